@@ -1,0 +1,299 @@
+//! Standings criteria as a ruleset names them: the native ones of the two rulebooks
+//! (`GP`, `MP`, `H2H:GP`, `H2H:MP`, `H2H:BOARDS`) and FIDE's team tie-breaks by their C.07 codes
+//! with the TRF-2026 modifiers (`NAME[:MP|:GP][/Cn|/Mn][/P][/F]`).
+
+use serde::Deserialize;
+use std::fmt;
+use std::str::FromStr;
+
+/// One criterion of a ruleset's list, as written, with the rule it applies.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CriterionSpec {
+    /// Exactly as written in the ruleset or TRF 202 record (`"EMGSB/C1/P"`).
+    pub code: String,
+    pub kind: CriterionKind,
+    /// The rule ID that this criterion applies in this ruleset (`AS-16`), cited by `--explain`.
+    pub rule: Option<String>,
+}
+
+/// Which score a criterion reads: match points or game points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScoreBasis {
+    MatchPoints,
+    GamePoints,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CriterionKind {
+    /// AS-14: the sum of all game points.
+    GamePoints,
+    /// AS-15, GT-S4: the sum of match points.
+    MatchPoints,
+    /// AS-16, GT-S5: the score in the matches among exactly the teams still tied.
+    HeadToHead(ScoreBasis),
+    /// AS-17: among the games of those matches, wins on board 1, then board 2, and so on.
+    HeadToHeadBoards,
+    /// A FIDE C.07 team tie-break.
+    Fide(FideTiebreak),
+}
+
+/// A FIDE tie-break with its modifiers (C.07 art. 14, TRF-2026 202 syntax).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FideTiebreak {
+    pub code: FideCode,
+    /// `:MP` / `:GP`; `None` means the primary score.
+    pub basis: Option<ScoreBasis>,
+    /// `/Cn`: drop the n least significant values; `/Mn`: drop n least and n most.
+    pub cut_lowest: u32,
+    pub cut_highest: u32,
+    /// `/P`: forfeits count as games played against the scheduled opponent.
+    pub forfeits_played: bool,
+    /// `/F`: Fore Buchholz.
+    pub fore: bool,
+}
+
+/// The FIDE C.07 codes that apply to teams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FideCode {
+    /// The primary score (MP or GP as the event decides).
+    Pts,
+    /// 13.1: the score that is not primary.
+    MpVgp,
+    /// 6: direct encounter on the primary score.
+    De,
+    /// 13.3: extended direct encounter; the variants add art. 12 steps for two tied teams.
+    Ede,
+    Edet,
+    Edeb,
+    Edebt,
+    Edebb,
+    /// 13.2: extended Sonneborn-Berger (opponent's score × score against it).
+    Emmsb,
+    Emgsb,
+    Egmsb,
+    Eggsb,
+    /// 8.1: Buchholz.
+    Bh,
+    /// 12.1: board count (lower is better).
+    Bc,
+    /// 12.2: top board results.
+    Tbr,
+    /// 12.3: bottom board elimination.
+    Bbe,
+    /// 13.4: secondary score plus scaled Buchholz.
+    Sssc,
+    /// 7.1: rounds won.
+    Win,
+}
+
+impl FideCode {
+    pub const ALL: &'static [(&'static str, FideCode)] = &[
+        ("PTS", FideCode::Pts),
+        ("MPVGP", FideCode::MpVgp),
+        ("DE", FideCode::De),
+        ("EDE", FideCode::Ede),
+        ("EDET", FideCode::Edet),
+        ("EDEB", FideCode::Edeb),
+        ("EDEBT", FideCode::Edebt),
+        ("EDEBB", FideCode::Edebb),
+        ("EMMSB", FideCode::Emmsb),
+        ("EMGSB", FideCode::Emgsb),
+        ("EGMSB", FideCode::Egmsb),
+        ("EGGSB", FideCode::Eggsb),
+        ("BH", FideCode::Bh),
+        ("BC", FideCode::Bc),
+        ("TBR", FideCode::Tbr),
+        ("BBE", FideCode::Bbe),
+        ("SSSC", FideCode::Sssc),
+        ("WIN", FideCode::Win),
+    ];
+
+    /// The C.07 article that defines the code, cited by `--explain`.
+    pub fn article(self) -> &'static str {
+        match self {
+            FideCode::Pts => "C.07 art. 11.1",
+            FideCode::MpVgp => "C.07 art. 13.1",
+            FideCode::De => "C.07 art. 6",
+            FideCode::Ede | FideCode::Edet | FideCode::Edeb | FideCode::Edebt | FideCode::Edebb => {
+                "C.07 art. 13.3"
+            }
+            FideCode::Emmsb | FideCode::Emgsb | FideCode::Egmsb | FideCode::Eggsb => {
+                "C.07 art. 13.2"
+            }
+            FideCode::Bh => "C.07 art. 8.1",
+            FideCode::Bc => "C.07 art. 12.1",
+            FideCode::Tbr => "C.07 art. 12.2",
+            FideCode::Bbe => "C.07 art. 12.3",
+            FideCode::Sssc => "C.07 art. 13.4",
+            FideCode::Win => "C.07 art. 7.1",
+        }
+    }
+}
+
+/// Why a criterion code could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown standings criterion `{code}`: {reason}")]
+pub struct CriterionParseError {
+    pub code: String,
+    pub reason: String,
+}
+
+const NATIVE: &str = "GP, MP, H2H:GP, H2H:MP, H2H:BOARDS";
+
+impl FromStr for CriterionKind {
+    type Err = CriterionParseError;
+
+    fn from_str(code: &str) -> Result<Self, Self::Err> {
+        let err = |reason: String| CriterionParseError {
+            code: code.to_string(),
+            reason,
+        };
+        let upper = code.trim().to_ascii_uppercase();
+        match upper.as_str() {
+            "GP" => return Ok(CriterionKind::GamePoints),
+            "MP" => return Ok(CriterionKind::MatchPoints),
+            "H2H" | "H2H:GP" => return Ok(CriterionKind::HeadToHead(ScoreBasis::GamePoints)),
+            "H2H:MP" => return Ok(CriterionKind::HeadToHead(ScoreBasis::MatchPoints)),
+            "H2H:BOARDS" => return Ok(CriterionKind::HeadToHeadBoards),
+            _ => {}
+        }
+        let mut parts = upper.split('/');
+        let head = parts.next().unwrap_or_default();
+        let (name, basis) = match head.split_once(':') {
+            None => (head, None),
+            Some((n, "MP")) => (n, Some(ScoreBasis::MatchPoints)),
+            Some((n, "GP")) => (n, Some(ScoreBasis::GamePoints)),
+            Some((_, other)) => {
+                return Err(err(format!(
+                    "`:{other}` is not a score; write `:MP` or `:GP`"
+                )));
+            }
+        };
+        let Some(&(_, fide)) = FideCode::ALL.iter().find(|(n, _)| *n == name) else {
+            let fide: Vec<&str> = FideCode::ALL.iter().map(|(n, _)| *n).collect();
+            return Err(err(format!(
+                "the native criteria are {NATIVE}; the FIDE team tie-breaks are {}",
+                fide.join(", ")
+            )));
+        };
+        let mut tb = FideTiebreak {
+            code: fide,
+            basis,
+            cut_lowest: 0,
+            cut_highest: 0,
+            forfeits_played: false,
+            fore: false,
+        };
+        for m in parts {
+            let count = |s: &str| {
+                s.parse::<u32>()
+                    .map_err(|_| err(format!("`/{m}` needs a number of values, like /C1 or /M2")))
+            };
+            match m.chars().next() {
+                Some('C') => tb.cut_lowest = count(&m[1..])?,
+                Some('M') => {
+                    let n = count(&m[1..])?;
+                    tb.cut_lowest = n;
+                    tb.cut_highest = n;
+                }
+                Some('P') if m.len() == 1 => tb.forfeits_played = true,
+                Some('F') if m.len() == 1 => tb.fore = true,
+                _ => {
+                    return Err(err(format!(
+                        "`/{m}` is not a modifier; use /Cn, /Mn, /P or /F (C.07 art. 14)"
+                    )));
+                }
+            }
+        }
+        Ok(CriterionKind::Fide(tb))
+    }
+}
+
+impl CriterionSpec {
+    pub fn parse(code: &str) -> Result<CriterionSpec, CriterionParseError> {
+        Ok(CriterionSpec {
+            code: code.trim().to_string(),
+            kind: code.parse()?,
+            rule: None,
+        })
+    }
+
+    /// The rule to cite for this criterion: the ruleset's, else the FIDE article.
+    pub fn cited_rule(&self) -> Option<String> {
+        self.rule.clone().or_else(|| match &self.kind {
+            CriterionKind::Fide(f) => Some(f.code.article().to_string()),
+            _ => None,
+        })
+    }
+
+    /// Whether a smaller value ranks higher (BC, C.07 art. 12.1).
+    pub fn lower_is_better(&self) -> bool {
+        matches!(&self.kind, CriterionKind::Fide(f) if f.code == FideCode::Bc)
+    }
+}
+
+impl fmt::Display for CriterionSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code)
+    }
+}
+
+impl<'de> Deserialize<'de> for CriterionSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Code(String),
+            Table { code: String, rule: Option<String> },
+        }
+        let (code, rule) = match Written::deserialize(d)? {
+            Written::Code(c) => (c, None),
+            Written::Table { code, rule } => (code, rule),
+        };
+        let mut spec = CriterionSpec::parse(&code).map_err(serde::de::Error::custom)?;
+        spec.rule = rule;
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn native_codes() {
+        assert_eq!(
+            "H2H:MP".parse::<CriterionKind>().unwrap(),
+            CriterionKind::HeadToHead(ScoreBasis::MatchPoints)
+        );
+        assert_eq!(
+            "h2h:boards".parse::<CriterionKind>().unwrap(),
+            CriterionKind::HeadToHeadBoards
+        );
+    }
+
+    #[test]
+    fn fide_codes_with_modifiers() {
+        let CriterionKind::Fide(tb) = "BH:MP/C1/P".parse().unwrap() else {
+            panic!("BH is a FIDE code")
+        };
+        assert_eq!(tb.code, FideCode::Bh);
+        assert_eq!(tb.basis, Some(ScoreBasis::MatchPoints));
+        assert_eq!(tb.cut_lowest, 1);
+        assert!(tb.forfeits_played);
+        let CriterionKind::Fide(tb) = "EMGSB/M2".parse().unwrap() else {
+            panic!()
+        };
+        assert_eq!((tb.cut_lowest, tb.cut_highest), (2, 2));
+    }
+
+    #[test]
+    fn bad_codes_say_what_is_allowed() {
+        let e = "XYZ".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("H2H:GP") && e.to_string().contains("EDET"));
+        let e = "BH:XP".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains(":MP"));
+        let e = "BH/Q".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("art. 14"));
+    }
+}

@@ -1,0 +1,21 @@
+//! Arbiter's rules engine: the domain of chess team competitions, pure of I/O.
+//!
+//! - [`model`]: what happened (teams, rounds, matches, boards).
+//! - [`ruleset`]: the rules as data, with the shipped presets.
+//! - [`scoring`]: what each game and match is worth (GT-S1..GT-S4, GT-M5, GT-M7, AS-15).
+//! - [`criteria`] and [`standings`]: the ordered criteria and the tie algorithm (AS-14..AS-18, GT-S5).
+//! - [`fide`]: FIDE C.07 team tie-breaks.
+//! - [`schedule`]: Berger round-robin tables (AS-19).
+//! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
+
+pub mod criteria;
+pub mod fide;
+pub mod model;
+pub mod ruleset;
+pub mod scoring;
+pub mod standings;
+
+pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
+pub use model::*;
+pub use ruleset::{Ruleset, RulesetError};
+pub use standings::{Standings, standings};

@@ -1,0 +1,289 @@
+//! The competition as the league records it: teams with their players, rounds, matches and
+//! board results. These types say what happened; `scoring` says what it is worth under a ruleset.
+
+use std::fmt;
+
+/// A team's identifier, unique within one competition (`"vic"`, `"toledo-a"`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TeamId(pub String);
+
+/// A player's identifier, unique within one competition.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub String);
+
+impl fmt::Display for TeamId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One competition (an ASTC championship, a GTHSCL division, a FIDE team Swiss).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Competition {
+    pub name: String,
+    pub teams: Vec<Team>,
+    pub rounds: Vec<Round>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Team {
+    pub id: TeamId,
+    pub name: String,
+    pub school: Option<String>,
+    /// The roster, in the order the team declared it (AS-10: fixed order of strength).
+    pub players: Vec<Player>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    pub rating: Option<u32>,
+    /// GT-R3: a provisional `1200N` rating.
+    pub provisional: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Round {
+    pub number: u32,
+    pub date: Option<jiff::civil::Date>,
+    pub pairings: Vec<Pairing>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pairing {
+    Match(Match),
+    Bye(Bye),
+}
+
+/// A team that sits out a round. What it scores is the ruleset's business (`Ruleset::bye`),
+/// except for the kinds FIDE fixes (C.07 art. 16.1).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bye {
+    pub team: TeamId,
+    pub kind: ByeKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ByeKind {
+    /// PAB: the pairing left the team without an opponent; scored as the ruleset's bye.
+    PairingAllocated,
+    /// FPB: a requested bye worth a win.
+    FullPoint,
+    /// HPB: a requested bye worth a draw.
+    HalfPoint,
+    /// ZPB: a requested bye worth nothing (also every round after a withdrawal).
+    ZeroPoint,
+}
+
+/// Which of the two teams of a match. `Home` is the first-named team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Home,
+    Away,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Home => Side::Away,
+            Side::Away => Side::Home,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Match {
+    /// The first-named team: the home team in GTHSCL, the first of the pairing in ASTC.
+    pub home: TeamId,
+    pub away: TeamId,
+    pub outcome: MatchOutcome,
+}
+
+impl Match {
+    pub fn team(&self, side: Side) -> &TeamId {
+        match side {
+            Side::Home => &self.home,
+            Side::Away => &self.away,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum MatchOutcome {
+    /// Scheduled, no result yet.
+    Pending,
+    /// Played board by board, board 1 first.
+    Boards(Vec<Board>),
+    /// GT-M3, GT-M6, GT-M7: the whole match forfeited by one team.
+    Forfeit { by: Side },
+    /// Both teams forfeited the match (GT-P4 double forfeit, TRF 330 `--`).
+    DoubleForfeit,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    /// The result for the team score, from the home team's side.
+    pub result: GameResult,
+    /// GT-P1: the result for ratings, when it differs from the team result.
+    pub rating_result: Option<GameResult>,
+    pub home_player: Option<PlayerId>,
+    pub away_player: Option<PlayerId>,
+    /// The home player's colour when the record says it; otherwise the ruleset's colour rule.
+    pub home_colour: Option<Colour>,
+}
+
+impl Board {
+    pub fn new(result: GameResult) -> Board {
+        Board {
+            result,
+            rating_result: None,
+            home_player: None,
+            away_player: None,
+            home_colour: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+/// A board's result, from the home (first-named) team's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`
+    HomeWin,
+    /// `1/2-1/2`
+    Draw,
+    /// `0-1`
+    AwayWin,
+    /// `+/-`: the away player forfeited (GT-S2, GT-M9).
+    HomeWinByForfeit,
+    /// `-/+`: the home player forfeited.
+    AwayWinByForfeit,
+    /// `-/-`: both forfeited; nobody scores (GT-S2, GT-M4).
+    DoubleForfeit,
+    /// Not yet played or not yet reported.
+    Pending,
+}
+
+impl GameResult {
+    /// Parses the codes of the competition file: `1-0`, `0-1`, `1/2-1/2` (or `½-½`),
+    /// `+/-`, `-/+`, `-/-`, and `*` for a game not yet played.
+    pub fn parse(code: &str) -> Option<GameResult> {
+        Some(match code.trim() {
+            "1-0" => GameResult::HomeWin,
+            "0-1" => GameResult::AwayWin,
+            "1/2-1/2" | "½-½" | "=-=" | "0.5-0.5" => GameResult::Draw,
+            "+/-" | "+-" | "+:-" => GameResult::HomeWinByForfeit,
+            "-/+" | "-+" | "-:+" => GameResult::AwayWinByForfeit,
+            "-/-" | "--" | "-:-" | "0-0" => GameResult::DoubleForfeit,
+            "*" | "" => GameResult::Pending,
+            _ => return None,
+        })
+    }
+
+    /// The code the competition file writes.
+    pub fn code(self) -> &'static str {
+        match self {
+            GameResult::HomeWin => "1-0",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::AwayWin => "0-1",
+            GameResult::HomeWinByForfeit => "+/-",
+            GameResult::AwayWinByForfeit => "-/+",
+            GameResult::DoubleForfeit => "-/-",
+            GameResult::Pending => "*",
+        }
+    }
+
+    /// True when the game was played over the board.
+    pub fn is_played(self) -> bool {
+        matches!(
+            self,
+            GameResult::HomeWin | GameResult::Draw | GameResult::AwayWin
+        )
+    }
+
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            GameResult::HomeWinByForfeit | GameResult::AwayWinByForfeit | GameResult::DoubleForfeit
+        )
+    }
+
+    /// The same result seen from the other side of the board.
+    pub fn reversed(self) -> GameResult {
+        match self {
+            GameResult::HomeWin => GameResult::AwayWin,
+            GameResult::AwayWin => GameResult::HomeWin,
+            GameResult::HomeWinByForfeit => GameResult::AwayWinByForfeit,
+            GameResult::AwayWinByForfeit => GameResult::HomeWinByForfeit,
+            other => other,
+        }
+    }
+
+    /// What `side` got on this board.
+    pub fn outcome_for(self, side: Side) -> GameOutcome {
+        let r = match side {
+            Side::Home => self,
+            Side::Away => self.reversed(),
+        };
+        match r {
+            GameResult::HomeWin => GameOutcome::Win,
+            GameResult::Draw => GameOutcome::Draw,
+            GameResult::AwayWin => GameOutcome::Loss,
+            GameResult::HomeWinByForfeit => GameOutcome::ForfeitWin,
+            GameResult::AwayWinByForfeit => GameOutcome::ForfeitLoss,
+            GameResult::DoubleForfeit => GameOutcome::DoubleForfeit,
+            GameResult::Pending => GameOutcome::Pending,
+        }
+    }
+}
+
+/// A board's result for one team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameOutcome {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+    DoubleForfeit,
+    Pending,
+}
+
+impl GameOutcome {
+    pub fn is_win(self) -> bool {
+        matches!(self, GameOutcome::Win | GameOutcome::ForfeitWin)
+    }
+}
+
+impl Competition {
+    /// The position of a team in `teams`, by id.
+    pub fn team_index(&self, id: &TeamId) -> Option<usize> {
+        self.teams.iter().position(|t| &t.id == id)
+    }
+
+    pub fn team(&self, id: &TeamId) -> Option<&Team> {
+        self.teams.iter().find(|t| &t.id == id)
+    }
+
+    /// Every match of the competition with its round number, in round order.
+    pub fn matches(&self) -> impl Iterator<Item = (u32, &Match)> {
+        self.rounds.iter().flat_map(|r| {
+            r.pairings.iter().filter_map(move |p| match p {
+                Pairing::Match(m) => Some((r.number, m)),
+                Pairing::Bye(_) => None,
+            })
+        })
+    }
+}

@@ -1,0 +1,499 @@
+//! Rulesets as data. A league's rules (board count, scoring, standings criteria, forfeits, byes,
+//! colours, the drop rule) are a TOML document; the presets `astc`, `gthscl` and `fide-team` ship
+//! inside the binary. A file may `extends` a preset or another file and override some fields.
+//!
+//! Parsing is pure: the caller reads files and hands their text in, with a `RulesetSource` that
+//! resolves `extends` names it does not know as presets.
+
+use serde::Deserialize;
+use std::fmt;
+
+use crate::criteria::CriterionSpec;
+use crate::model::Side;
+
+/// The rules a competition is scored and ranked by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ruleset {
+    pub name: String,
+    pub description: String,
+    /// GT-M8, AS-9: games in a match.
+    pub boards: u32,
+    /// AS-9: players on a roster (at most).
+    pub roster_max: Option<u32>,
+    /// GT-S1: points for one game.
+    pub game_points: PointScale,
+    /// GT-S4, AS-15: points for one match, from the majority of game points.
+    pub match_points: PointScale,
+    /// AS-14..AS-18, GT-S5: the ordered standings criteria.
+    pub criteria: Vec<CriterionSpec>,
+    /// GT-M7: what a forfeited match is worth.
+    pub forfeit_match: ForfeitMatchScoring,
+    /// What a pairing-allocated bye is worth.
+    pub bye: Award,
+    /// GT-M18, AS-19: who has White on the odd-numbered boards.
+    pub white_on_odd_boards: Side,
+    /// GT-M5: the drop rule, when the league has one.
+    pub drop: Option<DropRule>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointScale {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Award {
+    pub match_points: f64,
+    pub game_points: f64,
+}
+
+/// GT-M7: the team that did not forfeit gets `winner`, the forfeiting team `loser`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ForfeitMatchScoring {
+    pub winner: Award,
+    pub loser: Award,
+    /// GT-M7: "ratings of individual players involved will not be changed".
+    pub rated: bool,
+}
+
+/// GT-M5: a team that forfeits `after_match_forfeits` matches is dropped.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DropRule {
+    pub after_match_forfeits: u32,
+    /// Under half its schedule played: all its matches leave every figure.
+    pub exclude_when_played_under_half: bool,
+    /// Half or more played: its matches after the drop score as forfeits for its opponents.
+    pub remaining_matches_forfeited: bool,
+}
+
+/// The presets shipped inside the binary.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("astc", include_str!("../presets/astc.toml")),
+    ("gthscl", include_str!("../presets/gthscl.toml")),
+    ("fide-team", include_str!("../presets/fide-team.toml")),
+];
+
+/// Where an `extends` name that is not a preset is looked up (a file, relative to the
+/// file that names it). Returns the name to show in messages and the text.
+pub trait RulesetSource {
+    fn load(&self, name: &str) -> Result<(String, String), String>;
+}
+
+/// A source that knows only the presets.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PresetsOnly;
+
+impl RulesetSource for PresetsOnly {
+    fn load(&self, name: &str) -> Result<(String, String), String> {
+        Err(format!(
+            "`{name}` is not a preset ({}), and no ruleset files can be read here",
+            preset_names().join(", ")
+        ))
+    }
+}
+
+pub fn preset_names() -> Vec<&'static str> {
+    PRESETS.iter().map(|(n, _)| *n).collect()
+}
+
+/// A ruleset that could not be read: which file, where in it, and what was wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub struct RulesetError {
+    /// The file (or preset) the error is in.
+    pub origin: String,
+    /// 1-based line and column, when the error is at a place in the file.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: {}", self.origin, self.message),
+            (Some(l), None) => write!(f, "{}:{l}: {}", self.origin, self.message),
+            _ => write!(f, "{}: {}", self.origin, self.message),
+        }
+    }
+}
+
+impl Ruleset {
+    /// A preset by name (`astc`, `gthscl`, `fide-team`).
+    pub fn preset(name: &str) -> Option<Ruleset> {
+        let (_, text) = PRESETS.iter().find(|(n, _)| *n == name)?;
+        // The presets are tested to parse; a failure here is a build defect.
+        Ruleset::from_toml(&format!("preset {name}"), text, &PresetsOnly).ok()
+    }
+
+    /// Parses a ruleset document. `origin` names it in messages (a path or `preset astc`).
+    pub fn from_toml(
+        origin: &str,
+        text: &str,
+        source: &dyn RulesetSource,
+    ) -> Result<Ruleset, RulesetError> {
+        Self::from_toml_depth(origin, text, source, 0)
+    }
+
+    fn from_toml_depth(
+        origin: &str,
+        text: &str,
+        source: &dyn RulesetSource,
+        depth: u32,
+    ) -> Result<Ruleset, RulesetError> {
+        let patch: RulesetPatch = toml::from_str(text).map_err(|e| {
+            let (line, column) = e
+                .span()
+                .map(|s| line_column(text, s.start))
+                .map_or((None, None), |(l, c)| (Some(l), Some(c)));
+            RulesetError {
+                origin: origin.to_string(),
+                line,
+                column,
+                message: e.message().trim().to_string(),
+            }
+        })?;
+        let base = match &patch.extends {
+            None => None,
+            Some(name) => Some(Self::resolve_extends(origin, name, source, depth)?),
+        };
+        patch.apply(origin, base)
+    }
+
+    /// The base of an `extends`: a preset, or what `source` finds under that name.
+    pub fn resolve_extends(
+        origin: &str,
+        name: &str,
+        source: &dyn RulesetSource,
+        depth: u32,
+    ) -> Result<Ruleset, RulesetError> {
+        if depth > 8 {
+            return Err(RulesetError {
+                origin: origin.to_string(),
+                line: None,
+                column: None,
+                message: format!(
+                    "`extends = \"{name}\"` goes more than 8 files deep; a ruleset cannot extend itself"
+                ),
+            });
+        }
+        if let Some((n, text)) = PRESETS.iter().find(|(n, _)| *n == name) {
+            return Self::from_toml_depth(&format!("preset {n}"), text, source, depth + 1);
+        }
+        let (child_origin, text) = source.load(name).map_err(|message| RulesetError {
+            origin: origin.to_string(),
+            line: None,
+            column: None,
+            message: format!("cannot use `extends = \"{name}\"`: {message}"),
+        })?;
+        Self::from_toml_depth(&child_origin, &text, source, depth + 1)
+    }
+
+    /// The most game points one team can score in a match.
+    pub fn max_game_points(&self) -> f64 {
+        self.game_points.win * f64::from(self.boards)
+    }
+}
+
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// A ruleset document as written: every field optional, so that `extends` can supply the rest.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesetPatch {
+    extends: Option<String>,
+    name: Option<String>,
+    description: Option<String>,
+    boards: Option<u32>,
+    roster_max: Option<u32>,
+    game_points: Option<PointScale>,
+    match_points: Option<PointScale>,
+    criteria: Option<Vec<CriterionSpec>>,
+    forfeit_match: Option<ForfeitMatchPatch>,
+    bye: Option<Award>,
+    white_on_odd_boards: Option<SideName>,
+    drop: Option<DropPatch>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ForfeitMatchPatch {
+    winner_match_points: Option<f64>,
+    winner_game_points: Option<f64>,
+    loser_match_points: Option<f64>,
+    loser_game_points: Option<f64>,
+    rated: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DropPatch {
+    /// `false` turns off a drop rule inherited from `extends`.
+    enabled: Option<bool>,
+    after_match_forfeits: Option<u32>,
+    exclude_when_played_under_half: Option<bool>,
+    remaining_matches_forfeited: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum SideName {
+    Home,
+    Away,
+}
+
+impl RulesetPatch {
+    fn apply(self, origin: &str, base: Option<Ruleset>) -> Result<Ruleset, RulesetError> {
+        let missing = |field: &str| RulesetError {
+            origin: origin.to_string(),
+            line: None,
+            column: None,
+            message: format!(
+                "the field `{field}` is missing; give it, or start the file with `extends = \"gthscl\"` (or another preset) to inherit it"
+            ),
+        };
+        let invalid = |message: String| RulesetError {
+            origin: origin.to_string(),
+            line: None,
+            column: None,
+            message,
+        };
+        let base_forfeit = base.as_ref().map(|b| b.forfeit_match);
+        let base_drop = base.as_ref().and_then(|b| b.drop);
+        let b = base.as_ref();
+        let boards = self
+            .boards
+            .or(b.map(|b| b.boards))
+            .ok_or_else(|| missing("boards"))?;
+        let game_points = self
+            .game_points
+            .or(b.map(|b| b.game_points))
+            .ok_or_else(|| missing("game_points"))?;
+        let match_points = self
+            .match_points
+            .or(b.map(|b| b.match_points))
+            .ok_or_else(|| missing("match_points"))?;
+        let forfeit_match = match (self.forfeit_match, base_forfeit) {
+            (None, Some(f)) => f,
+            (patch, base) => {
+                let p = patch.unwrap_or(ForfeitMatchPatch {
+                    winner_match_points: None,
+                    winner_game_points: None,
+                    loser_match_points: None,
+                    loser_game_points: None,
+                    rated: None,
+                });
+                // Without a rule of its own, a forfeited match is a won match with every board
+                // won by forfeit (GT-S2).
+                let default = base.unwrap_or(ForfeitMatchScoring {
+                    winner: Award {
+                        match_points: match_points.win,
+                        game_points: game_points.win * f64::from(boards),
+                    },
+                    loser: Award {
+                        match_points: match_points.loss,
+                        game_points: game_points.loss * f64::from(boards),
+                    },
+                    rated: false,
+                });
+                ForfeitMatchScoring {
+                    winner: Award {
+                        match_points: p.winner_match_points.unwrap_or(default.winner.match_points),
+                        game_points: p.winner_game_points.unwrap_or(default.winner.game_points),
+                    },
+                    loser: Award {
+                        match_points: p.loser_match_points.unwrap_or(default.loser.match_points),
+                        game_points: p.loser_game_points.unwrap_or(default.loser.game_points),
+                    },
+                    rated: p.rated.unwrap_or(default.rated),
+                }
+            }
+        };
+        let drop = match self.drop {
+            None => base_drop,
+            Some(p) if p.enabled == Some(false) => None,
+            Some(p) => {
+                let d = base_drop.unwrap_or(DropRule {
+                    after_match_forfeits: 2,
+                    exclude_when_played_under_half: true,
+                    remaining_matches_forfeited: true,
+                });
+                Some(DropRule {
+                    after_match_forfeits: p.after_match_forfeits.unwrap_or(d.after_match_forfeits),
+                    exclude_when_played_under_half: p
+                        .exclude_when_played_under_half
+                        .unwrap_or(d.exclude_when_played_under_half),
+                    remaining_matches_forfeited: p
+                        .remaining_matches_forfeited
+                        .unwrap_or(d.remaining_matches_forfeited),
+                })
+            }
+        };
+        let ruleset = Ruleset {
+            name: self
+                .name
+                .or(b.map(|b| b.name.clone()))
+                .ok_or_else(|| missing("name"))?,
+            description: self
+                .description
+                .or(b.map(|b| b.description.clone()))
+                .unwrap_or_default(),
+            boards,
+            roster_max: self.roster_max.or(b.and_then(|b| b.roster_max)),
+            game_points,
+            match_points,
+            criteria: self
+                .criteria
+                .or(b.map(|b| b.criteria.clone()))
+                .ok_or_else(|| missing("criteria"))?,
+            forfeit_match,
+            bye: self
+                .bye
+                .or(b.map(|b| b.bye))
+                .unwrap_or(Award {
+                    match_points: match_points.win,
+                    game_points: game_points.win * f64::from(boards),
+                }),
+            white_on_odd_boards: match self.white_on_odd_boards {
+                Some(SideName::Home) => Side::Home,
+                Some(SideName::Away) => Side::Away,
+                None => b.map_or(Side::Home, |b| b.white_on_odd_boards),
+            },
+            drop,
+        };
+        if ruleset.boards == 0 {
+            return Err(invalid("`boards` must be at least 1".into()));
+        }
+        if let Some(max) = ruleset.roster_max
+            && max < ruleset.boards
+        {
+            return Err(invalid(format!(
+                "`roster_max` is {max} but a match has {} boards; a team could never field a full match",
+                ruleset.boards
+            )));
+        }
+        for (what, s) in [
+            ("game_points", ruleset.game_points),
+            ("match_points", ruleset.match_points),
+        ] {
+            if !(s.win >= s.draw && s.draw >= s.loss) {
+                return Err(invalid(format!(
+                    "`{what}` must not give less for a win than a draw, or less for a draw than a loss (win {}, draw {}, loss {})",
+                    s.win, s.draw, s.loss
+                )));
+            }
+        }
+        if ruleset.criteria.is_empty() {
+            return Err(invalid(
+                "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
+                    .into(),
+            ));
+        }
+        Ok(ruleset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse() {
+        for name in preset_names() {
+            assert!(Ruleset::preset(name).is_some(), "preset {name} must parse");
+        }
+    }
+
+    #[test]
+    fn astc_preset_as_14_to_as_19() {
+        let r = Ruleset::preset("astc").unwrap();
+        assert_eq!(r.boards, 4);
+        assert_eq!(r.roster_max, Some(6)); // AS-9
+        assert_eq!(r.match_points.win, 2.0); // AS-15
+        let codes: Vec<_> = r.criteria.iter().map(|c| c.code.as_str()).collect();
+        assert_eq!(codes, ["GP", "MP", "H2H:GP", "H2H:BOARDS"]);
+        assert_eq!(r.white_on_odd_boards, Side::Home); // AS-19
+        assert!(r.drop.is_none());
+    }
+
+    #[test]
+    fn gthscl_preset_gt_m7_gt_s5_gt_m18() {
+        let r = Ruleset::preset("gthscl").unwrap();
+        assert_eq!(r.forfeit_match.winner.match_points, 1.0);
+        assert_eq!(r.forfeit_match.winner.game_points, 4.0);
+        assert!(!r.forfeit_match.rated);
+        let codes: Vec<_> = r.criteria.iter().map(|c| c.code.as_str()).collect();
+        assert_eq!(codes, ["MP", "GP", "H2H:MP"]);
+        assert_eq!(r.white_on_odd_boards, Side::Away);
+        assert_eq!(r.drop.unwrap().after_match_forfeits, 2);
+    }
+
+    #[test]
+    fn extends_overrides_only_what_it_names() {
+        let r = Ruleset::from_toml("x.toml", "extends = \"gthscl\"\nboards = 3\n", &PresetsOnly)
+            .unwrap();
+        assert_eq!(r.boards, 3);
+        assert_eq!(r.match_points.win, 1.0);
+        assert_eq!(r.name, "GTHSCL");
+    }
+
+    #[test]
+    fn error_names_file_line_and_field() {
+        let e = Ruleset::from_toml(
+            "league.toml",
+            "extends = \"astc\"\nboards = 4\nbord = 5\n",
+            &PresetsOnly,
+        )
+        .unwrap_err();
+        assert_eq!(e.origin, "league.toml");
+        assert_eq!(e.line, Some(3));
+        assert!(e.message.contains("bord"), "{e}");
+        assert!(e.to_string().starts_with("league.toml:3:"), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_is_located() {
+        let e = Ruleset::from_toml("l.toml", "extends = \"astc\"\nboards = \"four\"\n", &PresetsOnly)
+            .unwrap_err();
+        assert_eq!(e.line, Some(2));
+    }
+
+    #[test]
+    fn unknown_criterion_is_located() {
+        let e = Ruleset::from_toml(
+            "l.toml",
+            "extends = \"astc\"\ncriteria = [\"GP\", \"XYZ\"]\n",
+            &PresetsOnly,
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.contains("XYZ"), "{e}");
+    }
+
+    #[test]
+    fn unknown_preset_is_explained() {
+        let e = Ruleset::from_toml("l.toml", "extends = \"nope\"\n", &PresetsOnly).unwrap_err();
+        assert!(e.message.contains("nope") && e.message.contains("astc"), "{e}");
+    }
+
+    #[test]
+    fn missing_fields_without_extends() {
+        let e = Ruleset::from_toml("l.toml", "name = \"X\"\n", &PresetsOnly).unwrap_err();
+        assert!(e.message.contains("boards"), "{e}");
+    }
+
+    #[test]
+    fn roster_smaller_than_boards_is_refused() {
+        let e = Ruleset::from_toml("l.toml", "extends = \"astc\"\nroster_max = 3\n", &PresetsOnly)
+            .unwrap_err();
+        assert!(e.message.contains("roster_max"), "{e}");
+    }
+}

@@ -1,0 +1,374 @@
+//! What every game and match is worth under a ruleset: game points (GT-S1, GT-S2), match points
+//! from the majority of game points (GT-S4, AS-15), forfeited matches (GT-M7), byes, and the drop
+//! rule (GT-M5), whose exclusions are computed here and never deleted from the record.
+
+use crate::model::{ByeKind, Competition, GameOutcome, MatchOutcome, Pairing, Side};
+use crate::ruleset::{Award, Ruleset};
+
+/// Every team's score, round by round. Indexes are positions in `Competition::teams`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoreSheet {
+    pub teams: Vec<TeamScore>,
+    /// The highest round number of the competition.
+    pub rounds: u32,
+    /// Boards per match (the ruleset's).
+    pub boards: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TeamScore {
+    /// One entry per round in which the team was paired or had a bye, in round order.
+    pub entries: Vec<RoundEntry>,
+    /// GT-M5: set when the team was dropped.
+    pub dropped: Option<Dropped>,
+    /// Totals over the entries that count (not excluded, not pending).
+    pub match_points: f64,
+    pub game_points: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundEntry {
+    pub round: u32,
+    pub opponent: Option<usize>,
+    /// The team's side in the match (`Home` is first-named); `None` for byes.
+    pub side: Option<Side>,
+    pub kind: EntryKind,
+    pub match_points: f64,
+    pub game_points: f64,
+    /// The opponent's game points in the same match.
+    pub opponent_game_points: f64,
+    /// Board by board, board 1 first; empty for byes and whole-match forfeits.
+    pub boards: Vec<BoardScore>,
+    /// GT-M5: the entry counts for no figure.
+    pub excluded: Option<Exclusion>,
+}
+
+impl RoundEntry {
+    /// Whether the entry counts toward standings: decided and not excluded.
+    pub fn counts(&self) -> bool {
+        self.excluded.is_none() && self.kind != EntryKind::Pending
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    /// Played board by board (some boards may be forfeits, GT-M9).
+    Played,
+    /// The opponent forfeited the whole match (GT-M7).
+    ForfeitWin,
+    /// This team forfeited the whole match.
+    ForfeitLoss,
+    /// Both forfeited the match.
+    DoubleForfeit,
+    Bye(ByeKind),
+    /// Scheduled, not yet (completely) reported.
+    Pending,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardScore {
+    pub board: u32,
+    pub outcome: GameOutcome,
+    pub points: f64,
+}
+
+/// GT-M5: why a team was dropped, and what followed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dropped {
+    /// The round of the forfeit that dropped the team.
+    pub round: u32,
+    pub match_forfeits: u32,
+    /// Matches with a result in which the team did not forfeit, and its whole schedule.
+    pub played: u32,
+    pub scheduled: u32,
+    /// Under half its schedule played: every match of the team is excluded.
+    pub all_matches_excluded: bool,
+}
+
+/// Why an entry is left out of every figure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exclusion {
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+/// Scores a competition under a ruleset. Team ids that the competition does not list are
+/// skipped here; `validate` reports them.
+pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
+    let mut sheet = ScoreSheet {
+        teams: vec![TeamScore::default(); competition.teams.len()],
+        rounds: competition.rounds.iter().map(|r| r.number).max().unwrap_or(0),
+        boards: rules.boards,
+    };
+    let mut rounds: Vec<_> = competition.rounds.iter().collect();
+    rounds.sort_by_key(|r| r.number);
+    for round in rounds {
+        for pairing in &round.pairings {
+            match pairing {
+                Pairing::Bye(bye) => {
+                    let Some(t) = competition.team_index(&bye.team) else {
+                        continue;
+                    };
+                    let award = bye_award(rules, bye.kind);
+                    sheet.teams[t].entries.push(RoundEntry {
+                        round: round.number,
+                        opponent: None,
+                        side: None,
+                        kind: EntryKind::Bye(bye.kind),
+                        match_points: award.match_points,
+                        game_points: award.game_points,
+                        opponent_game_points: 0.0,
+                        boards: Vec::new(),
+                        excluded: None,
+                    });
+                }
+                Pairing::Match(m) => {
+                    let (Some(h), Some(a)) = (
+                        competition.team_index(&m.home),
+                        competition.team_index(&m.away),
+                    ) else {
+                        continue;
+                    };
+                    let [home, away] = score_match(rules, &m.outcome, round.number, h, a);
+                    sheet.teams[h].entries.push(home);
+                    sheet.teams[a].entries.push(away);
+                }
+            }
+        }
+    }
+    if let Some(drop) = rules.drop {
+        apply_drop_rule(&mut sheet, rules, drop);
+    }
+    for team in &mut sheet.teams {
+        team.match_points = team
+            .entries
+            .iter()
+            .filter(|e| e.counts())
+            .map(|e| e.match_points)
+            .sum();
+        team.game_points = team
+            .entries
+            .iter()
+            .filter(|e| e.counts())
+            .map(|e| e.game_points)
+            .sum();
+    }
+    sheet
+}
+
+/// What a bye is worth: a PAB as the ruleset says; the requested kinds as FIDE fixes them.
+pub fn bye_award(rules: &Ruleset, kind: ByeKind) -> Award {
+    let boards = f64::from(rules.boards);
+    match kind {
+        ByeKind::PairingAllocated => rules.bye,
+        ByeKind::FullPoint => Award {
+            match_points: rules.match_points.win,
+            game_points: rules.game_points.win * boards,
+        },
+        ByeKind::HalfPoint => Award {
+            match_points: rules.match_points.draw,
+            game_points: rules.game_points.draw * boards,
+        },
+        ByeKind::ZeroPoint => Award {
+            match_points: rules.match_points.loss,
+            game_points: rules.game_points.loss * boards,
+        },
+    }
+}
+
+/// The points of one board for a team (GT-S1, GT-S2: a forfeit is a win for the opponent;
+/// a double forfeit scores for nobody).
+pub fn game_points(rules: &Ruleset, outcome: GameOutcome) -> f64 {
+    match outcome {
+        GameOutcome::Win | GameOutcome::ForfeitWin => rules.game_points.win,
+        GameOutcome::Draw => rules.game_points.draw,
+        GameOutcome::Loss | GameOutcome::ForfeitLoss => rules.game_points.loss,
+        GameOutcome::DoubleForfeit | GameOutcome::Pending => 0.0,
+    }
+}
+
+/// GT-S4, AS-15: the team with more game points wins the match.
+pub fn match_points(rules: &Ruleset, own: f64, opponent: f64) -> f64 {
+    if own > opponent {
+        rules.match_points.win
+    } else if own < opponent {
+        rules.match_points.loss
+    } else {
+        rules.match_points.draw
+    }
+}
+
+fn score_match(
+    rules: &Ruleset,
+    outcome: &MatchOutcome,
+    round: u32,
+    home: usize,
+    away: usize,
+) -> [RoundEntry; 2] {
+    let entry = |side: Side, opponent: usize| RoundEntry {
+        round,
+        opponent: Some(opponent),
+        side: Some(side),
+        kind: EntryKind::Pending,
+        match_points: 0.0,
+        game_points: 0.0,
+        opponent_game_points: 0.0,
+        boards: Vec::new(),
+        excluded: None,
+    };
+    let mut h = entry(Side::Home, away);
+    let mut a = entry(Side::Away, home);
+    match outcome {
+        MatchOutcome::Pending => {}
+        MatchOutcome::Forfeit { by } => {
+            let (loser, winner) = match by {
+                Side::Home => (&mut h, &mut a),
+                Side::Away => (&mut a, &mut h),
+            };
+            set_forfeit(rules, winner, loser);
+        }
+        MatchOutcome::DoubleForfeit => {
+            for e in [&mut h, &mut a] {
+                e.kind = EntryKind::DoubleForfeit;
+                e.match_points = rules.forfeit_match.loser.match_points;
+                e.game_points = rules.forfeit_match.loser.game_points;
+                e.opponent_game_points = rules.forfeit_match.loser.game_points;
+            }
+        }
+        MatchOutcome::Boards(boards) => {
+            let complete = !boards.is_empty()
+                && boards
+                    .iter()
+                    .all(|b| b.result != crate::model::GameResult::Pending);
+            for (i, b) in boards.iter().enumerate() {
+                let board = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                for (e, side) in [(&mut h, Side::Home), (&mut a, Side::Away)] {
+                    let outcome = b.result.outcome_for(side);
+                    e.boards.push(BoardScore {
+                        board,
+                        outcome,
+                        points: game_points(rules, outcome),
+                    });
+                }
+            }
+            let hp: f64 = h.boards.iter().map(|b| b.points).sum();
+            let ap: f64 = a.boards.iter().map(|b| b.points).sum();
+            h.game_points = hp;
+            a.game_points = ap;
+            h.opponent_game_points = ap;
+            a.opponent_game_points = hp;
+            if complete {
+                h.kind = EntryKind::Played;
+                a.kind = EntryKind::Played;
+                h.match_points = match_points(rules, hp, ap);
+                a.match_points = match_points(rules, ap, hp);
+            }
+        }
+    }
+    [h, a]
+}
+
+fn set_forfeit(rules: &Ruleset, winner: &mut RoundEntry, loser: &mut RoundEntry) {
+    let f = rules.forfeit_match;
+    winner.kind = EntryKind::ForfeitWin;
+    winner.match_points = f.winner.match_points;
+    winner.game_points = f.winner.game_points;
+    winner.opponent_game_points = f.loser.game_points;
+    loser.kind = EntryKind::ForfeitLoss;
+    loser.match_points = f.loser.match_points;
+    loser.game_points = f.loser.game_points;
+    loser.opponent_game_points = f.winner.game_points;
+}
+
+/// GT-M5. The second match forfeit drops a team. If it played under half its schedule, all its
+/// matches leave every figure (for it and for its opponents); otherwise its played results stand
+/// and its matches still to come score as forfeits for its opponents.
+fn apply_drop_rule(sheet: &mut ScoreSheet, rules: &Ruleset, drop: crate::ruleset::DropRule) {
+    let limit = drop.after_match_forfeits.max(1);
+    for t in 0..sheet.teams.len() {
+        let entries = &sheet.teams[t].entries;
+        let mut forfeits = 0;
+        let mut drop_round = None;
+        for e in entries {
+            if e.kind == EntryKind::ForfeitLoss {
+                forfeits += 1;
+                if forfeits == limit {
+                    drop_round = Some(e.round);
+                }
+            }
+        }
+        let Some(round) = drop_round else { continue };
+        let is_match = |e: &&RoundEntry| e.opponent.is_some();
+        let scheduled = count(entries.iter().filter(is_match));
+        let played = count(
+            entries
+                .iter()
+                .filter(is_match)
+                .filter(|e| matches!(e.kind, EntryKind::Played | EntryKind::ForfeitWin)),
+        );
+        let all_excluded = drop.exclude_when_played_under_half && played * 2 < scheduled;
+        sheet.teams[t].dropped = Some(Dropped {
+            round,
+            match_forfeits: forfeits,
+            played,
+            scheduled,
+            all_matches_excluded: all_excluded,
+        });
+        let name_rounds: Vec<(u32, usize)> = sheet.teams[t]
+            .entries
+            .iter()
+            .filter_map(|e| e.opponent.map(|o| (e.round, o)))
+            .collect();
+        for (r, opp) in name_rounds {
+            let later_pending = r > round
+                && sheet.teams[t]
+                    .entries
+                    .iter()
+                    .any(|e| e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending);
+            if all_excluded {
+                let reason = format!(
+                    "GT-M5: the team was dropped after its {forfeits} match forfeits (round {round}) having played {played} of its {scheduled} matches, under half, so all its matches are deleted from the statistics"
+                );
+                for (who, other) in [(t, opp), (opp, t)] {
+                    if let Some(e) = entry_mut(sheet, who, r, other) {
+                        e.excluded = Some(Exclusion {
+                            rule: "GT-M5",
+                            reason: reason.clone(),
+                        });
+                    }
+                }
+            } else if later_pending && drop.remaining_matches_forfeited {
+                let (mut loser, mut winner) = match (
+                    entry_mut(sheet, t, r, opp).cloned(),
+                    entry_mut(sheet, opp, r, t).cloned(),
+                ) {
+                    (Some(l), Some(w)) => (l, w),
+                    _ => continue,
+                };
+                set_forfeit(rules, &mut winner, &mut loser);
+                if let Some(e) = entry_mut(sheet, t, r, opp) {
+                    *e = loser;
+                }
+                if let Some(e) = entry_mut(sheet, opp, r, t) {
+                    *e = winner;
+                }
+            }
+        }
+    }
+}
+
+fn count<I: Iterator>(it: I) -> u32 {
+    u32::try_from(it.count()).unwrap_or(u32::MAX)
+}
+
+fn entry_mut(
+    sheet: &mut ScoreSheet,
+    team: usize,
+    round: u32,
+    opponent: usize,
+) -> Option<&mut RoundEntry> {
+    sheet.teams[team]
+        .entries
+        .iter_mut()
+        .find(|e| e.round == round && e.opponent == Some(opponent))
+}

@@ -1,0 +1,1 @@
+//! Files in and out of Arbiter: the competition JSON (`arbiter/competition@1`) and FIDE TRF.
