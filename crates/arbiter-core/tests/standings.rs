@@ -1,0 +1,411 @@
+//! Hand-worked standings cases for both presets. Each test names the rules it checks.
+
+mod support;
+
+use arbiter_core::model::*;
+use arbiter_core::ruleset::{PresetsOnly, Ruleset};
+use arbiter_core::scoring::{EntryKind, score};
+use arbiter_core::standings::{CriterionValue, SeparationReason, standings};
+use support::*;
+
+fn astc() -> Ruleset {
+    Ruleset::preset("astc").unwrap()
+}
+
+fn gthscl() -> Ruleset {
+    Ruleset::preset("gthscl").unwrap()
+}
+
+fn with(base: &str, toml: &str) -> Ruleset {
+    Ruleset::from_toml(
+        "test.toml",
+        &format!("extends = \"{base}\"\n{toml}"),
+        &PresetsOnly,
+    )
+    .unwrap()
+}
+
+fn value(c: &Competition, s: &arbiter_core::Standings, team: &str, code: &str) -> CriterionValue {
+    let ci = s.criteria.iter().position(|k| k.code == code).unwrap();
+    let row = s
+        .rows
+        .iter()
+        .find(|r| c.teams[r.team].id.0 == team)
+        .unwrap();
+    row.values[ci].clone()
+}
+
+/// AS-14, AS-15, AS-16: three teams level on game and match points are split by the game points
+/// of the matches among them only. With six boards "each team would have a score out of 12".
+#[test]
+fn as_16_three_team_tie_split_by_head_to_head_out_of_12() {
+    let rules = with("astc", "boards = 6\nroster_max = 8\n");
+    let c = competition(
+        &["a", "b", "c", "d"],
+        vec![
+            vec![played("a", "b", "111100"), played("c", "d", "1111=0")],
+            vec![played("b", "c", "11100="), played("a", "d", "111100")],
+            vec![played("c", "a", "11100="), played("b", "d", "111110")],
+        ],
+    );
+    let sheet = score(&c, &rules);
+    for t in 0..3 {
+        assert_eq!(sheet.teams[t].game_points, 10.5);
+        assert_eq!(sheet.teams[t].match_points, 4.0);
+    }
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1", "a"), ("2", "c"), ("3", "b"), ("4", "d")])
+    );
+    // The mini-table of the three: 6.5, 6 and 5.5 out of 12, together the 18 points of 3 matches.
+    assert_eq!(value(&c, &s, "a", "H2H:GP"), CriterionValue::Number(6.5));
+    assert_eq!(value(&c, &s, "c", "H2H:GP"), CriterionValue::Number(6.0));
+    assert_eq!(value(&c, &s, "b", "H2H:GP"), CriterionValue::Number(5.5));
+    let SeparationReason::Criterion { index, group, .. } = &s.separations[0].reason else {
+        panic!("a and c are separated by a criterion");
+    };
+    assert_eq!(s.criteria[*index].rule.as_deref(), Some("AS-16"));
+    assert_eq!(group.len(), 3);
+}
+
+/// The competition of the next two tests: A, B and C level on GP and MP; A wins the mini-table,
+/// B and C drew their match 2-2 with B winning board 1 and C board 2. X and Y never met.
+fn partial_split() -> Competition {
+    competition(
+        &["a", "b", "c", "x", "y"],
+        vec![
+            vec![played("a", "b", "1=1="), played("c", "y", "1=1=")],
+            vec![played("a", "c", "1=1="), played("b", "x", "1=1=")],
+            vec![played("b", "c", "10=="), played("x", "a", "1=1=")],
+            vec![played("y", "a", "1=1="), played("c", "x", "=1=0")],
+            vec![played("b", "y", "=0=1")],
+        ],
+    )
+}
+
+/// AS-16 re-applied (RULES.md "Tiebreaks"): head-to-head separates A from {B, C} only partly;
+/// re-applied to {B, C} on their own mini-table it still ties them; AS-17 board preference then
+/// puts B (a win on board 1) above C (a win on board 2). X and Y share the place (AS-18).
+#[test]
+fn as_16_partial_split_then_as_17_then_as_18_shared_place() {
+    let c = partial_split();
+    let rules = astc();
+    let sheet = score(&c, &rules);
+    let gp: Vec<f64> = sheet.teams.iter().map(|t| t.game_points).collect();
+    let mp: Vec<f64> = sheet.teams.iter().map(|t| t.match_points).collect();
+    assert_eq!(gp, [8.0, 8.0, 8.0, 6.0, 6.0]);
+    assert_eq!(mp, [4.0, 4.0, 4.0, 3.0, 3.0]);
+
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(
+        order(&c, &s),
+        places(&[
+            ("1", "a"),
+            ("2", "b"),
+            ("3", "c"),
+            ("4-5", "x"),
+            ("4-5", "y")
+        ])
+    );
+    assert_eq!(s.rows[3].rank, 4);
+    assert_eq!(s.rows[4].rank, 4);
+    // Re-applied to {B, C}: 2 each in their one match.
+    assert_eq!(value(&c, &s, "b", "H2H:GP"), CriterionValue::Number(2.0));
+    assert_eq!(value(&c, &s, "a", "H2H:GP"), CriterionValue::Number(6.0));
+    assert_eq!(
+        value(&c, &s, "b", "H2H:BOARDS"),
+        CriterionValue::Sequence(vec![1.0, 0.0, 0.0, 0.0])
+    );
+    let rule_of = |i: usize| match &s.separations[i].reason {
+        SeparationReason::Criterion { index, .. } => s.criteria[*index].rule.clone(),
+        other => panic!("separation {i} is {other:?}"),
+    };
+    assert_eq!(rule_of(0).as_deref(), Some("AS-16"));
+    assert_eq!(rule_of(1).as_deref(), Some("AS-17"));
+    assert_eq!(rule_of(2).as_deref(), Some("AS-14"));
+    assert_eq!(s.separations[3].reason, SeparationReason::Shared);
+}
+
+/// AS-17 alone: two teams level on GP, MP and their drawn match; the win on the higher board
+/// decides, whatever happened on the lower boards.
+#[test]
+fn as_17_only_board_preference_splits() {
+    let c = competition(
+        &["p", "q", "r", "s"],
+        vec![
+            vec![played("p", "q", "0=1="), played("r", "s", "====")],
+            vec![played("p", "r", "1==="), played("q", "s", "1===")],
+            vec![played("s", "p", "=1=="), played("r", "q", "=1==")],
+        ],
+    );
+    let rules = astc();
+    let s = standings(&c, &rules).unwrap();
+    let sheet = score(&c, &rules);
+    assert_eq!(sheet.teams[0].game_points, sheet.teams[1].game_points);
+    assert_eq!(sheet.teams[0].match_points, sheet.teams[1].match_points);
+    // p and q drew 2-2: q won board 1, p won board 3. q ranks higher.
+    let o = order(&c, &s);
+    let pos = |t: &str| o.iter().position(|(_, id)| id == t).unwrap();
+    assert!(pos("q") < pos("p"), "{o:?}");
+    // r and s won only board 2 each, and drew their own match: they share 3-4 (AS-18).
+    assert_eq!(o[2].0, "3-4");
+    assert_eq!(o[3].0, "3-4");
+    let upper = s
+        .rows
+        .iter()
+        .position(|r| c.teams[r.team].id.0 == "q")
+        .unwrap();
+    let SeparationReason::Criterion { index, .. } = &s.separations[upper].reason else {
+        panic!("q and p are separated by a criterion")
+    };
+    assert_eq!(s.criteria[*index].code, "H2H:BOARDS");
+}
+
+/// AS-18: teams equal on every criterion share the place, printed "1-2", with the same rank.
+#[test]
+fn as_18_no_criterion_splits() {
+    let c = competition(
+        &["a", "b", "c"],
+        vec![
+            vec![played("a", "b", "===="), bye("c")],
+            vec![played("b", "c", "===="), bye("a")],
+            vec![played("c", "a", "===="), bye("b")],
+        ],
+    );
+    let rules = with("astc", "[bye]\nmatch_points = 1.0\ngame_points = 2.0\n");
+    let s = standings(&c, &rules).unwrap();
+    assert!(s.rows.iter().all(|r| r.place == "1-3" && r.rank == 1));
+    assert!(
+        s.separations
+            .iter()
+            .all(|x| x.reason == SeparationReason::Shared)
+    );
+}
+
+/// GT-S4, GT-S5: match points first (1 / ½ / 0 from the majority of game points), then game
+/// points, then the record against one another.
+#[test]
+fn gt_s5_match_points_then_game_points_then_record() {
+    let c = competition(
+        &["a", "b", "c", "d"],
+        vec![
+            vec![played("a", "b", "1110"), played("c", "d", "1=00")], // a 3-1; c v d 1.5-2.5
+            vec![played("a", "c", "0001"), played("b", "d", "11=0")], // c 3-1; b 2.5-1.5
+            vec![played("a", "d", "11=="), played("b", "c", "1==0")], // a 3-1; b v c 2-2
+        ],
+    );
+    let rules = gthscl();
+    let sheet = score(&c, &rules);
+    let mp: Vec<f64> = sheet.teams.iter().map(|t| t.match_points).collect();
+    let gp: Vec<f64> = sheet.teams.iter().map(|t| t.game_points).collect();
+    assert_eq!(mp, [2.0, 1.5, 1.5, 1.0]);
+    assert_eq!(gp, [7.0, 5.5, 6.5, 5.0]);
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1", "a"), ("2", "c"), ("3", "b"), ("4", "d")])
+    );
+}
+
+/// GT-S5 record against one another decides when MP and GP are level.
+#[test]
+fn gt_s5_head_to_head_on_match_points() {
+    let c = competition(
+        &["a", "b", "x", "y"],
+        vec![
+            vec![played("a", "b", "0001"), played("x", "y", "====")], // b beats a 3-1
+            vec![played("a", "x", "111="), played("b", "y", "====")], // a 3.5-0.5; b 2-2
+            vec![played("a", "y", "===="), played("b", "x", "10=0")], // a 2-2; b 1.5-2.5
+        ],
+    );
+    let rules = gthscl();
+    let sheet = score(&c, &rules);
+    assert_eq!(sheet.teams[0].match_points, sheet.teams[1].match_points);
+    assert_eq!(sheet.teams[0].game_points, sheet.teams[1].game_points);
+    let s = standings(&c, &rules).unwrap();
+    let o = order(&c, &s);
+    let pos = |t: &str| o.iter().position(|(_, id)| id == t).unwrap();
+    assert!(pos("b") < pos("a"), "{o:?}");
+    assert_eq!(value(&c, &s, "b", "H2H:MP"), CriterionValue::Number(1.0));
+    assert_eq!(value(&c, &s, "a", "H2H:MP"), CriterionValue::Number(0.0));
+}
+
+/// GT-M7: a forfeited match gives 1 match point and 4 game points to the team that did not
+/// forfeit, nothing to the forfeiting team.
+#[test]
+fn gt_m7_forfeited_match() {
+    let c = competition(&["a", "b"], vec![vec![forfeited("a", "b", Side::Away)]]);
+    let sheet = score(&c, &gthscl());
+    assert_eq!(sheet.teams[0].match_points, 1.0);
+    assert_eq!(sheet.teams[0].game_points, 4.0);
+    assert_eq!(sheet.teams[0].entries[0].kind, EntryKind::ForfeitWin);
+    assert_eq!(sheet.teams[1].match_points, 0.0);
+    assert_eq!(sheet.teams[1].game_points, 0.0);
+    assert_eq!(sheet.teams[1].entries[0].kind, EntryKind::ForfeitLoss);
+}
+
+/// GT-M9, GT-S2: a team of three plays three boards; the unopposed player on board 4 wins by
+/// forfeit, and the match is decided on the total.
+#[test]
+fn gt_m9_team_of_three_loses_board_4_by_forfeit() {
+    let c = competition(
+        &["home", "short"],
+        vec![vec![played("home", "short", "10=+")]],
+    );
+    let sheet = score(&c, &gthscl());
+    assert_eq!(sheet.teams[0].game_points, 2.5);
+    assert_eq!(sheet.teams[1].game_points, 1.5);
+    assert_eq!(sheet.teams[0].match_points, 1.0);
+    assert_eq!(sheet.teams[1].match_points, 0.0);
+}
+
+/// GT-S2, GT-M4: a double default scores for nobody; both teams get zero on that board.
+#[test]
+fn gt_s2_double_default_scores_for_nobody() {
+    let c = competition(&["a", "b"], vec![vec![played("a", "b", "10=x")]]);
+    let sheet = score(&c, &gthscl());
+    assert_eq!(sheet.teams[0].game_points, 1.5);
+    assert_eq!(sheet.teams[1].game_points, 1.5);
+    assert_eq!(sheet.teams[0].match_points, 0.5);
+}
+
+/// GT-P1: the team score uses the team result; the rating result is kept apart and changes no
+/// standings figure.
+#[test]
+fn gt_p1_rating_result_does_not_change_team_score() {
+    let mut c = competition(&["a", "b"], vec![vec![played("a", "b", "0===")]]);
+    let before = score(&c, &gthscl());
+    let Pairing::Match(m) = &mut c.rounds[0].pairings[0] else {
+        unreachable!()
+    };
+    let MatchOutcome::Boards(b) = &mut m.outcome else {
+        unreachable!()
+    };
+    // The home player on board 1 won the game but would not record it: the team loses the point.
+    b[0].rating_result = Some(GameResult::HomeWin);
+    let after = score(&c, &gthscl());
+    assert_eq!(before, after);
+    assert_eq!(after.teams[1].game_points, 2.5);
+}
+
+/// GT-M5, under half: a team of a double round robin of four (6 matches) that forfeits its second
+/// match having played only 2 is dropped, and all its matches leave every figure, including the
+/// game points its opponents gained from them.
+#[test]
+fn gt_m5_dropped_under_half_all_matches_excluded() {
+    let c = competition(
+        &["a", "b", "c", "z"],
+        vec![
+            vec![played("a", "b", "11=="), played("c", "z", "0000")], // z wins 4-0
+            vec![played("a", "c", "1=00"), played("z", "b", "0000")], // b wins 4-0
+            vec![forfeited("a", "z", Side::Away), played("b", "c", "1=1=")], // z's first
+            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")], // z's second
+            vec![pending("b", "a"), pending("z", "c")],
+            vec![pending("c", "a"), pending("b", "z")],
+        ],
+    );
+    let rules = gthscl();
+    let sheet = score(&c, &rules);
+    let z = &sheet.teams[3];
+    let dropped = z.dropped.as_ref().expect("z is dropped (GT-M5)");
+    assert_eq!(dropped.round, 4);
+    assert_eq!((dropped.played, dropped.scheduled), (2, 6));
+    assert!(dropped.all_matches_excluded);
+    assert!(z.entries.iter().all(|e| e.excluded.is_some()));
+    // c's loss to z and b's win over z are gone; a's two forfeit wins too.
+    assert_eq!(sheet.teams[2].game_points, 2.5 + 1.0 + 2.5); // c: v a, v b, v b
+    assert_eq!(sheet.teams[1].game_points, 1.0 + 3.0 + 1.5); // b: v a, v c, v c
+    assert_eq!(sheet.teams[0].game_points, 3.0 + 1.5); // a: v b, v c
+    let excluded = &sheet.teams[2].entries[0].excluded.as_ref().unwrap();
+    assert_eq!(excluded.rule, "GT-M5");
+    assert!(excluded.reason.contains("under half"));
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1", "c"), ("2", "b"), ("3", "a"), ("4", "z")])
+    );
+    assert!(s.rows.last().unwrap().dropped);
+    assert_eq!(c.teams[s.rows.last().unwrap().team].id.0, "z");
+    assert_eq!(s.separations[2].reason, SeparationReason::Dropped);
+}
+
+/// GT-M5, half or more: the same team having played 3 of 6 keeps its played results; its match
+/// still to come is scored as a forfeit for the opponent.
+#[test]
+fn gt_m5_dropped_at_half_results_stand_and_rest_forfeited() {
+    let c = competition(
+        &["a", "b", "c", "z"],
+        vec![
+            vec![played("a", "b", "11=="), played("c", "z", "0000")],
+            vec![played("a", "c", "1=00"), played("z", "b", "0000")],
+            vec![played("a", "z", "1111"), played("b", "c", "1=1=")],
+            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")],
+            vec![pending("b", "a"), forfeited("z", "c", Side::Home)],
+            vec![pending("c", "a"), pending("b", "z")],
+        ],
+    );
+    let rules = gthscl();
+    let sheet = score(&c, &rules);
+    let z = &sheet.teams[3];
+    let dropped = z.dropped.as_ref().expect("z is dropped (GT-M5)");
+    assert_eq!(dropped.round, 5);
+    assert_eq!((dropped.played, dropped.scheduled), (3, 6));
+    assert!(!dropped.all_matches_excluded);
+    assert!(z.entries.iter().all(|e| e.excluded.is_none()));
+    // z's results stand: 4 + 0 + 0 game points, 1 match point.
+    assert_eq!(z.game_points, 4.0);
+    assert_eq!(z.match_points, 1.0);
+    // b's round-6 match with z is still to come: it scores as a forfeit for b (GT-M5, GT-M7).
+    let b6 = sheet.teams[1]
+        .entries
+        .iter()
+        .find(|e| e.round == 6)
+        .unwrap();
+    assert_eq!(b6.kind, EntryKind::ForfeitWin);
+    assert_eq!((b6.match_points, b6.game_points), (1.0, 4.0));
+    // a's and c's pending matches with each other stay pending.
+    let a6 = sheet.teams[0]
+        .entries
+        .iter()
+        .find(|e| e.round == 6)
+        .unwrap();
+    assert_eq!(a6.kind, EntryKind::Pending);
+}
+
+/// GT-M5 is a setting: a league without the drop rule keeps every result.
+#[test]
+fn gt_m5_off_keeps_everything() {
+    let c = competition(
+        &["a", "z"],
+        vec![
+            vec![forfeited("a", "z", Side::Away)],
+            vec![forfeited("z", "a", Side::Home)],
+        ],
+    );
+    let rules = with("gthscl", "[drop]\nenabled = false\n");
+    let sheet = score(&c, &rules);
+    assert!(sheet.teams[1].dropped.is_none());
+    assert_eq!(sheet.teams[0].game_points, 8.0);
+}
+
+/// Byes score as the ruleset says.
+#[test]
+fn bye_scores_as_ruleset() {
+    let c = competition(
+        &["a", "b", "c"],
+        vec![vec![played("a", "b", "1111"), bye("c")]],
+    );
+    let sheet = score(&c, &gthscl());
+    assert_eq!(sheet.teams[2].match_points, 1.0);
+    assert_eq!(sheet.teams[2].game_points, 4.0);
+}
+
+/// A match with a board still unreported counts for nothing until it is complete.
+#[test]
+fn incomplete_match_counts_for_nothing() {
+    let c = competition(&["a", "b"], vec![vec![played("a", "b", "11*0")]]);
+    let sheet = score(&c, &astc());
+    assert_eq!(sheet.teams[0].game_points, 0.0);
+    assert_eq!(sheet.teams[0].entries[0].kind, EntryKind::Pending);
+}
