@@ -7,7 +7,12 @@ use crate::standings::{Context, CriterionValue, StandingsError};
 pub fn is_group_tiebreak(tb: &FideTiebreak) -> bool {
     matches!(
         tb.code,
-        FideCode::De | FideCode::Ede | FideCode::Edet | FideCode::Edeb | FideCode::Edebt | FideCode::Edebb
+        FideCode::De
+            | FideCode::Ede
+            | FideCode::Edet
+            | FideCode::Edeb
+            | FideCode::Edebt
+            | FideCode::Edebb
     )
 }
 

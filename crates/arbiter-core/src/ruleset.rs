@@ -355,13 +355,10 @@ impl RulesetPatch {
                 .or(b.map(|b| b.criteria.clone()))
                 .ok_or_else(|| missing("criteria"))?,
             forfeit_match,
-            bye: self
-                .bye
-                .or(b.map(|b| b.bye))
-                .unwrap_or(Award {
-                    match_points: match_points.win,
-                    game_points: game_points.win * f64::from(boards),
-                }),
+            bye: self.bye.or(b.map(|b| b.bye)).unwrap_or(Award {
+                match_points: match_points.win,
+                game_points: game_points.win * f64::from(boards),
+            }),
             white_on_odd_boards: match self.white_on_odd_boards {
                 Some(SideName::Home) => Side::Home,
                 Some(SideName::Away) => Side::Away,
@@ -461,8 +458,12 @@ mod tests {
 
     #[test]
     fn wrong_type_is_located() {
-        let e = Ruleset::from_toml("l.toml", "extends = \"astc\"\nboards = \"four\"\n", &PresetsOnly)
-            .unwrap_err();
+        let e = Ruleset::from_toml(
+            "l.toml",
+            "extends = \"astc\"\nboards = \"four\"\n",
+            &PresetsOnly,
+        )
+        .unwrap_err();
         assert_eq!(e.line, Some(2));
     }
 
@@ -481,7 +482,10 @@ mod tests {
     #[test]
     fn unknown_preset_is_explained() {
         let e = Ruleset::from_toml("l.toml", "extends = \"nope\"\n", &PresetsOnly).unwrap_err();
-        assert!(e.message.contains("nope") && e.message.contains("astc"), "{e}");
+        assert!(
+            e.message.contains("nope") && e.message.contains("astc"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -492,8 +496,12 @@ mod tests {
 
     #[test]
     fn roster_smaller_than_boards_is_refused() {
-        let e = Ruleset::from_toml("l.toml", "extends = \"astc\"\nroster_max = 3\n", &PresetsOnly)
-            .unwrap_err();
+        let e = Ruleset::from_toml(
+            "l.toml",
+            "extends = \"astc\"\nroster_max = 3\n",
+            &PresetsOnly,
+        )
+        .unwrap_err();
         assert!(e.message.contains("roster_max"), "{e}");
     }
 }

@@ -97,7 +97,12 @@ pub struct Exclusion {
 pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
     let mut sheet = ScoreSheet {
         teams: vec![TeamScore::default(); competition.teams.len()],
-        rounds: competition.rounds.iter().map(|r| r.number).max().unwrap_or(0),
+        rounds: competition
+            .rounds
+            .iter()
+            .map(|r| r.number)
+            .max()
+            .unwrap_or(0),
         boards: rules.boards,
     };
     let mut rounds: Vec<_> = competition.rounds.iter().collect();
@@ -321,10 +326,9 @@ fn apply_drop_rule(sheet: &mut ScoreSheet, rules: &Ruleset, drop: crate::ruleset
             .collect();
         for (r, opp) in name_rounds {
             let later_pending = r > round
-                && sheet.teams[t]
-                    .entries
-                    .iter()
-                    .any(|e| e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending);
+                && sheet.teams[t].entries.iter().any(|e| {
+                    e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending
+                });
             if all_excluded {
                 let reason = format!(
                     "GT-M5: the team was dropped after its {forfeits} match forfeits (round {round}) having played {played} of its {scheduled} matches, under half, so all its matches are deleted from the statistics"

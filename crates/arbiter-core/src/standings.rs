@@ -263,13 +263,19 @@ fn split_by(
     let mut scored: Vec<(usize, CriterionValue)> = group.iter().map(|&t| (t, value(t))).collect();
     let better = |a: &CriterionValue, b: &CriterionValue| {
         let o = a.compare(b);
-        if spec.lower_is_better() { o } else { o.reverse() }
+        if spec.lower_is_better() {
+            o
+        } else {
+            o.reverse()
+        }
     };
     scored.sort_by(|(ta, a), (tb, b)| better(a, b).then(ta.cmp(tb)));
     let mut parts: Vec<Vec<usize>> = Vec::new();
     let mut last: Option<CriterionValue> = None;
     for (t, v) in scored {
-        let same = last.as_ref().is_some_and(|l| l.compare(&v) == Ordering::Equal);
+        let same = last
+            .as_ref()
+            .is_some_and(|l| l.compare(&v) == Ordering::Equal);
         if same {
             if let Some(p) = parts.last_mut() {
                 p.push(t);
