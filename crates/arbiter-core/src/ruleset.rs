@@ -34,6 +34,8 @@ pub struct Ruleset {
     pub white_on_odd_boards: Side,
     /// GT-M5: the drop rule, when the league has one.
     pub drop: Option<DropRule>,
+    /// The rule that makes teams equal on every criterion share the place (AS-18).
+    pub shared_places_rule: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
@@ -221,6 +223,7 @@ struct RulesetPatch {
     bye: Option<Award>,
     white_on_odd_boards: Option<SideName>,
     drop: Option<DropPatch>,
+    shared_places_rule: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -365,6 +368,9 @@ impl RulesetPatch {
                 None => b.map_or(Side::Home, |b| b.white_on_odd_boards),
             },
             drop,
+            shared_places_rule: self
+                .shared_places_rule
+                .or(b.and_then(|b| b.shared_places_rule.clone())),
         };
         if ruleset.boards == 0 {
             return Err(invalid("`boards` must be at least 1".into()));

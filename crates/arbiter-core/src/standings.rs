@@ -178,21 +178,16 @@ pub fn rank(
                 next.push((is_dropped, group));
                 continue;
             }
-            let parts = match &per_team {
-                Some(v) => split_by(&group, |t| v[t].clone(), spec, &mut values, ci),
-                None => split_group(&ctx, spec, &group, &mut values, ci)?,
+            let mut split = Split {
+                spec,
+                index: ci,
+                values: &mut values,
+                decided_by: &mut decided_by,
             };
-            if parts.len() > 1 {
-                for (k, part) in parts.iter().enumerate() {
-                    for (j, &t) in part.iter().enumerate() {
-                        // The first team of each later part was separated from the one above by
-                        // this criterion; so were the teams of a part split further inside it.
-                        if j == 0 && k > 0 && decided_by[t].is_none() {
-                            decided_by[t] = Some((ci, group.clone()));
-                        }
-                    }
-                }
-            }
+            let parts = match &per_team {
+                Some(v) => split.by(&group, |t| v[t].clone()),
+                None => split.group(&ctx, &group)?,
+            };
             next.extend(parts.into_iter().map(|p| (is_dropped, p)));
         }
         groups = next;
@@ -252,66 +247,70 @@ pub fn rank(
     })
 }
 
-/// Splits `group` by a value per team, best first, recording the values.
-fn split_by(
-    group: &[usize],
-    value: impl Fn(usize) -> CriterionValue,
-    spec: &CriterionSpec,
-    values: &mut [Vec<CriterionValue>],
-    ci: usize,
-) -> Vec<Vec<usize>> {
-    let mut scored: Vec<(usize, CriterionValue)> = group.iter().map(|&t| (t, value(t))).collect();
-    let better = |a: &CriterionValue, b: &CriterionValue| {
-        let o = a.compare(b);
-        if spec.lower_is_better() {
-            o
-        } else {
-            o.reverse()
-        }
-    };
-    scored.sort_by(|(ta, a), (tb, b)| better(a, b).then(ta.cmp(tb)));
-    let mut parts: Vec<Vec<usize>> = Vec::new();
-    let mut last: Option<CriterionValue> = None;
-    for (t, v) in scored {
-        let same = last
-            .as_ref()
-            .is_some_and(|l| l.compare(&v) == Ordering::Equal);
-        if same {
-            if let Some(p) = parts.last_mut() {
-                p.push(t);
-            }
-        } else {
-            parts.push(vec![t]);
-        }
-        values[t][ci] = v.clone();
-        last = Some(v);
-    }
-    parts
+/// One criterion splitting tied groups, recording each team's value and, for the first team of
+/// every new part, the criterion and the group in which it was separated from the team above.
+struct Split<'s> {
+    spec: &'s CriterionSpec,
+    index: usize,
+    values: &'s mut [Vec<CriterionValue>],
+    decided_by: &'s mut [Option<(usize, Vec<usize>)>],
 }
 
-/// Splits a tied group by a group criterion, re-applying it to every sub-group it leaves tied
-/// until nothing changes.
-fn split_group(
-    ctx: &Context<'_>,
-    spec: &CriterionSpec,
-    group: &[usize],
-    values: &mut [Vec<CriterionValue>],
-    ci: usize,
-) -> Result<Vec<Vec<usize>>, StandingsError> {
-    let v = group_values(ctx, spec, group)?;
-    let parts = split_by(group, |t| v[position(group, t)].clone(), spec, values, ci);
-    if parts.len() == 1 {
-        return Ok(parts);
-    }
-    let mut out = Vec::new();
-    for p in parts {
-        if p.len() > 1 {
-            out.extend(split_group(ctx, spec, &p, values, ci)?);
-        } else {
-            out.push(p);
+impl Split<'_> {
+    /// Splits `group` by a value per team, best first.
+    fn by(&mut self, group: &[usize], value: impl Fn(usize) -> CriterionValue) -> Vec<Vec<usize>> {
+        let mut scored: Vec<(usize, CriterionValue)> =
+            group.iter().map(|&t| (t, value(t))).collect();
+        let lower_is_better = self.spec.lower_is_better();
+        let better = |a: &CriterionValue, b: &CriterionValue| {
+            let o = a.compare(b);
+            if lower_is_better { o } else { o.reverse() }
+        };
+        scored.sort_by(|(ta, a), (tb, b)| better(a, b).then(ta.cmp(tb)));
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        let mut last: Option<CriterionValue> = None;
+        for (t, v) in scored {
+            let same = last
+                .as_ref()
+                .is_some_and(|l| l.compare(&v) == Ordering::Equal);
+            if same {
+                if let Some(p) = parts.last_mut() {
+                    p.push(t);
+                }
+            } else {
+                if last.is_some() && self.decided_by[t].is_none() {
+                    self.decided_by[t] = Some((self.index, group.to_vec()));
+                }
+                parts.push(vec![t]);
+            }
+            self.values[t][self.index] = v.clone();
+            last = Some(v);
         }
+        parts
     }
-    Ok(out)
+
+    /// Splits a tied group by a group criterion, re-applying it to every sub-group it leaves
+    /// tied, on that sub-group's own mini-table, until nothing changes.
+    fn group(
+        &mut self,
+        ctx: &Context<'_>,
+        group: &[usize],
+    ) -> Result<Vec<Vec<usize>>, StandingsError> {
+        let v = group_values(ctx, self.spec, group)?;
+        let parts = self.by(group, |t| v[position(group, t)].clone());
+        if parts.len() == 1 {
+            return Ok(parts);
+        }
+        let mut out = Vec::new();
+        for p in parts {
+            if p.len() > 1 {
+                out.extend(self.group(ctx, &p)?);
+            } else {
+                out.push(p);
+            }
+        }
+        Ok(out)
+    }
 }
 
 fn position(group: &[usize], t: usize) -> usize {
@@ -405,6 +404,145 @@ pub fn board_preference(sheet: &ScoreSheet, group: &[usize]) -> Vec<CriterionVal
                 }
             }
             CriterionValue::Sequence(wins)
+        })
+        .collect()
+}
+
+impl CriterionValue {
+    /// The value as the standings print it: `7`, `7.5`, `65.86`; a sequence as `1 0 0 0`;
+    /// nothing for a criterion never applied to the team.
+    pub fn display(&self) -> String {
+        match self {
+            CriterionValue::Number(x) => format_number(*x),
+            CriterionValue::Sequence(v) => v
+                .iter()
+                .map(|x| format_number(*x))
+                .collect::<Vec<_>>()
+                .join(" "),
+            CriterionValue::NotApplied => String::new(),
+        }
+    }
+}
+
+/// A number with at most two decimals and no trailing zeros.
+pub fn format_number(x: f64) -> String {
+    let s = format!("{x:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// One sentence of the standings' explanation, for the pair of rows `upper` and `upper + 1`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explanation {
+    pub upper_row: usize,
+    /// The rule cited, when there is one (`AS-16`, `GT-M5`, `C.07 art. 13.3`).
+    pub rule: Option<String>,
+    pub sentence: String,
+}
+
+/// Says, for each pair of adjacent teams, which criterion separated them (with its rule), or
+/// that they share the place and why.
+pub fn explain(
+    s: &Standings,
+    competition: &Competition,
+    rules: &Ruleset,
+    sheet: &ScoreSheet,
+) -> Vec<Explanation> {
+    let name = |t: usize| competition.teams.get(t).map_or("?", |x| x.name.as_str());
+    let names = |group: &[usize]| {
+        let n: Vec<&str> = group.iter().map(|&t| name(t)).collect();
+        match n.as_slice() {
+            [] => String::new(),
+            [one] => (*one).to_string(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        }
+    };
+    s.separations
+        .iter()
+        .enumerate()
+        .map(|(i, sep)| {
+            let (upper, lower) = (&s.rows[i], &s.rows[i + 1]);
+            let head = format!(
+                "{} ({}) and {} ({})",
+                name(sep.upper),
+                upper.place,
+                name(sep.lower),
+                lower.place
+            );
+            match &sep.reason {
+                SeparationReason::Criterion {
+                    index,
+                    upper_value,
+                    lower_value,
+                    group,
+                } => {
+                    let spec = &s.criteria[*index];
+                    let rule = spec.cited_rule();
+                    let cite = rule.as_ref().map_or(String::new(), |r| format!(" ({r})"));
+                    let among = if is_group_criterion(&spec.kind) {
+                        format!(", counting only the matches among {}", names(group))
+                    } else {
+                        String::new()
+                    };
+                    let than = if spec.lower_is_better() { "lower (better)" } else { "higher" };
+                    Explanation {
+                        upper_row: i,
+                        rule,
+                        sentence: format!(
+                            "{head}: {} is above on {}{cite}{among}: {} to {}, {than}.",
+                            name(sep.upper),
+                            spec.code,
+                            upper_value.display(),
+                            lower_value.display(),
+                        ),
+                    }
+                }
+                SeparationReason::Dropped => {
+                    let why = sheet
+                        .teams
+                        .get(sep.lower)
+                        .and_then(|t| t.dropped.as_ref())
+                        .map_or(String::new(), |d| {
+                            let fate = if d.all_matches_excluded {
+                                "under half, so all its matches are excluded from every figure"
+                            } else {
+                                "half or more, so its played results stand and its remaining matches are forfeits"
+                            };
+                            format!(
+                                " after its match forfeit in round {} ({} forfeits), having played {} of its {} matches, {fate}",
+                                d.round, d.match_forfeits, d.played, d.scheduled
+                            )
+                        });
+                    Explanation {
+                        upper_row: i,
+                        rule: Some("GT-M5".into()),
+                        sentence: format!(
+                            "{head}: {} was dropped from the league (GT-M5){why}; a dropped team ranks below every team still in it.",
+                            name(sep.lower)
+                        ),
+                    }
+                }
+                SeparationReason::Shared => {
+                    let equal: Vec<String> = s
+                        .criteria
+                        .iter()
+                        .zip(&upper.values)
+                        .filter(|(_, v)| **v != CriterionValue::NotApplied)
+                        .map(|(c, v)| format!("{} {}", c.code, v.display()))
+                        .collect();
+                    let rule = rules.shared_places_rule.clone();
+                    let cite = rule.as_ref().map_or(String::new(), |r| format!(" ({r})"));
+                    Explanation {
+                        upper_row: i,
+                        rule,
+                        sentence: format!(
+                            "{head} share place {}{cite}: equal on every criterion ({}).",
+                            upper.place,
+                            equal.join(", ")
+                        ),
+                    }
+                }
+            }
         })
         .collect()
 }
