@@ -1,0 +1,1 @@
+//! Generates the demo data: an ASTC championship and a GTHSCL season in progress.

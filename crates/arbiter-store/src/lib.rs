@@ -1,0 +1,1 @@
+//! Persistence: leagues, seasons, competitions, results with versions, and the history of every change.
