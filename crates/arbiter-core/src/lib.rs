@@ -12,8 +12,10 @@ pub mod criteria;
 pub mod fide;
 pub mod model;
 pub mod ruleset;
+pub mod schedule;
 pub mod scoring;
 pub mod standings;
+pub mod validate;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 pub use model::*;
