@@ -15,7 +15,6 @@ pub mod ruleset;
 pub mod schedule;
 pub mod scoring;
 pub mod standings;
-pub mod validate;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 pub use model::*;
