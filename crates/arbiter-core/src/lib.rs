@@ -15,6 +15,7 @@ pub mod ruleset;
 pub mod schedule;
 pub mod scoring;
 pub mod standings;
+pub mod validate;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 pub use model::*;

@@ -1,0 +1,607 @@
+//! What a competition record breaks of its ruleset: board counts (GT-M8, AS-9), roster sizes
+//! (AS-9), a player on two boards of one match (GT-M10), players not on their team's roster,
+//! a team paired twice in a round, a short team's empty boards above its played ones (GT-M9),
+//! and rating results that do not fit their team results (GT-P1).
+//!
+//! A reader calls this after building the model; errors stop the load, warnings go with it.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use crate::model::{
+    Board, Competition, GameOutcome, Match, MatchOutcome, Pairing, PlayerId, Side, TeamId,
+};
+use crate::ruleset::Ruleset;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The record cannot be scored as it stands.
+    Error,
+    /// The record can be scored, but a rule looks broken or a result was changed by rule.
+    Warning,
+}
+
+/// One thing wrong with a competition record, with where it is and the rule it breaks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    pub severity: Severity,
+    /// The rule ID, when a rule of RULES.md applies (not for a mistyped team id).
+    pub rule: Option<&'static str>,
+    pub round: Option<u32>,
+    /// The pairing's position in `Round::pairings` (0-based), to point into a file.
+    pub pairing: Option<usize>,
+    /// `vic v nsw` (team ids, home first), or `bye: sa`.
+    pub match_label: Option<String>,
+    /// 1-based.
+    pub board: Option<u32>,
+    pub message: String,
+}
+
+impl Finding {
+    pub fn error(rule: Option<&'static str>, message: impl Into<String>) -> Finding {
+        Finding {
+            severity: Severity::Error,
+            rule,
+            round: None,
+            pairing: None,
+            match_label: None,
+            board: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn warning(rule: Option<&'static str>, message: impl Into<String>) -> Finding {
+        Finding {
+            severity: Severity::Warning,
+            ..Finding::error(rule, message)
+        }
+    }
+
+    /// The same finding placed at a round, pairing (its index and label) and board.
+    pub fn at(
+        mut self,
+        round: u32,
+        pairing: usize,
+        label: impl Into<String>,
+        board: Option<u32>,
+    ) -> Finding {
+        self.round = Some(round);
+        self.pairing = Some(pairing);
+        self.match_label = Some(label.into());
+        self.board = board;
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut place = Vec::new();
+        if let Some(r) = self.round {
+            place.push(format!("round {r}"));
+        }
+        if let Some(m) = &self.match_label {
+            place.push(m.clone());
+        }
+        if let Some(b) = self.board {
+            place.push(format!("board {b}"));
+        }
+        if !place.is_empty() {
+            write!(f, "{}: ", place.join(", "))?;
+        }
+        if let Some(rule) = self.rule {
+            write!(f, "{rule}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// `vic v nsw`: how messages name a match.
+pub fn match_label(m: &Match) -> String {
+    format!("{} v {}", m.home, m.away)
+}
+
+/// `vic v nsw` for a match, `bye: sa` for a bye.
+pub fn pairing_label(p: &Pairing) -> String {
+    match p {
+        Pairing::Match(m) => match_label(m),
+        Pairing::Bye(b) => format!("bye: {}", b.team),
+    }
+}
+
+/// The rule that fixes the board count, cited in the league's own words.
+fn board_count_rule(r: &Ruleset) -> &'static str {
+    if r.name.to_ascii_uppercase().contains("ASTC") {
+        "AS-9"
+    } else {
+        "GT-M8"
+    }
+}
+
+/// Checks a competition against its ruleset. Findings come in the order of the record:
+/// teams first, then round by round, pairing by pairing, board by board.
+pub fn validate(c: &Competition, r: &Ruleset) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let rosters = check_teams(c, r, &mut out);
+    let mut seen_rounds = HashSet::new();
+    for round in &c.rounds {
+        if !seen_rounds.insert(round.number) {
+            out.push(Finding {
+                round: Some(round.number),
+                ..Finding::error(
+                    None,
+                    format!(
+                        "round {} is listed twice; put all its pairings in one round",
+                        round.number
+                    ),
+                )
+            });
+        }
+        // The pairing each team already has in this round.
+        let mut paired: HashMap<&TeamId, String> = HashMap::new();
+        for (pi, pairing) in round.pairings.iter().enumerate() {
+            let label = pairing_label(pairing);
+            let at = |f: Finding, board: Option<u32>| f.at(round.number, pi, label.clone(), board);
+            let mut teams: Vec<&TeamId> = match pairing {
+                Pairing::Match(m) => vec![&m.home, &m.away],
+                Pairing::Bye(b) => vec![&b.team],
+            };
+            for t in &teams {
+                if c.team(t).is_none() {
+                    out.push(at(Finding::error(None, unknown_team(c, t)), None));
+                }
+            }
+            if let Pairing::Match(m) = pairing
+                && m.home == m.away
+            {
+                out.push(at(
+                    Finding::error(
+                        None,
+                        format!(
+                            "{} is paired against itself; name two different teams",
+                            m.home
+                        ),
+                    ),
+                    None,
+                ));
+                teams.pop();
+            }
+            let mut clashes = Vec::new();
+            for t in teams {
+                match paired.get(t) {
+                    Some(first) => clashes.push(format!("{t} in {first}")),
+                    None => {
+                        paired.insert(t, label.clone());
+                    }
+                }
+            }
+            if !clashes.is_empty() {
+                out.push(at(
+                    Finding::error(
+                        None,
+                        format!(
+                            "already paired in this round: {}; a team has one pairing a round",
+                            clashes.join(", ")
+                        ),
+                    ),
+                    None,
+                ));
+            }
+            if let Pairing::Match(m) = pairing
+                && let MatchOutcome::Boards(boards) = &m.outcome
+            {
+                for f in check_boards(c, r, m, boards, &rosters) {
+                    let board = f.board;
+                    out.push(at(f, board));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn unknown_team(c: &Competition, t: &TeamId) -> String {
+    let ids: Vec<&str> = c.teams.iter().map(|t| t.id.0.as_str()).collect();
+    format!(
+        "no team has the id `{t}`; the teams are {}",
+        if ids.is_empty() {
+            "none (the file lists no teams)".to_string()
+        } else {
+            ids.join(", ")
+        }
+    )
+}
+
+/// Team ids and player ids are unique; rosters fit `roster_max` (AS-9). Returns each player's
+/// team.
+fn check_teams<'a>(
+    c: &'a Competition,
+    r: &Ruleset,
+    out: &mut Vec<Finding>,
+) -> HashMap<&'a PlayerId, &'a TeamId> {
+    let mut teams = HashSet::new();
+    let mut players: HashMap<&PlayerId, &TeamId> = HashMap::new();
+    for t in &c.teams {
+        if !teams.insert(&t.id) {
+            out.push(Finding::error(
+                None,
+                format!(
+                    "the team id `{}` is used by two teams; give each team its own id",
+                    t.id
+                ),
+            ));
+        }
+        if let Some(max) = r.roster_max
+            && t.players.len() > max as usize
+        {
+            out.push(Finding::error(
+                Some("AS-9"),
+                format!(
+                    "{} ({}) lists {} players but a team has at most {max}",
+                    t.name,
+                    t.id,
+                    t.players.len()
+                ),
+            ));
+        }
+        for p in &t.players {
+            if let Some(other) = players.insert(&p.id, &t.id) {
+                let message = if other == &t.id {
+                    format!(
+                        "the player id `{}` is listed twice on {}'s roster; give each player one entry",
+                        p.id, t.id
+                    )
+                } else {
+                    format!(
+                        "the player id `{}` is on the rosters of both {other} and {}; a player plays for one team, and each player needs an id of their own",
+                        p.id, t.id
+                    )
+                };
+                out.push(Finding::error(None, message));
+            }
+        }
+    }
+    players
+}
+
+fn player_name(c: &Competition, id: &PlayerId) -> String {
+    c.teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .find(|p| &p.id == id)
+        .map_or_else(|| id.to_string(), |p| format!("{} ({})", p.name, p.id))
+}
+
+fn check_boards(
+    c: &Competition,
+    r: &Ruleset,
+    m: &Match,
+    boards: &[Board],
+    rosters: &HashMap<&PlayerId, &TeamId>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let n = boards.len();
+    let want = r.boards as usize;
+    if n != want {
+        let rule = board_count_rule(r);
+        let message = if n < want {
+            format!(
+                "the match lists {n} board result{} but {} plays {want} boards a match; list every board, board 1 first, writing `+/-` or `-/+` on the boards a short team leaves empty (GT-M9)",
+                if n == 1 { "" } else { "s" },
+                r.name
+            )
+        } else {
+            format!(
+                "the match lists {n} board results but {} plays {want} boards a match; remove the extra boards, or use rules with `boards = {n}`",
+                r.name
+            )
+        };
+        out.push(Finding::error(Some(rule), message));
+    }
+    for side in [Side::Home, Side::Away] {
+        let team = m.team(side);
+        let mut first_board: HashMap<&PlayerId, u32> = HashMap::new();
+        for (i, b) in boards.iter().enumerate() {
+            let board = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let player = match side {
+                Side::Home => &b.home_player,
+                Side::Away => &b.away_player,
+            };
+            let Some(p) = player else { continue };
+            let on = |f: Finding| Finding {
+                board: Some(board),
+                ..f
+            };
+            match rosters.get(p) {
+                None => out.push(on(Finding::error(
+                    None,
+                    format!(
+                        "no player has the id `{p}`; add them to {team}'s roster or correct the id"
+                    ),
+                ))),
+                Some(t) if *t != team => out.push(on(Finding::error(
+                    None,
+                    format!(
+                        "{} is on {t}'s roster, not {team}'s; a player plays only for the team that lists them",
+                        player_name(c, p)
+                    ),
+                ))),
+                Some(_) => {}
+            }
+            if let Some(first) = first_board.get(p) {
+                out.push(on(Finding::error(
+                    Some("GT-M10"),
+                    format!(
+                        "{} plays boards {first} and {board} of one match; a player plays at most one board",
+                        player_name(c, p)
+                    ),
+                )));
+            } else {
+                first_board.insert(p, board);
+            }
+        }
+    }
+    for (i, b) in boards.iter().enumerate() {
+        let board = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        if let Some(rating) = b.rating_result {
+            if !rating.is_played() {
+                out.push(Finding {
+                    board: Some(board),
+                    ..Finding::error(
+                        Some("GT-P1"),
+                        format!(
+                            "the rating result `{}` is not a played game; it is the result over the board (1-0, 1/2-1/2 or 0-1) when the team result differs from it",
+                            rating.code()
+                        ),
+                    )
+                });
+            } else if rating != b.result && b.result.is_played() {
+                out.push(Finding {
+                    board: Some(board),
+                    ..Finding::error(
+                        Some("GT-P1"),
+                        format!(
+                            "the team result `{}` and the rating result `{}` are both played results; they differ only when a player forfeits the board's point for the team (`+/-` or `-/+`)",
+                            b.result.code(),
+                            rating.code()
+                        ),
+                    )
+                });
+            }
+        }
+    }
+    for side in [Side::Home, Side::Away] {
+        out.extend(check_short_team(m, boards, side));
+    }
+    out
+}
+
+/// GT-M9: a short team's empty boards are its lowest ones. A board is empty for a side when
+/// the side lost it by forfeit and names no player there, and no game was played (GT-P1); it
+/// is filled when a game was played or the side names its player. Double defaults are neither
+/// (GT-M4 stores unplayed draws as such). A coach's or a conduct forfeit (GT-M16, GT-M17) can
+/// fall on any board, so this is a warning.
+fn check_short_team(m: &Match, boards: &[Board], side: Side) -> Option<Finding> {
+    let player = |b: &Board| match side {
+        Side::Home => b.home_player.is_some(),
+        Side::Away => b.away_player.is_some(),
+    };
+    let empty = |b: &Board| {
+        b.result.outcome_for(side) == GameOutcome::ForfeitLoss
+            && !player(b)
+            && b.rating_result.is_none()
+    };
+    let filled = |b: &Board| !empty(b) && (player(b) || !b.result.is_forfeit());
+    let first_empty = boards.iter().position(empty)?;
+    let last_filled = boards.iter().rposition(filled)?;
+    if last_filled < first_empty {
+        return None;
+    }
+    let team = m.team(side);
+    Some(Finding {
+        board: u32::try_from(first_empty + 1).ok(),
+        ..Finding::warning(
+            Some("GT-M9"),
+            format!(
+                "{team} left board {} empty but played board {}; a short team plays its players on the top boards and forfeits the lowest ones",
+                first_empty + 1,
+                last_filled + 1
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Bye, ByeKind, GameResult, Player, Round, Team};
+
+    fn team(id: &str, players: &[&str]) -> Team {
+        Team {
+            id: TeamId(id.into()),
+            name: id.to_uppercase(),
+            school: None,
+            players: players
+                .iter()
+                .map(|p| Player {
+                    id: PlayerId((*p).into()),
+                    name: format!("Player {p}"),
+                    rating: Some(1500),
+                    provisional: false,
+                })
+                .collect(),
+        }
+    }
+
+    fn board(result: GameResult, home: Option<&str>, away: Option<&str>) -> Board {
+        Board {
+            home_player: home.map(|p| PlayerId(p.into())),
+            away_player: away.map(|p| PlayerId(p.into())),
+            ..Board::new(result)
+        }
+    }
+
+    fn competition(pairings: Vec<Pairing>) -> Competition {
+        Competition {
+            name: "Test".into(),
+            teams: vec![
+                team("vic", &["v1", "v2", "v3", "v4"]),
+                team("nsw", &["n1", "n2", "n3", "n4"]),
+                team("sa", &[]),
+            ],
+            rounds: vec![Round {
+                number: 2,
+                date: None,
+                pairings,
+            }],
+        }
+    }
+
+    fn vic_nsw(boards: Vec<Board>) -> Pairing {
+        Pairing::Match(Match {
+            home: TeamId("vic".into()),
+            away: TeamId("nsw".into()),
+            outcome: MatchOutcome::Boards(boards),
+        })
+    }
+
+    fn gthscl() -> Ruleset {
+        Ruleset::preset("gthscl").unwrap()
+    }
+
+    fn full() -> Vec<Board> {
+        (1..=4)
+            .map(|i| {
+                board(
+                    GameResult::Draw,
+                    Some(&format!("v{i}")),
+                    Some(&format!("n{i}")),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_clean_match_has_no_findings() {
+        assert!(validate(&competition(vec![vic_nsw(full())]), &gthscl()).is_empty());
+    }
+
+    #[test]
+    fn gt_m10_player_on_two_boards() {
+        let mut b = full();
+        b[2].home_player = Some(PlayerId("v1".into()));
+        let f = validate(&competition(vec![vic_nsw(b)]), &gthscl());
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].rule, Some("GT-M10"));
+        assert_eq!(
+            f[0].to_string(),
+            "round 2, vic v nsw, board 3: GT-M10: Player v1 (v1) plays boards 1 and 3 of one match; a player plays at most one board"
+        );
+    }
+
+    #[test]
+    fn gt_m8_and_as_9_board_count() {
+        let mut b = full();
+        b.pop();
+        let f = validate(&competition(vec![vic_nsw(b.clone())]), &gthscl());
+        assert_eq!(f[0].rule, Some("GT-M8"));
+        assert!(f[0].message.contains("lists 3 board results"), "{}", f[0]);
+        let f = validate(
+            &competition(vec![vic_nsw(b)]),
+            &Ruleset::preset("astc").unwrap(),
+        );
+        assert_eq!(f[0].rule, Some("AS-9"));
+    }
+
+    #[test]
+    fn player_of_another_team_or_unknown() {
+        let mut b = full();
+        b[0].home_player = Some(PlayerId("n1".into()));
+        b[1].away_player = Some(PlayerId("zz".into()));
+        let f = validate(&competition(vec![vic_nsw(b)]), &gthscl());
+        assert!(
+            f[0].message.contains("on nsw's roster, not vic's"),
+            "{}",
+            f[0]
+        );
+        assert_eq!(f[0].board, Some(1));
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("`zz`") && f.board == Some(2))
+        );
+    }
+
+    #[test]
+    fn team_paired_twice_and_unknown_team() {
+        let bye = |t: &str| {
+            Pairing::Bye(Bye {
+                team: TeamId(t.into()),
+                kind: ByeKind::PairingAllocated,
+            })
+        };
+        let f = validate(
+            &competition(vec![vic_nsw(full()), bye("vic"), bye("qld")]),
+            &gthscl(),
+        );
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(
+            f[0].message
+                .contains("already paired in this round: vic in vic v nsw"),
+            "{}",
+            f[0]
+        );
+        assert_eq!(f[0].pairing, Some(1));
+        assert_eq!(f[0].match_label.as_deref(), Some("bye: vic"));
+        assert!(f[1].message.contains("`qld`") && f[1].message.contains("vic, nsw, sa"));
+    }
+
+    #[test]
+    fn the_same_match_twice_in_a_round() {
+        let f = validate(
+            &competition(vec![vic_nsw(full()), vic_nsw(full())]),
+            &gthscl(),
+        );
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].pairing, Some(1));
+        assert!(f[0].message.contains("vic in vic v nsw, nsw in vic v nsw"));
+    }
+
+    #[test]
+    fn gt_m9_short_team_forfeits_its_lowest_boards() {
+        let mut b = full();
+        b[3] = board(GameResult::HomeWinByForfeit, Some("v4"), None);
+        assert!(validate(&competition(vec![vic_nsw(b.clone())]), &gthscl()).is_empty());
+        b[1] = board(GameResult::HomeWinByForfeit, Some("v2"), None);
+        b[3] = board(GameResult::Draw, Some("v4"), Some("n4"));
+        let f = validate(&competition(vec![vic_nsw(b)]), &gthscl());
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert_eq!(f[0].rule, Some("GT-M9"));
+        assert_eq!(f[0].board, Some(2));
+    }
+
+    #[test]
+    fn gt_p1_rating_result_only_beside_a_forfeited_point() {
+        let mut b = full();
+        b[0].result = GameResult::AwayWinByForfeit;
+        b[0].rating_result = Some(GameResult::HomeWin);
+        assert!(validate(&competition(vec![vic_nsw(b.clone())]), &gthscl()).is_empty());
+        b[1].rating_result = Some(GameResult::HomeWin);
+        b[2].rating_result = Some(GameResult::DoubleForfeit);
+        let f = validate(&competition(vec![vic_nsw(b)]), &gthscl());
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f.iter().all(|f| f.rule == Some("GT-P1")));
+    }
+
+    #[test]
+    fn as_9_roster_size() {
+        let mut c = competition(vec![]);
+        c.teams[0] = team("vic", &["a", "b", "c", "d", "e", "f", "g"]);
+        let f = validate(&c, &Ruleset::preset("astc").unwrap());
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].rule, Some("AS-9"));
+    }
+}

@@ -1,0 +1,419 @@
+//! The competition file `arbiter/competition@1`: each kind of error names its place and rule,
+//! the issue's sample shape reads, `rules` is a preset, a file or an inline ruleset, and what
+//! `write` writes reads back to the same model.
+
+// Helpers outside #[test] functions: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+
+use arbiter_core::model::{GameResult, MatchOutcome, Pairing, Side};
+use arbiter_core::validate::Severity;
+use arbiter_formats::competition_json::{self, JsonError, LoadedCompetition};
+use arbiter_formats::ruleset_file::FileRulesetSource;
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+fn load(name: &str) -> Result<LoadedCompetition, JsonError> {
+    let text = std::fs::read_to_string(data_dir().join(name)).unwrap();
+    competition_json::read(name, &text, &FileRulesetSource::new(data_dir()))
+}
+
+fn error(name: &str) -> JsonError {
+    match load(name) {
+        Ok(_) => panic!("{name} should not load"),
+        Err(e) => e,
+    }
+}
+
+fn boards(l: &LoadedCompetition, round: usize, pairing: usize) -> Vec<GameResult> {
+    match &l.competition.rounds[round].pairings[pairing] {
+        Pairing::Match(m) => match &m.outcome {
+            MatchOutcome::Boards(b) => b.iter().map(|b| b.result).collect(),
+            other => panic!("not boards: {other:?}"),
+        },
+        other => panic!("not a match: {other:?}"),
+    }
+}
+
+#[test]
+fn the_issue_sample_shape_reads() {
+    let l = load("sample.json").unwrap();
+    assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+    assert_eq!(l.rules.name, "ASTC");
+    assert_eq!(l.competition.name, "Example");
+    assert_eq!(l.competition.teams.len(), 5);
+    assert_eq!(
+        l.competition.teams[0].school.as_deref(),
+        Some("Melbourne High")
+    );
+    let r = &l.competition.rounds[0];
+    assert_eq!(r.number, 1);
+    assert_eq!(r.date.unwrap().to_string(), "2026-12-07");
+    assert_eq!(
+        boards(&l, 0, 0),
+        [
+            GameResult::HomeWin,
+            GameResult::Draw,
+            GameResult::AwayWin,
+            GameResult::HomeWinByForfeit
+        ]
+    );
+    let Pairing::Match(m) = &r.pairings[1] else {
+        panic!()
+    };
+    assert_eq!(m.outcome, MatchOutcome::Forfeit { by: Side::Away });
+    assert!(matches!(&r.pairings[2], Pairing::Bye(b) if b.team.0 == "sa"));
+}
+
+#[test]
+fn unknown_field_has_line_and_column() {
+    let e = error("unknown_field.json");
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!((p.line, p.column), (Some(11), Some(77)), "{e}");
+    assert!(p.message.contains("unknown field `resutl`"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("unknown_field.json:11:77: unknown field `resutl`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_team_id_names_the_round_match_and_the_teams() {
+    let e = error("unknown_team.json");
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!(p.line, Some(12), "{e}");
+    assert!(
+        p.message.starts_with(
+            "round 1, qld v nt: no team has the id `nt`; the teams are vic, nsw, qld, wa, sa"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn as_9_a_match_lists_every_board() {
+    let e = error("short_match.json");
+    let p = &e.problems[0];
+    assert_eq!(p.rule, Some("AS-9"), "{e}");
+    assert_eq!((p.line, p.column), (Some(10), Some(4)), "{e}");
+    assert!(
+        p.message.starts_with(
+            "round 1, vic v nsw: AS-9: the match lists 3 board results but ASTC plays 4 boards a match"
+        ),
+        "{e}"
+    );
+    assert!(p.message.contains("GT-M9"), "{e}");
+    let e = error("long_match.json");
+    assert!(
+        e.problems[0].message.contains("lists 5 board results"),
+        "{e}"
+    );
+}
+
+#[test]
+fn gt_m8_board_count_under_gthscl() {
+    let text = std::fs::read_to_string(data_dir().join("short_match.json"))
+        .unwrap()
+        .replace("\"rules\": \"astc\"", "\"rules\": \"gthscl\"");
+    let e =
+        competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap_err();
+    assert_eq!(e.problems[0].rule, Some("GT-M8"), "{e}");
+}
+
+#[test]
+fn gt_m10_a_player_on_two_boards() {
+    let e = error("gt_m10.json");
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!(p.rule, Some("GT-M10"));
+    assert_eq!((p.line, p.column), (Some(11), Some(69)), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "gt_m10.json:11:69: round 1, vic v nsw, board 3: GT-M10: Ann Lee (p1) plays boards 1 and 3 of one match; a player plays at most one board"
+    );
+}
+
+#[test]
+fn gt_m4_an_unplayed_draw_is_stored_as_a_double_default_with_a_warning() {
+    let l = load("gt_m4.json").unwrap();
+    assert_eq!(boards(&l, 0, 0)[1], GameResult::DoubleForfeit);
+    assert_eq!(l.warnings.len(), 1);
+    let w = &l.warnings[0];
+    assert_eq!(w.severity, Severity::Warning);
+    assert_eq!(w.rule, Some("GT-M4"));
+    assert_eq!((w.round, w.board), (Some(1), Some(2)));
+    assert!(
+        w.to_string()
+            .starts_with("round 1, vic v nsw, board 2: GT-M4: an agreed draw of an unplayed game"),
+        "{w}"
+    );
+}
+
+#[test]
+fn as_14_a_stated_score_that_the_boards_do_not_give_is_impossible() {
+    let e = error("impossible_score.json");
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!(p.rule, Some("AS-14"));
+    assert_eq!(p.line, Some(10));
+    assert_eq!(
+        p.message,
+        "round 1, vic v nsw: AS-14: the score 3-1 is impossible: the boards add up to 2.5-1.5; correct the score or the results"
+    );
+    // The right score reads.
+    let text = std::fs::read_to_string(data_dir().join("impossible_score.json"))
+        .unwrap()
+        .replace("\"3-1\"", "\"2½-1½\"");
+    competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap();
+}
+
+#[test]
+fn gt_m7_and_gt_m8_scores_of_forfeits_and_of_too_many_points() {
+    let sample = std::fs::read_to_string(data_dir().join("sample.json")).unwrap();
+    let read = |from: &str, to: &str| {
+        let text = sample.replace(from, to);
+        assert_ne!(text, sample);
+        competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir()))
+    };
+    let e = read(
+        "\"forfeit\": \"away\"",
+        "\"forfeit\": \"away\", \"score\": \"3-0\"",
+    )
+    .unwrap_err();
+    assert_eq!(e.problems[0].rule, Some("GT-M7"), "{e}");
+    assert!(
+        e.problems[0]
+            .message
+            .contains("a forfeited match scores 4-0"),
+        "{e}"
+    );
+    read(
+        "\"forfeit\": \"away\"",
+        "\"forfeit\": \"away\", \"score\": \"4-0\"",
+    )
+    .unwrap();
+    let e = read(
+        "\"boards\": [{\"result\": \"1-0\"",
+        "\"score\": \"3-2\", \"boards\": [{\"result\": \"1-0\"",
+    )
+    .unwrap_err();
+    assert_eq!(e.problems[0].rule, Some("AS-9"), "{e}");
+    assert!(
+        e.problems[0].message.contains("at most 4 game points"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_bad_result_code_is_named_with_its_board() {
+    let e = error("bad_result.json");
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!((p.line, p.column), (Some(11), Some(70)), "{e}");
+    assert!(
+        p.message.starts_with(
+            "round 1, vic v nsw, board 3: `1-1` is not a board result; write 1-0, 0-1, 1/2-1/2"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_team_paired_twice_in_a_round() {
+    let e = error("paired_twice.json");
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!((p.line, p.column), (Some(13), Some(4)), "{e}");
+    assert_eq!(
+        p.message,
+        "round 1, bye: vic: already paired in this round: vic in vic v nsw; a team has one pairing a round"
+    );
+}
+
+#[test]
+fn every_problem_is_reported_at_once_in_file_order() {
+    let text = std::fs::read_to_string(data_dir().join("gt_m10.json"))
+        .unwrap()
+        .replace("{\"bye\": \"sa\"}", "{\"bye\": \"tas\"}")
+        .replace("\"+/-\"", "\"+-+\"");
+    let e =
+        competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap_err();
+    let lines: Vec<_> = e.problems.iter().map(|p| p.line.unwrap()).collect();
+    assert_eq!(lines, [11, 11, 13], "{e}");
+    assert_eq!(e.to_string().lines().count(), 3);
+}
+
+#[test]
+fn inline_rules_extend_a_preset() {
+    let l = load("inline_rules.json").unwrap();
+    assert_eq!(l.rules.boards, 3);
+    assert_eq!(l.rules.name, "GTHSCL");
+    assert_eq!(l.rules.match_points.win, 1.0); // GT-S4, from the preset
+    assert_eq!(boards(&l, 0, 0).len(), 3);
+}
+
+#[test]
+fn inline_rules_errors_point_at_the_key() {
+    let sample = std::fs::read_to_string(data_dir().join("sample.json")).unwrap();
+    let text = sample.replace(
+        "\"rules\": \"astc\"",
+        "\"rules\": {\"extends\": \"astc\",\n   \"bords\": 5}",
+    );
+    let e =
+        competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap_err();
+    let p = &e.problems[0];
+    assert_eq!((p.line, p.column), (Some(2), Some(4)), "{e}");
+    assert!(
+        p.message.starts_with("rules.bords: unknown field `bords`"),
+        "{e}"
+    );
+    let text = sample.replace("\"rules\": \"astc\"", "\"rules\": {\"extends\": \"nope\"}");
+    let e =
+        competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap_err();
+    assert!(e.problems[0].message.contains("nope"), "{e}");
+}
+
+#[test]
+fn a_rules_path_is_relative_to_the_json_file() {
+    let l = load("rules_path.json").unwrap();
+    assert_eq!(l.rules.name, "GTHSCL three boards");
+    assert_eq!(l.rules.boards, 3);
+    // Somewhere else, the same name is not found, and the message says where it looked.
+    let text = std::fs::read_to_string(data_dir().join("rules_path.json")).unwrap();
+    let e = competition_json::read(
+        "x.json",
+        &text,
+        &FileRulesetSource::new(data_dir().join("rules")),
+    )
+    .unwrap_err();
+    assert!(e.problems[0].message.contains("there is no file"), "{e}");
+    assert_eq!(e.problems[0].line, Some(1), "{e}");
+}
+
+#[test]
+fn format_and_rules_must_be_given() {
+    let sample = std::fs::read_to_string(data_dir().join("sample.json")).unwrap();
+    let e = competition_json::read(
+        "x.json",
+        &sample.replace("arbiter/competition@1", "arbiter/competition@2"),
+        &FileRulesetSource::new(data_dir()),
+    )
+    .unwrap_err();
+    assert!(
+        e.problems[0]
+            .message
+            .contains("reads `arbiter/competition@1`"),
+        "{e}"
+    );
+    let e = competition_json::read(
+        "x.json",
+        &sample.replace("\"rules\": \"astc\",", ""),
+        &FileRulesetSource::new(data_dir()),
+    )
+    .unwrap_err();
+    assert!(e.problems[0].message.contains("names no rules"), "{e}");
+}
+
+#[test]
+fn syntax_errors_have_line_and_column() {
+    let e = competition_json::read(
+        "x.json",
+        "{\"format\": \"arbiter/competition@1\",\n \"name\": 3}",
+        &FileRulesetSource::new(data_dir()),
+    )
+    .unwrap_err();
+    assert_eq!(e.problems[0].line, Some(2), "{e}");
+    assert!(e.to_string().starts_with("x.json:2:"), "{e}");
+    let e = competition_json::read(
+        "x.json",
+        "{\"format\": ",
+        &FileRulesetSource::new(data_dir()),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("the file ends"), "{e}");
+}
+
+#[test]
+fn gt_p1_a_rating_result_beside_a_forfeited_point() {
+    let sample = std::fs::read_to_string(data_dir().join("sample.json")).unwrap();
+    let text = sample.replace(
+        "{\"result\": \"0-1\"}",
+        "{\"result\": \"+/-\", \"rating_result\": \"0-1\"}",
+    );
+    let l = competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap();
+    let Pairing::Match(m) = &l.competition.rounds[0].pairings[0] else {
+        panic!()
+    };
+    let MatchOutcome::Boards(b) = &m.outcome else {
+        panic!()
+    };
+    assert_eq!(b[2].result, GameResult::HomeWinByForfeit);
+    assert_eq!(b[2].rating_result, Some(GameResult::AwayWin));
+}
+
+#[test]
+fn round_trip_write_then_read_is_the_same_model() {
+    for name in [
+        "sample.json",
+        "gt_m4.json",
+        "inline_rules.json",
+        "rules_path.json",
+    ] {
+        let first = load(name).unwrap();
+        let text = competition_json::write(&first.competition, &first.rules, &first.tiebreaks);
+        let again =
+            competition_json::read("written.json", &text, &arbiter_core::ruleset::PresetsOnly)
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(again.competition, first.competition, "{name}\n{text}");
+        assert_eq!(again.rules, first.rules, "{name}\n{text}");
+        // Written once more, the text is the same.
+        assert_eq!(
+            competition_json::write(&again.competition, &again.rules, &again.tiebreaks),
+            text
+        );
+    }
+}
+
+#[test]
+fn written_rules_are_a_preset_name_or_what_differs() {
+    let l = load("sample.json").unwrap();
+    let text = competition_json::write(&l.competition, &l.rules, &[]);
+    assert!(text.contains("\"rules\": \"astc\","), "{text}");
+    assert!(text.contains("\"score\": \"2.5-1.5\""), "{text}");
+    let l = load("inline_rules.json").unwrap();
+    let text = competition_json::write(&l.competition, &l.rules, &[]);
+    assert!(
+        text.contains("\"extends\": \"gthscl\",\n    \"boards\": 3\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn tiebreaks_are_read_and_written() {
+    let sample = std::fs::read_to_string(data_dir().join("sample.json")).unwrap();
+    let text = sample.replace(
+        "\"rules\": \"astc\",",
+        "\"rules\": \"fide-team\", \"tiebreaks\": [\"EMGSB/C1\", \"BH:MP\"],",
+    );
+    let l = competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap();
+    let codes: Vec<_> = l.tiebreaks.iter().map(|t| t.code.as_str()).collect();
+    assert_eq!(codes, ["EMGSB/C1", "BH:MP"]);
+    let written = competition_json::write(&l.competition, &l.rules, &l.tiebreaks);
+    assert!(
+        written.contains("\"tiebreaks\": [\"EMGSB/C1\", \"BH:MP\"]"),
+        "{written}"
+    );
+    let bad = sample.replace(
+        "\"rules\": \"astc\",",
+        "\"rules\": \"astc\", \"tiebreaks\": [\"XYZ\"],",
+    );
+    let e =
+        competition_json::read("x.json", &bad, &FileRulesetSource::new(data_dir())).unwrap_err();
+    assert!(e.problems[0].message.contains("XYZ"), "{e}");
+}
