@@ -2,7 +2,9 @@
 //! from the majority of game points (GT-S4, AS-15), forfeited matches (GT-M7), byes, and the drop
 //! rule (GT-M5), whose exclusions are computed here and never deleted from the record.
 
-use crate::model::{ByeKind, Competition, GameOutcome, MatchOutcome, Pairing, Side};
+use std::collections::HashMap;
+
+use crate::model::{ByeKind, Competition, GameOutcome, MatchOutcome, Pairing, Side, TeamId};
 use crate::ruleset::{Award, Ruleset};
 
 /// Every team's score, round by round. Indexes are positions in `Competition::teams`.
@@ -105,13 +107,20 @@ pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
             .unwrap_or(0),
         boards: rules.boards,
     };
+    // Team ids to positions once, not a scan per match; the first team with an id wins, as in
+    // `Competition::team_index`.
+    let mut index: HashMap<&TeamId, usize> = HashMap::with_capacity(competition.teams.len());
+    for (i, t) in competition.teams.iter().enumerate() {
+        index.entry(&t.id).or_insert(i);
+    }
+    let team_index = |id: &TeamId| index.get(id).copied();
     let mut rounds: Vec<_> = competition.rounds.iter().collect();
     rounds.sort_by_key(|r| r.number);
     for round in rounds {
         for pairing in &round.pairings {
             match pairing {
                 Pairing::Bye(bye) => {
-                    let Some(t) = competition.team_index(&bye.team) else {
+                    let Some(t) = team_index(&bye.team) else {
                         continue;
                     };
                     let award = bye_award(rules, bye.kind);
@@ -128,10 +137,7 @@ pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
                     });
                 }
                 Pairing::Match(m) => {
-                    let (Some(h), Some(a)) = (
-                        competition.team_index(&m.home),
-                        competition.team_index(&m.away),
-                    ) else {
+                    let (Some(h), Some(a)) = (team_index(&m.home), team_index(&m.away)) else {
                         continue;
                     };
                     let [home, away] = score_match(rules, &m.outcome, round.number, h, a);
