@@ -1,4 +1,5 @@
 //! Invariants of scoring and standings over generated competitions (proptest).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

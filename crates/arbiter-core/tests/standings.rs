@@ -1,4 +1,5 @@
 //! Hand-worked standings cases for both presets. Each test names the rules it checks.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 
