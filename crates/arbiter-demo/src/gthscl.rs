@@ -1,0 +1,517 @@
+//! GTHSCL 2026-27: three divisions of Toledo-area high schools playing a home and away double
+//! round robin on Mondays and Wednesdays, in progress on `today`.
+//!
+//! The whole season's results are drawn first and the matches from `today` on are then left
+//! pending, so a result never changes as the days go by. The season holds, by design: a school
+//! with an A and a B team in one division (GT-O1, GT-M14), provisional 1200N players on the last
+//! boards (GT-R3, GT-M13), board order by rating (GT-M11), a forfeited match (GT-M7), a double
+//! default board (GT-M4), a team of three (GT-M9) and a team dropped after two forfeits (GT-M5).
+
+use std::collections::HashMap;
+
+use arbiter_core::model::{
+    Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
+    Team, TeamId,
+};
+use arbiter_core::schedule::{self, Cycles};
+use jiff::civil::{Date, Weekday, date};
+
+use crate::names::{Entrants, Names, OHIO};
+use crate::play;
+use crate::rng::Rng;
+use crate::{DemoCompetition, DemoLeague, DemoSeason, LeagueKind};
+
+/// Draws between scholastic players of equal strength.
+const DRAW_RATE: f64 = 0.12;
+
+pub const SEASON_START: Date = date(2026, 10, 5);
+pub const SEASON_END: Date = date(2027, 2, 24);
+
+/// The demo always shows a season in progress: a `today` outside this window is moved into it.
+pub const TODAY_EARLIEST: Date = date(2026, 11, 23);
+pub const TODAY_LATEST: Date = date(2027, 2, 8);
+
+/// School days off on which no match is set (GT-M2's calendar).
+const CLOSED: &[Date] = &[
+    date(2026, 11, 25), // Thanksgiving break
+    date(2026, 12, 21), // winter break
+    date(2026, 12, 23),
+    date(2026, 12, 28),
+    date(2026, 12, 30),
+    date(2027, 1, 18), // Martin Luther King Jr. Day
+    date(2027, 2, 15), // Presidents' Day
+];
+
+struct Club {
+    id: &'static str,
+    team: &'static str,
+    school: &'static str,
+    entrants: Entrants,
+    /// The typical board-3 league rating.
+    base: i32,
+    rated: usize,
+    provisional: usize,
+}
+
+const fn club(
+    id: &'static str,
+    team: &'static str,
+    school: &'static str,
+    entrants: Entrants,
+    base: i32,
+    rated: usize,
+    provisional: usize,
+) -> Club {
+    Club {
+        id,
+        team,
+        school,
+        entrants,
+        base,
+        rated,
+        provisional,
+    }
+}
+
+struct Division {
+    slug: &'static str,
+    name: &'static str,
+    /// The first school day of the calendar this division plays on.
+    offset: usize,
+    clubs: &'static [Club],
+}
+
+use Entrants::{Boys, Girls, Mixed};
+
+const SJJ: &str = "St. John's Jesuit High School";
+
+#[rustfmt::skip]
+const DIVISIONS: &[Division] = &[
+    Division {
+        slug: "metro",
+        name: "Metro Division",
+        offset: 0,
+        // St. John's Jesuit's A and B teams are built together (see `sister_teams`).
+        clubs: &[
+            club("sjj-a", "St. John's Jesuit A", SJJ, Boys, 1640, 0, 0),
+            club("sjj-b", "St. John's Jesuit B", SJJ, Boys, 1640, 0, 0),
+            club("tcc", "Toledo Central Catholic", "Toledo Central Catholic High School", Mixed, 1500, 5, 1),
+            club("nda", "Notre Dame Academy", "Notre Dame Academy", Girls, 1440, 5, 1),
+            club("sua", "St. Ursula Academy", "St. Ursula Academy", Girls, 1390, 4, 2),
+            club("start", "Start", "Start High School", Mixed, 1300, 3, 3),
+            club("oh", "Ottawa Hills", "Ottawa Hills High School", Mixed, 1520, 6, 0),
+            club("mvcd", "Maumee Valley Country Day", "Maumee Valley Country Day School", Mixed, 1470, 5, 1),
+        ],
+    },
+    Division {
+        slug: "suburban",
+        name: "Suburban Division",
+        offset: 1,
+        clubs: &[
+            club("southview", "Sylvania Southview", "Sylvania Southview High School", Mixed, 1560, 6, 1),
+            club("northview", "Sylvania Northview", "Sylvania Northview High School", Mixed, 1520, 5, 1),
+            club("whitmer", "Whitmer", "Whitmer High School", Mixed, 1430, 5, 2),
+            club("springfield", "Springfield", "Springfield High School", Mixed, 1350, 4, 1),
+            club("maumee", "Maumee", "Maumee High School", Mixed, 1460, 5, 0),
+            club("aw", "Anthony Wayne", "Anthony Wayne High School", Mixed, 1490, 4, 1),
+        ],
+    },
+    Division {
+        slug: "wood-county",
+        name: "Wood County Division",
+        offset: 2,
+        clubs: &[
+            club("perrysburg", "Perrysburg", "Perrysburg High School", Mixed, 1580, 7, 1),
+            club("bg", "Bowling Green", "Bowling Green High School", Mixed, 1510, 6, 1),
+            club("rossford", "Rossford", "Rossford High School", Mixed, 1320, 4, 0),
+            club("eastwood", "Eastwood", "Eastwood High School", Mixed, 1380, 5, 1),
+            club("lake", "Lake", "Lake High School", Mixed, 1420, 5, 1),
+            club("otsego", "Otsego", "Otsego High School", Mixed, 1290, 3, 2),
+        ],
+    },
+];
+
+pub fn league(today: Date) -> DemoLeague {
+    let today = today.clamp(TODAY_EARLIEST, TODAY_LATEST);
+    let days = school_days();
+    let mut names = Names::new(OHIO);
+    let competitions = DIVISIONS
+        .iter()
+        .map(|d| division(d, &days, today, &mut names))
+        .collect();
+    DemoLeague {
+        slug: "gthscl".into(),
+        name: "Greater Toledo High School Chess League".into(),
+        kind: LeagueKind::League,
+        description: "A season-long league of Toledo-area high schools: divisions by location, \
+                      home and away matches on Mondays and Wednesdays after school, four boards \
+                      a match, results entered by the home advisor."
+            .into(),
+        seasons: vec![DemoSeason {
+            slug: "2026-27".into(),
+            name: "2026–27 season".into(),
+            starts_on: SEASON_START,
+            ends_on: SEASON_END,
+            competitions,
+        }],
+    }
+}
+
+/// The Mondays and Wednesdays of the regular season on which schools are open.
+pub fn school_days() -> Vec<Date> {
+    let mut days = Vec::new();
+    let mut d = SEASON_START;
+    while d <= SEASON_END {
+        if matches!(d.weekday(), Weekday::Monday | Weekday::Wednesday) && !CLOSED.contains(&d) {
+            days.push(d);
+        }
+        match d.tomorrow() {
+            Ok(next) => d = next,
+            Err(_) => break,
+        }
+    }
+    days
+}
+
+/// Spreads `rounds` evenly over the school days from `offset` to the season's last.
+fn round_dates(days: &[Date], offset: usize, rounds: usize) -> Vec<Date> {
+    let last = days.len().saturating_sub(1);
+    let span = last.saturating_sub(offset);
+    (0..rounds)
+        .map(|k| {
+            let i = offset + k * span / rounds.saturating_sub(1).max(1);
+            days.get(i.min(last)).copied().unwrap_or(SEASON_END)
+        })
+        .collect()
+}
+
+/// Internal playing strength of every player (a provisional rating says little about it).
+type Strength = HashMap<PlayerId, i32>;
+
+fn division(d: &Division, days: &[Date], today: Date, names: &mut Names) -> DemoCompetition {
+    let mut rng = Rng::from_label(d.slug, 0);
+    let mut strength = Strength::new();
+    let mut teams = Vec::with_capacity(d.clubs.len());
+    for c in d.clubs {
+        if c.id == "sjj-b" {
+            continue;
+        }
+        if c.id == "sjj-a" {
+            teams.extend(sister_teams(&mut rng, names, &mut strength));
+        } else {
+            teams.push(team(c, &mut rng, names, &mut strength));
+        }
+    }
+    let ids: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
+    let n = u32::try_from(teams.len()).unwrap_or(0);
+    let mut rounds = schedule::round_robin(n, Cycles::Double)
+        .and_then(|s| schedule::apply_to(&s, &ids))
+        .unwrap_or_default();
+    let dates = round_dates(days, d.offset, rounds.len());
+    let mut results = Rng::from_label(d.slug, 1);
+    for (round, day) in rounds.iter_mut().zip(dates) {
+        round.date = Some(day);
+        play_round(round, &teams, &strength, &mut results);
+    }
+    let mut competition = Competition {
+        name: format!("GTHSCL 2026–27 {}", d.name),
+        teams,
+        rounds,
+    };
+    season_events(d.slug, &mut competition);
+    // What has not happened by `today` is still to be played.
+    for round in &mut competition.rounds {
+        if round.date.is_some_and(|day| day >= today) {
+            for p in &mut round.pairings {
+                if let Pairing::Match(m) = p {
+                    m.outcome = MatchOutcome::Pending;
+                }
+            }
+        }
+    }
+    DemoCompetition {
+        slug: d.slug.into(),
+        name: d.name.into(),
+        rules: "gthscl".into(),
+        competition,
+    }
+}
+
+/// GT-M11, GT-M13, GT-R3: established players by rating, highest first, then the
+/// provisional 1200N players.
+fn board_order(players: &mut [(Player, i32)]) {
+    players.sort_by(|(a, _), (b, _)| {
+        a.provisional
+            .cmp(&b.provisional)
+            .then(b.rating.cmp(&a.rating))
+    });
+}
+
+fn players(
+    rng: &mut Rng,
+    names: &mut Names,
+    entrants: Entrants,
+    base: i32,
+    rated: usize,
+    provisional: usize,
+) -> Vec<(Player, i32)> {
+    let mut out = Vec::with_capacity(rated + provisional);
+    for i in 0..rated {
+        let offset = 230 - 75 * i32::try_from(i).unwrap_or(0);
+        // GT-R1, GT-R2: an established league rating is above 1200.
+        let rating = (base + offset + rng.range(-60, 60)).max(1205);
+        let name = names.next(rng, entrants);
+        out.push((player(name, Some(rating), false), rating));
+    }
+    for _ in 0..provisional {
+        let s = (base - 260 + rng.range(-150, 100)).clamp(700, 1250);
+        let name = names.next(rng, entrants);
+        out.push((player(name, Some(1200), true), s));
+    }
+    board_order(&mut out);
+    out
+}
+
+fn player(name: String, rating: Option<i32>, provisional: bool) -> Player {
+    Player {
+        id: PlayerId(String::new()),
+        name,
+        rating: rating.and_then(|r| u32::try_from(r).ok()),
+        provisional,
+    }
+}
+
+fn finish(
+    id: &str,
+    name: &str,
+    school: &str,
+    players: Vec<(Player, i32)>,
+    strength: &mut Strength,
+) -> Team {
+    let players = players
+        .into_iter()
+        .zip(1..)
+        .map(|((mut p, s), n)| {
+            p.id = PlayerId(format!("{id}-{n}"));
+            strength.insert(p.id.clone(), s);
+            p
+        })
+        .collect();
+    Team {
+        id: TeamId(id.into()),
+        name: name.into(),
+        school: Some(school.into()),
+        players,
+    }
+}
+
+fn team(c: &Club, rng: &mut Rng, names: &mut Names, strength: &mut Strength) -> Team {
+    let base = c.base + rng.range(-40, 40);
+    let p = players(rng, names, c.entrants, base, c.rated, c.provisional);
+    finish(c.id, c.team, c.school, p, strength)
+}
+
+/// GT-O1, GT-M14: St. John's Jesuit enters two teams in the Metro Division; its players are
+/// ranked by rating across both, and the A team holds the highest.
+fn sister_teams(rng: &mut Rng, names: &mut Names, strength: &mut Strength) -> [Team; 2] {
+    let mut school = players(rng, names, Boys, 1560, 10, 0);
+    // Spread the ten over the school's whole range: a strong top and a young second team.
+    for (i, (p, s)) in school.iter_mut().enumerate() {
+        let r = (1880 - 62 * i32::try_from(i).unwrap_or(0) + rng.range(-25, 25)).max(1205);
+        p.rating = u32::try_from(r).ok();
+        *s = r;
+    }
+    board_order(&mut school);
+    let mut b: Vec<(Player, i32)> = school.split_off(5);
+    let newcomer = names.next(rng, Boys);
+    b.push((player(newcomer, Some(1200), true), 1010));
+    board_order(&mut b);
+    [
+        finish("sjj-a", "St. John's Jesuit A", SJJ, school, strength),
+        finish("sjj-b", "St. John's Jesuit B", SJJ, b, strength),
+    ]
+}
+
+/// The four players who turn up, in board order: a few miss each match, and the team plays
+/// its best four of those present.
+fn lineup(team: &Team, rng: &mut Rng) -> Vec<PlayerId> {
+    let present: Vec<&Player> = team
+        .players
+        .iter()
+        .filter(|p| !rng.chance(if p.provisional { 0.10 } else { 0.08 }))
+        .collect();
+    let pool = if present.len() >= 4 {
+        present
+    } else {
+        team.players.iter().collect()
+    };
+    pool.into_iter().take(4).map(|p| p.id.clone()).collect()
+}
+
+fn play_round(round: &mut Round, teams: &[Team], strength: &Strength, rng: &mut Rng) {
+    let s = |p: &PlayerId| strength.get(p).copied().unwrap_or(1200);
+    for p in &mut round.pairings {
+        let Pairing::Match(m) = p else { continue };
+        let (Some(home), Some(away)) = (
+            teams.iter().find(|t| t.id == m.home),
+            teams.iter().find(|t| t.id == m.away),
+        ) else {
+            continue;
+        };
+        let (h, a) = (lineup(home, rng), lineup(away, rng));
+        m.outcome = MatchOutcome::Boards(
+            h.iter()
+                .zip(&a)
+                .map(|(hp, ap)| Board {
+                    home_player: Some(hp.clone()),
+                    away_player: Some(ap.clone()),
+                    ..Board::new(play::game(rng, s(hp), s(ap), DRAW_RATE))
+                })
+                .collect(),
+        );
+    }
+}
+
+/// The match of `team` in `round`, and the team's side in it.
+fn match_of<'a>(c: &'a mut Competition, round: u32, team: &str) -> Option<(&'a mut Match, Side)> {
+    let r = c.rounds.iter_mut().find(|r| r.number == round)?;
+    r.pairings.iter_mut().find_map(|p| match p {
+        Pairing::Match(m) => {
+            let side = if m.home.0 == team {
+                Side::Home
+            } else if m.away.0 == team {
+                Side::Away
+            } else {
+                return None;
+            };
+            Some((m, side))
+        }
+        Pairing::Bye(_) => None,
+    })
+}
+
+/// What went other than to plan this season.
+fn season_events(division: &str, c: &mut Competition) {
+    match division {
+        "metro" => {
+            // GT-M4: the fourth boards of Start and their visitors agreed a draw without
+            // playing; the home advisor scored it as a double default.
+            if let Some((m, _)) = match_of(c, 3, "start")
+                && let MatchOutcome::Boards(boards) = &mut m.outcome
+                && let Some(b) = boards.get_mut(3)
+            {
+                b.result = GameResult::DoubleForfeit;
+            }
+        }
+        "suburban" => {
+            // GT-M6, GT-M7: Springfield's bus never came; the match is forfeited.
+            if let Some((m, side)) = match_of(c, 2, "springfield") {
+                m.outcome = MatchOutcome::Forfeit { by: side };
+            }
+            // GT-M9: Anthony Wayne arrived with three players; its fourth board is forfeited
+            // and the unopposed player wins.
+            if let Some((m, side)) = match_of(c, 3, "aw")
+                && let MatchOutcome::Boards(boards) = &mut m.outcome
+                && let Some(b) = boards.get_mut(3)
+            {
+                match side {
+                    Side::Home => {
+                        b.home_player = None;
+                        b.result = GameResult::AwayWinByForfeit;
+                    }
+                    Side::Away => {
+                        b.away_player = None;
+                        b.result = GameResult::HomeWinByForfeit;
+                    }
+                }
+            }
+        }
+        "wood-county" => {
+            // GT-M3, GT-M6: Rossford could not field a team twice; GT-M5 drops it with two of
+            // its ten matches played, so all its matches leave the statistics. The rest of
+            // its schedule is never played.
+            for round in [2, 4] {
+                if let Some((m, side)) = match_of(c, round, "rossford") {
+                    m.outcome = MatchOutcome::Forfeit { by: side };
+                }
+            }
+            for round in 5..=10 {
+                if let Some((m, _)) = match_of(c, round, "rossford") {
+                    m.outcome = MatchOutcome::Pending;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Toledo-area schools outside the demo's divisions, for a large benchmark division.
+const MORE_SCHOOLS: &[&str] = &[
+    "Bowsher",
+    "Waite",
+    "Rogers",
+    "Scott",
+    "Toledo Early College",
+    "Toledo School for the Arts",
+    "St. Francis de Sales",
+    "Toledo Christian",
+    "Clay",
+    "Oregon",
+    "Genoa",
+    "Northwood",
+    "Swanton",
+    "Evergreen",
+    "Archbold",
+    "Napoleon",
+    "Wauseon",
+    "Delta",
+    "Fremont Ross",
+    "Port Clinton",
+    "Elmwood",
+    "Woodmore",
+    "Liberty Center",
+    "Patrick Henry",
+];
+
+/// A single round robin of `teams` teams under the GTHSCL rules, every round played: the size
+/// of division a benchmark measures.
+pub fn large_division(teams: usize) -> DemoCompetition {
+    let mut rng = Rng::from_label("large-division", teams as u64);
+    let mut names = Names::new(OHIO);
+    let mut strength = Strength::new();
+    let list: Vec<Team> = (0..teams)
+        .map(|i| {
+            let name = MORE_SCHOOLS
+                .get(i)
+                .map_or_else(|| format!("Team {}", i + 1), |s| (*s).to_string());
+            let id = name
+                .to_lowercase()
+                .replace(['.', ' '], "-")
+                .replace("--", "-");
+            let base = 1300 + rng.range(0, 320);
+            let p = players(&mut rng, &mut names, Mixed, base, 5, 1);
+            finish(&id, &name, &name, p, &mut strength)
+        })
+        .collect();
+    let ids: Vec<TeamId> = list.iter().map(|t| t.id.clone()).collect();
+    let n = u32::try_from(teams).unwrap_or(0);
+    let mut rounds = schedule::round_robin(n, Cycles::Single)
+        .and_then(|s| schedule::apply_to(&s, &ids))
+        .unwrap_or_default();
+    let days = school_days();
+    let dates = round_dates(&days, 0, rounds.len());
+    for (round, day) in rounds.iter_mut().zip(dates) {
+        round.date = Some(day);
+        play_round(round, &list, &strength, &mut rng);
+    }
+    DemoCompetition {
+        slug: format!("large-{teams}"),
+        name: format!("Large Division ({teams} teams)"),
+        rules: "gthscl".into(),
+        competition: Competition {
+            name: format!("GTHSCL large division of {teams} teams"),
+            teams: list,
+            rounds,
+        },
+    }
+}

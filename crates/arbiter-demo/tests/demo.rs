@@ -1,0 +1,391 @@
+//! The demo holds what the issue says it holds, the same on every run, and every competition
+//! ranks without error.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::{HashMap, HashSet};
+
+use arbiter_core::model::{Competition, GameResult, MatchOutcome, Pairing, PlayerId, Side, TeamId};
+use arbiter_core::scoring::score;
+use arbiter_core::validate::validate;
+use arbiter_core::{Ruleset, standings};
+use arbiter_demo::{Demo, DemoCompetition, LeagueKind, generate, large_division};
+use jiff::civil::{Date, date};
+
+const TODAY: Date = date(2026, 12, 2);
+
+fn league<'a>(demo: &'a Demo, slug: &str) -> &'a arbiter_demo::DemoLeague {
+    demo.leagues.iter().find(|l| l.slug == slug).unwrap()
+}
+
+fn competitions<'a>(demo: &'a Demo, slug: &str) -> Vec<&'a DemoCompetition> {
+    league(demo, slug)
+        .seasons
+        .iter()
+        .flat_map(|s| &s.competitions)
+        .collect()
+}
+
+fn rules(c: &DemoCompetition) -> Ruleset {
+    Ruleset::preset(&c.rules).unwrap()
+}
+
+fn date_of(c: &Competition, round: u32) -> Date {
+    c.rounds
+        .iter()
+        .find(|r| r.number == round)
+        .and_then(|r| r.date)
+        .unwrap()
+}
+
+#[test]
+fn generating_twice_gives_the_same_demo() {
+    assert_eq!(generate(TODAY), generate(TODAY));
+}
+
+#[test]
+fn every_competition_ranks_and_breaks_no_rule() {
+    for today in [TODAY, date(2020, 1, 1), date(2030, 6, 1)] {
+        let demo = generate(today);
+        for l in &demo.leagues {
+            for s in &l.seasons {
+                for c in &s.competitions {
+                    let r = rules(c);
+                    let st = standings(&c.competition, &r).unwrap();
+                    assert_eq!(st.rows.len(), c.competition.teams.len());
+                    let errors: Vec<String> = validate(&c.competition, &r)
+                        .iter()
+                        .filter(|f| f.is_error())
+                        .map(ToString::to_string)
+                        .collect();
+                    assert!(errors.is_empty(), "{}: {errors:#?}", c.slug);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn astc_has_four_full_fields_every_round_played() {
+    let demo = generate(TODAY);
+    let astc = league(&demo, "astc");
+    assert_eq!(astc.kind, LeagueKind::Event);
+    let fields = competitions(&demo, "astc");
+    // AS-2: four competitions; AS-5, AS-19: fields of 6 and 8.
+    let sizes: Vec<(&str, usize)> = fields
+        .iter()
+        .map(|c| (c.slug.as_str(), c.competition.teams.len()))
+        .collect();
+    assert_eq!(
+        sizes,
+        [
+            ("secondary-open", 8),
+            ("secondary-girls", 6),
+            ("primary-open", 8),
+            ("primary-girls", 6)
+        ]
+    );
+    for c in &fields {
+        let comp = &c.competition;
+        assert_eq!(c.rules, "astc");
+        // AS-4: never two teams of one school in one competition.
+        let schools: HashSet<_> = comp.teams.iter().map(|t| t.school.clone()).collect();
+        assert_eq!(schools.len(), comp.teams.len(), "{}", c.slug);
+        // AS-9: full six-player rosters.
+        assert!(
+            comp.teams.iter().all(|t| t.players.len() == 6),
+            "{}",
+            c.slug
+        );
+        // AS-19: all-play-all, n-1 rounds, every pair meets once.
+        let n = comp.teams.len();
+        assert_eq!(comp.rounds.len(), n - 1);
+        let pairs: HashSet<(TeamId, TeamId)> = comp
+            .matches()
+            .map(|(_, m)| {
+                let mut p = [m.home.clone(), m.away.clone()];
+                p.sort();
+                (p[0].clone(), p[1].clone())
+            })
+            .collect();
+        assert_eq!(pairs.len(), n * (n - 1) / 2);
+        // December, in one host city: every round dated 7-10 December 2026.
+        for r in &comp.rounds {
+            let d = r.date.unwrap();
+            assert!(d >= date(2026, 12, 7) && d <= date(2026, 12, 10));
+        }
+        for (round, m) in comp.matches() {
+            let MatchOutcome::Boards(boards) = &m.outcome else {
+                panic!("{} round {round}: not played", c.slug)
+            };
+            assert_eq!(boards.len(), 4);
+            assert!(boards.iter().all(|b| b.result.is_played()));
+            // AS-10: the four keep the declared order of strength.
+            for side in [Side::Home, Side::Away] {
+                let team = comp.team(m.team(side)).unwrap();
+                let pos: Vec<usize> = boards
+                    .iter()
+                    .map(|b| {
+                        let p = match side {
+                            Side::Home => b.home_player.as_ref(),
+                            Side::Away => b.away_player.as_ref(),
+                        }
+                        .unwrap();
+                        team.players.iter().position(|q| &q.id == p).unwrap()
+                    })
+                    .collect();
+                assert!(pos.windows(2).all(|w| w[0] < w[1]), "{pos:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn as_18_two_astc_teams_share_a_place() {
+    let demo = generate(TODAY);
+    let shared: usize = competitions(&demo, "astc")
+        .iter()
+        .map(|c| {
+            let st = standings(&c.competition, &rules(c)).unwrap();
+            st.rows.iter().filter(|r| r.place.contains('-')).count()
+        })
+        .sum();
+    assert!(shared >= 2, "no shared place in the ASTC fields");
+}
+
+fn gthscl_at(today: Date) -> Vec<DemoCompetition> {
+    let demo = generate(today);
+    competitions(&demo, "gthscl").into_iter().cloned().collect()
+}
+
+/// Counts the facts the issue asks of the GTHSCL season.
+#[derive(Debug, Default, PartialEq)]
+struct Facts {
+    divisions: usize,
+    sister_teams: usize,
+    provisional_games: usize,
+    match_forfeits: usize,
+    double_default_boards: usize,
+    short_team_boards: usize,
+    dropped_teams: usize,
+    played: usize,
+    pending: usize,
+}
+
+fn facts(divisions: &[DemoCompetition], today: Date) -> Facts {
+    let mut f = Facts {
+        divisions: divisions.len(),
+        ..Facts::default()
+    };
+    for d in divisions {
+        let c = &d.competition;
+        let mut schools: HashMap<&str, usize> = HashMap::new();
+        for t in &c.teams {
+            *schools.entry(t.school.as_deref().unwrap()).or_default() += 1;
+        }
+        f.sister_teams += schools.values().filter(|&&n| n >= 2).count();
+        let sheet = score(c, &rules(d));
+        f.dropped_teams += sheet.teams.iter().filter(|t| t.dropped.is_some()).count();
+        let player = |id: &PlayerId| {
+            c.teams
+                .iter()
+                .flat_map(|t| &t.players)
+                .find(|p| &p.id == id)
+                .unwrap()
+        };
+        for (round, m) in c.matches() {
+            let day = date_of(c, round);
+            match &m.outcome {
+                MatchOutcome::Pending => {
+                    f.pending += 1;
+                    continue;
+                }
+                MatchOutcome::Forfeit { .. } => f.match_forfeits += 1,
+                MatchOutcome::DoubleForfeit => {}
+                MatchOutcome::Boards(boards) => {
+                    for b in boards {
+                        if b.result == GameResult::DoubleForfeit {
+                            f.double_default_boards += 1;
+                        }
+                        if b.result.is_forfeit()
+                            && (b.home_player.is_none() || b.away_player.is_none())
+                        {
+                            f.short_team_boards += 1;
+                        }
+                    }
+                    for side in [Side::Home, Side::Away] {
+                        let lineup: Vec<_> = boards
+                            .iter()
+                            .filter_map(|b| match side {
+                                Side::Home => b.home_player.as_ref(),
+                                Side::Away => b.away_player.as_ref(),
+                            })
+                            .map(player)
+                            .collect();
+                        f.provisional_games += lineup.iter().filter(|p| p.provisional).count();
+                        // GT-M11, GT-M13: by rating, provisional players behind the rated.
+                        for w in lineup.windows(2) {
+                            assert!(
+                                (!w[0].provisional && w[1].provisional)
+                                    || (w[0].provisional == w[1].provisional
+                                        && w[0].rating >= w[1].rating),
+                                "{}: round {round}: {} before {}",
+                                d.slug,
+                                w[0].name,
+                                w[1].name
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(
+                day < today,
+                "{}: round {round} on {day} has a result",
+                d.slug
+            );
+            f.played += 1;
+        }
+    }
+    f
+}
+
+#[test]
+fn gthscl_season_in_progress_has_every_fact_of_the_issue() {
+    for today in [TODAY, date(2020, 1, 1), date(2030, 6, 1)] {
+        let divisions = gthscl_at(today);
+        let clamped = today.clamp(
+            arbiter_demo::gthscl::TODAY_EARLIEST,
+            arbiter_demo::gthscl::TODAY_LATEST,
+        );
+        let f = facts(&divisions, clamped);
+        assert_eq!(f.divisions, 3, "GT-O1: three divisions");
+        assert_eq!(f.sister_teams, 1, "GT-O1, GT-M14: a school's A and B teams");
+        assert!(f.provisional_games > 0, "GT-R3: provisional players play");
+        // GT-M7 once by Springfield, twice by Rossford (GT-M5).
+        assert_eq!(f.match_forfeits, 3, "GT-M7");
+        assert_eq!(f.double_default_boards, 1, "GT-M4");
+        assert_eq!(f.short_team_boards, 1, "GT-M9");
+        assert_eq!(f.dropped_teams, 1, "GT-M5");
+        assert!(f.played > 0 && f.pending > 0, "{f:?}");
+    }
+}
+
+#[test]
+fn gthscl_results_do_not_change_as_the_days_go_by() {
+    let early = gthscl_at(date(2026, 11, 30));
+    let later = gthscl_at(date(2027, 1, 20));
+    for (a, b) in early.iter().zip(&later) {
+        assert_eq!(a.competition.teams, b.competition.teams);
+        for (ra, rb) in a.competition.rounds.iter().zip(&b.competition.rounds) {
+            for (pa, pb) in ra.pairings.iter().zip(&rb.pairings) {
+                if let (Pairing::Match(ma), Pairing::Match(mb)) = (pa, pb)
+                    && ma.outcome != MatchOutcome::Pending
+                {
+                    assert_eq!(ma, mb);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn gthscl_is_a_home_and_away_double_round_robin_on_mondays_and_wednesdays() {
+    for d in gthscl_at(TODAY) {
+        let c = &d.competition;
+        let n = c.teams.len();
+        assert_eq!(c.rounds.len(), 2 * (n - 1), "{}", d.slug);
+        let games: HashSet<(TeamId, TeamId)> = c
+            .matches()
+            .map(|(_, m)| (m.home.clone(), m.away.clone()))
+            .collect();
+        assert_eq!(
+            games.len(),
+            n * (n - 1),
+            "every team hosts every other once"
+        );
+        for r in &c.rounds {
+            let day = r.date.unwrap();
+            assert!(matches!(
+                day.weekday(),
+                jiff::civil::Weekday::Monday | jiff::civil::Weekday::Wednesday
+            ));
+        }
+    }
+}
+
+#[test]
+fn gt_m5_the_dropped_team_played_under_half_so_its_matches_leave_the_standings() {
+    let divisions = gthscl_at(TODAY);
+    let wood = divisions.iter().find(|d| d.slug == "wood-county").unwrap();
+    let sheet = score(&wood.competition, &rules(wood));
+    let i = wood
+        .competition
+        .team_index(&TeamId("rossford".into()))
+        .unwrap();
+    let dropped = sheet.teams[i].dropped.as_ref().unwrap();
+    assert!(dropped.all_matches_excluded);
+    assert_eq!((dropped.played, dropped.scheduled), (2, 10));
+    let st = standings(&wood.competition, &rules(wood)).unwrap();
+    let last = st.rows.last().unwrap();
+    assert!(last.dropped && last.team == i);
+}
+
+#[test]
+fn names_include_accents() {
+    let demo = generate(TODAY);
+    for l in &demo.leagues {
+        let names: Vec<&str> = l
+            .seasons
+            .iter()
+            .flat_map(|s| &s.competitions)
+            .flat_map(|c| &c.competition.teams)
+            .flat_map(|t| &t.players)
+            .map(|p| p.name.as_str())
+            .collect();
+        assert!(names.iter().any(|n| !n.is_ascii()), "{}", l.slug);
+        let unique: HashSet<&&str> = names.iter().collect();
+        assert_eq!(unique.len(), names.len(), "{}: a name each", l.slug);
+    }
+}
+
+#[test]
+fn a_large_division_for_the_benchmark() {
+    let d = large_division(16);
+    let r = rules(&d);
+    assert_eq!(d.competition.teams.len(), 16);
+    assert_eq!(d.competition.rounds.len(), 15);
+    assert_eq!(d.competition.matches().count(), 120);
+    assert!(
+        d.competition
+            .matches()
+            .all(|(_, m)| matches!(m.outcome, MatchOutcome::Boards(_)))
+    );
+    assert_eq!(standings(&d.competition, &r).unwrap().rows.len(), 16);
+    assert_eq!(large_division(16), d);
+}
+
+/// Prints every standings table: `cargo test -p arbiter-demo -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_standings() {
+    let demo = generate(TODAY);
+    for l in &demo.leagues {
+        for s in &l.seasons {
+            for c in &s.competitions {
+                let r = rules(c);
+                let st = standings(&c.competition, &r).unwrap();
+                println!("== {} {}", l.slug, c.name);
+                for row in &st.rows {
+                    let t = &c.competition.teams[row.team];
+                    let vals: Vec<String> = row.values.iter().map(|v| format!("{v:?}")).collect();
+                    println!(
+                        "{:>5} {:<45} {}{}",
+                        row.place,
+                        t.name,
+                        vals.join(" "),
+                        if row.dropped { " (dropped)" } else { "" }
+                    );
+                }
+            }
+        }
+    }
+}
