@@ -126,6 +126,7 @@ fn board_count_rule(r: &Ruleset) -> &'static str {
 pub fn validate(c: &Competition, r: &Ruleset) -> Vec<Finding> {
     let mut out = Vec::new();
     let rosters = check_teams(c, r, &mut out);
+    let team_ids: HashSet<&TeamId> = c.teams.iter().map(|t| &t.id).collect();
     let mut seen_rounds = HashSet::new();
     for round in &c.rounds {
         if !seen_rounds.insert(round.number) {
@@ -150,7 +151,7 @@ pub fn validate(c: &Competition, r: &Ruleset) -> Vec<Finding> {
                 Pairing::Bye(b) => vec![&b.team],
             };
             for t in &teams {
-                if c.team(t).is_none() {
+                if !team_ids.contains(t) {
                     out.push(at(Finding::error(None, unknown_team(c, t)), None));
                 }
             }

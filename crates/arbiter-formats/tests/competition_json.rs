@@ -417,3 +417,26 @@ fn tiebreaks_are_read_and_written() {
         competition_json::read("x.json", &bad, &FileRulesetSource::new(data_dir())).unwrap_err();
     assert!(e.problems[0].message.contains("XYZ"), "{e}");
 }
+
+#[test]
+fn cut_or_garbled_files_give_errors_never_panics() {
+    let sample = std::fs::read_to_string(data_dir().join("sample.json")).unwrap();
+    let source = FileRulesetSource::new(data_dir());
+    for (i, _) in sample.char_indices() {
+        let _ = competition_json::read("x.json", &sample[..i], &source);
+        let mut garbled = sample.clone();
+        garbled.remove(i);
+        let _ = competition_json::read("x.json", &garbled, &source);
+        for c in ['"', '}', ']', '\\', '{', '½'] {
+            let mut swapped = sample.clone();
+            swapped.replace_range(
+                i..i + sample[i..].chars().next().unwrap().len_utf8(),
+                &c.to_string(),
+            );
+            if let Err(e) = competition_json::read("x.json", &swapped, &source) {
+                assert!(!e.problems.is_empty());
+                assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+}
