@@ -226,9 +226,10 @@ impl CriterionSpec {
         })
     }
 
-    /// Whether a smaller value ranks higher (BC, C.07 art. 12.1).
+    /// Whether a smaller value ranks higher: BC (C.07 art. 12.1), and the FIDE tie-breaks whose
+    /// value is a place inside the tied group (DE, EDE and its variants, TBR, BBE).
     pub fn lower_is_better(&self) -> bool {
-        matches!(&self.kind, CriterionKind::Fide(f) if f.code == FideCode::Bc)
+        matches!(&self.kind, CriterionKind::Fide(f) if f.code == FideCode::Bc || crate::fide::is_group_tiebreak(f))
     }
 }
 

@@ -36,6 +36,31 @@ pub struct Ruleset {
     pub drop: Option<DropRule>,
     /// The rule that makes teams equal on every criterion share the place (AS-18).
     pub shared_places_rule: Option<String>,
+    /// How FIDE's team tie-breaks read this event (C.07 arts. 15-16).
+    pub fide: FideSettings,
+}
+
+/// The facts of an event that FIDE's tie-breaks (C.07) need and the results do not tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FideSettings {
+    /// The edition of C.07 in force. `None`: the 2024-08 text for an event whose first round is
+    /// dated before 1 March 2026, the 2026-03 text otherwise (also when undated), as FIDE's
+    /// checker chooses by the start date.
+    pub edition: Option<FideEdition>,
+    /// Whether the pairings were fixed in advance (a round robin, C.07 art. 15.2). `None`: as
+    /// FIDE's checker guesses it, from the number of teams and rounds.
+    pub round_robin: Option<bool>,
+}
+
+/// An edition of FIDE's tie-break regulations (Handbook C.07).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+pub enum FideEdition {
+    /// In force from 1 August 2024: an unplayed round's dummy opponent has the team's own score.
+    #[serde(rename = "2024-08")]
+    Aug2024,
+    /// In force from 1 March 2026: that dummy's score is capped (art. 16.4).
+    #[serde(rename = "2026-03")]
+    Mar2026,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
@@ -224,6 +249,15 @@ struct RulesetPatch {
     white_on_odd_boards: Option<SideName>,
     drop: Option<DropPatch>,
     shared_places_rule: Option<String>,
+    fide: Option<FidePatch>,
+}
+
+/// `[fide]`: `edition = "2024-08"` or `"2026-03"`, `round_robin = true`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FidePatch {
+    edition: Option<FideEdition>,
+    round_robin: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -271,6 +305,14 @@ impl RulesetPatch {
         };
         let base_forfeit = base.as_ref().map(|b| b.forfeit_match);
         let base_drop = base.as_ref().and_then(|b| b.drop);
+        let base_fide = base.as_ref().map(|b| b.fide).unwrap_or_default();
+        let fide = match self.fide {
+            None => base_fide,
+            Some(p) => FideSettings {
+                edition: p.edition.or(base_fide.edition),
+                round_robin: p.round_robin.or(base_fide.round_robin),
+            },
+        };
         let b = base.as_ref();
         let boards = self
             .boards
@@ -371,6 +413,7 @@ impl RulesetPatch {
             shared_places_rule: self
                 .shared_places_rule
                 .or(b.and_then(|b| b.shared_places_rule.clone())),
+            fide,
         };
         if ruleset.boards == 0 {
             return Err(invalid("`boards` must be at least 1".into()));

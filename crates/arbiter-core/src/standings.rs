@@ -167,10 +167,15 @@ pub fn rank(
     }
 
     for (ci, spec) in criteria.iter().enumerate() {
-        let per_team = if is_group_criterion(&spec.kind) {
-            None
-        } else {
-            Some(team_values(&ctx, spec)?)
+        let per_team = match &spec.kind {
+            // C.07 arts. 6.2, 13.3.3: FIDE's direct encounters settle their own sub-groups, in
+            // passes over all tied groups together (as FIDE's checker does); not re-applied.
+            CriterionKind::Fide(tb) if fide::is_group_tiebreak(tb) => {
+                let tied: Vec<&[usize]> = groups.iter().map(|(_, g)| g.as_slice()).collect();
+                Some(fide::tied_values(&ctx, tb, &tied)?)
+            }
+            kind if is_group_criterion(kind) => None,
+            _ => Some(team_values(&ctx, spec)?),
         };
         let mut next = Vec::with_capacity(groups.len());
         for (is_dropped, group) in groups {
