@@ -2,3 +2,4 @@
 
 pub mod competition_json;
 pub mod ruleset_file;
+pub mod trf;
