@@ -11,7 +11,7 @@ use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, Round, Side, Team, TeamId,
 };
-use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetSource};
+use arbiter_core::ruleset::{FideEdition, PRESETS, PresetsOnly, Ruleset, RulesetSource};
 use arbiter_core::scoring;
 use arbiter_core::validate::{self, Finding};
 use serde::Deserialize;
@@ -1197,6 +1197,22 @@ fn ruleset_fields(r: &Ruleset) -> Vec<(&'static str, Out)> {
     if let Some(s) = &r.shared_places_rule {
         f.push(("shared_places_rule", Out::str(s)));
     }
+    let mut fide = Vec::new();
+    if let Some(e) = r.fide.edition {
+        fide.push((
+            "edition",
+            Out::str(match e {
+                FideEdition::Aug2024 => "2024-08",
+                FideEdition::Mar2026 => "2026-03",
+            }),
+        ));
+    }
+    if let Some(rr) = r.fide.round_robin {
+        fide.push(("round_robin", Out::bool(rr)));
+    }
+    if !fide.is_empty() {
+        f.push(("fide", Out::obj(fide)));
+    }
     f
 }
 
@@ -1455,6 +1471,17 @@ mod tests {
             let r = Ruleset::preset(name).unwrap();
             assert_eq!(rules_value(&r), Out::str(name));
         }
+    }
+
+    #[test]
+    fn fide_settings_are_written() {
+        let mut r = Ruleset::preset("fide-team").unwrap();
+        r.fide.edition = Some(FideEdition::Aug2024);
+        r.fide.round_robin = Some(true);
+        assert_eq!(
+            rules_value(&r).json(),
+            r#"{"extends": "fide-team", "fide": {"edition": "2024-08", "round_robin": true}}"#
+        );
     }
 
     #[test]
