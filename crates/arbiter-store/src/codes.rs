@@ -1,0 +1,120 @@
+//! The words the tables store for the core model's enums, and back.
+
+use arbiter_core::{Board, ByeKind, Colour, GameResult, MatchOutcome, Side};
+
+use crate::error::{StoreError, corrupt};
+
+/// FIDE's codes for the kinds of bye (C.07 art. 16.1).
+pub(crate) fn bye_kind(k: ByeKind) -> &'static str {
+    match k {
+        ByeKind::PairingAllocated => "PAB",
+        ByeKind::FullPoint => "FPB",
+        ByeKind::HalfPoint => "HPB",
+        ByeKind::ZeroPoint => "ZPB",
+    }
+}
+
+pub(crate) fn parse_bye_kind(s: &str) -> Result<ByeKind, StoreError> {
+    Ok(match s {
+        "PAB" => ByeKind::PairingAllocated,
+        "FPB" => ByeKind::FullPoint,
+        "HPB" => ByeKind::HalfPoint,
+        "ZPB" => ByeKind::ZeroPoint,
+        _ => return Err(corrupt(format!("the bye kind `{s}`"))),
+    })
+}
+
+pub(crate) fn side(s: Side) -> &'static str {
+    match s {
+        Side::Home => "home",
+        Side::Away => "away",
+    }
+}
+
+pub(crate) fn parse_side(s: &str) -> Result<Side, StoreError> {
+    match s {
+        "home" => Ok(Side::Home),
+        "away" => Ok(Side::Away),
+        _ => Err(corrupt(format!("the side `{s}`"))),
+    }
+}
+
+pub(crate) fn colour(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}
+
+pub(crate) fn parse_colour(s: &str) -> Result<Colour, StoreError> {
+    match s {
+        "white" => Ok(Colour::White),
+        "black" => Ok(Colour::Black),
+        _ => Err(corrupt(format!("the colour `{s}`"))),
+    }
+}
+
+/// Exactly the codes `GameResult::code` writes; the tables accept no other spelling.
+pub(crate) fn parse_result(s: &str) -> Result<GameResult, StoreError> {
+    const ALL: [GameResult; 7] = [
+        GameResult::HomeWin,
+        GameResult::Draw,
+        GameResult::AwayWin,
+        GameResult::HomeWinByForfeit,
+        GameResult::AwayWinByForfeit,
+        GameResult::DoubleForfeit,
+        GameResult::Pending,
+    ];
+    ALL.into_iter()
+        .find(|r| r.code() == s)
+        .ok_or_else(|| corrupt(format!("the board result `{s}`")))
+}
+
+/// The `outcome` column and the `forfeit_by` column of a result version.
+pub(crate) fn outcome_kind(o: &MatchOutcome) -> (&'static str, Option<&'static str>) {
+    match o {
+        MatchOutcome::Pending => ("pending", None),
+        MatchOutcome::Boards(_) => ("boards", None),
+        MatchOutcome::Forfeit { by } => ("forfeit", Some(side(*by))),
+        MatchOutcome::DoubleForfeit => ("double_forfeit", None),
+    }
+}
+
+/// Rebuilds an outcome from its columns and its board rows (in board order).
+pub(crate) fn outcome(
+    kind: &str,
+    forfeit_by: Option<&str>,
+    boards: Vec<Board>,
+) -> Result<MatchOutcome, StoreError> {
+    Ok(match kind {
+        "pending" => MatchOutcome::Pending,
+        "boards" => MatchOutcome::Boards(boards),
+        "forfeit" => match forfeit_by {
+            Some(s) => MatchOutcome::Forfeit { by: parse_side(s)? },
+            None => return Err(corrupt("a match forfeit that names no side")),
+        },
+        "double_forfeit" => MatchOutcome::DoubleForfeit,
+        _ => return Err(corrupt(format!("the match outcome `{kind}`"))),
+    })
+}
+
+/// Now, to the microsecond: both backends keep microseconds, so what a write returns is
+/// exactly what a later read gives back.
+pub(crate) fn now() -> jiff::Timestamp {
+    let t = jiff::Timestamp::now();
+    jiff::Timestamp::from_microsecond(t.as_microsecond()).unwrap_or(t)
+}
+
+pub(crate) fn parse_timestamp(s: &str) -> Result<jiff::Timestamp, StoreError> {
+    s.parse().map_err(|_| corrupt(format!("the time `{s}`")))
+}
+
+pub(crate) fn parse_date(s: Option<String>) -> Result<Option<jiff::civil::Date>, StoreError> {
+    match s {
+        None => Ok(None),
+        Some(s) => s
+            .parse()
+            .map(Some)
+            .map_err(|_| corrupt(format!("the date `{s}`"))),
+    }
+}

@@ -1,0 +1,50 @@
+//! The migrations, compiled into the binary so that a deployed `arbiter` needs no folder beside
+//! it. Each backend has its own list; `tests/store.rs` checks each list against its folder.
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType};
+
+/// One migration file: its version, description and SQL (`0001_initial.sql`).
+pub type EmbeddedMigration = (i64, &'static str, &'static str);
+
+pub const SQLITE: &[EmbeddedMigration] = &[(
+    1,
+    "initial",
+    include_str!("../migrations/sqlite/0001_initial.sql"),
+)];
+
+pub const POSTGRES: &[EmbeddedMigration] = &[(
+    1,
+    "initial",
+    include_str!("../migrations/postgres/0001_initial.sql"),
+)];
+
+/// A `MigrationSource` over one of the lists above.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Embedded(pub &'static [EmbeddedMigration]);
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
+        Box::pin(async move {
+            Ok(self
+                .0
+                .iter()
+                .map(|(version, description, sql)| {
+                    Migration::new(
+                        *version,
+                        Cow::Borrowed(*description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(*sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}

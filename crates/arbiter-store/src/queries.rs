@@ -1,0 +1,1225 @@
+// The store's queries, written once and compiled twice: `sqlite.rs` and `postgres.rs` each
+// `include!` this file after defining `Db`, `DbRow`, `Backend` (their store type),
+// `MIGRATIONS`, `BACKEND_NAME`, `begin_write`, `begin_read` and the dialect functions
+// `ts_in`/`ts_out`, `date_in`/`date_out`, `json_in`/`json_out`, which wrap a placeholder or a
+// column where the two SQL dialects differ. Values cross the edge as text or i64 only.
+//
+// Every write runs in one transaction that first bumps `store_meta.data_version` (which also
+// takes the write lock, so writers queue instead of failing) and appends its history rows.
+// The history table is only ever inserted into.
+
+type Tx = sqlx::Transaction<'static, Db>;
+
+use std::collections::HashMap;
+
+use arbiter_core::{
+    Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId,
+};
+use sqlx::Row;
+
+use crate::check;
+use crate::codes;
+use crate::error::{StoreError, corrupt, db};
+use crate::json;
+use crate::records::{
+    Actor, CompetitionId, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
+    LeagueKind, MatchId, NewCompetition, NewLeague, NewSeason, ResultVersion, RulesRef, Season,
+    SeasonId, StoredCompetition,
+};
+
+fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
+where
+    T: sqlx::Decode<'r, Db> + sqlx::Type<Db>,
+{
+    row.try_get(col)
+        .map_err(|e| corrupt(format!("an unreadable `{col}` column ({e})")))
+}
+
+fn to_u32(v: i64, what: &str) -> Result<u32, StoreError> {
+    u32::try_from(v).map_err(|_| corrupt(format!("the {what} {v}")))
+}
+
+/// A history row before it is written.
+#[derive(Debug, Default)]
+struct Change<'a> {
+    entity: &'a str,
+    entity_id: String,
+    action: &'a str,
+    before: Option<serde_json::Value>,
+    after: Option<serde_json::Value>,
+    reason: Option<&'a str>,
+    league: Option<i64>,
+    competition: Option<i64>,
+    match_id: Option<i64>,
+    team: Option<&'a str>,
+    other_team: Option<&'a str>,
+}
+
+async fn bump(tx: &mut Tx) -> Result<i64, StoreError> {
+    let row = sqlx::query(
+        "UPDATE store_meta SET data_version = data_version + 1 WHERE id = 1 RETURNING data_version",
+    )
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db("bumping the data version"))?;
+    get(&row, "data_version")
+}
+
+async fn append_history(
+    tx: &mut Tx,
+    at: jiff::Timestamp,
+    by: &Actor,
+    c: Change<'_>,
+) -> Result<(), StoreError> {
+    let sql = format!(
+        "INSERT INTO history (at, actor, role, entity, entity_id, action, before_json, after_json, \
+         reason, league_id, competition_id, match_id, team_key, other_team_key) \
+         VALUES ({}, $2, $3, $4, $5, $6, {}, {}, $9, $10, $11, $12, $13, $14)",
+        ts_in("$1"),
+        json_in("$7"),
+        json_in("$8"),
+    );
+    sqlx::query(&sql)
+        .bind(at.to_string())
+        .bind(by.user.clone())
+        .bind(by.role.clone())
+        .bind(c.entity)
+        .bind(c.entity_id)
+        .bind(c.action)
+        .bind(c.before.map(|v| v.to_string()))
+        .bind(c.after.map(|v| v.to_string()))
+        .bind(c.reason)
+        .bind(c.league)
+        .bind(c.competition)
+        .bind(c.match_id)
+        .bind(c.team)
+        .bind(c.other_team)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("appending to the history"))?;
+    Ok(())
+}
+
+fn league_from_row(row: &DbRow) -> Result<League, StoreError> {
+    let kind: String = get(row, "kind")?;
+    Ok(League {
+        id: LeagueId(get(row, "id")?),
+        slug: get(row, "slug")?,
+        name: get(row, "name")?,
+        kind: LeagueKind::parse(&kind)
+            .ok_or_else(|| corrupt(format!("the league kind `{kind}`")))?,
+        description: get(row, "description")?,
+    })
+}
+
+fn season_sql(condition: &str) -> String {
+    format!(
+        "SELECT id, league_id, slug, name, {} AS starts_on, {} AS ends_on FROM seasons WHERE {condition}",
+        date_out("starts_on"),
+        date_out("ends_on"),
+    )
+}
+
+fn season_from_row(row: &DbRow) -> Result<Season, StoreError> {
+    Ok(Season {
+        id: SeasonId(get(row, "id")?),
+        league: LeagueId(get(row, "league_id")?),
+        slug: get(row, "slug")?,
+        name: get(row, "name")?,
+        starts_on: codes::parse_date(get(row, "starts_on")?)?,
+        ends_on: codes::parse_date(get(row, "ends_on")?)?,
+    })
+}
+
+const COMPETITION_COLUMNS: &str =
+    "id, league_id, season_id, slug, name, model_name, rules_preset, rules_toml, version";
+
+fn record_from_row(row: &DbRow) -> Result<CompetitionRecord, StoreError> {
+    let preset: Option<String> = get(row, "rules_preset")?;
+    let toml: Option<String> = get(row, "rules_toml")?;
+    let rules = match (preset, toml) {
+        (Some(p), None) => RulesRef::Preset(p),
+        (None, Some(t)) => RulesRef::Toml(t),
+        _ => {
+            return Err(corrupt(
+                "a competition with both or neither of a preset and TOML rules",
+            ));
+        }
+    };
+    Ok(CompetitionRecord {
+        id: CompetitionId(get(row, "id")?),
+        season: SeasonId(get(row, "season_id")?),
+        slug: get(row, "slug")?,
+        name: get(row, "name")?,
+        rules,
+        version: get(row, "version")?,
+    })
+}
+
+/// Writes one result version of a match with its boards. `players` maps player ids to rows.
+#[allow(clippy::too_many_arguments)] // one row's columns; a struct would only rename them
+async fn insert_result(
+    tx: &mut Tx,
+    match_id: i64,
+    version: i64,
+    outcome: &MatchOutcome,
+    by: &Actor,
+    at: jiff::Timestamp,
+    reason: Option<&str>,
+    players: &HashMap<String, i64>,
+) -> Result<(), StoreError> {
+    let (kind, forfeit_by) = codes::outcome_kind(outcome);
+    let sql = format!(
+        "INSERT INTO result_versions (match_id, version, outcome, forfeit_by, entered_by, \
+         entered_role, entered_at, reason) VALUES ($1, $2, $3, $4, $5, $6, {}, $8) RETURNING id",
+        ts_in("$7")
+    );
+    let row = sqlx::query(&sql)
+        .bind(match_id)
+        .bind(version)
+        .bind(kind)
+        .bind(forfeit_by)
+        .bind(by.user.clone())
+        .bind(by.role.clone())
+        .bind(at.to_string())
+        .bind(reason)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("storing a match result"))?;
+    let version_id: i64 = get(&row, "id")?;
+    if let MatchOutcome::Boards(boards) = outcome {
+        for (i, b) in boards.iter().enumerate() {
+            let player = |p: &Option<PlayerId>| p.as_ref().and_then(|p| players.get(&p.0).copied());
+            sqlx::query(
+                "INSERT INTO result_boards (result_version_id, board, result, rating_result, \
+                 home_player_id, away_player_id, home_colour) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(version_id)
+            .bind(i64::try_from(i + 1).unwrap_or(i64::MAX))
+            .bind(b.result.code())
+            .bind(b.rating_result.map(|r| r.code()))
+            .bind(player(&b.home_player))
+            .bind(player(&b.away_player))
+            .bind(b.home_colour.map(codes::colour))
+            .execute(&mut **tx)
+            .await
+            .map_err(db("storing a board result"))?;
+        }
+    }
+    Ok(())
+}
+
+const BOARD_COLUMNS: &str = "b.result_version_id, b.board, b.result, b.rating_result, \
+     hp.player_key AS home_player, ap.player_key AS away_player, b.home_colour";
+const BOARD_JOINS: &str = "FROM result_boards b \
+     LEFT JOIN players hp ON hp.id = b.home_player_id \
+     LEFT JOIN players ap ON ap.id = b.away_player_id";
+
+/// Board rows (ordered by version row, then board) grouped by their result version row.
+fn boards_by_version(rows: &[DbRow]) -> Result<HashMap<i64, Vec<Board>>, StoreError> {
+    let mut out: HashMap<i64, Vec<Board>> = HashMap::new();
+    for row in rows {
+        let result: String = get(row, "result")?;
+        let rating: Option<String> = get(row, "rating_result")?;
+        let colour: Option<String> = get(row, "home_colour")?;
+        let home: Option<String> = get(row, "home_player")?;
+        let away: Option<String> = get(row, "away_player")?;
+        let board = Board {
+            result: codes::parse_result(&result)?,
+            rating_result: rating.as_deref().map(codes::parse_result).transpose()?,
+            home_player: home.map(PlayerId),
+            away_player: away.map(PlayerId),
+            home_colour: colour.as_deref().map(codes::parse_colour).transpose()?,
+        };
+        out.entry(get(row, "result_version_id")?)
+            .or_default()
+            .push(board);
+    }
+    Ok(out)
+}
+
+/// The rows of a competition's players, by player id.
+async fn player_rows(tx: &mut Tx, competition: i64) -> Result<HashMap<String, i64>, StoreError> {
+    let rows = sqlx::query("SELECT id, player_key FROM players WHERE competition_id = $1")
+        .bind(competition)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the players"))?;
+    rows.iter()
+        .map(|r| Ok((get(r, "player_key")?, get(r, "id")?)))
+        .collect()
+}
+
+/// What `record_result` needs to know of a match.
+struct MatchPlace {
+    competition: i64,
+    league: i64,
+    round: u32,
+    home: TeamId,
+    away: TeamId,
+}
+
+async fn match_place(tx: &mut Tx, m: MatchId) -> Result<Option<MatchPlace>, StoreError> {
+    let row = sqlx::query(
+        "SELECT r.competition_id, c.league_id, r.number, h.team_key AS home, a.team_key AS away \
+         FROM matches m JOIN rounds r ON r.id = m.round_id \
+         JOIN competitions c ON c.id = r.competition_id \
+         JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id \
+         WHERE m.id = $1",
+    )
+    .bind(m.0)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("reading a match"))?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(MatchPlace {
+        competition: get(&row, "competition_id")?,
+        league: get(&row, "league_id")?,
+        round: to_u32(get(&row, "number")?, "round number")?,
+        home: TeamId(get(&row, "home")?),
+        away: TeamId(get(&row, "away")?),
+    }))
+}
+
+/// Every result version of a match, oldest first.
+async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
+    let sql = format!(
+        "SELECT id, version, outcome, forfeit_by, entered_by, {} AS entered_at, reason \
+         FROM result_versions WHERE match_id = $1 ORDER BY version",
+        ts_out("entered_at")
+    );
+    let rows = sqlx::query(&sql)
+        .bind(m.0)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading a match's results"))?;
+    let sql = format!(
+        "SELECT {BOARD_COLUMNS} {BOARD_JOINS} JOIN result_versions v ON v.id = b.result_version_id \
+         WHERE v.match_id = $1 ORDER BY b.result_version_id, b.board"
+    );
+    let board_rows = sqlx::query(&sql)
+        .bind(m.0)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading a match's boards"))?;
+    let mut boards = boards_by_version(&board_rows)?;
+    rows.iter()
+        .map(|row| {
+            let id: i64 = get(row, "id")?;
+            let kind: String = get(row, "outcome")?;
+            let by: Option<String> = get(row, "forfeit_by")?;
+            let version: i64 = get(row, "version")?;
+            let at: String = get(row, "entered_at")?;
+            Ok(ResultVersion {
+                match_id: m,
+                version: i32::try_from(version)
+                    .map_err(|_| corrupt(format!("the result version {version}")))?,
+                outcome: codes::outcome(
+                    &kind,
+                    by.as_deref(),
+                    boards.remove(&id).unwrap_or_default(),
+                )?,
+                entered_by: get(row, "entered_by")?,
+                entered_at: codes::parse_timestamp(&at)?,
+                reason: get(row, "reason")?,
+            })
+        })
+        .collect()
+}
+
+/// A pairing with its position in the round, and its match id when it is a match.
+type PlacedPairing = (i64, Pairing, Option<MatchId>);
+
+/// The whole competition `id` as of the transaction's snapshot.
+async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, StoreError> {
+    let sql = format!("SELECT {COMPETITION_COLUMNS} FROM competitions WHERE id = $1");
+    let Some(row) = sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("reading a competition"))?
+    else {
+        return Ok(None);
+    };
+    let record = record_from_row(&row)?;
+    let model_name: String = get(&row, "model_name")?;
+    let league_id: i64 = get(&row, "league_id")?;
+    let rules = check::rules(&record.slug, &record.rules).map_err(|e| {
+        StoreError::Database(format!(
+            "the stored rules of the competition `{}` no longer resolve ({e}); store corrected rules for it",
+            record.slug
+        ))
+    })?;
+
+    let league_row =
+        sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
+            .bind(league_id)
+            .fetch_one(&mut **tx)
+            .await
+            .map_err(db("reading a competition's league"))?;
+    let league = league_from_row(&league_row)?;
+    let season_row = sqlx::query(&season_sql("id = $1"))
+        .bind(record.season.0)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("reading a competition's season"))?;
+    let season = season_from_row(&season_row)?;
+
+    let team_rows = sqlx::query(
+        "SELECT t.id, t.team_key, t.name, s.name AS school FROM teams t \
+         LEFT JOIN schools s ON s.id = t.school_id WHERE t.competition_id = $1 ORDER BY t.position",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the teams"))?;
+    let mut teams = Vec::with_capacity(team_rows.len());
+    let mut team_index = HashMap::new();
+    for row in &team_rows {
+        team_index.insert(get::<i64>(row, "id")?, teams.len());
+        teams.push(Team {
+            id: TeamId(get(row, "team_key")?),
+            name: get(row, "name")?,
+            school: get(row, "school")?,
+            players: Vec::new(),
+        });
+    }
+
+    let roster_rows = sqlx::query(
+        "SELECT e.team_id, p.player_key, p.name, p.rating, p.provisional FROM roster_entries e \
+         JOIN players p ON p.id = e.player_id JOIN teams t ON t.id = e.team_id \
+         WHERE t.competition_id = $1 ORDER BY t.position, e.position",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the rosters"))?;
+    for row in &roster_rows {
+        let team: i64 = get(row, "team_id")?;
+        let rating: Option<i64> = get(row, "rating")?;
+        let player = Player {
+            id: PlayerId(get(row, "player_key")?),
+            name: get(row, "name")?,
+            rating: rating.map(|r| to_u32(r, "rating")).transpose()?,
+            provisional: get(row, "provisional")?,
+        };
+        let i = *team_index
+            .get(&team)
+            .ok_or_else(|| corrupt("a roster entry of a team of another competition"))?;
+        teams[i].players.push(player);
+    }
+
+    let sql = format!(
+        "SELECT id, number, {} AS played_on FROM rounds WHERE competition_id = $1 ORDER BY position",
+        date_out("played_on")
+    );
+    let round_rows = sqlx::query(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the rounds"))?;
+    let mut rounds: Vec<(Round, Vec<PlacedPairing>)> = Vec::new();
+    let mut round_index = HashMap::new();
+    for row in &round_rows {
+        round_index.insert(get::<i64>(row, "id")?, rounds.len());
+        rounds.push((
+            Round {
+                number: to_u32(get(row, "number")?, "round number")?,
+                date: codes::parse_date(get(row, "played_on")?)?,
+                pairings: Vec::new(),
+            },
+            Vec::new(),
+        ));
+    }
+
+    let latest = "v.version = (SELECT MAX(v2.version) FROM result_versions v2 WHERE v2.match_id = v.match_id)";
+    let sql = format!(
+        "SELECT m.id, m.round_id, m.position, h.team_key AS home, a.team_key AS away, \
+         v.id AS version_id, v.outcome, v.forfeit_by \
+         FROM matches m JOIN rounds r ON r.id = m.round_id \
+         JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id \
+         JOIN result_versions v ON v.match_id = m.id \
+         WHERE r.competition_id = $1 AND {latest}"
+    );
+    let match_rows = sqlx::query(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the matches"))?;
+    let sql = format!(
+        "SELECT {BOARD_COLUMNS} {BOARD_JOINS} JOIN result_versions v ON v.id = b.result_version_id \
+         JOIN matches m ON m.id = v.match_id JOIN rounds r ON r.id = m.round_id \
+         WHERE r.competition_id = $1 AND {latest} ORDER BY b.result_version_id, b.board"
+    );
+    let board_rows = sqlx::query(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the boards"))?;
+    let mut boards = boards_by_version(&board_rows)?;
+    for row in &match_rows {
+        let round: i64 = get(row, "round_id")?;
+        let version: i64 = get(row, "version_id")?;
+        let kind: String = get(row, "outcome")?;
+        let by: Option<String> = get(row, "forfeit_by")?;
+        let m = Match {
+            home: TeamId(get(row, "home")?),
+            away: TeamId(get(row, "away")?),
+            outcome: codes::outcome(
+                &kind,
+                by.as_deref(),
+                boards.remove(&version).unwrap_or_default(),
+            )?,
+        };
+        let i = *round_index
+            .get(&round)
+            .ok_or_else(|| corrupt("a match of a round of another competition"))?;
+        rounds[i].1.push((
+            get(row, "position")?,
+            Pairing::Match(m),
+            Some(MatchId(get(row, "id")?)),
+        ));
+    }
+
+    let bye_rows = sqlx::query(
+        "SELECT y.round_id, y.position, t.team_key, y.kind FROM byes y \
+         JOIN rounds r ON r.id = y.round_id JOIN teams t ON t.id = y.team_id \
+         WHERE r.competition_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the byes"))?;
+    for row in &bye_rows {
+        let round: i64 = get(row, "round_id")?;
+        let kind: String = get(row, "kind")?;
+        let bye = Bye {
+            team: TeamId(get(row, "team_key")?),
+            kind: codes::parse_bye_kind(&kind)?,
+        };
+        let i = *round_index
+            .get(&round)
+            .ok_or_else(|| corrupt("a bye of a round of another competition"))?;
+        rounds[i]
+            .1
+            .push((get(row, "position")?, Pairing::Bye(bye), None));
+    }
+
+    let mut match_ids = Vec::new();
+    let rounds = rounds
+        .into_iter()
+        .map(|(mut round, mut pairings)| {
+            pairings.sort_by_key(|(position, _, _)| *position);
+            for (_, p, id) in pairings {
+                if let (Pairing::Match(m), Some(id)) = (&p, id) {
+                    match_ids.push((round.number, m.home.clone(), id));
+                }
+                round.pairings.push(p);
+            }
+            round
+        })
+        .collect();
+
+    let version = record.version;
+    Ok(Some(StoredCompetition {
+        league,
+        season,
+        record,
+        competition: Competition {
+            name: model_name,
+            teams,
+            rounds,
+        },
+        rules,
+        match_ids,
+        version,
+    }))
+}
+
+impl Backend {
+    /// Which database this is: `SQLite` or `PostgreSQL`.
+    pub fn backend(&self) -> &'static str {
+        BACKEND_NAME
+    }
+
+    /// Brings the schema up to this version's migrations; running it again changes nothing.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        let migrator = sqlx::migrate::Migrator::new(crate::migrations::Embedded(MIGRATIONS))
+            .await
+            .map_err(|e| {
+                StoreError::Database(format!(
+                    "the {BACKEND_NAME} migrations could not be read: {e}"
+                ))
+            })?;
+        migrator.run(&self.pool).await.map_err(|e| {
+            StoreError::Database(format!(
+                "the {BACKEND_NAME} database could not be brought up to this version's schema: {e}; if a newer version of Arbiter wrote it, run that version"
+            ))
+        })
+    }
+
+    pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
+        check::slug("league", &new.slug)?;
+        check::name("league", &new.name)?;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let taken = sqlx::query("SELECT name FROM leagues WHERE slug = $1")
+            .bind(&new.slug)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("looking up a league slug"))?;
+        if let Some(row) = taken {
+            let name: String = get(&row, "name")?;
+            return Err(StoreError::Conflict(format!(
+                "the slug `{}` is already taken by the league “{name}”; choose another slug for “{}”",
+                new.slug, new.name
+            )));
+        }
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO leagues (slug, name, kind, description, created_at) \
+             VALUES ($1, $2, $3, $4, {}) RETURNING id",
+            ts_in("$5")
+        );
+        let row = sqlx::query(&sql)
+            .bind(&new.slug)
+            .bind(&new.name)
+            .bind(new.kind.as_str())
+            .bind(&new.description)
+            .bind(at.to_string())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing the league"))?;
+        let league = League {
+            id: LeagueId(get(&row, "id")?),
+            slug: new.slug.clone(),
+            name: new.name.clone(),
+            kind: new.kind,
+            description: new.description.clone(),
+        };
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                entity: "league",
+                entity_id: league.id.to_string(),
+                action: "create",
+                after: Some(json::league(&league)),
+                league: Some(league.id.0),
+                ..Change::default()
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the league"))?;
+        Ok(league)
+    }
+
+    /// Every league and event, by name.
+    pub async fn leagues(&self) -> Result<Vec<League>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id, slug, name, kind, description FROM leagues ORDER BY name, id")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db("reading the leagues"))?;
+        rows.iter().map(league_from_row).collect()
+    }
+
+    pub async fn league(&self, slug: &str) -> Result<Option<League>, StoreError> {
+        let row =
+            sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE slug = $1")
+                .bind(slug)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(db("reading a league"))?;
+        row.as_ref().map(league_from_row).transpose()
+    }
+
+    pub async fn create_season(
+        &self,
+        league: LeagueId,
+        new: &NewSeason,
+        by: &Actor,
+    ) -> Result<Season, StoreError> {
+        check::slug("season", &new.slug)?;
+        check::name("season", &new.name)?;
+        check::season_dates(new)?;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let Some(league_row) =
+            sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
+                .bind(league.0)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("reading a league"))?
+        else {
+            return Err(StoreError::NotFound(format!(
+                "there is no league with id {league}; create the league before its seasons"
+            )));
+        };
+        let league_record = league_from_row(&league_row)?;
+        let taken = sqlx::query("SELECT 1 AS one FROM seasons WHERE league_id = $1 AND slug = $2")
+            .bind(league.0)
+            .bind(&new.slug)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("looking up a season slug"))?;
+        if taken.is_some() {
+            return Err(StoreError::Conflict(format!(
+                "“{}” already has a season with the slug `{}`; choose another slug for “{}”",
+                league_record.name, new.slug, new.name
+            )));
+        }
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO seasons (league_id, slug, name, starts_on, ends_on, created_at) \
+             VALUES ($1, $2, $3, {}, {}, {}) RETURNING id",
+            date_in("$4"),
+            date_in("$5"),
+            ts_in("$6")
+        );
+        let row = sqlx::query(&sql)
+            .bind(league.0)
+            .bind(&new.slug)
+            .bind(&new.name)
+            .bind(new.starts_on.map(|d| d.to_string()))
+            .bind(new.ends_on.map(|d| d.to_string()))
+            .bind(at.to_string())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing the season"))?;
+        let season = Season {
+            id: SeasonId(get(&row, "id")?),
+            league,
+            slug: new.slug.clone(),
+            name: new.name.clone(),
+            starts_on: new.starts_on,
+            ends_on: new.ends_on,
+        };
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                entity: "season",
+                entity_id: season.id.to_string(),
+                action: "create",
+                after: Some(json::season(&season)),
+                league: Some(league.0),
+                ..Change::default()
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the season"))?;
+        Ok(season)
+    }
+
+    /// A league's seasons: dated ones by start date, then undated ones, each in creation order.
+    pub async fn seasons(&self, league: LeagueId) -> Result<Vec<Season>, StoreError> {
+        let sql = season_sql("league_id = $1 ORDER BY starts_on IS NULL, starts_on, id");
+        let rows = sqlx::query(&sql)
+            .bind(league.0)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the seasons"))?;
+        rows.iter().map(season_from_row).collect()
+    }
+
+    /// Stores a whole competition (teams with schools and rosters in order, players, rounds,
+    /// matches and every board result) in one transaction, as version 1 of each result.
+    pub async fn import_competition(
+        &self,
+        season: SeasonId,
+        new: &NewCompetition,
+        competition: &Competition,
+        by: &Actor,
+    ) -> Result<CompetitionRecord, StoreError> {
+        check::slug("competition", &new.slug)?;
+        check::name("competition", &new.name)?;
+        check::rules(&new.slug, &new.rules).map_err(|e| {
+            StoreError::Invalid(format!(
+                "the competition `{}` cannot be stored: {e}",
+                new.slug
+            ))
+        })?;
+        check::competition(competition)?;
+
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let Some(season_row) = sqlx::query("SELECT league_id FROM seasons WHERE id = $1")
+            .bind(season.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a season"))?
+        else {
+            return Err(StoreError::NotFound(format!(
+                "there is no season with id {season}; create the season before its competitions"
+            )));
+        };
+        let league: i64 = get(&season_row, "league_id")?;
+        let taken = sqlx::query(
+            "SELECT c.name, s.slug AS season FROM competitions c JOIN seasons s ON s.id = c.season_id \
+             WHERE c.league_id = $1 AND c.slug = $2",
+        )
+        .bind(league)
+        .bind(&new.slug)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("looking up a competition slug"))?;
+        if let Some(row) = taken {
+            let name: String = get(&row, "name")?;
+            let in_season: String = get(&row, "season")?;
+            return Err(StoreError::Conflict(format!(
+                "the slug `{}` is already taken by “{name}” (season `{in_season}`) in this league; choose another slug for “{}”",
+                new.slug, new.name
+            )));
+        }
+
+        let at = codes::now();
+        let (preset, toml) = match &new.rules {
+            RulesRef::Preset(p) => (Some(p.as_str()), None),
+            RulesRef::Toml(t) => (None, Some(t.as_str())),
+        };
+        let sql = format!(
+            "INSERT INTO competitions (league_id, season_id, slug, name, model_name, rules_preset, \
+             rules_toml, version, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, {}) RETURNING id",
+            ts_in("$8")
+        );
+        let row = sqlx::query(&sql)
+            .bind(league)
+            .bind(season.0)
+            .bind(&new.slug)
+            .bind(&new.name)
+            .bind(&competition.name)
+            .bind(preset)
+            .bind(toml)
+            .bind(at.to_string())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing the competition"))?;
+        let id: i64 = get(&row, "id")?;
+
+        // Schools: the league's own, found by name or added.
+        let mut schools: HashMap<&str, i64> = HashMap::new();
+        for name in competition.teams.iter().filter_map(|t| t.school.as_deref()) {
+            if schools.contains_key(name) {
+                continue;
+            }
+            let found = sqlx::query("SELECT id FROM schools WHERE league_id = $1 AND name = $2")
+                .bind(league)
+                .bind(name)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("looking up a school"))?;
+            let school_id = match found {
+                Some(row) => get(&row, "id")?,
+                None => {
+                    let row = sqlx::query(
+                        "INSERT INTO schools (league_id, name) VALUES ($1, $2) RETURNING id",
+                    )
+                    .bind(league)
+                    .bind(name)
+                    .fetch_one(&mut *tx)
+                    .await
+                    .map_err(db("storing a school"))?;
+                    let school_id: i64 = get(&row, "id")?;
+                    append_history(
+                        &mut tx,
+                        at,
+                        by,
+                        Change {
+                            entity: "school",
+                            entity_id: school_id.to_string(),
+                            action: "create",
+                            after: Some(serde_json::json!({ "id": school_id, "name": name })),
+                            league: Some(league),
+                            competition: Some(id),
+                            ..Change::default()
+                        },
+                    )
+                    .await?;
+                    school_id
+                }
+            };
+            schools.insert(name, school_id);
+        }
+
+        let mut teams: HashMap<&TeamId, i64> = HashMap::new();
+        let mut players: HashMap<String, i64> = HashMap::new();
+        for (position, team) in competition.teams.iter().enumerate() {
+            let row = sqlx::query(
+                "INSERT INTO teams (competition_id, team_key, name, school_id, position) \
+                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            )
+            .bind(id)
+            .bind(&team.id.0)
+            .bind(&team.name)
+            .bind(team.school.as_deref().and_then(|s| schools.get(s).copied()))
+            .bind(i64::try_from(position).unwrap_or(i64::MAX))
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing a team"))?;
+            let team_id: i64 = get(&row, "id")?;
+            teams.insert(&team.id, team_id);
+            for (place, p) in team.players.iter().enumerate() {
+                let player_id = match players.get(&p.id.0) {
+                    Some(pid) => *pid,
+                    None => {
+                        let row = sqlx::query(
+                            "INSERT INTO players (competition_id, player_key, name, rating, provisional) \
+                             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                        )
+                        .bind(id)
+                        .bind(&p.id.0)
+                        .bind(&p.name)
+                        .bind(p.rating.map(i64::from))
+                        .bind(p.provisional)
+                        .fetch_one(&mut *tx)
+                        .await
+                        .map_err(db("storing a player"))?;
+                        let pid: i64 = get(&row, "id")?;
+                        players.insert(p.id.0.clone(), pid);
+                        pid
+                    }
+                };
+                // AS-10: the declared order of strength, 1 first.
+                sqlx::query(
+                    "INSERT INTO roster_entries (team_id, position, player_id) VALUES ($1, $2, $3)",
+                )
+                .bind(team_id)
+                .bind(i64::try_from(place + 1).unwrap_or(i64::MAX))
+                .bind(player_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("storing a roster entry"))?;
+            }
+        }
+
+        let team_row = |t: &TeamId| {
+            teams.get(t).copied().ok_or_else(|| {
+                StoreError::Invalid(format!("the team `{t}` is not in the competition"))
+            })
+        };
+        for (position, round) in competition.rounds.iter().enumerate() {
+            let sql = format!(
+                "INSERT INTO rounds (competition_id, number, position, played_on) \
+                 VALUES ($1, $2, $3, {}) RETURNING id",
+                date_in("$4")
+            );
+            let row = sqlx::query(&sql)
+                .bind(id)
+                .bind(i64::from(round.number))
+                .bind(i64::try_from(position).unwrap_or(i64::MAX))
+                .bind(round.date.map(|d| d.to_string()))
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(db("storing a round"))?;
+            let round_id: i64 = get(&row, "id")?;
+            for (place, pairing) in round.pairings.iter().enumerate() {
+                let place = i64::try_from(place).unwrap_or(i64::MAX);
+                match pairing {
+                    Pairing::Match(m) => {
+                        let row = sqlx::query(
+                            "INSERT INTO matches (round_id, position, home_team_id, away_team_id) \
+                             VALUES ($1, $2, $3, $4) RETURNING id",
+                        )
+                        .bind(round_id)
+                        .bind(place)
+                        .bind(team_row(&m.home)?)
+                        .bind(team_row(&m.away)?)
+                        .fetch_one(&mut *tx)
+                        .await
+                        .map_err(db("storing a match"))?;
+                        let match_id: i64 = get(&row, "id")?;
+                        insert_result(&mut tx, match_id, 1, &m.outcome, by, at, None, &players)
+                            .await?;
+                    }
+                    Pairing::Bye(b) => {
+                        sqlx::query(
+                            "INSERT INTO byes (round_id, position, team_id, kind) VALUES ($1, $2, $3, $4)",
+                        )
+                        .bind(round_id)
+                        .bind(place)
+                        .bind(team_row(&b.team)?)
+                        .bind(codes::bye_kind(b.kind))
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(db("storing a bye"))?;
+                    }
+                }
+            }
+        }
+
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                entity: "competition",
+                entity_id: id.to_string(),
+                action: "import",
+                after: Some(json::competition(new, competition)),
+                league: Some(league),
+                competition: Some(id),
+                ..Change::default()
+            },
+        )
+        .await?;
+        for team in &competition.teams {
+            append_history(
+                &mut tx,
+                at,
+                by,
+                Change {
+                    entity: "team",
+                    entity_id: team.id.0.clone(),
+                    action: "import",
+                    after: Some(json::team(team)),
+                    league: Some(league),
+                    competition: Some(id),
+                    team: Some(&team.id.0),
+                    ..Change::default()
+                },
+            )
+            .await?;
+        }
+        tx.commit().await.map_err(db("saving the competition"))?;
+        Ok(CompetitionRecord {
+            id: CompetitionId(id),
+            season,
+            slug: new.slug.clone(),
+            name: new.name.clone(),
+            rules: new.rules.clone(),
+            version: 1,
+        })
+    }
+
+    /// A season's competitions, in the order they were stored.
+    pub async fn competitions(
+        &self,
+        season: SeasonId,
+    ) -> Result<Vec<CompetitionRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {COMPETITION_COLUMNS} FROM competitions WHERE season_id = $1 ORDER BY id"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(season.0)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the competitions"))?;
+        rows.iter().map(record_from_row).collect()
+    }
+
+    /// The competition `competition_slug` of the league `league_slug`, with the latest result
+    /// versions, read from one snapshot.
+    pub async fn load_competition(
+        &self,
+        league_slug: &str,
+        competition_slug: &str,
+    ) -> Result<Option<StoredCompetition>, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        let row = sqlx::query(
+            "SELECT c.id FROM competitions c JOIN leagues l ON l.id = c.league_id \
+             WHERE l.slug = $1 AND c.slug = $2",
+        )
+        .bind(league_slug)
+        .bind(competition_slug)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("looking up a competition"))?;
+        let loaded = match row {
+            Some(row) => load_in(&mut tx, get(&row, "id")?).await?,
+            None => None,
+        };
+        tx.commit().await.map_err(db("reading a competition"))?;
+        Ok(loaded)
+    }
+
+    pub async fn load_competition_by_id(
+        &self,
+        id: CompetitionId,
+    ) -> Result<Option<StoredCompetition>, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        let loaded = load_in(&mut tx, id.0).await?;
+        tx.commit().await.map_err(db("reading a competition"))?;
+        Ok(loaded)
+    }
+
+    /// Adds the next version of a match's result; the earlier ones stay readable.
+    pub async fn record_result(
+        &self,
+        m: MatchId,
+        outcome: &MatchOutcome,
+        by: &Actor,
+        reason: Option<&str>,
+    ) -> Result<ResultVersion, StoreError> {
+        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let Some(place) = match_place(&mut tx, m).await? else {
+            return Err(StoreError::NotFound(format!(
+                "there is no match with id {m}; reload the schedule and enter the result on the match shown there"
+            )));
+        };
+        let label = check::match_label(place.round, &place.home, &place.away);
+        let players = player_rows(&mut tx, place.competition).await?;
+        check::outcome_players(&label, outcome, |p| players.contains_key(&p.0))?;
+        let previous = versions_of(&mut tx, m).await?.pop();
+        let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
+        let at = codes::now();
+        insert_result(&mut tx, m.0, version, outcome, by, at, reason, &players).await?;
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(place.competition)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                entity: "match",
+                entity_id: m.to_string(),
+                action: "record_result",
+                before: previous.as_ref().map(|p| {
+                    json::result_version(
+                        i64::from(p.version),
+                        place.round,
+                        &place.home,
+                        &place.away,
+                        &p.outcome,
+                    )
+                }),
+                after: Some(json::result_version(
+                    version,
+                    place.round,
+                    &place.home,
+                    &place.away,
+                    outcome,
+                )),
+                reason,
+                league: Some(place.league),
+                competition: Some(place.competition),
+                match_id: Some(m.0),
+                team: Some(&place.home.0),
+                other_team: Some(&place.away.0),
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the result"))?;
+        Ok(ResultVersion {
+            match_id: m,
+            version: i32::try_from(version)
+                .map_err(|_| corrupt(format!("the result version {version}")))?,
+            outcome: outcome.clone(),
+            entered_by: by.user.clone(),
+            entered_at: at,
+            reason: reason.map(str::to_string),
+        })
+    }
+
+    /// Every version of a match's result, oldest first.
+    pub async fn result_versions(&self, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        let versions = versions_of(&mut tx, m).await?;
+        tx.commit().await.map_err(db("reading a match's results"))?;
+        if versions.is_empty() {
+            return Err(StoreError::NotFound(format!(
+                "there is no match with id {m}, so it has no results"
+            )));
+        }
+        Ok(versions)
+    }
+
+    /// History rows that match every field of the filter, newest first.
+    pub async fn history(&self, filter: &HistoryFilter) -> Result<Vec<HistoryEntry>, StoreError> {
+        enum Arg<'a> {
+            Int(i64),
+            Text(&'a str),
+        }
+        let mut clauses = Vec::new();
+        let mut args = Vec::new();
+        fn next<'a>(arg: Arg<'a>, args: &mut Vec<Arg<'a>>) -> String {
+            args.push(arg);
+            format!("${}", args.len())
+        }
+        if let Some(l) = filter.league {
+            let p = next(Arg::Int(l.0), &mut args);
+            clauses.push(format!("league_id = {p}"));
+        }
+        if let Some(c) = filter.competition {
+            let p = next(Arg::Int(c.0), &mut args);
+            clauses.push(format!("competition_id = {p}"));
+        }
+        if let Some(m) = filter.match_id {
+            let p = next(Arg::Int(m.0), &mut args);
+            clauses.push(format!("match_id = {p}"));
+        }
+        if let Some((c, t)) = &filter.team {
+            let pc = next(Arg::Int(c.0), &mut args);
+            let pt = next(Arg::Text(&t.0), &mut args);
+            clauses.push(format!(
+                "competition_id = {pc} AND (team_key = {pt} OR other_team_key = {pt})"
+            ));
+        }
+        let mut sql = format!(
+            "SELECT id, {} AS at, actor, role, entity, entity_id, action, {} AS before_json, \
+             {} AS after_json, reason FROM history",
+            ts_out("at"),
+            json_out("before_json"),
+            json_out("after_json"),
+        );
+        if !clauses.is_empty() {
+            sql.push_str(" WHERE ");
+            sql.push_str(&clauses.join(" AND "));
+        }
+        sql.push_str(" ORDER BY id DESC");
+        if let Some(limit) = filter.limit {
+            sql.push_str(&format!(" LIMIT {limit}"));
+        }
+        let mut query = sqlx::query(&sql);
+        for arg in args {
+            query = match arg {
+                Arg::Int(i) => query.bind(i),
+                Arg::Text(s) => query.bind(s),
+            };
+        }
+        let rows = query
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the history"))?;
+        let parse_json = |s: Option<String>| -> Result<Option<serde_json::Value>, StoreError> {
+            s.map(|s| {
+                serde_json::from_str(&s)
+                    .map_err(|e| corrupt(format!("history JSON that does not parse ({e})")))
+            })
+            .transpose()
+        };
+        rows.iter()
+            .map(|row| {
+                let at: String = get(row, "at")?;
+                Ok(HistoryEntry {
+                    id: get(row, "id")?,
+                    at: codes::parse_timestamp(&at)?,
+                    actor: get(row, "actor")?,
+                    role: get(row, "role")?,
+                    entity: get(row, "entity")?,
+                    entity_id: get(row, "entity_id")?,
+                    action: get(row, "action")?,
+                    before: parse_json(get(row, "before_json")?)?,
+                    after: parse_json(get(row, "after_json")?)?,
+                    reason: get(row, "reason")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Bumped on every write.
+    pub async fn data_version(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT data_version FROM store_meta WHERE id = 1")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db("reading the data version"))?;
+        get(&row, "data_version")
+    }
+}

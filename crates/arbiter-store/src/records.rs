@@ -1,0 +1,215 @@
+//! What the store keeps besides the core model: leagues, seasons, competition records, result
+//! versions and the history, with the ids that address them.
+
+use std::fmt;
+
+use arbiter_core::{Competition, MatchOutcome, Ruleset, TeamId};
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub i64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A league's or event's row id.
+    LeagueId
+);
+id_type!(
+    /// A season's row id.
+    SeasonId
+);
+id_type!(
+    /// A competition's (division's, championship's) row id.
+    CompetitionId
+);
+id_type!(
+    /// A match's row id; it stays the same through every result version.
+    MatchId
+);
+
+/// A team within a competition is addressed by the core model's id.
+pub type TeamKey = TeamId;
+
+/// GTHSCL is a league (seasons, schools that come back); ASTC is an event (held once a year).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LeagueKind {
+    League,
+    Event,
+}
+
+impl LeagueKind {
+    /// The word stored in the database and used in URLs and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeagueKind::League => "league",
+            LeagueKind::Event => "event",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<LeagueKind> {
+        match s {
+            "league" => Some(LeagueKind::League),
+            "event" => Some(LeagueKind::Event),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewLeague {
+    pub slug: String,
+    pub name: String,
+    pub kind: LeagueKind,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct League {
+    pub id: LeagueId,
+    pub slug: String,
+    pub name: String,
+    pub kind: LeagueKind,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSeason {
+    pub slug: String,
+    pub name: String,
+    pub starts_on: Option<jiff::civil::Date>,
+    pub ends_on: Option<jiff::civil::Date>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Season {
+    pub id: SeasonId,
+    pub league: LeagueId,
+    pub slug: String,
+    pub name: String,
+    pub starts_on: Option<jiff::civil::Date>,
+    pub ends_on: Option<jiff::civil::Date>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewCompetition {
+    pub slug: String,
+    pub name: String,
+    pub rules: RulesRef,
+}
+
+/// A competition's rules as stored: a preset name, or a whole ruleset TOML text (`extends`
+/// may name a preset). Resolved to a [`Ruleset`] on every load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesRef {
+    Preset(String),
+    Toml(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompetitionRecord {
+    pub id: CompetitionId,
+    pub season: SeasonId,
+    pub slug: String,
+    pub name: String,
+    pub rules: RulesRef,
+    /// Bumped on every write to this competition (starts at 1 on import).
+    pub version: i64,
+}
+
+/// Everything a page or the API needs of one competition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredCompetition {
+    pub league: League,
+    pub season: Season,
+    pub record: CompetitionRecord,
+    /// The core model, with the latest version of every result.
+    pub competition: Competition,
+    /// Resolved from `record.rules`.
+    pub rules: Ruleset,
+    /// Every match in pairing order: its round number, home team and id.
+    pub match_ids: Vec<(u32, TeamId, MatchId)>,
+    /// The competition's data version (`record.version`), for ETags.
+    pub version: i64,
+}
+
+impl StoredCompetition {
+    /// The id of the match `home` hosts in round `round`.
+    pub fn match_id(&self, round: u32, home: &TeamId) -> Option<MatchId> {
+        self.match_ids
+            .iter()
+            .find(|(r, h, _)| *r == round && h == home)
+            .map(|(_, _, id)| *id)
+    }
+}
+
+/// Who makes a change: a signed-in user (their email) in a role, or the system/CLI (`None`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Actor {
+    pub user: Option<String>,
+    pub role: Option<String>,
+}
+
+impl Actor {
+    /// The CLI or the server itself, with no signed-in user.
+    pub fn system() -> Actor {
+        Actor::default()
+    }
+
+    pub fn user(email: &str, role: &str) -> Actor {
+        Actor {
+            user: Some(email.to_string()),
+            role: Some(role.to_string()),
+        }
+    }
+}
+
+/// One version of a match's result. Version 1 is the one imported or scheduled; each
+/// correction adds the next; the highest is the one in force.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultVersion {
+    pub match_id: MatchId,
+    pub version: i32,
+    pub outcome: MatchOutcome,
+    pub entered_by: Option<String>,
+    pub entered_at: jiff::Timestamp,
+    pub reason: Option<String>,
+}
+
+/// Which history rows to read. Every field narrows; all `None` reads the whole history.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct HistoryFilter {
+    pub league: Option<LeagueId>,
+    pub competition: Option<CompetitionId>,
+    pub match_id: Option<MatchId>,
+    /// The team's own rows and those of its matches.
+    pub team: Option<(CompetitionId, TeamId)>,
+    /// At most this many rows, newest first.
+    pub limit: Option<u32>,
+}
+
+/// One change: who, when, in which role, to what, from what to what, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryEntry {
+    pub id: i64,
+    pub at: jiff::Timestamp,
+    pub actor: Option<String>,
+    pub role: Option<String>,
+    /// `league`, `season`, `school`, `competition`, `team`, `match`.
+    pub entity: String,
+    /// The row id as text; for a team, its team id (`vic`).
+    pub entity_id: String,
+    /// `create`, `import`, `record_result`.
+    pub action: String,
+    pub before: Option<serde_json::Value>,
+    pub after: Option<serde_json::Value>,
+    pub reason: Option<String>,
+}

@@ -1,0 +1,124 @@
+//! The SQLite store: one file (`arbiter.db` by default) in WAL mode with foreign keys on, or an
+//! in-memory database for tests.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
+    SqliteSynchronous,
+};
+
+type Db = sqlx::Sqlite;
+type DbRow = SqliteRow;
+type Backend = SqliteStore;
+const BACKEND_NAME: &str = "SQLite";
+const MIGRATIONS: &[crate::migrations::EmbeddedMigration] = crate::migrations::SQLITE;
+
+#[derive(Debug, Clone)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating if missing) the database file at `path`.
+    pub async fn open_path(path: &Path) -> Result<SqliteStore, StoreError> {
+        Self::open_with(
+            SqliteConnectOptions::new().filename(path),
+            &path.display().to_string(),
+        )
+        .await
+    }
+
+    /// Opens a `sqlite:` URL (`sqlite://arbiter.db`, `sqlite:data/league.db?mode=rwc`).
+    pub async fn open_url(url: &str) -> Result<SqliteStore, StoreError> {
+        let options = SqliteConnectOptions::from_str(url).map_err(|e| {
+            StoreError::Invalid(format!(
+                "`{url}` is not a SQLite address Arbiter can read ({e}); give a file path or `sqlite://PATH`"
+            ))
+        })?;
+        Self::open_with(options, url).await
+    }
+
+    async fn open_with(
+        options: SqliteConnectOptions,
+        shown: &str,
+    ) -> Result<SqliteStore, StoreError> {
+        let options = options
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await
+            .map_err(|e| {
+                StoreError::Database(format!(
+                    "cannot open the SQLite database `{shown}` ({e}); check that its folder exists and can be written"
+                ))
+            })?;
+        Ok(SqliteStore { pool })
+    }
+
+    /// A private in-memory database: one connection, kept open for the store's life.
+    pub async fn open_memory() -> Result<SqliteStore, StoreError> {
+        let options = SqliteConnectOptions::new()
+            .in_memory(true)
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await
+            .map_err(|e| {
+                StoreError::Database(format!("cannot open an in-memory SQLite database ({e})"))
+            })?;
+        Ok(SqliteStore { pool })
+    }
+
+    /// The connection pool, for what shares the database (sessions) and for tests.
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+}
+
+/// `BEGIN IMMEDIATE` takes the write lock at once, so concurrent writers wait (busy timeout)
+/// instead of failing when a read inside the transaction would go stale.
+async fn begin_write(pool: &SqlitePool) -> Result<Tx, StoreError> {
+    pool.begin_with("BEGIN IMMEDIATE")
+        .await
+        .map_err(crate::error::db("starting a write"))
+}
+
+async fn begin_read(pool: &SqlitePool) -> Result<Tx, StoreError> {
+    pool.begin()
+        .await
+        .map_err(crate::error::db("starting a read"))
+}
+
+// SQLite keeps times, dates and JSON as text: nothing to convert.
+fn ts_in(p: &str) -> String {
+    p.to_string()
+}
+fn ts_out(col: &str) -> String {
+    col.to_string()
+}
+fn date_in(p: &str) -> String {
+    p.to_string()
+}
+fn date_out(col: &str) -> String {
+    col.to_string()
+}
+fn json_in(p: &str) -> String {
+    p.to_string()
+}
+fn json_out(col: &str) -> String {
+    col.to_string()
+}
+
+include!("queries.rs");

@@ -1,0 +1,1064 @@
+//! The store's suite, written once and run on every backend: SQLite on a temp file, SQLite in
+//! memory, and PostgreSQL when `ARBITER_TEST_POSTGRES_URL` is set (required under CI=true).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a failure is a panic
+
+mod support;
+
+use arbiter_core::{
+    Competition, GameResult, MatchOutcome, Pairing, PlayerId, Ruleset, Side, TeamId,
+};
+use arbiter_store::json::outcome_from_json;
+use arbiter_store::{
+    Actor, CompetitionId, HistoryFilter, LeagueKind, MatchId, NewLeague, NewSeason, RulesRef,
+    SeasonId, Store, StoreError,
+};
+use support::*;
+
+/// Generates, for each test body, one `#[tokio::test]` per backend.
+macro_rules! on_every_backend {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite_file {
+            $(#[tokio::test]
+            async fn $name() {
+                crate::support::run_sqlite_file(super::$name).await
+            })*
+        }
+        mod sqlite_memory {
+            $(#[tokio::test]
+            async fn $name() {
+                crate::support::run_sqlite_memory(super::$name).await
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $name() {
+                crate::support::run_postgres(super::$name).await
+            })*
+        }
+    };
+}
+
+on_every_backend!(
+    migrate_twice_is_a_no_op,
+    import_then_load_rebuilds_the_same_competition,
+    rules_given_as_toml_resolve_on_load,
+    a_correction_is_a_new_version_and_the_old_one_stays,
+    every_write_appends_history_with_before_and_after,
+    history_filters_by_league_competition_match_and_team,
+    data_version_bumps_on_each_write_and_only_then,
+    slugs_are_unique_and_a_conflict_says_so,
+    imports_that_cannot_be_stored_are_refused_whole,
+    unknown_ids_are_not_found,
+    history_and_result_versions_refuse_update_and_delete,
+    concurrent_corrections_get_consecutive_versions,
+);
+
+async fn migrated(store: &Store) {
+    store.migrate().await.unwrap();
+}
+
+/// Imports the fixture into a fresh league `gthscl`.
+async fn imported(store: &Store) -> (SeasonId, CompetitionId) {
+    let season = league_and_season(store, "gthscl").await;
+    let record = store
+        .import_competition(
+            season.id,
+            &new_competition("varsity"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    (season.id, record.id)
+}
+
+async fn migrate_twice_is_a_no_op(store: Store) {
+    migrated(&store).await;
+    let league = store
+        .create_league(&new_league("gthscl"), &arbiter())
+        .await
+        .unwrap();
+    let version = store.data_version().await.unwrap();
+    store.migrate().await.unwrap();
+    store.migrate().await.unwrap();
+    assert_eq!(store.leagues().await.unwrap(), vec![league]);
+    assert_eq!(store.data_version().await.unwrap(), version);
+    assert_eq!(
+        fetch_i64(&store, "SELECT COUNT(*) FROM _sqlx_migrations").await,
+        1
+    );
+}
+
+/// AS-10 (roster order), GT-P1 (rating results), GT-R3 (provisional players), C.07 16.1 (byes).
+async fn import_then_load_rebuilds_the_same_competition(store: Store) {
+    migrated(&store).await;
+    let (season, id) = imported(&store).await;
+    let fixture = every_kind_of_result();
+
+    let loaded = store
+        .load_competition("gthscl", "varsity")
+        .await
+        .unwrap()
+        .expect("the imported competition loads by its slugs");
+    assert_eq!(loaded.competition, fixture);
+    assert_eq!(loaded.rules, Ruleset::preset("gthscl").unwrap());
+    assert_eq!(loaded.record.id, id);
+    assert_eq!(loaded.record.season, season);
+    assert_eq!(loaded.record.slug, "varsity");
+    assert_eq!(loaded.record.name, "Varsity <&\"'>");
+    assert_eq!(loaded.record.rules, RulesRef::Preset("gthscl".into()));
+    assert_eq!(loaded.record.version, 1);
+    assert_eq!(loaded.version, 1);
+    assert_eq!(loaded.league.slug, "gthscl");
+    assert_eq!(loaded.league.kind, LeagueKind::League);
+    assert_eq!(loaded.season.id, season);
+    assert_eq!(loaded.season.starts_on, Some(jiff::civil::date(2025, 9, 1)));
+
+    // Every match has an id, in pairing order.
+    let expected: Vec<(u32, TeamId)> = fixture
+        .matches()
+        .map(|(round, m)| (round, m.home.clone()))
+        .collect();
+    let got: Vec<(u32, TeamId)> = loaded
+        .match_ids
+        .iter()
+        .map(|(round, home, _)| (*round, home.clone()))
+        .collect();
+    assert_eq!(got, expected);
+    let mut ids: Vec<MatchId> = loaded.match_ids.iter().map(|(_, _, id)| *id).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), loaded.match_ids.len(), "match ids are distinct");
+
+    let by_id = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(by_id, loaded);
+    assert_eq!(
+        store.competitions(season).await.unwrap(),
+        vec![loaded.record.clone()]
+    );
+
+    // Every imported result is version 1, entered by the importer.
+    let m = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let versions = store.result_versions(m).await.unwrap();
+    assert_eq!(versions.len(), 1);
+    assert_eq!(versions[0].version, 1);
+    assert_eq!(
+        versions[0].entered_by.as_deref(),
+        Some("president@gthscl.example")
+    );
+    assert_eq!(versions[0].reason, None);
+
+    // The shared school is one row of the league, reused by both teams.
+    assert_eq!(fetch_i64(&store, "SELECT COUNT(*) FROM schools").await, 2);
+}
+
+async fn rules_given_as_toml_resolve_on_load(store: Store) {
+    migrated(&store).await;
+    let season = league_and_season(&store, "astc").await;
+    let toml = "extends = \"gthscl\"\nname = \"GTHSCL JV\"\nboards = 3\n";
+    let mut new = new_competition("jv");
+    new.rules = RulesRef::Toml(toml.into());
+    let c = Competition {
+        name: "JV".into(),
+        ..Competition::default()
+    };
+    store
+        .import_competition(season.id, &new, &c, &arbiter())
+        .await
+        .unwrap();
+    let loaded = store.load_competition("astc", "jv").await.unwrap().unwrap();
+    assert_eq!(loaded.record.rules, RulesRef::Toml(toml.into()));
+    assert_eq!(loaded.rules.boards, 3);
+    assert_eq!(loaded.rules.name, "GTHSCL JV");
+    assert_eq!(loaded.competition, c);
+}
+
+/// DESIGN: a result is corrected by a new version, never overwritten (GT-P2 corrections).
+async fn a_correction_is_a_new_version_and_the_old_one_stays(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let before = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let m = before.match_id(1, &TeamId("vic".into())).unwrap();
+    let corrected = corrected_round_one();
+
+    let v2 = store
+        .record_result(
+            m,
+            &corrected,
+            &advisor(),
+            Some("board 4 was a win, not a loss"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(v2.version, 2);
+    assert_eq!(v2.match_id, m);
+    assert_eq!(v2.outcome, corrected);
+    assert_eq!(v2.entered_by.as_deref(), Some("advisor@vic.example"));
+    assert_eq!(v2.reason.as_deref(), Some("board 4 was a win, not a loss"));
+
+    let after = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let round_one = &after.competition.rounds[0].pairings[0];
+    assert!(
+        matches!(round_one, Pairing::Match(x) if x.outcome == corrected),
+        "load returns the latest version"
+    );
+    assert_eq!(after.version, before.version + 1);
+    // Nothing else moved.
+    let mut expected = every_kind_of_result();
+    if let Pairing::Match(x) = &mut expected.rounds[0].pairings[0] {
+        x.outcome = corrected.clone();
+    }
+    assert_eq!(after.competition, expected);
+
+    let versions = store.result_versions(m).await.unwrap();
+    assert_eq!(versions.len(), 2);
+    assert_eq!(versions[0].version, 1);
+    assert_eq!(
+        Some(&versions[0].outcome),
+        match &every_kind_of_result().rounds[0].pairings[0] {
+            Pairing::Match(x) => Some(&x.outcome),
+            Pairing::Bye(_) => None,
+        }
+    );
+    assert_eq!(
+        versions[1], v2,
+        "what record_result returned is what is stored"
+    );
+    assert!(versions[0].entered_at <= versions[1].entered_at);
+
+    // A third version: a whole-match forfeit (GT-M7), then back to pending.
+    let v3 = store
+        .record_result(
+            m,
+            &MatchOutcome::Forfeit { by: Side::Away },
+            &arbiter(),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(v3.version, 3);
+    let v4 = store
+        .record_result(m, &MatchOutcome::Pending, &arbiter(), Some("  "))
+        .await
+        .unwrap();
+    assert_eq!(v4.version, 4);
+    assert_eq!(v4.reason, None, "a blank reason is no reason");
+    let versions = store.result_versions(m).await.unwrap();
+    assert_eq!(
+        versions.iter().map(|v| v.version).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    assert_eq!(versions[1].outcome, corrected);
+}
+
+/// DESIGN: every change records who, when, role, before and after, and why.
+async fn every_write_appends_history_with_before_and_after(store: Store) {
+    migrated(&store).await;
+    let league = store
+        .create_league(&new_league("gthscl"), &arbiter())
+        .await
+        .unwrap();
+    let h = store.history(&HistoryFilter::default()).await.unwrap();
+    assert_eq!(h.len(), 1);
+    assert_eq!(
+        (h[0].entity.as_str(), h[0].action.as_str()),
+        ("league", "create")
+    );
+    assert_eq!(h[0].entity_id, league.id.to_string());
+    assert_eq!(h[0].actor.as_deref(), Some("president@gthscl.example"));
+    assert_eq!(h[0].role.as_deref(), Some("president"));
+    assert_eq!(h[0].before, None);
+    let after = h[0].after.as_ref().unwrap();
+    assert_eq!(after["slug"], "gthscl");
+    assert_eq!(after["kind"], "league");
+
+    let season = store
+        .create_season(league.id, &new_season("2025-26"), &Actor::system())
+        .await
+        .unwrap();
+    let h = store.history(&HistoryFilter::default()).await.unwrap();
+    assert_eq!(
+        (h[0].entity.as_str(), h[0].action.as_str()),
+        ("season", "create")
+    );
+    assert_eq!(h[0].actor, None, "the CLI writes as the system");
+    assert_eq!(h[0].after.as_ref().unwrap()["starts_on"], "2025-09-01");
+
+    let record = store
+        .import_competition(
+            season.id,
+            &new_competition("varsity"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let h = store.history(&HistoryFilter::default()).await.unwrap();
+    let import = h
+        .iter()
+        .find(|e| e.entity == "competition" && e.action == "import")
+        .unwrap();
+    assert_eq!(import.entity_id, record.id.to_string());
+    let after = import.after.as_ref().unwrap();
+    assert_eq!(
+        after["competition"]["name"],
+        "GTHSCL Varsity 2025–26 <&\"'>"
+    );
+    assert_eq!(after["rules"]["preset"], "gthscl");
+    assert_eq!(
+        after["competition"]["teams"][0]["players"][1]["name"],
+        "O'Brien \"Bobby\" <&>"
+    );
+    let teams: Vec<&str> = h
+        .iter()
+        .filter(|e| e.entity == "team")
+        .map(|e| e.entity_id.as_str())
+        .collect();
+    assert_eq!(teams.len(), 4);
+    for t in ["vic", "tol", "mau", "syl"] {
+        assert!(teams.contains(&t), "a history row for team {t}");
+    }
+    assert_eq!(h.iter().filter(|e| e.entity == "school").count(), 2);
+
+    let loaded = store
+        .load_competition_by_id(record.id)
+        .await
+        .unwrap()
+        .unwrap();
+    let m = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let corrected = corrected_round_one();
+    store
+        .record_result(m, &corrected, &advisor(), Some("board 4 misreported"))
+        .await
+        .unwrap();
+    let h = store
+        .history(&HistoryFilter {
+            limit: Some(1),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(h.len(), 1);
+    let e = &h[0];
+    assert_eq!(
+        (e.entity.as_str(), e.action.as_str()),
+        ("match", "record_result")
+    );
+    assert_eq!(e.entity_id, m.to_string());
+    assert_eq!(e.actor.as_deref(), Some("advisor@vic.example"));
+    assert_eq!(e.role.as_deref(), Some("advisor"));
+    assert_eq!(e.reason.as_deref(), Some("board 4 misreported"));
+    let before = e.before.as_ref().unwrap();
+    let after = e.after.as_ref().unwrap();
+    assert_eq!(before["version"], 1);
+    assert_eq!(after["version"], 2);
+    assert_eq!(after["round"], 1);
+    assert_eq!(after["home"], "vic");
+    assert_eq!(after["away"], "tol");
+    let Pairing::Match(original) = &every_kind_of_result().rounds[0].pairings[0] else {
+        unreachable!()
+    };
+    assert_eq!(
+        outcome_from_json(&before["outcome"]).as_ref(),
+        Some(&original.outcome)
+    );
+    assert_eq!(outcome_from_json(&after["outcome"]), Some(corrected));
+    assert_eq!(after["outcome"]["boards"][2]["rating_result"], "1-0");
+
+    // Newest first, ids increasing with time.
+    let all = store.history(&HistoryFilter::default()).await.unwrap();
+    assert!(
+        all.windows(2)
+            .all(|w| w[0].id > w[1].id && w[0].at >= w[1].at)
+    );
+    assert_eq!(all.len(), 1 + 1 + 2 + 1 + 4 + 1);
+}
+
+async fn history_filters_by_league_competition_match_and_team(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let other = league_and_season(&store, "astc").await;
+    let other_record = store
+        .import_competition(
+            other.id,
+            &new_competition("varsity"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let vic_tol = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let mau_syl = loaded.match_id(1, &TeamId("mau".into())).unwrap();
+    store
+        .record_result(vic_tol, &corrected_round_one(), &advisor(), None)
+        .await
+        .unwrap();
+    store
+        .record_result(mau_syl, &MatchOutcome::DoubleForfeit, &arbiter(), None)
+        .await
+        .unwrap();
+
+    let gthscl = store.league("gthscl").await.unwrap().unwrap();
+    let h = store
+        .history(&HistoryFilter {
+            league: Some(gthscl.id),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    // league, season, 2 schools, competition, 4 teams, 2 results.
+    assert_eq!(h.len(), 11);
+
+    let h = store
+        .history(&HistoryFilter {
+            competition: Some(other_record.id),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(h.len(), 2 + 1 + 4, "schools, the import and the teams");
+
+    let h = store
+        .history(&HistoryFilter {
+            match_id: Some(mau_syl),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(h.len(), 1);
+    assert_eq!(
+        outcome_from_json(&h[0].after.as_ref().unwrap()["outcome"]),
+        Some(MatchOutcome::DoubleForfeit)
+    );
+
+    // A team's own row and its matches, home or away.
+    let h = store
+        .history(&HistoryFilter {
+            team: Some((id, TeamId("tol".into()))),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(h.len(), 2);
+    assert_eq!(h[0].entity, "match");
+    assert_eq!(h[1].entity, "team");
+    let h = store
+        .history(&HistoryFilter {
+            team: Some((id, TeamId("syl".into()))),
+            match_id: Some(vic_tol),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    assert!(h.is_empty(), "every field of the filter narrows");
+}
+
+async fn data_version_bumps_on_each_write_and_only_then(store: Store) {
+    migrated(&store).await;
+    let mut expected = store.data_version().await.unwrap();
+    assert_eq!(expected, 0);
+    let league = store
+        .create_league(&new_league("gthscl"), &arbiter())
+        .await
+        .unwrap();
+    expected += 1;
+    assert_eq!(store.data_version().await.unwrap(), expected);
+    let season = store
+        .create_season(league.id, &new_season("2025-26"), &arbiter())
+        .await
+        .unwrap();
+    expected += 1;
+    assert_eq!(store.data_version().await.unwrap(), expected);
+    let record = store
+        .import_competition(
+            season.id,
+            &new_competition("varsity"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    expected += 1;
+    assert_eq!(store.data_version().await.unwrap(), expected);
+    let loaded = store
+        .load_competition_by_id(record.id)
+        .await
+        .unwrap()
+        .unwrap();
+    store
+        .record_result(
+            loaded.match_ids[0].2,
+            &MatchOutcome::DoubleForfeit,
+            &arbiter(),
+            None,
+        )
+        .await
+        .unwrap();
+    expected += 1;
+    assert_eq!(store.data_version().await.unwrap(), expected);
+
+    // Reads and refused writes leave it alone.
+    store.leagues().await.unwrap();
+    store.history(&HistoryFilter::default()).await.unwrap();
+    store.load_competition("gthscl", "varsity").await.unwrap();
+    assert!(
+        store
+            .create_league(&new_league("gthscl"), &arbiter())
+            .await
+            .is_err()
+    );
+    assert!(
+        store
+            .record_result(MatchId(999_999), &MatchOutcome::Pending, &arbiter(), None)
+            .await
+            .is_err()
+    );
+    assert_eq!(store.data_version().await.unwrap(), expected);
+}
+
+async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
+    migrated(&store).await;
+    let (_, _) = imported(&store).await;
+    let gthscl = store.league("gthscl").await.unwrap().unwrap();
+
+    let err = store
+        .create_league(&new_league("gthscl"), &arbiter())
+        .await
+        .unwrap_err();
+    let StoreError::Conflict(msg) = &err else {
+        panic!("a taken league slug is a conflict, got {err:?}")
+    };
+    assert_eq!(
+        msg,
+        "the slug `gthscl` is already taken by the league “Greater Toledo High School Chess League”; choose another slug for “Greater Toledo High School Chess League”"
+    );
+    assert_eq!(err.to_string(), *msg);
+
+    let err = store
+        .create_season(gthscl.id, &new_season("2025-26"), &arbiter())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Conflict(m) if m.contains("`2025-26`") && m.contains("choose another slug")),
+        "{err:?}"
+    );
+
+    // A competition slug is unique across the league's seasons...
+    let next = store
+        .create_season(gthscl.id, &new_season("2026-27"), &arbiter())
+        .await
+        .unwrap();
+    let err = store
+        .import_competition(
+            next.id,
+            &new_competition("varsity"),
+            &Competition::default(),
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Conflict(m) if m.contains("`varsity`") && m.contains("season `2025-26`")),
+        "{err:?}"
+    );
+    // ...but another league may use it.
+    let astc = league_and_season(&store, "astc").await;
+    store
+        .import_competition(
+            astc.id,
+            &new_competition("varsity"),
+            &Competition::default(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .load_competition("astc", "varsity")
+            .await
+            .unwrap()
+            .unwrap()
+            .competition,
+        Competition::default()
+    );
+    assert_eq!(
+        store
+            .load_competition("gthscl", "varsity")
+            .await
+            .unwrap()
+            .unwrap()
+            .competition,
+        every_kind_of_result()
+    );
+
+    // Slugs go into URLs.
+    for bad in ["", "GTHSCL", "two words", "-x", "x-", "école", "a/b"] {
+        let err = store
+            .create_league(&new_league(bad), &arbiter())
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, StoreError::Invalid(m) if m.contains("web address")),
+            "{bad:?}: {err:?}"
+        );
+    }
+    let err = store
+        .create_league(
+            &NewLeague {
+                name: "  ".into(),
+                ..new_league("blank")
+            },
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
+    let err = store
+        .create_season(
+            gthscl.id,
+            &NewSeason {
+                starts_on: Some(jiff::civil::date(2026, 1, 1)),
+                ends_on: Some(jiff::civil::date(2025, 1, 1)),
+                ..new_season("backwards")
+            },
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("before it starts")),
+        "{err:?}"
+    );
+    let leagues: Vec<String> = store
+        .leagues()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| l.slug)
+        .collect();
+    assert_eq!(leagues.len(), 2);
+}
+
+async fn imports_that_cannot_be_stored_are_refused_whole(store: Store) {
+    migrated(&store).await;
+    let season = league_and_season(&store, "gthscl").await;
+    let version = store.data_version().await.unwrap();
+    let refuse = |c: Competition, rules: RulesRef| {
+        let store = store.clone();
+        async move {
+            let mut new = new_competition("varsity");
+            new.rules = rules;
+            store
+                .import_competition(season.id, &new, &c, &arbiter())
+                .await
+                .unwrap_err()
+        }
+    };
+    let gthscl = || RulesRef::Preset("gthscl".into());
+
+    let mut c = every_kind_of_result();
+    if let Pairing::Match(m) = &mut c.rounds[1].pairings[1] {
+        m.away = TeamId("nobody".into());
+    }
+    let err = refuse(c, gthscl()).await;
+    assert_eq!(
+        err,
+        StoreError::Invalid(
+            "round 2, match tol v nobody: the team `nobody` is not in the competition; add the team or correct the id".into()
+        )
+    );
+
+    let mut c = every_kind_of_result();
+    if let Pairing::Match(m) = &mut c.rounds[0].pairings[0]
+        && let MatchOutcome::Boards(b) = &mut m.outcome
+    {
+        b[2].away_player = Some(PlayerId("ghost".into()));
+    }
+    let err = refuse(c, gthscl()).await;
+    assert_eq!(
+        err,
+        StoreError::Invalid(
+            "round 1, match vic v tol, board 3: the away player `ghost` is on no roster of this competition; add them to their team's roster or correct the id".into()
+        )
+    );
+
+    let mut c = every_kind_of_result();
+    let dup = c.teams[0].players[0].clone();
+    c.teams[0].players.push(dup);
+    let err = refuse(c, gthscl()).await;
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("AS-10") && m.contains("vic-1")),
+        "{err:?}"
+    );
+
+    let err = refuse(every_kind_of_result(), RulesRef::Preset("nope".into())).await;
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("`nope`") && m.contains("gthscl")),
+        "{err:?}"
+    );
+    let err = refuse(
+        every_kind_of_result(),
+        RulesRef::Toml("extends = \"gthscl\"\nbord = 3\n".into()),
+    )
+    .await;
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("varsity rules:2:")),
+        "the TOML error names the line: {err:?}"
+    );
+
+    assert_eq!(store.data_version().await.unwrap(), version);
+    assert!(store.competitions(season.id).await.unwrap().is_empty());
+    assert!(
+        store
+            .load_competition("gthscl", "varsity")
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn unknown_ids_are_not_found(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    assert!(store.league("nope").await.unwrap().is_none());
+    assert!(
+        store
+            .load_competition("gthscl", "nope")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        store
+            .load_competition("nope", "varsity")
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        store
+            .load_competition_by_id(CompetitionId(id.0 + 1000))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let err = store
+        .record_result(MatchId(424_242), &MatchOutcome::Pending, &arbiter(), None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::NotFound(m) if m.contains("424242")),
+        "{err:?}"
+    );
+    assert!(matches!(
+        store.result_versions(MatchId(424_242)).await,
+        Err(StoreError::NotFound(_))
+    ));
+    let err = store
+        .create_season(
+            arbiter_store::LeagueId(424_242),
+            &new_season("x"),
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NotFound(_)), "{err:?}");
+    let err = store
+        .import_competition(
+            SeasonId(424_242),
+            &new_competition("x"),
+            &Competition::default(),
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NotFound(_)), "{err:?}");
+
+    // A correction naming a player of no roster is refused with the match and board.
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let m = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let mut wrong = corrected_round_one();
+    if let MatchOutcome::Boards(b) = &mut wrong {
+        b[0].home_player = Some(PlayerId("ghost".into()));
+    }
+    let err = store
+        .record_result(m, &wrong, &advisor(), None)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "round 1, match vic v tol, board 1: the home player `ghost` is on no roster of this competition; add them to their team's roster or correct the id"
+    );
+    assert_eq!(store.result_versions(m).await.unwrap().len(), 1);
+}
+
+/// Nothing is ever lost: the database itself refuses to change or remove history or results.
+async fn history_and_result_versions_refuse_update_and_delete(store: Store) {
+    migrated(&store).await;
+    imported(&store).await;
+    let rows = fetch_i64(&store, "SELECT COUNT(*) FROM history").await;
+    assert!(rows > 0);
+    for sql in [
+        "UPDATE history SET actor = 'someone else'",
+        "DELETE FROM history",
+        "UPDATE result_versions SET reason = 'rewritten'",
+        "DELETE FROM result_boards",
+        "DELETE FROM result_versions",
+    ] {
+        let err = execute_raw(&store, sql)
+            .await
+            .expect_err("the database refuses it");
+        assert!(
+            err.contains("never") || err.contains("append-only"),
+            "{sql}: {err}"
+        );
+    }
+    assert_eq!(
+        fetch_i64(&store, "SELECT COUNT(*) FROM history").await,
+        rows
+    );
+}
+
+async fn concurrent_corrections_get_consecutive_versions(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let m = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let writers: Vec<_> = (0..6)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let outcome = if i % 2 == 0 {
+                    MatchOutcome::Forfeit { by: Side::Home }
+                } else {
+                    corrected_round_one()
+                };
+                store
+                    .record_result(m, &outcome, &advisor(), Some(&format!("writer {i}")))
+                    .await
+            })
+        })
+        .collect();
+    for w in writers {
+        w.await.unwrap().unwrap();
+    }
+    let versions = store.result_versions(m).await.unwrap();
+    assert_eq!(
+        versions.iter().map(|v| v.version).collect::<Vec<_>>(),
+        (1..=7).collect::<Vec<_>>()
+    );
+    let after = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(after.version, 7);
+    let latest = &versions[6].outcome;
+    assert!(matches!(
+        &after.competition.rounds[0].pairings[0],
+        Pairing::Match(x) if &x.outcome == latest
+    ));
+    assert_eq!(
+        store
+            .history(&HistoryFilter {
+                match_id: Some(m),
+                ..HistoryFilter::default()
+            })
+            .await
+            .unwrap()
+            .len(),
+        6
+    );
+}
+
+// ---- SQLite only ----
+
+#[tokio::test]
+async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
+    let dir = temp_dir();
+    let path = dir.join("league.db");
+    {
+        let store = Store::open(path.to_str().unwrap()).await.unwrap();
+        store.migrate().await.unwrap();
+        let Store::Sqlite(s) = &store else {
+            panic!("a path opens SQLite")
+        };
+        let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(s.pool())
+            .await
+            .unwrap();
+        assert_eq!(mode, "wal");
+        imported(&store).await;
+        s.pool().close().await;
+    }
+    assert!(path.exists());
+    // Reopened through a sqlite:// URL, everything is there.
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    store.migrate().await.unwrap();
+    let loaded = store
+        .load_competition("gthscl", "varsity")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(loaded.competition, every_kind_of_result());
+    if let Store::Sqlite(s) = &store {
+        s.pool().close().await;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+async fn foreign_keys_are_enforced(store: Store) {
+    migrated(&store).await;
+    let Store::Sqlite(s) = &store else {
+        panic!("SQLite only")
+    };
+    // Every connection of the pool has them on.
+    for _ in 0..3 {
+        let on: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+            .fetch_one(s.pool())
+            .await
+            .unwrap();
+        assert_eq!(on, 1);
+    }
+    let err = execute_raw(
+        &store,
+        "INSERT INTO teams (competition_id, team_key, name, position) VALUES (999, 'x', 'X', 0)",
+    )
+    .await
+    .unwrap_err();
+    assert!(err.contains("FOREIGN KEY"), "{err}");
+    let err = execute_raw(
+        &store,
+        "INSERT INTO seasons (league_id, slug, name, created_at) VALUES (999, 's', 'S', '2025-01-01T00:00:00Z')",
+    )
+    .await
+    .unwrap_err();
+    assert!(err.contains("FOREIGN KEY"), "{err}");
+}
+
+#[tokio::test]
+async fn sqlite_file_enforces_foreign_keys() {
+    run_sqlite_file(foreign_keys_are_enforced).await;
+}
+
+#[tokio::test]
+async fn sqlite_memory_enforces_foreign_keys() {
+    run_sqlite_memory(foreign_keys_are_enforced).await;
+}
+
+#[tokio::test]
+async fn other_database_schemes_are_refused() {
+    let err = Store::open("mysql://localhost/arbiter").await.unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("`mysql://`")),
+        "{err:?}"
+    );
+    let err = Store::open("").await.unwrap_err();
+    assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
+    let err = Store::open("/nonexistent-folder/sub/arbiter.db")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Database(m) if m.contains("folder exists")),
+        "{err:?}"
+    );
+}
+
+// ---- sources ----
+
+/// DESIGN: no code path issues UPDATE or DELETE on the history table.
+#[test]
+fn no_code_path_updates_or_deletes_history() {
+    let forbidden = [
+        "UPDATE HISTORY",
+        "UPDATE OR REPLACE HISTORY",
+        "UPDATE OR IGNORE HISTORY",
+        "DELETE FROM HISTORY",
+        "REPLACE INTO HISTORY",
+        "INSERT OR REPLACE INTO HISTORY",
+        "TRUNCATE HISTORY",
+        "TRUNCATE TABLE HISTORY",
+        "DROP TABLE HISTORY",
+    ];
+    let offends = |text: &str| -> Option<&str> {
+        let norm = text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_uppercase()
+            .replace(['"', '`'], "");
+        forbidden.iter().copied().find(|f| norm.contains(f))
+    };
+    // The check itself catches what it should, across line breaks and case.
+    assert_eq!(
+        offends("sqlx::query(\"delete\n   from history\")"),
+        Some("DELETE FROM HISTORY")
+    );
+    assert_eq!(offends("UPDATE \"history\" SET"), Some("UPDATE HISTORY"));
+    assert_eq!(offends("BEFORE UPDATE ON history"), None);
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for dir in ["src", "migrations"] {
+        for file in files_under(&root.join(dir)) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            if let Some(f) = offends(&text) {
+                panic!(
+                    "{} contains `{f}`: the history is append-only",
+                    file.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 10,
+        "the check read the crate's sources ({checked} files)"
+    );
+}
+
+/// The migrations compiled into the binary are exactly the files of each folder.
+#[test]
+fn embedded_migrations_are_the_migration_folders() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    for (folder, embedded) in [
+        ("sqlite", arbiter_store::migrations::SQLITE),
+        ("postgres", arbiter_store::migrations::POSTGRES),
+    ] {
+        let files = files_under(&root.join(folder));
+        assert_eq!(files.len(), embedded.len(), "{folder}: one entry per file");
+        for (file, (version, description, sql)) in files.iter().zip(embedded) {
+            let name = file.file_name().unwrap().to_str().unwrap();
+            assert_eq!(name, format!("{version:04}_{description}.sql"));
+            assert_eq!(std::fs::read_to_string(file).unwrap(), *sql);
+        }
+    }
+}
+
+/// Each test above is stored with the values it was given; spot-check a few result codes
+/// survive exactly (GT-S2 forfeits, GT-M4 double forfeits).
+#[test]
+fn fixture_covers_every_result_code() {
+    let c = every_kind_of_result();
+    let mut seen = std::collections::HashSet::new();
+    for (_, m) in c.matches() {
+        if let MatchOutcome::Boards(b) = &m.outcome {
+            for board in b {
+                seen.insert(board.result);
+                if let Some(r) = board.rating_result {
+                    seen.insert(r);
+                }
+            }
+        }
+    }
+    for r in [
+        GameResult::HomeWin,
+        GameResult::Draw,
+        GameResult::AwayWin,
+        GameResult::HomeWinByForfeit,
+        GameResult::AwayWinByForfeit,
+        GameResult::DoubleForfeit,
+        GameResult::Pending,
+    ] {
+        assert!(seen.contains(&r), "the fixture has a {r:?} board");
+    }
+}
