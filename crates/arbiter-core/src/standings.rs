@@ -56,6 +56,8 @@ pub struct Context<'a> {
     pub sheet: &'a ScoreSheet,
     /// The score that ranks first (AS-14: game points; GT-S5 and FIDE: match points).
     pub primary: ScoreBasis,
+    /// FIDE's view of the event, built by the first FIDE criterion and shared by the others.
+    pub fide: &'a fide::Prepared,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -146,11 +148,13 @@ pub fn rank(
     sheet: &ScoreSheet,
     criteria: &[CriterionSpec],
 ) -> Result<Standings, StandingsError> {
+    let prepared = fide::Prepared::default();
     let ctx = Context {
         competition,
         rules,
         sheet,
         primary: primary_score(rules),
+        fide: &prepared,
     };
     let n = sheet.teams.len();
     let mut values = vec![vec![CriterionValue::NotApplied; criteria.len()]; n];

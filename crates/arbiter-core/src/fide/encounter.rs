@@ -12,7 +12,7 @@
 //! this criterion (1, 2, ...; teams still tied share one), or 0 when the criterion separated
 //! nothing in that group. Lower is better.
 
-use super::event::{Event, RoundRecord};
+use super::event::{Event, RoundRecord, TeamRecord};
 use crate::criteria::ScoreBasis;
 
 /// The checker's limit on passes (tiebreak.py: `loopcount < 30`).
@@ -164,7 +164,7 @@ pub(crate) fn direct_encounter(
                     ev,
                     &tied,
                     &mut p.val,
-                    |r| r.score(basis),
+                    |_, r| r.score(basis),
                     ev.win(basis),
                     forfeits_played,
                 ),
@@ -172,7 +172,7 @@ pub(crate) fn direct_encounter(
                     ev,
                     &tied,
                     &mut p.val,
-                    |r| r.score(secondary),
+                    |_, r| r.score(secondary),
                     ev.win(secondary),
                     forfeits_played,
                 ),
@@ -187,7 +187,7 @@ pub(crate) fn direct_encounter(
                         ev,
                         &tied,
                         &mut p.val,
-                        |r| weighted(r, &weights),
+                        |team, r| weighted(team.games(r), &weights),
                         unit,
                         forfeits_played,
                     )
@@ -227,8 +227,8 @@ fn weights(step: Step, boards: usize) -> Vec<f64> {
         .collect()
 }
 
-fn weighted(r: &RoundRecord, weights: &[f64]) -> f64 {
-    r.games.iter().zip(weights).map(|(p, w)| p * w).sum()
+fn weighted(games: &[f64], weights: &[f64]) -> f64 {
+    games.iter().zip(weights).map(|(p, w)| p * w).sum()
 }
 
 /// One direct encounter among exactly the teams of `tied` (all sharing one place): art. 6.1
@@ -239,7 +239,7 @@ fn encounter(
     ev: &Event,
     tied: &[usize],
     val: &mut [u32],
-    score: impl Fn(&RoundRecord) -> f64,
+    score: impl Fn(&TeamRecord, &RoundRecord) -> f64,
     win: f64,
     forfeits_played: bool,
 ) -> usize {
@@ -251,12 +251,13 @@ fn encounter(
     for &t in tied {
         let mut met: Vec<(usize, u32, f64)> = Vec::new();
         let mut total = 0.0;
-        for rec in &ev.teams[t].rounds {
+        let team = &ev.teams[t];
+        for rec in &team.rounds {
             let Some(o) = rec.opponent else { continue };
             if !(forfeits_played || rec.played) || val.get(o) != Some(&place) {
                 continue;
             }
-            let s = score(rec);
+            let s = score(team, rec);
             if let Some(m) = met.iter_mut().find(|m| m.0 == o) {
                 let sum = m.2 * f64::from(m.1) + s;
                 total -= m.2;

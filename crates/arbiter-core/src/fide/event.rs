@@ -39,8 +39,9 @@ pub(crate) struct RoundRecord {
     pub result: RoundResult,
     pub match_points: f64,
     pub game_points: f64,
-    /// The points of the team's games, board 1 first; empty for byes.
-    pub games: Vec<f64>,
+    /// Where the points of the team's games in this round (board 1 first) sit in
+    /// [`TeamRecord::games`]; empty for byes.
+    pub games: (usize, usize),
 }
 
 impl RoundRecord {
@@ -52,7 +53,7 @@ impl RoundRecord {
             result: RoundResult::Zero,
             match_points: 0.0,
             game_points: 0.0,
-            games: Vec::new(),
+            games: (0, 0),
         }
     }
 
@@ -78,9 +79,16 @@ pub(crate) struct TeamRecord {
     /// Art. 12: game points on each board over the whole event, board 1 first. A round not
     /// played over the board counts its result on every board (a PAB as a win).
     pub board_points: Vec<f64>,
+    /// The points of the team's games, round after round.
+    pub games: Vec<f64>,
 }
 
 impl TeamRecord {
+    /// The points of the team's games in `round`, board 1 first.
+    pub fn games(&self, round: &RoundRecord) -> &[f64] {
+        self.games.get(round.games.0..round.games.1).unwrap_or(&[])
+    }
+
     pub fn total(&self, basis: ScoreBasis) -> f64 {
         match basis {
             ScoreBasis::MatchPoints => self.match_points,
@@ -120,16 +128,17 @@ impl Event {
             .iter()
             .map(|score| {
                 let mut recs = vec![RoundRecord::zero(); r];
+                let mut games = Vec::with_capacity(r * boards);
                 for e in score.entries.iter().filter(|e| e.counts()) {
                     let i = usize::try_from(e.round).unwrap_or(0);
                     if i >= 1
                         && i <= r
-                        && let Some(rec) = record(e, rules, boards)
+                        && let Some(rec) = record(e, rules, boards, &mut games)
                     {
                         recs[i - 1] = rec;
                     }
                 }
-                team_record(recs, boards, game_win, game_draw)
+                team_record(recs, games, boards, game_win, game_draw)
             })
             .collect();
         let round_robin = rules.fide.round_robin.unwrap_or(
@@ -188,7 +197,12 @@ pub(crate) fn other(basis: ScoreBasis) -> ScoreBasis {
     }
 }
 
-fn record(e: &RoundEntry, rules: &crate::ruleset::Ruleset, boards: usize) -> Option<RoundRecord> {
+fn record(
+    e: &RoundEntry,
+    rules: &crate::ruleset::Ruleset,
+    boards: usize,
+    games: &mut Vec<f64>,
+) -> Option<RoundRecord> {
     let win = rules.game_points.win;
     let mut rec = RoundRecord {
         opponent: e.opponent,
@@ -197,8 +211,9 @@ fn record(e: &RoundEntry, rules: &crate::ruleset::Ruleset, boards: usize) -> Opt
         result: RoundResult::Zero,
         match_points: e.match_points,
         game_points: e.game_points,
-        games: Vec::new(),
+        games: (0, 0),
     };
+    let start = games.len();
     match e.kind {
         EntryKind::Played => {
             let over_the_board = e.boards.iter().any(|b| {
@@ -231,14 +246,14 @@ fn record(e: &RoundEntry, rules: &crate::ruleset::Ruleset, boards: usize) -> Opt
                 RoundResult::Loss => rules.match_points.loss,
                 RoundResult::Zero | RoundResult::Pab => 0.0,
             };
-            rec.games = e.boards.iter().map(|b| b.points).collect();
+            games.extend(e.boards.iter().map(|b| b.points));
         }
         EntryKind::ForfeitWin => {
             rec.result = RoundResult::Win;
-            rec.games = vec![win; boards];
+            games.extend(std::iter::repeat_n(win, boards));
         }
         EntryKind::ForfeitLoss | EntryKind::DoubleForfeit => {
-            rec.games = vec![0.0; boards];
+            games.extend(std::iter::repeat_n(0.0, boards));
         }
         EntryKind::Bye(kind) => {
             rec.opponent = None;
@@ -254,11 +269,18 @@ fn record(e: &RoundEntry, rules: &crate::ruleset::Ruleset, boards: usize) -> Opt
         }
         EntryKind::Pending => return None,
     }
+    rec.games = (start, games.len());
     rec.vur = !rec.played && rec.result != RoundResult::Win;
     Some(rec)
 }
 
-fn team_record(rounds: Vec<RoundRecord>, boards: usize, win: f64, draw: f64) -> TeamRecord {
+fn team_record(
+    rounds: Vec<RoundRecord>,
+    games: Vec<f64>,
+    boards: usize,
+    win: f64,
+    draw: f64,
+) -> TeamRecord {
     let mut board_points = vec![0.0; boards];
     let mut last_present = 0;
     let mut last_paired = 0;
@@ -271,7 +293,8 @@ fn team_record(rounds: Vec<RoundRecord>, boards: usize, win: f64, draw: f64) -> 
             last_paired = r;
         }
         if rec.played && rec.opponent.is_some() {
-            for (b, p) in board_points.iter_mut().zip(&rec.games) {
+            let played = games.get(rec.games.0..rec.games.1).unwrap_or(&[]);
+            for (b, p) in board_points.iter_mut().zip(played) {
                 *b += p;
             }
         } else {
@@ -292,5 +315,6 @@ fn team_record(rounds: Vec<RoundRecord>, boards: usize, win: f64, draw: f64) -> 
         last_present,
         last_paired,
         board_points,
+        games,
     }
 }

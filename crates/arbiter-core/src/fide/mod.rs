@@ -19,6 +19,15 @@ use crate::criteria::{FideCode, FideTiebreak, ScoreBasis};
 use crate::standings::{Context, CriterionValue, StandingsError};
 use event::{Event, RoundResult};
 
+/// FIDE's view of the event (every team's rounds as C.07 arts. 15-16 read them), built once per
+/// ranking by the first FIDE criterion that needs it.
+#[derive(Debug, Default)]
+pub struct Prepared(std::cell::OnceCell<Event>);
+
+fn view<'c>(ctx: &Context<'c>) -> &'c Event {
+    ctx.fide.0.get_or_init(|| Event::new(ctx))
+}
+
 /// Whether the tie-break is decided inside the tied groups (C.07 art. 4.3 type A, and the
 /// board tie-breaks TBR and BBE): its value is the team's place in its group, lower better, and
 /// it settles the sub-groups it makes itself (art. 6.2, 13.3.3), so the standings engine computes
@@ -43,10 +52,10 @@ pub fn team_values(
     ctx: &Context<'_>,
     tb: &FideTiebreak,
 ) -> Result<Vec<CriterionValue>, StandingsError> {
-    let ev = Event::new(ctx);
+    let ev = view(ctx);
     if is_group_tiebreak(tb) {
         let all: Vec<usize> = (0..ev.teams.len()).collect();
-        return Ok(numbers(group_places(&ev, tb, &[&all])));
+        return Ok(numbers(group_places(ev, tb, &[&all])));
     }
     let basis = tb.basis.unwrap_or(ev.primary);
     let sum = |opponent: ScoreBasis, own: Option<ScoreBasis>| buchholz::Sum {
@@ -66,14 +75,14 @@ pub fn team_values(
             .iter()
             .map(|t| t.total(event::other(basis)))
             .collect(),
-        FideCode::Bh => buchholz::values(&ev, &sum(basis, None)),
-        FideCode::Emmsb => buchholz::values(&ev, &sum(mp, Some(mp))),
-        FideCode::Emgsb => buchholz::values(&ev, &sum(mp, Some(gp))),
-        FideCode::Egmsb => buchholz::values(&ev, &sum(gp, Some(mp))),
-        FideCode::Eggsb => buchholz::values(&ev, &sum(gp, Some(gp))),
+        FideCode::Bh => buchholz::values(ev, &sum(basis, None)),
+        FideCode::Emmsb => buchholz::values(ev, &sum(mp, Some(mp))),
+        FideCode::Emgsb => buchholz::values(ev, &sum(mp, Some(gp))),
+        FideCode::Egmsb => buchholz::values(ev, &sum(gp, Some(mp))),
+        FideCode::Eggsb => buchholz::values(ev, &sum(gp, Some(gp))),
         FideCode::Sssc => {
-            let bh = buchholz::values(&ev, &sum(basis, None));
-            buchholz::score_strength(&ev, basis, &bh).ok_or_else(|| {
+            let bh = buchholz::values(ev, &sum(basis, None));
+            buchholz::score_strength(ev, basis, &bh).ok_or_else(|| {
                 StandingsError(format!(
                     "{}: SSSC divides the Buchholz by F = ⌊highest possible score / highest secondary score in a match⌋, which is 0 for {} rounds of {} boards; use another tie-break",
                     tb.code.article(),
@@ -93,7 +102,7 @@ pub fn team_values(
                     .sum()
             })
             .collect(),
-        FideCode::Win => wins(&ev, basis),
+        FideCode::Win => wins(ev, basis),
         // Handled above.
         FideCode::De
         | FideCode::Ede
@@ -134,11 +143,10 @@ pub fn tied_values(
     tb: &FideTiebreak,
     groups: &[&[usize]],
 ) -> Result<Vec<CriterionValue>, StandingsError> {
-    let ev = Event::new(ctx);
     if !is_group_tiebreak(tb) {
         return team_values(ctx, tb);
     }
-    Ok(numbers(group_places(&ev, tb, groups)))
+    Ok(numbers(group_places(view(ctx), tb, groups)))
 }
 
 fn group_places(ev: &Event, tb: &FideTiebreak, groups: &[&[usize]]) -> Vec<Option<f64>> {
@@ -176,7 +184,7 @@ fn wins(ev: &Event, basis: ScoreBasis) -> Vec<f64> {
                 .map(|r| match basis {
                     ScoreBasis::MatchPoints => f64::from(u8::from(r.match_points == ev.match_win)),
                     ScoreBasis::GamePoints if r.played && r.opponent.is_some() => {
-                        r.games.iter().filter(|&&p| p == ev.game_win).count() as f64
+                        team.games(r).iter().filter(|&&p| p == ev.game_win).count() as f64
                     }
                     ScoreBasis::GamePoints => {
                         let each = match r.result {

@@ -103,6 +103,7 @@ fn values(c: &Competition, r: &Ruleset, code: &str) -> Vec<f64> {
         rules: r,
         sheet: &sheet,
         primary: standings::primary_score(r),
+        fide: &Prepared::default(),
     };
     let CriterionKind::Fide(tb) = code.parse().unwrap() else {
         panic!("{code} is a FIDE code")
@@ -124,6 +125,7 @@ fn in_group(c: &Competition, r: &Ruleset, code: &str, group: &[usize]) -> Vec<f6
         rules: r,
         sheet: &sheet,
         primary: standings::primary_score(r),
+        fide: &Prepared::default(),
     };
     let CriterionKind::Fide(tb) = code.parse().unwrap() else {
         panic!("{code} is a FIDE code")
