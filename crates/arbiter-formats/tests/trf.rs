@@ -455,6 +455,10 @@ fn grandmommy_model_to_trf_and_back_is_the_same_model() {
     assert!(second.warnings.is_empty(), "{:#?}", second.warnings);
     // The exported 310 totals are the scores.
     let text = String::from_utf8(written).unwrap();
+    // TRF_EXPORT_TO=DIR keeps the exported file for a look.
+    if let Ok(dir) = std::env::var("TRF_EXPORT_TO") {
+        std::fs::write(Path::new(&dir).join("grandmommy-exported.trf"), &text).unwrap();
+    }
     assert!(
         text.lines()
             .any(|l| l.starts_with("310  16 India 3") && l.contains(" 20.0   33.5")),
@@ -671,12 +675,7 @@ fn fuzz_regressions_read_without_panic() {
         return;
     };
     for e in entries {
-        let path = e.unwrap().path();
-        let b = bytes(&path);
-        if let Ok(doc) = trf::read("fuzz", &b) {
-            assert_eq!(trf::write(&doc), b, "{}", path.display());
-            let _ = trf::to_competition(&doc);
-        }
+        check_any(&bytes(&e.unwrap().path()));
     }
 }
 
@@ -723,4 +722,117 @@ proptest! {
         }
         check_any(&b);
     }
+}
+
+/// TRF-16 has no 310: its 013 records, numbered in file order, give the same teams.
+#[test]
+fn trf16_team_records_013_give_the_same_competition() {
+    let (b, _) = grandmommy();
+    let text = String::from_utf8(b).unwrap();
+    let without_310: String = text
+        .split_inclusive("\r\n")
+        .filter(|l| !l.starts_with("310"))
+        .collect();
+    let a = trf::to_competition(&grandmommy().1).unwrap();
+    let doc = trf::read("trf16.trf", without_310.as_bytes()).unwrap();
+    let b = trf::to_competition(&doc).unwrap();
+    same_model(&a.competition, &b.competition);
+}
+
+fn line(fields: &[(usize, &str)]) -> String {
+    let mut s: Vec<char> = Vec::new();
+    for (col, text) in fields {
+        while s.len() < col - 1 {
+            s.push(' ');
+        }
+        s.truncate(col - 1);
+        s.extend(text.chars());
+    }
+    s.into_iter().collect()
+}
+
+fn player_line(sr: u32, rounds: &[&str]) -> String {
+    let mut f: Vec<(usize, String)> = vec![
+        (1, "001".into()),
+        (5, format!("{sr:4}")),
+        (15, format!("Player {sr}")),
+    ];
+    for (k, r) in rounds.iter().enumerate() {
+        f.push((92 + 10 * k, (*r).to_string()));
+    }
+    let f: Vec<(usize, &str)> = f.iter().map(|(c, s)| (*c, s.as_str())).collect();
+    line(&f)
+}
+
+/// A small file with what the sample lacks: 352 BWBW (the first-named team has Black on board
+/// 1), a 330 double forfeit, team byes of every kind, a double-forfeited board with both players
+/// present, and an empty board on both sides.
+#[test]
+fn team_file_rules_352_330_240_320_and_forfeit_boards() {
+    let lines = [
+        "012 Small".to_string(),
+        "352 BW".to_string(),
+        "162  W 1.0    D 0.5    L 0.0".to_string(),
+        // Round 1: team 1 vs team 2; team 2 is first-named (its board-1 player has Black).
+        // Board 2 is a double forfeit with both players present. Team 3: PAB.
+        // Round 2: 1-3 forfeited by both (330 --); team 2 half-point bye.
+        // Round 3: 2 vs 3, board 2 empty on both sides (300 zeros); team 1 zero-point bye.
+        player_line(1, &["   3 w 1", "0000 - -", "0000 - -"]),
+        player_line(2, &["   4 b -", "0000 - -", "0000 - -"]),
+        player_line(3, &["   1 b 0", "0000 - -", "   5 w ="]),
+        player_line(4, &["   2 w -", "0000 - -", "0000 - -"]),
+        player_line(5, &["0000 - -", "0000 - -", "   3 b ="]),
+        player_line(6, &["0000 - -", "0000 - -", "0000 - -"]),
+        line(&[(1, "310"), (5, "  1"), (9, "One"), (74, "   1    2")]),
+        line(&[(1, "310"), (5, "  2"), (9, "Two"), (74, "   3    4")]),
+        line(&[(1, "310"), (5, "  3"), (9, "Three"), (74, "   5    6")]),
+        "300   3   2   3    3    0".to_string(),
+        "300   3   3   2    5    0".to_string(),
+        "320  1    2.0   3".to_string(),
+        "240 H   2    2".to_string(),
+        "240 Z   3    1".to_string(),
+        "330 --   2   1   3".to_string(),
+    ];
+    let text = lines.join("\n") + "\n";
+    let doc = trf::read("small.trf", text.as_bytes()).unwrap();
+    assert_eq!(trf::write(&doc), text.as_bytes());
+    let import = trf::to_competition(&doc).unwrap();
+    assert!(import.warnings.is_empty(), "{:#?}", import.warnings);
+    assert_eq!(import.rules.white_on_odd_boards, arbiter_core::Side::Away);
+    let c = &import.competition;
+    let r1 = &c.rounds[0].pairings;
+    let Pairing::Match(m) = &r1[0] else { panic!() };
+    assert_eq!((m.home.0.as_str(), m.away.0.as_str()), ("2", "1"));
+    let MatchOutcome::Boards(b) = &m.outcome else {
+        panic!()
+    };
+    assert_eq!(b[0].result, GameResult::AwayWin); // player 1 (away, White) won
+    assert_eq!(b[0].home_colour, Some(arbiter_core::Colour::Black));
+    assert_eq!(b[1].result, GameResult::DoubleForfeit);
+    assert!(
+        matches!(&r1[1], Pairing::Bye(b) if b.kind == ByeKind::PairingAllocated && b.team.0 == "3")
+    );
+    let r2 = &c.rounds[1].pairings;
+    assert!(
+        matches!(&r2[0], Pairing::Match(m) if m.outcome == MatchOutcome::DoubleForfeit && m.home.0 == "1")
+    );
+    assert!(matches!(&r2[1], Pairing::Bye(b) if b.kind == ByeKind::HalfPoint && b.team.0 == "2"));
+    let r3 = &c.rounds[2].pairings;
+    let Pairing::Match(m) = &r3[0] else { panic!() };
+    assert_eq!((m.home.0.as_str(), m.away.0.as_str()), ("3", "2"));
+    let MatchOutcome::Boards(b) = &m.outcome else {
+        panic!()
+    };
+    assert_eq!(b.len(), 2);
+    assert_eq!(b[0].result, GameResult::Draw);
+    assert_eq!(
+        (b[1].result, &b[1].home_player),
+        (GameResult::DoubleForfeit, &None)
+    );
+    assert!(matches!(&r3[1], Pairing::Bye(b) if b.kind == ByeKind::ZeroPoint && b.team.0 == "1"));
+    // And back: the same model from the exported file.
+    let out = trf::write(&trf::from_competition(c, &import.rules, &import.tiebreaks));
+    let again = trf::to_competition(&trf::read("out.trf", &out).unwrap()).unwrap();
+    same_model(c, &again.competition);
+    assert_eq!(again.rules.white_on_odd_boards, arbiter_core::Side::Away);
 }

@@ -295,10 +295,9 @@ impl<'a> LineReader<'a> {
                 ));
             }
         }
+        let start = start.min(self.chars.len());
         let end = to.min(self.chars.len()).max(start);
-        let text: String = self.chars[start.min(self.chars.len())..end]
-            .iter()
-            .collect();
+        let text: String = self.chars[start..end].iter().collect();
         self.pos = end;
         Ok(Some(text))
     }

@@ -359,7 +359,13 @@ pub fn from_competition(
         .flat_map(|t| t.players.iter())
         .map(|p| (&p.id, p))
         .collect();
-    for (p, &sr) in all_players.iter().zip(&start_ranks) {
+    let mut by_rank: Vec<(&PlayerId, u32)> = all_players
+        .iter()
+        .copied()
+        .zip(start_ranks.iter().copied())
+        .collect();
+    by_rank.sort_by_key(|(_, sr)| *sr);
+    for (p, sr) in by_rank {
         let rounds = blocks.remove(&sr).unwrap_or_default();
         let points: f64 = rounds
             .iter()
@@ -372,7 +378,7 @@ pub fn from_competition(
                 _ => 0.0,
             })
             .sum();
-        let player = player_of.get(p);
+        let player = player_of.get(&p);
         lines.push(Record::Player(PlayerRecord {
             start_rank: Field::new(sr),
             sex: Field::default(),

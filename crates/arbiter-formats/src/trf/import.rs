@@ -9,7 +9,8 @@ use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, Round, Side, Team, TeamId,
 };
-use arbiter_core::ruleset::{Award, ForfeitMatchScoring, Ruleset};
+use arbiter_core::criteria::ScoreBasis;
+use arbiter_core::ruleset::{Award, FideEdition, FideSettings, ForfeitMatchScoring, Ruleset};
 
 use super::records::{
     MatchForfeitKind, PlayerRecord, Record, ResultCode, RoundBlock, TournamentBody,
@@ -53,6 +54,10 @@ struct Gathered<'a> {
     players: BTreeMap<u32, (usize, &'a PlayerRecord)>,
     name: String,
     round_dates: Vec<String>,
+    /// `042`, `092`, `192` as written: what FIDE's tie-breaks need to know of the event.
+    start_date: Option<String>,
+    event_type: Option<String>,
+    coded_type: Option<String>,
     rounds_142: Option<(usize, u32)>,
     scoring: Vec<(String, Option<f64>)>,
     team_scoring: Vec<(String, Option<f64>)>,
@@ -668,6 +673,9 @@ fn gather(doc: &TrfDocument) -> Result<Gathered<'_>, TrfError> {
         players: BTreeMap::new(),
         name: String::new(),
         round_dates: Vec::new(),
+        start_date: None,
+        event_type: None,
+        coded_type: None,
         rounds_142: None,
         scoring: Vec::new(),
         team_scoring: Vec::new(),
@@ -701,6 +709,9 @@ fn gather(doc: &TrfDocument) -> Result<Gathered<'_>, TrfError> {
             }
             Record::Tournament(t) => match (&t.body, t.tag) {
                 (TournamentBody::Text(f), 12) => g.name = f.value.clone(),
+                (TournamentBody::Text(f), 42) => g.start_date = Some(f.value.clone()),
+                (TournamentBody::Text(f), 92) => g.event_type = Some(f.value.clone()),
+                (TournamentBody::Text(f), 192) => g.coded_type = Some(f.value.clone()),
                 (TournamentBody::RoundDates { dates, .. }, _) => {
                     g.round_dates = dates.iter().map(|d| d.value.clone()).collect();
                 }
@@ -860,6 +871,7 @@ fn rules(
             game_points: gp.unwrap_or(rules.bye.game_points),
         };
     }
+    rules.fide = fide_settings(g);
     if let Some(first) = g.colours.as_ref().and_then(|c| c.chars().next()) {
         rules.white_on_odd_boards = if first == 'W' { Side::Home } else { Side::Away };
     }
@@ -875,4 +887,66 @@ fn rules(
         criteria
     };
     Ok(rules)
+}
+
+/// What FIDE's tie-breaks need to know of the event, read as FIDE's checker reads it: the C.07
+/// edition from the start date (`042`; the 2026-03 text from 1 March 2026, and when there is no
+/// readable date), a round robin from the event type (`092`: "Swiss" says no, "RR", "Robin" or
+/// "Berger" yes, anything else leaves it to the number of teams and rounds), the primary score
+/// from the coded type (`192`, `..._GP_MP` or `..._GP`: game points).
+fn fide_settings(g: &Gathered<'_>) -> FideSettings {
+    let edition = match g.start_date.as_deref().and_then(start_date) {
+        Some(d) if d < jiff::civil::date(2026, 3, 1) => FideEdition::Aug2024,
+        _ => FideEdition::Mar2026,
+    };
+    let round_robin = g.event_type.as_deref().and_then(|t| {
+        let t = t.to_ascii_uppercase();
+        if t.contains("SWISS") {
+            Some(false)
+        } else if t.contains("RR") || t.contains("ROBIN") || t.contains("BERGER") {
+            Some(true)
+        } else {
+            None
+        }
+    });
+    let primary = g.coded_type.as_deref().and_then(|c| {
+        let c = c.trim().to_ascii_uppercase();
+        if c.contains("_MP_GP") {
+            Some(ScoreBasis::MatchPoints)
+        } else if c.contains("_GP_MP") {
+            Some(ScoreBasis::GamePoints)
+        } else if c.contains("_MP") {
+            Some(ScoreBasis::MatchPoints)
+        } else if c.contains("_GP") {
+            Some(ScoreBasis::GamePoints)
+        } else {
+            None
+        }
+    });
+    FideSettings {
+        edition: Some(edition),
+        round_robin,
+        primary,
+    }
+}
+
+/// `042` as FIDE's checker reads it: `YYYY/MM/DD`, `YY/MM/DD`, `YYYY.MM.DD` or `DD.MM.YYYY`.
+fn start_date(text: &str) -> Option<jiff::civil::Date> {
+    let d = text.trim().split(' ').next()?;
+    let parts: Vec<&str> = if d.contains('.') {
+        d.split('.').collect()
+    } else {
+        d.split('/').collect()
+    };
+    let [a, b, c] = parts.as_slice() else {
+        return None;
+    };
+    let (y, m, day) = if a.len() == 4 {
+        (a.to_string(), *b, *c)
+    } else if d.contains('.') {
+        (c.to_string(), *b, *a)
+    } else {
+        (format!("20{a}"), *b, *c)
+    };
+    jiff::civil::Date::new(y.parse().ok()?, m.parse().ok()?, day.parse().ok()?).ok()
 }

@@ -2,7 +2,8 @@
 //!
 //! Two layers:
 //! - the document ([`TrfDocument`]): every line in order, each read into its [`Record`], with
-//!   the text of every field kept, so that [`write`]`(`[`read`]`(x)) == x` byte for byte;
+//!   the text of every field kept, so that `write(read(x)) == x` byte for byte ([`read()`],
+//!   [`write()`]);
 //! - the competition ([`to_competition`], [`from_competition`]): teams, rounds, matches and
 //!   boards rebuilt from the player games, line-ups and team records, and written back.
 //!
