@@ -142,7 +142,7 @@ pub fn league() -> DemoLeague {
             .into(),
         seasons: vec![DemoSeason {
             slug: "2026".into(),
-            name: "ASTC 2026, Adelaide".into(),
+            name: "2026, Adelaide".into(),
             starts_on: date(2026, 12, 7),
             ends_on: date(2026, 12, 10),
             competitions,
