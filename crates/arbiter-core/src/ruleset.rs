@@ -8,7 +8,7 @@
 use serde::Deserialize;
 use std::fmt;
 
-use crate::criteria::CriterionSpec;
+use crate::criteria::{CriterionSpec, ScoreBasis};
 use crate::model::Side;
 
 /// The rules a competition is scored and ranked by.
@@ -36,6 +36,8 @@ pub struct Ruleset {
     pub drop: Option<DropRule>,
     /// The rule that makes teams equal on every criterion share the place (AS-18).
     pub shared_places_rule: Option<String>,
+    /// `[cite]`: the league's rule ID for each field, cited in messages (`boards = "GT-M8"`).
+    pub citations: std::collections::BTreeMap<String, String>,
     /// How FIDE's team tie-breaks read this event (C.07 arts. 15-16).
     pub fide: FideSettings,
 }
@@ -50,6 +52,9 @@ pub struct FideSettings {
     /// Whether the pairings were fixed in advance (a round robin, C.07 art. 15.2). `None`: as
     /// FIDE's checker guesses it, from the number of teams and rounds.
     pub round_robin: Option<bool>,
+    /// The primary score of a FIDE team event (C.04.6 art. 1.2.1; TRF `192`), used when the
+    /// criteria name neither `MP` nor `GP` (a list that starts with `PTS`). `None`: match points.
+    pub primary: Option<ScoreBasis>,
 }
 
 /// An edition of FIDE's tie-break regulations (Handbook C.07).
@@ -219,6 +224,11 @@ impl Ruleset {
         Self::from_toml_depth(&child_origin, &text, source, depth + 1)
     }
 
+    /// The league's rule ID for a field of the ruleset (`boards` → `GT-M8`), from `[cite]`.
+    pub fn cite(&self, field: &str) -> Option<&str> {
+        self.citations.get(field).map(String::as_str)
+    }
+
     /// The most game points one team can score in a match.
     pub fn max_game_points(&self) -> f64 {
         self.game_points.win * f64::from(self.boards)
@@ -250,14 +260,24 @@ struct RulesetPatch {
     drop: Option<DropPatch>,
     shared_places_rule: Option<String>,
     fide: Option<FidePatch>,
+    cite: Option<std::collections::BTreeMap<String, String>>,
 }
 
-/// `[fide]`: `edition = "2024-08"` or `"2026-03"`, `round_robin = true`.
+/// `[fide]`: `edition = "2024-08"` or `"2026-03"`, `round_robin = true`, `primary = "GP"`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FidePatch {
     edition: Option<FideEdition>,
     round_robin: Option<bool>,
+    primary: Option<ScoreName>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+enum ScoreName {
+    #[serde(rename = "MP")]
+    Mp,
+    #[serde(rename = "GP")]
+    Gp,
 }
 
 #[derive(Debug, Deserialize)]
@@ -311,6 +331,13 @@ impl RulesetPatch {
             Some(p) => FideSettings {
                 edition: p.edition.or(base_fide.edition),
                 round_robin: p.round_robin.or(base_fide.round_robin),
+                primary: p
+                    .primary
+                    .map(|n| match n {
+                        ScoreName::Mp => ScoreBasis::MatchPoints,
+                        ScoreName::Gp => ScoreBasis::GamePoints,
+                    })
+                    .or(base_fide.primary),
             },
         };
         let b = base.as_ref();
@@ -413,6 +440,11 @@ impl RulesetPatch {
             shared_places_rule: self
                 .shared_places_rule
                 .or(b.and_then(|b| b.shared_places_rule.clone())),
+            citations: {
+                let mut c = b.map(|b| b.citations.clone()).unwrap_or_default();
+                c.extend(self.cite.unwrap_or_default());
+                c
+            },
             fide,
         };
         if ruleset.boards == 0 {
@@ -480,6 +512,8 @@ mod tests {
         assert_eq!(codes, ["MP", "GP", "H2H:MP"]);
         assert_eq!(r.white_on_odd_boards, Side::Away);
         assert_eq!(r.drop.unwrap().after_match_forfeits, 2);
+        assert_eq!(r.cite("forfeit_match"), Some("GT-M7"));
+        assert_eq!(r.cite("boards"), Some("GT-M8"));
     }
 
     #[test]

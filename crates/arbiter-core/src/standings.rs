@@ -132,6 +132,7 @@ pub fn primary_score(rules: &Ruleset) -> ScoreBasis {
             CriterionKind::MatchPoints => Some(ScoreBasis::MatchPoints),
             _ => None,
         })
+        .or(rules.fide.primary)
         .unwrap_or(ScoreBasis::MatchPoints)
 }
 
@@ -184,6 +185,14 @@ pub fn rank(
         let mut next = Vec::with_capacity(groups.len());
         for (is_dropped, group) in groups {
             if group.len() == 1 {
+                // A team alone in its place still shows its own figures (GP, MP, BH...);
+                // a criterion among tied teams only has no value for it.
+                if let Some(v) = per_team
+                    .as_ref()
+                    .filter(|_| !is_group_criterion(&spec.kind))
+                {
+                    values[group[0]][ci] = v[group[0]].clone();
+                }
                 next.push((is_dropped, group));
                 continue;
             }
@@ -493,13 +502,20 @@ pub fn explain(
                     } else {
                         String::new()
                     };
-                    let than = if spec.lower_is_better() { "lower (better)" } else { "higher" };
+                    let lower_better = if spec.lower_is_better() {
+                        " (lower is better)"
+                    } else {
+                        ""
+                    };
                     Explanation {
                         upper_row: i,
                         rule,
                         sentence: format!(
-                            "{head}: {} is above on {}{cite}{among}: {} to {}, {than}.",
+                            "{} ({}) is above {} ({}) on {}{cite}{among}: {} to {}{lower_better}.",
                             name(sep.upper),
+                            upper.place,
+                            name(sep.lower),
+                            lower.place,
                             spec.code,
                             upper_value.display(),
                             lower_value.display(),
@@ -526,7 +542,11 @@ pub fn explain(
                         upper_row: i,
                         rule: Some("GT-M5".into()),
                         sentence: format!(
-                            "{head}: {} was dropped from the league (GT-M5){why}; a dropped team ranks below every team still in it.",
+                            "{} ({}) is above {} ({}): {} was dropped from the league (GT-M5){why}; a dropped team ranks below every team still in it.",
+                            name(sep.upper),
+                            upper.place,
+                            name(sep.lower),
+                            lower.place,
                             name(sep.lower)
                         ),
                     }

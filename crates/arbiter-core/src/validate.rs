@@ -26,7 +26,7 @@ pub enum Severity {
 pub struct Finding {
     pub severity: Severity,
     /// The rule ID, when a rule of RULES.md applies (not for a mistyped team id).
-    pub rule: Option<&'static str>,
+    pub rule: Option<String>,
     pub round: Option<u32>,
     /// The pairing's position in `Round::pairings` (0-based), to point into a file.
     pub pairing: Option<usize>,
@@ -38,10 +38,10 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub fn error(rule: Option<&'static str>, message: impl Into<String>) -> Finding {
+    pub fn error(rule: Option<&str>, message: impl Into<String>) -> Finding {
         Finding {
             severity: Severity::Error,
-            rule,
+            rule: rule.map(str::to_string),
             round: None,
             pairing: None,
             match_label: None,
@@ -50,7 +50,7 @@ impl Finding {
         }
     }
 
-    pub fn warning(rule: Option<&'static str>, message: impl Into<String>) -> Finding {
+    pub fn warning(rule: Option<&str>, message: impl Into<String>) -> Finding {
         Finding {
             severity: Severity::Warning,
             ..Finding::error(rule, message)
@@ -92,7 +92,7 @@ impl fmt::Display for Finding {
         if !place.is_empty() {
             write!(f, "{}: ", place.join(", "))?;
         }
-        if let Some(rule) = self.rule {
+        if let Some(rule) = &self.rule {
             write!(f, "{rule}: ")?;
         }
         f.write_str(&self.message)
@@ -113,12 +113,8 @@ pub fn pairing_label(p: &Pairing) -> String {
 }
 
 /// The rule that fixes the board count, cited in the league's own words.
-fn board_count_rule(r: &Ruleset) -> &'static str {
-    if r.name.to_ascii_uppercase().contains("ASTC") {
-        "AS-9"
-    } else {
-        "GT-M8"
-    }
+fn board_count_rule(r: &Ruleset) -> Option<&str> {
+    r.cite("boards")
 }
 
 /// Checks a competition against its ruleset. Findings come in the order of the record:
@@ -300,7 +296,7 @@ fn check_boards(
                 r.name
             )
         };
-        out.push(Finding::error(Some(rule), message));
+        out.push(Finding::error(rule, message));
     }
     for side in [Side::Home, Side::Away] {
         let team = m.team(side);
@@ -496,7 +492,7 @@ mod tests {
         b[2].home_player = Some(PlayerId("v1".into()));
         let f = validate(&competition(vec![vic_nsw(b)]), &gthscl());
         assert_eq!(f.len(), 1, "{f:?}");
-        assert_eq!(f[0].rule, Some("GT-M10"));
+        assert_eq!(f[0].rule.as_deref(), Some("GT-M10"));
         assert_eq!(
             f[0].to_string(),
             "round 2, vic v nsw, board 3: GT-M10: Player v1 (v1) plays boards 1 and 3 of one match; a player plays at most one board"
@@ -508,13 +504,13 @@ mod tests {
         let mut b = full();
         b.pop();
         let f = validate(&competition(vec![vic_nsw(b.clone())]), &gthscl());
-        assert_eq!(f[0].rule, Some("GT-M8"));
+        assert_eq!(f[0].rule.as_deref(), Some("GT-M8"));
         assert!(f[0].message.contains("lists 3 board results"), "{}", f[0]);
         let f = validate(
             &competition(vec![vic_nsw(b)]),
             &Ruleset::preset("astc").unwrap(),
         );
-        assert_eq!(f[0].rule, Some("AS-9"));
+        assert_eq!(f[0].rule.as_deref(), Some("AS-9"));
     }
 
     #[test]
@@ -580,7 +576,7 @@ mod tests {
         let f = validate(&competition(vec![vic_nsw(b)]), &gthscl());
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].severity, Severity::Warning);
-        assert_eq!(f[0].rule, Some("GT-M9"));
+        assert_eq!(f[0].rule.as_deref(), Some("GT-M9"));
         assert_eq!(f[0].board, Some(2));
     }
 
@@ -594,7 +590,7 @@ mod tests {
         b[2].rating_result = Some(GameResult::DoubleForfeit);
         let f = validate(&competition(vec![vic_nsw(b)]), &gthscl());
         assert_eq!(f.len(), 2, "{f:?}");
-        assert!(f.iter().all(|f| f.rule == Some("GT-P1")));
+        assert!(f.iter().all(|f| f.rule.as_deref() == Some("GT-P1")));
     }
 
     #[test]
@@ -603,6 +599,6 @@ mod tests {
         c.teams[0] = team("vic", &["a", "b", "c", "d", "e", "f", "g"]);
         let f = validate(&c, &Ruleset::preset("astc").unwrap());
         assert_eq!(f.len(), 1);
-        assert_eq!(f[0].rule, Some("AS-9"));
+        assert_eq!(f[0].rule.as_deref(), Some("AS-9"));
     }
 }

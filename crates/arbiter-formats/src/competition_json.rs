@@ -47,7 +47,7 @@ pub struct Problem {
     pub line: Option<usize>,
     pub column: Option<usize>,
     /// The rule ID, for a problem that breaks a rule.
-    pub rule: Option<&'static str>,
+    pub rule: Option<String>,
     /// The sentence, with its round, match and board (`round 3, vic v nsw, board 2: GT-M10: …`).
     pub message: String,
 }
@@ -174,7 +174,7 @@ struct Collected<'t> {
 }
 
 impl Collected<'_> {
-    fn push(&mut self, path: &[Seg], rule: Option<&'static str>, message: String) {
+    fn push(&mut self, path: &[Seg], rule: Option<&str>, message: String) {
         let offset = locate(self.text, path);
         let (line, column) = match offset {
             Some(o) => {
@@ -188,14 +188,14 @@ impl Collected<'_> {
             Problem {
                 line,
                 column,
-                rule,
+                rule: rule.map(str::to_string),
                 message,
             },
         ));
     }
 
     fn finding(&mut self, path: &[Seg], f: &Finding) {
-        self.push(path, f.rule, f.to_string());
+        self.push(path, f.rule.as_deref(), f.to_string());
     }
 }
 
@@ -690,12 +690,15 @@ fn build_board(
 }
 
 /// The rule that says a team's score is the sum of its game points.
-fn game_points_rule(r: &Ruleset) -> &'static str {
-    if r.name.to_ascii_uppercase().contains("ASTC") {
-        "AS-14"
-    } else {
-        "GT-S1"
-    }
+fn game_points_rule(r: &Ruleset) -> Option<&str> {
+    r.cite("game_points")
+}
+
+/// `"GT-M8: "` when the ruleset cites a rule for `field`, else nothing.
+fn cite_prefix(r: &Ruleset, field: &str) -> String {
+    r.cite(field)
+        .map(|id| format!("{id}: "))
+        .unwrap_or_default()
 }
 
 /// A stated `"score"` must be the one the boards (or the forfeit rule) give.
@@ -734,16 +737,12 @@ fn check_scores(file: &FileJson, c: &Competition, rules: &Ruleset, out: &mut Col
             };
             let most = rules.max_game_points();
             if h + a > most + 1e-9 {
-                let rule = if rules.name.to_ascii_uppercase().contains("ASTC") {
-                    "AS-9"
-                } else {
-                    "GT-M8"
-                };
+                let cite = cite_prefix(rules, "boards");
                 out.push(
                     &path,
-                    Some(rule),
+                    rules.cite("boards"),
                     format!(
-                        "{place}: {rule}: the score {stated} is impossible: a match of {} boards shares at most {} game points",
+                        "{place}: {cite}the score {stated} is impossible: a match of {} boards shares at most {} game points",
                         rules.boards,
                         points(most)
                     ),
@@ -792,21 +791,26 @@ fn check_scores(file: &FileJson, c: &Competition, rules: &Ruleset, out: &mut Col
                             Side::Home => (l, w),
                             Side::Away => (w, l),
                         },
-                        "GT-M7",
+                        rules.cite("forfeit_match"),
                         "a forfeited match scores",
                     )
                 }
                 MatchOutcome::DoubleForfeit => {
                     let l = rules.forfeit_match.loser.game_points;
-                    ((l, l), "GT-M7", "a double forfeit scores")
+                    (
+                        (l, l),
+                        rules.cite("forfeit_match"),
+                        "a double forfeit scores",
+                    )
                 }
             };
             if (expected.0 - h).abs() > 1e-9 || (expected.1 - a).abs() > 1e-9 {
+                let cite = rule.map(|id| format!("{id}: ")).unwrap_or_default();
                 out.push(
                     &path,
-                    Some(rule),
+                    rule,
                     format!(
-                        "{place}: {rule}: the score {stated} is impossible: {what} {}-{}; correct the score or the results",
+                        "{place}: {cite}the score {stated} is impossible: {what} {}-{}; correct the score or the results",
                         points(expected.0),
                         points(expected.1)
                     ),

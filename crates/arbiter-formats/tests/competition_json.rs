@@ -100,7 +100,7 @@ fn unknown_team_id_names_the_round_match_and_the_teams() {
 fn as_9_a_match_lists_every_board() {
     let e = error("short_match.json");
     let p = &e.problems[0];
-    assert_eq!(p.rule, Some("AS-9"), "{e}");
+    assert_eq!(p.rule.as_deref(), Some("AS-9"), "{e}");
     assert_eq!((p.line, p.column), (Some(10), Some(4)), "{e}");
     assert!(
         p.message.starts_with(
@@ -123,7 +123,7 @@ fn gt_m8_board_count_under_gthscl() {
         .replace("\"rules\": \"astc\"", "\"rules\": \"gthscl\"");
     let e =
         competition_json::read("x.json", &text, &FileRulesetSource::new(data_dir())).unwrap_err();
-    assert_eq!(e.problems[0].rule, Some("GT-M8"), "{e}");
+    assert_eq!(e.problems[0].rule.as_deref(), Some("GT-M8"), "{e}");
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn gt_m10_a_player_on_two_boards() {
     let e = error("gt_m10.json");
     assert_eq!(e.problems.len(), 1, "{e}");
     let p = &e.problems[0];
-    assert_eq!(p.rule, Some("GT-M10"));
+    assert_eq!(p.rule.as_deref(), Some("GT-M10"));
     assert_eq!((p.line, p.column), (Some(11), Some(69)), "{e}");
     assert_eq!(
         e.to_string(),
@@ -146,7 +146,7 @@ fn gt_m4_an_unplayed_draw_is_stored_as_a_double_default_with_a_warning() {
     assert_eq!(l.warnings.len(), 1);
     let w = &l.warnings[0];
     assert_eq!(w.severity, Severity::Warning);
-    assert_eq!(w.rule, Some("GT-M4"));
+    assert_eq!(w.rule.as_deref(), Some("GT-M4"));
     assert_eq!((w.round, w.board), (Some(1), Some(2)));
     assert!(
         w.to_string()
@@ -160,7 +160,7 @@ fn as_14_a_stated_score_that_the_boards_do_not_give_is_impossible() {
     let e = error("impossible_score.json");
     assert_eq!(e.problems.len(), 1, "{e}");
     let p = &e.problems[0];
-    assert_eq!(p.rule, Some("AS-14"));
+    assert_eq!(p.rule.as_deref(), Some("AS-14"));
     assert_eq!(p.line, Some(10));
     assert_eq!(
         p.message,
@@ -186,7 +186,9 @@ fn gt_m7_and_gt_m8_scores_of_forfeits_and_of_too_many_points() {
         "\"forfeit\": \"away\", \"score\": \"3-0\"",
     )
     .unwrap_err();
-    assert_eq!(e.problems[0].rule, Some("GT-M7"), "{e}");
+    // The sample plays by the ASTC preset, whose by-law has no rule on forfeited matches: the
+    // message cites none (under GTHSCL it cites GT-M7).
+    assert_eq!(e.problems[0].rule, None, "{e}");
     assert!(
         e.problems[0]
             .message
@@ -203,7 +205,7 @@ fn gt_m7_and_gt_m8_scores_of_forfeits_and_of_too_many_points() {
         "\"score\": \"3-2\", \"boards\": [{\"result\": \"1-0\"",
     )
     .unwrap_err();
-    assert_eq!(e.problems[0].rule, Some("AS-9"), "{e}");
+    assert_eq!(e.problems[0].rule.as_deref(), Some("AS-9"), "{e}");
     assert!(
         e.problems[0].message.contains("at most 4 game points"),
         "{e}"
