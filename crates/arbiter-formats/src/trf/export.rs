@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use arbiter_core::criteria::CriterionSpec;
+use arbiter_core::criteria::{CriterionSpec, ScoreBasis};
 use arbiter_core::model::{
     ByeKind, Colour, Competition, GameResult, MatchOutcome, Pairing, PlayerId, Side, TeamId,
 };
@@ -23,7 +23,8 @@ use super::{Encoding, LineEnding, TrfDocument, TrfLine};
 ///
 /// Teams whose ids are the numbers 1..999 keep them as pairing numbers, players whose ids are
 /// 1..9999 keep them as start ranks; otherwise both are numbered in the order of the file.
-/// Writes `012`, `042`/`052` and `132` when rounds have dates, `142`, `162`, `202`, `212`
+/// Writes `012`, `042`/`052` and `132` when rounds have dates, `092` and `192` for what FIDE's
+/// tie-breaks read of the event (Swiss or round robin, primary score), `142`, `162`, `202`, `212`
 /// (only when the criteria are not just `MP`), `352`, `362`, a `001` per player, `310` per
 /// team, `300` where a line-up is not the players who played in roster order, `320`, `240`
 /// and `330`. What TRF cannot say (a match without result, a pairing-allocated bye for two
@@ -282,6 +283,12 @@ pub fn from_competition(
         lines.push(text(42, &first.strftime("%Y/%m/%d").to_string()));
         lines.push(text(52, &last.strftime("%Y/%m/%d").to_string()));
     }
+    // What FIDE's tie-breaks read of the event (see `fide_settings` in the import).
+    match rules.fide.round_robin {
+        Some(false) => lines.push(text(92, "Team Swiss")),
+        Some(true) => lines.push(text(92, "Team round robin")),
+        None => {}
+    }
     lines.push(Record::Tournament(TournamentRecord {
         tag: 142,
         body: TournamentBody::Rounds(Field::new(rounds)),
@@ -304,6 +311,11 @@ pub fn from_competition(
         ),
         tail: String::new(),
     }));
+    match rules.fide.primary {
+        Some(ScoreBasis::MatchPoints) => lines.push(text(192, "FIDE_TEAM_MP_GP")),
+        Some(ScoreBasis::GamePoints) => lines.push(text(192, "FIDE_TEAM_GP_MP")),
+        None => {}
+    }
     if !tiebreaks.is_empty() {
         lines.push(codes_record(202, tiebreaks));
     }

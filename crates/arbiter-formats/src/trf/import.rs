@@ -2,14 +2,14 @@
 //! from the player games of each round, line-ups from `300`, byes from `320` and `240`, whole
 //! match forfeits from `330`, and the scoring from `162`, `362`, `212`, `352`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use arbiter_core::criteria::CriterionSpec;
+use arbiter_core::criteria::ScoreBasis;
 use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, Round, Side, Team, TeamId,
 };
-use arbiter_core::criteria::ScoreBasis;
 use arbiter_core::ruleset::{Award, FideEdition, FideSettings, ForfeitMatchScoring, Ruleset};
 
 use super::records::{
@@ -265,6 +265,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
         let mut partner: HashMap<usize, usize> = HashMap::new();
         let mut matches: Vec<Match> = Vec::new();
         let mut byes: Vec<(u32, Bye)> = Vec::new();
+        let mut with_bye: HashSet<u32> = HashSet::new();
 
         // Whole-match forfeits (330).
         for &(line, kind, _, white, black) in g.forfeits.iter().filter(|f| f.2 == r) {
@@ -436,7 +437,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
         // Byes: 320 (pairing-allocated), 240 (requested).
         for &(line, _, team) in g.pab_teams.iter().filter(|p| p.1 == r) {
             match team_by_number.get(&team) {
-                Some(&t) if !partner.contains_key(&t) && !byes.iter().any(|b| b.0 == team) => {
+                Some(&t) if !partner.contains_key(&t) && with_bye.insert(team) => {
                     byes.push((
                         team,
                         Bye {
@@ -458,7 +459,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
         for (line, kind, _, ids) in g.byes.iter().filter(|b| b.2 == r) {
             for &team in ids {
                 match team_by_number.get(&team) {
-                    Some(&t) if !partner.contains_key(&t) && !byes.iter().any(|b| b.0 == team) => {
+                    Some(&t) if !partner.contains_key(&t) && with_bye.insert(team) => {
                         byes.push((
                             team,
                             Bye {
