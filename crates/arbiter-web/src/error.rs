@@ -1,0 +1,161 @@
+//! What a reader sees when a page cannot be shown: a 404 that says what exists, a 400 that says
+//! which parameter was wrong, a 503 when the store fails. Never a 500 for anything a reader sends,
+//! and never a database message.
+
+use askama::Template;
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+
+use crate::http::{css_href, security_headers};
+use crate::pages::Link;
+
+/// Whether the reader asked for a page or the API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    Html,
+    Json,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WebError {
+    /// An id or slug that names nothing; `links` are what does exist, for the HTML page.
+    #[error("{message}")]
+    NotFound { message: String, links: Vec<Link> },
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    /// The store failed; the detail stays in the server.
+    #[error("the results store is not answering")]
+    Unavailable,
+    /// A defect of ours; said plainly, with nothing leaked.
+    #[error("the page could not be rendered")]
+    Internal,
+}
+
+impl WebError {
+    pub fn not_found(message: impl Into<String>) -> WebError {
+        WebError::NotFound {
+            message: message.into(),
+            links: Vec::new(),
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            WebError::NotFound { .. } => StatusCode::NOT_FOUND,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            WebError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            WebError::NotFound { .. } => "not_found",
+            WebError::BadRequest(_) => "bad_request",
+            WebError::MethodNotAllowed(_) => "method_not_allowed",
+            WebError::Unavailable => "unavailable",
+            WebError::Internal => "internal",
+        }
+    }
+
+    /// The sentence shown to the reader.
+    pub fn message(&self) -> String {
+        match self {
+            WebError::Unavailable => {
+                "The results store is not answering just now. Please try again in a minute.".into()
+            }
+            WebError::Internal => {
+                "Something went wrong on our side while drawing this page. Please try again later."
+                    .into()
+            }
+            other => other.to_string(),
+        }
+    }
+
+    pub fn into_response(self, format: Format) -> Response {
+        let status = self.status();
+        let (content_type, body) = match format {
+            Format::Json => ("application/json", json_body(&self)),
+            Format::Html => ("text/html; charset=utf-8", html_body(&self)),
+        };
+        let mut r = Response::new(Body::from(body));
+        *r.status_mut() = status;
+        let h = r.headers_mut();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            h.insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+        }
+        security_headers(h);
+        r
+    }
+}
+
+impl From<arbiter_store::StoreError> for WebError {
+    fn from(e: arbiter_store::StoreError) -> WebError {
+        match e {
+            arbiter_store::StoreError::NotFound(m) => WebError::not_found(m),
+            // Reads send the store nothing a reader typed except slugs; anything else is the
+            // store's trouble, not the reader's.
+            _ => WebError::Unavailable,
+        }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct ErrorBody<'a> {
+    error: ErrorDetail<'a>,
+}
+
+#[derive(serde::Serialize)]
+struct ErrorDetail<'a> {
+    code: &'a str,
+    message: String,
+}
+
+fn json_body(e: &WebError) -> String {
+    let body = ErrorBody {
+        error: ErrorDetail {
+            code: e.code(),
+            message: e.message(),
+        },
+    };
+    serde_json::to_string(&body).unwrap_or_else(|_| {
+        r#"{"error":{"code":"internal","message":"The error could not be written."}}"#.into()
+    })
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    title: String,
+    css: &'static str,
+    message: String,
+    links: Vec<Link>,
+}
+
+fn html_body(e: &WebError) -> String {
+    let title = match e {
+        WebError::NotFound { .. } => "Not found",
+        WebError::BadRequest(_) => "Bad request",
+        WebError::MethodNotAllowed(_) => "Method not allowed",
+        WebError::Unavailable => "Temporarily unavailable",
+        WebError::Internal => "Something went wrong",
+    };
+    let links = match e {
+        WebError::NotFound { links, .. } => links.clone(),
+        _ => Vec::new(),
+    };
+    let page = ErrorPage {
+        title: title.into(),
+        css: css_href(),
+        message: e.message(),
+        links,
+    };
+    page.render()
+        .unwrap_or_else(|_| format!("<!doctype html><title>{title}</title><p>{title}."))
+}

@@ -1,0 +1,189 @@
+//! How values read on a page: points with ½, match scores, ratings (GT-R3), board results,
+//! colours, and path segments for links.
+
+use arbiter_core::model::{Board, Colour, GameOutcome, GameResult, Player, Side};
+use arbiter_core::ruleset::Ruleset;
+use arbiter_core::standings::format_number;
+
+/// Points as a chess score is written: `2½`, `½`, `4`; other fractions as decimals.
+pub fn points(x: f64) -> String {
+    let whole = x.trunc();
+    let frac = (x - whole).abs();
+    if (frac - 0.5).abs() < 1e-9 {
+        if whole == 0.0 {
+            if x < 0.0 { "-½".into() } else { "½".into() }
+        } else {
+            format!("{}½", format_number(whole))
+        }
+    } else {
+        format_number(x)
+    }
+}
+
+/// A match score, own side first: `2½–1½`.
+pub fn score(own: f64, other: f64) -> String {
+    format!("{}\u{2013}{}", points(own), points(other))
+}
+
+/// GT-R3: a provisional player's rating is `1200N`; an unrated player has none.
+pub fn rating(p: &Player) -> String {
+    match (p.rating, p.provisional) {
+        (Some(r), true) => format!("{r}N"),
+        (None, true) => "1200N".into(),
+        (Some(r), false) => r.to_string(),
+        (None, false) => String::new(),
+    }
+}
+
+/// A board's result from the home side, as printed on a match card (GT-S2 forfeits `+/−`).
+pub fn board_result(r: GameResult) -> &'static str {
+    match r {
+        GameResult::HomeWin => "1\u{2013}0",
+        GameResult::Draw => "½\u{2013}½",
+        GameResult::AwayWin => "0\u{2013}1",
+        GameResult::HomeWinByForfeit => "+/\u{2212}",
+        GameResult::AwayWinByForfeit => "\u{2212}/+",
+        GameResult::DoubleForfeit => "\u{2212}/\u{2212}",
+        GameResult::Pending => "\u{2013}",
+    }
+}
+
+/// One player's result: `1`, `½`, `0`, `+` and `−` for forfeits (GT-S2).
+pub fn player_result(o: GameOutcome) -> &'static str {
+    match o {
+        GameOutcome::Win => "1",
+        GameOutcome::Draw => "½",
+        GameOutcome::Loss => "0",
+        GameOutcome::ForfeitWin => "+",
+        GameOutcome::ForfeitLoss => "\u{2212}",
+        GameOutcome::DoubleForfeit => "\u{2212}/\u{2212}",
+        GameOutcome::Pending => "\u{2013}",
+    }
+}
+
+/// The colour `side` has on board `number` (1-based): as recorded, else the ruleset's colour rule
+/// (GT-M18: the visitors have White on odd boards; AS-19: the first-named team).
+pub fn colour(rules: &Ruleset, board: Option<&Board>, number: u32, side: Side) -> Colour {
+    if let Some(home) = board.and_then(|b| b.home_colour) {
+        return if side == Side::Home {
+            home
+        } else {
+            other(home)
+        };
+    }
+    let white = if number % 2 == 1 {
+        rules.white_on_odd_boards
+    } else {
+        rules.white_on_odd_boards.other()
+    };
+    if side == white {
+        Colour::White
+    } else {
+        Colour::Black
+    }
+}
+
+fn other(c: Colour) -> Colour {
+    match c {
+        Colour::White => Colour::Black,
+        Colour::Black => Colour::White,
+    }
+}
+
+pub fn colour_letter(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "W",
+        Colour::Black => "B",
+    }
+}
+
+pub fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}
+
+pub fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::Home => "home",
+        Side::Away => "away",
+    }
+}
+
+/// Percent-encodes one path segment (everything but RFC 3986 unreserved characters).
+pub fn segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
+    }
+    out
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// A date as a page prints it: `Mon 3 Nov 2026`.
+pub fn date(d: jiff::civil::Date) -> String {
+    d.strftime("%a %-d %b %Y").to_string()
+}
+
+/// FNV-1a, 64 bits: a stable hash for ETags and the stylesheet's versioned URL.
+pub const fn fnv1a(seed: u64, bytes: &[u8]) -> u64 {
+    let mut h = seed;
+    let mut i = 0;
+    while i < bytes.len() {
+        h ^= bytes[i] as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    h
+}
+
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_print_as_chess_scores() {
+        assert_eq!(points(2.5), "2½");
+        assert_eq!(points(0.5), "½");
+        assert_eq!(points(4.0), "4");
+        assert_eq!(points(0.0), "0");
+        assert_eq!(points(1.25), "1.25");
+        assert_eq!(score(2.5, 1.5), "2½–1½");
+    }
+
+    #[test]
+    fn provisional_rating_gt_r3() {
+        let p = Player {
+            id: arbiter_core::PlayerId("p".into()),
+            name: "P".into(),
+            rating: Some(1200),
+            provisional: true,
+        };
+        assert_eq!(rating(&p), "1200N");
+    }
+
+    #[test]
+    fn colours_follow_gt_m18_and_as_19() {
+        let gt = Ruleset::preset("gthscl").unwrap();
+        assert_eq!(colour(&gt, None, 1, Side::Away), Colour::White);
+        assert_eq!(colour(&gt, None, 2, Side::Away), Colour::Black);
+        let astc = Ruleset::preset("astc").unwrap();
+        assert_eq!(colour(&astc, None, 1, Side::Home), Colour::White);
+    }
+
+    #[test]
+    fn segments_are_percent_encoded() {
+        assert_eq!(segment("toledo-a"), "toledo-a");
+        assert_eq!(segment("a b/ë"), "a%20b%2F%C3%AB");
+    }
+}

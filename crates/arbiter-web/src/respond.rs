@@ -1,0 +1,155 @@
+//! The way every page and API answer is served: find the data for the current version, answer
+//! 304 when the reader's copy is current, else serve the drawn page from memory or draw it once.
+
+use std::future::Future;
+
+use axum::body::Bytes;
+use axum::extract::rejection::PathRejection;
+use axum::http::HeaderMap;
+use axum::response::Response;
+
+use crate::error::{Format, WebError};
+use crate::http::{PAGE_CACHE, content_type, etag, not_modified, ok, unchanged};
+use crate::pages::Link;
+use crate::state::{AppState, SiteKey};
+use crate::view::{CompetitionView, Page, PageKey};
+
+/// A page of one competition. `select` resolves the ids of the address (404 or 400 if they
+/// name nothing) before anything is drawn.
+pub async fn competition(
+    state: &AppState,
+    headers: &HeaderMap,
+    format: Format,
+    slugs: (&str, &str, &str),
+    select: impl FnOnce(&CompetitionView) -> Result<Page, WebError>,
+) -> Response {
+    let answer = async {
+        let view = state.view(slugs.0, slugs.1, slugs.2).await?;
+        let page = select(&view)?;
+        let key = PageKey { format, page };
+        let tag = view.etag(&key);
+        if not_modified(headers, &tag) {
+            return Ok(unchanged(tag, PAGE_CACHE));
+        }
+        if let Some((tag, body)) = view.page(&key) {
+            return Ok(ok(content_type(format), tag, PAGE_CACHE, body));
+        }
+        let body = match format {
+            Format::Html => crate::pages::competition_page(&view, page)?,
+            Format::Json => crate::api::competition_json(&view, page)?,
+        };
+        view.keep(key, (tag.clone(), body.clone()));
+        Ok(ok(content_type(format), tag, PAGE_CACHE, body))
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.into_response(format))
+}
+
+/// A page above the competitions (home, a league, a season), drawn once per data version.
+pub async fn site<F, Fut>(
+    state: &AppState,
+    headers: &HeaderMap,
+    key: SiteKey,
+    format: Format,
+    build: F,
+) -> Response
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<Bytes, WebError>>,
+{
+    let answer = async {
+        let v = state.version().await?;
+        let (tag, body) = match state.site_page(v, &key) {
+            Some(page) => page,
+            None => {
+                let body = build().await?;
+                // The version in the tag: any write changes these pages' tags.
+                let base = u64::from_le_bytes(v.to_le_bytes());
+                let tag = etag(base, format!("{key:?}").as_bytes());
+                state.keep_site_page(v, key, (tag.clone(), body.clone()));
+                (tag, body)
+            }
+        };
+        if not_modified(headers, &tag) {
+            return Ok(unchanged(tag, PAGE_CACHE));
+        }
+        Ok(ok(content_type(format), tag, PAGE_CACHE, body))
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.into_response(format))
+}
+
+/// A path segment that is not valid UTF-8 once decoded, or a missing one.
+pub fn bad_path(r: &PathRejection) -> WebError {
+    WebError::BadRequest(format!(
+        "A part of the address cannot be read ({}); check the link.",
+        r.body_text()
+    ))
+}
+
+/// A round number from the address: 1, 2, 3 …; anything else is the reader's mistake (400).
+pub fn parse_round(text: &str) -> Result<u32, WebError> {
+    match text.parse::<u32>() {
+        Ok(0) => Err(WebError::BadRequest(
+            "There is no round 0: rounds are numbered from 1.".into(),
+        )),
+        Ok(n) => Ok(n),
+        Err(_) => Err(WebError::BadRequest(format!(
+            "“{text}” is not a round number: write the round as a whole number from 1, like /rounds/3."
+        ))),
+    }
+}
+
+pub fn select_round(view: &CompetitionView, n: u32) -> Result<Page, WebError> {
+    if view.round(n).is_some() {
+        return Ok(Page::Round(n));
+    }
+    let rounds = view.rounds();
+    let have = match (rounds.first(), rounds.last()) {
+        (Some(a), Some(b)) if a.number == b.number => format!("its only round is {}", a.number),
+        (Some(a), Some(b)) => format!("its rounds are {} to {}", a.number, b.number),
+        _ => "it has no rounds yet".to_string(),
+    };
+    Err(WebError::NotFound {
+        message: format!("{} has no round {n}; {have}.", view.record.name),
+        links: rounds
+            .iter()
+            .map(|r| Link::new(view.round_href(r.number), format!("Round {}", r.number)))
+            .collect(),
+    })
+}
+
+fn team_links(view: &CompetitionView) -> Vec<Link> {
+    view.competition
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Link::new(view.team_href(i), &t.name))
+        .collect()
+}
+
+pub fn select_team(view: &CompetitionView, id: &str) -> Result<Page, WebError> {
+    view.team_index(id)
+        .map(Page::Team)
+        .ok_or_else(|| WebError::NotFound {
+            message: format!(
+                "{} has no team with the id “{id}”. Its teams are listed below.",
+                view.record.name
+            ),
+            links: team_links(view),
+        })
+}
+
+pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError> {
+    view.player_index(id)
+        .map(|(t, p)| Page::Player(t, p))
+        .ok_or_else(|| WebError::NotFound {
+            message: format!(
+                "No roster of {} has a player with the id “{id}”. The teams are listed below; each lists its players.",
+                view.record.name
+            ),
+            links: team_links(view),
+        })
+}

@@ -1,0 +1,337 @@
+//! The server's state: the store, the data version, and what has already been computed for it.
+//!
+//! A page is computed once per data version: each competition's score sheet, standings and
+//! explanation are kept with the version they were computed at, and so is every page drawn from
+//! them. A request asks the store only for its data version (at most once per `freshness`), so
+//! an unchanged page costs a hash-map look-up, or a 304.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use arbiter_store::Store;
+use axum::body::Bytes;
+use axum::http::HeaderValue;
+
+use crate::error::{Format, WebError};
+use crate::pages::Link;
+use crate::view::CompetitionView;
+
+/// Shared by every request; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("freshness", &self.inner.freshness)
+            .field("today", &self.inner.today)
+            .finish_non_exhaustive()
+    }
+}
+
+struct Inner {
+    store: Store,
+    /// How long a data version read from the store is trusted before it is read again.
+    freshness: Duration,
+    /// A fixed "today" for the home page's week (tests, snapshots); `None`: the clock's.
+    today: Option<jiff::civil::Date>,
+    version: VersionClock,
+    /// Competitions by (league, season, competition) slug.
+    views: RwLock<HashMap<ViewKey, Arc<CompetitionView>>>,
+    /// One competition load at a time: after a write, 64 waiting readers cause one load.
+    loading: tokio::sync::Mutex<()>,
+    /// Pages that list leagues and seasons, valid for one data version.
+    site: RwLock<SitePages>,
+}
+
+pub type ViewKey = (String, String, String);
+
+#[derive(Default)]
+struct SitePages {
+    version: i64,
+    pages: HashMap<SiteKey, (HeaderValue, Bytes)>,
+}
+
+/// The pages above a competition.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SiteKey {
+    Home(Format, jiff::civil::Date),
+    Leagues(Format),
+    League(Format, String),
+    Season(Format, String, String),
+}
+
+struct VersionClock {
+    value: AtomicI64,
+    known: AtomicBool,
+    /// Milliseconds since `epoch` when `value` was read.
+    read_at: AtomicU64,
+    epoch: Instant,
+    refresh: tokio::sync::Mutex<()>,
+}
+
+/// How long a data version is trusted by default: a write by another server shows within it;
+/// this server's own writes call [`AppState::invalidate`] and show at once.
+pub const DEFAULT_FRESHNESS: Duration = Duration::from_millis(500);
+
+impl AppState {
+    pub fn new(store: Store) -> AppState {
+        AppState::build(store, DEFAULT_FRESHNESS, None)
+    }
+
+    /// Reads the data version from the store at most once per `freshness`
+    /// (`Duration::ZERO`: on every request, as tests want).
+    pub fn with_freshness(self, freshness: Duration) -> AppState {
+        let today = self.inner.today;
+        AppState::build(self.inner.store.clone(), freshness, today)
+    }
+
+    /// Fixes the date the home page takes as today ("what is on this week").
+    pub fn with_today(self, today: jiff::civil::Date) -> AppState {
+        let freshness = self.inner.freshness;
+        AppState::build(self.inner.store.clone(), freshness, Some(today))
+    }
+
+    fn build(store: Store, freshness: Duration, today: Option<jiff::civil::Date>) -> AppState {
+        AppState {
+            inner: Arc::new(Inner {
+                store,
+                freshness,
+                today,
+                version: VersionClock {
+                    value: AtomicI64::new(0),
+                    known: AtomicBool::new(false),
+                    read_at: AtomicU64::new(0),
+                    epoch: Instant::now(),
+                    refresh: tokio::sync::Mutex::new(()),
+                },
+                views: RwLock::new(HashMap::new()),
+                loading: tokio::sync::Mutex::new(()),
+                site: RwLock::new(SitePages::default()),
+            }),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// Forgets the data version, so that the next request reads it again (after a write).
+    pub fn invalidate(&self) {
+        self.inner.version.known.store(false, Ordering::Release);
+    }
+
+    pub(crate) fn today(&self) -> jiff::civil::Date {
+        self.inner
+            .today
+            .unwrap_or_else(|| jiff::ZonedDateTime::now().date())
+    }
+
+    /// The store's data version, read at most once per `freshness`.
+    pub(crate) async fn version(&self) -> Result<i64, WebError> {
+        let clock = &self.inner.version;
+        let now = u64::try_from(clock.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let fresh_ms = u64::try_from(self.inner.freshness.as_millis()).unwrap_or(u64::MAX);
+        if fresh_ms > 0 && clock.known.load(Ordering::Acquire) {
+            let age = now.saturating_sub(clock.read_at.load(Ordering::Acquire));
+            if age < fresh_ms {
+                return Ok(clock.value.load(Ordering::Acquire));
+            }
+            // Stale: one request reads it again, the others go on with the value they have.
+            let Ok(_guard) = clock.refresh.try_lock() else {
+                return Ok(clock.value.load(Ordering::Acquire));
+            };
+            return self.read_version(now).await;
+        }
+        let _guard = clock.refresh.lock().await;
+        self.read_version(now).await
+    }
+
+    async fn read_version(&self, now: u64) -> Result<i64, WebError> {
+        let clock = &self.inner.version;
+        let v = self
+            .inner
+            .store
+            .data_version()
+            .await
+            .map_err(|_| WebError::Unavailable)?;
+        clock.value.store(v, Ordering::Release);
+        clock.read_at.store(now, Ordering::Release);
+        clock.known.store(true, Ordering::Release);
+        Ok(v)
+    }
+
+    /// The competition named by three slugs, computed for the current data version.
+    pub(crate) async fn view(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+    ) -> Result<Arc<CompetitionView>, WebError> {
+        let v = self.version().await?;
+        let key: ViewKey = (league.into(), season.into(), competition.into());
+        if let Some(view) = self.cached_view(&key, v) {
+            return Ok(view);
+        }
+        let _guard = self.inner.loading.lock().await;
+        if let Some(view) = self.cached_view(&key, v) {
+            return Ok(view);
+        }
+        let old = self
+            .inner
+            .views
+            .read()
+            .ok()
+            .and_then(|m| m.get(&key).cloned());
+        let id = match &old {
+            Some(view) => view.id,
+            None => self.resolve(league, season, competition).await?,
+        };
+        let Some(stored) = self.inner.store.load_competition_by_id(id).await? else {
+            self.forget(&key);
+            return Err(WebError::not_found(format!(
+                "The competition “{competition}” is no longer in the store."
+            )));
+        };
+        let fresh = CompetitionView::new(stored, v);
+        // Same data as before: keep the old view and every page already drawn from it.
+        let view = match old {
+            Some(old) if old.etag_base == fresh.etag_base => {
+                old.confirm(v);
+                old
+            }
+            _ => Arc::new(fresh),
+        };
+        if view.league.slug != league
+            || view.season.slug != season
+            || view.record.slug != competition
+        {
+            self.forget(&key);
+            return Err(WebError::not_found(format!(
+                "There is no competition at /leagues/{league}/{season}/{competition}."
+            )));
+        }
+        if let Ok(mut m) = self.inner.views.write() {
+            m.insert(key, Arc::clone(&view));
+        }
+        Ok(view)
+    }
+
+    fn cached_view(&self, key: &ViewKey, v: i64) -> Option<Arc<CompetitionView>> {
+        let m = self.inner.views.read().ok()?;
+        let view = m.get(key)?;
+        (view.checked() >= v).then(|| Arc::clone(view))
+    }
+
+    fn forget(&self, key: &ViewKey) {
+        if let Ok(mut m) = self.inner.views.write() {
+            m.remove(key);
+        }
+    }
+
+    /// Finds a competition's id by its slugs, saying what exists when a slug names nothing.
+    async fn resolve(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+    ) -> Result<arbiter_store::CompetitionId, WebError> {
+        let store = &self.inner.store;
+        let Some(l) = store.league(league).await?.filter(|l| l.slug == league) else {
+            return Err(self.no_league(league).await);
+        };
+        let seasons = store.seasons(l.id).await?;
+        let Some(s) = seasons.iter().find(|s| s.slug == season) else {
+            return Err(WebError::NotFound {
+                message: format!(
+                    "{} has no season “{season}”. Its seasons are listed below.",
+                    l.name
+                ),
+                links: seasons
+                    .iter()
+                    .map(|s| Link::new(crate::pages::season_href(&l.slug, &s.slug), &s.name))
+                    .collect(),
+            });
+        };
+        let comps = store.competitions(s.id).await?;
+        let Some(c) = comps.iter().find(|c| c.slug == competition) else {
+            return Err(WebError::NotFound {
+                message: format!(
+                    "{} {} has no competition or division “{competition}”. Its competitions are listed below.",
+                    l.name, s.name
+                ),
+                links: comps
+                    .iter()
+                    .map(|c| {
+                        Link::new(
+                            crate::pages::competition_href(&l.slug, &s.slug, &c.slug),
+                            &c.name,
+                        )
+                    })
+                    .collect(),
+            });
+        };
+        Ok(c.id)
+    }
+
+    /// A 404 for an unknown league slug that lists the leagues there are.
+    pub(crate) async fn no_league(&self, league: &str) -> WebError {
+        let links = match self.inner.store.leagues().await {
+            Ok(ls) => ls
+                .iter()
+                .map(|l| Link::new(crate::pages::league_href(&l.slug), &l.name))
+                .collect(),
+            Err(_) => return WebError::Unavailable,
+        };
+        WebError::NotFound {
+            message: format!(
+                "There is no league or event called “{league}”. The leagues and events are listed below."
+            ),
+            links,
+        }
+    }
+
+    pub(crate) fn site_page(&self, v: i64, key: &SiteKey) -> Option<(HeaderValue, Bytes)> {
+        let site = self.inner.site.read().ok()?;
+        if site.version != v {
+            return None;
+        }
+        site.pages.get(key).cloned()
+    }
+
+    pub(crate) fn keep_site_page(&self, v: i64, key: SiteKey, page: (HeaderValue, Bytes)) {
+        if let Ok(mut site) = self.inner.site.write() {
+            if site.version != v {
+                if site.version > v {
+                    return;
+                }
+                site.version = v;
+                site.pages.clear();
+            }
+            site.pages.insert(key, page);
+        }
+    }
+}
+
+/// Something computed at one data version, confirmed again when a later version leaves it as
+/// it was.
+#[derive(Debug)]
+pub struct Checked(AtomicI64);
+
+impl Checked {
+    pub fn new(v: i64) -> Checked {
+        Checked(AtomicI64::new(v))
+    }
+
+    pub fn get(&self) -> i64 {
+        self.0.load(Ordering::Acquire)
+    }
+
+    pub fn raise(&self, v: i64) {
+        self.0.fetch_max(v, Ordering::AcqRel);
+    }
+}

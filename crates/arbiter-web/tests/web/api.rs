@@ -1,0 +1,303 @@
+//! The JSON API: the same data, JSON errors, and the OpenAPI document.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::Value;
+
+use crate::common::*;
+
+fn api(path: &str) -> String {
+    format!("/api/v1{path}")
+}
+
+#[tokio::test]
+async fn leagues_list_seasons_and_competitions() {
+    let store = store().await;
+    let app = app(&store);
+    let a = get(&app, "/api/v1/leagues").await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.header("content-type"), "application/json");
+    let v = a.json();
+    let l = &v["leagues"][0];
+    assert_eq!(l["slug"], "gthscl");
+    assert_eq!(l["kind"], "league");
+    assert_eq!(l["seasons"][0]["starts_on"], "2026-10-01");
+    assert_eq!(l["seasons"][0]["competitions"][0]["api"], api(DIVISION));
+    let a = get(&app, "/api/v1/leagues/gthscl").await;
+    assert_eq!(a.json()["name"], "GTHSCL");
+}
+
+#[tokio::test]
+async fn competition_summary_names_rules_and_teams() {
+    let store = store().await;
+    let app = app(&store);
+    let v = get(&app, &api(DIVISION)).await.json();
+    assert_eq!(v["name"], "Division A");
+    assert_eq!(v["season"]["slug"], "2026-27");
+    assert_eq!(v["rules"]["boards"], 4);
+    assert_eq!(v["rules"]["white_on_odd_boards"], "away", "GT-M18");
+    assert_eq!(v["rules"]["criteria"][2]["code"], "H2H:MP");
+    assert_eq!(v["rules"]["criteria"][2]["rule"], "GT-S5");
+    assert_eq!(v["teams"][0]["name"], AWKWARD, "names are exact in JSON");
+    assert_eq!(v["rounds"], serde_json::json!([1, 2, 3, 4]));
+}
+
+#[tokio::test]
+async fn standings_with_values_shared_places_drops_and_explanation() {
+    let store = store().await;
+    let app = app(&store);
+    let v = get(&app, &api(&format!("{DIVISION}/standings")))
+        .await
+        .json();
+    let rows = v["rows"].as_array().unwrap();
+    let places: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["team_id"].as_str().unwrap(), r["place"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("scott", "1"),
+            ("start", "2-3"),
+            ("clay", "2-3"),
+            ("drop", "4")
+        ],
+        "AS-18 shared place; GT-M5 dropped last"
+    );
+    assert_eq!(rows[0]["team"], AWKWARD);
+    assert_eq!(rows[0]["values"]["MP"], 2.0);
+    assert_eq!(rows[0]["values"]["GP"], 6.0);
+    assert_eq!(
+        rows[0]["values"]["H2H:MP"],
+        Value::Null,
+        "never needed for scott"
+    );
+    assert_eq!(rows[1]["values"]["H2H:MP"], 0.5);
+    assert_eq!(rows[2]["values"]["H2H:MP"], 0.5);
+    assert_eq!(rows[3]["dropped"]["rule"], "GT-M5");
+    assert_eq!(rows[3]["dropped"]["all_matches_excluded"], true);
+    assert_eq!(rows[3]["dropped"]["played"], 1);
+    assert_eq!(rows[3]["dropped"]["scheduled"], 4);
+    let explanation = v["explanation"].as_array().unwrap();
+    assert_eq!(explanation.len(), 3);
+    assert_eq!(explanation[0]["rule"], "GT-S5");
+    assert_eq!(explanation[2]["rule"], "GT-M5");
+    assert_eq!(v["problem"], Value::Null);
+}
+
+#[tokio::test]
+async fn crosstable_meetings_have_colours_and_exclusions() {
+    let store = store().await;
+    let app = app(&store);
+    let v = get(&app, &api(&format!("{DIVISION}/crosstable")))
+        .await
+        .json();
+    let scott = &v["rows"][0];
+    assert_eq!(scott["team_id"], "scott");
+    let cells = scott["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 3, "no cell against itself");
+    let start = cells.iter().find(|c| c["opponent_id"] == "start").unwrap();
+    let m = &start["meetings"][0];
+    assert_eq!(m["round"], 1);
+    assert_eq!(m["side"], "home");
+    assert_eq!(
+        m["colour"], "black",
+        "GT-M18: the visitors have White on board 1"
+    );
+    assert_eq!(m["game_points"], 3.0);
+    let drop = cells.iter().find(|c| c["opponent_id"] == "drop").unwrap();
+    assert_eq!(drop["meetings"][0]["kind"], "forfeit_win");
+    assert_eq!(drop["meetings"][0]["excluded"]["rule"], "GT-M5");
+}
+
+#[tokio::test]
+async fn rounds_with_board_results_forfeits_and_exclusions() {
+    let store = store().await;
+    let app = app(&store);
+    let v = get(&app, &api(&format!("{DIVISION}/rounds"))).await.json();
+    let rounds = v["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 4);
+    let r1 = &rounds[0];
+    assert_eq!(r1["date"], "2026-11-02");
+    let m = &r1["matches"][0];
+    assert_eq!(m["home_id"], "scott");
+    assert_eq!(m["status"], "played");
+    assert_eq!(m["score"], "3–1");
+    assert_eq!(m["boards"][0]["result"], "1-0");
+    assert_eq!(m["boards"][0]["home_player"], "Zoë O'Brien");
+    assert_eq!(m["boards"][0]["home_colour"], "black");
+    let m = &r1["matches"][1];
+    assert_eq!(m["excluded"]["rule"], "GT-M5");
+    assert_eq!(m["boards"][1]["result"], "-/+");
+    assert_eq!(m["boards"][1]["rating_result"], "1-0", "GT-P1");
+    assert_eq!(m["boards"][3]["away_player_id"], Value::Null, "GT-M9");
+    let f = &rounds[1]["matches"][1];
+    assert_eq!(f["status"], "forfeit");
+    assert_eq!(f["forfeited_by"], "away");
+    assert_eq!(f["rule"], "GT-M7");
+    assert_eq!(rounds[3]["matches"][0]["status"], "pending");
+    let one = get(&app, &api(&format!("{DIVISION}/rounds/2")))
+        .await
+        .json();
+    assert_eq!(one["number"], 2);
+    assert_eq!(one["matches"][1]["status"], "forfeit");
+}
+
+#[tokio::test]
+async fn team_and_player() {
+    let store = store().await;
+    let app = app(&store);
+    let t = get(&app, &api(&format!("{DIVISION}/teams/scott")))
+        .await
+        .json();
+    assert_eq!(t["name"], AWKWARD);
+    assert_eq!(t["school"], "Scott High School");
+    assert_eq!(t["place"], "1");
+    assert_eq!(t["roster"][3]["rating_display"], "1200N", "GT-R3");
+    assert_eq!(t["roster"][3]["provisional"], true);
+    assert_eq!(t["results"][2]["kind"], "forfeit_win");
+    assert_eq!(t["results"][2]["counts"], false);
+    let p = get(&app, &api(&format!("{DIVISION}/players/scott1")))
+        .await
+        .json();
+    assert_eq!(p["name"], "Zoë O'Brien");
+    assert_eq!(p["team"], AWKWARD);
+    assert_eq!(p["score"], 2.0);
+    assert_eq!(p["games"][0]["opponent"], "Dee Park");
+    assert_eq!(p["games"][0]["colour"], "black");
+    assert_eq!(p["games"][0]["result"], "win");
+}
+
+#[tokio::test]
+async fn errors_are_json_with_a_code_and_a_message() {
+    let store = store().await;
+    let app = app(&store);
+    for (path, status, code) in [
+        ("/api/v1/leagues/nope".to_string(), 404, "not_found"),
+        (api("/leagues/gthscl/1999/division-a"), 404, "not_found"),
+        (api(&format!("{DIVISION}x")), 404, "not_found"),
+        (api(&format!("{DIVISION}/teams/nobody")), 404, "not_found"),
+        (api(&format!("{DIVISION}/players/nobody")), 404, "not_found"),
+        (api(&format!("{DIVISION}/rounds/9")), 404, "not_found"),
+        (api(&format!("{DIVISION}/rounds/abc")), 400, "bad_request"),
+        (api(&format!("{DIVISION}/rounds/0")), 400, "bad_request"),
+        (api(&format!("{DIVISION}/teams/%C3%28")), 400, "bad_request"),
+        ("/api/v1/nothing".to_string(), 404, "not_found"),
+    ] {
+        let a = get(&app, &path).await;
+        assert_eq!(a.status.as_u16(), status, "{path}: {}", a.body);
+        assert_eq!(a.header("content-type"), "application/json", "{path}");
+        let v = a.json();
+        assert_eq!(v["error"]["code"], code, "{path}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.ends_with('.'), "{path}: a sentence: {message}");
+    }
+    let post = send(
+        &app,
+        Request::post("/api/v1/leagues")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(post.json()["error"]["code"], "method_not_allowed");
+}
+
+#[tokio::test]
+async fn api_answers_have_etags_and_304() {
+    let store = store().await;
+    let app = app(&store);
+    for path in [
+        "/api/v1/leagues".to_string(),
+        api(&format!("{DIVISION}/standings")),
+        "/api/v1/openapi.json".to_string(),
+    ] {
+        let a = get(&app, &path).await;
+        let tag = a.header("etag").to_string();
+        assert!(!tag.is_empty(), "{path}");
+        let b = send(
+            &app,
+            Request::get(&path)
+                .header("if-none-match", &tag)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(b.status, StatusCode::NOT_MODIFIED, "{path}");
+        assert!(b.body.is_empty());
+    }
+}
+
+/// Fills an OpenAPI path template with ids that exist in the test division.
+fn concrete(template: &str) -> String {
+    template
+        .replace("{league}", "gthscl")
+        .replace("{season}", "2026-27")
+        .replace("{competition}", "division-a")
+        .replace("{round}", "1")
+        .replace("{team}", "scott")
+        .replace("{player}", "scott1")
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_api_route() {
+    let store = store().await;
+    let app = app(&store);
+    let doc = get(&app, "/api/v1/openapi.json").await;
+    assert_eq!(doc.status, StatusCode::OK);
+    let v = doc.json();
+    assert!(v["openapi"].as_str().unwrap().starts_with("3."));
+    let paths: Vec<&str> = v["paths"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let c = "/api/v1/leagues/{league}/{season}/{competition}";
+    let mut expected = vec![
+        "/api/v1/leagues".to_string(),
+        "/api/v1/leagues/{league}".to_string(),
+        c.to_string(),
+        format!("{c}/standings"),
+        format!("{c}/crosstable"),
+        format!("{c}/rounds"),
+        format!("{c}/rounds/{{round}}"),
+        format!("{c}/teams/{{team}}"),
+        format!("{c}/players/{{player}}"),
+        "/api/v1/openapi.json".to_string(),
+    ];
+    expected.sort();
+    let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
+    listed.sort();
+    assert_eq!(listed, expected);
+    // Every documented route answers on the router, with a body the document describes.
+    for p in &paths {
+        let a = get(&app, &concrete(p)).await;
+        assert_eq!(a.status, StatusCode::OK, "{p}: {}", a.body);
+        assert_eq!(a.header("content-type"), "application/json", "{p}");
+        let op = &v["paths"][*p]["get"];
+        assert!(op["responses"]["200"].is_object(), "{p}: no 200 documented");
+        if p.contains('{') {
+            assert!(op["responses"]["404"].is_object(), "{p}: no 404 documented");
+        }
+    }
+    // Each documented schema exists.
+    let schemas = v["components"]["schemas"].as_object().unwrap();
+    for name in [
+        "StandingsJson",
+        "CrosstableJson",
+        "RoundJson",
+        "TeamJson",
+        "PlayerJson",
+        "ErrorAnswer",
+    ] {
+        assert!(schemas.contains_key(name), "{name}");
+    }
+    // And no API route answers that the document does not list: each page's API twin is one
+    // of the listed paths.
+    for extra in [format!("{DIVISION}/explain"), format!("{DIVISION}/rounds")] {
+        let a = get(&app, &api(&extra)).await;
+        let listed_here = listed.iter().any(|p| concrete(p) == api(&extra));
+        assert_eq!(a.status == StatusCode::OK, listed_here, "{extra}");
+    }
+}

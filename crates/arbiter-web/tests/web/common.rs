@@ -1,0 +1,311 @@
+//! A store with test competitions in it, and requests sent to the router in-process.
+
+use std::time::Duration;
+
+use arbiter_core::model::*;
+use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use arbiter_web::{AppState, router};
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode};
+use jiff::civil::date;
+use tower::ServiceExt;
+
+/// The team name the escaping tests look for, exactly as stored.
+pub const AWKWARD: &str = "Zoë O'Brien <&> \"Q\"";
+
+pub const DIVISION: &str = "/leagues/gthscl/2026-27/division-a";
+
+fn player(id: &str, name: &str, rating: u32, provisional: bool) -> Player {
+    Player {
+        id: PlayerId(id.into()),
+        name: name.into(),
+        rating: Some(rating),
+        provisional,
+    }
+}
+
+fn team(id: &str, name: &str, school: &str, players: Vec<Player>) -> Team {
+    Team {
+        id: TeamId(id.into()),
+        name: name.into(),
+        school: Some(school.into()),
+        players,
+    }
+}
+
+fn boards(home: &str, away: &str, results: &[&str]) -> MatchOutcome {
+    MatchOutcome::Boards(
+        results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut b = Board::new(GameResult::parse(r).unwrap());
+                let n = i + 1;
+                // GT-M9: a forfeited board has no player on the forfeiting side.
+                if !matches!(
+                    b.result,
+                    GameResult::AwayWinByForfeit | GameResult::DoubleForfeit
+                ) {
+                    b.home_player = Some(PlayerId(format!("{home}{n}")));
+                }
+                if !matches!(
+                    b.result,
+                    GameResult::HomeWinByForfeit | GameResult::DoubleForfeit
+                ) {
+                    b.away_player = Some(PlayerId(format!("{away}{n}")));
+                }
+                b
+            })
+            .collect(),
+    )
+}
+
+fn game(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
+    Pairing::Match(Match {
+        home: TeamId(home.into()),
+        away: TeamId(away.into()),
+        outcome,
+    })
+}
+
+/// A GTHSCL division of four teams, one of them named with every character HTML escapes:
+/// - round 1: scott 3-1 start; clay 3-1 drop (board 4 `+/-`, GT-M9; board 2 `-/+` for the team
+///   but `1-0` for ratings, GT-P1);
+/// - round 2: scott 3-1 clay; drop forfeits to start (GT-M7);
+/// - round 3: drop forfeits to scott, its second: dropped having played 1 of 4, under half, so
+///   all its matches are excluded (GT-M5); start 2-2 clay;
+/// - round 4: still to play.
+///
+/// Standings (GT-S5): scott 2 MP; start and clay ½ MP, 3 GP each, drew their match: they share
+/// place 2-3 (AS-18); drop last, dropped.
+pub fn division() -> Competition {
+    let roster = |p: &str, names: [&str; 4], ratings: [u32; 4]| {
+        (0..4)
+            .map(|i| {
+                player(
+                    &format!("{p}{}", i + 1),
+                    names[i],
+                    ratings[i],
+                    ratings[i] == 1200 && i == 3,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut r1 = boards("clay", "drop", &["1-0", "-/+", "1-0", "+/-"]);
+    if let MatchOutcome::Boards(b) = &mut r1 {
+        // GT-P1: the home player won but would not keep score; the team point went away.
+        b[1] = Board {
+            result: GameResult::AwayWinByForfeit,
+            rating_result: Some(GameResult::HomeWin),
+            home_player: Some(PlayerId("clay2".into())),
+            away_player: Some(PlayerId("drop2".into())),
+            home_colour: None,
+        };
+    }
+    Competition {
+        name: "Division A".into(),
+        teams: vec![
+            team(
+                "scott",
+                AWKWARD,
+                "Scott High School",
+                roster(
+                    "scott",
+                    ["Zoë O'Brien", "Ana Ruiz", "Ben Lee", "Cy Young"],
+                    [1650, 1500, 1400, 1200],
+                ),
+            ),
+            team(
+                "start",
+                "Start Spartans",
+                "Start High School",
+                roster(
+                    "start",
+                    ["Dee Park", "Eli Stone", "Fay Wong", "Gus Hale"],
+                    [1600, 1550, 1450, 1300],
+                ),
+            ),
+            team(
+                "clay",
+                "Clay Eagles",
+                "Clay High School",
+                roster(
+                    "clay",
+                    ["Hal Ng", "Ivy Cole", "Jo Marsh", "Kit Dunn"],
+                    [1580, 1490, 1380, 1200],
+                ),
+            ),
+            team(
+                "drop",
+                "Waite Dropouts",
+                "Waite High School",
+                roster(
+                    "drop",
+                    ["Lou Fenn", "Mo Dix", "Ned Ash", "Oz Pike"],
+                    [1300, 1250, 1210, 1200],
+                ),
+            ),
+        ],
+        rounds: vec![
+            Round {
+                number: 1,
+                date: Some(date(2026, 11, 2)),
+                pairings: vec![
+                    game(
+                        "scott",
+                        "start",
+                        boards("scott", "start", &["1-0", "1-0", "0-1", "1-0"]),
+                    ),
+                    game("clay", "drop", r1),
+                ],
+            },
+            Round {
+                number: 2,
+                date: Some(date(2026, 11, 4)),
+                pairings: vec![
+                    game(
+                        "scott",
+                        "clay",
+                        boards("scott", "clay", &["1-0", "1/2-1/2", "1-0", "1/2-1/2"]),
+                    ),
+                    game("start", "drop", MatchOutcome::Forfeit { by: Side::Away }),
+                ],
+            },
+            Round {
+                number: 3,
+                date: Some(date(2026, 11, 9)),
+                pairings: vec![
+                    game("drop", "scott", MatchOutcome::Forfeit { by: Side::Home }),
+                    game(
+                        "start",
+                        "clay",
+                        boards(
+                            "start",
+                            "clay",
+                            &["1/2-1/2", "1/2-1/2", "1/2-1/2", "1/2-1/2"],
+                        ),
+                    ),
+                ],
+            },
+            Round {
+                number: 4,
+                date: Some(date(2026, 11, 16)),
+                pairings: vec![
+                    game("start", "scott", MatchOutcome::Pending),
+                    game("drop", "clay", MatchOutcome::Pending),
+                ],
+            },
+        ],
+    }
+}
+
+/// A migrated in-memory store holding the division (GTHSCL 2026-27) and the example ASTC
+/// championship when its file is there.
+pub async fn store() -> Store {
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let by = Actor::default();
+    let league = store
+        .create_league(
+            &NewLeague {
+                slug: "gthscl".into(),
+                name: "GTHSCL".into(),
+                kind: LeagueKind::League,
+                description: "Greater Toledo High School Chess League".into(),
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    let season = store
+        .create_season(
+            league.id,
+            &NewSeason {
+                slug: "2026-27".into(),
+                name: "2026-27".into(),
+                starts_on: Some(date(2026, 10, 1)),
+                ends_on: Some(date(2027, 3, 31)),
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    store
+        .import_competition(
+            season.id,
+            &NewCompetition {
+                slug: "division-a".into(),
+                name: "Division A".into(),
+                rules: RulesRef::Preset("gthscl".into()),
+            },
+            &division(),
+            &by,
+        )
+        .await
+        .unwrap();
+    store
+}
+
+/// Every request reads the data version (no freshness window), and "today" is Wednesday
+/// 4 November 2026, in the week of rounds 1 and 2.
+pub fn app(store: &Store) -> Router {
+    router(
+        AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_today(date(2026, 11, 4)),
+    )
+}
+
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .map(|v| v.to_str().unwrap())
+            .unwrap_or("")
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+pub async fn send(app: &Router, req: Request<Body>) -> Answer {
+    let r = app.clone().oneshot(req).await.unwrap();
+    let status = r.status();
+    let headers = r.headers().clone();
+    let bytes = axum::body::to_bytes(r.into_body(), 16 << 20).await.unwrap();
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8(bytes.to_vec()).unwrap(),
+    }
+}
+
+pub async fn get(app: &Router, uri: &str) -> Answer {
+    send(app, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+/// A page for a snapshot: the stylesheet's version (it changes with every CSS edit) masked.
+pub fn masked(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(i) = rest.find("arbiter.css?v=") {
+        let (head, tail) = rest.split_at(i + "arbiter.css?v=".len());
+        out.push_str(head);
+        out.push_str("HASH");
+        let end = tail
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .unwrap_or(tail.len());
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}

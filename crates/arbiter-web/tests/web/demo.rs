@@ -1,0 +1,233 @@
+//! The demo league (arbiter-demo) and the example files (examples/*.json), seeded into a store
+//! and served: pages that real-looking data fills, as snapshots and against the figures the
+//! examples' README works by hand.
+
+use std::time::Duration;
+
+use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use arbiter_web::{AppState, router};
+use axum::Router;
+use axum::http::StatusCode;
+use jiff::civil::date;
+
+use crate::common::{get, masked};
+
+/// The demo as of Wednesday 13 January 2027, in a fresh in-memory store.
+async fn demo_app() -> Router {
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let today = date(2027, 1, 13);
+    let by = Actor::default();
+    for l in arbiter_demo::generate(today).leagues {
+        let league = store
+            .create_league(
+                &NewLeague {
+                    slug: l.slug.clone(),
+                    name: l.name.clone(),
+                    kind: match l.kind {
+                        arbiter_demo::LeagueKind::League => LeagueKind::League,
+                        arbiter_demo::LeagueKind::Event => LeagueKind::Event,
+                    },
+                    description: l.description.clone(),
+                },
+                &by,
+            )
+            .await
+            .unwrap();
+        for s in &l.seasons {
+            let season = store
+                .create_season(
+                    league.id,
+                    &NewSeason {
+                        slug: s.slug.clone(),
+                        name: s.name.clone(),
+                        starts_on: Some(s.starts_on),
+                        ends_on: Some(s.ends_on),
+                    },
+                    &by,
+                )
+                .await
+                .unwrap();
+            for c in &s.competitions {
+                store
+                    .import_competition(
+                        season.id,
+                        &NewCompetition {
+                            slug: c.slug.clone(),
+                            name: c.name.clone(),
+                            rules: RulesRef::Preset(c.rules.clone()),
+                        },
+                        &c.competition,
+                        &by,
+                    )
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+    router(
+        AppState::new(store)
+            .with_freshness(Duration::ZERO)
+            .with_today(today),
+    )
+}
+
+async fn page(app: &Router, path: &str) -> String {
+    let a = get(app, path).await;
+    assert_eq!(a.status, StatusCode::OK, "{path}: {}", a.body);
+    masked(&a.body)
+}
+
+const WOOD: &str = "/leagues/gthscl/2026-27/wood-county";
+
+#[tokio::test]
+async fn demo_pages() {
+    let app = demo_app().await;
+    // A GTHSCL division with a team dropped under GT-M5.
+    let standings = page(&app, WOOD).await;
+    assert!(standings.contains("dropped (GT-M5)"));
+    insta::assert_snapshot!("demo_wood_county_standings", standings);
+    insta::assert_snapshot!(
+        "demo_wood_county_crosstable",
+        page(&app, &format!("{WOOD}/crosstable")).await
+    );
+    insta::assert_snapshot!(
+        "demo_wood_county_team",
+        page(&app, &format!("{WOOD}/teams/rossford")).await
+    );
+    // An ASTC field where two teams share a place (AS-18).
+    let girls = page(&app, "/leagues/astc/2026/primary-girls").await;
+    let shared = girls
+        .split(r#"<td class="num place">"#)
+        .skip(1)
+        .filter(|rest| rest.split('<').next().is_some_and(|p| p.contains('-')))
+        .count();
+    assert_eq!(shared, 2, "two rows print a shared place like 3-4");
+    insta::assert_snapshot!("demo_astc_primary_girls_standings", girls);
+    // Every page of the demo answers.
+    let home = page(&app, "/").await;
+    assert!(home.contains("/leagues/astc"));
+    assert!(home.contains("/leagues/gthscl"));
+    for path in [
+        format!("{WOOD}/explain"),
+        format!("{WOOD}/rounds/1"),
+        "/leagues/astc/2026/secondary-open/crosstable".to_string(),
+        "/api/v1/leagues/gthscl/2026-27/metro/rounds".to_string(),
+        "/api/v1/leagues/astc/2026/primary-girls/standings".to_string(),
+    ] {
+        let _ = page(&app, &path).await;
+    }
+}
+
+/// examples/*.json, read with the competition JSON reader and imported into one league each.
+async fn examples_app() -> Option<Router> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let by = Actor::default();
+    let league = store
+        .create_league(
+            &NewLeague {
+                slug: "examples".into(),
+                name: "Examples".into(),
+                kind: LeagueKind::Event,
+                description: String::new(),
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    let season = store
+        .create_season(
+            league.id,
+            &NewSeason {
+                slug: "files".into(),
+                name: "files".into(),
+                starts_on: None,
+                ends_on: None,
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    let mut any = false;
+    for name in ["astc-secondary-open", "gthscl-division"] {
+        let path = dir.join(format!("{name}.json"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let source = arbiter_formats::ruleset_file::FileRulesetSource::new(&dir);
+        let loaded = arbiter_formats::competition_json::read(name, &text, &source).unwrap();
+        let preset: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let rules = preset["rules"].as_str().unwrap().to_string();
+        store
+            .import_competition(
+                season.id,
+                &NewCompetition {
+                    slug: name.into(),
+                    name: loaded.competition.name.clone(),
+                    rules: RulesRef::Preset(rules),
+                },
+                &loaded.competition,
+                &by,
+            )
+            .await
+            .unwrap();
+        any = true;
+    }
+    any.then(|| {
+        router(
+            AppState::new(store)
+                .with_freshness(Duration::ZERO)
+                .with_today(date(2026, 12, 8)),
+        )
+    })
+}
+
+#[tokio::test]
+async fn example_files_give_the_standings_worked_by_hand() {
+    let Some(app) = examples_app().await else {
+        return;
+    };
+    // examples/README.md: ASTC 2026 Secondary Open (AS-14, AS-15, AS-16).
+    let v = get(
+        &app,
+        "/api/v1/leagues/examples/files/astc-secondary-open/standings",
+    )
+    .await
+    .json();
+    let order: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["team_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(order, ["vic", "nsw", "qld", "wa", "sa", "tas", "act", "nt"]);
+    assert_eq!(v["rows"][1]["values"]["GP"], 17.5);
+    // The GTHSCL division: Toledo Start dropped (GT-M5), St. John's Jesuit A first (GT-S5).
+    let page = get(&app, "/leagues/examples/files/gthscl-division").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("St. John&#39;s Jesuit A"));
+    assert!(
+        page.body.contains("Toledo Start was dropped (GT-M5)"),
+        "{}",
+        page.body
+    );
+    let v = get(
+        &app,
+        "/api/v1/leagues/examples/files/gthscl-division/standings",
+    )
+    .await
+    .json();
+    assert_eq!(v["rows"][0]["team_id"], "sjj-a");
+    assert_eq!(v["rows"][0]["values"]["GP"], 10.5);
+    assert_eq!(v["rows"][5]["team_id"], "start");
+    assert_eq!(v["rows"][5]["dropped"]["rule"], "GT-M5");
+    // Every page of both answers 200.
+    for c in ["astc-secondary-open", "gthscl-division"] {
+        for p in ["", "/crosstable", "/explain", "/rounds/1"] {
+            let a = get(&app, &format!("/leagues/examples/files/{c}{p}")).await;
+            assert_eq!(a.status, StatusCode::OK, "{c}{p}");
+        }
+    }
+}

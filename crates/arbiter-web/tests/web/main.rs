@@ -1,0 +1,8 @@
+//! The pages and the API, tested in-process on an in-memory SQLite store.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod api;
+mod common;
+mod demo;
+mod pages;
+mod snapshots;
