@@ -1,1 +1,319 @@
-fn main() {}
+//! `arbiter`: the command line of an officer or arbiter. Each command loads files, calls
+//! `arbiter-core`, and prints or stores what core decided; no rule lives here.
+
+mod database;
+mod load;
+mod render;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use arbiter_core::criteria::CriterionSpec;
+use arbiter_core::schedule::{self, Cycles};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Runs chess team competitions by their rulebook (GTHSCL, ASTC, FIDE team events)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Ranks a competition (competition JSON or FIDE TRF) by its ruleset's criteria.
+    Standings {
+        /// A competition JSON file (arbiter/competition@1) or a TRF file.
+        file: PathBuf,
+        /// A preset (astc, gthscl, fide-team) or a ruleset TOML file; overrides the file's own.
+        #[arg(long)]
+        rules: Option<String>,
+        /// FIDE tie-breaks after the primary score, comma-separated, e.g. "EDET/P,EMGSB/C1/P".
+        /// For a TRF file the default is its 202 record.
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Say for each pair of adjacent teams which criterion separated them, with its rule.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Prints a round-robin schedule from the FIDE Berger tables (AS-19).
+    Schedule {
+        /// The number of teams; an odd number gives a bye each round.
+        #[arg(long)]
+        teams: u32,
+        /// Two cycles: the second with colours reversed.
+        #[arg(long)]
+        double: bool,
+        #[arg(long, value_enum, default_value_t = ScheduleFormat::Table)]
+        format: ScheduleFormat,
+    },
+    /// Stores a competition file (competition JSON or TRF) in a league of the database
+    /// (`--league`), or converts it into a competition JSON file (`-o`).
+    Import {
+        file: PathBuf,
+        /// The competition JSON file to write.
+        #[arg(short, long, required_unless_present = "league")]
+        output: Option<PathBuf>,
+        /// The league to store the competition in (created if new).
+        #[arg(long)]
+        league: Option<String>,
+        /// The league's season (created if new); default: its latest season.
+        #[arg(long, requires = "league")]
+        season: Option<String>,
+        /// The competition's address in the season; default: made from its name.
+        #[arg(long, requires = "league")]
+        competition: Option<String>,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Writes a competition out in another format: a file's, or one stored in the database
+    /// (`--league` and `--competition`).
+    Export {
+        #[arg(required_unless_present = "league")]
+        file: Option<PathBuf>,
+        #[arg(long, value_enum, default_value_t = ExportFormat::Trf)]
+        format: ExportFormat,
+        #[arg(short, long)]
+        output: PathBuf,
+        /// The league of a stored competition.
+        #[arg(long, conflicts_with = "file", requires = "competition")]
+        league: Option<String>,
+        /// The stored competition's address.
+        #[arg(long, requires = "league")]
+        competition: Option<String>,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Serves the web site and the JSON API from the database.
+    Serve {
+        /// The address and port to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Creates a fresh demo database (an ASTC championship and a GTHSCL season) and serves it.
+    Demo {
+        /// The address and port to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
+        /// The demo database file; deleted and written anew.
+        #[arg(long, value_name = "PATH", default_value = "arbiter-demo.db")]
+        db: PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ScheduleFormat {
+    Table,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExportFormat {
+    Trf,
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Standings {
+            file,
+            rules,
+            tiebreaks,
+            format,
+            explain,
+        } => {
+            let loaded = load::competition(&file, rules.as_deref())?;
+            for w in &loaded.warnings {
+                eprintln!("warning: {w}");
+            }
+            let criteria = match tiebreaks {
+                Some(list) => with_tiebreaks(&loaded.rules.criteria, &parse_list(&list)?),
+                None if !loaded.tiebreaks.is_empty() => {
+                    with_tiebreaks(&loaded.rules.criteria, &loaded.tiebreaks)
+                }
+                None => loaded.rules.criteria.clone(),
+            };
+            let sheet = arbiter_core::scoring::score(&loaded.competition, &loaded.rules);
+            let standings = arbiter_core::standings::rank(
+                &loaded.competition,
+                &loaded.rules,
+                &sheet,
+                &criteria,
+            )?;
+            let explanation = explain.then(|| {
+                arbiter_core::standings::explain(
+                    &standings,
+                    &loaded.competition,
+                    &loaded.rules,
+                    &sheet,
+                )
+            });
+            print!(
+                "{}",
+                render::standings(
+                    &loaded.competition,
+                    &standings,
+                    format,
+                    explanation.as_deref()
+                )?
+            );
+            Ok(())
+        }
+        Command::Schedule {
+            teams,
+            double,
+            format,
+        } => {
+            let cycles = if double {
+                Cycles::Double
+            } else {
+                Cycles::Single
+            };
+            let s = schedule::round_robin(teams, cycles)?;
+            print!(
+                "{}",
+                match format {
+                    ScheduleFormat::Table => render::schedule_table(&s),
+                    ScheduleFormat::Json => render::schedule_json(&s)?,
+                }
+            );
+            Ok(())
+        }
+        Command::Import {
+            file,
+            output,
+            league,
+            season,
+            competition,
+            database,
+        } => {
+            if let Some(league) = league {
+                let target = database::Target {
+                    league,
+                    season,
+                    competition,
+                };
+                database::import(&file, &target, &database)?;
+            }
+            let Some(output) = output else {
+                return Ok(());
+            };
+            let loaded = load::competition(&file, None)?;
+            for w in &loaded.warnings {
+                eprintln!("warning: {w}");
+            }
+            let json = arbiter_formats::competition_json::write(
+                &loaded.competition,
+                &loaded.rules,
+                &loaded.tiebreaks,
+            );
+            std::fs::write(&output, json)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            eprintln!(
+                "{}: {} teams, {} rounds written to {}",
+                file.display(),
+                loaded.competition.teams.len(),
+                loaded.competition.rounds.len(),
+                output.display()
+            );
+            Ok(())
+        }
+        Command::Export {
+            file,
+            format,
+            output,
+            league,
+            competition,
+            database,
+        } => {
+            let loaded = match (file, league, competition) {
+                (Some(file), _, _) => load::competition(&file, None)?,
+                (None, Some(league), Some(competition)) => {
+                    let (competition, rules) =
+                        database::load_stored(&league, &competition, &database)?;
+                    load::Loaded {
+                        competition,
+                        rules,
+                        tiebreaks: Vec::new(),
+                        warnings: Vec::new(),
+                    }
+                }
+                _ => anyhow::bail!(
+                    "give a competition file to export, or --league and --competition of a stored one"
+                ),
+            };
+            let bytes = match format {
+                ExportFormat::Trf => {
+                    let doc = arbiter_formats::trf::from_competition(
+                        &loaded.competition,
+                        &loaded.rules,
+                        &loaded.tiebreaks,
+                    );
+                    arbiter_formats::trf::write(&doc)
+                }
+                ExportFormat::Json => arbiter_formats::competition_json::write(
+                    &loaded.competition,
+                    &loaded.rules,
+                    &loaded.tiebreaks,
+                )
+                .into_bytes(),
+            };
+            std::fs::write(&output, bytes)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            Ok(())
+        }
+        Command::Serve { bind, database } => database::serve(bind, &database),
+        Command::Demo { bind, db } => database::demo(bind, &db),
+    }
+}
+
+fn parse_list(list: &str) -> Result<Vec<CriterionSpec>> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| CriterionSpec::parse(c).map_err(anyhow::Error::from))
+        .collect()
+}
+
+/// A tie-break list replaces everything after the primary score; a list that starts with `PTS`
+/// or with the primary score itself replaces the whole list.
+fn with_tiebreaks(base: &[CriterionSpec], list: &[CriterionSpec]) -> Vec<CriterionSpec> {
+    use arbiter_core::criteria::{CriterionKind, FideCode};
+    let primary_named = list.first().is_some_and(|c| match &c.kind {
+        CriterionKind::Fide(f) => f.code == FideCode::Pts,
+        CriterionKind::GamePoints | CriterionKind::MatchPoints => true,
+        _ => false,
+    });
+    if primary_named {
+        return list.to_vec();
+    }
+    base.iter().take(1).chain(list).cloned().collect()
+}

@@ -1,0 +1,495 @@
+//! The commands that work on the database: `serve`, `demo`, `import` into a league and
+//! `export` out of one. They open the store, hand the work to core, the store and the web
+//! site, and report; no rule lives here.
+
+use std::io::IsTerminal;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use arbiter_core::model::{Competition, MatchOutcome, Pairing};
+use arbiter_core::ruleset::{PresetsOnly, Ruleset};
+use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Where the data lives: a SQLite file (the default) or a PostgreSQL server.
+#[derive(Debug, Clone, Args)]
+pub struct Database {
+    /// The SQLite database file (created if missing).
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "arbiter.db",
+        conflicts_with = "database_url"
+    )]
+    pub db: PathBuf,
+    /// A database address instead of a file: `postgres://USER:PASSWORD@HOST/DATABASE` or
+    /// `sqlite://PATH`.
+    #[arg(long, value_name = "URL")]
+    pub database_url: Option<String>,
+}
+
+impl Database {
+    fn address(&self) -> String {
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| self.db.display().to_string())
+    }
+
+    async fn open(&self) -> Result<Store> {
+        let address = self.address();
+        let store = Store::open(&address)
+            .await
+            .with_context(|| format!("cannot open the database {address}"))?;
+        store
+            .migrate()
+            .await
+            .with_context(|| format!("cannot bring the database {address} up to date"))?;
+        Ok(store)
+    }
+}
+
+/// What `arbiter import` stores a file under.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub league: String,
+    pub season: Option<String>,
+    pub competition: Option<String>,
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+/// `arbiter serve`: the web site and the JSON API on `bind`.
+pub fn serve(bind: SocketAddr, db: &Database) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        eprintln!("Arbiter: serving {} on http://{bind}/", db.address());
+        arbiter_web::serve(store, bind)
+            .await
+            .with_context(|| format!("the web server on {bind} stopped"))
+    })
+}
+
+/// `arbiter demo`: a fresh demo database, seeded from `arbiter_demo::generate`, then served.
+pub fn demo(bind: SocketAddr, db: &Path) -> Result<()> {
+    // The clock is read here, at the edge; the demo itself is pure.
+    let today = jiff::Timestamp::now()
+        .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+        .date();
+    runtime()?.block_on(async {
+        let store = fresh_demo_database(db, today).await?;
+        println!("Arbiter demo: open http://{}/", browsable(bind));
+        arbiter_web::serve(store, bind)
+            .await
+            .with_context(|| format!("the web server on {bind} stopped"))
+    })
+}
+
+/// An address a browser can open: a server bound to every interface is reached on loopback.
+fn browsable(bind: SocketAddr) -> SocketAddr {
+    if bind.ip().is_unspecified() {
+        SocketAddr::new(Ipv4Addr::LOCALHOST.into(), bind.port())
+    } else {
+        bind
+    }
+}
+
+/// Deletes `path` (and its WAL files) and writes the demo leagues into a new database there.
+pub async fn fresh_demo_database(path: &Path, today: jiff::civil::Date) -> Result<Store> {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let p = PathBuf::from(p);
+        match std::fs::remove_file(&p) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!(
+                        "cannot delete the old demo database {}; delete it yourself or give another file with --db",
+                        p.display()
+                    )
+                });
+            }
+        }
+    }
+    let db = Database {
+        db: path.to_path_buf(),
+        database_url: None,
+    };
+    let store = db.open().await?;
+    let demo = arbiter_demo::generate(today);
+    let total: usize = demo
+        .leagues
+        .iter()
+        .flat_map(|l| &l.seasons)
+        .map(|s| s.competitions.len())
+        .sum();
+    let bar = progress(total as u64, "demo");
+    let by = Actor::system();
+    for l in &demo.leagues {
+        let league = store
+            .create_league(
+                &NewLeague {
+                    slug: l.slug.clone(),
+                    name: l.name.clone(),
+                    kind: match l.kind {
+                        arbiter_demo::LeagueKind::League => LeagueKind::League,
+                        arbiter_demo::LeagueKind::Event => LeagueKind::Event,
+                    },
+                    description: l.description.clone(),
+                },
+                &by,
+            )
+            .await
+            .with_context(|| format!("cannot create the demo league {}", l.slug))?;
+        for s in &l.seasons {
+            let season = store
+                .create_season(
+                    league.id,
+                    &NewSeason {
+                        slug: s.slug.clone(),
+                        name: s.name.clone(),
+                        starts_on: Some(s.starts_on),
+                        ends_on: Some(s.ends_on),
+                    },
+                    &by,
+                )
+                .await
+                .with_context(|| format!("cannot create the demo season {}/{}", l.slug, s.slug))?;
+            for c in &s.competitions {
+                bar.set_message(format!("{} {}", l.slug, c.name));
+                store
+                    .import_competition(
+                        season.id,
+                        &NewCompetition {
+                            slug: c.slug.clone(),
+                            name: c.name.clone(),
+                            rules: RulesRef::Preset(c.rules.clone()),
+                        },
+                        &c.competition,
+                        &by,
+                    )
+                    .await
+                    .with_context(|| {
+                        format!("cannot store the demo competition {}/{}", l.slug, c.slug)
+                    })?;
+                bar.inc(1);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    Ok(store)
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal (a pipe, a log, CI).
+fn progress(len: u64, prefix: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{prefix} {spinner} [{bar:24}] {pos}/{len} {wide_msg} {elapsed}",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_prefix(prefix.to_string());
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// `arbiter import FILE --league SLUG`: stores a competition file (competition JSON or TRF)
+/// in a league's season, creating the league and the season when they are new.
+pub fn import(file: &Path, target: &Target, db: &Database) -> Result<()> {
+    let bar = progress(4, "import");
+    bar.set_message(format!("reading {}", file.display()));
+    let loaded = crate::load::competition(file, None)?;
+    bar.suspend(|| {
+        for w in &loaded.warnings {
+            eprintln!("warning: {w}");
+        }
+    });
+    bar.inc(1);
+    // A TRF file's own tie-break list (202) becomes part of the stored rules.
+    let mut rules = loaded.rules.clone();
+    if !loaded.tiebreaks.is_empty() {
+        rules.criteria = crate::with_tiebreaks(&rules.criteria, &loaded.tiebreaks);
+    }
+    let rules_ref = rules_ref(&rules).with_context(|| {
+        format!(
+            "{}: the file's rules cannot be stored with the competition",
+            file.display()
+        )
+    })?;
+    let competition = &loaded.competition;
+    let slug = match &target.competition {
+        Some(s) => s.clone(),
+        None => slug_of(&competition.name).ok_or_else(|| {
+            anyhow!(
+                "{}: the competition's name `{}` gives no address; name one with --competition SLUG",
+                file.display(),
+                competition.name
+            )
+        })?,
+    };
+    bar.inc(1);
+    runtime()?.block_on(async {
+        bar.set_message(format!("opening {}", db.address()));
+        let store = db.open().await?;
+        let by = Actor::system();
+        let league = match store.league(&target.league).await? {
+            Some(l) => l,
+            None => {
+                let l = store
+                    .create_league(
+                        &NewLeague {
+                            slug: target.league.clone(),
+                            name: target.league.clone(),
+                            kind: LeagueKind::League,
+                            description: String::new(),
+                        },
+                        &by,
+                    )
+                    .await
+                    .with_context(|| format!("cannot create the league {}", target.league))?;
+                bar.suspend(|| eprintln!("created the league {}", l.slug));
+                l
+            }
+        };
+        let seasons = store.seasons(league.id).await?;
+        let (first, last) = date_span(competition);
+        let wanted = target.season.clone().or_else(|| {
+            // Without --season: the league's latest season, or one named by the year.
+            if seasons.is_empty() {
+                Some(first.map_or_else(|| "main".to_string(), |d| d.year().to_string()))
+            } else {
+                None
+            }
+        });
+        let season = match wanted {
+            None => seasons
+                .last()
+                .cloned()
+                .ok_or_else(|| anyhow!("the league {} has no season", league.slug))?,
+            Some(slug) => match seasons.iter().find(|s| s.slug == slug) {
+                Some(s) => s.clone(),
+                None => {
+                    let s = store
+                        .create_season(
+                            league.id,
+                            &NewSeason {
+                                slug: slug.clone(),
+                                name: slug.clone(),
+                                starts_on: first,
+                                ends_on: last,
+                            },
+                            &by,
+                        )
+                        .await
+                        .with_context(|| {
+                            format!("cannot create the season {}/{slug}", league.slug)
+                        })?;
+                    bar.suspend(|| eprintln!("created the season {}/{}", league.slug, s.slug));
+                    s
+                }
+            },
+        };
+        bar.inc(1);
+        bar.set_message(format!(
+            "storing {} teams, {} matches",
+            competition.teams.len(),
+            competition.matches().count()
+        ));
+        let record = store
+            .import_competition(
+                season.id,
+                &NewCompetition {
+                    slug: slug.clone(),
+                    name: competition.name.clone(),
+                    rules: rules_ref,
+                },
+                competition,
+                &by,
+            )
+            .await
+            .with_context(|| {
+                format!(
+                    "cannot store {} as {}/{}/{slug}",
+                    file.display(),
+                    league.slug,
+                    season.slug
+                )
+            })?;
+        bar.inc(1);
+        bar.finish_and_clear();
+        eprintln!(
+            "{}: {} teams, {} rounds, {} results stored as {}/{}/{} (/leagues/{}/{}/{})",
+            file.display(),
+            competition.teams.len(),
+            competition.rounds.len(),
+            results(competition),
+            league.slug,
+            season.slug,
+            record.slug,
+            league.slug,
+            season.slug,
+            record.slug
+        );
+        Ok(())
+    })
+}
+
+/// `arbiter export --league SLUG --competition SLUG`: the stored competition, as it is now.
+pub fn load_stored(
+    league: &str,
+    competition: &str,
+    db: &Database,
+) -> Result<(Competition, Ruleset)> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        match store.load_competition(league, competition).await? {
+            Some(s) => Ok((s.competition, s.rules)),
+            None => bail!(
+                "the database {} has no competition {competition} in the league {league}; `arbiter import` puts one there",
+                db.address()
+            ),
+        }
+    })
+}
+
+/// Matches with a result (played, forfeited).
+fn results(c: &Competition) -> usize {
+    c.rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter(|p| matches!(p, Pairing::Match(m) if m.outcome != MatchOutcome::Pending))
+        .count()
+}
+
+fn date_span(c: &Competition) -> (Option<jiff::civil::Date>, Option<jiff::civil::Date>) {
+    let dates = c.rounds.iter().filter_map(|r| r.date);
+    (dates.clone().min(), dates.max())
+}
+
+/// `Secondary Open 2026` → `secondary-open-2026`; `None` when nothing is left.
+fn slug_of(name: &str) -> Option<String> {
+    let mut slug = String::new();
+    for ch in name.chars().flat_map(char::to_lowercase) {
+        if ch.is_alphanumeric() && ch.is_ascii() {
+            slug.push(ch);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-').to_string();
+    (!slug.is_empty()).then_some(slug)
+}
+
+/// The rules as the store keeps them: a preset's name, or a TOML text that reads back to them.
+fn rules_ref(rules: &Ruleset) -> Result<RulesRef> {
+    // The competition file writer already knows the shortest form: a preset name or an inline
+    // ruleset; TOML has the same fields.
+    let written = arbiter_formats::competition_json::write(&Competition::default(), rules, &[]);
+    let doc: serde_json::Value =
+        serde_json::from_str(&written).context("the competition writer wrote invalid JSON")?;
+    match doc.get("rules") {
+        Some(serde_json::Value::String(preset)) => Ok(RulesRef::Preset(preset.clone())),
+        Some(serde_json::Value::Object(fields)) => {
+            let mut toml = String::new();
+            for (k, v) in fields {
+                if let Some(v) = toml_value(v) {
+                    toml.push_str(&format!("{} = {v}\n", toml_key(k)));
+                }
+            }
+            let back = Ruleset::from_toml("the stored rules", &toml, &PresetsOnly)
+                .map_err(|e| anyhow!("{e}"))?;
+            if &back != rules {
+                bail!(
+                    "they extend a ruleset file that is not a preset; give rules that extend a preset (astc, gthscl, fide-team)"
+                );
+            }
+            Ok(RulesRef::Toml(toml))
+        }
+        _ => bail!("the competition writer wrote no rules"),
+    }
+}
+
+fn toml_key(k: &str) -> String {
+    if !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        k.to_string()
+    } else {
+        serde_json::Value::String(k.to_string()).to_string()
+    }
+}
+
+/// A JSON value as TOML: the escapes of JSON strings are valid in TOML basic strings.
+fn toml_value(v: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    Some(match v {
+        Value::Null => return None,
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(_) => v.to_string(),
+        Value::Array(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .filter_map(toml_value)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::Object(fields) => format!(
+            "{{ {} }}",
+            fields
+                .iter()
+                .filter_map(|(k, v)| toml_value(v).map(|v| format!("{} = {v}", toml_key(k))))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_from_names() {
+        assert_eq!(
+            slug_of("ASTC 2026 Secondary Open").as_deref(),
+            Some("astc-2026-secondary-open")
+        );
+        assert_eq!(
+            slug_of("St. John's Jesuit — Zoë").as_deref(),
+            Some("st-john-s-jesuit-zo")
+        );
+        assert_eq!(slug_of("  —  "), None);
+    }
+
+    #[test]
+    fn presets_are_stored_by_name() {
+        let astc = Ruleset::preset("astc").unwrap();
+        assert_eq!(rules_ref(&astc).unwrap(), RulesRef::Preset("astc".into()));
+    }
+
+    #[test]
+    fn changed_rules_are_stored_as_toml_that_reads_back() {
+        let mut r = Ruleset::preset("gthscl").unwrap();
+        r.boards = 3;
+        r.criteria.truncate(2);
+        let RulesRef::Toml(text) = rules_ref(&r).unwrap() else {
+            panic!("not TOML")
+        };
+        assert_eq!(Ruleset::from_toml("t", &text, &PresetsOnly).unwrap(), r);
+    }
+}

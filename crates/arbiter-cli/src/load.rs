@@ -1,0 +1,74 @@
+//! Loading a competition from a file: competition JSON or FIDE TRF, chosen by content.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use arbiter_core::criteria::CriterionSpec;
+use arbiter_core::model::Competition;
+use arbiter_core::ruleset::Ruleset;
+use arbiter_formats::ruleset_file::FileRulesetSource;
+use arbiter_formats::{competition_json, trf};
+
+/// A competition with the rules it is ranked by.
+#[derive(Debug)]
+pub struct Loaded {
+    pub competition: Competition,
+    pub rules: Ruleset,
+    /// A TRF file's own tie-break list (202), applied after the primary score.
+    pub tiebreaks: Vec<CriterionSpec>,
+    pub warnings: Vec<String>,
+}
+
+/// Reads `path`; `rules` (a preset name or a ruleset file) replaces the file's own rules.
+pub fn competition(path: &Path, rules: Option<&str>) -> Result<Loaded> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let origin = path.display().to_string();
+    let base_dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let mut loaded = if looks_like_json(&bytes) {
+        let text = String::from_utf8(bytes).map_err(|e| {
+            anyhow::anyhow!(
+                "{origin}: the file is not UTF-8 (byte {}); save it as UTF-8",
+                e.utf8_error().valid_up_to()
+            )
+        })?;
+        let source = FileRulesetSource::new(base_dir);
+        let c = competition_json::read(&origin, &text, &source)?;
+        Loaded {
+            competition: c.competition,
+            rules: c.rules,
+            tiebreaks: c.tiebreaks,
+            warnings: c.warnings.iter().map(ToString::to_string).collect(),
+        }
+    } else if looks_like_trf(&bytes) {
+        let doc = trf::read(&origin, &bytes)?;
+        let t = trf::to_competition(&doc)?;
+        Loaded {
+            competition: t.competition,
+            rules: t.rules,
+            tiebreaks: t.tiebreaks,
+            warnings: t.warnings.iter().map(ToString::to_string).collect(),
+        }
+    } else {
+        bail!(
+            "{origin}: this is neither a competition JSON file (it would start with `{{`) nor a TRF file (lines starting with a record number such as `012` or `001`)"
+        );
+    };
+    if let Some(name) = rules {
+        let cwd = FileRulesetSource::new(std::env::current_dir().unwrap_or_default());
+        loaded.rules = Ruleset::resolve_extends("--rules", name, &cwd, 0)?;
+    }
+    Ok(loaded)
+}
+
+fn looks_like_json(bytes: &[u8]) -> bool {
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+    start.is_some_and(|i| bytes[i] == b'{') || bytes.starts_with(&[0xEF, 0xBB, 0xBF, b'{'])
+}
+
+fn looks_like_trf(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
+    text.lines().any(|l| {
+        let b = l.as_bytes();
+        b.len() >= 3 && b[..3].iter().all(u8::is_ascii_digit)
+    })
+}
