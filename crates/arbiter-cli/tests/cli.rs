@@ -1,0 +1,292 @@
+//! The `arbiter` command end to end: the examples' expected standings, the FIDE sample against
+//! FIDE's checker, schedules, and the errors a user sees.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the arbiter binary runs")
+}
+
+fn ok_stdout(args: &[&str]) -> String {
+    let out = arbiter(args);
+    assert!(
+        out.status.success(),
+        "arbiter {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok_stdout(args)).unwrap()
+}
+
+fn order(v: &Value) -> Vec<(String, String)> {
+    v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["place"].as_str().unwrap().to_string(),
+                r["team_id"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(a, b)| ((*a).to_string(), (*b).to_string()))
+        .collect()
+}
+
+/// AS-14, AS-15, AS-16: the ASTC example's standings as worked by hand in examples/README.md.
+#[test]
+fn astc_example_standings() {
+    let v = json(&[
+        "standings",
+        "examples/astc-secondary-open.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["criteria"],
+        serde_json::json!(["GP", "MP", "H2H:GP", "H2H:BOARDS"])
+    );
+    assert_eq!(
+        order(&v),
+        pairs(&[
+            ("1", "vic"),
+            ("2", "nsw"),
+            ("3", "qld"),
+            ("4", "wa"),
+            ("5", "sa"),
+            ("6", "tas"),
+            ("7", "act"),
+            ("8", "nt"),
+        ])
+    );
+    let row = |i: usize| &v["standings"][i]["values"];
+    assert_eq!(row(0)["GP"], 21.0);
+    assert_eq!(row(0)["MP"], 13.0);
+    assert_eq!(row(1)["GP"], 17.5);
+    assert_eq!(row(1)["MP"], 11.0);
+    assert_eq!(row(2)["MP"], 10.0);
+    // wa and sa: 14 GP and 6 MP each; wa won their match 2½-1½ (AS-16).
+    assert_eq!(row(3)["H2H:GP"], 2.5);
+    assert_eq!(row(4)["H2H:GP"], 1.5);
+    assert_eq!(v["standings"][0]["rank"], 1);
+    assert_eq!(v["standings"][0]["team"], "Victoria");
+}
+
+/// The explanation names the criterion and the rule for each pair.
+#[test]
+fn astc_example_explain_cites_rules() {
+    let text = ok_stdout(&[
+        "standings",
+        "examples/astc-secondary-open.json",
+        "--explain",
+    ]);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("New South Wales (2) is above Queensland (3) on MP (AS-15): 11 to 10."),
+        "{flat}"
+    );
+    assert!(
+        flat.contains("Western Australia (4) is above South Australia (5) on H2H:GP (AS-16), counting only the matches among Western Australia and South Australia: 2.5 to 1.5."),
+        "{flat}"
+    );
+    // The table fits an 80-column terminal.
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "too wide: {line}");
+    }
+}
+
+/// GT-S5, GT-M5, GT-M7: the GTHSCL example with its dropped team last.
+#[test]
+fn gthscl_example_standings() {
+    let v = json(&[
+        "standings",
+        "examples/gthscl-division.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["criteria"], serde_json::json!(["MP", "GP", "H2H:MP"]));
+    assert_eq!(
+        order(&v),
+        pairs(&[
+            ("1", "sjj-a"),
+            ("2", "northview"),
+            ("3", "perrysburg"),
+            ("4", "sjj-b"),
+            ("5", "mvcd"),
+            ("6", "start"),
+        ])
+    );
+    assert_eq!(v["standings"][5]["dropped"], true);
+    assert_eq!(v["standings"][0]["values"]["GP"], 10.5);
+    assert_eq!(v["standings"][1]["values"]["GP"], 9.0);
+    let text = ok_stdout(&["standings", "examples/gthscl-division.json", "--explain"]);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Toledo Start was dropped from the league (GT-M5)"),
+        "{flat}"
+    );
+    assert!(flat.contains("under half"), "{flat}");
+}
+
+/// The same file under another ruleset: `--rules` replaces the file's own.
+#[test]
+fn rules_option_replaces_the_files_rules() {
+    let v = json(&[
+        "standings",
+        "examples/astc-secondary-open.json",
+        "--rules",
+        "gthscl",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["criteria"], serde_json::json!(["MP", "GP", "H2H:MP"]));
+    // Under GTHSCL's 1 / ½ / 0 Victoria has 6½ match points.
+    assert_eq!(v["standings"][0]["values"]["MP"], 6.5);
+}
+
+#[test]
+fn csv_output_has_a_header_and_a_row_per_team() {
+    let text = ok_stdout(&[
+        "standings",
+        "examples/astc-secondary-open.json",
+        "--format",
+        "csv",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "rank,place,team_id,team,GP,MP,H2H:GP,H2H:BOARDS");
+    assert_eq!(lines.len(), 9);
+    assert!(
+        lines[1].starts_with("1,1,vic,Victoria,21,13"),
+        "{}",
+        lines[1]
+    );
+}
+
+/// AS-19: the FIDE Berger table for 8.
+#[test]
+fn schedule_for_eight_teams() {
+    let text = ok_stdout(&["schedule", "--teams", "8"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[0], "Round  1: 1-8, 2-7, 3-6, 4-5");
+    assert_eq!(lines[1], "Round  2: 8-5, 6-4, 7-3, 1-2");
+    let v = json(&["schedule", "--teams", "5", "--double", "--format", "json"]);
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 10);
+    assert!(v["rounds"][0]["bye"].is_u64());
+}
+
+/// C.07: `arbiter standings grandmommyscup.trf` agrees with FIDE's checker on every team.
+#[test]
+fn fide_sample_agrees_with_the_checker() {
+    let list = "PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,EMMSB,EGGSB,BH:GP,BC,SSSC";
+    let v = json(&[
+        "standings",
+        "../shared/testdata/fide/grandmommyscup.trf",
+        "--format",
+        "json",
+        "--tiebreaks",
+        list,
+    ]);
+    let expected =
+        std::fs::read_to_string(root().join("../shared/testdata/fide/grandmommyscup.expected.tsv"))
+            .unwrap();
+    let mut lines = expected.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let rows = v["standings"].as_array().unwrap();
+    let mut compared = 0;
+    for (i, line) in lines.enumerate() {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let row = &rows[i];
+        assert_eq!(
+            row["rank"].as_u64().unwrap().to_string(),
+            cells[0],
+            "rank of row {i}"
+        );
+        assert_eq!(
+            row["team_id"].as_str().unwrap(),
+            cells[1],
+            "start number of row {i}"
+        );
+        for (code, cell) in header.iter().zip(&cells).skip(2) {
+            let want: f64 = cell.parse().unwrap();
+            let got = row["values"][*code].as_f64().unwrap_or(0.0);
+            assert!(
+                (got - want).abs() < 0.005,
+                "team {} {code}: {got}, the checker says {want}",
+                cells[1]
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 50 * 10);
+}
+
+/// Errors are sentences that say what was wrong and where; nothing panics.
+#[test]
+fn errors_are_sentences() {
+    let out = arbiter(&["standings", "no/such/file.json"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot read no/such/file.json"), "{err}");
+
+    let out = arbiter(&[
+        "standings",
+        "examples/astc-secondary-open.json",
+        "--tiebreaks",
+        "BH:XP",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("BH:XP") && err.contains(":MP"), "{err}");
+
+    let out = arbiter(&["schedule", "--teams", "1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("AS-19"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// A TRF file converts to competition JSON and back without losing its standings.
+#[test]
+fn import_and_export_keep_the_standings() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json_path = dir.join("cup.json");
+    let trf_path = dir.join("cup.trf");
+    let src = "../shared/testdata/fide/grandmommyscup.trf";
+    ok_stdout(&["import", src, "-o", json_path.to_str().unwrap()]);
+    ok_stdout(&[
+        "export",
+        json_path.to_str().unwrap(),
+        "--format",
+        "trf",
+        "-o",
+        trf_path.to_str().unwrap(),
+    ]);
+    let a = json(&["standings", src, "--format", "json"]);
+    let b = json(&["standings", json_path.to_str().unwrap(), "--format", "json"]);
+    let c = json(&["standings", trf_path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    std::fs::remove_dir_all(&dir).ok();
+}
