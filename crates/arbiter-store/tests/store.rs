@@ -51,6 +51,7 @@ on_every_backend!(
     unknown_ids_are_not_found,
     history_and_result_versions_refuse_update_and_delete,
     concurrent_corrections_get_consecutive_versions,
+    the_demo_league_round_trips,
 );
 
 async fn migrated(store: &Store) {
@@ -866,6 +867,71 @@ async fn concurrent_corrections_get_consecutive_versions(store: Store) {
             .len(),
         6
     );
+}
+
+/// The demo's ASTC event and GTHSCL season (sister teams, 1200N players, forfeits, a dropped
+/// team: GT-M4, GT-M5, GT-M7, GT-M9, GT-R3, AS-10, AS-18) store and load back unchanged.
+async fn the_demo_league_round_trips(store: Store) {
+    migrated(&store).await;
+    let demo = arbiter_demo::generate(jiff::civil::date(2026, 11, 3));
+    let mut stored = 0;
+    for league in &demo.leagues {
+        let kind = match league.kind {
+            arbiter_demo::LeagueKind::League => LeagueKind::League,
+            arbiter_demo::LeagueKind::Event => LeagueKind::Event,
+        };
+        let l = store
+            .create_league(
+                &NewLeague {
+                    slug: league.slug.clone(),
+                    name: league.name.clone(),
+                    kind,
+                    description: league.description.clone(),
+                },
+                &Actor::system(),
+            )
+            .await
+            .unwrap();
+        for season in &league.seasons {
+            let s = store
+                .create_season(
+                    l.id,
+                    &NewSeason {
+                        slug: season.slug.clone(),
+                        name: season.name.clone(),
+                        starts_on: Some(season.starts_on),
+                        ends_on: Some(season.ends_on),
+                    },
+                    &Actor::system(),
+                )
+                .await
+                .unwrap();
+            for c in &season.competitions {
+                let new = arbiter_store::NewCompetition {
+                    slug: c.slug.clone(),
+                    name: c.name.clone(),
+                    rules: RulesRef::Preset(c.rules.clone()),
+                };
+                store
+                    .import_competition(s.id, &new, &c.competition, &Actor::system())
+                    .await
+                    .unwrap();
+                let loaded = store
+                    .load_competition(&league.slug, &c.slug)
+                    .await
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(
+                    loaded.competition, c.competition,
+                    "{}/{}",
+                    league.slug, c.slug
+                );
+                assert_eq!(loaded.rules, Ruleset::preset(&c.rules).unwrap());
+                stored += 1;
+            }
+        }
+    }
+    assert!(stored >= 5, "the demo has its competitions ({stored})");
 }
 
 // ---- SQLite only ----
