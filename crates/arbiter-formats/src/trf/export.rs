@@ -104,9 +104,21 @@ pub fn from_competition(
         .min(MAX_ROUNDS);
     let slots = usize::try_from(rounds).unwrap_or(0);
     let absent = || RoundBlock::new(None, '-', Some(ResultCode::ForfeitLoss));
+    // Every player gets a block for every round (`0000 - -` when not playing), unless that
+    // would be millions of them: then a line stops after its last game, which reads the same.
+    let pad = start_ranks.len().saturating_mul(slots) <= 2_000_000;
     let mut blocks: BTreeMap<u32, Vec<RoundBlock>> = start_ranks
         .iter()
-        .map(|&sr| (sr, vec![absent(); slots]))
+        .map(|&sr| {
+            (
+                sr,
+                if pad {
+                    vec![absent(); slots]
+                } else {
+                    Vec::new()
+                },
+            )
+        })
         .collect();
 
     let home_white_on = |i: usize| i.is_multiple_of(2) == (rules.white_on_odd_boards == Side::Home);
@@ -189,10 +201,11 @@ pub fn from_competition(
                                     .map_or(home_white_on(i), |c| c == Colour::White);
                                 let (ch, ca) = codes(b.result, b.rating_result);
                                 let mut put = |sr: u32, block: RoundBlock| {
-                                    if let Some(v) = blocks.get_mut(&sr)
-                                        && let Some(slot) = v.get_mut(slot)
-                                    {
-                                        *slot = block;
+                                    if let Some(v) = blocks.get_mut(&sr) {
+                                        while v.len() <= slot {
+                                            v.push(absent());
+                                        }
+                                        v[slot] = block;
                                     }
                                 };
                                 match (hp, ap) {

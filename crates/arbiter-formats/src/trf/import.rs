@@ -881,7 +881,13 @@ fn rules(
         None => Vec::new(),
     };
     rules.criteria = if criteria.is_empty() {
-        CriterionSpec::parse("MP")
+        // The primary score first (192 names it for a FIDE team event).
+        let primary = if rules.fide.primary == Some(ScoreBasis::GamePoints) {
+            "GP"
+        } else {
+            "MP"
+        };
+        CriterionSpec::parse(primary)
             .map(|c| vec![c])
             .unwrap_or_default()
     } else {
