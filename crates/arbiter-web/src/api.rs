@@ -2,7 +2,6 @@
 //! Errors are `{"error": {"code", "message"}}`: 404 for ids that name nothing, 400 for bad
 //! parameters, 503 when the store fails.
 
-use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use axum::body::Bytes;
@@ -176,6 +175,21 @@ pub enum ValueJson {
     Sequence(Vec<f64>),
 }
 
+/// A criterion code to value object that keeps the ruleset's order of criteria.
+#[derive(Debug)]
+pub struct CriterionValues(pub Vec<(String, Option<ValueJson>)>);
+
+impl Serialize for CriterionValues {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DroppedJson {
     /// Always `GT-M5`.
@@ -198,9 +212,10 @@ pub struct StandingJson {
     pub place: String,
     pub team_id: String,
     pub team: String,
-    /// By criterion code; null for a criterion never needed for the team.
+    /// By criterion code, in the ruleset's order; null for a criterion never needed for the
+    /// team (one computed among tied teams only).
     #[schema(value_type = BTreeMap<String, ValueJson>)]
-    pub values: BTreeMap<String, Option<ValueJson>>,
+    pub values: CriterionValues,
     pub dropped: Option<DroppedJson>,
 }
 
@@ -532,12 +547,13 @@ fn standings_json(view: &CompetitionView) -> StandingsJson {
                         place: r.place.clone(),
                         team_id: team.id.0.clone(),
                         team: team.name.clone(),
-                        values: s
-                            .criteria
-                            .iter()
-                            .zip(&r.values)
-                            .map(|(c, v)| (c.code.clone(), value(v)))
-                            .collect(),
+                        values: CriterionValues(
+                            s.criteria
+                                .iter()
+                                .zip(&r.values)
+                                .map(|(c, v)| (c.code.clone(), value(v)))
+                                .collect(),
+                        ),
                         dropped: if r.dropped {
                             dropped(view, r.team)
                         } else {

@@ -46,9 +46,12 @@ async fn competition_summary_names_rules_and_teams() {
 async fn standings_with_values_shared_places_drops_and_explanation() {
     let store = store().await;
     let app = app(&store);
-    let v = get(&app, &api(&format!("{DIVISION}/standings")))
-        .await
-        .json();
+    let a = get(&app, &api(&format!("{DIVISION}/standings"))).await;
+    // The values keep the ruleset's order of criteria (GT-S5: MP, GP, H2H:MP).
+    let first = &a.body[a.body.find(r#""values":"#).unwrap()..];
+    let at = |k: &str| first.find(&format!("\"{k}\":")).unwrap();
+    assert!(at("MP") < at("GP") && at("GP") < at("H2H:MP"), "{first}");
+    let v = a.json();
     let rows = v["rows"].as_array().unwrap();
     let places: Vec<(&str, &str)> = rows
         .iter()
