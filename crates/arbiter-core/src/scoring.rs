@@ -148,7 +148,7 @@ pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
         }
     }
     if let Some(drop) = rules.drop {
-        apply_drop_rule(&mut sheet, rules, drop);
+        apply_drop_rule(&mut sheet, competition, rules, drop);
     }
     for team in &mut sheet.teams {
         team.match_points = team
@@ -294,7 +294,12 @@ fn set_forfeit(rules: &Ruleset, winner: &mut RoundEntry, loser: &mut RoundEntry)
 /// GT-M5. The second match forfeit drops a team. If it played under half its schedule, all its
 /// matches leave every figure (for it and for its opponents); otherwise its played results stand
 /// and its matches still to come score as forfeits for its opponents.
-fn apply_drop_rule(sheet: &mut ScoreSheet, rules: &Ruleset, drop: crate::ruleset::DropRule) {
+fn apply_drop_rule(
+    sheet: &mut ScoreSheet,
+    competition: &Competition,
+    rules: &Ruleset,
+    drop: crate::ruleset::DropRule,
+) {
     let limit = drop.after_match_forfeits.max(1);
     for t in 0..sheet.teams.len() {
         let entries = &sheet.teams[t].entries;
@@ -336,8 +341,12 @@ fn apply_drop_rule(sheet: &mut ScoreSheet, rules: &Ruleset, drop: crate::ruleset
                     e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending
                 });
             if all_excluded {
+                let name = competition
+                    .teams
+                    .get(t)
+                    .map_or("the team", |x| x.name.as_str());
                 let reason = format!(
-                    "GT-M5: the team was dropped after its {forfeits} match forfeits (round {round}) having played {played} of its {scheduled} matches, under half, so all its matches are deleted from the statistics"
+                    "GT-M5: excluded, because {name} was dropped in round {round} having played {played} of its {scheduled} matches, under half"
                 );
                 for (who, other) in [(t, opp), (opp, t)] {
                     if let Some(e) = entry_mut(sheet, who, r, other) {

@@ -101,7 +101,7 @@ async fn standings_page_has_every_criterion_shared_places_and_the_drop_gt_s5_as_
     assert!(b.contains("forfeit (GT-M7)"));
     assert!(b.contains("Waite Dropouts forfeited the match."));
     assert!(b.contains("<del>"));
-    assert!(b.contains("GT-M5: the team was dropped after its 2 match forfeits (round 3)"));
+    assert!(b.contains("GT-M5: excluded, because Waite Dropouts was dropped in round 3"));
     assert!(b.contains(r#"<link rel="stylesheet" href="/static/arbiter.css?v="#));
 }
 
