@@ -161,7 +161,7 @@ fn cut(mut items: Vec<Contribution>, lowest: u32, highest: u32, rounds: u32) -> 
         });
         items = reorder(items, &all[1..]);
     }
-    items.iter().map(|c| c.value).sum()
+    super::event::total(items.iter().map(|c| c.value))
 }
 
 fn reorder(items: Vec<Contribution>, keep: &[usize]) -> Vec<Contribution> {

@@ -228,7 +228,7 @@ fn weights(step: Step, boards: usize) -> Vec<f64> {
 }
 
 fn weighted(games: &[f64], weights: &[f64]) -> f64 {
-    games.iter().zip(weights).map(|(p, w)| p * w).sum()
+    super::event::total(games.iter().zip(weights).map(|(p, w)| p * w))
 }
 
 /// One direct encounter among exactly the teams of `tied` (all sharing one place): art. 6.1
@@ -331,7 +331,7 @@ pub(crate) fn board_results(ev: &Event, groups: &[&[usize]], top: bool) -> Vec<O
         if top {
             bp.clone()
         } else {
-            let mut left: f64 = bp.iter().sum();
+            let mut left = super::event::total(bp.iter().copied());
             (0..boards)
                 .map(|k| {
                     left -= bp.get(boards - 1 - k).copied().unwrap_or(0.0);

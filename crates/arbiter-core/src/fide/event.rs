@@ -189,6 +189,11 @@ impl Event {
     }
 }
 
+/// A sum that is 0, never -0 (Rust's `f64` sum of nothing is -0, which sorts below 0).
+pub(crate) fn total(values: impl Iterator<Item = f64>) -> f64 {
+    values.fold(0.0, |a, b| a + b)
+}
+
 /// The other score of the two.
 pub(crate) fn other(basis: ScoreBasis) -> ScoreBasis {
     match basis {
@@ -309,8 +314,8 @@ fn team_record(
         }
     }
     TeamRecord {
-        match_points: rounds.iter().map(|r| r.match_points).sum(),
-        game_points: rounds.iter().map(|r| r.game_points).sum(),
+        match_points: total(rounds.iter().map(|r| r.match_points)),
+        game_points: total(rounds.iter().map(|r| r.game_points)),
         rounds,
         last_present,
         last_paired,

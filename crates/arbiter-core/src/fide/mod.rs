@@ -95,11 +95,12 @@ pub fn team_values(
             .teams
             .iter()
             .map(|t| {
-                t.board_points
-                    .iter()
-                    .enumerate()
-                    .map(|(b, p)| (b + 1) as f64 * p)
-                    .sum()
+                event::total(
+                    t.board_points
+                        .iter()
+                        .enumerate()
+                        .map(|(b, p)| (b + 1) as f64 * p),
+                )
             })
             .collect(),
         FideCode::Win => wins(ev, basis),
@@ -179,27 +180,25 @@ fn wins(ev: &Event, basis: ScoreBasis) -> Vec<f64> {
     ev.teams
         .iter()
         .map(|team| {
-            team.rounds
-                .iter()
-                .map(|r| match basis {
-                    ScoreBasis::MatchPoints => f64::from(u8::from(r.match_points == ev.match_win)),
-                    ScoreBasis::GamePoints if r.played && r.opponent.is_some() => {
-                        team.games(r).iter().filter(|&&p| p == ev.game_win).count() as f64
+            let per_round = team.rounds.iter().map(|r| match basis {
+                ScoreBasis::MatchPoints => f64::from(u8::from(r.match_points == ev.match_win)),
+                ScoreBasis::GamePoints if r.played && r.opponent.is_some() => {
+                    team.games(r).iter().filter(|&&p| p == ev.game_win).count() as f64
+                }
+                ScoreBasis::GamePoints => {
+                    let each = match r.result {
+                        RoundResult::Win | RoundResult::Pab => ev.game_win,
+                        RoundResult::Draw => ev.game_draw,
+                        RoundResult::Loss | RoundResult::Zero => 0.0,
+                    };
+                    if each == ev.game_win {
+                        ev.boards as f64
+                    } else {
+                        0.0
                     }
-                    ScoreBasis::GamePoints => {
-                        let each = match r.result {
-                            RoundResult::Win | RoundResult::Pab => ev.game_win,
-                            RoundResult::Draw => ev.game_draw,
-                            RoundResult::Loss | RoundResult::Zero => 0.0,
-                        };
-                        if each == ev.game_win {
-                            ev.boards as f64
-                        } else {
-                            0.0
-                        }
-                    }
-                })
-                .sum()
+                }
+            });
+            event::total(per_round)
         })
         .collect()
 }

@@ -329,3 +329,22 @@ fn fide_settings_come_from_the_ruleset_file() {
     .unwrap_err();
     assert_eq!(e.line, Some(3), "{e}");
 }
+
+#[test]
+fn art_14_1_a_buchholz_cut_to_nothing_is_zero_and_ties_with_zero() {
+    // One round: /C1 cuts every team's only value. Rust sums nothing to -0, which would sort
+    // below 0; the checker sees two equal zeros (found by the differential test, gen-003-0204).
+    let c = event("ABCD", &[&["A-B 11", "C-D =="]]);
+    let r = rules(2, FideEdition::Aug2024, false);
+    let bh = values(&c, &r, "BH:MP/C1");
+    assert!(bh.iter().all(|x| *x == 0.0 && x.is_sign_positive()), "{bh:?}");
+    let specs: Vec<CriterionSpec> = ["PTS", "BH:MP/C1"]
+        .iter()
+        .map(|s| CriterionSpec::parse(s).unwrap())
+        .collect();
+    let sheet = scoring::score(&c, &r);
+    let st = standings::rank(&c, &r, &sheet, &specs).unwrap();
+    // C and D (a drawn match each) share second place.
+    assert_eq!(st.rows[1].place, "2-3");
+    assert_eq!(st.rows[2].place, "2-3");
+}
