@@ -36,6 +36,8 @@ pub struct Ruleset {
     pub drop: Option<DropRule>,
     /// The rule that makes teams equal on every criterion share the place (AS-18).
     pub shared_places_rule: Option<String>,
+    /// GT-M9: a team short of players plays them on the top boards and forfeits the lowest.
+    pub short_team_plays_top_boards: bool,
     /// `[cite]`: the league's rule ID for each field, cited in messages (`boards = "GT-M8"`).
     pub citations: std::collections::BTreeMap<String, String>,
     /// How FIDE's team tie-breaks read this event (C.07 arts. 15-16).
@@ -261,6 +263,7 @@ struct RulesetPatch {
     shared_places_rule: Option<String>,
     fide: Option<FidePatch>,
     cite: Option<std::collections::BTreeMap<String, String>>,
+    short_team_plays_top_boards: Option<bool>,
 }
 
 /// `[fide]`: `edition = "2024-08"` or `"2026-03"`, `round_robin = true`, `primary = "GP"`.
@@ -440,6 +443,10 @@ impl RulesetPatch {
             shared_places_rule: self
                 .shared_places_rule
                 .or(b.and_then(|b| b.shared_places_rule.clone())),
+            short_team_plays_top_boards: self
+                .short_team_plays_top_boards
+                .or(b.map(|b| b.short_team_plays_top_boards))
+                .unwrap_or(false),
             citations: {
                 let mut c = b.map(|b| b.citations.clone()).unwrap_or_default();
                 c.extend(self.cite.unwrap_or_default());

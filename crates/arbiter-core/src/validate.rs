@@ -370,8 +370,10 @@ fn check_boards(
             }
         }
     }
-    for side in [Side::Home, Side::Away] {
-        out.extend(check_short_team(m, boards, side));
+    if r.short_team_plays_top_boards {
+        for side in [Side::Home, Side::Away] {
+            out.extend(check_short_team(m, boards, side, r.cite("short_team")));
+        }
     }
     out
 }
@@ -381,7 +383,12 @@ fn check_boards(
 /// is filled when a game was played or the side names its player. Double defaults are neither
 /// (GT-M4 stores unplayed draws as such). A coach's or a conduct forfeit (GT-M16, GT-M17) can
 /// fall on any board, so this is a warning.
-fn check_short_team(m: &Match, boards: &[Board], side: Side) -> Option<Finding> {
+fn check_short_team(
+    m: &Match,
+    boards: &[Board],
+    side: Side,
+    rule: Option<&str>,
+) -> Option<Finding> {
     let player = |b: &Board| match side {
         Side::Home => b.home_player.is_some(),
         Side::Away => b.away_player.is_some(),
@@ -401,7 +408,7 @@ fn check_short_team(m: &Match, boards: &[Board], side: Side) -> Option<Finding> 
     Some(Finding {
         board: u32::try_from(first_empty + 1).ok(),
         ..Finding::warning(
-            Some("GT-M9"),
+            rule,
             format!(
                 "{team} left board {} empty but played board {}; a short team plays its players on the top boards and forfeits the lowest ones",
                 first_empty + 1,

@@ -1201,6 +1201,21 @@ fn ruleset_fields(r: &Ruleset) -> Vec<(&'static str, Out)> {
     if let Some(s) = &r.shared_places_rule {
         f.push(("shared_places_rule", Out::str(s)));
     }
+    f.push((
+        "short_team_plays_top_boards",
+        Out::bool(r.short_team_plays_top_boards),
+    ));
+    if !r.citations.is_empty() {
+        f.push((
+            "cite",
+            Out::obj(
+                r.citations
+                    .iter()
+                    .map(|(k, v)| (k.as_str(), Out::str(v)))
+                    .collect(),
+            ),
+        ));
+    }
     let mut fide = Vec::new();
     if let Some(e) = r.fide.edition {
         fide.push((
