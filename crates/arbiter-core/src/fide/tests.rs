@@ -337,7 +337,10 @@ fn art_14_1_a_buchholz_cut_to_nothing_is_zero_and_ties_with_zero() {
     let c = event("ABCD", &[&["A-B 11", "C-D =="]]);
     let r = rules(2, FideEdition::Aug2024, false);
     let bh = values(&c, &r, "BH:MP/C1");
-    assert!(bh.iter().all(|x| *x == 0.0 && x.is_sign_positive()), "{bh:?}");
+    assert!(
+        bh.iter().all(|x| *x == 0.0 && x.is_sign_positive()),
+        "{bh:?}"
+    );
     let specs: Vec<CriterionSpec> = ["PTS", "BH:MP/C1"]
         .iter()
         .map(|s| CriterionSpec::parse(s).unwrap())
