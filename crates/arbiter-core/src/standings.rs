@@ -29,10 +29,11 @@ impl CriterionValue {
     fn compare(&self, other: &CriterionValue) -> Ordering {
         use CriterionValue::*;
         match (self, other) {
-            (Number(a), Number(b)) => a.total_cmp(b),
+            // `+ 0.0` folds -0 into 0: an empty sum is -0, which total_cmp sorts below 0.
+            (Number(a), Number(b)) => (a + 0.0).total_cmp(&(b + 0.0)),
             (Sequence(a), Sequence(b)) => {
                 for (x, y) in a.iter().zip(b) {
-                    match x.total_cmp(y) {
+                    match (x + 0.0).total_cmp(&(y + 0.0)) {
                         Ordering::Equal => {}
                         o => return o,
                     }

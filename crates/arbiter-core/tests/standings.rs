@@ -410,3 +410,20 @@ fn incomplete_match_counts_for_nothing() {
     assert_eq!(sheet.teams[0].game_points, 0.0);
     assert_eq!(sheet.teams[0].entries[0].kind, EntryKind::Pending);
 }
+
+/// A team with no counted match has an empty sum (-0 in floating point); it must tie with a
+/// team on 0, not rank below it (AS-18: equal teams share the place).
+#[test]
+fn as_18_an_empty_sum_ties_with_zero() {
+    let c = competition(
+        &["a", "b", "z"],
+        vec![vec![played("a", "b", "0000"), pending("z", "a")]],
+    );
+    let rules = astc();
+    let s = standings(&c, &rules).unwrap();
+    // a lost 0-4 (GP 0, MP 0); z has no counted match at all.
+    let o = order(&c, &s);
+    assert_eq!(o[0], ("1".to_string(), "b".to_string()));
+    assert_eq!(o[1].0, "2-3");
+    assert_eq!(o[2].0, "2-3");
+}
