@@ -362,30 +362,3 @@ fn a_large_division_for_the_benchmark() {
     assert_eq!(standings(&d.competition, &r).unwrap().rows.len(), 16);
     assert_eq!(large_division(16), d);
 }
-
-/// Prints every standings table: `cargo test -p arbiter-demo -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn print_standings() {
-    let demo = generate(TODAY);
-    for l in &demo.leagues {
-        for s in &l.seasons {
-            for c in &s.competitions {
-                let r = rules(c);
-                let st = standings(&c.competition, &r).unwrap();
-                println!("== {} {}", l.slug, c.name);
-                for row in &st.rows {
-                    let t = &c.competition.teams[row.team];
-                    let vals: Vec<String> = row.values.iter().map(|v| format!("{v:?}")).collect();
-                    println!(
-                        "{:>5} {:<45} {}{}",
-                        row.place,
-                        t.name,
-                        vals.join(" "),
-                        if row.dropped { " (dropped)" } else { "" }
-                    );
-                }
-            }
-        }
-    }
-}
