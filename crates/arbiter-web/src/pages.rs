@@ -1087,11 +1087,17 @@ pub fn pairings_line(view: &CompetitionView, r: &arbiter_core::Round) -> String 
     r.pairings
         .iter()
         .filter_map(|p| match p {
-            Pairing::Match(m) => Some(format!(
-                "{} \u{2013} {}",
-                view.team_name(&m.home),
-                view.team_name(&m.away)
-            )),
+            Pairing::Match(m) => {
+                // GT-M5: a dropped team's matches are not played; say so instead of listing
+                // them as fixtures.
+                let excluded = view.facts(r.number, m).excluded.is_some();
+                Some(format!(
+                    "{} \u{2013} {}{}",
+                    view.team_name(&m.home),
+                    view.team_name(&m.away),
+                    if excluded { " (not played: GT-M5)" } else { "" }
+                ))
+            }
             Pairing::Bye(_) => None,
         })
         .collect::<Vec<_>>()
