@@ -58,6 +58,7 @@ enum Command {
     /// Stores a competition file (competition JSON or TRF) in a league of the database
     /// (`--league`), or converts it into a competition JSON file (`-o`).
     Import {
+        /// A competition JSON file (arbiter/competition@1) or a TRF file.
         file: PathBuf,
         /// The competition JSON file to write.
         #[arg(short, long, required_unless_present = "league")]
@@ -77,10 +78,13 @@ enum Command {
     /// Writes a competition out in another format: a file's, or one stored in the database
     /// (`--league` and `--competition`).
     Export {
+        /// A competition JSON file or a TRF file to convert.
         #[arg(required_unless_present = "league")]
         file: Option<PathBuf>,
+        /// The format to write.
         #[arg(long, value_enum, default_value_t = ExportFormat::Trf)]
         format: ExportFormat,
+        /// The file to write.
         #[arg(short, long)]
         output: PathBuf,
         /// The league of a stored competition.
