@@ -6,11 +6,13 @@
 //! - [`criteria`] and [`standings`]: the ordered criteria and the tie algorithm (AS-14..AS-18, GT-S5).
 //! - [`fide`]: FIDE C.07 team tie-breaks.
 //! - [`schedule`]: Berger round-robin tables (AS-19).
+//! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 
 pub mod criteria;
 pub mod fide;
 pub mod model;
+pub mod permissions;
 pub mod ruleset;
 pub mod schedule;
 pub mod scoring;

@@ -1,0 +1,5 @@
+//! Prints docs/permissions.md: `cargo run -p arbiter-core --example permissions_doc > docs/permissions.md`.
+
+fn main() {
+    print!("{}", arbiter_core::permissions::render_markdown());
+}

@@ -1,0 +1,627 @@
+//! Who may do what in a league or event (GT-O3 and the rules each action rests on).
+//!
+//! [`Action::grants`] is the one table: [`decide`] reads it, [`table`] lists it and
+//! [`render_markdown`] prints it to `docs/permissions.md`. Every mutating handler asks [`decide`].
+//!
+//! Conflict of interest (GT-O3): a dispute involving the President's own school is decided by the
+//! Vice-President; the President cannot act on it. Standing in for the President (GT-O3) is done by
+//! giving the Vice-President the President's role for the time; the table grants nothing implicitly.
+
+use std::fmt::Write as _;
+
+/// A person's role in one league or event. One person may hold different roles in different
+/// leagues; an advisor advises one or more teams of one school.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    President,
+    VicePresident,
+    Secretary,
+    Treasurer,
+    Arbiter,
+    Advisor,
+    /// Not signed in, or signed in without a role here: players, parents, press.
+    Public,
+}
+
+impl Role {
+    pub const ALL: [Role; 7] = [
+        Role::President,
+        Role::VicePresident,
+        Role::Secretary,
+        Role::Treasurer,
+        Role::Arbiter,
+        Role::Advisor,
+        Role::Public,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::President => "President",
+            Role::VicePresident => "Vice-President",
+            Role::Secretary => "Secretary",
+            Role::Treasurer => "Treasurer",
+            Role::Arbiter => "Arbiter",
+            Role::Advisor => "Advisor",
+            Role::Public => "Public",
+        }
+    }
+
+    /// "the President", "an advisor", "the public": for sentences.
+    fn in_sentence(self) -> &'static str {
+        match self {
+            Role::President => "the President",
+            Role::VicePresident => "the Vice-President",
+            Role::Secretary => "the Secretary",
+            Role::Treasurer => "the Treasurer",
+            Role::Arbiter => "the arbiter",
+            Role::Advisor => "an advisor",
+            Role::Public => "the public",
+        }
+    }
+}
+
+/// Everything the product changes, in the league's words. `ReadHistory` is the one read: the
+/// history shows who did what, so it is not public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    CreateSeason,
+    EditRules,
+    DrawSchedule,
+    SendScheduleToSchools,
+    SuspendSchedule,
+    RecordMinutes,
+    InviteUser,
+    EditRoster,
+    SubmitLineup,
+    OverrideLateLineup,
+    ProtestBoardOrder,
+    DecideProtest,
+    EnterResult,
+    ConfirmResult,
+    DisputeResult,
+    CorrectResult,
+    DecideDispute,
+    ApplyMatchForfeit,
+    ApplyDoubleForfeitForLateReport,
+    PostponeMatch,
+    OverridePostponementWindow,
+    RecordFee,
+    RecordPayment,
+    RecordPrizePurchase,
+    PublishMediaReport,
+    RunPlayoffs,
+    CreateApiToken,
+    ReadHistory,
+}
+
+/// How one role may take one action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Access {
+    Always,
+    /// Only when the subject's school is among the target's schools.
+    OwnSchool,
+    /// Only when the subject's school is the target match's home school (GT-M1, GT-P2).
+    OwnSchoolHome,
+    /// Only when the subject's school is the target match's visiting school (GT-P2).
+    OwnSchoolVisiting,
+    /// Except when the subject's own school is among the target's schools (GT-O3).
+    UnlessOwnSchool,
+    Never,
+}
+
+impl Access {
+    fn cell(self) -> &'static str {
+        match self {
+            Access::Always => "yes",
+            Access::OwnSchool => "own school",
+            Access::OwnSchoolHome => "home school",
+            Access::OwnSchoolVisiting => "visiting school",
+            Access::UnlessOwnSchool => "not own school (GT-O3)",
+            Access::Never => "no",
+        }
+    }
+}
+
+/// One action's row: how each role may take it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grants {
+    pub president: Access,
+    pub vice_president: Access,
+    pub secretary: Access,
+    pub treasurer: Access,
+    pub arbiter: Access,
+    pub advisor: Access,
+    pub public: Access,
+}
+
+impl Grants {
+    const NONE: Grants = Grants {
+        president: Access::Never,
+        vice_president: Access::Never,
+        secretary: Access::Never,
+        treasurer: Access::Never,
+        arbiter: Access::Never,
+        advisor: Access::Never,
+        public: Access::Never,
+    };
+
+    pub fn for_role(&self, role: Role) -> Access {
+        match role {
+            Role::President => self.president,
+            Role::VicePresident => self.vice_president,
+            Role::Secretary => self.secretary,
+            Role::Treasurer => self.treasurer,
+            Role::Arbiter => self.arbiter,
+            Role::Advisor => self.advisor,
+            Role::Public => self.public,
+        }
+    }
+}
+
+impl Action {
+    pub const ALL: [Action; 28] = [
+        Action::CreateSeason,
+        Action::EditRules,
+        Action::DrawSchedule,
+        Action::SendScheduleToSchools,
+        Action::SuspendSchedule,
+        Action::RecordMinutes,
+        Action::InviteUser,
+        Action::EditRoster,
+        Action::SubmitLineup,
+        Action::OverrideLateLineup,
+        Action::ProtestBoardOrder,
+        Action::DecideProtest,
+        Action::EnterResult,
+        Action::ConfirmResult,
+        Action::DisputeResult,
+        Action::CorrectResult,
+        Action::DecideDispute,
+        Action::ApplyMatchForfeit,
+        Action::ApplyDoubleForfeitForLateReport,
+        Action::PostponeMatch,
+        Action::OverridePostponementWindow,
+        Action::RecordFee,
+        Action::RecordPayment,
+        Action::RecordPrizePurchase,
+        Action::PublishMediaReport,
+        Action::RunPlayoffs,
+        Action::CreateApiToken,
+        Action::ReadHistory,
+    ];
+
+    /// The permission table. Whatever is not named here is `Never`; the public is never granted.
+    pub fn grants(self) -> Grants {
+        use Access::{Always, OwnSchool, OwnSchoolHome, OwnSchoolVisiting, UnlessOwnSchool};
+        let n = Grants::NONE;
+        match self {
+            Action::CreateSeason
+            | Action::EditRules
+            | Action::SuspendSchedule
+            | Action::RunPlayoffs
+            | Action::OverridePostponementWindow
+            | Action::ApplyDoubleForfeitForLateReport
+            | Action::InviteUser => Grants {
+                president: Always,
+                ..n
+            },
+            // At an event the arbiter draws the round-robin (AS-19).
+            Action::DrawSchedule => Grants {
+                president: Always,
+                arbiter: Always,
+                ..n
+            },
+            Action::SendScheduleToSchools => Grants {
+                president: Always,
+                secretary: Always,
+                ..n
+            },
+            Action::RecordMinutes => Grants {
+                secretary: Always,
+                ..n
+            },
+            Action::EditRoster => Grants {
+                president: Always,
+                advisor: OwnSchool,
+                ..n
+            },
+            Action::SubmitLineup | Action::ProtestBoardOrder => Grants {
+                advisor: OwnSchool,
+                ..n
+            },
+            Action::OverrideLateLineup | Action::DecideProtest => Grants {
+                arbiter: Always,
+                ..n
+            },
+            // GT-M1: the home advisor referees and reports; at an event the arbiter enters.
+            Action::EnterResult => Grants {
+                arbiter: Always,
+                advisor: OwnSchoolHome,
+                ..n
+            },
+            Action::ConfirmResult | Action::DisputeResult => Grants {
+                advisor: OwnSchoolVisiting,
+                ..n
+            },
+            // Ruling on a match between schools: GT-O3 routes the President's own school to the
+            // Vice-President.
+            Action::CorrectResult | Action::DecideDispute => Grants {
+                president: UnlessOwnSchool,
+                vice_president: Always,
+                arbiter: Always,
+                ..n
+            },
+            Action::ApplyMatchForfeit => Grants {
+                president: UnlessOwnSchool,
+                vice_president: Always,
+                ..n
+            },
+            Action::PostponeMatch => Grants {
+                president: Always,
+                advisor: OwnSchool,
+                ..n
+            },
+            Action::RecordFee | Action::RecordPayment | Action::RecordPrizePurchase => Grants {
+                treasurer: Always,
+                ..n
+            },
+            Action::PublishMediaReport => Grants {
+                vice_president: Always,
+                ..n
+            },
+            Action::CreateApiToken => Grants {
+                president: Always,
+                vice_president: Always,
+                secretary: Always,
+                treasurer: Always,
+                arbiter: Always,
+                advisor: Always,
+                ..n
+            },
+            Action::ReadHistory => Grants {
+                president: Always,
+                vice_president: Always,
+                secretary: Always,
+                treasurer: Always,
+                arbiter: Always,
+                advisor: OwnSchool,
+                ..n
+            },
+        }
+    }
+
+    /// A verb phrase, lower case, to sit in a sentence and (capitalised) in the table.
+    pub fn description(self) -> &'static str {
+        match self {
+            Action::CreateSeason => "create a season or event, with its divisions and teams",
+            Action::EditRules => "edit the ruleset of a season or event",
+            Action::DrawSchedule => "draw or redraw the schedule of matches",
+            Action::SendScheduleToSchools => "send the schedule to the schools",
+            Action::SuspendSchedule => "suspend the schedule in severe weather and resume it",
+            Action::RecordMinutes => "record the minutes of a meeting",
+            Action::InviteUser => "invite a person and give them a role",
+            Action::EditRoster => "edit a school's roster",
+            Action::SubmitLineup => "name a team's players for a round before the deadline",
+            Action::OverrideLateLineup => "accept a lineup named after the deadline, on record",
+            Action::ProtestBoardOrder => "protest another team's board order, with grounds",
+            Action::DecideProtest => "dismiss or uphold a protest and order the new board order",
+            Action::EnterResult => "enter the result of a match",
+            Action::ConfirmResult => "confirm the result the home team entered",
+            Action::DisputeResult => "dispute the result the home team entered",
+            Action::CorrectResult => "correct a result, as a new version that keeps the old",
+            Action::DecideDispute => "decide a disputed result",
+            Action::ApplyMatchForfeit => {
+                "decide which team offended when a match could not be arranged"
+            }
+            Action::ApplyDoubleForfeitForLateReport => {
+                "apply a double forfeit to a match reported late (never applied automatically)"
+            }
+            Action::PostponeMatch => "move or postpone a match, with its reason",
+            Action::OverridePostponementWindow => {
+                "allow a new date outside the postponement window"
+            }
+            Action::RecordFee => "record the entry fee due from a school",
+            Action::RecordPayment => "record a payment or a refund",
+            Action::RecordPrizePurchase => "record a prize purchase",
+            Action::PublishMediaReport => "publish the midway or final media report",
+            Action::RunPlayoffs => "invite the playoff teams and run the playoffs",
+            Action::CreateApiToken => "create an API token for one's own account",
+            Action::ReadHistory => "read the history of changes: who did what, when",
+        }
+    }
+
+    /// The rule of RULES.md the action rests on, when one does.
+    pub fn rule(self) -> Option<&'static str> {
+        match self {
+            Action::CreateSeason => Some("GT-O1"),
+            Action::EditRules
+            | Action::DrawSchedule
+            | Action::SendScheduleToSchools
+            | Action::RecordMinutes
+            | Action::DecideDispute
+            | Action::PublishMediaReport => Some("GT-O3"),
+            Action::SuspendSchedule => Some("GT-F5"),
+            Action::InviteUser
+            | Action::EditRoster
+            | Action::CreateApiToken
+            | Action::ReadHistory => None,
+            Action::SubmitLineup | Action::OverrideLateLineup => Some("AS-11"),
+            Action::ProtestBoardOrder | Action::DecideProtest => Some("AS-13"),
+            Action::EnterResult
+            | Action::ConfirmResult
+            | Action::DisputeResult
+            | Action::CorrectResult => Some("GT-P2"),
+            Action::ApplyMatchForfeit => Some("GT-M3"),
+            Action::ApplyDoubleForfeitForLateReport => Some("GT-P4"),
+            Action::PostponeMatch | Action::OverridePostponementWindow => Some("GT-M2"),
+            Action::RecordFee | Action::RecordPayment | Action::RecordPrizePurchase => {
+                Some("GT-O2")
+            }
+            Action::RunPlayoffs => Some("GT-F3"),
+        }
+    }
+
+    /// For GT-O3 refusals: what the President is involved in, and what the Vice-President does.
+    fn conflict_words(self) -> (&'static str, &'static str) {
+        match self {
+            Action::DecideDispute => ("dispute", "decides it"),
+            Action::CorrectResult => ("result", "corrects it"),
+            Action::ApplyMatchForfeit => ("match", "decides which team offended"),
+            _ => ("matter", "acts on it"),
+        }
+    }
+}
+
+/// Who is acting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Subject<'a> {
+    pub role: Role,
+    /// The advisor's school; for the President, the President's own school (GT-O3).
+    pub school: Option<&'a str>,
+}
+
+/// What is acted on. A match names its home and visiting schools and both as involved; a roster,
+/// lineup or ledger line names its one school; a season-wide action names none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Target<'a> {
+    pub schools_involved: &'a [&'a str],
+    pub home_school: Option<&'a str>,
+    pub visiting_school: Option<&'a str>,
+}
+
+impl Target<'_> {
+    /// A season-wide target: no school involved.
+    pub const NONE: Target<'static> = Target {
+        schools_involved: &[],
+        home_school: None,
+        visiting_school: None,
+    };
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    Allowed,
+    /// `reason` is a sentence naming the rule, to show the person as it is.
+    Refused {
+        rule: Option<&'static str>,
+        reason: String,
+    },
+}
+
+impl Decision {
+    pub fn is_allowed(&self) -> bool {
+        matches!(self, Decision::Allowed)
+    }
+}
+
+/// May `subject` take `action` on `target`? Reads [`Action::grants`] and nothing else.
+pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decision {
+    let rule = action.rule();
+    let refused = |rule: Option<&'static str>, text: String| Decision::Refused {
+        rule,
+        reason: match rule {
+            Some(id) => format!("{id}: {text}"),
+            None => capitalise(&text),
+        },
+    };
+    let involved = |school: &str| target.schools_involved.contains(&school);
+    match action.grants().for_role(subject.role) {
+        Access::Always => Decision::Allowed,
+        Access::Never => refused(
+            rule,
+            format!(
+                "{} may {}; {} may not.",
+                who_may(action),
+                action.description(),
+                subject.role.in_sentence()
+            ),
+        ),
+        Access::OwnSchool => match subject.school {
+            Some(school) if involved(school) => Decision::Allowed,
+            Some(school) => refused(
+                rule,
+                format!(
+                    "an advisor acts only for their own school, and {school} is not {}.",
+                    schools_phrase(target.schools_involved)
+                ),
+            ),
+            None => refused(rule, no_school_sentence()),
+        },
+        Access::OwnSchoolHome => side_check(
+            subject.school,
+            target.home_school,
+            "home",
+            action,
+            rule,
+            &refused,
+        ),
+        Access::OwnSchoolVisiting => side_check(
+            subject.school,
+            target.visiting_school,
+            "visiting",
+            action,
+            rule,
+            &refused,
+        ),
+        Access::UnlessOwnSchool => match subject.school {
+            Some(school) if involved(school) => {
+                let (noun, vp_does) = action.conflict_words();
+                refused(
+                    Some("GT-O3"),
+                    format!(
+                        "the {noun} involves {school}, the President's own school; the Vice-President {vp_does}."
+                    ),
+                )
+            }
+            _ => Decision::Allowed,
+        },
+    }
+}
+
+fn side_check(
+    own: Option<&str>,
+    side_school: Option<&str>,
+    side: &str,
+    action: Action,
+    rule: Option<&'static str>,
+    refused: &dyn Fn(Option<&'static str>, String) -> Decision,
+) -> Decision {
+    let Some(own) = own else {
+        return refused(rule, no_school_sentence());
+    };
+    let verb = action.description();
+    match side_school {
+        Some(s) if s == own => Decision::Allowed,
+        Some(s) => refused(
+            rule,
+            format!(
+                "only the {side} advisor may {verb}; {own} is not the {side} school of this match ({s} is)."
+            ),
+        ),
+        None => refused(
+            rule,
+            format!("only the {side} advisor may {verb}, and this match names no {side} school."),
+        ),
+    }
+}
+
+fn no_school_sentence() -> String {
+    "an advisor acts only for their own school, and this account names no school; ask the President to set it.".to_string()
+}
+
+fn schools_phrase(schools: &[&str]) -> String {
+    match schools {
+        [] => "involved here (no school is)".to_string(),
+        [one] => one.to_string(),
+        many => format!("one of {}", join_or(many)),
+    }
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// "the President or the arbiter", "an advisor of the home school".
+fn who_may(action: Action) -> String {
+    let grants = action.grants();
+    let names: Vec<String> = Role::ALL
+        .iter()
+        .filter_map(|&role| {
+            let who = role.in_sentence();
+            match grants.for_role(role) {
+                Access::Never => None,
+                Access::Always => Some(who.to_string()),
+                Access::OwnSchool => Some(format!("{who} for their own school")),
+                Access::OwnSchoolHome => Some("the home advisor".to_string()),
+                Access::OwnSchoolVisiting => Some("the visiting advisor".to_string()),
+                Access::UnlessOwnSchool => Some(format!("{who} (not for their own school)")),
+            }
+        })
+        .collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    if refs.is_empty() {
+        "no one".to_string()
+    } else {
+        format!("only {}", join_or(&refs))
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The table as listed: every action with every role's access, in [`Action::ALL`] and
+/// [`Role::ALL`] order.
+pub fn table() -> Vec<(Action, Vec<(Role, Access)>)> {
+    Action::ALL
+        .iter()
+        .map(|&action| {
+            let grants = action.grants();
+            let row = Role::ALL
+                .iter()
+                .map(|&role| (role, grants.for_role(role)))
+                .collect();
+            (action, row)
+        })
+        .collect()
+}
+
+/// `docs/permissions.md`, generated from [`table`].
+pub fn render_markdown() -> String {
+    let mut out = String::new();
+    out.push_str("# Permissions\n\n");
+    out.push_str(
+        "Generated from `crates/arbiter-core/src/permissions.rs`; do not edit by hand. Regenerate with\n\
+         `cargo run -p arbiter-core --example permissions_doc > docs/permissions.md`\n\
+         (the test `crates/arbiter-core/tests/permissions.rs` fails while this file is stale).\n\n",
+    );
+    out.push_str(
+        "Every mutating handler asks `arbiter_core::permissions::decide` before it acts. Roles are held\n\
+         per league or event; an advisor advises one or more teams of one school.\n\n",
+    );
+    out.push_str("| Action | What | Rule |");
+    for role in Role::ALL {
+        let _ = write!(out, " {} |", role.name());
+    }
+    out.push_str("\n|---|---|---|");
+    for _ in Role::ALL {
+        out.push_str("---|");
+    }
+    out.push('\n');
+    for (action, row) in table() {
+        let _ = write!(
+            out,
+            "| `{action:?}` | {} | {} |",
+            capitalise(action.description()),
+            action.rule().unwrap_or("—")
+        );
+        for (_, access) in row {
+            let _ = write!(out, " {} |", access.cell());
+        }
+        out.push('\n');
+    }
+    out.push_str(
+        "\nCells: *own school*: only for a target that involves the person's own school; *home school* /\n\
+         *visiting school*: only the advisor of that side of the match (GT-M1, GT-P2); *not own school*:\n\
+         refused when the person's own school is involved.\n\n",
+    );
+    out.push_str(
+        "GT-O3, conflict of interest: a dispute involving the President's own school is decided by the\n\
+         Vice-President; the President cannot act on it, nor correct that result or decide which team\n\
+         offended in that match (GT-M3). Standing in for the President (GT-O3) is done by giving the\n\
+         Vice-President the President's role for the time; the table grants nothing implicitly.\n\n",
+    );
+    out.push_str(
+        "GT-P4: the product flags a match reported late; only the President applies the double forfeit,\n\
+         never the product on its own.\n",
+    );
+    out
+}

@@ -1,0 +1,296 @@
+//! Who may do what (GT-O3, GT-M1, GT-P2, GT-P4, AS-11, AS-13), and docs/permissions.md kept in
+//! step with the table.
+
+use arbiter_core::permissions::{
+    Access, Action, Decision, Role, Subject, Target, decide, render_markdown, table,
+};
+
+const PERRYSBURG: &str = "Perrysburg";
+const MAUMEE: &str = "Maumee";
+const SYLVANIA: &str = "Sylvania";
+
+fn who(role: Role, school: Option<&str>) -> Subject<'_> {
+    Subject { role, school }
+}
+
+/// Perrysburg at home to Maumee.
+fn perrysburg_v_maumee() -> Target<'static> {
+    Target {
+        schools_involved: &[PERRYSBURG, MAUMEE],
+        home_school: Some(PERRYSBURG),
+        visiting_school: Some(MAUMEE),
+    }
+}
+
+fn reason(decision: &Decision) -> (&Option<&'static str>, &str) {
+    match decision {
+        Decision::Refused { rule, reason } => (rule, reason.as_str()),
+        Decision::Allowed => panic!("expected a refusal, got Allowed"),
+    }
+}
+
+#[test]
+fn gt_o3_president_cannot_decide_a_dispute_involving_own_school() {
+    let president = who(Role::President, Some(PERRYSBURG));
+    let d = decide(president, Action::DecideDispute, perrysburg_v_maumee());
+    let (rule, text) = reason(&d);
+    assert_eq!(*rule, Some("GT-O3"));
+    assert_eq!(
+        text,
+        "GT-O3: the dispute involves Perrysburg, the President's own school; the Vice-President decides it."
+    );
+    // Nor settle it another way: correcting the result or ruling the forfeit (GT-M3).
+    for action in [Action::CorrectResult, Action::ApplyMatchForfeit] {
+        let d = decide(president, action, perrysburg_v_maumee());
+        assert_eq!(reason(&d).0, &Some("GT-O3"), "{action:?}");
+    }
+}
+
+#[test]
+fn gt_o3_vice_president_decides_when_the_president_is_involved() {
+    let vp = who(Role::VicePresident, Some(SYLVANIA));
+    for action in [
+        Action::DecideDispute,
+        Action::CorrectResult,
+        Action::ApplyMatchForfeit,
+    ] {
+        assert_eq!(
+            decide(vp, action, perrysburg_v_maumee()),
+            Decision::Allowed,
+            "{action:?}"
+        );
+    }
+}
+
+#[test]
+fn gt_o3_president_decides_disputes_between_other_schools() {
+    let president = who(Role::President, Some(PERRYSBURG));
+    let other = Target {
+        schools_involved: &[SYLVANIA, MAUMEE],
+        home_school: Some(SYLVANIA),
+        visiting_school: Some(MAUMEE),
+    };
+    assert_eq!(
+        decide(president, Action::DecideDispute, other),
+        Decision::Allowed
+    );
+    // A President with no school of their own has no conflict.
+    assert_eq!(
+        decide(
+            who(Role::President, None),
+            Action::DecideDispute,
+            perrysburg_v_maumee()
+        ),
+        Decision::Allowed
+    );
+}
+
+#[test]
+fn gt_m1_gt_p2_home_advisor_enters_visiting_advisor_confirms() {
+    let home = who(Role::Advisor, Some(PERRYSBURG));
+    let visiting = who(Role::Advisor, Some(MAUMEE));
+    let m = perrysburg_v_maumee();
+
+    assert_eq!(decide(home, Action::EnterResult, m), Decision::Allowed);
+    let d = decide(visiting, Action::EnterResult, m);
+    let (rule, text) = reason(&d);
+    assert_eq!(*rule, Some("GT-P2"));
+    assert_eq!(
+        text,
+        "GT-P2: only the home advisor may enter the result of a match; Maumee is not the home school of this match (Perrysburg is)."
+    );
+
+    for action in [Action::ConfirmResult, Action::DisputeResult] {
+        assert_eq!(decide(visiting, action, m), Decision::Allowed, "{action:?}");
+        let d = decide(home, action, m);
+        let (rule, text) = reason(&d);
+        assert_eq!(*rule, Some("GT-P2"));
+        assert!(text.contains("visiting advisor"), "{text}");
+        assert!(text.contains("(Maumee is)"), "{text}");
+    }
+}
+
+#[test]
+fn advisor_of_another_school_is_refused() {
+    let sylvania = who(Role::Advisor, Some(SYLVANIA));
+    let roster = Target {
+        schools_involved: &[MAUMEE],
+        ..Target::NONE
+    };
+    let d = decide(sylvania, Action::EditRoster, roster);
+    assert_eq!(
+        reason(&d).1,
+        "An advisor acts only for their own school, and Sylvania is not Maumee."
+    );
+    // AS-11: a lineup for a team of another school.
+    let d = decide(sylvania, Action::SubmitLineup, roster);
+    let (rule, text) = reason(&d);
+    assert_eq!(*rule, Some("AS-11"));
+    assert!(text.starts_with("AS-11: "), "{text}");
+    // Neither side of Perrysburg v Maumee.
+    for action in [
+        Action::EnterResult,
+        Action::ConfirmResult,
+        Action::DisputeResult,
+        Action::PostponeMatch,
+    ] {
+        assert!(
+            !decide(sylvania, action, perrysburg_v_maumee()).is_allowed(),
+            "{action:?}"
+        );
+    }
+    // And an advisor whose account names no school acts for none.
+    let d = decide(who(Role::Advisor, None), Action::EditRoster, roster);
+    assert!(reason(&d).1.contains("names no school"));
+}
+
+#[test]
+fn advisor_acts_for_own_school() {
+    let maumee = who(Role::Advisor, Some(MAUMEE));
+    let roster = Target {
+        schools_involved: &[MAUMEE],
+        ..Target::NONE
+    };
+    assert_eq!(
+        decide(maumee, Action::EditRoster, roster),
+        Decision::Allowed
+    );
+    assert_eq!(
+        decide(maumee, Action::SubmitLineup, roster),
+        Decision::Allowed
+    );
+    // GT-M2: either advisor may move the match by arrangement.
+    assert_eq!(
+        decide(maumee, Action::PostponeMatch, perrysburg_v_maumee()),
+        Decision::Allowed
+    );
+    // But not outside the window without the President's override.
+    let d = decide(
+        maumee,
+        Action::OverridePostponementWindow,
+        perrysburg_v_maumee(),
+    );
+    assert_eq!(reason(&d).0, &Some("GT-M2"));
+}
+
+#[test]
+fn public_may_do_nothing() {
+    let public = who(Role::Public, None);
+    for action in Action::ALL {
+        for target in [Target::NONE, perrysburg_v_maumee()] {
+            let d = decide(public, action, target);
+            let (rule, text) = reason(&d);
+            assert_eq!(*rule, action.rule(), "{action:?}");
+            assert!(text.ends_with("the public may not."), "{action:?}: {text}");
+        }
+    }
+    // Even with a school on the account.
+    assert!(
+        !decide(
+            who(Role::Public, Some(PERRYSBURG)),
+            Action::EditRoster,
+            Target {
+                schools_involved: &[PERRYSBURG],
+                ..Target::NONE
+            }
+        )
+        .is_allowed()
+    );
+}
+
+#[test]
+fn gt_p4_only_the_president_applies_a_double_forfeit_for_a_late_report() {
+    let m = perrysburg_v_maumee();
+    for role in Role::ALL {
+        let d = decide(
+            who(role, Some(SYLVANIA)),
+            Action::ApplyDoubleForfeitForLateReport,
+            m,
+        );
+        if role == Role::President {
+            assert_eq!(d, Decision::Allowed);
+        } else {
+            let (rule, text) = reason(&d);
+            assert_eq!(*rule, Some("GT-P4"), "{role:?}");
+            assert!(
+                text.starts_with(
+                    "GT-P4: only the President may apply a double forfeit to a match reported late"
+                ),
+                "{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn as_13_and_as_11_the_arbiter_decides_protests_and_late_lineups() {
+    let arbiter = who(Role::Arbiter, None);
+    let protest = Target {
+        schools_involved: &[PERRYSBURG, MAUMEE],
+        ..Target::NONE
+    };
+    assert_eq!(
+        decide(arbiter, Action::DecideProtest, protest),
+        Decision::Allowed
+    );
+    assert_eq!(
+        decide(arbiter, Action::OverrideLateLineup, protest),
+        Decision::Allowed
+    );
+    // AS-13: an advisor protests, but does not decide.
+    let advisor = who(Role::Advisor, Some(PERRYSBURG));
+    assert_eq!(
+        decide(advisor, Action::ProtestBoardOrder, protest),
+        Decision::Allowed
+    );
+    assert_eq!(
+        reason(&decide(advisor, Action::DecideProtest, protest)).0,
+        &Some("AS-13")
+    );
+}
+
+#[test]
+fn officers_keep_to_their_offices() {
+    // GT-O2: the Treasurer keeps the ledger; GT-O3: the Vice-President publishes the media report.
+    let treasurer = who(Role::Treasurer, None);
+    let vp = who(Role::VicePresident, None);
+    assert_eq!(
+        decide(treasurer, Action::RecordPayment, Target::NONE),
+        Decision::Allowed
+    );
+    assert_eq!(
+        reason(&decide(vp, Action::RecordPayment, Target::NONE)).0,
+        &Some("GT-O2")
+    );
+    assert_eq!(
+        decide(vp, Action::PublishMediaReport, Target::NONE),
+        Decision::Allowed
+    );
+    assert!(!decide(treasurer, Action::PublishMediaReport, Target::NONE).is_allowed());
+}
+
+#[test]
+fn table_lists_every_action_and_role_once() {
+    let rows = table();
+    assert_eq!(rows.len(), Action::ALL.len());
+    for (i, (action, row)) in rows.iter().enumerate() {
+        assert_eq!(*action, Action::ALL[i]);
+        let roles: Vec<Role> = row.iter().map(|(r, _)| *r).collect();
+        assert_eq!(roles, Role::ALL);
+        // The public is granted nothing.
+        assert_eq!(row.last().map(|(_, a)| *a), Some(Access::Never));
+        // Every action is someone's to take.
+        assert!(row.iter().any(|(_, a)| *a != Access::Never), "{action:?}");
+    }
+}
+
+#[test]
+fn docs_permissions_md_is_up_to_date() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/permissions.md");
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == render_markdown(),
+        "{} is stale or missing; regenerate it with\n  cargo run -p arbiter-core --example permissions_doc > docs/permissions.md",
+        path.display()
+    );
+}
