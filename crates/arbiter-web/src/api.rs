@@ -21,7 +21,7 @@ use arbiter_core::standings::CriterionValue;
 use crate::error::{Format, WebError};
 use crate::format::{self, segment};
 use crate::pages::{describe, kind_word, league_href, season_href};
-use crate::respond::{self, bad_path, parse_round, select_player, select_round, select_team};
+use crate::respond::{self, Item, ItemPath, bad_path};
 use crate::site::{self, LeagueTree};
 use crate::state::{AppState, SiteKey};
 use crate::view::{CompetitionView, MatchFacts, MatchStatus, Page};
@@ -899,7 +899,6 @@ fn league_json(t: &LeagueTree) -> LeagueJson {
 // Handlers
 
 type CompetitionPath = Result<Path<(String, String, String)>, PathRejection>;
-type ItemPath = Result<Path<(String, String, String, String)>, PathRejection>;
 
 async fn one_of(
     state: &AppState,
@@ -1059,18 +1058,7 @@ async fn rounds(
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ))]
 async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
-    let (l, s, c, n) = match path {
-        Ok(Path(p)) => p,
-        Err(r) => return bad_path(&r).into_response(Format::Json),
-    };
-    let n = match parse_round(&n) {
-        Ok(n) => n,
-        Err(e) => return e.into_response(Format::Json),
-    };
-    respond::competition(&state, &headers, Format::Json, (&l, &s, &c), |v| {
-        select_round(v, n)
-    })
-    .await
+    respond::item(&state, &headers, Format::Json, path, Item::Round).await
 }
 
 /// A team: school, roster in board order with ratings (GT-R3 `1200N`), results by round.
@@ -1088,14 +1076,7 @@ async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ))]
 async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
-    let (l, s, c, t) = match path {
-        Ok(Path(p)) => p,
-        Err(r) => return bad_path(&r).into_response(Format::Json),
-    };
-    respond::competition(&state, &headers, Format::Json, (&l, &s, &c), |v| {
-        select_team(v, &t)
-    })
-    .await
+    respond::item(&state, &headers, Format::Json, path, Item::Team).await
 }
 
 /// A player: games with colours, opponents and results.
@@ -1113,14 +1094,7 @@ async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath)
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ))]
 async fn player(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
-    let (l, s, c, p) = match path {
-        Ok(Path(p)) => p,
-        Err(r) => return bad_path(&r).into_response(Format::Json),
-    };
-    respond::competition(&state, &headers, Format::Json, (&l, &s, &c), |v| {
-        select_player(v, &p)
-    })
-    .await
+    respond::item(&state, &headers, Format::Json, path, Item::Player).await
 }
 
 /// This document.

@@ -6,13 +6,12 @@ use axum::http::{HeaderMap, Method};
 use axum::response::Response;
 
 use crate::error::{Format, WebError};
-use crate::respond::{self, bad_path, parse_round, select_player, select_round, select_team};
+use crate::respond::{self, Item, ItemPath, bad_path};
 use crate::site;
 use crate::state::{AppState, SiteKey};
 use crate::view::Page;
 
 type CompetitionPath = Result<Path<(String, String, String)>, PathRejection>;
-type ItemPath = Result<Path<(String, String, String, String)>, PathRejection>;
 
 pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let today = state.today();
@@ -94,40 +93,15 @@ pub async fn explain(
 }
 
 pub async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
-    let (l, s, c, n) = match path {
-        Ok(Path(p)) => p,
-        Err(r) => return bad_path(&r).into_response(Format::Html),
-    };
-    let n = match parse_round(&n) {
-        Ok(n) => n,
-        Err(e) => return e.into_response(Format::Html),
-    };
-    respond::competition(&state, &headers, Format::Html, (&l, &s, &c), |v| {
-        select_round(v, n)
-    })
-    .await
+    respond::item(&state, &headers, Format::Html, path, Item::Round).await
 }
 
 pub async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
-    let (l, s, c, t) = match path {
-        Ok(Path(p)) => p,
-        Err(r) => return bad_path(&r).into_response(Format::Html),
-    };
-    respond::competition(&state, &headers, Format::Html, (&l, &s, &c), |v| {
-        select_team(v, &t)
-    })
-    .await
+    respond::item(&state, &headers, Format::Html, path, Item::Team).await
 }
 
 pub async fn player(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
-    let (l, s, c, p) = match path {
-        Ok(Path(p)) => p,
-        Err(r) => return bad_path(&r).into_response(Format::Html),
-    };
-    respond::competition(&state, &headers, Format::Html, (&l, &s, &c), |v| {
-        select_player(v, &p)
-    })
-    .await
+    respond::item(&state, &headers, Format::Html, path, Item::Player).await
 }
 
 fn format_of(uri: &axum::http::Uri) -> Format {

@@ -4,6 +4,7 @@
 use std::future::Future;
 
 use axum::body::Bytes;
+use axum::extract::Path;
 use axum::extract::rejection::PathRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -152,4 +153,43 @@ pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError>
             ),
             links: team_links(view),
         })
+}
+
+/// The address of one item of a competition: league, season, competition and the item's id.
+pub type ItemPath = Result<Path<(String, String, String, String)>, PathRejection>;
+
+/// What the last part of an [`ItemPath`] names.
+#[derive(Debug, Clone, Copy)]
+pub enum Item {
+    Round,
+    Team,
+    Player,
+}
+
+/// A round, team or player of a competition, as a page or as JSON: the same checks and the
+/// same answers (400, 404, 304) for both.
+pub async fn item(
+    state: &AppState,
+    headers: &HeaderMap,
+    format: Format,
+    path: ItemPath,
+    item: Item,
+) -> Response {
+    let (l, s, c, id) = match path {
+        Ok(Path(p)) => p,
+        Err(r) => return bad_path(&r).into_response(format),
+    };
+    let round = match item {
+        Item::Round => match parse_round(&id) {
+            Ok(n) => n,
+            Err(e) => return e.into_response(format),
+        },
+        Item::Team | Item::Player => 0,
+    };
+    competition(state, headers, format, (&l, &s, &c), |v| match item {
+        Item::Round => select_round(v, round),
+        Item::Team => select_team(v, &id),
+        Item::Player => select_player(v, &id),
+    })
+    .await
 }
