@@ -133,58 +133,12 @@ pub async fn fresh_demo_database(path: &Path, today: jiff::civil::Date) -> Resul
         .map(|s| s.competitions.len())
         .sum();
     let bar = progress(total as u64, "demo");
-    let by = Actor::system();
-    for l in &demo.leagues {
-        let league = store
-            .create_league(
-                &NewLeague {
-                    slug: l.slug.clone(),
-                    name: l.name.clone(),
-                    kind: match l.kind {
-                        arbiter_demo::LeagueKind::League => LeagueKind::League,
-                        arbiter_demo::LeagueKind::Event => LeagueKind::Event,
-                    },
-                    description: l.description.clone(),
-                },
-                &by,
-            )
-            .await
-            .with_context(|| format!("cannot create the demo league {}", l.slug))?;
-        for s in &l.seasons {
-            let season = store
-                .create_season(
-                    league.id,
-                    &NewSeason {
-                        slug: s.slug.clone(),
-                        name: s.name.clone(),
-                        starts_on: Some(s.starts_on),
-                        ends_on: Some(s.ends_on),
-                    },
-                    &by,
-                )
-                .await
-                .with_context(|| format!("cannot create the demo season {}/{}", l.slug, s.slug))?;
-            for c in &s.competitions {
-                bar.set_message(format!("{} {}", l.slug, c.name));
-                store
-                    .import_competition(
-                        season.id,
-                        &NewCompetition {
-                            slug: c.slug.clone(),
-                            name: c.name.clone(),
-                            rules: RulesRef::Preset(c.rules.clone()),
-                        },
-                        &c.competition,
-                        &by,
-                    )
-                    .await
-                    .with_context(|| {
-                        format!("cannot store the demo competition {}/{}", l.slug, c.slug)
-                    })?;
-                bar.inc(1);
-            }
-        }
-    }
+    arbiter_demo::write_to(&store, &demo, &Actor::system(), |league, competition| {
+        bar.set_message(format!("{league} {competition}"));
+        bar.inc(1);
+    })
+    .await
+    .context("cannot store the demo league")?;
     bar.finish_and_clear();
     Ok(store)
 }

@@ -8,12 +8,19 @@
 //! - GTHSCL 2026-27 (a league): three divisions of Toledo-area high schools in a home and away
 //!   double round robin, with the forfeits, defaults, provisional players and a dropped team
 //!   that a real season has (see [`gthscl`]).
+//!
+//! With the `store` feature, [`write_to`] writes a generated demo into an `arbiter-store`
+//! database: the one place the CLI's `arbiter demo` and the web tests seed it from.
 
 mod astc;
 pub mod gthscl;
 mod names;
 mod play;
 mod rng;
+#[cfg(feature = "store")]
+mod store;
+#[cfg(feature = "store")]
+pub use store::write_to;
 
 use arbiter_core::model::Competition;
 use jiff::civil::Date;

@@ -17,54 +17,14 @@ async fn demo_app() -> Router {
     let store = Store::open_sqlite_memory().await.unwrap();
     store.migrate().await.unwrap();
     let today = date(2027, 1, 13);
-    let by = Actor::default();
-    for l in arbiter_demo::generate(today).leagues {
-        let league = store
-            .create_league(
-                &NewLeague {
-                    slug: l.slug.clone(),
-                    name: l.name.clone(),
-                    kind: match l.kind {
-                        arbiter_demo::LeagueKind::League => LeagueKind::League,
-                        arbiter_demo::LeagueKind::Event => LeagueKind::Event,
-                    },
-                    description: l.description.clone(),
-                },
-                &by,
-            )
-            .await
-            .unwrap();
-        for s in &l.seasons {
-            let season = store
-                .create_season(
-                    league.id,
-                    &NewSeason {
-                        slug: s.slug.clone(),
-                        name: s.name.clone(),
-                        starts_on: Some(s.starts_on),
-                        ends_on: Some(s.ends_on),
-                    },
-                    &by,
-                )
-                .await
-                .unwrap();
-            for c in &s.competitions {
-                store
-                    .import_competition(
-                        season.id,
-                        &NewCompetition {
-                            slug: c.slug.clone(),
-                            name: c.name.clone(),
-                            rules: RulesRef::Preset(c.rules.clone()),
-                        },
-                        &c.competition,
-                        &by,
-                    )
-                    .await
-                    .unwrap();
-            }
-        }
-    }
+    arbiter_demo::write_to(
+        &store,
+        &arbiter_demo::generate(today),
+        &Actor::default(),
+        |_, _| {},
+    )
+    .await
+    .unwrap();
     router(
         AppState::new(store)
             .with_freshness(Duration::ZERO)

@@ -1,0 +1,64 @@
+//! Writing the demo into a store (feature `store`).
+
+use arbiter_store::{Actor, NewCompetition, NewLeague, NewSeason, RulesRef, Store, StoreError};
+
+use crate::{Demo, LeagueKind};
+
+/// Writes every league, season and competition of `demo` into `store`, as `by`.
+/// `on_competition(league slug, competition name)` is called before each competition is stored
+/// (for a progress bar). Returns the number of competitions stored.
+pub async fn write_to(
+    store: &Store,
+    demo: &Demo,
+    by: &Actor,
+    mut on_competition: impl FnMut(&str, &str),
+) -> Result<usize, StoreError> {
+    let mut stored = 0;
+    for l in &demo.leagues {
+        let league = store
+            .create_league(
+                &NewLeague {
+                    slug: l.slug.clone(),
+                    name: l.name.clone(),
+                    kind: match l.kind {
+                        LeagueKind::League => arbiter_store::LeagueKind::League,
+                        LeagueKind::Event => arbiter_store::LeagueKind::Event,
+                    },
+                    description: l.description.clone(),
+                },
+                by,
+            )
+            .await?;
+        for s in &l.seasons {
+            let season = store
+                .create_season(
+                    league.id,
+                    &NewSeason {
+                        slug: s.slug.clone(),
+                        name: s.name.clone(),
+                        starts_on: Some(s.starts_on),
+                        ends_on: Some(s.ends_on),
+                    },
+                    by,
+                )
+                .await?;
+            for c in &s.competitions {
+                on_competition(&l.slug, &c.name);
+                store
+                    .import_competition(
+                        season.id,
+                        &NewCompetition {
+                            slug: c.slug.clone(),
+                            name: c.name.clone(),
+                            rules: RulesRef::Preset(c.rules.clone()),
+                        },
+                        &c.competition,
+                        by,
+                    )
+                    .await?;
+                stored += 1;
+            }
+        }
+    }
+    Ok(stored)
+}
