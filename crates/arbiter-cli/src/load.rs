@@ -54,8 +54,35 @@ pub fn competition(path: &Path, rules: Option<&str>) -> Result<Loaded> {
         );
     };
     if let Some(name) = rules {
-        let cwd = FileRulesetSource::new(std::env::current_dir().unwrap_or_default());
-        loaded.rules = Ruleset::resolve_extends("--rules", name, &cwd, 0)?;
+        loaded.rules = match Ruleset::preset(name) {
+            Some(preset) => preset,
+            None => {
+                let text = std::fs::read_to_string(name).map_err(|e| {
+                    anyhow::anyhow!(
+                        "--rules {name}: this is not a preset ({}) and the ruleset file cannot be read ({e})",
+                        arbiter_core::ruleset::preset_names().join(", ")
+                    )
+                })?;
+                let base = Path::new(name)
+                    .parent()
+                    .unwrap_or(Path::new("."))
+                    .to_path_buf();
+                Ruleset::from_toml(name, &text, &FileRulesetSource::new(base))?
+            }
+        };
+        // The record was checked against its own rules; check it against these too.
+        use arbiter_core::validate::{Severity, validate};
+        let errors: Vec<String> = validate(&loaded.competition, &loaded.rules)
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| format!("{origin}: {f}"))
+            .collect();
+        if !errors.is_empty() {
+            bail!(
+                "{origin} cannot be ranked by --rules {name}:\n{}",
+                errors.join("\n")
+            );
+        }
     }
     Ok(loaded)
 }

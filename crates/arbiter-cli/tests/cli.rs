@@ -290,3 +290,39 @@ fn import_and_export_keep_the_standings() {
     assert_eq!(a, c);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--rules` that do not fit the record are refused with the rule, not applied silently; an
+/// unknown name says which presets there are.
+#[test]
+fn rules_option_is_checked_against_the_record() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let three = dir.join("three-boards.toml");
+    std::fs::write(&three, "extends = \"gthscl\"\nboards = 3\n").unwrap();
+    let out = arbiter(&[
+        "standings",
+        "examples/gthscl-division.json",
+        "--rules",
+        three.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("GT-M8") && err.contains("plays 3 boards"),
+        "{err}"
+    );
+
+    let out = arbiter(&[
+        "standings",
+        "examples/gthscl-division.json",
+        "--rules",
+        "nope",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--rules nope") && err.contains("astc, gthscl, fide-team"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -286,9 +286,11 @@ fn check_boards(
         let rule = board_count_rule(r);
         let message = if n < want {
             format!(
-                "the match lists {n} board result{} but {} plays {want} boards a match; list every board, board 1 first, writing `+/-` or `-/+` on the boards a short team leaves empty (GT-M9)",
+                "the match lists {n} board result{} but {} plays {want} boards a match; list every board, board 1 first, writing `+/-` or `-/+` on the boards a short team leaves empty{}",
                 if n == 1 { "" } else { "s" },
-                r.name
+                r.name,
+                r.cite("short_team")
+                    .map_or(String::new(), |id| format!(" ({id})"))
             )
         } else {
             format!(
