@@ -7,12 +7,14 @@
 //! - [`fide`]: FIDE C.07 team tie-breaks.
 //! - [`schedule`]: Berger round-robin tables (AS-19).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
+//! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 
 pub mod criteria;
 pub mod fide;
 pub mod model;
 pub mod permissions;
+pub mod report;
 pub mod ruleset;
 pub mod schedule;
 pub mod scoring;

@@ -46,8 +46,33 @@ impl Role {
         }
     }
 
+    /// The word stored and used in addresses: `president`, `vice_president`, … `public`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Role::President => "president",
+            Role::VicePresident => "vice_president",
+            Role::Secretary => "secretary",
+            Role::Treasurer => "treasurer",
+            Role::Arbiter => "arbiter",
+            Role::Advisor => "advisor",
+            Role::Public => "public",
+        }
+    }
+
+    /// Reads [`Role::code`] back; also accepts the display names (`Vice-President`, any case).
+    pub fn from_code(s: &str) -> Option<Role> {
+        let s = s.trim().to_ascii_lowercase().replace(['-', ' '], "_");
+        Role::ALL.into_iter().find(|r| r.code() == s)
+    }
+
+    /// Officers hold a league office (GT-O3) or run an event as its arbiter; advisors and the
+    /// public do not.
+    pub fn is_officer(self) -> bool {
+        !matches!(self, Role::Advisor | Role::Public)
+    }
+
     /// "the President", "an advisor", "the public": for sentences.
-    fn in_sentence(self) -> &'static str {
+    pub fn in_sentence(self) -> &'static str {
         match self {
             Role::President => "the President",
             Role::VicePresident => "the Vice-President",
@@ -269,13 +294,13 @@ impl Action {
                 vice_president: Always,
                 ..n
             },
+            // Tokens are for leagues that script their imports: officers only.
             Action::CreateApiToken => Grants {
                 president: Always,
                 vice_president: Always,
                 secretary: Always,
                 treasurer: Always,
                 arbiter: Always,
-                advisor: Always,
                 ..n
             },
             Action::ReadHistory => Grants {
@@ -325,7 +350,7 @@ impl Action {
             Action::RecordPrizePurchase => "record a prize purchase",
             Action::PublishMediaReport => "publish the midway or final media report",
             Action::RunPlayoffs => "invite the playoff teams and run the playoffs",
-            Action::CreateApiToken => "create an API token for one's own account",
+            Action::CreateApiToken => "create or revoke an API token that acts in one's own role",
             Action::ReadHistory => "read the history of changes: who did what, when",
         }
     }

@@ -294,3 +294,21 @@ fn docs_permissions_md_is_up_to_date() {
         path.display()
     );
 }
+
+#[test]
+fn api_tokens_are_created_by_officers_only() {
+    // Issue 5: tokens are for leagues that script their imports; an officer creates them.
+    for role in Role::ALL {
+        let d = decide(who(role, Some(PERRYSBURG)), Action::CreateApiToken, Target::NONE);
+        assert_eq!(d.is_allowed(), role.is_officer(), "{role:?}: {d:?}");
+    }
+}
+
+#[test]
+fn role_codes_read_back() {
+    for role in Role::ALL {
+        assert_eq!(Role::from_code(role.code()), Some(role));
+        assert_eq!(Role::from_code(role.name()), Some(role));
+    }
+    assert_eq!(Role::from_code("captain"), None);
+}
