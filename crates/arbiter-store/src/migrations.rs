@@ -11,17 +11,31 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType};
 /// One migration file: its version, description and SQL (`0001_initial.sql`).
 pub type EmbeddedMigration = (i64, &'static str, &'static str);
 
-pub const SQLITE: &[EmbeddedMigration] = &[(
-    1,
-    "initial",
-    include_str!("../migrations/sqlite/0001_initial.sql"),
-)];
+pub const SQLITE: &[EmbeddedMigration] = &[
+    (
+        1,
+        "initial",
+        include_str!("../migrations/sqlite/0001_initial.sql"),
+    ),
+    (
+        3,
+        "sessions",
+        include_str!("../migrations/sqlite/0003_sessions.sql"),
+    ),
+];
 
-pub const POSTGRES: &[EmbeddedMigration] = &[(
-    1,
-    "initial",
-    include_str!("../migrations/postgres/0001_initial.sql"),
-)];
+pub const POSTGRES: &[EmbeddedMigration] = &[
+    (
+        1,
+        "initial",
+        include_str!("../migrations/postgres/0001_initial.sql"),
+    ),
+    (
+        3,
+        "sessions",
+        include_str!("../migrations/postgres/0003_sessions.sql"),
+    ),
+];
 
 /// A `MigrationSource` over one of the lists above.
 #[derive(Debug, Clone, Copy)]
