@@ -158,3 +158,51 @@ pub(crate) fn result_version(
         "outcome": outcome_to_json(o),
     })
 }
+
+// Accounts: what the history shows of them. Never a password hash, a token or a token's hash.
+
+/// A user: `{email, name}`.
+pub(crate) fn user(email: &str, name: &str) -> Value {
+    json!({ "email": email, "name": name })
+}
+
+/// A membership: `{user, league, role, school}` (the user's email, the league's slug).
+pub(crate) fn membership(user: &str, league: &str, role: &str, school: Option<&str>) -> Value {
+    json!({ "user": user, "league": league, "role": role, "school": school })
+}
+
+/// An invite: `{email, role, school, expires_at}`, and `accepted_at` once accepted.
+pub(crate) fn invite(
+    email: &str,
+    role: &str,
+    school: Option<&str>,
+    expires_at: jiff::Timestamp,
+    accepted_at: Option<jiff::Timestamp>,
+) -> Value {
+    let mut v = json!({
+        "email": email,
+        "role": role,
+        "school": school,
+        "expires_at": expires_at.to_string(),
+    });
+    if let (Some(at), Some(map)) = (accepted_at, v.as_object_mut()) {
+        map.insert("accepted_at".into(), Value::String(at.to_string()));
+    }
+    v
+}
+
+/// An API token: `{prefix, label, role, school}`.
+pub(crate) fn api_token(prefix: &str, label: &str, role: &str, school: Option<&str>) -> Value {
+    json!({ "prefix": prefix, "label": label, "role": role, "school": school })
+}
+
+/// A confirmation or dispute of one result version, with the match it is of.
+pub(crate) fn review(version: u32, kind: &str, round: u32, home: &TeamId, away: &TeamId) -> Value {
+    json!({
+        "version": version,
+        "kind": kind,
+        "round": round,
+        "home": home.0,
+        "away": away.0,
+    })
+}

@@ -6,6 +6,9 @@
 //! and every write appends who, when, in which role, before, after and why to the history in
 //! the same transaction. No code path updates or deletes a history row, and the databases'
 //! triggers refuse it.
+//!
+//! Accounts, their roles in each league, invitations, password resets and API tokens live here
+//! too; [`secrets`] hashes passwords (argon2id) and tokens (SHA-256), and only hashes are stored.
 
 mod check;
 mod codes;
@@ -14,6 +17,7 @@ pub mod json;
 pub mod migrations;
 mod postgres;
 mod records;
+pub mod secrets;
 mod sqlite;
 
 pub use error::StoreError;
@@ -21,6 +25,8 @@ pub use postgres::PgStore;
 pub use records::*;
 pub use sqlite::SqliteStore;
 
+use arbiter_core::permissions::Role;
+use arbiter_core::report::ReviewKind;
 use arbiter_core::{Competition, MatchOutcome};
 
 /// The store the web site and the CLI share. Cloning is cheap (the pools are shared).
@@ -171,5 +177,202 @@ impl Store {
     /// Bumped on every write; pages use it (with the competition's own version) for ETags.
     pub async fn data_version(&self) -> Result<i64, StoreError> {
         dispatch!(self, s => s.data_version().await)
+    }
+
+    /// The SQLite pool, for what shares the database (the web's sessions); `None` on PostgreSQL.
+    pub fn sqlite_pool(&self) -> Option<&sqlx::SqlitePool> {
+        match self {
+            Store::Sqlite(s) => Some(s.pool()),
+            Store::Postgres(_) => None,
+        }
+    }
+
+    /// The PostgreSQL pool, for what shares the database (the web's sessions); `None` on SQLite.
+    pub fn pg_pool(&self) -> Option<&sqlx::PgPool> {
+        match self {
+            Store::Postgres(p) => Some(p.pool()),
+            Store::Sqlite(_) => None,
+        }
+    }
+
+    /// A league by its row id.
+    pub async fn league_by_id(&self, id: LeagueId) -> Result<Option<League>, StoreError> {
+        dispatch!(self, s => s.league_by_id(id).await)
+    }
+
+    /// A new account (Invalid without an `@`, Conflict when the email has one already).
+    pub async fn create_user(
+        &self,
+        email: &str,
+        name: &str,
+        password_hash: Option<&str>,
+        by: &Actor,
+    ) -> Result<User, StoreError> {
+        dispatch!(self, s => s.create_user(email, name, password_hash, by).await)
+    }
+
+    /// The account with this email, trimmed and in any case.
+    pub async fn user_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
+        dispatch!(self, s => s.user_by_email(email).await)
+    }
+
+    /// The account with this id.
+    pub async fn user(&self, id: UserId) -> Result<Option<User>, StoreError> {
+        dispatch!(self, s => s.user(id).await)
+    }
+
+    /// Replaces the account's password hash (history `set_password`, without the hash).
+    pub async fn set_password(
+        &self,
+        user: UserId,
+        password_hash: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.set_password(user, password_hash, by).await)
+    }
+
+    /// Gives the account a role in the league; an identical active membership is returned as is.
+    pub async fn grant_role(
+        &self,
+        user: UserId,
+        league: LeagueId,
+        role: Role,
+        school: Option<&str>,
+        by: &Actor,
+    ) -> Result<Membership, StoreError> {
+        dispatch!(self, s => s.grant_role(user, league, role, school, by).await)
+    }
+
+    /// Ends a membership (kept, marked revoked).
+    pub async fn revoke_role(
+        &self,
+        membership: MembershipId,
+        by: &Actor,
+        reason: Option<&str>,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.revoke_role(membership, by, reason).await)
+    }
+
+    /// The account's active roles, by league then role.
+    pub async fn memberships(&self, user: UserId) -> Result<Vec<Membership>, StoreError> {
+        dispatch!(self, s => s.memberships(user).await)
+    }
+
+    /// The league's active members, by role then email.
+    pub async fn league_members(&self, league: LeagueId) -> Result<Vec<MemberRow>, StoreError> {
+        dispatch!(self, s => s.league_members(league).await)
+    }
+
+    /// A single-use invitation; returns it with the link's secret (only its hash is stored).
+    pub async fn create_invite(
+        &self,
+        new: &NewInvite,
+        by: &Actor,
+    ) -> Result<(Invite, String), StoreError> {
+        dispatch!(self, s => s.create_invite(new, by).await)
+    }
+
+    /// The league's invitations, newest first: pending, accepted and expired.
+    pub async fn invites(&self, league: LeagueId) -> Result<Vec<Invite>, StoreError> {
+        dispatch!(self, s => s.invites(league).await)
+    }
+
+    /// The invitation a link's secret opens, whatever its state.
+    pub async fn invite_by_token(&self, plain: &str) -> Result<Option<Invite>, StoreError> {
+        dispatch!(self, s => s.invite_by_token(plain).await)
+    }
+
+    /// Takes up an invitation once: marks it accepted, makes the account if new, grants the role.
+    pub async fn accept_invite(
+        &self,
+        plain: &str,
+        accept: AcceptInvite<'_>,
+    ) -> Result<(User, Membership), StoreError> {
+        dispatch!(self, s => s.accept_invite(plain, accept).await)
+    }
+
+    /// A password-reset link's secret for the account (only its hash is stored).
+    pub async fn create_password_reset(
+        &self,
+        user: UserId,
+        valid_for: jiff::SignedDuration,
+    ) -> Result<String, StoreError> {
+        dispatch!(self, s => s.create_password_reset(user, valid_for).await)
+    }
+
+    /// Sets a new password by a reset link, once and before it expires.
+    pub async fn use_password_reset(
+        &self,
+        plain: &str,
+        password_hash: &str,
+    ) -> Result<User, StoreError> {
+        dispatch!(self, s => s.use_password_reset(plain, password_hash).await)
+    }
+
+    /// Notes a failed sign-in to this email from this address (no history row).
+    pub async fn record_sign_in_failure(
+        &self,
+        email: &str,
+        address: &str,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_sign_in_failure(email, address).await)
+    }
+
+    /// How many sign-ins to this email failed at or after `since`.
+    pub async fn sign_in_failures_since(
+        &self,
+        email: &str,
+        since: jiff::Timestamp,
+    ) -> Result<u32, StoreError> {
+        dispatch!(self, s => s.sign_in_failures_since(email, since).await)
+    }
+
+    /// A new API token in a role its owner holds; returns it with its secret, shown once.
+    pub async fn create_api_token(
+        &self,
+        new: &NewApiToken,
+        by: &Actor,
+    ) -> Result<(ApiToken, String), StoreError> {
+        dispatch!(self, s => s.create_api_token(new, by).await)
+    }
+
+    /// The active token a secret names, with its owner (not revoked, role still held).
+    pub async fn api_token_by_secret(
+        &self,
+        plain: &str,
+    ) -> Result<Option<(ApiToken, User)>, StoreError> {
+        dispatch!(self, s => s.api_token_by_secret(plain).await)
+    }
+
+    /// The account's API tokens, revoked ones too, newest first.
+    pub async fn api_tokens(&self, user: UserId) -> Result<Vec<ApiToken>, StoreError> {
+        dispatch!(self, s => s.api_tokens(user).await)
+    }
+
+    /// The league's API tokens, revoked ones too, newest first.
+    pub async fn league_api_tokens(&self, league: LeagueId) -> Result<Vec<ApiToken>, StoreError> {
+        dispatch!(self, s => s.league_api_tokens(league).await)
+    }
+
+    /// Revokes an API token; revoking it again changes nothing.
+    pub async fn revoke_api_token(&self, id: ApiTokenId, by: &Actor) -> Result<(), StoreError> {
+        dispatch!(self, s => s.revoke_api_token(id, by).await)
+    }
+
+    /// GT-P2: confirms or disputes the result version in force (an older one is refused).
+    pub async fn review_result(
+        &self,
+        m: MatchId,
+        version: u32,
+        kind: ReviewKind,
+        by: &Actor,
+        reason: Option<&str>,
+    ) -> Result<ResultReview, StoreError> {
+        dispatch!(self, s => s.review_result(m, version, kind, by, reason).await)
+    }
+
+    /// Every review of the match's results, oldest first.
+    pub async fn result_reviews(&self, m: MatchId) -> Result<Vec<ResultReview>, StoreError> {
+        dispatch!(self, s => s.result_reviews(m).await)
     }
 }

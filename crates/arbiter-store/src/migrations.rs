@@ -18,6 +18,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         include_str!("../migrations/sqlite/0001_initial.sql"),
     ),
     (
+        2,
+        "accounts",
+        include_str!("../migrations/sqlite/0002_accounts.sql"),
+    ),
+    (
         3,
         "sessions",
         include_str!("../migrations/sqlite/0003_sessions.sql"),
@@ -29,6 +34,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         1,
         "initial",
         include_str!("../migrations/postgres/0001_initial.sql"),
+    ),
+    (
+        2,
+        "accounts",
+        include_str!("../migrations/postgres/0002_accounts.sql"),
     ),
     (
         3,

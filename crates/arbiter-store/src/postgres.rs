@@ -84,3 +84,4 @@ fn json_out(col: &str) -> String {
 }
 
 include!("queries.rs");
+include!("accounts.rs");

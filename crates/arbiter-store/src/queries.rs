@@ -1155,6 +1155,12 @@ impl Backend {
             let p = next(Arg::Int(m.0), &mut args);
             clauses.push(format!("match_id = {p}"));
         }
+        if let Some(s) = filter.season {
+            let p = next(Arg::Int(s.0), &mut args);
+            clauses.push(format!(
+                "competition_id IN (SELECT id FROM competitions WHERE season_id = {p})"
+            ));
+        }
         if let Some((c, t)) = &filter.team {
             let pc = next(Arg::Int(c.0), &mut args);
             let pt = next(Arg::Text(&t.0), &mut args);

@@ -1,8 +1,10 @@
 //! What the store keeps besides the core model: leagues, seasons, competition records, result
-//! versions and the history, with the ids that address them.
+//! versions and the history, accounts and their roles, with the ids that address them.
 
 use std::fmt;
 
+use arbiter_core::permissions::Role;
+use arbiter_core::report::ReviewKind;
 use arbiter_core::{Competition, MatchOutcome, Ruleset, TeamId};
 
 macro_rules! id_type {
@@ -34,6 +36,26 @@ id_type!(
 id_type!(
     /// A match's row id; it stays the same through every result version.
     MatchId
+);
+id_type!(
+    /// An account's row id.
+    UserId
+);
+id_type!(
+    /// A role held in one league (a row of `memberships`).
+    MembershipId
+);
+id_type!(
+    /// An invitation's row id.
+    InviteId
+);
+id_type!(
+    /// An API token's row id.
+    ApiTokenId
+);
+id_type!(
+    /// A school's row id (schools belong to a league).
+    SchoolId
 );
 
 /// A team within a competition is addressed by the core model's id.
@@ -192,6 +214,8 @@ pub struct HistoryFilter {
     pub match_id: Option<MatchId>,
     /// The team's own rows and those of its matches.
     pub team: Option<(CompetitionId, TeamId)>,
+    /// Rows of the competitions of this season.
+    pub season: Option<SeasonId>,
     /// At most this many rows, newest first.
     pub limit: Option<u32>,
 }
@@ -203,13 +227,135 @@ pub struct HistoryEntry {
     pub at: jiff::Timestamp,
     pub actor: Option<String>,
     pub role: Option<String>,
-    /// `league`, `season`, `school`, `competition`, `team`, `match`.
+    /// `league`, `season`, `school`, `competition`, `team`, `match`, `user`, `membership`,
+    /// `invite`, `api_token`.
     pub entity: String,
     /// The row id as text; for a team, its team id (`vic`).
     pub entity_id: String,
-    /// `create`, `import`, `record_result`.
+    /// `create`, `import`, `record_result`, `confirm_result`, `dispute_result`, `set_password`,
+    /// `grant`, `revoke`, `accept`.
     pub action: String,
     pub before: Option<serde_json::Value>,
     pub after: Option<serde_json::Value>,
+    pub reason: Option<String>,
+}
+
+/// An account. Its email is kept trimmed and lower-case; `password_hash` is an argon2id PHC
+/// string, `None` until a password is set.
+#[derive(Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: UserId,
+    pub email: String,
+    pub name: String,
+    pub password_hash: Option<String>,
+    pub created_at: jiff::Timestamp,
+}
+
+// The hash stays out of logs.
+impl fmt::Debug for User {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("User")
+            .field("id", &self.id)
+            .field("email", &self.email)
+            .field("name", &self.name)
+            .field("has_password", &self.password_hash.is_some())
+            .field("created_at", &self.created_at)
+            .finish()
+    }
+}
+
+/// A role a user holds in one league or event; an advisor's names the school.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Membership {
+    pub id: MembershipId,
+    pub user: UserId,
+    pub league: LeagueId,
+    pub league_slug: String,
+    pub role: Role,
+    /// The school's name.
+    pub school: Option<String>,
+    pub granted_at: jiff::Timestamp,
+}
+
+/// A user with one of their roles, for a league's list of members.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberRow {
+    pub user: User,
+    pub membership: Membership,
+}
+
+/// An invitation to be sent: who, to which league, in which role, valid how long.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewInvite {
+    pub email: String,
+    pub league: LeagueId,
+    pub role: Role,
+    /// The school's name; an advisor's invite needs one. An unknown name adds the school.
+    pub school: Option<String>,
+    pub valid_for: jiff::SignedDuration,
+}
+
+/// An invitation as stored (its token is kept only as a hash).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invite {
+    pub id: InviteId,
+    pub email: String,
+    pub league: LeagueId,
+    pub league_slug: String,
+    pub league_name: String,
+    pub role: Role,
+    pub school: Option<String>,
+    pub invited_by: Option<String>,
+    pub created_at: jiff::Timestamp,
+    pub expires_at: jiff::Timestamp,
+    pub accepted_at: Option<jiff::Timestamp>,
+}
+
+/// How an invitation is accepted: by signing up, or by a signed-in account with the invite's email.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AcceptInvite<'a> {
+    NewAccount {
+        name: &'a str,
+        /// An argon2id PHC string ([`crate::secrets::hash_password`]).
+        password_hash: &'a str,
+    },
+    ExistingAccount(UserId),
+}
+
+/// An API token to create: it acts for `user` in `role` in `league`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewApiToken {
+    pub user: UserId,
+    pub league: LeagueId,
+    pub role: Role,
+    pub school: Option<String>,
+    pub label: String,
+}
+
+/// An API token as stored (its secret is kept only as a hash; `prefix` recognises it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiToken {
+    pub id: ApiTokenId,
+    pub prefix: String,
+    pub label: String,
+    pub user: UserId,
+    pub user_email: String,
+    pub league: LeagueId,
+    pub league_slug: String,
+    pub role: Role,
+    pub school: Option<String>,
+    pub created_at: jiff::Timestamp,
+    pub revoked_at: Option<jiff::Timestamp>,
+}
+
+/// GT-P2: the visitors' confirmation or dispute of one version of a match's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultReview {
+    pub match_id: MatchId,
+    pub version: u32,
+    pub kind: ReviewKind,
+    pub by: Option<String>,
+    pub role: Option<String>,
+    pub at: jiff::Timestamp,
     pub reason: Option<String>,
 }

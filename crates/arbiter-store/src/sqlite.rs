@@ -122,3 +122,4 @@ fn json_out(col: &str) -> String {
 }
 
 include!("queries.rs");
+include!("accounts.rs");
