@@ -4,5 +4,6 @@
 mod api;
 mod common;
 mod demo;
+mod matches;
 mod pages;
 mod snapshots;

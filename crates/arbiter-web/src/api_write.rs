@@ -1,0 +1,588 @@
+//! The API's write endpoints: a match's result entered, corrected, confirmed or disputed
+//! (GT-P2), with the same checks as the match page's forms.
+//!
+//! Only an API token authorises them (`Authorization: Bearer <token>`), never a session cookie:
+//! a script's requests carry no CSRF token. The token acts as its owner in the league, role and
+//! school it was made for, and the permission table (`arbiter_core::permissions::decide`)
+//! decides as it does for a person. 401 without a valid token, 403 when the table refuses (with
+//! the rule's sentence), 422 when the body or the report's state does not allow the write, 201
+//! with what was stored.
+
+use arbiter_core::permissions::{Action, Decision, Subject, decide};
+use arbiter_core::report::{ReportStatus, ReviewKind};
+use arbiter_store::{Actor, ApiToken, ResultReview, ResultVersion, User};
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::ErrorAnswer;
+use crate::error::{Format, WebError};
+use crate::http::security_headers;
+use crate::matches::{
+    self, MatchContext, MatchPath, Problem, ResultInput, check_correct, check_enter, check_review,
+    outcome_from_input, sentence,
+};
+use crate::respond::bad_path;
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    modifiers(&BearerToken),
+    tags((name = "results", description = "A match's result: entered, corrected, confirmed or disputed (GT-P2); authorised by an API token only"))
+)]
+struct WriteDoc;
+
+/// The `bearer` security scheme the write endpoints name.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "An API token an officer created on their account page; it acts in its league, role and school.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The four write endpoints, registered on the router and in the OpenAPI document together.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(WriteDoc::openapi())
+        .routes(routes!(enter_result))
+        .routes(routes!(correct_result))
+        .routes(routes!(confirm_result))
+        .routes(routes!(dispute_result))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shapes
+
+/// A review of the result in force: confirm it, or dispute it with the reason.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewInput {
+    /// The version you reviewed; when it is no longer the one in force nothing is written.
+    /// Without it, the version in force is reviewed.
+    #[serde(default)]
+    pub version: Option<u32>,
+    /// Required for a dispute: which board or result is wrong, and what it should be.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// A stored result version.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoredResult {
+    pub version: u32,
+    /// `{"kind": "boards", "boards": [{"board": 1, "result": "1-0", "home_player": …}]}`,
+    /// `{"kind": "forfeit", "by": "home"}` or `{"kind": "double_forfeit"}`.
+    #[schema(value_type = Object)]
+    pub outcome: serde_json::Value,
+    pub entered_by: Option<String>,
+    /// RFC 3339.
+    pub entered_at: String,
+    pub reason: Option<String>,
+    /// The report after the write (GT-P2): `awaiting_confirmation`, `confirmed`, `disputed`.
+    pub status: String,
+    /// The match page.
+    pub url: String,
+}
+
+/// A stored review.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoredReview {
+    pub version: u32,
+    /// `confirmed` or `disputed`.
+    pub kind: String,
+    pub by: Option<String>,
+    pub at: String,
+    pub reason: Option<String>,
+    pub status: String,
+    pub url: String,
+}
+
+/// 422: what was wrong, and for a result, each problem with its board and field.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvalidAnswer {
+    pub error: InvalidDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvalidDetail {
+    /// `invalid` (the body) or `refused` (the report's state, GT-P2).
+    pub code: String,
+    pub message: String,
+    pub problems: Vec<ProblemJson>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProblemJson {
+    pub board: Option<u32>,
+    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`,
+    /// `version`, or `body`.
+    pub field: String,
+    pub message: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
+    let bytes = serde_json::to_vec(body).unwrap_or_else(|_| b"{}".to_vec());
+    let mut r = Response::new(Body::from(bytes));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    security_headers(h);
+    r
+}
+
+fn invalid(code: &str, problems: Vec<Problem>) -> Response {
+    let message = problems
+        .iter()
+        .map(|p| p.message.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &InvalidAnswer {
+            error: InvalidDetail {
+                code: code.into(),
+                message,
+                problems: problems
+                    .into_iter()
+                    .map(|p| ProblemJson {
+                        board: p.board,
+                        field: p.field.into(),
+                        message: p.message,
+                    })
+                    .collect(),
+            },
+        },
+    )
+}
+
+fn refused(field: &'static str, message: String) -> Response {
+    invalid(
+        "refused",
+        vec![Problem {
+            board: None,
+            field,
+            message,
+        }],
+    )
+}
+
+/// 401, said for a script's author: what to send instead.
+fn unauthorized(message: &str, invalid_token: bool) -> Response {
+    #[derive(Serialize)]
+    struct Detail<'a> {
+        code: &'a str,
+        message: &'a str,
+    }
+    #[derive(Serialize)]
+    struct Body401<'a> {
+        error: Detail<'a>,
+    }
+    let mut r = json_response(
+        StatusCode::UNAUTHORIZED,
+        &Body401 {
+            error: Detail {
+                code: "sign_in_required",
+                message,
+            },
+        },
+    );
+    r.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static(if invalid_token {
+            "Bearer realm=\"arbiter\", error=\"invalid_token\""
+        } else {
+            "Bearer realm=\"arbiter\""
+        }),
+    );
+    r
+}
+
+fn status_code(s: ReportStatus) -> &'static str {
+    match s {
+        ReportStatus::AwaitingResult => "awaiting_result",
+        ReportStatus::AwaitingConfirmation { .. } => "awaiting_confirmation",
+        ReportStatus::Confirmed { .. } => "confirmed",
+        ReportStatus::Disputed { .. } => "disputed",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The token and the table
+
+/// The token a request carries: `None` with the 401 to send.
+async fn token(state: &AppState, headers: &HeaderMap) -> Result<(ApiToken, User), Response> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Err(unauthorized(
+            "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer creates tokens on their account page; a signed-in browser session does not authorise the API.",
+            false,
+        ));
+    };
+    let secret = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim())
+        .filter(|t| !t.is_empty());
+    let Some(secret) = secret else {
+        return Err(unauthorized(
+            "The Authorization header is not a bearer token: send `Authorization: Bearer <token>`.",
+            true,
+        ));
+    };
+    match state.store().api_token_by_secret(secret).await {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err(unauthorized(
+            "This API token is not known or has been revoked; create a new one on your account page.",
+            true,
+        )),
+        Err(e) => Err(WebError::from(e).into_response(Format::Json)),
+    }
+}
+
+/// The table's answer for the token's role and school on this match, or the 403.
+fn permit(ctx: &MatchContext, token: &ApiToken, action: Action) -> Result<(), Box<Response>> {
+    if token.league != ctx.league() {
+        return Err(Box::new(WebError::Forbidden(format!(
+            "This API token acts in the league “{}”, and this match is in {}; use a token made for {}.",
+            token.league_slug, ctx.view.league.name, ctx.view.league.name
+        ))
+        .into_response(Format::Json)));
+    }
+    let subject = Subject {
+        role: token.role,
+        school: token.school.as_deref(),
+    };
+    match ctx.with_target(|t| decide(subject, action, t)) {
+        Decision::Allowed => Ok(()),
+        Decision::Refused { reason, .. } => Err(Box::new(
+            WebError::Forbidden(sentence(&reason)).into_response(Format::Json),
+        )),
+    }
+}
+
+fn actor(token: &ApiToken, user: &User) -> Actor {
+    Actor::user(&user.email, token.role.code())
+}
+
+fn body<T: for<'de> Deserialize<'de> + Default>(bytes: &Bytes) -> Result<T, Box<Response>> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(bytes).map_err(|e| {
+        Box::new(invalid(
+            "invalid",
+            vec![Problem {
+                board: None,
+                field: "body",
+                message: format!(
+                    "The body is not the JSON this endpoint reads ({e}); send {{\"boards\": [{{\"board\": 1, \"result\": \"1-0\", \"home_player\": \"id\", \"away_player\": \"id\"}}], \"reason\": \"…\"}}, or {{\"forfeit\": \"home\"}}."
+                ),
+            }],
+        ))
+    })
+}
+
+/// Token, match and table, in that order (an unknown token learns nothing of the match).
+async fn begin(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: MatchPath,
+    action: Action,
+) -> Result<(MatchContext, ApiToken, User), Response> {
+    let (token, user) = token(state, headers).await?;
+    let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e).into_response(Format::Json))?;
+    let ctx = matches::load(state, &l, &s, &c, r, &h)
+        .await
+        .map_err(|e| e.into_response(Format::Json))?;
+    permit(&ctx, &token, action).map_err(|r| *r)?;
+    Ok((ctx, token, user))
+}
+
+fn stored_result(ctx: &MatchContext, v: &ResultVersion) -> StoredResult {
+    StoredResult {
+        version: u32::try_from(v.version).unwrap_or(0),
+        outcome: arbiter_store::json::outcome_to_json(&v.outcome),
+        entered_by: v.entered_by.clone(),
+        entered_at: v.entered_at.to_string(),
+        reason: v.reason.clone(),
+        // Just stored, so nobody has reviewed it yet.
+        status: "awaiting_confirmation".into(),
+        url: ctx.href(),
+    }
+}
+
+fn stored_review(ctx: &MatchContext, r: &ResultReview) -> StoredReview {
+    StoredReview {
+        version: r.version,
+        kind: r.kind.code().into(),
+        by: r.by.clone(),
+        at: r.at.to_string(),
+        reason: r.reason.clone(),
+        status: status_code(match r.kind {
+            ReviewKind::Confirmed => ReportStatus::Confirmed { version: r.version },
+            ReviewKind::Disputed => ReportStatus::Disputed { version: r.version },
+        })
+        .into(),
+        url: ctx.href(),
+    }
+}
+
+async fn write_result(
+    state: AppState,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+    action: Action,
+) -> Response {
+    let (ctx, token, user) = match begin(&state, &headers, path, action).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let input: ResultInput = match body(&bytes) {
+        Ok(i) => i,
+        Err(r) => return *r,
+    };
+    let allowed = if action == Action::CorrectResult {
+        check_correct(&ctx, input.version)
+    } else {
+        check_enter(&ctx, input.version)
+    };
+    if let Err(message) = allowed {
+        return refused("version", message);
+    }
+    let mut problems = Vec::new();
+    if action == Action::CorrectResult
+        && input.reason.as_deref().is_none_or(|r| r.trim().is_empty())
+    {
+        problems.push(Problem {
+            board: None,
+            field: "reason",
+            message: matches::correction_needs_reason(),
+        });
+    }
+    match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
+        Err(mut more) => {
+            problems.append(&mut more);
+            invalid("invalid", problems)
+        }
+        Ok(_) if !problems.is_empty() => invalid("invalid", problems),
+        Ok(outcome) => {
+            let stored = state
+                .store()
+                .record_result(
+                    ctx.id,
+                    &outcome,
+                    &actor(&token, &user),
+                    input.reason.as_deref(),
+                )
+                .await;
+            match stored {
+                Ok(v) => {
+                    state.invalidate();
+                    json_response(StatusCode::CREATED, &stored_result(&ctx, &v))
+                }
+                Err(e) => match WebError::from_write(e) {
+                    WebError::Refused(m) => refused("boards", sentence(&m)),
+                    other => other.into_response(Format::Json),
+                },
+            }
+        }
+    }
+}
+
+async fn write_review(
+    state: AppState,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+    kind: ReviewKind,
+) -> Response {
+    let action = match kind {
+        ReviewKind::Confirmed => Action::ConfirmResult,
+        ReviewKind::Disputed => Action::DisputeResult,
+    };
+    let (ctx, token, user) = match begin(&state, &headers, path, action).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let input: ReviewInput = match body(&bytes) {
+        Ok(i) => i,
+        Err(r) => return *r,
+    };
+    let version = match check_review(&ctx, input.version, kind) {
+        Ok(v) => v,
+        Err(message) => return refused("version", message),
+    };
+    let reason = input
+        .reason
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty());
+    if kind == ReviewKind::Disputed && reason.is_none() {
+        return invalid(
+            "invalid",
+            vec![Problem {
+                board: None,
+                field: "reason",
+                message: matches::dispute_needs_reason(),
+            }],
+        );
+    }
+    let stored = state
+        .store()
+        .review_result(ctx.id, version, kind, &actor(&token, &user), reason)
+        .await;
+    match stored {
+        Ok(r) => {
+            state.invalidate();
+            json_response(StatusCode::CREATED, &stored_review(&ctx, &r))
+        }
+        Err(e) => match WebError::from_write(e) {
+            WebError::Refused(m) => refused("version", sentence(&m)),
+            other => other.into_response(Format::Json),
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The endpoints
+
+/// GT-P2, GT-M1: the home advisor (or an event's arbiter) enters the result. Allowed again
+/// until the visitors confirm or dispute it; each entry is a new version.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/result", tag = "results",
+    params(
+        ("league" = String, Path, description = "The league's slug"),
+        ("season" = String, Path, description = "The season's slug"),
+        ("competition" = String, Path, description = "The competition's slug"),
+        ("round" = u32, Path, description = "The round's number"),
+        ("home" = String, Path, description = "The home team's id"),
+    ),
+    request_body(content = ResultInput, description = "The boards, or a whole-match forfeit"),
+    responses(
+        (status = 201, description = "The stored version", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (the rule's sentence)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong (which board and field), or the report's state refuses it (GT-P2)", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn enter_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    write_result(state, headers, path, bytes, Action::EnterResult).await
+}
+
+/// GT-P2, GT-O3: an officer corrects the result as a new version, with the reason; the
+/// visitors confirm the correction afresh.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/correction", tag = "results",
+    params(
+        ("league" = String, Path, description = "The league's slug"),
+        ("season" = String, Path, description = "The season's slug"),
+        ("competition" = String, Path, description = "The competition's slug"),
+        ("round" = u32, Path, description = "The round's number"),
+        ("home" = String, Path, description = "The home team's id"),
+    ),
+    request_body(content = ResultInput, description = "The corrected boards or forfeit, and the reason (required)"),
+    responses(
+        (status = 201, description = "The stored version", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong, the reason is missing, or no result was entered yet", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn correct_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    write_result(state, headers, path, bytes, Action::CorrectResult).await
+}
+
+/// GT-P2: the visiting advisor confirms the version in force.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/confirm", tag = "results",
+    params(
+        ("league" = String, Path, description = "The league's slug"),
+        ("season" = String, Path, description = "The season's slug"),
+        ("competition" = String, Path, description = "The competition's slug"),
+        ("round" = u32, Path, description = "The round's number"),
+        ("home" = String, Path, description = "The home team's id"),
+    ),
+    request_body(content = ReviewInput, description = "The version confirmed (optional)"),
+    responses(
+        (status = 201, description = "The stored review", body = StoredReview),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 422, description = "Nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn confirm_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    write_review(state, headers, path, bytes, ReviewKind::Confirmed).await
+}
+
+/// GT-P2: the visiting advisor disputes the version in force, with the reason; an officer
+/// decides by correcting it.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/dispute", tag = "results",
+    params(
+        ("league" = String, Path, description = "The league's slug"),
+        ("season" = String, Path, description = "The season's slug"),
+        ("competition" = String, Path, description = "The competition's slug"),
+        ("round" = u32, Path, description = "The round's number"),
+        ("home" = String, Path, description = "The home team's id"),
+    ),
+    request_body(content = ReviewInput, description = "The version disputed (optional) and the reason (required)"),
+    responses(
+        (status = 201, description = "The stored review", body = StoredReview),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 422, description = "No reason, nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn dispute_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    write_review(state, headers, path, bytes, ReviewKind::Disputed).await
+}

@@ -1,0 +1,1633 @@
+//! One match: its boards, where its report stands (GT-P2) and every version of its result, with
+//! the controls of the result workflow for those the permission table lets act.
+//!
+//! GT-M1, GT-P2: the home advisor enters the result (at an event, the arbiter), the visiting
+//! advisor confirms or disputes it, an officer corrects it as a new version (GT-O3 keeps the
+//! President off their own school's matches). The table decides who may; this module decides
+//! only whether the report's state allows the step, and reads the form into a core
+//! [`MatchOutcome`] ([`outcome_from_input`], shared with the API's writes).
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use arbiter_core::model::{
+    Board, Competition, GameResult, Match, MatchOutcome, Pairing, Round, Side, TeamId,
+};
+use arbiter_core::permissions::{Action, Role, Target};
+use arbiter_core::report::{self, Deadlines, ReportStatus, ReviewKind};
+use arbiter_core::validate;
+use arbiter_store::{
+    HistoryFilter, LeagueId, MatchId, ResultReview, ResultVersion, StoredCompetition,
+};
+use askama::Template;
+use axum::Form;
+use axum::extract::rejection::{FormRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::auth::{self, Account, Acting, Auth};
+use crate::csrf;
+use crate::error::{Format, WebError};
+use crate::format;
+use crate::pages::{BoardLine, Layout, Link, league_href, season_href, site_layout};
+use crate::respond::{bad_path, private, see_other, select_round};
+use crate::state::AppState;
+use crate::view::{CompetitionView, MatchStatus};
+
+/// `/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}`.
+pub type MatchPath = Result<Path<(String, String, String, u32, String)>, PathRejection>;
+
+// ---------------------------------------------------------------------------------------------
+// The match, as the store has it now
+
+/// Everything the page and the writes need of one match, read fresh for the request.
+pub(crate) struct MatchContext {
+    /// The competition as the pages draw it (links, scores).
+    pub view: Arc<CompetitionView>,
+    /// The stored record: rosters to check a result against, and the match's id.
+    pub stored: StoredCompetition,
+    pub round: u32,
+    pub date: Option<jiff::civil::Date>,
+    pub record: Match,
+    pub id: MatchId,
+    /// Oldest first; version 1 may be the scheduled match with no result.
+    pub versions: Vec<ResultVersion>,
+    pub reviews: Vec<ResultReview>,
+}
+
+impl MatchContext {
+    pub fn league(&self) -> LeagueId {
+        self.stored.league.id
+    }
+
+    fn team(&self, side: Side) -> Option<&arbiter_core::Team> {
+        let id = self.record.team(side);
+        self.stored.competition.teams.iter().find(|t| &t.id == id)
+    }
+
+    fn team_name(&self, side: Side) -> String {
+        self.team(side)
+            .map_or_else(|| self.record.team(side).0.clone(), |t| t.name.clone())
+    }
+
+    fn school(&self, side: Side) -> Option<&str> {
+        self.team(side).and_then(|t| t.school.as_deref())
+    }
+
+    /// The permission table's target: both schools involved, home and visiting (GT-M1).
+    pub fn with_target<R>(&self, f: impl FnOnce(Target<'_>) -> R) -> R {
+        let home = self.school(Side::Home);
+        let away = self.school(Side::Away);
+        let involved: Vec<&str> = [home, away].into_iter().flatten().collect();
+        f(Target {
+            schools_involved: &involved,
+            home_school: home,
+            visiting_school: away,
+        })
+    }
+
+    pub fn permit(&self, account: Option<&Account>, action: Action) -> Result<Acting, WebError> {
+        self.with_target(|t| auth::permit(account, self.league(), action, t))
+    }
+
+    fn may(&self, account: Option<&Account>, action: Action) -> bool {
+        self.with_target(|t| auth::may(account, self.league(), action, t))
+    }
+
+    /// The highest version, whatever it holds (0 when there is none).
+    pub fn in_force(&self) -> u32 {
+        self.versions
+            .last()
+            .map_or(0, |v| u32::try_from(v.version).unwrap_or(0))
+    }
+
+    /// The version in force when it holds a result (not the scheduled, pending match).
+    pub fn entered(&self) -> Option<&ResultVersion> {
+        self.versions
+            .last()
+            .filter(|v| v.outcome != MatchOutcome::Pending)
+    }
+
+    pub fn status(&self) -> ReportStatus {
+        let reviews: Vec<(u32, ReviewKind)> =
+            self.reviews.iter().map(|r| (r.version, r.kind)).collect();
+        report::status(self.entered().map(|_| self.in_force()), &reviews)
+    }
+
+    pub fn href(&self) -> String {
+        self.view.match_href(self.round, &self.record.home)
+    }
+}
+
+/// Reads the match named by the address, with its versions and reviews; 404 with what exists
+/// when the address names nothing.
+pub(crate) async fn load(
+    state: &AppState,
+    league: &str,
+    season: &str,
+    competition: &str,
+    round: u32,
+    home: &str,
+) -> Result<MatchContext, WebError> {
+    let view = state.view(league, season, competition).await?;
+    select_round(&view, round)?;
+    let store = state.store();
+    let stored = store
+        .load_competition_by_id(view.id)
+        .await?
+        .ok_or_else(|| WebError::not_found("This competition is no longer in the store."))?;
+    let Some(r) = stored.competition.rounds.iter().find(|r| r.number == round) else {
+        return Err(WebError::not_found(format!(
+            "{} has no round {round}.",
+            view.record.name
+        )));
+    };
+    let home_id = TeamId(home.to_string());
+    let Some(record) = find_match(r, |m| m.home == home_id) else {
+        return Err(no_such_match(&view, r, &home_id));
+    };
+    let id = stored.match_id(round, &home_id).ok_or_else(|| {
+        WebError::not_found(format!(
+            "The match of {} in round {round} is not in the store.",
+            view.team_name(&home_id)
+        ))
+    })?;
+    let (versions, reviews) = (
+        store.result_versions(id).await?,
+        store.result_reviews(id).await?,
+    );
+    Ok(MatchContext {
+        date: r.date,
+        record: record.clone(),
+        view,
+        round,
+        id,
+        versions,
+        reviews,
+        stored,
+    })
+}
+
+fn find_match(r: &Round, pick: impl Fn(&Match) -> bool) -> Option<&Match> {
+    r.pairings.iter().find_map(|p| match p {
+        Pairing::Match(m) if pick(m) => Some(m),
+        _ => None,
+    })
+}
+
+fn no_such_match(view: &CompetitionView, r: &Round, home: &TeamId) -> WebError {
+    let links: Vec<Link> = r
+        .pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Match(m) => Some(Link::new(
+                view.match_href(r.number, &m.home),
+                format!("{} v {}", view.team_name(&m.home), view.team_name(&m.away)),
+            )),
+            Pairing::Bye(_) => None,
+        })
+        .collect();
+    let message = match find_match(r, |m| &m.away == home) {
+        Some(m) => format!(
+            "{} is the visiting team in round {}: its match is listed under the home team, {}. The round's matches are below.",
+            view.team_name(home),
+            r.number,
+            view.team_name(&m.home)
+        ),
+        None if view.team_index(&home.0).is_some() => format!(
+            "{} plays no match in round {} of {}. The round's matches are below.",
+            view.team_name(home),
+            r.number,
+            view.record.name
+        ),
+        None => format!(
+            "{} has no team with the id “{home}”. The matches of round {} are below.",
+            view.record.name, r.number
+        ),
+    };
+    WebError::NotFound { message, links }
+}
+
+// ---------------------------------------------------------------------------------------------
+// From a form or a JSON body to a core result (one function for the page and the API)
+
+/// A result as a person or a script sends it: board by board, or a whole-match forfeit.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultInput {
+    /// The whole match was forfeited (GT-M7): `home` (the home team forfeited), `away`, or
+    /// `both` (a double forfeit). Leave it out when the boards were played.
+    #[serde(default)]
+    pub forfeit: Option<String>,
+    /// Every board of the match, board 1 first.
+    #[serde(default)]
+    pub boards: Vec<BoardInput>,
+    /// Why: optional for an entry, required for a correction (GT-P2).
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// The result version in force when you read the match (0: none yet). When given and no
+    /// longer in force, nothing is written, so an entry never overwrites one it did not see.
+    #[serde(default)]
+    pub version: Option<u32>,
+}
+
+/// One board of a result.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardInput {
+    /// 1-based.
+    pub board: u32,
+    /// From the home side: `1-0`, `1/2-1/2` (or `½-½`), `0-1`, `+/-`, `-/+`, `-/-`.
+    #[serde(default)]
+    pub result: String,
+    /// A player id from the home team's roster; none on a board the home team left empty.
+    #[serde(default)]
+    pub home_player: Option<String>,
+    #[serde(default)]
+    pub away_player: Option<String>,
+    /// GT-P1: the result for ratings when it differs from the team result (`1-0`, `1/2-1/2`,
+    /// `0-1`).
+    #[serde(default)]
+    pub rating_result: Option<String>,
+}
+
+/// Something wrong with a submitted result: which board and field, and a sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub board: Option<u32>,
+    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`.
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl Problem {
+    fn on(board: u32, field: &'static str, message: String) -> Problem {
+        Problem {
+            board: Some(board),
+            field,
+            message: format!("Board {board}: {message}"),
+        }
+    }
+
+    fn general(field: &'static str, message: String) -> Problem {
+        Problem {
+            board: None,
+            field,
+            message,
+        }
+    }
+}
+
+const RESULT_CODES: &str = "1-0, 1/2-1/2, 0-1, +/- (the away player forfeited), -/+ (the home player forfeited) or -/- (both forfeited)";
+
+fn blank(s: Option<&str>) -> Option<&str> {
+    s.map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// Reads a submitted result into a core [`MatchOutcome`], or says, board by board and with the
+/// rule, what is wrong. The league's rules are core's: after the shape is read, the match is
+/// checked by `arbiter_core::validate` (GT-M10, GT-P1, the rosters) and its errors returned.
+pub(crate) fn outcome_from_input(
+    stored: &StoredCompetition,
+    round: u32,
+    m: &Match,
+    input: &ResultInput,
+) -> Result<MatchOutcome, Vec<Problem>> {
+    let rules = &stored.rules;
+    let forfeit_rule = rules
+        .cite("forfeit_match")
+        .map_or(String::new(), |r| format!(" ({r})"));
+    if let Some(f) = blank(input.forfeit.as_deref()) {
+        let outcome = match f.to_ascii_lowercase().as_str() {
+            "home" => MatchOutcome::Forfeit { by: Side::Home },
+            "away" | "visiting" | "visitors" => MatchOutcome::Forfeit { by: Side::Away },
+            "both" | "double" => MatchOutcome::DoubleForfeit,
+            _ => {
+                return Err(vec![Problem::general(
+                    "forfeit",
+                    format!(
+                        "“{f}” is not a match forfeit{forfeit_rule}: write home (the home team forfeited), away (the visitors did) or both (a double forfeit), or leave it out and give the boards."
+                    ),
+                )]);
+            }
+        };
+        if !input.boards.is_empty() {
+            return Err(vec![Problem::general(
+                "boards",
+                format!(
+                    "A forfeited match{forfeit_rule} has no board results; send either the forfeit or the boards, not both."
+                ),
+            )]);
+        }
+        return Ok(outcome);
+    }
+
+    let want = rules.boards;
+    let count_rule = rules
+        .cite("boards")
+        .map_or(String::new(), |r| format!("{r}: "));
+    let mut problems = Vec::new();
+    let mut by_number: BTreeMap<u32, &BoardInput> = BTreeMap::new();
+    for b in &input.boards {
+        if b.board == 0 || b.board > want {
+            problems.push(Problem::general(
+                "boards",
+                format!(
+                    "There is no board {}: {count_rule}{} plays {want} boards a match, numbered 1 to {want}.",
+                    b.board, rules.name
+                ),
+            ));
+        } else if by_number.insert(b.board, b).is_some() {
+            problems.push(Problem::on(
+                b.board,
+                "boards",
+                "it is given twice; give each board once.".into(),
+            ));
+        }
+    }
+    let home_team = stored.competition.teams.iter().find(|t| t.id == m.home);
+    let away_team = stored.competition.teams.iter().find(|t| t.id == m.away);
+    fn roster_player<'a>(
+        team: Option<&'a arbiter_core::Team>,
+        id: &str,
+    ) -> Option<&'a arbiter_core::Player> {
+        team.and_then(|t| t.players.iter().find(|p| p.id.0 == id))
+    }
+    let mut boards = Vec::new();
+    for n in 1..=want {
+        let Some(b) = by_number.get(&n) else {
+            problems.push(Problem::on(
+                n,
+                "result",
+                format!(
+                    "it has no result; {count_rule}{} plays {want} boards a match, so give every board (+/- or -/+ on a board a short team leaves empty).",
+                    rules.name
+                ),
+            ));
+            continue;
+        };
+        let code = b.result.trim();
+        let result = match GameResult::parse(code) {
+            Some(GameResult::Pending) => {
+                problems.push(Problem::on(
+                    n,
+                    "result",
+                    format!("it has no result; choose {RESULT_CODES}."),
+                ));
+                continue;
+            }
+            Some(r) => r,
+            None => {
+                problems.push(Problem::on(
+                    n,
+                    "result",
+                    format!(
+                        "“{code}” is not a board result; choose {RESULT_CODES} (GT-S1, GT-S2)."
+                    ),
+                ));
+                continue;
+            }
+        };
+        let mut player = |side: Side, given: Option<&str>| {
+            let (team, field) = match side {
+                Side::Home => (home_team, "home_player"),
+                Side::Away => (away_team, "away_player"),
+            };
+            let id = blank(given)?;
+            if roster_player(team, id).is_some() {
+                return Some(arbiter_core::PlayerId(id.to_string()));
+            }
+            let team_name = team.map_or_else(|| m.team(side).0.clone(), |t| t.name.clone());
+            let other = match side {
+                Side::Home => away_team,
+                Side::Away => home_team,
+            };
+            let message = match roster_player(other, id) {
+                Some(p) => format!(
+                    "{} plays for the other team, not {team_name}; choose a player from {team_name}'s roster.",
+                    p.name
+                ),
+                None => format!(
+                    "no player on {team_name}'s roster has the id “{id}”; choose one of its players."
+                ),
+            };
+            problems.push(Problem::on(n, field, message));
+            None
+        };
+        let home_player = player(Side::Home, b.home_player.as_deref());
+        let away_player = player(Side::Away, b.away_player.as_deref());
+        let rating_result = match blank(b.rating_result.as_deref()) {
+            None => None,
+            Some(code) => match GameResult::parse(code) {
+                Some(r) if r == result => None,
+                Some(r) if r != GameResult::Pending => Some(r),
+                _ => {
+                    problems.push(Problem::on(
+                        n,
+                        "rating_result",
+                        format!(
+                            "“{code}” is not a result for ratings; choose 1-0, 1/2-1/2 or 0-1, or leave it empty when it is the team result (GT-P1)."
+                        ),
+                    ));
+                    None
+                }
+            },
+        };
+        if result.is_played()
+            && (blank(b.home_player.as_deref()).is_none()
+                || blank(b.away_player.as_deref()).is_none())
+        {
+            let extra = if result == GameResult::Draw {
+                " An unplayed game is never a draw: it is a double default, -/- (GT-M4)."
+            } else {
+                ""
+            };
+            problems.push(Problem::on(
+                n,
+                "result",
+                format!(
+                    "a game played over the board ({}) needs both players; name them, or enter +/- or -/+ for a player who did not play (GT-S2).{extra}",
+                    format::board_result(result)
+                ),
+            ));
+        }
+        boards.push(Board {
+            result,
+            rating_result,
+            home_player,
+            away_player,
+            home_colour: None,
+        });
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let outcome = MatchOutcome::Boards(boards);
+    let core = core_problems(&stored.competition, stored, round, m, &outcome);
+    if core.is_empty() {
+        Ok(outcome)
+    } else {
+        Err(core)
+    }
+}
+
+/// The errors core's validation finds in this one match with this result (GT-M10, GT-P1 …).
+fn core_problems(
+    c: &Competition,
+    stored: &StoredCompetition,
+    round: u32,
+    m: &Match,
+    outcome: &MatchOutcome,
+) -> Vec<Problem> {
+    let one = Competition {
+        name: c.name.clone(),
+        teams: c.teams.clone(),
+        rounds: vec![Round {
+            number: round,
+            date: None,
+            pairings: vec![Pairing::Match(Match {
+                home: m.home.clone(),
+                away: m.away.clone(),
+                outcome: outcome.clone(),
+            })],
+        }],
+    };
+    validate::validate(&one, &stored.rules)
+        .into_iter()
+        // Only what this match breaks: the rosters' own findings are the import's business.
+        .filter(|f| f.is_error() && f.round.is_some())
+        .map(|f| {
+            let text = match &f.rule {
+                Some(rule) => format!("{rule}: {}", f.message),
+                None => f.message.clone(),
+            };
+            let text = sentence(&text);
+            match f.board {
+                Some(b) => Problem {
+                    board: Some(b),
+                    field: "boards",
+                    message: format!("Board {b}: {text}"),
+                },
+                None => Problem::general("boards", text),
+            }
+        })
+        .collect()
+}
+
+/// Capitalised and ended with a full stop: the store and core write clauses.
+pub(crate) fn sentence(s: &str) -> String {
+    let s = s.trim();
+    let mut out: String = match s.chars().next() {
+        Some(c) => c.to_uppercase().chain(s.chars().skip(1)).collect(),
+        None => String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the report's state allows (GT-P2). The table says who; these say when.
+
+/// GT-O3: who rules on a result once the visitors have spoken.
+const WHO_CORRECTS: &str = "an officer corrects it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+
+/// May a result be entered now (the home advisor, or the arbiter)?
+pub(crate) fn check_enter(ctx: &MatchContext, seen: Option<u32>) -> Result<(), String> {
+    match ctx.status() {
+        ReportStatus::Confirmed { version } => {
+            return Err(format!(
+                "GT-P2: the visitors confirmed version {version} of this result, so it is no longer entered again; {}.",
+                WHO_CORRECTS
+            ));
+        }
+        ReportStatus::Disputed { version } => {
+            return Err(format!(
+                "GT-P2: the visitors disputed version {version} of this result; {}, so it is not entered again meanwhile.",
+                WHO_CORRECTS
+            ));
+        }
+        ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. } => {}
+    }
+    check_seen(ctx, seen)
+}
+
+/// May the result be corrected now (an officer)?
+pub(crate) fn check_correct(ctx: &MatchContext, seen: Option<u32>) -> Result<(), String> {
+    if ctx.entered().is_none() {
+        return Err(
+            "GT-P2: no result has been entered for this match yet, so there is nothing to correct; the home advisor enters it first (GT-M1), or the arbiter at an event.".into(),
+        );
+    }
+    check_seen(ctx, seen)
+}
+
+/// The version a form was drawn at is still the one in force.
+fn check_seen(ctx: &MatchContext, seen: Option<u32>) -> Result<(), String> {
+    let now = ctx.in_force();
+    match seen {
+        Some(v) if v != now => {
+            let by = ctx
+                .versions
+                .last()
+                .map(|v| format!(" on {}", format::timestamp(v.entered_at)))
+                .unwrap_or_default();
+            Err(format!(
+                "The result changed while the form was open: you saw version {v}, and version {now} was stored{by}. Nothing was saved; check the result below and send the form again if it still needs changing."
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// May the visitors confirm or dispute `seen` now? Returns the version to review.
+pub(crate) fn check_review(
+    ctx: &MatchContext,
+    seen: Option<u32>,
+    kind: ReviewKind,
+) -> Result<u32, String> {
+    let verb = match kind {
+        ReviewKind::Confirmed => "confirm",
+        ReviewKind::Disputed => "dispute",
+    };
+    match ctx.status() {
+        ReportStatus::AwaitingResult => Err(format!(
+            "GT-P2: no result has been entered for this match yet, so there is nothing to {verb}; the home advisor enters it first."
+        )),
+        ReportStatus::Confirmed { version } => Err(format!(
+            "GT-P2: version {version} of this result is already confirmed; if it is wrong, {}.",
+            WHO_CORRECTS
+        )),
+        ReportStatus::Disputed { version } => Err(format!(
+            "GT-P2: version {version} of this result is already disputed; {}, and that version then awaits your confirmation.",
+            WHO_CORRECTS
+        )),
+        ReportStatus::AwaitingConfirmation { version } => match seen {
+            Some(v) if v != version => Err(format!(
+                "GT-P2: you were reviewing version {v}, but version {version} is now in force; nothing was saved. Check version {version} below and {verb} that one."
+            )),
+            _ => Ok(version),
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page
+
+struct Choice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+fn choices(options: &[(String, String)], chosen: &str) -> Vec<Choice> {
+    options
+        .iter()
+        .map(|(value, label)| Choice {
+            selected: value == chosen,
+            value: value.clone(),
+            label: label.clone(),
+        })
+        .collect()
+}
+
+struct BoardForm {
+    number: u32,
+    colours: String,
+    home: Vec<Choice>,
+    result: Vec<Choice>,
+    away: Vec<Choice>,
+    rating: Vec<Choice>,
+    rating_open: bool,
+    bad: bool,
+}
+
+struct ForfeitChoice {
+    value: &'static str,
+    label: String,
+    checked: bool,
+}
+
+struct ResultForm {
+    action: String,
+    csrf: String,
+    version: u32,
+    heading: String,
+    intro: String,
+    button: String,
+    /// Shown open (not folded in its `<details>`).
+    open: bool,
+    home_name: String,
+    away_name: String,
+    forfeit: Vec<ForfeitChoice>,
+    boards: Vec<BoardForm>,
+    reason: String,
+    reason_label: String,
+    reason_required: bool,
+    problems: Vec<String>,
+}
+
+struct ReviewForms {
+    csrf: String,
+    version: u32,
+    confirm_action: String,
+    dispute_action: String,
+    reason: String,
+    problems: Vec<String>,
+}
+
+struct Deadline {
+    text: String,
+    overdue: bool,
+}
+
+struct Event {
+    when: String,
+    what: String,
+    who: String,
+    reason: Option<String>,
+    in_force: bool,
+}
+
+#[derive(Template)]
+#[template(path = "match.html", whitespace = "minimize")]
+struct MatchPage {
+    layout: Layout,
+    round: Link,
+    date: Option<String>,
+    home: Link,
+    away: Link,
+    home_school: Option<String>,
+    away_school: Option<String>,
+    score: String,
+    label: Option<String>,
+    boards: Vec<BoardLine>,
+    status: String,
+    status_class: &'static str,
+    deadlines: Vec<Deadline>,
+    events: Vec<Event>,
+    history: Option<Link>,
+    notice: Option<String>,
+    enter: Option<ResultForm>,
+    correct: Option<ResultForm>,
+    review: Option<ReviewForms>,
+}
+
+/// Which result form a failed submission came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    Enter,
+    Correct,
+}
+
+/// A submission shown again: its refusal, or the form as sent with its problems.
+#[derive(Default)]
+struct Redo {
+    notice: Option<String>,
+    result: Option<(Which, ResultInput, Vec<Problem>)>,
+    review: Option<(String, Vec<String>)>,
+}
+
+/// GTHSCL-like rules (they cite GT- rules) have GT-P2's report deadlines; an event's arbiter
+/// enters results at the board.
+fn has_gt_p2(ctx: &MatchContext) -> bool {
+    ctx.stored
+        .rules
+        .citations
+        .values()
+        .any(|c| c.starts_with("GT-"))
+}
+
+fn result_options() -> Vec<(String, String)> {
+    [
+        ("", "Choose the result"),
+        ("1-0", "1\u{2013}0 home won"),
+        ("1/2-1/2", "½\u{2013}½ drawn"),
+        ("0-1", "0\u{2013}1 visitors won"),
+        ("+/-", "+/\u{2212} home won by forfeit"),
+        ("-/+", "\u{2212}/+ visitors won by forfeit"),
+        ("-/-", "\u{2212}/\u{2212} double forfeit"),
+    ]
+    .into_iter()
+    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .collect()
+}
+
+fn rating_options() -> Vec<(String, String)> {
+    [
+        ("", "Same as the team result"),
+        ("1-0", "1\u{2013}0 home won the game"),
+        ("1/2-1/2", "½\u{2013}½ the game was drawn"),
+        ("0-1", "0\u{2013}1 the visitor won the game"),
+    ]
+    .into_iter()
+    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .collect()
+}
+
+fn roster_options(team: Option<&arbiter_core::Team>) -> Vec<(String, String)> {
+    let mut out = vec![(String::new(), "No player (board left empty)".to_string())];
+    if let Some(t) = team {
+        for p in &t.players {
+            let rating = format::rating(p);
+            let label = if rating.is_empty() {
+                p.name.clone()
+            } else {
+                format!("{} ({rating})", p.name)
+            };
+            out.push((p.id.0.clone(), label));
+        }
+    }
+    out
+}
+
+/// The values a result form starts with: the submission shown again, else the result in force,
+/// else the rosters in order (AS-10) with no results.
+fn starting_input(ctx: &MatchContext) -> ResultInput {
+    let want = ctx.stored.rules.boards;
+    let roster = |side: Side, n: u32| {
+        ctx.team(side)
+            .and_then(|t| t.players.get(n as usize - 1))
+            .map(|p| p.id.0.clone())
+    };
+    let mut input = ResultInput {
+        version: Some(ctx.in_force()),
+        ..ResultInput::default()
+    };
+    match ctx.entered().map(|v| &v.outcome) {
+        Some(MatchOutcome::Forfeit { by }) => {
+            input.forfeit = Some(format::side_name(*by).to_string());
+        }
+        Some(MatchOutcome::DoubleForfeit) => input.forfeit = Some("both".into()),
+        Some(MatchOutcome::Boards(bs)) => {
+            input.boards = bs
+                .iter()
+                .enumerate()
+                .map(|(i, b)| BoardInput {
+                    board: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    result: b.result.code().to_string(),
+                    home_player: b.home_player.as_ref().map(|p| p.0.clone()),
+                    away_player: b.away_player.as_ref().map(|p| p.0.clone()),
+                    rating_result: b.rating_result.map(|r| r.code().to_string()),
+                })
+                .collect();
+        }
+        _ => {}
+    }
+    if input.boards.is_empty() {
+        input.boards = (1..=want)
+            .map(|n| BoardInput {
+                board: n,
+                home_player: roster(Side::Home, n),
+                away_player: roster(Side::Away, n),
+                ..BoardInput::default()
+            })
+            .collect();
+    }
+    input
+}
+
+fn result_form(
+    ctx: &MatchContext,
+    which: Which,
+    csrf: &str,
+    redo: Option<&(Which, ResultInput, Vec<Problem>)>,
+) -> ResultForm {
+    let (input, problems) = match redo {
+        Some((w, input, problems)) if *w == which => (input.clone(), problems.clone()),
+        _ => (starting_input(ctx), Vec::new()),
+    };
+    let rules = &ctx.stored.rules;
+    let home_name = ctx.team_name(Side::Home);
+    let away_name = ctx.team_name(Side::Away);
+    let bad: Vec<u32> = problems.iter().filter_map(|p| p.board).collect();
+    let by_number: HashMap<u32, &BoardInput> = input.boards.iter().map(|b| (b.board, b)).collect();
+    let (home_roster, away_roster) = (
+        roster_options(ctx.team(Side::Home)),
+        roster_options(ctx.team(Side::Away)),
+    );
+    let (results, ratings) = (result_options(), rating_options());
+    let boards = (1..=rules.boards)
+        .map(|n| {
+            let b = by_number.get(&n);
+            let get =
+                |f: fn(&BoardInput) -> Option<&str>| b.and_then(|b| f(b)).unwrap_or("").to_string();
+            let result = get(|b| Some(b.result.as_str()));
+            let rating = get(|b| b.rating_result.as_deref());
+            let home_white = format::colour(rules, None, n, Side::Home);
+            let colours = format!("{} has {}", home_name, format::colour_name(home_white));
+            BoardForm {
+                number: n,
+                colours,
+                home: choices(&home_roster, &get(|b| b.home_player.as_deref())),
+                // A stored `½-½` is `1/2-1/2` in the list.
+                result: choices(
+                    &results,
+                    &GameResult::parse(&result).map_or(result.clone(), |r| r.code().to_string()),
+                ),
+                away: choices(&away_roster, &get(|b| b.away_player.as_deref())),
+                rating_open: !rating.is_empty(),
+                rating: choices(&ratings, &rating),
+                bad: bad.contains(&n),
+            }
+        })
+        .collect();
+    let chosen = blank(input.forfeit.as_deref())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let forfeit_rule = rules
+        .cite("forfeit_match")
+        .map_or(String::new(), |r| format!(" ({r})"));
+    let forfeit = vec![
+        ForfeitChoice {
+            value: "",
+            label: "Played board by board (the boards below)".into(),
+            checked: chosen.is_empty(),
+        },
+        ForfeitChoice {
+            value: "home",
+            label: format!("{home_name} forfeited the whole match{forfeit_rule}"),
+            checked: chosen == "home",
+        },
+        ForfeitChoice {
+            value: "away",
+            label: format!("{away_name} forfeited the whole match{forfeit_rule}"),
+            checked: chosen == "away",
+        },
+        ForfeitChoice {
+            value: "both",
+            label: "Both teams forfeited: a double forfeit".into(),
+            checked: chosen == "both",
+        },
+    ];
+    let in_force = ctx.in_force();
+    let (heading, intro, button, open, path, reason_label, reason_required) = match which {
+        Which::Enter if ctx.entered().is_none() => (
+            "Enter the result".to_string(),
+            if has_gt_p2(ctx) {
+                "GT-P2: the home team enters the result within a day of the match; the visitors then confirm it or dispute it.".to_string()
+            } else {
+                "Enter the result as the board scores show it.".to_string()
+            },
+            "Enter the result".to_string(),
+            true,
+            "result",
+            "Note (optional)".to_string(),
+            false,
+        ),
+        Which::Enter => (
+            "Enter the result again".to_string(),
+            format!(
+                "Until the visitors confirm it, the result can be entered again; it becomes version {} and version {in_force} stays on record.",
+                in_force + 1
+            ),
+            "Enter the result again".to_string(),
+            redo.is_some_and(|r| r.0 == which),
+            "result",
+            "What changed (optional)".to_string(),
+            false,
+        ),
+        Which::Correct => (
+            "Correct the result".to_string(),
+            format!(
+                "A correction is version {}; version {in_force} stays on record, and the visitors confirm the correction afresh (GT-P2). Say why in the reason.",
+                in_force + 1
+            ),
+            "Correct the result".to_string(),
+            redo.is_some_and(|r| r.0 == which),
+            "correction",
+            "Reason for the correction (required)".to_string(),
+            true,
+        ),
+    };
+    ResultForm {
+        action: format!("{}/{path}", ctx.href()),
+        csrf: csrf.to_string(),
+        version: input.version.unwrap_or(in_force),
+        heading,
+        intro,
+        button,
+        open: open || !problems.is_empty(),
+        home_name,
+        away_name,
+        forfeit,
+        boards,
+        reason: input.reason.clone().unwrap_or_default(),
+        reason_label,
+        reason_required,
+        problems: problems.into_iter().map(|p| p.message).collect(),
+    }
+}
+
+fn player_link(
+    view: &CompetitionView,
+    id: Option<&arbiter_core::PlayerId>,
+) -> (Option<Link>, String) {
+    match id {
+        None => (None, String::new()),
+        Some(id) => match view.player(&id.0) {
+            Some((p, _)) => (
+                Some(Link::new(view.player_href(p), &p.name)),
+                format::rating(p),
+            ),
+            None => (Some(Link::new(view.href(), &id.0)), String::new()),
+        },
+    }
+}
+
+fn board_lines(ctx: &MatchContext) -> Vec<BoardLine> {
+    let view = &ctx.view;
+    CompetitionView::boards(&ctx.record)
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let (home, home_rating) = player_link(view, b.home_player.as_ref());
+            let (away, away_rating) = player_link(view, b.away_player.as_ref());
+            let c = format::colour(&view.rules, Some(b), number, Side::Home);
+            let note = b.rating_result.map(|r| {
+                format!(
+                    "For ratings the game is {} (GT-P1).",
+                    format::board_result(r)
+                )
+            });
+            BoardLine {
+                number,
+                home,
+                home_rating,
+                home_colour: format::colour_letter(c),
+                result: format::board_result(b.result),
+                away,
+                away_rating,
+                note,
+            }
+        })
+        .collect()
+}
+
+/// `the home advisor`, `the Vice-President`: who acted, for a reader who may not see emails.
+fn role_phrase(role: Option<&str>, entering: bool) -> String {
+    match role.and_then(Role::from_code) {
+        Some(Role::Advisor) if entering => "the home advisor".into(),
+        Some(Role::Advisor) => "the visiting advisor".into(),
+        Some(r) => r.in_sentence().into(),
+        None => "the command line".into(),
+    }
+}
+
+fn who(
+    email: Option<&str>,
+    role: Option<&str>,
+    entering: bool,
+    show_email: bool,
+    nobody: &str,
+) -> String {
+    match (email, show_email) {
+        (Some(e), true) => format!("{e} ({})", role_phrase(role, entering)),
+        (Some(_), false) => role_phrase(role, entering),
+        (None, _) => nobody.into(),
+    }
+}
+
+async fn events(
+    state: &AppState,
+    ctx: &MatchContext,
+    show_email: bool,
+) -> Result<Vec<Event>, WebError> {
+    // The role each version was entered in is in the history (ResultVersion has the email).
+    let history = state
+        .store()
+        .history(&HistoryFilter {
+            match_id: Some(ctx.id),
+            limit: Some(500),
+            ..HistoryFilter::default()
+        })
+        .await?;
+    let roles: HashMap<i64, Option<String>> = history
+        .iter()
+        .filter(|h| h.action == "record_result")
+        .filter_map(|h| {
+            let v = h.after.as_ref()?.get("version")?.as_i64()?;
+            Some((v, h.role.clone()))
+        })
+        .collect();
+    let in_force = ctx.in_force();
+    let mut out: Vec<(jiff::Timestamp, Event)> = Vec::new();
+    let mut first_entry = true;
+    for v in &ctx.versions {
+        let version = u32::try_from(v.version).unwrap_or(0);
+        let role = roles.get(&i64::from(v.version)).cloned().flatten();
+        let officer = role
+            .as_deref()
+            .and_then(Role::from_code)
+            .is_some_and(Role::is_officer);
+        let what = match &v.outcome {
+            MatchOutcome::Pending => format!("Version {version}: scheduled, no result"),
+            o => {
+                let kind = match (first_entry, officer) {
+                    (true, _) => "entered",
+                    (false, true) => "corrected",
+                    (false, false) => "entered again",
+                };
+                first_entry = false;
+                format!("Version {version} {kind}: {}", outcome_words(ctx, o))
+            }
+        };
+        let nobody = if version == 1 {
+            "imported"
+        } else {
+            "the command line"
+        };
+        out.push((
+            v.entered_at,
+            Event {
+                when: format::timestamp(v.entered_at),
+                what,
+                who: who(
+                    v.entered_by.as_deref(),
+                    role.as_deref(),
+                    true,
+                    show_email,
+                    nobody,
+                ),
+                reason: v.reason.clone(),
+                in_force: version == in_force && v.outcome != MatchOutcome::Pending,
+            },
+        ));
+    }
+    for r in &ctx.reviews {
+        let what = match r.kind {
+            ReviewKind::Confirmed => format!("Version {} confirmed", r.version),
+            ReviewKind::Disputed => format!("Version {} disputed", r.version),
+        };
+        out.push((
+            r.at,
+            Event {
+                when: format::timestamp(r.at),
+                what,
+                who: who(
+                    r.by.as_deref(),
+                    r.role.as_deref(),
+                    false,
+                    show_email,
+                    "the command line",
+                ),
+                reason: r.reason.clone(),
+                in_force: false,
+            },
+        ));
+    }
+    out.sort_by_key(|(at, _)| *at);
+    Ok(out.into_iter().map(|(_, e)| e).collect())
+}
+
+fn outcome_words(ctx: &MatchContext, o: &MatchOutcome) -> String {
+    let rules = &ctx.stored.rules;
+    match o {
+        MatchOutcome::Pending => "no result".into(),
+        MatchOutcome::Forfeit { by } => format!("{} forfeited the match", ctx.team_name(*by)),
+        MatchOutcome::DoubleForfeit => "double forfeit".into(),
+        MatchOutcome::Boards(bs) => {
+            let (mut h, mut a) = (0.0, 0.0);
+            for b in bs {
+                h += arbiter_core::scoring::game_points(rules, b.result.outcome_for(Side::Home));
+                a += arbiter_core::scoring::game_points(rules, b.result.outcome_for(Side::Away));
+            }
+            let results: Vec<&str> = bs.iter().map(|b| format::board_result(b.result)).collect();
+            format!("{} ({})", format::score(h, a), results.join(", "))
+        }
+    }
+}
+
+fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<Deadline> {
+    let (Some(played), true) = (ctx.date, has_gt_p2(ctx)) else {
+        return Vec::new();
+    };
+    let today = state.today();
+    let d = Deadlines::GT_P2;
+    match status {
+        ReportStatus::AwaitingResult => {
+            let by = d.enter_by(played);
+            let overdue = today > by;
+            let text = if overdue {
+                format!(
+                    "Overdue: the home team was to enter the result by {} (GT-P2). GT-P4: a match reported late may be scored as a double forfeit; only the President applies it.",
+                    format::date(by)
+                )
+            } else {
+                format!(
+                    "The home team enters the result by {} (GT-P2).",
+                    format::date(by)
+                )
+            };
+            vec![Deadline { text, overdue }]
+        }
+        ReportStatus::AwaitingConfirmation { .. } => {
+            let entered_on = ctx.entered().map_or(played, |v| {
+                jiff::tz::Offset::UTC.to_datetime(v.entered_at).date()
+            });
+            let by = d.confirm_by(entered_on);
+            let overdue = today > by;
+            let text = if overdue {
+                format!(
+                    "Overdue: the visitors were to confirm or dispute the result by {} (GT-P2).",
+                    format::date(by)
+                )
+            } else {
+                format!(
+                    "Due by {}: the visitors confirm the result or dispute it within {} days of its entry (GT-P2).",
+                    format::date(by),
+                    d.confirm_within
+                )
+            };
+            vec![Deadline { text, overdue }]
+        }
+        ReportStatus::Confirmed { .. } | ReportStatus::Disputed { .. } => Vec::new(),
+    }
+}
+
+fn status_words(status: ReportStatus) -> (String, &'static str) {
+    let text = match status {
+        ReportStatus::AwaitingResult => "Awaiting the result.".to_string(),
+        ReportStatus::AwaitingConfirmation { version } => {
+            format!("Version {version} of the result is awaiting the visitors' confirmation.")
+        }
+        ReportStatus::Confirmed { version } => {
+            format!("Version {version} of the result is confirmed by the visitors.")
+        }
+        ReportStatus::Disputed { version } => format!(
+            "The visitors disputed version {version} of the result; {}.",
+            WHO_CORRECTS
+        ),
+    };
+    let class = match status {
+        ReportStatus::AwaitingResult => "awaiting",
+        ReportStatus::AwaitingConfirmation { .. } => "entered",
+        ReportStatus::Confirmed { .. } => "confirmed",
+        ReportStatus::Disputed { .. } => "disputed",
+    };
+    (text, class)
+}
+
+fn score_and_label(ctx: &MatchContext) -> (String, Option<String>) {
+    let view = &ctx.view;
+    let Some(m) = view
+        .team_index(&ctx.record.home.0)
+        .and_then(|t| view.match_of(ctx.round, t))
+    else {
+        return ("\u{2013}".into(), None);
+    };
+    let f = view.facts(ctx.round, m);
+    let forfeit = match view.forfeit_rule() {
+        Some(rule) => format!("forfeit ({rule})"),
+        None => "forfeit".to_string(),
+    };
+    let score = format::score(f.home_points, f.away_points);
+    match f.status {
+        MatchStatus::Pending => ("\u{2013}".into(), None),
+        MatchStatus::InProgress => (score, Some("in progress".into())),
+        MatchStatus::Played => (score, None),
+        MatchStatus::Forfeit { .. } => (score, Some(forfeit)),
+        MatchStatus::DoubleForfeit => (score, Some("double forfeit".into())),
+        MatchStatus::ForfeitAfterDrop { .. } => (score, Some("forfeit (GT-M5)".into())),
+    }
+}
+
+async fn page(
+    state: &AppState,
+    auth: &Auth,
+    ctx: &MatchContext,
+    redo: Redo,
+    status_code: StatusCode,
+) -> Result<Response, WebError> {
+    let account = auth.user.as_ref();
+    let status = ctx.status();
+    let may = |a| ctx.may(account, a);
+    let show_enter = may(Action::EnterResult)
+        && matches!(
+            status,
+            ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. }
+        );
+    let show_correct = may(Action::CorrectResult) && ctx.entered().is_some();
+    let show_review = matches!(status, ReportStatus::AwaitingConfirmation { .. })
+        && (may(Action::ConfirmResult) || may(Action::DisputeResult));
+    let read_history = may(Action::ReadHistory);
+    // Only a person with a control gets a session (and its token); the public gets none.
+    let csrf = if show_enter || show_correct || show_review {
+        csrf::token(&auth.session).await?
+    } else {
+        String::new()
+    };
+    let view = &ctx.view;
+    let (status_text, status_class) = status_words(status);
+    let (score, label) = score_and_label(ctx);
+    let team_link = |side: Side| {
+        let id = ctx.record.team(side);
+        match view.team_index(&id.0) {
+            Some(t) => Link::new(view.team_href(t), view.team_name(id)),
+            None => Link::new(view.href(), &id.0),
+        }
+    };
+    let title = format!(
+        "{} v {}",
+        ctx.team_name(Side::Home),
+        ctx.team_name(Side::Away)
+    );
+    let layout = site_layout(
+        format!("{title}, round {} \u{2014} {}", ctx.round, view.context()),
+        title,
+        vec![
+            Link::new(league_href(&view.league.slug), &view.league.name),
+            Link::new(
+                season_href(&view.league.slug, &view.season.slug),
+                &view.season.name,
+            ),
+            Link::new(view.href(), &view.record.name),
+            Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
+        ],
+        format!("{}/rounds/{}", view.api_href(), ctx.round),
+    );
+    let review = show_review.then(|| {
+        let (reason, problems) = redo.review.clone().unwrap_or_default();
+        ReviewForms {
+            csrf: csrf.clone(),
+            version: ctx.in_force(),
+            confirm_action: format!("{}/confirm", ctx.href()),
+            dispute_action: format!("{}/dispute", ctx.href()),
+            reason,
+            problems,
+        }
+    });
+    let page = MatchPage {
+        layout,
+        round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
+        date: ctx.date.map(format::date),
+        home: team_link(Side::Home),
+        away: team_link(Side::Away),
+        home_school: ctx.school(Side::Home).map(str::to_string),
+        away_school: ctx.school(Side::Away).map(str::to_string),
+        score,
+        label,
+        boards: board_lines(ctx),
+        status: status_text,
+        status_class,
+        deadlines: deadlines(state, ctx, status),
+        events: events(state, ctx, read_history).await?,
+        history: read_history
+            .then(|| Link::new(format!("{}/history", ctx.href()), "History of this match")),
+        notice: redo.notice.clone(),
+        enter: show_enter.then(|| result_form(ctx, Which::Enter, &csrf, redo.result.as_ref())),
+        correct: show_correct
+            .then(|| result_form(ctx, Which::Correct, &csrf, redo.result.as_ref())),
+        review,
+    };
+    Ok(private(status_code, &page))
+}
+
+/// The match page: public, with the controls each visitor may use.
+pub async fn match_page(State(state): State<AppState>, auth: Auth, path: MatchPath) -> Response {
+    let answer = async {
+        let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e))?;
+        let ctx = load(&state, &l, &s, &c, r, &h).await?;
+        page(&state, &auth, &ctx, Redo::default(), StatusCode::OK).await
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.into_response(Format::Html))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The forms' submissions
+
+/// A form's fields as sent: `csrf`, `version`, `forfeit`, `reason`, and per board
+/// `result_N`, `home_N`, `away_N`, `rating_N`.
+pub type Fields = Result<Form<Vec<(String, String)>>, FormRejection>;
+
+struct Sent {
+    csrf: String,
+    version: Option<u32>,
+    reason: Option<String>,
+    fields: Vec<(String, String)>,
+}
+
+fn sent(fields: Fields) -> Result<Sent, WebError> {
+    let Form(fields) = fields.map_err(|_| {
+        WebError::BadRequest("The form could not be read; send it from the match page.".into())
+    })?;
+    let one = |k: &str| {
+        fields
+            .iter()
+            .find(|(name, _)| name == k)
+            .map(|(_, v)| v.clone())
+    };
+    Ok(Sent {
+        csrf: one("csrf").unwrap_or_default(),
+        version: one("version").and_then(|v| v.trim().parse().ok()),
+        reason: one("reason").filter(|r| !r.trim().is_empty()),
+        fields,
+    })
+}
+
+/// The result form's fields as a [`ResultInput`]: a chosen match forfeit drops the boards.
+fn input_from_form(sent: &Sent) -> ResultInput {
+    let mut boards: BTreeMap<u32, BoardInput> = BTreeMap::new();
+    let mut forfeit = None;
+    for (name, value) in &sent.fields {
+        if name == "forfeit" {
+            forfeit = Some(value.clone()).filter(|v| !v.trim().is_empty());
+            continue;
+        }
+        let Some((field, n)) = name.rsplit_once('_') else {
+            continue;
+        };
+        let Ok(n) = n.parse::<u32>() else { continue };
+        let b = boards.entry(n).or_insert_with(|| BoardInput {
+            board: n,
+            ..BoardInput::default()
+        });
+        let value = Some(value.clone()).filter(|v| !v.trim().is_empty());
+        match field {
+            "result" => b.result = value.unwrap_or_default(),
+            "home" => b.home_player = value,
+            "away" => b.away_player = value,
+            "rating" => b.rating_result = value,
+            _ => {}
+        }
+    }
+    // The form always sends its boards; with a match forfeit they are not the result.
+    if forfeit.is_some() {
+        boards.clear();
+    }
+    ResultInput {
+        forfeit,
+        boards: boards.into_values().collect(),
+        reason: sent.reason.clone(),
+        version: sent.version,
+    }
+}
+
+/// The steps every submission takes: CSRF first, then the match, then the table.
+async fn begin(
+    state: &AppState,
+    auth: &Auth,
+    headers: &HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+    action: Action,
+) -> Result<(Sent, MatchContext, Acting), WebError> {
+    let sent = sent(fields)?;
+    csrf::verify(&auth.session, headers, &sent.csrf).await?;
+    let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e))?;
+    let ctx = load(state, &l, &s, &c, r, &h).await?;
+    let acting = ctx.permit(auth.user.as_ref(), action)?;
+    Ok((sent, ctx, acting))
+}
+
+/// The page again, 422, with what was refused.
+async fn again(state: &AppState, auth: &Auth, ctx: &MatchContext, redo: Redo) -> Response {
+    page(state, auth, ctx, redo, StatusCode::UNPROCESSABLE_ENTITY)
+        .await
+        .unwrap_or_else(|e| e.into_response(Format::Html))
+}
+
+async fn write_result(
+    state: AppState,
+    auth: Auth,
+    headers: HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+    which: Which,
+) -> Response {
+    let action = match which {
+        Which::Enter => Action::EnterResult,
+        Which::Correct => Action::CorrectResult,
+    };
+    let (sent, ctx, acting) = match begin(&state, &auth, &headers, path, fields, action).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(Format::Html),
+    };
+    let input = input_from_form(&sent);
+    let allowed = match which {
+        Which::Enter => check_enter(&ctx, input.version),
+        Which::Correct => check_correct(&ctx, input.version),
+    };
+    if let Err(notice) = allowed {
+        let redo = Redo {
+            notice: Some(notice),
+            ..Redo::default()
+        };
+        return again(&state, &auth, &ctx, redo).await;
+    }
+    let mut problems = Vec::new();
+    if which == Which::Correct && input.reason.is_none() {
+        problems.push(Problem::general("reason", correction_needs_reason()));
+    }
+    let outcome = match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
+        Ok(o) if problems.is_empty() => o,
+        Ok(_) => {
+            let redo = Redo {
+                result: Some((which, input, problems)),
+                ..Redo::default()
+            };
+            return again(&state, &auth, &ctx, redo).await;
+        }
+        Err(mut more) => {
+            problems.append(&mut more);
+            let redo = Redo {
+                result: Some((which, input, problems)),
+                ..Redo::default()
+            };
+            return again(&state, &auth, &ctx, redo).await;
+        }
+    };
+    let stored = state
+        .store()
+        .record_result(ctx.id, &outcome, &acting.actor(), input.reason.as_deref())
+        .await;
+    match stored {
+        Ok(_) => {
+            state.invalidate();
+            see_other(&format!("{}#report", ctx.href()))
+        }
+        Err(e) => {
+            let problem = Problem::general("boards", sentence(&WebError::from_write(e).message()));
+            let redo = Redo {
+                result: Some((which, input, vec![problem])),
+                ..Redo::default()
+            };
+            again(&state, &auth, &ctx, redo).await
+        }
+    }
+}
+
+pub(crate) fn correction_needs_reason() -> String {
+    "A correction needs its reason (GT-P2): say what was wrong with the result in force, so that everyone reading the match sees why it changed.".into()
+}
+
+pub(crate) fn dispute_needs_reason() -> String {
+    "A dispute needs its reason (GT-P2): say which board or result is wrong and what it should be, so that the officer deciding it knows.".into()
+}
+
+async fn write_review(
+    state: AppState,
+    auth: Auth,
+    headers: HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+    kind: ReviewKind,
+) -> Response {
+    let action = match kind {
+        ReviewKind::Confirmed => Action::ConfirmResult,
+        ReviewKind::Disputed => Action::DisputeResult,
+    };
+    let (sent, ctx, acting) = match begin(&state, &auth, &headers, path, fields, action).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(Format::Html),
+    };
+    let version = match check_review(&ctx, sent.version, kind) {
+        Ok(v) => v,
+        Err(notice) => {
+            let redo = Redo {
+                notice: Some(notice),
+                ..Redo::default()
+            };
+            return again(&state, &auth, &ctx, redo).await;
+        }
+    };
+    if kind == ReviewKind::Disputed && sent.reason.is_none() {
+        let redo = Redo {
+            review: Some((String::new(), vec![dispute_needs_reason()])),
+            ..Redo::default()
+        };
+        return again(&state, &auth, &ctx, redo).await;
+    }
+    let stored = state
+        .store()
+        .review_result(
+            ctx.id,
+            version,
+            kind,
+            &acting.actor(),
+            sent.reason.as_deref(),
+        )
+        .await;
+    match stored {
+        Ok(_) => {
+            state.invalidate();
+            see_other(&format!("{}#report", ctx.href()))
+        }
+        Err(e) => {
+            let redo = Redo {
+                notice: Some(sentence(&WebError::from_write(e).message())),
+                review: Some((sent.reason.clone().unwrap_or_default(), Vec::new())),
+                ..Redo::default()
+            };
+            // The refusal is about the match as it is now: read it again.
+            match reload(&state, &ctx).await {
+                Ok(fresh) => again(&state, &auth, &fresh, redo).await,
+                Err(e) => e.into_response(Format::Html),
+            }
+        }
+    }
+}
+
+async fn reload(state: &AppState, ctx: &MatchContext) -> Result<MatchContext, WebError> {
+    let v = &ctx.view;
+    load(
+        state,
+        &v.league.slug,
+        &v.season.slug,
+        &v.record.slug,
+        ctx.round,
+        &ctx.record.home.0,
+    )
+    .await
+}
+
+/// POST `…/matches/{home}/result`: the home advisor (or the arbiter) enters the result.
+pub async fn enter_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    write_result(state, auth, headers, path, fields, Which::Enter).await
+}
+
+/// POST `…/matches/{home}/correction`: an officer corrects the result, with the reason.
+pub async fn correct_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    write_result(state, auth, headers, path, fields, Which::Correct).await
+}
+
+/// POST `…/matches/{home}/confirm`: the visiting advisor confirms the version in force.
+pub async fn confirm_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    write_review(state, auth, headers, path, fields, ReviewKind::Confirmed).await
+}
+
+/// POST `…/matches/{home}/dispute`: the visiting advisor disputes it, with the reason.
+pub async fn dispute_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    write_review(state, auth, headers, path, fields, ReviewKind::Disputed).await
+}

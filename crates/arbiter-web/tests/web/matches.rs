@@ -1,0 +1,608 @@
+//! The match page and the result workflow (GT-M1, GT-P2, GT-O3): who sees which control, what
+//! each form stores, what it refuses and why, and the API's write endpoints with their tokens.
+
+use arbiter_core::permissions::Role;
+use arbiter_store::{Actor, LeagueKind, NewApiToken, NewLeague, Store};
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+
+use crate::common::*;
+
+/// Round 4: Start Spartans (home, Start High School) v the Scott team (Scott High School),
+/// on Mon 16 Nov 2026, still to play.
+const MATCH: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start";
+const API: &str = "/api/v1/leagues/gthscl/2026-27/division-a/rounds/4/matches/start";
+
+const HOME: &str = "coach@start.example";
+const VISITOR: &str = "coach@scott.example";
+const VP: &str = "vp@gthscl.example";
+const PRESIDENT: &str = "president@start.example";
+
+async fn setup() -> (Store, Router) {
+    let store = store().await;
+    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    account(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    account(&store, VP, Role::VicePresident, None).await;
+    // GT-O3: the President's own school plays this match.
+    account(
+        &store,
+        PRESIDENT,
+        Role::President,
+        Some("Start High School"),
+    )
+    .await;
+    let app = app(&store);
+    (store, app)
+}
+
+/// The form fields of a played result: start wins boards 1-3, board 4 drawn, rosters in order.
+fn played(results: [&'static str; 4]) -> Vec<(String, String)> {
+    let mut f = vec![("forfeit".to_string(), String::new())];
+    for (i, r) in results.iter().enumerate() {
+        let n = i + 1;
+        f.push((format!("home_{n}"), format!("start{n}")));
+        f.push((format!("result_{n}"), (*r).to_string()));
+        f.push((format!("away_{n}"), format!("scott{n}")));
+        f.push((format!("rating_{n}"), String::new()));
+    }
+    f
+}
+
+fn pairs(f: &[(String, String)]) -> Vec<(&str, &str)> {
+    f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+/// Whether the page shows `text` (askama writes an apostrophe as `&#39;`).
+fn shows(body: &str, text: &str) -> bool {
+    body.contains(text) || body.contains(&text.replace('\'', "&#39;"))
+}
+
+/// The number in `name="version" value="N"` of the first form on the page.
+fn version_field(body: &str) -> String {
+    let marker = "name=\"version\" value=\"";
+    let i = body
+        .find(marker)
+        .unwrap_or_else(|| panic!("no version field in {body}"))
+        + marker.len();
+    let end = body[i..].find('"').unwrap();
+    body[i..i + end].to_string()
+}
+
+async fn enter(app: &Router, who: &mut Visitor, results: [&'static str; 4]) -> Answer {
+    let page = who.get(app, MATCH).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let mut f = played(results);
+    f.push(("version".into(), version_field(&page.body)));
+    who.post(app, &format!("{MATCH}/result"), &pairs(&f)).await
+}
+
+#[tokio::test]
+async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.header("cache-control"), "private, no-store");
+    assert!(page.body.contains("Awaiting the result."), "{}", page.body);
+    // GT-P2: entered within a day of Mon 16 Nov.
+    assert!(
+        page.body
+            .contains("The home team enters the result by Tue 17 Nov 2026 (GT-P2)."),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(&format!(r#"action="{MATCH}/result""#)));
+    // The home advisor neither confirms nor corrects.
+    assert!(!page.body.contains(&format!("{MATCH}/confirm")));
+    assert!(!page.body.contains(&format!("{MATCH}/correction")));
+    // The players default to the rosters in order.
+    assert!(
+        page.body
+            .contains(r#"<option value="start2" selected>Eli Stone (1550)</option>"#),
+        "{}",
+        page.body
+    );
+
+    let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(a.header("location"), format!("{MATCH}#report"));
+
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let page = visitor.get(&app, MATCH).await;
+    assert!(page.body.contains("3½–½"), "{}", page.body);
+    assert!(
+        shows(&page.body, "is awaiting the visitors' confirmation."),
+        "{}",
+        page.body
+    );
+    // Five days from the entry, which is today by the clock.
+    assert!(
+        page.body.contains(
+            "the visitors confirm the result or dispute it within 5 days of its entry (GT-P2)."
+        ),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(&format!(r#"action="{MATCH}/confirm""#)));
+    assert!(page.body.contains(&format!(r#"action="{MATCH}/dispute""#)));
+    // Only the home side enters.
+    assert!(!page.body.contains(&format!(r#"action="{MATCH}/result""#)));
+    let version = version_field(&page.body);
+
+    // The home advisor may not confirm their own entry: the table says so, with GT-P2.
+    let a = home
+        .post(&app, &format!("{MATCH}/confirm"), &[("version", &version)])
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert!(a.body.contains("GT-P2"), "{}", a.body);
+
+    let a = visitor
+        .post(&app, &format!("{MATCH}/confirm"), &[("version", &version)])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains(&format!(
+            "Version {version} of the result is confirmed by the visitors."
+        )),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(&format!("Version {version} confirmed")));
+
+    // Confirmed: entering again is refused, and the sentence says what to do instead.
+    let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
+    f.push(("version".into(), version.clone()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body.contains("GT-P2: the visitors confirmed version"),
+        "{}",
+        a.body
+    );
+    assert!(
+        a.body.contains("corrects it as a new version"),
+        "{}",
+        a.body
+    );
+}
+
+#[tokio::test]
+async fn gt_p2_a_dispute_is_decided_by_a_correction_that_awaits_confirmation_afresh() {
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    assert_eq!(
+        enter(&app, &mut home, ["1-0", "1-0", "1-0", "1-0"])
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let page = visitor.get(&app, MATCH).await;
+    let entered: u32 = version_field(&page.body).parse().unwrap();
+
+    // A dispute needs its reason.
+    let v = entered.to_string();
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/dispute"),
+            &[("version", &v), ("reason", " ")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body.contains("A dispute needs its reason (GT-P2)"),
+        "{}",
+        a.body
+    );
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/dispute"),
+            &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains(&format!(
+            "The visitors disputed version {entered} of the result"
+        )),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Board 4 was drawn, not won."));
+
+    // Disputed: the home advisor cannot enter over it.
+    let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
+    f.push(("version".into(), v.clone()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body.contains("GT-P2: the visitors disputed version"),
+        "{}",
+        a.body
+    );
+
+    // GT-O3: the President's own school plays, so the President may not correct it.
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, MATCH).await;
+    assert!(!page.body.contains(&format!("{MATCH}/correction")));
+    let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
+    f.push((
+        "reason".into(),
+        "Board 4 drawn, per both scoresheets.".into(),
+    ));
+    let a = president
+        .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN);
+    assert!(a.body.contains("GT-O3"), "{}", a.body);
+
+    // The Vice-President corrects; a correction needs its reason.
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, MATCH).await;
+    assert!(
+        page.body
+            .contains(&format!(r#"action="{MATCH}/correction""#))
+    );
+    let f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
+    let a = vp
+        .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body.contains("A correction needs its reason (GT-P2)"),
+        "{}",
+        a.body
+    );
+    let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
+    f.push((
+        "reason".into(),
+        "Board 4 drawn, per both scoresheets.".into(),
+    ));
+    let a = vp
+        .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+
+    let corrected = entered + 1;
+    let page = visitor.get(&app, MATCH).await;
+    assert!(
+        shows(
+            &page.body,
+            &format!("Version {corrected} of the result is awaiting the visitors' confirmation.")
+        ),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(&format!("Version {corrected} corrected")),
+        "{}",
+        page.body
+    );
+    // Nothing is lost: the first entry and the dispute stay on the page.
+    assert!(page.body.contains(&format!("Version {entered} entered")));
+    assert!(page.body.contains(&format!("Version {entered} disputed")));
+    assert!(page.body.contains("3½–½"), "{}", page.body);
+
+    // Confirming the disputed version now is refused: the correction is in force.
+    let a = visitor
+        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body.contains(&format!(
+            "you were reviewing version {entered}, but version {corrected} is now in force"
+        )),
+        "{}",
+        a.body
+    );
+    let c = corrected.to_string();
+    let a = visitor
+        .post(&app, &format!("{MATCH}/confirm"), &[("version", &c)])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+}
+
+#[tokio::test]
+async fn the_public_sees_the_match_and_no_controls() {
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    assert_eq!(
+        enter(&app, &mut home, ["1-0", "0-1", "1-0", "1/2-1/2"])
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    let a = get(&app, MATCH).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(a.body.contains("2½–1½"), "{}", a.body);
+    assert!(a.body.contains("Dee Park"));
+    assert!(!a.body.contains("<form"), "{}", a.body);
+    assert!(!a.body.contains("csrf"));
+    // No session for a reader, and no one's email.
+    assert!(a.header("set-cookie").is_empty());
+    assert!(!a.body.contains(HOME), "{}", a.body);
+    assert!(a.body.contains("the home advisor"));
+    // Nor the history link, which only some may read.
+    assert!(!a.body.contains(&format!("{MATCH}/history")));
+    // An anonymous submission is sent to sign in.
+    let mut anon = Visitor::new(&app).await;
+    let a = anon
+        .post(
+            &app,
+            &format!("{MATCH}/result"),
+            &pairs(&played(["1-0"; 4])),
+        )
+        .await;
+    assert!(to_sign_in(&a), "{} {:?}", a.status, a.headers);
+
+    // A match the address does not name: 404 that lists the round's matches.
+    let a = get(
+        &app,
+        "/leagues/gthscl/2026-27/division-a/rounds/4/matches/scott",
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    assert!(
+        a.body.contains("is the visiting team in round 4"),
+        "{}",
+        a.body
+    );
+    assert!(a.body.contains(MATCH));
+}
+
+#[tokio::test]
+async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    let mut f = played(["1-0", "2-0", "1-0", "1-0"]);
+    f.push(("version".into(), version_field(&page.body)));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body.contains("Board 2: “2-0” is not a board result"),
+        "{}",
+        a.body
+    );
+    assert!(a.body.contains(r#"fieldset class="board bad""#));
+    // The rest of the form is as sent.
+    assert!(a.body.contains(r#"<option value="1-0" selected>"#));
+
+    // GT-M10: one player on two boards.
+    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
+    f.retain(|(k, _)| k != "home_3");
+    f.push(("home_3".into(), "start1".into()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(a.body.contains("Board 3: GT-M10:"), "{}", a.body);
+
+    // GT-M4: an unplayed game is never a draw.
+    let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
+    f.retain(|(k, _)| k != "away_4");
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(a.body.contains("Board 4:"), "{}", a.body);
+    assert!(a.body.contains("GT-M4"), "{}", a.body);
+
+    // Nothing was stored by any of them.
+    let m = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap()
+        .match_id(4, &arbiter_core::TeamId("start".into()))
+        .unwrap();
+    let versions = store.result_versions(m).await.unwrap();
+    assert!(
+        versions
+            .iter()
+            .all(|v| v.outcome == arbiter_core::MatchOutcome::Pending)
+    );
+
+    // A whole-match forfeit needs no boards (GT-M7).
+    let page = home.get(&app, MATCH).await;
+    let version = version_field(&page.body);
+    let a = home
+        .post(
+            &app,
+            &format!("{MATCH}/result"),
+            &[("forfeit", "away"), ("version", &version), ("result_1", "")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(page.body.contains("forfeited the match"), "{}", page.body);
+}
+
+#[tokio::test]
+async fn a_stale_form_does_not_overwrite_a_newer_entry() {
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    let seen = version_field(&page.body);
+    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
+    f.push(("version".into(), seen.clone()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER);
+    // The same form again (a second tab, a double submit): refused, nothing stored twice.
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body
+            .contains("The result changed while the form was open"),
+        "{}",
+        a.body
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+async fn token(store: &Store, email: &str, role: Role, league: &str) -> String {
+    let user = store.user_by_email(email).await.unwrap().unwrap();
+    let l = store.league(league).await.unwrap().unwrap();
+    store
+        .grant_role(user.id, l.id, role, None, &Actor::system())
+        .await
+        .unwrap();
+    let (_, plain) = store
+        .create_api_token(
+            &NewApiToken {
+                user: user.id,
+                league: l.id,
+                role,
+                school: None,
+                label: "results script".into(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    plain
+}
+
+async fn api_post(app: &Router, path: &str, bearer: Option<&str>, body: &str) -> Answer {
+    let mut b = Request::post(format!("{API}/{path}")).header("content-type", "application/json");
+    if let Some(t) = bearer {
+        b = b.header("authorization", format!("Bearer {t}"));
+    }
+    send(app, b.body(Body::from(body.to_string())).unwrap()).await
+}
+
+const BOARDS: &str = r#"{"boards": [
+    {"board": 1, "result": "1-0", "home_player": "start1", "away_player": "scott1"},
+    {"board": 2, "result": "1/2-1/2", "home_player": "start2", "away_player": "scott2"},
+    {"board": 3, "result": "0-1", "home_player": "start3", "away_player": "scott3"},
+    {"board": 4, "result": "+/-", "home_player": "start4"}
+]}"#;
+
+#[tokio::test]
+async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
+    let (store, app) = setup().await;
+    account(&store, "arbiter@gthscl.example", Role::Arbiter, None).await;
+    let secret = token(&store, "arbiter@gthscl.example", Role::Arbiter, "gthscl").await;
+
+    // No token: 401, saying what to send.
+    let a = api_post(&app, "result", None, BOARDS).await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED);
+    assert!(a.header("www-authenticate").starts_with("Bearer"));
+    assert!(
+        a.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Bearer")
+    );
+    let a = api_post(&app, "result", Some("not-a-token"), BOARDS).await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED);
+
+    // A signed-in session does not authorise the API, even the home advisor's.
+    let home = Visitor::signed_in(&app, HOME).await;
+    let req = Request::post(format!("{API}/result"))
+        .header("content-type", "application/json")
+        .header("cookie", home.cookie.clone().unwrap())
+        .body(Body::from(BOARDS))
+        .unwrap();
+    let a = send(&app, req).await;
+    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+
+    // A bad board: 422 naming the board and the field.
+    let bad = BOARDS.replace(r#""result": "0-1""#, r#""result": "3-0""#);
+    let a = api_post(&app, "result", Some(&secret), &bad).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    let j = a.json();
+    assert_eq!(j["error"]["problems"][0]["board"], 3);
+    assert_eq!(j["error"]["problems"][0]["field"], "result");
+    assert!(
+        j["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Board 3: “3-0” is not a board result")
+    );
+    let a = api_post(&app, "result", Some(&secret), "{\"boards\": 7}").await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.json()["error"]["problems"][0]["field"], "body");
+
+    // With the token: 201 and the stored version.
+    let a = api_post(&app, "result", Some(&secret), BOARDS).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let j = a.json();
+    let version = j["version"].as_u64().unwrap();
+    assert_eq!(j["status"], "awaiting_confirmation");
+    assert_eq!(j["entered_by"], "arbiter@gthscl.example");
+    assert_eq!(j["outcome"]["boards"][3]["result"], "+/-");
+    assert_eq!(j["url"], MATCH);
+    let page = get(&app, MATCH).await;
+    assert!(page.body.contains("2½–1½"), "{}", page.body);
+    assert!(page.body.contains(&format!("Version {version} entered")));
+
+    // The arbiter may not confirm (the visiting advisor does): 403 with the rule.
+    let a = api_post(&app, "confirm", Some(&secret), "{}").await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert!(
+        a.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("GT-P2")
+    );
+
+    // A correction by the API needs its reason, then stores the next version.
+    let a = api_post(&app, "correction", Some(&secret), BOARDS).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.json()["error"]["problems"][0]["field"], "reason");
+    let a = api_post(
+        &app,
+        "correction",
+        Some(&secret),
+        r#"{"forfeit": "away", "reason": "Scott never arrived (GT-M6)."}"#,
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(a.json()["version"].as_u64().unwrap(), version + 1);
+    assert_eq!(a.json()["outcome"]["kind"], "forfeit");
+}
+
+#[tokio::test]
+async fn an_api_token_of_another_league_is_refused() {
+    let (store, app) = setup().await;
+    store
+        .create_league(
+            &NewLeague {
+                slug: "other".into(),
+                name: "Other League".into(),
+                kind: LeagueKind::League,
+                description: String::new(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let secret = token(&store, VP, Role::VicePresident, "other").await;
+    let a = api_post(&app, "result", Some(&secret), BOARDS).await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert!(
+        a.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("acts in the league “other”")
+    );
+}
