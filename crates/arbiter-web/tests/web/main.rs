@@ -4,6 +4,7 @@
 mod api;
 mod common;
 mod demo;
+mod history;
 mod matches;
 mod pages;
 mod snapshots;
