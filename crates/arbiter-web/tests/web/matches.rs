@@ -606,3 +606,36 @@ async fn an_api_token_of_another_league_is_refused() {
             .contains("acts in the league “other”")
     );
 }
+
+#[tokio::test]
+async fn the_openapi_document_describes_the_write_endpoints_and_their_token() {
+    let (_store, app) = setup().await;
+    let doc = get(&app, "/api/v1/openapi.json").await.json();
+    for (path, body) in [
+        ("result", "ResultInput"),
+        ("correction", "ResultInput"),
+        ("confirm", "ReviewInput"),
+        ("dispute", "ReviewInput"),
+    ] {
+        let p = format!(
+            "/api/v1/leagues/{{league}}/{{season}}/{{competition}}/rounds/{{round}}/matches/{{home}}/{path}"
+        );
+        let op = &doc["paths"][&p]["post"];
+        assert!(op.is_object(), "{p} is not documented");
+        for status in ["201", "401", "403", "422"] {
+            assert!(op["responses"][status].is_object(), "{p}: no {status}");
+        }
+        assert_eq!(op["security"][0]["bearer"], serde_json::json!([]), "{p}");
+        let schema = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(schema.ends_with(body), "{p}: {schema}");
+    }
+    assert_eq!(
+        doc["components"]["securitySchemes"]["bearer"]["scheme"],
+        "bearer"
+    );
+    for name in ["ResultInput", "BoardInput", "StoredResult", "InvalidAnswer"] {
+        assert!(doc["components"]["schemas"][name].is_object(), "no {name}");
+    }
+}
