@@ -67,13 +67,32 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 }
 
 /// `arbiter serve`: the web site and the JSON API on `bind`.
-pub fn serve(bind: SocketAddr, db: &Database) -> Result<()> {
+pub fn serve(bind: SocketAddr, base_url: Option<String>, db: &Database) -> Result<()> {
+    let mailer = arbiter_mail::Mailer::from_env()?;
+    let base_url = base_url.unwrap_or_else(|| format!("http://{}", browsable(bind)));
     runtime()?.block_on(async {
         let store = db.open().await?;
-        eprintln!("Arbiter: serving {} on http://{bind}/", db.address());
-        arbiter_web::serve(store, bind)
+        eprintln!(
+            "Arbiter: serving {} on http://{bind}/ as {base_url}",
+            db.address()
+        );
+        eprintln!("Arbiter: {}", mailer.describe());
+        let state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
+        arbiter_web::serve(state, bind)
             .await
             .with_context(|| format!("the web server on {bind} stopped"))
+    })
+}
+
+/// `arbiter user add`: a league's first account.
+pub fn user_add(new: &crate::users::NewUser, db: &Database) -> Result<()> {
+    let mailer = arbiter_mail::Mailer::from_env()?;
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        for line in crate::users::add(&store, &mailer, new).await?.lines {
+            println!("{line}");
+        }
+        Ok(())
     })
 }
 
@@ -83,10 +102,35 @@ pub fn demo(bind: SocketAddr, db: &Path) -> Result<()> {
     let today = jiff::Timestamp::now()
         .to_zoned_datetime(jiff::tz::TimeZone::UTC)
         .date();
+    let base_url = format!("http://{}", browsable(bind));
+    // The demo's mail (invitations, reset links) is written beside its database.
+    let mail_dir = db.with_extension("mail");
+    let mailer = arbiter_mail::Mailer::folder(&mail_dir);
     runtime()?.block_on(async {
         let store = fresh_demo_database(db, today).await?;
-        println!("Arbiter demo: open http://{}/", browsable(bind));
-        arbiter_web::serve(store, bind)
+        println!("Arbiter demo: open {base_url}/");
+        for league in store.leagues().await? {
+            let new = crate::users::NewUser {
+                email: format!("president@{}.example", league.slug),
+                name: Some(format!("{} President", league.name)),
+                role: "president".into(),
+                league: league.slug.clone(),
+                school: None,
+                base_url: base_url.clone(),
+            };
+            if let Some(link) = crate::users::add(&store, &mailer, &new).await?.link {
+                println!(
+                    "  {} President ({}): set the password at {link}",
+                    league.name, new.email
+                );
+            }
+        }
+        println!(
+            "  Mail (invitations, reset links) is written to {}/",
+            mail_dir.display()
+        );
+        let state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
+        arbiter_web::serve(state, bind)
             .await
             .with_context(|| format!("the web server on {bind} stopped"))
     })
@@ -342,6 +386,11 @@ fn slug_of(name: &str) -> Option<String> {
             slug.push('-');
         }
     }
+    // A web address segment is at most 64 characters: cut a long name at a word's end.
+    if slug.len() > 64 {
+        let cut = slug[..65].rfind('-').filter(|&i| i > 0).unwrap_or(64);
+        slug.truncate(cut);
+    }
     let slug = slug.trim_end_matches('-').to_string();
     (!slug.is_empty()).then_some(slug)
 }
@@ -428,6 +477,14 @@ mod tests {
             Some("st-john-s-jesuit-zo")
         );
         assert_eq!(slug_of("  —  "), None);
+        // A long name is cut at a word's end to fit 64 characters.
+        let long = slug_of("Greater Toledo High School Chess League 2026-27 Maumee River Division")
+            .unwrap();
+        assert_eq!(
+            long,
+            "greater-toledo-high-school-chess-league-2026-27-maumee-river"
+        );
+        assert!(long.len() <= 64);
     }
 
     #[test]

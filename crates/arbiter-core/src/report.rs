@@ -34,10 +34,16 @@ pub enum ReportStatus {
     /// No result has been entered.
     AwaitingResult,
     /// The result in force (this version) awaits the visitors.
-    AwaitingConfirmation { version: u32 },
-    Confirmed { version: u32 },
+    AwaitingConfirmation {
+        version: u32,
+    },
+    Confirmed {
+        version: u32,
+    },
     /// The visitors disputed this version; an officer decides (GT-O3).
-    Disputed { version: u32 },
+    Disputed {
+        version: u32,
+    },
 }
 
 impl ReportStatus {
@@ -126,6 +132,9 @@ mod tests {
     fn gt_p2_deadlines_are_one_and_five_days() {
         let d = jiff::civil::date(2026, 1, 30);
         assert_eq!(Deadlines::GT_P2.enter_by(d), jiff::civil::date(2026, 1, 31));
-        assert_eq!(Deadlines::GT_P2.confirm_by(d), jiff::civil::date(2026, 2, 4));
+        assert_eq!(
+            Deadlines::GT_P2.confirm_by(d),
+            jiff::civil::date(2026, 2, 4)
+        );
     }
 }

@@ -53,6 +53,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(team))
         .routes(routes!(player))
         .routes(routes!(openapi_json))
+        .merge(crate::api_write::routes())
 }
 
 /// The OpenAPI 3.1 document of the API.

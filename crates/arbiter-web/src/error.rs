@@ -26,6 +26,20 @@ pub enum WebError {
     BadRequest(String),
     #[error("{0}")]
     MethodNotAllowed(String),
+    /// Not signed in: a page redirects to the sign-in form, the API answers 401.
+    #[error("Sign in to do this.")]
+    SignInRequired,
+    /// Signed in, but the permission table (or a CSRF check) says no; the sentence names the rule.
+    #[error("{0}")]
+    Forbidden(String),
+    /// A write the store refused as given (an expired link, a duplicate, a stale version).
+    #[error("{0}")]
+    Refused(String),
+    /// A single-use link already used or expired.
+    #[error("{0}")]
+    Gone(String),
+    #[error("{0}")]
+    TooManyRequests(String),
     /// The store failed; the detail stays in the server.
     #[error("the results store is not answering")]
     Unavailable,
@@ -47,6 +61,11 @@ impl WebError {
             WebError::NotFound { .. } => StatusCode::NOT_FOUND,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
             WebError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            WebError::SignInRequired => StatusCode::UNAUTHORIZED,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            WebError::Gone(_) => StatusCode::GONE,
+            WebError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -57,6 +76,11 @@ impl WebError {
             WebError::NotFound { .. } => "not_found",
             WebError::BadRequest(_) => "bad_request",
             WebError::MethodNotAllowed(_) => "method_not_allowed",
+            WebError::SignInRequired => "sign_in_required",
+            WebError::Forbidden(_) => "forbidden",
+            WebError::Refused(_) => "refused",
+            WebError::Gone(_) => "gone",
+            WebError::TooManyRequests(_) => "too_many_requests",
             WebError::Unavailable => "unavailable",
             WebError::Internal => "internal",
         }
@@ -77,6 +101,9 @@ impl WebError {
     }
 
     pub fn into_response(self, format: Format) -> Response {
+        if self == WebError::SignInRequired && format == Format::Html {
+            return sign_in_redirect();
+        }
         let status = self.status();
         let (content_type, body) = match format {
             Format::Json => ("application/json", json_body(&self)),
@@ -90,8 +117,44 @@ impl WebError {
         if status == StatusCode::SERVICE_UNAVAILABLE {
             h.insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
         }
+        if status == StatusCode::UNAUTHORIZED {
+            h.insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Bearer realm=\"arbiter\""),
+            );
+        }
         security_headers(h);
         r
+    }
+}
+
+/// Marks a redirect to the sign-in form, so that [`crate::security::sign_in_next`] can add the
+/// page to come back to.
+#[derive(Debug, Clone, Copy)]
+pub struct SignInRedirect;
+
+fn sign_in_redirect() -> Response {
+    let mut r = Response::new(Body::empty());
+    *r.status_mut() = StatusCode::SEE_OTHER;
+    let h = r.headers_mut();
+    h.insert(header::LOCATION, HeaderValue::from_static("/sign-in"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    security_headers(h);
+    r.extensions_mut().insert(SignInRedirect);
+    r
+}
+
+impl WebError {
+    /// For writes: the store's refusal is a sentence for the person (an expired link, a
+    /// duplicate); its failures stay "not answering".
+    pub fn from_write(e: arbiter_store::StoreError) -> WebError {
+        match e {
+            arbiter_store::StoreError::NotFound(m) => WebError::not_found(m),
+            arbiter_store::StoreError::Invalid(m) | arbiter_store::StoreError::Conflict(m) => {
+                WebError::Refused(m)
+            }
+            arbiter_store::StoreError::Database(_) => WebError::Unavailable,
+        }
     }
 }
 
@@ -143,6 +206,11 @@ fn html_body(e: &WebError) -> String {
         WebError::NotFound { .. } => "Not found",
         WebError::BadRequest(_) => "Bad request",
         WebError::MethodNotAllowed(_) => "Method not allowed",
+        WebError::SignInRequired => "Sign in",
+        WebError::Forbidden(_) => "Not allowed",
+        WebError::Refused(_) => "Not saved",
+        WebError::Gone(_) => "Link no longer valid",
+        WebError::TooManyRequests(_) => "Too many attempts",
         WebError::Unavailable => "Temporarily unavailable",
         WebError::Internal => "Something went wrong",
     };

@@ -133,6 +133,11 @@ pub fn date(d: jiff::civil::Date) -> String {
     d.strftime("%a %-d %b %Y").to_string()
 }
 
+/// A moment as pages print it, in UTC: `Wed 2 Dec 2026 16:15 UTC`.
+pub fn timestamp(t: jiff::Timestamp) -> String {
+    t.strftime("%a %-d %b %Y %H:%M UTC").to_string()
+}
+
 /// FNV-1a, 64 bits: a stable hash for ETags and the stylesheet's versioned URL.
 pub const fn fnv1a(seed: u64, bytes: &[u8]) -> u64 {
     let mut h = seed;

@@ -124,10 +124,12 @@ pub fn security_headers(h: &mut HeaderMap) {
             "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         ),
     );
+    // Same-origin only: invitation and reset links carry their token in the address.
     h.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
+        HeaderValue::from_static("same-origin"),
     );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
 }
 
 /// `/static/arbiter.css`: kept a year under its versioned URL, five minutes otherwise.

@@ -12,14 +12,30 @@
 //!
 //! Every answer carries an ETag made of the build and the data's version; a page is computed
 //! once per data version and then served from memory.
+//!
+//! Accounts (issue 5): sign-in, invitations, resets and the account page (`account`), a
+//! league's people (`people`), match reports (`matches`, `api_write`) and the history
+//! (`history`). Every route that needs more than the public is in [`routes::table`] with the
+//! permission it needs; sessions live in the store (`sessions`), and every form carries a
+//! CSRF token (`csrf`).
 
+mod account;
 mod api;
+mod api_write;
+mod auth;
+mod csrf;
 mod error;
 mod format;
 mod handlers;
+mod history;
 mod http;
+mod matches;
 mod pages;
+mod people;
 mod respond;
+pub mod routes;
+mod security;
+mod sessions;
 mod site;
 mod state;
 mod view;
@@ -27,7 +43,11 @@ mod view;
 use std::net::SocketAddr;
 
 use axum::Router;
-use axum::routing::get;
+use axum::routing::{MethodRouter, get};
+use tower_governor::GovernorLayer;
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
 
 pub use api::openapi;
 pub use error::WebError;
@@ -37,7 +57,7 @@ pub use state::{AppState, DEFAULT_FRESHNESS};
 pub fn router(state: AppState) -> Router {
     let (api, _document) = api::routes().split_for_parts();
     let c = "/leagues/{league}/{season}/{competition}";
-    Router::new()
+    let mut app = Router::new()
         .route("/", get(handlers::home))
         .route("/leagues/{league}", get(handlers::league))
         .route("/leagues/{league}/{season}", get(handlers::season))
@@ -45,13 +65,60 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{c}/crosstable"), get(handlers::crosstable))
         .route(&format!("{c}/explain"), get(handlers::explain))
         .route(&format!("{c}/rounds/{{round}}"), get(handlers::round))
+        .route(
+            &format!("{c}/rounds/{{round}}/matches/{{home}}"),
+            get(matches::match_page),
+        )
         .route(&format!("{c}/teams/{{team}}"), get(handlers::team))
         .route(&format!("{c}/players/{{player}}"), get(handlers::player))
-        .route("/static/arbiter.css", get(http::stylesheet))
-        .merge(api)
+        .route("/static/arbiter.css", get(http::stylesheet));
+    for (rule, handler) in routes::guarded() {
+        let handler = if rule.limited {
+            rate_limited(handler)
+        } else {
+            handler
+        };
+        app = app.route(&rule.path, handler);
+    }
+    let sessions = SessionManagerLayer::new(sessions::Sessions::new(state.store()))
+        .with_name("arbiter_session")
+        .with_http_only(true)
+        .with_secure(state.secure_cookies())
+        .with_same_site(SameSite::Lax)
+        .with_expiry(Expiry::OnInactivity(
+            tower_sessions::cookie::time::Duration::days(14),
+        ));
+    let auth = axum_login::AuthManagerLayerBuilder::new(
+        auth::Accounts::new(state.store().clone()),
+        sessions,
+    )
+    .build();
+    app.merge(api)
         .fallback(handlers::not_found)
         .method_not_allowed_fallback(handlers::method_not_allowed)
+        .layer(auth)
+        .layer(axum::middleware::from_fn(security::headers))
         .with_state(state)
+}
+
+/// Sign-in and reset, per address: a burst of 10, then one more every 6 seconds.
+fn rate_limited(handler: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    let config = GovernorConfigBuilder::default()
+        .key_extractor(auth::ClientAddress)
+        .per_second(6)
+        .burst_size(10)
+        .finish();
+    // `finish` refuses only a zero period or burst, which the constants above are not.
+    let Some(config) = config else {
+        return handler;
+    };
+    handler.layer(GovernorLayer::new(config).error_handler(|_| {
+        WebError::TooManyRequests(
+            "Too many attempts from this address in a short time. Wait a minute, then try again."
+                .into(),
+        )
+        .into_response(error::Format::Html)
+    }))
 }
 
 /// Why the server could not start or stopped.
@@ -70,11 +137,28 @@ pub enum ServeError {
 
 /// Serves the site on `bind` until Ctrl-C (or SIGTERM), then finishes the requests in flight.
 /// The store must already be migrated.
-pub async fn serve(store: arbiter_store::Store, bind: SocketAddr) -> Result<(), ServeError> {
+pub async fn serve(state: AppState, bind: SocketAddr) -> Result<(), ServeError> {
     let listener = tokio::net::TcpListener::bind(bind)
         .await
         .map_err(|source| ServeError::Bind { addr: bind, source })?;
-    axum::serve(listener, router(AppState::new(store)))
+    serve_state(listener, state).await
+}
+
+/// Serves `state` on an open listener, with the peers' addresses for the rate limits, and
+/// removes expired sessions hourly.
+pub async fn serve_state(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+) -> Result<(), ServeError> {
+    let sessions = sessions::Sessions::new(state.store());
+    tokio::spawn(async move {
+        loop {
+            let _ = sessions.delete_expired().await;
+            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+        }
+    });
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown())
         .await
         .map_err(ServeError::Serve)

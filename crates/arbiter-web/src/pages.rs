@@ -98,6 +98,11 @@ impl CompetitionView {
         format!("{}/rounds/{n}", self.href())
     }
 
+    /// The match `home` hosts in round `n`: `…/rounds/3/matches/perrysburg`.
+    pub fn match_href(&self, n: u32, home: &arbiter_core::TeamId) -> String {
+        format!("{}/rounds/{n}/matches/{}", self.href(), segment(&home.0))
+    }
+
     /// `Division A — GTHSCL 2026-27`
     pub fn context(&self) -> String {
         format!(
@@ -350,7 +355,8 @@ fn match_line(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchLine {
         home: view.team_link(f.home, &home_name),
         away: view.team_link(f.away, &away_name),
         score,
-        href: format!("{}#{}", view.round_href(f.round), match_anchor(view, f)),
+        // The score opens the match page: boards, the GT-P2 report, its controls.
+        href: view.match_href(f.round, &f.record.home),
         label,
         note,
         excluded: f.excluded.map(|e| e.reason.clone()),
@@ -1069,6 +1075,18 @@ pub fn render_home(page: &HomePage) -> Result<Bytes, WebError> {
 
 pub fn render_league(page: &LeaguePage) -> Result<Bytes, WebError> {
     render(page)
+}
+
+/// A page for one person (a form, their account): no JSON twin.
+pub fn private_layout(title: &str, crumbs: Vec<Link>) -> Layout {
+    Layout {
+        title: format!("{title} \u{2014} Arbiter"),
+        heading: title.to_string(),
+        css: crate::http::css_href(),
+        crumbs,
+        tabs: Vec::new(),
+        api: None,
+    }
 }
 
 pub fn site_layout(title: String, heading: String, crumbs: Vec<Link>, api: String) -> Layout {

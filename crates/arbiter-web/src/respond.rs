@@ -193,3 +193,38 @@ pub async fn item(
     })
     .await
 }
+
+/// A page for one person (a form, an account, a history): drawn per request, never cached.
+pub fn private(status: axum::http::StatusCode, t: &impl askama::Template) -> Response {
+    match t.render() {
+        Ok(html) => {
+            let mut r = Response::new(axum::body::Body::from(html));
+            *r.status_mut() = status;
+            let h = r.headers_mut();
+            h.insert(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
+            );
+            h.insert(
+                axum::http::header::CACHE_CONTROL,
+                axum::http::HeaderValue::from_static("private, no-store"),
+            );
+            r
+        }
+        Err(_) => WebError::Internal.into_response(Format::Html),
+    }
+}
+
+/// 303 See Other to `to`: the answer to a form that worked.
+pub fn see_other(to: &str) -> Response {
+    let mut r = Response::new(axum::body::Body::empty());
+    *r.status_mut() = axum::http::StatusCode::SEE_OTHER;
+    if let Ok(v) = axum::http::HeaderValue::from_str(to) {
+        r.headers_mut().insert(axum::http::header::LOCATION, v);
+    }
+    r.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    r
+}

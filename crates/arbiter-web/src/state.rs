@@ -39,6 +39,7 @@ struct Inner {
     freshness: Duration,
     /// A fixed "today" for the home page's week (tests, snapshots); `None`: the clock's.
     today: Option<jiff::civil::Date>,
+    mail: Mail,
     version: VersionClock,
     /// Competitions by (league, season, competition) slug.
     views: RwLock<HashMap<ViewKey, Arc<CompetitionView>>>,
@@ -49,6 +50,23 @@ struct Inner {
 }
 
 pub type ViewKey = (String, String, String);
+
+/// Outgoing mail and the address its links point at.
+#[derive(Debug, Clone)]
+struct Mail {
+    mailer: arbiter_mail::Mailer,
+    base_url: String,
+}
+
+impl Default for Mail {
+    /// A mail folder beside the database, and links to a local server.
+    fn default() -> Mail {
+        Mail {
+            mailer: arbiter_mail::Mailer::folder("mail"),
+            base_url: "http://localhost:8080".into(),
+        }
+    }
+}
 
 #[derive(Default)]
 struct SitePages {
@@ -80,28 +98,59 @@ pub const DEFAULT_FRESHNESS: Duration = Duration::from_millis(500);
 
 impl AppState {
     pub fn new(store: Store) -> AppState {
-        AppState::build(store, DEFAULT_FRESHNESS, None)
+        AppState::build(store, DEFAULT_FRESHNESS, None, Mail::default())
+    }
+
+    /// Where invitations and reset links go, and the address they point at
+    /// (`https://league.example.org`; an `https` address also marks cookies `Secure`).
+    pub fn with_mail(self, mailer: arbiter_mail::Mailer, base_url: &str) -> AppState {
+        let i = &self.inner;
+        let mail = Mail {
+            mailer,
+            base_url: base_url.trim_end_matches('/').to_string(),
+        };
+        AppState::build(i.store.clone(), i.freshness, i.today, mail)
+    }
+
+    pub fn mailer(&self) -> &arbiter_mail::Mailer {
+        &self.inner.mail.mailer
+    }
+
+    /// The site's address for links in mail, without a trailing slash.
+    pub fn base_url(&self) -> &str {
+        &self.inner.mail.base_url
+    }
+
+    /// Cookies are `Secure` when the site is served over TLS.
+    pub fn secure_cookies(&self) -> bool {
+        self.inner.mail.base_url.starts_with("https://")
     }
 
     /// Reads the data version from the store at most once per `freshness`
     /// (`Duration::ZERO`: on every request, as tests want).
     pub fn with_freshness(self, freshness: Duration) -> AppState {
-        let today = self.inner.today;
-        AppState::build(self.inner.store.clone(), freshness, today)
+        let i = &self.inner;
+        AppState::build(i.store.clone(), freshness, i.today, i.mail.clone())
     }
 
     /// Fixes the date the home page takes as today ("what is on this week").
     pub fn with_today(self, today: jiff::civil::Date) -> AppState {
-        let freshness = self.inner.freshness;
-        AppState::build(self.inner.store.clone(), freshness, Some(today))
+        let i = &self.inner;
+        AppState::build(i.store.clone(), i.freshness, Some(today), i.mail.clone())
     }
 
-    fn build(store: Store, freshness: Duration, today: Option<jiff::civil::Date>) -> AppState {
+    fn build(
+        store: Store,
+        freshness: Duration,
+        today: Option<jiff::civil::Date>,
+        mail: Mail,
+    ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
                 store,
                 freshness,
                 today,
+                mail,
                 version: VersionClock {
                     value: AtomicI64::new(0),
                     known: AtomicBool::new(false),

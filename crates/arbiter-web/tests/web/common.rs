@@ -309,3 +309,148 @@ pub fn masked(body: &str) -> String {
     out.push_str(rest);
     out
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and signed-in visitors (issue 5)
+
+/// Every test account's password.
+pub const PASSWORD: &str = "correct horse battery staple";
+
+/// An account with `role` in the GTHSCL league (and `school`, for an advisor or the
+/// President's own school), with [`PASSWORD`].
+pub async fn account(
+    store: &Store,
+    email: &str,
+    role: arbiter_core::permissions::Role,
+    school: Option<&str>,
+) -> arbiter_store::User {
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
+    let user = match store.user_by_email(email).await.unwrap() {
+        Some(u) => u,
+        None => store
+            .create_user(email, email, Some(&hash), &Actor::system())
+            .await
+            .unwrap(),
+    };
+    store
+        .grant_role(user.id, league.id, role, school, &Actor::system())
+        .await
+        .unwrap();
+    user
+}
+
+/// A browser: its session cookie, the last CSRF token it saw, and its address (each visitor
+/// has its own, as the rate limits see them).
+#[derive(Debug, Clone)]
+pub struct Visitor {
+    pub cookie: Option<String>,
+    pub csrf: String,
+    pub addr: std::net::SocketAddr,
+}
+
+static NEXT_ADDR: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
+/// The value of the first `name="csrf"` field of a page.
+pub fn csrf_of(body: &str) -> Option<String> {
+    let i = body.find("name=\"csrf\" value=\"")? + "name=\"csrf\" value=\"".len();
+    let end = body[i..].find('"')?;
+    Some(body[i..i + end].to_string())
+}
+
+impl Visitor {
+    /// A new visitor with a session (from the sign-in form) and its CSRF token.
+    pub async fn new(app: &Router) -> Visitor {
+        let n = NEXT_ADDR.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut v = Visitor {
+            cookie: None,
+            csrf: String::new(),
+            addr: std::net::SocketAddr::from(([10, 0, (n >> 8) as u8, n as u8], 40000)),
+        };
+        let page = v.get(app, "/sign-in").await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        v
+    }
+
+    /// Signed in as `email` with [`PASSWORD`].
+    pub async fn signed_in(app: &Router, email: &str) -> Visitor {
+        let mut v = Visitor::new(app).await;
+        let a = v
+            .post(app, "/sign-in", &[("email", email), ("password", PASSWORD)])
+            .await;
+        assert_eq!(
+            a.status,
+            StatusCode::SEE_OTHER,
+            "sign-in of {email}: {}",
+            a.body
+        );
+        // The next page's forms carry the new token.
+        v.get(app, "/account").await;
+        v
+    }
+
+    fn request(&self, method: &str, uri: &str) -> axum::http::request::Builder {
+        let mut b = Request::builder().method(method).uri(uri);
+        if let Some(c) = &self.cookie {
+            b = b.header("cookie", c);
+        }
+        b.extension(axum::extract::ConnectInfo(self.addr))
+    }
+
+    fn learn(&mut self, a: &Answer) {
+        if let Some(set) = a.headers.get("set-cookie") {
+            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
+            self.cookie = Some(pair);
+        }
+        if let Some(t) = csrf_of(&a.body) {
+            self.csrf = t;
+        }
+    }
+
+    pub async fn get(&mut self, app: &Router, uri: &str) -> Answer {
+        let a = send(app, self.request("GET", uri).body(Body::empty()).unwrap()).await;
+        self.learn(&a);
+        a
+    }
+
+    /// Posts a form with this visitor's CSRF token (unless `fields` has its own `csrf`).
+    pub async fn post(&mut self, app: &Router, uri: &str, fields: &[(&str, &str)]) -> Answer {
+        let mut all: Vec<(&str, &str)> = fields.to_vec();
+        let token = self.csrf.clone();
+        if !fields.iter().any(|(k, _)| *k == "csrf") {
+            all.push(("csrf", &token));
+        }
+        let body = all
+            .iter()
+            .map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        let req = self
+            .request("POST", uri)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .unwrap();
+        let a = send(app, req).await;
+        self.learn(&a);
+        a
+    }
+}
+
+pub fn form_encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(char::from(b))
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Whether an answer sends the browser to the sign-in form.
+pub fn to_sign_in(a: &Answer) -> bool {
+    a.status == StatusCode::SEE_OTHER && a.header("location").starts_with("/sign-in")
+}

@@ -1,10 +1,12 @@
 //! The pages and the API, tested in-process on an in-memory SQLite store.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod accounts;
 mod api;
 mod common;
 mod demo;
 mod history;
 mod matches;
 mod pages;
+mod permissions;
 mod snapshots;

@@ -1,0 +1,226 @@
+//! Who is signed in, and whether they may do a thing here (issue 5; the table is
+//! `arbiter_core::permissions`, GT-O3).
+//!
+//! Sessions live in the store's database (tower-sessions); axum-login keeps the signed-in
+//! account in them and changes the session id at sign-in. An account's session ends when its
+//! password changes (the password hash is the session's auth hash).
+
+use std::net::SocketAddr;
+
+use arbiter_core::permissions::{Action, Decision, Role, Subject, Target, decide};
+use arbiter_store::{Actor, LeagueId, Membership, Store, User, UserId, secrets};
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use axum_login::{AuthUser, AuthnBackend};
+
+use crate::error::WebError;
+
+/// A signed-in person with their roles in every league.
+#[derive(Clone)]
+pub struct Account {
+    pub user: User,
+    pub memberships: Vec<Membership>,
+    auth_hash: Vec<u8>,
+}
+
+impl std::fmt::Debug for Account {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Account")
+            .field("email", &self.user.email)
+            .field("memberships", &self.memberships.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl AuthUser for Account {
+    type Id = i64;
+
+    fn id(&self) -> i64 {
+        self.user.id.0
+    }
+
+    fn session_auth_hash(&self) -> &[u8] {
+        &self.auth_hash
+    }
+}
+
+impl Account {
+    /// This account's roles in one league, with the school of each.
+    pub fn roles_in(&self, league: LeagueId) -> impl Iterator<Item = &Membership> {
+        self.memberships.iter().filter(move |m| m.league == league)
+    }
+}
+
+/// The person acting and the role they act in, once [`permit`] has said yes.
+#[derive(Debug, Clone)]
+pub struct Acting {
+    pub email: String,
+    pub role: Role,
+}
+
+impl Acting {
+    /// Who the history records.
+    pub fn actor(&self) -> Actor {
+        Actor::user(&self.email, self.role.code())
+    }
+}
+
+/// May `account` take `action` on `target` in `league`? Each of the account's roles there is
+/// asked in turn; the first the table allows acts. Without an account the answer is "sign in";
+/// with one but no role that may, it is the table's refusal (with its rule ID).
+pub fn permit(
+    account: Option<&Account>,
+    league: LeagueId,
+    action: Action,
+    target: Target<'_>,
+) -> Result<Acting, WebError> {
+    let Some(account) = account else {
+        return Err(WebError::SignInRequired);
+    };
+    let mut refusal = None;
+    for m in account.roles_in(league) {
+        let subject = Subject {
+            role: m.role,
+            school: m.school.as_deref(),
+        };
+        match decide(subject, action, target) {
+            Decision::Allowed => {
+                return Ok(Acting {
+                    email: account.user.email.clone(),
+                    role: m.role,
+                });
+            }
+            refused @ Decision::Refused { .. } => {
+                // The advisor's refusal names the school; prefer it to a plain "may not".
+                if refusal.is_none() || m.role == Role::Advisor {
+                    refusal = Some(refused);
+                }
+            }
+        }
+    }
+    let refused = refusal.unwrap_or_else(|| {
+        decide(
+            Subject {
+                role: Role::Public,
+                school: None,
+            },
+            action,
+            target,
+        )
+    });
+    match refused {
+        Decision::Refused { reason, .. } => Err(WebError::Forbidden(reason)),
+        Decision::Allowed => Err(WebError::Forbidden(format!(
+            "This account has no role in this league, so it may not {}.",
+            action.description()
+        ))),
+    }
+}
+
+/// Whether a page should show the control for `action`: [`permit`] without the reason.
+pub fn may(
+    account: Option<&Account>,
+    league: LeagueId,
+    action: Action,
+    target: Target<'_>,
+) -> bool {
+    account.is_some() && permit(account, league, action, target).is_ok()
+}
+
+/// axum-login's backend: accounts in the store, passwords checked with argon2id.
+#[derive(Debug, Clone)]
+pub struct Accounts {
+    store: Store,
+}
+
+impl Accounts {
+    pub fn new(store: Store) -> Accounts {
+        Accounts { store }
+    }
+
+    pub async fn load(&self, user: User) -> Result<Account, AccountsError> {
+        let memberships = self.store.memberships(user.id).await?;
+        let auth_hash = user.password_hash.clone().unwrap_or_default().into_bytes();
+        Ok(Account {
+            user,
+            memberships,
+            auth_hash,
+        })
+    }
+}
+
+/// What sign-in is given.
+#[derive(Debug, Clone)]
+pub struct Credentials {
+    pub email: String,
+    pub password: String,
+}
+
+/// The store failed while reading an account; shown as "not answering", never in detail.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct AccountsError(#[from] arbiter_store::StoreError);
+
+impl AuthnBackend for Accounts {
+    type User = Account;
+    type Credentials = Credentials;
+    type Error = AccountsError;
+
+    async fn authenticate(&self, c: Credentials) -> Result<Option<Account>, AccountsError> {
+        let user = self.store.user_by_email(&c.email).await?;
+        let hash = user.as_ref().and_then(|u| u.password_hash.clone());
+        // Argon2 takes tens of milliseconds: off the async threads. An unknown email costs the
+        // same as a known one, so the timing says nothing about who has an account.
+        let password = c.password;
+        let ok = tokio::task::spawn_blocking(move || match hash {
+            Some(h) => secrets::verify_password(&password, &h),
+            None => {
+                secrets::verify_dummy(&password);
+                false
+            }
+        })
+        .await
+        .unwrap_or(false);
+        match (ok, user) {
+            (true, Some(user)) => Ok(Some(self.load(user).await?)),
+            _ => Ok(None),
+        }
+    }
+
+    async fn get_user(&self, id: &i64) -> Result<Option<Account>, AccountsError> {
+        match self.store.user(UserId(*id)).await? {
+            Some(user) => Ok(Some(self.load(user).await?)),
+            None => Ok(None),
+        }
+    }
+}
+
+/// The request's session with its signed-in account, if any.
+pub type Auth = axum_login::AuthSession<Accounts>;
+
+/// Hashes a new password off the async threads.
+pub async fn hash_password(plain: String) -> Result<String, WebError> {
+    tokio::task::spawn_blocking(move || secrets::hash_password(&plain))
+        .await
+        .map_err(|_| WebError::Internal)?
+        .map_err(|_| WebError::Internal)
+}
+
+/// The rate limits' key: the peer's address when the server knows it (it does when served by
+/// [`crate::serve`]), else one shared key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientAddress;
+
+impl tower_governor::key_extractor::KeyExtractor for ClientAddress {
+    type Key = String;
+
+    fn extract<T>(&self, req: &Request<T>) -> Result<String, tower_governor::GovernorError> {
+        Ok(address_of(req.extensions()))
+    }
+}
+
+/// The peer's IP address as text, or `unknown`.
+pub fn address_of(ext: &axum::http::Extensions) -> String {
+    ext.get::<ConnectInfo<SocketAddr>>()
+        .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_string())
+}

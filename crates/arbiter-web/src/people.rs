@@ -1,0 +1,311 @@
+//! A league's people: who holds which role, the invitations sent, and the form that invites
+//! someone by email (issue 5). Only those the table lets invite (`Action::InviteUser`) see it.
+
+use std::collections::BTreeSet;
+
+use arbiter_core::permissions::{Action, Role, Target};
+use arbiter_mail::Mail;
+use arbiter_store::NewInvite;
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::account::INVITE_VALID_DAYS;
+use crate::auth::{self, Acting, Auth};
+use crate::csrf;
+use crate::error::{Format, WebError};
+use crate::format;
+use crate::pages::{Layout, Link, league_href, private_layout};
+use crate::respond::{private, see_other};
+use crate::site::{self, LeagueTree};
+use crate::state::AppState;
+
+struct Choice {
+    value: String,
+    text: String,
+    selected: bool,
+}
+
+struct MemberLine {
+    name: String,
+    email: String,
+    role: String,
+    since: String,
+}
+
+struct InviteLine {
+    email: String,
+    role: String,
+    by: String,
+    state: String,
+}
+
+#[derive(Template)]
+#[template(path = "people.html", whitespace = "minimize")]
+struct PeoplePage {
+    layout: Layout,
+    csrf: String,
+    notice: Option<String>,
+    problem: Option<String>,
+    invite_action: String,
+    email: String,
+    roles: Vec<Choice>,
+    schools: Vec<Choice>,
+    valid_days: i64,
+    members: Vec<MemberLine>,
+    invites: Vec<InviteLine>,
+}
+
+/// What the form had, to show it again with its problem.
+#[derive(Debug, Default, Deserialize)]
+pub struct InviteForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    role: String,
+    #[serde(default)]
+    school: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PeopleQuery {
+    invited: Option<String>,
+}
+
+/// The schools of the league's teams, by name.
+async fn schools(state: &AppState, tree: &LeagueTree) -> Vec<String> {
+    let mut out = BTreeSet::new();
+    for (season, comps) in &tree.seasons {
+        for c in comps {
+            if let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await {
+                out.extend(
+                    view.competition
+                        .teams
+                        .iter()
+                        .filter_map(|t| t.school.clone()),
+                );
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+async fn guard(
+    state: &AppState,
+    auth: &Auth,
+    league: &str,
+) -> Result<(LeagueTree, Acting), WebError> {
+    let tree = site::one(state, league).await?;
+    let acting = auth::permit(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::InviteUser,
+        Target::NONE,
+    )?;
+    Ok((tree, acting))
+}
+
+async fn page(
+    state: &AppState,
+    auth: &Auth,
+    tree: &LeagueTree,
+    form: &InviteForm,
+    notice: Option<String>,
+    problem: Option<String>,
+    status: StatusCode,
+) -> Response {
+    let store = state.store();
+    let csrf = match csrf::token(&auth.session).await {
+        Ok(t) => t,
+        Err(e) => return e.into_response(Format::Html),
+    };
+    let (members, invites) = match (
+        store.league_members(tree.league.id).await,
+        store.invites(tree.league.id).await,
+    ) {
+        (Ok(m), Ok(i)) => (m, i),
+        (Err(e), _) | (_, Err(e)) => return WebError::from(e).into_response(Format::Html),
+    };
+    let now = jiff::Timestamp::now();
+    let chosen_role = Role::from_code(&form.role).unwrap_or(Role::Advisor);
+    let l = &tree.league;
+    let page = PeoplePage {
+        layout: private_layout(
+            &format!("People of {}", l.name),
+            vec![Link::new(league_href(&l.slug), &l.name)],
+        ),
+        csrf,
+        notice,
+        problem,
+        invite_action: format!("{}/invites", league_href(&l.slug)),
+        email: form.email.clone(),
+        roles: Role::ALL
+            .into_iter()
+            .filter(|r| *r != Role::Public)
+            .map(|r| Choice {
+                value: r.code().into(),
+                text: r.name().into(),
+                selected: r == chosen_role,
+            })
+            .collect(),
+        schools: schools(state, tree)
+            .await
+            .into_iter()
+            .map(|s| Choice {
+                selected: s == form.school,
+                value: s.clone(),
+                text: s,
+            })
+            .collect(),
+        valid_days: INVITE_VALID_DAYS,
+        members: members
+            .into_iter()
+            .map(|m| MemberLine {
+                name: m.user.name,
+                email: m.user.email,
+                role: match m.membership.school {
+                    Some(s) => format!("{} of {s}", m.membership.role.name()),
+                    None => m.membership.role.name().to_string(),
+                },
+                since: format::timestamp(m.membership.granted_at),
+            })
+            .collect(),
+        invites: invites
+            .into_iter()
+            .map(|i| InviteLine {
+                state: match i.accepted_at {
+                    Some(at) => format!("accepted {}", format::timestamp(at)),
+                    None if i.expires_at <= now => {
+                        format!("expired {}", format::timestamp(i.expires_at))
+                    }
+                    None => format!("open until {}", format::timestamp(i.expires_at)),
+                },
+                role: match i.school {
+                    Some(s) => format!("{} of {s}", i.role.name()),
+                    None => i.role.name().to_string(),
+                },
+                email: i.email,
+                by: i.invited_by.unwrap_or_else(|| "command line".into()),
+            })
+            .collect(),
+    };
+    private(status, &page)
+}
+
+pub async fn people_page(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Query(q): Query<PeopleQuery>,
+) -> Response {
+    let (tree, _) = match guard(&state, &auth, &league).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(Format::Html),
+    };
+    let notice = q
+        .invited
+        .map(|e| format!("The invitation to {e} is on its way."));
+    let form = InviteForm::default();
+    page(&state, &auth, &tree, &form, notice, None, StatusCode::OK).await
+}
+
+pub async fn invite(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    Path(league): Path<String>,
+    Form(f): Form<InviteForm>,
+) -> Response {
+    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+        return e.into_response(Format::Html);
+    }
+    let (tree, acting) = match guard(&state, &auth, &league).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(Format::Html),
+    };
+    let refuse = |problem: String| async {
+        page(
+            &state,
+            &auth,
+            &tree,
+            &f,
+            None,
+            Some(problem),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await
+    };
+    let email = f.email.trim().to_lowercase();
+    if !email.contains('@') || email.starts_with('@') || email.ends_with('@') {
+        return refuse(format!(
+            "“{email}” is not an email address; give the whole address, such as advisor@school.org."
+        ))
+        .await;
+    }
+    let Some(role) = Role::from_code(&f.role).filter(|r| *r != Role::Public) else {
+        return refuse(format!(
+            "“{}” is not a role here; choose one from the list.",
+            f.role
+        ))
+        .await;
+    };
+    let school = Some(f.school.trim()).filter(|s| !s.is_empty());
+    if role == Role::Advisor && school.is_none() {
+        return refuse(
+            "An advisor advises the teams of one school (GT-M1): choose the school.".into(),
+        )
+        .await;
+    }
+    let new = NewInvite {
+        email: email.clone(),
+        league: tree.league.id,
+        role,
+        school: school.map(str::to_string),
+        valid_for: jiff::SignedDuration::from_hours(24 * INVITE_VALID_DAYS),
+    };
+    let (invite, token) = match state.store().create_invite(&new, &acting.actor()).await {
+        Ok(x) => x,
+        Err(e) => return refuse(WebError::from_write(e).message()).await,
+    };
+    state.invalidate();
+    let link = format!("{}/invites/{}", state.base_url(), format::segment(&token));
+    let what = match &invite.school {
+        Some(s) => format!("{} of {s}", role.name()),
+        None => role.name().to_string(),
+    };
+    let mail = Mail {
+        to: email.clone(),
+        subject: format!("Your invitation to {}", tree.league.name),
+        text: format!(
+            "{} invites you to be {what} in {} on Arbiter.\n\nOpen this link within {INVITE_VALID_DAYS} days to choose your password; it works once:\n{link}\n\nIf you did not expect this, ignore the mail.\n",
+            acting.email, tree.league.name
+        ),
+    };
+    match state.mailer().send(&mail).await {
+        Ok(_) => see_other(&format!(
+            "{}/people?invited={}",
+            league_href(&tree.league.slug),
+            format::segment(&email)
+        )),
+        // The invitation stands; the officer can pass the link on by hand.
+        Err(e) => {
+            page(
+                &state,
+                &auth,
+                &tree,
+                &InviteForm::default(),
+                Some(format!(
+                    "The invitation was made, but the mail could not be sent ({e}). Give {email} this link yourself: {link}"
+                )),
+                None,
+                StatusCode::OK,
+            )
+            .await
+        }
+    }
+}

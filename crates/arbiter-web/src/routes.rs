@@ -1,0 +1,249 @@
+//! Every route that needs more than the public: forms that change something, pages only some
+//! may read, and the API's write endpoints. The router is built from [`guarded`] and the API's
+//! list; the permission-matrix test (`tests/web/permissions.rs`) walks [`table`], so a new route
+//! without a rule cannot be added.
+
+use arbiter_core::permissions::Action;
+use axum::http::Method;
+use axum::routing::{MethodRouter, get, post};
+
+use crate::state::AppState;
+use crate::{account, history, matches, people};
+
+/// Who may use a route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guard {
+    /// Anyone may submit it (sign-in, an invitation, a password reset); the CSRF token and the
+    /// rate limits guard it.
+    Anyone,
+    /// Any signed-in account.
+    SignedIn,
+    /// The permission table decides (`arbiter_core::permissions::decide`), for the league,
+    /// match or team the address names.
+    Table(Action),
+}
+
+/// How a route is reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// A page or a form of the site: the session cookie, and a CSRF token on every POST.
+    Site,
+    /// The JSON API: an API token in `Authorization: Bearer …`.
+    Api,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    pub method: Method,
+    /// axum's path syntax: `/leagues/{league}/invites`.
+    pub path: String,
+    pub guard: Guard,
+    pub via: Via,
+    /// Sign-in and reset: limited per address (and per account in the handler).
+    pub limited: bool,
+}
+
+const C: &str = "/leagues/{league}/{season}/{competition}";
+const M: &str = "/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}";
+
+fn site(method: Method, path: &str, guard: Guard) -> Rule {
+    Rule {
+        method,
+        path: path.to_string(),
+        guard,
+        via: Via::Site,
+        limited: false,
+    }
+}
+
+fn limited(mut r: Rule) -> Rule {
+    r.limited = true;
+    r
+}
+
+/// The site's guarded routes with their handlers.
+pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
+    use Guard::{Anyone, SignedIn, Table};
+    let history = Table(Action::ReadHistory);
+    vec![
+        (
+            site(Method::GET, "/sign-in", Anyone),
+            get(account::sign_in_form),
+        ),
+        (
+            limited(site(Method::POST, "/sign-in", Anyone)),
+            post(account::sign_in),
+        ),
+        (
+            site(Method::POST, "/sign-out", SignedIn),
+            post(account::sign_out),
+        ),
+        (
+            site(Method::GET, "/invites/{token}", Anyone),
+            get(account::invite_form),
+        ),
+        (
+            site(Method::POST, "/invites/{token}", Anyone),
+            post(account::accept_invite),
+        ),
+        (
+            site(Method::GET, "/reset", Anyone),
+            get(account::reset_form),
+        ),
+        (
+            limited(site(Method::POST, "/reset", Anyone)),
+            post(account::reset_request),
+        ),
+        (
+            site(Method::GET, "/reset/{token}", Anyone),
+            get(account::reset_link_form),
+        ),
+        (
+            limited(site(Method::POST, "/reset/{token}", Anyone)),
+            post(account::reset_with_link),
+        ),
+        (
+            site(Method::GET, "/account", SignedIn),
+            get(account::account_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/account/tokens",
+                Table(Action::CreateApiToken),
+            ),
+            post(account::create_token),
+        ),
+        (
+            site(
+                Method::POST,
+                "/account/tokens/{token}/revoke",
+                Table(Action::CreateApiToken),
+            ),
+            post(account::revoke_token),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/people",
+                Table(Action::InviteUser),
+            ),
+            get(people::people_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/invites",
+                Table(Action::InviteUser),
+            ),
+            post(people::invite),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/result"),
+                Table(Action::EnterResult),
+            ),
+            post(matches::enter_result),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/correction"),
+                Table(Action::CorrectResult),
+            ),
+            post(matches::correct_result),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/confirm"),
+                Table(Action::ConfirmResult),
+            ),
+            post(matches::confirm_result),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/dispute"),
+                Table(Action::DisputeResult),
+            ),
+            post(matches::dispute_result),
+        ),
+        (
+            site(Method::GET, "/leagues/{league}/history", history),
+            get(history::league_page),
+        ),
+        (
+            site(Method::GET, "/leagues/{league}/history.csv", history),
+            get(history::league_csv),
+        ),
+        (
+            site(Method::GET, "/leagues/{league}/{season}/history", history),
+            get(history::season_page),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/{season}/history.csv",
+                history,
+            ),
+            get(history::season_csv),
+        ),
+        (
+            site(Method::GET, &format!("{C}/history"), history),
+            get(history::competition_page),
+        ),
+        (
+            site(Method::GET, &format!("{C}/history.csv"), history),
+            get(history::competition_csv),
+        ),
+        (
+            site(Method::GET, &format!("{C}/teams/{{team}}/history"), history),
+            get(history::team_page),
+        ),
+        (
+            site(
+                Method::GET,
+                &format!("{C}/teams/{{team}}/history.csv"),
+                history,
+            ),
+            get(history::team_csv),
+        ),
+        (
+            site(Method::GET, &format!("{M}/history"), history),
+            get(history::match_page),
+        ),
+        (
+            site(Method::GET, &format!("{M}/history.csv"), history),
+            get(history::match_csv),
+        ),
+    ]
+}
+
+/// The API's write endpoints (registered with the API's OpenAPI router in `api_write.rs`).
+pub fn api_writes() -> Vec<Rule> {
+    let api = |path: String, action| Rule {
+        method: Method::POST,
+        path,
+        guard: Guard::Table(action),
+        via: Via::Api,
+        limited: false,
+    };
+    let m = format!("/api/v1{M}");
+    vec![
+        api(format!("{m}/result"), Action::EnterResult),
+        api(format!("{m}/correction"), Action::CorrectResult),
+        api(format!("{m}/confirm"), Action::ConfirmResult),
+        api(format!("{m}/dispute"), Action::DisputeResult),
+    ]
+}
+
+/// Every guarded route of the site and the API.
+pub fn table() -> Vec<Rule> {
+    guarded()
+        .into_iter()
+        .map(|(r, _)| r)
+        .chain(api_writes())
+        .collect()
+}
