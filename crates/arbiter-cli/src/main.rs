@@ -4,6 +4,7 @@
 mod database;
 mod load;
 mod render;
+mod users;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -96,13 +97,23 @@ enum Command {
         #[command(flatten)]
         database: database::Database,
     },
-    /// Serves the web site and the JSON API from the database.
+    /// Serves the web site and the JSON API from the database. Mail (invitations, reset links)
+    /// goes to ARBITER_SMTP_URL when set, else into the folder ARBITER_MAIL_DIR (`mail`).
     Serve {
         /// The address and port to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         bind: std::net::SocketAddr,
+        /// The site's public address, for links in mail (`https://…` also marks cookies
+        /// Secure); default: http:// and the bind address.
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
         #[command(flatten)]
         database: database::Database,
+    },
+    /// Accounts: `arbiter user add` makes a league's first account; the rest are invited.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
     },
     /// Creates a fresh demo database (an ASTC championship and a GTHSCL season) and serves it.
     Demo {
@@ -112,6 +123,32 @@ enum Command {
         /// The demo database file; deleted and written anew.
         #[arg(long, value_name = "PATH", default_value = "arbiter-demo.db")]
         db: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum UserCommand {
+    /// Creates an account with a role in a league and sends it a link to set its password.
+    Add {
+        #[arg(long)]
+        email: String,
+        /// president, vice-president, secretary, treasurer, arbiter or advisor.
+        #[arg(long)]
+        role: String,
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The school, for an advisor.
+        #[arg(long)]
+        school: Option<String>,
+        /// The person's name as the league sees it; default: the email.
+        #[arg(long)]
+        name: Option<String>,
+        /// The site's public address, for the link.
+        #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+        #[command(flatten)]
+        database: database::Database,
     },
 }
 
@@ -294,7 +331,33 @@ fn run(cli: Cli) -> Result<()> {
                 .with_context(|| format!("cannot write {}", output.display()))?;
             Ok(())
         }
-        Command::Serve { bind, database } => database::serve(bind, &database),
+        Command::Serve {
+            bind,
+            base_url,
+            database,
+        } => database::serve(bind, base_url, &database),
+        Command::User {
+            command:
+                UserCommand::Add {
+                    email,
+                    role,
+                    league,
+                    school,
+                    name,
+                    base_url,
+                    database,
+                },
+        } => database::user_add(
+            &users::NewUser {
+                email,
+                name,
+                role,
+                league,
+                school,
+                base_url,
+            },
+            &database,
+        ),
         Command::Demo { bind, db } => database::demo(bind, &db),
     }
 }

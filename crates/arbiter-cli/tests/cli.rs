@@ -326,3 +326,106 @@ fn rules_option_is_checked_against_the_record() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 5: `arbiter user add` makes a league's first account and writes its set-password
+/// link to the mail folder when no SMTP server is configured; an unknown role is a sentence.
+#[test]
+fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
+    let dir = std::env::temp_dir().join(format!("arbiter-user-add-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    let mail = dir.join("mail");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .current_dir(root())
+            .env_remove("ARBITER_SMTP_URL")
+            .env("ARBITER_MAIL_DIR", &mail)
+            .output()
+            .unwrap()
+    };
+    let imported = run(&[
+        "import",
+        "examples/gthscl-division.json",
+        "--league",
+        "gthscl",
+        "--db",
+        db,
+    ]);
+    assert!(
+        imported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&imported.stderr)
+    );
+    let out = run(&[
+        "user",
+        "add",
+        "--email",
+        "Pres@League.example",
+        "--role",
+        "president",
+        "--league",
+        "gthscl",
+        "--db",
+        db,
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("pres@league.example is President"),
+        "{stdout}"
+    );
+    let link = stdout
+        .lines()
+        .find_map(|l| {
+            l.split_whitespace()
+                .find(|w| w.starts_with("http://127.0.0.1:8080/reset/"))
+        })
+        .unwrap_or_else(|| panic!("no set-password link in: {stdout}"));
+    let files: Vec<_> = std::fs::read_dir(&mail).unwrap().collect();
+    assert_eq!(files.len(), 1, "one mail in the folder");
+    let eml = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+    assert!(eml.contains("pres@league.example"), "{eml}");
+    let token = link.rsplit('/').next().unwrap();
+    assert!(
+        eml.replace("=\r\n", "").contains(token),
+        "the mail carries the link: {eml}"
+    );
+
+    let bad = run(&[
+        "user",
+        "add",
+        "--email",
+        "a@b.example",
+        "--role",
+        "captain",
+        "--league",
+        "gthscl",
+        "--db",
+        db,
+    ]);
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("`captain` is not a role"), "{err}");
+    let advisor = run(&[
+        "user",
+        "add",
+        "--email",
+        "a@b.example",
+        "--role",
+        "advisor",
+        "--league",
+        "gthscl",
+        "--db",
+        db,
+    ]);
+    let err = String::from_utf8_lossy(&advisor.stderr);
+    assert!(err.contains("GT-M1") && err.contains("--school"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
