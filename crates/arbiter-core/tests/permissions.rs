@@ -299,7 +299,11 @@ fn docs_permissions_md_is_up_to_date() {
 fn api_tokens_are_created_by_officers_only() {
     // Issue 5: tokens are for leagues that script their imports; an officer creates them.
     for role in Role::ALL {
-        let d = decide(who(role, Some(PERRYSBURG)), Action::CreateApiToken, Target::NONE);
+        let d = decide(
+            who(role, Some(PERRYSBURG)),
+            Action::CreateApiToken,
+            Target::NONE,
+        );
         assert_eq!(d.is_allowed(), role.is_officer(), "{role:?}: {d:?}");
     }
 }

@@ -95,7 +95,9 @@ async fn standings_page_has_every_criterion_shared_places_and_the_drop_gt_s5_as_
     assert!(b.contains("Waite Dropouts was dropped (GT-M5) after its match forfeit in round 3"));
     // Rounds: match scores, forfeits labelled, GT-M5 exclusions struck through with the reason.
     assert!(
-        b.contains(r#"<a href="/leagues/gthscl/2026-27/division-a/rounds/1/matches/scott">3–1</a>"#),
+        b.contains(
+            r#"<a href="/leagues/gthscl/2026-27/division-a/rounds/1/matches/scott">3–1</a>"#
+        ),
         "{b}"
     );
     assert!(b.contains("forfeit (GT-M7)"));
