@@ -1,10 +1,18 @@
 //! The result workflow of GT-P2: the home team enters the result, the visiting team confirms or
-//! disputes it, and a dispute is decided by a correction (a new version) or by confirming it.
+//! disputes it, and an officer decides a dispute: by keeping the result as entered or by
+//! correcting it (a new version). GT-O3: the Vice-President decides when the President's own
+//! school plays (the permission table says who; this module says where a match stands).
 //!
-//! The store keeps every result version and every review; [`status`] reads them and says where
-//! the match stands. Deadlines (enter within 1 day, confirm within 5) are [`Deadlines`].
+//! Who entered the version in force matters: a result imported from a file or the command line
+//! stands as recorded, and one entered or corrected by an officer (or by an event's arbiter) is
+//! decided; only an advisor's entry awaits the visitors. The store keeps every result version and
+//! every review with the role it was made in; [`status`] reads them. Deadlines (enter within 1
+//! day, confirm within 5) are [`Deadlines`].
 
-/// What the visiting team said of one version of the result.
+use crate::permissions::Role;
+
+/// What a review said of one version of the result. The visitors confirm or dispute; an
+/// officer's `Confirmed` of a disputed version decides the dispute: the result stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReviewKind {
     Confirmed,
@@ -28,47 +36,161 @@ impl ReviewKind {
     }
 }
 
+/// Who entered a result version, as far as GT-P2 cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EnteredBy {
+    /// A file or the command line, with no signed-in person: it stands as recorded.
+    Import,
+    /// A school's advisor (the home team, GT-M1): it awaits the visitors.
+    Team,
+    /// An officer, or an event's arbiter: their entry or correction is decided and stands.
+    Officer,
+}
+
+impl EnteredBy {
+    /// From what the store keeps of a version: the person (none for an import) and the role code
+    /// they acted in. A person without a known officer role counts as a team: their entry awaits
+    /// the visitors rather than standing unchecked.
+    pub fn of(person: Option<&str>, role: Option<&str>) -> EnteredBy {
+        match (person, role.and_then(Role::from_code)) {
+            (None, _) => EnteredBy::Import,
+            (Some(_), Some(r)) if r.is_officer() => EnteredBy::Officer,
+            (Some(_), _) => EnteredBy::Team,
+        }
+    }
+}
+
+/// The version in force (it holds a result) and who entered it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub version: u32,
+    pub by: EnteredBy,
+}
+
+/// Who reviewed a version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReviewedBy {
+    /// The visiting advisor (or anyone not in an officer's role).
+    Visitors,
+    /// An officer deciding a dispute (GT-O3).
+    Officer,
+}
+
+impl ReviewedBy {
+    /// From the role code a review was made in.
+    pub fn of(role: Option<&str>) -> ReviewedBy {
+        match role.and_then(Role::from_code) {
+            Some(r) if r.is_officer() => ReviewedBy::Officer,
+            _ => ReviewedBy::Visitors,
+        }
+    }
+}
+
+/// One review of one version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Review {
+    pub version: u32,
+    pub kind: ReviewKind,
+    pub by: ReviewedBy,
+}
+
 /// Where a match's report stands (GT-P2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReportStatus {
     /// No result has been entered.
     AwaitingResult,
-    /// The result in force (this version) awaits the visitors.
-    AwaitingConfirmation {
-        version: u32,
-    },
-    Confirmed {
-        version: u32,
-    },
+    /// The result in force (this version), an advisor's entry, awaits the visitors.
+    AwaitingConfirmation { version: u32 },
+    /// The visitors confirmed it.
+    Confirmed { version: u32 },
     /// The visitors disputed this version; an officer decides (GT-O3).
-    Disputed {
-        version: u32,
-    },
+    Disputed { version: u32 },
+    /// Imported from a file or the command line: it stands as recorded.
+    Recorded { version: u32 },
+    /// Entered or corrected by an officer or the arbiter, or a dispute an officer decided by
+    /// keeping the entered result: it stands.
+    Decided { version: u32 },
 }
 
 impl ReportStatus {
-    /// A short phrase for pages: "awaiting confirmation".
+    /// A short phrase for pages: "awaiting the visitors' confirmation".
     pub fn phrase(self) -> &'static str {
         match self {
             ReportStatus::AwaitingResult => "awaiting the result",
             ReportStatus::AwaitingConfirmation { .. } => "awaiting the visitors' confirmation",
             ReportStatus::Confirmed { .. } => "confirmed",
             ReportStatus::Disputed { .. } => "disputed",
+            ReportStatus::Recorded { .. } => "recorded",
+            ReportStatus::Decided { .. } => "decided",
         }
+    }
+
+    /// The word for machines: `awaiting_result`, `awaiting_confirmation`, `confirmed`,
+    /// `disputed`, `recorded`, `decided`.
+    pub fn code(self) -> &'static str {
+        match self {
+            ReportStatus::AwaitingResult => "awaiting_result",
+            ReportStatus::AwaitingConfirmation { .. } => "awaiting_confirmation",
+            ReportStatus::Confirmed { .. } => "confirmed",
+            ReportStatus::Disputed { .. } => "disputed",
+            ReportStatus::Recorded { .. } => "recorded",
+            ReportStatus::Decided { .. } => "decided",
+        }
+    }
+
+    /// The version the status is about; `None` while no result is entered.
+    pub fn version(self) -> Option<u32> {
+        match self {
+            ReportStatus::AwaitingResult => None,
+            ReportStatus::AwaitingConfirmation { version }
+            | ReportStatus::Confirmed { version }
+            | ReportStatus::Disputed { version }
+            | ReportStatus::Recorded { version }
+            | ReportStatus::Decided { version } => Some(version),
+        }
+    }
+
+    /// Nothing more is asked of anyone: the result stands (a correction can still change it).
+    pub fn is_settled(self) -> bool {
+        matches!(
+            self,
+            ReportStatus::Confirmed { .. }
+                | ReportStatus::Recorded { .. }
+                | ReportStatus::Decided { .. }
+        )
     }
 }
 
-/// `latest`: the version in force, `None` while no result is entered. `reviews`: every review of
-/// the match as (version, kind), oldest first. Only the reviews of the version in force count: a
-/// correction needs confirming afresh.
-pub fn status(latest: Option<u32>, reviews: &[(u32, ReviewKind)]) -> ReportStatus {
-    let Some(version) = latest else {
+/// `latest`: the version in force with who entered it, `None` while no result is entered.
+/// `reviews`: every review of the match, oldest first. Only the reviews of the version in force
+/// count, and of them the latest: a team's re-entry needs confirming afresh. An import stands as
+/// recorded and an officer's entry or correction is decided, whatever was said of older versions.
+pub fn status(latest: Option<Entry>, reviews: &[Review]) -> ReportStatus {
+    let Some(Entry { version, by }) = latest else {
         return ReportStatus::AwaitingResult;
     };
-    match reviews.iter().rev().find(|(v, _)| *v == version) {
+    match by {
+        EnteredBy::Import => return ReportStatus::Recorded { version },
+        EnteredBy::Officer => return ReportStatus::Decided { version },
+        EnteredBy::Team => {}
+    }
+    match reviews.iter().rev().find(|r| r.version == version) {
         None => ReportStatus::AwaitingConfirmation { version },
-        Some((_, ReviewKind::Confirmed)) => ReportStatus::Confirmed { version },
-        Some((_, ReviewKind::Disputed)) => ReportStatus::Disputed { version },
+        Some(Review {
+            kind: ReviewKind::Confirmed,
+            by: ReviewedBy::Visitors,
+            ..
+        }) => ReportStatus::Confirmed { version },
+        // GT-O3: the officer kept the entered result; the dispute is decided.
+        Some(Review {
+            kind: ReviewKind::Confirmed,
+            by: ReviewedBy::Officer,
+            ..
+        }) => ReportStatus::Decided { version },
+        Some(Review {
+            kind: ReviewKind::Disputed,
+            ..
+        }) => ReportStatus::Disputed { version },
     }
 }
 
@@ -100,32 +222,124 @@ impl Deadlines {
 mod tests {
     use super::*;
 
+    fn team(version: u32) -> Option<Entry> {
+        Some(Entry {
+            version,
+            by: EnteredBy::Team,
+        })
+    }
+
+    fn visitors(version: u32, kind: ReviewKind) -> Review {
+        Review {
+            version,
+            kind,
+            by: ReviewedBy::Visitors,
+        }
+    }
+
+    fn officer(version: u32, kind: ReviewKind) -> Review {
+        Review {
+            version,
+            kind,
+            by: ReviewedBy::Officer,
+        }
+    }
+
     #[test]
-    fn gt_p2_a_correction_needs_confirming_afresh() {
+    fn gt_p2_the_home_teams_entry_awaits_the_visitors() {
         use ReviewKind::{Confirmed, Disputed};
         assert_eq!(status(None, &[]), ReportStatus::AwaitingResult);
         assert_eq!(
-            status(Some(1), &[]),
+            status(team(1), &[]),
             ReportStatus::AwaitingConfirmation { version: 1 }
         );
         assert_eq!(
-            status(Some(1), &[(1, Disputed)]),
+            status(team(1), &[visitors(1, Confirmed)]),
+            ReportStatus::Confirmed { version: 1 }
+        );
+        assert_eq!(
+            status(team(1), &[visitors(1, Disputed)]),
             ReportStatus::Disputed { version: 1 }
         );
-        // The officer's correction is version 2: the dispute of version 1 no longer stands.
+        // Entered again before the visitors spoke of it: version 2 awaits them afresh.
         assert_eq!(
-            status(Some(2), &[(1, Disputed)]),
+            status(team(2), &[visitors(1, Disputed)]),
             ReportStatus::AwaitingConfirmation { version: 2 }
-        );
-        assert_eq!(
-            status(Some(2), &[(1, Disputed), (2, Confirmed)]),
-            ReportStatus::Confirmed { version: 2 }
         );
         // The latest review of a version is the one that stands.
         assert_eq!(
-            status(Some(2), &[(2, Confirmed), (2, Disputed)]),
+            status(team(2), &[visitors(2, Confirmed), visitors(2, Disputed)]),
             ReportStatus::Disputed { version: 2 }
         );
+    }
+
+    #[test]
+    fn gt_p2_gt_o3_an_officer_decides_a_dispute_by_keeping_or_correcting_the_result() {
+        use ReviewKind::{Confirmed, Disputed};
+        // Kept: the officer's confirmation of the disputed version decides it.
+        assert_eq!(
+            status(team(1), &[visitors(1, Disputed), officer(1, Confirmed)]),
+            ReportStatus::Decided { version: 1 }
+        );
+        // Corrected: the officer's version 2 stands; no one confirms it again.
+        let corrected = Some(Entry {
+            version: 2,
+            by: EnteredBy::Officer,
+        });
+        assert_eq!(
+            status(corrected, &[visitors(1, Disputed)]),
+            ReportStatus::Decided { version: 2 }
+        );
+        // A review of an older version says nothing of the correction in force.
+        assert_eq!(
+            status(corrected, &[visitors(1, Disputed), officer(1, Confirmed)]),
+            ReportStatus::Decided { version: 2 }
+        );
+        // A team's entry after an officer's decision awaits the visitors again.
+        assert_eq!(
+            status(team(3), &[officer(1, Confirmed)]),
+            ReportStatus::AwaitingConfirmation { version: 3 }
+        );
+    }
+
+    #[test]
+    fn gt_p2_an_import_stands_as_recorded_and_an_arbiters_entry_is_decided() {
+        let imported = Some(Entry {
+            version: 1,
+            by: EnteredBy::Import,
+        });
+        assert_eq!(status(imported, &[]), ReportStatus::Recorded { version: 1 });
+        let arbiter = Some(Entry {
+            version: 2,
+            by: EnteredBy::of(Some("arbiter@astc.example"), Some("arbiter")),
+        });
+        assert_eq!(status(arbiter, &[]), ReportStatus::Decided { version: 2 });
+        assert!(ReportStatus::Recorded { version: 1 }.is_settled());
+        assert!(!ReportStatus::Disputed { version: 1 }.is_settled());
+    }
+
+    #[test]
+    fn who_entered_and_who_reviewed_come_from_the_stored_person_and_role() {
+        assert_eq!(EnteredBy::of(None, None), EnteredBy::Import);
+        assert_eq!(EnteredBy::of(None, Some("president")), EnteredBy::Import);
+        assert_eq!(
+            EnteredBy::of(Some("a@b.example"), Some("advisor")),
+            EnteredBy::Team
+        );
+        assert_eq!(
+            EnteredBy::of(Some("a@b.example"), Some("vice_president")),
+            EnteredBy::Officer
+        );
+        // A person with no known role is not trusted as an officer.
+        assert_eq!(EnteredBy::of(Some("a@b.example"), None), EnteredBy::Team);
+        assert_eq!(
+            EnteredBy::of(Some("a@b.example"), Some("coach")),
+            EnteredBy::Team
+        );
+        assert_eq!(ReviewedBy::of(Some("advisor")), ReviewedBy::Visitors);
+        assert_eq!(ReviewedBy::of(None), ReviewedBy::Visitors);
+        assert_eq!(ReviewedBy::of(Some("arbiter")), ReviewedBy::Officer);
+        assert_eq!(ReviewedBy::of(Some("president")), ReviewedBy::Officer);
     }
 
     #[test]

@@ -284,7 +284,7 @@ async fn match_place(tx: &mut Tx, m: MatchId) -> Result<Option<MatchPlace>, Stor
 /// Every result version of a match, oldest first.
 async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
     let sql = format!(
-        "SELECT id, version, outcome, forfeit_by, entered_by, {} AS entered_at, reason \
+        "SELECT id, version, outcome, forfeit_by, entered_by, entered_role, {} AS entered_at, reason \
          FROM result_versions WHERE match_id = $1 ORDER BY version",
         ts_out("entered_at")
     );
@@ -320,6 +320,7 @@ async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, Stor
                     boards.remove(&id).unwrap_or_default(),
                 )?,
                 entered_by: get(row, "entered_by")?,
+                entered_role: get(row, "entered_role")?,
                 entered_at: codes::parse_timestamp(&at)?,
                 reason: get(row, "reason")?,
             })
@@ -1113,6 +1114,7 @@ impl Backend {
                 .map_err(|_| corrupt(format!("the result version {version}")))?,
             outcome: outcome.clone(),
             entered_by: by.user.clone(),
+            entered_role: by.role.clone(),
             entered_at: at,
             reason: reason.map(str::to_string),
         })

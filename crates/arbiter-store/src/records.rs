@@ -202,6 +202,8 @@ pub struct ResultVersion {
     pub version: i32,
     pub outcome: MatchOutcome,
     pub entered_by: Option<String>,
+    /// The role `entered_by` acted in (`advisor`, `president` …); none for an import.
+    pub entered_role: Option<String>,
     pub entered_at: jiff::Timestamp,
     pub reason: Option<String>,
 }

@@ -846,10 +846,25 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
 
     let reviews = store.result_reviews(m).await.unwrap();
     assert_eq!(reviews, vec![disputed, confirmed]);
-    let pairs: Vec<(u32, ReviewKind)> = reviews.iter().map(|r| (r.version, r.kind)).collect();
+    let pairs: Vec<report::Review> = reviews
+        .iter()
+        .map(|r| report::Review {
+            version: r.version,
+            kind: r.kind,
+            by: report::ReviewedBy::of(r.role.as_deref()),
+        })
+        .collect();
+    // The version keeps the role it was entered in: the President's correction is decided
+    // (GT-P2, GT-O3), whatever the visitors say of it afterwards.
+    let latest = store.result_versions(m).await.unwrap().pop().unwrap();
+    assert_eq!(latest.entered_role.as_deref(), Some("president"));
+    let entry = report::Entry {
+        version: 2,
+        by: report::EnteredBy::of(latest.entered_by.as_deref(), latest.entered_role.as_deref()),
+    };
     assert_eq!(
-        report::status(Some(2), &pairs),
-        ReportStatus::Confirmed { version: 2 }
+        report::status(Some(entry), &pairs),
+        ReportStatus::Decided { version: 2 }
     );
 
     // Nothing entered yet: nothing to review. Unknown matches are not found.

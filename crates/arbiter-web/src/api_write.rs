@@ -1,5 +1,5 @@
-//! The API's write endpoints: a match's result entered, corrected, confirmed or disputed
-//! (GT-P2), with the same checks as the match page's forms.
+//! The API's write endpoints: a match's result entered, corrected, confirmed or disputed, and
+//! a dispute decided (GT-P2, GT-O3), with the same checks as the match page's forms.
 //!
 //! Only an API token authorises them (`Authorization: Bearer <token>`), never a session cookie:
 //! a script's requests carry no CSRF token. The token acts as its owner in the league, role and
@@ -9,7 +9,7 @@
 //! with what was stored.
 
 use arbiter_core::permissions::{Action, Decision, Subject, decide};
-use arbiter_core::report::{ReportStatus, ReviewKind};
+use arbiter_core::report::{self, EnteredBy, Entry, ReviewKind};
 use arbiter_store::{Actor, ApiToken, ResultReview, ResultVersion, User};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
@@ -25,8 +25,8 @@ use crate::api::ErrorAnswer;
 use crate::error::{Format, WebError};
 use crate::http::security_headers;
 use crate::matches::{
-    self, MatchContext, MatchPath, Problem, ResultInput, check_correct, check_enter, check_review,
-    outcome_from_input, sentence,
+    self, MatchContext, MatchPath, Problem, ResultInput, check_correct, check_decide, check_enter,
+    check_review, outcome_from_input, sentence,
 };
 use crate::respond::bad_path;
 use crate::state::AppState;
@@ -34,7 +34,7 @@ use crate::state::AppState;
 #[derive(OpenApi)]
 #[openapi(
     modifiers(&BearerToken),
-    tags((name = "results", description = "A match's result: entered, corrected, confirmed or disputed (GT-P2); authorised by an API token only"))
+    tags((name = "results", description = "A match's result: entered, corrected, confirmed or disputed, and a dispute decided (GT-P2, GT-O3); authorised by an API token only"))
 )]
 struct WriteDoc;
 
@@ -58,19 +58,21 @@ impl Modify for BearerToken {
     }
 }
 
-/// The four write endpoints, registered on the router and in the OpenAPI document together.
+/// The write endpoints, registered on the router and in the OpenAPI document together.
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(WriteDoc::openapi())
         .routes(routes!(enter_result))
         .routes(routes!(correct_result))
         .routes(routes!(confirm_result))
         .routes(routes!(dispute_result))
+        .routes(routes!(decide_dispute))
 }
 
 // ---------------------------------------------------------------------------------------------
 // The shapes
 
-/// A review of the result in force: confirm it, or dispute it with the reason.
+/// A review of the result in force: confirm it, dispute it with the reason, or (an officer)
+/// decide its dispute with the reason.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewInput {
@@ -78,7 +80,8 @@ pub struct ReviewInput {
     /// Without it, the version in force is reviewed.
     #[serde(default)]
     pub version: Option<u32>,
-    /// Required for a dispute: which board or result is wrong, and what it should be.
+    /// Required for a dispute (which board or result is wrong, and what it should be) and for a
+    /// decision (why the result as entered stands).
     #[serde(default)]
     pub reason: Option<String>,
 }
@@ -95,7 +98,8 @@ pub struct StoredResult {
     /// RFC 3339.
     pub entered_at: String,
     pub reason: Option<String>,
-    /// The report after the write (GT-P2): `awaiting_confirmation`, `confirmed`, `disputed`.
+    /// The report after the write (GT-P2): `awaiting_confirmation` (an advisor's entry) or
+    /// `decided` (an officer's or the arbiter's entry or correction).
     pub status: String,
     /// The match page.
     pub url: String,
@@ -110,6 +114,8 @@ pub struct StoredReview {
     pub by: Option<String>,
     pub at: String,
     pub reason: Option<String>,
+    /// The report after the review (GT-P2): `confirmed`, `disputed`, or `decided` (an officer
+    /// kept the disputed result).
     pub status: String,
     pub url: String,
 }
@@ -221,15 +227,6 @@ fn unauthorized(message: &str, invalid_token: bool) -> Response {
     r
 }
 
-fn status_code(s: ReportStatus) -> &'static str {
-    match s {
-        ReportStatus::AwaitingResult => "awaiting_result",
-        ReportStatus::AwaitingConfirmation { .. } => "awaiting_confirmation",
-        ReportStatus::Confirmed { .. } => "confirmed",
-        ReportStatus::Disputed { .. } => "disputed",
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The token and the table
 
@@ -330,8 +327,16 @@ fn stored_result(ctx: &MatchContext, v: &ResultVersion) -> StoredResult {
         entered_by: v.entered_by.clone(),
         entered_at: v.entered_at.to_string(),
         reason: v.reason.clone(),
-        // Just stored, so nobody has reviewed it yet.
-        status: "awaiting_confirmation".into(),
+        // Just stored, so nobody has reviewed it yet: who entered it decides.
+        status: report::status(
+            Some(Entry {
+                version: u32::try_from(v.version).unwrap_or(0),
+                by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+            }),
+            &[],
+        )
+        .code()
+        .into(),
         url: ctx.href(),
     }
 }
@@ -343,11 +348,7 @@ fn stored_review(ctx: &MatchContext, r: &ResultReview) -> StoredReview {
         by: r.by.clone(),
         at: r.at.to_string(),
         reason: r.reason.clone(),
-        status: status_code(match r.kind {
-            ReviewKind::Confirmed => ReportStatus::Confirmed { version: r.version },
-            ReviewKind::Disputed => ReportStatus::Disputed { version: r.version },
-        })
-        .into(),
+        status: ctx.status_with(Some(r)).code().into(),
         url: ctx.href(),
     }
 }
@@ -415,16 +416,18 @@ async fn write_result(
     }
 }
 
+/// A review by the visitors (confirm, dispute) or an officer's decision of a dispute, which
+/// the store keeps as the officer's confirmation of the disputed version.
 async fn write_review(
     state: AppState,
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-    kind: ReviewKind,
+    action: Action,
 ) -> Response {
-    let action = match kind {
-        ReviewKind::Confirmed => Action::ConfirmResult,
-        ReviewKind::Disputed => Action::DisputeResult,
+    let kind = match action {
+        Action::DisputeResult => ReviewKind::Disputed,
+        _ => ReviewKind::Confirmed,
     };
     let (ctx, token, user) = match begin(&state, &headers, path, action).await {
         Ok(x) => x,
@@ -434,7 +437,12 @@ async fn write_review(
         Ok(i) => i,
         Err(r) => return *r,
     };
-    let version = match check_review(&ctx, input.version, kind) {
+    let checked = if action == Action::DecideDispute {
+        check_decide(&ctx, input.version)
+    } else {
+        check_review(&ctx, input.version, kind)
+    };
+    let version = match checked {
         Ok(v) => v,
         Err(message) => return refused("version", message),
     };
@@ -443,13 +451,18 @@ async fn write_review(
         .as_deref()
         .map(str::trim)
         .filter(|r| !r.is_empty());
-    if kind == ReviewKind::Disputed && reason.is_none() {
+    let needs_reason = match action {
+        Action::DisputeResult => Some(matches::dispute_needs_reason()),
+        Action::DecideDispute => Some(matches::decision_needs_reason()),
+        _ => None,
+    };
+    if let (Some(message), None) = (needs_reason, reason) {
         return invalid(
             "invalid",
             vec![Problem {
                 board: None,
                 field: "reason",
-                message: matches::dispute_needs_reason(),
+                message,
             }],
         );
     }
@@ -473,7 +486,8 @@ async fn write_review(
 // The endpoints
 
 /// GT-P2, GT-M1: the home advisor (or an event's arbiter) enters the result. Allowed again
-/// until the visitors confirm or dispute it; each entry is a new version.
+/// until the visitors confirm or dispute it; each entry is a new version. The home advisor's
+/// entry awaits the visitors (`awaiting_confirmation`); the arbiter's stands (`decided`).
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/result", tag = "results",
     params(
         ("league" = String, Path, description = "The league's slug"),
@@ -502,7 +516,7 @@ async fn enter_result(
 }
 
 /// GT-P2, GT-O3: an officer corrects the result as a new version, with the reason; the
-/// visitors confirm the correction afresh.
+/// correction is decided and stands (status `decided`), with no confirmation by the visitors.
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/correction", tag = "results",
     params(
         ("league" = String, Path, description = "The league's slug"),
@@ -555,11 +569,11 @@ async fn confirm_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, ReviewKind::Confirmed).await
+    write_review(state, headers, path, bytes, Action::ConfirmResult).await
 }
 
 /// GT-P2: the visiting advisor disputes the version in force, with the reason; an officer
-/// decides by correcting it.
+/// decides it (`…/decision` to keep the result, `…/correction` to change it).
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/dispute", tag = "results",
     params(
         ("league" = String, Path, description = "The league's slug"),
@@ -584,5 +598,35 @@ async fn dispute_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, ReviewKind::Disputed).await
+    write_review(state, headers, path, bytes, Action::DisputeResult).await
+}
+
+/// GT-P2, GT-O3: an officer decides the disputed version in force by keeping it as entered,
+/// with the reason; the report is then `decided`. To change the result instead, correct it.
+/// The President may not decide a dispute of their own school's match: the Vice-President does.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/decision", tag = "results",
+    params(
+        ("league" = String, Path, description = "The league's slug"),
+        ("season" = String, Path, description = "The season's slug"),
+        ("competition" = String, Path, description = "The competition's slug"),
+        ("round" = u32, Path, description = "The round's number"),
+        ("home" = String, Path, description = "The home team's id"),
+    ),
+    request_body(content = ReviewInput, description = "The disputed version (optional) and the reason it stands (required)"),
+    responses(
+        (status = 201, description = "The stored decision, as the officer's review", body = StoredReview),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 422, description = "No reason, the result is not disputed, or the version is no longer in force", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn decide_dispute(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    write_review(state, headers, path, bytes, Action::DecideDispute).await
 }

@@ -1,11 +1,12 @@
 //! One match: its boards, where its report stands (GT-P2) and every version of its result, with
 //! the controls of the result workflow for those the permission table lets act.
 //!
-//! GT-M1, GT-P2: the home advisor enters the result (at an event, the arbiter), the visiting
-//! advisor confirms or disputes it, an officer corrects it as a new version (GT-O3 keeps the
-//! President off their own school's matches). The table decides who may; this module decides
-//! only whether the report's state allows the step, and reads the form into a core
-//! [`MatchOutcome`] ([`outcome_from_input`], shared with the API's writes).
+//! GT-M1, GT-P2: the home advisor enters the result (at an event, the arbiter, whose entry
+//! stands), the visiting advisor confirms or disputes it, and an officer decides a dispute:
+//! keeps the result as entered, or corrects it as a new version (GT-O3 keeps the President off
+//! their own school's matches). An imported result stands as recorded. The table decides who
+//! may; this module decides only whether the report's state allows the step, and reads the form
+//! into a core [`MatchOutcome`] ([`outcome_from_input`], shared with the API's writes).
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -14,11 +15,11 @@ use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Round, Side, TeamId,
 };
 use arbiter_core::permissions::{Action, Role, Target};
-use arbiter_core::report::{self, Deadlines, ReportStatus, ReviewKind};
-use arbiter_core::validate;
-use arbiter_store::{
-    HistoryFilter, LeagueId, MatchId, ResultReview, ResultVersion, StoredCompetition,
+use arbiter_core::report::{
+    self, Deadlines, EnteredBy, Entry, ReportStatus, Review, ReviewKind, ReviewedBy,
 };
+use arbiter_core::validate;
+use arbiter_store::{LeagueId, MatchId, ResultReview, ResultVersion, StoredCompetition};
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::{FormRejection, PathRejection};
@@ -111,10 +112,31 @@ impl MatchContext {
             .filter(|v| v.outcome != MatchOutcome::Pending)
     }
 
+    /// The version in force with who entered it, when it holds a result.
+    pub fn entry(&self) -> Option<Entry> {
+        self.entered().map(|v| Entry {
+            version: self.in_force(),
+            by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+        })
+    }
+
     pub fn status(&self) -> ReportStatus {
-        let reviews: Vec<(u32, ReviewKind)> =
-            self.reviews.iter().map(|r| (r.version, r.kind)).collect();
-        report::status(self.entered().map(|_| self.in_force()), &reviews)
+        self.status_with(None)
+    }
+
+    /// The status once `extra` (a review just stored) is counted too.
+    pub fn status_with(&self, extra: Option<&ResultReview>) -> ReportStatus {
+        let reviews: Vec<Review> = self
+            .reviews
+            .iter()
+            .chain(extra)
+            .map(|r| Review {
+                version: r.version,
+                kind: r.kind,
+                by: ReviewedBy::of(r.role.as_deref()),
+            })
+            .collect();
+        report::status(self.entry(), &reviews)
     }
 
     pub fn href(&self) -> String {
@@ -533,25 +555,40 @@ pub(crate) fn sentence(s: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // What the report's state allows (GT-P2). The table says who; these say when.
 
-/// GT-O3: who rules on a result once the visitors have spoken.
+/// GT-O3: who may still change a result that stands.
 const WHO_CORRECTS: &str = "an officer corrects it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+
+/// GT-O3: who rules on a dispute, and how.
+const WHO_DECIDES: &str = "an officer decides the dispute, keeping the result as entered or correcting it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+
+/// Why a settled result is not entered or reviewed again, for the messages below.
+fn settled_words(status: ReportStatus) -> Option<String> {
+    match status {
+        ReportStatus::Confirmed { version } => Some(format!(
+            "the visitors confirmed version {version} of this result"
+        )),
+        ReportStatus::Recorded { version } => Some(format!(
+            "version {version} of this result was recorded from the league's file and stands as recorded"
+        )),
+        ReportStatus::Decided { version } => Some(format!(
+            "version {version} of this result was decided by an officer and stands"
+        )),
+        _ => None,
+    }
+}
 
 /// May a result be entered now (the home advisor, or the arbiter)?
 pub(crate) fn check_enter(ctx: &MatchContext, seen: Option<u32>) -> Result<(), String> {
-    match ctx.status() {
-        ReportStatus::Confirmed { version } => {
-            return Err(format!(
-                "GT-P2: the visitors confirmed version {version} of this result, so it is no longer entered again; {}.",
-                WHO_CORRECTS
-            ));
-        }
-        ReportStatus::Disputed { version } => {
-            return Err(format!(
-                "GT-P2: the visitors disputed version {version} of this result; {}, so it is not entered again meanwhile.",
-                WHO_CORRECTS
-            ));
-        }
-        ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. } => {}
+    let status = ctx.status();
+    if let Some(why) = settled_words(status) {
+        return Err(format!(
+            "GT-P2: {why}, so it is no longer entered again; if it is wrong, {WHO_CORRECTS}."
+        ));
+    }
+    if let ReportStatus::Disputed { version } = status {
+        return Err(format!(
+            "GT-P2: the visitors disputed version {version} of this result; {WHO_DECIDES}, so it is not entered again meanwhile."
+        ));
     }
     check_seen(ctx, seen)
 }
@@ -594,17 +631,19 @@ pub(crate) fn check_review(
         ReviewKind::Confirmed => "confirm",
         ReviewKind::Disputed => "dispute",
     };
-    match ctx.status() {
+    let status = ctx.status();
+    match status {
         ReportStatus::AwaitingResult => Err(format!(
             "GT-P2: no result has been entered for this match yet, so there is nothing to {verb}; the home advisor enters it first."
         )),
-        ReportStatus::Confirmed { version } => Err(format!(
-            "GT-P2: version {version} of this result is already confirmed; if it is wrong, {}.",
-            WHO_CORRECTS
+        ReportStatus::Confirmed { .. }
+        | ReportStatus::Recorded { .. }
+        | ReportStatus::Decided { .. } => Err(format!(
+            "GT-P2: {}, so there is nothing to {verb}; if it is wrong, {WHO_CORRECTS}.",
+            settled_words(status).unwrap_or_default()
         )),
         ReportStatus::Disputed { version } => Err(format!(
-            "GT-P2: version {version} of this result is already disputed; {}, and that version then awaits your confirmation.",
-            WHO_CORRECTS
+            "GT-P2: version {version} of this result is already disputed; {WHO_DECIDES}, and the decision stands."
         )),
         ReportStatus::AwaitingConfirmation { version } => match seen {
             Some(v) if v != version => Err(format!(
@@ -613,6 +652,35 @@ pub(crate) fn check_review(
             _ => Ok(version),
         },
     }
+}
+
+/// May an officer decide a dispute of `seen` now (GT-O3)? Returns the disputed version.
+pub(crate) fn check_decide(ctx: &MatchContext, seen: Option<u32>) -> Result<u32, String> {
+    let status = ctx.status();
+    match status {
+        ReportStatus::Disputed { version } => match seen {
+            Some(v) if v != version => Err(format!(
+                "GT-P2: you were deciding on version {v}, but version {version} is the one in force and disputed; nothing was saved. Check version {version} below and decide on that one."
+            )),
+            _ => Ok(version),
+        },
+        ReportStatus::AwaitingResult => Err(
+            "GT-P2: no result has been entered for this match yet, so there is no dispute to decide.".into(),
+        ),
+        ReportStatus::AwaitingConfirmation { version } => Err(format!(
+            "GT-P2: version {version} of this result awaits the visitors' confirmation and is not disputed, so there is no dispute to decide; to change it, correct it with the reason."
+        )),
+        ReportStatus::Confirmed { .. }
+        | ReportStatus::Recorded { .. }
+        | ReportStatus::Decided { .. } => Err(format!(
+            "GT-P2: {}, so there is no dispute to decide; if it is wrong, {WHO_CORRECTS}.",
+            settled_words(status).unwrap_or_default()
+        )),
+    }
+}
+
+pub(crate) fn decision_needs_reason() -> String {
+    "A decision needs its reason (GT-P2, GT-O3): say why the result as entered stands, so that both schools reading the match see it.".into()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -653,6 +721,8 @@ struct ForfeitChoice {
 }
 
 struct ResultForm {
+    /// The form's id on the page: `enter` or `correct`.
+    anchor: &'static str,
     action: String,
     csrf: String,
     version: u32,
@@ -676,6 +746,19 @@ struct ReviewForms {
     version: u32,
     confirm_action: String,
     dispute_action: String,
+    reason: String,
+    problems: Vec<String>,
+}
+
+/// GT-O3: an officer's decision of a dispute: keep the entered result, or correct it.
+struct DecisionForm {
+    csrf: String,
+    version: u32,
+    action: String,
+    /// Who disputed and why, so the officer sees it next to the form.
+    dispute: Option<String>,
+    /// The correction form further down, when this officer may correct.
+    correct: Option<String>,
     reason: String,
     problems: Vec<String>,
 }
@@ -715,6 +798,7 @@ struct MatchPage {
     enter: Option<ResultForm>,
     correct: Option<ResultForm>,
     review: Option<ReviewForms>,
+    decide: Option<DecisionForm>,
 }
 
 /// Which result form a failed submission came from.
@@ -730,6 +814,8 @@ struct Redo {
     notice: Option<String>,
     result: Option<(Which, ResultInput, Vec<Problem>)>,
     review: Option<(String, Vec<String>)>,
+    /// The decision form as sent (its reason) with its problems.
+    decide: Option<(String, Vec<String>)>,
 }
 
 /// GTHSCL-like rules (they cite GT- rules) have GT-P2's report deadlines; an event's arbiter
@@ -836,6 +922,7 @@ fn result_form(
     which: Which,
     csrf: &str,
     redo: Option<&(Which, ResultInput, Vec<Problem>)>,
+    as_officer: bool,
 ) -> ResultForm {
     let (input, problems) = match redo {
         Some((w, input, problems)) if *w == which => (input.clone(), problems.clone()),
@@ -908,7 +995,9 @@ fn result_form(
     let (heading, intro, button, open, path, reason_label, reason_required) = match which {
         Which::Enter if ctx.entered().is_none() => (
             "Enter the result".to_string(),
-            if has_gt_p2(ctx) {
+            if as_officer {
+                "As an officer (at an event, the arbiter) you enter the result as it stands: it is decided and needs no confirmation by the visitors (GT-P2).".to_string()
+            } else if has_gt_p2(ctx) {
                 "GT-P2: the home team enters the result within a day of the match; the visitors then confirm it or dispute it.".to_string()
             } else {
                 "Enter the result as the board scores show it.".to_string()
@@ -922,8 +1011,13 @@ fn result_form(
         Which::Enter => (
             "Enter the result again".to_string(),
             format!(
-                "Until the visitors confirm it, the result can be entered again; it becomes version {} and version {in_force} stays on record.",
-                in_force + 1
+                "Until the visitors confirm it, the result can be entered again; it becomes version {} and version {in_force} stays on record.{}",
+                in_force + 1,
+                if as_officer {
+                    " Entered by an officer, it stands with no confirmation (GT-P2)."
+                } else {
+                    ""
+                }
             ),
             "Enter the result again".to_string(),
             redo.is_some_and(|r| r.0 == which),
@@ -934,7 +1028,7 @@ fn result_form(
         Which::Correct => (
             "Correct the result".to_string(),
             format!(
-                "A correction is version {}; version {in_force} stays on record, and the visitors confirm the correction afresh (GT-P2). Say why in the reason.",
+                "A correction is version {}; version {in_force} stays on record. It is an officer's decision: it stands, with no confirmation by the visitors (GT-P2, GT-O3). Say why in the reason.",
                 in_force + 1
             ),
             "Correct the result".to_string(),
@@ -945,6 +1039,10 @@ fn result_form(
         ),
     };
     ResultForm {
+        anchor: match which {
+            Which::Enter => "enter",
+            Which::Correct => "correct",
+        },
         action: format!("{}/{path}", ctx.href()),
         csrf: csrf.to_string(),
         version: input.version.unwrap_or(in_force),
@@ -1033,38 +1131,14 @@ fn who(
     }
 }
 
-async fn events(
-    state: &AppState,
-    ctx: &MatchContext,
-    show_email: bool,
-) -> Result<Vec<Event>, WebError> {
-    // The role each version was entered in is in the history (ResultVersion has the email).
-    let history = state
-        .store()
-        .history(&HistoryFilter {
-            match_id: Some(ctx.id),
-            limit: Some(500),
-            ..HistoryFilter::default()
-        })
-        .await?;
-    let roles: HashMap<i64, Option<String>> = history
-        .iter()
-        .filter(|h| h.action == "record_result")
-        .filter_map(|h| {
-            let v = h.after.as_ref()?.get("version")?.as_i64()?;
-            Some((v, h.role.clone()))
-        })
-        .collect();
+fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
     let in_force = ctx.in_force();
     let mut out: Vec<(jiff::Timestamp, Event)> = Vec::new();
     let mut first_entry = true;
     for v in &ctx.versions {
         let version = u32::try_from(v.version).unwrap_or(0);
-        let role = roles.get(&i64::from(v.version)).cloned().flatten();
-        let officer = role
-            .as_deref()
-            .and_then(Role::from_code)
-            .is_some_and(Role::is_officer);
+        let role = v.entered_role.clone();
+        let officer = EnteredBy::of(v.entered_by.as_deref(), role.as_deref()) == EnteredBy::Officer;
         let what = match &v.outcome {
             MatchOutcome::Pending => format!("Version {version}: scheduled, no result"),
             o => {
@@ -1100,9 +1174,18 @@ async fn events(
         ));
     }
     for r in &ctx.reviews {
-        let what = match r.kind {
-            ReviewKind::Confirmed => format!("Version {} confirmed", r.version),
-            ReviewKind::Disputed => format!("Version {} disputed", r.version),
+        let what = match (r.kind, ReviewedBy::of(r.role.as_deref())) {
+            (ReviewKind::Confirmed, ReviewedBy::Visitors) => {
+                format!("Version {} confirmed", r.version)
+            }
+            // GT-O3: an officer's confirmation decides a dispute.
+            (ReviewKind::Confirmed, ReviewedBy::Officer) => {
+                format!(
+                    "Dispute of version {} decided: the result stands",
+                    r.version
+                )
+            }
+            (ReviewKind::Disputed, _) => format!("Version {} disputed", r.version),
         };
         out.push((
             r.at,
@@ -1122,7 +1205,7 @@ async fn events(
         ));
     }
     out.sort_by_key(|(at, _)| *at);
-    Ok(out.into_iter().map(|(_, e)| e).collect())
+    out.into_iter().map(|(_, e)| e).collect()
 }
 
 fn outcome_words(ctx: &MatchContext, o: &MatchOutcome) -> String {
@@ -1186,11 +1269,14 @@ fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<
             };
             vec![Deadline { text, overdue }]
         }
-        ReportStatus::Confirmed { .. } | ReportStatus::Disputed { .. } => Vec::new(),
+        ReportStatus::Confirmed { .. }
+        | ReportStatus::Disputed { .. }
+        | ReportStatus::Recorded { .. }
+        | ReportStatus::Decided { .. } => Vec::new(),
     }
 }
 
-fn status_words(status: ReportStatus) -> (String, &'static str) {
+fn status_words(ctx: &MatchContext, status: ReportStatus) -> (String, &'static str) {
     let text = match status {
         ReportStatus::AwaitingResult => "Awaiting the result.".to_string(),
         ReportStatus::AwaitingConfirmation { version } => {
@@ -1199,18 +1285,59 @@ fn status_words(status: ReportStatus) -> (String, &'static str) {
         ReportStatus::Confirmed { version } => {
             format!("Version {version} of the result is confirmed by the visitors.")
         }
-        ReportStatus::Disputed { version } => format!(
-            "The visitors disputed version {version} of the result; {}.",
-            WHO_CORRECTS
+        ReportStatus::Disputed { version } => {
+            format!("The visitors disputed version {version} of the result; {WHO_DECIDES}.")
+        }
+        ReportStatus::Recorded { version } => format!(
+            "Version {version} of the result stands as recorded (imported from a file or the command line); it needs no confirmation."
         ),
+        ReportStatus::Decided { version } => decided_words(ctx, version),
     };
+    // Settled states read as confirmed does: nothing more is asked of anyone.
     let class = match status {
         ReportStatus::AwaitingResult => "awaiting",
         ReportStatus::AwaitingConfirmation { .. } => "entered",
-        ReportStatus::Confirmed { .. } => "confirmed",
+        ReportStatus::Confirmed { .. }
+        | ReportStatus::Recorded { .. }
+        | ReportStatus::Decided { .. } => "confirmed",
         ReportStatus::Disputed { .. } => "disputed",
     };
     (text, class)
+}
+
+/// Who decided version `version`, and how: an officer's entry, correction, or decision.
+fn decided_words(ctx: &MatchContext, version: u32) -> String {
+    let entry = ctx.entered();
+    let entered_by_officer = entry.is_some_and(|v| {
+        EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()) == EnteredBy::Officer
+    });
+    if !entered_by_officer {
+        let by = ctx
+            .reviews
+            .iter()
+            .rev()
+            .find(|r| r.version == version)
+            .map_or_else(
+                || "an officer".to_string(),
+                |r| role_phrase(r.role.as_deref(), false),
+            );
+        return sentence(&format!(
+            "{by} decided the dispute of version {version}: the result stands as entered (GT-P2, GT-O3)"
+        ));
+    }
+    let by = role_phrase(entry.and_then(|v| v.entered_role.as_deref()), true);
+    let earlier = ctx.versions.iter().any(|v| {
+        v.outcome != MatchOutcome::Pending && u32::try_from(v.version).unwrap_or(0) < version
+    });
+    if earlier {
+        sentence(&format!(
+            "version {version} of the result is the correction {by} made; it is decided and stands (GT-P2, GT-O3)"
+        ))
+    } else {
+        sentence(&format!(
+            "version {version} of the result was entered by {by}; it is decided and stands, with no confirmation needed (GT-P2)"
+        ))
+    }
 }
 
 fn score_and_label(ctx: &MatchContext) -> (String, Option<String>) {
@@ -1255,15 +1382,21 @@ async fn page(
     let show_correct = may(Action::CorrectResult) && ctx.entered().is_some();
     let show_review = matches!(status, ReportStatus::AwaitingConfirmation { .. })
         && (may(Action::ConfirmResult) || may(Action::DisputeResult));
+    let show_decide = matches!(status, ReportStatus::Disputed { .. }) && may(Action::DecideDispute);
     let read_history = may(Action::ReadHistory);
+    // An officer's (or the arbiter's) entry stands: the form says so.
+    let enters_as_officer = show_enter
+        && ctx
+            .permit(account, Action::EnterResult)
+            .is_ok_and(|a| a.role.is_officer());
     // Only a person with a control gets a session (and its token); the public gets none.
-    let csrf = if show_enter || show_correct || show_review {
+    let csrf = if show_enter || show_correct || show_review || show_decide {
         csrf::token(&auth.session).await?
     } else {
         String::new()
     };
     let view = &ctx.view;
-    let (status_text, status_class) = status_words(status);
+    let (status_text, status_class) = status_words(ctx, status);
     let (score, label) = score_and_label(ctx);
     let team_link = |side: Side| {
         let id = ctx.record.team(side);
@@ -1302,6 +1435,24 @@ async fn page(
             problems,
         }
     });
+    let decide = show_decide.then(|| {
+        let (reason, problems) = redo.decide.clone().unwrap_or_default();
+        let version = ctx.in_force();
+        DecisionForm {
+            csrf: csrf.clone(),
+            version,
+            action: format!("{}/decision", ctx.href()),
+            dispute: ctx
+                .reviews
+                .iter()
+                .rev()
+                .find(|r| r.version == version && r.kind == ReviewKind::Disputed)
+                .and_then(|r| r.reason.clone()),
+            correct: show_correct.then(|| "#correct".to_string()),
+            reason,
+            problems,
+        }
+    });
     let page = MatchPage {
         layout,
         round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
@@ -1316,14 +1467,23 @@ async fn page(
         status: status_text,
         status_class,
         deadlines: deadlines(state, ctx, status),
-        events: events(state, ctx, read_history).await?,
+        events: events(ctx, read_history),
         history: read_history
             .then(|| Link::new(format!("{}/history", ctx.href()), "History of this match")),
         notice: redo.notice.clone(),
-        enter: show_enter.then(|| result_form(ctx, Which::Enter, &csrf, redo.result.as_ref())),
+        enter: show_enter.then(|| {
+            result_form(
+                ctx,
+                Which::Enter,
+                &csrf,
+                redo.result.as_ref(),
+                enters_as_officer,
+            )
+        }),
         correct: show_correct
-            .then(|| result_form(ctx, Which::Correct, &csrf, redo.result.as_ref())),
+            .then(|| result_form(ctx, Which::Correct, &csrf, redo.result.as_ref(), true)),
         review,
+        decide,
     };
     Ok(private(status_code, &page))
 }
@@ -1630,4 +1790,67 @@ pub async fn dispute_result(
     fields: Fields,
 ) -> Response {
     write_review(state, auth, headers, path, fields, ReviewKind::Disputed).await
+}
+
+/// POST `…/matches/{home}/decision`: an officer decides a dispute by keeping the result as
+/// entered, with the reason (GT-O3: the Vice-President when the President's school plays). To
+/// change the result instead, the officer corrects it; either way the decision stands.
+pub async fn decide_dispute(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    let (sent, ctx, acting) =
+        match begin(&state, &auth, &headers, path, fields, Action::DecideDispute).await {
+            Ok(x) => x,
+            Err(e) => return e.into_response(Format::Html),
+        };
+    let version = match check_decide(&ctx, sent.version) {
+        Ok(v) => v,
+        Err(notice) => {
+            let redo = Redo {
+                notice: Some(notice),
+                ..Redo::default()
+            };
+            return again(&state, &auth, &ctx, redo).await;
+        }
+    };
+    let Some(reason) = sent.reason.as_deref() else {
+        let redo = Redo {
+            decide: Some((String::new(), vec![decision_needs_reason()])),
+            ..Redo::default()
+        };
+        return again(&state, &auth, &ctx, redo).await;
+    };
+    // The store's reviews are confirmed or disputed; an officer's confirmation of the disputed
+    // version is the decision that it stands (`arbiter_core::report::status`).
+    let stored = state
+        .store()
+        .review_result(
+            ctx.id,
+            version,
+            ReviewKind::Confirmed,
+            &acting.actor(),
+            Some(reason),
+        )
+        .await;
+    match stored {
+        Ok(_) => {
+            state.invalidate();
+            see_other(&format!("{}#report", ctx.href()))
+        }
+        Err(e) => {
+            let redo = Redo {
+                notice: Some(sentence(&WebError::from_write(e).message())),
+                decide: Some((reason.to_string(), Vec::new())),
+                ..Redo::default()
+            };
+            match reload(&state, &ctx).await {
+                Ok(fresh) => again(&state, &auth, &fresh, redo).await,
+                Err(e) => e.into_response(Format::Html),
+            }
+        }
+    }
 }

@@ -171,6 +171,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             post(matches::dispute_result),
         ),
         (
+            site(
+                Method::POST,
+                &format!("{M}/decision"),
+                Table(Action::DecideDispute),
+            ),
+            post(matches::decide_dispute),
+        ),
+        (
             site(Method::GET, "/leagues/{league}/history", history),
             get(history::league_page),
         ),
@@ -236,6 +244,7 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/correction"), Action::CorrectResult),
         api(format!("{m}/confirm"), Action::ConfirmResult),
         api(format!("{m}/dispute"), Action::DisputeResult),
+        api(format!("{m}/decision"), Action::DecideDispute),
     ]
 }
 

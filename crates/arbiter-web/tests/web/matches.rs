@@ -171,7 +171,7 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
 }
 
 #[tokio::test]
-async fn gt_p2_a_dispute_is_decided_by_a_correction_that_awaits_confirmation_afresh() {
+async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let (_store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     assert_eq!(
@@ -274,14 +274,25 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_awaits_confirmation_afr
 
     let corrected = entered + 1;
     let page = visitor.get(&app, MATCH).await;
+    // GT-P2, GT-O3: the officer's correction decides the dispute; nobody confirms it again.
     assert!(
         shows(
             &page.body,
-            &format!("Version {corrected} of the result is awaiting the visitors' confirmation.")
+            &format!(
+                "Version {corrected} of the result is the correction the Vice-President made; it is decided and stands (GT-P2, GT-O3)."
+            )
         ),
         "{}",
         page.body
     );
+    assert!(!shows(&page.body, "awaiting the visitors' confirmation"));
+    assert!(
+        !page.body.contains(&format!("{MATCH}/confirm")),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains(&format!("{MATCH}/dispute")));
+    assert!(!page.body.contains("Due by"), "{}", page.body);
     assert!(
         page.body
             .contains(&format!("Version {corrected} corrected")),
@@ -293,23 +304,306 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_awaits_confirmation_afr
     assert!(page.body.contains(&format!("Version {entered} disputed")));
     assert!(page.body.contains("3½–½"), "{}", page.body);
 
-    // Confirming the disputed version now is refused: the correction is in force.
+    // Neither the disputed version nor the correction is confirmed now: the decision stands.
+    let c = corrected.to_string();
+    for seen in [&v, &c] {
+        let a = visitor
+            .post(&app, &format!("{MATCH}/confirm"), &[("version", seen)])
+            .await;
+        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+        assert!(
+            a.body.contains(&format!(
+                "version {corrected} of this result was decided by an officer and stands, so there is nothing to confirm"
+            )),
+            "{}",
+            a.body
+        );
+    }
+    // Nor is the home team's entry taken over it.
+    let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
+    f.push(("version".into(), c.clone()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body.contains("decided by an officer and stands"),
+        "{}",
+        a.body
+    );
+}
+
+/// Round 4's match disputed by the visitors (Scott), with the reason: returns its version.
+async fn disputed(app: &Router) -> String {
+    let mut home = Visitor::signed_in(app, HOME).await;
+    let a = enter(app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let mut visitor = Visitor::signed_in(app, VISITOR).await;
+    let page = visitor.get(app, MATCH).await;
+    let v = version_field(&page.body);
+    let a = visitor
+        .post(
+            app,
+            &format!("{MATCH}/dispute"),
+            &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    v
+}
+
+#[tokio::test]
+async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and_the_president_may_not()
+ {
+    let (_store, app) = setup().await;
+    let v = disputed(&app).await;
+
+    // GT-O3: the President's own school (Start) plays: no decision form, and 403 when sent.
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, MATCH).await;
+    assert!(
+        !page.body.contains(&format!("{MATCH}/decision")),
+        "{}",
+        page.body
+    );
+    let a = president
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[("version", &v), ("reason", "The scoresheet shows 1-0.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert!(a.body.contains("GT-O3"), "{}", a.body);
+    assert!(a.body.contains("Vice-President"), "{}", a.body);
+
+    // The advisors may not decide either.
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[("version", &v), ("reason", "We say so.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+
+    // The Vice-President sees the dispute's reason, the decision form and the correction.
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, MATCH).await;
+    assert!(
+        page.body.contains(&format!(r#"action="{MATCH}/decision""#)),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(&format!("Keep version {v} as entered")));
+    assert!(page.body.contains(r##"href="#correct""##), "{}", page.body);
+    assert!(page.body.contains(r#"id="correct""#));
+    assert!(page.body.contains("Board 4 was drawn, not won."));
+    // A decision needs its reason; nothing is stored without it.
+    let a = vp
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[("version", &v), ("reason", "  ")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body
+            .contains("A decision needs its reason (GT-P2, GT-O3)"),
+        "{}",
+        a.body
+    );
+    assert!(
+        shows(&a.body, "The visitors disputed version"),
+        "{}",
+        a.body
+    );
+    let a = vp
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[
+                ("version", &v),
+                ("reason", "Both scoresheets show board 4 won by Start."),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(a.header("location"), format!("{MATCH}#report"));
+
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains(&format!(
+            "The Vice-President decided the dispute of version {v}: the result stands as entered (GT-P2, GT-O3)."
+        )),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("4–0"), "{}", page.body);
+    assert!(page.body.contains(&format!(
+        "Dispute of version {v} decided: the result stands"
+    )));
+    assert!(
+        page.body
+            .contains("Both scoresheets show board 4 won by Start.")
+    );
+    assert!(!page.body.contains("<form"), "{}", page.body);
+
+    // Decided: no second decision, no confirmation, no entry over it.
+    let a = vp
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[("version", &v), ("reason", "Again.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body.contains("there is no dispute to decide"),
+        "{}",
+        a.body
+    );
     let a = visitor
         .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
         .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        a.body.contains(&format!(
-            "you were reviewing version {entered}, but version {corrected} is now in force"
-        )),
+        a.body.contains("decided by an officer and stands"),
         "{}",
         a.body
     );
-    let c = corrected.to_string();
-    let a = visitor
-        .post(&app, &format!("{MATCH}/confirm"), &[("version", &c)])
+    let page = visitor.get(&app, MATCH).await;
+    assert!(!page.body.contains(&format!("{MATCH}/confirm")));
+}
+
+#[tokio::test]
+async fn gt_p2_a_result_not_disputed_has_no_decision() {
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER);
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, MATCH).await;
+    assert!(!page.body.contains(&format!("{MATCH}/decision")));
+    let v = version_field(&page.body);
+    let a = vp
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[("version", &v), ("reason", "Looks right.")],
+        )
         .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        shows(
+            &a.body,
+            "awaits the visitors' confirmation and is not disputed"
+        ),
+        "{}",
+        a.body
+    );
+}
+
+/// Round 3: Start Spartans v Clay Eagles, drawn 2-2, imported from the league's file.
+const IMPORTED: &str = "/leagues/gthscl/2026-27/division-a/rounds/3/matches/start";
+
+#[tokio::test]
+async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute() {
+    let (store, app) = setup().await;
+    let clay = "coach@clay.example";
+    account(&store, clay, Role::Advisor, Some("Clay High School")).await;
+    let mut visitor = Visitor::signed_in(&app, clay).await;
+    let page = visitor.get(&app, IMPORTED).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains(
+            "Version 1 of the result stands as recorded (imported from a file or the command line); it needs no confirmation."
+        ),
+        "{}",
+        page.body
+    );
+    assert!(!shows(&page.body, "awaiting the visitors' confirmation"));
+    assert!(
+        !page.body.contains(&format!("{IMPORTED}/confirm")),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains(&format!("{IMPORTED}/dispute")));
+    assert!(!page.body.contains("<form"), "{}", page.body);
+    assert!(!page.body.contains("Overdue"), "{}", page.body);
+    let a = visitor
+        .post(&app, &format!("{IMPORTED}/confirm"), &[("version", "1")])
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(a.body.contains("stands as recorded"), "{}", a.body);
+    let a = visitor
+        .post(
+            &app,
+            &format!("{IMPORTED}/dispute"),
+            &[("version", "1"), ("reason", "Board 1 was ours.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+
+    // The home advisor does not enter over it; an officer may still correct it.
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, IMPORTED).await;
+    assert!(
+        !page.body.contains(&format!("{IMPORTED}/result")),
+        "{}",
+        page.body
+    );
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, IMPORTED).await;
+    assert!(
+        page.body
+            .contains(&format!(r#"action="{IMPORTED}/correction""#))
+    );
+    assert!(!page.body.contains(&format!("{IMPORTED}/decision")));
+}
+
+#[tokio::test]
+async fn gt_p2_an_arbiters_entry_needs_no_confirmation() {
+    let (store, app) = setup().await;
+    let arbiter = "arbiter@gthscl.example";
+    account(&store, arbiter, Role::Arbiter, None).await;
+    let mut a_ = Visitor::signed_in(&app, arbiter).await;
+    let page = a_.get(&app, MATCH).await;
+    assert!(
+        page.body
+            .contains("it is decided and needs no confirmation by the visitors (GT-P2)"),
+        "{}",
+        page.body
+    );
+    let a = enter(&app, &mut a_, ["1-0", "0-1", "1/2-1/2", "1-0"]).await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let page = visitor.get(&app, MATCH).await;
+    assert!(
+        page.body.contains("was entered by the arbiter; it is decided and stands, with no confirmation needed (GT-P2)."),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains(&format!("{MATCH}/confirm")),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains(&format!("{MATCH}/dispute")));
+    assert!(!page.body.contains("Due by"), "{}", page.body);
+    let v = version_field(&a_.get(&app, MATCH).await.body);
+    let a = visitor
+        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        a.body.contains("decided by an officer and stands"),
+        "{}",
+        a.body
+    );
 }
 
 #[tokio::test]
@@ -547,7 +841,8 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
     assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
     let j = a.json();
     let version = j["version"].as_u64().unwrap();
-    assert_eq!(j["status"], "awaiting_confirmation");
+    // GT-P2: the arbiter's entry stands; no one confirms it.
+    assert_eq!(j["status"], "decided");
     assert_eq!(j["entered_by"], "arbiter@gthscl.example");
     assert_eq!(j["outcome"]["boards"][3]["result"], "+/-");
     assert_eq!(j["url"], MATCH);
@@ -579,6 +874,97 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
     assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
     assert_eq!(a.json()["version"].as_u64().unwrap(), version + 1);
     assert_eq!(a.json()["outcome"]["kind"], "forfeit");
+    assert_eq!(a.json()["status"], "decided");
+}
+
+/// A token for an account with `role` (and `school`) in GTHSCL.
+async fn school_token(store: &Store, email: &str, role: Role, school: Option<&str>) -> String {
+    let user = account(store, email, role, school).await;
+    let l = store.league("gthscl").await.unwrap().unwrap();
+    let (_, plain) = store
+        .create_api_token(
+            &NewApiToken {
+                user: user.id,
+                league: l.id,
+                role,
+                school: school.map(str::to_string),
+                label: "results script".into(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    plain
+}
+
+#[tokio::test]
+async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school() {
+    let (store, app) = setup().await;
+    let home = school_token(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    let visitor = school_token(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    let president = school_token(
+        &store,
+        PRESIDENT,
+        Role::President,
+        Some("Start High School"),
+    )
+    .await;
+    let vp = school_token(&store, VP, Role::VicePresident, None).await;
+
+    let a = api_post(&app, "result", Some(&home), BOARDS).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(a.json()["status"], "awaiting_confirmation");
+    let version = a.json()["version"].as_u64().unwrap();
+    // Nothing disputed yet: no decision.
+    let a = api_post(&app, "decision", Some(&vp), r#"{"reason": "Fine."}"#).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    let a = api_post(
+        &app,
+        "dispute",
+        Some(&visitor),
+        r#"{"reason": "Board 3 was ours."}"#,
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(a.json()["status"], "disputed");
+
+    let a = api_post(
+        &app,
+        "decision",
+        Some(&president),
+        r#"{"reason": "It stands."}"#,
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    assert!(
+        a.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("GT-O3")
+    );
+    let a = api_post(&app, "decision", Some(&vp), "{}").await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.json()["error"]["problems"][0]["field"], "reason");
+    let a = api_post(
+        &app,
+        "decision",
+        Some(&vp),
+        &format!(r#"{{"version": {version}, "reason": "The scoresheet shows 0-1 on board 3."}}"#),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let j = a.json();
+    assert_eq!(j["status"], "decided");
+    assert_eq!(j["kind"], "confirmed");
+    assert_eq!(j["by"], VP);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains(&format!(
+            "The Vice-President decided the dispute of version {version}"
+        )),
+        "{}",
+        page.body
+    );
 }
 
 #[tokio::test]
@@ -616,6 +1002,7 @@ async fn the_openapi_document_describes_the_write_endpoints_and_their_token() {
         ("correction", "ResultInput"),
         ("confirm", "ReviewInput"),
         ("dispute", "ReviewInput"),
+        ("decision", "ReviewInput"),
     ] {
         let p = format!(
             "/api/v1/leagues/{{league}}/{{season}}/{{competition}}/rounds/{{round}}/matches/{{home}}/{path}"
