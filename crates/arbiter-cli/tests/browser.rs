@@ -1,7 +1,9 @@
 //! The demo site in a real browser: `arbiter demo` on a free port, headless Chromium driven
 //! through chromedriver (fantoccini), the home page and standings pages at phone width (390 px)
-//! and desktop width (1280 px). Screenshots go to `target/screenshots/`. How to run it:
-//! docs/testing.md, "Browser tests".
+//! and desktop width (1280 px); then the accounts' path of issue 5 on a phone: the President
+//! sets a password from the demo's link, invites an advisor, the advisor signs up from the
+//! mailed link and enters a match result. Screenshots go to `target/screenshots/`. How to run
+//! it: docs/testing.md, "Browser tests".
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -262,6 +264,199 @@ async fn pages(client: &Client, base: &str) -> Check {
     Ok(())
 }
 
+async fn fill(client: &Client, css: &str, text: &str) -> Check {
+    let e = client.find(Locator::Css(css)).await.map_err(err)?;
+    e.clear().await.map_err(err)?;
+    e.send_keys(text).await.map_err(err)
+}
+
+async fn choose(client: &Client, css: &str, value: &str) -> Check {
+    client
+        .find(Locator::Css(css))
+        .await
+        .map_err(err)?
+        .select_by_value(value)
+        .await
+        .map_err(err)
+}
+
+async fn submit(client: &Client, form: &str) -> Check {
+    client
+        .find(Locator::Css(&format!("{form} button[type=submit]")))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)
+}
+
+/// Waits (a click does not) until the browser is on `want`.
+async fn path_is(client: &Client, want: &str) -> Check {
+    let start = Instant::now();
+    loop {
+        let url = client.current_url().await.map_err(err)?;
+        if url.path() == want {
+            return Ok(());
+        }
+        if start.elapsed() > Duration::from_secs(15) {
+            let text = body_text(client).await.unwrap_or_default();
+            return Err(format!("the browser is on {url}, not {want}: {text}"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Waits until the page says `needle`; returns the page's text.
+async fn says(client: &Client, needle: &str, what: &str) -> Result<String, String> {
+    let start = Instant::now();
+    loop {
+        let text = body_text(client).await.unwrap_or_default();
+        if text.contains(needle) {
+            return Ok(text);
+        }
+        if start.elapsed() > Duration::from_secs(15) {
+            return Err(format!("{what}: the page does not say “{needle}”: {text}"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The link to `path_start` in the newest mail of `dir` to `to` (quoted-printable undone).
+fn mailed_link(dir: &Path, to: &str, path_start: &str) -> Result<String, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("no mail folder {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    for f in files.iter().rev() {
+        let raw = std::fs::read_to_string(f).map_err(err)?;
+        if !raw.to_lowercase().contains(to) {
+            continue;
+        }
+        let text = raw
+            .replace("=\r\n", "")
+            .replace("=\n", "")
+            .replace("=3D", "=");
+        let i = text
+            .find(path_start)
+            .ok_or_else(|| format!("no {path_start} link in {}", f.display()))?;
+        let start = text[..i].rfind("http").unwrap_or(i);
+        let end = text[i..]
+            .find(char::is_whitespace)
+            .map_or(text.len(), |e| i + e);
+        return Ok(text[start..end].to_string());
+    }
+    Err(format!("no mail to {to} in {}", dir.display()))
+}
+
+/// A GTHSCL match still to play, as (its address, the home team's school).
+fn pending_home_match() -> (String, String) {
+    let today = jiff::Timestamp::now()
+        .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+        .date();
+    let demo = arbiter_demo::generate(today);
+    let league = demo.leagues.iter().find(|l| l.slug == "gthscl").unwrap();
+    for season in &league.seasons {
+        for c in &season.competitions {
+            for r in &c.competition.rounds {
+                for p in &r.pairings {
+                    let arbiter_core::Pairing::Match(m) = p else {
+                        continue;
+                    };
+                    if m.outcome != arbiter_core::MatchOutcome::Pending {
+                        continue;
+                    }
+                    let home = c.competition.teams.iter().find(|t| t.id == m.home).unwrap();
+                    if let Some(school) = &home.school {
+                        return (
+                            format!(
+                                "/leagues/gthscl/{}/{}/rounds/{}/matches/{}",
+                                season.slug, c.slug, r.number, m.home.0
+                            ),
+                            school.clone(),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    panic!("the demo's GTHSCL season has no match still to play")
+}
+
+/// Issue 5 on a phone: the President's first password, an invitation, the advisor's sign-up
+/// and a result entered from the match page.
+async fn accounts(client: &Client, base: &str, president_link: &str, mail: &Path) -> Check {
+    let (match_path, school) = pending_home_match();
+    client.set_window_size(390, 900).await.map_err(err)?;
+    client.goto(president_link).await.map_err(err)?;
+    fits(client, 390, "the set-password page").await?;
+    shoot(client, 390, "set-password").await?;
+    let password = "a long demo passphrase";
+    fill(client, "input[name=password]", password).await?;
+    fill(client, "input[name=password_again]", password).await?;
+    submit(client, "form.stack").await?;
+    path_is(client, "/account").await?;
+    shoot(client, 390, "account-president").await?;
+
+    client
+        .goto(&format!("{base}/leagues/gthscl/people"))
+        .await
+        .map_err(err)?;
+    let advisor = "advisor@school.example";
+    fill(client, "input[name=email]", advisor).await?;
+    choose(client, "select[name=role]", "advisor").await?;
+    choose(client, "select[name=school]", &school).await?;
+    submit(client, "form.stack").await?;
+    says(
+        client,
+        &format!("The invitation to {advisor} is on its way"),
+        "after inviting",
+    )
+    .await?;
+    fits(client, 390, "the People page").await?;
+    shoot(client, 390, "people").await?;
+    shoot(client, 1280, "people").await?;
+
+    // The advisor, in the same browser after the President signs out.
+    client.set_window_size(390, 900).await.map_err(err)?;
+    client.goto(&format!("{base}/account")).await.map_err(err)?;
+    submit(client, "form[action='/sign-out']").await?;
+    path_is(client, "/").await?;
+    let invite = mailed_link(mail, advisor, "/invites/")?;
+    client.goto(&invite).await.map_err(err)?;
+    let url = client.current_url().await.map_err(err)?;
+    ensure!(
+        url.path().starts_with("/invites/"),
+        "the mailed invitation {invite} led to {url}"
+    );
+    shoot(client, 390, "invitation").await?;
+    fill(client, "input[name=name]", "Alex Advisor").await?;
+    fill(client, "input[name=password]", password).await?;
+    fill(client, "input[name=password_again]", password).await?;
+    submit(client, "form.stack").await?;
+    path_is(client, "/account").await?;
+    let text = body_text(client).await?;
+    ensure!(
+        text.contains("Your school's matches") && text.contains(&school),
+        "the advisor's account page does not list {school}'s matches: {text}"
+    );
+    shoot(client, 390, "account-advisor").await?;
+
+    client
+        .goto(&format!("{base}{match_path}"))
+        .await
+        .map_err(err)?;
+    fits(client, 390, "the match page").await?;
+    shoot(client, 390, "match-entry").await?;
+    for board in 1..=4 {
+        choose(client, &format!("select[name=result_{board}]"), "1-0").await?;
+    }
+    submit(client, "form.result").await?;
+    says(client, "awaiting the visitors", "after entering the result").await?;
+    shoot(client, 390, "match-entered").await?;
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn demo_site_in_headless_chromium() {
     let (Some(driver), Some(browser)) = (
@@ -286,14 +481,30 @@ async fn demo_site_in_headless_chromium() {
             .spawn()
             .unwrap(),
     );
+    let mut out = BufReader::new(server.0.stdout.take().unwrap());
     let mut first = String::new();
-    BufReader::new(server.0.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    out.read_line(&mut first).unwrap();
     assert_eq!(
         first.trim(),
         format!("Arbiter demo: open http://127.0.0.1:{port}/")
     );
+    // Then each league's President with a set-password link, and where the mail goes.
+    let mut president_link = None;
+    loop {
+        let mut line = String::new();
+        if out.read_line(&mut line).unwrap() == 0 || line.contains("Mail (invitations") {
+            break;
+        }
+        if line.contains("GTHSCL") || line.contains("president@gthscl") {
+            president_link = line.split_whitespace().last().map(str::to_string);
+        }
+    }
+    let president_link = president_link.expect("the demo prints the GTHSCL President's link");
+    // Keep reading, so that the server never writes to a closed pipe.
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = out.read_to_string(&mut rest);
+    });
     assert!(
         wait_for(port, "/", Duration::from_secs(60)),
         "arbiter demo did not answer on port {port} within a minute"
@@ -333,7 +544,11 @@ async fn demo_site_in_headless_chromium() {
         .await
         .expect("chromedriver would not open a Chromium session");
 
-    let outcome = pages(&client, &format!("http://127.0.0.1:{port}")).await;
+    let base = format!("http://127.0.0.1:{port}");
+    let mut outcome = pages(&client, &base).await;
+    if outcome.is_ok() {
+        outcome = accounts(&client, &base, &president_link, &tmp.join("demo.mail")).await;
+    }
     let _ = client.close().await;
     drop(server);
     let _ = std::fs::remove_dir_all(&tmp);

@@ -5,14 +5,18 @@ use axum::http::{HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::error::SignInRedirect;
+use crate::error::{Format, SignInRedirect, WebError};
 use crate::http::security_headers;
 
 /// Every answer gets the security headers (CSP without inline scripts, nosniff, referrer
 /// policy, frame denial); a redirect to sign-in learns the page to come back to.
 pub async fn headers(req: Request, next: Next) -> Response {
     let back = come_back_to(&req);
+    let api = req.uri().path().starts_with("/api/");
     let mut res = next.run(req).await;
+    if let Some(uniform) = uniform_rejection(&res, api) {
+        res = uniform;
+    }
     if res.extensions().get::<SignInRedirect>().is_some() {
         let location = format!("/sign-in?next={}", crate::format::segment(&back));
         if let Ok(v) = HeaderValue::from_str(&location) {
@@ -21,6 +25,27 @@ pub async fn headers(req: Request, next: Next) -> Response {
     }
     security_headers(res.headers_mut());
     res
+}
+
+/// axum's extractors answer a request they cannot read (a form that is not a form, a body of
+/// the wrong type) in plain text with the parser's words; the reader gets the site's own page
+/// (or JSON) instead, with the same status.
+fn uniform_rejection(res: &Response, api: bool) -> Option<Response> {
+    let plain = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/plain"));
+    if !plain || !res.status().is_client_error() {
+        return None;
+    }
+    let e = WebError::BadRequest(
+        "This request could not be read: it is not what the site's own form or the API sends. Reload the page and try again; for the API, see /api/v1/openapi.json."
+            .into(),
+    );
+    let mut out = e.into_response(if api { Format::Json } else { Format::Html });
+    *out.status_mut() = res.status();
+    Some(out)
 }
 
 /// For a page, the page itself; for a form sent by POST, the page it was on (same site only).

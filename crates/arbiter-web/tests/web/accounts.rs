@@ -370,3 +370,30 @@ async fn sign_in_is_throttled_per_account_and_per_address() {
     );
     assert_eq!(statuses[13], StatusCode::TOO_MANY_REQUESTS, "{statuses:?}");
 }
+
+#[tokio::test]
+async fn a_request_the_site_cannot_read_gets_the_sites_own_error_page() {
+    let store = store().await;
+    let app = app(&store);
+    let mut v = Visitor::new(&app).await;
+    // A sign-in sent as JSON: axum's own rejection would be plain text naming its parser.
+    let req = axum::http::Request::post("/sign-in")
+        .header("content-type", "application/json")
+        .header("cookie", v.cookie.take().unwrap())
+        .body(axum::body::Body::from("{}"))
+        .unwrap();
+    let a = send(&app, req).await;
+    assert_eq!(a.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(
+        a.header("content-type").starts_with("text/html"),
+        "{}",
+        a.header("content-type")
+    );
+    assert!(a.body.contains("could not be read"), "{}", a.body);
+    assert!(!a.body.to_lowercase().contains("deserialize"), "{}", a.body);
+    assert_eq!(a.header("x-frame-options"), "DENY");
+    assert!(
+        a.header("content-security-policy")
+            .contains("frame-ancestors 'none'")
+    );
+}
