@@ -1035,6 +1035,21 @@ impl Backend {
         to_u32(get(&row, "n")?, "count of failed sign-ins")
     }
 
+    /// Removes the failed sign-ins noted before `older_than` (they only matter to the throttle's
+    /// window); returns how many went. Not league data: no history row, no new data version.
+    pub async fn forget_sign_in_failures(
+        &self,
+        older_than: jiff::Timestamp,
+    ) -> Result<u64, StoreError> {
+        let sql = format!("DELETE FROM sign_in_failures WHERE at < {}", ts_in("$1"));
+        let done = sqlx::query(&sql)
+            .bind(ts_fixed(older_than))
+            .execute(&self.pool)
+            .await
+            .map_err(db("forgetting old failed sign-ins"))?;
+        Ok(done.rows_affected())
+    }
+
     /// A new API token acting for its owner in a role they hold; the secret is returned once.
     pub async fn create_api_token(
         &self,

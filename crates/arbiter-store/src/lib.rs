@@ -327,6 +327,15 @@ impl Store {
         dispatch!(self, s => s.sign_in_failures_since(email, since).await)
     }
 
+    /// Removes the failed sign-ins noted before `older_than`; returns how many went (no
+    /// history row: they are not league data).
+    pub async fn forget_sign_in_failures(
+        &self,
+        older_than: jiff::Timestamp,
+    ) -> Result<u64, StoreError> {
+        dispatch!(self, s => s.forget_sign_in_failures(older_than).await)
+    }
+
     /// A new API token in a role its owner holds; returns it with its secret, shown once.
     pub async fn create_api_token(
         &self,

@@ -1170,6 +1170,10 @@ impl Backend {
                 "competition_id = {pc} AND (team_key = {pt} OR other_team_key = {pt})"
             ));
         }
+        if let Some(b) = filter.before {
+            let p = next(Arg::Int(b), &mut args);
+            clauses.push(format!("id < {p}"));
+        }
         let mut sql = format!(
             "SELECT id, {} AS at, actor, role, entity, entity_id, action, {} AS before_json, \
              {} AS after_json, reason FROM history",

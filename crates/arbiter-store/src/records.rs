@@ -218,6 +218,9 @@ pub struct HistoryFilter {
     pub team: Option<(CompetitionId, TeamId)>,
     /// Rows of the competitions of this season.
     pub season: Option<SeasonId>,
+    /// Only rows older than this row id (`id < before`): the next page after a page ending
+    /// at that row.
+    pub before: Option<i64>,
     /// At most this many rows, newest first.
     pub limit: Option<u32>,
 }

@@ -477,20 +477,13 @@ async fn page(
             Ok(Query(p)) => parse_before(p.before.as_deref())?,
             Err(_) => return Err(bad_before("")),
         };
-        let mut filter = scope.filter.clone();
-        // The store has no "older than" filter yet: the first page asks for one row more than
-        // it shows (to know whether there are older ones); a later page reads the scope's whole
-        // history and skips the newer rows here.
-        filter.limit = match before {
-            None => Some(u32::try_from(PAGE_ROWS + 1).unwrap_or(u32::MAX)),
-            Some(_) => None,
+        // One row more than the page shows, to know whether there are older ones.
+        let filter = HistoryFilter {
+            before,
+            limit: Some(u32::try_from(PAGE_ROWS + 1).unwrap_or(u32::MAX)),
+            ..scope.filter.clone()
         };
-        let entries = state.store().history(&filter).await?;
-        let mut entries: Vec<HistoryEntry> = entries
-            .into_iter()
-            .filter(|e| before.is_none_or(|b| e.id < b))
-            .take(PAGE_ROWS + 1)
-            .collect();
+        let mut entries = state.store().history(&filter).await?;
         let more = entries.len() > PAGE_ROWS;
         entries.truncate(PAGE_ROWS);
         let history_href = format!("{}/history", scope.href);

@@ -145,15 +145,21 @@ pub async fn serve(state: AppState, bind: SocketAddr) -> Result<(), ServeError> 
 }
 
 /// Serves `state` on an open listener, with the peers' addresses for the rate limits, and
-/// removes expired sessions hourly.
+/// removes expired sessions and day-old failed sign-ins hourly.
 pub async fn serve_state(
     listener: tokio::net::TcpListener,
     state: AppState,
 ) -> Result<(), ServeError> {
     let sessions = sessions::Sessions::new(state.store());
+    let store = state.store().clone();
     tokio::spawn(async move {
         loop {
             let _ = sessions.delete_expired().await;
+            // The throttle looks back 15 minutes; a day is kept for whoever looks into an attack.
+            let day = jiff::SignedDuration::from_hours(24);
+            if let Ok(day_ago) = jiff::Timestamp::now().checked_sub(day) {
+                let _ = store.forget_sign_in_failures(day_ago).await;
+            }
             tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
         }
     });

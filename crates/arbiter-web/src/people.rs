@@ -1,11 +1,12 @@
-//! A league's people: who holds which role, the invitations sent, and the form that invites
-//! someone by email (issue 5). Only those the table lets invite (`Action::InviteUser`) see it.
+//! A league's people: who holds which role, the invitations sent, the form that invites
+//! someone by email, and removing a role from someone who no longer holds it (issue 5). Only
+//! those the table lets invite (`Action::InviteUser`) see it or change it.
 
 use std::collections::BTreeSet;
 
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_mail::Mail;
-use arbiter_store::NewInvite;
+use arbiter_store::{MemberRow, MembershipId, NewInvite};
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, Query, State};
@@ -34,6 +35,8 @@ struct MemberLine {
     email: String,
     role: String,
     since: String,
+    /// Where the row's Remove form posts.
+    revoke_action: String,
 }
 
 struct InviteLine {
@@ -75,6 +78,31 @@ pub struct InviteForm {
 #[derive(Debug, Deserialize)]
 pub struct PeopleQuery {
     invited: Option<String>,
+}
+
+/// A Remove form: the token and, when given, why the role ends (kept in the history).
+#[derive(Debug, Default, Deserialize)]
+pub struct RevokeForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// The session key of the notice the People page shows once after a removal. Kept in the
+/// session rather than the address, so that no link can make the page say something else.
+const REMOVED_NOTICE: &str = "people_removed";
+
+fn people_href(league: &str) -> String {
+    format!("{}/people", league_href(league))
+}
+
+/// `Advisor of Clay High School`, `President`.
+fn role_text(m: &MemberRow) -> String {
+    match &m.membership.school {
+        Some(s) => format!("{} of {s}", m.membership.role.name()),
+        None => m.membership.role.name().to_string(),
+    }
 }
 
 /// The schools of the league's teams, by name.
@@ -166,12 +194,10 @@ async fn page(
         members: members
             .into_iter()
             .map(|m| MemberLine {
+                role: role_text(&m),
+                revoke_action: format!("{}/{}/revoke", people_href(&l.slug), m.membership.id),
                 name: m.user.name,
                 email: m.user.email,
-                role: match m.membership.school {
-                    Some(s) => format!("{} of {s}", m.membership.role.name()),
-                    None => m.membership.role.name().to_string(),
-                },
                 since: format::timestamp(m.membership.granted_at),
             })
             .collect(),
@@ -207,9 +233,16 @@ pub async fn people_page(
         Ok(x) => x,
         Err(e) => return e.into_response(Format::Html),
     };
-    let notice = q
-        .invited
-        .map(|e| format!("The invitation to {e} is on its way."));
+    let removed = auth
+        .session
+        .remove::<String>(REMOVED_NOTICE)
+        .await
+        .ok()
+        .flatten();
+    let notice = removed.or_else(|| {
+        q.invited
+            .map(|e| format!("The invitation to {e} is on its way."))
+    });
     let form = InviteForm::default();
     page(&state, &auth, &tree, &form, notice, None, StatusCode::OK).await
 }
@@ -308,4 +341,88 @@ pub async fn invite(
             .await
         }
     }
+}
+
+/// Takes a role away (an advisor who has left the school): the membership ends, its row and
+/// the history keep who held it, who removed it and why. The league's last President role
+/// stays: a league without a President has no one to invite the next one.
+pub async fn revoke_role(
+    State(state): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    Path((league, membership)): Path<(String, String)>,
+    Form(f): Form<RevokeForm>,
+) -> Response {
+    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+        return e.into_response(Format::Html);
+    }
+    let (tree, acting) = match guard(&state, &auth, &league).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(Format::Html),
+    };
+    let store = state.store();
+    let members = match store.league_members(tree.league.id).await {
+        Ok(m) => m,
+        Err(e) => return WebError::from(e).into_response(Format::Html),
+    };
+    let here = people_href(&tree.league.slug);
+    let held = membership
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .and_then(|id| members.iter().find(|m| m.membership.id == MembershipId(id)));
+    let Some(target) = held else {
+        return WebError::NotFound {
+            message: format!(
+                "No one holds a role numbered “{membership}” in {}: it may have been removed already. The roles held are listed on the league's People page.",
+                tree.league.name
+            ),
+            links: vec![Link::new(here, format!("People of {}", tree.league.name))],
+        }
+        .into_response(Format::Html);
+    };
+    let other_president = members
+        .iter()
+        .any(|m| m.membership.role == Role::President && m.membership.id != target.membership.id);
+    if target.membership.role == Role::President && !other_president {
+        let whose = if target.user.email == acting.email {
+            "You hold the league's only President role".to_string()
+        } else {
+            format!(
+                "{} holds the league's only President role",
+                target.user.email
+            )
+        };
+        let problem = format!(
+            "{whose}, so it was not removed: {} would have no President, and no one to invite the next one. Give the President's role to someone else first (invite them as President), then remove this one.",
+            tree.league.name
+        );
+        return page(
+            &state,
+            &auth,
+            &tree,
+            &InviteForm::default(),
+            None,
+            Some(problem),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let reason = Some(f.reason.trim()).filter(|r| !r.is_empty());
+    if let Err(e) = store
+        .revoke_role(target.membership.id, &acting.actor(), reason)
+        .await
+    {
+        return WebError::from_write(e).into_response(Format::Html);
+    }
+    state.invalidate();
+    let notice = format!(
+        "{} no longer holds the role {}; the history keeps who removed it{}.",
+        target.user.email,
+        role_text(target),
+        if reason.is_some() { " and why" } else { "" }
+    );
+    // The notice is a nicety: if the session cannot keep it, the removal still stands.
+    let _ = auth.session.insert(REMOVED_NOTICE, notice).await;
+    see_other(&here)
 }

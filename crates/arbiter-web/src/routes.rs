@@ -141,6 +141,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                "/leagues/{league}/people/{membership}/revoke",
+                Table(Action::InviteUser),
+            ),
+            post(people::revoke_role),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/result"),
                 Table(Action::EnterResult),
             ),

@@ -8,5 +8,6 @@ mod demo;
 mod history;
 mod matches;
 mod pages;
+mod people;
 mod permissions;
 mod snapshots;

@@ -1,0 +1,302 @@
+//! A league's People page (issue 5): the President takes a role away, with a reason the history
+//! keeps; the removed person's next request has the role no more; no one else may remove, and
+//! the league's last President role stays. Who joins by invitation is in the league's history.
+
+use arbiter_core::permissions::Role;
+use arbiter_store::{Actor, NewInvite, Store};
+use axum::http::StatusCode;
+
+use crate::common::*;
+
+const PRESIDENT: &str = "president@gthscl.example";
+const CLAY: &str = "clay.advisor@clay.example";
+/// Round 1: Clay Eagles at home to Waite Dropouts, a match Clay's advisor reports (GT-P2).
+const CLAY_MATCH: &str = "/leagues/gthscl/2026-27/division-a/rounds/1/matches/clay";
+
+/// The form address that removes `email`'s only role in GTHSCL.
+async fn revoke_path(store: &Store, email: &str) -> String {
+    let user = store.user_by_email(email).await.unwrap().unwrap();
+    let roles = store.memberships(user.id).await.unwrap();
+    assert_eq!(roles.len(), 1, "{roles:?}");
+    format!("/leagues/gthscl/people/{}/revoke", roles[0].id)
+}
+
+async fn holds_a_role(store: &Store, email: &str) -> bool {
+    let user = store.user_by_email(email).await.unwrap().unwrap();
+    !store.memberships(user.id).await.unwrap().is_empty()
+}
+
+#[tokio::test]
+async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, CLAY, Role::Advisor, Some("Clay High School")).await;
+
+    // The advisor is signed in and may report their school's match.
+    let mut advisor = Visitor::signed_in(&app, CLAY).await;
+    let page = advisor.get(&app, CLAY_MATCH).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let before = advisor
+        .post(&app, &format!("{CLAY_MATCH}/result"), &[])
+        .await;
+    assert_ne!(before.status, StatusCode::FORBIDDEN, "{}", before.body);
+
+    // The People page has a Remove form on the advisor's row, with the session's token.
+    let revoke = revoke_path(&store, CLAY).await;
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let people = president.get(&app, "/leagues/gthscl/people").await;
+    assert_eq!(people.status, StatusCode::OK, "{}", people.body);
+    let form = format!(r#"<form class="inline" method="post" action="{revoke}">"#);
+    let at = people
+        .body
+        .find(&form)
+        .unwrap_or_else(|| panic!("{}", people.body));
+    let row = &people.body[at..];
+    assert!(
+        row.contains(&format!(r#"name="csrf" value="{}""#, president.csrf)),
+        "{row}"
+    );
+    assert!(row.contains(r#"name="reason""#), "{row}");
+    assert!(row.contains("Remove"), "{row}");
+
+    let reason = "Left Clay High School in January";
+    let done = president.post(&app, &revoke, &[("reason", reason)]).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    assert_eq!(done.header("location"), "/leagues/gthscl/people");
+    assert!(!holds_a_role(&store, CLAY).await);
+
+    // Back on the page: the notice once, and no row for the advisor.
+    let people = president.get(&app, "/leagues/gthscl/people").await;
+    assert_eq!(people.status, StatusCode::OK);
+    assert!(
+        people.body.contains(&format!(
+            "{CLAY} no longer holds the role Advisor of Clay High School"
+        )),
+        "{}",
+        people.body
+    );
+    assert!(!people.body.contains(&revoke), "{}", people.body);
+    let again = president.get(&app, "/leagues/gthscl/people").await;
+    assert!(!again.body.contains("no longer holds"), "{}", again.body);
+
+    // The advisor's own session: the next request finds the role gone.
+    let after = advisor
+        .post(&app, &format!("{CLAY_MATCH}/result"), &[])
+        .await;
+    assert_eq!(after.status, StatusCode::FORBIDDEN, "{}", after.body);
+    let confirm = advisor
+        .post(&app, &format!("{CLAY_MATCH}/confirm"), &[])
+        .await;
+    assert_eq!(confirm.status, StatusCode::FORBIDDEN, "{}", confirm.body);
+    let account = advisor.get(&app, "/account").await;
+    assert!(
+        account
+            .body
+            .contains("This account has no role in any league yet."),
+        "{}",
+        account.body
+    );
+
+    // The league's history says who removed which role, and why.
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    assert_eq!(history.status, StatusCode::OK, "{}", history.body);
+    let b = &history.body;
+    let row = &b[b
+        .find("took away the role")
+        .unwrap_or_else(|| panic!("{b}"))..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert!(row.contains(&format!("{CLAY} as Advisor")), "{row}");
+    assert!(
+        row.contains(&format!(r#"<td data-label="Reason">{reason}</td>"#)),
+        "{row}"
+    );
+    let who = &b[..b.find("took away the role").unwrap()];
+    let who = &who[who.rfind("<tr").unwrap()..];
+    assert!(
+        who.contains(&format!(r#"<td data-label="Who">{PRESIDENT}</td>"#)),
+        "{who}"
+    );
+
+    // The same form again: the role is no longer held; the answer says so.
+    let twice = president.post(&app, &revoke, &[]).await;
+    assert_eq!(twice.status, StatusCode::NOT_FOUND, "{}", twice.body);
+    assert!(
+        twice.body.contains("may have been removed already"),
+        "{}",
+        twice.body
+    );
+}
+
+#[tokio::test]
+async fn an_advisor_may_not_remove_anyones_role() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, CLAY, Role::Advisor, Some("Clay High School")).await;
+    let president_role = revoke_path(&store, PRESIDENT).await;
+    let own_role = revoke_path(&store, CLAY).await;
+    let mut advisor = Visitor::signed_in(&app, CLAY).await;
+    for path in [&president_role, &own_role] {
+        let a = advisor.post(&app, path, &[("reason", "why not")]).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.body);
+    }
+    assert!(holds_a_role(&store, PRESIDENT).await);
+    assert!(holds_a_role(&store, CLAY).await);
+    // Nor may anyone signed out: they are sent to sign in.
+    let mut anon = Visitor::new(&app).await;
+    let a = anon.post(&app, &own_role, &[]).await;
+    assert!(to_sign_in(&a), "{} {}", a.status, a.body);
+    assert!(holds_a_role(&store, CLAY).await);
+}
+
+#[tokio::test]
+async fn the_last_president_cannot_remove_his_own_role() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    let own = revoke_path(&store, PRESIDENT).await;
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let a = president
+        .post(&app, &own, &[("reason", "stepping down")])
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body
+            .contains("You hold the league&#39;s only President role, so it was not removed"),
+        "{}",
+        a.body
+    );
+    assert!(
+        a.body
+            .contains("Give the President&#39;s role to someone else first")
+    );
+    assert!(holds_a_role(&store, PRESIDENT).await);
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    assert!(!history.body.contains("took away the role"));
+
+    // Once someone else is President too, he may step down.
+    account(
+        &store,
+        "next.president@gthscl.example",
+        Role::President,
+        None,
+    )
+    .await;
+    let a = president
+        .post(&app, &own, &[("reason", "stepping down")])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert!(!holds_a_role(&store, PRESIDENT).await);
+    assert!(holds_a_role(&store, "next.president@gthscl.example").await);
+    // And with that his session may no longer open the People page.
+    let people = president.get(&app, "/leagues/gthscl/people").await;
+    assert_eq!(people.status, StatusCode::FORBIDDEN, "{}", people.body);
+}
+
+#[tokio::test]
+async fn a_role_in_another_league_is_not_found_here() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    let other = store
+        .create_league(
+            &arbiter_store::NewLeague {
+                slug: "astc".into(),
+                name: "ASTC".into(),
+                kind: arbiter_store::LeagueKind::League,
+                description: "Another league".into(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let elsewhere = store
+        .create_user("arbiter@astc.example", "Arb", None, &Actor::system())
+        .await
+        .unwrap();
+    let m = store
+        .grant_role(
+            elsewhere.id,
+            other.id,
+            Role::Arbiter,
+            None,
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    for id in [m.id.to_string(), "x1".to_string()] {
+        let a = president
+            .post(&app, &format!("/leagues/gthscl/people/{id}/revoke"), &[])
+            .await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{id}: {}", a.body);
+        assert!(
+            a.body
+                .contains(&format!("No one holds a role numbered “{id}” in GTHSCL")),
+            "{}",
+            a.body
+        );
+        assert!(
+            a.body.contains(r#"href="/leagues/gthscl/people""#),
+            "{}",
+            a.body
+        );
+    }
+    assert!(!store.memberships(elsewhere.id).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_league_history_shows_who_joined_by_invitation() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let (_, token) = store
+        .create_invite(
+            &NewInvite {
+                email: "new.secretary@gthscl.example".into(),
+                league: league.id,
+                role: Role::Secretary,
+                school: None,
+                valid_for: jiff::SignedDuration::from_hours(24),
+            },
+            &Actor::user(PRESIDENT, "president"),
+        )
+        .await
+        .unwrap();
+    let mut newcomer = Visitor::new(&app).await;
+    let form = newcomer.get(&app, &format!("/invites/{token}")).await;
+    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    let joined = newcomer
+        .post(
+            &app,
+            &format!("/invites/{token}"),
+            &[
+                ("name", "Sam Secretary"),
+                ("password", PASSWORD),
+                ("password_again", PASSWORD),
+            ],
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
+
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    assert_eq!(history.status, StatusCode::OK, "{}", history.body);
+    let b = &history.body;
+    let created = b
+        .find("created the account</strong> <span class=\"history-object\">account new.secretary@gthscl.example</span>")
+        .unwrap_or_else(|| panic!("{b}"));
+    let row = &b[..created];
+    let row = &row[row.rfind("<tr").unwrap()..];
+    assert!(
+        row.contains(r#"<td data-label="Who">new.secretary@gthscl.example</td>"#),
+        "{row}"
+    );
+    assert!(
+        b.contains("new.secretary@gthscl.example as Secretary"),
+        "{b}"
+    );
+    assert!(b.contains("accepted the invitation"), "{b}");
+}
