@@ -216,11 +216,99 @@ impl Deadlines {
     pub fn confirm_by(self, entered_on: jiff::civil::Date) -> jiff::civil::Date {
         entered_on.saturating_add(jiff::Span::new().days(self.confirm_within))
     }
+
+    /// What one side's advisor has to do for a match on `today`, if anything: the home team
+    /// enters the result once the match day has come, the visitors confirm or dispute an entry
+    /// that awaits them. `entered_on` is the day the version in force was entered.
+    pub fn task(
+        self,
+        side: crate::Side,
+        status: ReportStatus,
+        played_on: Option<jiff::civil::Date>,
+        entered_on: Option<jiff::civil::Date>,
+        today: jiff::civil::Date,
+    ) -> Option<Task> {
+        match (side, status) {
+            (crate::Side::Home, ReportStatus::AwaitingResult)
+                if played_on.is_none_or(|d| d <= today) =>
+            {
+                let due = played_on.map(|d| self.enter_by(d));
+                Some(Task::EnterResult {
+                    due,
+                    overdue: due.is_some_and(|d| d < today),
+                })
+            }
+            (crate::Side::Away, ReportStatus::AwaitingConfirmation { version }) => {
+                let due = entered_on.map(|d| self.confirm_by(d));
+                Some(Task::ReviewResult {
+                    version,
+                    due,
+                    overdue: due.is_some_and(|d| d < today),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Something an advisor has to do (GT-P2), with the day it is due by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    EnterResult {
+        due: Option<jiff::civil::Date>,
+        overdue: bool,
+    },
+    ReviewResult {
+        version: u32,
+        due: Option<jiff::civil::Date>,
+        overdue: bool,
+    },
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gt_p2_each_side_has_its_task_when_its_turn_comes() {
+        use crate::Side::{Away, Home};
+        let d = Deadlines::GT_P2;
+        let played = Some(jiff::civil::date(2026, 11, 2));
+        let before = jiff::civil::date(2026, 11, 1);
+        let day_after = jiff::civil::date(2026, 11, 3);
+        let later = jiff::civil::date(2026, 11, 10);
+        let waiting = ReportStatus::AwaitingResult;
+        // Not before the match day; due the day after; overdue later.
+        assert_eq!(d.task(Home, waiting, played, None, before), None);
+        assert_eq!(
+            d.task(Home, waiting, played, None, day_after),
+            Some(Task::EnterResult {
+                due: Some(day_after),
+                overdue: false
+            })
+        );
+        assert!(matches!(
+            d.task(Home, waiting, played, None, later),
+            Some(Task::EnterResult { overdue: true, .. })
+        ));
+        assert_eq!(d.task(Away, waiting, played, None, day_after), None);
+        // The visitors review within five days of the entry.
+        let entered = ReportStatus::AwaitingConfirmation { version: 2 };
+        assert_eq!(
+            d.task(Away, entered, played, Some(day_after), day_after),
+            Some(Task::ReviewResult {
+                version: 2,
+                due: Some(jiff::civil::date(2026, 11, 8)),
+                overdue: false
+            })
+        );
+        assert_eq!(
+            d.task(Home, entered, played, Some(day_after), day_after),
+            None
+        );
+        let settled = ReportStatus::Confirmed { version: 2 };
+        assert_eq!(d.task(Away, settled, played, Some(day_after), later), None);
+    }
 
     fn team(version: u32) -> Option<Entry> {
         Some(Entry {

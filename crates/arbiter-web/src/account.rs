@@ -546,6 +546,9 @@ struct RoleLine {
 struct MatchLine {
     link: Link,
     note: String,
+    /// What the advisor has to do for it now (GT-P2).
+    todo: Option<String>,
+    overdue: bool,
 }
 
 struct TokenLine {
@@ -572,6 +575,7 @@ struct AccountPage {
     csrf: String,
     roles: Vec<RoleLine>,
     matches: Vec<MatchLine>,
+    has_tasks: bool,
     can_make_tokens: bool,
     tokens: Vec<TokenLine>,
     token_roles: Vec<Choice>,
@@ -692,6 +696,7 @@ async fn account_page_for(
         email: account.user.email.clone(),
         csrf,
         roles,
+        has_tasks: matches.iter().any(|m| m.todo.is_some()),
         matches,
         can_make_tokens: !mine.is_empty(),
         token_roles: mine
@@ -708,16 +713,23 @@ async fn account_page_for(
     private(status, &page)
 }
 
-/// The matches of `school`'s teams in every competition of the league, for its advisor.
+/// The matches of `school`'s teams in every competition of the league, for its advisor, each
+/// with what the advisor has to do for it now (GT-P2).
 async fn school_matches(
     state: &AppState,
     tree: &crate::site::LeagueTree,
     school: &str,
 ) -> Vec<MatchLine> {
+    use arbiter_core::report::{self, Deadlines, EnteredBy, Entry, Review, ReviewedBy, Task};
+    let today = state.today();
+    let store = state.store();
     let mut out = Vec::new();
     for (season, comps) in &tree.seasons {
         for c in comps {
             let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await else {
+                continue;
+            };
+            let Ok(Some(stored)) = store.load_competition_by_id(view.id).await else {
                 continue;
             };
             for r in view.rounds() {
@@ -730,17 +742,79 @@ async fn school_matches(
                             .and_then(|i| view.competition.teams.get(i))
                             .and_then(|t| t.school.clone())
                     };
-                    let home = school_of(&m.home);
-                    let away = school_of(&m.away);
-                    if home.as_deref() != Some(school) && away.as_deref() != Some(school) {
-                        continue;
-                    }
-                    let side = if home.as_deref() == Some(school) {
-                        "home"
+                    let side = if school_of(&m.home).as_deref() == Some(school) {
+                        arbiter_core::Side::Home
+                    } else if school_of(&m.away).as_deref() == Some(school) {
+                        arbiter_core::Side::Away
                     } else {
-                        "away"
+                        continue;
+                    };
+                    let Some(id) = stored.match_id(r.number, &m.home) else {
+                        continue;
+                    };
+                    let (Ok(versions), Ok(reviews)) = (
+                        store.result_versions(id).await,
+                        store.result_reviews(id).await,
+                    ) else {
+                        continue;
+                    };
+                    let entered = versions
+                        .last()
+                        .filter(|v| v.outcome != arbiter_core::MatchOutcome::Pending);
+                    let entry = entered.map(|v| Entry {
+                        version: u32::try_from(v.version).unwrap_or(0),
+                        by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+                    });
+                    let reviews: Vec<Review> = reviews
+                        .iter()
+                        .map(|x| Review {
+                            version: x.version,
+                            kind: x.kind,
+                            by: ReviewedBy::of(x.role.as_deref()),
+                        })
+                        .collect();
+                    let status = report::status(entry, &reviews);
+                    let entered_on = entered.map(|v| {
+                        v.entered_at
+                            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+                            .date()
+                    });
+                    let task = Deadlines::GT_P2.task(side, status, r.date, entered_on, today);
+                    let due = |d: Option<jiff::civil::Date>, overdue: bool| match d {
+                        Some(d) if overdue => format!(", overdue since {}", format::date(d)),
+                        Some(d) => format!(" by {}", format::date(d)),
+                        None => String::new(),
+                    };
+                    let (todo, overdue) = match task {
+                        Some(Task::EnterResult { due: d, overdue }) => (
+                            Some(format!("Enter the result{} (GT-P2)", due(d, overdue))),
+                            overdue,
+                        ),
+                        Some(Task::ReviewResult {
+                            version,
+                            due: d,
+                            overdue,
+                        }) => (
+                            Some(format!(
+                                "Confirm or dispute version {version}{} (GT-P2)",
+                                due(d, overdue)
+                            )),
+                            overdue,
+                        ),
+                        None => (None, false),
                     };
                     let date = r.date.map(format::date).unwrap_or_default();
+                    let side_word = match side {
+                        arbiter_core::Side::Home => "home",
+                        arbiter_core::Side::Away => "away",
+                    };
+                    let mut note = format!("{} · {side_word}", c.name);
+                    if !date.is_empty() {
+                        note.push_str(&format!(" · {date}"));
+                    }
+                    if todo.is_none() {
+                        note.push_str(&format!(" · {}", status.phrase()));
+                    }
                     out.push(MatchLine {
                         link: Link::new(
                             view.match_href(r.number, &m.home),
@@ -751,12 +825,9 @@ async fn school_matches(
                                 view.team_name(&m.away)
                             ),
                         ),
-                        note: format!("{} · {side}", c.name)
-                            + &if date.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" · {date}")
-                            },
+                        note,
+                        todo,
+                        overdue,
                     });
                 }
             }

@@ -397,3 +397,89 @@ async fn a_request_the_site_cannot_read_gets_the_sites_own_error_page() {
             .contains("frame-ancestors 'none'")
     );
 }
+
+/// GT-P2 on the advisor's account page: the home advisor is asked for the result once the match
+/// day has come, the visitors' advisor to confirm it once it is entered, overdue in red.
+#[tokio::test]
+async fn the_account_page_says_what_needs_each_advisor_now() {
+    let store = store().await;
+    let at = |d: jiff::civil::Date| {
+        router(
+            AppState::new(store.clone())
+                .with_freshness(Duration::ZERO)
+                .with_today(d),
+        )
+    };
+    account(
+        &store,
+        "start@gthscl.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    account(
+        &store,
+        "scott@gthscl.example",
+        Role::Advisor,
+        Some("Scott High School"),
+    )
+    .await;
+    // Round 4, Mon 16 Nov 2026: Start hosts Scott. Before the day, nothing is asked.
+    let before = at(date(2026, 11, 4));
+    let mut start = Visitor::signed_in(&before, "start@gthscl.example").await;
+    assert!(
+        !start
+            .get(&before, "/account")
+            .await
+            .body
+            .contains("Needs you now")
+    );
+    let day_after = at(date(2026, 11, 17));
+    let page = start.get(&day_after, "/account").await.body;
+    assert!(page.contains("Needs you now"), "{page}");
+    assert!(
+        page.contains("Enter the result by Tue 17 Nov 2026 (GT-P2)"),
+        "{page}"
+    );
+    // Entered by Start's advisor: Scott's advisor is asked to confirm within five days.
+    let stored = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let id = stored.match_id(4, &TeamId("start".into())).unwrap();
+    let boards = |r: &str| {
+        arbiter_core::MatchOutcome::Boards(
+            (1..=4)
+                .map(|n| {
+                    let mut b =
+                        arbiter_core::Board::new(arbiter_core::GameResult::parse(r).unwrap());
+                    b.home_player = Some(arbiter_core::PlayerId(format!("start{n}")));
+                    b.away_player = Some(arbiter_core::PlayerId(format!("scott{n}")));
+                    b
+                })
+                .collect(),
+        )
+    };
+    store
+        .record_result(
+            id,
+            &boards("1-0"),
+            &Actor::user("start@gthscl.example", "advisor"),
+            None,
+        )
+        .await
+        .unwrap();
+    let page = start.get(&day_after, "/account").await.body;
+    assert!(
+        !page.contains("Needs you now"),
+        "the home side has done its part: {page}"
+    );
+    let mut scott = Visitor::signed_in(&day_after, "scott@gthscl.example").await;
+    let page = scott.get(&day_after, "/account").await.body;
+    assert!(page.contains("Confirm or dispute version"), "{page}");
+    let late = at(date(2027, 1, 10));
+    let page = scott.get(&late, "/account").await.body;
+    assert!(page.contains("overdue since"), "{page}");
+    assert!(page.contains("class=\"overdue\""), "{page}");
+}

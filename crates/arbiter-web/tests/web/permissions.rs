@@ -117,6 +117,7 @@ fn address(rule: &Rule, f: &Fixture, token: &str) -> String {
         .replace("{home}", &f.home.0)
         .replace("{team}", &f.team.0)
         .replace("{token}", token)
+        .replace("{membership}", "1")
 }
 
 /// What the table says for `person` on this route's target.
