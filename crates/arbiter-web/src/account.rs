@@ -729,9 +729,7 @@ async fn school_matches(
             let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await else {
                 continue;
             };
-            let Ok(Some(stored)) = store.load_competition_by_id(view.id).await else {
-                continue;
-            };
+            let stored = &view.stored;
             for r in view.rounds() {
                 for p in &r.pairings {
                     let arbiter_core::Pairing::Match(m) = p else {

@@ -57,7 +57,8 @@ pub use state::{AppState, DEFAULT_FRESHNESS};
 pub fn router(state: AppState) -> Router {
     let (api, _document) = api::routes().split_for_parts();
     let c = "/leagues/{league}/{season}/{competition}";
-    let mut app = Router::new()
+    // Public pages need no session: a signed-in reader gets them from memory as anyone does.
+    let public = Router::new()
         .route("/", get(handlers::home))
         .route("/leagues/{league}", get(handlers::league))
         .route("/leagues/{league}/{season}", get(handlers::season))
@@ -65,20 +66,22 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{c}/crosstable"), get(handlers::crosstable))
         .route(&format!("{c}/explain"), get(handlers::explain))
         .route(&format!("{c}/rounds/{{round}}"), get(handlers::round))
-        .route(
-            &format!("{c}/rounds/{{round}}/matches/{{home}}"),
-            get(matches::match_page),
-        )
         .route(&format!("{c}/teams/{{team}}"), get(handlers::team))
         .route(&format!("{c}/players/{{player}}"), get(handlers::player))
-        .route("/static/arbiter.css", get(http::stylesheet));
+        .route("/static/arbiter.css", get(http::stylesheet))
+        .merge(api);
+    // The match page shows each visitor their own controls; the guarded routes are the table's.
+    let mut personal = Router::new().route(
+        &format!("{c}/rounds/{{round}}/matches/{{home}}"),
+        get(matches::match_page),
+    );
     for (rule, handler) in routes::guarded() {
         let handler = if rule.limited {
             rate_limited(handler)
         } else {
             handler
         };
-        app = app.route(&rule.path, handler);
+        personal = personal.route(&rule.path, handler);
     }
     let sessions = SessionManagerLayer::new(sessions::Sessions::new(state.store()))
         .with_name("arbiter_session")
@@ -93,10 +96,10 @@ pub fn router(state: AppState) -> Router {
         sessions,
     )
     .build();
-    app.merge(api)
+    public
+        .merge(personal.layer(auth))
         .fallback(handlers::not_found)
         .method_not_allowed_fallback(handlers::method_not_allowed)
-        .layer(auth)
         .layer(axum::middleware::from_fn(security::headers))
         .with_state(state)
 }

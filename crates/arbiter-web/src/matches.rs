@@ -49,7 +49,7 @@ pub(crate) struct MatchContext {
     /// The competition as the pages draw it (links, scores).
     pub view: Arc<CompetitionView>,
     /// The stored record: rosters to check a result against, and the match's id.
-    pub stored: StoredCompetition,
+    pub stored: std::sync::Arc<StoredCompetition>,
     pub round: u32,
     pub date: Option<jiff::civil::Date>,
     pub record: Match,
@@ -157,10 +157,8 @@ pub(crate) async fn load(
     let view = state.view(league, season, competition).await?;
     select_round(&view, round)?;
     let store = state.store();
-    let stored = store
-        .load_competition_by_id(view.id)
-        .await?
-        .ok_or_else(|| WebError::not_found("This competition is no longer in the store."))?;
+    // The view was loaded at the data version this request saw: no second load.
+    let stored = view.stored.clone();
     let Some(r) = stored.competition.rounds.iter().find(|r| r.number == round) else {
         return Err(WebError::not_found(format!(
             "{} has no round {round}.",

@@ -3,7 +3,7 @@
 //! from it. Nothing here decides a rule; it finds, for a page, what core already decided.
 
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 
 use arbiter_core::model::{
     Board, Competition, Match, MatchOutcome, Pairing, Player, Round, Side, TeamId,
@@ -62,6 +62,8 @@ pub struct CompetitionView {
     /// (round number, team index) to the match's (round position, pairing position).
     matches: HashMap<(u32, usize), (usize, usize)>,
     pages: RwLock<HashMap<PageKey, (HeaderValue, Bytes)>>,
+    /// The record as loaded, with the matches' ids.
+    pub stored: Arc<StoredCompetition>,
 }
 
 /// What happened in a match, as the record and the score sheet say together.
@@ -97,6 +99,8 @@ pub struct MatchFacts<'a> {
 
 impl CompetitionView {
     pub fn new(stored: StoredCompetition, v: i64) -> CompetitionView {
+        // The match pages and the account page need the stored record too (match ids, rosters).
+        let whole = Arc::new(stored.clone());
         let StoredCompetition {
             league,
             season,
@@ -156,6 +160,7 @@ impl CompetitionView {
             players,
             matches,
             pages: RwLock::new(HashMap::new()),
+            stored: whole,
         }
     }
 
