@@ -97,11 +97,13 @@ pub fn user_add(new: &crate::users::NewUser, db: &Database) -> Result<()> {
 }
 
 /// `arbiter demo`: a fresh demo database, seeded from `arbiter_demo::generate`, then served.
-pub fn demo(bind: SocketAddr, db: &Path) -> Result<()> {
+pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Result<()> {
     // The clock is read here, at the edge; the demo itself is pure.
-    let today = jiff::Timestamp::now()
-        .to_zoned_datetime(jiff::tz::TimeZone::UTC)
-        .date();
+    let today = on.unwrap_or_else(|| {
+        jiff::Timestamp::now()
+            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+            .date()
+    });
     let base_url = format!("http://{}", browsable(bind));
     // The demo's mail (invitations, reset links) is written beside its database.
     let mail_dir = db.with_extension("mail");
@@ -129,7 +131,10 @@ pub fn demo(bind: SocketAddr, db: &Path) -> Result<()> {
             "  Mail (invitations, reset links) is written to {}/",
             mail_dir.display()
         );
-        let state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
+        let mut state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
+        if on.is_some() {
+            state = state.with_today(today);
+        }
         arbiter_web::serve(state, bind)
             .await
             .with_context(|| format!("the web server on {bind} stopped"))

@@ -123,6 +123,10 @@ enum Command {
         /// The demo database file; deleted and written anew.
         #[arg(long, value_name = "PATH", default_value = "arbiter-demo.db")]
         db: PathBuf,
+        /// Show the season as it stands on this day (YYYY-MM-DD): what is played by then, and
+        /// the site's "today"; default: the clock's date.
+        #[arg(long, value_name = "DATE")]
+        today: Option<jiff::civil::Date>,
     },
 }
 
@@ -358,7 +362,7 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
-        Command::Demo { bind, db } => database::demo(bind, &db),
+        Command::Demo { bind, db, today } => database::demo(bind, &db, today),
     }
 }
 

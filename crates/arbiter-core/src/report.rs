@@ -251,6 +251,23 @@ impl Deadlines {
     }
 }
 
+/// GT-P2 asks for the result after the match: an advisor may not enter it before the match
+/// day. An officer (or an event's arbiter) may, for a match played early by arrangement.
+/// `None` when the entry may be made; else the sentence that refuses it.
+pub fn too_early(
+    by: EnteredBy,
+    played_on: Option<jiff::civil::Date>,
+    today: jiff::civil::Date,
+) -> Option<String> {
+    match (by, played_on) {
+        (EnteredBy::Team, Some(day)) if day > today => Some(format!(
+            "GT-P2: this match is set for {}, so its result is entered from that day, after the match. If it was played earlier by arrangement (GT-M2), ask the President to enter it.",
+            day.strftime("%a %-d %b %Y")
+        )),
+        _ => None,
+    }
+}
+
 /// Something an advisor has to do (GT-P2), with the day it is due by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
@@ -268,6 +285,23 @@ pub enum Task {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gt_p2_an_advisor_enters_from_the_match_day_an_officer_any_day() {
+        let day = Some(jiff::civil::date(2026, 12, 9));
+        let before = jiff::civil::date(2026, 12, 2);
+        let text = too_early(EnteredBy::Team, day, before).unwrap();
+        assert!(
+            text.starts_with("GT-P2: this match is set for Wed 9 Dec 2026"),
+            "{text}"
+        );
+        assert_eq!(
+            too_early(EnteredBy::Team, day, jiff::civil::date(2026, 12, 9)),
+            None
+        );
+        assert_eq!(too_early(EnteredBy::Officer, day, before), None);
+        assert_eq!(too_early(EnteredBy::Team, None, before), None);
+    }
 
     #[test]
     fn gt_p2_each_side_has_its_task_when_its_turn_comes() {

@@ -371,7 +371,7 @@ async fn write_result(
     let allowed = if action == Action::CorrectResult {
         check_correct(&ctx, input.version)
     } else {
-        check_enter(&ctx, input.version)
+        check_enter(&ctx, input.version, token.role.is_officer(), state.today())
     };
     if let Err(message) = allowed {
         return refused("version", message);

@@ -575,8 +575,21 @@ fn settled_words(status: ReportStatus) -> Option<String> {
     }
 }
 
-/// May a result be entered now (the home advisor, or the arbiter)?
-pub(crate) fn check_enter(ctx: &MatchContext, seen: Option<u32>) -> Result<(), String> {
+/// May a result be entered now (the home advisor from the match day, or the arbiter)?
+pub(crate) fn check_enter(
+    ctx: &MatchContext,
+    seen: Option<u32>,
+    as_officer: bool,
+    today: jiff::civil::Date,
+) -> Result<(), String> {
+    let by = if as_officer {
+        EnteredBy::Officer
+    } else {
+        EnteredBy::Team
+    };
+    if let Some(early) = report::too_early(by, ctx.date, today) {
+        return Err(early);
+    }
     let status = ctx.status();
     if let Some(why) = settled_words(status) {
         return Err(format!(
@@ -1372,7 +1385,21 @@ async fn page(
     let account = auth.user.as_ref();
     let status = ctx.status();
     let may = |a| ctx.may(account, a);
-    let show_enter = may(Action::EnterResult)
+    let enter_as = ctx
+        .permit(account, Action::EnterResult)
+        .ok()
+        .map(|a| a.role.is_officer());
+    // Before the match day an advisor is told when, instead of being shown the form.
+    let early = enter_as.and_then(|officer| {
+        let by = if officer {
+            EnteredBy::Officer
+        } else {
+            EnteredBy::Team
+        };
+        report::too_early(by, ctx.date, state.today())
+    });
+    let show_enter = enter_as.is_some()
+        && early.is_none()
         && matches!(
             status,
             ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. }
@@ -1468,7 +1495,7 @@ async fn page(
         events: events(ctx, read_history),
         history: read_history
             .then(|| Link::new(format!("{}/history", ctx.href()), "History of this match")),
-        notice: redo.notice.clone(),
+        notice: redo.notice.clone().or(early),
         enter: show_enter.then(|| {
             result_form(
                 ctx,
@@ -1610,7 +1637,7 @@ async fn write_result(
     };
     let input = input_from_form(&sent);
     let allowed = match which {
-        Which::Enter => check_enter(&ctx, input.version),
+        Which::Enter => check_enter(&ctx, input.version, acting.role.is_officer(), state.today()),
         Which::Correct => check_correct(&ctx, input.version),
     };
     if let Err(notice) = allowed {

@@ -21,7 +21,7 @@ fn app_with_mail(store: &arbiter_store::Store, sink: &SmtpSink) -> Router {
     router(
         AppState::new(store.clone())
             .with_freshness(Duration::ZERO)
-            .with_today(date(2026, 11, 4))
+            .with_today(date(2026, 11, 16))
             .with_mail(Mailer::smtp(sink.config()), "https://league.example.org"),
     )
 }
@@ -482,4 +482,59 @@ async fn the_account_page_says_what_needs_each_advisor_now() {
     let page = scott.get(&late, "/account").await.body;
     assert!(page.contains("overdue since"), "{page}");
     assert!(page.contains("class=\"overdue\""), "{page}");
+}
+
+/// GT-P2: the home advisor enters the result after the match, not before the match day; the
+/// page says from when instead of showing the form, and a posted form is refused.
+#[tokio::test]
+async fn an_advisor_cannot_enter_a_result_before_the_match_day() {
+    let store = store().await;
+    // Wednesday 4 November: round 4 (Start v Scott) is on Monday 16 November.
+    let app = app(&store);
+    account(
+        &store,
+        "start@gthscl.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    let mut start = Visitor::signed_in(&app, "start@gthscl.example").await;
+    let page = start
+        .get(&app, &format!("{DIVISION}/rounds/4/matches/start"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("this match is set for Mon 16 Nov 2026"),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains("class=\"result\""),
+        "no result form yet: {}",
+        page.body
+    );
+    start.get(&app, "/account").await;
+    let sent = start
+        .post(
+            &app,
+            &format!("{DIVISION}/rounds/4/matches/start/result"),
+            &[("forfeit", "away")],
+        )
+        .await;
+    assert!(
+        sent.body.contains("GT-P2: this match is set for"),
+        "{}",
+        sent.body
+    );
+    let stored = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let id = stored.match_id(4, &TeamId("start".into())).unwrap();
+    assert_eq!(
+        store.result_versions(id).await.unwrap().len(),
+        1,
+        "nothing was stored"
+    );
 }

@@ -257,6 +257,15 @@ pub fn app(store: &Store) -> Router {
     )
 }
 
+/// [`app`] on another day: `day` is "today" for the pages and for GT-P2's match-day rule.
+pub fn app_on(store: &Store, day: jiff::civil::Date) -> Router {
+    router(
+        AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_today(day),
+    )
+}
+
 #[derive(Debug)]
 pub struct Answer {
     pub status: StatusCode,

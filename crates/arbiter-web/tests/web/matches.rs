@@ -32,7 +32,8 @@ async fn setup() -> (Store, Router) {
         Some("Start High School"),
     )
     .await;
-    let app = app(&store);
+    // Round 4's match day: results may be entered (GT-P2).
+    let app = app_on(&store, jiff::civil::date(2026, 11, 16));
     (store, app)
 }
 
