@@ -538,3 +538,36 @@ async fn an_advisor_cannot_enter_a_result_before_the_match_day() {
         "nothing was stored"
     );
 }
+
+/// Cookies are `Secure` when the site is served over TLS (its base address is `https://`),
+/// and not on a plain-HTTP laptop demo, where a browser would drop a Secure cookie.
+#[tokio::test]
+async fn session_cookies_are_secure_over_tls() {
+    let store = store().await;
+    let over_tls = router(AppState::new(store.clone()).with_mail(
+        Mailer::folder(std::env::temp_dir()),
+        "https://league.example.org",
+    ));
+    let a = send(
+        &over_tls,
+        axum::http::Request::get("/sign-in")
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    let cookie = a.header("set-cookie");
+    assert!(cookie.starts_with("arbiter_session="), "{cookie}");
+    assert!(
+        cookie.contains("Secure") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
+    assert!(cookie.contains("SameSite=Lax"), "{cookie}");
+    let plain = get(&app(&store), "/sign-in").await;
+    assert!(
+        !plain.header("set-cookie").contains("Secure"),
+        "{}",
+        plain.header("set-cookie")
+    );
+    // A public page starts no session at all.
+    assert_eq!(get(&over_tls, "/").await.header("set-cookie"), "");
+}
