@@ -485,17 +485,28 @@ async fn write_review(
 // ---------------------------------------------------------------------------------------------
 // The endpoints
 
+/// A match's address, as the OpenAPI document describes it (the handlers read it as a tuple).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct MatchAddress {
+    /// The league's slug
+    league: String,
+    /// The season's slug
+    season: String,
+    /// The competition's slug
+    competition: String,
+    /// The round's number
+    round: u32,
+    /// The home team's id
+    home: String,
+}
+
 /// GT-P2, GT-M1: the home advisor (or an event's arbiter) enters the result. Allowed again
 /// until the visitors confirm or dispute it; each entry is a new version. The home advisor's
 /// entry awaits the visitors (`awaiting_confirmation`); the arbiter's stands (`decided`).
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/result", tag = "results",
-    params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("round" = u32, Path, description = "The round's number"),
-        ("home" = String, Path, description = "The home team's id"),
-    ),
+    params(MatchAddress),
     request_body(content = ResultInput, description = "The boards, or a whole-match forfeit"),
     responses(
         (status = 201, description = "The stored version", body = StoredResult),
@@ -518,13 +529,7 @@ async fn enter_result(
 /// GT-P2, GT-O3: an officer corrects the result as a new version, with the reason; the
 /// correction is decided and stands (status `decided`), with no confirmation by the visitors.
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/correction", tag = "results",
-    params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("round" = u32, Path, description = "The round's number"),
-        ("home" = String, Path, description = "The home team's id"),
-    ),
+    params(MatchAddress),
     request_body(content = ResultInput, description = "The corrected boards or forfeit, and the reason (required)"),
     responses(
         (status = 201, description = "The stored version", body = StoredResult),
@@ -546,13 +551,7 @@ async fn correct_result(
 
 /// GT-P2: the visiting advisor confirms the version in force.
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/confirm", tag = "results",
-    params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("round" = u32, Path, description = "The round's number"),
-        ("home" = String, Path, description = "The home team's id"),
-    ),
+    params(MatchAddress),
     request_body(content = ReviewInput, description = "The version confirmed (optional)"),
     responses(
         (status = 201, description = "The stored review", body = StoredReview),
@@ -575,13 +574,7 @@ async fn confirm_result(
 /// GT-P2: the visiting advisor disputes the version in force, with the reason; an officer
 /// decides it (`…/decision` to keep the result, `…/correction` to change it).
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/dispute", tag = "results",
-    params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("round" = u32, Path, description = "The round's number"),
-        ("home" = String, Path, description = "The home team's id"),
-    ),
+    params(MatchAddress),
     request_body(content = ReviewInput, description = "The version disputed (optional) and the reason (required)"),
     responses(
         (status = 201, description = "The stored review", body = StoredReview),
@@ -605,13 +598,7 @@ async fn dispute_result(
 /// with the reason; the report is then `decided`. To change the result instead, correct it.
 /// The President may not decide a dispute of their own school's match: the Vice-President does.
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/decision", tag = "results",
-    params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("round" = u32, Path, description = "The round's number"),
-        ("home" = String, Path, description = "The home team's id"),
-    ),
+    params(MatchAddress),
     request_body(content = ReviewInput, description = "The disputed version (optional) and the reason it stands (required)"),
     responses(
         (status = 201, description = "The stored decision, as the officer's review", body = StoredReview),
