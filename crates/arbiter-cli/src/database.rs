@@ -67,7 +67,12 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 }
 
 /// `arbiter serve`: the web site and the JSON API on `bind`.
-pub fn serve(bind: SocketAddr, base_url: Option<String>, db: &Database) -> Result<()> {
+pub fn serve(
+    bind: SocketAddr,
+    base_url: Option<String>,
+    trust_proxy: Vec<std::net::IpAddr>,
+    db: &Database,
+) -> Result<()> {
     let mailer = arbiter_mail::Mailer::from_env()?;
     let base_url = base_url.unwrap_or_else(|| format!("http://{}", browsable(bind)));
     runtime()?.block_on(async {
@@ -77,7 +82,9 @@ pub fn serve(bind: SocketAddr, base_url: Option<String>, db: &Database) -> Resul
             db.address()
         );
         eprintln!("Arbiter: {}", mailer.describe());
-        let state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
+        let state = arbiter_web::AppState::new(store)
+            .with_mail(mailer, &base_url)
+            .with_trusted_proxies(trust_proxy);
         arbiter_web::serve(state, bind)
             .await
             .with_context(|| format!("the web server on {bind} stopped"))

@@ -107,6 +107,10 @@ enum Command {
         /// Secure); default: http:// and the bind address.
         #[arg(long, value_name = "URL")]
         base_url: Option<String>,
+        /// The address of a reverse proxy in front of the site (repeat for several): only its
+        /// `X-Forwarded-For` is believed, for the sign-in rate limits.
+        #[arg(long, value_name = "IP")]
+        trust_proxy: Vec<std::net::IpAddr>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -338,8 +342,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve {
             bind,
             base_url,
+            trust_proxy,
             database,
-        } => database::serve(bind, base_url, &database),
+        } => database::serve(bind, base_url, trust_proxy, &database),
         Command::User {
             command:
                 UserCommand::Add {

@@ -140,7 +140,7 @@ pub async fn sign_in(
             see_other(&next)
         }
         Ok(None) => {
-            let address = auth::address_of(&ext);
+            let address = auth::client_address(&ext, &headers, state.trusted_proxies());
             let _ = state.store().record_sign_in_failure(&email, &address).await;
             let csrf = csrf::token(&auth.session).await.unwrap_or_default();
             let page = SignInPage {
@@ -450,7 +450,10 @@ pub async fn reset_request(
     // A request counts against the account like a failed sign-in: it limits the mail sent.
     let _ = state
         .store()
-        .record_sign_in_failure(&email, &auth::address_of(&ext))
+        .record_sign_in_failure(
+            &email,
+            &auth::client_address(&ext, &headers, state.trusted_proxies()),
+        )
         .await;
     if let Ok(Some(user)) = state.store().user_by_email(&email).await
         && let Ok(token) = state

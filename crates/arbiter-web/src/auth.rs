@@ -5,12 +5,12 @@
 //! account in them and changes the session id at sign-in. An account's session ends when its
 //! password changes (the password hash is the session's auth hash).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use arbiter_core::permissions::{Action, Decision, Role, Subject, Target, decide};
 use arbiter_store::{Actor, LeagueId, Membership, Store, User, UserId, secrets};
 use axum::extract::ConnectInfo;
-use axum::http::Request;
+use axum::http::{HeaderMap, Request};
 use axum_login::{AuthUser, AuthnBackend};
 
 use crate::error::WebError;
@@ -206,21 +206,94 @@ pub async fn hash_password(plain: String) -> Result<String, WebError> {
         .map_err(|_| WebError::Internal)
 }
 
-/// The rate limits' key: the peer's address when the server knows it (it does when served by
-/// [`crate::serve`]), else one shared key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientAddress;
+/// The rate limits' key: the client's address. That is the peer's, unless the peer is a proxy
+/// the site trusts (`arbiter serve --trust-proxy`), in which case it is the nearest address in
+/// `X-Forwarded-For` that is not a trusted proxy. Without a known peer (in-process tests), one
+/// shared key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientAddress {
+    pub trusted: std::sync::Arc<[IpAddr]>,
+}
 
 impl tower_governor::key_extractor::KeyExtractor for ClientAddress {
     type Key = String;
 
     fn extract<T>(&self, req: &Request<T>) -> Result<String, tower_governor::GovernorError> {
-        Ok(address_of(req.extensions()))
+        Ok(client_address(
+            req.extensions(),
+            req.headers(),
+            &self.trusted,
+        ))
     }
 }
 
-/// The peer's IP address as text, or `unknown`.
-pub fn address_of(ext: &axum::http::Extensions) -> String {
-    ext.get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_string())
+/// The client's IP address as text, or `unknown`; see [`ClientAddress`].
+pub fn client_address(
+    ext: &axum::http::Extensions,
+    headers: &HeaderMap,
+    trusted: &[IpAddr],
+) -> String {
+    let Some(peer) = ext.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) else {
+        return "unknown".to_string();
+    };
+    if !trusted.contains(&peer) {
+        return peer.to_string();
+    }
+    // Each proxy appends the address it heard from: read from the right, past the trusted ones.
+    let forwarded: Vec<IpAddr> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|a| a.trim().parse().ok())
+        .collect();
+    forwarded
+        .iter()
+        .rev()
+        .find(|a| !trusted.contains(a))
+        .unwrap_or(&peer)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from(peer: &str, xff: Option<&str>, trusted: &[&str]) -> String {
+        let mut ext = axum::http::Extensions::new();
+        ext.insert(ConnectInfo(SocketAddr::new(peer.parse().unwrap(), 4000)));
+        let mut headers = HeaderMap::new();
+        if let Some(x) = xff {
+            headers.insert("x-forwarded-for", x.parse().unwrap());
+        }
+        let trusted: Vec<IpAddr> = trusted.iter().map(|t| t.parse().unwrap()).collect();
+        client_address(&ext, &headers, &trusted)
+    }
+
+    #[test]
+    fn the_client_is_found_behind_trusted_proxies_only() {
+        // No proxy trusted: the header is the client's own words and is ignored.
+        assert_eq!(from("203.0.113.9", Some("10.9.9.9"), &[]), "203.0.113.9");
+        // Behind a trusted proxy: the address it heard from.
+        assert_eq!(
+            from("127.0.0.1", Some("198.51.100.7"), &["127.0.0.1"]),
+            "198.51.100.7"
+        );
+        // A client that forges a first entry gains nothing: the proxy's own entry is last.
+        assert_eq!(
+            from("127.0.0.1", Some("10.0.0.1, 198.51.100.7"), &["127.0.0.1"]),
+            "198.51.100.7"
+        );
+        // Two trusted proxies in a row are both skipped.
+        assert_eq!(
+            from(
+                "127.0.0.1",
+                Some("198.51.100.7, 192.0.2.1"),
+                &["127.0.0.1", "192.0.2.1"]
+            ),
+            "198.51.100.7"
+        );
+        // A trusted proxy that sent no header: the proxy itself.
+        assert_eq!(from("127.0.0.1", None, &["127.0.0.1"]), "127.0.0.1");
+    }
 }

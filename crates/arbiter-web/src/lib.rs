@@ -77,7 +77,7 @@ pub fn router(state: AppState) -> Router {
     );
     for (rule, handler) in routes::guarded() {
         let handler = if rule.limited {
-            rate_limited(handler)
+            rate_limited(handler, &state)
         } else {
             handler
         };
@@ -105,9 +105,11 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// Sign-in and reset, per address: a burst of 10, then one more every 6 seconds.
-fn rate_limited(handler: MethodRouter<AppState>) -> MethodRouter<AppState> {
+fn rate_limited(handler: MethodRouter<AppState>, state: &AppState) -> MethodRouter<AppState> {
     let config = GovernorConfigBuilder::default()
-        .key_extractor(auth::ClientAddress)
+        .key_extractor(auth::ClientAddress {
+            trusted: state.trusted_proxies().into(),
+        })
         .per_second(6)
         .burst_size(10)
         .finish();

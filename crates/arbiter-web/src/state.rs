@@ -39,7 +39,7 @@ struct Inner {
     freshness: Duration,
     /// A fixed "today" for the home page's week (tests, snapshots); `None`: the clock's.
     today: Option<jiff::civil::Date>,
-    mail: Mail,
+    settings: Settings,
     version: VersionClock,
     /// Competitions by (league, season, competition) slug.
     views: RwLock<HashMap<ViewKey, Arc<CompetitionView>>>,
@@ -51,19 +51,22 @@ struct Inner {
 
 pub type ViewKey = (String, String, String);
 
-/// Outgoing mail and the address its links point at.
+/// The site's settings: outgoing mail, the address its links point at, and the proxies whose
+/// `X-Forwarded-For` names the client (`arbiter serve --trust-proxy`).
 #[derive(Debug, Clone)]
-struct Mail {
+struct Settings {
     mailer: arbiter_mail::Mailer,
     base_url: String,
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
-impl Default for Mail {
+impl Default for Settings {
     /// A mail folder beside the database, and links to a local server.
-    fn default() -> Mail {
-        Mail {
+    fn default() -> Settings {
+        Settings {
             mailer: arbiter_mail::Mailer::folder("mail"),
             base_url: "http://localhost:8080".into(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -98,59 +101,78 @@ pub const DEFAULT_FRESHNESS: Duration = Duration::from_millis(500);
 
 impl AppState {
     pub fn new(store: Store) -> AppState {
-        AppState::build(store, DEFAULT_FRESHNESS, None, Mail::default())
+        AppState::build(store, DEFAULT_FRESHNESS, None, Settings::default())
     }
 
     /// Where invitations and reset links go, and the address they point at
     /// (`https://league.example.org`; an `https` address also marks cookies `Secure`).
     pub fn with_mail(self, mailer: arbiter_mail::Mailer, base_url: &str) -> AppState {
         let i = &self.inner;
-        let mail = Mail {
+        let settings = Settings {
             mailer,
             base_url: base_url.trim_end_matches('/').to_string(),
+            trusted_proxies: i.settings.trusted_proxies.clone(),
         };
-        AppState::build(i.store.clone(), i.freshness, i.today, mail)
+        AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
 
     pub fn mailer(&self) -> &arbiter_mail::Mailer {
-        &self.inner.mail.mailer
+        &self.inner.settings.mailer
     }
 
     /// The site's address for links in mail, without a trailing slash.
     pub fn base_url(&self) -> &str {
-        &self.inner.mail.base_url
+        &self.inner.settings.base_url
+    }
+
+    /// Behind a reverse proxy: the rate limits read the client's address from
+    /// `X-Forwarded-For` when the peer is one of `proxies`, and only then.
+    pub fn with_trusted_proxies(self, proxies: Vec<std::net::IpAddr>) -> AppState {
+        let i = &self.inner;
+        let mut settings = i.settings.clone();
+        settings.trusted_proxies = proxies;
+        AppState::build(i.store.clone(), i.freshness, i.today, settings)
+    }
+
+    pub fn trusted_proxies(&self) -> &[std::net::IpAddr] {
+        &self.inner.settings.trusted_proxies
     }
 
     /// Cookies are `Secure` when the site is served over TLS.
     pub fn secure_cookies(&self) -> bool {
-        self.inner.mail.base_url.starts_with("https://")
+        self.inner.settings.base_url.starts_with("https://")
     }
 
     /// Reads the data version from the store at most once per `freshness`
     /// (`Duration::ZERO`: on every request, as tests want).
     pub fn with_freshness(self, freshness: Duration) -> AppState {
         let i = &self.inner;
-        AppState::build(i.store.clone(), freshness, i.today, i.mail.clone())
+        AppState::build(i.store.clone(), freshness, i.today, i.settings.clone())
     }
 
     /// Fixes the date the home page takes as today ("what is on this week").
     pub fn with_today(self, today: jiff::civil::Date) -> AppState {
         let i = &self.inner;
-        AppState::build(i.store.clone(), i.freshness, Some(today), i.mail.clone())
+        AppState::build(
+            i.store.clone(),
+            i.freshness,
+            Some(today),
+            i.settings.clone(),
+        )
     }
 
     fn build(
         store: Store,
         freshness: Duration,
         today: Option<jiff::civil::Date>,
-        mail: Mail,
+        settings: Settings,
     ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
                 store,
                 freshness,
                 today,
-                mail,
+                settings,
                 version: VersionClock {
                     value: AtomicI64::new(0),
                     known: AtomicBool::new(false),

@@ -571,3 +571,58 @@ async fn session_cookies_are_secure_over_tls() {
     // A public page starts no session at all.
     assert_eq!(get(&over_tls, "/").await.header("set-cookie"), "");
 }
+
+/// Behind a trusted reverse proxy every request comes from the proxy's address: the limit per
+/// address counts the clients `X-Forwarded-For` names, and believes the header from that proxy
+/// only.
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_limit() {
+    let store = store().await;
+    let proxy: std::net::IpAddr = "10.0.0.1".parse().unwrap();
+    let app = router(
+        AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_trusted_proxies(vec![proxy]),
+    );
+    let attempt = |client: &'static str, from: std::net::IpAddr| {
+        let app = app.clone();
+        async move {
+            let req = axum::http::Request::post("/sign-in")
+                .header("content-type", "application/x-www-form-urlencoded")
+                .header("x-forwarded-for", client)
+                .extension(axum::extract::ConnectInfo(std::net::SocketAddr::new(
+                    from, 443,
+                )))
+                .body(axum::body::Body::from(
+                    "csrf=x&email=a%40b.example&password=x",
+                ))
+                .unwrap();
+            send(&app, req).await.status
+        }
+    };
+    // One client through the proxy uses up its burst of 10 ...
+    for _ in 0..10 {
+        assert_ne!(
+            attempt("198.51.100.7", proxy).await,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+    }
+    assert_eq!(
+        attempt("198.51.100.7", proxy).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // ... and another client through the same proxy still has its own.
+    assert_ne!(
+        attempt("198.51.100.8", proxy).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // A peer that is not the proxy cannot pick its bucket with the header.
+    let stranger: std::net::IpAddr = "203.0.113.5".parse().unwrap();
+    for _ in 0..10 {
+        attempt("198.51.100.9", stranger).await;
+    }
+    assert_eq!(
+        attempt("198.51.100.10", stranger).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
