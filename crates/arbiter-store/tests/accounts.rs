@@ -2,6 +2,7 @@
 //! reviews, on every backend (SQLite file and memory, PostgreSQL when configured).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a failure is a panic
 
+#[macro_use]
 mod support;
 
 use arbiter_core::TeamId;
@@ -14,30 +15,6 @@ use arbiter_store::{
 };
 use jiff::SignedDuration;
 use support::*;
-
-/// Generates, for each test body, one `#[tokio::test]` per backend.
-macro_rules! on_every_backend {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite_file {
-            $(#[tokio::test]
-            async fn $name() {
-                crate::support::run_sqlite_file(super::$name).await
-            })*
-        }
-        mod sqlite_memory {
-            $(#[tokio::test]
-            async fn $name() {
-                crate::support::run_sqlite_memory(super::$name).await
-            })*
-        }
-        mod postgres {
-            $(#[tokio::test]
-            async fn $name() {
-                crate::support::run_postgres(super::$name).await
-            })*
-        }
-    };
-}
 
 on_every_backend!(
     an_invite_accepted_makes_an_account_with_the_role,

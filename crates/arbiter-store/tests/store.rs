@@ -2,6 +2,7 @@
 //! memory, and PostgreSQL when `ARBITER_TEST_POSTGRES_URL` is set (required under CI=true).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a failure is a panic
 
+#[macro_use]
 mod support;
 
 use arbiter_core::{
@@ -13,30 +14,6 @@ use arbiter_store::{
     SeasonId, Store, StoreError,
 };
 use support::*;
-
-/// Generates, for each test body, one `#[tokio::test]` per backend.
-macro_rules! on_every_backend {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite_file {
-            $(#[tokio::test]
-            async fn $name() {
-                crate::support::run_sqlite_file(super::$name).await
-            })*
-        }
-        mod sqlite_memory {
-            $(#[tokio::test]
-            async fn $name() {
-                crate::support::run_sqlite_memory(super::$name).await
-            })*
-        }
-        mod postgres {
-            $(#[tokio::test]
-            async fn $name() {
-                crate::support::run_postgres(super::$name).await
-            })*
-        }
-    };
-}
 
 on_every_backend!(
     migrate_twice_is_a_no_op,

@@ -18,6 +18,32 @@ use arbiter_store::{
     Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Season, Store,
 };
 
+/// Generates, for each test body, one `#[tokio::test]` per backend (SQLite file, SQLite in
+/// memory, PostgreSQL).
+#[allow(unused_macros)]
+macro_rules! on_every_backend {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite_file {
+            $(#[tokio::test]
+            async fn $name() {
+                crate::support::run_sqlite_file(super::$name).await
+            })*
+        }
+        mod sqlite_memory {
+            $(#[tokio::test]
+            async fn $name() {
+                crate::support::run_sqlite_memory(super::$name).await
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $name() {
+                crate::support::run_postgres(super::$name).await
+            })*
+        }
+    };
+}
+
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// A name no other test of this run (or of another run) uses.
