@@ -38,8 +38,8 @@ pub async fn add(store: &Store, mailer: &Mailer, new: &NewUser) -> Result<Added>
                 new.role
             )
         })?;
-    if role == Role::Advisor && new.school.is_none() {
-        bail!("an advisor advises the teams of one school (GT-M1): give the school with --school");
+    if let Err(why) = role.check_school(new.school.as_deref()) {
+        bail!("{why} Give it with --school.");
     }
     let league = store
         .league(&new.league)

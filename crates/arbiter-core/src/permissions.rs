@@ -71,6 +71,18 @@ impl Role {
         !matches!(self, Role::Advisor | Role::Public)
     }
 
+    /// GT-M1: an advisor advises the teams of one school, so an advisor's role names it. `Err`
+    /// is the sentence that refuses a role without one.
+    pub fn check_school(self, school: Option<&str>) -> Result<(), String> {
+        match (self, school.map(str::trim)) {
+            (Role::Advisor, None | Some("")) => Err(
+                "An advisor advises the teams of one school (GT-M1), so the role needs the school."
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
+    }
+
     /// "the President", "an advisor", "the public": for sentences.
     pub fn in_sentence(self) -> &'static str {
         match self {

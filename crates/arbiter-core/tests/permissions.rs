@@ -316,3 +316,15 @@ fn role_codes_read_back() {
     }
     assert_eq!(Role::from_code("captain"), None);
 }
+
+#[test]
+fn gt_m1_an_advisor_role_names_its_school() {
+    let refused = Role::Advisor.check_school(None).unwrap_err();
+    assert!(refused.contains("GT-M1"), "{refused}");
+    assert!(Role::Advisor.check_school(Some("  ")).is_err());
+    assert_eq!(
+        Role::Advisor.check_school(Some("Start High School")),
+        Ok(())
+    );
+    assert_eq!(Role::Secretary.check_school(None), Ok(()));
+}

@@ -723,7 +723,7 @@ async fn school_matches(
     tree: &crate::site::LeagueTree,
     school: &str,
 ) -> Vec<MatchLine> {
-    use arbiter_core::report::{self, Deadlines, EnteredBy, Entry, Review, ReviewedBy, Task};
+    use arbiter_core::report::{Deadlines, Task};
     let today = state.today();
     let store = state.store();
     let mut out = Vec::new();
@@ -759,22 +759,10 @@ async fn school_matches(
                     ) else {
                         continue;
                     };
+                    let status = crate::matches::report_status(&versions, &reviews);
                     let entered = versions
                         .last()
                         .filter(|v| v.outcome != arbiter_core::MatchOutcome::Pending);
-                    let entry = entered.map(|v| Entry {
-                        version: u32::try_from(v.version).unwrap_or(0),
-                        by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
-                    });
-                    let reviews: Vec<Review> = reviews
-                        .iter()
-                        .map(|x| Review {
-                            version: x.version,
-                            kind: x.kind,
-                            by: ReviewedBy::of(x.role.as_deref()),
-                        })
-                        .collect();
-                    let status = report::status(entry, &reviews);
                     let entered_on = entered.map(|v| {
                         v.entered_at
                             .to_zoned_datetime(jiff::tz::TimeZone::UTC)

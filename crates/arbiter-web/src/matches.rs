@@ -112,36 +112,41 @@ impl MatchContext {
             .filter(|v| v.outcome != MatchOutcome::Pending)
     }
 
-    /// The version in force with who entered it, when it holds a result.
-    pub fn entry(&self) -> Option<Entry> {
-        self.entered().map(|v| Entry {
-            version: self.in_force(),
-            by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
-        })
-    }
-
     pub fn status(&self) -> ReportStatus {
         self.status_with(None)
     }
 
     /// The status once `extra` (a review just stored) is counted too.
     pub fn status_with(&self, extra: Option<&ResultReview>) -> ReportStatus {
-        let reviews: Vec<Review> = self
-            .reviews
-            .iter()
-            .chain(extra)
-            .map(|r| Review {
-                version: r.version,
-                kind: r.kind,
-                by: ReviewedBy::of(r.role.as_deref()),
-            })
-            .collect();
-        report::status(self.entry(), &reviews)
+        let reviews: Vec<ResultReview> = self.reviews.iter().chain(extra).cloned().collect();
+        report_status(&self.versions, &reviews)
     }
 
     pub fn href(&self) -> String {
         self.view.match_href(self.round, &self.record.home)
     }
+}
+
+/// GT-P2: where a match's report stands, from what the store keeps of it (every version, with
+/// who entered it in which role, and every review). The match page and the account page read
+/// it here.
+pub(crate) fn report_status(versions: &[ResultVersion], reviews: &[ResultReview]) -> ReportStatus {
+    let entry = versions
+        .last()
+        .filter(|v| v.outcome != MatchOutcome::Pending)
+        .map(|v| Entry {
+            version: u32::try_from(v.version).unwrap_or(0),
+            by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+        });
+    let reviews: Vec<Review> = reviews
+        .iter()
+        .map(|r| Review {
+            version: r.version,
+            kind: r.kind,
+            by: ReviewedBy::of(r.role.as_deref()),
+        })
+        .collect();
+    report::status(entry, &reviews)
 }
 
 /// Reads the match named by the address, with its versions and reviews; 404 with what exists

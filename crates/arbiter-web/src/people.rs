@@ -288,11 +288,8 @@ pub async fn invite(
         .await;
     };
     let school = Some(f.school.trim()).filter(|s| !s.is_empty());
-    if role == Role::Advisor && school.is_none() {
-        return refuse(
-            "An advisor advises the teams of one school (GT-M1): choose the school.".into(),
-        )
-        .await;
+    if let Err(why) = role.check_school(school) {
+        return refuse(format!("{why} Choose it from the list.")).await;
     }
     let new = NewInvite {
         email: email.clone(),
