@@ -128,17 +128,13 @@ pub async fn not_found(uri: axum::http::Uri) -> Response {
     WebError::not_found(message).into_response(format)
 }
 
-/// Everything here is read-only.
+/// A method the address does not take. axum adds the `Allow` header from the route itself, so a
+/// write endpoint answers GET with `Allow: POST` and a page answers POST with `Allow: GET,HEAD`.
 pub async fn method_not_allowed(method: Method, uri: axum::http::Uri) -> Response {
-    let mut r = WebError::MethodNotAllowed(format!(
-        "{} is not allowed at {}: every page and API route here is read-only; use GET.",
+    WebError::MethodNotAllowed(format!(
+        "{} is not allowed at {}; the Allow header of this answer lists the methods this address takes.",
         method,
         uri.path()
     ))
-    .into_response(format_of(&uri));
-    r.headers_mut().insert(
-        axum::http::header::ALLOW,
-        axum::http::HeaderValue::from_static("GET, HEAD"),
-    );
-    r
+    .into_response(format_of(&uri))
 }

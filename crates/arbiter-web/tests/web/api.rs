@@ -206,6 +206,20 @@ async fn errors_are_json_with_a_code_and_a_message() {
     assert_eq!(post.json()["error"]["code"], "method_not_allowed");
 }
 
+/// Issue 9, item 12: a write endpoint asked with GET says it takes POST, not that the API is
+/// read-only (schemathesis found the old `Allow: GET, HEAD` contradicting the document).
+#[tokio::test]
+async fn a_write_endpoint_answers_get_with_allow_post() {
+    let store = store().await;
+    let app = app(&store);
+    let path = format!("/api/v1{DIVISION}/rounds/1/matches/x/result");
+    let get = send(&app, Request::get(&path).body(Body::empty()).unwrap()).await;
+    assert_eq!(get.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(get.header("allow"), "POST");
+    let message = get.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(!message.contains("read-only"), "{message}");
+}
+
 #[tokio::test]
 async fn api_answers_have_etags_and_304() {
     let store = store().await;
