@@ -151,20 +151,26 @@ pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
         apply_drop_rule(&mut sheet, competition, rules, drop);
     }
     for team in &mut sheet.teams {
-        team.match_points = team
-            .entries
-            .iter()
-            .filter(|e| e.counts())
-            .map(|e| e.match_points)
-            .sum();
-        team.game_points = team
-            .entries
-            .iter()
-            .filter(|e| e.counts())
-            .map(|e| e.game_points)
-            .sum();
+        team.match_points = total(
+            team.entries
+                .iter()
+                .filter(|e| e.counts())
+                .map(|e| e.match_points),
+        );
+        team.game_points = total(
+            team.entries
+                .iter()
+                .filter(|e| e.counts())
+                .map(|e| e.game_points),
+        );
     }
     sheet
+}
+
+/// A sum that is 0, never -0: Rust's `f64` sum of nothing is -0, which sorts below 0 and
+/// reaches the API as `-0.0` (issue 9, item 12).
+pub(crate) fn total(values: impl Iterator<Item = f64>) -> f64 {
+    values.fold(0.0, |a, b| a + b)
 }
 
 /// What a bye is worth: a PAB as the ruleset says; the requested kinds as FIDE fixes them.
@@ -262,8 +268,8 @@ fn score_match(
                     });
                 }
             }
-            let hp: f64 = h.boards.iter().map(|b| b.points).sum();
-            let ap: f64 = a.boards.iter().map(|b| b.points).sum();
+            let hp = total(h.boards.iter().map(|b| b.points));
+            let ap = total(a.boards.iter().map(|b| b.points));
             h.game_points = hp;
             a.game_points = ap;
             h.opponent_game_points = ap;

@@ -384,16 +384,14 @@ pub fn head_to_head(sheet: &ScoreSheet, group: &[usize], basis: ScoreBasis) -> V
     group
         .iter()
         .map(|&t| {
-            let total = sheet.teams[t]
+            let entries = sheet.teams[t]
                 .entries
                 .iter()
-                .filter(|e| e.counts() && e.opponent.is_some_and(|o| group.contains(&o)))
-                .map(|e| match basis {
-                    ScoreBasis::GamePoints => e.game_points,
-                    ScoreBasis::MatchPoints => e.match_points,
-                })
-                .sum();
-            CriterionValue::Number(total)
+                .filter(|e| e.counts() && e.opponent.is_some_and(|o| group.contains(&o)));
+            CriterionValue::Number(crate::scoring::total(entries.map(|e| match basis {
+                ScoreBasis::GamePoints => e.game_points,
+                ScoreBasis::MatchPoints => e.match_points,
+            })))
         })
         .collect()
 }

@@ -427,3 +427,21 @@ fn as_18_an_empty_sum_ties_with_zero() {
     assert_eq!(o[1].0, "2-3");
     assert_eq!(o[2].0, "2-3");
 }
+
+/// Issue 9, item 12: a team with nothing counted has 0, never -0, in every figure, or the API
+/// writes `-0.0` (and H2H sums over no encounter did the same).
+#[test]
+fn an_empty_sum_is_plus_zero() {
+    let c = competition(
+        &["a", "b", "z"],
+        vec![vec![played("a", "b", "0000"), pending("z", "a")]],
+    );
+    let sheet = score(&c, &astc());
+    let z = &sheet.teams[2];
+    assert!(
+        z.entries.iter().all(|e| !e.counts()),
+        "z has nothing counted"
+    );
+    assert!(z.game_points.is_sign_positive(), "{:?}", z.game_points);
+    assert!(z.match_points.is_sign_positive(), "{:?}", z.match_points);
+}

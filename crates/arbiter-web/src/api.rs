@@ -176,6 +176,29 @@ pub enum ValueJson {
     Sequence(Vec<f64>),
 }
 
+/// The document's type of a standings value: a number, a sequence, or null (a criterion never
+/// needed for the team). utoipa cannot put `Option` in a map's value type, so it is written out.
+#[derive(Debug)]
+pub struct NullableValue;
+
+impl utoipa::PartialSchema for NullableValue {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+        let number = || ObjectBuilder::new().schema_type(Type::Number);
+        OneOfBuilder::new()
+            .item(number())
+            .item(ArrayBuilder::new().items(number()))
+            .item(ObjectBuilder::new().schema_type(Type::Null))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for NullableValue {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "NullableValue".into()
+    }
+}
+
 /// A criterion code to value object that keeps the ruleset's order of criteria.
 #[derive(Debug)]
 pub struct CriterionValues(pub Vec<(String, Option<ValueJson>)>);
@@ -215,7 +238,7 @@ pub struct StandingJson {
     pub team: String,
     /// By criterion code, in the ruleset's order; null for a criterion never needed for the
     /// team (one computed among tied teams only).
-    #[schema(value_type = BTreeMap<String, ValueJson>)]
+    #[schema(value_type = BTreeMap<String, NullableValue>)]
     pub values: CriterionValues,
     pub dropped: Option<DroppedJson>,
 }

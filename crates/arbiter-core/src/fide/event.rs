@@ -189,10 +189,7 @@ impl Event {
     }
 }
 
-/// A sum that is 0, never -0 (Rust's `f64` sum of nothing is -0, which sorts below 0).
-pub(crate) fn total(values: impl Iterator<Item = f64>) -> f64 {
-    values.fold(0.0, |a, b| a + b)
-}
+pub(crate) use crate::scoring::total;
 
 /// The other score of the two.
 pub(crate) fn other(basis: ScoreBasis) -> ScoreBasis {

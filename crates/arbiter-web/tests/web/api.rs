@@ -323,3 +323,37 @@ async fn the_openapi_document_lists_every_api_route() {
         assert_eq!(a.status == StatusCode::OK, listed_here, "{extra}");
     }
 }
+
+/// Issue 9, item 12: a criterion never needed for a team (H2H:GP for an untied team) is null
+/// in the standings, and the document says a value may be null.
+#[tokio::test]
+async fn a_criterion_value_may_be_null_as_the_document_says() {
+    let store = store().await;
+    let app = app(&store);
+    let standings = get(&app, &format!("/api/v1{DIVISION}/standings"))
+        .await
+        .json();
+    let has_null = standings["rows"].as_array().unwrap().iter().any(|r| {
+        r["values"]
+            .as_object()
+            .unwrap()
+            .values()
+            .any(Value::is_null)
+    });
+    assert!(
+        has_null,
+        "the fixture should have a criterion that was not needed"
+    );
+    let doc = get(&app, "/api/v1/openapi.json").await.json();
+    let values = &doc["components"]["schemas"]["StandingJson"]["properties"]["values"];
+    let mut admitted = &values["additionalProperties"];
+    if let Some(name) = admitted["$ref"].as_str() {
+        let name = name.trim_start_matches("#/components/schemas/");
+        admitted = &doc["components"]["schemas"][name];
+    }
+    let types: Vec<&Value> = admitted["oneOf"].as_array().unwrap().iter().collect();
+    assert!(
+        types.iter().any(|t| t["type"] == "null"),
+        "values admit null: {admitted}"
+    );
+}
