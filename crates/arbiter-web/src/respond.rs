@@ -25,21 +25,19 @@ pub async fn competition(
     select: impl FnOnce(&CompetitionView) -> Result<Page, WebError>,
 ) -> Response {
     let answer = async {
-        let view = state.view(slugs.0, slugs.1, slugs.2).await?;
+        let view = state.public_view(slugs.0, slugs.1, slugs.2).await?;
         let page = select(&view)?;
         let key = PageKey { format, page };
         let tag = view.etag(&key);
         if not_modified(headers, &tag) {
             return Ok(unchanged(tag, PAGE_CACHE));
         }
-        if let Some((tag, body)) = view.page(&key) {
-            return Ok(ok(content_type(format), tag, PAGE_CACHE, body));
-        }
-        let body = match format {
-            Format::Html => crate::pages::competition_page(&view, page)?,
-            Format::Json => crate::api::competition_json(&view, page)?,
-        };
-        view.keep(key, (tag.clone(), body.clone()));
+        let (tag, body) = view
+            .page(key, |view| match format {
+                Format::Html => crate::pages::competition_page(view, page),
+                Format::Json => crate::api::competition_json(view, page),
+            })
+            .await?;
         Ok(ok(content_type(format), tag, PAGE_CACHE, body))
     };
     answer
@@ -61,17 +59,14 @@ where
 {
     let answer = async {
         let v = state.version().await?;
-        let (tag, body) = match state.site_page(v, &key) {
-            Some(page) => page,
-            None => {
-                let body = build().await?;
-                // The version in the tag: any write changes these pages' tags.
-                let base = u64::from_le_bytes(v.to_le_bytes());
-                let tag = etag(base, format!("{key:?}").as_bytes());
-                state.keep_site_page(v, key, (tag.clone(), body.clone()));
-                (tag, body)
-            }
-        };
+        // The version in the tag: any write changes these pages' tags.
+        let base = u64::from_le_bytes(v.to_le_bytes());
+        let tag = etag(base, format!("{key:?}").as_bytes());
+        let cell = state.site_page(v, key);
+        let (tag, body) = cell
+            .get_or_try_init(|| async { build().await.map(|body| (tag, body)) })
+            .await?
+            .clone();
         if not_modified(headers, &tag) {
             return Ok(unchanged(tag, PAGE_CACHE));
         }

@@ -11,12 +11,10 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use arbiter_store::Store;
-use axum::body::Bytes;
-use axum::http::HeaderValue;
 
 use crate::error::{Format, WebError};
 use crate::pages::Link;
-use crate::view::CompetitionView;
+use crate::view::{CompetitionView, PageCell};
 
 /// Shared by every request; cheap to clone.
 #[derive(Clone)]
@@ -74,7 +72,7 @@ impl Default for Settings {
 #[derive(Default)]
 struct SitePages {
     version: i64,
-    pages: HashMap<SiteKey, (HeaderValue, Bytes)>,
+    pages: HashMap<SiteKey, Arc<PageCell>>,
 }
 
 /// The pages above a competition.
@@ -236,6 +234,33 @@ impl AppState {
         Ok(v)
     }
 
+    /// The competition for a public page: while another reader loads the current version, the
+    /// one already loaded, so that readers never wait in a queue behind a write (issue 9, item
+    /// 13). A page for one person (the match page, the account page) uses [`AppState::view`].
+    pub(crate) async fn public_view(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+    ) -> Result<Arc<CompetitionView>, WebError> {
+        let v = self.version().await?;
+        let key: ViewKey = (league.into(), season.into(), competition.into());
+        if let Some(view) = self.cached_view(&key, v) {
+            return Ok(view);
+        }
+        let loading = self.inner.loading.try_lock().is_err();
+        let old = self
+            .inner
+            .views
+            .read()
+            .ok()
+            .and_then(|m| m.get(&key).cloned());
+        match old {
+            Some(old) if loading => Ok(old),
+            _ => self.view(league, season, competition).await,
+        }
+    }
+
     /// The competition named by three slugs, computed for the current data version.
     pub(crate) async fn view(
         &self,
@@ -366,25 +391,21 @@ impl AppState {
         }
     }
 
-    pub(crate) fn site_page(&self, v: i64, key: &SiteKey) -> Option<(HeaderValue, Bytes)> {
-        let site = self.inner.site.read().ok()?;
-        if site.version != v {
-            return None;
+    /// The cell that holds a site page at version `v`: one drawing per page per version, however
+    /// many readers wait (issue 9, item 13). A reader still at an older version gets a cell of
+    /// its own that is not kept.
+    pub(crate) fn site_page(&self, v: i64, key: SiteKey) -> Arc<PageCell> {
+        let Ok(mut site) = self.inner.site.write() else {
+            return Arc::default();
+        };
+        if site.version < v {
+            site.version = v;
+            site.pages.clear();
         }
-        site.pages.get(key).cloned()
-    }
-
-    pub(crate) fn keep_site_page(&self, v: i64, key: SiteKey, page: (HeaderValue, Bytes)) {
-        if let Ok(mut site) = self.inner.site.write() {
-            if site.version != v {
-                if site.version > v {
-                    return;
-                }
-                site.version = v;
-                site.pages.clear();
-            }
-            site.pages.insert(key, page);
+        if site.version > v {
+            return Arc::default();
         }
+        Arc::clone(site.pages.entry(key).or_default())
     }
 }
 

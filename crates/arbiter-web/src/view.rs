@@ -15,7 +15,7 @@ use arbiter_store::{CompetitionId, CompetitionRecord, League, Season, StoredComp
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 
-use crate::error::Format;
+use crate::error::{Format, WebError};
 use crate::format::{FNV_OFFSET, fnv1a};
 use crate::state::Checked;
 
@@ -34,6 +34,9 @@ pub enum Page {
     Player(usize, usize),
     Explain,
 }
+
+/// A drawn page and its ETag, filled once.
+pub type PageCell = tokio::sync::OnceCell<(HeaderValue, Bytes)>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PageKey {
@@ -61,7 +64,8 @@ pub struct CompetitionView {
     players: HashMap<String, (usize, usize)>,
     /// (round number, team index) to the match's (round position, pairing position).
     matches: HashMap<(u32, usize), (usize, usize)>,
-    pages: RwLock<HashMap<PageKey, (HeaderValue, Bytes)>>,
+    /// Each page drawn once however many readers wait for it (issue 9, item 13).
+    pages: RwLock<HashMap<PageKey, Arc<PageCell>>>,
     /// The record as loaded, with the matches' ids.
     pub stored: Arc<StoredCompetition>,
 }
@@ -176,14 +180,28 @@ impl CompetitionView {
         crate::http::etag(self.etag_base, format!("{key:?}").as_bytes())
     }
 
-    pub fn page(&self, key: &PageKey) -> Option<(HeaderValue, Bytes)> {
-        self.pages.read().ok()?.get(key).cloned()
-    }
-
-    pub fn keep(&self, key: PageKey, page: (HeaderValue, Bytes)) {
-        if let Ok(mut m) = self.pages.write() {
-            m.insert(key, page);
-        }
+    /// The page, drawn by the first reader that asks; the others wait for that drawing instead
+    /// of drawing it again.
+    pub async fn page(
+        &self,
+        key: PageKey,
+        draw: impl FnOnce(&CompetitionView) -> Result<Bytes, WebError>,
+    ) -> Result<(HeaderValue, Bytes), WebError> {
+        let cell = {
+            let found = self.pages.read().ok().and_then(|m| m.get(&key).cloned());
+            match found {
+                Some(cell) => cell,
+                None => match self.pages.write() {
+                    Ok(mut m) => Arc::clone(m.entry(key).or_default()),
+                    Err(_) => Arc::default(),
+                },
+            }
+        };
+        let tag = self.etag(&key);
+        let page = cell
+            .get_or_try_init(|| async { draw(self).map(|body| (tag, body)) })
+            .await?;
+        Ok(page.clone())
     }
 
     pub fn team_index(&self, id: &str) -> Option<usize> {
@@ -303,5 +321,59 @@ impl CompetitionView {
     /// The rule the ruleset cites for its forfeit scoring (GT-M7 in the gthscl preset).
     pub fn forfeit_rule(&self) -> Option<&str> {
         self.rules.cite("forfeit_match")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    async fn a_view() -> CompetitionView {
+        let store = arbiter_store::Store::open_sqlite_memory().await.unwrap();
+        store.migrate().await.unwrap();
+        let demo = arbiter_demo::generate(jiff::civil::date(2026, 12, 2));
+        let by = arbiter_store::Actor::default();
+        arbiter_demo::write_to(&store, &demo, &by, |_, _| {})
+            .await
+            .unwrap();
+        let league = store.leagues().await.unwrap().remove(0);
+        let season = store.seasons(league.id).await.unwrap().remove(0);
+        let record = store.competitions(season.id).await.unwrap().remove(0);
+        let stored = store.load_competition_by_id(record.id).await.unwrap();
+        CompetitionView::new(stored.unwrap(), 1)
+    }
+
+    /// Issue 9, item 13: 64 readers arriving together for a page not yet drawn cause one
+    /// drawing, and all 64 get its bytes.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_page_is_drawn_once_however_many_readers_wait() {
+        let view = Arc::new(a_view().await);
+        let drawings = Arc::new(AtomicUsize::new(0));
+        let key = PageKey {
+            format: Format::Html,
+            page: Page::Standings,
+        };
+        let readers: Vec<_> = (0..64)
+            .map(|_| {
+                let (view, drawings) = (Arc::clone(&view), Arc::clone(&drawings));
+                tokio::spawn(async move {
+                    view.page(key, |v| {
+                        drawings.fetch_add(1, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        crate::pages::competition_page(v, Page::Standings)
+                    })
+                    .await
+                })
+            })
+            .collect();
+        let mut bodies = Vec::new();
+        for r in readers {
+            bodies.push(r.await.unwrap().unwrap().1);
+        }
+        assert_eq!(drawings.load(Ordering::SeqCst), 1);
+        assert!(!bodies[0].is_empty());
+        assert!(bodies.iter().all(|b| b == &bodies[0]));
     }
 }
