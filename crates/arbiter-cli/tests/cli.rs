@@ -201,15 +201,16 @@ fn fide_sample_agrees_with_the_checker() {
     let list = "PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,EMMSB,EGGSB,BH:GP,BC,SSSC";
     let v = json(&[
         "standings",
-        "../shared/testdata/fide/grandmommyscup.trf",
+        "crates/arbiter-cli/tests/data/fide/grandmommyscup.trf",
         "--format",
         "json",
         "--tiebreaks",
         list,
     ]);
-    let expected =
-        std::fs::read_to_string(root().join("../shared/testdata/fide/grandmommyscup.expected.tsv"))
-            .unwrap();
+    let expected = std::fs::read_to_string(
+        root().join("crates/arbiter-cli/tests/data/fide/grandmommyscup.expected.tsv"),
+    )
+    .unwrap();
     let mut lines = expected.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let rows = v["standings"].as_array().unwrap();
@@ -273,7 +274,7 @@ fn import_and_export_keep_the_standings() {
     std::fs::create_dir_all(&dir).unwrap();
     let json_path = dir.join("cup.json");
     let trf_path = dir.join("cup.trf");
-    let src = "../shared/testdata/fide/grandmommyscup.trf";
+    let src = "crates/arbiter-cli/tests/data/fide/grandmommyscup.trf";
     ok_stdout(&["import", src, "-o", json_path.to_str().unwrap()]);
     ok_stdout(&[
         "export",

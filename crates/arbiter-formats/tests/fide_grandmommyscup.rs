@@ -1,6 +1,6 @@
 //! FIDE C.07 team tie-breaks on FIDE's sample team Swiss (50 teams, 14 rounds, 4 boards, with
 //! forfeits, byes and withdrawals): every rank, start number and value equals what FIDE's
-//! reference checker computed (`../shared/testdata/fide/grandmommyscup.expected.tsv`, gacrux
+//! reference checker computed (`tests/data/fide/grandmommyscup.expected.tsv`, gacrux
 //! 1.11.65), values to 2 decimals.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a failure is a panic
 
@@ -16,7 +16,7 @@ const LIST: &str = "PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,EMMSB,EGGSB,BH:GP,BC,
 
 fn testdata(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/testdata/fide")
+        .join("tests/data/fide")
         .join(name)
 }
 

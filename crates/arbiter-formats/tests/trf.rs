@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 fn fide(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/testdata/fide")
+        .join("tests/data/fide")
         .join(name)
 }
 
