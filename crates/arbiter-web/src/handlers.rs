@@ -132,7 +132,7 @@ pub async fn not_found(uri: axum::http::Uri) -> Response {
 /// write endpoint answers GET with `Allow: POST` and a page answers POST with `Allow: GET,HEAD`.
 pub async fn method_not_allowed(method: Method, uri: axum::http::Uri) -> Response {
     WebError::MethodNotAllowed(format!(
-        "{} is not allowed at {}; the Allow header of this answer lists the methods this address takes.",
+        "{} is not allowed at {}: a page is read with GET, and a form or an API write is sent with POST. The Allow header of this answer names what this address takes.",
         method,
         uri.path()
     ))

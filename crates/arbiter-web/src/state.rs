@@ -49,6 +49,13 @@ struct Inner {
 
 pub type ViewKey = (String, String, String);
 
+/// Whether a reader waits for the current version of a competition while another loads it.
+#[derive(Debug, Clone, Copy)]
+enum Wait {
+    ForCurrent,
+    OrServeLoaded,
+}
+
 /// The site's settings: outgoing mail, the address its links point at, and the proxies whose
 /// `X-Forwarded-For` names the client (`arbiter serve --trust-proxy`).
 #[derive(Debug, Clone)]
@@ -235,54 +242,51 @@ impl AppState {
     }
 
     /// The competition for a public page: while another reader loads the current version, the
-    /// one already loaded, so that readers never wait in a queue behind a write (issue 9, item
-    /// 13). A page for one person (the match page, the account page) uses [`AppState::view`].
+    /// one already loaded, so that readers never queue behind a write (issue 9, item 13).
     pub(crate) async fn public_view(
         &self,
         league: &str,
         season: &str,
         competition: &str,
     ) -> Result<Arc<CompetitionView>, WebError> {
-        let v = self.version().await?;
-        let key: ViewKey = (league.into(), season.into(), competition.into());
-        if let Some(view) = self.cached_view(&key, v) {
-            return Ok(view);
-        }
-        let loading = self.inner.loading.try_lock().is_err();
-        let old = self
-            .inner
-            .views
-            .read()
-            .ok()
-            .and_then(|m| m.get(&key).cloned());
-        match old {
-            Some(old) if loading => Ok(old),
-            _ => self.view(league, season, competition).await,
-        }
+        self.load(league, season, competition, Wait::OrServeLoaded)
+            .await
     }
 
-    /// The competition named by three slugs, computed for the current data version.
+    /// The competition named by three slugs, computed for the current data version: for a page
+    /// of one person (the match page, the account page), who must see their own change.
     pub(crate) async fn view(
         &self,
         league: &str,
         season: &str,
         competition: &str,
     ) -> Result<Arc<CompetitionView>, WebError> {
+        self.load(league, season, competition, Wait::ForCurrent)
+            .await
+    }
+
+    async fn load(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+        wait: Wait,
+    ) -> Result<Arc<CompetitionView>, WebError> {
         let v = self.version().await?;
         let key: ViewKey = (league.into(), season.into(), competition.into());
         if let Some(view) = self.cached_view(&key, v) {
             return Ok(view);
         }
-        let _guard = self.inner.loading.lock().await;
+        let old = self.loaded_view(&key);
+        let _guard = match (wait, &old, self.inner.loading.try_lock()) {
+            (_, _, Ok(guard)) => guard,
+            (Wait::OrServeLoaded, Some(old), Err(_)) => return Ok(Arc::clone(old)),
+            _ => self.inner.loading.lock().await,
+        };
         if let Some(view) = self.cached_view(&key, v) {
             return Ok(view);
         }
-        let old = self
-            .inner
-            .views
-            .read()
-            .ok()
-            .and_then(|m| m.get(&key).cloned());
+        let old = self.loaded_view(&key);
         let id = match &old {
             Some(view) => view.id,
             None => self.resolve(league, season, competition).await?,
@@ -317,10 +321,14 @@ impl AppState {
         Ok(view)
     }
 
+    /// The view loaded for `key`, if it is current at version `v`.
     fn cached_view(&self, key: &ViewKey, v: i64) -> Option<Arc<CompetitionView>> {
-        let m = self.inner.views.read().ok()?;
-        let view = m.get(key)?;
-        (view.checked() >= v).then(|| Arc::clone(view))
+        self.loaded_view(key).filter(|view| view.checked() >= v)
+    }
+
+    /// The view loaded for `key`, at whatever version.
+    fn loaded_view(&self, key: &ViewKey) -> Option<Arc<CompetitionView>> {
+        self.inner.views.read().ok()?.get(key).cloned()
     }
 
     fn forget(&self, key: &ViewKey) {
@@ -395,6 +403,12 @@ impl AppState {
     /// many readers wait (issue 9, item 13). A reader still at an older version gets a cell of
     /// its own that is not kept.
     pub(crate) fn site_page(&self, v: i64, key: SiteKey) -> Arc<PageCell> {
+        if let Ok(site) = self.inner.site.read()
+            && site.version == v
+            && let Some(cell) = site.pages.get(&key)
+        {
+            return Arc::clone(cell);
+        }
         let Ok(mut site) = self.inner.site.write() else {
             return Arc::default();
         };
