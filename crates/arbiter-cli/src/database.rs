@@ -71,6 +71,7 @@ pub fn serve(
     bind: SocketAddr,
     base_url: Option<String>,
     trust_proxy: Vec<std::net::IpAddr>,
+    limits: arbiter_web::Limits,
     db: &Database,
 ) -> Result<()> {
     let mailer = arbiter_mail::Mailer::from_env()?;
@@ -85,7 +86,7 @@ pub fn serve(
         let state = arbiter_web::AppState::new(store)
             .with_mail(mailer, &base_url)
             .with_trusted_proxies(trust_proxy);
-        arbiter_web::serve(state, bind)
+        arbiter_web::serve(state, bind, limits)
             .await
             .with_context(|| format!("the web server on {bind} stopped"))
     })
@@ -142,7 +143,7 @@ pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Resul
         if on.is_some() {
             state = state.with_today(today);
         }
-        arbiter_web::serve(state, bind)
+        arbiter_web::serve(state, bind, arbiter_web::Limits::default())
             .await
             .with_context(|| format!("the web server on {bind} stopped"))
     })

@@ -111,6 +111,14 @@ enum Command {
         /// `X-Forwarded-For` is believed, for the sign-in rate limits.
         #[arg(long, value_name = "IP")]
         trust_proxy: Vec<std::net::IpAddr>,
+        /// Connections held open at once, from everyone (default: an eighth below the open-file
+        /// limit, at most 2048); when all are taken a newcomer replaces the oldest idle one,
+        /// and if none is idle it is answered 503 at once.
+        #[arg(long, value_name = "N", default_value_t = arbiter_web::Limits::default().total)]
+        max_connections: usize,
+        /// Connections held open at once from one address (a trusted proxy is not counted).
+        #[arg(long, value_name = "N", default_value_t = arbiter_web::Limits::default().per_address)]
+        max_connections_per_address: usize,
         #[command(flatten)]
         database: database::Database,
     },
@@ -343,8 +351,17 @@ fn run(cli: Cli) -> Result<()> {
             bind,
             base_url,
             trust_proxy,
+            max_connections,
+            max_connections_per_address,
             database,
-        } => database::serve(bind, base_url, trust_proxy, &database),
+        } => {
+            let limits = arbiter_web::Limits {
+                total: max_connections,
+                per_address: max_connections_per_address,
+                ..arbiter_web::Limits::default()
+            };
+            database::serve(bind, base_url, trust_proxy, limits, &database)
+        }
         Command::User {
             command:
                 UserCommand::Add {

@@ -40,6 +40,9 @@ pub enum WebError {
     Gone(String),
     #[error("{0}")]
     TooManyRequests(String),
+    /// A request not received and answered in the time a connection is given.
+    #[error("{0}")]
+    RequestTimeout(String),
     /// The store failed; the detail stays in the server.
     #[error("the results store is not answering")]
     Unavailable,
@@ -66,6 +69,7 @@ impl WebError {
             WebError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Gone(_) => StatusCode::GONE,
             WebError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            WebError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -81,6 +85,7 @@ impl WebError {
             WebError::Refused(_) => "refused",
             WebError::Gone(_) => "gone",
             WebError::TooManyRequests(_) => "too_many_requests",
+            WebError::RequestTimeout(_) => "request_timeout",
             WebError::Unavailable => "unavailable",
             WebError::Internal => "internal",
         }
@@ -211,6 +216,7 @@ fn html_body(e: &WebError) -> String {
         WebError::Refused(_) => "Not saved",
         WebError::Gone(_) => "Link no longer valid",
         WebError::TooManyRequests(_) => "Too many attempts",
+        WebError::RequestTimeout(_) => "Too slow",
         WebError::Unavailable => "Temporarily unavailable",
         WebError::Internal => "Something went wrong",
     };

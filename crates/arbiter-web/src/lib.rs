@@ -23,6 +23,7 @@ mod account;
 mod api;
 mod api_write;
 mod auth;
+mod connections;
 mod csrf;
 mod error;
 mod format;
@@ -50,6 +51,7 @@ use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
 
 pub use api::openapi;
+pub use connections::Limits;
 pub use error::WebError;
 pub use state::{AppState, DEFAULT_FRESHNESS};
 
@@ -136,28 +138,30 @@ pub enum ServeError {
         addr: SocketAddr,
         source: std::io::Error,
     },
-    #[error("the server stopped: {0}")]
-    Serve(std::io::Error),
 }
 
-/// Serves the site on `bind` until Ctrl-C (or SIGTERM), then finishes the requests in flight.
-/// The store must already be migrated.
-pub async fn serve(state: AppState, bind: SocketAddr) -> Result<(), ServeError> {
+/// Serves the site on `bind` within `limits` until Ctrl-C (or SIGTERM), then finishes the
+/// requests in flight. The store must already be migrated.
+pub async fn serve(state: AppState, bind: SocketAddr, limits: Limits) -> Result<(), ServeError> {
     let listener = tokio::net::TcpListener::bind(bind)
         .await
         .map_err(|source| ServeError::Bind { addr: bind, source })?;
-    serve_state(listener, state).await
+    serve_state(listener, state, limits, shutdown()).await;
+    Ok(())
 }
 
-/// Serves `state` on an open listener, with the peers' addresses for the rate limits, and
-/// removes expired sessions and day-old failed sign-ins hourly.
+/// Serves `state` on an open listener within `limits` until `stop` completes, with the
+/// peers' addresses for the rate limits, and removes expired sessions and day-old failed
+/// sign-ins hourly.
 pub async fn serve_state(
     listener: tokio::net::TcpListener,
     state: AppState,
-) -> Result<(), ServeError> {
+    limits: Limits,
+    stop: impl Future<Output = ()>,
+) {
     let sessions = sessions::Sessions::new(state.store());
     let store = state.store().clone();
-    tokio::spawn(async move {
+    let upkeep = tokio::spawn(async move {
         loop {
             let _ = sessions.delete_expired().await;
             // The throttle looks back 15 minutes; a day is kept for whoever looks into an attack.
@@ -168,11 +172,9 @@ pub async fn serve_state(
             tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
         }
     });
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(ServeError::Serve)
+    let trusted: std::sync::Arc<[std::net::IpAddr]> = state.trusted_proxies().into();
+    connections::serve(listener, router(state), limits, trusted, stop).await;
+    upkeep.abort();
 }
 
 async fn shutdown() {

@@ -4,6 +4,7 @@
 mod accounts;
 mod api;
 mod common;
+mod connections;
 mod demo;
 mod history;
 mod matches;
