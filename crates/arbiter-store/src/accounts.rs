@@ -8,6 +8,7 @@ use arbiter_core::permissions::Role;
 use arbiter_core::report::ReviewKind;
 
 use crate::records::{
+    Attempts,
     AcceptInvite, ApiToken, ApiTokenId, Invite, InviteId, MemberRow, Membership, MembershipId,
     NewApiToken, NewInvite, ResultReview, User, UserId,
 };
@@ -996,14 +997,50 @@ impl Backend {
         })
     }
 
-    /// Notes a failed sign-in for the per-account throttle (not league data: no history row).
+    /// Notes a failed sign-in for the throttle (not league data: no history row).
     pub async fn record_sign_in_failure(
         &self,
         email: &str,
         address: &str,
     ) -> Result<(), StoreError> {
+        self.note_attempt("sign_in_failures", email, address).await
+    }
+
+    /// The failed sign-ins to this email from this address at or after `since`.
+    pub async fn sign_in_failures(
+        &self,
+        email: &str,
+        address: &str,
+        since: jiff::Timestamp,
+    ) -> Result<Attempts, StoreError> {
+        self.attempts("sign_in_failures", email, Some(address), since)
+            .await
+    }
+
+    /// Notes a request for a password-reset link, for its own limit (no history row).
+    pub async fn record_reset_request(&self, email: &str, address: &str) -> Result<(), StoreError> {
+        self.note_attempt("reset_requests", email, address).await
+    }
+
+    /// The reset links asked for this email at or after `since`, from `address` or from anywhere.
+    pub async fn reset_requests(
+        &self,
+        email: &str,
+        address: Option<&str>,
+        since: jiff::Timestamp,
+    ) -> Result<Attempts, StoreError> {
+        self.attempts("reset_requests", email, address, since).await
+    }
+
+    /// `table` is one of the two attempt tables, never text from a request.
+    async fn note_attempt(
+        &self,
+        table: &'static str,
+        email: &str,
+        address: &str,
+    ) -> Result<(), StoreError> {
         let sql = format!(
-            "INSERT INTO sign_in_failures (email, address, at) VALUES ($1, $2, {})",
+            "INSERT INTO {table} (email, address, at) VALUES ($1, $2, {})",
             ts_in("$3")
         );
         sqlx::query(&sql)
@@ -1012,42 +1049,57 @@ impl Backend {
             .bind(ts_fixed(codes::now()))
             .execute(&self.pool)
             .await
-            .map_err(db("noting a failed sign-in"))?;
+            .map_err(db("noting an attempt for the sign-in limits"))?;
         Ok(())
     }
 
-    /// How many sign-ins to this email failed at or after `since`.
-    pub async fn sign_in_failures_since(
+    async fn attempts(
         &self,
+        table: &'static str,
         email: &str,
+        address: Option<&str>,
         since: jiff::Timestamp,
-    ) -> Result<u32, StoreError> {
+    ) -> Result<Attempts, StoreError> {
         let sql = format!(
-            "SELECT COUNT(*) AS n FROM sign_in_failures WHERE email = $1 AND at >= {}",
-            ts_in("$2")
+            "SELECT COUNT(*) AS n, {} AS earliest FROM {table} \
+             WHERE email = $1 AND at >= {} AND (CAST($3 AS TEXT) IS NULL OR address = $3)",
+            ts_out("MIN(at)"),
+            ts_in("$2"),
         );
         let row = sqlx::query(&sql)
             .bind(normalise_email(email))
             .bind(ts_fixed(since))
+            .bind(address)
             .fetch_one(&self.pool)
             .await
-            .map_err(db("counting failed sign-ins"))?;
-        to_u32(get(&row, "n")?, "count of failed sign-ins")
+            .map_err(db("counting attempts for the sign-in limits"))?;
+        let earliest: Option<String> = get(&row, "earliest")?;
+        Ok(Attempts {
+            count: to_u32(get(&row, "n")?, "count of attempts")?,
+            earliest: earliest
+                .as_deref()
+                .map(codes::parse_timestamp)
+                .transpose()?,
+        })
     }
 
-    /// Removes the failed sign-ins noted before `older_than` (they only matter to the throttle's
-    /// window); returns how many went. Not league data: no history row, no new data version.
+    /// Removes the failed sign-ins and reset requests noted before `older_than` (they only
+    /// matter to the limits' windows); returns how many went. Not league data: no history row.
     pub async fn forget_sign_in_failures(
         &self,
         older_than: jiff::Timestamp,
     ) -> Result<u64, StoreError> {
-        let sql = format!("DELETE FROM sign_in_failures WHERE at < {}", ts_in("$1"));
-        let done = sqlx::query(&sql)
-            .bind(ts_fixed(older_than))
-            .execute(&self.pool)
-            .await
-            .map_err(db("forgetting old failed sign-ins"))?;
-        Ok(done.rows_affected())
+        let mut gone = 0;
+        for table in ["sign_in_failures", "reset_requests"] {
+            let sql = format!("DELETE FROM {table} WHERE at < {}", ts_in("$1"));
+            let done = sqlx::query(&sql)
+                .bind(ts_fixed(older_than))
+                .execute(&self.pool)
+                .await
+                .map_err(db("forgetting old sign-in attempts"))?;
+            gone += done.rows_affected();
+        }
+        Ok(gone)
     }
 
     /// A new API token acting for its owner in a role they hold; the secret is returned once.

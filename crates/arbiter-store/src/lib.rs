@@ -318,17 +318,33 @@ impl Store {
         dispatch!(self, s => s.record_sign_in_failure(email, address).await)
     }
 
-    /// How many sign-ins to this email failed at or after `since`.
-    pub async fn sign_in_failures_since(
+    /// The failed sign-ins to this email from this address at or after `since`.
+    pub async fn sign_in_failures(
         &self,
         email: &str,
+        address: &str,
         since: jiff::Timestamp,
-    ) -> Result<u32, StoreError> {
-        dispatch!(self, s => s.sign_in_failures_since(email, since).await)
+    ) -> Result<Attempts, StoreError> {
+        dispatch!(self, s => s.sign_in_failures(email, address, since).await)
     }
 
-    /// Removes the failed sign-ins noted before `older_than`; returns how many went (no
-    /// history row: they are not league data).
+    /// Notes a request for a password-reset link to this email from this address.
+    pub async fn record_reset_request(&self, email: &str, address: &str) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_reset_request(email, address).await)
+    }
+
+    /// The reset links asked for this email at or after `since`, from `address` or from anywhere.
+    pub async fn reset_requests(
+        &self,
+        email: &str,
+        address: Option<&str>,
+        since: jiff::Timestamp,
+    ) -> Result<Attempts, StoreError> {
+        dispatch!(self, s => s.reset_requests(email, address, since).await)
+    }
+
+    /// Removes the failed sign-ins and reset requests noted before `older_than`; returns how
+    /// many went (no history row: they are not league data).
     pub async fn forget_sign_in_failures(
         &self,
         older_than: jiff::Timestamp,

@@ -364,3 +364,11 @@ pub struct ResultReview {
     pub at: jiff::Timestamp,
     pub reason: Option<String>,
 }
+
+/// Attempts counted for a limit (failed sign-ins, reset requests) within its window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attempts {
+    pub count: u32,
+    /// The first in the window: the limit frees a place when it leaves the window.
+    pub earliest: Option<jiff::Timestamp>,
+}

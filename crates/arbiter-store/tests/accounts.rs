@@ -10,8 +10,8 @@ use arbiter_core::permissions::Role;
 use arbiter_core::report::{self, ReportStatus, ReviewKind};
 use arbiter_store::secrets::{hash_password, token_hash, verify_password};
 use arbiter_store::{
-    AcceptInvite, Actor, HistoryEntry, HistoryFilter, League, MatchId, NewApiToken, NewInvite,
-    SeasonId, Store, StoreError, UserId,
+    AcceptInvite, Actor, Attempts, HistoryEntry, HistoryFilter, League, MatchId, NewApiToken,
+    NewInvite, SeasonId, Store, StoreError, UserId,
 };
 use jiff::SignedDuration;
 use support::*;
@@ -30,7 +30,7 @@ on_every_backend!(
     reviews_are_append_only,
     every_account_change_is_in_the_history_without_secrets,
     history_filters_by_season,
-    failed_sign_ins_are_counted_per_account,
+    failed_sign_ins_and_reset_requests_are_counted_per_account_and_address,
 );
 
 const OFFICER: &str = "president@gthscl.example";
@@ -1095,11 +1095,11 @@ async fn history_filters_by_season(store: Store) {
     );
 }
 
-async fn failed_sign_ins_are_counted_per_account(store: Store) {
+async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(store: Store) {
     store.migrate().await.unwrap();
     let start = jiff::Timestamp::now() - SignedDuration::from_secs(1);
     let version = store.data_version().await.unwrap();
-    for address in ["192.0.2.1", "192.0.2.2", "2001:db8::1"] {
+    for address in ["192.0.2.1", "192.0.2.1", "2001:db8::1"] {
         store
             .record_sign_in_failure(" Advisor@VIC.example", address)
             .await
@@ -1109,29 +1109,55 @@ async fn failed_sign_ins_are_counted_per_account(store: Store) {
         .record_sign_in_failure("someone@else.example", "192.0.2.1")
         .await
         .unwrap();
+    let failures = |email: &'static str, address: &'static str, since| {
+        let store = store.clone();
+        async move { store.sign_in_failures(email, address, since).await.unwrap() }
+    };
+    let from_first = failures(ADVISOR, "192.0.2.1", start).await;
+    assert_eq!(from_first.count, 2);
+    assert!(from_first.earliest.is_some_and(|t| t >= start));
+    assert_eq!(failures(ADVISOR, "2001:db8::1", start).await.count, 1);
+    assert_eq!(failures(ADVISOR, "192.0.2.9", start).await.count, 0);
     assert_eq!(
-        store.sign_in_failures_since(ADVISOR, start).await.unwrap(),
-        3
-    );
-    assert_eq!(
-        store
-            .sign_in_failures_since("someone@else.example", start)
+        failures("someone@else.example", "192.0.2.1", start)
             .await
-            .unwrap(),
+            .count,
         1
-    );
-    assert_eq!(
-        store
-            .sign_in_failures_since("nobody@else.example", start)
-            .await
-            .unwrap(),
-        0
     );
     let later = jiff::Timestamp::now() + SignedDuration::from_secs(3600);
     assert_eq!(
-        store.sign_in_failures_since(ADVISOR, later).await.unwrap(),
+        failures(ADVISOR, "192.0.2.1", later).await,
+        Attempts {
+            count: 0,
+            earliest: None
+        }
+    );
+    // Reset requests have their own count: failed sign-ins are not among them.
+    assert_eq!(
+        store
+            .reset_requests(ADVISOR, None, start)
+            .await
+            .unwrap()
+            .count,
         0
     );
+    for address in ["192.0.2.1", "192.0.2.2"] {
+        store.record_reset_request(ADVISOR, address).await.unwrap();
+    }
+    assert_eq!(
+        store
+            .reset_requests(ADVISOR, None, start)
+            .await
+            .unwrap()
+            .count,
+        2
+    );
+    let from_second = store
+        .reset_requests(ADVISOR, Some("192.0.2.2"), start)
+        .await
+        .unwrap();
+    assert_eq!(from_second.count, 1);
+    assert_eq!(failures(ADVISOR, "192.0.2.2", start).await.count, 0);
     // Not league data: no history row, no new data version.
     assert!(
         store

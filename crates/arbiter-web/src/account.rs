@@ -6,7 +6,7 @@
 
 use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
 use arbiter_mail::Mail;
-use arbiter_store::{AcceptInvite, ApiTokenId, Membership, NewApiToken, secrets};
+use arbiter_store::{AcceptInvite, ApiTokenId, Attempts, Membership, NewApiToken, secrets};
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, Query, State};
@@ -23,9 +23,16 @@ use crate::respond::{private, see_other};
 use crate::security::safe_next;
 use crate::state::AppState;
 
-/// Failed sign-ins (and reset requests) an account may have in [`THROTTLE_WINDOW`].
-pub const ATTEMPTS_PER_ACCOUNT: u32 = 5;
+/// Failed sign-ins to one account from one address in [`THROTTLE_WINDOW`]. Counted per
+/// address too, so that a stranger's guesses never stop the person signing in from their own.
+pub const FAILURES_PER_ACCOUNT_AND_ADDRESS: u32 = 5;
 pub const THROTTLE_WINDOW: jiff::SignedDuration = jiff::SignedDuration::from_mins(15);
+/// Reset links one address may ask for one account in [`RESET_WINDOW`].
+pub const RESETS_PER_ACCOUNT_AND_ADDRESS: u32 = 3;
+/// Reset mails one account is sent in [`RESET_WINDOW`], whoever asks: a bound on the mail a
+/// stranger can send someone. When it is reached the links already sent still work.
+pub const RESETS_PER_ACCOUNT: u32 = 10;
+pub const RESET_WINDOW: jiff::SignedDuration = jiff::SignedDuration::from_hours(1);
 /// How long an invitation and a reset link work.
 pub const INVITE_VALID_DAYS: i64 = 7;
 pub const RESET_VALID: jiff::SignedDuration = jiff::SignedDuration::from_hours(1);
@@ -86,24 +93,62 @@ pub struct SignInForm {
     next: Option<String>,
 }
 
-/// Has this account had too many failed attempts lately? Counted whether or not the account
-/// exists, so the answer says nothing about who has one.
-async fn throttled(state: &AppState, email: &str) -> Result<bool, WebError> {
-    let since = jiff::Timestamp::now()
-        .checked_sub(THROTTLE_WINDOW)
-        .unwrap_or(jiff::Timestamp::MIN);
-    let n = state
-        .store()
-        .sign_in_failures_since(email, since)
-        .await
-        .map_err(|_| WebError::Unavailable)?;
-    Ok(n >= ATTEMPTS_PER_ACCOUNT)
+/// When a limit of `window` that counted `attempts` frees a place again, as a sentence's end
+/// (`at 14:32 UTC, in 12 minutes`) and as seconds for `Retry-After`.
+fn free_again(attempts: Attempts, window: jiff::SignedDuration) -> (String, u64) {
+    let now = jiff::Timestamp::now();
+    let at = attempts
+        .earliest
+        .and_then(|t| t.checked_add(window).ok())
+        .filter(|t| *t > now)
+        .unwrap_or(now);
+    let seconds = u64::try_from(at.duration_since(now).as_secs()).unwrap_or(0) + 1;
+    let minutes = seconds.div_ceil(60);
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    (
+        format!("at {} UTC, in {minutes} {unit}", at.strftime("%H:%M")),
+        seconds,
+    )
 }
 
-fn too_many() -> WebError {
-    WebError::TooManyRequests(format!(
-        "There have been {ATTEMPTS_PER_ACCOUNT} or more failed attempts for this account in the last {} minutes, so it is paused. Wait a quarter of an hour, or set a new password with a link from “Forgotten the password?”.",
-        THROTTLE_WINDOW.as_mins()
+/// A 429 with the sentence and when to come back.
+fn too_many(sentence: String, retry_after: u64) -> Response {
+    let mut response = html(WebError::TooManyRequests(sentence));
+    if let Ok(value) = axum::http::HeaderValue::from_str(&retry_after.to_string()) {
+        response
+            .headers_mut()
+            .insert(axum::http::header::RETRY_AFTER, value);
+    }
+    response
+}
+
+fn window_start(window: jiff::SignedDuration) -> jiff::Timestamp {
+    jiff::Timestamp::now()
+        .checked_sub(window)
+        .unwrap_or(jiff::Timestamp::MIN)
+}
+
+/// Refuses a sign-in to `email` from `address` after too many failures from there. Counted
+/// whether or not the account exists, so the answer says nothing about who has one.
+async fn sign_in_paused(state: &AppState, email: &str, address: &str) -> Option<Response> {
+    let failures = match state
+        .store()
+        .sign_in_failures(email, address, window_start(THROTTLE_WINDOW))
+        .await
+    {
+        Ok(failures) => failures,
+        Err(_) => return Some(html(WebError::Unavailable)),
+    };
+    if failures.count < FAILURES_PER_ACCOUNT_AND_ADDRESS {
+        return None;
+    }
+    let (when, seconds) = free_again(failures, THROTTLE_WINDOW);
+    Some(too_many(
+        format!(
+            "There have been {FAILURES_PER_ACCOUNT_AND_ADDRESS} failed sign-ins to this account from your address in the last {} minutes, so signing in to it from here is paused until {when}. If the password is forgotten, set a new one with a link from “Forgotten the password?”: that is not paused.",
+            THROTTLE_WINDOW.as_mins()
+        ),
+        seconds,
     ))
 }
 
@@ -119,10 +164,9 @@ pub async fn sign_in(
     }
     let email = f.email.trim().to_lowercase();
     let next = safe_next(f.next.as_deref());
-    match throttled(&state, &email).await {
-        Ok(false) => {}
-        Ok(true) => return html(too_many()),
-        Err(e) => return html(e),
+    let address = auth::client_address(&ext, &headers, state.trusted_proxies());
+    if let Some(paused) = sign_in_paused(&state, &email, &address).await {
+        return paused;
     }
     let creds = Credentials {
         email: email.clone(),
@@ -140,7 +184,6 @@ pub async fn sign_in(
             see_other(&next)
         }
         Ok(None) => {
-            let address = auth::client_address(&ext, &headers, state.trusted_proxies());
             let _ = state.store().record_sign_in_failure(&email, &address).await;
             let csrf = csrf::token(&auth.session).await.unwrap_or_default();
             let page = SignInPage {
@@ -442,19 +485,35 @@ pub async fn reset_request(
         return html(e);
     }
     let email = f.email.trim().to_lowercase();
-    match throttled(&state, &email).await {
-        Ok(false) => {}
-        Ok(true) => return html(too_many()),
-        Err(e) => return html(e),
+    let address = auth::client_address(&ext, &headers, state.trusted_proxies());
+    let since = window_start(RESET_WINDOW);
+    let (from_here, in_all) = match tokio::try_join!(
+        state.store().reset_requests(&email, Some(&address), since),
+        state.store().reset_requests(&email, None, since),
+    ) {
+        Ok(counts) => counts,
+        Err(_) => return html(WebError::Unavailable),
+    };
+    if from_here.count >= RESETS_PER_ACCOUNT_AND_ADDRESS {
+        let (when, seconds) = free_again(from_here, RESET_WINDOW);
+        return too_many(
+            format!(
+                "You have asked for {RESETS_PER_ACCOUNT_AND_ADDRESS} links for {email} in the last hour. Each works for an hour: use the newest in the mail (look in the spam folder too), or ask again {when}."
+            ),
+            seconds,
+        );
     }
-    // A request counts against the account like a failed sign-in: it limits the mail sent.
-    let _ = state
-        .store()
-        .record_sign_in_failure(
-            &email,
-            &auth::client_address(&ext, &headers, state.trusted_proxies()),
-        )
-        .await;
+    let _ = state.store().record_reset_request(&email, &address).await;
+    if in_all.count >= RESETS_PER_ACCOUNT {
+        // Someone else may be asking in this person's name: the links sent still work.
+        let (when, _) = free_again(in_all, RESET_WINDOW);
+        let mut page = PasswordPage::new("Set a new password", "/reset".into(), String::new());
+        page.show_form = false;
+        page.note = Some(format!(
+            "Links for {email} have been asked for {RESETS_PER_ACCOUNT} times in the last hour, so no more are sent until {when}. If an account has this email, the links in its mail still work, each for one hour from when it was sent: use the newest."
+        ));
+        return private(StatusCode::OK, &page);
+    }
     if let Ok(Some(user)) = state.store().user_by_email(&email).await
         && let Ok(token) = state
             .store()

@@ -119,12 +119,20 @@ fn rate_limited(handler: MethodRouter<AppState>, state: &AppState) -> MethodRout
     let Some(config) = config else {
         return handler;
     };
-    handler.layer(GovernorLayer::new(config).error_handler(|_| {
-        WebError::TooManyRequests(
-            "Too many attempts from this address in a short time. Wait a minute, then try again."
-                .into(),
-        )
-        .into_response(error::Format::Html)
+    handler.layer(GovernorLayer::new(config).error_handler(|e| {
+        let wait = match e {
+            tower_governor::GovernorError::TooManyRequests { wait_time, .. } => wait_time.max(1),
+            _ => 6,
+        };
+        let unit = if wait == 1 { "second" } else { "seconds" };
+        let mut response = WebError::TooManyRequests(format!(
+            "Too many attempts from this address in a short time. Try again in {wait} {unit}."
+        ))
+        .into_response(error::Format::Html);
+        response
+            .headers_mut()
+            .insert(axum::http::header::RETRY_AFTER, wait.into());
+        response
     }))
 }
 

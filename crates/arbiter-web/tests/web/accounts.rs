@@ -308,40 +308,151 @@ async fn sign_in_gives_a_new_session_id_and_sign_out_ends_it() {
 }
 
 #[tokio::test]
-async fn sign_in_is_throttled_per_account_and_per_address() {
+async fn a_strangers_failed_guesses_never_stop_the_right_password_from_another_address() {
     let store = store().await;
     let app = app(&store);
     account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
-    // Per account: five failures from five addresses pause the account, even for the right
-    // password, for a quarter of an hour.
-    for _ in 0..5 {
-        let mut v = Visitor::new(&app).await;
-        let a = v
-            .post(
-                &app,
-                "/sign-in",
-                &[("email", "vp@gthscl.example"), ("password", "wrong guess!")],
-            )
+    let wrong = [("email", "vp@gthscl.example"), ("password", "wrong guess!")];
+    // Guesses from twenty addresses, and five from one: only that one is paused.
+    for _ in 0..20 {
+        let a = Visitor::new(&app)
+            .await
+            .post(&app, "/sign-in", &wrong)
             .await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED);
+    }
+    let mut stranger = Visitor::new(&app).await;
+    for _ in 0..5 {
+        let a = stranger.post(&app, "/sign-in", &wrong).await;
         assert_eq!(a.status, StatusCode::UNAUTHORIZED);
         assert!(a.body.contains("do not match"), "{}", a.body);
     }
-    let mut v = Visitor::new(&app).await;
-    let paused = v
-        .post(
-            &app,
-            "/sign-in",
-            &[("email", "vp@gthscl.example"), ("password", PASSWORD)],
-        )
-        .await;
+    let right = [("email", "vp@gthscl.example"), ("password", PASSWORD)];
+    let paused = stranger.post(&app, "/sign-in", &right).await;
     assert_eq!(
         paused.status,
         StatusCode::TOO_MANY_REQUESTS,
         "{}",
         paused.body
     );
-    assert!(paused.body.contains("15 minutes"), "{}", paused.body);
+    assert!(
+        paused
+            .body
+            .contains("from your address in the last 15 minutes"),
+        "{}",
+        paused.body
+    );
+    // The page says when: a clock time and the minutes to it, and Retry-After in seconds.
+    assert!(
+        paused.body.contains("UTC, in 15 minutes"),
+        "{}",
+        paused.body
+    );
+    let retry: u64 = paused.header("retry-after").parse().unwrap();
+    assert!((850..=901).contains(&retry), "Retry-After: {retry}");
 
+    let mut owner = Visitor::new(&app).await;
+    let signed = owner.post(&app, "/sign-in", &right).await;
+    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+}
+
+#[tokio::test]
+async fn reset_requests_have_their_own_limit_and_never_pause_signing_in() {
+    let sink = SmtpSink::start().await;
+    let store = store().await;
+    let app = app_with_mail(&store, &sink);
+    account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
+    let mut stranger = Visitor::new(&app).await;
+    stranger.get(&app, "/reset").await;
+    for _ in 0..3 {
+        let a = stranger
+            .post(&app, "/reset", &[("email", "vp@gthscl.example")])
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    }
+    let fourth = stranger
+        .post(&app, "/reset", &[("email", "vp@gthscl.example")])
+        .await;
+    assert_eq!(
+        fourth.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        fourth.body
+    );
+    assert!(fourth.body.contains("ask again at"), "{}", fourth.body);
+    assert!(!fourth.header("retry-after").is_empty());
+    // The person, from their own address, may still ask, and still sign in.
+    let mut owner = Visitor::new(&app).await;
+    owner.get(&app, "/reset").await;
+    let asked = owner
+        .post(&app, "/reset", &[("email", "vp@gthscl.example")])
+        .await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    assert!(asked.body.contains("on its way"), "{}", asked.body);
+    assert_eq!(sink.wait_for(4, Duration::from_secs(10)).await.len(), 4);
+    let signed = Visitor::new(&app)
+        .await
+        .post(
+            &app,
+            "/sign-in",
+            &[("email", "vp@gthscl.example"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+}
+
+#[tokio::test]
+async fn a_flood_of_reset_requests_from_many_addresses_leaves_the_person_a_working_link() {
+    let sink = SmtpSink::start().await;
+    let store = store().await;
+    let app = app_with_mail(&store, &sink);
+    account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
+    for _ in 0..10 {
+        let mut v = Visitor::new(&app).await;
+        v.get(&app, "/reset").await;
+        let a = v
+            .post(&app, "/reset", &[("email", "vp@gthscl.example")])
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    }
+    let mails = sink.wait_for(10, Duration::from_secs(10)).await;
+    assert_eq!(mails.len(), 10);
+    // The eleventh asker is told that no more mail goes out, and that the links sent work.
+    let mut owner = Visitor::new(&app).await;
+    owner.get(&app, "/reset").await;
+    let asked = owner
+        .post(&app, "/reset", &[("email", "vp@gthscl.example")])
+        .await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    assert!(
+        asked.body.contains("no more are sent until"),
+        "{}",
+        asked.body
+    );
+    assert!(asked.body.contains("still work"), "{}", asked.body);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        sink.wait_for(11, Duration::from_millis(100)).await.len(),
+        10
+    );
+    // The newest of them sets the password.
+    let link = link_in(&mails[9].text(), "/reset/");
+    owner.get(&app, &link).await;
+    let new_password = "a brand new passphrase";
+    let set = owner
+        .post(
+            &app,
+            &link,
+            &[("password", new_password), ("password_again", new_password)],
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+}
+
+#[tokio::test]
+async fn one_address_trying_many_accounts_is_stopped_after_a_burst_and_told_when() {
+    let store = store().await;
+    let app = app(&store);
     // Per address: one address trying many accounts is stopped after a burst.
     let mut one = Visitor::new(&app).await;
     let mut statuses = Vec::new();
@@ -363,7 +474,20 @@ async fn sign_in_is_throttled_per_account_and_per_address() {
             .all(|s| *s == StatusCode::UNAUTHORIZED),
         "{statuses:?}"
     );
-    assert_eq!(statuses[13], StatusCode::TOO_MANY_REQUESTS, "{statuses:?}");
+    let stopped = one
+        .post(
+            &app,
+            "/sign-in",
+            &[("email", "x@gthscl.example"), ("password", "x")],
+        )
+        .await;
+    assert_eq!(
+        stopped.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{statuses:?}"
+    );
+    assert!(stopped.body.contains("Try again in"), "{}", stopped.body);
+    assert!(!stopped.header("retry-after").is_empty());
 }
 
 #[tokio::test]
