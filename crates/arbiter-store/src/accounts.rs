@@ -1102,6 +1102,24 @@ impl Backend {
         Ok(gone)
     }
 
+    /// The site's secret called `name`, made (64 hex characters) by the first server to ask;
+    /// every later call, from any server on this database, gets the same one.
+    pub async fn site_secret(&self, name: &str) -> Result<String, StoreError> {
+        let made = secrets::try_new_token()?;
+        sqlx::query("INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+            .bind(name)
+            .bind(made)
+            .execute(&self.pool)
+            .await
+            .map_err(db("making the site's secret"))?;
+        let row = sqlx::query("SELECT value FROM site_secrets WHERE name = $1")
+            .bind(name)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db("reading the site's secret"))?;
+        get(&row, "value")
+    }
+
     /// A new API token acting for its owner in a role they hold; the secret is returned once.
     pub async fn create_api_token(
         &self,

@@ -352,6 +352,11 @@ impl Store {
         dispatch!(self, s => s.forget_sign_in_failures(older_than).await)
     }
 
+    /// The site's secret called `name`, the same for every server on this database.
+    pub async fn site_secret(&self, name: &str) -> Result<String, StoreError> {
+        dispatch!(self, s => s.site_secret(name).await)
+    }
+
     /// A new API token in a role its owner holds; returns it with its secret, shown once.
     pub async fn create_api_token(
         &self,

@@ -32,6 +32,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "reset_requests",
         include_str!("../migrations/sqlite/0004_reset_requests.sql"),
     ),
+    (
+        5,
+        "site_secrets",
+        include_str!("../migrations/sqlite/0005_site_secrets.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -54,6 +59,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         4,
         "reset_requests",
         include_str!("../migrations/postgres/0004_reset_requests.sql"),
+    ),
+    (
+        5,
+        "site_secrets",
+        include_str!("../migrations/postgres/0005_site_secrets.sql"),
     ),
 ];
 

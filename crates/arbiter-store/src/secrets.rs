@@ -3,6 +3,7 @@
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 use crate::error::StoreError;
@@ -120,10 +121,31 @@ pub fn check_new_password(plain: &str, email: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The CSRF token of a visitor who has not signed in: an HMAC-SHA-256, under the site's
+/// secret, of the random value in the visitor's form cookie. Only this site can make it, and it
+/// is good only with that cookie.
+pub fn form_token(site_secret: &str, cookie: &str) -> String {
+    // A key of any length is accepted, so this cannot fail.
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(site_secret.as_bytes())
+        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    mac.update(b"arbiter form token\0");
+    mac.update(cookie.as_bytes());
+    hex(&mac.finalize().into_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn a_form_token_depends_on_both_the_site_secret_and_the_cookie() {
+        let token = form_token("site one", "cookie a");
+        assert_eq!(token.len(), 64);
+        assert_eq!(token, form_token("site one", "cookie a"));
+        assert_ne!(token, form_token("site two", "cookie a"));
+        assert_ne!(token, form_token("site one", "cookie b"));
+    }
 
     #[test]
     fn tokens_are_64_hex_characters_and_differ() {

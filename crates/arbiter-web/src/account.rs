@@ -15,7 +15,7 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use crate::auth::{self, Account, Auth, Credentials};
-use crate::csrf;
+use crate::csrf::{self, FormCookie};
 use crate::error::{Format, WebError};
 use crate::format;
 use crate::pages::{Layout, Link, league_href, private_layout};
@@ -66,8 +66,8 @@ pub struct NextQuery {
     next: Option<String>,
 }
 
-pub async fn sign_in_form(auth: Auth, Query(q): Query<NextQuery>) -> Response {
-    let csrf = match csrf::token(&auth.session).await {
+pub async fn sign_in_form(auth: Auth, form: FormCookie, Query(q): Query<NextQuery>) -> Response {
+    let csrf = match csrf::token(&auth.session, &form).await {
         Ok(t) => t,
         Err(e) => return html(e),
     };
@@ -155,11 +155,12 @@ async fn sign_in_paused(state: &AppState, email: &str, address: &str) -> Option<
 pub async fn sign_in(
     State(state): State<AppState>,
     mut auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     ext: Extensions,
     Form(f): Form<SignInForm>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
     let email = f.email.trim().to_lowercase();
@@ -185,7 +186,7 @@ pub async fn sign_in(
         }
         Ok(None) => {
             let _ = state.store().record_sign_in_failure(&email, &address).await;
-            let csrf = csrf::token(&auth.session).await.unwrap_or_default();
+            let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
             let page = SignInPage {
                 layout: private_layout("Sign in", Vec::new()),
                 csrf,
@@ -203,8 +204,13 @@ pub async fn sign_in(
     }
 }
 
-pub async fn sign_out(mut auth: Auth, headers: HeaderMap, Form(f): Form<CsrfOnly>) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+pub async fn sign_out(
+    mut auth: Auth,
+    form: FormCookie,
+    headers: HeaderMap,
+    Form(f): Form<CsrfOnly>,
+) -> Response {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
     if auth.user.is_none() {
@@ -328,6 +334,7 @@ fn unknown_invite() -> WebError {
 pub async fn invite_form(
     State(state): State<AppState>,
     auth: Auth,
+    form: FormCookie,
     Path(token): Path<String>,
 ) -> Response {
     let invite = match state.store().invite_by_token(&token).await {
@@ -338,7 +345,7 @@ pub async fn invite_form(
     if let Some(gone) = invite_gone(&invite) {
         return html(gone);
     }
-    let csrf = match csrf::token(&auth.session).await {
+    let csrf = match csrf::token(&auth.session, &form).await {
         Ok(t) => t,
         Err(e) => return html(e),
     };
@@ -375,11 +382,12 @@ pub async fn invite_form(
 pub async fn accept_invite(
     State(state): State<AppState>,
     mut auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     Path(token): Path<String>,
     Form(f): Form<PasswordForm>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
     let invite = match state.store().invite_by_token(&token).await {
@@ -411,7 +419,7 @@ pub async fn accept_invite(
                 password_problem(&f, &invite.email)
             };
             if let Some(problem) = problem {
-                let csrf = csrf::token(&auth.session).await.unwrap_or_default();
+                let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
                 let mut page =
                     PasswordPage::new("Accept the invitation", invite_href(&token), csrf);
                 page.intro = invite_words(&invite);
@@ -460,8 +468,8 @@ async fn sign_in_as(auth: &mut Auth, user: arbiter_store::User) -> Response {
     see_other("/account")
 }
 
-pub async fn reset_form(auth: Auth) -> Response {
-    let csrf = match csrf::token(&auth.session).await {
+pub async fn reset_form(auth: Auth, form: FormCookie) -> Response {
+    let csrf = match csrf::token(&auth.session, &form).await {
         Ok(t) => t,
         Err(e) => return html(e),
     };
@@ -477,11 +485,12 @@ pub async fn reset_form(auth: Auth) -> Response {
 pub async fn reset_request(
     State(state): State<AppState>,
     auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     ext: Extensions,
     Form(f): Form<PasswordForm>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
     let email = f.email.trim().to_lowercase();
@@ -552,8 +561,8 @@ fn reset_href(token: &str) -> String {
     format!("/reset/{}", format::segment(token))
 }
 
-pub async fn reset_link_form(auth: Auth, Path(token): Path<String>) -> Response {
-    let csrf = match csrf::token(&auth.session).await {
+pub async fn reset_link_form(auth: Auth, form: FormCookie, Path(token): Path<String>) -> Response {
+    let csrf = match csrf::token(&auth.session, &form).await {
         Ok(t) => t,
         Err(e) => return html(e),
     };
@@ -566,15 +575,16 @@ pub async fn reset_link_form(auth: Auth, Path(token): Path<String>) -> Response 
 pub async fn reset_with_link(
     State(state): State<AppState>,
     mut auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     Path(token): Path<String>,
     Form(f): Form<PasswordForm>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
     if let Some(problem) = password_problem(&f, "") {
-        let csrf = csrf::token(&auth.session).await.unwrap_or_default();
+        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
         let mut page = PasswordPage::new("Set a new password", reset_href(&token), csrf);
         page.problem = Some(problem);
         page.button = "Set the password";
@@ -691,7 +701,7 @@ async fn account_page_for(
     new_token: Option<String>,
     problem: Option<String>,
 ) -> Response {
-    let csrf = match csrf::token(&auth.session).await {
+    let csrf = match csrf::session_token(&auth.session).await {
         Ok(t) => t,
         Err(e) => return html(e),
     };
@@ -904,10 +914,11 @@ pub struct TokenForm {
 pub async fn create_token(
     State(state): State<AppState>,
     auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     Form(f): Form<TokenForm>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
     let Some(account) = auth.user.clone() else {
@@ -972,11 +983,12 @@ pub async fn create_token(
 pub async fn revoke_token(
     State(state): State<AppState>,
     auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     Path(token): Path<String>,
     Form(f): Form<CsrfOnly>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
     let Some(account) = auth.user.clone() else {

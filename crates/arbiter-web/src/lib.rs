@@ -99,7 +99,14 @@ pub fn router(state: AppState) -> Router {
     )
     .build();
     public
-        .merge(personal.layer(auth))
+        .merge(
+            personal
+                .layer(auth)
+                .layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    csrf::form_cookie,
+                )),
+        )
         .fallback(handlers::not_found)
         .method_not_allowed_fallback(handlers::method_not_allowed)
         .layer(axum::middleware::from_fn(security::headers))

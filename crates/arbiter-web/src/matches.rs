@@ -1421,7 +1421,7 @@ async fn page(
             .is_ok_and(|a| a.role.is_officer());
     // Only a person with a control gets a session (and its token); the public gets none.
     let csrf = if show_enter || show_correct || show_review || show_decide {
-        csrf::token(&auth.session).await?
+        csrf::session_token(&auth.session).await?
     } else {
         String::new()
     };
@@ -1610,7 +1610,12 @@ async fn begin(
     action: Action,
 ) -> Result<(Sent, MatchContext, Acting), WebError> {
     let sent = sent(fields)?;
-    csrf::verify(&auth.session, headers, &sent.csrf).await?;
+    // Nothing can change for a visitor not signed in: they are sent to sign in, whose form
+    // brings them back, rather than told their (sessionless) form is stale.
+    if auth.user.is_none() {
+        return Err(WebError::SignInRequired);
+    }
+    csrf::verify_signed_in(&auth.session, headers, &sent.csrf).await?;
     let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e))?;
     let ctx = load(state, &l, &s, &c, r, &h).await?;
     let acting = ctx.permit(auth.user.as_ref(), action)?;

@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use crate::account::INVITE_VALID_DAYS;
 use crate::auth::{self, Acting, Auth};
-use crate::csrf;
+use crate::csrf::{self, FormCookie};
 use crate::error::{Format, WebError};
 use crate::format;
 use crate::pages::{Layout, Link, league_href, private_layout};
@@ -148,7 +148,7 @@ async fn page(
     status: StatusCode,
 ) -> Response {
     let store = state.store();
-    let csrf = match csrf::token(&auth.session).await {
+    let csrf = match csrf::session_token(&auth.session).await {
         Ok(t) => t,
         Err(e) => return e.into_response(Format::Html),
     };
@@ -250,11 +250,12 @@ pub async fn people_page(
 pub async fn invite(
     State(state): State<AppState>,
     auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     Path(league): Path<String>,
     Form(f): Form<InviteForm>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return e.into_response(Format::Html);
     }
     let (tree, acting) = match guard(&state, &auth, &league).await {
@@ -346,11 +347,12 @@ pub async fn invite(
 pub async fn revoke_role(
     State(state): State<AppState>,
     auth: Auth,
+    form: FormCookie,
     headers: HeaderMap,
     Path((league, membership)): Path<(String, String)>,
     Form(f): Form<RevokeForm>,
 ) -> Response {
-    if let Err(e) = csrf::verify(&auth.session, &headers, &f.csrf).await {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return e.into_response(Format::Html);
     }
     let (tree, acting) = match guard(&state, &auth, &league).await {

@@ -45,6 +45,8 @@ struct Inner {
     loading: tokio::sync::Mutex<()>,
     /// Pages that list leagues and seasons, valid for one data version.
     site: RwLock<SitePages>,
+    /// The key of anonymous visitors' CSRF tokens, read from the store once.
+    form_secret: tokio::sync::OnceCell<Arc<str>>,
 }
 
 pub type ViewKey = (String, String, String);
@@ -143,6 +145,19 @@ impl AppState {
         &self.inner.settings.trusted_proxies
     }
 
+    /// The site's key for the CSRF tokens of visitors who have not signed in; every server on
+    /// the database shares it.
+    pub async fn form_secret(&self) -> Result<Arc<str>, arbiter_store::StoreError> {
+        self.inner
+            .form_secret
+            .get_or_try_init(|| async {
+                let secret = self.inner.store.site_secret("csrf").await?;
+                Ok(Arc::from(secret))
+            })
+            .await
+            .cloned()
+    }
+
     /// Cookies are `Secure` when the site is served over TLS.
     pub fn secure_cookies(&self) -> bool {
         self.inner.settings.base_url.starts_with("https://")
@@ -188,6 +203,7 @@ impl AppState {
                 views: RwLock::new(HashMap::new()),
                 loading: tokio::sync::Mutex::new(()),
                 site: RwLock::new(SitePages::default()),
+                form_secret: tokio::sync::OnceCell::new(),
             }),
         }
     }

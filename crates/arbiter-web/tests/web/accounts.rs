@@ -9,7 +9,7 @@ use arbiter_core::permissions::Role;
 use arbiter_core::{Pairing, TeamId};
 use arbiter_mail::Mailer;
 use arbiter_mail::sink::SmtpSink;
-use arbiter_store::{Actor, NewInvite};
+use arbiter_store::{Actor, NewInvite, Store};
 use arbiter_web::{AppState, router};
 use axum::Router;
 use axum::http::StatusCode;
@@ -667,14 +667,20 @@ async fn session_cookies_are_secure_over_tls() {
         Mailer::folder(std::env::temp_dir()),
         "https://league.example.org",
     ));
-    let a = send(
-        &over_tls,
-        axum::http::Request::get("/sign-in")
-            .body(axum::body::Body::empty())
-            .unwrap(),
-    )
-    .await;
-    let cookie = a.header("set-cookie");
+    // The sign-in form sets only its form cookie, `__Host-` over TLS; signing in starts the
+    // session, whose cookie is Secure too.
+    let mut v = Visitor::new(&over_tls).await;
+    assert_eq!(v.jar.keys().collect::<Vec<_>>(), ["__Host-arbiter_form"]);
+    account(&store, "tls@gthscl.example", Role::Secretary, None).await;
+    let signed = v
+        .post(
+            &over_tls,
+            "/sign-in",
+            &[("email", "tls@gthscl.example"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    let cookie = signed.header("set-cookie");
     assert!(cookie.starts_with("arbiter_session="), "{cookie}");
     assert!(
         cookie.contains("Secure") && cookie.contains("HttpOnly"),
@@ -682,11 +688,9 @@ async fn session_cookies_are_secure_over_tls() {
     );
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
     let plain = get(&app(&store), "/sign-in").await;
-    assert!(
-        !plain.header("set-cookie").contains("Secure"),
-        "{}",
-        plain.header("set-cookie")
-    );
+    let form_cookie = plain.header("set-cookie");
+    assert!(form_cookie.starts_with("arbiter_form="), "{form_cookie}");
+    assert!(!form_cookie.contains("Secure"), "{form_cookie}");
     // A public page starts no session at all.
     assert_eq!(get(&over_tls, "/").await.header("set-cookie"), "");
 }
@@ -744,4 +748,111 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_limit() {
         attempt("198.51.100.10", stranger).await,
         StatusCode::TOO_MANY_REQUESTS
     );
+}
+
+async fn stored_sessions(store: &Store) -> i64 {
+    let sql = "SELECT COUNT(*) FROM tower_sessions";
+    match store {
+        Store::Sqlite(s) => sqlx::query_scalar(sql).fetch_one(s.pool()).await.unwrap(),
+        Store::Postgres(s) => sqlx::query_scalar(sql).fetch_one(s.pool()).await.unwrap(),
+    }
+}
+
+/// Issue 9, item 3: a `GET /sign-in` stored a session row for 14 days, so a flood of them
+/// filled the database. The forms of visitors not signed in carry a token bound to a cookie.
+#[tokio::test]
+async fn anonymous_visitors_to_the_forms_store_no_session() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
+    for _ in 0..25 {
+        for page in [
+            "/sign-in",
+            "/reset",
+            "/reset/no-such-link",
+            "/invites/no-such-link",
+        ] {
+            let a = get(&app, page).await;
+            assert!(
+                a.status.is_success() || a.status == StatusCode::GONE,
+                "{page}: {}",
+                a.status
+            );
+        }
+    }
+    let mut v = Visitor::new(&app).await;
+    let failed = v
+        .post(
+            &app,
+            "/sign-in",
+            &[
+                ("email", "sec@gthscl.example"),
+                ("password", "wrong guess!"),
+            ],
+        )
+        .await;
+    assert_eq!(failed.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        stored_sessions(&store).await,
+        0,
+        "no row before anyone signs in"
+    );
+    // The form's token works with its cookie, and signing in starts the one session.
+    let signed = v
+        .post(
+            &app,
+            "/sign-in",
+            &[("email", "sec@gthscl.example"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    assert_eq!(stored_sessions(&store).await, 1);
+}
+
+#[tokio::test]
+async fn an_anonymous_forms_token_is_good_only_with_its_own_cookie() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
+    let right = [("email", "sec@gthscl.example"), ("password", PASSWORD)];
+    let mut first = Visitor::new(&app).await;
+    let second = Visitor::new(&app).await;
+    assert_ne!(first.csrf, second.csrf, "each cookie has its own token");
+    // The second visitor's token with the first's cookie, and a token with no cookie at all.
+    let mut mixed = first.clone();
+    mixed.csrf = second.csrf.clone();
+    let refused = mixed.post(&app, "/sign-in", &right).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("has expired or did not come from this site")
+    );
+    let mut cookieless = second.clone();
+    cookieless.cookie = None;
+    let refused = cookieless.post(&app, "/sign-in", &right).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    // From a sandboxed frame or another site's redirect the browser sends `Origin: null`.
+    let req = axum::http::Request::post("/sign-in")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("cookie", first.cookie.clone().unwrap())
+        .header("origin", "null")
+        .header("host", "arbiter.test")
+        .extension(axum::extract::ConnectInfo(first.addr))
+        .body(axum::body::Body::from(format!(
+            "csrf={}&email=sec%40gthscl.example&password={}",
+            first.csrf,
+            form_encode(PASSWORD)
+        )))
+        .unwrap();
+    let null_origin = send(&app, req).await;
+    assert_eq!(
+        null_origin.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        null_origin.body
+    );
+    assert!(null_origin.body.contains("sent from another site"));
+    let signed = first.post(&app, "/sign-in", &right).await;
+    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
 }

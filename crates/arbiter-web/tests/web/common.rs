@@ -349,11 +349,13 @@ pub async fn account(
     user
 }
 
-/// A browser: its session cookie, the last CSRF token it saw, and its address (each visitor
-/// has its own, as the rate limits see them).
+/// A browser: its cookies, the last CSRF token it saw, and its address (each visitor has its
+/// own, as the rate limits see them).
 #[derive(Debug, Clone)]
 pub struct Visitor {
+    /// The `Cookie` header it sends, made from `jar`.
     pub cookie: Option<String>,
+    pub jar: std::collections::BTreeMap<String, String>,
     pub csrf: String,
     pub addr: std::net::SocketAddr,
 }
@@ -373,6 +375,7 @@ impl Visitor {
         let n = NEXT_ADDR.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut v = Visitor {
             cookie: None,
+            jar: Default::default(),
             csrf: String::new(),
             addr: std::net::SocketAddr::from(([10, 0, (n >> 8) as u8, n as u8], 40000)),
         };
@@ -407,9 +410,21 @@ impl Visitor {
     }
 
     fn learn(&mut self, a: &Answer) {
-        if let Some(set) = a.headers.get("set-cookie") {
-            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
-            self.cookie = Some(pair);
+        let mut changed = false;
+        for set in a.headers.get_all("set-cookie") {
+            let set = set.to_str().unwrap();
+            let pair = set.split(';').next().unwrap();
+            let (name, value) = pair.split_once('=').unwrap();
+            if value.is_empty() || set.contains("Max-Age=0") {
+                self.jar.remove(name);
+            } else {
+                self.jar.insert(name.to_string(), value.to_string());
+            }
+            changed = true;
+        }
+        if changed {
+            let all: Vec<String> = self.jar.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            self.cookie = (!all.is_empty()).then(|| all.join("; "));
         }
         if let Some(t) = csrf_of(&a.body) {
             self.csrf = t;

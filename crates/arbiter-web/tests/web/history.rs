@@ -96,14 +96,14 @@ async fn setup() -> (Store, Router) {
     (store, app)
 }
 
-/// `name=value` of the session cookie a response sets.
-fn session_cookie(a: &Answer) -> Option<String> {
+/// `name=value` of the cookie called `name` a response sets.
+fn cookie_set(a: &Answer, name: &str) -> Option<String> {
     a.headers
         .get_all(header::SET_COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .filter_map(|v| v.split(';').next())
-        .find(|c| c.starts_with("arbiter_session="))
+        .find(|c| c.starts_with(&format!("{name}=")))
         .map(str::to_string)
 }
 
@@ -132,7 +132,9 @@ fn urlencode(s: &str) -> String {
 async fn sign_in(app: &Router, email: &str) -> String {
     let form = get(app, "/sign-in").await;
     assert_eq!(form.status, StatusCode::OK, "{}", form.body);
-    let cookie = session_cookie(&form).expect("the sign-in form starts a session");
+    // The form's token is bound to a form cookie: no session until sign-in.
+    assert_eq!(cookie_set(&form, "arbiter_session"), None);
+    let cookie = cookie_set(&form, "arbiter_form").expect("the sign-in form sets its cookie");
     let csrf = form_value(&form.body, "csrf");
     let body = format!(
         "csrf={}&email={}&password={}",
@@ -150,8 +152,7 @@ async fn sign_in(app: &Router, email: &str) -> String {
     )
     .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
-    // The session id changes at sign-in; the old one is no longer signed in.
-    session_cookie(&a).unwrap_or(cookie)
+    cookie_set(&a, "arbiter_session").expect("signing in starts a session")
 }
 
 async fn get_as(app: &Router, cookie: &str, uri: &str) -> Answer {
