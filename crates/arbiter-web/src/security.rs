@@ -70,10 +70,52 @@ fn come_back_to(req: &Request) -> String {
         .unwrap_or_else(|| "/".to_string())
 }
 
-/// Where to go after signing in: only a path on this site (never `//elsewhere`).
+/// Where to go after signing in: a path on this site, else the account page. Browsers drop
+/// tabs and newlines from a `Location` and read `\\` as `/`, so `/\t/evil.example` would
+/// be `//evil.example`, another site (issue 9, item 7): the path starts with one `/` followed
+/// by something else than `/` or `\\`, and has no control character, space or `\\` at all.
 pub fn safe_next(next: Option<&str>) -> String {
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        Some(n) if is_local_path(n) => n.to_string(),
         _ => "/account".to_string(),
+    }
+}
+
+fn is_local_path(n: &str) -> bool {
+    let mut chars = n.chars();
+    chars.next() == Some('/')
+        && !matches!(chars.next(), Some('/' | '\\'))
+        && !n
+            .chars()
+            .any(|c| c.is_control() || c.is_whitespace() || c == '\\')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_is_a_path_on_this_site_or_the_account_page() {
+        for good in ["/", "/account", "/leagues/gthscl/2026-27?x=1#top", "/a//b"] {
+            assert_eq!(safe_next(Some(good)), good);
+        }
+        let other_sites = [
+            "//evil.example",
+            "/\\evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "/ /evil.example",
+            "/\u{0}/evil.example",
+            "/x\u{7f}",
+            "/\u{a0}/evil.example",
+            "https://evil.example",
+            "evil.example",
+            "",
+        ];
+        for bad in other_sites {
+            assert_eq!(safe_next(Some(bad)), "/account", "{bad:?}");
+        }
+        assert_eq!(safe_next(None), "/account");
     }
 }

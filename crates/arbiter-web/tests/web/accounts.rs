@@ -856,3 +856,41 @@ async fn an_anonymous_forms_token_is_good_only_with_its_own_cookie() {
     let signed = first.post(&app, "/sign-in", &right).await;
     assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
 }
+
+/// Issue 9, item 7: `next=/%09/evil.example` answered `Location: /\t/evil.example`, which a
+/// browser reads as `//evil.example`; a newline gave a 303 with no `Location` at all.
+#[tokio::test]
+async fn sign_in_never_sends_the_browser_to_another_site() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
+    for next in [
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\\evil.example",
+        "//evil.example",
+    ] {
+        let mut v = Visitor::new(&app).await;
+        let form = v
+            .get(&app, &format!("/sign-in?next={}", form_encode(next)))
+            .await;
+        assert!(
+            !form.body.contains("evil.example"),
+            "{next:?}: {}",
+            form.body
+        );
+        let signed = v
+            .post(
+                &app,
+                "/sign-in",
+                &[
+                    ("email", "sec@gthscl.example"),
+                    ("password", PASSWORD),
+                    ("next", next),
+                ],
+            )
+            .await;
+        assert_eq!(signed.status, StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(signed.header("location"), "/account", "{next:?}");
+    }
+}
