@@ -920,6 +920,19 @@ impl Backend {
         Ok(plain)
     }
 
+    /// The account a password-reset link belongs to, whether or not the link still works:
+    /// what the new password is checked against (its email and name). `None` if unknown.
+    pub async fn password_reset_owner(&self, plain: &str) -> Result<Option<User>, StoreError> {
+        let row = sqlx::query(&user_sql(
+            "id = (SELECT user_id FROM password_resets WHERE token_hash = $1)",
+        ))
+        .bind(secrets::token_hash(plain))
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db("looking up a password-reset link"))?;
+        row.as_ref().map(user_from_row).transpose()
+    }
+
     /// Sets a new password by a reset link, once; every other open link of the account dies too.
     pub async fn use_password_reset(
         &self,

@@ -300,6 +300,11 @@ impl Store {
         dispatch!(self, s => s.create_password_reset(user, valid_for).await)
     }
 
+    /// The account a password-reset link belongs to, whether or not the link still works.
+    pub async fn password_reset_owner(&self, plain: &str) -> Result<Option<User>, StoreError> {
+        dispatch!(self, s => s.password_reset_owner(plain).await)
+    }
+
     /// Sets a new password by a reset link, once and before it expires.
     pub async fn use_password_reset(
         &self,

@@ -98,8 +98,12 @@ pub fn verify_dummy(plain: &str) -> bool {
     false
 }
 
-/// Whether `plain` may be a new password for the account `email`; the error is a sentence to show.
-pub fn check_new_password(plain: &str, email: &str) -> Result<(), String> {
+/// Whether `plain` may be a new password. `context` is what a guesser would try first: the
+/// account's email and name, its leagues and schools. In the manner of NIST SP 800-63B: long
+/// enough, not longer than a hash needs, and refused when zxcvbn finds it among common
+/// passwords, repeats, sequences and keyboard rows, or built from the context, with a
+/// sentence that says which (issue 9, item 11).
+pub fn check_new_password(plain: &str, context: &[&str]) -> Result<(), String> {
     let chars = plain.chars().count();
     if chars < MIN_PASSWORD_CHARS {
         return Err(format!(
@@ -112,13 +116,79 @@ pub fn check_new_password(plain: &str, email: &str) -> Result<(), String> {
             "A password may have at most {MAX_PASSWORD_CHARS} characters; this one has {chars}. Choose a shorter one."
         ));
     }
-    let email = email.trim();
-    if !email.is_empty() && plain.trim().to_lowercase() == email.to_lowercase() {
+    let squeezed = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let password = squeezed(plain);
+    // The context as a guesser would use it: whole, and the email's parts and the words.
+    let mut words: Vec<String> = Vec::new();
+    for item in context.iter().map(|c| c.trim()).filter(|c| !c.is_empty()) {
+        words.push(item.to_lowercase());
+        words.extend(
+            item.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| w.chars().count() >= 3)
+                .map(str::to_lowercase),
+        );
+        if squeezed(item) == password {
+            return Err(format!(
+                "A password cannot be “{item}”, which anyone who knows the account could guess; choose something else."
+            ));
+        }
+    }
+    if made_of(&password, &words) {
         return Err(
-            "A password cannot be the account's own email address; choose something else.".into(),
+            "This password is too easy to guess: it is built from the account's own email, name, school or league, which a guesser tries first. A few unrelated words, such as four picked at random, make a strong one that is easy to remember.".into(),
         );
     }
-    Ok(())
+    let inputs: Vec<&str> = words.iter().map(String::as_str).collect();
+    // Spaces and symbols between words add little for a guesser who tries the words: the
+    // weaker of the password as typed and squeezed counts.
+    let estimate = [plain, password.as_str()]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| zxcvbn::zxcvbn(p, &inputs))
+        .min_by_key(|e| e.guesses())
+        .unwrap_or_else(|| zxcvbn::zxcvbn(plain, &inputs));
+    if estimate.score() >= zxcvbn::Score::Three {
+        return Ok(());
+    }
+    let why = estimate
+        .feedback()
+        .and_then(|f| f.warning())
+        .map_or_else(
+            || "It would be guessed too soon: it is made of words, names or patterns a guesser tries early.".to_string(),
+            |w| format!("It would be guessed too soon: {}", w.to_string().to_lowercase()),
+        );
+    Err(format!(
+        "This password is too easy to guess. {why} A few unrelated words, such as four picked at random, make a strong one that is easy to remember."
+    ))
+}
+
+/// Whether `password` (squeezed) is the context's words with at most a few digits or letters
+/// besides (`patadvisor2026` for Pat Advisor).
+fn made_of(password: &str, words: &[String]) -> bool {
+    let mut words: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+        })
+        .filter(|w| w.chars().count() >= 3)
+        .collect();
+    words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    let mut rest = password.to_string();
+    let mut removed = false;
+    for word in &words {
+        if rest.contains(word.as_str()) {
+            rest = rest.replace(word.as_str(), "");
+            removed = true;
+        }
+    }
+    removed && (rest.chars().count() <= 3 || rest.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// The CSRF token of a visitor who has not signed in: an HMAC-SHA-256, under the site's
@@ -189,20 +259,62 @@ mod tests {
 
     #[test]
     fn new_passwords_are_checked_with_a_sentence() {
+        let email = ["a@b.example"];
         assert_eq!(
-            check_new_password("short12", "a@b.example").unwrap_err(),
+            check_new_password("short12", &email).unwrap_err(),
             "A password needs at least 10 characters; this one has 7. \
              A few unrelated words make a long one that is easy to remember."
         );
-        assert!(check_new_password(&"x".repeat(201), "a@b.example").is_err());
-        assert!(check_new_password(&"x".repeat(200), "a@b.example").is_ok());
-        assert!(
-            check_new_password("Advisor@Vic.example", "advisor@vic.example")
-                .unwrap_err()
-                .contains("email")
-        );
-        assert!(check_new_password("ten chars!", "a@b.example").is_ok());
+        assert!(check_new_password(&"x".repeat(201), &email).is_err());
+        let long: String = (0..200)
+            .map(|i| char::from(b'a' + u8::try_from(i * 7919 % 26).unwrap()))
+            .collect();
+        assert_eq!(check_new_password(&long, &email), Ok(()));
         // Characters, not bytes: ten accented letters are ten.
-        assert!(check_new_password("éééééééééé", "a@b.example").is_ok());
+        let accented = check_new_password("éèêëàâäîïô", &email);
+        assert!(
+            accented
+                .as_ref()
+                .map_or_else(|e| !e.contains("at least"), |()| true)
+        );
+    }
+
+    #[test]
+    fn common_repetitive_and_patterned_passwords_are_refused_saying_why() {
+        let email = ["a@b.example"];
+        let repeated = check_new_password("aaaaaaaaaa", &email).unwrap_err();
+        assert!(repeated.contains("repeats like"), "{repeated}");
+        let common = check_new_password("password123", &email).unwrap_err();
+        assert!(common.contains("common password"), "{common}");
+        let keyboard = check_new_password("qwertyuiop", &email).unwrap_err();
+        assert!(keyboard.contains("too easy to guess"), "{keyboard}");
+        let sequence = check_new_password("1234567890", &email).unwrap_err();
+        assert!(sequence.contains("too easy to guess"), "{sequence}");
+        for strong in [
+            "correct horse battery staple",
+            "plum lantern obvious kettle",
+        ] {
+            assert_eq!(check_new_password(strong, &email), Ok(()), "{strong}");
+        }
+    }
+
+    #[test]
+    fn a_password_made_of_the_accounts_own_context_is_refused() {
+        let context = [
+            "advisor@vic.example",
+            "Pat Advisor",
+            "Greater Toledo High School Chess League",
+        ];
+        let email = check_new_password("Advisor@Vic.example", &context).unwrap_err();
+        assert!(email.contains("cannot be “advisor@vic.example”"), "{email}");
+        let league = check_new_password("greater toledo chess", &context).unwrap_err();
+        assert!(league.contains("built from the account's own"), "{league}");
+        let name = check_new_password("patadvisor2026", &context).unwrap_err();
+        assert!(name.contains("built from the account's own"), "{name}");
+        // The same words are a fair password for someone they do not describe.
+        assert_eq!(
+            check_new_password("greater toledo chess", &["x@y.example"]),
+            Ok(())
+        );
     }
 }

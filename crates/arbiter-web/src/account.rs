@@ -278,11 +278,13 @@ pub struct PasswordForm {
 }
 
 /// The new password's problem, as a sentence, if it has one.
-fn password_problem(f: &PasswordForm, email: &str) -> Option<String> {
+/// What is wrong with a new password, if anything; `context` is what a guesser would try
+/// first (the account's email and name, its leagues and schools).
+fn password_problem(f: &PasswordForm, context: &[&str]) -> Option<String> {
     if f.password != f.password_again {
         return Some("The two passwords differ; type the same password in both boxes.".into());
     }
-    secrets::check_new_password(&f.password, email).err()
+    secrets::check_new_password(&f.password, context).err()
 }
 
 fn invite_href(token: &str) -> String {
@@ -416,7 +418,14 @@ pub async fn accept_invite(
             let problem = if name.is_empty() {
                 Some("Give your name, as the league will see it.".to_string())
             } else {
-                password_problem(&f, &invite.email)
+                let mut context = vec![
+                    invite.email.as_str(),
+                    name,
+                    &invite.league_name,
+                    &invite.league_slug,
+                ];
+                context.extend(invite.school.as_deref());
+                password_problem(&f, &context)
             };
             if let Some(problem) = problem {
                 let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
@@ -567,7 +576,7 @@ pub async fn reset_link_form(auth: Auth, form: FormCookie, Path(token): Path<Str
         Err(e) => return html(e),
     };
     let mut page = PasswordPage::new("Set a new password", reset_href(&token), csrf);
-    page.intro = "Choose a new password: at least 10 characters.".into();
+    page.intro = "Choose a new password: at least 10 characters and hard to guess; a few unrelated words make a good one.".into();
     page.button = "Set the password";
     private(StatusCode::OK, &page)
 }
@@ -583,7 +592,26 @@ pub async fn reset_with_link(
     if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
         return html(e);
     }
-    if let Some(problem) = password_problem(&f, "") {
+    // The link's account, for what its new password must not be made of.
+    let owner = state
+        .store()
+        .password_reset_owner(&token)
+        .await
+        .ok()
+        .flatten();
+    let memberships = match &owner {
+        Some(user) => state.store().memberships(user.id).await.unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut context: Vec<&str> = owner
+        .iter()
+        .flat_map(|user| [user.email.as_str(), user.name.as_str()])
+        .collect();
+    for m in &memberships {
+        context.push(&m.league_slug);
+        context.extend(m.school.as_deref());
+    }
+    if let Some(problem) = password_problem(&f, &context) {
         let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
         let mut page = PasswordPage::new("Set a new password", reset_href(&token), csrf);
         page.problem = Some(problem);

@@ -894,3 +894,40 @@ async fn sign_in_never_sends_the_browser_to_another_site() {
         assert_eq!(signed.header("location"), "/account", "{next:?}");
     }
 }
+
+/// Issue 9, item 11: `aaaaaaaaaa` was accepted, and a reset could set the password to the email.
+#[tokio::test]
+async fn a_reset_refuses_the_email_and_easily_guessed_passwords_saying_why() {
+    let sink = SmtpSink::start().await;
+    let store = store().await;
+    let app = app_with_mail(&store, &sink);
+    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
+    let mut v = Visitor::new(&app).await;
+    v.get(&app, "/reset").await;
+    v.post(&app, "/reset", &[("email", "sec@gthscl.example")])
+        .await;
+    let mails = sink.wait_for(1, Duration::from_secs(10)).await;
+    let link = link_in(&mails[0].text(), "/reset/");
+    v.get(&app, &link).await;
+    for (weak, why) in [
+        ("sec@gthscl.example", "cannot be “sec@gthscl.example”"),
+        ("aaaaaaaaaa", "repeats like"),
+        ("password123", "common password"),
+        ("Sec GTHSCL 2026", "built from the account"),
+    ] {
+        let refused = v
+            .post(&app, &link, &[("password", weak), ("password_again", weak)])
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{weak}");
+        assert!(refused.body.contains(why), "{weak}: {}", refused.body);
+    }
+    let strong = "plum lantern obvious kettle";
+    let set = v
+        .post(
+            &app,
+            &link,
+            &[("password", strong), ("password_again", strong)],
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+}
