@@ -430,3 +430,43 @@ fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
     assert!(err.contains("GT-M1") && err.contains("--school"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 9 item 4: the default table on FIDE's own TRF-2026 sample, whose team names are all
+/// shorter than 12 characters, prints a row per team instead of panicking.
+#[test]
+fn the_table_prints_fides_trf26_sample_whose_names_are_short() {
+    let sample = "crates/arbiter-cli/tests/data/fide/trf26_team.trf";
+    assert!(root().join(sample).is_file(), "the sample is missing");
+    let out = arbiter(&["standings", sample]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The sample holds one team.
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("Place Team"), "{text}");
+    assert!(lines[1].starts_with("1     Russia "), "{text}");
+}
+
+/// Issue 9 item 4: an ASTC file whose teams are named by their state's letters (`NSW`, `VIC`).
+#[test]
+fn the_table_prints_teams_named_in_three_letters() {
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("examples/astc-secondary-open.json")).unwrap(),
+    )
+    .unwrap();
+    for t in v["teams"].as_array_mut().unwrap() {
+        t["name"] = Value::from(t["id"].as_str().unwrap().to_uppercase());
+    }
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-short-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("astc.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let text = ok_stdout(&["standings", file.to_str().unwrap()]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    assert!(lines[1].starts_with("1     VIC "), "{text}");
+    assert!(lines[2].starts_with("2     NSW "), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
