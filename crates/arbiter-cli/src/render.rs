@@ -6,6 +6,7 @@ use anyhow::Result;
 use arbiter_core::model::Competition;
 use arbiter_core::schedule::Schedule;
 use arbiter_core::standings::{CriterionValue, Explanation, Standings};
+use arbiter_formats::csv;
 use serde_json::{Map, Value, json};
 
 use crate::Format;
@@ -46,9 +47,10 @@ pub fn standings(
         Format::Csv => {
             let mut out = csv(c, s);
             if let Some(ex) = explanation {
-                out.push('\n');
+                // After an empty record, a sentence a record, each a cell of its own.
+                out.push_str("\r\n");
                 for e in ex {
-                    let _ = writeln!(out, "# {}", e.sentence);
+                    csv::write_record(&mut out, [format!("# {}", e.sentence)]);
                 }
             }
             out
@@ -203,36 +205,21 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 fn csv(c: &Competition, s: &Standings) -> String {
-    let mut out = String::from("rank,place,team_id,team");
-    for spec in &s.criteria {
-        out.push(',');
-        out.push_str(&csv_field(&spec.code));
-    }
-    out.push('\n');
+    let mut out = String::new();
+    let header = ["rank", "place", "team_id", "team"].map(String::from);
+    let codes = s.criteria.iter().map(|spec| spec.code.clone());
+    csv::write_record(&mut out, header.into_iter().chain(codes));
     for r in &s.rows {
         let t = &c.teams[r.team];
-        let _ = write!(
-            out,
-            "{},{},{},{}",
-            r.rank,
-            csv_field(&r.place),
-            csv_field(&t.id.0),
-            csv_field(&t.name)
-        );
-        for v in &r.values {
-            out.push(',');
-            out.push_str(&csv_field(&v.display()));
-        }
-        out.push('\n');
+        let team = [
+            r.rank.to_string(),
+            r.place.clone(),
+            t.id.0.clone(),
+            t.name.clone(),
+        ];
+        let values = r.values.iter().map(CriterionValue::display);
+        csv::write_record(&mut out, team.into_iter().chain(values));
     }
     out
 }
@@ -385,6 +372,54 @@ mod tests {
         );
     }
 
+    /// Issue 9 item 9: team names and ids a spreadsheet would run, and the explanation that
+    /// names them, reach no cell as a formula whichever separator it splits on.
+    #[test]
+    fn no_standings_cell_reads_as_a_formula_whichever_separator_the_spreadsheet_splits_on() {
+        let typed = [
+            "x;=cmd|' /C calc'!A0",
+            "=cmd|' /C calc'!A0",
+            "+1+1",
+            "-1+1",
+            "@SUM(A1)",
+            "\t=1+1",
+            "\r=1+1",
+        ]
+        .map(String::from);
+        let values = vec![vec![CriterionValue::Number(-1.5)]; typed.len()];
+        let (mut c, s) = table_input(&typed, &["=GP".into()], values, &[false; 7]);
+        for (t, name) in c.teams.iter_mut().zip(&typed) {
+            t.id = TeamId(name.clone());
+        }
+        let explanation: Vec<Explanation> = typed
+            .iter()
+            .zip(1..)
+            .map(|(name, upper_row)| Explanation {
+                upper_row,
+                rule: None,
+                sentence: format!("{name}, then;=1+1 below it"),
+            })
+            .collect();
+        let text = standings(&c, &s, Format::Csv, Some(&explanation)).unwrap();
+        for separator in [',', ';', '\t'] {
+            for cell in csv::read(&text, separator).iter().flatten() {
+                assert!(!csv::reads_as_formula(cell), "{separator:?}: {cell:?}");
+            }
+        }
+        let records = csv::read(&text, ',');
+        assert_eq!(records[0], ["rank", "place", "team_id", "team", "'=GP"]);
+        for (r, name) in records[1..].iter().zip(&typed) {
+            assert_eq!(r[2].replace('\'', ""), name.replace('\'', ""));
+            assert_eq!(r[3].replace('\'', ""), name.replace('\'', ""));
+            assert_eq!(r[4], "-1.5", "a plain number stays a number");
+        }
+        assert_eq!(records[typed.len() + 1], [""]);
+        assert_eq!(
+            records[typed.len() + 2],
+            ["# x;'=cmd|' /C calc'!A0, then;'=1+1 below it"]
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(500))]
 
@@ -423,7 +458,7 @@ mod tests {
             };
             let longest = s.rows.iter().map(|r| shown(r).chars().count()).max().unwrap_or(0);
             prop_assert!(team_w >= 4 && team_w <= longest.max(4), "{}", team_w);
-            if place_w + 1 + values_w + longest.min(12) <= WIDTH {
+            if place_w + 1 + values_w + longest.clamp(4, 12) <= WIDTH {
                 prop_assert!(width <= WIDTH, "{:?}", text);
             }
             for (r, line) in s.rows.iter().zip(&lines[1..]) {
