@@ -6,7 +6,7 @@
 //! let mut out = String::new();
 //! arbiter_formats::csv::write_record(&mut out, ["team", "reason"]);
 //! arbiter_formats::csv::write_record(&mut out, ["vic", "x;=cmd|' /C calc'!A0"]);
-//! assert_eq!(out, "team,reason\r\nvic,\"x;=cmd|' /C calc'!A0\"\r\n");
+//! assert_eq!(out, "team,reason\r\nvic,\"x;'=cmd|' /C calc'!A0\"\r\n");
 //! ```
 
 /// The characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
