@@ -217,10 +217,15 @@ fn progress(len: u64, prefix: &str) -> ProgressBar {
 
 /// `arbiter import FILE --league SLUG`: stores a competition file (competition JSON or TRF)
 /// in a league's season, creating the league and the season when they are new.
-pub fn import(file: &Path, target: &Target, db: &Database) -> Result<()> {
+pub fn import(
+    file: &Path,
+    target: &Target,
+    rules_from: &crate::load::RulesFrom,
+    db: &Database,
+) -> Result<()> {
     let bar = progress(4, "import");
     bar.set_message(format!("reading {}", file.display()));
-    let loaded = crate::load::competition(file, None)?;
+    let loaded = crate::load::competition(file, None, rules_from)?;
     bar.suspend(|| {
         for w in &loaded.warnings {
             eprintln!("warning: {w}");

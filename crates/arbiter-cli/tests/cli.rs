@@ -470,3 +470,43 @@ fn the_table_prints_teams_named_in_three_letters() {
     assert!(lines[2].starts_with("2     NSW "), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 9 item 8: a competition file's `rules` is read from its own folder only, unless
+/// `--rules-from` allows another; a device named as the competition file is read no further
+/// than the limit.
+#[test]
+fn rules_outside_the_competitions_folder_need_rules_from() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-from-{}", std::process::id()));
+    let season = dir.join("season");
+    std::fs::create_dir_all(&season).unwrap();
+    std::fs::write(dir.join("league.toml"), "extends = \"astc\"\n").unwrap();
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("examples/astc-secondary-open.json")).unwrap(),
+    )
+    .unwrap();
+    v["rules"] = Value::from("../league.toml");
+    let file = season.join("astc.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+
+    let out = arbiter(&["standings", file]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("\"rules\": \"../league.toml\"")
+            && err.contains("outside the folder")
+            && err.contains("--rules-from"),
+        "{err}"
+    );
+    let text = ok_stdout(&["standings", file, "--rules-from", dir.to_str().unwrap()]);
+    assert!(text.lines().nth(1).unwrap().contains("Victoria"), "{text}");
+
+    let out = arbiter(&["standings", "/dev/zero"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/dev/zero holds more than 64 MiB (67108864 bytes), the most a competition file may hold"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
