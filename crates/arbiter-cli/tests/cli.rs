@@ -510,3 +510,53 @@ fn rules_outside_the_competitions_folder_need_rules_from() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 9 item 14: `arbiter import` that the store refuses at its last check (here a
+/// competition address it cannot use, or one taken in another season) writes nothing: the
+/// next import still creates the league, or the season.
+#[test]
+fn an_import_that_fails_writes_no_league_and_no_season() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("arbiter.db");
+    let db = db.to_str().unwrap();
+    let file = "examples/gthscl-division.json";
+    let import = |season: &str, competition: &str| {
+        let args = [
+            "import",
+            file,
+            "--league",
+            "gthscl",
+            "--season",
+            season,
+            "--competition",
+            competition,
+            "--db",
+            db,
+        ];
+        let out = arbiter(&args);
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (ok, err) = import("2026-27", "Division A");
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("`Division A`") && err.contains("nothing was written"),
+        "{err}"
+    );
+    let (ok, err) = import("2026-27", "division-a");
+    assert!(ok, "{err}");
+    assert!(err.contains("created the league gthscl"), "{err}");
+    assert!(err.contains("created the season gthscl/2026-27"), "{err}");
+
+    let (ok, err) = import("2027-28", "division-a");
+    assert!(!ok, "{err}");
+    assert!(err.contains("already taken"), "{err}");
+    let (ok, err) = import("2027-28", "division-b");
+    assert!(ok, "{err}");
+    assert!(!err.contains("created the league"), "{err}");
+    assert!(err.contains("created the season gthscl/2027-28"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
