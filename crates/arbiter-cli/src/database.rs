@@ -10,7 +10,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use arbiter_core::model::{Competition, MatchOutcome, Pairing};
 use arbiter_core::ruleset::{PresetsOnly, Ruleset};
-use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use arbiter_store::{
+    Actor, ImportPlace, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, SeasonChoice,
+    Store,
+};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -218,10 +221,15 @@ fn progress(len: u64, prefix: &str) -> ProgressBar {
 
 /// `arbiter import FILE --league SLUG`: stores a competition file (competition JSON or TRF)
 /// in a league's season, creating the league and the season when they are new.
-pub fn import(file: &Path, target: &Target, db: &Database) -> Result<()> {
+pub fn import(
+    file: &Path,
+    target: &Target,
+    rules_from: &crate::load::RulesFrom,
+    db: &Database,
+) -> Result<()> {
     let bar = progress(4, "import");
     bar.set_message(format!("reading {}", file.display()));
-    let loaded = crate::load::competition(file, None)?;
+    let loaded = crate::load::competition(file, None, rules_from)?;
     bar.suspend(|| {
         for w in &loaded.warnings {
             eprintln!("warning: {w}");
@@ -255,61 +263,26 @@ pub fn import(file: &Path, target: &Target, db: &Database) -> Result<()> {
         bar.set_message(format!("opening {}", db.address()));
         let store = db.open().await?;
         let by = Actor::system();
-        let league = match store.league(&target.league).await? {
-            Some(l) => l,
-            None => {
-                let l = store
-                    .create_league(
-                        &NewLeague {
-                            slug: target.league.clone(),
-                            name: target.league.clone(),
-                            kind: LeagueKind::League,
-                            description: String::new(),
-                        },
-                        &by,
-                    )
-                    .await
-                    .with_context(|| format!("cannot create the league {}", target.league))?;
-                bar.suspend(|| eprintln!("created the league {}", l.slug));
-                l
-            }
-        };
-        let seasons = store.seasons(league.id).await?;
         let (first, last) = date_span(competition);
-        let wanted = target.season.clone().or_else(|| {
+        let new_season = |slug: String| NewSeason {
+            name: slug.clone(),
+            slug,
+            starts_on: first,
+            ends_on: last,
+        };
+        let place = ImportPlace {
+            league: NewLeague {
+                slug: target.league.clone(),
+                name: target.league.clone(),
+                kind: LeagueKind::League,
+                description: String::new(),
+            },
             // Without --season: the league's latest season, or one named by the year.
-            if seasons.is_empty() {
-                Some(first.map_or_else(|| "main".to_string(), |d| d.year().to_string()))
-            } else {
-                None
-            }
-        });
-        let season = match wanted {
-            None => seasons
-                .last()
-                .cloned()
-                .ok_or_else(|| anyhow!("the league {} has no season", league.slug))?,
-            Some(slug) => match seasons.iter().find(|s| s.slug == slug) {
-                Some(s) => s.clone(),
-                None => {
-                    let s = store
-                        .create_season(
-                            league.id,
-                            &NewSeason {
-                                slug: slug.clone(),
-                                name: slug.clone(),
-                                starts_on: first,
-                                ends_on: last,
-                            },
-                            &by,
-                        )
-                        .await
-                        .with_context(|| {
-                            format!("cannot create the season {}/{slug}", league.slug)
-                        })?;
-                    bar.suspend(|| eprintln!("created the season {}/{}", league.slug, s.slug));
-                    s
-                }
+            season: match &target.season {
+                Some(slug) => SeasonChoice::Named(new_season(slug.clone())),
+                None => SeasonChoice::LatestOr(new_season(
+                    first.map_or_else(|| "main".to_string(), |d| d.year().to_string()),
+                )),
             },
         };
         bar.inc(1);
@@ -318,9 +291,13 @@ pub fn import(file: &Path, target: &Target, db: &Database) -> Result<()> {
             competition.teams.len(),
             competition.matches().count()
         ));
-        let record = store
-            .import_competition(
-                season.id,
+        let where_to = match &target.season {
+            Some(season) => format!("{}/{season}/{slug}", target.league),
+            None => format!("{}/…/{slug}", target.league),
+        };
+        let imported = store
+            .import_competition_into(
+                &place,
                 &NewCompetition {
                     slug: slug.clone(),
                     name: competition.name.clone(),
@@ -332,26 +309,29 @@ pub fn import(file: &Path, target: &Target, db: &Database) -> Result<()> {
             .await
             .with_context(|| {
                 format!(
-                    "cannot store {} as {}/{}/{slug}",
-                    file.display(),
-                    league.slug,
-                    season.slug
+                    "cannot store {} as {where_to}; nothing was written",
+                    file.display()
                 )
             })?;
         bar.inc(1);
         bar.finish_and_clear();
+        if let Some(l) = &imported.created_league {
+            eprintln!("created the league {}", l.slug);
+        }
+        if let Some(s) = &imported.created_season {
+            eprintln!("created the season {}/{}", imported.league.slug, s.slug);
+        }
+        let (league, season, record) = (
+            &imported.league.slug,
+            &imported.season.slug,
+            &imported.competition.slug,
+        );
         eprintln!(
-            "{}: {} teams, {} rounds, {} results stored as {}/{}/{} (/leagues/{}/{}/{})",
+            "{}: {} teams, {} rounds, {} results stored as {league}/{season}/{record} (/leagues/{league}/{season}/{record})",
             file.display(),
             competition.teams.len(),
             competition.rounds.len(),
             results(competition),
-            league.slug,
-            season.slug,
-            record.slug,
-            league.slug,
-            season.slug,
-            record.slug
         );
         Ok(())
     })

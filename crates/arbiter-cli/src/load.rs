@@ -1,12 +1,12 @@
 //! Loading a competition from a file: competition JSON or FIDE TRF, chosen by content.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use arbiter_core::criteria::CriterionSpec;
 use arbiter_core::model::Competition;
 use arbiter_core::ruleset::Ruleset;
-use arbiter_formats::ruleset_file::FileRulesetSource;
+use arbiter_formats::ruleset_file::{self, FileRulesetSource};
 use arbiter_formats::{competition_json, trf};
 
 /// A competition with the rules it is ranked by.
@@ -19,9 +19,23 @@ pub struct Loaded {
     pub warnings: Vec<String>,
 }
 
+/// The most a competition file may hold: FIDE's largest team events are a few MiB of TRF.
+const COMPETITION_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// Which folders a file's `rules` and `extends` may read ruleset files from, besides the
+/// competition file's own (or a `--rules` file's own).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct RulesFrom {
+    /// Also read ruleset files that a competition file's `rules` or `extends` names from this
+    /// folder (repeat for several); by default only from the competition file's own folder.
+    #[arg(long = "rules-from", value_name = "DIR")]
+    pub folders: Vec<PathBuf>,
+}
+
 /// Reads `path`; `rules` (a preset name or a ruleset file) replaces the file's own rules.
-pub fn competition(path: &Path, rules: Option<&str>) -> Result<Loaded> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+pub fn competition(path: &Path, rules: Option<&str>, from: &RulesFrom) -> Result<Loaded> {
+    let bytes = ruleset_file::read_limited(path, "a competition file", COMPETITION_LIMIT)
+        .map_err(anyhow::Error::msg)?;
     let origin = path.display().to_string();
     let base_dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut loaded = if looks_like_json(&bytes) {
@@ -31,7 +45,7 @@ pub fn competition(path: &Path, rules: Option<&str>) -> Result<Loaded> {
                 e.utf8_error().valid_up_to()
             )
         })?;
-        let source = FileRulesetSource::new(base_dir);
+        let source = FileRulesetSource::new(base_dir).allowing(&from.folders);
         let c = competition_json::read(&origin, &text, &source)?;
         Loaded {
             competition: c.competition,
@@ -57,7 +71,7 @@ pub fn competition(path: &Path, rules: Option<&str>) -> Result<Loaded> {
         loaded.rules = match Ruleset::preset(name) {
             Some(preset) => preset,
             None => {
-                let text = std::fs::read_to_string(name).map_err(|e| {
+                let text = ruleset_file::read_ruleset(Path::new(name)).map_err(|e| {
                     anyhow::anyhow!(
                         "--rules {name}: this is not a preset ({}) and the ruleset file cannot be read ({e})",
                         arbiter_core::ruleset::preset_names().join(", ")
@@ -67,7 +81,8 @@ pub fn competition(path: &Path, rules: Option<&str>) -> Result<Loaded> {
                     .parent()
                     .unwrap_or(Path::new("."))
                     .to_path_buf();
-                Ruleset::from_toml(name, &text, &FileRulesetSource::new(base))?
+                let source = FileRulesetSource::new(base).allowing(&from.folders);
+                Ruleset::from_toml(name, &text, &source)?
             }
         };
         // The record was checked against its own rules; check it against these too.

@@ -44,6 +44,8 @@ enum Command {
         /// Say for each pair of adjacent teams which criterion separated them, with its rule.
         #[arg(long)]
         explain: bool,
+        #[command(flatten)]
+        rules_from: load::RulesFrom,
     },
     /// Prints a round-robin schedule from the FIDE Berger tables (AS-19).
     Schedule {
@@ -74,6 +76,8 @@ enum Command {
         #[arg(long, requires = "league")]
         competition: Option<String>,
         #[command(flatten)]
+        rules_from: load::RulesFrom,
+        #[command(flatten)]
         database: database::Database,
     },
     /// Writes a competition out in another format: a file's, or one stored in the database
@@ -94,6 +98,8 @@ enum Command {
         /// The stored competition's address.
         #[arg(long, requires = "league")]
         competition: Option<String>,
+        #[command(flatten)]
+        rules_from: load::RulesFrom,
         #[command(flatten)]
         database: database::Database,
     },
@@ -206,8 +212,9 @@ fn run(cli: Cli) -> Result<()> {
             tiebreaks,
             format,
             explain,
+            rules_from,
         } => {
-            let loaded = load::competition(&file, rules.as_deref())?;
+            let loaded = load::competition(&file, rules.as_deref(), &rules_from)?;
             for w in &loaded.warnings {
                 eprintln!("warning: {w}");
             }
@@ -270,6 +277,7 @@ fn run(cli: Cli) -> Result<()> {
             league,
             season,
             competition,
+            rules_from,
             database,
         } => {
             if let Some(league) = league {
@@ -278,12 +286,12 @@ fn run(cli: Cli) -> Result<()> {
                     season,
                     competition,
                 };
-                database::import(&file, &target, &database)?;
+                database::import(&file, &target, &rules_from, &database)?;
             }
             let Some(output) = output else {
                 return Ok(());
             };
-            let loaded = load::competition(&file, None)?;
+            let loaded = load::competition(&file, None, &rules_from)?;
             for w in &loaded.warnings {
                 eprintln!("warning: {w}");
             }
@@ -309,10 +317,11 @@ fn run(cli: Cli) -> Result<()> {
             output,
             league,
             competition,
+            rules_from,
             database,
         } => {
             let loaded = match (file, league, competition) {
-                (Some(file), _, _) => load::competition(&file, None)?,
+                (Some(file), _, _) => load::competition(&file, None, &rules_from)?,
                 (None, Some(league), Some(competition)) => {
                     let (competition, rules) =
                         database::load_stored(&league, &competition, &database)?;

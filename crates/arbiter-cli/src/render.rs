@@ -6,6 +6,7 @@ use anyhow::Result;
 use arbiter_core::model::Competition;
 use arbiter_core::schedule::Schedule;
 use arbiter_core::standings::{CriterionValue, Explanation, Standings};
+use arbiter_formats::csv;
 use serde_json::{Map, Value, json};
 
 use crate::Format;
@@ -46,9 +47,10 @@ pub fn standings(
         Format::Csv => {
             let mut out = csv(c, s);
             if let Some(ex) = explanation {
-                out.push('\n');
+                // After an empty record, a sentence a record, each a cell of its own.
+                out.push_str("\r\n");
                 for e in ex {
-                    let _ = writeln!(out, "# {}", e.sentence);
+                    csv::write_record(&mut out, [format!("# {}", e.sentence)]);
                 }
             }
             out
@@ -128,15 +130,25 @@ fn table(c: &Competition, s: &Standings) -> String {
         .max()
         .unwrap_or(5);
     let values_w: usize = widths.iter().map(|w| w + 2).sum();
-    let longest_name = c
-        .teams
+    let names: Vec<String> = s
+        .rows
         .iter()
-        .map(|t| t.name.chars().count())
-        .max()
-        .unwrap_or(4);
+        .map(|r| {
+            let name = printable(&c.teams[r.team].name);
+            if r.dropped {
+                format!("{name} (dropped)")
+            } else {
+                name
+            }
+        })
+        .collect();
+    let longest_name = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    // The room the other columns leave, but never under 12 (a name stays readable past 80
+    // columns) nor wider than the longest name or the header need.
     let team_w = WIDTH
         .saturating_sub(place_w + 1 + values_w)
-        .clamp(12, longest_name.max(4));
+        .max(12)
+        .min(longest_name.max(4));
 
     let mut out = String::new();
     let _ = write!(out, "{:<place_w$} {:<team_w$}", "Place", "Team");
@@ -144,11 +156,8 @@ fn table(c: &Competition, s: &Standings) -> String {
         let _ = write!(out, "  {:>w$}", spec.code);
     }
     out.push('\n');
-    for (r, row) in s.rows.iter().zip(&cells) {
-        let mut name = truncate(&c.teams[r.team].name, team_w);
-        if r.dropped {
-            name = truncate(&format!("{name} (dropped)"), team_w);
-        }
+    for ((r, row), name) in s.rows.iter().zip(&cells).zip(&names) {
+        let name = truncate(name, team_w);
         let _ = write!(out, "{:<place_w$} {:<team_w$}", r.place, name);
         for (v, w) in row.iter().zip(&widths) {
             let _ = write!(out, "  {v:>w$}");
@@ -156,6 +165,14 @@ fn table(c: &Competition, s: &Standings) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A control character in a name (a tab, a newline, an escape) would break the table's lines
+/// or drive the terminal; it is shown as U+FFFD.
+fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect()
 }
 
 fn truncate(s: &str, width: usize) -> String {
@@ -188,36 +205,21 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 fn csv(c: &Competition, s: &Standings) -> String {
-    let mut out = String::from("rank,place,team_id,team");
-    for spec in &s.criteria {
-        out.push(',');
-        out.push_str(&csv_field(&spec.code));
-    }
-    out.push('\n');
+    let mut out = String::new();
+    let header = ["rank", "place", "team_id", "team"].map(String::from);
+    let codes = s.criteria.iter().map(|spec| spec.code.clone());
+    csv::write_record(&mut out, header.into_iter().chain(codes));
     for r in &s.rows {
         let t = &c.teams[r.team];
-        let _ = write!(
-            out,
-            "{},{},{},{}",
-            r.rank,
-            csv_field(&r.place),
-            csv_field(&t.id.0),
-            csv_field(&t.name)
-        );
-        for v in &r.values {
-            out.push(',');
-            out.push_str(&csv_field(&v.display()));
-        }
-        out.push('\n');
+        let team = [
+            r.rank.to_string(),
+            r.place.clone(),
+            t.id.0.clone(),
+            t.name.clone(),
+        ];
+        let values = r.values.iter().map(CriterionValue::display);
+        csv::write_record(&mut out, team.into_iter().chain(values));
     }
     out
 }
@@ -252,4 +254,229 @@ pub fn schedule_json(s: &Schedule) -> Result<String> {
         })
         .collect();
     Ok(serde_json::to_string_pretty(&json!({ "rounds": rounds }))? + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::criteria::{CriterionKind, CriterionSpec};
+    use arbiter_core::model::{Team, TeamId};
+    use arbiter_core::standings::StandingRow;
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+
+    fn value() -> impl Strategy<Value = CriterionValue> {
+        prop_oneof![
+            (-1000.0..100_000.0f64).prop_map(CriterionValue::Number),
+            vec(0.0..100.0f64, 0..6).prop_map(CriterionValue::Sequence),
+            Just(CriterionValue::NotApplied),
+        ]
+    }
+
+    /// Teams with these names and a standings table over these criteria codes.
+    fn table_input(
+        names: &[String],
+        codes: &[String],
+        values: Vec<Vec<CriterionValue>>,
+        dropped: &[bool],
+    ) -> (Competition, Standings) {
+        let teams = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Team {
+                id: TeamId(format!("t{i}")),
+                name: n.clone(),
+                school: None,
+                players: Vec::new(),
+            })
+            .collect();
+        let rows = values
+            .into_iter()
+            .zip(dropped)
+            .enumerate()
+            .map(|(i, (values, dropped))| StandingRow {
+                rank: i + 1,
+                place: if i % 5 == 4 {
+                    format!("{}-{}", i, i + 1)
+                } else {
+                    (i + 1).to_string()
+                },
+                team: i,
+                values,
+                dropped: *dropped,
+            })
+            .collect();
+        let criteria = codes
+            .iter()
+            .map(|code| CriterionSpec {
+                code: code.clone(),
+                kind: CriterionKind::GamePoints,
+                rule: None,
+            })
+            .collect();
+        let c = Competition {
+            name: "Cup".into(),
+            teams,
+            rounds: Vec::new(),
+        };
+        let s = Standings {
+            criteria,
+            rows,
+            separations: Vec::new(),
+        };
+        (c, s)
+    }
+
+    fn input() -> impl Strategy<Value = (Competition, Standings)> {
+        (vec(any::<String>(), 0..12), vec("[A-Z0-9:/]{1,14}", 0..9))
+            .prop_flat_map(|(names, codes)| {
+                let n = names.len();
+                let k = codes.len();
+                (
+                    Just(names),
+                    Just(codes),
+                    vec(vec(value(), k), n),
+                    vec(any::<bool>(), n),
+                )
+            })
+            .prop_map(|(names, codes, values, dropped)| {
+                table_input(&names, &codes, values, &dropped)
+            })
+    }
+
+    #[test]
+    fn no_teams_give_a_header_alone() {
+        let (c, s) = table_input(&[], &["GP".into()], Vec::new(), &[]);
+        assert_eq!(table(&c, &s), "Place Team  GP\n");
+    }
+
+    #[test]
+    fn a_dropped_team_is_marked_when_there_is_room() {
+        let names = ["NSW".to_string(), "VIC".to_string()];
+        let values = vec![vec![CriterionValue::Number(3.0)]; 2];
+        let (c, s) = table_input(&names, &["GP".into()], values, &[false, true]);
+        assert_eq!(
+            table(&c, &s),
+            "Place Team           GP\n1     NSW             3\n2     VIC (dropped)   3\n"
+        );
+    }
+
+    #[test]
+    fn short_names_get_a_column_as_wide_as_the_longest() {
+        let names = ["NSW".to_string(), "VIC".to_string()];
+        let values = vec![vec![CriterionValue::Number(3.0)]; 2];
+        let (c, s) = table_input(&names, &["GP".into()], values, &[false, false]);
+        assert_eq!(
+            table(&c, &s),
+            "Place Team  GP\n1     NSW    3\n2     VIC    3\n"
+        );
+    }
+
+    /// Issue 9 item 9: team names and ids a spreadsheet would run, and the explanation that
+    /// names them, reach no cell as a formula whichever separator it splits on.
+    #[test]
+    fn no_standings_cell_reads_as_a_formula_whichever_separator_the_spreadsheet_splits_on() {
+        let typed = [
+            "x;=cmd|' /C calc'!A0",
+            "=cmd|' /C calc'!A0",
+            "+1+1",
+            "-1+1",
+            "@SUM(A1)",
+            "\t=1+1",
+            "\r=1+1",
+        ]
+        .map(String::from);
+        let values = vec![vec![CriterionValue::Number(-1.5)]; typed.len()];
+        let (mut c, s) = table_input(&typed, &["=GP".into()], values, &[false; 7]);
+        for (t, name) in c.teams.iter_mut().zip(&typed) {
+            t.id = TeamId(name.clone());
+        }
+        let explanation: Vec<Explanation> = typed
+            .iter()
+            .zip(1..)
+            .map(|(name, upper_row)| Explanation {
+                upper_row,
+                rule: None,
+                sentence: format!("{name}, then;=1+1 below it"),
+            })
+            .collect();
+        let text = standings(&c, &s, Format::Csv, Some(&explanation)).unwrap();
+        for separator in [',', ';', '\t'] {
+            for cell in csv::read(&text, separator).iter().flatten() {
+                assert!(!csv::reads_as_formula(cell), "{separator:?}: {cell:?}");
+            }
+        }
+        let records = csv::read(&text, ',');
+        assert_eq!(records[0], ["rank", "place", "team_id", "team", "'=GP"]);
+        for (r, name) in records[1..].iter().zip(&typed) {
+            assert_eq!(r[2].replace('\'', ""), name.replace('\'', ""));
+            assert_eq!(r[3].replace('\'', ""), name.replace('\'', ""));
+            assert_eq!(r[4], "-1.5", "a plain number stays a number");
+        }
+        assert_eq!(records[typed.len() + 1], [""]);
+        assert_eq!(
+            records[typed.len() + 2],
+            ["# x;'=cmd|' /C calc'!A0, then;'=1+1 below it"]
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Whatever the names and however wide the criteria's values: a line per team under
+        /// the header, every line as wide as the others, no wider than 80 columns when the
+        /// criteria leave the team column 12, and a name shortened only when it does not fit.
+        #[test]
+        fn the_table_is_aligned_and_fits_80_columns_when_it_can((c, s) in input()) {
+            let text = table(&c, &s);
+            let lines: Vec<&str> = text.lines().collect();
+            prop_assert_eq!(lines.len(), s.rows.len() + 1);
+            prop_assert!(text.ends_with('\n'));
+            let width = lines[0].chars().count();
+            for l in &lines {
+                prop_assert_eq!(l.chars().count(), width, "{:?}", text);
+            }
+            let place_w = s.rows.iter().map(|r| r.place.len()).chain([5]).max().unwrap_or(5);
+            let values_w: usize = s
+                .criteria
+                .iter()
+                .enumerate()
+                .map(|(i, spec)| {
+                    s.rows
+                        .iter()
+                        .map(|r| r.values[i].display().chars().count())
+                        .chain([spec.code.chars().count()])
+                        .max()
+                        .unwrap_or(0)
+                        + 2
+                })
+                .sum();
+            let team_w = width - place_w - 1 - values_w;
+            let shown = |r: &StandingRow| {
+                let name = c.teams[r.team].name.clone();
+                if r.dropped { name + " (dropped)" } else { name }
+            };
+            let longest = s.rows.iter().map(|r| shown(r).chars().count()).max().unwrap_or(0);
+            prop_assert!(team_w >= 4 && team_w <= longest.max(4), "{}", team_w);
+            if place_w + 1 + values_w + longest.clamp(4, 12) <= WIDTH {
+                prop_assert!(width <= WIDTH, "{:?}", text);
+            }
+            for (r, line) in s.rows.iter().zip(&lines[1..]) {
+                let cell: String = line.chars().skip(place_w + 1).take(team_w).collect();
+                let name = &shown(r);
+                let fits = name.chars().count() <= team_w;
+                if fits {
+                    // Whole, with any control character shown as U+FFFD.
+                    let shown = cell.chars().zip(name.chars());
+                    for (a, b) in shown {
+                        prop_assert!(a == b || (b.is_control() && a == '\u{FFFD}'), "{:?}", cell);
+                    }
+                } else {
+                    prop_assert!(cell.ends_with('…'), "{:?}", cell);
+                    prop_assert!(team_w >= 12 && width >= WIDTH, "{:?}", text);
+                }
+                prop_assert!(!cell.chars().any(char::is_control), "{:?}", cell);
+            }
+        }
+    }
 }

@@ -430,3 +430,133 @@ fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
     assert!(err.contains("GT-M1") && err.contains("--school"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 9 item 4: the default table on FIDE's own TRF-2026 sample, whose team names are all
+/// shorter than 12 characters, prints a row per team instead of panicking.
+#[test]
+fn the_table_prints_fides_trf26_sample_whose_names_are_short() {
+    let sample = "crates/arbiter-cli/tests/data/fide/trf26_team.trf";
+    assert!(root().join(sample).is_file(), "the sample is missing");
+    let out = arbiter(&["standings", sample]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The sample holds one team.
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("Place Team"), "{text}");
+    assert!(lines[1].starts_with("1     Russia "), "{text}");
+}
+
+/// Issue 9 item 4: an ASTC file whose teams are named by their state's letters (`NSW`, `VIC`).
+#[test]
+fn the_table_prints_teams_named_in_three_letters() {
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("examples/astc-secondary-open.json")).unwrap(),
+    )
+    .unwrap();
+    for t in v["teams"].as_array_mut().unwrap() {
+        t["name"] = Value::from(t["id"].as_str().unwrap().to_uppercase());
+    }
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-short-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("astc.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let text = ok_stdout(&["standings", file.to_str().unwrap()]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    assert!(lines[1].starts_with("1     VIC "), "{text}");
+    assert!(lines[2].starts_with("2     NSW "), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 9 item 8: a competition file's `rules` is read from its own folder only, unless
+/// `--rules-from` allows another; a device named as the competition file is read no further
+/// than the limit.
+#[test]
+fn rules_outside_the_competitions_folder_need_rules_from() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-from-{}", std::process::id()));
+    let season = dir.join("season");
+    std::fs::create_dir_all(&season).unwrap();
+    std::fs::write(dir.join("league.toml"), "extends = \"astc\"\n").unwrap();
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("examples/astc-secondary-open.json")).unwrap(),
+    )
+    .unwrap();
+    v["rules"] = Value::from("../league.toml");
+    let file = season.join("astc.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+
+    let out = arbiter(&["standings", file]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("\"rules\": \"../league.toml\"")
+            && err.contains("outside the folder")
+            && err.contains("--rules-from"),
+        "{err}"
+    );
+    let text = ok_stdout(&["standings", file, "--rules-from", dir.to_str().unwrap()]);
+    assert!(text.lines().nth(1).unwrap().contains("Victoria"), "{text}");
+
+    let out = arbiter(&["standings", "/dev/zero"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/dev/zero holds more than 64 MiB (67108864 bytes), the most a competition file may hold"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 9 item 14: `arbiter import` that the store refuses at its last check (here a
+/// competition address it cannot use, or one taken in another season) writes nothing: the
+/// next import still creates the league, or the season.
+#[test]
+fn an_import_that_fails_writes_no_league_and_no_season() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("arbiter.db");
+    let db = db.to_str().unwrap();
+    let file = "examples/gthscl-division.json";
+    let import = |season: &str, competition: &str| {
+        let args = [
+            "import",
+            file,
+            "--league",
+            "gthscl",
+            "--season",
+            season,
+            "--competition",
+            competition,
+            "--db",
+            db,
+        ];
+        let out = arbiter(&args);
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (ok, err) = import("2026-27", "Division A");
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("`Division A`") && err.contains("nothing was written"),
+        "{err}"
+    );
+    let (ok, err) = import("2026-27", "division-a");
+    assert!(ok, "{err}");
+    assert!(err.contains("created the league gthscl"), "{err}");
+    assert!(err.contains("created the season gthscl/2026-27"), "{err}");
+
+    let (ok, err) = import("2027-28", "division-a");
+    assert!(!ok, "{err}");
+    assert!(err.contains("already taken"), "{err}");
+    let (ok, err) = import("2027-28", "division-b");
+    assert!(ok, "{err}");
+    assert!(!err.contains("created the league"), "{err}");
+    assert!(err.contains("created the season gthscl/2027-28"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

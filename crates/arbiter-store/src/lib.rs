@@ -128,6 +128,18 @@ impl Store {
         dispatch!(self, s => s.import_competition(season, new, competition, by).await)
     }
 
+    /// Stores a whole competition in a league and season found or created in the same
+    /// transaction: when anything is refused, nothing (no league, no season) is written.
+    pub async fn import_competition_into(
+        &self,
+        place: &ImportPlace,
+        new: &NewCompetition,
+        competition: &Competition,
+        by: &Actor,
+    ) -> Result<Imported, StoreError> {
+        dispatch!(self, s => s.import_competition_into(place, new, competition, by).await)
+    }
+
     /// A season's competitions, in the order they were stored.
     pub async fn competitions(
         &self,

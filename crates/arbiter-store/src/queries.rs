@@ -24,7 +24,7 @@ use crate::json;
 use crate::records::{
     Actor, CompetitionId, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, MatchId, NewCompetition, NewLeague, NewSeason, ResultVersion, RulesRef, Season,
-    SeasonId, StoredCompetition,
+    SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice,
 };
 
 fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
@@ -331,6 +331,404 @@ async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, Stor
 /// A pairing with its position in the round, and its match id when it is a match.
 type PlacedPairing = (i64, Pairing, Option<MatchId>);
 
+/// A new league, in the caller's transaction.
+async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
+    check::slug("league", &new.slug)?;
+    check::name("league", &new.name)?;
+    let taken = sqlx::query("SELECT name FROM leagues WHERE slug = $1")
+        .bind(&new.slug)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("looking up a league slug"))?;
+    if let Some(row) = taken {
+        let name: String = get(&row, "name")?;
+        return Err(StoreError::Conflict(format!(
+            "the slug `{}` is already taken by the league “{name}”; choose another slug for “{}”",
+            new.slug, new.name
+        )));
+    }
+    let at = codes::now();
+    let sql = format!(
+        "INSERT INTO leagues (slug, name, kind, description, created_at) \
+         VALUES ($1, $2, $3, $4, {}) RETURNING id",
+        ts_in("$5")
+    );
+    let row = sqlx::query(&sql)
+        .bind(&new.slug)
+        .bind(&new.name)
+        .bind(new.kind.as_str())
+        .bind(&new.description)
+        .bind(at.to_string())
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("storing the league"))?;
+    let league = League {
+        id: LeagueId(get(&row, "id")?),
+        slug: new.slug.clone(),
+        name: new.name.clone(),
+        kind: new.kind,
+        description: new.description.clone(),
+    };
+    append_history(
+        tx,
+        at,
+        by,
+        Change {
+            entity: "league",
+            entity_id: league.id.to_string(),
+            action: "create",
+            after: Some(json::league(&league)),
+            league: Some(league.id.0),
+            ..Change::default()
+        },
+    )
+    .await?;
+    Ok(league)
+}
+
+/// A new season of `league`, in the caller's transaction.
+async fn insert_season(
+    tx: &mut Tx,
+    league: LeagueId,
+    new: &NewSeason,
+    by: &Actor,
+) -> Result<Season, StoreError> {
+    check::slug("season", &new.slug)?;
+    check::name("season", &new.name)?;
+    check::season_dates(new)?;
+    let Some(league_row) =
+        sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
+            .bind(league.0)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(db("reading a league"))?
+    else {
+        return Err(StoreError::NotFound(format!(
+            "there is no league with id {league}; create the league before its seasons"
+        )));
+    };
+    let league_record = league_from_row(&league_row)?;
+    let taken = sqlx::query("SELECT 1 AS one FROM seasons WHERE league_id = $1 AND slug = $2")
+        .bind(league.0)
+        .bind(&new.slug)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("looking up a season slug"))?;
+    if taken.is_some() {
+        return Err(StoreError::Conflict(format!(
+            "“{}” already has a season with the slug `{}`; choose another slug for “{}”",
+            league_record.name, new.slug, new.name
+        )));
+    }
+    let at = codes::now();
+    let sql = format!(
+        "INSERT INTO seasons (league_id, slug, name, starts_on, ends_on, created_at) \
+         VALUES ($1, $2, $3, {}, {}, {}) RETURNING id",
+        date_in("$4"),
+        date_in("$5"),
+        ts_in("$6")
+    );
+    let row = sqlx::query(&sql)
+        .bind(league.0)
+        .bind(&new.slug)
+        .bind(&new.name)
+        .bind(new.starts_on.map(|d| d.to_string()))
+        .bind(new.ends_on.map(|d| d.to_string()))
+        .bind(at.to_string())
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("storing the season"))?;
+    let season = Season {
+        id: SeasonId(get(&row, "id")?),
+        league,
+        slug: new.slug.clone(),
+        name: new.name.clone(),
+        starts_on: new.starts_on,
+        ends_on: new.ends_on,
+    };
+    append_history(
+        tx,
+        at,
+        by,
+        Change {
+            entity: "season",
+            entity_id: season.id.to_string(),
+            action: "create",
+            after: Some(json::season(&season)),
+            league: Some(league.0),
+            ..Change::default()
+        },
+    )
+    .await?;
+    Ok(season)
+}
+
+/// A whole competition (teams with schools and rosters in order, players, rounds, matches and
+/// every board result), as version 1 of each result, in the caller's transaction.
+async fn insert_competition(
+    tx: &mut Tx,
+    season: SeasonId,
+    new: &NewCompetition,
+    competition: &Competition,
+    by: &Actor,
+) -> Result<CompetitionRecord, StoreError> {
+    check::slug("competition", &new.slug)?;
+    check::name("competition", &new.name)?;
+    check::rules(&new.slug, &new.rules).map_err(|e| {
+        StoreError::Invalid(format!(
+            "the competition `{}` cannot be stored: {e}",
+            new.slug
+        ))
+    })?;
+    check::competition(competition)?;
+
+    let Some(season_row) = sqlx::query("SELECT league_id FROM seasons WHERE id = $1")
+        .bind(season.0)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("reading a season"))?
+    else {
+        return Err(StoreError::NotFound(format!(
+            "there is no season with id {season}; create the season before its competitions"
+        )));
+    };
+    let league: i64 = get(&season_row, "league_id")?;
+    let taken = sqlx::query(
+        "SELECT c.name, s.slug AS season FROM competitions c JOIN seasons s ON s.id = c.season_id \
+         WHERE c.league_id = $1 AND c.slug = $2",
+    )
+    .bind(league)
+    .bind(&new.slug)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("looking up a competition slug"))?;
+    if let Some(row) = taken {
+        let name: String = get(&row, "name")?;
+        let in_season: String = get(&row, "season")?;
+        return Err(StoreError::Conflict(format!(
+            "the slug `{}` is already taken by “{name}” (season `{in_season}`) in this league; choose another slug for “{}”",
+            new.slug, new.name
+        )));
+    }
+
+    let at = codes::now();
+    let (preset, toml) = match &new.rules {
+        RulesRef::Preset(p) => (Some(p.as_str()), None),
+        RulesRef::Toml(t) => (None, Some(t.as_str())),
+    };
+    let sql = format!(
+        "INSERT INTO competitions (league_id, season_id, slug, name, model_name, rules_preset, \
+         rules_toml, version, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, {}) RETURNING id",
+        ts_in("$8")
+    );
+    let row = sqlx::query(&sql)
+        .bind(league)
+        .bind(season.0)
+        .bind(&new.slug)
+        .bind(&new.name)
+        .bind(&competition.name)
+        .bind(preset)
+        .bind(toml)
+        .bind(at.to_string())
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("storing the competition"))?;
+    let id: i64 = get(&row, "id")?;
+
+    // Schools: the league's own, found by name or added.
+    let mut schools: HashMap<&str, i64> = HashMap::new();
+    for name in competition.teams.iter().filter_map(|t| t.school.as_deref()) {
+        if schools.contains_key(name) {
+            continue;
+        }
+        let found = sqlx::query("SELECT id FROM schools WHERE league_id = $1 AND name = $2")
+            .bind(league)
+            .bind(name)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(db("looking up a school"))?;
+        let school_id = match found {
+            Some(row) => get(&row, "id")?,
+            None => {
+                let row = sqlx::query(
+                    "INSERT INTO schools (league_id, name) VALUES ($1, $2) RETURNING id",
+                )
+                .bind(league)
+                .bind(name)
+                .fetch_one(&mut **tx)
+                .await
+                .map_err(db("storing a school"))?;
+                let school_id: i64 = get(&row, "id")?;
+                append_history(
+                    tx,
+                    at,
+                    by,
+                    Change {
+                        entity: "school",
+                        entity_id: school_id.to_string(),
+                        action: "create",
+                        after: Some(serde_json::json!({ "id": school_id, "name": name })),
+                        league: Some(league),
+                        competition: Some(id),
+                        ..Change::default()
+                    },
+                )
+                .await?;
+                school_id
+            }
+        };
+        schools.insert(name, school_id);
+    }
+
+    let mut teams: HashMap<&TeamId, i64> = HashMap::new();
+    let mut players: HashMap<String, i64> = HashMap::new();
+    for (position, team) in competition.teams.iter().enumerate() {
+        let row = sqlx::query(
+            "INSERT INTO teams (competition_id, team_key, name, school_id, position) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(id)
+        .bind(&team.id.0)
+        .bind(&team.name)
+        .bind(team.school.as_deref().and_then(|s| schools.get(s).copied()))
+        .bind(i64::try_from(position).unwrap_or(i64::MAX))
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("storing a team"))?;
+        let team_id: i64 = get(&row, "id")?;
+        teams.insert(&team.id, team_id);
+        for (place, p) in team.players.iter().enumerate() {
+            let player_id = match players.get(&p.id.0) {
+                Some(pid) => *pid,
+                None => {
+                    let row = sqlx::query(
+                        "INSERT INTO players (competition_id, player_key, name, rating, provisional) \
+                         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    )
+                    .bind(id)
+                    .bind(&p.id.0)
+                    .bind(&p.name)
+                    .bind(p.rating.map(i64::from))
+                    .bind(p.provisional)
+                    .fetch_one(&mut **tx)
+                    .await
+                    .map_err(db("storing a player"))?;
+                    let pid: i64 = get(&row, "id")?;
+                    players.insert(p.id.0.clone(), pid);
+                    pid
+                }
+            };
+            // AS-10: the declared order of strength, 1 first.
+            sqlx::query(
+                "INSERT INTO roster_entries (team_id, position, player_id) VALUES ($1, $2, $3)",
+            )
+            .bind(team_id)
+            .bind(i64::try_from(place + 1).unwrap_or(i64::MAX))
+            .bind(player_id)
+            .execute(&mut **tx)
+            .await
+            .map_err(db("storing a roster entry"))?;
+        }
+    }
+
+    let team_row = |t: &TeamId| {
+        teams.get(t).copied().ok_or_else(|| {
+            StoreError::Invalid(format!("the team `{t}` is not in the competition"))
+        })
+    };
+    for (position, round) in competition.rounds.iter().enumerate() {
+        let sql = format!(
+            "INSERT INTO rounds (competition_id, number, position, played_on) \
+             VALUES ($1, $2, $3, {}) RETURNING id",
+            date_in("$4")
+        );
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .bind(i64::from(round.number))
+            .bind(i64::try_from(position).unwrap_or(i64::MAX))
+            .bind(round.date.map(|d| d.to_string()))
+            .fetch_one(&mut **tx)
+            .await
+            .map_err(db("storing a round"))?;
+        let round_id: i64 = get(&row, "id")?;
+        for (place, pairing) in round.pairings.iter().enumerate() {
+            let place = i64::try_from(place).unwrap_or(i64::MAX);
+            match pairing {
+                Pairing::Match(m) => {
+                    let row = sqlx::query(
+                        "INSERT INTO matches (round_id, position, home_team_id, away_team_id) \
+                         VALUES ($1, $2, $3, $4) RETURNING id",
+                    )
+                    .bind(round_id)
+                    .bind(place)
+                    .bind(team_row(&m.home)?)
+                    .bind(team_row(&m.away)?)
+                    .fetch_one(&mut **tx)
+                    .await
+                    .map_err(db("storing a match"))?;
+                    let match_id: i64 = get(&row, "id")?;
+                    insert_result(tx, match_id, 1, &m.outcome, by, at, None, &players)
+                        .await?;
+                }
+                Pairing::Bye(b) => {
+                    sqlx::query(
+                        "INSERT INTO byes (round_id, position, team_id, kind) VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(round_id)
+                    .bind(place)
+                    .bind(team_row(&b.team)?)
+                    .bind(codes::bye_kind(b.kind))
+                    .execute(&mut **tx)
+                    .await
+                    .map_err(db("storing a bye"))?;
+                }
+            }
+        }
+    }
+
+    append_history(
+        tx,
+        at,
+        by,
+        Change {
+            entity: "competition",
+            entity_id: id.to_string(),
+            action: "import",
+            after: Some(json::competition(new, competition)),
+            league: Some(league),
+            competition: Some(id),
+            ..Change::default()
+        },
+    )
+    .await?;
+    for team in &competition.teams {
+        append_history(
+            tx,
+            at,
+            by,
+            Change {
+                entity: "team",
+                entity_id: team.id.0.clone(),
+                action: "import",
+                after: Some(json::team(team)),
+                league: Some(league),
+                competition: Some(id),
+                team: Some(&team.id.0),
+                ..Change::default()
+            },
+        )
+        .await?;
+    }
+    Ok(CompetitionRecord {
+        id: CompetitionId(id),
+        season,
+        slug: new.slug.clone(),
+        name: new.name.clone(),
+        rules: new.rules.clone(),
+        version: 1,
+    })
+}
+
 /// The whole competition `id` as of the transaction's snapshot.
 async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, StoreError> {
     let sql = format!("SELECT {COMPETITION_COLUMNS} FROM competitions WHERE id = $1");
@@ -560,58 +958,9 @@ impl Backend {
     }
 
     pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
-        check::slug("league", &new.slug)?;
-        check::name("league", &new.name)?;
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
-        let taken = sqlx::query("SELECT name FROM leagues WHERE slug = $1")
-            .bind(&new.slug)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db("looking up a league slug"))?;
-        if let Some(row) = taken {
-            let name: String = get(&row, "name")?;
-            return Err(StoreError::Conflict(format!(
-                "the slug `{}` is already taken by the league “{name}”; choose another slug for “{}”",
-                new.slug, new.name
-            )));
-        }
-        let at = codes::now();
-        let sql = format!(
-            "INSERT INTO leagues (slug, name, kind, description, created_at) \
-             VALUES ($1, $2, $3, $4, {}) RETURNING id",
-            ts_in("$5")
-        );
-        let row = sqlx::query(&sql)
-            .bind(&new.slug)
-            .bind(&new.name)
-            .bind(new.kind.as_str())
-            .bind(&new.description)
-            .bind(at.to_string())
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(db("storing the league"))?;
-        let league = League {
-            id: LeagueId(get(&row, "id")?),
-            slug: new.slug.clone(),
-            name: new.name.clone(),
-            kind: new.kind,
-            description: new.description.clone(),
-        };
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
-                entity: "league",
-                entity_id: league.id.to_string(),
-                action: "create",
-                after: Some(json::league(&league)),
-                league: Some(league.id.0),
-                ..Change::default()
-            },
-        )
-        .await?;
+        let league = insert_league(&mut tx, new, by).await?;
         tx.commit().await.map_err(db("saving the league"))?;
         Ok(league)
     }
@@ -642,75 +991,9 @@ impl Backend {
         new: &NewSeason,
         by: &Actor,
     ) -> Result<Season, StoreError> {
-        check::slug("season", &new.slug)?;
-        check::name("season", &new.name)?;
-        check::season_dates(new)?;
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
-        let Some(league_row) =
-            sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
-                .bind(league.0)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db("reading a league"))?
-        else {
-            return Err(StoreError::NotFound(format!(
-                "there is no league with id {league}; create the league before its seasons"
-            )));
-        };
-        let league_record = league_from_row(&league_row)?;
-        let taken = sqlx::query("SELECT 1 AS one FROM seasons WHERE league_id = $1 AND slug = $2")
-            .bind(league.0)
-            .bind(&new.slug)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db("looking up a season slug"))?;
-        if taken.is_some() {
-            return Err(StoreError::Conflict(format!(
-                "“{}” already has a season with the slug `{}`; choose another slug for “{}”",
-                league_record.name, new.slug, new.name
-            )));
-        }
-        let at = codes::now();
-        let sql = format!(
-            "INSERT INTO seasons (league_id, slug, name, starts_on, ends_on, created_at) \
-             VALUES ($1, $2, $3, {}, {}, {}) RETURNING id",
-            date_in("$4"),
-            date_in("$5"),
-            ts_in("$6")
-        );
-        let row = sqlx::query(&sql)
-            .bind(league.0)
-            .bind(&new.slug)
-            .bind(&new.name)
-            .bind(new.starts_on.map(|d| d.to_string()))
-            .bind(new.ends_on.map(|d| d.to_string()))
-            .bind(at.to_string())
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(db("storing the season"))?;
-        let season = Season {
-            id: SeasonId(get(&row, "id")?),
-            league,
-            slug: new.slug.clone(),
-            name: new.name.clone(),
-            starts_on: new.starts_on,
-            ends_on: new.ends_on,
-        };
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
-                entity: "season",
-                entity_id: season.id.to_string(),
-                action: "create",
-                after: Some(json::season(&season)),
-                league: Some(league.0),
-                ..Change::default()
-            },
-        )
-        .await?;
+        let season = insert_season(&mut tx, league, new, by).await?;
         tx.commit().await.map_err(db("saving the season"))?;
         Ok(season)
     }
@@ -735,263 +1018,66 @@ impl Backend {
         competition: &Competition,
         by: &Actor,
     ) -> Result<CompetitionRecord, StoreError> {
-        check::slug("competition", &new.slug)?;
-        check::name("competition", &new.name)?;
-        check::rules(&new.slug, &new.rules).map_err(|e| {
-            StoreError::Invalid(format!(
-                "the competition `{}` cannot be stored: {e}",
-                new.slug
-            ))
-        })?;
-        check::competition(competition)?;
-
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
-        let Some(season_row) = sqlx::query("SELECT league_id FROM seasons WHERE id = $1")
-            .bind(season.0)
+        let record = insert_competition(&mut tx, season, new, competition, by).await?;
+        tx.commit().await.map_err(db("saving the competition"))?;
+        Ok(record)
+    }
+
+    /// Stores a whole competition as `import_competition` does, in a league and a
+    /// season found or created in the same transaction: when anything is refused, nothing of
+    /// it (no league, no season) is written.
+    pub async fn import_competition_into(
+        &self,
+        place: &ImportPlace,
+        new: &NewCompetition,
+        competition: &Competition,
+        by: &Actor,
+    ) -> Result<Imported, StoreError> {
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let found = sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE slug = $1")
+            .bind(&place.league.slug)
             .fetch_optional(&mut *tx)
             .await
-            .map_err(db("reading a season"))?
-        else {
-            return Err(StoreError::NotFound(format!(
-                "there is no season with id {season}; create the season before its competitions"
-            )));
+            .map_err(db("reading a league"))?;
+        let (league, created_league) = match found {
+            Some(row) => (league_from_row(&row)?, None),
+            None => {
+                let l = insert_league(&mut tx, &place.league, by).await?;
+                (l.clone(), Some(l))
+            }
         };
-        let league: i64 = get(&season_row, "league_id")?;
-        let taken = sqlx::query(
-            "SELECT c.name, s.slug AS season FROM competitions c JOIN seasons s ON s.id = c.season_id \
-             WHERE c.league_id = $1 AND c.slug = $2",
-        )
-        .bind(league)
-        .bind(&new.slug)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(db("looking up a competition slug"))?;
-        if let Some(row) = taken {
-            let name: String = get(&row, "name")?;
-            let in_season: String = get(&row, "season")?;
-            return Err(StoreError::Conflict(format!(
-                "the slug `{}` is already taken by “{name}” (season `{in_season}`) in this league; choose another slug for “{}”",
-                new.slug, new.name
-            )));
-        }
-
-        let at = codes::now();
-        let (preset, toml) = match &new.rules {
-            RulesRef::Preset(p) => (Some(p.as_str()), None),
-            RulesRef::Toml(t) => (None, Some(t.as_str())),
-        };
-        let sql = format!(
-            "INSERT INTO competitions (league_id, season_id, slug, name, model_name, rules_preset, \
-             rules_toml, version, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, {}) RETURNING id",
-            ts_in("$8")
-        );
-        let row = sqlx::query(&sql)
-            .bind(league)
-            .bind(season.0)
-            .bind(&new.slug)
-            .bind(&new.name)
-            .bind(&competition.name)
-            .bind(preset)
-            .bind(toml)
-            .bind(at.to_string())
-            .fetch_one(&mut *tx)
+        let sql = season_sql("league_id = $1 ORDER BY starts_on IS NULL, starts_on, id");
+        let seasons = sqlx::query(&sql)
+            .bind(league.id.0)
+            .fetch_all(&mut *tx)
             .await
-            .map_err(db("storing the competition"))?;
-        let id: i64 = get(&row, "id")?;
-
-        // Schools: the league's own, found by name or added.
-        let mut schools: HashMap<&str, i64> = HashMap::new();
-        for name in competition.teams.iter().filter_map(|t| t.school.as_deref()) {
-            if schools.contains_key(name) {
-                continue;
-            }
-            let found = sqlx::query("SELECT id FROM schools WHERE league_id = $1 AND name = $2")
-                .bind(league)
-                .bind(name)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db("looking up a school"))?;
-            let school_id = match found {
-                Some(row) => get(&row, "id")?,
-                None => {
-                    let row = sqlx::query(
-                        "INSERT INTO schools (league_id, name) VALUES ($1, $2) RETURNING id",
-                    )
-                    .bind(league)
-                    .bind(name)
-                    .fetch_one(&mut *tx)
-                    .await
-                    .map_err(db("storing a school"))?;
-                    let school_id: i64 = get(&row, "id")?;
-                    append_history(
-                        &mut tx,
-                        at,
-                        by,
-                        Change {
-                            entity: "school",
-                            entity_id: school_id.to_string(),
-                            action: "create",
-                            after: Some(serde_json::json!({ "id": school_id, "name": name })),
-                            league: Some(league),
-                            competition: Some(id),
-                            ..Change::default()
-                        },
-                    )
-                    .await?;
-                    school_id
-                }
-            };
-            schools.insert(name, school_id);
-        }
-
-        let mut teams: HashMap<&TeamId, i64> = HashMap::new();
-        let mut players: HashMap<String, i64> = HashMap::new();
-        for (position, team) in competition.teams.iter().enumerate() {
-            let row = sqlx::query(
-                "INSERT INTO teams (competition_id, team_key, name, school_id, position) \
-                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            )
-            .bind(id)
-            .bind(&team.id.0)
-            .bind(&team.name)
-            .bind(team.school.as_deref().and_then(|s| schools.get(s).copied()))
-            .bind(i64::try_from(position).unwrap_or(i64::MAX))
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(db("storing a team"))?;
-            let team_id: i64 = get(&row, "id")?;
-            teams.insert(&team.id, team_id);
-            for (place, p) in team.players.iter().enumerate() {
-                let player_id = match players.get(&p.id.0) {
-                    Some(pid) => *pid,
-                    None => {
-                        let row = sqlx::query(
-                            "INSERT INTO players (competition_id, player_key, name, rating, provisional) \
-                             VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                        )
-                        .bind(id)
-                        .bind(&p.id.0)
-                        .bind(&p.name)
-                        .bind(p.rating.map(i64::from))
-                        .bind(p.provisional)
-                        .fetch_one(&mut *tx)
-                        .await
-                        .map_err(db("storing a player"))?;
-                        let pid: i64 = get(&row, "id")?;
-                        players.insert(p.id.0.clone(), pid);
-                        pid
-                    }
-                };
-                // AS-10: the declared order of strength, 1 first.
-                sqlx::query(
-                    "INSERT INTO roster_entries (team_id, position, player_id) VALUES ($1, $2, $3)",
-                )
-                .bind(team_id)
-                .bind(i64::try_from(place + 1).unwrap_or(i64::MAX))
-                .bind(player_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db("storing a roster entry"))?;
-            }
-        }
-
-        let team_row = |t: &TeamId| {
-            teams.get(t).copied().ok_or_else(|| {
-                StoreError::Invalid(format!("the team `{t}` is not in the competition"))
-            })
+            .map_err(db("reading the seasons"))?
+            .iter()
+            .map(season_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let existing = match &place.season {
+            SeasonChoice::Named(s) => seasons.iter().find(|x| x.slug == s.slug),
+            SeasonChoice::LatestOr(_) => seasons.last(),
         };
-        for (position, round) in competition.rounds.iter().enumerate() {
-            let sql = format!(
-                "INSERT INTO rounds (competition_id, number, position, played_on) \
-                 VALUES ($1, $2, $3, {}) RETURNING id",
-                date_in("$4")
-            );
-            let row = sqlx::query(&sql)
-                .bind(id)
-                .bind(i64::from(round.number))
-                .bind(i64::try_from(position).unwrap_or(i64::MAX))
-                .bind(round.date.map(|d| d.to_string()))
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(db("storing a round"))?;
-            let round_id: i64 = get(&row, "id")?;
-            for (place, pairing) in round.pairings.iter().enumerate() {
-                let place = i64::try_from(place).unwrap_or(i64::MAX);
-                match pairing {
-                    Pairing::Match(m) => {
-                        let row = sqlx::query(
-                            "INSERT INTO matches (round_id, position, home_team_id, away_team_id) \
-                             VALUES ($1, $2, $3, $4) RETURNING id",
-                        )
-                        .bind(round_id)
-                        .bind(place)
-                        .bind(team_row(&m.home)?)
-                        .bind(team_row(&m.away)?)
-                        .fetch_one(&mut *tx)
-                        .await
-                        .map_err(db("storing a match"))?;
-                        let match_id: i64 = get(&row, "id")?;
-                        insert_result(&mut tx, match_id, 1, &m.outcome, by, at, None, &players)
-                            .await?;
-                    }
-                    Pairing::Bye(b) => {
-                        sqlx::query(
-                            "INSERT INTO byes (round_id, position, team_id, kind) VALUES ($1, $2, $3, $4)",
-                        )
-                        .bind(round_id)
-                        .bind(place)
-                        .bind(team_row(&b.team)?)
-                        .bind(codes::bye_kind(b.kind))
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(db("storing a bye"))?;
-                    }
-                }
+        let (season, created_season) = match existing {
+            Some(s) => (s.clone(), None),
+            None => {
+                let (SeasonChoice::Named(s) | SeasonChoice::LatestOr(s)) = &place.season;
+                let s = insert_season(&mut tx, league.id, s, by).await?;
+                (s.clone(), Some(s))
             }
-        }
-
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
-                entity: "competition",
-                entity_id: id.to_string(),
-                action: "import",
-                after: Some(json::competition(new, competition)),
-                league: Some(league),
-                competition: Some(id),
-                ..Change::default()
-            },
-        )
-        .await?;
-        for team in &competition.teams {
-            append_history(
-                &mut tx,
-                at,
-                by,
-                Change {
-                    entity: "team",
-                    entity_id: team.id.0.clone(),
-                    action: "import",
-                    after: Some(json::team(team)),
-                    league: Some(league),
-                    competition: Some(id),
-                    team: Some(&team.id.0),
-                    ..Change::default()
-                },
-            )
-            .await?;
-        }
+        };
+        let record = insert_competition(&mut tx, season.id, new, competition, by).await?;
         tx.commit().await.map_err(db("saving the competition"))?;
-        Ok(CompetitionRecord {
-            id: CompetitionId(id),
+        Ok(Imported {
+            league,
+            created_league,
             season,
-            slug: new.slug.clone(),
-            name: new.name.clone(),
-            rules: new.rules.clone(),
-            version: 1,
+            created_season,
+            competition: record,
         })
     }
 

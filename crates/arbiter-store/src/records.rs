@@ -147,6 +147,32 @@ pub struct CompetitionRecord {
     pub version: i64,
 }
 
+/// Where an import stores a competition: the league with this slug, created as given when
+/// there is none, and a season in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportPlace {
+    pub league: NewLeague,
+    pub season: SeasonChoice,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeasonChoice {
+    /// The league's season with this slug, created as given when it has none by that slug.
+    Named(NewSeason),
+    /// The league's latest season, or this one created when the league has none.
+    LatestOr(NewSeason),
+}
+
+/// What an import stored, and what it had to create for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub league: League,
+    pub created_league: Option<League>,
+    pub season: Season,
+    pub created_season: Option<Season>,
+    pub competition: CompetitionRecord,
+}
+
 /// Everything a page or the API needs of one competition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoredCompetition {

@@ -10,8 +10,8 @@ use arbiter_core::{
 };
 use arbiter_store::json::outcome_from_json;
 use arbiter_store::{
-    Actor, CompetitionId, HistoryFilter, LeagueKind, MatchId, NewLeague, NewSeason, RulesRef,
-    SeasonId, Store, StoreError,
+    Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, NewLeague, NewSeason,
+    RulesRef, SeasonChoice, SeasonId, Store, StoreError,
 };
 use support::*;
 
@@ -25,6 +25,8 @@ on_every_backend!(
     data_version_bumps_on_each_write_and_only_then,
     slugs_are_unique_and_a_conflict_says_so,
     imports_that_cannot_be_stored_are_refused_whole,
+    an_import_refused_at_its_last_check_leaves_no_league_and_no_season,
+    an_import_finds_or_creates_its_league_and_season,
     unknown_ids_are_not_found,
     history_and_result_versions_refuse_update_and_delete,
     concurrent_corrections_get_consecutive_versions,
@@ -693,6 +695,147 @@ async fn imports_that_cannot_be_stored_are_refused_whole(store: Store) {
             .await
             .unwrap()
             .is_none()
+    );
+}
+
+/// Issue 9 item 14: an import whose competition is refused after its league and season would
+/// be created writes nothing: no league, no season, no history, the data version unchanged.
+async fn an_import_refused_at_its_last_check_leaves_no_league_and_no_season(store: Store) {
+    migrated(&store).await;
+    let version = store.data_version().await.unwrap();
+    let place = ImportPlace {
+        league: new_league("gthscl"),
+        season: SeasonChoice::Named(new_season("2025-26")),
+    };
+    let mut c = every_kind_of_result();
+    if let Pairing::Match(m) = &mut c.rounds[1].pairings[1] {
+        m.away = TeamId("nobody".into());
+    }
+    let err = store
+        .import_competition_into(&place, &new_competition("varsity"), &c, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("`nobody`")),
+        "{err:?}"
+    );
+    // A slug the store refuses, after the league and season it would create.
+    let err = store
+        .import_competition_into(
+            &place,
+            &new_competition("Varsity!"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("`Varsity!`")),
+        "{err:?}"
+    );
+    assert!(store.league("gthscl").await.unwrap().is_none());
+    assert!(store.leagues().await.unwrap().is_empty());
+    assert!(
+        store
+            .history(&HistoryFilter::default())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(store.data_version().await.unwrap(), version);
+
+    // In a league that exists, a competition slug taken in another season leaves no new season.
+    let season = league_and_season(&store, "gthscl").await;
+    store
+        .import_competition(
+            season.id,
+            &new_competition("varsity"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let version = store.data_version().await.unwrap();
+    let place = ImportPlace {
+        league: new_league("gthscl"),
+        season: SeasonChoice::Named(new_season("2026-27")),
+    };
+    let err = store
+        .import_competition_into(
+            &place,
+            &new_competition("varsity"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(&err, StoreError::Conflict(_)), "{err:?}");
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let seasons: Vec<String> = store
+        .seasons(league.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.slug)
+        .collect();
+    assert_eq!(seasons, ["2025-26"]);
+    assert_eq!(store.data_version().await.unwrap(), version);
+}
+
+/// An import creates its league and season only when they are new, and says which it made.
+async fn an_import_finds_or_creates_its_league_and_season(store: Store) {
+    migrated(&store).await;
+    let place = ImportPlace {
+        league: new_league("gthscl"),
+        season: SeasonChoice::LatestOr(new_season("2025-26")),
+    };
+    let first = store
+        .import_competition_into(
+            &place,
+            &new_competition("varsity"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(first.created_league.as_ref(), Some(&first.league));
+    assert_eq!(first.created_season.as_ref(), Some(&first.season));
+    assert_eq!(first.competition.season, first.season.id);
+    let later = ImportPlace {
+        league: new_league("gthscl"),
+        season: SeasonChoice::Named(new_season("2026-27")),
+    };
+    let second = store
+        .import_competition_into(
+            &later,
+            &new_competition("jv"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(second.league, first.league);
+    assert!(second.created_league.is_none());
+    assert_eq!(second.season.slug, "2026-27");
+    assert!(second.created_season.is_some());
+    // Without a name: the league's latest season, not a new one.
+    let third = store
+        .import_competition_into(
+            &place,
+            &new_competition("open"),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(third.season, second.season);
+    assert!(third.created_league.is_none() && third.created_season.is_none());
+    assert!(
+        store
+            .load_competition("gthscl", "open")
+            .await
+            .unwrap()
+            .is_some()
     );
 }
 

@@ -6,11 +6,11 @@
 //! request and never cached (`private, no-store`): they name people.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use arbiter_core::TeamId;
 use arbiter_core::model::{GameResult, Pairing};
 use arbiter_core::permissions::{Action, Role, Target};
+use arbiter_formats::csv;
 use arbiter_store::{HistoryEntry, HistoryFilter, League};
 use askama::Template;
 use axum::body::Body;
@@ -802,51 +802,30 @@ async fn csv(state: &AppState, auth: &Auth, address: Result<Address, PathRejecti
         .unwrap_or_else(|e: WebError| e.into_response(Format::Html))
 }
 
-/// The rows as RFC 4180 CSV (CRLF line ends), newest first, before and after as compact JSON.
+/// The rows as CSV (`arbiter_formats::csv`: RFC 4180, no cell a spreadsheet runs), newest
+/// first, before and after as compact JSON.
 pub fn csv_text(entries: &[HistoryEntry]) -> String {
     let mut out = String::with_capacity(64 + entries.len() * 160);
-    out.push_str(CSV_HEADER);
-    out.push_str("\r\n");
+    csv::write_record(&mut out, CSV_HEADER.split(','));
     for e in entries {
         let json = |v: &Option<Value>| v.as_ref().map(Value::to_string).unwrap_or_default();
-        let fields = [
-            e.id.to_string(),
-            e.at.to_string(),
-            e.actor.clone().unwrap_or_default(),
-            e.role.clone().unwrap_or_default(),
-            e.entity.clone(),
-            e.entity_id.clone(),
-            e.action.clone(),
-            json(&e.before),
-            json(&e.after),
-            e.reason.clone().unwrap_or_default(),
-        ];
-        for (i, f) in fields.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "{}", csv_field(f));
-        }
-        out.push_str("\r\n");
+        csv::write_record(
+            &mut out,
+            [
+                e.id.to_string(),
+                e.at.to_string(),
+                e.actor.clone().unwrap_or_default(),
+                e.role.clone().unwrap_or_default(),
+                e.entity.clone(),
+                e.entity_id.clone(),
+                e.action.clone(),
+                json(&e.before),
+                json(&e.after),
+                e.reason.clone().unwrap_or_default(),
+            ],
+        );
     }
     out
-}
-
-/// One field: quoted when it holds a comma, a quote, CR or LF, with its quotes doubled
-/// (RFC 4180). A field a spreadsheet would read as a formula (it starts with `=`, `+`, `-`,
-/// `@`, a tab or CR) gets a leading apostrophe first, so that opening the export cannot run
-/// what someone typed as a reason or a name (CSV formula injection, OWASP).
-pub fn csv_field(f: &str) -> String {
-    let guarded = if f.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{f}")
-    } else {
-        f.to_string()
-    };
-    if guarded.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
-    } else {
-        guarded
-    }
 }
 
 /// Slugs and team ids are the league's own text: anything but letters, digits, `-`, `_` and
@@ -880,16 +859,50 @@ fn private(content_type: &'static str, body: impl Into<Body>) -> Response {
 mod tests {
     use super::*;
 
+    /// Issue 9 item 9: a reason, a name or an id that a spreadsheet would run, split on `,`,
+    /// `;` or a tab, reaches none of it as a formula, and reads back behind its apostrophe.
     #[test]
-    fn csv_fields_are_quoted_and_guarded() {
-        assert_eq!(csv_field("plain"), "plain");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("line\nbreak"), "\"line\nbreak\"");
-        assert_eq!(csv_field("=cmd"), "'=cmd");
-        assert_eq!(csv_field("-1+1"), "'-1+1");
-        assert_eq!(csv_field("@SUM(A1),x"), "\"'@SUM(A1),x\"");
-        assert_eq!(csv_field(""), "");
+    fn no_history_cell_reads_as_a_formula_whichever_separator_the_spreadsheet_splits_on() {
+        let typed = [
+            "x;=cmd|' /C calc'!A0",
+            "=cmd|' /C calc'!A0",
+            "+1+1",
+            "-1+1",
+            "@SUM(A1)",
+            "\t=1+1",
+            "\r=1+1",
+        ];
+        let entries: Vec<HistoryEntry> = typed
+            .iter()
+            .zip(1..)
+            .map(|(t, id)| HistoryEntry {
+                id,
+                at: jiff::Timestamp::UNIX_EPOCH,
+                actor: Some((*t).to_string()),
+                role: Some("president".into()),
+                entity: "match".into(),
+                entity_id: (*t).to_string(),
+                action: "record_result".into(),
+                before: Some(serde_json::json!(t)),
+                after: Some(serde_json::json!({ "reason": t })),
+                reason: Some((*t).to_string()),
+            })
+            .collect();
+        let text = csv_text(&entries);
+        for separator in [',', ';', '\t'] {
+            let records = csv::read(&text, separator);
+            assert_eq!(records.len(), typed.len() + 1, "{separator:?}: {text:?}");
+            for c in records.iter().flatten() {
+                assert!(!csv::reads_as_formula(c), "{separator:?}: {c:?}");
+            }
+        }
+        let records = csv::read(&text, ',');
+        for (r, t) in records[1..].iter().zip(typed) {
+            assert_eq!(r.len(), 10, "{r:?}");
+            for i in [2, 5, 9] {
+                assert_eq!(r[i].replace('\'', ""), t.replace('\'', ""), "{r:?}");
+            }
+        }
     }
 
     #[test]
