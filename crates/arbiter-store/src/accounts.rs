@@ -1254,11 +1254,12 @@ impl Backend {
         tx.commit().await.map_err(db("saving the revocation"))
     }
 
-    /// GT-P2: the visitors confirm or dispute the version of the result in force.
+    /// GT-P2: the visitors confirm or dispute the version of the result in force, if the match
+    /// is still as `seen` (its version is the one reviewed).
     pub async fn review_result(
         &self,
         m: MatchId,
-        version: u32,
+        seen: ReportSeen,
         kind: ReviewKind,
         by: &Actor,
         reason: Option<&str>,
@@ -1272,22 +1273,12 @@ impl Backend {
             )));
         };
         let label = check::match_label(place.round, &place.home, &place.away);
-        let Some(latest) = versions_of(&mut tx, m).await?.pop() else {
+        let mut versions = versions_of(&mut tx, m).await?;
+        check_seen(&mut tx, m, &label, &versions, seen).await?;
+        let Some(latest) = versions.pop() else {
             return Err(corrupt(format!("{label} without a result version")));
         };
-        let in_force = u32::try_from(latest.version).unwrap_or(0);
-        if version != in_force {
-            let sentence = if version < in_force {
-                format!(
-                    "version {version} of the result of {label} was corrected by version {in_force}; review version {in_force} (GT-P2)"
-                )
-            } else {
-                format!(
-                    "{label} has no result version {version}; the one in force is version {in_force}, review that (GT-P2)"
-                )
-            };
-            return Err(StoreError::Invalid(sentence));
-        }
+        let version = seen.version;
         if latest.outcome == MatchOutcome::Pending {
             return Err(StoreError::Invalid(format!(
                 "no result has been entered for {label} yet, so there is nothing to confirm or dispute (GT-P2); wait for the home team's entry"

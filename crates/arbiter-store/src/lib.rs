@@ -153,15 +153,26 @@ impl Store {
         dispatch!(self, s => s.load_competition_by_id(id).await)
     }
 
-    /// Adds the next version of the match's result (corrections never overwrite).
+    /// Adds the next version of the match's result (corrections never overwrite), if the match
+    /// is still as the writer `seen` it; else [`StoreError::Stale`] and nothing is written.
     pub async fn record_result(
         &self,
         m: MatchId,
+        seen: ReportSeen,
         outcome: &MatchOutcome,
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        dispatch!(self, s => s.record_result(m, outcome, by, reason).await)
+        dispatch!(self, s => s.record_result(m, seen, outcome, by, reason).await)
+    }
+
+    /// The match's report as a writer sees it now: what to give a write made on what is in
+    /// force (the pages and the API give what they drew the match from instead).
+    pub async fn report_seen(&self, m: MatchId) -> Result<ReportSeen, StoreError> {
+        Ok(ReportSeen::of(
+            &self.result_versions(m).await?,
+            &self.result_reviews(m).await?,
+        ))
     }
 
     /// Every version of the match's result, oldest first.
@@ -368,16 +379,17 @@ impl Store {
         dispatch!(self, s => s.revoke_api_token(id, by).await)
     }
 
-    /// GT-P2: confirms or disputes the result version in force (an older one is refused).
+    /// GT-P2: confirms or disputes the result version in force, `seen.version`, if the match is
+    /// still as the reviewer `seen` it; else [`StoreError::Stale`] and nothing is written.
     pub async fn review_result(
         &self,
         m: MatchId,
-        version: u32,
+        seen: ReportSeen,
         kind: ReviewKind,
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultReview, StoreError> {
-        dispatch!(self, s => s.review_result(m, version, kind, by, reason).await)
+        dispatch!(self, s => s.review_result(m, seen, kind, by, reason).await)
     }
 
     /// Every review of the match's results, oldest first.

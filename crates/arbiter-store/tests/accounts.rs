@@ -11,7 +11,7 @@ use arbiter_core::report::{self, ReportStatus, ReviewKind};
 use arbiter_store::secrets::{hash_password, token_hash, verify_password};
 use arbiter_store::{
     AcceptInvite, Actor, HistoryEntry, HistoryFilter, League, MatchId, NewApiToken, NewInvite,
-    SeasonId, Store, StoreError, UserId,
+    ReportSeen, SeasonId, Store, StoreError, UserId,
 };
 use jiff::SignedDuration;
 use support::*;
@@ -57,6 +57,11 @@ fn invite_for(email: &str, league: &League, role: Role, school: Option<&str>) ->
         school: school.map(str::to_string),
         valid_for: SignedDuration::from_hours(72),
     }
+}
+
+/// A match's report as a writer saw it: version in force and number of reviews.
+fn seen(version: u32, reviews: u32) -> ReportSeen {
+    ReportSeen { version, reviews }
 }
 
 fn invalid(e: StoreError) -> String {
@@ -763,7 +768,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     let disputed = store
         .review_result(
             m,
-            1,
+            seen(1, 0),
             ReviewKind::Disputed,
             &visitor,
             Some(" board 4 was a draw "),
@@ -791,32 +796,31 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     store
         .record_result(
             m,
+            seen(1, 1),
             &corrected_round_one(),
             &arbiter(),
             Some("dispute upheld"),
         )
         .await
         .unwrap();
-    let e = invalid(
-        store
-            .review_result(m, 1, ReviewKind::Confirmed, &visitor, None)
-            .await
-            .unwrap_err(),
-    );
+    // A review of what the reviewer saw before the correction is stale: nothing is stored.
+    let e = store
+        .review_result(m, seen(1, 1), ReviewKind::Confirmed, &visitor, None)
+        .await
+        .unwrap_err();
     assert!(
-        e.starts_with("version 1 of the result of ")
-            && e.contains(" was corrected by version 2; review version 2"),
-        "{e}"
+        matches!(&e, StoreError::Stale(s) if s.starts_with("round 1, ")
+            && s.contains("read at version 1 with 1 review, and is now at version 2 with 1 review;")
+            && s.ends_with("make the change against version 2")),
+        "{e:?}"
     );
-    let e = invalid(
-        store
-            .review_result(m, 3, ReviewKind::Confirmed, &visitor, None)
-            .await
-            .unwrap_err(),
-    );
-    assert!(e.contains("has no result version 3"), "{e}");
+    let e = store
+        .review_result(m, seen(3, 1), ReviewKind::Confirmed, &visitor, None)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, StoreError::Stale(_)), "{e:?}");
     let confirmed = store
-        .review_result(m, 2, ReviewKind::Confirmed, &visitor, None)
+        .review_result(m, seen(2, 1), ReviewKind::Confirmed, &visitor, None)
         .await
         .unwrap();
     assert_eq!(confirmed.reason, None);
@@ -847,7 +851,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     // Nothing entered yet: nothing to review. Unknown matches are not found.
     let e = invalid(
         store
-            .review_result(pending, 1, ReviewKind::Confirmed, &visitor, None)
+            .review_result(pending, seen(1, 0), ReviewKind::Confirmed, &visitor, None)
             .await
             .unwrap_err(),
     );
@@ -856,7 +860,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     let nowhere = MatchId(m.0 + 10_000);
     assert!(matches!(
         store
-            .review_result(nowhere, 1, ReviewKind::Confirmed, &visitor, None)
+            .review_result(nowhere, seen(1, 0), ReviewKind::Confirmed, &visitor, None)
             .await,
         Err(StoreError::NotFound(_))
     ));
@@ -908,7 +912,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
 async fn reviews_are_append_only(store: Store) {
     let (_, m, _) = imported(&store).await;
     store
-        .review_result(m, 1, ReviewKind::Confirmed, &advisor(), None)
+        .review_result(m, seen(1, 0), ReviewKind::Confirmed, &advisor(), None)
         .await
         .unwrap();
     for sql in [
@@ -1061,7 +1065,7 @@ async fn every_account_change_is_in_the_history_without_secrets(store: Store) {
 async fn history_filters_by_season(store: Store) {
     let (season, m, _) = imported(&store).await;
     store
-        .review_result(m, 1, ReviewKind::Confirmed, &advisor(), None)
+        .review_result(m, seen(1, 0), ReviewKind::Confirmed, &advisor(), None)
         .await
         .unwrap();
     let gthscl = store.league("gthscl").await.unwrap().unwrap();
