@@ -283,7 +283,18 @@ impl Store {
         dispatch!(self, s => s.create_invite(new, by).await)
     }
 
-    /// The league's invitations, newest first: pending, accepted and expired.
+    /// Withdraws a pending invitation of `league` (recorded, never deleted).
+    pub async fn withdraw_invite(
+        &self,
+        league: LeagueId,
+        id: InviteId,
+        by: &Actor,
+        reason: Option<&str>,
+    ) -> Result<Invite, StoreError> {
+        dispatch!(self, s => s.withdraw_invite(league, id, by, reason).await)
+    }
+
+    /// The league's invitations, newest first: pending, accepted, withdrawn and expired.
     pub async fn invites(&self, league: LeagueId) -> Result<Vec<Invite>, StoreError> {
         dispatch!(self, s => s.invites(league).await)
     }
@@ -298,8 +309,9 @@ impl Store {
         &self,
         plain: &str,
         accept: AcceptInvite<'_>,
+        sender_may: impl FnOnce(&Invite, &[Membership]) -> Result<(), String>,
     ) -> Result<(User, Membership), StoreError> {
-        dispatch!(self, s => s.accept_invite(plain, accept).await)
+        dispatch!(self, s => s.accept_invite(plain, accept, sender_may).await)
     }
 
     /// A password-reset link's secret for the account (only its hash is stored).

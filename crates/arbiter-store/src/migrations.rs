@@ -27,6 +27,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "sessions",
         include_str!("../migrations/sqlite/0003_sessions.sql"),
     ),
+    (
+        4,
+        "invite_withdrawals",
+        include_str!("../migrations/sqlite/0004_invite_withdrawals.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -44,6 +49,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         3,
         "sessions",
         include_str!("../migrations/postgres/0003_sessions.sql"),
+    ),
+    (
+        4,
+        "invite_withdrawals",
+        include_str!("../migrations/postgres/0004_invite_withdrawals.sql"),
     ),
 ];
 

@@ -335,6 +335,9 @@ pub struct Invite {
     pub created_at: jiff::Timestamp,
     pub expires_at: jiff::Timestamp,
     pub accepted_at: Option<jiff::Timestamp>,
+    /// When an officer withdrew it, and who: it can no longer be accepted.
+    pub withdrawn_at: Option<jiff::Timestamp>,
+    pub withdrawn_by: Option<String>,
 }
 
 /// How an invitation is accepted: by signing up, or by a signed-in account with the invite's email.
