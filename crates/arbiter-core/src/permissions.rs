@@ -71,16 +71,34 @@ impl Role {
         !matches!(self, Role::Advisor | Role::Public)
     }
 
-    /// GT-M1: an advisor advises the teams of one school, so an advisor's role names it. `Err`
-    /// is the sentence that refuses a role without one.
+    /// GT-M1: an advisor advises the teams of one school, so an advisor's role names it; a role
+    /// the table reads no school for names none. `Err` is the sentence that refuses either.
     pub fn check_school(self, school: Option<&str>) -> Result<(), String> {
         match (self, school.map(str::trim)) {
             (Role::Advisor, None | Some("")) => Err(
                 "An advisor advises the teams of one school (GT-M1), so the role needs the school."
                     .into(),
             ),
+            (role, Some(s)) if !s.is_empty() && !role.has_school() => Err(format!(
+                "{} does not act for a school, so the role names none; leave the school empty (only an advisor's role names one, GT-M1, and the President's own school, GT-O3).",
+                capitalise(role.in_sentence())
+            )),
             _ => Ok(()),
         }
+    }
+
+    /// Whether the table reads this role's school: an advisor's (GT-M1), and the President's
+    /// own school, kept off its disputes (GT-O3).
+    pub fn has_school(self) -> bool {
+        Action::ALL.into_iter().any(|a| {
+            matches!(
+                a.grants().for_role(self),
+                Access::OwnSchool
+                    | Access::OwnSchoolHome
+                    | Access::OwnSchoolVisiting
+                    | Access::UnlessOwnSchool
+            )
+        })
     }
 
     /// "the President", "an advisor", "the public": for sentences.

@@ -328,3 +328,28 @@ fn gt_m1_an_advisor_role_names_its_school() {
     );
     assert_eq!(Role::Secretary.check_school(None), Ok(()));
 }
+
+#[test]
+fn gt_o3_only_an_advisor_and_the_president_name_a_school() {
+    // The table reads an advisor's school (GT-M1) and the President's own (GT-O3), no other.
+    let with_school: Vec<Role> = Role::ALL.into_iter().filter(|r| r.has_school()).collect();
+    assert_eq!(with_school, [Role::President, Role::Advisor]);
+    assert_eq!(
+        Role::President.check_school(Some("Start High School")),
+        Ok(())
+    );
+    assert_eq!(Role::President.check_school(None), Ok(()));
+    for role in [
+        Role::VicePresident,
+        Role::Secretary,
+        Role::Treasurer,
+        Role::Arbiter,
+    ] {
+        let refused = role.check_school(Some("Start High School")).unwrap_err();
+        assert!(
+            refused.contains("does not act for a school") && refused.contains("GT-O3"),
+            "{refused}"
+        );
+        assert_eq!(role.check_school(Some("  ")), Ok(()));
+    }
+}

@@ -161,11 +161,13 @@ fn invite_sql(condition: &str) -> String {
     format!(
         "SELECT i.id, i.email, i.league_id, l.slug AS league_slug, l.name AS league_name, i.role, \
          s.name AS school, i.invited_by, {} AS created_at, {} AS expires_at, \
-         {} AS accepted_at FROM invites i JOIN leagues l ON l.id = i.league_id \
+         {} AS accepted_at, {} AS withdrawn_at, i.withdrawn_by FROM invites i \
+         JOIN leagues l ON l.id = i.league_id \
          LEFT JOIN schools s ON s.id = i.school_id WHERE {condition}",
         ts_out("i.created_at"),
         ts_out("i.expires_at"),
         ts_out("i.accepted_at"),
+        ts_out("i.withdrawn_at"),
     )
 }
 
@@ -185,6 +187,8 @@ fn invite_from_row(row: &DbRow) -> Result<Invite, StoreError> {
         created_at: codes::parse_timestamp(&created)?,
         expires_at: codes::parse_timestamp(&expires)?,
         accepted_at: parse_opt_timestamp(get(row, "accepted_at")?)?,
+        withdrawn_at: parse_opt_timestamp(get(row, "withdrawn_at")?)?,
+        withdrawn_by: get(row, "withdrawn_by")?,
     })
 }
 
@@ -473,6 +477,23 @@ async fn grant_in(
     Ok((membership, true))
 }
 
+/// The roles the invitation's sender holds in its league now (none for one sent from the
+/// command line, which names no sender, or by an account since removed).
+async fn sender_roles_in(tx: &mut Tx, invite: &Invite) -> Result<Vec<Membership>, StoreError> {
+    let Some(sender) = invite.invited_by.as_deref() else {
+        return Ok(Vec::new());
+    };
+    let rows = sqlx::query(&membership_sql(
+        "u.email = $1 AND m.league_id = $2 AND m.revoked_at IS NULL",
+    ))
+    .bind(sender)
+    .bind(invite.league.0)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the roles of the invitation's sender"))?;
+    rows.iter().map(membership_from_row).collect()
+}
+
 async fn invite_in(tx: &mut Tx, plain: &str) -> Result<Option<Invite>, StoreError> {
     let row = sqlx::query(&invite_sql("i.token_hash = $1"))
         .bind(secrets::token_hash(plain))
@@ -684,14 +705,21 @@ impl Backend {
         let email = checked_email(&new.email)?;
         let school = school_name(new.school.as_deref());
         check_grantable(new.role, school, &email)?;
+        new.role.check_school(school).map_err(StoreError::Invalid)?;
         let plain = secrets::try_new_token()?;
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let league = league_in(&mut tx, new.league).await?;
         let at = codes::now();
         let expires_at = expiry(at, new.valid_for)?;
+        // An invitation names one of the league's schools (from its teams), never a new one.
         let school_id = match school {
-            Some(name) => Some(school_in(&mut tx, league.id, name, at, by).await?),
+            Some(name) => Some(find_school(&mut tx, league.id, name).await?.ok_or_else(|| {
+                StoreError::Invalid(format!(
+                    "“{name}” is not one of the schools of {}; invite {email} for a school whose teams play in the league, chosen from the list",
+                    league.name
+                ))
+            })?),
             None => None,
         };
         let sql = format!(
@@ -724,6 +752,8 @@ impl Backend {
             created_at: at,
             expires_at,
             accepted_at: None,
+            withdrawn_at: None,
+            withdrawn_by: None,
         };
         append_history(
             &mut tx,
@@ -759,6 +789,93 @@ impl Backend {
         rows.iter().map(invite_from_row).collect()
     }
 
+    /// Withdraws a pending invitation of the league: it can no longer be accepted; the row
+    /// keeps when and by whom, and the history the change and why.
+    pub async fn withdraw_invite(
+        &self,
+        league: LeagueId,
+        id: InviteId,
+        by: &Actor,
+        reason: Option<&str>,
+    ) -> Result<Invite, StoreError> {
+        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let row = sqlx::query(&invite_sql("i.id = $1 AND i.league_id = $2"))
+            .bind(id.0)
+            .bind(league.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("looking up an invitation"))?;
+        let Some(invite) = row.as_ref().map(invite_from_row).transpose()? else {
+            return Err(StoreError::NotFound(format!(
+                "there is no invitation numbered {id} in this league; the league's invitations are listed on its People page"
+            )));
+        };
+        if let Some(accepted) = invite.accepted_at {
+            return Err(StoreError::Invalid(format!(
+                "the invitation to {} was accepted on {}, so it cannot be withdrawn; remove the role it gave on the People page instead",
+                invite.email,
+                when(accepted)
+            )));
+        }
+        if let Some(withdrawn) = invite.withdrawn_at {
+            return Err(StoreError::Invalid(format!(
+                "the invitation to {} was already withdrawn on {}",
+                invite.email,
+                when(withdrawn)
+            )));
+        }
+        let at = codes::now();
+        let sql = format!(
+            "UPDATE invites SET withdrawn_at = {}, withdrawn_by = $2 \
+             WHERE id = $3 AND accepted_at IS NULL AND withdrawn_at IS NULL",
+            ts_in("$1")
+        );
+        sqlx::query(&sql)
+            .bind(at.to_string())
+            .bind(by.user.clone())
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("withdrawing the invitation"))?;
+        let school = invite.school.as_deref();
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                entity: "invite",
+                entity_id: id.to_string(),
+                action: "withdraw",
+                before: Some(json::invite(
+                    &invite.email,
+                    invite.role.code(),
+                    school,
+                    invite.expires_at,
+                    None,
+                )),
+                after: Some(json::withdrawn_invite(
+                    &invite.email,
+                    invite.role.code(),
+                    school,
+                    invite.expires_at,
+                    at,
+                )),
+                reason,
+                league: Some(league.0),
+                ..Change::default()
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the withdrawal"))?;
+        Ok(Invite {
+            withdrawn_at: Some(at),
+            withdrawn_by: by.user.clone(),
+            ..invite
+        })
+    }
+
     /// The invitation a link's secret opens, whatever its state (the caller shows it).
     pub async fn invite_by_token(&self, plain: &str) -> Result<Option<Invite>, StoreError> {
         let row = sqlx::query(&invite_sql("i.token_hash = $1"))
@@ -770,11 +887,13 @@ impl Backend {
     }
 
     /// Takes up an invitation, once: marks it accepted, makes the account (for a new one) and
-    /// grants the role, all in one transaction.
+    /// grants the role, all in one transaction. `sender_may` is asked, inside it, whether the
+    /// sender's roles in the league now still let them give the role (`Err` is why not).
     pub async fn accept_invite(
         &self,
         plain: &str,
         accept: AcceptInvite<'_>,
+        sender_may: impl FnOnce(&Invite, &[Membership]) -> Result<(), String>,
     ) -> Result<(User, Membership), StoreError> {
         if let AcceptInvite::NewAccount { password_hash, .. } = accept {
             check_phc(password_hash)?;
@@ -793,6 +912,17 @@ impl Backend {
                 when(accepted)
             )));
         }
+        if let Some(withdrawn) = invite.withdrawn_at {
+            return Err(StoreError::Invalid(format!(
+                "This invitation was withdrawn on {}{}; ask an officer of {} for a new one if you should still have the role.",
+                when(withdrawn),
+                invite
+                    .withdrawn_by
+                    .as_deref()
+                    .map_or(String::new(), |b| format!(" by {b}")),
+                invite.league_name
+            )));
+        }
         let at = codes::now();
         if invite.expires_at <= at {
             return Err(StoreError::Invalid(format!(
@@ -800,6 +930,8 @@ impl Backend {
                 when(invite.expires_at)
             )));
         }
+        let sender = sender_roles_in(&mut tx, &invite).await?;
+        sender_may(&invite, &sender).map_err(StoreError::Invalid)?;
         let (user, actor) = match accept {
             AcceptInvite::NewAccount {
                 name,
@@ -837,7 +969,8 @@ impl Backend {
             }
         };
         let sql = format!(
-            "UPDATE invites SET accepted_at = {}, accepted_by_user = $2 WHERE id = $3 AND accepted_at IS NULL",
+            "UPDATE invites SET accepted_at = {}, accepted_by_user = $2 \
+             WHERE id = $3 AND accepted_at IS NULL AND withdrawn_at IS NULL",
             ts_in("$1")
         );
         let done = sqlx::query(&sql)
@@ -1337,11 +1470,12 @@ impl Backend {
         tx.commit().await.map_err(db("saving the revocation"))
     }
 
-    /// GT-P2: the visitors confirm or dispute the version of the result in force.
+    /// GT-P2: the visitors confirm or dispute the version of the result in force, if the match
+    /// is still as `seen` (its version is the one reviewed).
     pub async fn review_result(
         &self,
         m: MatchId,
-        version: u32,
+        seen: ReportSeen,
         kind: ReviewKind,
         by: &Actor,
         reason: Option<&str>,
@@ -1355,22 +1489,12 @@ impl Backend {
             )));
         };
         let label = check::match_label(place.round, &place.home, &place.away);
-        let Some(latest) = versions_of(&mut tx, m).await?.pop() else {
+        let mut versions = versions_of(&mut tx, m).await?;
+        check_seen(&mut tx, m, &label, &versions, seen).await?;
+        let Some(latest) = versions.pop() else {
             return Err(corrupt(format!("{label} without a result version")));
         };
-        let in_force = u32::try_from(latest.version).unwrap_or(0);
-        if version != in_force {
-            let sentence = if version < in_force {
-                format!(
-                    "version {version} of the result of {label} was corrected by version {in_force}; review version {in_force} (GT-P2)"
-                )
-            } else {
-                format!(
-                    "{label} has no result version {version}; the one in force is version {in_force}, review that (GT-P2)"
-                )
-            };
-            return Err(StoreError::Invalid(sentence));
-        }
+        let version = seen.version;
         if latest.outcome == MatchOutcome::Pending {
             return Err(StoreError::Invalid(format!(
                 "no result has been entered for {label} yet, so there is nothing to confirm or dispute (GT-P2); wait for the home team's entry"

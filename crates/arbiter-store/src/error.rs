@@ -7,6 +7,9 @@ pub enum StoreError {
     /// The write would duplicate something unique (a slug, a name).
     #[error("{0}")]
     Conflict(String),
+    /// The match changed after the writer read it ([`crate::ReportSeen`]): nothing was written.
+    #[error("{0}")]
+    Stale(String),
     /// The input cannot be stored as given (a bad slug, a match naming an unknown team).
     #[error("{0}")]
     Invalid(String),

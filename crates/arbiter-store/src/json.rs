@@ -191,6 +191,21 @@ pub(crate) fn invite(
     v
 }
 
+/// An invitation as [`invite`] writes it, withdrawn at `at`.
+pub(crate) fn withdrawn_invite(
+    email: &str,
+    role: &str,
+    school: Option<&str>,
+    expires_at: jiff::Timestamp,
+    at: jiff::Timestamp,
+) -> Value {
+    let mut v = invite(email, role, school, expires_at, None);
+    if let Some(map) = v.as_object_mut() {
+        map.insert("withdrawn_at".into(), Value::String(at.to_string()));
+    }
+    v
+}
+
 /// An API token: `{prefix, label, role, school}`.
 pub(crate) fn api_token(prefix: &str, label: &str, role: &str, school: Option<&str>) -> Value {
     json!({ "prefix": prefix, "label": label, "role": role, "school": school })

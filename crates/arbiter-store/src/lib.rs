@@ -165,15 +165,26 @@ impl Store {
         dispatch!(self, s => s.load_competition_by_id(id).await)
     }
 
-    /// Adds the next version of the match's result (corrections never overwrite).
+    /// Adds the next version of the match's result (corrections never overwrite), if the match
+    /// is still as the writer `seen` it; else [`StoreError::Stale`] and nothing is written.
     pub async fn record_result(
         &self,
         m: MatchId,
+        seen: ReportSeen,
         outcome: &MatchOutcome,
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        dispatch!(self, s => s.record_result(m, outcome, by, reason).await)
+        dispatch!(self, s => s.record_result(m, seen, outcome, by, reason).await)
+    }
+
+    /// The match's report as a writer sees it now: what to give a write made on what is in
+    /// force (the pages and the API give what they drew the match from instead).
+    pub async fn report_seen(&self, m: MatchId) -> Result<ReportSeen, StoreError> {
+        Ok(ReportSeen::of(
+            &self.result_versions(m).await?,
+            &self.result_reviews(m).await?,
+        ))
     }
 
     /// Every version of the match's result, oldest first.
@@ -284,7 +295,18 @@ impl Store {
         dispatch!(self, s => s.create_invite(new, by).await)
     }
 
-    /// The league's invitations, newest first: pending, accepted and expired.
+    /// Withdraws a pending invitation of `league` (recorded, never deleted).
+    pub async fn withdraw_invite(
+        &self,
+        league: LeagueId,
+        id: InviteId,
+        by: &Actor,
+        reason: Option<&str>,
+    ) -> Result<Invite, StoreError> {
+        dispatch!(self, s => s.withdraw_invite(league, id, by, reason).await)
+    }
+
+    /// The league's invitations, newest first: pending, accepted, withdrawn and expired.
     pub async fn invites(&self, league: LeagueId) -> Result<Vec<Invite>, StoreError> {
         dispatch!(self, s => s.invites(league).await)
     }
@@ -299,8 +321,9 @@ impl Store {
         &self,
         plain: &str,
         accept: AcceptInvite<'_>,
+        sender_may: impl FnOnce(&Invite, &[Membership]) -> Result<(), String>,
     ) -> Result<(User, Membership), StoreError> {
-        dispatch!(self, s => s.accept_invite(plain, accept).await)
+        dispatch!(self, s => s.accept_invite(plain, accept, sender_may).await)
     }
 
     /// A password-reset link's secret for the account (only its hash is stored).
@@ -406,16 +429,17 @@ impl Store {
         dispatch!(self, s => s.revoke_api_token(id, by).await)
     }
 
-    /// GT-P2: confirms or disputes the result version in force (an older one is refused).
+    /// GT-P2: confirms or disputes the result version in force, `seen.version`, if the match is
+    /// still as the reviewer `seen` it; else [`StoreError::Stale`] and nothing is written.
     pub async fn review_result(
         &self,
         m: MatchId,
-        version: u32,
+        seen: ReportSeen,
         kind: ReviewKind,
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultReview, StoreError> {
-        dispatch!(self, s => s.review_result(m, version, kind, by, reason).await)
+        dispatch!(self, s => s.review_result(m, seen, kind, by, reason).await)
     }
 
     /// Every review of the match's results, oldest first.

@@ -37,6 +37,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "site_secrets",
         include_str!("../migrations/sqlite/0005_site_secrets.sql"),
     ),
+    (
+        6,
+        "invite_withdrawals",
+        include_str!("../migrations/sqlite/0006_invite_withdrawals.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -64,6 +69,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         5,
         "site_secrets",
         include_str!("../migrations/postgres/0005_site_secrets.sql"),
+    ),
+    (
+        6,
+        "invite_withdrawals",
+        include_str!("../migrations/postgres/0006_invite_withdrawals.sql"),
     ),
 ];
 

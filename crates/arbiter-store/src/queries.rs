@@ -23,7 +23,7 @@ use crate::error::{StoreError, corrupt, db};
 use crate::json;
 use crate::records::{
     Actor, CompetitionId, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
-    LeagueKind, MatchId, NewCompetition, NewLeague, NewSeason, ResultVersion, RulesRef, Season,
+    LeagueKind, MatchId, NewCompetition, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice,
 };
 
@@ -729,6 +729,46 @@ async fn insert_competition(
     })
 }
 
+/// Refuses the write when the match is no longer as the writer saw it. Called after `bump`,
+/// so no other write can land between this check and the commit (on PostgreSQL each
+/// statement after the lock reads what the writers before committed).
+async fn check_seen(
+    tx: &mut Tx,
+    m: MatchId,
+    label: &str,
+    versions: &[ResultVersion],
+    seen: ReportSeen,
+) -> Result<(), StoreError> {
+    let row = sqlx::query("SELECT COUNT(*) AS n FROM result_reviews WHERE match_id = $1")
+        .bind(m.0)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("reading a match's reviews"))?;
+    let reviews: i64 = get(&row, "n")?;
+    let now = ReportSeen {
+        version: versions
+            .last()
+            .map_or(0, |v| u32::try_from(v.version).unwrap_or(0)),
+        reviews: to_u32(reviews, "review count")?,
+    };
+    if now == seen {
+        return Ok(());
+    }
+    let reviews = |n: u32| match n {
+        0 => "no reviews".to_string(),
+        1 => "1 review".to_string(),
+        n => format!("{n} reviews"),
+    };
+    Err(StoreError::Stale(format!(
+        "{label} changed after it was read: it was read at version {} with {}, and is now at version {} with {}; nothing was saved, so read it again and make the change against version {}",
+        seen.version,
+        reviews(seen.reviews),
+        now.version,
+        reviews(now.reviews),
+        now.version
+    )))
+}
+
 /// The whole competition `id` as of the transaction's snapshot.
 async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, StoreError> {
     let sql = format!("SELECT {COMPETITION_COLUMNS} FROM competitions WHERE id = $1");
@@ -1132,10 +1172,12 @@ impl Backend {
         Ok(loaded)
     }
 
-    /// Adds the next version of a match's result; the earlier ones stay readable.
+    /// Adds the next version of a match's result, if the match is still as `seen`; the earlier
+    /// versions stay readable.
     pub async fn record_result(
         &self,
         m: MatchId,
+        seen: ReportSeen,
         outcome: &MatchOutcome,
         by: &Actor,
         reason: Option<&str>,
@@ -1151,7 +1193,9 @@ impl Backend {
         let label = check::match_label(place.round, &place.home, &place.away);
         let players = player_rows(&mut tx, place.competition).await?;
         check::outcome_players(&label, outcome, |p| players.contains_key(&p.0))?;
-        let previous = versions_of(&mut tx, m).await?.pop();
+        let mut versions = versions_of(&mut tx, m).await?;
+        check_seen(&mut tx, m, &label, &versions, seen).await?;
+        let previous = versions.pop();
         let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
         let at = codes::now();
         insert_result(&mut tx, m.0, version, outcome, by, at, reason, &players).await?;

@@ -234,6 +234,27 @@ pub struct ResultVersion {
     pub reason: Option<String>,
 }
 
+/// What a writer read of a match's report before deciding to write: the version in force and
+/// how many reviews the match had. The write is stored only if both are still so when its
+/// transaction holds the write lock, so of two writers who read the same state one wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportSeen {
+    pub version: u32,
+    pub reviews: u32,
+}
+
+impl ReportSeen {
+    /// The state `versions` and `reviews` (as the store returned them) show.
+    pub fn of(versions: &[ResultVersion], reviews: &[ResultReview]) -> ReportSeen {
+        ReportSeen {
+            version: versions
+                .last()
+                .map_or(0, |v| u32::try_from(v.version).unwrap_or(0)),
+            reviews: u32::try_from(reviews.len()).unwrap_or(u32::MAX),
+        }
+    }
+}
+
 /// Which history rows to read. Every field narrows; all `None` reads the whole history.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct HistoryFilter {
@@ -340,6 +361,9 @@ pub struct Invite {
     pub created_at: jiff::Timestamp,
     pub expires_at: jiff::Timestamp,
     pub accepted_at: Option<jiff::Timestamp>,
+    /// When an officer withdrew it, and who: it can no longer be accepted.
+    pub withdrawn_at: Option<jiff::Timestamp>,
+    pub withdrawn_by: Option<String>,
 }
 
 /// How an invitation is accepted: by signing up, or by a signed-in account with the invite's email.

@@ -11,7 +11,7 @@ use arbiter_core::report::{self, ReportStatus, ReviewKind};
 use arbiter_store::secrets::{hash_password, token_hash, verify_password};
 use arbiter_store::{
     AcceptInvite, Actor, Attempts, HistoryEntry, HistoryFilter, League, MatchId, NewApiToken,
-    NewInvite, SeasonId, Store, StoreError, UserId,
+    NewInvite, ReportSeen, SeasonId, Store, StoreError, UserId,
 };
 use jiff::SignedDuration;
 use support::*;
@@ -22,6 +22,8 @@ on_every_backend!(
     an_expired_invite_is_refused,
     an_invite_for_an_existing_account_is_taken_up_by_it,
     invites_name_a_role_and_an_advisor_a_school,
+    a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it,
+    an_invite_is_checked_against_its_senders_roles_when_accepted,
     create_user_checks_the_email_and_refuses_a_second_account,
     grant_is_idempotent_and_revoke_ends_the_role,
     a_reset_link_is_used_once_and_expires,
@@ -41,12 +43,17 @@ fn president() -> Actor {
     Actor::user(OFFICER, "president")
 }
 
+/// The league, with the schools of its teams: VIC's and Toledo High.
 async fn league(store: &Store) -> League {
     store.migrate().await.unwrap();
-    store
+    let league = store
         .create_league(&new_league("gthscl"), &arbiter())
         .await
-        .unwrap()
+        .unwrap();
+    for school in [VIC, "Toledo High"] {
+        add_school(store, league.id, school).await;
+    }
+    league
 }
 
 fn invite_for(email: &str, league: &League, role: Role, school: Option<&str>) -> NewInvite {
@@ -57,6 +64,11 @@ fn invite_for(email: &str, league: &League, role: Role, school: Option<&str>) ->
         school: school.map(str::to_string),
         valid_for: SignedDuration::from_hours(72),
     }
+}
+
+/// A match's report as a writer saw it: version in force and number of reviews.
+fn seen(version: u32, reviews: u32) -> ReportSeen {
+    ReportSeen { version, reviews }
 }
 
 fn invalid(e: StoreError) -> String {
@@ -142,6 +154,7 @@ async fn an_invite_accepted_makes_an_account_with_the_role(store: Store) {
                 name: " Ada Advisor ",
                 password_hash: &phc,
             },
+            any_sender,
         )
         .await
         .unwrap();
@@ -195,8 +208,13 @@ async fn an_invite_is_used_once(store: Store) {
         name: "Ada",
         password_hash: &phc,
     };
-    let (user, _) = store.accept_invite(&plain, new).await.unwrap();
-    let again = invalid(store.accept_invite(&plain, new).await.unwrap_err());
+    let (user, _) = store.accept_invite(&plain, new, any_sender).await.unwrap();
+    let again = invalid(
+        store
+            .accept_invite(&plain, new, any_sender)
+            .await
+            .unwrap_err(),
+    );
     assert!(
         again.starts_with("This invitation has already been used (on ")
             && again.ends_with("); sign in instead."),
@@ -205,12 +223,17 @@ async fn an_invite_is_used_once(store: Store) {
     // Not even by the account it made.
     let again = invalid(
         store
-            .accept_invite(&plain, AcceptInvite::ExistingAccount(user.id))
+            .accept_invite(&plain, AcceptInvite::ExistingAccount(user.id), any_sender)
             .await
             .unwrap_err(),
     );
     assert!(again.contains("already been used"), "{again}");
-    let unknown = invalid(store.accept_invite("abc", new).await.unwrap_err());
+    let unknown = invalid(
+        store
+            .accept_invite("abc", new, any_sender)
+            .await
+            .unwrap_err(),
+    );
     assert!(unknown.contains("not known"), "{unknown}");
     assert_eq!(store.league_members(league.id).await.unwrap().len(), 1);
 }
@@ -231,6 +254,7 @@ async fn an_expired_invite_is_refused(store: Store) {
                     name: "Ada",
                     password_hash: &phc,
                 },
+                any_sender,
             )
             .await
             .unwrap_err(),
@@ -279,6 +303,7 @@ async fn an_invite_for_an_existing_account_is_taken_up_by_it(store: Store) {
                     name: "Ada again",
                     password_hash: &phc,
                 },
+                any_sender,
             )
             .await
             .unwrap_err(),
@@ -287,7 +312,7 @@ async fn an_invite_for_an_existing_account_is_taken_up_by_it(store: Store) {
     // Another account cannot take it.
     let e = invalid(
         store
-            .accept_invite(&plain, AcceptInvite::ExistingAccount(bob.id))
+            .accept_invite(&plain, AcceptInvite::ExistingAccount(bob.id), any_sender)
             .await
             .unwrap_err(),
     );
@@ -298,7 +323,7 @@ async fn an_invite_for_an_existing_account_is_taken_up_by_it(store: Store) {
     assert!(store.memberships(bob.id).await.unwrap().is_empty());
 
     let (user, membership) = store
-        .accept_invite(&plain, AcceptInvite::ExistingAccount(ada.id))
+        .accept_invite(&plain, AcceptInvite::ExistingAccount(ada.id), any_sender)
         .await
         .unwrap();
     assert_eq!(user, ada);
@@ -355,41 +380,62 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
         Err(StoreError::NotFound(_))
     ));
 
-    // An unknown school is added to the league once, with a history row; the next finds it.
-    for email in ["a@vic.example", "b@vic.example"] {
+    // Issue 9: an invitation names one of the league's schools, never a new one, and only a
+    // role that has a school names one (an advisor's, GT-M1; the President's own, GT-O3).
+    let e = invalid(
         store
             .create_invite(
-                &invite_for(email, &league, Role::Advisor, Some("Maumee High")),
+                &invite_for(ADVISOR, &league, Role::Advisor, Some("Maumee High")),
                 &president(),
             )
             .await
-            .unwrap();
-    }
+            .unwrap_err(),
+    );
+    assert!(
+        e.starts_with("“Maumee High” is not one of the schools of "),
+        "{e}"
+    );
+    let e = invalid(
+        store
+            .create_invite(
+                &invite_for("t@vic.example", &league, Role::Treasurer, Some(VIC)),
+                &president(),
+            )
+            .await
+            .unwrap_err(),
+    );
+    assert!(
+        e.starts_with("The Treasurer does not act for a school"),
+        "{e}"
+    );
     assert_eq!(
         fetch_i64(
             &store,
             "SELECT COUNT(*) FROM schools WHERE name = 'Maumee High'"
         )
         .await,
-        1
+        0
     );
-    let h = store
-        .history(&HistoryFilter {
-            league: Some(league.id),
-            ..HistoryFilter::default()
-        })
+    store
+        .create_invite(
+            &invite_for("p@vic.example", &league, Role::President, Some(VIC)),
+            &president(),
+        )
         .await
         .unwrap();
-    assert_eq!(
-        h.iter()
-            .filter(|e| e.entity == "school" && e.action == "create")
-            .count(),
-        1
-    );
+    for email in ["a@vic.example", "b@vic.example"] {
+        store
+            .create_invite(
+                &invite_for(email, &league, Role::Advisor, Some("Toledo High")),
+                &president(),
+            )
+            .await
+            .unwrap();
+    }
     // Newest first.
     let listed = store.invites(league.id).await.unwrap();
     let emails: Vec<&str> = listed.iter().map(|i| i.email.as_str()).collect();
-    assert_eq!(emails, ["b@vic.example", "a@vic.example"]);
+    assert_eq!(emails, ["b@vic.example", "a@vic.example", "p@vic.example"]);
 }
 
 async fn create_user_checks_the_email_and_refuses_a_second_account(store: Store) {
@@ -763,7 +809,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     let disputed = store
         .review_result(
             m,
-            1,
+            seen(1, 0),
             ReviewKind::Disputed,
             &visitor,
             Some(" board 4 was a draw "),
@@ -791,32 +837,31 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     store
         .record_result(
             m,
+            seen(1, 1),
             &corrected_round_one(),
             &arbiter(),
             Some("dispute upheld"),
         )
         .await
         .unwrap();
-    let e = invalid(
-        store
-            .review_result(m, 1, ReviewKind::Confirmed, &visitor, None)
-            .await
-            .unwrap_err(),
-    );
+    // A review of what the reviewer saw before the correction is stale: nothing is stored.
+    let e = store
+        .review_result(m, seen(1, 1), ReviewKind::Confirmed, &visitor, None)
+        .await
+        .unwrap_err();
     assert!(
-        e.starts_with("version 1 of the result of ")
-            && e.contains(" was corrected by version 2; review version 2"),
-        "{e}"
+        matches!(&e, StoreError::Stale(s) if s.starts_with("round 1, ")
+            && s.contains("read at version 1 with 1 review, and is now at version 2 with 1 review;")
+            && s.ends_with("make the change against version 2")),
+        "{e:?}"
     );
-    let e = invalid(
-        store
-            .review_result(m, 3, ReviewKind::Confirmed, &visitor, None)
-            .await
-            .unwrap_err(),
-    );
-    assert!(e.contains("has no result version 3"), "{e}");
+    let e = store
+        .review_result(m, seen(3, 1), ReviewKind::Confirmed, &visitor, None)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, StoreError::Stale(_)), "{e:?}");
     let confirmed = store
-        .review_result(m, 2, ReviewKind::Confirmed, &visitor, None)
+        .review_result(m, seen(2, 1), ReviewKind::Confirmed, &visitor, None)
         .await
         .unwrap();
     assert_eq!(confirmed.reason, None);
@@ -847,7 +892,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     // Nothing entered yet: nothing to review. Unknown matches are not found.
     let e = invalid(
         store
-            .review_result(pending, 1, ReviewKind::Confirmed, &visitor, None)
+            .review_result(pending, seen(1, 0), ReviewKind::Confirmed, &visitor, None)
             .await
             .unwrap_err(),
     );
@@ -856,7 +901,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     let nowhere = MatchId(m.0 + 10_000);
     assert!(matches!(
         store
-            .review_result(nowhere, 1, ReviewKind::Confirmed, &visitor, None)
+            .review_result(nowhere, seen(1, 0), ReviewKind::Confirmed, &visitor, None)
             .await,
         Err(StoreError::NotFound(_))
     ));
@@ -908,7 +953,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
 async fn reviews_are_append_only(store: Store) {
     let (_, m, _) = imported(&store).await;
     store
-        .review_result(m, 1, ReviewKind::Confirmed, &advisor(), None)
+        .review_result(m, seen(1, 0), ReviewKind::Confirmed, &advisor(), None)
         .await
         .unwrap();
     for sql in [
@@ -941,6 +986,7 @@ async fn every_account_change_is_in_the_history_without_secrets(store: Store) {
                 name: "Ada",
                 password_hash: &phc,
             },
+            any_sender,
         )
         .await
         .unwrap();
@@ -1020,8 +1066,8 @@ async fn every_account_change_is_in_the_history_without_secrets(store: Store) {
     let revoked = find(&h, "api_token", "revoke");
     assert_eq!(revoked.before, token_row.after);
     assert_eq!(revoked.after, None);
-    // The school the invite named was new: added with its own row.
-    find(&h, "school", "create");
+    // The invite named one of the league's schools: none was added.
+    assert!(!h.iter().any(|e| e.entity == "school"));
 
     // A reset is not league data; its row is in the whole history.
     let all = store.history(&HistoryFilter::default()).await.unwrap();
@@ -1061,7 +1107,7 @@ async fn every_account_change_is_in_the_history_without_secrets(store: Store) {
 async fn history_filters_by_season(store: Store) {
     let (season, m, _) = imported(&store).await;
     store
-        .review_result(m, 1, ReviewKind::Confirmed, &advisor(), None)
+        .review_result(m, seen(1, 0), ReviewKind::Confirmed, &advisor(), None)
         .await
         .unwrap();
     let gthscl = store.league("gthscl").await.unwrap().unwrap();
@@ -1167,4 +1213,156 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
             .is_empty()
     );
     assert_eq!(store.data_version().await.unwrap(), version);
+}
+
+/// Issue 9: a pending invitation withdrawn by an officer can no longer be accepted; the row
+/// and the history keep when, by whom and why. An accepted one is not withdrawn.
+async fn a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it(store: Store) {
+    let league = league(&store).await;
+    let (invite, plain) = store
+        .create_invite(
+            &invite_for(ADVISOR, &league, Role::Advisor, Some(VIC)),
+            &president(),
+        )
+        .await
+        .unwrap();
+    let withdrawn = store
+        .withdraw_invite(
+            league.id,
+            invite.id,
+            &president(),
+            Some(" sent to the wrong coach "),
+        )
+        .await
+        .unwrap();
+    assert_eq!(withdrawn.withdrawn_by.as_deref(), Some(OFFICER));
+    assert!(withdrawn.withdrawn_at.is_some());
+    assert_eq!(
+        store.invites(league.id).await.unwrap(),
+        vec![withdrawn.clone()]
+    );
+    let phc = hash_password("a long pass phrase").unwrap();
+    let new = AcceptInvite::NewAccount {
+        name: "Ada",
+        password_hash: &phc,
+    };
+    let e = invalid(
+        store
+            .accept_invite(&plain, new, any_sender)
+            .await
+            .unwrap_err(),
+    );
+    assert!(
+        e.starts_with("This invitation was withdrawn on ")
+            && e.contains(&format!(" by {OFFICER};")),
+        "{e}"
+    );
+    assert_eq!(store.user_by_email(ADVISOR).await.unwrap(), None);
+    let e = invalid(
+        store
+            .withdraw_invite(league.id, invite.id, &president(), None)
+            .await
+            .unwrap_err(),
+    );
+    assert!(e.contains("was already withdrawn on "), "{e}");
+    let h = store
+        .history(&HistoryFilter {
+            league: Some(league.id),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    let row = find(&h, "invite", "withdraw");
+    assert_eq!(row.entity_id, invite.id.to_string());
+    assert_eq!(row.actor.as_deref(), Some(OFFICER));
+    assert_eq!(row.reason.as_deref(), Some("sent to the wrong coach"));
+    assert_eq!(row.after.as_ref().unwrap()["email"], ADVISOR);
+    assert!(row.after.as_ref().unwrap()["withdrawn_at"].is_string());
+
+    // Accepted: the role is removed instead; another league's invitation is not found here.
+    let (taken, plain) = store
+        .create_invite(
+            &invite_for("b@vic.example", &league, Role::Arbiter, None),
+            &president(),
+        )
+        .await
+        .unwrap();
+    let new = AcceptInvite::NewAccount {
+        name: "Bo",
+        password_hash: &phc,
+    };
+    store.accept_invite(&plain, new, any_sender).await.unwrap();
+    let e = invalid(
+        store
+            .withdraw_invite(league.id, taken.id, &president(), None)
+            .await
+            .unwrap_err(),
+    );
+    assert!(
+        e.contains("remove the role it gave on the People page"),
+        "{e}"
+    );
+    assert!(matches!(
+        store
+            .withdraw_invite(
+                arbiter_store::LeagueId(league.id.0 + 1000),
+                taken.id,
+                &president(),
+                None
+            )
+            .await,
+        Err(StoreError::NotFound(_))
+    ));
+}
+
+/// Issue 9: the caller's check of the sender's roles is asked inside the acceptance, with the
+/// sender's roles in the league as they are then; its refusal grants nothing.
+async fn an_invite_is_checked_against_its_senders_roles_when_accepted(store: Store) {
+    let league = league(&store).await;
+    let sender = store
+        .create_user(OFFICER, "Pat President", None, &arbiter())
+        .await
+        .unwrap();
+    let held = store
+        .grant_role(sender.id, league.id, Role::President, None, &arbiter())
+        .await
+        .unwrap();
+    let (_, plain) = store
+        .create_invite(
+            &invite_for(ADVISOR, &league, Role::President, None),
+            &president(),
+        )
+        .await
+        .unwrap();
+    store
+        .revoke_role(held.id, &arbiter(), Some("stood down"))
+        .await
+        .unwrap();
+    let phc = hash_password("a long pass phrase").unwrap();
+    let new = AcceptInvite::NewAccount {
+        name: "Ada",
+        password_hash: &phc,
+    };
+    let seen = std::sync::Mutex::new(None);
+    let e = invalid(
+        store
+            .accept_invite(&plain, new, |invite, roles| {
+                *seen.lock().unwrap() = Some((invite.invited_by.clone(), roles.len()));
+                Err("the sender may no longer invite".into())
+            })
+            .await
+            .unwrap_err(),
+    );
+    assert_eq!(e, "the sender may no longer invite");
+    assert_eq!(*seen.lock().unwrap(), Some((Some(OFFICER.to_string()), 0)));
+    assert_eq!(store.user_by_email(ADVISOR).await.unwrap(), None);
+    assert_eq!(
+        store
+            .invite_by_token(&plain)
+            .await
+            .unwrap()
+            .unwrap()
+            .accepted_at,
+        None
+    );
 }

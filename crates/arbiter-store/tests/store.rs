@@ -11,7 +11,7 @@ use arbiter_core::{
 use arbiter_store::json::outcome_from_json;
 use arbiter_store::{
     Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, NewLeague, NewSeason,
-    RulesRef, SeasonChoice, SeasonId, Store, StoreError,
+    ReportSeen, RulesRef, SeasonChoice, SeasonId, Store, StoreError,
 };
 use support::*;
 
@@ -29,7 +29,9 @@ on_every_backend!(
     an_import_finds_or_creates_its_league_and_season,
     unknown_ids_are_not_found,
     history_and_result_versions_refuse_update_and_delete,
-    concurrent_corrections_get_consecutive_versions,
+    concurrent_corrections_that_reread_get_consecutive_versions,
+    of_sixteen_simultaneous_entries_on_one_version_exactly_one_is_stored,
+    of_sixteen_simultaneous_reviews_of_one_version_exactly_one_is_stored,
     the_demo_league_round_trips,
 );
 
@@ -164,6 +166,7 @@ async fn a_correction_is_a_new_version_and_the_old_one_stays(store: Store) {
     let v2 = store
         .record_result(
             m,
+            store.report_seen(m).await.unwrap(),
             &corrected,
             &advisor(),
             Some("board 4 was a win, not a loss"),
@@ -210,6 +213,7 @@ async fn a_correction_is_a_new_version_and_the_old_one_stays(store: Store) {
     let v3 = store
         .record_result(
             m,
+            store.report_seen(m).await.unwrap(),
             &MatchOutcome::Forfeit { by: Side::Away },
             &arbiter(),
             None,
@@ -218,7 +222,13 @@ async fn a_correction_is_a_new_version_and_the_old_one_stays(store: Store) {
         .unwrap();
     assert_eq!(v3.version, 3);
     let v4 = store
-        .record_result(m, &MatchOutcome::Pending, &arbiter(), Some("  "))
+        .record_result(
+            m,
+            store.report_seen(m).await.unwrap(),
+            &MatchOutcome::Pending,
+            &arbiter(),
+            Some("  "),
+        )
         .await
         .unwrap();
     assert_eq!(v4.version, 4);
@@ -308,7 +318,13 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     let m = loaded.match_id(1, &TeamId("vic".into())).unwrap();
     let corrected = corrected_round_one();
     store
-        .record_result(m, &corrected, &advisor(), Some("board 4 misreported"))
+        .record_result(
+            m,
+            store.report_seen(m).await.unwrap(),
+            &corrected,
+            &advisor(),
+            Some("board 4 misreported"),
+        )
         .await
         .unwrap();
     let h = store
@@ -371,11 +387,23 @@ async fn history_filters_by_league_competition_match_and_team(store: Store) {
     let vic_tol = loaded.match_id(1, &TeamId("vic".into())).unwrap();
     let mau_syl = loaded.match_id(1, &TeamId("mau".into())).unwrap();
     store
-        .record_result(vic_tol, &corrected_round_one(), &advisor(), None)
+        .record_result(
+            vic_tol,
+            store.report_seen(vic_tol).await.unwrap(),
+            &corrected_round_one(),
+            &advisor(),
+            None,
+        )
         .await
         .unwrap();
     store
-        .record_result(mau_syl, &MatchOutcome::DoubleForfeit, &arbiter(), None)
+        .record_result(
+            mau_syl,
+            store.report_seen(mau_syl).await.unwrap(),
+            &MatchOutcome::DoubleForfeit,
+            &arbiter(),
+            None,
+        )
         .await
         .unwrap();
 
@@ -469,6 +497,7 @@ async fn data_version_bumps_on_each_write_and_only_then(store: Store) {
     store
         .record_result(
             loaded.match_ids[0].2,
+            store.report_seen(loaded.match_ids[0].2).await.unwrap(),
             &MatchOutcome::DoubleForfeit,
             &arbiter(),
             None,
@@ -490,7 +519,16 @@ async fn data_version_bumps_on_each_write_and_only_then(store: Store) {
     );
     assert!(
         store
-            .record_result(MatchId(999_999), &MatchOutcome::Pending, &arbiter(), None)
+            .record_result(
+                MatchId(999_999),
+                ReportSeen {
+                    version: 1,
+                    reviews: 0
+                },
+                &MatchOutcome::Pending,
+                &arbiter(),
+                None
+            )
             .await
             .is_err()
     );
@@ -865,7 +903,16 @@ async fn unknown_ids_are_not_found(store: Store) {
             .is_none()
     );
     let err = store
-        .record_result(MatchId(424_242), &MatchOutcome::Pending, &arbiter(), None)
+        .record_result(
+            MatchId(424_242),
+            ReportSeen {
+                version: 1,
+                reviews: 0,
+            },
+            &MatchOutcome::Pending,
+            &arbiter(),
+            None,
+        )
         .await
         .unwrap_err();
     assert!(
@@ -904,7 +951,13 @@ async fn unknown_ids_are_not_found(store: Store) {
         b[0].home_player = Some(PlayerId("ghost".into()));
     }
     let err = store
-        .record_result(m, &wrong, &advisor(), None)
+        .record_result(
+            m,
+            store.report_seen(m).await.unwrap(),
+            &wrong,
+            &advisor(),
+            None,
+        )
         .await
         .unwrap_err();
     assert_eq!(
@@ -941,7 +994,7 @@ async fn history_and_result_versions_refuse_update_and_delete(store: Store) {
     );
 }
 
-async fn concurrent_corrections_get_consecutive_versions(store: Store) {
+async fn concurrent_corrections_that_reread_get_consecutive_versions(store: Store) {
     migrated(&store).await;
     let (_, id) = imported(&store).await;
     let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
@@ -955,9 +1008,17 @@ async fn concurrent_corrections_get_consecutive_versions(store: Store) {
                 } else {
                     corrected_round_one()
                 };
-                store
-                    .record_result(m, &outcome, &advisor(), Some(&format!("writer {i}")))
-                    .await
+                // Each writer reads the match again when another got in first (issue 9).
+                loop {
+                    let seen = store.report_seen(m).await.unwrap();
+                    match store
+                        .record_result(m, seen, &outcome, &advisor(), Some(&format!("writer {i}")))
+                        .await
+                    {
+                        Err(StoreError::Stale(_)) => continue,
+                        done => break done,
+                    }
+                }
             })
         })
         .collect();
@@ -987,6 +1048,117 @@ async fn concurrent_corrections_get_consecutive_versions(store: Store) {
             .len(),
         6
     );
+}
+
+/// `n` copies of `write` started together; their answers.
+async fn at_once<T, F, Fut>(n: usize, write: F) -> Vec<Result<T, StoreError>>
+where
+    T: Send + 'static,
+    F: Fn(usize) -> Fut,
+    Fut: std::future::Future<Output = Result<T, StoreError>> + Send + 'static,
+{
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(n));
+    let tasks: Vec<_> = (0..n)
+        .map(|i| {
+            let (barrier, write) = (barrier.clone(), write(i));
+            tokio::spawn(async move {
+                barrier.wait().await;
+                write.await
+            })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for t in tasks {
+        out.push(t.await.unwrap());
+    }
+    out
+}
+
+/// GT-P2, issue 9: the version a writer saw is checked inside the write's transaction, so of 16
+/// writers who all saw version 1 exactly one stores version 2; the others are told it is stale.
+async fn of_sixteen_simultaneous_entries_on_one_version_exactly_one_is_stored(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let m = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let seen = store.report_seen(m).await.unwrap();
+    assert_eq!(
+        seen,
+        ReportSeen {
+            version: 1,
+            reviews: 0
+        }
+    );
+    let answers = at_once(16, |i| {
+        let store = store.clone();
+        async move {
+            store
+                .record_result(
+                    m,
+                    seen,
+                    &corrected_round_one(),
+                    &advisor(),
+                    Some(&format!("writer {i}")),
+                )
+                .await
+        }
+    })
+    .await;
+    let stored: Vec<_> = answers.iter().filter_map(|a| a.as_ref().ok()).collect();
+    assert_eq!(stored.len(), 1, "{answers:?}");
+    assert_eq!(stored[0].version, 2);
+    for a in answers.iter().filter(|a| a.is_err()) {
+        assert!(
+            matches!(a, Err(StoreError::Stale(m)) if m.contains("is now at version 2 with no reviews")),
+            "{a:?}"
+        );
+    }
+    assert_eq!(store.result_versions(m).await.unwrap().len(), 2);
+    let history = store
+        .history(&HistoryFilter {
+            match_id: Some(m),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(history.len(), 1, "only the stored write is in the history");
+}
+
+/// GT-P2, issue 9: 16 confirmations of one version sent at once store one review.
+async fn of_sixteen_simultaneous_reviews_of_one_version_exactly_one_is_stored(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let m = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let seen = store.report_seen(m).await.unwrap();
+    let answers = at_once(16, |_| {
+        let store = store.clone();
+        async move {
+            store
+                .review_result(
+                    m,
+                    seen,
+                    arbiter_core::report::ReviewKind::Confirmed,
+                    &advisor(),
+                    None,
+                )
+                .await
+        }
+    })
+    .await;
+    assert_eq!(
+        answers.iter().filter(|a| a.is_ok()).count(),
+        1,
+        "{answers:?}"
+    );
+    assert!(
+        answers
+            .iter()
+            .filter(|a| a.is_err())
+            .all(|a| matches!(a, Err(StoreError::Stale(m)) if m.contains("is now at version 1 with 1 review;"))),
+        "{answers:?}"
+    );
+    assert_eq!(store.result_reviews(m).await.unwrap().len(), 1);
 }
 
 /// The demo's ASTC event and GTHSCL season (sister teams, 1200N players, forfeits, a dropped

@@ -106,6 +106,7 @@ async fn an_accepted_invite_puts_the_new_account_in_the_league_history(store: St
         .create_league(&new_league("other"), &arbiter())
         .await
         .unwrap();
+    add_school(&store, gthscl.id, "Clay High School").await;
     let (_, plain) = store
         .create_invite(
             &NewInvite {
@@ -127,6 +128,7 @@ async fn an_accepted_invite_puts_the_new_account_in_the_league_history(store: St
                 name: "Nell Advisor",
                 password_hash: &phc,
             },
+            any_sender,
         )
         .await
         .unwrap();

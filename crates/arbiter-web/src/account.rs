@@ -309,8 +309,47 @@ fn invite_words(i: &arbiter_store::Invite) -> String {
     }
 }
 
+/// Issue 9: an invitation stands only while its sender may still give the role: asked of the
+/// table (`InviteUser`) for the sender's roles in the league at acceptance. One sent from the
+/// command line names no sender and stands.
+fn sender_may(
+    invite: &arbiter_store::Invite,
+    roles: &[arbiter_store::Membership],
+) -> Result<(), String> {
+    let Some(sender) = invite.invited_by.as_deref() else {
+        return Ok(());
+    };
+    let mut refusal = None;
+    for m in roles {
+        let subject = Subject {
+            role: m.role,
+            school: m.school.as_deref(),
+        };
+        match decide(subject, Action::InviteUser, Target::NONE) {
+            Decision::Allowed => return Ok(()),
+            Decision::Refused { reason, .. } => refusal = Some(reason),
+        }
+    }
+    let why = refusal.unwrap_or_else(|| format!("{sender} no longer holds a role there."));
+    Err(format!(
+        "This invitation was sent by {sender}, who may no longer give the role of {} in {}: {why} Nothing was granted; ask the league's President for a new invitation.",
+        invite.role.name(),
+        invite.league_name
+    ))
+}
+
 /// Why an invitation can no longer be used, or `None` while it can.
 fn invite_gone(i: &arbiter_store::Invite) -> Option<WebError> {
+    if let Some(at) = i.withdrawn_at {
+        return Some(WebError::Gone(format!(
+            "This invitation was withdrawn on {}{}. Ask an officer of {} for a new one if you should still have the role.",
+            format::timestamp(at),
+            i.withdrawn_by
+                .as_deref()
+                .map_or(String::new(), |b| format!(" by {b}")),
+            i.league_name
+        )));
+    }
     if let Some(at) = i.accepted_at {
         return Some(WebError::Gone(format!(
             "This invitation was used on {}; each one works once. Sign in with the account it made, or set a new password with a link from the sign-in page.",
@@ -404,7 +443,7 @@ pub async fn accept_invite(
         Some(a) if a.user.email == invite.email => {
             state
                 .store()
-                .accept_invite(&token, AcceptInvite::ExistingAccount(a.user.id))
+                .accept_invite(&token, AcceptInvite::ExistingAccount(a.user.id), sender_may)
                 .await
         }
         Some(a) => {
@@ -450,6 +489,7 @@ pub async fn accept_invite(
                         name,
                         password_hash: &hash,
                     },
+                    sender_may,
                 )
                 .await
         }

@@ -5,12 +5,13 @@
 //! a script's requests carry no CSRF token. The token acts as its owner in the league, role and
 //! school it was made for, and the permission table (`arbiter_core::permissions::decide`)
 //! decides as it does for a person. 401 without a valid token, 403 when the table refuses (with
-//! the rule's sentence), 422 when the body or the report's state does not allow the write, 201
-//! with what was stored.
+//! the rule's sentence), 409 when the match changed after the script read it (a `version` no
+//! longer in force, or another write got in first), 422 when the body or the report's state
+//! does not allow the write, 201 with what was stored.
 
 use arbiter_core::permissions::{Action, Decision, Subject, decide};
 use arbiter_core::report::{self, EnteredBy, Entry, ReviewKind};
-use arbiter_store::{Actor, ApiToken, ResultReview, ResultVersion, User};
+use arbiter_store::{Actor, ApiToken, ResultReview, ResultVersion, StoreError, User};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -76,7 +77,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewInput {
-    /// The version you reviewed; when it is no longer the one in force nothing is written.
+    /// The version you reviewed; when it is no longer the one in force nothing is written (409).
     /// Without it, the version in force is reviewed.
     #[serde(default)]
     pub version: Option<u32>,
@@ -368,13 +369,16 @@ async fn write_result(
         Ok(i) => i,
         Err(r) => return *r,
     };
-    let allowed = if action == Action::CorrectResult {
-        check_correct(&ctx, input.version)
-    } else {
-        check_enter(&ctx, input.version, token.role.is_officer(), state.today())
+    let (seen, as_officer, today) = (input.version, token.role.is_officer(), state.today());
+    let check = |ctx: &MatchContext| {
+        if action == Action::CorrectResult {
+            check_correct(ctx, seen)
+        } else {
+            check_enter(ctx, seen, as_officer, today)
+        }
     };
-    if let Err(message) = allowed {
-        return refused("version", message);
+    if let Err(why) = check(&ctx) {
+        return refusal(why);
     }
     let mut problems = Vec::new();
     if action == Action::CorrectResult
@@ -397,6 +401,7 @@ async fn write_result(
                 .store()
                 .record_result(
                     ctx.id,
+                    ctx.seen(),
                     &outcome,
                     &actor(&token, &user),
                     input.reason.as_deref(),
@@ -407,12 +412,39 @@ async fn write_result(
                     state.invalidate();
                     json_response(StatusCode::CREATED, &stored_result(&ctx, &v))
                 }
-                Err(e) => match WebError::from_write(e) {
-                    WebError::Refused(m) => refused("boards", sentence(&m)),
-                    other => other.into_response(Format::Json),
-                },
+                Err(e) => store_refused(&state, &ctx, e, check, "boards").await,
             }
         }
+    }
+}
+
+/// A check's refusal: 409 when the match changed after the script read it, 422 (on `version`)
+/// when the report's state refuses the step (GT-P2).
+fn refusal(why: WebError) -> Response {
+    match why {
+        WebError::Refused(m) => refused("version", m),
+        other => other.into_response(Format::Json),
+    }
+}
+
+/// A write the store refused: when stale, why as the match is now (409, or the state's 422);
+/// otherwise its sentence on `field`.
+async fn store_refused(
+    state: &AppState,
+    ctx: &MatchContext,
+    e: StoreError,
+    check: impl Fn(&MatchContext) -> Result<(), WebError>,
+    field: &'static str,
+) -> Response {
+    if matches!(e, StoreError::Stale(_)) {
+        return match matches::after_stale(state, ctx, check).await {
+            Ok((_, why)) => refusal(why),
+            Err(e) => e.into_response(Format::Json),
+        };
+    }
+    match WebError::from_write(e) {
+        WebError::Refused(m) => refused(field, sentence(&m)),
+        other => other.into_response(Format::Json),
     }
 }
 
@@ -437,15 +469,17 @@ async fn write_review(
         Ok(i) => i,
         Err(r) => return *r,
     };
-    let checked = if action == Action::DecideDispute {
-        check_decide(&ctx, input.version)
-    } else {
-        check_review(&ctx, input.version, kind)
+    let seen = input.version;
+    let check = |ctx: &MatchContext| {
+        if action == Action::DecideDispute {
+            check_decide(ctx, seen)
+        } else {
+            check_review(ctx, seen, kind)
+        }
     };
-    let version = match checked {
-        Ok(v) => v,
-        Err(message) => return refused("version", message),
-    };
+    if let Err(why) = check(&ctx) {
+        return refusal(why);
+    }
     let reason = input
         .reason
         .as_deref()
@@ -468,17 +502,14 @@ async fn write_review(
     }
     let stored = state
         .store()
-        .review_result(ctx.id, version, kind, &actor(&token, &user), reason)
+        .review_result(ctx.id, ctx.seen(), kind, &actor(&token, &user), reason)
         .await;
     match stored {
         Ok(r) => {
             state.invalidate();
             json_response(StatusCode::CREATED, &stored_review(&ctx, &r))
         }
-        Err(e) => match WebError::from_write(e) {
-            WebError::Refused(m) => refused("version", sentence(&m)),
-            other => other.into_response(Format::Json),
-        },
+        Err(e) => store_refused(&state, &ctx, e, check, "version").await,
     }
 }
 
@@ -513,6 +544,7 @@ struct MatchAddress {
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (the rule's sentence)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "The body is wrong (which board and field), or the report's state refuses it (GT-P2)", body = InvalidAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
@@ -536,6 +568,7 @@ async fn enter_result(
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, the reason is missing, or no result was entered yet", body = InvalidAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
@@ -558,6 +591,7 @@ async fn correct_result(
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "Nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
@@ -581,6 +615,7 @@ async fn confirm_result(
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason, nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
@@ -605,6 +640,7 @@ async fn dispute_result(
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason, the result is not disputed, or the version is no longer in force", body = InvalidAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),

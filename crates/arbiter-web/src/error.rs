@@ -35,6 +35,10 @@ pub enum WebError {
     /// A write the store refused as given (an expired link, a duplicate, a stale version).
     #[error("{0}")]
     Refused(String),
+    /// The thing changed after the writer read it (a newer result version, a review meanwhile):
+    /// nothing was saved; the sentence says what is in force now.
+    #[error("{0}")]
+    Conflict(String),
     /// A single-use link already used or expired.
     #[error("{0}")]
     Gone(String),
@@ -67,6 +71,7 @@ impl WebError {
             WebError::SignInRequired => StatusCode::UNAUTHORIZED,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::Gone(_) => StatusCode::GONE,
             WebError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
@@ -83,6 +88,7 @@ impl WebError {
             WebError::SignInRequired => "sign_in_required",
             WebError::Forbidden(_) => "forbidden",
             WebError::Refused(_) => "refused",
+            WebError::Conflict(_) => "conflict",
             WebError::Gone(_) => "gone",
             WebError::TooManyRequests(_) => "too_many_requests",
             WebError::RequestTimeout(_) => "request_timeout",
@@ -158,6 +164,7 @@ impl WebError {
             arbiter_store::StoreError::Invalid(m) | arbiter_store::StoreError::Conflict(m) => {
                 WebError::Refused(m)
             }
+            arbiter_store::StoreError::Stale(m) => WebError::Conflict(m),
             arbiter_store::StoreError::Database(_) => WebError::Unavailable,
         }
     }
@@ -214,6 +221,7 @@ fn html_body(e: &WebError) -> String {
         WebError::SignInRequired => "Sign in",
         WebError::Forbidden(_) => "Not allowed",
         WebError::Refused(_) => "Not saved",
+        WebError::Conflict(_) => "Changed meanwhile",
         WebError::Gone(_) => "Link no longer valid",
         WebError::TooManyRequests(_) => "Too many attempts",
         WebError::RequestTimeout(_) => "Too slow",

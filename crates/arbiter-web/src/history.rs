@@ -589,6 +589,7 @@ fn what(e: &HistoryEntry) -> String {
         ("membership", "revoke") => "took away the role",
         ("invite", "create") => "invited",
         ("invite", "accept") => "accepted the invitation",
+        ("invite", "withdraw") => "withdrew the invitation",
         ("api_token", "create") => "created an API token",
         ("api_token", "revoke") => "revoked an API token",
         (entity, action) => return format!("{entity}: {action}"),

@@ -19,7 +19,9 @@ use arbiter_core::report::{
     self, Deadlines, EnteredBy, Entry, ReportStatus, Review, ReviewKind, ReviewedBy,
 };
 use arbiter_core::validate;
-use arbiter_store::{LeagueId, MatchId, ResultReview, ResultVersion, StoredCompetition};
+use arbiter_store::{
+    LeagueId, MatchId, ReportSeen, ResultReview, ResultVersion, StoredCompetition,
+};
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::{FormRejection, PathRejection};
@@ -103,6 +105,11 @@ impl MatchContext {
         self.versions
             .last()
             .map_or(0, |v| u32::try_from(v.version).unwrap_or(0))
+    }
+
+    /// What this request read of the report: a write made on it is stored only if it is still so.
+    pub fn seen(&self) -> ReportSeen {
+        ReportSeen::of(&self.versions, &self.reviews)
     }
 
     /// The version in force when it holds a result (not the scheduled, pending match).
@@ -254,7 +261,7 @@ pub struct ResultInput {
     #[serde(default)]
     pub reason: Option<String>,
     /// The result version in force when you read the match (0: none yet). When given and no
-    /// longer in force, nothing is written, so an entry never overwrites one it did not see.
+    /// longer in force, nothing is written (409), so an entry never overwrites one it did not see.
     #[serde(default)]
     pub version: Option<u32>,
 }
@@ -580,75 +587,119 @@ fn settled_words(status: ReportStatus) -> Option<String> {
     }
 }
 
+// Each check first compares the version the writer saw with the one in force (409 when it
+// moved on), then asks the report's state (422). The store checks the same again inside the
+// write's transaction (`ReportSeen`), so of simultaneous writers one wins.
+
 /// May a result be entered now (the home advisor from the match day, or the arbiter)?
 pub(crate) fn check_enter(
     ctx: &MatchContext,
     seen: Option<u32>,
     as_officer: bool,
     today: jiff::civil::Date,
-) -> Result<(), String> {
+) -> Result<(), WebError> {
+    check_seen(ctx, seen)?;
     let by = if as_officer {
         EnteredBy::Officer
     } else {
         EnteredBy::Team
     };
     if let Some(early) = report::too_early(by, ctx.date, today) {
-        return Err(early);
+        return Err(WebError::Refused(early));
     }
     let status = ctx.status();
     if let Some(why) = settled_words(status) {
-        return Err(format!(
+        return Err(WebError::Refused(format!(
             "GT-P2: {why}, so it is no longer entered again; if it is wrong, {WHO_CORRECTS}."
-        ));
+        )));
     }
     if let ReportStatus::Disputed { version } = status {
-        return Err(format!(
+        return Err(WebError::Refused(format!(
             "GT-P2: the visitors disputed version {version} of this result; {WHO_DECIDES}, so it is not entered again meanwhile."
-        ));
+        )));
     }
-    check_seen(ctx, seen)
+    Ok(())
 }
 
 /// May the result be corrected now (an officer)?
-pub(crate) fn check_correct(ctx: &MatchContext, seen: Option<u32>) -> Result<(), String> {
+pub(crate) fn check_correct(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
+    check_seen(ctx, seen)?;
     if ctx.entered().is_none() {
-        return Err(
+        return Err(WebError::Refused(
             "GT-P2: no result has been entered for this match yet, so there is nothing to correct; the home advisor enters it first (GT-M1), or the arbiter at an event.".into(),
-        );
+        ));
     }
-    check_seen(ctx, seen)
+    Ok(())
 }
 
-/// The version a form was drawn at is still the one in force.
-fn check_seen(ctx: &MatchContext, seen: Option<u32>) -> Result<(), String> {
-    let now = ctx.in_force();
+/// The version a form or script was drawn at is still the one in force.
+fn check_seen(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
     match seen {
-        Some(v) if v != now => {
-            let by = ctx
-                .versions
-                .last()
-                .map(|v| format!(" on {}", format::timestamp(v.entered_at)))
-                .unwrap_or_default();
-            Err(format!(
-                "The result changed while the form was open: you saw version {v}, and version {now} was stored{by}. Nothing was saved; check the result below and send the form again if it still needs changing."
-            ))
-        }
+        Some(v) if v != ctx.in_force() => Err(changed(ctx)),
         _ => Ok(()),
     }
 }
 
-/// May the visitors confirm or dispute `seen` now? Returns the version to review.
+/// 409 for a writer whose view of the match is out of date: what is in force now.
+pub(crate) fn changed(ctx: &MatchContext) -> WebError {
+    // Everyone the table lets write to a match may read its history (ReadHistory), so the
+    // sentence names people by email as the history does.
+    let who = |email: Option<&str>, role: Option<&str>, entering: bool| {
+        who(email, role, entering, true, "the command line")
+    };
+    let at = format::timestamp;
+    let Some(v) = ctx.versions.last() else {
+        return WebError::Conflict(
+            "This match has no result version now; nothing was saved. Reload the match and make your change there if it is still needed.".into(),
+        );
+    };
+    let n = ctx.in_force();
+    let entered = match (&v.outcome, v.entered_by.as_deref()) {
+        (MatchOutcome::Pending, _) => "the scheduled match with no result".to_string(),
+        (_, None) if n == 1 => "recorded from the league's file".to_string(),
+        (_, by) => format!(
+            "entered by {} on {}",
+            who(by, v.entered_role.as_deref(), true),
+            at(v.entered_at)
+        ),
+    };
+    let reviewed = ctx
+        .reviews
+        .iter()
+        .rev()
+        .find(|r| r.version == n)
+        .map(|r| {
+            let verb = match (r.kind, ReviewedBy::of(r.role.as_deref())) {
+                (ReviewKind::Confirmed, ReviewedBy::Visitors) => "confirmed",
+                (ReviewKind::Confirmed, ReviewedBy::Officer) => "upheld on dispute",
+                (ReviewKind::Disputed, _) => "disputed",
+            };
+            format!(
+                " and {verb} by {} on {}",
+                who(r.by.as_deref(), r.role.as_deref(), false),
+                at(r.at)
+            )
+        })
+        .unwrap_or_default();
+    WebError::Conflict(format!(
+        "Version {n} of this result, {entered}{reviewed}, is now in force; nothing was saved. Reload the match and make your change against version {n} if it is still needed (GT-P2)."
+    ))
+}
+
+/// May the visitors confirm or dispute the version in force now?
 pub(crate) fn check_review(
     ctx: &MatchContext,
     seen: Option<u32>,
     kind: ReviewKind,
-) -> Result<u32, String> {
+) -> Result<(), WebError> {
+    check_seen(ctx, seen)?;
     let verb = match kind {
         ReviewKind::Confirmed => "confirm",
         ReviewKind::Disputed => "dispute",
     };
     let status = ctx.status();
     match status {
+        ReportStatus::AwaitingConfirmation { .. } => Ok(()),
         ReportStatus::AwaitingResult => Err(format!(
             "GT-P2: no result has been entered for this match yet, so there is nothing to {verb}; the home advisor enters it first."
         )),
@@ -661,25 +712,16 @@ pub(crate) fn check_review(
         ReportStatus::Disputed { version } => Err(format!(
             "GT-P2: version {version} of this result is already disputed; {WHO_DECIDES}, and the decision stands."
         )),
-        ReportStatus::AwaitingConfirmation { version } => match seen {
-            Some(v) if v != version => Err(format!(
-                "GT-P2: you were reviewing version {v}, but version {version} is now in force; nothing was saved. Check version {version} below and {verb} that one."
-            )),
-            _ => Ok(version),
-        },
     }
+    .map_err(WebError::Refused)
 }
 
-/// May an officer decide a dispute of `seen` now (GT-O3)? Returns the disputed version.
-pub(crate) fn check_decide(ctx: &MatchContext, seen: Option<u32>) -> Result<u32, String> {
+/// May an officer decide the dispute of the version in force now (GT-O3)?
+pub(crate) fn check_decide(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
+    check_seen(ctx, seen)?;
     let status = ctx.status();
     match status {
-        ReportStatus::Disputed { version } => match seen {
-            Some(v) if v != version => Err(format!(
-                "GT-P2: you were deciding on version {v}, but version {version} is the one in force and disputed; nothing was saved. Check version {version} below and decide on that one."
-            )),
-            _ => Ok(version),
-        },
+        ReportStatus::Disputed { .. } => Ok(()),
         ReportStatus::AwaitingResult => Err(
             "GT-P2: no result has been entered for this match yet, so there is no dispute to decide.".into(),
         ),
@@ -693,6 +735,20 @@ pub(crate) fn check_decide(ctx: &MatchContext, seen: Option<u32>) -> Result<u32,
             settled_words(status).unwrap_or_default()
         )),
     }
+    .map_err(WebError::Refused)
+}
+
+/// Why a write the store found stale was refused: what the match holds now refuses it (the
+/// answer it would have had arriving just after the winner), or else it changed (409). The
+/// match as it is now comes back too, for a page to draw.
+pub(crate) async fn after_stale(
+    state: &AppState,
+    ctx: &MatchContext,
+    check: impl Fn(&MatchContext) -> Result<(), WebError>,
+) -> Result<(MatchContext, WebError), WebError> {
+    let fresh = reload(state, ctx).await?;
+    let why = check(&fresh).err().unwrap_or_else(|| changed(&fresh));
+    Ok((fresh, why))
 }
 
 pub(crate) fn decision_needs_reason() -> String {
@@ -1629,6 +1685,59 @@ async fn again(state: &AppState, auth: &Auth, ctx: &MatchContext, redo: Redo) ->
         .unwrap_or_else(|e| e.into_response(Format::Html))
 }
 
+/// The page again with a check's refusal as its notice: 409 when the match changed meanwhile,
+/// 422 when its state refuses the step.
+async fn refuse(
+    state: &AppState,
+    auth: &Auth,
+    ctx: &MatchContext,
+    why: WebError,
+    mut redo: Redo,
+) -> Response {
+    let status = why.status();
+    match why {
+        WebError::Conflict(m) | WebError::Refused(m) => {
+            redo.notice = Some(m);
+            page(state, auth, ctx, redo, status)
+                .await
+                .unwrap_or_else(|e| e.into_response(Format::Html))
+        }
+        other => other.into_response(Format::Html),
+    }
+}
+
+/// A write the store refused: when it was stale, the page of the match as it is now with why;
+/// otherwise the page as read, with the store's sentence in `redo` (by `place`).
+async fn store_refused(
+    state: &AppState,
+    auth: &Auth,
+    ctx: &MatchContext,
+    e: arbiter_store::StoreError,
+    check: impl Fn(&MatchContext) -> Result<(), WebError>,
+    redo: Redo,
+    place: impl FnOnce(&mut Redo, String),
+) -> Response {
+    if matches!(e, arbiter_store::StoreError::Stale(_)) {
+        // The result form is drawn afresh, at the version now in force; a reason typed stays.
+        let redo = Redo {
+            result: None,
+            ..redo
+        };
+        return match after_stale(state, ctx, check).await {
+            Ok((fresh, why)) => refuse(state, auth, &fresh, why, redo).await,
+            Err(e) => e.into_response(Format::Html),
+        };
+    }
+    match WebError::from_write(e) {
+        WebError::Refused(m) => {
+            let mut redo = redo;
+            place(&mut redo, sentence(&m));
+            again(state, auth, ctx, redo).await
+        }
+        other => other.into_response(Format::Html),
+    }
+}
+
 async fn write_result(
     state: AppState,
     auth: Auth,
@@ -1646,16 +1755,13 @@ async fn write_result(
         Err(e) => return e.into_response(Format::Html),
     };
     let input = input_from_form(&sent);
-    let allowed = match which {
-        Which::Enter => check_enter(&ctx, input.version, acting.role.is_officer(), state.today()),
-        Which::Correct => check_correct(&ctx, input.version),
+    let (seen, as_officer, today) = (input.version, acting.role.is_officer(), state.today());
+    let check = |ctx: &MatchContext| match which {
+        Which::Enter => check_enter(ctx, seen, as_officer, today),
+        Which::Correct => check_correct(ctx, seen),
     };
-    if let Err(notice) = allowed {
-        let redo = Redo {
-            notice: Some(notice),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
+    if let Err(why) = check(&ctx) {
+        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
     }
     let mut problems = Vec::new();
     if which == Which::Correct && input.reason.is_none() {
@@ -1681,7 +1787,13 @@ async fn write_result(
     };
     let stored = state
         .store()
-        .record_result(ctx.id, &outcome, &acting.actor(), input.reason.as_deref())
+        .record_result(
+            ctx.id,
+            ctx.seen(),
+            &outcome,
+            &acting.actor(),
+            input.reason.as_deref(),
+        )
         .await;
     match stored {
         Ok(_) => {
@@ -1689,12 +1801,16 @@ async fn write_result(
             see_other(&format!("{}#report", ctx.href()))
         }
         Err(e) => {
-            let problem = Problem::general("boards", sentence(&WebError::from_write(e).message()));
             let redo = Redo {
-                result: Some((which, input, vec![problem])),
+                result: Some((which, input, Vec::new())),
                 ..Redo::default()
             };
-            again(&state, &auth, &ctx, redo).await
+            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
+                if let Some((_, _, problems)) = &mut redo.result {
+                    problems.push(Problem::general("boards", m));
+                }
+            })
+            .await
         }
     }
 }
@@ -1723,16 +1839,11 @@ async fn write_review(
         Ok(x) => x,
         Err(e) => return e.into_response(Format::Html),
     };
-    let version = match check_review(&ctx, sent.version, kind) {
-        Ok(v) => v,
-        Err(notice) => {
-            let redo = Redo {
-                notice: Some(notice),
-                ..Redo::default()
-            };
-            return again(&state, &auth, &ctx, redo).await;
-        }
-    };
+    let seen = sent.version;
+    let check = |ctx: &MatchContext| check_review(ctx, seen, kind);
+    if let Err(why) = check(&ctx) {
+        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
+    }
     if kind == ReviewKind::Disputed && sent.reason.is_none() {
         let redo = Redo {
             review: Some((String::new(), vec![dispute_needs_reason()])),
@@ -1744,7 +1855,7 @@ async fn write_review(
         .store()
         .review_result(
             ctx.id,
-            version,
+            ctx.seen(),
             kind,
             &acting.actor(),
             sent.reason.as_deref(),
@@ -1757,15 +1868,13 @@ async fn write_review(
         }
         Err(e) => {
             let redo = Redo {
-                notice: Some(sentence(&WebError::from_write(e).message())),
                 review: Some((sent.reason.clone().unwrap_or_default(), Vec::new())),
                 ..Redo::default()
             };
-            // The refusal is about the match as it is now: read it again.
-            match reload(&state, &ctx).await {
-                Ok(fresh) => again(&state, &auth, &fresh, redo).await,
-                Err(e) => e.into_response(Format::Html),
-            }
+            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
+                redo.notice = Some(m);
+            })
+            .await
         }
     }
 }
@@ -1842,16 +1951,11 @@ pub async fn decide_dispute(
             Ok(x) => x,
             Err(e) => return e.into_response(Format::Html),
         };
-    let version = match check_decide(&ctx, sent.version) {
-        Ok(v) => v,
-        Err(notice) => {
-            let redo = Redo {
-                notice: Some(notice),
-                ..Redo::default()
-            };
-            return again(&state, &auth, &ctx, redo).await;
-        }
-    };
+    let seen = sent.version;
+    let check = |ctx: &MatchContext| check_decide(ctx, seen);
+    if let Err(why) = check(&ctx) {
+        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
+    }
     let Some(reason) = sent.reason.as_deref() else {
         let redo = Redo {
             decide: Some((String::new(), vec![decision_needs_reason()])),
@@ -1865,7 +1969,7 @@ pub async fn decide_dispute(
         .store()
         .review_result(
             ctx.id,
-            version,
+            ctx.seen(),
             ReviewKind::Confirmed,
             &acting.actor(),
             Some(reason),
@@ -1878,14 +1982,13 @@ pub async fn decide_dispute(
         }
         Err(e) => {
             let redo = Redo {
-                notice: Some(sentence(&WebError::from_write(e).message())),
                 decide: Some((reason.to_string(), Vec::new())),
                 ..Redo::default()
             };
-            match reload(&state, &ctx).await {
-                Ok(fresh) => again(&state, &auth, &fresh, redo).await,
-                Err(e) => e.into_response(Format::Html),
-            }
+            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
+                redo.notice = Some(m);
+            })
+            .await
         }
     }
 }

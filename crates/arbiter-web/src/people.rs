@@ -1,12 +1,13 @@
 //! A league's people: who holds which role, the invitations sent, the form that invites
-//! someone by email, and removing a role from someone who no longer holds it (issue 5). Only
-//! those the table lets invite (`Action::InviteUser`) see it or change it.
+//! someone by email, removing a role from someone who no longer holds it (issue 5), and
+//! withdrawing an invitation not yet taken up (issue 9). Only those the table lets invite
+//! (`Action::InviteUser`) see it or change it.
 
 use std::collections::BTreeSet;
 
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_mail::Mail;
-use arbiter_store::{MemberRow, MembershipId, NewInvite};
+use arbiter_store::{InviteId, MemberRow, MembershipId, NewInvite};
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, Query, State};
@@ -44,6 +45,8 @@ struct InviteLine {
     role: String,
     by: String,
     state: String,
+    /// Where its Withdraw form posts, while it can still be accepted.
+    withdraw_action: Option<String>,
 }
 
 #[derive(Template)]
@@ -89,7 +92,7 @@ pub struct RevokeForm {
     reason: String,
 }
 
-/// The session key of the notice the People page shows once after a removal. Kept in the
+/// The session key of the notice the People page shows once after a removal or withdrawal. Kept in the
 /// session rather than the address, so that no link can make the page say something else.
 const REMOVED_NOTICE: &str = "people_removed";
 
@@ -204,12 +207,23 @@ async fn page(
         invites: invites
             .into_iter()
             .map(|i| InviteLine {
-                state: match i.accepted_at {
-                    Some(at) => format!("accepted {}", format::timestamp(at)),
-                    None if i.expires_at <= now => {
+                withdraw_action: (i.accepted_at.is_none()
+                    && i.withdrawn_at.is_none()
+                    && i.expires_at > now)
+                    .then(|| format!("{}/invites/{}/withdraw", league_href(&l.slug), i.id)),
+                state: match (i.accepted_at, i.withdrawn_at) {
+                    (Some(at), _) => format!("accepted {}", format::timestamp(at)),
+                    (None, Some(at)) => format!(
+                        "withdrawn {}{}",
+                        format::timestamp(at),
+                        i.withdrawn_by
+                            .as_deref()
+                            .map_or(String::new(), |b| format!(" by {b}"))
+                    ),
+                    (None, None) if i.expires_at <= now => {
                         format!("expired {}", format::timestamp(i.expires_at))
                     }
-                    None => format!("open until {}", format::timestamp(i.expires_at)),
+                    (None, None) => format!("open until {}", format::timestamp(i.expires_at)),
                 },
                 role: match i.school {
                     Some(s) => format!("{} of {s}", i.role.name()),
@@ -422,6 +436,70 @@ pub async fn revoke_role(
         if reason.is_some() { " and why" } else { "" }
     );
     // The notice is a nicety: if the session cannot keep it, the removal still stands.
+    let _ = auth.session.insert(REMOVED_NOTICE, notice).await;
+    see_other(&here)
+}
+
+/// Withdraws an invitation not yet taken up (sent to the wrong address, or by an officer no
+/// longer in office): its link stops working; the row and the history keep who withdrew it,
+/// when and why.
+pub async fn withdraw_invite(
+    State(state): State<AppState>,
+    auth: Auth,
+    form: FormCookie,
+    headers: HeaderMap,
+    Path((league, invite)): Path<(String, String)>,
+    Form(f): Form<RevokeForm>,
+) -> Response {
+    if let Err(e) = csrf::verify(&auth.session, &form, &headers, &f.csrf).await {
+        return e.into_response(Format::Html);
+    }
+    let (tree, acting) = match guard(&state, &auth, &league).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(Format::Html),
+    };
+    let here = people_href(&tree.league.slug);
+    let not_found = || {
+        WebError::NotFound {
+            message: format!(
+                "{} has no invitation numbered “{invite}”. Its invitations are listed on the league's People page.",
+                tree.league.name
+            ),
+            links: vec![Link::new(here.clone(), format!("People of {}", tree.league.name))],
+        }
+        .into_response(Format::Html)
+    };
+    let Ok(id) = invite.trim().parse::<i64>() else {
+        return not_found();
+    };
+    let reason = Some(f.reason.trim()).filter(|r| !r.is_empty());
+    let withdrawn = match state
+        .store()
+        .withdraw_invite(tree.league.id, InviteId(id), &acting.actor(), reason)
+        .await
+    {
+        Ok(i) => i,
+        Err(arbiter_store::StoreError::NotFound(_)) => return not_found(),
+        Err(e) => {
+            let problem = crate::matches::sentence(&WebError::from_write(e).message());
+            return page(
+                &state,
+                &auth,
+                &tree,
+                &InviteForm::default(),
+                None,
+                Some(problem),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    state.invalidate();
+    let notice = format!(
+        "The invitation to {} is withdrawn: its link no longer works, and the history keeps who withdrew it{}.",
+        withdrawn.email,
+        if reason.is_some() { " and why" } else { "" }
+    );
     let _ = auth.session.insert(REMOVED_NOTICE, notice).await;
     see_other(&here)
 }

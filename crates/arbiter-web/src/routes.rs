@@ -149,6 +149,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                "/leagues/{league}/invites/{invite}/withdraw",
+                Table(Action::InviteUser),
+            ),
+            post(people::withdraw_invite),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/result"),
                 Table(Action::EnterResult),
             ),

@@ -195,6 +195,24 @@ pub async fn fetch_i64(store: &Store, sql: &str) -> i64 {
     }
 }
 
+/// An `accept_invite` check that asks nothing of the sender, for tests of everything else.
+pub fn any_sender(
+    _: &arbiter_store::Invite,
+    _: &[arbiter_store::Membership],
+) -> Result<(), String> {
+    Ok(())
+}
+
+/// Adds a school to the league, as importing its teams would.
+pub async fn add_school(store: &Store, league: arbiter_store::LeagueId, name: &str) {
+    let sql = format!(
+        "INSERT INTO schools (league_id, name) VALUES ({}, '{}')",
+        league.0,
+        name.replace('\'', "''")
+    );
+    execute_raw(store, &sql).await.unwrap();
+}
+
 pub fn arbiter() -> Actor {
     Actor::user("president@gthscl.example", "president")
 }

@@ -583,6 +583,7 @@ async fn the_account_page_says_what_needs_each_advisor_now() {
     store
         .record_result(
             id,
+            store.report_seen(id).await.unwrap(),
             &boards("1-0"),
             &Actor::user("start@gthscl.example", "advisor"),
             None,

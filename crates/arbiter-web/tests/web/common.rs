@@ -203,7 +203,59 @@ pub fn division() -> Competition {
 /// A migrated in-memory store holding the division (GTHSCL 2026-27) and the example ASTC
 /// championship when its file is there.
 pub async fn store() -> Store {
-    let store = Store::open_sqlite_memory().await.unwrap();
+    seeded(Store::open_sqlite_memory().await.unwrap()).await
+}
+
+/// A SQLite file in a fresh temp folder (several connections, as `arbiter serve` runs it), seeded
+/// as [`store`]; the folder is the caller's to remove.
+pub async fn file_store() -> (Store, std::path::PathBuf) {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("arbiter-web-test-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(dir.join("arbiter.db").to_str().unwrap())
+        .await
+        .unwrap();
+    (seeded(store).await, dir)
+}
+
+/// [`store`] on a fresh schema of the PostgreSQL server `ARBITER_TEST_POSTGRES_URL` names, with
+/// the schema's name to give [`drop_postgres`]; `None` when no server is named.
+pub async fn postgres_store() -> Option<(Store, String)> {
+    let url = std::env::var("ARBITER_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())?;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let schema = format!("arbiter_web_test_{}_{nanos}", std::process::id());
+    let admin = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    admin.close().await;
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let store = Store::open(&format!("{url}{sep}options[search_path]={schema}"))
+        .await
+        .unwrap();
+    Some((seeded(store).await, schema))
+}
+
+/// Drops the schema [`postgres_store`] made.
+pub async fn drop_postgres(schema: &str) {
+    let url = std::env::var("ARBITER_TEST_POSTGRES_URL").unwrap();
+    let admin = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    admin.close().await;
+}
+
+/// `store` migrated and holding what [`store`] describes.
+pub async fn seeded(store: Store) -> Store {
     store.migrate().await.unwrap();
     let by = Actor::default();
     let league = store

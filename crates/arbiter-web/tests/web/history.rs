@@ -70,7 +70,10 @@ async fn results(store: &Store) -> MatchId {
         board("1-0", 3),
         board("1/2-1/2", 4),
     ]);
-    store.record_result(m, &first, &by, None).await.unwrap();
+    store
+        .record_result(m, store.report_seen(m).await.unwrap(), &first, &by, None)
+        .await
+        .unwrap();
     let second = MatchOutcome::Boards(vec![
         board("1-0", 1),
         board("1-0", 2),
@@ -78,11 +81,23 @@ async fn results(store: &Store) -> MatchId {
         board("1/2-1/2", 4),
     ]);
     store
-        .record_result(m, &second, &by, Some(REASON))
+        .record_result(
+            m,
+            store.report_seen(m).await.unwrap(),
+            &second,
+            &by,
+            Some(REASON),
+        )
         .await
         .unwrap();
     store
-        .record_result(m, &second, &by, Some(FORMULA))
+        .record_result(
+            m,
+            store.report_seen(m).await.unwrap(),
+            &second,
+            &by,
+            Some(FORMULA),
+        )
         .await
         .unwrap();
     m

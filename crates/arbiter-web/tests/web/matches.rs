@@ -20,7 +20,10 @@ const VP: &str = "vp@gthscl.example";
 const PRESIDENT: &str = "president@start.example";
 
 async fn setup() -> (Store, Router) {
-    let store = store().await;
+    setup_on(store().await).await
+}
+
+async fn setup_on(store: Store) -> (Store, Router) {
     account(&store, HOME, Role::Advisor, Some("Start High School")).await;
     account(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
     account(&store, VP, Role::VicePresident, None).await;
@@ -306,23 +309,36 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     assert!(page.body.contains("3½–½"), "{}", page.body);
 
     // Neither the disputed version nor the correction is confirmed now: the decision stands.
-    let c = corrected.to_string();
-    for seen in [&v, &c] {
-        let a = visitor
-            .post(&app, &format!("{MATCH}/confirm"), &[("version", seen)])
-            .await;
-        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-        assert!(
-            a.body.contains(&format!(
-                "version {corrected} of this result was decided by an officer and stands, so there is nothing to confirm"
-            )),
-            "{}",
-            a.body
-        );
-    }
+    // Confirming the disputed version is out of date (409, naming the correction in force).
+    let a = visitor
+        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+        .await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
+    assert!(
+        a.body.contains(&format!(
+            "Version {corrected} of this result, entered by {VP} (the Vice-President) on "
+        )) && a.body.contains("is now in force; nothing was saved."),
+        "{}",
+        a.body
+    );
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/confirm"),
+            &[("version", &corrected.to_string())],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body.contains(&format!(
+            "version {corrected} of this result was decided by an officer and stands, so there is nothing to confirm"
+        )),
+        "{}",
+        a.body
+    );
     // Nor is the home team's entry taken over it.
     let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
-    f.push(("version".into(), c.clone()));
+    f.push(("version".into(), corrected.to_string()));
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
@@ -737,14 +753,17 @@ async fn a_stale_form_does_not_overwrite_a_newer_entry() {
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER);
-    // The same form again (a second tab, a double submit): refused, nothing stored twice.
+    // The same form again (a second tab, a double submit): 409 saying what is in force,
+    // nothing stored twice.
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.status, StatusCode::CONFLICT);
     assert!(
-        a.body
-            .contains("The result changed while the form was open"),
+        shows(
+            &a.body,
+            &format!("Version 2 of this result, entered by {HOME} (the home advisor) on ")
+        ) && a.body.contains("is now in force; nothing was saved."),
         "{}",
         a.body
     );
@@ -1010,7 +1029,7 @@ async fn the_openapi_document_describes_the_write_endpoints_and_their_token() {
         );
         let op = &doc["paths"][&p]["post"];
         assert!(op.is_object(), "{p} is not documented");
-        for status in ["201", "401", "403", "422"] {
+        for status in ["201", "401", "403", "409", "422"] {
             assert!(op["responses"][status].is_object(), "{p}: no {status}");
         }
         assert_eq!(op["security"][0]["bearer"], serde_json::json!([]), "{p}");
@@ -1026,4 +1045,158 @@ async fn the_openapi_document_describes_the_write_endpoints_and_their_token() {
     for name in ["ResultInput", "BoardInput", "StoredResult", "InvalidAnswer"] {
         assert!(doc["components"]["schemas"][name].is_object(), "no {name}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simultaneous writes (issue 9): the version seen is checked in the write's own transaction.
+
+/// `n` requests sent at once (released together by a barrier), their answers in any order.
+async fn at_once(app: &Router, n: usize, make: impl Fn() -> Request<Body>) -> Vec<Answer> {
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(n));
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..n {
+        let (app, req, barrier) = (app.clone(), make(), barrier.clone());
+        tasks.spawn(async move {
+            barrier.wait().await;
+            send(&app, req).await
+        });
+    }
+    let mut out = Vec::new();
+    while let Some(a) = tasks.join_next().await {
+        out.push(a.unwrap());
+    }
+    out
+}
+
+fn api_request(path: &str, bearer: &str, body: &str) -> Request<Body> {
+    Request::post(format!("{API}/{path}"))
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {bearer}"))
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+/// GT-P2: 16 entries sent at once, each claiming to have seen version 1: one is stored as
+/// version 2, the other 15 are 409 saying which version is now in force, and nothing else is
+/// stored.
+async fn one_of_sixteen_simultaneous_entries_wins(store: Store) {
+    let (store, app) = setup_on(store).await;
+    let home = school_token(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    let seen = BOARDS.replacen('{', r#"{"version": 1, "#, 1);
+    let answers = at_once(&app, 16, || api_request("result", &home, &seen)).await;
+    let won: Vec<&Answer> = answers
+        .iter()
+        .filter(|a| a.status == StatusCode::CREATED)
+        .collect();
+    let lost: Vec<&Answer> = answers
+        .iter()
+        .filter(|a| a.status == StatusCode::CONFLICT)
+        .collect();
+    assert_eq!(
+        (won.len(), lost.len()),
+        (1, 15),
+        "{:?}",
+        answers
+            .iter()
+            .map(|a| (a.status, &a.body))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(won[0].json()["version"], 2);
+    for a in lost {
+        let j = a.json();
+        assert_eq!(j["error"]["code"], "conflict", "{}", a.body);
+        let m = j["error"]["message"].as_str().unwrap();
+        assert!(
+            m.starts_with(&format!(
+                "Version 2 of this result, entered by {HOME} (the home advisor) on "
+            )) && m.contains("is now in force; nothing was saved."),
+            "{m}"
+        );
+    }
+    let m = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap()
+        .match_id(4, &arbiter_core::TeamId("start".into()))
+        .unwrap();
+    assert_eq!(store.result_versions(m).await.unwrap().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn gt_p2_of_sixteen_simultaneous_api_entries_one_is_stored_on_sqlite() {
+    let (store, dir) = file_store().await;
+    one_of_sixteen_simultaneous_entries_wins(store).await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn gt_p2_of_sixteen_simultaneous_api_entries_one_is_stored_on_postgres() {
+    let Some((store, schema)) = postgres_store().await else {
+        eprintln!("skipped: set ARBITER_TEST_POSTGRES_URL to run this test on PostgreSQL");
+        return;
+    };
+    one_of_sixteen_simultaneous_entries_wins(store).await;
+    drop_postgres(&schema).await;
+}
+
+/// GT-P2: 16 confirmations of one version sent at once (tabs, a script run twice): one is
+/// stored; each other gets the answer it would have had arriving just after it, 422 saying the
+/// visitors confirmed that version, whether it lost before or inside the write's transaction.
+async fn one_of_sixteen_simultaneous_confirmations_wins(store: Store) {
+    let (store, app) = setup_on(store).await;
+    let home = school_token(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    let visitor = school_token(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    let a = api_post(&app, "result", Some(&home), BOARDS).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    let answers = at_once(&app, 16, || {
+        api_request("confirm", &visitor, r#"{"version": 2}"#)
+    })
+    .await;
+    let statuses: Vec<StatusCode> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(
+        statuses
+            .iter()
+            .filter(|s| **s == StatusCode::CREATED)
+            .count(),
+        1,
+        "{:?}",
+        answers
+            .iter()
+            .map(|a| (a.status, &a.body))
+            .collect::<Vec<_>>()
+    );
+    for a in answers.iter().filter(|a| a.status != StatusCode::CREATED) {
+        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+        let m = a.json()["error"]["message"].as_str().unwrap().to_string();
+        assert!(
+            m.starts_with("GT-P2: the visitors confirmed version 2 of this result"),
+            "{m}"
+        );
+    }
+    let m = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap()
+        .match_id(4, &arbiter_core::TeamId("start".into()))
+        .unwrap();
+    assert_eq!(store.result_reviews(m).await.unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn gt_p2_of_simultaneous_confirmations_one_is_stored_on_sqlite() {
+    let (store, dir) = file_store().await;
+    one_of_sixteen_simultaneous_confirmations_wins(store).await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn gt_p2_of_simultaneous_confirmations_one_is_stored_on_postgres() {
+    let Some((store, schema)) = postgres_store().await else {
+        eprintln!("skipped: set ARBITER_TEST_POSTGRES_URL to run this test on PostgreSQL");
+        return;
+    };
+    one_of_sixteen_simultaneous_confirmations_wins(store).await;
+    drop_postgres(&schema).await;
 }

@@ -352,6 +352,7 @@ async fn an_unchanged_page_costs_a_304_and_a_new_result_a_new_etag() {
     store
         .record_result(
             m,
+            store.report_seen(m).await.unwrap(),
             &arbiter_core::MatchOutcome::Forfeit {
                 by: arbiter_core::Side::Home,
             },

@@ -300,3 +300,268 @@ async fn the_league_history_shows_who_joined_by_invitation() {
     );
     assert!(b.contains("accepted the invitation"), "{b}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pending invitations (issue 9)
+
+const SECOND: &str = "second.president@gthscl.example";
+
+async fn invite_as(
+    store: &Store,
+    by: &str,
+    email: &str,
+    role: Role,
+    school: Option<&str>,
+) -> String {
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let (_, token) = store
+        .create_invite(
+            &NewInvite {
+                email: email.into(),
+                league: league.id,
+                role,
+                school: school.map(str::to_string),
+                valid_for: jiff::SignedDuration::from_hours(24),
+            },
+            &Actor::user(by, "president"),
+        )
+        .await
+        .unwrap();
+    token
+}
+
+async fn accept(app: &axum::Router, token: &str) -> Answer {
+    let mut newcomer = Visitor::new(app).await;
+    let form = newcomer.get(app, &format!("/invites/{token}")).await;
+    if form.status != StatusCode::OK {
+        return form;
+    }
+    newcomer
+        .post(
+            app,
+            &format!("/invites/{token}"),
+            &[
+                ("name", "New Person"),
+                ("password", PASSWORD),
+                ("password_again", PASSWORD),
+            ],
+        )
+        .await
+}
+
+#[tokio::test]
+async fn the_president_withdraws_a_pending_invitation_and_its_link_stops_working() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    let token = invite_as(
+        &store,
+        PRESIDENT,
+        "wrong@school.example",
+        Role::Secretary,
+        None,
+    )
+    .await;
+    let id = store
+        .invites(store.league("gthscl").await.unwrap().unwrap().id)
+        .await
+        .unwrap()[0]
+        .id;
+
+    // The People page lists it with a Withdraw form carrying the session's token.
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let people = president.get(&app, "/leagues/gthscl/people").await;
+    let action = format!("/leagues/gthscl/invites/{id}/withdraw");
+    let at = people
+        .body
+        .find(&format!(
+            r#"<form class="inline" method="post" action="{action}">"#
+        ))
+        .unwrap_or_else(|| panic!("{}", people.body));
+    assert!(
+        people.body[at..].contains(&format!(r#"name="csrf" value="{}""#, president.csrf)),
+        "{}",
+        people.body
+    );
+    let done = president
+        .post(&app, &action, &[("reason", "Sent to the wrong address.")])
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let people = president.get(&app, "/leagues/gthscl/people").await;
+    assert!(
+        people
+            .body
+            .contains("The invitation to wrong@school.example is withdrawn"),
+        "{}",
+        people.body
+    );
+    assert!(people.body.contains("withdrawn "), "{}", people.body);
+    assert!(!people.body.contains(&action), "{}", people.body);
+
+    // Its link now says so, and makes no account.
+    let gone = accept(&app, &token).await;
+    assert_eq!(gone.status, StatusCode::GONE, "{}", gone.body);
+    assert!(
+        gone.body.contains("This invitation was withdrawn on ")
+            && gone.body.contains(&format!(" by {PRESIDENT}.")),
+        "{}",
+        gone.body
+    );
+    assert!(
+        store
+            .user_by_email("wrong@school.example")
+            .await
+            .unwrap()
+            .is_none()
+    );
+
+    // The history keeps who withdrew it and why; a second withdrawal is refused with a sentence.
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    assert!(
+        history.body.contains("withdrew the invitation"),
+        "{}",
+        history.body
+    );
+    assert!(
+        history.body.contains("Sent to the wrong address."),
+        "{}",
+        history.body
+    );
+    let again = president.post(&app, &action, &[]).await;
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        again.body
+    );
+    assert!(
+        again.body.contains("was already withdrawn on "),
+        "{}",
+        again.body
+    );
+    let missing = president
+        .post(&app, "/leagues/gthscl/invites/999999/withdraw", &[])
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.body);
+}
+
+#[tokio::test]
+async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
+    let store = store().await;
+    let app = app(&store);
+    let leaving = account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, SECOND, Role::President, None).await;
+    let token = invite_as(
+        &store,
+        PRESIDENT,
+        "heir@gthscl.example",
+        Role::President,
+        None,
+    )
+    .await;
+    // The sender leaves office before the invitation is taken up.
+    let role = store.memberships(leaving.id).await.unwrap()[0].id;
+    store
+        .revoke_role(role, &Actor::user(SECOND, "president"), Some("stood down"))
+        .await
+        .unwrap();
+    let refused = accept(&app, &token).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains(&format!(
+            "This invitation was sent by {PRESIDENT}, who may no longer give the role of President in GTHSCL: {PRESIDENT} no longer holds a role there. Nothing was granted"
+        )),
+        "{}",
+        refused.body
+    );
+    assert!(
+        store
+            .user_by_email("heir@gthscl.example")
+            .await
+            .unwrap()
+            .is_none()
+    );
+
+    // A sender who is now only the Treasurer may not invite either (the table's InviteUser).
+    let token = invite_as(&store, SECOND, "heir@gthscl.example", Role::President, None).await;
+    let second = store.user_by_email(SECOND).await.unwrap().unwrap();
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    store
+        .grant_role(
+            second.id,
+            league.id,
+            Role::Treasurer,
+            None,
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let held = store.memberships(second.id).await.unwrap();
+    let president_role = held.iter().find(|m| m.role == Role::President).unwrap().id;
+    store
+        .revoke_role(president_role, &Actor::system(), None)
+        .await
+        .unwrap();
+    let refused = accept(&app, &token).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("the Treasurer may not"),
+        "{}",
+        refused.body
+    );
+}
+
+#[tokio::test]
+async fn an_invitation_names_one_of_the_leagues_schools_and_only_for_a_role_that_has_one() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    president.get(&app, "/leagues/gthscl/people").await;
+    let send = |role: &'static str, school: &'static str| {
+        [
+            ("email", "someone@school.example"),
+            ("role", role),
+            ("school", school),
+        ]
+    };
+    let a = president
+        .post(
+            &app,
+            "/leagues/gthscl/invites",
+            &send("advisor", "Nowhere High"),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body
+            .contains("“Nowhere High” is not one of the schools of GTHSCL"),
+        "{}",
+        a.body
+    );
+    let a = president
+        .post(
+            &app,
+            "/leagues/gthscl/invites",
+            &send("treasurer", "Clay High School"),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body.contains("The Treasurer does not act for a school"),
+        "{}",
+        a.body
+    );
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    assert!(store.invites(league.id).await.unwrap().is_empty());
+}

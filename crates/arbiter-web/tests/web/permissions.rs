@@ -118,6 +118,7 @@ fn address(rule: &Rule, f: &Fixture, token: &str) -> String {
         .replace("{team}", &f.team.0)
         .replace("{token}", token)
         .replace("{membership}", "1")
+        .replace("{invite}", "1")
 }
 
 /// What the table says for `person` on this route's target.
