@@ -109,7 +109,10 @@ pub fn router(state: AppState) -> Router {
         )
         .fallback(handlers::not_found)
         .method_not_allowed_fallback(handlers::method_not_allowed)
-        .layer(axum::middleware::from_fn(security::headers))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            security::headers,
+        ))
         .with_state(state)
 }
 

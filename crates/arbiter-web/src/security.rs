@@ -1,16 +1,18 @@
 //! Headers on every answer, and the way back after signing in.
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::error::{Format, SignInRedirect, WebError};
 use crate::http::security_headers;
+use crate::state::AppState;
 
 /// Every answer gets the security headers (CSP without inline scripts, nosniff, referrer
-/// policy, frame denial); a redirect to sign-in learns the page to come back to.
-pub async fn headers(req: Request, next: Next) -> Response {
+/// policy, frame denial, and HSTS when the site is served over TLS); a redirect to sign-in
+/// learns the page to come back to.
+pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let back = come_back_to(&req);
     let api = req.uri().path().starts_with("/api/");
     let mut res = next.run(req).await;
@@ -24,6 +26,13 @@ pub async fn headers(req: Request, next: Next) -> Response {
         }
     }
     security_headers(res.headers_mut());
+    if state.secure_cookies() {
+        // A year, and not the subdomains: a league's domain may serve other sites over HTTP.
+        res.headers_mut().insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
+    }
     res
 }
 

@@ -662,7 +662,7 @@ async fn an_advisor_cannot_enter_a_result_before_the_match_day() {
 /// Cookies are `Secure` when the site is served over TLS (its base address is `https://`),
 /// and not on a plain-HTTP laptop demo, where a browser would drop a Secure cookie.
 #[tokio::test]
-async fn session_cookies_are_secure_over_tls() {
+async fn cookies_are_secure_and_browsers_keep_to_tls_when_the_site_is_served_over_it() {
     let store = store().await;
     let over_tls = router(AppState::new(store.clone()).with_mail(
         Mailer::folder(std::env::temp_dir()),
@@ -693,7 +693,16 @@ async fn session_cookies_are_secure_over_tls() {
     assert!(form_cookie.starts_with("arbiter_form="), "{form_cookie}");
     assert!(!form_cookie.contains("Secure"), "{form_cookie}");
     // A public page starts no session at all.
-    assert_eq!(get(&over_tls, "/").await.header("set-cookie"), "");
+    let home = get(&over_tls, "/").await;
+    assert_eq!(home.header("set-cookie"), "");
+    // Issue 9, item 14: over TLS the browser is told to keep to it for a year.
+    assert_eq!(home.header("strict-transport-security"), "max-age=31536000");
+    assert_eq!(
+        get(&app(&store), "/")
+            .await
+            .header("strict-transport-security"),
+        ""
+    );
 }
 
 /// Behind a trusted reverse proxy every request comes from the proxy's address: the limit per
