@@ -62,11 +62,26 @@ where
         // The version in the tag: any write changes these pages' tags.
         let base = u64::from_le_bytes(v.to_le_bytes());
         let tag = etag(base, format!("{key:?}").as_bytes());
-        let cell = state.site_page(v, key);
-        let (tag, body) = cell
-            .get_or_try_init(|| async { build().await.map(|body| (tag, body)) })
-            .await?
-            .clone();
+        let (page, previous) = state.site_page(v, key);
+        let drawn = match (
+            page.cell.get(),
+            previous.as_ref().and_then(|p| p.cell.get()),
+        ) {
+            (Some(drawn), _) => drawn.clone(),
+            // Another reader draws this version: the one before is served meanwhile.
+            (None, Some(before)) if !page.claim() => before.clone(),
+            _ => {
+                let drawn = page
+                    .cell
+                    .get_or_try_init(|| async { build().await.map(|body| (tag, body)) })
+                    .await;
+                if drawn.is_err() {
+                    page.release();
+                }
+                drawn?.clone()
+            }
+        };
+        let (tag, body) = drawn;
         if not_modified(headers, &tag) {
             return Ok(unchanged(tag, PAGE_CACHE));
         }

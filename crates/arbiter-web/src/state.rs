@@ -81,7 +81,28 @@ impl Default for Settings {
 #[derive(Default)]
 struct SitePages {
     version: i64,
-    pages: HashMap<SiteKey, Arc<PageCell>>,
+    pages: HashMap<SiteKey, Arc<SitePage>>,
+    /// The pages of the version before, served while their successors are drawn.
+    previous: HashMap<SiteKey, Arc<SitePage>>,
+}
+
+/// A site page at one data version, and whether a reader has taken on drawing it.
+#[derive(Default)]
+pub(crate) struct SitePage {
+    pub cell: PageCell,
+    drawing: AtomicBool,
+}
+
+impl SitePage {
+    /// True for the first reader to ask: that reader draws the page.
+    pub fn claim(&self) -> bool {
+        !self.drawing.swap(true, Ordering::AcqRel)
+    }
+
+    /// The drawing failed: the next reader tries.
+    pub fn release(&self) {
+        self.drawing.store(false, Ordering::Release);
+    }
 }
 
 /// The pages above a competition.
@@ -415,27 +436,34 @@ impl AppState {
         }
     }
 
-    /// The cell that holds a site page at version `v`: one drawing per page per version, however
-    /// many readers wait (issue 9, item 13). A reader still at an older version gets a cell of
-    /// its own that is not kept.
-    pub(crate) fn site_page(&self, v: i64, key: SiteKey) -> Arc<PageCell> {
+    /// The site page at version `v`, drawn once however many readers wait (issue 9, item 13),
+    /// with the same page at the version before, if it was drawn, to serve while it is drawn.
+    /// A reader still at an older version gets a page of its own that is not kept.
+    pub(crate) fn site_page(&self, v: i64, key: SiteKey) -> (Arc<SitePage>, Option<Arc<SitePage>>) {
         if let Ok(site) = self.inner.site.read()
             && site.version == v
-            && let Some(cell) = site.pages.get(&key)
+            && let Some(page) = site.pages.get(&key)
         {
-            return Arc::clone(cell);
+            return (Arc::clone(page), site.previous.get(&key).cloned());
         }
         let Ok(mut site) = self.inner.site.write() else {
-            return Arc::default();
+            return (Arc::default(), None);
         };
         if site.version < v {
             site.version = v;
-            site.pages.clear();
+            let drawn = std::mem::take(&mut site.pages)
+                .into_iter()
+                .filter(|(_, page)| page.cell.initialized());
+            // A page not drawn at the last version keeps the one from before it.
+            let mut previous = std::mem::take(&mut site.previous);
+            previous.extend(drawn);
+            site.previous = previous;
         }
         if site.version > v {
-            return Arc::default();
+            return (Arc::default(), None);
         }
-        Arc::clone(site.pages.entry(key).or_default())
+        let previous = site.previous.get(&key).cloned();
+        (Arc::clone(site.pages.entry(key).or_default()), previous)
     }
 }
 
@@ -455,5 +483,43 @@ impl Checked {
 
     pub fn raise(&self, v: i64) {
         self.0.fetch_max(v, Ordering::AcqRel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Bytes;
+    use axum::http::HeaderValue;
+
+    fn drawn(page: &SitePage, body: &'static str) {
+        let _ = page.cell.set((
+            HeaderValue::from_static("\"t\""),
+            Bytes::from_static(body.as_bytes()),
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_site_page_of_the_version_before_is_kept_to_serve_while_the_new_one_is_drawn() {
+        let store = Store::open_sqlite_memory().await.unwrap();
+        let state = AppState::new(store);
+        let key = SiteKey::Leagues(Format::Html);
+        let (first, before) = state.site_page(1, key.clone());
+        assert!(before.is_none(), "nothing was drawn before version 1");
+        drawn(&first, "version 1");
+        let (second, before) = state.site_page(2, key.clone());
+        assert!(!second.cell.initialized());
+        let before = before.expect("version 1's page is kept");
+        assert_eq!(before.cell.get().unwrap().1, "version 1");
+        // One reader draws; the others are told to serve the page before.
+        assert!(second.claim());
+        assert!(!second.claim());
+        // A version nobody read keeps the page drawn before it.
+        let (third, before) = state.site_page(3, key.clone());
+        assert!(!third.cell.initialized());
+        assert_eq!(before.unwrap().cell.get().unwrap().1, "version 1");
+        drawn(&third, "version 3");
+        let (_, before) = state.site_page(4, key);
+        assert_eq!(before.unwrap().cell.get().unwrap().1, "version 3");
     }
 }
