@@ -9,6 +9,7 @@
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
+//! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 pub mod criteria;
 pub mod fide;
@@ -19,6 +20,7 @@ pub mod ruleset;
 pub mod schedule;
 pub mod scoring;
 pub mod standings;
+pub mod text;
 pub mod validate;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};

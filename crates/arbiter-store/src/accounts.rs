@@ -22,6 +22,8 @@ fn normalise_email(email: &str) -> String {
 /// A normalised email that can be written to, or an error saying why not.
 fn checked_email(email: &str) -> Result<String, StoreError> {
     let e = normalise_email(email);
+    // First, so that the refusal below never repeats a text of any length.
+    check::text(TextKind::Email, "the email address", &e)?;
     let well_formed = match e.split_once('@') {
         Some((local, domain)) => !local.is_empty() && !domain.is_empty() && !domain.contains('@'),
         None => false,
@@ -328,6 +330,7 @@ async fn insert_user(
     by: &Actor,
     league: Option<LeagueId>,
 ) -> Result<User, StoreError> {
+    check::text(TextKind::Name, "the account's name", name)?;
     if let Some(existing) = user_by_email_in(tx, email).await? {
         return Err(StoreError::Conflict(format!(
             "an account for {} already exists; sign in with it (or reset its password) instead of making another",
@@ -608,7 +611,8 @@ impl Backend {
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<(), StoreError> {
-        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        let reason = check::reason(reason)?;
+        let reason = reason.as_ref().map(Reason::as_str);
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let Some(row) = sqlx::query(&membership_sql("m.id = $1 AND m.revoked_at IS NULL"))
@@ -704,6 +708,9 @@ impl Backend {
     ) -> Result<(Invite, String), StoreError> {
         let email = checked_email(&new.email)?;
         let school = school_name(new.school.as_deref());
+        if let Some(s) = school {
+            check::text(TextKind::Name, "the school's name", s)?;
+        }
         check_grantable(new.role, school, &email)?;
         new.role.check_school(school).map_err(StoreError::Invalid)?;
         let plain = secrets::try_new_token()?;
@@ -798,7 +805,8 @@ impl Backend {
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<Invite, StoreError> {
-        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        let reason = check::reason(reason)?;
+        let reason = reason.as_ref().map(Reason::as_str);
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let row = sqlx::query(&invite_sql("i.id = $1 AND i.league_id = $2"))
@@ -1279,6 +1287,7 @@ impl Backend {
                     .into(),
             ));
         }
+        check::text(TextKind::Label, "the token's label", label)?;
         let school = school_name(new.school.as_deref());
         check_grantable(new.role, school, "a token")?;
         let plain = secrets::try_new_token()?;
@@ -1480,7 +1489,8 @@ impl Backend {
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultReview, StoreError> {
-        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        let reason = check::reason(reason)?;
+        let reason = reason.as_ref().map(Reason::as_str);
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {

@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use arbiter_core::ruleset::{PresetsOnly, preset_names};
+use arbiter_core::text::{self, Reason, TextKind};
 use arbiter_core::{Competition, MatchOutcome, Pairing, Player, PlayerId, Ruleset, TeamId};
 
 use crate::error::StoreError;
@@ -29,12 +30,25 @@ pub(crate) fn slug(what: &str, slug: &str) -> Result<(), StoreError> {
 
 pub(crate) fn name(what: &str, name: &str) -> Result<(), StoreError> {
     if name.trim().is_empty() {
-        Err(StoreError::Invalid(format!(
+        return Err(StoreError::Invalid(format!(
             "the {what} has no name; give it the name people know it by"
-        )))
-    } else {
-        Ok(())
+        )));
     }
+    text(TextKind::Name, &format!("the {what}'s name"), name.trim())
+}
+
+/// The text fits its kind's limit (`arbiter_core::text`), or the sentence refusing it.
+pub(crate) fn text(kind: TextKind, what: &str, text: &str) -> Result<(), StoreError> {
+    text::check(kind, what, text).map_err(|e| StoreError::Invalid(e.to_string()))
+}
+
+/// A reason as it is kept: trimmed, `None` when blank, refused beyond its limit.
+pub(crate) fn reason(reason: Option<&str>) -> Result<Option<Reason>, StoreError> {
+    reason
+        .map(Reason::parse)
+        .transpose()
+        .map(Option::flatten)
+        .map_err(|e| StoreError::Invalid(e.to_string()))
 }
 
 pub(crate) fn season_dates(new: &NewSeason) -> Result<(), StoreError> {
@@ -57,7 +71,27 @@ pub(crate) fn match_label(round: u32, home: &TeamId, away: &TeamId) -> String {
 pub(crate) fn competition(c: &Competition) -> Result<(), StoreError> {
     let mut teams = HashSet::new();
     let mut players: HashMap<&PlayerId, (&Player, &TeamId)> = HashMap::new();
+    text(TextKind::Name, "the competition's name", &c.name)?;
     for t in &c.teams {
+        text(
+            TextKind::Name,
+            &format!("the name of team {}", t.id),
+            &t.name,
+        )?;
+        if let Some(school) = &t.school {
+            text(
+                TextKind::Name,
+                &format!("the school of team {}", t.id),
+                school,
+            )?;
+        }
+        for p in &t.players {
+            text(
+                TextKind::Name,
+                &format!("the name of player {}", p.id),
+                &p.name,
+            )?;
+        }
         if !teams.insert(&t.id) {
             return Err(StoreError::Invalid(format!(
                 "the team id `{}` is given to two teams; give each team an id of its own",

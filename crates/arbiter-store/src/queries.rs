@@ -12,6 +12,7 @@ type Tx = sqlx::Transaction<'static, Db>;
 
 use std::collections::HashMap;
 
+use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId,
 };
@@ -335,6 +336,7 @@ type PlacedPairing = (i64, Pairing, Option<MatchId>);
 async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
     check::slug("league", &new.slug)?;
     check::name("league", &new.name)?;
+    check::text(TextKind::Description, "the league's description", &new.description)?;
     let taken = sqlx::query("SELECT name FROM leagues WHERE slug = $1")
         .bind(&new.slug)
         .fetch_optional(&mut **tx)
@@ -1182,7 +1184,8 @@ impl Backend {
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        let reason = check::reason(reason)?;
+        let reason = reason.as_ref().map(Reason::as_str);
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {

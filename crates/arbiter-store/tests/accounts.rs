@@ -33,6 +33,7 @@ on_every_backend!(
     every_account_change_is_in_the_history_without_secrets,
     history_filters_by_season,
     failed_sign_ins_and_reset_requests_are_counted_per_account_and_address,
+    texts_beyond_their_limits_are_refused_with_a_sentence_and_nothing_is_written,
 );
 
 const OFFICER: &str = "president@gthscl.example";
@@ -1365,4 +1366,131 @@ async fn an_invite_is_checked_against_its_senders_roles_when_accepted(store: Sto
             .accepted_at,
         None
     );
+}
+
+/// Issue 9, item 10: whoever writes (a form, the API, the command line, a file), a reason,
+/// name, label, email or description beyond `arbiter_core::text`'s limit is refused with the
+/// sentence, and the store is as it was. The limit itself is kept.
+async fn texts_beyond_their_limits_are_refused_with_a_sentence_and_nothing_is_written(
+    store: Store,
+) {
+    use arbiter_core::text::{
+        DESCRIPTION_MAX_CHARS, EMAIL_MAX_CHARS, LABEL_MAX_CHARS, NAME_MAX_CHARS, REASON_MAX_CHARS,
+    };
+    let (_, m, _) = imported(&store).await;
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let long = |n: usize| "\u{E9}".repeat(n);
+    let too_long = |e: StoreError, what: &str| {
+        let e = invalid(e);
+        assert!(e.starts_with(what), "{e}");
+        assert!(e.contains("Shorten it"), "{e}");
+        assert!(e.len() < 200, "the sentence does not repeat the text: {e}");
+    };
+    let version = store.data_version().await.unwrap();
+    let visitor = Actor::user("advisor@toledo.example", "advisor");
+
+    let over = long(REASON_MAX_CHARS + 1);
+    too_long(
+        store
+            .review_result(m, seen(1, 0), ReviewKind::Disputed, &visitor, Some(&over))
+            .await
+            .unwrap_err(),
+        "The reason has 1,001 characters; a reason may have at most 1,000.",
+    );
+    let outcome = store.result_versions(m).await.unwrap()[0].outcome.clone();
+    too_long(
+        store
+            .record_result(m, seen(1, 0), &outcome, &arbiter(), Some(&over))
+            .await
+            .unwrap_err(),
+        "The reason has 1,001",
+    );
+    too_long(
+        store
+            .create_user(
+                &format!("{}@x.example", "a".repeat(EMAIL_MAX_CHARS)),
+                "Pat",
+                None,
+                &arbiter(),
+            )
+            .await
+            .unwrap_err(),
+        "The email address has 264 characters",
+    );
+    too_long(
+        store
+            .create_user(ADVISOR, &long(NAME_MAX_CHARS + 1), None, &arbiter())
+            .await
+            .unwrap_err(),
+        "The account's name has 101",
+    );
+    let mut league_too = new_league("other");
+    league_too.description = long(DESCRIPTION_MAX_CHARS + 1);
+    too_long(
+        store
+            .create_league(&league_too, &arbiter())
+            .await
+            .unwrap_err(),
+        "The league's description has 2,001",
+    );
+    league_too.description = String::new();
+    league_too.name = long(NAME_MAX_CHARS + 1);
+    too_long(
+        store
+            .create_league(&league_too, &arbiter())
+            .await
+            .unwrap_err(),
+        "The league's name has 101",
+    );
+    let season = store.seasons(league.id).await.unwrap()[0].clone();
+    let mut file = every_kind_of_result();
+    file.teams[0].name = long(NAME_MAX_CHARS + 1);
+    too_long(
+        store
+            .import_competition(season.id, &new_competition("jv"), &file, &arbiter())
+            .await
+            .unwrap_err(),
+        &format!("The name of team {} has 101", file.teams[0].id),
+    );
+    assert_eq!(
+        store.data_version().await.unwrap(),
+        version,
+        "nothing was written"
+    );
+
+    // Exactly at the limits, each is kept as given.
+    let at = long(REASON_MAX_CHARS);
+    let review = store
+        .review_result(m, seen(1, 0), ReviewKind::Disputed, &visitor, Some(&at))
+        .await
+        .unwrap();
+    assert_eq!(review.reason.as_deref(), Some(at.as_str()));
+    let user = store
+        .create_user(ADVISOR, &long(NAME_MAX_CHARS), None, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(user.name.chars().count(), NAME_MAX_CHARS);
+    store
+        .grant_role(user.id, league.id, Role::Secretary, None, &arbiter())
+        .await
+        .unwrap();
+    let token = |label: String| NewApiToken {
+        user: user.id,
+        league: league.id,
+        role: Role::Secretary,
+        school: None,
+        label,
+    };
+    too_long(
+        store
+            .create_api_token(&token(long(LABEL_MAX_CHARS + 1)), &arbiter())
+            .await
+            .unwrap_err(),
+        "The token's label has 81",
+    );
+    let (made, _) = store
+        .create_api_token(&token(long(LABEL_MAX_CHARS)), &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(made.label.chars().count(), LABEL_MAX_CHARS);
 }

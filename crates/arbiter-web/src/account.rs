@@ -5,6 +5,7 @@
 //! router's layer) and per account (here, counted in the store so that several servers agree).
 
 use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
+use arbiter_core::text::{self, LABEL_MAX_CHARS, TextKind};
 use arbiter_mail::Mail;
 use arbiter_store::{AcceptInvite, ApiTokenId, Attempts, Membership, NewApiToken, secrets};
 use askama::Template;
@@ -165,6 +166,19 @@ pub async fn sign_in(
     }
     let email = f.email.trim().to_lowercase();
     let next = safe_next(f.next.as_deref());
+    // No account has such an email: said before anything is counted or kept of it.
+    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
+        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+        let page = SignInPage {
+            layout: private_layout("Sign in", Vec::new()),
+            csrf,
+            next,
+            email: String::new(),
+            problem: Some(e.to_string()),
+            signed_in_as: None,
+        };
+        return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
     let address = auth::client_address(&ext, &headers, state.trusted_proxies());
     if let Some(paused) = sign_in_paused(&state, &email, &address).await {
         return paused;
@@ -456,6 +470,8 @@ pub async fn accept_invite(
             let name = f.name.trim();
             let problem = if name.is_empty() {
                 Some("Give your name, as the league will see it.".to_string())
+            } else if let Err(e) = text::check(TextKind::Name, "your name", name) {
+                Some(e.to_string())
             } else {
                 let mut context = vec![
                     invite.email.as_str(),
@@ -473,7 +489,7 @@ pub async fn accept_invite(
                 page.intro = invite_words(&invite);
                 page.problem = Some(problem);
                 page.ask_name = true;
-                page.name = name.to_string();
+                page.name = name.chars().take(text::NAME_MAX_CHARS).collect();
                 page.button = "Make my account";
                 return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
             }
@@ -543,6 +559,15 @@ pub async fn reset_request(
         return html(e);
     }
     let email = f.email.trim().to_lowercase();
+    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
+        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+        let mut page = PasswordPage::new("Set a new password", "/reset".into(), csrf);
+        page.ask_email = true;
+        page.ask_password = false;
+        page.button = "Send the link";
+        page.problem = Some(e.to_string());
+        return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
     let address = auth::client_address(&ext, &headers, state.trusted_proxies());
     let since = window_start(RESET_WINDOW);
     let (from_here, in_all) = match tokio::try_join!(
@@ -1013,14 +1038,23 @@ pub async fn create_token(
         return html(WebError::Forbidden(reason));
     }
     let label = f.label.trim();
-    if label.is_empty() || label.chars().count() > 80 {
+    let problem = if label.is_empty() {
+        Some(format!(
+            "Say in a few words (up to {LABEL_MAX_CHARS} characters) what the token is for."
+        ))
+    } else {
+        text::check(TextKind::Label, "the token's label", label)
+            .err()
+            .map(|e| e.to_string())
+    };
+    if let Some(problem) = problem {
         return account_page_for(
             &state,
             &auth,
             &account,
             StatusCode::UNPROCESSABLE_ENTITY,
             None,
-            Some("Say in a few words (up to 80 characters) what the token is for.".into()),
+            Some(problem),
         )
         .await;
     }

@@ -82,8 +82,10 @@ pub struct ReviewInput {
     #[serde(default)]
     pub version: Option<u32>,
     /// Required for a dispute (which board or result is wrong, and what it should be) and for a
-    /// decision (why the result as entered stands).
+    /// decision (why the result as entered stands). At most 1,000 characters.
     #[serde(default)]
+    // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
+    #[schema(max_length = 1000)]
     pub reason: Option<String>,
 }
 
@@ -129,7 +131,8 @@ pub struct InvalidAnswer {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct InvalidDetail {
-    /// `invalid` (the body) or `refused` (the report's state, GT-P2).
+    /// `invalid` (the body), `too_long` (a text beyond its limit: the reason has at most
+    /// 1,000 characters) or `refused` (the report's state, GT-P2).
     pub code: String,
     pub message: String,
     pub problems: Vec<ProblemJson>,
@@ -185,6 +188,9 @@ fn invalid(code: &str, problems: Vec<Problem>) -> Response {
         },
     )
 }
+
+/// The code of a 422 for a text beyond its limit (`arbiter_core::text`).
+const TOO_LONG: &str = "too_long";
 
 fn refused(field: &'static str, message: String) -> Response {
     invalid(
@@ -380,6 +386,9 @@ async fn write_result(
     if let Err(why) = check(&ctx) {
         return refusal(why);
     }
+    if let Some(p) = matches::reason_problem(input.reason.as_deref()) {
+        return invalid(TOO_LONG, vec![p]);
+    }
     let mut problems = Vec::new();
     if action == Action::CorrectResult
         && input.reason.as_deref().is_none_or(|r| r.trim().is_empty())
@@ -480,6 +489,9 @@ async fn write_review(
     if let Err(why) = check(&ctx) {
         return refusal(why);
     }
+    if let Some(p) = matches::reason_problem(input.reason.as_deref()) {
+        return invalid(TOO_LONG, vec![p]);
+    }
     let reason = input
         .reason
         .as_deref()
@@ -546,6 +558,7 @@ struct MatchAddress {
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "The body is wrong (which board and field), or the report's state refuses it (GT-P2)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
@@ -570,6 +583,7 @@ async fn enter_result(
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, the reason is missing, or no result was entered yet", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
@@ -593,6 +607,7 @@ async fn correct_result(
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "Nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
@@ -617,6 +632,7 @@ async fn confirm_result(
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason, nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
@@ -642,6 +658,7 @@ async fn dispute_result(
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason, the result is not disputed, or the version is no longer in force", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]

@@ -44,6 +44,9 @@ pub enum WebError {
     Gone(String),
     #[error("{0}")]
     TooManyRequests(String),
+    /// A request body beyond the limit (`body_limit`): not read.
+    #[error("{0}")]
+    TooLarge(String),
     /// A request not received and answered in the time a connection is given.
     #[error("{0}")]
     RequestTimeout(String),
@@ -74,6 +77,7 @@ impl WebError {
             WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::Gone(_) => StatusCode::GONE,
             WebError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -91,6 +95,7 @@ impl WebError {
             WebError::Conflict(_) => "conflict",
             WebError::Gone(_) => "gone",
             WebError::TooManyRequests(_) => "too_many_requests",
+            WebError::TooLarge(_) => "too_large",
             WebError::RequestTimeout(_) => "request_timeout",
             WebError::Unavailable => "unavailable",
             WebError::Internal => "internal",
@@ -224,6 +229,7 @@ fn html_body(e: &WebError) -> String {
         WebError::Conflict(_) => "Changed meanwhile",
         WebError::Gone(_) => "Link no longer valid",
         WebError::TooManyRequests(_) => "Too many attempts",
+        WebError::TooLarge(_) => "Too large",
         WebError::RequestTimeout(_) => "Too slow",
         WebError::Unavailable => "Temporarily unavailable",
         WebError::Internal => "Something went wrong",

@@ -23,6 +23,7 @@ mod account;
 mod api;
 mod api_write;
 mod auth;
+mod body_limit;
 mod connections;
 mod csrf;
 mod error;
@@ -109,6 +110,8 @@ pub fn router(state: AppState) -> Router {
         )
         .fallback(handlers::not_found)
         .method_not_allowed_fallback(handlers::method_not_allowed)
+        .layer(axum::extract::DefaultBodyLimit::max(body_limit::BODY_LIMIT))
+        .layer(axum::middleware::from_fn(body_limit::refuse_large_bodies))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             security::headers,

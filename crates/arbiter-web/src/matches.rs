@@ -18,6 +18,7 @@ use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_core::report::{
     self, Deadlines, EnteredBy, Entry, ReportStatus, Review, ReviewKind, ReviewedBy,
 };
+use arbiter_core::text::{REASON_MAX_CHARS, Reason};
 use arbiter_core::validate;
 use arbiter_store::{
     LeagueId, MatchId, ReportSeen, ResultReview, ResultVersion, StoredCompetition,
@@ -257,8 +258,10 @@ pub struct ResultInput {
     /// Every board of the match, board 1 first.
     #[serde(default)]
     pub boards: Vec<BoardInput>,
-    /// Why: optional for an entry, required for a correction (GT-P2).
+    /// Why: optional for an entry, required for a correction (GT-P2). At most 1,000 characters.
     #[serde(default)]
+    // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
+    #[schema(max_length = 1000)]
     pub reason: Option<String>,
     /// The result version in force when you read the match (0: none yet). When given and no
     /// longer in force, nothing is written (409), so an entry never overwrites one it did not see.
@@ -751,6 +754,18 @@ pub(crate) async fn after_stale(
     Ok((fresh, why))
 }
 
+/// The reason's problem, if it has one: beyond its limit (issue 9), the sentence refusing it.
+/// The store refuses it too; asked here first, the form shows it beside the reason.
+pub(crate) fn reason_problem(reason: Option<&str>) -> Option<Problem> {
+    let e = Reason::parse(reason.unwrap_or_default()).err()?;
+    Some(Problem::general("reason", e.to_string()))
+}
+
+/// A reason as a form shows it again: no more than the limit, however much was sent.
+fn shown(reason: &str) -> String {
+    reason.chars().take(REASON_MAX_CHARS).collect()
+}
+
 pub(crate) fn decision_needs_reason() -> String {
     "A decision needs its reason (GT-P2, GT-O3): say why the result as entered stands, so that both schools reading the match see it.".into()
 }
@@ -1126,7 +1141,7 @@ fn result_form(
         away_name,
         forfeit,
         boards,
-        reason: input.reason.clone().unwrap_or_default(),
+        reason: shown(input.reason.as_deref().unwrap_or_default()),
         reason_label,
         reason_required,
         problems: problems.into_iter().map(|p| p.message).collect(),
@@ -1601,7 +1616,10 @@ struct Sent {
 }
 
 fn sent(fields: Fields) -> Result<Sent, WebError> {
-    let Form(fields) = fields.map_err(|_| {
+    let Form(fields) = fields.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return crate::body_limit::too_large();
+        }
         WebError::BadRequest("The form could not be read; send it from the match page.".into())
     })?;
     let one = |k: &str| {
@@ -1767,6 +1785,7 @@ async fn write_result(
     if which == Which::Correct && input.reason.is_none() {
         problems.push(Problem::general("reason", correction_needs_reason()));
     }
+    problems.extend(reason_problem(input.reason.as_deref()));
     let outcome = match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
         Ok(o) if problems.is_empty() => o,
         Ok(_) => {
@@ -1847,6 +1866,16 @@ async fn write_review(
     if kind == ReviewKind::Disputed && sent.reason.is_none() {
         let redo = Redo {
             review: Some((String::new(), vec![dispute_needs_reason()])),
+            ..Redo::default()
+        };
+        return again(&state, &auth, &ctx, redo).await;
+    }
+    if let Some(p) = reason_problem(sent.reason.as_deref()) {
+        let redo = Redo {
+            review: Some((
+                shown(sent.reason.as_deref().unwrap_or_default()),
+                vec![p.message],
+            )),
             ..Redo::default()
         };
         return again(&state, &auth, &ctx, redo).await;
@@ -1963,6 +1992,13 @@ pub async fn decide_dispute(
         };
         return again(&state, &auth, &ctx, redo).await;
     };
+    if let Some(p) = reason_problem(Some(reason)) {
+        let redo = Redo {
+            decide: Some((shown(reason), vec![p.message])),
+            ..Redo::default()
+        };
+        return again(&state, &auth, &ctx, redo).await;
+    }
     // The store's reviews are confirmed or disputed; an officer's confirmation of the disputed
     // version is the decision that it stands (`arbiter_core::report::status`).
     let stored = state

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use arbiter_core::permissions::{Action, Role, Target};
+use arbiter_core::text::{self, Reason, TextKind};
 use arbiter_mail::Mail;
 use arbiter_store::{InviteId, MemberRow, MembershipId, NewInvite};
 use askama::Template;
@@ -237,6 +238,21 @@ async fn page(
     private(status, &page)
 }
 
+/// The People page again, 422, with the problem of a Remove or Withdraw form.
+async fn refused(state: &AppState, auth: &Auth, tree: &LeagueTree, problem: String) -> Response {
+    let form = InviteForm::default();
+    page(
+        state,
+        auth,
+        tree,
+        &form,
+        None,
+        Some(problem),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await
+}
+
 pub async fn people_page(
     State(state): State<AppState>,
     auth: Auth,
@@ -289,6 +305,10 @@ pub async fn invite(
         .await
     };
     let email = f.email.trim().to_lowercase();
+    // Before the sentence below repeats it.
+    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
+        return refuse(e.to_string()).await;
+    }
     if !email.contains('@') || email.starts_with('@') || email.ends_with('@') {
         return refuse(format!(
             "“{email}” is not an email address; give the whole address, such as advisor@school.org."
@@ -421,7 +441,11 @@ pub async fn revoke_role(
         )
         .await;
     }
-    let reason = Some(f.reason.trim()).filter(|r| !r.is_empty());
+    let reason = match Reason::parse_as("the reason for removing the role", &f.reason) {
+        Ok(r) => r,
+        Err(e) => return refused(&state, &auth, &tree, e.to_string()).await,
+    };
+    let reason = reason.as_ref().map(Reason::as_str);
     if let Err(e) = store
         .revoke_role(target.membership.id, &acting.actor(), reason)
         .await
@@ -472,7 +496,11 @@ pub async fn withdraw_invite(
     let Ok(id) = invite.trim().parse::<i64>() else {
         return not_found();
     };
-    let reason = Some(f.reason.trim()).filter(|r| !r.is_empty());
+    let reason = match Reason::parse_as("the reason for withdrawing the invitation", &f.reason) {
+        Ok(r) => r,
+        Err(e) => return refused(&state, &auth, &tree, e.to_string()).await,
+    };
+    let reason = reason.as_ref().map(Reason::as_str);
     let withdrawn = match state
         .store()
         .withdraw_invite(tree.league.id, InviteId(id), &acting.actor(), reason)

@@ -7,6 +7,7 @@ mod common;
 mod connections;
 mod demo;
 mod history;
+mod limits;
 mod matches;
 mod pages;
 mod people;

@@ -1200,3 +1200,225 @@ async fn gt_p2_of_simultaneous_confirmations_one_is_stored_on_postgres() {
     one_of_sixteen_simultaneous_confirmations_wins(store).await;
     drop_postgres(&schema).await;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 9, item 10: a reason has at most `arbiter_core::text::REASON_MAX_CHARS` characters
+
+use arbiter_core::text::REASON_MAX_CHARS;
+
+/// The text of the first `<textarea name="reason" …>…</textarea>` on a page.
+fn reason_shown(body: &str) -> String {
+    let i = body
+        .find("<textarea name=\"reason\"")
+        .unwrap_or_else(|| panic!("no reason field in {body}"));
+    let start = i + body[i..].find('>').unwrap() + 1;
+    let end = start + body[start..].find("</textarea>").unwrap();
+    body[start..end].to_string()
+}
+
+#[tokio::test]
+async fn ten_reasons_of_1_9_mb_are_refused_with_413_and_the_match_page_stays_small() {
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let before = get(&app, MATCH).await;
+    assert_eq!(before.status, StatusCode::OK);
+    let huge = "x".repeat(1_900_000);
+    for _ in 0..10 {
+        let page = home.get(&app, MATCH).await;
+        let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
+        f.push(("version".into(), version_field(&page.body)));
+        f.push(("reason".into(), huge.clone()));
+        let a = home
+            .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+            .await;
+        assert_eq!(
+            a.status,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "{}",
+            &a.body[..500.min(a.body.len())]
+        );
+        assert!(
+            shows(
+                &a.body,
+                "The request is larger than the 64 KiB a form or an API request may send"
+            ),
+            "{}",
+            a.body
+        );
+        assert!(
+            a.body.len() < 10_000,
+            "the refusal is {} bytes",
+            a.body.len()
+        );
+    }
+    let after = get(&app, MATCH).await;
+    assert_eq!(after.status, StatusCode::OK);
+    assert!(!after.body.contains("xxxxxxxxxx"), "no reason was stored");
+    assert!(
+        after.body.len() < 100_000,
+        "the match page is {} bytes",
+        after.body.len()
+    );
+    assert!(
+        after.body.contains("Awaiting the result"),
+        "nothing was entered"
+    );
+    assert_eq!(after.body.len(), before.body.len());
+}
+
+#[tokio::test]
+async fn a_body_that_says_it_is_too_large_is_refused_before_it_is_read() {
+    let (_store, app) = setup().await;
+    // No session, no token: the length alone refuses it, page or API.
+    for (uri, json) in [
+        (format!("{MATCH}/result"), false),
+        (format!("{API}/result"), true),
+    ] {
+        let req = Request::post(&uri)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("content-length", "1900000")
+            .body(Body::from("reason=x"))
+            .unwrap();
+        let a = send(&app, req).await;
+        assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE, "{uri}: {}", a.body);
+        if json {
+            assert_eq!(a.json()["error"]["code"], "too_large", "{}", a.body);
+        } else {
+            assert!(a.header("content-type").starts_with("text/html"), "{uri}");
+            assert!(a.body.contains("shorten the longest text"), "{}", a.body);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_nothing_is_stored()
+{
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    // é is two bytes: the limit counts characters.
+    let over = "é".repeat(REASON_MAX_CHARS + 1);
+    let at = "é".repeat(REASON_MAX_CHARS);
+    let sentence = "The reason has 1,001 characters; a reason may have at most 1,000. Shorten it and send it again.";
+
+    // The result form: 422, the form again with the sentence and the reason cut to the limit.
+    let page = home.get(&app, MATCH).await;
+    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
+    f.push(("version".into(), version_field(&page.body)));
+    f.push(("reason".into(), over.clone()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(a.body.contains(sentence), "{}", a.body);
+    assert_eq!(reason_shown(&a.body), at);
+    assert!(get(&app, MATCH).await.body.contains("Awaiting the result"));
+
+    // Exactly at the limit it is kept.
+    f.pop();
+    f.push(("reason".into(), at.clone()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert!(get(&app, MATCH).await.body.contains(&at));
+
+    // The dispute: the same sentence, and nothing disputed.
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let page = visitor.get(&app, MATCH).await;
+    let v = version_field(&page.body);
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/dispute"),
+            &[("version", &v), ("reason", &over)],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(a.body.contains(sentence), "{}", a.body);
+    assert_eq!(reason_shown(&a.body), at);
+    assert!(shows(
+        &get(&app, MATCH).await.body,
+        "awaiting the visitors' confirmation"
+    ));
+
+    // The decision of a dispute: the same.
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/dispute"),
+            &[("version", &v), ("reason", "Board 4 was drawn.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    vp.get(&app, MATCH).await;
+    let a = vp
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[("version", &v), ("reason", &over)],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(a.body.contains(sentence), "{}", a.body);
+    assert!(
+        get(&app, MATCH)
+            .await
+            .body
+            .contains("The visitors disputed version")
+    );
+}
+
+#[tokio::test]
+async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_the_limit() {
+    let (store, app) = setup().await;
+    account(&store, "arbiter@gthscl.example", Role::Arbiter, None).await;
+    let secret = token(&store, "arbiter@gthscl.example", Role::Arbiter, "gthscl").await;
+    let with_reason = |reason: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(BOARDS).unwrap();
+        v["reason"] = reason.into();
+        v.to_string()
+    };
+    let a = api_post(
+        &app,
+        "result",
+        Some(&secret),
+        &with_reason(&"♞".repeat(REASON_MAX_CHARS + 1)),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    let e = &a.json()["error"];
+    assert_eq!(e["code"], "too_long", "{}", a.body);
+    assert_eq!(e["problems"][0]["field"], "reason");
+    assert_eq!(
+        e["message"],
+        "The reason has 1,001 characters; a reason may have at most 1,000. Shorten it and send it again."
+    );
+    let a = api_post(
+        &app,
+        "result",
+        Some(&secret),
+        &with_reason(&"x".repeat(1_900_000)),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", a.body);
+    assert_eq!(a.json()["error"]["code"], "too_large", "{}", a.body);
+    let a = api_post(
+        &app,
+        "result",
+        Some(&secret),
+        &with_reason(&"♞".repeat(REASON_MAX_CHARS)),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+
+    // The document says so, with core's number.
+    let doc = get(&app, "/api/v1/openapi.json").await.json();
+    for schema in ["ResultInput", "ReviewInput"] {
+        assert_eq!(
+            doc["components"]["schemas"][schema]["properties"]["reason"]["maxLength"],
+            REASON_MAX_CHARS,
+            "{schema}"
+        );
+    }
+}

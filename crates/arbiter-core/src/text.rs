@@ -1,0 +1,239 @@
+//! How long a text a person types may be (issue 9: ten reasons of 1.9 MB made one match page
+//! 19 MB). Every limit is here, counted in characters, not bytes; the store refuses a longer
+//! text whoever sends it (a form, the API, the command line, a file), the web refuses it first
+//! with the field it came in, and the forms' `maxlength` shows the same number.
+
+use std::fmt;
+
+/// A reason: why a result was corrected, disputed or stands, why a role or invitation ended.
+/// A few sentences about a board or two; a match page shows every one of them together.
+pub const REASON_MAX_CHARS: usize = 1000;
+/// A name: a person's, a league's, season's, competition's, team's, school's or player's.
+/// Names sit in table cells, headings and mail subjects; the longest real school names are
+/// about 70 characters.
+pub const NAME_MAX_CHARS: usize = 100;
+/// What an API token is for, shown beside its prefix in one row of the account page.
+pub const LABEL_MAX_CHARS: usize = 80;
+/// An email address: RFC 5321 allows no longer a path (4.5.3.1.3).
+pub const EMAIL_MAX_CHARS: usize = 254;
+/// A league's description: a paragraph or two on its page.
+pub const DESCRIPTION_MAX_CHARS: usize = 2000;
+
+/// Which kind of text, for its limit and for the sentence refusing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TextKind {
+    Reason,
+    Name,
+    Label,
+    Email,
+    Description,
+}
+
+impl TextKind {
+    /// The most characters a text of this kind may have.
+    pub const fn max_chars(self) -> usize {
+        match self {
+            TextKind::Reason => REASON_MAX_CHARS,
+            TextKind::Name => NAME_MAX_CHARS,
+            TextKind::Label => LABEL_MAX_CHARS,
+            TextKind::Email => EMAIL_MAX_CHARS,
+            TextKind::Description => DESCRIPTION_MAX_CHARS,
+        }
+    }
+
+    /// `a reason`, `an email address`: the kind in a sentence's rule.
+    fn a(self) -> &'static str {
+        match self {
+            TextKind::Reason => "a reason",
+            TextKind::Name => "a name",
+            TextKind::Label => "a token's label",
+            TextKind::Email => "an email address",
+            TextKind::Description => "a description",
+        }
+    }
+}
+
+/// A text longer than its kind allows; its `Display` is the sentence that refuses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextTooLong {
+    pub kind: TextKind,
+    /// Which text, as a sentence starts with it: `the reason`, `the name of team nsw`.
+    pub what: String,
+    /// How many characters it has.
+    pub chars: usize,
+}
+
+impl fmt::Display for TextTooLong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut what = self.what.chars();
+        let first = what.next().map(|c| c.to_uppercase().collect::<String>());
+        write!(
+            f,
+            "{}{} has {} characters; {} may have at most {}. Shorten it and send it again.",
+            first.unwrap_or_default(),
+            what.as_str(),
+            thousands(self.chars),
+            self.kind.a(),
+            thousands(self.kind.max_chars()),
+        )
+    }
+}
+
+impl std::error::Error for TextTooLong {}
+
+/// `1,234`: a count as the sentence says it.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// `text` fits its kind, or the sentence why not. `what` names it (`the reason`).
+pub fn check(kind: TextKind, what: &str, text: &str) -> Result<(), TextTooLong> {
+    // Stops counting one past the limit: a 2 MB text costs no more than one that fits.
+    let chars = text.chars().take(kind.max_chars() + 1).count();
+    if chars <= kind.max_chars() {
+        Ok(())
+    } else {
+        Err(TextTooLong {
+            kind,
+            what: what.to_string(),
+            chars: text.chars().count(),
+        })
+    }
+}
+
+/// A reason as it is kept: trimmed, not blank, at most [`REASON_MAX_CHARS`] characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reason(String);
+
+impl Reason {
+    /// The reason in `text`, trimmed; `None` when it is blank (a blank reason is no reason).
+    pub fn parse(text: &str) -> Result<Option<Reason>, TextTooLong> {
+        Reason::parse_as("the reason", text)
+    }
+
+    /// As [`Reason::parse`], with the sentence naming it as `what` (`the dispute's reason`).
+    pub fn parse_as(what: &str, text: &str) -> Result<Option<Reason>, TextTooLong> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        check(TextKind::Reason, what, text)?;
+        Ok(Some(Reason(text.to_string())))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reason_of_exactly_the_limit_is_kept() {
+        let text = "x".repeat(REASON_MAX_CHARS);
+        let reason = Reason::parse(&text).unwrap().unwrap();
+        assert_eq!(reason.as_str().chars().count(), REASON_MAX_CHARS);
+    }
+
+    #[test]
+    fn a_reason_one_character_over_is_refused_with_a_sentence() {
+        let text = "x".repeat(REASON_MAX_CHARS + 1);
+        let err = Reason::parse(&text).unwrap_err();
+        assert_eq!(err.chars, 1001);
+        assert_eq!(
+            err.to_string(),
+            "The reason has 1,001 characters; a reason may have at most 1,000. Shorten it and send it again."
+        );
+    }
+
+    #[test]
+    fn characters_are_counted_not_bytes() {
+        // 1,000 four-byte characters: 4,000 bytes, and still within the limit.
+        let knights = "\u{265E}".repeat(REASON_MAX_CHARS);
+        assert_eq!(knights.len(), 3 * REASON_MAX_CHARS);
+        assert!(Reason::parse(&knights).unwrap().is_some());
+        let emoji = "\u{1F600}".repeat(REASON_MAX_CHARS);
+        assert_eq!(emoji.len(), 4 * REASON_MAX_CHARS);
+        assert!(Reason::parse(&emoji).unwrap().is_some());
+        let over = format!("{emoji}é");
+        assert_eq!(
+            Reason::parse(&over).unwrap_err().chars,
+            REASON_MAX_CHARS + 1
+        );
+    }
+
+    #[test]
+    fn a_reason_is_trimmed_and_a_blank_one_is_none() {
+        assert_eq!(Reason::parse("   ").unwrap(), None);
+        assert_eq!(
+            Reason::parse("  board 4 was a draw \n")
+                .unwrap()
+                .unwrap()
+                .as_str(),
+            "board 4 was a draw"
+        );
+        // The spaces around it do not count against the limit.
+        let padded = format!("  {}  ", "x".repeat(REASON_MAX_CHARS));
+        assert!(Reason::parse(&padded).unwrap().is_some());
+    }
+
+    #[test]
+    fn every_kind_accepts_its_limit_and_refuses_one_more() {
+        for kind in [
+            TextKind::Reason,
+            TextKind::Name,
+            TextKind::Label,
+            TextKind::Email,
+            TextKind::Description,
+        ] {
+            let max = kind.max_chars();
+            assert!(check(kind, "it", &"é".repeat(max)).is_ok(), "{kind:?}");
+            let err = check(kind, "the text", &"é".repeat(max + 1)).unwrap_err();
+            assert_eq!(err.chars, max + 1, "{kind:?}");
+            let sentence = err.to_string();
+            assert!(sentence.starts_with("The text has "), "{sentence}");
+            assert!(
+                sentence.ends_with("Shorten it and send it again."),
+                "{sentence}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sentence_names_the_text_and_its_length_with_thousands() {
+        let err = check(
+            TextKind::Name,
+            "the name of team nsw",
+            &"n".repeat(1_234_567),
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "The name of team nsw has 1,234,567 characters; a name may have at most 100. Shorten it and send it again."
+        );
+    }
+
+    #[test]
+    fn counts_are_written_with_thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_900_000), "1,900,000");
+    }
+}
