@@ -42,7 +42,7 @@ struct ApiDoc;
 
 /// Every API route, registered on the router and in the document by the same call.
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let mut routes = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(leagues))
         .routes(routes!(league))
         .routes(routes!(competition))
@@ -53,7 +53,54 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(team))
         .routes(routes!(player))
         .routes(routes!(openapi_json))
-        .merge(crate::api_write::routes())
+        .merge(crate::api_write::routes());
+    document_unreadable_addresses(routes.get_openapi_mut());
+    routes
+}
+
+/// Every route with parameters answers 400 when a segment cannot be read: it is not UTF-8
+/// once percent-decoded, or a round is not a whole number from 1. axum's `Path` refuses it
+/// before any handler runs, so it is documented here once, where a route cannot forget it.
+fn document_unreadable_addresses(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if !path.contains('{') {
+            continue;
+        }
+        let description = if path.contains("{round}") {
+            "A part of the address cannot be read: a segment is not UTF-8 once percent-decoded, or the round is not a whole number from 1"
+        } else {
+            "A part of the address cannot be read: a segment is not UTF-8 once percent-decoded"
+        };
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.options,
+            &mut item.head,
+            &mut item.patch,
+            &mut item.trace,
+        ];
+        for operation in operations.into_iter().flatten() {
+            operation
+                .responses
+                .responses
+                .entry("400".to_string())
+                .or_insert_with(|| {
+                    ResponseBuilder::new()
+                        .description(description)
+                        .content(
+                            "application/json",
+                            ContentBuilder::new()
+                                .schema(Some(Ref::from_schema_name("ErrorAnswer")))
+                                .build(),
+                        )
+                        .build()
+                        .into()
+                });
+        }
+    }
 }
 
 /// The OpenAPI 3.1 document of the API.
