@@ -107,6 +107,18 @@ pub fn user_add(new: &crate::users::NewUser, db: &Database) -> Result<()> {
     })
 }
 
+/// `arbiter token add`: the secret alone on stdout, for a script to capture; what was made on
+/// stderr.
+pub fn token_add(new: &crate::users::NewToken, db: &Database) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let (secret, said) = crate::users::token_add(&store, new).await?;
+        println!("{secret}");
+        eprintln!("{said}");
+        Ok(())
+    })
+}
+
 /// `arbiter demo`: a fresh demo database, seeded from `arbiter_demo::generate`, then served.
 pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Result<()> {
     // The clock is read here, at the edge; the demo itself is pure.

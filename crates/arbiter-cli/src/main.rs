@@ -133,6 +133,11 @@ enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// API tokens: `arbiter token add` makes one for an officer's script.
+    Token {
+        #[command(subcommand)]
+        command: TokenCommand,
+    },
     /// Creates a fresh demo database (an ASTC championship and a GTHSCL season) and serves it.
     Demo {
         /// The address and port to listen on.
@@ -169,6 +174,28 @@ enum UserCommand {
         /// The site's public address, for the link.
         #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
         base_url: String,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum TokenCommand {
+    /// Creates an API token acting in an officer's role in a league, and prints it (once) on
+    /// standard output, for `Authorization: Bearer <token>`.
+    Add {
+        /// The account the token acts for.
+        #[arg(long)]
+        email: String,
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The role it acts in, when the account holds more than one in the league.
+        #[arg(long)]
+        role: Option<String>,
+        /// What the token is for ("nightly import"), to recognise and revoke it later.
+        #[arg(long)]
+        label: String,
         #[command(flatten)]
         database: database::Database,
     },
@@ -390,6 +417,24 @@ fn run(cli: Cli) -> Result<()> {
                 league,
                 school,
                 base_url,
+            },
+            &database,
+        ),
+        Command::Token {
+            command:
+                TokenCommand::Add {
+                    email,
+                    league,
+                    role,
+                    label,
+                    database,
+                },
+        } => database::token_add(
+            &users::NewToken {
+                email,
+                league,
+                role,
+                label,
             },
             &database,
         ),

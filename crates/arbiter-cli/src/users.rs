@@ -1,10 +1,11 @@
 //! `arbiter user add`: the first account of a league, from the command line (issue 5). Later
-//! accounts come by invitation from the site's People page.
+//! accounts come by invitation from the site's People page. `arbiter token add`: an officer's
+//! API token, for a script.
 
 use anyhow::{Context, Result, anyhow, bail};
-use arbiter_core::permissions::Role;
+use arbiter_core::permissions::{Action, Decision, Role, Subject, Target, decide};
 use arbiter_mail::{Mail, Mailer};
-use arbiter_store::{Actor, Store};
+use arbiter_store::{Actor, NewApiToken, Store};
 
 /// How long the first set-password link works.
 const LINK_VALID_DAYS: i64 = 7;
@@ -104,4 +105,81 @@ pub async fn add(store: &Store, mailer: &Mailer, new: &NewUser) -> Result<Added>
         made = Some(link);
     }
     Ok(Added { lines, link: made })
+}
+
+/// What `arbiter token add` was asked.
+#[derive(Debug, Clone)]
+pub struct NewToken {
+    pub email: String,
+    pub league: String,
+    /// Needed only when the account holds more than one role in the league.
+    pub role: Option<String>,
+    pub label: String,
+}
+
+/// An API token for an officer's role in a league, for a script; the secret is returned once.
+/// The permission table decides, as on the account page: officers only.
+pub async fn token_add(store: &Store, new: &NewToken) -> Result<(String, String)> {
+    let email = new.email.trim().to_lowercase();
+    let user = store.user_by_email(&email).await?.ok_or_else(|| {
+        anyhow!("there is no account {email}; make it first with `arbiter user add`")
+    })?;
+    let league = store
+        .league(&new.league)
+        .await?
+        .filter(|l| l.slug == new.league)
+        .ok_or_else(|| anyhow!("there is no league `{}` in this database", new.league))?;
+    let wanted = match &new.role {
+        Some(code) => Some(Role::from_code(code).ok_or_else(|| {
+            anyhow!("`{code}` is not a role; give one of president, vice-president, secretary, treasurer, arbiter")
+        })?),
+        None => None,
+    };
+    let held: Vec<_> = store
+        .memberships(user.id)
+        .await?
+        .into_iter()
+        .filter(|m| m.league == league.id && wanted.is_none_or(|r| m.role == r))
+        .collect();
+    let m = match held.as_slice() {
+        [one] => one,
+        [] => bail!(
+            "{email} holds no{} role in {}; grant it first with `arbiter user add`",
+            wanted.map(|r| format!(" {}", r.name())).unwrap_or_default(),
+            league.name
+        ),
+        _ => bail!(
+            "{email} holds several roles in {}; say which the token acts in with --role",
+            league.name
+        ),
+    };
+    let subject = Subject {
+        role: m.role,
+        school: m.school.as_deref(),
+    };
+    if let Decision::Refused { reason, .. } = decide(subject, Action::CreateApiToken, Target::NONE)
+    {
+        bail!("{reason}");
+    }
+    let (_, secret) = store
+        .create_api_token(
+            &NewApiToken {
+                user: user.id,
+                league: league.id,
+                role: m.role,
+                school: m.school.clone(),
+                label: new.label.clone(),
+            },
+            // Whoever runs the command line made it, as for `user add`.
+            &Actor::system(),
+        )
+        .await
+        .with_context(|| format!("cannot create an API token for {email}"))?;
+    let said = format!(
+        "Created the API token “{}” acting as {} of {} for {email}; it is shown this once, so keep it.",
+        new.label.trim(),
+        m.role.name(),
+        league.name
+    );
+    Ok((secret, said))
 }

@@ -431,6 +431,93 @@ fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 9 item 12: `arbiter token add` prints an officer's API token alone on stdout, for a
+/// script; an advisor's role is refused with the permission table's sentence.
+#[test]
+fn token_add_prints_an_officers_token_and_refuses_an_advisor() {
+    let dir = std::env::temp_dir().join(format!("arbiter-token-add-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .current_dir(root())
+            .env_remove("ARBITER_SMTP_URL")
+            .env("ARBITER_MAIL_DIR", dir.join("mail"))
+            .output()
+            .unwrap()
+    };
+    let ok = |args: &[&str]| {
+        let out = run(args);
+        assert!(
+            out.status.success(),
+            "arbiter {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    ok(&[
+        "import",
+        "examples/gthscl-division.json",
+        "--league",
+        "gthscl",
+        "--db",
+        db,
+    ]);
+    let user = |email: &str, role: &str, school: &[&str]| {
+        let mut args = vec![
+            "user", "add", "--email", email, "--role", role, "--league", "gthscl", "--db", db,
+        ];
+        args.extend_from_slice(school);
+        ok(&args);
+    };
+    user("pres@league.example", "president", &[]);
+    user(
+        "adv@league.example",
+        "advisor",
+        &["--school", "Perrysburg High School"],
+    );
+    let token = |email: &str| {
+        run(&[
+            "token",
+            "add",
+            "--email",
+            email,
+            "--league",
+            "gthscl",
+            "--label",
+            "nightly import",
+            "--db",
+            db,
+        ])
+    };
+
+    let made = token("pres@league.example");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&made.stdout),
+        String::from_utf8_lossy(&made.stderr),
+    );
+    assert!(made.status.success(), "{stderr}");
+    let secret = stdout.trim();
+    assert!(
+        secret.len() >= 32 && secret.chars().all(|c| c.is_ascii_alphanumeric()),
+        "the token alone on stdout: {stdout:?}"
+    );
+    assert!(
+        stderr.contains("“nightly import” acting as President"),
+        "{stderr}"
+    );
+
+    let refused = token("adv@league.example");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(err.contains("create or revoke an API token"), "{err}");
+    assert!(refused.stdout.is_empty(), "no token printed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Issue 9 item 4: the default table on FIDE's own TRF-2026 sample, whose team names are all
 /// shorter than 12 characters, prints a row per team instead of panicking.
 #[test]

@@ -30,7 +30,7 @@ use crate::view::{CompetitionView, MatchFacts, MatchStatus, Page};
 #[openapi(
     info(
         title = "Arbiter",
-        description = "Read-only data of chess team competitions run by their rulebook: leagues, seasons, competitions (divisions), standings with every criterion of the ruleset, crosstables, rounds with board results, teams and players. Rule IDs (GT-M5, AS-16) refer to the rulebooks' rules as Arbiter numbers them. Every answer carries an ETag; send it back in If-None-Match for a 304."
+        description = "Read-only data of chess team competitions run by their rulebook: leagues, seasons, competitions (divisions), standings with every criterion of the ruleset, crosstables, rounds with board results, teams and players. Rule IDs (GT-M5, AS-16) refer to the rulebooks' rules as Arbiter numbers them. Every answer carries an ETag; send it back in If-None-Match for a 304. The parameters' examples name the data of `arbiter demo`."
     ),
     tags(
         (name = "leagues", description = "Leagues and events, their seasons and competitions"),
@@ -42,7 +42,7 @@ struct ApiDoc;
 
 /// Every API route, registered on the router and in the document by the same call.
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let mut routes = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(leagues))
         .routes(routes!(league))
         .routes(routes!(competition))
@@ -53,7 +53,54 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(team))
         .routes(routes!(player))
         .routes(routes!(openapi_json))
-        .merge(crate::api_write::routes())
+        .merge(crate::api_write::routes());
+    document_unreadable_addresses(routes.get_openapi_mut());
+    routes
+}
+
+/// Every route with parameters answers 400 when a segment cannot be read: it is not UTF-8
+/// once percent-decoded, or a round is not a whole number from 1. axum's `Path` refuses it
+/// before any handler runs, so it is documented here once, where a route cannot forget it.
+fn document_unreadable_addresses(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if !path.contains('{') {
+            continue;
+        }
+        let description = if path.contains("{round}") {
+            "A part of the address cannot be read: a segment is not UTF-8 once percent-decoded, or the round is not a whole number from 1"
+        } else {
+            "A part of the address cannot be read: a segment is not UTF-8 once percent-decoded"
+        };
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.options,
+            &mut item.head,
+            &mut item.patch,
+            &mut item.trace,
+        ];
+        for operation in operations.into_iter().flatten() {
+            operation
+                .responses
+                .responses
+                .entry("400".to_string())
+                .or_insert_with(|| {
+                    ResponseBuilder::new()
+                        .description(description)
+                        .content(
+                            "application/json",
+                            ContentBuilder::new()
+                                .schema(Some(Ref::from_schema_name("ErrorAnswer")))
+                                .build(),
+                        )
+                        .build()
+                        .into()
+                });
+        }
+    }
 }
 
 /// The OpenAPI 3.1 document of the API.
@@ -958,7 +1005,7 @@ async fn leagues(State(state): State<AppState>, headers: HeaderMap) -> Response 
 
 /// One league or event, with its seasons and competitions.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}", tag = "leagues",
-    params(("league" = String, Path, description = "The league's slug, e.g. `gthscl`")),
+    params(("league" = String, Path, description = "The league's slug, e.g. `gthscl`", example = "gthscl")),
     responses(
         (status = 200, description = "The league", body = LeagueJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
@@ -984,9 +1031,9 @@ async fn league(
 /// A competition (a division, a championship): its rules, teams and rounds.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}", tag = "competitions",
     params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug, e.g. `2026-27`"),
-        ("competition" = String, Path, description = "The competition's slug, e.g. `division-a`"),
+        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
+        ("season" = String, Path, description = "The season's slug, e.g. `2026-27`", example = "2026-27"),
+        ("competition" = String, Path, description = "The competition's slug, e.g. `wood-county`", example = "wood-county"),
     ),
     responses(
         (status = 200, description = "The competition", body = CompetitionJson),
@@ -1006,9 +1053,9 @@ async fn competition(
 /// and the explanation of the order.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/standings", tag = "competitions",
     params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
+        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
+        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
+        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
     ),
     responses(
         (status = 200, description = "The standings", body = StandingsJson),
@@ -1027,9 +1074,9 @@ async fn standings(
 /// The crosstable: each team against each, game points, colour on board 1, exclusions.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/crosstable", tag = "competitions",
     params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
+        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
+        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
+        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
     ),
     responses(
         (status = 200, description = "The crosstable", body = CrosstableJson),
@@ -1048,9 +1095,9 @@ async fn crosstable(
 /// Every round: matches with scores, forfeits, exclusions and board results.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds", tag = "competitions",
     params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
+        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
+        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
+        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
     ),
     responses(
         (status = 200, description = "The rounds", body = RoundsJson),
@@ -1069,10 +1116,10 @@ async fn rounds(
 /// One round.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}", tag = "competitions",
     params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("round" = u32, Path, description = "The round number, from 1", minimum = 1),
+        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
+        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
+        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
+        ("round" = u32, Path, description = "The round number, from 1", minimum = 1, example = 1),
     ),
     responses(
         (status = 200, description = "The round", body = RoundJson),
@@ -1088,10 +1135,10 @@ async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath
 /// A team: school, roster in board order with ratings (GT-R3 `1200N`), results by round.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/teams/{team}", tag = "competitions",
     params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("team" = String, Path, description = "The team's id in the competition"),
+        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
+        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
+        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
+        ("team" = String, Path, description = "The team's id in the competition", example = "perrysburg"),
     ),
     responses(
         (status = 200, description = "The team", body = TeamJson),
@@ -1106,10 +1153,10 @@ async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath)
 /// A player: games with colours, opponents and results.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/players/{player}", tag = "competitions",
     params(
-        ("league" = String, Path, description = "The league's slug"),
-        ("season" = String, Path, description = "The season's slug"),
-        ("competition" = String, Path, description = "The competition's slug"),
-        ("player" = String, Path, description = "The player's id in the competition"),
+        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
+        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
+        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
+        ("player" = String, Path, description = "The player's id in the competition", example = "perrysburg-1"),
     ),
     responses(
         (status = 200, description = "The player", body = PlayerJson),

@@ -534,14 +534,19 @@ async fn write_review(
 #[allow(dead_code)]
 struct MatchAddress {
     /// The league's slug
+    #[param(example = "gthscl")]
     league: String,
     /// The season's slug
+    #[param(example = "2026-27")]
     season: String,
     /// The competition's slug
+    #[param(example = "wood-county")]
     competition: String,
     /// The round's number
+    #[param(minimum = 1, example = 1)]
     round: u32,
     /// The home team's id
+    #[param(example = "perrysburg")]
     home: String,
 }
 

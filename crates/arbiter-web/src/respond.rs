@@ -5,6 +5,7 @@ use std::future::Future;
 
 use axum::body::Bytes;
 use axum::extract::Path;
+use axum::extract::path::ErrorKind;
 use axum::extract::rejection::PathRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -92,8 +93,17 @@ where
         .unwrap_or_else(|e: WebError| e.into_response(format))
 }
 
-/// A path segment that is not valid UTF-8 once decoded, or a missing one.
+/// A path segment that is not valid UTF-8 once decoded, a missing one, or a round that is not
+/// a number.
 pub fn bad_path(r: &PathRejection) -> WebError {
+    // A round is the only number an address holds (`MatchPath`): say what a round is.
+    if let PathRejection::FailedToDeserializePathParams(e) = r
+        && let ErrorKind::ParseErrorAtIndex { value, .. } | ErrorKind::ParseErrorAtKey { value, .. } =
+            e.kind()
+        && let Err(why) = parse_round(value)
+    {
+        return why;
+    }
     WebError::BadRequest(format!(
         "A part of the address cannot be read ({}); check the link.",
         r.body_text()
