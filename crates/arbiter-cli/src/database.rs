@@ -77,6 +77,7 @@ pub fn serve(
     limits: arbiter_web::Limits,
     db: &Database,
 ) -> Result<()> {
+    crate::logs::init();
     let mailer = arbiter_mail::Mailer::from_env()?;
     let base_url = base_url.unwrap_or_else(|| format!("http://{}", browsable(bind)));
     runtime()?.block_on(async {
@@ -121,6 +122,7 @@ pub fn token_add(new: &crate::users::NewToken, db: &Database) -> Result<()> {
 
 /// `arbiter demo`: a fresh demo database, seeded from `arbiter_demo::generate`, then served.
 pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Result<()> {
+    crate::logs::init();
     // The clock is read here, at the edge; the demo itself is pure.
     let today = on.unwrap_or_else(|| {
         jiff::Timestamp::now()

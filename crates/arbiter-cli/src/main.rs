@@ -3,6 +3,7 @@
 
 mod database;
 mod load;
+mod logs;
 mod render;
 mod users;
 

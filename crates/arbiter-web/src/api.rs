@@ -491,7 +491,7 @@ pub struct PlayerJson {
 fn to_json<T: Serialize>(v: &T) -> Result<Bytes, WebError> {
     serde_json::to_vec(v)
         .map(Bytes::from)
-        .map_err(|_| WebError::Internal)
+        .map_err(WebError::internal)
 }
 
 /// Renders one resource of a competition as JSON.

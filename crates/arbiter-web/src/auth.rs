@@ -202,8 +202,8 @@ pub type Auth = axum_login::AuthSession<Accounts>;
 pub async fn hash_password(plain: String) -> Result<String, WebError> {
     tokio::task::spawn_blocking(move || secrets::hash_password(&plain))
         .await
-        .map_err(|_| WebError::Internal)?
-        .map_err(|_| WebError::Internal)
+        .map_err(WebError::internal)?
+        .map_err(WebError::internal)
 }
 
 /// The rate limits' key: the client's address. That is the peer's, unless the peer is a proxy

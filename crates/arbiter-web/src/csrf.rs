@@ -58,7 +58,7 @@ pub async fn form_cookie(
 ) -> Response {
     let site_secret = match state.form_secret().await {
         Ok(secret) => secret,
-        Err(_) => return WebError::Unavailable.into_response(Format::Html),
+        Err(e) => return WebError::unavailable(e).into_response(Format::Html),
     };
     let secure = state.secure_cookies();
     let name = cookie_name(secure);
@@ -101,7 +101,10 @@ impl<S: Send + Sync> FromRequestParts<S> for FormCookie {
             .extensions
             .get::<FormCookie>()
             .cloned()
-            .ok_or_else(|| WebError::Unavailable.into_response(Format::Html))
+            .ok_or_else(|| {
+                WebError::unavailable("the form cookie layer is missing from this route")
+                    .into_response(Format::Html)
+            })
     }
 }
 
@@ -111,7 +114,7 @@ pub async fn token(session: &Session, form: &FormCookie) -> Result<String, WebEr
     match session.get::<String>(KEY).await {
         Ok(Some(t)) => Ok(t),
         Ok(None) => Ok(form.token()),
-        Err(_) => Err(WebError::Unavailable),
+        Err(e) => Err(WebError::unavailable(e)),
     }
 }
 
@@ -120,7 +123,7 @@ pub async fn session_token(session: &Session) -> Result<String, WebError> {
     match session.get::<String>(KEY).await {
         Ok(Some(t)) => Ok(t),
         Ok(None) => rotate(session).await,
-        Err(_) => Err(WebError::Unavailable),
+        Err(e) => Err(WebError::unavailable(e)),
     }
 }
 
@@ -130,7 +133,7 @@ pub async fn rotate(session: &Session) -> Result<String, WebError> {
     session
         .insert(KEY, &t)
         .await
-        .map_err(|_| WebError::Unavailable)?;
+        .map_err(WebError::unavailable)?;
     Ok(t)
 }
 

@@ -161,6 +161,20 @@ fn sign_in_redirect() -> Response {
 }
 
 impl WebError {
+    /// The store (or another part the visitor cannot see) failed: the cause goes to the log,
+    /// the visitor is told the site is not answering.
+    pub fn unavailable(cause: impl std::fmt::Display) -> WebError {
+        tracing::error!(%cause, "answered 503: the store is not answering");
+        WebError::Unavailable
+    }
+
+    /// A defect of ours (a page that would not render, a lost invariant): the cause goes to
+    /// the log, the visitor gets a plain 500.
+    pub fn internal(cause: impl std::fmt::Display) -> WebError {
+        tracing::error!(%cause, "answered 500");
+        WebError::Internal
+    }
+
     /// For writes: the store's refusal is a sentence for the person (an expired link, a
     /// duplicate); its failures stay "not answering".
     pub fn from_write(e: arbiter_store::StoreError) -> WebError {
@@ -170,7 +184,7 @@ impl WebError {
                 WebError::Refused(m)
             }
             arbiter_store::StoreError::Stale(m) => WebError::Conflict(m),
-            arbiter_store::StoreError::Database(_) => WebError::Unavailable,
+            e @ arbiter_store::StoreError::Database(_) => WebError::unavailable(e),
         }
     }
 }
@@ -181,7 +195,7 @@ impl From<arbiter_store::StoreError> for WebError {
             arbiter_store::StoreError::NotFound(m) => WebError::not_found(m),
             // Reads send the store nothing a reader typed except slugs; anything else is the
             // store's trouble, not the reader's.
-            _ => WebError::Unavailable,
+            e => WebError::unavailable(e),
         }
     }
 }

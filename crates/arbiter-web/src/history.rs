@@ -266,13 +266,13 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
         Address::Team(l, s, c, t) => {
             let view = state.view(&l, &s, &c).await?;
             let crate::view::Page::Team(index) = select_team(&view, &t)? else {
-                return Err(WebError::Internal);
+                return Err(WebError::internal(
+                    "select_team gave a page that is not a team's",
+                ));
             };
-            let team = view
-                .competition
-                .teams
-                .get(index)
-                .ok_or(WebError::Internal)?;
+            let team = view.competition.teams.get(index).ok_or_else(|| {
+                WebError::internal(format!("team {index} is not in the competition"))
+            })?;
             let mut crumbs = competition_crumbs(&view);
             crumbs.push(Link::new(view.team_href(index), &team.name));
             Ok(Scope {
@@ -304,7 +304,9 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
             let number = parse_round(&r)?;
             let view = state.view(&l, &s, &c).await?;
             select_round(&view, number)?;
-            let round = view.round(number).ok_or(WebError::Internal)?;
+            let round = view.round(number).ok_or_else(|| {
+                WebError::internal(format!("round {number} vanished after it was selected"))
+            })?;
             let found = round.pairings.iter().find_map(|p| match p {
                 Pairing::Match(m) if m.home.0 == h => Some(m),
                 _ => None,
@@ -507,7 +509,7 @@ async fn page(
             older,
             newest: before.map(|_| history_href),
         };
-        let body = page.render().map_err(|_| WebError::Internal)?;
+        let body = page.render().map_err(WebError::internal)?;
         Ok(private("text/html; charset=utf-8", body))
     };
     answer

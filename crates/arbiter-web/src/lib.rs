@@ -116,6 +116,9 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             security::headers,
         ))
+        // Outermost: a request's line, status and time, at DEBUG (`RUST_LOG=tower_http=debug`);
+        // a 5xx at ERROR.
+        .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
 }
 

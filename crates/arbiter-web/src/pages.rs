@@ -65,7 +65,7 @@ pub struct Layout {
 }
 
 fn render(t: &impl Template) -> Result<Bytes, WebError> {
-    t.render().map(Bytes::from).map_err(|_| WebError::Internal)
+    t.render().map(Bytes::from).map_err(WebError::internal)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -231,7 +231,7 @@ pub fn private(status: axum::http::StatusCode, t: &impl askama::Template) -> Res
             );
             r
         }
-        Err(_) => WebError::Internal.into_response(Format::Html),
+        Err(e) => WebError::internal(e).into_response(Format::Html),
     }
 }
 

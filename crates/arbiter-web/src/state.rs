@@ -271,7 +271,7 @@ impl AppState {
             .store
             .data_version()
             .await
-            .map_err(|_| WebError::Unavailable)?;
+            .map_err(WebError::unavailable)?;
         clock.value.store(v, Ordering::Release);
         clock.read_at.store(now, Ordering::Release);
         clock.known.store(true, Ordering::Release);
@@ -426,7 +426,7 @@ impl AppState {
                 .iter()
                 .map(|l| Link::new(crate::pages::league_href(&l.slug), &l.name))
                 .collect(),
-            Err(_) => return WebError::Unavailable,
+            Err(e) => return WebError::unavailable(e),
         };
         WebError::NotFound {
             message: format!(

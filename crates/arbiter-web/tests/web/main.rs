@@ -8,6 +8,7 @@ mod connections;
 mod demo;
 mod history;
 mod limits;
+mod logs;
 mod matches;
 mod pages;
 mod people;
