@@ -3,6 +3,7 @@
 //! with the TRF-2026 modifiers (`NAME[:MP|:GP][/Cn|/Mn][/P][/F]`).
 
 use serde::Deserialize;
+use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
@@ -50,6 +51,26 @@ pub struct FideTiebreak {
     pub forfeits_played: bool,
     /// `/F`: Fore Buchholz.
     pub fore: bool,
+}
+
+impl FideTiebreak {
+    /// Whether the tie-break is decided inside the tied groups (C.07 art. 4.3 type A, and the
+    /// board tie-breaks TBR and BBE): its value is the team's place in its group, lower better,
+    /// and it settles the sub-groups it makes itself (art. 6.2, 13.3.3), so the standings engine
+    /// computes it on all tied groups at once and does not re-apply it.
+    pub fn is_group(&self) -> bool {
+        matches!(
+            self.code,
+            FideCode::De
+                | FideCode::Ede
+                | FideCode::Edet
+                | FideCode::Edeb
+                | FideCode::Edebt
+                | FideCode::Edebb
+                | FideCode::Tbr
+                | FideCode::Bbe
+        )
+    }
 }
 
 /// The FIDE C.07 codes that apply to teams.
@@ -229,7 +250,7 @@ impl CriterionSpec {
     /// Whether a smaller value ranks higher: BC (C.07 art. 12.1), and the FIDE tie-breaks whose
     /// value is a place inside the tied group (DE, EDE and its variants, TBR, BBE).
     pub fn lower_is_better(&self) -> bool {
-        matches!(&self.kind, CriterionKind::Fide(f) if f.code == FideCode::Bc || crate::fide::is_group_tiebreak(f))
+        matches!(&self.kind, CriterionKind::Fide(f) if f.code == FideCode::Bc || f.is_group())
     }
 }
 
@@ -298,3 +319,42 @@ mod tests {
         assert!(e.to_string().contains("art. 14"));
     }
 }
+
+/// A criterion's value for one team.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CriterionValue {
+    Number(f64),
+    /// Compared element by element, first element first (AS-17 board wins, TBR, BBE).
+    Sequence(Vec<f64>),
+    /// The criterion was never applied to this team (it was already alone in its place).
+    NotApplied,
+}
+
+impl CriterionValue {
+    pub(crate) fn compare(&self, other: &CriterionValue) -> Ordering {
+        use CriterionValue::*;
+        match (self, other) {
+            // `+ 0.0` folds -0 into 0: an empty sum is -0, which total_cmp sorts below 0.
+            (Number(a), Number(b)) => (a + 0.0).total_cmp(&(b + 0.0)),
+            (Sequence(a), Sequence(b)) => {
+                for (x, y) in a.iter().zip(b) {
+                    match (x + 0.0).total_cmp(&(y + 0.0)) {
+                        Ordering::Equal => {}
+                        o => return o,
+                    }
+                }
+                a.len().cmp(&b.len())
+            }
+            (NotApplied, NotApplied) => Ordering::Equal,
+            (NotApplied, _) => Ordering::Less,
+            (_, NotApplied) => Ordering::Greater,
+            (Number(_), Sequence(_)) => Ordering::Less,
+            (Sequence(_), Number(_)) => Ordering::Greater,
+        }
+    }
+}
+
+/// Errors that stop a standings computation: a criterion this ruleset cannot apply.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct StandingsError(pub String);

@@ -10,44 +10,12 @@
 use std::cmp::Ordering;
 
 use crate::criteria::{CriterionKind, CriterionSpec, ScoreBasis};
+// The vocabulary of a ranking lives with the criteria, so that the FIDE code can use it too.
+pub use crate::criteria::{CriterionValue, StandingsError};
 use crate::fide;
 use crate::model::Competition;
 use crate::ruleset::Ruleset;
 use crate::scoring::{self, EntryKind, ScoreSheet};
-
-/// A criterion's value for one team.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CriterionValue {
-    Number(f64),
-    /// Compared element by element, first element first (AS-17 board wins, TBR, BBE).
-    Sequence(Vec<f64>),
-    /// The criterion was never applied to this team (it was already alone in its place).
-    NotApplied,
-}
-
-impl CriterionValue {
-    fn compare(&self, other: &CriterionValue) -> Ordering {
-        use CriterionValue::*;
-        match (self, other) {
-            // `+ 0.0` folds -0 into 0: an empty sum is -0, which total_cmp sorts below 0.
-            (Number(a), Number(b)) => (a + 0.0).total_cmp(&(b + 0.0)),
-            (Sequence(a), Sequence(b)) => {
-                for (x, y) in a.iter().zip(b) {
-                    match (x + 0.0).total_cmp(&(y + 0.0)) {
-                        Ordering::Equal => {}
-                        o => return o,
-                    }
-                }
-                a.len().cmp(&b.len())
-            }
-            (NotApplied, NotApplied) => Ordering::Equal,
-            (NotApplied, _) => Ordering::Less,
-            (_, NotApplied) => Ordering::Greater,
-            (Number(_), Sequence(_)) => Ordering::Less,
-            (Sequence(_), Number(_)) => Ordering::Greater,
-        }
-    }
-}
 
 /// Everything a criterion may look at.
 #[derive(Debug, Clone, Copy)]
@@ -59,6 +27,19 @@ pub struct Context<'a> {
     pub primary: ScoreBasis,
     /// FIDE's view of the event, built by the first FIDE criterion and shared by the others.
     pub fide: &'a fide::Prepared,
+}
+
+impl<'a> Context<'a> {
+    /// What the FIDE tie-breaks read of it.
+    fn fide_input(&self) -> fide::Input<'a> {
+        fide::Input {
+            competition: self.competition,
+            rules: self.rules,
+            sheet: self.sheet,
+            primary: self.primary,
+            prepared: self.fide,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -108,16 +89,11 @@ pub enum SeparationReason {
     Shared,
 }
 
-/// Errors that stop a standings computation: a criterion this ruleset cannot apply.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{0}")]
-pub struct StandingsError(pub String);
-
 /// Whether a criterion is computed on the tied group only (and so re-applied to sub-groups).
 pub fn is_group_criterion(kind: &CriterionKind) -> bool {
     match kind {
         CriterionKind::HeadToHead(_) | CriterionKind::HeadToHeadBoards => true,
-        CriterionKind::Fide(tb) => fide::is_group_tiebreak(tb),
+        CriterionKind::Fide(tb) => tb.is_group(),
         CriterionKind::GamePoints | CriterionKind::MatchPoints => false,
     }
 }
@@ -176,9 +152,9 @@ pub fn rank(
         let per_team = match &spec.kind {
             // C.07 arts. 6.2, 13.3.3: FIDE's direct encounters settle their own sub-groups, in
             // passes over all tied groups together (as FIDE's checker does); not re-applied.
-            CriterionKind::Fide(tb) if fide::is_group_tiebreak(tb) => {
+            CriterionKind::Fide(tb) if tb.is_group() => {
                 let tied: Vec<&[usize]> = groups.iter().map(|(_, g)| g.as_slice()).collect();
-                Some(fide::tied_values(&ctx, tb, &tied)?)
+                Some(fide::tied_values(&ctx.fide_input(), tb, &tied)?)
             }
             kind if is_group_criterion(kind) => None,
             _ => Some(team_values(&ctx, spec)?),
@@ -353,7 +329,7 @@ fn team_values(
             .iter()
             .map(|t| CriterionValue::Number(t.match_points))
             .collect(),
-        CriterionKind::Fide(tb) => fide::team_values(ctx, tb)?,
+        CriterionKind::Fide(tb) => fide::team_values(&ctx.fide_input(), tb)?,
         CriterionKind::HeadToHead(_) | CriterionKind::HeadToHeadBoards => {
             let all: Vec<usize> = (0..sheet.teams.len()).collect();
             group_values(ctx, spec, &all)?
@@ -370,7 +346,7 @@ fn group_values(
     match &spec.kind {
         CriterionKind::HeadToHead(basis) => Ok(head_to_head(ctx.sheet, group, *basis)),
         CriterionKind::HeadToHeadBoards => Ok(board_preference(ctx.sheet, group)),
-        CriterionKind::Fide(tb) => fide::group_values(ctx, tb, group),
+        CriterionKind::Fide(tb) => fide::group_values(&ctx.fide_input(), tb, group),
         CriterionKind::GamePoints | CriterionKind::MatchPoints => {
             let v = team_values(ctx, spec)?;
             Ok(group.iter().map(|&t| v[t].clone()).collect())

@@ -7,7 +7,6 @@
 use std::path::Path;
 
 use arbiter_core::criteria::{CriterionKind, CriterionSpec};
-use arbiter_core::fide;
 use arbiter_core::scoring;
 use arbiter_core::standings::{CriterionValue, rank};
 use arbiter_formats::trf;
@@ -56,9 +55,7 @@ fn c07_cases_that_once_disagreed_with_fides_checker_agree() {
                     let got = match (&row.values[i], &code.kind) {
                         (CriterionValue::Number(x), _) => Some(*x),
                         // Never applied (the team was alone in its place): the checker prints 0.
-                        (CriterionValue::NotApplied, CriterionKind::Fide(tb))
-                            if fide::is_group_tiebreak(tb) =>
-                        {
+                        (CriterionValue::NotApplied, CriterionKind::Fide(tb)) if tb.is_group() => {
                             Some(0.0)
                         }
                         _ => None,

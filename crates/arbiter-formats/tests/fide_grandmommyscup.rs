@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 
 use arbiter_core::criteria::{CriterionKind, CriterionSpec};
-use arbiter_core::fide;
 use arbiter_core::scoring;
 use arbiter_core::standings::{CriterionValue, rank};
 use arbiter_formats::trf;
@@ -58,11 +57,7 @@ fn c07_grandmommyscup_ranks_and_values_equal_fides_checker() {
             let got = match (&row.values[i], &code.kind) {
                 (CriterionValue::Number(x), _) => *x,
                 // A team alone in its place before EDET: never applied; the checker prints 0.
-                (CriterionValue::NotApplied, CriterionKind::Fide(tb))
-                    if fide::is_group_tiebreak(tb) =>
-                {
-                    0.0
-                }
+                (CriterionValue::NotApplied, CriterionKind::Fide(tb)) if tb.is_group() => 0.0,
                 (other, _) => panic!("team {start}: {code} has no value ({other:?})"),
             };
             assert!(

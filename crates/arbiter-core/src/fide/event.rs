@@ -6,7 +6,6 @@ use crate::criteria::ScoreBasis;
 use crate::model::{ByeKind, GameOutcome};
 use crate::ruleset::FideEdition;
 use crate::scoring::{EntryKind, RoundEntry};
-use crate::standings::Context;
 
 /// The first day the 2026-03 text of C.07 applies.
 const EDITION_2026_FROM: jiff::civil::Date = jiff::civil::date(2026, 3, 1);
@@ -114,7 +113,7 @@ pub(crate) struct Event {
 }
 
 impl Event {
-    pub fn new(ctx: &Context<'_>) -> Event {
+    pub fn new(ctx: &super::Input<'_>) -> Event {
         let sheet = ctx.sheet;
         let rules = ctx.rules;
         let rounds = sheet.rounds;

@@ -15,45 +15,40 @@ mod event;
 #[cfg(test)]
 mod tests;
 
-use crate::criteria::{FideCode, FideTiebreak, ScoreBasis};
-use crate::standings::{Context, CriterionValue, StandingsError};
+use crate::criteria::{CriterionValue, FideCode, FideTiebreak, ScoreBasis, StandingsError};
+use crate::model::Competition;
+use crate::ruleset::Ruleset;
+use crate::scoring::ScoreSheet;
 use event::{Event, RoundResult};
+
+/// What the FIDE tie-breaks read: the competition and its rules, the score sheet, the score
+/// that ranks first, and the event built from them once.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    pub competition: &'a Competition,
+    pub rules: &'a Ruleset,
+    pub sheet: &'a ScoreSheet,
+    pub primary: ScoreBasis,
+    pub prepared: &'a Prepared,
+}
 
 /// FIDE's view of the event (every team's rounds as C.07 arts. 15-16 read them), built once per
 /// ranking by the first FIDE criterion that needs it.
 #[derive(Debug, Default)]
 pub struct Prepared(std::cell::OnceCell<Event>);
 
-fn view<'c>(ctx: &Context<'c>) -> &'c Event {
-    ctx.fide.0.get_or_init(|| Event::new(ctx))
-}
-
-/// Whether the tie-break is decided inside the tied groups (C.07 art. 4.3 type A, and the
-/// board tie-breaks TBR and BBE): its value is the team's place in its group, lower better, and
-/// it settles the sub-groups it makes itself (art. 6.2, 13.3.3), so the standings engine computes
-/// it with [`tied_values`] on all tied groups at once and does not re-apply it.
-pub fn is_group_tiebreak(tb: &FideTiebreak) -> bool {
-    matches!(
-        tb.code,
-        FideCode::De
-            | FideCode::Ede
-            | FideCode::Edet
-            | FideCode::Edeb
-            | FideCode::Edebt
-            | FideCode::Edebb
-            | FideCode::Tbr
-            | FideCode::Bbe
-    )
+fn view<'c>(input: &Input<'c>) -> &'c Event {
+    input.prepared.0.get_or_init(|| Event::new(input))
 }
 
 /// Values of a tie-break for every team, indexed like `ctx.sheet.teams`. A group tie-break is
 /// computed as if all teams were tied.
 pub fn team_values(
-    ctx: &Context<'_>,
+    ctx: &Input<'_>,
     tb: &FideTiebreak,
 ) -> Result<Vec<CriterionValue>, StandingsError> {
     let ev = view(ctx);
-    if is_group_tiebreak(tb) {
+    if tb.is_group() {
         let all: Vec<usize> = (0..ev.teams.len()).collect();
         return Ok(numbers(group_places(ev, tb, &[&all])));
     }
@@ -120,11 +115,11 @@ pub fn team_values(
 /// Values of a tie-break on exactly `group`, in `group`'s order, as if it were the only tied
 /// group. A team tie-break gives the team's own value.
 pub fn group_values(
-    ctx: &Context<'_>,
+    ctx: &Input<'_>,
     tb: &FideTiebreak,
     group: &[usize],
 ) -> Result<Vec<CriterionValue>, StandingsError> {
-    let all = if is_group_tiebreak(tb) {
+    let all = if tb.is_group() {
         tied_values(ctx, tb, &[group])?
     } else {
         team_values(ctx, tb)?
@@ -140,11 +135,11 @@ pub fn group_values(
 /// the team's place inside its group (1, 2, ..., shared while tied), or 0 when the criterion
 /// separated nothing in that group; lower is better.
 pub fn tied_values(
-    ctx: &Context<'_>,
+    ctx: &Input<'_>,
     tb: &FideTiebreak,
     groups: &[&[usize]],
 ) -> Result<Vec<CriterionValue>, StandingsError> {
-    if !is_group_tiebreak(tb) {
+    if !tb.is_group() {
         return team_values(ctx, tb);
     }
     Ok(numbers(group_places(view(ctx), tb, groups)))

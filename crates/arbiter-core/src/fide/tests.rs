@@ -98,12 +98,12 @@ fn rules(boards: u32, edition: FideEdition, round_robin: bool) -> Ruleset {
 
 fn values(c: &Competition, r: &Ruleset, code: &str) -> Vec<f64> {
     let sheet = scoring::score(c, r);
-    let ctx = Context {
+    let ctx = Input {
         competition: c,
         rules: r,
         sheet: &sheet,
         primary: standings::primary_score(r),
-        fide: &Prepared::default(),
+        prepared: &Prepared::default(),
     };
     let CriterionKind::Fide(tb) = code.parse().unwrap() else {
         panic!("{code} is a FIDE code")
@@ -120,12 +120,12 @@ fn values(c: &Competition, r: &Ruleset, code: &str) -> Vec<f64> {
 
 fn in_group(c: &Competition, r: &Ruleset, code: &str, group: &[usize]) -> Vec<f64> {
     let sheet = scoring::score(c, r);
-    let ctx = Context {
+    let ctx = Input {
         competition: c,
         rules: r,
         sheet: &sheet,
         primary: standings::primary_score(r),
-        fide: &Prepared::default(),
+        prepared: &Prepared::default(),
     };
     let CriterionKind::Fide(tb) = code.parse().unwrap() else {
         panic!("{code} is a FIDE code")
