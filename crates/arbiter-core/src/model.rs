@@ -157,6 +157,15 @@ pub enum Colour {
     Black,
 }
 
+impl Colour {
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
 /// A board's result, from the home (first-named) team's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameResult {

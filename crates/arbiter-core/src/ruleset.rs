@@ -9,7 +9,7 @@ use serde::Deserialize;
 use std::fmt;
 
 use crate::criteria::{CriterionSpec, ScoreBasis};
-use crate::model::Side;
+use crate::model::{Board, Colour, Side};
 
 /// The rules a competition is scored and ranked by.
 #[derive(Debug, Clone, PartialEq)]
@@ -156,6 +156,29 @@ impl fmt::Display for RulesetError {
 }
 
 impl Ruleset {
+    /// The colour `side` has on board `number` (1-based): as the board records it, else by the
+    /// colour rule (GT-M18: the visitors have White on odd boards; AS-19: the first-named team).
+    /// The one reading of the rule for every page, file and export.
+    pub fn colour(&self, board: Option<&Board>, number: u32, side: Side) -> Colour {
+        if let Some(home) = board.and_then(|b| b.home_colour) {
+            return if side == Side::Home {
+                home
+            } else {
+                home.other()
+            };
+        }
+        let white = if number % 2 == 1 {
+            self.white_on_odd_boards
+        } else {
+            self.white_on_odd_boards.other()
+        };
+        if side == white {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
     /// A preset by name (`astc`, `gthscl`, `fide-team`).
     pub fn preset(name: &str) -> Option<Ruleset> {
         let (_, text) = PRESETS.iter().find(|(n, _)| *n == name)?;
@@ -489,6 +512,25 @@ impl RulesetPatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gt_m18_and_as_19_the_colour_rule_and_a_recorded_colour_before_it() {
+        use crate::model::GameResult;
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        let astc = Ruleset::preset("astc").unwrap();
+        // GT-M18: the visitors have White on odd boards.
+        assert_eq!(gthscl.colour(None, 1, Side::Away), Colour::White);
+        assert_eq!(gthscl.colour(None, 1, Side::Home), Colour::Black);
+        assert_eq!(gthscl.colour(None, 2, Side::Home), Colour::White);
+        // AS-19: the first-named team has White on odd boards.
+        assert_eq!(astc.colour(None, 1, Side::Home), Colour::White);
+        assert_eq!(astc.colour(None, 4, Side::Away), Colour::White);
+        // A board that records its colours is read as recorded.
+        let mut board = Board::new(GameResult::Draw);
+        board.home_colour = Some(Colour::White);
+        assert_eq!(gthscl.colour(Some(&board), 1, Side::Home), Colour::White);
+        assert_eq!(gthscl.colour(Some(&board), 1, Side::Away), Colour::Black);
+    }
 
     #[test]
     fn presets_parse() {

@@ -61,33 +61,9 @@ pub fn player_result(o: GameOutcome) -> &'static str {
     }
 }
 
-/// The colour `side` has on board `number` (1-based): as recorded, else the ruleset's colour rule
-/// (GT-M18: the visitors have White on odd boards; AS-19: the first-named team).
+/// The colour `side` has on board `number` (1-based): core's reading of the colour rule.
 pub fn colour(rules: &Ruleset, board: Option<&Board>, number: u32, side: Side) -> Colour {
-    if let Some(home) = board.and_then(|b| b.home_colour) {
-        return if side == Side::Home {
-            home
-        } else {
-            other(home)
-        };
-    }
-    let white = if number % 2 == 1 {
-        rules.white_on_odd_boards
-    } else {
-        rules.white_on_odd_boards.other()
-    };
-    if side == white {
-        Colour::White
-    } else {
-        Colour::Black
-    }
-}
-
-fn other(c: Colour) -> Colour {
-    match c {
-        Colour::White => Colour::Black,
-        Colour::Black => Colour::White,
-    }
+    rules.colour(board, number, side)
 }
 
 pub fn colour_letter(c: Colour) -> &'static str {

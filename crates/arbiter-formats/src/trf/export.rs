@@ -121,7 +121,11 @@ pub fn from_competition(
         })
         .collect();
 
-    let home_white_on = |i: usize| i.is_multiple_of(2) == (rules.white_on_odd_boards == Side::Home);
+    // Board i + 1's colour for the home team when the board records none (GT-M18, AS-19).
+    let home_white_on = |i: usize| {
+        let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        rules.colour(None, number, Side::Home) == Colour::White
+    };
     let mut lineups: Vec<LineupRecord> = Vec::new();
     let mut pab: BTreeMap<u32, u32> = BTreeMap::new();
     let mut byes: BTreeMap<(u32, char), Vec<u32>> = BTreeMap::new();
