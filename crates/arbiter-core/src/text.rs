@@ -140,9 +140,95 @@ impl fmt::Display for Reason {
     }
 }
 
+/// An email address as the league keeps it: trimmed and lower-case (so `Advisor@Vic.example `
+/// is `advisor@vic.example`), one `@` between a part before it with no spaces, quotes,
+/// commas or brackets and a domain of dot-separated labels of letters, digits and hyphens,
+/// at most [`EMAIL_MAX_CHARS`] characters. The one rule for every form, the API and the store.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Email(String);
+
+impl Email {
+    /// The address in `text`, or the sentence why it is not one.
+    pub fn parse(text: &str) -> Result<Email, String> {
+        let text = text.trim();
+        // First, so that the sentence below never repeats a text of any length.
+        check(TextKind::Email, "the email address", text).map_err(|e| e.to_string())?;
+        let e = text.to_lowercase();
+        let refuse = |why: &str| {
+            format!("“{text}” is not an email address: {why}. Write it as name@school.org.")
+        };
+        let Some((local, domain)) = e.split_once('@') else {
+            return Err(refuse("it has no @"));
+        };
+        if local.is_empty() {
+            return Err(refuse("nothing comes before the @"));
+        }
+        if domain.contains('@') {
+            return Err(refuse("it has more than one @"));
+        }
+        let odd = |c: char| c.is_whitespace() || c.is_control() || "\"(),:;<>[\\]".contains(c);
+        if local.chars().any(odd) {
+            return Err(refuse(
+                "the part before the @ has a space, quote, comma or bracket",
+            ));
+        }
+        let label_ok = |l: &str| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        };
+        if domain.is_empty() || !domain.split('.').all(label_ok) {
+            return Err(refuse("the part after the @ is not a domain"));
+        }
+        Ok(Email(e))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_email_is_trimmed_and_lower_case_and_refused_with_why() {
+        assert_eq!(
+            Email::parse(" Advisor@Vic.example ").unwrap().as_str(),
+            "advisor@vic.example"
+        );
+        assert!(Email::parse("arbiter@localhost").is_ok());
+        assert!(Email::parse("o'brien+chess@école.example").is_ok());
+        for (bad, why) in [
+            ("advisor.example", "no @"),
+            ("@vic.example", "nothing comes before"),
+            ("a@b@c.example", "more than one @"),
+            ("pat smith@vic.example", "space, quote"),
+            ("a,b@vic.example", "space, quote"),
+            ("a@", "not a domain"),
+            ("a@vic..example", "not a domain"),
+            ("a@-vic.example", "not a domain"),
+        ] {
+            let refusal = Email::parse(bad).unwrap_err();
+            assert!(refusal.contains(why), "{bad}: {refusal}");
+            assert!(refusal.contains("name@school.org"), "{refusal}");
+        }
+        let long = format!("{}@vic.example", "a".repeat(250));
+        let refusal = Email::parse(&long).unwrap_err();
+        assert!(refusal.contains("at most 254"), "{refusal}");
+        assert!(
+            !refusal.contains("aaaa"),
+            "the refusal does not repeat a long text"
+        );
+    }
 
     #[test]
     fn a_reason_of_exactly_the_limit_is_kept() {

@@ -19,22 +19,11 @@ fn normalise_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
-/// A normalised email that can be written to, or an error saying why not.
+/// A normalised email that can be written to, or the sentence why not (core's one rule).
 fn checked_email(email: &str) -> Result<String, StoreError> {
-    let e = normalise_email(email);
-    // First, so that the refusal below never repeats a text of any length.
-    check::text(TextKind::Email, "the email address", &e)?;
-    let well_formed = match e.split_once('@') {
-        Some((local, domain)) => !local.is_empty() && !domain.is_empty() && !domain.contains('@'),
-        None => false,
-    };
-    if !well_formed || e.chars().any(char::is_whitespace) || e.len() > 254 {
-        return Err(StoreError::Invalid(format!(
-            "`{}` is not an email address; write it as name@example.org",
-            email.trim()
-        )));
-    }
-    Ok(e)
+    arbiter_core::text::Email::parse(email)
+        .map(|e| e.as_str().to_string())
+        .map_err(StoreError::Invalid)
 }
 
 /// A role that can be held: not the public, and an advisor with a school.

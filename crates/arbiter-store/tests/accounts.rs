@@ -373,7 +373,10 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
             .await
             .unwrap_err(),
     );
-    assert!(e.contains("`no-at-sign` is not an email address"), "{e}");
+    assert!(
+        e.contains("“no-at-sign” is not an email address: it has no @"),
+        "{e}"
+    );
     let mut missing = invite_for(ADVISOR, &league, Role::Arbiter, None);
     missing.league = arbiter_store::LeagueId(league.id.0 + 1000);
     assert!(matches!(

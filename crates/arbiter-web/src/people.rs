@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use arbiter_core::permissions::{Action, Role, Target};
-use arbiter_core::text::{self, Reason, TextKind};
+use arbiter_core::text::{self, Reason};
 use arbiter_mail::Mail;
 use arbiter_store::{InviteId, MemberRow, MembershipId, NewInvite};
 use askama::Template;
@@ -304,17 +304,10 @@ pub async fn invite(
         )
         .await
     };
-    let email = f.email.trim().to_lowercase();
-    // Before the sentence below repeats it.
-    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
-        return refuse(e.to_string()).await;
-    }
-    if !email.contains('@') || email.starts_with('@') || email.ends_with('@') {
-        return refuse(format!(
-            "“{email}” is not an email address; give the whole address, such as advisor@school.org."
-        ))
-        .await;
-    }
+    let email = match text::Email::parse(&f.email) {
+        Ok(email) => email.as_str().to_string(),
+        Err(why) => return refuse(why).await,
+    };
     let Some(role) = Role::from_code(&f.role).filter(|r| *r != Role::Public) else {
         return refuse(format!(
             "“{}” is not a role here; choose one from the list.",
