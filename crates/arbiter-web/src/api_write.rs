@@ -10,7 +10,7 @@
 //! does not allow the write, 201 with what was stored.
 
 use arbiter_core::permissions::{Action, Decision, Subject, decide};
-use arbiter_core::report::{self, EnteredBy, Entry, ReviewKind};
+use arbiter_core::report::{self, EnteredBy, Entry, ReportStep, ReviewKind};
 use arbiter_store::{Actor, ApiToken, ResultReview, ResultVersion, StoreError, User};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
@@ -26,8 +26,8 @@ use crate::api::ErrorAnswer;
 use crate::error::{Format, WebError};
 use crate::http::security_headers;
 use crate::matches::{
-    self, MatchContext, MatchPath, Problem, ResultInput, check_correct, check_decide, check_enter,
-    check_review, outcome_from_input, sentence,
+    self, MatchContext, MatchPath, Problem, ResultInput, outcome_from_input, reason_missing,
+    sentence,
 };
 use crate::respond::bad_path;
 use crate::state::AppState;
@@ -376,13 +376,17 @@ async fn write_result(
         Err(r) => return *r,
     };
     let (seen, as_officer, today) = (input.version, token.role.is_officer(), state.today());
-    let check = |ctx: &MatchContext| {
-        if action == Action::CorrectResult {
-            check_correct(ctx, seen)
-        } else {
-            check_enter(ctx, seen, as_officer, today)
-        }
+    let step = if action == Action::CorrectResult {
+        ReportStep::Correct
+    } else {
+        ReportStep::Enter
     };
+    let by = if as_officer {
+        EnteredBy::Officer
+    } else {
+        EnteredBy::Team
+    };
+    let check = |ctx: &MatchContext| matches::check(ctx, step, seen, by, today);
     if let Err(why) = check(&ctx) {
         return refusal(why);
     }
@@ -396,7 +400,7 @@ async fn write_result(
         problems.push(Problem {
             board: None,
             field: "reason",
-            message: matches::correction_needs_reason(),
+            message: reason_missing(ReportStep::Correct),
         });
     }
     match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
@@ -478,14 +482,13 @@ async fn write_review(
         Ok(i) => i,
         Err(r) => return *r,
     };
-    let seen = input.version;
-    let check = |ctx: &MatchContext| {
-        if action == Action::DecideDispute {
-            check_decide(ctx, seen)
-        } else {
-            check_review(ctx, seen, kind)
-        }
+    let (seen, today) = (input.version, state.today());
+    let step = match action {
+        Action::DecideDispute => ReportStep::Decide,
+        Action::DisputeResult => ReportStep::Dispute,
+        _ => ReportStep::Confirm,
     };
+    let check = |ctx: &MatchContext| matches::check(ctx, step, seen, EnteredBy::Team, today);
     if let Err(why) = check(&ctx) {
         return refusal(why);
     }
@@ -497,11 +500,7 @@ async fn write_review(
         .as_deref()
         .map(str::trim)
         .filter(|r| !r.is_empty());
-    let needs_reason = match action {
-        Action::DisputeResult => Some(matches::dispute_needs_reason()),
-        Action::DecideDispute => Some(matches::decision_needs_reason()),
-        _ => None,
-    };
+    let needs_reason = step.reason_missing().map(str::to_string);
     if let (Some(message), None) = (needs_reason, reason) {
         return invalid(
             "invalid",

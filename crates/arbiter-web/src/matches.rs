@@ -16,7 +16,8 @@ use arbiter_core::model::{
 };
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_core::report::{
-    self, Deadlines, EnteredBy, Entry, ReportStatus, Review, ReviewKind, ReviewedBy,
+    self, EnteredBy, Entry, Refusal, Report, ReportStatus, ReportStep, Review, ReviewKind,
+    ReviewedBy, WHO_DECIDES,
 };
 use arbiter_core::text::{REASON_MAX_CHARS, Reason};
 use arbiter_core::validate;
@@ -132,6 +133,15 @@ impl MatchContext {
 
     pub fn href(&self) -> String {
         self.view.match_href(self.round, &self.record.home)
+    }
+
+    /// What core's workflow reads of the report (GT-P2).
+    pub fn report(&self) -> Report {
+        Report {
+            status: self.status(),
+            in_force: self.in_force(),
+            played_on: self.date,
+        }
     }
 }
 
@@ -568,79 +578,24 @@ pub(crate) fn sentence(s: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // What the report's state allows (GT-P2). The table says who; these say when.
 
-/// GT-O3: who may still change a result that stands.
-const WHO_CORRECTS: &str = "an officer corrects it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+// The table says who; core's `ReportStep::check` says when (GT-P2). The store checks the
+// version seen again inside the write's transaction (`ReportSeen`), so of simultaneous writers
+// one wins.
 
-/// GT-O3: who rules on a dispute, and how.
-const WHO_DECIDES: &str = "an officer decides the dispute, keeping the result as entered or correcting it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
-
-/// Why a settled result is not entered or reviewed again, for the messages below.
-fn settled_words(status: ReportStatus) -> Option<String> {
-    match status {
-        ReportStatus::Confirmed { version } => Some(format!(
-            "the visitors confirmed version {version} of this result"
-        )),
-        ReportStatus::Recorded { version } => Some(format!(
-            "version {version} of this result was recorded from the league's file and stands as recorded"
-        )),
-        ReportStatus::Decided { version } => Some(format!(
-            "version {version} of this result was decided by an officer and stands"
-        )),
-        _ => None,
-    }
-}
-
-// Each check first compares the version the writer saw with the one in force (409 when it
-// moved on), then asks the report's state (422). The store checks the same again inside the
-// write's transaction (`ReportSeen`), so of simultaneous writers one wins.
-
-/// May a result be entered now (the home advisor from the match day, or the arbiter)?
-pub(crate) fn check_enter(
+/// May `step` be taken on this match now? `by` is who would enter (the match-day rule).
+pub(crate) fn check(
     ctx: &MatchContext,
+    step: ReportStep,
     seen: Option<u32>,
-    as_officer: bool,
+    by: EnteredBy,
     today: jiff::civil::Date,
 ) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    let by = if as_officer {
-        EnteredBy::Officer
-    } else {
-        EnteredBy::Team
-    };
-    if let Some(early) = report::too_early(by, ctx.date, today) {
-        return Err(WebError::Refused(early));
-    }
-    let status = ctx.status();
-    if let Some(why) = settled_words(status) {
-        return Err(WebError::Refused(format!(
-            "GT-P2: {why}, so it is no longer entered again; if it is wrong, {WHO_CORRECTS}."
-        )));
-    }
-    if let ReportStatus::Disputed { version } = status {
-        return Err(WebError::Refused(format!(
-            "GT-P2: the visitors disputed version {version} of this result; {WHO_DECIDES}, so it is not entered again meanwhile."
-        )));
-    }
-    Ok(())
-}
-
-/// May the result be corrected now (an officer)?
-pub(crate) fn check_correct(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    if ctx.entered().is_none() {
-        return Err(WebError::Refused(
-            "GT-P2: no result has been entered for this match yet, so there is nothing to correct; the home advisor enters it first (GT-M1), or the arbiter at an event.".into(),
-        ));
-    }
-    Ok(())
-}
-
-/// The version a form or script was drawn at is still the one in force.
-fn check_seen(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
-    match seen {
-        Some(v) if v != ctx.in_force() => Err(changed(ctx)),
-        _ => Ok(()),
-    }
+    step.check(&ctx.report(), seen, by, today)
+        .map_err(|refusal| match refusal {
+            // 409, with what is in force now and who made it.
+            Refusal::Changed { .. } => changed(ctx),
+            other => WebError::Refused(other.to_string()),
+        })
 }
 
 /// 409 for a writer whose view of the match is out of date: what is in force now.
@@ -689,58 +644,6 @@ pub(crate) fn changed(ctx: &MatchContext) -> WebError {
     ))
 }
 
-/// May the visitors confirm or dispute the version in force now?
-pub(crate) fn check_review(
-    ctx: &MatchContext,
-    seen: Option<u32>,
-    kind: ReviewKind,
-) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    let verb = match kind {
-        ReviewKind::Confirmed => "confirm",
-        ReviewKind::Disputed => "dispute",
-    };
-    let status = ctx.status();
-    match status {
-        ReportStatus::AwaitingConfirmation { .. } => Ok(()),
-        ReportStatus::AwaitingResult => Err(format!(
-            "GT-P2: no result has been entered for this match yet, so there is nothing to {verb}; the home advisor enters it first."
-        )),
-        ReportStatus::Confirmed { .. }
-        | ReportStatus::Recorded { .. }
-        | ReportStatus::Decided { .. } => Err(format!(
-            "GT-P2: {}, so there is nothing to {verb}; if it is wrong, {WHO_CORRECTS}.",
-            settled_words(status).unwrap_or_default()
-        )),
-        ReportStatus::Disputed { version } => Err(format!(
-            "GT-P2: version {version} of this result is already disputed; {WHO_DECIDES}, and the decision stands."
-        )),
-    }
-    .map_err(WebError::Refused)
-}
-
-/// May an officer decide the dispute of the version in force now (GT-O3)?
-pub(crate) fn check_decide(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    let status = ctx.status();
-    match status {
-        ReportStatus::Disputed { .. } => Ok(()),
-        ReportStatus::AwaitingResult => Err(
-            "GT-P2: no result has been entered for this match yet, so there is no dispute to decide.".into(),
-        ),
-        ReportStatus::AwaitingConfirmation { version } => Err(format!(
-            "GT-P2: version {version} of this result awaits the visitors' confirmation and is not disputed, so there is no dispute to decide; to change it, correct it with the reason."
-        )),
-        ReportStatus::Confirmed { .. }
-        | ReportStatus::Recorded { .. }
-        | ReportStatus::Decided { .. } => Err(format!(
-            "GT-P2: {}, so there is no dispute to decide; if it is wrong, {WHO_CORRECTS}.",
-            settled_words(status).unwrap_or_default()
-        )),
-    }
-    .map_err(WebError::Refused)
-}
-
 /// Why a write the store found stale was refused: what the match holds now refuses it (the
 /// answer it would have had arriving just after the winner), or else it changed (409). The
 /// match as it is now comes back too, for a page to draw.
@@ -764,10 +667,6 @@ pub(crate) fn reason_problem(reason: Option<&str>) -> Option<Problem> {
 /// A reason as a form shows it again: no more than the limit, however much was sent.
 fn shown(reason: &str) -> String {
     reason.chars().take(REASON_MAX_CHARS).collect()
-}
-
-pub(crate) fn decision_needs_reason() -> String {
-    "A decision needs its reason (GT-P2, GT-O3): say why the result as entered stands, so that both schools reading the match see it.".into()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -903,16 +802,6 @@ struct Redo {
     review: Option<(String, Vec<String>)>,
     /// The decision form as sent (its reason) with its problems.
     decide: Option<(String, Vec<String>)>,
-}
-
-/// GTHSCL-like rules (they cite GT- rules) have GT-P2's report deadlines; an event's arbiter
-/// enters results at the board.
-fn has_gt_p2(ctx: &MatchContext) -> bool {
-    ctx.stored
-        .rules
-        .citations
-        .values()
-        .any(|c| c.starts_with("GT-"))
 }
 
 fn result_options() -> Vec<(String, String)> {
@@ -1084,8 +973,11 @@ fn result_form(
             "Enter the result".to_string(),
             if as_officer {
                 "As an officer (at an event, the arbiter) you enter the result as it stands: it is decided and needs no confirmation by the visitors (GT-P2).".to_string()
-            } else if has_gt_p2(ctx) {
-                "GT-P2: the home team enters the result within a day of the match; the visitors then confirm it or dispute it.".to_string()
+            } else if let Some(d) = ctx.stored.rules.report {
+                format!(
+                    "GT-P2: the home team enters the result within {} of the match; the visitors then confirm it or dispute it.",
+                    format::days(d.enter_within)
+                )
             } else {
                 "Enter the result as the board scores show it.".to_string()
             },
@@ -1314,11 +1206,10 @@ fn outcome_words(ctx: &MatchContext, o: &MatchOutcome) -> String {
 }
 
 fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<Deadline> {
-    let (Some(played), true) = (ctx.date, has_gt_p2(ctx)) else {
+    let (Some(played), Some(d)) = (ctx.date, ctx.stored.rules.report) else {
         return Vec::new();
     };
     let today = state.today();
-    let d = Deadlines::GT_P2;
     match status {
         ReportStatus::AwaitingResult => {
             let by = d.enter_by(played);
@@ -1349,9 +1240,9 @@ fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<
                 )
             } else {
                 format!(
-                    "Due by {}: the visitors confirm the result or dispute it within {} days of its entry (GT-P2).",
+                    "Due by {}: the visitors confirm the result or dispute it within {} of its entry (GT-P2).",
                     format::date(by),
-                    d.confirm_within
+                    format::days(d.confirm_within)
                 )
             };
             vec![Deadline { text, overdue }]
@@ -1472,7 +1363,7 @@ async fn page(
         } else {
             EnteredBy::Team
         };
-        report::too_early(by, ctx.date, state.today())
+        report::too_early(by, ctx.date, state.today()).map(|r| r.to_string())
     });
     let show_enter = enter_as.is_some()
         && early.is_none()
@@ -1774,16 +1665,25 @@ async fn write_result(
     };
     let input = input_from_form(&sent);
     let (seen, as_officer, today) = (input.version, acting.role.is_officer(), state.today());
-    let check = |ctx: &MatchContext| match which {
-        Which::Enter => check_enter(ctx, seen, as_officer, today),
-        Which::Correct => check_correct(ctx, seen),
+    let by = if as_officer {
+        EnteredBy::Officer
+    } else {
+        EnteredBy::Team
     };
+    let step = match which {
+        Which::Enter => ReportStep::Enter,
+        Which::Correct => ReportStep::Correct,
+    };
+    let check = |ctx: &MatchContext| check(ctx, step, seen, by, today);
     if let Err(why) = check(&ctx) {
         return refuse(&state, &auth, &ctx, why, Redo::default()).await;
     }
     let mut problems = Vec::new();
     if which == Which::Correct && input.reason.is_none() {
-        problems.push(Problem::general("reason", correction_needs_reason()));
+        problems.push(Problem::general(
+            "reason",
+            reason_missing(ReportStep::Correct),
+        ));
     }
     problems.extend(reason_problem(input.reason.as_deref()));
     let outcome = match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
@@ -1834,12 +1734,9 @@ async fn write_result(
     }
 }
 
-pub(crate) fn correction_needs_reason() -> String {
-    "A correction needs its reason (GT-P2): say what was wrong with the result in force, so that everyone reading the match sees why it changed.".into()
-}
-
-pub(crate) fn dispute_needs_reason() -> String {
-    "A dispute needs its reason (GT-P2): say which board or result is wrong and what it should be, so that the officer deciding it knows.".into()
+/// The sentence asking for a step's reason (GT-P2, GT-O3).
+pub(crate) fn reason_missing(step: ReportStep) -> String {
+    step.reason_missing().unwrap_or_default().to_string()
 }
 
 async fn write_review(
@@ -1858,14 +1755,18 @@ async fn write_review(
         Ok(x) => x,
         Err(e) => return e.into_response(Format::Html),
     };
-    let seen = sent.version;
-    let check = |ctx: &MatchContext| check_review(ctx, seen, kind);
+    let (seen, today) = (sent.version, state.today());
+    let step = match kind {
+        ReviewKind::Confirmed => ReportStep::Confirm,
+        ReviewKind::Disputed => ReportStep::Dispute,
+    };
+    let check = |ctx: &MatchContext| check(ctx, step, seen, EnteredBy::Team, today);
     if let Err(why) = check(&ctx) {
         return refuse(&state, &auth, &ctx, why, Redo::default()).await;
     }
     if kind == ReviewKind::Disputed && sent.reason.is_none() {
         let redo = Redo {
-            review: Some((String::new(), vec![dispute_needs_reason()])),
+            review: Some((String::new(), vec![reason_missing(ReportStep::Dispute)])),
             ..Redo::default()
         };
         return again(&state, &auth, &ctx, redo).await;
@@ -1980,14 +1881,15 @@ pub async fn decide_dispute(
             Ok(x) => x,
             Err(e) => return e.into_response(Format::Html),
         };
-    let seen = sent.version;
-    let check = |ctx: &MatchContext| check_decide(ctx, seen);
+    let (seen, today) = (sent.version, state.today());
+    let check =
+        |ctx: &MatchContext| check(ctx, ReportStep::Decide, seen, EnteredBy::Officer, today);
     if let Err(why) = check(&ctx) {
         return refuse(&state, &auth, &ctx, why, Redo::default()).await;
     }
     let Some(reason) = sent.reason.as_deref() else {
         let redo = Redo {
-            decide: Some((String::new(), vec![decision_needs_reason()])),
+            decide: Some((String::new(), vec![reason_missing(ReportStep::Decide)])),
             ..Redo::default()
         };
         return again(&state, &auth, &ctx, redo).await;
