@@ -11,16 +11,14 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use arbiter_core::model::{
-    Board, Competition, GameResult, Match, MatchOutcome, Pairing, Round, Side, TeamId,
-};
+use arbiter_core::entry::{BoardEntry, ResultEntry};
+use arbiter_core::model::{GameResult, Match, MatchOutcome, Pairing, Round, Side, TeamId};
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_core::report::{
     self, EnteredBy, Entry, Refusal, Report, ReportStatus, ReportStep, Review, ReviewKind,
     ReviewedBy, WHO_DECIDES,
 };
 use arbiter_core::text::{REASON_MAX_CHARS, Reason};
-use arbiter_core::validate;
 use arbiter_store::{
     LeagueId, MatchId, ReportSeen, ResultReview, ResultVersion, StoredCompetition,
 };
@@ -299,281 +297,47 @@ pub struct BoardInput {
     pub rating_result: Option<String>,
 }
 
-/// Something wrong with a submitted result: which board and field, and a sentence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    pub board: Option<u32>,
-    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`.
-    pub field: &'static str,
-    pub message: String,
-}
-
-impl Problem {
-    fn on(board: u32, field: &'static str, message: String) -> Problem {
-        Problem {
-            board: Some(board),
-            field,
-            message: format!("Board {board}: {message}"),
-        }
-    }
-
-    fn general(field: &'static str, message: String) -> Problem {
-        Problem {
-            board: None,
-            field,
-            message,
-        }
-    }
-}
-
-const RESULT_CODES: &str = "1-0, 1/2-1/2, 0-1, +/- (the away player forfeited), -/+ (the home player forfeited) or -/- (both forfeited)";
+pub use arbiter_core::entry::Problem;
 
 fn blank(s: Option<&str>) -> Option<&str> {
     s.map(str::trim).filter(|s| !s.is_empty())
 }
 
+impl ResultInput {
+    /// The result as core reads it (the wire's reason and version are the write's, not the
+    /// result's).
+    pub fn entry(&self) -> ResultEntry {
+        ResultEntry {
+            forfeit: self.forfeit.clone(),
+            boards: self
+                .boards
+                .iter()
+                .map(|b| BoardEntry {
+                    board: b.board,
+                    result: b.result.clone(),
+                    home_player: b.home_player.clone(),
+                    away_player: b.away_player.clone(),
+                    rating_result: b.rating_result.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Reads a submitted result into a core [`MatchOutcome`], or says, board by board and with the
-/// rule, what is wrong. The league's rules are core's: after the shape is read, the match is
-/// checked by `arbiter_core::validate` (GT-M10, GT-P1, the rosters) and its errors returned.
+/// rule, what is wrong (`arbiter_core::entry`).
 pub(crate) fn outcome_from_input(
     stored: &StoredCompetition,
     round: u32,
     m: &Match,
     input: &ResultInput,
 ) -> Result<MatchOutcome, Vec<Problem>> {
-    let rules = &stored.rules;
-    let forfeit_rule = rules
-        .cite("forfeit_match")
-        .map_or(String::new(), |r| format!(" ({r})"));
-    if let Some(f) = blank(input.forfeit.as_deref()) {
-        let outcome = match f.to_ascii_lowercase().as_str() {
-            "home" => MatchOutcome::Forfeit { by: Side::Home },
-            "away" | "visiting" | "visitors" => MatchOutcome::Forfeit { by: Side::Away },
-            "both" | "double" => MatchOutcome::DoubleForfeit,
-            _ => {
-                return Err(vec![Problem::general(
-                    "forfeit",
-                    format!(
-                        "“{f}” is not a match forfeit{forfeit_rule}: write home (the home team forfeited), away (the visitors did) or both (a double forfeit), or leave it out and give the boards."
-                    ),
-                )]);
-            }
-        };
-        if !input.boards.is_empty() {
-            return Err(vec![Problem::general(
-                "boards",
-                format!(
-                    "A forfeited match{forfeit_rule} has no board results; send either the forfeit or the boards, not both."
-                ),
-            )]);
-        }
-        return Ok(outcome);
-    }
-
-    let want = rules.boards;
-    let count_rule = rules
-        .cite("boards")
-        .map_or(String::new(), |r| format!("{r}: "));
-    let mut problems = Vec::new();
-    let mut by_number: BTreeMap<u32, &BoardInput> = BTreeMap::new();
-    for b in &input.boards {
-        if b.board == 0 || b.board > want {
-            problems.push(Problem::general(
-                "boards",
-                format!(
-                    "There is no board {}: {count_rule}{} plays {want} boards a match, numbered 1 to {want}.",
-                    b.board, rules.name
-                ),
-            ));
-        } else if by_number.insert(b.board, b).is_some() {
-            problems.push(Problem::on(
-                b.board,
-                "boards",
-                "it is given twice; give each board once.".into(),
-            ));
-        }
-    }
-    let home_team = stored.competition.teams.iter().find(|t| t.id == m.home);
-    let away_team = stored.competition.teams.iter().find(|t| t.id == m.away);
-    fn roster_player<'a>(
-        team: Option<&'a arbiter_core::Team>,
-        id: &str,
-    ) -> Option<&'a arbiter_core::Player> {
-        team.and_then(|t| t.players.iter().find(|p| p.id.0 == id))
-    }
-    let mut boards = Vec::new();
-    for n in 1..=want {
-        let Some(b) = by_number.get(&n) else {
-            problems.push(Problem::on(
-                n,
-                "result",
-                format!(
-                    "it has no result; {count_rule}{} plays {want} boards a match, so give every board (+/- or -/+ on a board a short team leaves empty).",
-                    rules.name
-                ),
-            ));
-            continue;
-        };
-        let code = b.result.trim();
-        let result = match GameResult::parse(code) {
-            Some(GameResult::Pending) => {
-                problems.push(Problem::on(
-                    n,
-                    "result",
-                    format!("it has no result; choose {RESULT_CODES}."),
-                ));
-                continue;
-            }
-            Some(r) => r,
-            None => {
-                problems.push(Problem::on(
-                    n,
-                    "result",
-                    format!(
-                        "“{code}” is not a board result; choose {RESULT_CODES} (GT-S1, GT-S2)."
-                    ),
-                ));
-                continue;
-            }
-        };
-        let mut player = |side: Side, given: Option<&str>| {
-            let (team, field) = match side {
-                Side::Home => (home_team, "home_player"),
-                Side::Away => (away_team, "away_player"),
-            };
-            let id = blank(given)?;
-            if roster_player(team, id).is_some() {
-                return Some(arbiter_core::PlayerId(id.to_string()));
-            }
-            let team_name = team.map_or_else(|| m.team(side).0.clone(), |t| t.name.clone());
-            let other = match side {
-                Side::Home => away_team,
-                Side::Away => home_team,
-            };
-            let message = match roster_player(other, id) {
-                Some(p) => format!(
-                    "{} plays for the other team, not {team_name}; choose a player from {team_name}'s roster.",
-                    p.name
-                ),
-                None => format!(
-                    "no player on {team_name}'s roster has the id “{id}”; choose one of its players."
-                ),
-            };
-            problems.push(Problem::on(n, field, message));
-            None
-        };
-        let home_player = player(Side::Home, b.home_player.as_deref());
-        let away_player = player(Side::Away, b.away_player.as_deref());
-        let rating_result = match blank(b.rating_result.as_deref()) {
-            None => None,
-            Some(code) => match GameResult::parse(code) {
-                Some(r) if r == result => None,
-                Some(r) if r != GameResult::Pending => Some(r),
-                _ => {
-                    problems.push(Problem::on(
-                        n,
-                        "rating_result",
-                        format!(
-                            "“{code}” is not a result for ratings; choose 1-0, 1/2-1/2 or 0-1, or leave it empty when it is the team result (GT-P1)."
-                        ),
-                    ));
-                    None
-                }
-            },
-        };
-        if result.is_played()
-            && (blank(b.home_player.as_deref()).is_none()
-                || blank(b.away_player.as_deref()).is_none())
-        {
-            let extra = if result == GameResult::Draw {
-                " An unplayed game is never a draw: it is a double default, -/- (GT-M4)."
-            } else {
-                ""
-            };
-            problems.push(Problem::on(
-                n,
-                "result",
-                format!(
-                    "a game played over the board ({}) needs both players; name them, or enter +/- or -/+ for a player who did not play (GT-S2).{extra}",
-                    format::board_result(result)
-                ),
-            ));
-        }
-        boards.push(Board {
-            result,
-            rating_result,
-            home_player,
-            away_player,
-            home_colour: None,
-        });
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let outcome = MatchOutcome::Boards(boards);
-    let core = core_problems(&stored.competition, stored, round, m, &outcome);
-    if core.is_empty() {
-        Ok(outcome)
-    } else {
-        Err(core)
-    }
+    input
+        .entry()
+        .outcome(&stored.competition, &stored.rules, round, m)
 }
 
-/// The errors core's validation finds in this one match with this result (GT-M10, GT-P1 …).
-fn core_problems(
-    c: &Competition,
-    stored: &StoredCompetition,
-    round: u32,
-    m: &Match,
-    outcome: &MatchOutcome,
-) -> Vec<Problem> {
-    let one = Competition {
-        name: c.name.clone(),
-        teams: c.teams.clone(),
-        rounds: vec![Round {
-            number: round,
-            date: None,
-            pairings: vec![Pairing::Match(Match {
-                home: m.home.clone(),
-                away: m.away.clone(),
-                outcome: outcome.clone(),
-            })],
-        }],
-    };
-    validate::validate(&one, &stored.rules)
-        .into_iter()
-        // Only what this match breaks: the rosters' own findings are the import's business.
-        .filter(|f| f.is_error() && f.round.is_some())
-        .map(|f| {
-            let text = match &f.rule {
-                Some(rule) => format!("{rule}: {}", f.message),
-                None => f.message.clone(),
-            };
-            let text = sentence(&text);
-            match f.board {
-                Some(b) => Problem {
-                    board: Some(b),
-                    field: "boards",
-                    message: format!("Board {b}: {text}"),
-                },
-                None => Problem::general("boards", text),
-            }
-        })
-        .collect()
-}
-
-/// Capitalised and ended with a full stop: the store and core write clauses.
-pub(crate) fn sentence(s: &str) -> String {
-    let s = s.trim();
-    let mut out: String = match s.chars().next() {
-        Some(c) => c.to_uppercase().chain(s.chars().skip(1)).collect(),
-        None => String::new(),
-    };
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
-}
+pub(crate) use arbiter_core::text::sentence;
 
 // ---------------------------------------------------------------------------------------------
 // What the report's state allows (GT-P2). The table says who; these say when.
