@@ -9,7 +9,7 @@
 //! every review with the role it was made in; [`status`] reads them. The deadlines (in `gthscl`,
 //! enter within 1 day, confirm within 5) are the ruleset's `[report]`, read as [`Deadlines`].
 
-use crate::permissions::Role;
+use crate::permissions::{Action, Role};
 
 /// What a review said of one version of the result. The visitors confirm or dispute; an
 /// officer's `Confirmed` of a disputed version decides the dispute: the result stands.
@@ -354,6 +354,17 @@ impl ReportStep {
                 "A decision needs its reason (GT-P2, GT-O3): say why the result as entered stands, so that both schools reading the match see it.",
             ),
             ReportStep::Enter | ReportStep::Confirm => None,
+        }
+    }
+
+    /// The permission table's action for this step: who may take it.
+    pub fn action(self) -> Action {
+        match self {
+            ReportStep::Enter => Action::EnterResult,
+            ReportStep::Correct => Action::CorrectResult,
+            ReportStep::Confirm => Action::ConfirmResult,
+            ReportStep::Dispute => Action::DisputeResult,
+            ReportStep::Decide => Action::DecideDispute,
         }
     }
 

@@ -10,8 +10,8 @@
 //! does not allow the write, 201 with what was stored.
 
 use arbiter_core::permissions::{Action, Decision, Subject, decide};
-use arbiter_core::report::{self, EnteredBy, Entry, ReportStep, ReviewKind};
-use arbiter_store::{Actor, ApiToken, ResultReview, ResultVersion, StoreError, User};
+use arbiter_core::report::{self, EnteredBy, Entry, ReportStep};
+use arbiter_store::{ApiToken, ResultReview, ResultVersion, User};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -23,12 +23,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::ErrorAnswer;
+use crate::auth::Acting;
 use crate::error::{Format, WebError};
 use crate::http::security_headers;
-use crate::matches::{
-    self, MatchContext, MatchPath, Problem, ResultInput, outcome_from_input, reason_missing,
-    sentence,
-};
+use crate::matches::{self, MatchContext, MatchPath, Problem, ResultInput, sentence};
+use crate::report_write::{self, NotWritten, Submission, Written};
 use crate::respond::bad_path;
 use crate::state::AppState;
 
@@ -289,10 +288,6 @@ fn permit(ctx: &MatchContext, token: &ApiToken, action: Action) -> Result<(), Bo
     }
 }
 
-fn actor(token: &ApiToken, user: &User) -> Actor {
-    Actor::user(&user.email, token.role.code())
-}
-
 fn body<T: for<'de> Deserialize<'de> + Default>(bytes: &Bytes) -> Result<T, Box<Response>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
@@ -360,74 +355,61 @@ fn stored_review(ctx: &MatchContext, r: &ResultReview) -> StoredReview {
     }
 }
 
-async fn write_result(
+/// An endpoint's write of `step`: the body decoded here, then the one write path
+/// (`report_write::submit`), answered as JSON: 201 with what was stored, else why not.
+async fn submit_json(
     state: AppState,
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-    action: Action,
+    step: ReportStep,
 ) -> Response {
-    let (ctx, token, user) = match begin(&state, &headers, path, action).await {
+    let (ctx, token, user) = match begin(&state, &headers, path, step.action()).await {
         Ok(x) => x,
         Err(r) => return r,
     };
-    let input: ResultInput = match body(&bytes) {
-        Ok(i) => i,
-        Err(r) => return *r,
-    };
-    let (seen, as_officer, today) = (input.version, token.role.is_officer(), state.today());
-    let step = if action == Action::CorrectResult {
-        ReportStep::Correct
-    } else {
-        ReportStep::Enter
-    };
-    let by = if as_officer {
-        EnteredBy::Officer
-    } else {
-        EnteredBy::Team
-    };
-    let check = |ctx: &MatchContext| matches::check(ctx, step, seen, by, today);
-    if let Err(why) = check(&ctx) {
-        return refusal(why);
-    }
-    if let Some(p) = matches::reason_problem(input.reason.as_deref()) {
-        return invalid(TOO_LONG, vec![p]);
-    }
-    let mut problems = Vec::new();
-    if action == Action::CorrectResult
-        && input.reason.as_deref().is_none_or(|r| r.trim().is_empty())
-    {
-        problems.push(Problem {
-            board: None,
-            field: "reason",
-            message: reason_missing(ReportStep::Correct),
-        });
-    }
-    match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
-        Err(mut more) => {
-            problems.append(&mut more);
-            invalid("invalid", problems)
-        }
-        Ok(_) if !problems.is_empty() => invalid("invalid", problems),
-        Ok(outcome) => {
-            let stored = state
-                .store()
-                .record_result(
-                    ctx.id,
-                    ctx.seen(),
-                    &outcome,
-                    &actor(&token, &user),
-                    input.reason.as_deref(),
-                )
-                .await;
-            match stored {
-                Ok(v) => {
-                    state.invalidate();
-                    json_response(StatusCode::CREATED, &stored_result(&ctx, &v))
-                }
-                Err(e) => store_refused(&state, &ctx, e, check, "boards").await,
+    let submission = match step {
+        ReportStep::Enter | ReportStep::Correct => match body::<ResultInput>(&bytes) {
+            Ok(input) => Submission {
+                step,
+                entry: Some(input.entry()),
+                version: input.version,
+                reason: input.reason,
+            },
+            Err(r) => return *r,
+        },
+        ReportStep::Confirm | ReportStep::Dispute | ReportStep::Decide => {
+            match body::<ReviewInput>(&bytes) {
+                Ok(input) => Submission {
+                    step,
+                    entry: None,
+                    version: input.version,
+                    reason: input.reason,
+                },
+                Err(r) => return *r,
             }
         }
+    };
+    let acting = Acting {
+        email: user.email.clone(),
+        role: token.role,
+    };
+    match report_write::submit(&state, &ctx, &acting, &submission).await {
+        Ok(Written::Result(v)) => json_response(StatusCode::CREATED, &stored_result(&ctx, &v)),
+        Ok(Written::Review(r)) => json_response(StatusCode::CREATED, &stored_review(&ctx, &r)),
+        Err(NotWritten::Refused { why, .. }) => refusal(why),
+        Err(NotWritten::Invalid {
+            too_long: Some(p), ..
+        }) => invalid(TOO_LONG, vec![p]),
+        Err(NotWritten::Invalid { problems, .. }) => invalid("invalid", problems),
+        Err(NotWritten::StoreRefused(m)) => {
+            let field = match step {
+                ReportStep::Enter | ReportStep::Correct => "boards",
+                _ => "version",
+            };
+            refused(field, m)
+        }
+        Err(NotWritten::Failed(e)) => e.into_response(Format::Json),
     }
 }
 
@@ -437,90 +419,6 @@ fn refusal(why: WebError) -> Response {
     match why {
         WebError::Refused(m) => refused("version", m),
         other => other.into_response(Format::Json),
-    }
-}
-
-/// A write the store refused: when stale, why as the match is now (409, or the state's 422);
-/// otherwise its sentence on `field`.
-async fn store_refused(
-    state: &AppState,
-    ctx: &MatchContext,
-    e: StoreError,
-    check: impl Fn(&MatchContext) -> Result<(), WebError>,
-    field: &'static str,
-) -> Response {
-    if matches!(e, StoreError::Stale(_)) {
-        return match matches::after_stale(state, ctx, check).await {
-            Ok((_, why)) => refusal(why),
-            Err(e) => e.into_response(Format::Json),
-        };
-    }
-    match WebError::from_write(e) {
-        WebError::Refused(m) => refused(field, sentence(&m)),
-        other => other.into_response(Format::Json),
-    }
-}
-
-/// A review by the visitors (confirm, dispute) or an officer's decision of a dispute, which
-/// the store keeps as the officer's confirmation of the disputed version.
-async fn write_review(
-    state: AppState,
-    headers: HeaderMap,
-    path: MatchPath,
-    bytes: Bytes,
-    action: Action,
-) -> Response {
-    let kind = match action {
-        Action::DisputeResult => ReviewKind::Disputed,
-        _ => ReviewKind::Confirmed,
-    };
-    let (ctx, token, user) = match begin(&state, &headers, path, action).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let input: ReviewInput = match body(&bytes) {
-        Ok(i) => i,
-        Err(r) => return *r,
-    };
-    let (seen, today) = (input.version, state.today());
-    let step = match action {
-        Action::DecideDispute => ReportStep::Decide,
-        Action::DisputeResult => ReportStep::Dispute,
-        _ => ReportStep::Confirm,
-    };
-    let check = |ctx: &MatchContext| matches::check(ctx, step, seen, EnteredBy::Team, today);
-    if let Err(why) = check(&ctx) {
-        return refusal(why);
-    }
-    if let Some(p) = matches::reason_problem(input.reason.as_deref()) {
-        return invalid(TOO_LONG, vec![p]);
-    }
-    let reason = input
-        .reason
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty());
-    let needs_reason = step.reason_missing().map(str::to_string);
-    if let (Some(message), None) = (needs_reason, reason) {
-        return invalid(
-            "invalid",
-            vec![Problem {
-                board: None,
-                field: "reason",
-                message,
-            }],
-        );
-    }
-    let stored = state
-        .store()
-        .review_result(ctx.id, ctx.seen(), kind, &actor(&token, &user), reason)
-        .await;
-    match stored {
-        Ok(r) => {
-            state.invalidate();
-            json_response(StatusCode::CREATED, &stored_review(&ctx, &r))
-        }
-        Err(e) => store_refused(&state, &ctx, e, check, "version").await,
     }
 }
 
@@ -572,7 +470,7 @@ async fn enter_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_result(state, headers, path, bytes, Action::EnterResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Enter).await
 }
 
 /// GT-P2, GT-O3: an officer corrects the result as a new version, with the reason; the
@@ -597,7 +495,7 @@ async fn correct_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_result(state, headers, path, bytes, Action::CorrectResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Correct).await
 }
 
 /// GT-P2: the visiting advisor confirms the version in force.
@@ -621,7 +519,7 @@ async fn confirm_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, Action::ConfirmResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Confirm).await
 }
 
 /// GT-P2: the visiting advisor disputes the version in force, with the reason; an officer
@@ -646,7 +544,7 @@ async fn dispute_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, Action::DisputeResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Dispute).await
 }
 
 /// GT-P2, GT-O3: an officer decides the disputed version in force by keeping it as entered,
@@ -672,5 +570,5 @@ async fn decide_dispute(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, Action::DecideDispute).await
+    submit_json(state, headers, path, bytes, ReportStep::Decide).await
 }

@@ -5,8 +5,8 @@
 //! stands), the visiting advisor confirms or disputes it, and an officer decides a dispute:
 //! keeps the result as entered, or corrects it as a new version (GT-O3 keeps the President off
 //! their own school's matches). An imported result stands as recorded. The table decides who
-//! may; this module decides only whether the report's state allows the step, and reads the form
-//! into a core [`MatchOutcome`] ([`outcome_from_input`], shared with the API's writes).
+//! may, core's `report` when and `entry` what the result is; this module reads the match, draws
+//! the page and decodes the forms for the one write path (`report_write`) the API shares.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -36,6 +36,7 @@ use crate::csrf;
 use crate::error::{Format, WebError};
 use crate::format;
 use crate::pages::{BoardLine, Layout, Link, league_href, season_href, site_layout};
+use crate::report_write::{self, NotWritten, Submission};
 use crate::respond::{bad_path, private, see_other, select_round};
 use crate::state::AppState;
 use crate::view::{CompetitionView, MatchStatus};
@@ -322,19 +323,6 @@ impl ResultInput {
                 .collect(),
         }
     }
-}
-
-/// Reads a submitted result into a core [`MatchOutcome`], or says, board by board and with the
-/// rule, what is wrong (`arbiter_core::entry`).
-pub(crate) fn outcome_from_input(
-    stored: &StoredCompetition,
-    round: u32,
-    m: &Match,
-    input: &ResultInput,
-) -> Result<MatchOutcome, Vec<Problem>> {
-    input
-        .entry()
-        .outcome(&stored.competition, &stored.rules, round, m)
 }
 
 pub(crate) use arbiter_core::text::sentence;
@@ -1379,197 +1367,91 @@ async fn refuse(
     }
 }
 
-/// A write the store refused: when it was stale, the page of the match as it is now with why;
-/// otherwise the page as read, with the store's sentence in `redo` (by `place`).
-async fn store_refused(
-    state: &AppState,
-    auth: &Auth,
-    ctx: &MatchContext,
-    e: arbiter_store::StoreError,
-    check: impl Fn(&MatchContext) -> Result<(), WebError>,
-    redo: Redo,
-    place: impl FnOnce(&mut Redo, String),
-) -> Response {
-    if matches!(e, arbiter_store::StoreError::Stale(_)) {
-        // The result form is drawn afresh, at the version now in force; a reason typed stays.
-        let redo = Redo {
-            result: None,
-            ..redo
-        };
-        return match after_stale(state, ctx, check).await {
-            Ok((fresh, why)) => refuse(state, auth, &fresh, why, redo).await,
-            Err(e) => e.into_response(Format::Html),
-        };
-    }
-    match WebError::from_write(e) {
-        WebError::Refused(m) => {
-            let mut redo = redo;
-            place(&mut redo, sentence(&m));
-            again(state, auth, ctx, redo).await
-        }
-        other => other.into_response(Format::Html),
-    }
-}
-
-async fn write_result(
+/// A form's submission of `step`: decoded here, checked, read and stored by the one write path
+/// (`report_write::submit`), and answered as the match page: back to the report when stored,
+/// else the page again with why, the form as sent.
+async fn submit_form(
     state: AppState,
     auth: Auth,
     headers: HeaderMap,
     path: MatchPath,
     fields: Fields,
-    which: Which,
+    step: ReportStep,
 ) -> Response {
-    let action = match which {
-        Which::Enter => Action::EnterResult,
-        Which::Correct => Action::CorrectResult,
+    let (sent, ctx, acting) =
+        match begin(&state, &auth, &headers, path, fields, step.action()).await {
+            Ok(x) => x,
+            Err(e) => return e.into_response(Format::Html),
+        };
+    let which = match step {
+        ReportStep::Enter => Some(Which::Enter),
+        ReportStep::Correct => Some(Which::Correct),
+        _ => None,
     };
-    let (sent, ctx, acting) = match begin(&state, &auth, &headers, path, fields, action).await {
-        Ok(x) => x,
-        Err(e) => return e.into_response(Format::Html),
+    let input = which.map(|_| input_from_form(&sent));
+    let submission = Submission {
+        step,
+        entry: input.as_ref().map(ResultInput::entry),
+        version: sent.version,
+        reason: sent.reason.clone(),
     };
-    let input = input_from_form(&sent);
-    let (seen, as_officer, today) = (input.version, acting.role.is_officer(), state.today());
-    let by = if as_officer {
-        EnteredBy::Officer
-    } else {
-        EnteredBy::Team
-    };
-    let step = match which {
-        Which::Enter => ReportStep::Enter,
-        Which::Correct => ReportStep::Correct,
-    };
-    let check = |ctx: &MatchContext| check(ctx, step, seen, by, today);
-    if let Err(why) = check(&ctx) {
-        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
-    }
-    let mut problems = Vec::new();
-    if which == Which::Correct && input.reason.is_none() {
-        problems.push(Problem::general(
-            "reason",
-            reason_missing(ReportStep::Correct),
-        ));
-    }
-    problems.extend(reason_problem(input.reason.as_deref()));
-    let outcome = match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
-        Ok(o) if problems.is_empty() => o,
-        Ok(_) => {
-            let redo = Redo {
-                result: Some((which, input, problems)),
-                ..Redo::default()
-            };
-            return again(&state, &auth, &ctx, redo).await;
-        }
-        Err(mut more) => {
-            problems.append(&mut more);
-            let redo = Redo {
-                result: Some((which, input, problems)),
-                ..Redo::default()
-            };
-            return again(&state, &auth, &ctx, redo).await;
-        }
-    };
-    let stored = state
-        .store()
-        .record_result(
-            ctx.id,
-            ctx.seen(),
-            &outcome,
-            &acting.actor(),
-            input.reason.as_deref(),
-        )
-        .await;
-    match stored {
-        Ok(_) => {
-            state.invalidate();
-            see_other(&format!("{}#report", ctx.href()))
-        }
-        Err(e) => {
-            let redo = Redo {
-                result: Some((which, input, Vec::new())),
-                ..Redo::default()
-            };
-            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
-                if let Some((_, _, problems)) = &mut redo.result {
-                    problems.push(Problem::general("boards", m));
+    // The form as sent, with `problems` beside it.
+    let reason = shown(sent.reason.as_deref().unwrap_or_default());
+    let as_sent = |problems: Vec<Problem>| match (which, &input) {
+        (Some(w), Some(input)) => Redo {
+            result: Some((w, input.clone(), problems)),
+            ..Redo::default()
+        },
+        _ => {
+            let form = Some((
+                reason.clone(),
+                problems.into_iter().map(|p| p.message).collect(),
+            ));
+            if step == ReportStep::Decide {
+                Redo {
+                    decide: form,
+                    ..Redo::default()
                 }
-            })
-            .await
+            } else {
+                Redo {
+                    review: form,
+                    ..Redo::default()
+                }
+            }
         }
-    }
-}
-
-/// The sentence asking for a step's reason (GT-P2, GT-O3).
-pub(crate) fn reason_missing(step: ReportStep) -> String {
-    step.reason_missing().unwrap_or_default().to_string()
-}
-
-async fn write_review(
-    state: AppState,
-    auth: Auth,
-    headers: HeaderMap,
-    path: MatchPath,
-    fields: Fields,
-    kind: ReviewKind,
-) -> Response {
-    let action = match kind {
-        ReviewKind::Confirmed => Action::ConfirmResult,
-        ReviewKind::Disputed => Action::DisputeResult,
     };
-    let (sent, ctx, acting) = match begin(&state, &auth, &headers, path, fields, action).await {
-        Ok(x) => x,
-        Err(e) => return e.into_response(Format::Html),
-    };
-    let (seen, today) = (sent.version, state.today());
-    let step = match kind {
-        ReviewKind::Confirmed => ReportStep::Confirm,
-        ReviewKind::Disputed => ReportStep::Dispute,
-    };
-    let check = |ctx: &MatchContext| check(ctx, step, seen, EnteredBy::Team, today);
-    if let Err(why) = check(&ctx) {
-        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
-    }
-    if kind == ReviewKind::Disputed && sent.reason.is_none() {
-        let redo = Redo {
-            review: Some((String::new(), vec![reason_missing(ReportStep::Dispute)])),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    }
-    if let Some(p) = reason_problem(sent.reason.as_deref()) {
-        let redo = Redo {
-            review: Some((
-                shown(sent.reason.as_deref().unwrap_or_default()),
-                vec![p.message],
-            )),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    }
-    let stored = state
-        .store()
-        .review_result(
-            ctx.id,
-            ctx.seen(),
-            kind,
-            &acting.actor(),
-            sent.reason.as_deref(),
-        )
-        .await;
-    match stored {
-        Ok(_) => {
-            state.invalidate();
-            see_other(&format!("{}#report", ctx.href()))
+    match report_write::submit(&state, &ctx, &acting, &submission).await {
+        Ok(_) => see_other(&format!("{}#report", ctx.href())),
+        Err(NotWritten::Refused { why, fresh: None }) => {
+            refuse(&state, &auth, &ctx, why, Redo::default()).await
         }
-        Err(e) => {
-            let redo = Redo {
-                review: Some((sent.reason.clone().unwrap_or_default(), Vec::new())),
-                ..Redo::default()
+        // Another write got in first: the match as it is now, its result form drawn afresh;
+        // a reason typed for a review stays.
+        Err(NotWritten::Refused {
+            why,
+            fresh: Some(fresh),
+        }) => {
+            let redo = match which {
+                Some(_) => Redo::default(),
+                None => as_sent(Vec::new()),
             };
-            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
-                redo.notice = Some(m);
-            })
-            .await
+            refuse(&state, &auth, &fresh, why, redo).await
         }
+        Err(NotWritten::Invalid { too_long, problems }) => {
+            let redo = as_sent(too_long.into_iter().chain(problems).collect());
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(NotWritten::StoreRefused(m)) => {
+            let redo = match which {
+                Some(_) => as_sent(vec![Problem::general("boards", m)]),
+                None => Redo {
+                    notice: Some(m),
+                    ..as_sent(Vec::new())
+                },
+            };
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(NotWritten::Failed(e)) => e.into_response(Format::Html),
     }
 }
 
@@ -1594,7 +1476,7 @@ pub async fn enter_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_result(state, auth, headers, path, fields, Which::Enter).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Enter).await
 }
 
 /// POST `…/matches/{home}/correction`: an officer corrects the result, with the reason.
@@ -1605,7 +1487,7 @@ pub async fn correct_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_result(state, auth, headers, path, fields, Which::Correct).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Correct).await
 }
 
 /// POST `…/matches/{home}/confirm`: the visiting advisor confirms the version in force.
@@ -1616,7 +1498,7 @@ pub async fn confirm_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_review(state, auth, headers, path, fields, ReviewKind::Confirmed).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Confirm).await
 }
 
 /// POST `…/matches/{home}/dispute`: the visiting advisor disputes it, with the reason.
@@ -1627,7 +1509,7 @@ pub async fn dispute_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_review(state, auth, headers, path, fields, ReviewKind::Disputed).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Dispute).await
 }
 
 /// POST `…/matches/{home}/decision`: an officer decides a dispute by keeping the result as
@@ -1640,57 +1522,5 @@ pub async fn decide_dispute(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    let (sent, ctx, acting) =
-        match begin(&state, &auth, &headers, path, fields, Action::DecideDispute).await {
-            Ok(x) => x,
-            Err(e) => return e.into_response(Format::Html),
-        };
-    let (seen, today) = (sent.version, state.today());
-    let check =
-        |ctx: &MatchContext| check(ctx, ReportStep::Decide, seen, EnteredBy::Officer, today);
-    if let Err(why) = check(&ctx) {
-        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
-    }
-    let Some(reason) = sent.reason.as_deref() else {
-        let redo = Redo {
-            decide: Some((String::new(), vec![reason_missing(ReportStep::Decide)])),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    };
-    if let Some(p) = reason_problem(Some(reason)) {
-        let redo = Redo {
-            decide: Some((shown(reason), vec![p.message])),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    }
-    // The store's reviews are confirmed or disputed; an officer's confirmation of the disputed
-    // version is the decision that it stands (`arbiter_core::report::status`).
-    let stored = state
-        .store()
-        .review_result(
-            ctx.id,
-            ctx.seen(),
-            ReviewKind::Confirmed,
-            &acting.actor(),
-            Some(reason),
-        )
-        .await;
-    match stored {
-        Ok(_) => {
-            state.invalidate();
-            see_other(&format!("{}#report", ctx.href()))
-        }
-        Err(e) => {
-            let redo = Redo {
-                decide: Some((reason.to_string(), Vec::new())),
-                ..Redo::default()
-            };
-            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
-                redo.notice = Some(m);
-            })
-            .await
-        }
-    }
+    submit_form(state, auth, headers, path, fields, ReportStep::Decide).await
 }
