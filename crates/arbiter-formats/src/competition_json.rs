@@ -1529,4 +1529,24 @@ mod tests {
             r#"{"extends": "gthscl", "boards": 3, "drop": {"enabled": false}}"#
         );
     }
+
+    #[test]
+    fn gt_p2_report_deadlines_are_written_when_they_differ_from_the_preset() {
+        let mut r = Ruleset::preset("gthscl").unwrap();
+        r.report = None;
+        assert_eq!(
+            rules_value(&r).json(),
+            r#"{"extends": "gthscl", "report": {"enabled": false}}"#
+        );
+        let mut a = Ruleset::preset("astc").unwrap();
+        a.report = Some(arbiter_core::report::Deadlines {
+            enter_within: 2,
+            confirm_within: 5,
+        });
+        let v = rules_value(&a).json();
+        assert!(
+            v.contains(r#""report": {"enter_within_days": 2, "confirm_within_days": 5}"#),
+            "{v}"
+        );
+    }
 }
