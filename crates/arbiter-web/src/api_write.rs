@@ -133,6 +133,10 @@ pub struct InvalidDetail {
     /// `invalid` (the body), `too_long` (a text beyond its limit: the reason has at most
     /// 1,000 characters) or `refused` (the report's state, GT-P2).
     pub code: String,
+    /// With `refused` for the report's state, why, as a stable word (GT-P2): `too_early`
+    /// (before the match day), `not_entered`, `disputed`, `not_disputed` or `settled`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<String>,
     pub message: String,
     pub problems: Vec<ProblemJson>,
 }
@@ -164,6 +168,10 @@ fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
 }
 
 fn invalid(code: &str, problems: Vec<Problem>) -> Response {
+    invalid_as(code, problems, None)
+}
+
+fn invalid_as(code: &str, problems: Vec<Problem>, refusal: Option<&str>) -> Response {
     let message = problems
         .iter()
         .map(|p| p.message.as_str())
@@ -174,6 +182,7 @@ fn invalid(code: &str, problems: Vec<Problem>) -> Response {
         &InvalidAnswer {
             error: InvalidDetail {
                 code: code.into(),
+                refusal: refusal.map(str::to_string),
                 message,
                 problems: problems
                     .into_iter()
@@ -192,13 +201,18 @@ fn invalid(code: &str, problems: Vec<Problem>) -> Response {
 const TOO_LONG: &str = "too_long";
 
 fn refused(field: &'static str, message: String) -> Response {
-    invalid(
+    refused_as(field, message, None)
+}
+
+fn refused_as(field: &'static str, message: String, refusal: Option<&str>) -> Response {
+    invalid_as(
         "refused",
         vec![Problem {
             board: None,
             field,
             message,
         }],
+        refusal,
     )
 }
 
@@ -397,7 +411,7 @@ async fn submit_json(
     match report_write::submit(&state, &ctx, &acting, &submission).await {
         Ok(Written::Result(v)) => json_response(StatusCode::CREATED, &stored_result(&ctx, &v)),
         Ok(Written::Review(r)) => json_response(StatusCode::CREATED, &stored_review(&ctx, &r)),
-        Err(NotWritten::Refused { why, .. }) => refusal(why),
+        Err(NotWritten::Refused { why, code, .. }) => refusal(why, code),
         Err(NotWritten::Invalid {
             too_long: Some(p), ..
         }) => invalid(TOO_LONG, vec![p]),
@@ -414,10 +428,10 @@ async fn submit_json(
 }
 
 /// A check's refusal: 409 when the match changed after the script read it, 422 (on `version`)
-/// when the report's state refuses the step (GT-P2).
-fn refusal(why: WebError) -> Response {
+/// when the report's state refuses the step (GT-P2), with core's word for why.
+fn refusal(why: WebError, code: &'static str) -> Response {
     match why {
-        WebError::Refused(m) => refused("version", m),
+        WebError::Refused(m) => refused_as("version", m, Some(code)),
         other => other.into_response(Format::Json),
     }
 }

@@ -334,20 +334,13 @@ pub(crate) use arbiter_core::text::sentence;
 // version seen again inside the write's transaction (`ReportSeen`), so of simultaneous writers
 // one wins.
 
-/// May `step` be taken on this match now? `by` is who would enter (the match-day rule).
-pub(crate) fn check(
-    ctx: &MatchContext,
-    step: ReportStep,
-    seen: Option<u32>,
-    by: EnteredBy,
-    today: jiff::civil::Date,
-) -> Result<(), WebError> {
-    step.check(&ctx.report(), seen, by, today)
-        .map_err(|refusal| match refusal {
-            // 409, with what is in force now and who made it.
-            Refusal::Changed { .. } => changed(ctx),
-            other => WebError::Refused(other.to_string()),
-        })
+/// Core's refusal of a step as the web answers it: 409 with what is in force now and who made
+/// it when the writer read an older match, else 422 with the refusal's sentence.
+pub(crate) fn refusal(ctx: &MatchContext, refusal: Refusal) -> WebError {
+    match refusal {
+        Refusal::Changed { .. } => changed(ctx),
+        other => WebError::Refused(other.to_string()),
+    }
 }
 
 /// 409 for a writer whose view of the match is out of date: what is in force now.
@@ -394,19 +387,6 @@ pub(crate) fn changed(ctx: &MatchContext) -> WebError {
     WebError::Conflict(format!(
         "Version {n} of this result, {entered}{reviewed}, is now in force; nothing was saved. Reload the match and make your change against version {n} if it is still needed (GT-P2)."
     ))
-}
-
-/// Why a write the store found stale was refused: what the match holds now refuses it (the
-/// answer it would have had arriving just after the winner), or else it changed (409). The
-/// match as it is now comes back too, for a page to draw.
-pub(crate) async fn after_stale(
-    state: &AppState,
-    ctx: &MatchContext,
-    check: impl Fn(&MatchContext) -> Result<(), WebError>,
-) -> Result<(MatchContext, WebError), WebError> {
-    let fresh = reload(state, ctx).await?;
-    let why = check(&fresh).err().unwrap_or_else(|| changed(&fresh));
-    Ok((fresh, why))
 }
 
 /// The reason's problem, if it has one: beyond its limit (issue 9), the sentence refusing it.
@@ -1422,14 +1402,15 @@ async fn submit_form(
     };
     match report_write::submit(&state, &ctx, &acting, &submission).await {
         Ok(_) => see_other(&format!("{}#report", ctx.href())),
-        Err(NotWritten::Refused { why, fresh: None }) => {
-            refuse(&state, &auth, &ctx, why, Redo::default()).await
-        }
+        Err(NotWritten::Refused {
+            why, fresh: None, ..
+        }) => refuse(&state, &auth, &ctx, why, Redo::default()).await,
         // Another write got in first: the match as it is now, its result form drawn afresh;
         // a reason typed for a review stays.
         Err(NotWritten::Refused {
             why,
             fresh: Some(fresh),
+            ..
         }) => {
             let redo = match which {
                 Some(_) => Redo::default(),
@@ -1455,7 +1436,7 @@ async fn submit_form(
     }
 }
 
-async fn reload(state: &AppState, ctx: &MatchContext) -> Result<MatchContext, WebError> {
+pub(crate) async fn reload(state: &AppState, ctx: &MatchContext) -> Result<MatchContext, WebError> {
     let v = &ctx.view;
     load(
         state,

@@ -5,7 +5,7 @@
 //! back, as a page or as JSON.
 
 use arbiter_core::entry::{Problem, ResultEntry};
-use arbiter_core::report::{EnteredBy, ReportStep, ReviewKind};
+use arbiter_core::report::{EnteredBy, Refusal, ReportStep, ReviewKind};
 use arbiter_store::{ResultReview, ResultVersion, StoreError};
 
 use crate::auth::Acting;
@@ -42,6 +42,8 @@ pub(crate) enum NotWritten {
     /// match as it is now when another write got in first.
     Refused {
         why: WebError,
+        /// Core's word for it (`arbiter_core::report::Refusal::code`).
+        code: &'static str,
         fresh: Option<Box<MatchContext>>,
     },
     /// What was sent is wrong, each problem with its field. A reason beyond its limit is
@@ -69,9 +71,13 @@ pub(crate) async fn submit(
         EnteredBy::Team
     };
     let today = state.today();
-    let check = |ctx: &MatchContext| matches::check(ctx, sub.step, sub.version, by, today);
-    if let Err(why) = check(ctx) {
-        return Err(NotWritten::Refused { why, fresh: None });
+    let check = |ctx: &MatchContext| sub.step.check(&ctx.report(), sub.version, by, today);
+    if let Err(r) = check(ctx) {
+        return Err(NotWritten::Refused {
+            why: matches::refusal(ctx, r),
+            code: r.code(),
+            fresh: None,
+        });
     }
     let reason = sub.reason();
     let too_long = reason_problem(reason);
@@ -122,11 +128,20 @@ pub(crate) async fn submit(
             state.invalidate();
             Ok(w)
         }
-        Err(StoreError::Stale(_)) => match matches::after_stale(state, ctx, check).await {
-            Ok((fresh, why)) => Err(NotWritten::Refused {
-                why,
-                fresh: Some(Box::new(fresh)),
-            }),
+        // Another write got in first: the answer this one would have had arriving just after
+        // it, or else that the match changed (409).
+        Err(StoreError::Stale(_)) => match matches::reload(state, ctx).await {
+            Ok(fresh) => {
+                let r = check(&fresh).err().unwrap_or(Refusal::Changed {
+                    seen: sub.version.unwrap_or(ctx.in_force()),
+                    in_force: fresh.in_force(),
+                });
+                Err(NotWritten::Refused {
+                    why: matches::refusal(&fresh, r),
+                    code: r.code(),
+                    fresh: Some(Box::new(fresh)),
+                })
+            }
             Err(e) => Err(NotWritten::Failed(e)),
         },
         Err(e) => match WebError::from_write(e) {
