@@ -459,7 +459,6 @@ mod tests {
         };
         assert_eq!(bs[0].rating_result, Some(GameResult::Draw));
         assert_eq!(bs[1].rating_result, None);
-        e.boards[2].rating_result = Some("-/-".into());
         e.boards[2].rating_result = Some("*x".into());
         let p = &e.outcome(&c, &r, 1, &m).unwrap_err()[0];
         assert_eq!((p.board, p.field), (Some(3), "rating_result"));

@@ -413,11 +413,6 @@ impl Refusal {
             Refusal::Settled { .. } => "settled",
         }
     }
-
-    /// The rule that refuses it.
-    pub fn rule(self) -> &'static str {
-        "GT-P2"
-    }
 }
 
 /// Why a settled result is not entered or reviewed again.
