@@ -8,10 +8,12 @@
 //! - [`schedule`]: Berger round-robin tables (AS-19).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
+//! - [`entry`]: a result as entered, read into a match outcome with every problem named.
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 pub mod criteria;
+pub mod entry;
 pub mod fide;
 pub mod model;
 pub mod permissions;

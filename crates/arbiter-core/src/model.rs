@@ -214,6 +214,19 @@ impl GameResult {
         }
     }
 
+    /// As a score sheet prints it: `1–0`, `½–½`, `+/−` (an en dash and a minus sign).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            GameResult::HomeWin => "1\u{2013}0",
+            GameResult::Draw => "½\u{2013}½",
+            GameResult::AwayWin => "0\u{2013}1",
+            GameResult::HomeWinByForfeit => "+/\u{2212}",
+            GameResult::AwayWinByForfeit => "\u{2212}/+",
+            GameResult::DoubleForfeit => "\u{2212}/\u{2212}",
+            GameResult::Pending => "\u{2013}",
+        }
+    }
+
     /// True when the game was played over the board.
     pub fn is_played(self) -> bool {
         matches!(

@@ -533,6 +533,41 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
     }
 }
 
+/// Which of a person's roles acts: each of `roles` (their roles in this league, with the school
+/// of each) is asked in turn and the first the table allows acts. `Err` is the sentence refusing
+/// it: an advisor's refusal, which names the school, before a plain "may not"; with no role at
+/// all, the public's.
+pub fn acting_role<'a>(
+    roles: impl IntoIterator<Item = Subject<'a>>,
+    action: Action,
+    target: Target<'_>,
+) -> Result<Subject<'a>, String> {
+    let mut refusal = None;
+    for subject in roles {
+        match decide(subject, action, target) {
+            Decision::Allowed => return Ok(subject),
+            Decision::Refused { reason, .. } => {
+                if refusal.is_none() || subject.role == Role::Advisor {
+                    refusal = Some(reason);
+                }
+            }
+        }
+    }
+    let public = Subject {
+        role: Role::Public,
+        school: None,
+    };
+    Err(
+        refusal.unwrap_or_else(|| match decide(public, action, target) {
+            Decision::Refused { reason, .. } => reason,
+            Decision::Allowed => format!(
+                "This account has no role in this league, so it may not {}.",
+                action.description()
+            ),
+        }),
+    )
+}
+
 fn side_check(
     own: Option<&str>,
     side_school: Option<&str>,
@@ -679,4 +714,59 @@ pub fn render_markdown() -> String {
          never the product on its own.\n",
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gt_o3_gt_m1_the_first_role_the_table_allows_acts() {
+        let target = Target {
+            schools_involved: &["Perrysburg", "Maumee"],
+            home_school: Some("Perrysburg"),
+            visiting_school: Some("Maumee"),
+        };
+        let advisor = Subject {
+            role: Role::Advisor,
+            school: Some("Perrysburg"),
+        };
+        let president = Subject {
+            role: Role::President,
+            school: Some("Perrysburg"),
+        };
+        let vice = Subject {
+            role: Role::VicePresident,
+            school: None,
+        };
+        // The home advisor enters (GT-M1) whichever role is listed first; the Vice-President
+        // corrects where the President's own school plays (GT-O3).
+        assert_eq!(
+            acting_role([president, advisor], Action::EnterResult, target),
+            Ok(advisor)
+        );
+        assert_eq!(
+            acting_role([president, vice], Action::CorrectResult, target),
+            Ok(vice)
+        );
+        let refused = acting_role([president, advisor], Action::DecideDispute, target);
+        assert!(
+            refused.as_ref().is_err_and(|r| r.starts_with("GT-")),
+            "{refused:?}"
+        );
+        // The visiting advisor's refusal names the school, before a plain "may not".
+        let secretary = Subject {
+            role: Role::Secretary,
+            school: None,
+        };
+        let visiting = Subject {
+            role: Role::Advisor,
+            school: Some("Maumee"),
+        };
+        let why = acting_role([secretary, visiting], Action::EnterResult, target).unwrap_err();
+        assert!(why.contains("Maumee"), "{why}");
+        // No role at all: the public's refusal.
+        let none = acting_role([], Action::EnterResult, target).unwrap_err();
+        assert!(none.contains("the public"), "{none}");
+    }
 }

@@ -6,10 +6,10 @@
 //! Who entered the version in force matters: a result imported from a file or the command line
 //! stands as recorded, and one entered or corrected by an officer (or by an event's arbiter) is
 //! decided; only an advisor's entry awaits the visitors. The store keeps every result version and
-//! every review with the role it was made in; [`status`] reads them. Deadlines (enter within 1
-//! day, confirm within 5) are [`Deadlines`].
+//! every review with the role it was made in; [`status`] reads them. The deadlines (in `gthscl`,
+//! enter within 1 day, confirm within 5) are the ruleset's `[report]`, read as [`Deadlines`].
 
-use crate::permissions::Role;
+use crate::permissions::{Action, Role};
 
 /// What a review said of one version of the result. The visitors confirm or dispute; an
 /// officer's `Confirmed` of a disputed version decides the dispute: the result stands.
@@ -194,77 +194,308 @@ pub fn status(latest: Option<Entry>, reviews: &[Review]) -> ReportStatus {
     }
 }
 
-/// GT-P2's deadlines, in days.
+/// GT-P2's deadlines, in days: the ruleset's `[report]` section ([`crate::Ruleset::report`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deadlines {
     /// The home team enters the result within this many days of the match.
-    pub enter_within: i32,
+    pub enter_within: u32,
     /// The visiting team confirms (or asks for a correction) within this many days of entry.
-    pub confirm_within: i32,
+    pub confirm_within: u32,
 }
 
 impl Deadlines {
-    pub const GT_P2: Deadlines = Deadlines {
-        enter_within: 1,
-        confirm_within: 5,
-    };
-
     pub fn enter_by(self, played_on: jiff::civil::Date) -> jiff::civil::Date {
-        played_on.saturating_add(jiff::Span::new().days(self.enter_within))
+        played_on.saturating_add(jiff::Span::new().days(i64::from(self.enter_within)))
     }
 
     pub fn confirm_by(self, entered_on: jiff::civil::Date) -> jiff::civil::Date {
-        entered_on.saturating_add(jiff::Span::new().days(self.confirm_within))
+        entered_on.saturating_add(jiff::Span::new().days(i64::from(self.confirm_within)))
     }
+}
 
-    /// What one side's advisor has to do for a match on `today`, if anything: the home team
-    /// enters the result once the match day has come, the visitors confirm or dispute an entry
-    /// that awaits them. `entered_on` is the day the version in force was entered.
-    pub fn task(
-        self,
-        side: crate::Side,
-        status: ReportStatus,
-        played_on: Option<jiff::civil::Date>,
-        entered_on: Option<jiff::civil::Date>,
-        today: jiff::civil::Date,
-    ) -> Option<Task> {
-        match (side, status) {
-            (crate::Side::Home, ReportStatus::AwaitingResult)
-                if played_on.is_none_or(|d| d <= today) =>
-            {
-                let due = played_on.map(|d| self.enter_by(d));
-                Some(Task::EnterResult {
-                    due,
-                    overdue: due.is_some_and(|d| d < today),
-                })
-            }
-            (crate::Side::Away, ReportStatus::AwaitingConfirmation { version }) => {
-                let due = entered_on.map(|d| self.confirm_by(d));
-                Some(Task::ReviewResult {
-                    version,
-                    due,
-                    overdue: due.is_some_and(|d| d < today),
-                })
-            }
-            _ => None,
+/// What one side's advisor has to do for a match on `today`, if anything: the home team enters
+/// the result once the match day has come, the visitors confirm or dispute an entry that awaits
+/// them. `entered_on` is the day the version in force was entered. Without `deadlines` (a
+/// ruleset with no `[report]`) the task has no day it is due by.
+pub fn task(
+    deadlines: Option<Deadlines>,
+    side: crate::Side,
+    status: ReportStatus,
+    played_on: Option<jiff::civil::Date>,
+    entered_on: Option<jiff::civil::Date>,
+    today: jiff::civil::Date,
+) -> Option<Task> {
+    match (side, status) {
+        (crate::Side::Home, ReportStatus::AwaitingResult)
+            if played_on.is_none_or(|d| d <= today) =>
+        {
+            let due = played_on.zip(deadlines).map(|(d, by)| by.enter_by(d));
+            Some(Task::EnterResult {
+                due,
+                overdue: due.is_some_and(|d| d < today),
+            })
         }
+        (crate::Side::Away, ReportStatus::AwaitingConfirmation { version }) => {
+            let due = entered_on.zip(deadlines).map(|(d, by)| by.confirm_by(d));
+            Some(Task::ReviewResult {
+                version,
+                due,
+                overdue: due.is_some_and(|d| d < today),
+            })
+        }
+        _ => None,
     }
 }
 
 /// GT-P2 asks for the result after the match: an advisor may not enter it before the match
 /// day. An officer (or an event's arbiter) may, for a match played early by arrangement.
-/// `None` when the entry may be made; else the sentence that refuses it.
+/// `None` when the entry may be made; else the refusal.
 pub fn too_early(
     by: EnteredBy,
     played_on: Option<jiff::civil::Date>,
     today: jiff::civil::Date,
-) -> Option<String> {
+) -> Option<Refusal> {
     match (by, played_on) {
-        (EnteredBy::Team, Some(day)) if day > today => Some(format!(
-            "GT-P2: this match is set for {}, so its result is entered from that day, after the match. If it was played earlier by arrangement (GT-M2), ask the President to enter it.",
-            day.strftime("%a %-d %b %Y")
-        )),
+        (EnteredBy::Team, Some(day)) if day > today => Some(Refusal::TooEarly { played_on: day }),
         _ => None,
+    }
+}
+
+/// A step of the result workflow (GT-P2, GT-O3). The permission table says who may take it;
+/// [`ReportStep::check`] says whether the report's state allows it now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReportStep {
+    /// The home advisor (or an officer, or an event's arbiter) enters the result.
+    Enter,
+    /// An officer corrects the result in force as a new version.
+    Correct,
+    /// The visitors confirm the version in force.
+    Confirm,
+    /// The visitors dispute it.
+    Dispute,
+    /// An officer decides a dispute by keeping the result as entered (GT-O3).
+    Decide,
+}
+
+/// A match's report as a writer found it: what [`ReportStep::check`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Report {
+    pub status: ReportStatus,
+    /// The highest version, whatever it holds (0 when there is none).
+    pub in_force: u32,
+    /// The match day, when the schedule has one.
+    pub played_on: Option<jiff::civil::Date>,
+}
+
+/// GT-O3: who may still change a result that stands.
+pub const WHO_CORRECTS: &str = "an officer corrects it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+
+/// GT-O3: who rules on a dispute, and how.
+pub const WHO_DECIDES: &str = "an officer decides the dispute, keeping the result as entered or correcting it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+
+impl ReportStep {
+    /// May this step be taken now? `seen` is the version the writer read (checked first: a
+    /// writer who read an older match is refused as [`Refusal::Changed`]); `by` is who would
+    /// enter, which matters only for the match-day rule; `today` is the league's date.
+    pub fn check(
+        self,
+        report: &Report,
+        seen: Option<u32>,
+        by: EnteredBy,
+        today: jiff::civil::Date,
+    ) -> Result<(), Refusal> {
+        if let Some(seen) = seen
+            && seen != report.in_force
+        {
+            return Err(Refusal::Changed {
+                seen,
+                in_force: report.in_force,
+            });
+        }
+        if self == ReportStep::Enter
+            && let Some(early) = too_early(by, report.played_on, today)
+        {
+            return Err(early);
+        }
+        match (self, report.status) {
+            (
+                ReportStep::Enter,
+                ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. },
+            )
+            | (
+                ReportStep::Confirm | ReportStep::Dispute,
+                ReportStatus::AwaitingConfirmation { .. },
+            )
+            | (ReportStep::Decide, ReportStatus::Disputed { .. }) => Ok(()),
+            (_, ReportStatus::AwaitingResult) => Err(Refusal::NotEntered { step: self }),
+            (ReportStep::Correct, _) => Ok(()),
+            (ReportStep::Decide, ReportStatus::AwaitingConfirmation { version }) => {
+                Err(Refusal::NotDisputed { version })
+            }
+            (_, ReportStatus::Disputed { version }) => Err(Refusal::Disputed {
+                step: self,
+                version,
+            }),
+            (_, status) => Err(Refusal::Settled { step: self, status }),
+        }
+    }
+
+    /// GT-P2, GT-O3: a correction, a dispute and a decision say why; `Some` is the sentence
+    /// asking for the reason.
+    pub fn reason_missing(self) -> Option<&'static str> {
+        match self {
+            ReportStep::Correct => Some(
+                "A correction needs its reason (GT-P2): say what was wrong with the result in force, so that everyone reading the match sees why it changed.",
+            ),
+            ReportStep::Dispute => Some(
+                "A dispute needs its reason (GT-P2): say which board or result is wrong and what it should be, so that the officer deciding it knows.",
+            ),
+            ReportStep::Decide => Some(
+                "A decision needs its reason (GT-P2, GT-O3): say why the result as entered stands, so that both schools reading the match see it.",
+            ),
+            ReportStep::Enter | ReportStep::Confirm => None,
+        }
+    }
+
+    /// The permission table's action for this step: who may take it.
+    pub fn action(self) -> Action {
+        match self {
+            ReportStep::Enter => Action::EnterResult,
+            ReportStep::Correct => Action::CorrectResult,
+            ReportStep::Confirm => Action::ConfirmResult,
+            ReportStep::Dispute => Action::DisputeResult,
+            ReportStep::Decide => Action::DecideDispute,
+        }
+    }
+
+    /// The verb in a refusal: "nothing to confirm".
+    fn verb(self) -> &'static str {
+        match self {
+            ReportStep::Enter => "enter",
+            ReportStep::Correct => "correct",
+            ReportStep::Confirm => "confirm",
+            ReportStep::Dispute => "dispute",
+            ReportStep::Decide => "decide",
+        }
+    }
+}
+
+/// Why a step of the result workflow is refused now. Its text (`Display`) is the sentence a
+/// person reads; [`Refusal::code`] is the word a script reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The writer read version `seen`, and `in_force` is in force now: nothing is written.
+    Changed { seen: u32, in_force: u32 },
+    /// GT-P2: an advisor enters the result from the match day.
+    TooEarly { played_on: jiff::civil::Date },
+    /// GT-P2: no result has been entered yet.
+    NotEntered { step: ReportStep },
+    /// GT-P2: the visitors disputed `version`; an officer decides it first.
+    Disputed { step: ReportStep, version: u32 },
+    /// GT-O3: `version` awaits the visitors and is not disputed: there is nothing to decide.
+    NotDisputed { version: u32 },
+    /// GT-P2: the result stands (confirmed, recorded or decided); an officer corrects it.
+    Settled {
+        step: ReportStep,
+        status: ReportStatus,
+    },
+}
+
+impl Refusal {
+    /// `changed`, `too_early`, `not_entered`, `disputed`, `not_disputed`, `settled`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::Changed { .. } => "changed",
+            Refusal::TooEarly { .. } => "too_early",
+            Refusal::NotEntered { .. } => "not_entered",
+            Refusal::Disputed { .. } => "disputed",
+            Refusal::NotDisputed { .. } => "not_disputed",
+            Refusal::Settled { .. } => "settled",
+        }
+    }
+}
+
+/// Why a settled result is not entered or reviewed again.
+fn settled_words(status: ReportStatus) -> String {
+    match status {
+        ReportStatus::Confirmed { version } => {
+            format!("the visitors confirmed version {version} of this result")
+        }
+        ReportStatus::Recorded { version } => format!(
+            "version {version} of this result was recorded from the league's file and stands as recorded"
+        ),
+        ReportStatus::Decided { version } => {
+            format!("version {version} of this result was decided by an officer and stands")
+        }
+        other => format!("this result is {}", other.phrase()),
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Refusal::Changed { in_force, .. } => write!(
+                f,
+                "Version {in_force} of this result is now in force; nothing was saved. Reload the match and make your change against version {in_force} if it is still needed (GT-P2)."
+            ),
+            Refusal::TooEarly { played_on } => write!(
+                f,
+                "GT-P2: this match is set for {}, so its result is entered from that day, after the match. If it was played earlier by arrangement (GT-M2), ask the President to enter it.",
+                played_on.strftime("%a %-d %b %Y")
+            ),
+            Refusal::NotEntered {
+                step: ReportStep::Correct,
+            } => f.write_str(
+                "GT-P2: no result has been entered for this match yet, so there is nothing to correct; the home advisor enters it first (GT-M1), or the arbiter at an event.",
+            ),
+            Refusal::NotEntered {
+                step: ReportStep::Decide,
+            } => f.write_str(
+                "GT-P2: no result has been entered for this match yet, so there is no dispute to decide.",
+            ),
+            Refusal::NotEntered { step } => write!(
+                f,
+                "GT-P2: no result has been entered for this match yet, so there is nothing to {}; the home advisor enters it first.",
+                step.verb()
+            ),
+            Refusal::Disputed {
+                step: ReportStep::Enter,
+                version,
+            } => write!(
+                f,
+                "GT-P2: the visitors disputed version {version} of this result; {WHO_DECIDES}, so it is not entered again meanwhile."
+            ),
+            Refusal::Disputed { version, .. } => write!(
+                f,
+                "GT-P2: version {version} of this result is already disputed; {WHO_DECIDES}, and the decision stands."
+            ),
+            Refusal::NotDisputed { version } => write!(
+                f,
+                "GT-P2: version {version} of this result awaits the visitors' confirmation and is not disputed, so there is no dispute to decide; to change it, correct it with the reason."
+            ),
+            Refusal::Settled {
+                step: ReportStep::Enter,
+                status,
+            } => write!(
+                f,
+                "GT-P2: {}, so it is no longer entered again; if it is wrong, {WHO_CORRECTS}.",
+                settled_words(status)
+            ),
+            Refusal::Settled {
+                step: ReportStep::Decide,
+                status,
+            } => write!(
+                f,
+                "GT-P2: {}, so there is no dispute to decide; if it is wrong, {WHO_CORRECTS}.",
+                settled_words(status)
+            ),
+            Refusal::Settled { step, status } => write!(
+                f,
+                "GT-P2: {}, so there is nothing to {}; if it is wrong, {WHO_CORRECTS}.",
+                settled_words(status),
+                step.verb()
+            ),
+        }
     }
 }
 
@@ -290,7 +521,7 @@ mod tests {
     fn gt_p2_an_advisor_enters_from_the_match_day_an_officer_any_day() {
         let day = Some(jiff::civil::date(2026, 12, 9));
         let before = jiff::civil::date(2026, 12, 2);
-        let text = too_early(EnteredBy::Team, day, before).unwrap();
+        let text = too_early(EnteredBy::Team, day, before).unwrap().to_string();
         assert!(
             text.starts_with("GT-P2: this match is set for Wed 9 Dec 2026"),
             "{text}"
@@ -306,30 +537,30 @@ mod tests {
     #[test]
     fn gt_p2_each_side_has_its_task_when_its_turn_comes() {
         use crate::Side::{Away, Home};
-        let d = Deadlines::GT_P2;
+        let d = Some(GT_P2);
         let played = Some(jiff::civil::date(2026, 11, 2));
         let before = jiff::civil::date(2026, 11, 1);
         let day_after = jiff::civil::date(2026, 11, 3);
         let later = jiff::civil::date(2026, 11, 10);
         let waiting = ReportStatus::AwaitingResult;
         // Not before the match day; due the day after; overdue later.
-        assert_eq!(d.task(Home, waiting, played, None, before), None);
+        assert_eq!(task(d, Home, waiting, played, None, before), None);
         assert_eq!(
-            d.task(Home, waiting, played, None, day_after),
+            task(d, Home, waiting, played, None, day_after),
             Some(Task::EnterResult {
                 due: Some(day_after),
                 overdue: false
             })
         );
         assert!(matches!(
-            d.task(Home, waiting, played, None, later),
+            task(d, Home, waiting, played, None, later),
             Some(Task::EnterResult { overdue: true, .. })
         ));
-        assert_eq!(d.task(Away, waiting, played, None, day_after), None);
+        assert_eq!(task(d, Away, waiting, played, None, day_after), None);
         // The visitors review within five days of the entry.
         let entered = ReportStatus::AwaitingConfirmation { version: 2 };
         assert_eq!(
-            d.task(Away, entered, played, Some(day_after), day_after),
+            task(d, Away, entered, played, Some(day_after), day_after),
             Some(Task::ReviewResult {
                 version: 2,
                 due: Some(jiff::civil::date(2026, 11, 8)),
@@ -337,11 +568,11 @@ mod tests {
             })
         );
         assert_eq!(
-            d.task(Home, entered, played, Some(day_after), day_after),
+            task(d, Home, entered, played, Some(day_after), day_after),
             None
         );
         let settled = ReportStatus::Confirmed { version: 2 };
-        assert_eq!(d.task(Away, settled, played, Some(day_after), later), None);
+        assert_eq!(task(d, Away, settled, played, Some(day_after), later), None);
     }
 
     fn team(version: u32) -> Option<Entry> {
@@ -464,13 +695,196 @@ mod tests {
         assert_eq!(ReviewedBy::of(Some("president")), ReviewedBy::Officer);
     }
 
+    /// The `gthscl` preset's `[report]`.
+    const GT_P2: Deadlines = Deadlines {
+        enter_within: 1,
+        confirm_within: 5,
+    };
+
     #[test]
     fn gt_p2_deadlines_are_one_and_five_days() {
         let d = jiff::civil::date(2026, 1, 30);
-        assert_eq!(Deadlines::GT_P2.enter_by(d), jiff::civil::date(2026, 1, 31));
+        assert_eq!(GT_P2.enter_by(d), jiff::civil::date(2026, 1, 31));
+        assert_eq!(GT_P2.confirm_by(d), jiff::civil::date(2026, 2, 4));
         assert_eq!(
-            Deadlines::GT_P2.confirm_by(d),
-            jiff::civil::date(2026, 2, 4)
+            crate::Ruleset::preset("gthscl").and_then(|r| r.report),
+            Some(GT_P2)
         );
+    }
+
+    #[test]
+    fn gt_p2_without_report_deadlines_a_task_has_no_due_day() {
+        let played = Some(jiff::civil::date(2026, 11, 2));
+        let later = jiff::civil::date(2026, 11, 10);
+        assert_eq!(
+            task(
+                None,
+                crate::Side::Home,
+                ReportStatus::AwaitingResult,
+                played,
+                None,
+                later
+            ),
+            Some(Task::EnterResult {
+                due: None,
+                overdue: false
+            })
+        );
+    }
+
+    fn report(status: ReportStatus) -> Report {
+        Report {
+            status,
+            in_force: status.version().unwrap_or(1),
+            played_on: Some(jiff::civil::date(2026, 11, 2)),
+        }
+    }
+
+    const MATCH_DAY: jiff::civil::Date = jiff::civil::date(2026, 11, 2);
+
+    fn check(step: ReportStep, status: ReportStatus) -> Result<(), Refusal> {
+        step.check(&report(status), None, EnteredBy::Team, MATCH_DAY)
+    }
+
+    #[test]
+    fn gt_p2_each_step_has_its_turn() {
+        use ReportStep::*;
+        let waiting = ReportStatus::AwaitingResult;
+        let entered = ReportStatus::AwaitingConfirmation { version: 2 };
+        let disputed = ReportStatus::Disputed { version: 2 };
+        let confirmed = ReportStatus::Confirmed { version: 2 };
+        assert_eq!(check(Enter, waiting), Ok(()));
+        // Entered again until the visitors speak.
+        assert_eq!(check(Enter, entered), Ok(()));
+        assert_eq!(check(Confirm, entered), Ok(()));
+        assert_eq!(check(Dispute, entered), Ok(()));
+        assert_eq!(check(Correct, entered), Ok(()));
+        assert_eq!(check(Correct, confirmed), Ok(()));
+        assert_eq!(check(Decide, disputed), Ok(()));
+        assert_eq!(
+            check(Enter, disputed).map_err(Refusal::code),
+            Err("disputed")
+        );
+        assert_eq!(
+            check(Enter, confirmed).map_err(Refusal::code),
+            Err("settled")
+        );
+        assert_eq!(
+            check(Correct, waiting).map_err(Refusal::code),
+            Err("not_entered")
+        );
+        assert_eq!(
+            check(Confirm, waiting).map_err(Refusal::code),
+            Err("not_entered")
+        );
+        assert_eq!(
+            check(Dispute, disputed).map_err(Refusal::code),
+            Err("disputed")
+        );
+        assert_eq!(
+            check(Decide, entered).map_err(Refusal::code),
+            Err("not_disputed")
+        );
+        assert_eq!(
+            check(Decide, confirmed).map_err(Refusal::code),
+            Err("settled")
+        );
+    }
+
+    #[test]
+    fn gt_p2_a_writer_who_read_an_older_version_changes_nothing() {
+        let r = report(ReportStatus::AwaitingConfirmation { version: 3 });
+        assert_eq!(
+            ReportStep::Confirm.check(&r, Some(2), EnteredBy::Team, MATCH_DAY),
+            Err(Refusal::Changed {
+                seen: 2,
+                in_force: 3
+            })
+        );
+        assert_eq!(
+            ReportStep::Confirm.check(&r, Some(3), EnteredBy::Team, MATCH_DAY),
+            Ok(())
+        );
+        // The version is asked before the state: a stale writer learns it is stale.
+        let settled = report(ReportStatus::Confirmed { version: 3 });
+        assert_eq!(
+            ReportStep::Enter
+                .check(&settled, Some(1), EnteredBy::Team, MATCH_DAY)
+                .map_err(Refusal::code),
+            Err("changed")
+        );
+    }
+
+    #[test]
+    fn gt_p2_an_advisor_enters_from_the_match_day_and_the_refusal_says_so() {
+        let r = report(ReportStatus::AwaitingResult);
+        let day_before = jiff::civil::date(2026, 11, 1);
+        let early = ReportStep::Enter
+            .check(&r, None, EnteredBy::Team, day_before)
+            .unwrap_err();
+        assert_eq!(early.code(), "too_early");
+        assert_eq!(
+            early.to_string(),
+            "GT-P2: this match is set for Mon 2 Nov 2026, so its result is entered from that day, after the match. If it was played earlier by arrangement (GT-M2), ask the President to enter it."
+        );
+        assert_eq!(
+            ReportStep::Enter.check(&r, None, EnteredBy::Officer, day_before),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn gt_p2_gt_o3_refusals_name_the_rule_the_version_and_what_to_do() {
+        use ReportStep::*;
+        let text = |step, status| check(step, status).unwrap_err().to_string();
+        assert_eq!(
+            text(Enter, ReportStatus::Confirmed { version: 2 }),
+            format!(
+                "GT-P2: the visitors confirmed version 2 of this result, so it is no longer entered again; if it is wrong, {WHO_CORRECTS}."
+            )
+        );
+        assert_eq!(
+            text(Enter, ReportStatus::Disputed { version: 1 }),
+            format!(
+                "GT-P2: the visitors disputed version 1 of this result; {WHO_DECIDES}, so it is not entered again meanwhile."
+            )
+        );
+        assert_eq!(
+            text(Confirm, ReportStatus::Recorded { version: 1 }),
+            format!(
+                "GT-P2: version 1 of this result was recorded from the league's file and stands as recorded, so there is nothing to confirm; if it is wrong, {WHO_CORRECTS}."
+            )
+        );
+        assert_eq!(
+            text(Dispute, ReportStatus::AwaitingResult),
+            "GT-P2: no result has been entered for this match yet, so there is nothing to dispute; the home advisor enters it first."
+        );
+        assert_eq!(
+            text(Correct, ReportStatus::AwaitingResult),
+            "GT-P2: no result has been entered for this match yet, so there is nothing to correct; the home advisor enters it first (GT-M1), or the arbiter at an event."
+        );
+        assert_eq!(
+            text(Decide, ReportStatus::AwaitingResult),
+            "GT-P2: no result has been entered for this match yet, so there is no dispute to decide."
+        );
+        assert_eq!(
+            text(Decide, ReportStatus::Decided { version: 3 }),
+            format!(
+                "GT-P2: version 3 of this result was decided by an officer and stands, so there is no dispute to decide; if it is wrong, {WHO_CORRECTS}."
+            )
+        );
+        assert!(text(Decide, ReportStatus::AwaitingConfirmation { version: 2 }).starts_with(
+            "GT-P2: version 2 of this result awaits the visitors' confirmation and is not disputed"
+        ));
+        assert!(WHO_DECIDES.contains("GT-O3") && WHO_CORRECTS.contains("GT-O3"));
+    }
+
+    #[test]
+    fn gt_p2_gt_o3_corrections_disputes_and_decisions_need_their_reason() {
+        assert!(ReportStep::Enter.reason_missing().is_none());
+        assert!(ReportStep::Confirm.reason_missing().is_none());
+        for step in [ReportStep::Correct, ReportStep::Dispute, ReportStep::Decide] {
+            assert!(step.reason_missing().is_some_and(|t| t.contains("(GT-P2")));
+        }
     }
 }

@@ -10,6 +10,7 @@ use std::fmt;
 
 use crate::criteria::{CriterionSpec, ScoreBasis};
 use crate::model::{Board, Colour, Side};
+use crate::report::Deadlines;
 
 /// The rules a competition is scored and ranked by.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +37,9 @@ pub struct Ruleset {
     pub drop: Option<DropRule>,
     /// The rule that makes teams equal on every criterion share the place (AS-18).
     pub shared_places_rule: Option<String>,
+    /// `[report]`, GT-P2: the days to enter and to confirm a result; `None` for a league with no
+    /// report deadlines (an event whose arbiter enters results at the board).
+    pub report: Option<Deadlines>,
     /// GT-M9: a team short of players plays them on the top boards and forfeits the lowest.
     pub short_team_plays_top_boards: bool,
     /// `[cite]`: the league's rule ID for each field, cited in messages (`boards = "GT-M8"`).
@@ -283,6 +287,7 @@ struct RulesetPatch {
     bye: Option<Award>,
     white_on_odd_boards: Option<SideName>,
     drop: Option<DropPatch>,
+    report: Option<ReportPatch>,
     shared_places_rule: Option<String>,
     fide: Option<FidePatch>,
     cite: Option<std::collections::BTreeMap<String, String>>,
@@ -324,6 +329,16 @@ struct DropPatch {
     after_match_forfeits: Option<u32>,
     exclude_when_played_under_half: Option<bool>,
     remaining_matches_forfeited: Option<bool>,
+}
+
+/// `[report]`: `enter_within_days = 1`, `confirm_within_days = 5` (GT-P2).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReportPatch {
+    /// `false` turns off the deadlines inherited from `extends`.
+    enabled: Option<bool>,
+    enter_within_days: Option<u32>,
+    confirm_within_days: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -435,6 +450,21 @@ impl RulesetPatch {
                 })
             }
         };
+        let report = match self.report {
+            None => b.and_then(|b| b.report),
+            Some(p) if p.enabled == Some(false) => None,
+            Some(p) => {
+                // A league naming `[report]` without a base has GT-P2's days unless it says.
+                let d = b.and_then(|b| b.report).unwrap_or(Deadlines {
+                    enter_within: 1,
+                    confirm_within: 5,
+                });
+                Some(Deadlines {
+                    enter_within: p.enter_within_days.unwrap_or(d.enter_within),
+                    confirm_within: p.confirm_within_days.unwrap_or(d.confirm_within),
+                })
+            }
+        };
         let ruleset = Ruleset {
             name: self
                 .name
@@ -463,6 +493,7 @@ impl RulesetPatch {
                 None => b.map_or(Side::Home, |b| b.white_on_odd_boards),
             },
             drop,
+            report,
             shared_places_rule: self
                 .shared_places_rule
                 .or(b.and_then(|b| b.shared_places_rule.clone())),
@@ -549,6 +580,53 @@ mod tests {
         assert_eq!(codes, ["GP", "MP", "H2H:GP", "H2H:BOARDS"]);
         assert_eq!(r.white_on_odd_boards, Side::Home); // AS-19
         assert!(r.drop.is_none());
+        // The arbiter enters results at the board: no report deadlines.
+        assert!(r.report.is_none());
+    }
+
+    #[test]
+    fn gt_p2_gthscl_reports_within_one_day_and_confirms_within_five() {
+        let r = Ruleset::preset("gthscl").unwrap();
+        assert_eq!(
+            r.report,
+            Some(Deadlines {
+                enter_within: 1,
+                confirm_within: 5
+            })
+        );
+        let longer = Ruleset::from_toml(
+            "x.toml",
+            "extends = \"gthscl\"\n[report]\nconfirm_within_days = 7\n",
+            &PresetsOnly,
+        )
+        .unwrap();
+        assert_eq!(
+            longer.report,
+            Some(Deadlines {
+                enter_within: 1,
+                confirm_within: 7
+            })
+        );
+        let none = Ruleset::from_toml(
+            "x.toml",
+            "extends = \"gthscl\"\n[report]\nenabled = false\n",
+            &PresetsOnly,
+        )
+        .unwrap();
+        assert_eq!(none.report, None);
+        let some = Ruleset::from_toml(
+            "x.toml",
+            "extends = \"astc\"\n[report]\nenter_within_days = 2\n",
+            &PresetsOnly,
+        )
+        .unwrap();
+        assert_eq!(
+            some.report,
+            Some(Deadlines {
+                enter_within: 2,
+                confirm_within: 5
+            })
+        );
     }
 
     #[test]

@@ -95,6 +95,20 @@ fn thousands(n: usize) -> String {
 }
 
 /// `text` fits its kind, or the sentence why not. `what` names it (`the reason`).
+/// Capitalised and ended with a full stop: core's findings and the store's refusals are
+/// clauses, a person reads sentences.
+pub fn sentence(s: &str) -> String {
+    let s = s.trim();
+    let mut out: String = match s.chars().next() {
+        Some(c) => c.to_uppercase().chain(s.chars().skip(1)).collect(),
+        None => String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
 pub fn check(kind: TextKind, what: &str, text: &str) -> Result<(), TextTooLong> {
     // Stops counting one past the limit: a 2 MB text costs no more than one that fits.
     let chars = text.chars().take(kind.max_chars() + 1).count();

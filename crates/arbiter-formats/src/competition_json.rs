@@ -1198,6 +1198,15 @@ fn ruleset_fields(r: &Ruleset) -> Vec<(&'static str, Out)> {
             ]),
         ));
     }
+    if let Some(d) = r.report {
+        f.push((
+            "report",
+            Out::obj(vec![
+                ("enter_within_days", Out::int(d.enter_within)),
+                ("confirm_within_days", Out::int(d.confirm_within)),
+            ]),
+        ));
+    }
     if let Some(s) = &r.shared_places_rule {
         f.push(("shared_places_rule", Out::str(s)));
     }
@@ -1272,6 +1281,12 @@ fn rules_value(r: &Ruleset) -> Out {
         }
         if base.drop.is_some() && r.drop.is_none() {
             patch.push(("drop".into(), Out::obj(vec![("enabled", Out::bool(false))])));
+        }
+        if base.report.is_some() && r.report.is_none() {
+            patch.push((
+                "report".into(),
+                Out::obj(vec![("enabled", Out::bool(false))]),
+            ));
         }
         if reads_back(&patch) && best.as_ref().is_none_or(|b| patch.len() < b.len()) {
             best = Some(patch);
@@ -1512,6 +1527,26 @@ mod tests {
         assert_eq!(
             v.json(),
             r#"{"extends": "gthscl", "boards": 3, "drop": {"enabled": false}}"#
+        );
+    }
+
+    #[test]
+    fn gt_p2_report_deadlines_are_written_when_they_differ_from_the_preset() {
+        let mut r = Ruleset::preset("gthscl").unwrap();
+        r.report = None;
+        assert_eq!(
+            rules_value(&r).json(),
+            r#"{"extends": "gthscl", "report": {"enabled": false}}"#
+        );
+        let mut a = Ruleset::preset("astc").unwrap();
+        a.report = Some(arbiter_core::report::Deadlines {
+            enter_within: 2,
+            confirm_within: 5,
+        });
+        let v = rules_value(&a).json();
+        assert!(
+            v.contains(r#""report": {"enter_within_days": 2, "confirm_within_days": 5}"#),
+            "{v}"
         );
     }
 }

@@ -885,7 +885,7 @@ async fn school_matches(
     tree: &crate::site::LeagueTree,
     school: &str,
 ) -> Vec<MatchLine> {
-    use arbiter_core::report::{Deadlines, Task};
+    use arbiter_core::report::{Task, task};
     let today = state.today();
     let store = state.store();
     let mut out = Vec::new();
@@ -930,7 +930,8 @@ async fn school_matches(
                             .to_zoned_datetime(jiff::tz::TimeZone::UTC)
                             .date()
                     });
-                    let task = Deadlines::GT_P2.task(side, status, r.date, entered_on, today);
+                    // The same reading of `[report]` as the match page's.
+                    let task = task(stored.rules.report, side, status, r.date, entered_on, today);
                     let due = |d: Option<jiff::civil::Date>, overdue: bool| match d {
                         Some(d) if overdue => format!(", overdue since {}", format::date(d)),
                         Some(d) => format!(" by {}", format::date(d)),

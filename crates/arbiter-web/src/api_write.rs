@@ -10,8 +10,8 @@
 //! does not allow the write, 201 with what was stored.
 
 use arbiter_core::permissions::{Action, Decision, Subject, decide};
-use arbiter_core::report::{self, EnteredBy, Entry, ReviewKind};
-use arbiter_store::{Actor, ApiToken, ResultReview, ResultVersion, StoreError, User};
+use arbiter_core::report::{self, EnteredBy, Entry, ReportStep};
+use arbiter_store::{ApiToken, ResultReview, ResultVersion, User};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -23,12 +23,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::ErrorAnswer;
+use crate::auth::Acting;
 use crate::error::{Format, WebError};
 use crate::http::security_headers;
-use crate::matches::{
-    self, MatchContext, MatchPath, Problem, ResultInput, check_correct, check_decide, check_enter,
-    check_review, outcome_from_input, sentence,
-};
+use crate::matches::{self, MatchContext, MatchPath, Problem, ResultInput, sentence};
+use crate::report_write::{self, NotWritten, Submission, Written};
 use crate::respond::bad_path;
 use crate::state::AppState;
 
@@ -134,6 +133,10 @@ pub struct InvalidDetail {
     /// `invalid` (the body), `too_long` (a text beyond its limit: the reason has at most
     /// 1,000 characters) or `refused` (the report's state, GT-P2).
     pub code: String,
+    /// With `refused` for the report's state, why, as a stable word (GT-P2): `too_early`
+    /// (before the match day), `not_entered`, `disputed`, `not_disputed` or `settled`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<String>,
     pub message: String,
     pub problems: Vec<ProblemJson>,
 }
@@ -165,6 +168,10 @@ fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
 }
 
 fn invalid(code: &str, problems: Vec<Problem>) -> Response {
+    invalid_as(code, problems, None)
+}
+
+fn invalid_as(code: &str, problems: Vec<Problem>, refusal: Option<&str>) -> Response {
     let message = problems
         .iter()
         .map(|p| p.message.as_str())
@@ -175,6 +182,7 @@ fn invalid(code: &str, problems: Vec<Problem>) -> Response {
         &InvalidAnswer {
             error: InvalidDetail {
                 code: code.into(),
+                refusal: refusal.map(str::to_string),
                 message,
                 problems: problems
                     .into_iter()
@@ -193,13 +201,18 @@ fn invalid(code: &str, problems: Vec<Problem>) -> Response {
 const TOO_LONG: &str = "too_long";
 
 fn refused(field: &'static str, message: String) -> Response {
-    invalid(
+    refused_as(field, message, None)
+}
+
+fn refused_as(field: &'static str, message: String, refusal: Option<&str>) -> Response {
+    invalid_as(
         "refused",
         vec![Problem {
             board: None,
             field,
             message,
         }],
+        refusal,
     )
 }
 
@@ -289,10 +302,6 @@ fn permit(ctx: &MatchContext, token: &ApiToken, action: Action) -> Result<(), Bo
     }
 }
 
-fn actor(token: &ApiToken, user: &User) -> Actor {
-    Actor::user(&user.email, token.role.code())
-}
-
 fn body<T: for<'de> Deserialize<'de> + Default>(bytes: &Bytes) -> Result<T, Box<Response>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
@@ -360,168 +369,70 @@ fn stored_review(ctx: &MatchContext, r: &ResultReview) -> StoredReview {
     }
 }
 
-async fn write_result(
+/// An endpoint's write of `step`: the body decoded here, then the one write path
+/// (`report_write::submit`), answered as JSON: 201 with what was stored, else why not.
+async fn submit_json(
     state: AppState,
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-    action: Action,
+    step: ReportStep,
 ) -> Response {
-    let (ctx, token, user) = match begin(&state, &headers, path, action).await {
+    let (ctx, token, user) = match begin(&state, &headers, path, step.action()).await {
         Ok(x) => x,
         Err(r) => return r,
     };
-    let input: ResultInput = match body(&bytes) {
-        Ok(i) => i,
-        Err(r) => return *r,
-    };
-    let (seen, as_officer, today) = (input.version, token.role.is_officer(), state.today());
-    let check = |ctx: &MatchContext| {
-        if action == Action::CorrectResult {
-            check_correct(ctx, seen)
-        } else {
-            check_enter(ctx, seen, as_officer, today)
-        }
-    };
-    if let Err(why) = check(&ctx) {
-        return refusal(why);
-    }
-    if let Some(p) = matches::reason_problem(input.reason.as_deref()) {
-        return invalid(TOO_LONG, vec![p]);
-    }
-    let mut problems = Vec::new();
-    if action == Action::CorrectResult
-        && input.reason.as_deref().is_none_or(|r| r.trim().is_empty())
-    {
-        problems.push(Problem {
-            board: None,
-            field: "reason",
-            message: matches::correction_needs_reason(),
-        });
-    }
-    match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
-        Err(mut more) => {
-            problems.append(&mut more);
-            invalid("invalid", problems)
-        }
-        Ok(_) if !problems.is_empty() => invalid("invalid", problems),
-        Ok(outcome) => {
-            let stored = state
-                .store()
-                .record_result(
-                    ctx.id,
-                    ctx.seen(),
-                    &outcome,
-                    &actor(&token, &user),
-                    input.reason.as_deref(),
-                )
-                .await;
-            match stored {
-                Ok(v) => {
-                    state.invalidate();
-                    json_response(StatusCode::CREATED, &stored_result(&ctx, &v))
-                }
-                Err(e) => store_refused(&state, &ctx, e, check, "boards").await,
+    let submission = match step {
+        ReportStep::Enter | ReportStep::Correct => match body::<ResultInput>(&bytes) {
+            Ok(input) => Submission {
+                step,
+                entry: Some(input.entry()),
+                version: input.version,
+                reason: input.reason,
+            },
+            Err(r) => return *r,
+        },
+        ReportStep::Confirm | ReportStep::Dispute | ReportStep::Decide => {
+            match body::<ReviewInput>(&bytes) {
+                Ok(input) => Submission {
+                    step,
+                    entry: None,
+                    version: input.version,
+                    reason: input.reason,
+                },
+                Err(r) => return *r,
             }
         }
+    };
+    let acting = Acting {
+        email: user.email.clone(),
+        role: token.role,
+    };
+    match report_write::submit(&state, &ctx, &acting, &submission).await {
+        Ok(Written::Result(v)) => json_response(StatusCode::CREATED, &stored_result(&ctx, &v)),
+        Ok(Written::Review(r)) => json_response(StatusCode::CREATED, &stored_review(&ctx, &r)),
+        Err(NotWritten::Refused { why, code, .. }) => refusal(why, code),
+        Err(NotWritten::Invalid {
+            too_long: Some(p), ..
+        }) => invalid(TOO_LONG, vec![p]),
+        Err(NotWritten::Invalid { problems, .. }) => invalid("invalid", problems),
+        Err(NotWritten::StoreRefused(m)) => {
+            let field = match step {
+                ReportStep::Enter | ReportStep::Correct => "boards",
+                _ => "version",
+            };
+            refused(field, m)
+        }
+        Err(NotWritten::Failed(e)) => e.into_response(Format::Json),
     }
 }
 
 /// A check's refusal: 409 when the match changed after the script read it, 422 (on `version`)
-/// when the report's state refuses the step (GT-P2).
-fn refusal(why: WebError) -> Response {
+/// when the report's state refuses the step (GT-P2), with core's word for why.
+fn refusal(why: WebError, code: &'static str) -> Response {
     match why {
-        WebError::Refused(m) => refused("version", m),
+        WebError::Refused(m) => refused_as("version", m, Some(code)),
         other => other.into_response(Format::Json),
-    }
-}
-
-/// A write the store refused: when stale, why as the match is now (409, or the state's 422);
-/// otherwise its sentence on `field`.
-async fn store_refused(
-    state: &AppState,
-    ctx: &MatchContext,
-    e: StoreError,
-    check: impl Fn(&MatchContext) -> Result<(), WebError>,
-    field: &'static str,
-) -> Response {
-    if matches!(e, StoreError::Stale(_)) {
-        return match matches::after_stale(state, ctx, check).await {
-            Ok((_, why)) => refusal(why),
-            Err(e) => e.into_response(Format::Json),
-        };
-    }
-    match WebError::from_write(e) {
-        WebError::Refused(m) => refused(field, sentence(&m)),
-        other => other.into_response(Format::Json),
-    }
-}
-
-/// A review by the visitors (confirm, dispute) or an officer's decision of a dispute, which
-/// the store keeps as the officer's confirmation of the disputed version.
-async fn write_review(
-    state: AppState,
-    headers: HeaderMap,
-    path: MatchPath,
-    bytes: Bytes,
-    action: Action,
-) -> Response {
-    let kind = match action {
-        Action::DisputeResult => ReviewKind::Disputed,
-        _ => ReviewKind::Confirmed,
-    };
-    let (ctx, token, user) = match begin(&state, &headers, path, action).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let input: ReviewInput = match body(&bytes) {
-        Ok(i) => i,
-        Err(r) => return *r,
-    };
-    let seen = input.version;
-    let check = |ctx: &MatchContext| {
-        if action == Action::DecideDispute {
-            check_decide(ctx, seen)
-        } else {
-            check_review(ctx, seen, kind)
-        }
-    };
-    if let Err(why) = check(&ctx) {
-        return refusal(why);
-    }
-    if let Some(p) = matches::reason_problem(input.reason.as_deref()) {
-        return invalid(TOO_LONG, vec![p]);
-    }
-    let reason = input
-        .reason
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty());
-    let needs_reason = match action {
-        Action::DisputeResult => Some(matches::dispute_needs_reason()),
-        Action::DecideDispute => Some(matches::decision_needs_reason()),
-        _ => None,
-    };
-    if let (Some(message), None) = (needs_reason, reason) {
-        return invalid(
-            "invalid",
-            vec![Problem {
-                board: None,
-                field: "reason",
-                message,
-            }],
-        );
-    }
-    let stored = state
-        .store()
-        .review_result(ctx.id, ctx.seen(), kind, &actor(&token, &user), reason)
-        .await;
-    match stored {
-        Ok(r) => {
-            state.invalidate();
-            json_response(StatusCode::CREATED, &stored_review(&ctx, &r))
-        }
-        Err(e) => store_refused(&state, &ctx, e, check, "version").await,
     }
 }
 
@@ -573,7 +484,7 @@ async fn enter_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_result(state, headers, path, bytes, Action::EnterResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Enter).await
 }
 
 /// GT-P2, GT-O3: an officer corrects the result as a new version, with the reason; the
@@ -598,7 +509,7 @@ async fn correct_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_result(state, headers, path, bytes, Action::CorrectResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Correct).await
 }
 
 /// GT-P2: the visiting advisor confirms the version in force.
@@ -622,7 +533,7 @@ async fn confirm_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, Action::ConfirmResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Confirm).await
 }
 
 /// GT-P2: the visiting advisor disputes the version in force, with the reason; an officer
@@ -647,7 +558,7 @@ async fn dispute_result(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, Action::DisputeResult).await
+    submit_json(state, headers, path, bytes, ReportStep::Dispute).await
 }
 
 /// GT-P2, GT-O3: an officer decides the disputed version in force by keeping it as entered,
@@ -673,5 +584,5 @@ async fn decide_dispute(
     path: MatchPath,
     bytes: Bytes,
 ) -> Response {
-    write_review(state, headers, path, bytes, Action::DecideDispute).await
+    submit_json(state, headers, path, bytes, ReportStep::Decide).await
 }

@@ -7,7 +7,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use arbiter_core::permissions::{Action, Decision, Role, Subject, Target, decide};
+use arbiter_core::permissions::{Action, Role, Subject, Target, acting_role};
 use arbiter_store::{Actor, LeagueId, Membership, Store, User, UserId, secrets};
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Request};
@@ -65,8 +65,8 @@ impl Acting {
     }
 }
 
-/// May `account` take `action` on `target` in `league`? Each of the account's roles there is
-/// asked in turn; the first the table allows acts. Without an account the answer is "sign in";
+/// May `account` take `action` on `target` in `league`? Core's `acting_role` chooses which of
+/// the account's roles there acts. Without an account the answer is "sign in";
 /// with one but no role that may, it is the table's refusal (with its rule ID).
 pub fn permit(
     account: Option<&Account>,
@@ -77,43 +77,16 @@ pub fn permit(
     let Some(account) = account else {
         return Err(WebError::SignInRequired);
     };
-    let mut refusal = None;
-    for m in account.roles_in(league) {
-        let subject = Subject {
-            role: m.role,
-            school: m.school.as_deref(),
-        };
-        match decide(subject, action, target) {
-            Decision::Allowed => {
-                return Ok(Acting {
-                    email: account.user.email.clone(),
-                    role: m.role,
-                });
-            }
-            refused @ Decision::Refused { .. } => {
-                // The advisor's refusal names the school; prefer it to a plain "may not".
-                if refusal.is_none() || m.role == Role::Advisor {
-                    refusal = Some(refused);
-                }
-            }
-        }
-    }
-    let refused = refusal.unwrap_or_else(|| {
-        decide(
-            Subject {
-                role: Role::Public,
-                school: None,
-            },
-            action,
-            target,
-        )
+    let roles = account.roles_in(league).map(|m| Subject {
+        role: m.role,
+        school: m.school.as_deref(),
     });
-    match refused {
-        Decision::Refused { reason, .. } => Err(WebError::Forbidden(reason)),
-        Decision::Allowed => Err(WebError::Forbidden(format!(
-            "This account has no role in this league, so it may not {}.",
-            action.description()
-        ))),
+    match acting_role(roles, action, target) {
+        Ok(subject) => Ok(Acting {
+            email: account.user.email.clone(),
+            role: subject.role,
+        }),
+        Err(reason) => Err(WebError::Forbidden(reason)),
     }
 }
 

@@ -37,14 +37,14 @@ pub fn rating(p: &Player) -> String {
 
 /// A board's result from the home side, as printed on a match card (GT-S2 forfeits `+/−`).
 pub fn board_result(r: GameResult) -> &'static str {
-    match r {
-        GameResult::HomeWin => "1\u{2013}0",
-        GameResult::Draw => "½\u{2013}½",
-        GameResult::AwayWin => "0\u{2013}1",
-        GameResult::HomeWinByForfeit => "+/\u{2212}",
-        GameResult::AwayWinByForfeit => "\u{2212}/+",
-        GameResult::DoubleForfeit => "\u{2212}/\u{2212}",
-        GameResult::Pending => "\u{2013}",
+    r.symbol()
+}
+
+/// `a day`, `5 days`: a deadline's length in a sentence.
+pub fn days(n: u32) -> String {
+    match n {
+        1 => "a day".into(),
+        n => format!("{n} days"),
     }
 }
 

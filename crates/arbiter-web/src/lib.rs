@@ -34,6 +34,7 @@ mod http;
 mod matches;
 mod pages;
 mod people;
+mod report_write;
 mod respond;
 pub mod routes;
 mod security;

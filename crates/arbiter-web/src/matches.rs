@@ -5,21 +5,20 @@
 //! stands), the visiting advisor confirms or disputes it, and an officer decides a dispute:
 //! keeps the result as entered, or corrects it as a new version (GT-O3 keeps the President off
 //! their own school's matches). An imported result stands as recorded. The table decides who
-//! may; this module decides only whether the report's state allows the step, and reads the form
-//! into a core [`MatchOutcome`] ([`outcome_from_input`], shared with the API's writes).
+//! may, core's `report` when and `entry` what the result is; this module reads the match, draws
+//! the page and decodes the forms for the one write path (`report_write`) the API shares.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use arbiter_core::model::{
-    Board, Competition, GameResult, Match, MatchOutcome, Pairing, Round, Side, TeamId,
-};
+use arbiter_core::entry::{BoardEntry, ResultEntry};
+use arbiter_core::model::{GameResult, Match, MatchOutcome, Pairing, Round, Side, TeamId};
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_core::report::{
-    self, Deadlines, EnteredBy, Entry, ReportStatus, Review, ReviewKind, ReviewedBy,
+    self, EnteredBy, Entry, Refusal, Report, ReportStatus, ReportStep, Review, ReviewKind,
+    ReviewedBy, WHO_DECIDES,
 };
 use arbiter_core::text::{REASON_MAX_CHARS, Reason};
-use arbiter_core::validate;
 use arbiter_store::{
     LeagueId, MatchId, ReportSeen, ResultReview, ResultVersion, StoredCompetition,
 };
@@ -37,6 +36,7 @@ use crate::csrf;
 use crate::error::{Format, WebError};
 use crate::format;
 use crate::pages::{BoardLine, Layout, Link, league_href, season_href, site_layout};
+use crate::report_write::{self, NotWritten, Submission};
 use crate::respond::{bad_path, private, see_other, select_round};
 use crate::state::AppState;
 use crate::view::{CompetitionView, MatchStatus};
@@ -132,6 +132,15 @@ impl MatchContext {
 
     pub fn href(&self) -> String {
         self.view.match_href(self.round, &self.record.home)
+    }
+
+    /// What core's workflow reads of the report (GT-P2).
+    pub fn report(&self) -> Report {
+        Report {
+            status: self.status(),
+            in_force: self.in_force(),
+            played_on: self.date,
+        }
     }
 }
 
@@ -289,357 +298,48 @@ pub struct BoardInput {
     pub rating_result: Option<String>,
 }
 
-/// Something wrong with a submitted result: which board and field, and a sentence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    pub board: Option<u32>,
-    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`.
-    pub field: &'static str,
-    pub message: String,
-}
-
-impl Problem {
-    fn on(board: u32, field: &'static str, message: String) -> Problem {
-        Problem {
-            board: Some(board),
-            field,
-            message: format!("Board {board}: {message}"),
-        }
-    }
-
-    fn general(field: &'static str, message: String) -> Problem {
-        Problem {
-            board: None,
-            field,
-            message,
-        }
-    }
-}
-
-const RESULT_CODES: &str = "1-0, 1/2-1/2, 0-1, +/- (the away player forfeited), -/+ (the home player forfeited) or -/- (both forfeited)";
+pub use arbiter_core::entry::Problem;
 
 fn blank(s: Option<&str>) -> Option<&str> {
     s.map(str::trim).filter(|s| !s.is_empty())
 }
 
-/// Reads a submitted result into a core [`MatchOutcome`], or says, board by board and with the
-/// rule, what is wrong. The league's rules are core's: after the shape is read, the match is
-/// checked by `arbiter_core::validate` (GT-M10, GT-P1, the rosters) and its errors returned.
-pub(crate) fn outcome_from_input(
-    stored: &StoredCompetition,
-    round: u32,
-    m: &Match,
-    input: &ResultInput,
-) -> Result<MatchOutcome, Vec<Problem>> {
-    let rules = &stored.rules;
-    let forfeit_rule = rules
-        .cite("forfeit_match")
-        .map_or(String::new(), |r| format!(" ({r})"));
-    if let Some(f) = blank(input.forfeit.as_deref()) {
-        let outcome = match f.to_ascii_lowercase().as_str() {
-            "home" => MatchOutcome::Forfeit { by: Side::Home },
-            "away" | "visiting" | "visitors" => MatchOutcome::Forfeit { by: Side::Away },
-            "both" | "double" => MatchOutcome::DoubleForfeit,
-            _ => {
-                return Err(vec![Problem::general(
-                    "forfeit",
-                    format!(
-                        "“{f}” is not a match forfeit{forfeit_rule}: write home (the home team forfeited), away (the visitors did) or both (a double forfeit), or leave it out and give the boards."
-                    ),
-                )]);
-            }
-        };
-        if !input.boards.is_empty() {
-            return Err(vec![Problem::general(
-                "boards",
-                format!(
-                    "A forfeited match{forfeit_rule} has no board results; send either the forfeit or the boards, not both."
-                ),
-            )]);
+impl ResultInput {
+    /// The result as core reads it (the wire's reason and version are the write's, not the
+    /// result's).
+    pub fn entry(&self) -> ResultEntry {
+        ResultEntry {
+            forfeit: self.forfeit.clone(),
+            boards: self
+                .boards
+                .iter()
+                .map(|b| BoardEntry {
+                    board: b.board,
+                    result: b.result.clone(),
+                    home_player: b.home_player.clone(),
+                    away_player: b.away_player.clone(),
+                    rating_result: b.rating_result.clone(),
+                })
+                .collect(),
         }
-        return Ok(outcome);
-    }
-
-    let want = rules.boards;
-    let count_rule = rules
-        .cite("boards")
-        .map_or(String::new(), |r| format!("{r}: "));
-    let mut problems = Vec::new();
-    let mut by_number: BTreeMap<u32, &BoardInput> = BTreeMap::new();
-    for b in &input.boards {
-        if b.board == 0 || b.board > want {
-            problems.push(Problem::general(
-                "boards",
-                format!(
-                    "There is no board {}: {count_rule}{} plays {want} boards a match, numbered 1 to {want}.",
-                    b.board, rules.name
-                ),
-            ));
-        } else if by_number.insert(b.board, b).is_some() {
-            problems.push(Problem::on(
-                b.board,
-                "boards",
-                "it is given twice; give each board once.".into(),
-            ));
-        }
-    }
-    let home_team = stored.competition.teams.iter().find(|t| t.id == m.home);
-    let away_team = stored.competition.teams.iter().find(|t| t.id == m.away);
-    fn roster_player<'a>(
-        team: Option<&'a arbiter_core::Team>,
-        id: &str,
-    ) -> Option<&'a arbiter_core::Player> {
-        team.and_then(|t| t.players.iter().find(|p| p.id.0 == id))
-    }
-    let mut boards = Vec::new();
-    for n in 1..=want {
-        let Some(b) = by_number.get(&n) else {
-            problems.push(Problem::on(
-                n,
-                "result",
-                format!(
-                    "it has no result; {count_rule}{} plays {want} boards a match, so give every board (+/- or -/+ on a board a short team leaves empty).",
-                    rules.name
-                ),
-            ));
-            continue;
-        };
-        let code = b.result.trim();
-        let result = match GameResult::parse(code) {
-            Some(GameResult::Pending) => {
-                problems.push(Problem::on(
-                    n,
-                    "result",
-                    format!("it has no result; choose {RESULT_CODES}."),
-                ));
-                continue;
-            }
-            Some(r) => r,
-            None => {
-                problems.push(Problem::on(
-                    n,
-                    "result",
-                    format!(
-                        "“{code}” is not a board result; choose {RESULT_CODES} (GT-S1, GT-S2)."
-                    ),
-                ));
-                continue;
-            }
-        };
-        let mut player = |side: Side, given: Option<&str>| {
-            let (team, field) = match side {
-                Side::Home => (home_team, "home_player"),
-                Side::Away => (away_team, "away_player"),
-            };
-            let id = blank(given)?;
-            if roster_player(team, id).is_some() {
-                return Some(arbiter_core::PlayerId(id.to_string()));
-            }
-            let team_name = team.map_or_else(|| m.team(side).0.clone(), |t| t.name.clone());
-            let other = match side {
-                Side::Home => away_team,
-                Side::Away => home_team,
-            };
-            let message = match roster_player(other, id) {
-                Some(p) => format!(
-                    "{} plays for the other team, not {team_name}; choose a player from {team_name}'s roster.",
-                    p.name
-                ),
-                None => format!(
-                    "no player on {team_name}'s roster has the id “{id}”; choose one of its players."
-                ),
-            };
-            problems.push(Problem::on(n, field, message));
-            None
-        };
-        let home_player = player(Side::Home, b.home_player.as_deref());
-        let away_player = player(Side::Away, b.away_player.as_deref());
-        let rating_result = match blank(b.rating_result.as_deref()) {
-            None => None,
-            Some(code) => match GameResult::parse(code) {
-                Some(r) if r == result => None,
-                Some(r) if r != GameResult::Pending => Some(r),
-                _ => {
-                    problems.push(Problem::on(
-                        n,
-                        "rating_result",
-                        format!(
-                            "“{code}” is not a result for ratings; choose 1-0, 1/2-1/2 or 0-1, or leave it empty when it is the team result (GT-P1)."
-                        ),
-                    ));
-                    None
-                }
-            },
-        };
-        if result.is_played()
-            && (blank(b.home_player.as_deref()).is_none()
-                || blank(b.away_player.as_deref()).is_none())
-        {
-            let extra = if result == GameResult::Draw {
-                " An unplayed game is never a draw: it is a double default, -/- (GT-M4)."
-            } else {
-                ""
-            };
-            problems.push(Problem::on(
-                n,
-                "result",
-                format!(
-                    "a game played over the board ({}) needs both players; name them, or enter +/- or -/+ for a player who did not play (GT-S2).{extra}",
-                    format::board_result(result)
-                ),
-            ));
-        }
-        boards.push(Board {
-            result,
-            rating_result,
-            home_player,
-            away_player,
-            home_colour: None,
-        });
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let outcome = MatchOutcome::Boards(boards);
-    let core = core_problems(&stored.competition, stored, round, m, &outcome);
-    if core.is_empty() {
-        Ok(outcome)
-    } else {
-        Err(core)
     }
 }
 
-/// The errors core's validation finds in this one match with this result (GT-M10, GT-P1 …).
-fn core_problems(
-    c: &Competition,
-    stored: &StoredCompetition,
-    round: u32,
-    m: &Match,
-    outcome: &MatchOutcome,
-) -> Vec<Problem> {
-    let one = Competition {
-        name: c.name.clone(),
-        teams: c.teams.clone(),
-        rounds: vec![Round {
-            number: round,
-            date: None,
-            pairings: vec![Pairing::Match(Match {
-                home: m.home.clone(),
-                away: m.away.clone(),
-                outcome: outcome.clone(),
-            })],
-        }],
-    };
-    validate::validate(&one, &stored.rules)
-        .into_iter()
-        // Only what this match breaks: the rosters' own findings are the import's business.
-        .filter(|f| f.is_error() && f.round.is_some())
-        .map(|f| {
-            let text = match &f.rule {
-                Some(rule) => format!("{rule}: {}", f.message),
-                None => f.message.clone(),
-            };
-            let text = sentence(&text);
-            match f.board {
-                Some(b) => Problem {
-                    board: Some(b),
-                    field: "boards",
-                    message: format!("Board {b}: {text}"),
-                },
-                None => Problem::general("boards", text),
-            }
-        })
-        .collect()
-}
-
-/// Capitalised and ended with a full stop: the store and core write clauses.
-pub(crate) fn sentence(s: &str) -> String {
-    let s = s.trim();
-    let mut out: String = match s.chars().next() {
-        Some(c) => c.to_uppercase().chain(s.chars().skip(1)).collect(),
-        None => String::new(),
-    };
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
-}
+pub(crate) use arbiter_core::text::sentence;
 
 // ---------------------------------------------------------------------------------------------
 // What the report's state allows (GT-P2). The table says who; these say when.
 
-/// GT-O3: who may still change a result that stands.
-const WHO_CORRECTS: &str = "an officer corrects it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+// The table says who; core's `ReportStep::check` says when (GT-P2). The store checks the
+// version seen again inside the write's transaction (`ReportSeen`), so of simultaneous writers
+// one wins.
 
-/// GT-O3: who rules on a dispute, and how.
-const WHO_DECIDES: &str = "an officer decides the dispute, keeping the result as entered or correcting it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
-
-/// Why a settled result is not entered or reviewed again, for the messages below.
-fn settled_words(status: ReportStatus) -> Option<String> {
-    match status {
-        ReportStatus::Confirmed { version } => Some(format!(
-            "the visitors confirmed version {version} of this result"
-        )),
-        ReportStatus::Recorded { version } => Some(format!(
-            "version {version} of this result was recorded from the league's file and stands as recorded"
-        )),
-        ReportStatus::Decided { version } => Some(format!(
-            "version {version} of this result was decided by an officer and stands"
-        )),
-        _ => None,
-    }
-}
-
-// Each check first compares the version the writer saw with the one in force (409 when it
-// moved on), then asks the report's state (422). The store checks the same again inside the
-// write's transaction (`ReportSeen`), so of simultaneous writers one wins.
-
-/// May a result be entered now (the home advisor from the match day, or the arbiter)?
-pub(crate) fn check_enter(
-    ctx: &MatchContext,
-    seen: Option<u32>,
-    as_officer: bool,
-    today: jiff::civil::Date,
-) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    let by = if as_officer {
-        EnteredBy::Officer
-    } else {
-        EnteredBy::Team
-    };
-    if let Some(early) = report::too_early(by, ctx.date, today) {
-        return Err(WebError::Refused(early));
-    }
-    let status = ctx.status();
-    if let Some(why) = settled_words(status) {
-        return Err(WebError::Refused(format!(
-            "GT-P2: {why}, so it is no longer entered again; if it is wrong, {WHO_CORRECTS}."
-        )));
-    }
-    if let ReportStatus::Disputed { version } = status {
-        return Err(WebError::Refused(format!(
-            "GT-P2: the visitors disputed version {version} of this result; {WHO_DECIDES}, so it is not entered again meanwhile."
-        )));
-    }
-    Ok(())
-}
-
-/// May the result be corrected now (an officer)?
-pub(crate) fn check_correct(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    if ctx.entered().is_none() {
-        return Err(WebError::Refused(
-            "GT-P2: no result has been entered for this match yet, so there is nothing to correct; the home advisor enters it first (GT-M1), or the arbiter at an event.".into(),
-        ));
-    }
-    Ok(())
-}
-
-/// The version a form or script was drawn at is still the one in force.
-fn check_seen(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
-    match seen {
-        Some(v) if v != ctx.in_force() => Err(changed(ctx)),
-        _ => Ok(()),
+/// Core's refusal of a step as the web answers it: 409 with what is in force now and who made
+/// it when the writer read an older match, else 422 with the refusal's sentence.
+pub(crate) fn refusal(ctx: &MatchContext, refusal: Refusal) -> WebError {
+    match refusal {
+        Refusal::Changed { .. } => changed(ctx),
+        other => WebError::Refused(other.to_string()),
     }
 }
 
@@ -689,71 +389,6 @@ pub(crate) fn changed(ctx: &MatchContext) -> WebError {
     ))
 }
 
-/// May the visitors confirm or dispute the version in force now?
-pub(crate) fn check_review(
-    ctx: &MatchContext,
-    seen: Option<u32>,
-    kind: ReviewKind,
-) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    let verb = match kind {
-        ReviewKind::Confirmed => "confirm",
-        ReviewKind::Disputed => "dispute",
-    };
-    let status = ctx.status();
-    match status {
-        ReportStatus::AwaitingConfirmation { .. } => Ok(()),
-        ReportStatus::AwaitingResult => Err(format!(
-            "GT-P2: no result has been entered for this match yet, so there is nothing to {verb}; the home advisor enters it first."
-        )),
-        ReportStatus::Confirmed { .. }
-        | ReportStatus::Recorded { .. }
-        | ReportStatus::Decided { .. } => Err(format!(
-            "GT-P2: {}, so there is nothing to {verb}; if it is wrong, {WHO_CORRECTS}.",
-            settled_words(status).unwrap_or_default()
-        )),
-        ReportStatus::Disputed { version } => Err(format!(
-            "GT-P2: version {version} of this result is already disputed; {WHO_DECIDES}, and the decision stands."
-        )),
-    }
-    .map_err(WebError::Refused)
-}
-
-/// May an officer decide the dispute of the version in force now (GT-O3)?
-pub(crate) fn check_decide(ctx: &MatchContext, seen: Option<u32>) -> Result<(), WebError> {
-    check_seen(ctx, seen)?;
-    let status = ctx.status();
-    match status {
-        ReportStatus::Disputed { .. } => Ok(()),
-        ReportStatus::AwaitingResult => Err(
-            "GT-P2: no result has been entered for this match yet, so there is no dispute to decide.".into(),
-        ),
-        ReportStatus::AwaitingConfirmation { version } => Err(format!(
-            "GT-P2: version {version} of this result awaits the visitors' confirmation and is not disputed, so there is no dispute to decide; to change it, correct it with the reason."
-        )),
-        ReportStatus::Confirmed { .. }
-        | ReportStatus::Recorded { .. }
-        | ReportStatus::Decided { .. } => Err(format!(
-            "GT-P2: {}, so there is no dispute to decide; if it is wrong, {WHO_CORRECTS}.",
-            settled_words(status).unwrap_or_default()
-        )),
-    }
-    .map_err(WebError::Refused)
-}
-
-/// Why a write the store found stale was refused: what the match holds now refuses it (the
-/// answer it would have had arriving just after the winner), or else it changed (409). The
-/// match as it is now comes back too, for a page to draw.
-pub(crate) async fn after_stale(
-    state: &AppState,
-    ctx: &MatchContext,
-    check: impl Fn(&MatchContext) -> Result<(), WebError>,
-) -> Result<(MatchContext, WebError), WebError> {
-    let fresh = reload(state, ctx).await?;
-    let why = check(&fresh).err().unwrap_or_else(|| changed(&fresh));
-    Ok((fresh, why))
-}
-
 /// The reason's problem, if it has one: beyond its limit (issue 9), the sentence refusing it.
 /// The store refuses it too; asked here first, the form shows it beside the reason.
 pub(crate) fn reason_problem(reason: Option<&str>) -> Option<Problem> {
@@ -764,10 +399,6 @@ pub(crate) fn reason_problem(reason: Option<&str>) -> Option<Problem> {
 /// A reason as a form shows it again: no more than the limit, however much was sent.
 fn shown(reason: &str) -> String {
     reason.chars().take(REASON_MAX_CHARS).collect()
-}
-
-pub(crate) fn decision_needs_reason() -> String {
-    "A decision needs its reason (GT-P2, GT-O3): say why the result as entered stands, so that both schools reading the match see it.".into()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -903,16 +534,6 @@ struct Redo {
     review: Option<(String, Vec<String>)>,
     /// The decision form as sent (its reason) with its problems.
     decide: Option<(String, Vec<String>)>,
-}
-
-/// GTHSCL-like rules (they cite GT- rules) have GT-P2's report deadlines; an event's arbiter
-/// enters results at the board.
-fn has_gt_p2(ctx: &MatchContext) -> bool {
-    ctx.stored
-        .rules
-        .citations
-        .values()
-        .any(|c| c.starts_with("GT-"))
 }
 
 fn result_options() -> Vec<(String, String)> {
@@ -1084,8 +705,11 @@ fn result_form(
             "Enter the result".to_string(),
             if as_officer {
                 "As an officer (at an event, the arbiter) you enter the result as it stands: it is decided and needs no confirmation by the visitors (GT-P2).".to_string()
-            } else if has_gt_p2(ctx) {
-                "GT-P2: the home team enters the result within a day of the match; the visitors then confirm it or dispute it.".to_string()
+            } else if let Some(d) = ctx.stored.rules.report {
+                format!(
+                    "GT-P2: the home team enters the result within {} of the match; the visitors then confirm it or dispute it.",
+                    format::days(d.enter_within)
+                )
             } else {
                 "Enter the result as the board scores show it.".to_string()
             },
@@ -1314,11 +938,10 @@ fn outcome_words(ctx: &MatchContext, o: &MatchOutcome) -> String {
 }
 
 fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<Deadline> {
-    let (Some(played), true) = (ctx.date, has_gt_p2(ctx)) else {
+    let (Some(played), Some(d)) = (ctx.date, ctx.stored.rules.report) else {
         return Vec::new();
     };
     let today = state.today();
-    let d = Deadlines::GT_P2;
     match status {
         ReportStatus::AwaitingResult => {
             let by = d.enter_by(played);
@@ -1349,9 +972,9 @@ fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<
                 )
             } else {
                 format!(
-                    "Due by {}: the visitors confirm the result or dispute it within {} days of its entry (GT-P2).",
+                    "Due by {}: the visitors confirm the result or dispute it within {} of its entry (GT-P2).",
                     format::date(by),
-                    d.confirm_within
+                    format::days(d.confirm_within)
                 )
             };
             vec![Deadline { text, overdue }]
@@ -1472,7 +1095,7 @@ async fn page(
         } else {
             EnteredBy::Team
         };
-        report::too_early(by, ctx.date, state.today())
+        report::too_early(by, ctx.date, state.today()).map(|r| r.to_string())
     });
     let show_enter = enter_as.is_some()
         && early.is_none()
@@ -1724,191 +1347,96 @@ async fn refuse(
     }
 }
 
-/// A write the store refused: when it was stale, the page of the match as it is now with why;
-/// otherwise the page as read, with the store's sentence in `redo` (by `place`).
-async fn store_refused(
-    state: &AppState,
-    auth: &Auth,
-    ctx: &MatchContext,
-    e: arbiter_store::StoreError,
-    check: impl Fn(&MatchContext) -> Result<(), WebError>,
-    redo: Redo,
-    place: impl FnOnce(&mut Redo, String),
-) -> Response {
-    if matches!(e, arbiter_store::StoreError::Stale(_)) {
-        // The result form is drawn afresh, at the version now in force; a reason typed stays.
-        let redo = Redo {
-            result: None,
-            ..redo
-        };
-        return match after_stale(state, ctx, check).await {
-            Ok((fresh, why)) => refuse(state, auth, &fresh, why, redo).await,
-            Err(e) => e.into_response(Format::Html),
-        };
-    }
-    match WebError::from_write(e) {
-        WebError::Refused(m) => {
-            let mut redo = redo;
-            place(&mut redo, sentence(&m));
-            again(state, auth, ctx, redo).await
-        }
-        other => other.into_response(Format::Html),
-    }
-}
-
-async fn write_result(
+/// A form's submission of `step`: decoded here, checked, read and stored by the one write path
+/// (`report_write::submit`), and answered as the match page: back to the report when stored,
+/// else the page again with why, the form as sent.
+async fn submit_form(
     state: AppState,
     auth: Auth,
     headers: HeaderMap,
     path: MatchPath,
     fields: Fields,
-    which: Which,
+    step: ReportStep,
 ) -> Response {
-    let action = match which {
-        Which::Enter => Action::EnterResult,
-        Which::Correct => Action::CorrectResult,
+    let (sent, ctx, acting) =
+        match begin(&state, &auth, &headers, path, fields, step.action()).await {
+            Ok(x) => x,
+            Err(e) => return e.into_response(Format::Html),
+        };
+    let which = match step {
+        ReportStep::Enter => Some(Which::Enter),
+        ReportStep::Correct => Some(Which::Correct),
+        _ => None,
     };
-    let (sent, ctx, acting) = match begin(&state, &auth, &headers, path, fields, action).await {
-        Ok(x) => x,
-        Err(e) => return e.into_response(Format::Html),
+    let input = which.map(|_| input_from_form(&sent));
+    let submission = Submission {
+        step,
+        entry: input.as_ref().map(ResultInput::entry),
+        version: sent.version,
+        reason: sent.reason.clone(),
     };
-    let input = input_from_form(&sent);
-    let (seen, as_officer, today) = (input.version, acting.role.is_officer(), state.today());
-    let check = |ctx: &MatchContext| match which {
-        Which::Enter => check_enter(ctx, seen, as_officer, today),
-        Which::Correct => check_correct(ctx, seen),
-    };
-    if let Err(why) = check(&ctx) {
-        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
-    }
-    let mut problems = Vec::new();
-    if which == Which::Correct && input.reason.is_none() {
-        problems.push(Problem::general("reason", correction_needs_reason()));
-    }
-    problems.extend(reason_problem(input.reason.as_deref()));
-    let outcome = match outcome_from_input(&ctx.stored, ctx.round, &ctx.record, &input) {
-        Ok(o) if problems.is_empty() => o,
-        Ok(_) => {
-            let redo = Redo {
-                result: Some((which, input, problems)),
-                ..Redo::default()
-            };
-            return again(&state, &auth, &ctx, redo).await;
-        }
-        Err(mut more) => {
-            problems.append(&mut more);
-            let redo = Redo {
-                result: Some((which, input, problems)),
-                ..Redo::default()
-            };
-            return again(&state, &auth, &ctx, redo).await;
-        }
-    };
-    let stored = state
-        .store()
-        .record_result(
-            ctx.id,
-            ctx.seen(),
-            &outcome,
-            &acting.actor(),
-            input.reason.as_deref(),
-        )
-        .await;
-    match stored {
-        Ok(_) => {
-            state.invalidate();
-            see_other(&format!("{}#report", ctx.href()))
-        }
-        Err(e) => {
-            let redo = Redo {
-                result: Some((which, input, Vec::new())),
-                ..Redo::default()
-            };
-            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
-                if let Some((_, _, problems)) = &mut redo.result {
-                    problems.push(Problem::general("boards", m));
+    // The form as sent, with `problems` beside it.
+    let reason = shown(sent.reason.as_deref().unwrap_or_default());
+    let as_sent = |problems: Vec<Problem>| match (which, &input) {
+        (Some(w), Some(input)) => Redo {
+            result: Some((w, input.clone(), problems)),
+            ..Redo::default()
+        },
+        _ => {
+            let form = Some((
+                reason.clone(),
+                problems.into_iter().map(|p| p.message).collect(),
+            ));
+            if step == ReportStep::Decide {
+                Redo {
+                    decide: form,
+                    ..Redo::default()
                 }
-            })
-            .await
+            } else {
+                Redo {
+                    review: form,
+                    ..Redo::default()
+                }
+            }
         }
-    }
-}
-
-pub(crate) fn correction_needs_reason() -> String {
-    "A correction needs its reason (GT-P2): say what was wrong with the result in force, so that everyone reading the match sees why it changed.".into()
-}
-
-pub(crate) fn dispute_needs_reason() -> String {
-    "A dispute needs its reason (GT-P2): say which board or result is wrong and what it should be, so that the officer deciding it knows.".into()
-}
-
-async fn write_review(
-    state: AppState,
-    auth: Auth,
-    headers: HeaderMap,
-    path: MatchPath,
-    fields: Fields,
-    kind: ReviewKind,
-) -> Response {
-    let action = match kind {
-        ReviewKind::Confirmed => Action::ConfirmResult,
-        ReviewKind::Disputed => Action::DisputeResult,
     };
-    let (sent, ctx, acting) = match begin(&state, &auth, &headers, path, fields, action).await {
-        Ok(x) => x,
-        Err(e) => return e.into_response(Format::Html),
-    };
-    let seen = sent.version;
-    let check = |ctx: &MatchContext| check_review(ctx, seen, kind);
-    if let Err(why) = check(&ctx) {
-        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
-    }
-    if kind == ReviewKind::Disputed && sent.reason.is_none() {
-        let redo = Redo {
-            review: Some((String::new(), vec![dispute_needs_reason()])),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    }
-    if let Some(p) = reason_problem(sent.reason.as_deref()) {
-        let redo = Redo {
-            review: Some((
-                shown(sent.reason.as_deref().unwrap_or_default()),
-                vec![p.message],
-            )),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    }
-    let stored = state
-        .store()
-        .review_result(
-            ctx.id,
-            ctx.seen(),
-            kind,
-            &acting.actor(),
-            sent.reason.as_deref(),
-        )
-        .await;
-    match stored {
-        Ok(_) => {
-            state.invalidate();
-            see_other(&format!("{}#report", ctx.href()))
-        }
-        Err(e) => {
-            let redo = Redo {
-                review: Some((sent.reason.clone().unwrap_or_default(), Vec::new())),
-                ..Redo::default()
+    match report_write::submit(&state, &ctx, &acting, &submission).await {
+        Ok(_) => see_other(&format!("{}#report", ctx.href())),
+        Err(NotWritten::Refused {
+            why, fresh: None, ..
+        }) => refuse(&state, &auth, &ctx, why, Redo::default()).await,
+        // Another write got in first: the match as it is now, its result form drawn afresh;
+        // a reason typed for a review stays.
+        Err(NotWritten::Refused {
+            why,
+            fresh: Some(fresh),
+            ..
+        }) => {
+            let redo = match which {
+                Some(_) => Redo::default(),
+                None => as_sent(Vec::new()),
             };
-            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
-                redo.notice = Some(m);
-            })
-            .await
+            refuse(&state, &auth, &fresh, why, redo).await
         }
+        Err(NotWritten::Invalid { too_long, problems }) => {
+            let redo = as_sent(too_long.into_iter().chain(problems).collect());
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(NotWritten::StoreRefused(m)) => {
+            let redo = match which {
+                Some(_) => as_sent(vec![Problem::general("boards", m)]),
+                None => Redo {
+                    notice: Some(m),
+                    ..as_sent(Vec::new())
+                },
+            };
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(NotWritten::Failed(e)) => e.into_response(Format::Html),
     }
 }
 
-async fn reload(state: &AppState, ctx: &MatchContext) -> Result<MatchContext, WebError> {
+pub(crate) async fn reload(state: &AppState, ctx: &MatchContext) -> Result<MatchContext, WebError> {
     let v = &ctx.view;
     load(
         state,
@@ -1929,7 +1457,7 @@ pub async fn enter_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_result(state, auth, headers, path, fields, Which::Enter).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Enter).await
 }
 
 /// POST `…/matches/{home}/correction`: an officer corrects the result, with the reason.
@@ -1940,7 +1468,7 @@ pub async fn correct_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_result(state, auth, headers, path, fields, Which::Correct).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Correct).await
 }
 
 /// POST `…/matches/{home}/confirm`: the visiting advisor confirms the version in force.
@@ -1951,7 +1479,7 @@ pub async fn confirm_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_review(state, auth, headers, path, fields, ReviewKind::Confirmed).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Confirm).await
 }
 
 /// POST `…/matches/{home}/dispute`: the visiting advisor disputes it, with the reason.
@@ -1962,7 +1490,7 @@ pub async fn dispute_result(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    write_review(state, auth, headers, path, fields, ReviewKind::Disputed).await
+    submit_form(state, auth, headers, path, fields, ReportStep::Dispute).await
 }
 
 /// POST `…/matches/{home}/decision`: an officer decides a dispute by keeping the result as
@@ -1975,56 +1503,5 @@ pub async fn decide_dispute(
     path: MatchPath,
     fields: Fields,
 ) -> Response {
-    let (sent, ctx, acting) =
-        match begin(&state, &auth, &headers, path, fields, Action::DecideDispute).await {
-            Ok(x) => x,
-            Err(e) => return e.into_response(Format::Html),
-        };
-    let seen = sent.version;
-    let check = |ctx: &MatchContext| check_decide(ctx, seen);
-    if let Err(why) = check(&ctx) {
-        return refuse(&state, &auth, &ctx, why, Redo::default()).await;
-    }
-    let Some(reason) = sent.reason.as_deref() else {
-        let redo = Redo {
-            decide: Some((String::new(), vec![decision_needs_reason()])),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    };
-    if let Some(p) = reason_problem(Some(reason)) {
-        let redo = Redo {
-            decide: Some((shown(reason), vec![p.message])),
-            ..Redo::default()
-        };
-        return again(&state, &auth, &ctx, redo).await;
-    }
-    // The store's reviews are confirmed or disputed; an officer's confirmation of the disputed
-    // version is the decision that it stands (`arbiter_core::report::status`).
-    let stored = state
-        .store()
-        .review_result(
-            ctx.id,
-            ctx.seen(),
-            ReviewKind::Confirmed,
-            &acting.actor(),
-            Some(reason),
-        )
-        .await;
-    match stored {
-        Ok(_) => {
-            state.invalidate();
-            see_other(&format!("{}#report", ctx.href()))
-        }
-        Err(e) => {
-            let redo = Redo {
-                decide: Some((reason.to_string(), Vec::new())),
-                ..Redo::default()
-            };
-            store_refused(&state, &auth, &ctx, e, check, redo, |redo, m| {
-                redo.notice = Some(m);
-            })
-            .await
-        }
-    }
+    submit_form(state, auth, headers, path, fields, ReportStep::Decide).await
 }

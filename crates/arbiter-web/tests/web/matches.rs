@@ -938,6 +938,9 @@ async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school()
     // Nothing disputed yet: no decision.
     let a = api_post(&app, "decision", Some(&vp), r#"{"reason": "Fine."}"#).await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    // GT-P2: the state's refusal has core's stable word beside its sentence.
+    assert_eq!(a.json()["error"]["code"], "refused", "{}", a.body);
+    assert_eq!(a.json()["error"]["refusal"], "not_disputed", "{}", a.body);
     let a = api_post(
         &app,
         "dispute",

@@ -1,0 +1,466 @@
+//! A match's result as a person or a script enters it (GT-P2), read into a [`MatchOutcome`]:
+//! board by board, or a whole-match forfeit (GT-M7). Every problem is named with its board and
+//! field, and the rule where one applies; once the shape is read, the match is checked by
+//! [`crate::validate`] (GT-M10, GT-P1, the rosters) against the competition it belongs to.
+
+use std::collections::BTreeMap;
+
+use crate::model::{
+    Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
+    Team,
+};
+use crate::ruleset::Ruleset;
+use crate::text::sentence;
+use crate::validate;
+
+/// A result as entered: board by board, or a whole-match forfeit. Texts are as typed; blank
+/// ones count as not given.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ResultEntry {
+    /// `home` (the home team forfeited), `away` (or `visiting`, `visitors`), or `both` (or
+    /// `double`); `None` when the boards were played.
+    pub forfeit: Option<String>,
+    /// Every board of the match, in any order.
+    pub boards: Vec<BoardEntry>,
+}
+
+/// One board of an entered result.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardEntry {
+    /// 1-based.
+    pub board: u32,
+    /// From the home side: `1-0`, `1/2-1/2` (or `½-½`), `0-1`, `+/-`, `-/+`, `-/-`.
+    pub result: String,
+    /// A player id from the home team's roster; none on a board the home team left empty.
+    pub home_player: Option<String>,
+    pub away_player: Option<String>,
+    /// GT-P1: the result for ratings when it differs from the team result.
+    pub rating_result: Option<String>,
+}
+
+/// Something wrong with an entered result: which board and field, and a sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub board: Option<u32>,
+    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`.
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl Problem {
+    /// A problem on one board: the sentence starts "Board 3: ".
+    pub fn on(board: u32, field: &'static str, message: String) -> Problem {
+        Problem {
+            board: Some(board),
+            field,
+            message: format!("Board {board}: {message}"),
+        }
+    }
+
+    /// A problem of the whole entry.
+    pub fn general(field: &'static str, message: String) -> Problem {
+        Problem {
+            board: None,
+            field,
+            message,
+        }
+    }
+}
+
+const RESULT_CODES: &str = "1-0, 1/2-1/2, 0-1, +/- (the away player forfeited), -/+ (the home player forfeited) or -/- (both forfeited)";
+
+fn blank(s: Option<&str>) -> Option<&str> {
+    s.map(str::trim).filter(|s| !s.is_empty())
+}
+
+fn roster_player<'a>(team: Option<&'a Team>, id: &str) -> Option<&'a Player> {
+    team.and_then(|t| t.players.iter().find(|p| p.id.0 == id))
+}
+
+impl ResultEntry {
+    /// The entry as a [`MatchOutcome`] of match `m` in `round` of `competition`, or every
+    /// problem found, board by board and with the rule.
+    pub fn outcome(
+        &self,
+        competition: &Competition,
+        rules: &Ruleset,
+        round: u32,
+        m: &Match,
+    ) -> Result<MatchOutcome, Vec<Problem>> {
+        let forfeit_rule = rules
+            .cite("forfeit_match")
+            .map_or(String::new(), |r| format!(" ({r})"));
+        if let Some(f) = blank(self.forfeit.as_deref()) {
+            let outcome = match f.to_ascii_lowercase().as_str() {
+                "home" => MatchOutcome::Forfeit { by: Side::Home },
+                "away" | "visiting" | "visitors" => MatchOutcome::Forfeit { by: Side::Away },
+                "both" | "double" => MatchOutcome::DoubleForfeit,
+                _ => {
+                    return Err(vec![Problem::general(
+                        "forfeit",
+                        format!(
+                            "“{f}” is not a match forfeit{forfeit_rule}: write home (the home team forfeited), away (the visitors did) or both (a double forfeit), or leave it out and give the boards."
+                        ),
+                    )]);
+                }
+            };
+            if !self.boards.is_empty() {
+                return Err(vec![Problem::general(
+                    "boards",
+                    format!(
+                        "A forfeited match{forfeit_rule} has no board results; send either the forfeit or the boards, not both."
+                    ),
+                )]);
+            }
+            return Ok(outcome);
+        }
+
+        let want = rules.boards;
+        let count_rule = rules
+            .cite("boards")
+            .map_or(String::new(), |r| format!("{r}: "));
+        let mut problems = Vec::new();
+        let mut by_number: BTreeMap<u32, &BoardEntry> = BTreeMap::new();
+        for b in &self.boards {
+            if b.board == 0 || b.board > want {
+                problems.push(Problem::general(
+                    "boards",
+                    format!(
+                        "There is no board {}: {count_rule}{} plays {want} boards a match, numbered 1 to {want}.",
+                        b.board, rules.name
+                    ),
+                ));
+            } else if by_number.insert(b.board, b).is_some() {
+                problems.push(Problem::on(
+                    b.board,
+                    "boards",
+                    "it is given twice; give each board once.".into(),
+                ));
+            }
+        }
+        let home_team = competition.teams.iter().find(|t| t.id == m.home);
+        let away_team = competition.teams.iter().find(|t| t.id == m.away);
+        let mut boards = Vec::new();
+        for n in 1..=want {
+            let Some(b) = by_number.get(&n) else {
+                problems.push(Problem::on(
+                    n,
+                    "result",
+                    format!(
+                        "it has no result; {count_rule}{} plays {want} boards a match, so give every board (+/- or -/+ on a board a short team leaves empty).",
+                        rules.name
+                    ),
+                ));
+                continue;
+            };
+            let code = b.result.trim();
+            let result = match GameResult::parse(code) {
+                Some(GameResult::Pending) => {
+                    problems.push(Problem::on(
+                        n,
+                        "result",
+                        format!("it has no result; choose {RESULT_CODES}."),
+                    ));
+                    continue;
+                }
+                Some(r) => r,
+                None => {
+                    problems.push(Problem::on(
+                        n,
+                        "result",
+                        format!(
+                            "“{code}” is not a board result; choose {RESULT_CODES} (GT-S1, GT-S2)."
+                        ),
+                    ));
+                    continue;
+                }
+            };
+            let mut player = |side: Side, given: Option<&str>| {
+                let (team, other, field) = match side {
+                    Side::Home => (home_team, away_team, "home_player"),
+                    Side::Away => (away_team, home_team, "away_player"),
+                };
+                let id = blank(given)?;
+                if roster_player(team, id).is_some() {
+                    return Some(PlayerId(id.to_string()));
+                }
+                let team_name = team.map_or_else(|| m.team(side).0.clone(), |t| t.name.clone());
+                let message = match roster_player(other, id) {
+                    Some(p) => format!(
+                        "{} plays for the other team, not {team_name}; choose a player from {team_name}'s roster.",
+                        p.name
+                    ),
+                    None => format!(
+                        "no player on {team_name}'s roster has the id “{id}”; choose one of its players."
+                    ),
+                };
+                problems.push(Problem::on(n, field, message));
+                None
+            };
+            let home_player = player(Side::Home, b.home_player.as_deref());
+            let away_player = player(Side::Away, b.away_player.as_deref());
+            let rating_result = match blank(b.rating_result.as_deref()) {
+                None => None,
+                Some(code) => match GameResult::parse(code) {
+                    Some(r) if r == result => None,
+                    Some(r) if r != GameResult::Pending => Some(r),
+                    _ => {
+                        problems.push(Problem::on(
+                            n,
+                            "rating_result",
+                            format!(
+                                "“{code}” is not a result for ratings; choose 1-0, 1/2-1/2 or 0-1, or leave it empty when it is the team result (GT-P1)."
+                            ),
+                        ));
+                        None
+                    }
+                },
+            };
+            if result.is_played()
+                && (blank(b.home_player.as_deref()).is_none()
+                    || blank(b.away_player.as_deref()).is_none())
+            {
+                let extra = if result == GameResult::Draw {
+                    " An unplayed game is never a draw: it is a double default, -/- (GT-M4)."
+                } else {
+                    ""
+                };
+                problems.push(Problem::on(
+                    n,
+                    "result",
+                    format!(
+                        "a game played over the board ({}) needs both players; name them, or enter +/- or -/+ for a player who did not play (GT-S2).{extra}",
+                        result.symbol()
+                    ),
+                ));
+            }
+            boards.push(Board {
+                result,
+                rating_result,
+                home_player,
+                away_player,
+                home_colour: None,
+            });
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let outcome = MatchOutcome::Boards(boards);
+        let found = match_problems(competition, rules, round, m, &outcome);
+        if found.is_empty() {
+            Ok(outcome)
+        } else {
+            Err(found)
+        }
+    }
+}
+
+/// The errors validation finds in this one match with this result (GT-M10, GT-P1 …).
+fn match_problems(
+    c: &Competition,
+    rules: &Ruleset,
+    round: u32,
+    m: &Match,
+    outcome: &MatchOutcome,
+) -> Vec<Problem> {
+    let one = Competition {
+        name: c.name.clone(),
+        teams: c.teams.clone(),
+        rounds: vec![Round {
+            number: round,
+            date: None,
+            pairings: vec![Pairing::Match(Match {
+                home: m.home.clone(),
+                away: m.away.clone(),
+                outcome: outcome.clone(),
+            })],
+        }],
+    };
+    validate::validate(&one, rules)
+        .into_iter()
+        // Only what this match breaks: the rosters' own findings are the import's business.
+        .filter(|f| f.is_error() && f.round.is_some())
+        .map(|f| {
+            let text = match &f.rule {
+                Some(rule) => format!("{rule}: {}", f.message),
+                None => f.message.clone(),
+            };
+            let text = sentence(&text);
+            match f.board {
+                Some(b) => Problem {
+                    board: Some(b),
+                    field: "boards",
+                    message: format!("Board {b}: {text}"),
+                },
+                None => Problem::general("boards", text),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::TeamId;
+
+    fn team(id: &str, name: &str) -> Team {
+        Team {
+            id: TeamId(id.into()),
+            name: name.into(),
+            school: None,
+            players: (1..=4)
+                .map(|n| Player {
+                    id: PlayerId(format!("{id}{n}")),
+                    name: format!("{name} {n}"),
+                    rating: Some(1600 - n * 50),
+                    provisional: false,
+                })
+                .collect(),
+        }
+    }
+
+    fn league() -> (Competition, Ruleset, Match) {
+        let c = Competition {
+            name: "Wood County".into(),
+            teams: vec![team("p", "Perrysburg"), team("m", "Maumee")],
+            rounds: Vec::new(),
+        };
+        let m = Match {
+            home: TeamId("p".into()),
+            away: TeamId("m".into()),
+            outcome: MatchOutcome::Pending,
+        };
+        (c, Ruleset::preset("gthscl").unwrap(), m)
+    }
+
+    fn boards(results: [&str; 4]) -> ResultEntry {
+        ResultEntry {
+            forfeit: None,
+            boards: results
+                .iter()
+                .zip(1u32..)
+                .map(|(r, n)| BoardEntry {
+                    board: n,
+                    result: (*r).into(),
+                    home_player: Some(format!("p{n}")),
+                    away_player: Some(format!("m{n}")),
+                    rating_result: None,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn gt_p2_a_full_entry_reads_as_the_boards() {
+        let (c, r, m) = league();
+        let Ok(MatchOutcome::Boards(bs)) =
+            boards(["1-0", "½-½", "0-1", "+/-"]).outcome(&c, &r, 1, &m)
+        else {
+            panic!("the entry must read");
+        };
+        assert_eq!(bs.len(), 4);
+        assert_eq!(bs[1].result, GameResult::Draw);
+        assert_eq!(bs[0].home_player, Some(PlayerId("p1".into())));
+    }
+
+    #[test]
+    fn gt_m7_a_match_forfeit_has_no_boards() {
+        let (c, r, m) = league();
+        let forfeit = |f: &str| ResultEntry {
+            forfeit: Some(f.into()),
+            boards: Vec::new(),
+        };
+        assert_eq!(
+            forfeit("visitors").outcome(&c, &r, 1, &m),
+            Ok(MatchOutcome::Forfeit { by: Side::Away })
+        );
+        assert_eq!(
+            forfeit("both").outcome(&c, &r, 1, &m),
+            Ok(MatchOutcome::DoubleForfeit)
+        );
+        let e = forfeit("nobody").outcome(&c, &r, 1, &m).unwrap_err();
+        assert_eq!(e[0].field, "forfeit");
+        assert!(e[0].message.contains("(GT-M7)"), "{}", e[0].message);
+        let both = ResultEntry {
+            forfeit: Some("home".into()),
+            ..boards(["1-0"; 4])
+        };
+        assert_eq!(both.outcome(&c, &r, 1, &m).unwrap_err()[0].field, "boards");
+    }
+
+    #[test]
+    fn gt_m8_every_board_once_and_each_problem_on_its_board() {
+        let (c, r, m) = league();
+        let mut e = boards(["1-0", "x", "", "1-0"]);
+        e.boards.push(BoardEntry {
+            board: 5,
+            ..BoardEntry::default()
+        });
+        let problems = e.outcome(&c, &r, 1, &m).unwrap_err();
+        let texts: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+        assert!(
+            texts[0].starts_with("There is no board 5: GT-M8: GTHSCL plays 4 boards"),
+            "{texts:?}"
+        );
+        assert!(texts[1].starts_with("Board 2: “x” is not a board result"));
+        assert!(texts[2].starts_with("Board 3: it has no result; choose"));
+        assert_eq!(problems[1].board, Some(2));
+    }
+
+    #[test]
+    fn gt_m4_gt_s2_a_played_game_needs_both_players() {
+        let (c, r, m) = league();
+        let mut e = boards(["1/2-1/2", "1-0", "1-0", "1-0"]);
+        e.boards[0].away_player = None;
+        let p = &e.outcome(&c, &r, 1, &m).unwrap_err()[0];
+        assert_eq!((p.board, p.field), (Some(1), "result"));
+        assert!(
+            p.message.contains("(½–½) needs both players"),
+            "{}",
+            p.message
+        );
+        assert!(p.message.ends_with("it is a double default, -/- (GT-M4)."));
+    }
+
+    #[test]
+    fn a_player_comes_from_their_own_teams_roster() {
+        let (c, r, m) = league();
+        let mut e = boards(["1-0"; 4]);
+        e.boards[0].home_player = Some("m1".into());
+        e.boards[1].away_player = Some("zz".into());
+        let problems = e.outcome(&c, &r, 1, &m).unwrap_err();
+        assert_eq!(
+            problems[0].message,
+            "Board 1: Maumee 1 plays for the other team, not Perrysburg; choose a player from Perrysburg's roster."
+        );
+        assert_eq!(problems[1].field, "away_player");
+    }
+
+    #[test]
+    fn gt_m10_a_player_plays_one_board_and_validation_says_so() {
+        let (c, r, m) = league();
+        let mut e = boards(["1-0"; 4]);
+        e.boards[1].home_player = Some("p1".into());
+        let problems = e.outcome(&c, &r, 1, &m).unwrap_err();
+        assert!(
+            problems.iter().any(|p| p.message.contains("GT-M10")),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn gt_p1_a_rating_result_differs_from_the_team_result_or_is_left_out() {
+        let (c, r, m) = league();
+        let mut e = boards(["+/-", "1-0", "1-0", "1-0"]);
+        e.boards[0].rating_result = Some("1/2-1/2".into());
+        e.boards[1].rating_result = Some("1-0".into());
+        let Ok(MatchOutcome::Boards(bs)) = e.outcome(&c, &r, 1, &m) else {
+            panic!("the entry must read");
+        };
+        assert_eq!(bs[0].rating_result, Some(GameResult::Draw));
+        assert_eq!(bs[1].rating_result, None);
+        e.boards[2].rating_result = Some("*x".into());
+        let p = &e.outcome(&c, &r, 1, &m).unwrap_err()[0];
+        assert_eq!((p.board, p.field), (Some(3), "rating_result"));
+    }
+}
