@@ -138,7 +138,7 @@ async fn sign_in_paused(state: &AppState, email: &str, address: &str) -> Option<
         .await
     {
         Ok(failures) => failures,
-        Err(_) => return Some(html(WebError::Unavailable)),
+        Err(e) => return Some(html(WebError::unavailable(e))),
     };
     if failures.count < FAILURES_PER_ACCOUNT_AND_ADDRESS {
         return None;
@@ -190,8 +190,8 @@ pub async fn sign_in(
     match auth.authenticate(creds).await {
         Ok(Some(account)) => {
             // axum-login changes the session id here (session fixation); the CSRF token too.
-            if auth.login(&account).await.is_err() {
-                return html(WebError::Unavailable);
+            if let Err(e) = auth.login(&account).await {
+                return html(WebError::unavailable(e));
             }
             if let Err(e) = csrf::rotate(&auth.session).await {
                 return html(e);
@@ -214,7 +214,7 @@ pub async fn sign_in(
             };
             private(StatusCode::UNAUTHORIZED, &page)
         }
-        Err(_) => html(WebError::Unavailable),
+        Err(e) => html(WebError::unavailable(e)),
     }
 }
 
@@ -230,8 +230,8 @@ pub async fn sign_out(
     if auth.user.is_none() {
         return html(WebError::SignInRequired);
     }
-    if auth.logout().await.is_err() {
-        return html(WebError::Unavailable);
+    if let Err(e) = auth.logout().await {
+        return html(WebError::unavailable(e));
     }
     see_other("/")
 }
@@ -522,10 +522,10 @@ pub async fn accept_invite(
 async fn sign_in_as(auth: &mut Auth, user: arbiter_store::User) -> Response {
     let account = match auth.backend.load(user).await {
         Ok(a) => a,
-        Err(_) => return html(WebError::Unavailable),
+        Err(e) => return html(WebError::unavailable(e)),
     };
-    if auth.login(&account).await.is_err() {
-        return html(WebError::Unavailable);
+    if let Err(e) = auth.login(&account).await {
+        return html(WebError::unavailable(e));
     }
     if let Err(e) = csrf::rotate(&auth.session).await {
         return html(e);
@@ -575,7 +575,7 @@ pub async fn reset_request(
         state.store().reset_requests(&email, None, since),
     ) {
         Ok(counts) => counts,
-        Err(_) => return html(WebError::Unavailable),
+        Err(e) => return html(WebError::unavailable(e)),
     };
     if from_here.count >= RESETS_PER_ACCOUNT_AND_ADDRESS {
         let (when, seconds) = free_again(from_here, RESET_WINDOW);
@@ -616,10 +616,7 @@ pub async fn reset_request(
             // A mail failure is the server's to log; the answer must not say whether the
             // account exists.
             if let Err(e) = state.mailer().send(&mail).await {
-                eprintln!(
-                    "arbiter: the reset mail to {} was not sent: {e}",
-                    user.email
-                );
+                tracing::warn!(to = %user.email, cause = %e, "the reset mail was not sent");
             }
         }
     }
@@ -693,7 +690,7 @@ pub async fn reset_with_link(
             let _ = auth.logout().await;
             sign_in_as(&mut auth, user).await
         }
-        Err(arbiter_store::StoreError::Database(_)) => html(WebError::Unavailable),
+        Err(e @ arbiter_store::StoreError::Database(_)) => html(WebError::unavailable(e)),
         Err(e) => html(WebError::Gone(e.to_string())),
     }
 }
