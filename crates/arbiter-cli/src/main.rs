@@ -121,11 +121,13 @@ enum Command {
         /// Connections held open at once, from everyone (default: an eighth below the open-file
         /// limit, at most 2048); when all are taken a newcomer replaces the oldest idle one,
         /// and if none is idle it is answered 503 at once.
-        #[arg(long, value_name = "N", default_value_t = arbiter_web::Limits::default().total)]
-        max_connections: usize,
-        /// Connections held open at once from one address (a trusted proxy is not counted).
-        #[arg(long, value_name = "N", default_value_t = arbiter_web::Limits::default().per_address)]
-        max_connections_per_address: usize,
+        // No default_value_t: that would read the open-file limit on every command's start.
+        #[arg(long, value_name = "N")]
+        max_connections: Option<usize>,
+        /// Connections held open at once from one address (a trusted proxy is not counted;
+        /// default: 128).
+        #[arg(long, value_name = "N")]
+        max_connections_per_address: Option<usize>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -392,10 +394,11 @@ fn run(cli: Cli) -> Result<()> {
             max_connections_per_address,
             database,
         } => {
+            let defaults = arbiter_web::Limits::default();
             let limits = arbiter_web::Limits {
-                total: max_connections,
-                per_address: max_connections_per_address,
-                ..arbiter_web::Limits::default()
+                total: max_connections.unwrap_or(defaults.total),
+                per_address: max_connections_per_address.unwrap_or(defaults.per_address),
+                ..defaults
             };
             database::serve(bind, base_url, trust_proxy, limits, &database)
         }

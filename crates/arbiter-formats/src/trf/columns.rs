@@ -236,9 +236,16 @@ impl Spelled for Vec<String> {
     }
 }
 
-/// Reads one line's columns left to right.
+/// Reads one line's columns left to right, borrowing the line: a field's text is a slice of it.
 pub(crate) struct LineReader<'a> {
-    chars: Vec<char>,
+    text: &'a str,
+    /// The byte offset of each character and of the end, for a line that is not ASCII; in an
+    /// ASCII line a column is a byte.
+    offsets: Option<Vec<usize>>,
+    /// The number of characters.
+    len: usize,
+    /// One past the last character that is not whitespace.
+    content_end: usize,
     /// 0-based index of the next character to read.
     pos: usize,
     origin: &'a str,
@@ -246,13 +253,38 @@ pub(crate) struct LineReader<'a> {
 }
 
 impl<'a> LineReader<'a> {
-    pub(crate) fn new(text: &str, origin: &'a str, line: usize) -> LineReader<'a> {
+    pub(crate) fn new(text: &'a str, origin: &'a str, line: usize) -> LineReader<'a> {
+        let trimmed = text.trim_end().len();
+        let (offsets, len, content_end) = if text.is_ascii() {
+            (None, text.len(), trimmed)
+        } else {
+            let mut o: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+            let content_end = o.partition_point(|&i| i < trimmed);
+            let len = o.len();
+            o.push(text.len());
+            (Some(o), len, content_end)
+        };
         LineReader {
-            chars: text.chars().collect(),
+            text,
+            offsets,
+            len,
+            content_end,
             pos: 0,
             origin,
             line,
         }
+    }
+
+    /// The text of characters `from..to` (0-based, within the line).
+    fn slice(&self, from: usize, to: usize) -> &'a str {
+        match &self.offsets {
+            None => &self.text[from..to],
+            Some(o) => &self.text[o[from]..o[to]],
+        }
+    }
+
+    fn char_at(&self, i: usize) -> char {
+        self.slice(i, i + 1).chars().next().unwrap_or(' ')
     }
 
     pub(crate) fn error(&self, column: usize, expected: String, found: String) -> TrfError {
@@ -267,39 +299,33 @@ impl<'a> LineReader<'a> {
 
     /// Whether anything but whitespace is left from the reading position.
     pub(crate) fn more(&self) -> bool {
-        self.chars
-            .get(self.pos..)
-            .is_some_and(|r| r.iter().any(|c| !c.is_whitespace()))
+        self.pos < self.content_end
     }
 
     /// Skips the three-character record tag (columns 1-3) without reading it.
     pub(crate) fn skip_tag(&mut self) {
-        self.pos = self.chars.len().min(3);
+        self.pos = self.len.min(3);
     }
 
     /// The text of columns `from..=to` (clipped to the line), after checking that the columns
     /// between the reading position and `from` are spaces. Returns `None` when the rest of the
     /// line is blank: the line is shorter than the layout, and the field is missing.
-    pub(crate) fn span(&mut self, from: usize, to: usize) -> Result<Option<String>, TrfError> {
+    pub(crate) fn span(&mut self, from: usize, to: usize) -> Result<Option<&'a str>, TrfError> {
         if !self.more() {
             return Ok(None);
         }
-        let start = from.saturating_sub(1).max(self.pos);
-        for i in self.pos..start.min(self.chars.len()) {
-            let c = self.chars[i];
-            if c != ' ' {
-                return Err(self.error(
-                    i + 1,
-                    format!("a blank in column {} (between fields)", i + 1),
-                    c.to_string(),
-                ));
-            }
+        let start = from.saturating_sub(1).max(self.pos).min(self.len);
+        if let Some(off) = self.slice(self.pos, start).find(|c| c != ' ') {
+            let i = self.pos + self.slice(self.pos, start)[..off].chars().count();
+            return Err(self.error(
+                i + 1,
+                format!("a blank in column {} (between fields)", i + 1),
+                self.char_at(i).to_string(),
+            ));
         }
-        let start = start.min(self.chars.len());
-        let end = to.min(self.chars.len()).max(start);
-        let text: String = self.chars[start..end].iter().collect();
+        let end = to.min(self.len).max(start);
         self.pos = end;
-        Ok(Some(text))
+        Ok(Some(self.slice(start, end)))
     }
 
     /// Reads a field in columns `from..=to`; a missing field reads as blank text.
@@ -309,11 +335,10 @@ impl<'a> LineReader<'a> {
         to: usize,
         expected: &str,
     ) -> Result<Field<T>, TrfError> {
-        let text = self.span(from, to)?;
         // A missing field reads as blank; an error then says it found nothing.
-        let text = text.unwrap_or_default();
-        match T::parse(&text) {
-            Some(v) => Ok(Field::read(v, text)),
+        let text = self.span(from, to)?.unwrap_or_default();
+        match T::parse(text) {
+            Some(v) => Ok(Field::read(v, text.to_string())),
             None => Err(self.error(
                 from,
                 format!("{expected} in {}", columns(from, to)),
@@ -331,26 +356,22 @@ impl<'a> LineReader<'a> {
         next: usize,
     ) -> Result<Field<String>, TrfError> {
         let mut f: Field<String> = self.field(from, to, "text")?;
-        let gap_end = next.saturating_sub(1).min(self.chars.len());
-        if self.pos == to
-            && let Some(last) = (self.pos..gap_end).rev().find(|&i| self.chars[i] != ' ')
-        {
-            let more: String = self.chars[self.pos..=last].iter().collect();
-            let spelling = format!("{}{more}", f.spelling.unwrap_or_default());
-            f = Field::read(spelling.trim().to_string(), spelling);
-            self.pos = last + 1;
+        let gap_end = next.saturating_sub(1).min(self.len);
+        if self.pos == to && self.pos < gap_end {
+            let gap = self.slice(self.pos, gap_end);
+            let more = gap.trim_end_matches(' ');
+            if !more.is_empty() {
+                let spelling = format!("{}{more}", f.spelling.unwrap_or_default());
+                f = Field::read(spelling.trim().to_string(), spelling);
+                self.pos += more.chars().count();
+            }
         }
         Ok(f)
     }
 
     /// The rest of the line, which must be blank.
     pub(crate) fn tail(self) -> Result<String, TrfError> {
-        let rest: String = self
-            .chars
-            .get(self.pos..)
-            .unwrap_or_default()
-            .iter()
-            .collect();
+        let rest = self.slice(self.pos.min(self.len), self.len);
         if let Some(off) = rest.chars().position(|c| !c.is_whitespace()) {
             let column = self.pos + off + 1;
             let found: String = rest.trim().chars().take(20).collect();
@@ -360,7 +381,7 @@ impl<'a> LineReader<'a> {
                 found,
             ));
         }
-        Ok(rest)
+        Ok(rest.to_string())
     }
 }
 
@@ -442,6 +463,21 @@ mod tests {
         assert_eq!(f.value, "Müller");
         let g: Field<String> = r.field(13, 13, "a letter").unwrap();
         assert_eq!(g.value, "ä");
+    }
+
+    #[test]
+    fn columns_after_a_non_ascii_name_count_characters() {
+        let mut r = LineReader::new("001 Jörg Müller-Lüdenscheidt  é", "x.trf", 1);
+        r.skip_tag();
+        // The name runs on past column 14 into the blank columns before 30.
+        let f = r.text(5, 14, 30).unwrap();
+        assert_eq!(f.value, "Jörg Müller-Lüdenscheidt");
+        let e = r.field::<u32>(30, 31, "a number").unwrap_err();
+        assert_eq!((e.column, e.found.as_str()), (30, "é"));
+        let mut r = LineReader::new("001 ä x", "x.trf", 2);
+        r.skip_tag();
+        let e = r.field::<u32>(8, 9, "a number").unwrap_err();
+        assert_eq!((e.column, e.found.as_str()), (5, "ä"));
     }
 
     #[test]
