@@ -668,7 +668,7 @@ fn board_one(view: &CompetitionView, team: usize, e: &RoundEntry) -> Option<Colo
     let board = view
         .match_of(e.round, team)
         .and_then(|m| CompetitionView::boards(m).first());
-    Some(format::colour(&view.rules, board, 1, side))
+    Some(view.rules.colour(board, 1, side))
 }
 
 fn crosstable_json(view: &CompetitionView) -> CrosstableJson {
@@ -751,7 +751,7 @@ fn match_json(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchJson {
                 home_player: player_name(view, b.home_player.as_ref()),
                 away_player_id: b.away_player.as_ref().map(|p| p.0.clone()),
                 away_player: player_name(view, b.away_player.as_ref()),
-                home_colour: colour_word(format::colour(&view.rules, Some(b), number, Side::Home)),
+                home_colour: colour_word(view.rules.colour(Some(b), number, Side::Home)),
                 result: b.result.code().to_string(),
                 rating_result: b
                     .rating_result
@@ -906,7 +906,7 @@ fn player_json(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerJson,
                 round: g.round,
                 board: g.board,
                 side: side_word(g.side),
-                colour: colour_word(format::colour(&view.rules, Some(g.game), g.board, g.side)),
+                colour: colour_word(view.rules.colour(Some(g.game), g.board, g.side)),
                 opponent_id: opp.map(|x| x.0.clone()),
                 opponent: player_name(view, opp),
                 opponent_team_id: opp_team.0.clone(),

@@ -1,8 +1,7 @@
 //! How values read on a page: points with ½, match scores, ratings (GT-R3), board results,
 //! colours, and path segments for links.
 
-use arbiter_core::model::{Board, Colour, GameOutcome, GameResult, Player, Side};
-use arbiter_core::ruleset::Ruleset;
+use arbiter_core::model::{Colour, GameOutcome, GameResult, Player, Side};
 use arbiter_core::standings::format_number;
 
 /// Points as a chess score is written: `2½`, `½`, `4`; other fractions as decimals.
@@ -59,11 +58,6 @@ pub fn player_result(o: GameOutcome) -> &'static str {
         GameOutcome::DoubleForfeit => "\u{2212}/\u{2212}",
         GameOutcome::Pending => "\u{2013}",
     }
-}
-
-/// The colour `side` has on board `number` (1-based): core's reading of the colour rule.
-pub fn colour(rules: &Ruleset, board: Option<&Board>, number: u32, side: Side) -> Colour {
-    rules.colour(board, number, side)
 }
 
 pub fn colour_letter(c: Colour) -> &'static str {
@@ -151,15 +145,6 @@ mod tests {
             provisional: true,
         };
         assert_eq!(rating(&p), "1200N");
-    }
-
-    #[test]
-    fn colours_follow_gt_m18_and_as_19() {
-        let gt = Ruleset::preset("gthscl").unwrap();
-        assert_eq!(colour(&gt, None, 1, Side::Away), Colour::White);
-        assert_eq!(colour(&gt, None, 2, Side::Away), Colour::Black);
-        let astc = Ruleset::preset("astc").unwrap();
-        assert_eq!(colour(&astc, None, 1, Side::Home), Colour::White);
     }
 
     #[test]

@@ -653,7 +653,7 @@ fn result_form(
                 |f: fn(&BoardInput) -> Option<&str>| b.and_then(|b| f(b)).unwrap_or("").to_string();
             let result = get(|b| Some(b.result.as_str()));
             let rating = get(|b| b.rating_result.as_deref());
-            let home_white = format::colour(rules, None, n, Side::Home);
+            let home_white = rules.colour(None, n, Side::Home);
             let colours = format!("{} has {}", home_name, format::colour_name(home_white));
             BoardForm {
                 number: n,
@@ -797,7 +797,7 @@ fn board_lines(ctx: &MatchContext) -> Vec<BoardLine> {
             let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
             let (home, home_rating) = player_link(view, b.home_player.as_ref());
             let (away, away_rating) = player_link(view, b.away_player.as_ref());
-            let c = format::colour(&view.rules, Some(b), number, Side::Home);
+            let c = view.rules.colour(Some(b), number, Side::Home);
             let note = b.rating_result.map(|r| {
                 format!(
                     "For ratings the game is {} (GT-P1).",

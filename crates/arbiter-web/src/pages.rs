@@ -471,7 +471,7 @@ fn board_one_colour(view: &CompetitionView, team: usize, e: &RoundEntry) -> &'st
     let board = view
         .match_of(e.round, team)
         .and_then(|m| CompetitionView::boards(m).first());
-    format::colour_letter(format::colour(&view.rules, board, 1, side))
+    format::colour_letter(view.rules.colour(board, 1, side))
 }
 
 fn meeting(view: &CompetitionView, team: usize, e: &RoundEntry) -> Meeting {
@@ -653,7 +653,7 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
                         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
                         let (home, home_rating) = view.player_link(b.home_player.as_ref());
                         let (away, away_rating) = view.player_link(b.away_player.as_ref());
-                        let c = format::colour(&view.rules, Some(b), number, Side::Home);
+                        let c = view.rules.colour(Some(b), number, Side::Home);
                         BoardLine {
                             number,
                             home,
@@ -924,7 +924,7 @@ fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebE
                 Side::Away => view.team_name(&g.facts.record.home),
             };
             let (opponent, opponent_rating) = view.player_link(opp_id);
-            let c = format::colour(&view.rules, Some(g.game), g.board, g.side);
+            let c = view.rules.colour(Some(g.game), g.board, g.side);
             let mut note = board_note(g.game);
             if let Some(l) = match_line(view, &g.facts).label {
                 note = Some(note.map_or(l.clone(), |n| format!("{l}. {n}")));
