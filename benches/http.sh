@@ -37,27 +37,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_http() {
-  for _ in $(seq 1 150); do
-    curl -fs -o /dev/null "$1" && return 0
-    sleep 0.2
-  done
-  echo "error: nothing answered at $1" >&2
-  return 1
-}
+# shellcheck source=benches/common.sh
+source benches/common.sh
 
 echo "== demo database with a $TEAMS-team division"
+seed_demo "$ARBITER" "$work/demo.db" "$TEAMS"
 port="$(free_port)"
-"$ARBITER" demo --bind "127.0.0.1:$port" --db "$work/demo.db" >"$work/demo.log" 2>&1 &
-demo_pid=$!
-pids+=("$demo_pid")
-wait_http "http://127.0.0.1:$port/"
-kill "$demo_pid"
-wait "$demo_pid" 2>/dev/null || true
-target/release/examples/large_division "$TEAMS" >"$work/large.json"
-"$ARBITER" import "$work/large.json" --league gthscl --season 2026-27 --competition "large-$TEAMS" \
-  --db "$work/demo.db" 2>&1 | tail -n 1
 
 "$ARBITER" serve --bind "127.0.0.1:$port" --db "$work/demo.db" >"$work/serve.log" 2>&1 &
 pids+=("$!")

@@ -37,28 +37,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_http() {
-  for _ in $(seq 1 150); do
-    curl -fs -o /dev/null "$1" && return 0
-    sleep 0.2
-  done
-  echo "error: nothing answered at $1" >&2
-  return 1
-}
+# shellcheck source=benches/common.sh
+source benches/common.sh
 
 echo "== demo database with a 16-team division"
-port="$(free_port)"
-"$ARBITER" demo --bind "127.0.0.1:$port" --db "$work/demo.db" >"$work/demo.log" 2>&1 &
-demo_pid=$!
-pids+=("$demo_pid")
-wait_http "http://127.0.0.1:$port/"
-kill "$demo_pid"
-wait "$demo_pid" 2>/dev/null || true
-target/release/examples/large_division 16 >"$work/large.json"
+seed_demo "$ARBITER" "$work/demo.db" 16 >/dev/null
 target/release/examples/large_division 4 >"$work/small.json"
-"$ARBITER" import "$work/large.json" --league gthscl --season 2026-27 --competition large-16 \
-  --db "$work/demo.db" >/dev/null 2>&1
+port="$(free_port)"
 
 # wrk comes from one address: the per-address bound is lifted for the benchmark.
 "$ARBITER" serve --bind "127.0.0.1:$port" --db "$work/demo.db" \
@@ -69,7 +54,7 @@ c="/leagues/gthscl/2026-27/large-16"
 wait_http "http://127.0.0.1:$port$c"
 
 # The readers spread over the pages a league's public reads: standings, crosstable, rounds,
-# a team, the season and the home page.
+# the explanation, the season and the home page.
 cat >"$work/pages.lua" <<EOF
 local pages = { "$c", "$c/crosstable", "$c/rounds/1", "$c/rounds/8", "$c/rounds/15",
   "$c/explain", "/leagues/gthscl/2026-27", "/" }
