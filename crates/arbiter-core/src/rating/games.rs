@@ -1,0 +1,301 @@
+//! Which games of a competition are rated, the periods they fall in, and why every other board is
+//! not rated: forfeits of every kind (GT-M7, GT-S2), double defaults (GT-P4, GT-M4), unplayed
+//! boards, excluded matches (GT-M5). A GT-P1 board is rated on its `rating_result`.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use jiff::civil::Date;
+
+use super::{Entrant, Game, Period, PeriodLength, RatingError, Replay, Score, Summary, System};
+use crate::model::{Competition, GameResult, MatchOutcome, Pairing, PlayerId, Side, TeamId};
+use crate::ruleset::Ruleset;
+use crate::scoring;
+
+/// Where a board was played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardPlace {
+    /// The round's number.
+    pub round: u32,
+    /// The home (first-named) team.
+    pub home: TeamId,
+    /// The away team.
+    pub away: TeamId,
+    /// The board, 1 first.
+    pub board: u32,
+}
+
+impl fmt::Display for BoardPlace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "round {}, {} v {}, board {}",
+            self.round, self.home, self.away, self.board
+        )
+    }
+}
+
+/// Why a board is not rated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotRated {
+    /// GT-M7: the whole match was forfeited.
+    MatchForfeited,
+    /// GT-P4: both teams forfeited the match.
+    MatchDoubleForfeit,
+    /// GT-S2, GT-M9: the board was won or lost by forfeit, or both forfeited (GT-M4).
+    BoardForfeited(GameResult),
+    /// Not played or not reported yet.
+    NotPlayed,
+    /// The record does not say who played on a side.
+    NoPlayer(Side),
+    /// The record names a player who is on no roster of the competition.
+    UnknownPlayer(PlayerId),
+    /// GT-M5: the match is left out of every figure.
+    Excluded(String),
+}
+
+impl NotRated {
+    /// The rule that leaves the board unrated, where one does.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            NotRated::MatchForfeited => Some("GT-M7"),
+            NotRated::MatchDoubleForfeit => Some("GT-P4"),
+            NotRated::BoardForfeited(GameResult::DoubleForfeit) => Some("GT-M4"),
+            NotRated::BoardForfeited(_) => Some("GT-S2"),
+            NotRated::Excluded(_) => Some("GT-M5"),
+            NotRated::NotPlayed | NotRated::NoPlayer(_) | NotRated::UnknownPlayer(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for NotRated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotRated::MatchForfeited => f.write_str("GT-M7: a forfeited match is not rated"),
+            NotRated::MatchDoubleForfeit => {
+                f.write_str("GT-P4: a match both teams forfeited is not rated")
+            }
+            NotRated::BoardForfeited(GameResult::DoubleForfeit) => {
+                f.write_str("GT-M4: a double default is not rated")
+            }
+            NotRated::BoardForfeited(r) => write!(
+                f,
+                "GT-S2: a game won by forfeit ({}) is not rated",
+                r.code()
+            ),
+            NotRated::NotPlayed => f.write_str("not played or not reported yet"),
+            NotRated::NoPlayer(side) => write!(
+                f,
+                "the record does not say who played for the {} team",
+                match side {
+                    Side::Home => "home",
+                    Side::Away => "away",
+                }
+            ),
+            NotRated::UnknownPlayer(id) => {
+                write!(f, "player `{id}` is on no roster of the competition")
+            }
+            NotRated::Excluded(reason) => f.write_str(reason),
+        }
+    }
+}
+
+/// A competition's rated games, in periods, with their places and the boards left unrated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompetitionGames {
+    /// Every rostered player, team by team in roster order: entrant `i` is `players[i]`.
+    pub players: Vec<(TeamId, PlayerId)>,
+    /// The periods to replay.
+    pub periods: Vec<Period>,
+    /// Where each game of `periods` was played (`places[p][g]` for `periods[p].games[g]`).
+    pub places: Vec<Vec<BoardPlace>>,
+    /// Every board with players or a result that is not rated, and why.
+    pub not_rated: Vec<(BoardPlace, NotRated)>,
+}
+
+/// The games of `competition` that ratings count, in periods of `length`.
+pub fn rated_games(
+    competition: &Competition,
+    rules: &Ruleset,
+    length: PeriodLength,
+) -> CompetitionGames {
+    let players: Vec<(TeamId, PlayerId)> = competition
+        .teams
+        .iter()
+        .flat_map(|t| t.players.iter().map(|p| (t.id.clone(), p.id.clone())))
+        .collect();
+    let index: HashMap<&PlayerId, u32> = players
+        .iter()
+        .enumerate()
+        .map(|(i, (_, p))| (p, u32::try_from(i).unwrap_or(u32::MAX)))
+        .collect();
+    let excluded = exclusions(competition, rules);
+    let mut games = CompetitionGames {
+        players: players.clone(),
+        periods: Vec::new(),
+        places: Vec::new(),
+        not_rated: Vec::new(),
+    };
+    let mut period_of: HashMap<PeriodKey, usize> = HashMap::new();
+    for round in &competition.rounds {
+        let key = match length {
+            PeriodLength::Event => PeriodKey::Event,
+            PeriodLength::MatchDay => round
+                .date
+                .map_or(PeriodKey::Round(round.number), PeriodKey::Day),
+        };
+        let period = *period_of.entry(key).or_insert_with(|| {
+            games.periods.push(Period {
+                date: round.date,
+                games: Vec::new(),
+            });
+            games.places.push(Vec::new());
+            games.periods.len() - 1
+        });
+        for pairing in &round.pairings {
+            let Pairing::Match(m) = pairing else { continue };
+            let place = |board: usize| BoardPlace {
+                round: round.number,
+                home: m.home.clone(),
+                away: m.away.clone(),
+                board: u32::try_from(board + 1).unwrap_or(u32::MAX),
+            };
+            let boards = match &m.outcome {
+                MatchOutcome::Boards(boards) => boards,
+                MatchOutcome::Pending => continue,
+                MatchOutcome::Forfeit { .. } | MatchOutcome::DoubleForfeit => {
+                    let why = if m.outcome == MatchOutcome::DoubleForfeit {
+                        NotRated::MatchDoubleForfeit
+                    } else {
+                        NotRated::MatchForfeited
+                    };
+                    games.not_rated.push((place(0), why));
+                    continue;
+                }
+            };
+            let exclusion = excluded.get(&(round.number, &m.home));
+            for (b, board) in boards.iter().enumerate() {
+                let result = board.rating_result.unwrap_or(board.result);
+                let why = if let Some(reason) = exclusion {
+                    Some(NotRated::Excluded(reason.clone()))
+                } else if result.is_forfeit() {
+                    Some(NotRated::BoardForfeited(result))
+                } else if !result.is_played() {
+                    Some(NotRated::NotPlayed)
+                } else {
+                    None
+                };
+                let players = match (&board.home_player, &board.away_player) {
+                    (Some(h), Some(a)) => match (index.get(h), index.get(a)) {
+                        (Some(&h), Some(&a)) => Ok((h, a)),
+                        (None, _) => Err(NotRated::UnknownPlayer(h.clone())),
+                        (_, None) => Err(NotRated::UnknownPlayer(a.clone())),
+                    },
+                    (None, _) => Err(NotRated::NoPlayer(Side::Home)),
+                    (_, None) => Err(NotRated::NoPlayer(Side::Away)),
+                };
+                match (why, players) {
+                    (None, Ok((home, away))) if home != away => {
+                        games.periods[period].games.push(Game {
+                            home,
+                            away,
+                            home_score: score(result),
+                        });
+                        games.places[period].push(place(b));
+                    }
+                    (Some(why), _) | (None, Err(why)) => games.not_rated.push((place(b), why)),
+                    (None, Ok(_)) => games.not_rated.push((place(b), NotRated::NotPlayed)),
+                }
+            }
+        }
+    }
+    games
+}
+
+/// The entrants of a competition's rosters, in the order of [`CompetitionGames::players`].
+pub fn entrants(competition: &Competition) -> Vec<Entrant> {
+    competition
+        .teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .map(|p| Entrant {
+            rating: p.rating,
+            provisional: p.provisional,
+            ..Entrant::default()
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum PeriodKey {
+    Event,
+    Day(Date),
+    Round(u32),
+}
+
+/// GT-M5's excluded matches: (round, home team) with the sentence.
+fn exclusions<'a>(
+    competition: &'a Competition,
+    rules: &Ruleset,
+) -> HashMap<(u32, &'a TeamId), String> {
+    let mut out = HashMap::new();
+    if rules.drop.is_none() {
+        return out;
+    }
+    let sheet = scoring::score(competition, rules);
+    for (team, score) in competition.teams.iter().zip(&sheet.teams) {
+        for entry in &score.entries {
+            let (Some(exclusion), Some(opponent)) = (&entry.excluded, entry.opponent) else {
+                continue;
+            };
+            let home = match entry.side {
+                Some(Side::Home) => &team.id,
+                _ => &competition.teams[opponent].id,
+            };
+            out.insert(
+                (entry.round, home),
+                format!("{}: {}", exclusion.rule, exclusion.reason),
+            );
+        }
+    }
+    out
+}
+
+fn score(result: GameResult) -> Score {
+    match result {
+        GameResult::HomeWin => Score::Win,
+        GameResult::AwayWin => Score::Loss,
+        _ => Score::Draw,
+    }
+}
+
+/// A competition's games rated under one system.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatedCompetition {
+    /// The games, their places and the boards not rated.
+    pub games: CompetitionGames,
+    /// The replay of those games.
+    pub replay: Replay,
+}
+
+impl RatedCompetition {
+    /// Each rostered player's team, id and summary, in roster order.
+    pub fn rows(&self) -> impl Iterator<Item = (&TeamId, &PlayerId, Summary)> {
+        self.games
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (team, player))| Some((team, player, self.replay.summary(i)?)))
+    }
+}
+
+/// Rates a competition's games under `system`, the players starting from their rosters.
+pub fn rate(
+    competition: &Competition,
+    rules: &Ruleset,
+    system: &System,
+) -> Result<RatedCompetition, RatingError> {
+    let games = rated_games(competition, rules, system.period());
+    let replay = super::replay(system, &entrants(competition), &games.periods)?;
+    Ok(RatedCompetition { games, replay })
+}
