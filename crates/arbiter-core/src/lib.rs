@@ -6,7 +6,7 @@
 //! - [`criteria`] and [`standings`]: the ordered criteria and the tie algorithm (AS-14..AS-18, GT-S5).
 //! - [`fide`]: FIDE C.07 team tie-breaks.
 //! - [`rating`]: league, FIDE, US Chess and Glicko-2 ratings replayed period by period
-//!   (GT-R1..GT-R5, B.02).
+//!   (GT-R1..GT-R5, B.02); [`rated_games`]: which games of a competition count for them.
 //! - [`schedule`]: Berger round-robin tables (AS-19).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
@@ -19,6 +19,7 @@ pub mod entry;
 pub mod fide;
 pub mod model;
 pub mod permissions;
+pub mod rated_games;
 pub mod rating;
 pub mod report;
 pub mod ruleset;

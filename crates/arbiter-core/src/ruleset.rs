@@ -10,6 +10,7 @@ use std::fmt;
 
 use crate::criteria::{CriterionSpec, ScoreBasis};
 use crate::model::{Board, Colour, Side};
+use crate::rating::{LeagueElo, System as RatingSystem};
 use crate::report::Deadlines;
 
 /// The rules a competition is scored and ranked by.
@@ -46,6 +47,8 @@ pub struct Ruleset {
     pub citations: std::collections::BTreeMap<String, String>,
     /// How FIDE's team tie-breaks read this event (C.07 arts. 15-16).
     pub fide: FideSettings,
+    /// `[rating]`: how the games change ratings (GT-R3; FIDE B.02 when the file does not say).
+    pub rating: RatingSystem,
 }
 
 /// The facts of an event that FIDE's tie-breaks (C.07) need and the results do not tell.
@@ -292,6 +295,97 @@ struct RulesetPatch {
     fide: Option<FidePatch>,
     cite: Option<std::collections::BTreeMap<String, String>>,
     short_team_plays_top_boards: Option<bool>,
+    rating: Option<RatingPatch>,
+}
+
+/// `[rating]`: `system = "league"` (or `fide`, `uscf`, `glicko2`) and, for the league's Elo,
+/// `start`, `k`, `provisional_k`, `provisional_games`, `floor`; `tau` for Glicko-2.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RatingPatch {
+    system: Option<String>,
+    start: Option<u32>,
+    k: Option<f64>,
+    provisional_k: Option<f64>,
+    provisional_games: Option<u32>,
+    floor: Option<u32>,
+    tau: Option<f64>,
+}
+
+impl RatingPatch {
+    /// The system this section makes of the one inherited.
+    fn apply(self, base: RatingSystem) -> Result<RatingSystem, String> {
+        let system = match &self.system {
+            None => base,
+            Some(code) => match RatingSystem::from_code(code) {
+                // The same system again keeps the inherited settings.
+                Some(named) if named.code() == base.code() => base,
+                Some(named) => named,
+                None => {
+                    return Err(format!(
+                        "`[rating] system` is \"{code}\"; it must be one of \"league\", \"fide\", \"uscf\", \"glicko2\""
+                    ));
+                }
+            },
+        };
+        let league_fields = [
+            ("start", self.start.is_some()),
+            ("k", self.k.is_some()),
+            ("provisional_k", self.provisional_k.is_some()),
+            ("provisional_games", self.provisional_games.is_some()),
+            ("floor", self.floor.is_some()),
+        ];
+        match system {
+            RatingSystem::League(l) => {
+                if self.tau.is_some() {
+                    return Err("`[rating] tau` is Glicko-2's; the league's Elo has none".into());
+                }
+                let league = LeagueElo {
+                    start: self.start.unwrap_or(l.start),
+                    k: self.k.unwrap_or(l.k),
+                    provisional_k: self.provisional_k.unwrap_or(l.provisional_k),
+                    provisional_games: self.provisional_games.unwrap_or(l.provisional_games),
+                    floor: self.floor.unwrap_or(l.floor),
+                };
+                if !(league.k > 0.0 && league.provisional_k > 0.0) {
+                    return Err(format!(
+                        "`[rating] k` and `provisional_k` must be above 0 (k {}, provisional_k {})",
+                        league.k, league.provisional_k
+                    ));
+                }
+                if league.floor > league.start {
+                    return Err(format!(
+                        "`[rating] floor` is {} but new players start at {}; the floor must not be above the start",
+                        league.floor, league.start
+                    ));
+                }
+                Ok(RatingSystem::League(league))
+            }
+            other => {
+                if let Some((field, _)) = league_fields.iter().find(|(_, set)| *set) {
+                    return Err(format!(
+                        "`[rating] {field}` is a setting of the league's Elo, not of `{}`; set `system = \"league\"` or remove it",
+                        other.code()
+                    ));
+                }
+                match (other, self.tau) {
+                    (RatingSystem::Glicko2 { .. }, Some(tau)) if !(0.2..=1.2).contains(&tau) => {
+                        Err(format!(
+                            "`[rating] tau` is {tau}; Glicko-2's system constant must be between 0.2 and 1.2"
+                        ))
+                    }
+                    (RatingSystem::Glicko2 { tau }, t) => Ok(RatingSystem::Glicko2 {
+                        tau: t.unwrap_or(tau),
+                    }),
+                    (_, Some(_)) => Err(
+                        "`[rating] tau` is Glicko-2's; set `system = \"glicko2\"` or remove it"
+                            .into(),
+                    ),
+                    (other, None) => Ok(other),
+                }
+            }
+        }
+    }
 }
 
 /// `[fide]`: `edition = "2024-08"` or `"2026-03"`, `round_robin = true`, `primary = "GP"`.
@@ -507,6 +601,13 @@ impl RulesetPatch {
                 c
             },
             fide,
+            rating: {
+                let inherited = b.map_or(RatingSystem::Fide, |b| b.rating);
+                match self.rating {
+                    None => inherited,
+                    Some(p) => p.apply(inherited).map_err(invalid)?,
+                }
+            },
         };
         if ruleset.boards == 0 {
             return Err(invalid("`boards` must be at least 1".into()));
@@ -543,6 +644,55 @@ impl RulesetPatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gt_r3_rating_the_league_elo_in_gthscl_and_fide_elsewhere() {
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        assert_eq!(gthscl.rating, RatingSystem::League(LeagueElo::default()));
+        assert_eq!(Ruleset::preset("astc").unwrap().rating, RatingSystem::Fide);
+        assert_eq!(
+            Ruleset::preset("fide-team").unwrap().rating,
+            RatingSystem::Fide
+        );
+        let faster = Ruleset::from_toml(
+            "league.toml",
+            "extends = \"gthscl\"\n[rating]\nk = 40\n",
+            &PresetsOnly,
+        )
+        .unwrap();
+        let RatingSystem::League(l) = faster.rating else {
+            panic!("{:?}", faster.rating)
+        };
+        assert_eq!((l.k, l.provisional_k, l.start), (40.0, 64.0, 1200));
+        let glicko = Ruleset::from_toml(
+            "g.toml",
+            "extends = \"gthscl\"\n[rating]\nsystem = \"glicko2\"\ntau = 0.3\n",
+            &PresetsOnly,
+        )
+        .unwrap();
+        assert_eq!(glicko.rating, RatingSystem::Glicko2 { tau: 0.3 });
+    }
+
+    #[test]
+    fn rating_settings_that_do_not_fit_the_system_are_refused_with_the_reason() {
+        let refusal = |toml: &str| {
+            Ruleset::from_toml("r.toml", toml, &PresetsOnly)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            refusal("extends = \"astc\"\n[rating]\nk = 20\n"),
+            "r.toml: `[rating] k` is a setting of the league's Elo, not of `fide`; set `system = \"league\"` or remove it"
+        );
+        assert_eq!(
+            refusal("extends = \"gthscl\"\n[rating]\nsystem = \"elo\"\n"),
+            "r.toml: `[rating] system` is \"elo\"; it must be one of \"league\", \"fide\", \"uscf\", \"glicko2\""
+        );
+        assert_eq!(
+            refusal("extends = \"gthscl\"\n[rating]\nfloor = 1300\n"),
+            "r.toml: `[rating] floor` is 1300 but new players start at 1200; the floor must not be above the start"
+        );
+    }
 
     #[test]
     fn gt_m18_and_as_19_the_colour_rule_and_a_recorded_colour_before_it() {

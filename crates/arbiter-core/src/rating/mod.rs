@@ -3,12 +3,11 @@
 //!
 //! [`replay`] is the engine: players by index, games grouped into periods, every game of a
 //! period rated from the ratings before it, and every change kept, so a rating list, a player's
-//! history and "the rating on this date" all read from one [`Replay`]. [`games`] says which games
-//! of a competition are rated and why the others are not; [`rollover`] starts the next season
-//! (GT-R1, GT-R2). `docs/ratings.md` gives each formula and why.
+//! history and "the rating on this date" all read from one [`Replay`]; [`rollover`] starts the
+//! next season (GT-R1, GT-R2). Which games of a competition are rated is the `rated_games` module's.
+//! `docs/ratings.md` gives each formula and why.
 
 mod elo;
-pub mod games;
 pub mod rollover;
 
 use std::ops::Range;

@@ -2,10 +2,10 @@
 
 use jiff::civil::date;
 
-use super::games::{NotRated, rate};
 use super::rollover::next_season;
 use super::*;
 use crate::model::*;
+use crate::rated_games::{NotRated, rate};
 use crate::ruleset::Ruleset;
 
 fn rated(rating: u32) -> Entrant {

@@ -7,8 +7,10 @@ use std::fmt;
 
 use jiff::civil::Date;
 
-use super::{Entrant, Game, Period, PeriodLength, RatingError, Replay, Score, Summary, System};
 use crate::model::{Competition, GameResult, MatchOutcome, Pairing, PlayerId, Side, TeamId};
+use crate::rating::{
+    Entrant, Game, Period, PeriodLength, RatingError, Replay, Score, Summary, System, replay,
+};
 use crate::ruleset::Ruleset;
 use crate::scoring;
 
@@ -296,6 +298,6 @@ pub fn rate(
     system: &System,
 ) -> Result<RatedCompetition, RatingError> {
     let games = rated_games(competition, rules, system.period());
-    let replay = super::replay(system, &entrants(competition), &games.periods)?;
+    let replay = replay(system, &entrants(competition), &games.periods)?;
     Ok(RatedCompetition { games, replay })
 }
