@@ -4,6 +4,7 @@
 mod database;
 mod load;
 mod logs;
+mod ratings;
 mod render;
 mod users;
 
@@ -45,6 +46,23 @@ enum Command {
         /// Say for each pair of adjacent teams which criterion separated them, with its rule.
         #[arg(long)]
         explain: bool,
+        #[command(flatten)]
+        rules_from: load::RulesFrom,
+    },
+    /// Rates a competition's games (competition JSON or FIDE TRF): each player's rating before,
+    /// games, score, expected score, change and rating after, by the ruleset's `[rating]`
+    /// system or --system (docs/ratings.md).
+    Ratings {
+        /// A competition JSON file (arbiter/competition@1) or a TRF file.
+        file: PathBuf,
+        /// The rating system; by default the ruleset's (`league` in gthscl, `fide` otherwise).
+        #[arg(long, value_enum)]
+        system: Option<ratings::SystemName>,
+        /// A preset (astc, gthscl, fide-team) or a ruleset TOML file; overrides the file's own.
+        #[arg(long)]
+        rules: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
@@ -279,6 +297,24 @@ fn run(cli: Cli) -> Result<()> {
                     explanation.as_deref()
                 )?
             );
+            Ok(())
+        }
+        Command::Ratings {
+            file,
+            system,
+            rules,
+            format,
+            rules_from,
+        } => {
+            let loaded = load::competition(&file, rules.as_deref(), &rules_from)?;
+            for w in &loaded.warnings {
+                eprintln!("warning: {w}");
+            }
+            let system = system.map_or(loaded.rules.rating, |s| s.system(loaded.rules.rating));
+            let rated =
+                arbiter_core::rated_games::rate(&loaded.competition, &loaded.rules, &system)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            print!("{}", ratings::render(&loaded.competition, &rated, format)?);
             Ok(())
         }
         Command::Schedule {

@@ -169,13 +169,13 @@ fn table(c: &Competition, s: &Standings) -> String {
 
 /// A control character in a name (a tab, a newline, an escape) would break the table's lines
 /// or drive the terminal; it is shown as U+FFFD.
-fn printable(s: &str) -> String {
+pub(crate) fn printable(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
         .collect()
 }
 
-fn truncate(s: &str, width: usize) -> String {
+pub(crate) fn truncate(s: &str, width: usize) -> String {
     if s.chars().count() <= width {
         return s.to_string();
     }

@@ -647,3 +647,80 @@ fn an_import_that_fails_writes_no_league_and_no_season() {
     assert!(err.contains("created the season gthscl/2027-28"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 11: `arbiter ratings` on the GTHSCL example under the league's Elo (the preset's
+/// `[rating]`): the 1200N player, the sums, the CSV and the boards not rated.
+#[test]
+fn ratings_of_the_gthscl_example_by_the_league_elo() {
+    let v = json(&[
+        "ratings",
+        "examples/gthscl-division.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["system"], "league");
+    let players = v["players"].as_array().unwrap();
+    let by_id = |id: &str| players.iter().find(|p| p["player_id"] == id).unwrap();
+    // GT-R3: a 1200N player with no rated game stays 1200N.
+    let sophie = by_id("nv5");
+    assert_eq!(
+        (&sophie["before"], &sophie["games"], &sophie["provisional"]),
+        (&Value::from(1200), &Value::from(0), &Value::from(true))
+    );
+    // Every line adds up: after is before plus the periods' changes, each rounded.
+    for p in players {
+        let (before, after) = (p["before"].as_i64().unwrap(), p["after"].as_i64().unwrap());
+        let change = p["change"].as_f64().unwrap();
+        let games = p["games"].as_f64().unwrap();
+        assert!(
+            (after as f64 - before as f64 - change).abs() <= games / 2.0 + 0.01,
+            "{p}"
+        );
+    }
+    let zhao = ok_stdout(&[
+        "ratings",
+        "examples/gthscl-division.json",
+        "--format",
+        "csv",
+    ]);
+    assert!(zhao.starts_with(
+        "player_id,name,team_id,before,games,score,expected,change,after,k,provisional\r\n"
+    ));
+    assert!(
+        zhao.contains("nv5,Sophie Adams,northview,1200,0,0,0,0,1200,,true\r\n"),
+        "{zhao}"
+    );
+    // GT-M5: the dropped team's games are not rated, each board said why.
+    let not_rated = v["not_rated"].as_array().unwrap();
+    assert!(
+        not_rated.iter().any(|n| n["rule"] == "GT-M5"
+            && n["reason"].as_str().unwrap().starts_with("GT-M5: excluded"))
+    );
+    assert!(not_rated.iter().any(|n| n["rule"] == "GT-S2"));
+}
+
+/// Issue 11: FIDE's B.02 on a TRF file: K 10 from 2400, 20 below, change in tenths.
+#[test]
+fn ratings_of_a_trf_file_by_fide() {
+    let v = json(&[
+        "ratings",
+        "crates/arbiter-formats/tests/data/fide/grandmommyscup.trf",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["system"], "fide");
+    for p in v["players"].as_array().unwrap() {
+        let before = p["before"].as_i64().unwrap();
+        let k = p["k"].as_f64();
+        if p["games"].as_u64().unwrap() > 0 {
+            let want = if before >= 2400 { 10.0 } else { 20.0 };
+            assert_eq!(k, Some(want), "{p}");
+            let change = p["change"].as_f64().unwrap();
+            assert_eq!(
+                p["after"].as_i64().unwrap(),
+                before + change.round() as i64,
+                "{p}"
+            );
+        }
+    }
+}

@@ -254,10 +254,8 @@ fn exclusions<'a>(
                 Some(Side::Home) => &team.id,
                 _ => &competition.teams[opponent].id,
             };
-            out.insert(
-                (entry.round, home),
-                format!("{}: {}", exclusion.rule, exclusion.reason),
-            );
+            // The reason is scoring's sentence, which cites GT-M5 itself.
+            out.insert((entry.round, home), exclusion.reason.clone());
         }
     }
     out

@@ -1,0 +1,219 @@
+//! `arbiter ratings FILE`: rates a competition file's games (core's `rated_games` and `rating`)
+//! and prints each player's line: a table, JSON or CSV.
+
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use arbiter_core::model::Competition;
+use arbiter_core::rated_games::RatedCompetition;
+use arbiter_core::rating::{Standing, Summary, System};
+use arbiter_formats::csv;
+use serde_json::{Value, json};
+
+use crate::Format;
+use crate::render::{printable, truncate};
+
+/// Which system rates the file: `--system`, else the ruleset's `[rating] system`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SystemName {
+    /// FIDE Handbook B.02.
+    Fide,
+    /// The league's own Elo (the ruleset's settings, or the defaults of docs/ratings.md).
+    League,
+    /// US Chess.
+    Uscf,
+    /// Glicko-2.
+    Glicko2,
+}
+
+impl SystemName {
+    /// The system, with the ruleset's settings when it names the same one.
+    pub fn system(self, from_rules: System) -> System {
+        let code = match self {
+            SystemName::Fide => "fide",
+            SystemName::League => "league",
+            SystemName::Uscf => "uscf",
+            SystemName::Glicko2 => "glicko2",
+        };
+        if from_rules.code() == code {
+            from_rules
+        } else {
+            System::from_code(code).unwrap_or(System::Fide)
+        }
+    }
+}
+
+/// One player's line, with the names the file gives.
+struct Line<'a> {
+    player_id: &'a str,
+    name: &'a str,
+    team_id: &'a str,
+    summary: Summary,
+}
+
+fn lines<'a>(c: &'a Competition, rated: &'a RatedCompetition) -> Vec<Line<'a>> {
+    let players = c.teams.iter().flat_map(|t| &t.players);
+    rated
+        .rows()
+        .zip(players)
+        .map(|((team, id, summary), p)| Line {
+            player_id: &id.0,
+            name: &p.name,
+            team_id: &team.0,
+            summary,
+        })
+        .collect()
+}
+
+/// Hundredths are as fine as any rating report prints; the sum itself is exact for FIDE.
+fn hundredths(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn published(s: &Standing) -> Option<i64> {
+    s.rated.then(|| s.published())
+}
+
+/// The rating list in `format`.
+pub fn render(c: &Competition, rated: &RatedCompetition, format: Format) -> Result<String> {
+    let lines = lines(c, rated);
+    Ok(match format {
+        Format::Json => serde_json::to_string_pretty(&json(rated, &lines))? + "\n",
+        Format::Csv => {
+            let mut out = String::new();
+            let header = [
+                "player_id",
+                "name",
+                "team_id",
+                "before",
+                "games",
+                "score",
+                "expected",
+                "change",
+                "after",
+                "k",
+                "provisional",
+            ];
+            csv::write_record(&mut out, header.map(String::from));
+            for l in &lines {
+                let s = &l.summary;
+                let number = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+                csv::write_record(
+                    &mut out,
+                    [
+                        l.player_id.to_string(),
+                        l.name.to_string(),
+                        l.team_id.to_string(),
+                        number(published(&s.before)),
+                        s.games.to_string(),
+                        s.score.to_string(),
+                        hundredths(s.expected).to_string(),
+                        hundredths(s.change).to_string(),
+                        number(published(&s.after)),
+                        s.k.map(|k| k.to_string()).unwrap_or_default(),
+                        s.after.provisional.to_string(),
+                    ],
+                );
+            }
+            out
+        }
+        Format::Table => table(rated, &lines),
+    })
+}
+
+fn json(rated: &RatedCompetition, lines: &[Line<'_>]) -> Value {
+    let players: Vec<Value> = lines
+        .iter()
+        .map(|l| {
+            let s = &l.summary;
+            json!({
+                "player_id": l.player_id,
+                "name": l.name,
+                "team_id": l.team_id,
+                "before": published(&s.before),
+                "games": s.games,
+                "score": s.score,
+                "expected": hundredths(s.expected),
+                "change": hundredths(s.change),
+                "after": published(&s.after),
+                "k": s.k,
+                "provisional": s.after.provisional,
+            })
+        })
+        .collect();
+    let not_rated: Vec<Value> = rated
+        .games
+        .not_rated
+        .iter()
+        .map(|(place, why)| {
+            json!({
+                "round": place.round,
+                "home_team_id": place.home.0,
+                "away_team_id": place.away.0,
+                "board": place.board,
+                "rule": why.rule(),
+                "reason": why.to_string(),
+            })
+        })
+        .collect();
+    json!({
+        "system": rated.replay.system.code(),
+        "players": players,
+        "not_rated": not_rated,
+    })
+}
+
+fn table(rated: &RatedCompetition, lines: &[Line<'_>]) -> String {
+    let name_w = lines
+        .iter()
+        .map(|l| l.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(6, 28);
+    let team_w = lines
+        .iter()
+        .map(|l| l.team_id.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(4, 12);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<name_w$} {:<team_w$} {:>6} {:>5} {:>5} {:>6} {:>7} {:>6} {:>3}",
+        "Player", "Team", "Before", "Games", "Score", "Exp", "Change", "After", "K"
+    );
+    for l in lines {
+        let s = &l.summary;
+        let rating = |st: &Standing| match published(st) {
+            Some(r) if st.provisional => format!("{r}N"),
+            Some(r) => r.to_string(),
+            None => "-".into(),
+        };
+        let _ = writeln!(
+            out,
+            "{:<name_w$} {:<team_w$} {:>6} {:>5} {:>5} {:>6.2} {:>+7.2} {:>6} {:>3}",
+            truncate(&printable(l.name), name_w),
+            truncate(&printable(l.team_id), team_w),
+            rating(&s.before),
+            s.games,
+            s.score,
+            s.expected,
+            s.change,
+            rating(&s.after),
+            s.k.map(|k| k.to_string()).unwrap_or_default(),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{} system; {} rated games, {} boards not rated.",
+        rated.replay.system.code(),
+        rated
+            .games
+            .periods
+            .iter()
+            .map(|p| p.games.len())
+            .sum::<usize>(),
+        rated.games.not_rated.len()
+    );
+    out
+}
