@@ -35,11 +35,7 @@ impl SystemName {
             SystemName::Uscf => "uscf",
             SystemName::Glicko2 => "glicko2",
         };
-        if from_rules.code() == code {
-            from_rules
-        } else {
-            System::from_code(code).unwrap_or(System::Fide)
-        }
+        System::named(code, from_rules).unwrap_or(from_rules)
     }
 }
 

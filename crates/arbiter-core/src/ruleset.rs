@@ -317,9 +317,7 @@ impl RatingPatch {
     fn apply(self, base: RatingSystem) -> Result<RatingSystem, String> {
         let system = match &self.system {
             None => base,
-            Some(code) => match RatingSystem::from_code(code) {
-                // The same system again keeps the inherited settings.
-                Some(named) if named.code() == base.code() => base,
+            Some(code) => match RatingSystem::named(code, base) {
                 Some(named) => named,
                 None => {
                     return Err(format!(

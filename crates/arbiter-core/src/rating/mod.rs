@@ -54,6 +54,17 @@ impl System {
         })
     }
 
+    /// The system `code` names: `inherited` itself when it is the same system, so its settings
+    /// stay; otherwise that system with its defaults.
+    pub fn named(code: &str, inherited: System) -> Option<System> {
+        let named = System::from_code(code)?;
+        Some(if named.code() == inherited.code() {
+            inherited
+        } else {
+            named
+        })
+    }
+
     /// What one rating period is: a match day for the league's Elo and Glicko-2, the whole event
     /// for FIDE (B.02 rates an event from the ratings before it) and US Chess.
     pub fn period(&self) -> PeriodLength {
@@ -183,7 +194,7 @@ pub struct Standing {
     pub provisional: bool,
     /// Rated games played, those before the first period included.
     pub games: u32,
-    /// Glicko-2's rating deviation and volatility.
+    /// Glicko-2's rating deviation RD.
     pub deviation: f64,
     /// Glicko-2's volatility σ.
     pub volatility: f64,
