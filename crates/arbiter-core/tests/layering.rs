@@ -1,40 +1,59 @@
-//! Core's layering, checked on its own source (ARCHITECTURE.md, "Invariants"): the model and the
-//! criteria import nothing else from core, and no module reaches back to one that reaches it,
-//! directly or round a circle. A module's tests may use anything.
+//! The workspace's layering, checked on its own source (ARCHITECTURE.md, "Invariants"): core's
+//! model and criteria import nothing else from core, and in every crate no module reaches back
+//! to one that reaches it, directly or round a circle. A module is a file (`mod.rs` names its
+//! folder); what a module's tests use does not count. The check lives here, with the crate every
+//! other one depends on, so one test walks them all.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Each module of core (a folder counts as one module) with the modules its code names.
-fn imports() -> BTreeMap<String, BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(&src).unwrap() {
+type Graph = BTreeMap<String, BTreeSet<String>>;
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            for inner in std::fs::read_dir(&path).unwrap() {
-                files.push(inner.unwrap().path());
-            }
-        } else {
-            files.push(path);
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
         }
     }
-    for path in files {
-        let relative = path.strip_prefix(&src).unwrap();
-        let module = relative
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy()
-            .trim_end_matches(".rs")
-            .to_string();
-        if module == "lib" || relative.file_name().is_some_and(|f| f == "tests.rs") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
+}
+
+/// `a/b.rs` is `a::b`, `a/mod.rs` is `a`, `lib.rs` and `main.rs` are the crate itself ("").
+fn module_of(src: &Path, path: &Path) -> String {
+    let mut parts: Vec<String> = path
+        .strip_prefix(src)
+        .unwrap()
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+/// Each module of the crate at `crate_dir` with the modules its code names by `crate::` path.
+/// A child naming its own parent (`crate::http::error` from `http::guard`) is not counted:
+/// the parent only declares its children.
+fn imports(crate_dir: &Path) -> Graph {
+    let src = crate_dir.join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeMap<String, PathBuf> = files
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|f| f != "tests.rs"))
+        .map(|p| (module_of(&src, p), p.clone()))
+        .collect();
+    let mut graph = Graph::new();
+    for (module, path) in &modules {
+        let text = std::fs::read_to_string(path).unwrap();
         // An inline test module comes last (clippy's items_after_test_module): cut it off.
         let code = text
             .find("#[cfg(test)]\nmod tests {")
@@ -42,21 +61,67 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
         let named = graph.entry(module.clone()).or_default();
         for (at, _) in code.match_indices("crate::") {
             let rest = &code[at + "crate::".len()..];
-            let name: String = rest
+            let path: String = rest
                 .chars()
-                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .take_while(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == ':'
+                })
                 .collect();
-            if !name.is_empty() && name != module {
-                named.insert(name);
+            let segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+            // The longest prefix that is a module: `crate::http::error::WebError` names
+            // `http::error`.
+            let target = (1..=segments.len())
+                .rev()
+                .map(|n| segments[..n].join("::"))
+                .find(|m| modules.contains_key(m));
+            if let Some(target) = target {
+                let own_parent = module.starts_with(&format!("{target}::"));
+                if target != *module && !own_parent {
+                    named.insert(target);
+                }
             }
         }
     }
     graph
 }
 
+fn crate_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(name)
+}
+
+/// Depth-first, with the path so far: a module met again on its own path closes a circle.
+fn circles(graph: &Graph) -> Vec<String> {
+    fn visit<'g>(
+        graph: &'g Graph,
+        module: &'g str,
+        path: &mut Vec<&'g str>,
+        done: &mut BTreeSet<&'g str>,
+        found: &mut Vec<String>,
+    ) {
+        if let Some(at) = path.iter().position(|m| *m == module) {
+            found.push(format!("{} -> {module}", path[at..].join(" -> ")));
+            return;
+        }
+        if !done.insert(module) {
+            return;
+        }
+        path.push(module);
+        for next in graph.get(module).into_iter().flatten() {
+            visit(graph, next, path, done, found);
+        }
+        path.pop();
+    }
+    let mut done = BTreeSet::new();
+    let mut found = Vec::new();
+    for module in graph.keys() {
+        visit(graph, module, &mut Vec::new(), &mut done, &mut found);
+    }
+    found
+}
+
 #[test]
 fn the_model_and_the_criteria_import_nothing_else_from_core() {
-    let graph = imports();
+    let graph = imports(&crate_dir("arbiter-core"));
     for leaf in ["model", "criteria"] {
         let named = graph
             .get(leaf)
@@ -66,32 +131,60 @@ fn the_model_and_the_criteria_import_nothing_else_from_core() {
 }
 
 #[test]
-fn no_module_of_core_reaches_back_to_one_that_reaches_it() {
-    let graph = imports();
-    // Depth-first, with the path so far: a module met again on its own path closes a circle.
-    fn visit<'g>(
-        graph: &'g BTreeMap<String, BTreeSet<String>>,
-        module: &'g str,
-        path: &mut Vec<&'g str>,
-        done: &mut BTreeSet<&'g str>,
-    ) {
-        if let Some(at) = path.iter().position(|m| *m == module) {
-            panic!("a circle: {} -> {module}", path[at..].join(" -> "));
+fn no_module_of_any_crate_reaches_back_to_one_that_reaches_it() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut checked = Vec::new();
+    for entry in std::fs::read_dir(&crates).unwrap() {
+        let dir = entry.unwrap().path();
+        if !dir.join("src").is_dir() {
+            continue;
         }
-        if !done.insert(module) {
-            return;
-        }
-        path.push(module);
-        for next in graph.get(module).into_iter().flatten() {
-            visit(graph, next, path, done);
-        }
-        path.pop();
+        let graph = imports(&dir);
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let found = circles(&graph);
+        assert!(found.is_empty(), "circles in {name}: {found:#?}");
+        checked.push((name, graph.len()));
     }
-    // A module is marked when first entered; one met again while still on the path closes a
-    // circle, one met again after is already explored.
-    let mut done = BTreeSet::new();
-    for module in graph.keys() {
-        visit(&graph, module, &mut Vec::new(), &mut done);
+    // The walk found the crates and their modules (a wrong path would check nothing).
+    let modules = |name: &str| checked.iter().find(|(n, _)| n == name).map(|(_, m)| *m);
+    assert!(
+        modules("arbiter-core").is_some_and(|m| m > 10),
+        "{checked:?}"
+    );
+    assert!(
+        modules("arbiter-web").is_some_and(|m| m > 20),
+        "{checked:?}"
+    );
+}
+
+#[test]
+fn a_circle_is_found() {
+    let graph: Graph = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+        ("d", vec![]),
+    ]
+    .into_iter()
+    .map(|(m, named)| (m.to_string(), named.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(circles(&graph), vec!["a -> b -> c -> a".to_string()]);
+}
+
+#[test]
+fn the_web_crate_is_laid_out_by_area() {
+    let graph = imports(&crate_dir("arbiter-web"));
+    for area in [
+        "app", "http", "ui", "public", "api", "results", "accounts", "people", "history",
+    ] {
+        assert!(
+            graph.contains_key(area),
+            "no area {area} in arbiter-web/src"
+        );
     }
-    assert!(graph.contains_key("standings") && graph.contains_key("fide"));
+    // The shared vocabulary is a leaf: it imports nothing outside `ui`.
+    for (module, named) in graph.iter().filter(|(m, _)| m.starts_with("ui")) {
+        let outside: Vec<_> = named.iter().filter(|n| !n.starts_with("ui")).collect();
+        assert!(outside.is_empty(), "{module} imports {outside:?}");
+    }
 }

@@ -13,35 +13,22 @@
 //! Every answer carries an ETag made of the build and the data's version; a page is computed
 //! once per data version and then served from memory.
 //!
-//! Accounts (issue 5): sign-in, invitations, resets and the account page (`account`), a
-//! league's people (`people`), match reports (`matches`, `api_write`) and the history
+//! Accounts (issue 5): sign-in, invitations, resets and the account page (`accounts`), a
+//! league's people (`people`), match reports (`results`, the API's `api::write`) and the history
 //! (`history`). Every route that needs more than the public is in [`routes::table`] with the
-//! permission it needs; sessions live in the store (`sessions`), and every form carries a
-//! CSRF token (`csrf`).
+//! permission it needs; sessions live in the store (`http::sessions`), and the router
+//! checks sign-in and every form's CSRF token from that table (`http::guard`).
 
-mod account;
+mod accounts;
 mod api;
-mod api_write;
-mod auth;
-mod body_limit;
-mod connections;
-mod csrf;
-mod error;
-mod format;
-mod handlers;
+mod app;
 mod history;
 mod http;
-mod matches;
-mod pages;
 mod people;
-mod report_write;
-mod respond;
+mod public;
+mod results;
 pub mod routes;
-mod security;
-mod sessions;
-mod site;
-mod state;
-mod view;
+mod ui;
 
 use std::net::SocketAddr;
 
@@ -52,34 +39,48 @@ use tower_governor::governor::GovernorConfigBuilder;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
 
-pub use api::openapi;
-pub use connections::Limits;
-pub use error::WebError;
-pub use state::{AppState, DEFAULT_FRESHNESS};
+pub use api::doc::openapi;
+pub use app::state::{AppState, DEFAULT_FRESHNESS};
+pub use http::connections::Limits;
+pub use http::error::WebError;
 
 /// Every page, the API and the stylesheet.
 pub fn router(state: AppState) -> Router {
-    let (api, _document) = api::routes().split_for_parts();
+    let (api, _document) = api::doc::routes().split_for_parts();
     let c = "/leagues/{league}/{season}/{competition}";
     // Public pages need no session: a signed-in reader gets them from memory as anyone does.
     let public = Router::new()
-        .route("/", get(handlers::home))
-        .route("/leagues/{league}", get(handlers::league))
-        .route("/leagues/{league}/{season}", get(handlers::season))
-        .route(c, get(handlers::competition))
-        .route(&format!("{c}/crosstable"), get(handlers::crosstable))
-        .route(&format!("{c}/explain"), get(handlers::explain))
-        .route(&format!("{c}/rounds/{{round}}"), get(handlers::round))
-        .route(&format!("{c}/teams/{{team}}"), get(handlers::team))
-        .route(&format!("{c}/players/{{player}}"), get(handlers::player))
-        .route("/static/arbiter.css", get(http::stylesheet))
+        .route("/", get(public::handlers::home))
+        .route("/leagues/{league}", get(public::handlers::league))
+        .route("/leagues/{league}/{season}", get(public::handlers::season))
+        .route(c, get(public::handlers::competition))
+        .route(
+            &format!("{c}/crosstable"),
+            get(public::handlers::crosstable),
+        )
+        .route(&format!("{c}/explain"), get(public::handlers::explain))
+        .route(
+            &format!("{c}/rounds/{{round}}"),
+            get(public::handlers::round),
+        )
+        .route(&format!("{c}/teams/{{team}}"), get(public::handlers::team))
+        .route(
+            &format!("{c}/players/{{player}}"),
+            get(public::handlers::player),
+        )
+        .route("/static/arbiter.css", get(public::handlers::stylesheet))
         .merge(api);
     // The match page shows each visitor their own controls; the guarded routes are the table's.
     let mut personal = Router::new().route(
         &format!("{c}/rounds/{{round}}/matches/{{home}}"),
-        get(matches::match_page),
+        get(results::page::match_page),
     );
     for (rule, handler) in routes::guarded() {
+        // The table's guard runs before the handler: sign-in, then a form's CSRF token.
+        let handler = handler.layer(axum::middleware::from_fn_with_state(
+            http::guard::Enforced::from(&rule),
+            http::guard::enforce,
+        ));
         let handler = if rule.limited {
             rate_limited(handler, &state)
         } else {
@@ -87,7 +88,7 @@ pub fn router(state: AppState) -> Router {
         };
         personal = personal.route(&rule.path, handler);
     }
-    let sessions = SessionManagerLayer::new(sessions::Sessions::new(state.store()))
+    let sessions = SessionManagerLayer::new(http::sessions::Sessions::new(state.store()))
         .with_name("arbiter_session")
         .with_http_only(true)
         .with_secure(state.secure_cookies())
@@ -96,7 +97,7 @@ pub fn router(state: AppState) -> Router {
             tower_sessions::cookie::time::Duration::days(14),
         ));
     let auth = axum_login::AuthManagerLayerBuilder::new(
-        auth::Accounts::new(state.store().clone()),
+        http::auth::Accounts::new(state.store().clone()),
         sessions,
     )
     .build();
@@ -106,16 +107,20 @@ pub fn router(state: AppState) -> Router {
                 .layer(auth)
                 .layer(axum::middleware::from_fn_with_state(
                     state.clone(),
-                    csrf::form_cookie,
+                    http::csrf::form_cookie,
                 )),
         )
-        .fallback(handlers::not_found)
-        .method_not_allowed_fallback(handlers::method_not_allowed)
-        .layer(axum::extract::DefaultBodyLimit::max(body_limit::BODY_LIMIT))
-        .layer(axum::middleware::from_fn(body_limit::refuse_large_bodies))
+        .fallback(public::handlers::not_found)
+        .method_not_allowed_fallback(public::handlers::method_not_allowed)
+        .layer(axum::extract::DefaultBodyLimit::max(
+            http::body_limit::BODY_LIMIT,
+        ))
+        .layer(axum::middleware::from_fn(
+            http::body_limit::refuse_large_bodies,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            security::headers,
+            http::security::headers,
         ))
         // Outermost: a request's line, status and time, at DEBUG (`RUST_LOG=tower_http=debug`);
         // a 5xx at ERROR.
@@ -126,7 +131,7 @@ pub fn router(state: AppState) -> Router {
 /// Sign-in and reset, per address: a burst of 10, then one more every 6 seconds.
 fn rate_limited(handler: MethodRouter<AppState>, state: &AppState) -> MethodRouter<AppState> {
     let config = GovernorConfigBuilder::default()
-        .key_extractor(auth::ClientAddress {
+        .key_extractor(http::auth::ClientAddress {
             trusted: state.trusted_proxies().into(),
         })
         .per_second(6)
@@ -145,7 +150,7 @@ fn rate_limited(handler: MethodRouter<AppState>, state: &AppState) -> MethodRout
         let mut response = WebError::TooManyRequests(format!(
             "Too many attempts from this address in a short time. Try again in {wait} {unit}."
         ))
-        .into_response(error::Format::Html);
+        .answer(http::error::Format::Html);
         response
             .headers_mut()
             .insert(axum::http::header::RETRY_AFTER, wait.into());
@@ -184,7 +189,7 @@ pub async fn serve_state(
     limits: Limits,
     stop: impl Future<Output = ()>,
 ) {
-    let sessions = sessions::Sessions::new(state.store());
+    let sessions = http::sessions::Sessions::new(state.store());
     let store = state.store().clone();
     let upkeep = tokio::spawn(async move {
         loop {
@@ -198,7 +203,7 @@ pub async fn serve_state(
         }
     });
     let trusted: std::sync::Arc<[std::net::IpAddr]> = state.trusted_proxies().into();
-    connections::serve(listener, router(state), limits, trusted, stop).await;
+    http::connections::serve(listener, router(state), limits, trusted, stop).await;
     upkeep.abort();
 }
 

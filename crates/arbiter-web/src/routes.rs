@@ -7,8 +7,10 @@ use arbiter_core::permissions::Action;
 use axum::http::Method;
 use axum::routing::{MethodRouter, get, post};
 
-use crate::state::AppState;
-use crate::{account, history, matches, people};
+use crate::accounts::account;
+use crate::app::state::AppState;
+use crate::results::page as matches;
+use crate::{history, people};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -245,7 +247,7 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
     ]
 }
 
-/// The API's write endpoints (registered with the API's OpenAPI router in `api_write.rs`).
+/// The API's write endpoints (registered with the API's OpenAPI router in `api/write.rs`).
 pub fn api_writes() -> Vec<Rule> {
     let api = |path: String, action| Rule {
         method: Method::POST,

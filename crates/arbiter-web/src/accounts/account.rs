@@ -1,0 +1,1083 @@
+//! Signing in and out, accepting an invitation, resetting a password by link, and one's own
+//! account page with its API tokens (issue 5).
+//!
+//! Every form carries the session's CSRF token; sign-in and reset are limited per address (the
+//! router's layer) and per account (here, counted in the store so that several servers agree).
+
+use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
+use arbiter_core::text::{self, LABEL_MAX_CHARS, TextKind};
+use arbiter_mail::Mail;
+use arbiter_store::{AcceptInvite, ApiTokenId, Attempts, Membership, NewApiToken, secrets};
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::{Extensions, HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::app::respond::{private, see_other};
+use crate::app::state::AppState;
+use crate::http::auth::{self, Account, Auth, Credentials};
+use crate::http::csrf::{self, FormCookie};
+use crate::http::error::{Format, WebError};
+use crate::http::security::safe_next;
+use crate::ui::layout::{Layout, private_layout};
+use crate::ui::link::{Link, league_href};
+use crate::ui::words;
+
+/// Failed sign-ins to one account from one address in [`THROTTLE_WINDOW`]. Counted per
+/// address too, so that a stranger's guesses never stop the person signing in from their own.
+pub const FAILURES_PER_ACCOUNT_AND_ADDRESS: u32 = 5;
+pub const THROTTLE_WINDOW: jiff::SignedDuration = jiff::SignedDuration::from_mins(15);
+/// Reset links one address may ask for one account in [`RESET_WINDOW`].
+pub const RESETS_PER_ACCOUNT_AND_ADDRESS: u32 = 3;
+/// Reset mails one account is sent in [`RESET_WINDOW`], whoever asks: a bound on the mail a
+/// stranger can send someone. When it is reached the links already sent still work.
+pub const RESETS_PER_ACCOUNT: u32 = 10;
+pub const RESET_WINDOW: jiff::SignedDuration = jiff::SignedDuration::from_hours(1);
+/// How long an invitation and a reset link work.
+pub const INVITE_VALID_DAYS: i64 = 7;
+pub const RESET_VALID: jiff::SignedDuration = jiff::SignedDuration::from_hours(1);
+
+fn html(e: WebError) -> Response {
+    e.answer(Format::Html)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in and sign-out
+
+#[derive(Template)]
+#[template(path = "accounts/sign_in.html", whitespace = "minimize")]
+struct SignInPage {
+    layout: Layout,
+    csrf: String,
+    next: String,
+    email: String,
+    problem: Option<String>,
+    signed_in_as: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+pub async fn sign_in_form(auth: Auth, form: FormCookie, Query(q): Query<NextQuery>) -> Response {
+    let csrf = match csrf::token(&auth.session, &form).await {
+        Ok(t) => t,
+        Err(e) => return html(e),
+    };
+    let page = SignInPage {
+        layout: private_layout("Sign in", Vec::new()),
+        csrf,
+        next: safe_next(q.next.as_deref()),
+        email: String::new(),
+        problem: None,
+        signed_in_as: auth.user.as_ref().map(|a| a.user.email.clone()),
+    };
+    private(StatusCode::OK, &page)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SignInForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    next: Option<String>,
+}
+
+/// When a limit of `window` that counted `attempts` frees a place again, as a sentence's end
+/// (`at 14:32 UTC, in 12 minutes`) and as seconds for `Retry-After`.
+fn free_again(attempts: Attempts, window: jiff::SignedDuration) -> (String, u64) {
+    let now = jiff::Timestamp::now();
+    let at = attempts
+        .earliest
+        .and_then(|t| t.checked_add(window).ok())
+        .filter(|t| *t > now)
+        .unwrap_or(now);
+    let seconds = u64::try_from(at.duration_since(now).as_secs()).unwrap_or(0) + 1;
+    let minutes = seconds.div_ceil(60);
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    (
+        format!("at {} UTC, in {minutes} {unit}", at.strftime("%H:%M")),
+        seconds,
+    )
+}
+
+/// A 429 with the sentence and when to come back.
+fn too_many(sentence: String, retry_after: u64) -> Response {
+    let mut response = html(WebError::TooManyRequests(sentence));
+    if let Ok(value) = axum::http::HeaderValue::from_str(&retry_after.to_string()) {
+        response
+            .headers_mut()
+            .insert(axum::http::header::RETRY_AFTER, value);
+    }
+    response
+}
+
+fn window_start(window: jiff::SignedDuration) -> jiff::Timestamp {
+    jiff::Timestamp::now()
+        .checked_sub(window)
+        .unwrap_or(jiff::Timestamp::MIN)
+}
+
+/// Refuses a sign-in to `email` from `address` after too many failures from there. Counted
+/// whether or not the account exists, so the answer says nothing about who has one.
+async fn sign_in_paused(state: &AppState, email: &str, address: &str) -> Option<Response> {
+    let failures = match state
+        .store()
+        .sign_in_failures(email, address, window_start(THROTTLE_WINDOW))
+        .await
+    {
+        Ok(failures) => failures,
+        Err(e) => return Some(html(WebError::unavailable(e))),
+    };
+    if failures.count < FAILURES_PER_ACCOUNT_AND_ADDRESS {
+        return None;
+    }
+    let (when, seconds) = free_again(failures, THROTTLE_WINDOW);
+    Some(too_many(
+        format!(
+            "There have been {FAILURES_PER_ACCOUNT_AND_ADDRESS} failed sign-ins to this account from your address in the last {} minutes, so signing in to it from here is paused until {when}. If the password is forgotten, set a new one with a link from “Forgotten the password?”: that is not paused.",
+            THROTTLE_WINDOW.as_mins()
+        ),
+        seconds,
+    ))
+}
+
+pub async fn sign_in(
+    State(state): State<AppState>,
+    mut auth: Auth,
+    form: FormCookie,
+    headers: HeaderMap,
+    ext: Extensions,
+    Form(f): Form<SignInForm>,
+) -> Response {
+    let email = f.email.trim().to_lowercase();
+    let next = safe_next(f.next.as_deref());
+    // No account has such an email: said before anything is counted or kept of it.
+    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
+        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+        let page = SignInPage {
+            layout: private_layout("Sign in", Vec::new()),
+            csrf,
+            next,
+            email: String::new(),
+            problem: Some(e.to_string()),
+            signed_in_as: None,
+        };
+        return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
+    let address = auth::client_address(&ext, &headers, state.trusted_proxies());
+    if let Some(paused) = sign_in_paused(&state, &email, &address).await {
+        return paused;
+    }
+    let creds = Credentials {
+        email: email.clone(),
+        password: f.password,
+    };
+    match auth.authenticate(creds).await {
+        Ok(Some(account)) => {
+            // axum-login changes the session id here (session fixation); the CSRF token too.
+            if let Err(e) = auth.login(&account).await {
+                return html(WebError::unavailable(e));
+            }
+            if let Err(e) = csrf::rotate(&auth.session).await {
+                return html(e);
+            }
+            see_other(&next)
+        }
+        Ok(None) => {
+            let _ = state.store().record_sign_in_failure(&email, &address).await;
+            let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+            let page = SignInPage {
+                layout: private_layout("Sign in", Vec::new()),
+                csrf,
+                next,
+                email,
+                problem: Some(
+                    "That email and password do not match an account. Check them and try again, or get a link to set a new password."
+                        .into(),
+                ),
+                signed_in_as: None,
+            };
+            private(StatusCode::UNAUTHORIZED, &page)
+        }
+        Err(e) => html(WebError::unavailable(e)),
+    }
+}
+
+pub async fn sign_out(mut auth: Auth) -> Response {
+    if auth.user.is_none() {
+        return html(WebError::SignInRequired);
+    }
+    if let Err(e) = auth.logout().await {
+        return html(WebError::unavailable(e));
+    }
+    see_other("/")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invitations and password resets: one form template
+
+#[derive(Template)]
+#[template(path = "accounts/password_form.html", whitespace = "minimize")]
+struct PasswordPage {
+    layout: Layout,
+    intro: String,
+    note: Option<String>,
+    problem: Option<String>,
+    show_form: bool,
+    action: String,
+    csrf: String,
+    ask_email: bool,
+    email: String,
+    ask_name: bool,
+    name: String,
+    ask_password: bool,
+    button: &'static str,
+}
+
+impl PasswordPage {
+    fn new(title: &str, action: String, csrf: String) -> PasswordPage {
+        PasswordPage {
+            layout: private_layout(title, Vec::new()),
+            intro: String::new(),
+            note: None,
+            problem: None,
+            show_form: true,
+            action,
+            csrf,
+            ask_email: false,
+            email: String::new(),
+            ask_name: false,
+            name: String::new(),
+            ask_password: true,
+            button: "Save",
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PasswordForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password_again: String,
+}
+
+/// The new password's problem, as a sentence, if it has one.
+/// What is wrong with a new password, if anything; `context` is what a guesser would try
+/// first (the account's email and name, its leagues and schools).
+fn password_problem(f: &PasswordForm, context: &[&str]) -> Option<String> {
+    if f.password != f.password_again {
+        return Some("The two passwords differ; type the same password in both boxes.".into());
+    }
+    secrets::check_new_password(&f.password, context).err()
+}
+
+fn invite_href(token: &str) -> String {
+    format!("/invites/{}", words::segment(token))
+}
+
+fn invite_words(i: &arbiter_store::Invite) -> String {
+    let role = i.role.name();
+    let by = i
+        .invited_by
+        .as_deref()
+        .map_or(String::new(), |b| format!(" by {b}"));
+    match &i.school {
+        Some(s) => format!(
+            "You have been invited{by} to be {role} of {s} in {}.",
+            i.league_name
+        ),
+        None => format!(
+            "You have been invited{by} to be {role} in {}.",
+            i.league_name
+        ),
+    }
+}
+
+/// Issue 9: an invitation stands only while its sender may still give the role: asked of the
+/// table (`InviteUser`) for the sender's roles in the league at acceptance. One sent from the
+/// command line names no sender and stands.
+fn sender_may(
+    invite: &arbiter_store::Invite,
+    roles: &[arbiter_store::Membership],
+) -> Result<(), String> {
+    let Some(sender) = invite.invited_by.as_deref() else {
+        return Ok(());
+    };
+    let mut refusal = None;
+    for m in roles {
+        let subject = Subject {
+            role: m.role,
+            school: m.school.as_deref(),
+        };
+        match decide(subject, Action::InviteUser, Target::NONE) {
+            Decision::Allowed => return Ok(()),
+            Decision::Refused { reason, .. } => refusal = Some(reason),
+        }
+    }
+    let why = refusal.unwrap_or_else(|| format!("{sender} no longer holds a role there."));
+    Err(format!(
+        "This invitation was sent by {sender}, who may no longer give the role of {} in {}: {why} Nothing was granted; ask the league's President for a new invitation.",
+        invite.role.name(),
+        invite.league_name
+    ))
+}
+
+/// Why an invitation can no longer be used, or `None` while it can.
+fn invite_gone(i: &arbiter_store::Invite) -> Option<WebError> {
+    if let Some(at) = i.withdrawn_at {
+        return Some(WebError::Gone(format!(
+            "This invitation was withdrawn on {}{}. Ask an officer of {} for a new one if you should still have the role.",
+            words::timestamp(at),
+            i.withdrawn_by
+                .as_deref()
+                .map_or(String::new(), |b| format!(" by {b}")),
+            i.league_name
+        )));
+    }
+    if let Some(at) = i.accepted_at {
+        return Some(WebError::Gone(format!(
+            "This invitation was used on {}; each one works once. Sign in with the account it made, or set a new password with a link from the sign-in page.",
+            words::timestamp(at)
+        )));
+    }
+    if i.expires_at <= jiff::Timestamp::now() {
+        return Some(WebError::Gone(format!(
+            "This invitation expired on {}. Ask the officer who sent it for a new one.",
+            words::timestamp(i.expires_at)
+        )));
+    }
+    None
+}
+
+fn unknown_invite() -> WebError {
+    WebError::Gone(
+        "This invitation link is not one Arbiter knows: it may be mistyped or cut short by the mail program. Open the whole link from the mail, or ask the officer who sent it for a new one."
+            .into(),
+    )
+}
+
+pub async fn invite_form(
+    State(state): State<AppState>,
+    auth: Auth,
+    form: FormCookie,
+    Path(token): Path<String>,
+) -> Response {
+    let invite = match state.store().invite_by_token(&token).await {
+        Ok(Some(i)) => i,
+        Ok(None) => return html(unknown_invite()),
+        Err(e) => return html(WebError::from(e)),
+    };
+    if let Some(gone) = invite_gone(&invite) {
+        return html(gone);
+    }
+    let csrf = match csrf::token(&auth.session, &form).await {
+        Ok(t) => t,
+        Err(e) => return html(e),
+    };
+    let mut page = PasswordPage::new("Accept the invitation", invite_href(&token), csrf);
+    page.intro = invite_words(&invite);
+    match &auth.user {
+        Some(a) if a.user.email == invite.email => {
+            page.note = Some(format!(
+                "You are signed in as {}: accepting adds this role to your account.",
+                a.user.email
+            ));
+            page.ask_password = false;
+            page.button = "Accept";
+        }
+        Some(a) => {
+            page.note = Some(format!(
+                "You are signed in as {}, but the invitation is for {}. Sign out first, then open the link again.",
+                a.user.email, invite.email
+            ));
+            page.show_form = false;
+        }
+        None => {
+            page.note = Some(format!(
+                "Choose your name as the league will see it and a password for {}.",
+                invite.email
+            ));
+            page.ask_name = true;
+            page.button = "Make my account";
+        }
+    }
+    private(StatusCode::OK, &page)
+}
+
+pub async fn accept_invite(
+    State(state): State<AppState>,
+    mut auth: Auth,
+    form: FormCookie,
+    Path(token): Path<String>,
+    Form(f): Form<PasswordForm>,
+) -> Response {
+    let invite = match state.store().invite_by_token(&token).await {
+        Ok(Some(i)) => i,
+        Ok(None) => return html(unknown_invite()),
+        Err(e) => return html(WebError::from(e)),
+    };
+    if let Some(gone) = invite_gone(&invite) {
+        return html(gone);
+    }
+    let accepted = match &auth.user {
+        Some(a) if a.user.email == invite.email => {
+            state
+                .store()
+                .accept_invite(&token, AcceptInvite::ExistingAccount(a.user.id), sender_may)
+                .await
+        }
+        Some(a) => {
+            return html(WebError::Forbidden(format!(
+                "You are signed in as {}, but the invitation is for {}. Sign out first, then open the link again.",
+                a.user.email, invite.email
+            )));
+        }
+        None => {
+            let name = f.name.trim();
+            let problem = if name.is_empty() {
+                Some("Give your name, as the league will see it.".to_string())
+            } else if let Err(e) = text::check(TextKind::Name, "your name", name) {
+                Some(e.to_string())
+            } else {
+                let mut context = vec![
+                    invite.email.as_str(),
+                    name,
+                    &invite.league_name,
+                    &invite.league_slug,
+                ];
+                context.extend(invite.school.as_deref());
+                password_problem(&f, &context)
+            };
+            if let Some(problem) = problem {
+                let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+                let mut page =
+                    PasswordPage::new("Accept the invitation", invite_href(&token), csrf);
+                page.intro = invite_words(&invite);
+                page.problem = Some(problem);
+                page.ask_name = true;
+                page.name = name.chars().take(text::NAME_MAX_CHARS).collect();
+                page.button = "Make my account";
+                return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+            }
+            let hash = match auth::hash_password(f.password).await {
+                Ok(h) => h,
+                Err(e) => return html(e),
+            };
+            state
+                .store()
+                .accept_invite(
+                    &token,
+                    AcceptInvite::NewAccount {
+                        name,
+                        password_hash: &hash,
+                    },
+                    sender_may,
+                )
+                .await
+        }
+    };
+    let (user, _) = match accepted {
+        Ok(done) => done,
+        Err(e) => return html(WebError::from_write(e)),
+    };
+    state.invalidate();
+    sign_in_as(&mut auth, user).await
+}
+
+/// Signs `user` in on this session (a new session id and CSRF token) and goes to the account.
+async fn sign_in_as(auth: &mut Auth, user: arbiter_store::User) -> Response {
+    let account = match auth.backend.load(user).await {
+        Ok(a) => a,
+        Err(e) => return html(WebError::unavailable(e)),
+    };
+    if let Err(e) = auth.login(&account).await {
+        return html(WebError::unavailable(e));
+    }
+    if let Err(e) = csrf::rotate(&auth.session).await {
+        return html(e);
+    }
+    see_other("/account")
+}
+
+pub async fn reset_form(auth: Auth, form: FormCookie) -> Response {
+    let csrf = match csrf::token(&auth.session, &form).await {
+        Ok(t) => t,
+        Err(e) => return html(e),
+    };
+    let mut page = PasswordPage::new("Set a new password", "/reset".into(), csrf);
+    page.intro =
+        "Give the email of your account; a link to set a new password will be sent to it.".into();
+    page.ask_email = true;
+    page.ask_password = false;
+    page.button = "Send the link";
+    private(StatusCode::OK, &page)
+}
+
+pub async fn reset_request(
+    State(state): State<AppState>,
+    auth: Auth,
+    form: FormCookie,
+    headers: HeaderMap,
+    ext: Extensions,
+    Form(f): Form<PasswordForm>,
+) -> Response {
+    let email = f.email.trim().to_lowercase();
+    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
+        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+        let mut page = PasswordPage::new("Set a new password", "/reset".into(), csrf);
+        page.ask_email = true;
+        page.ask_password = false;
+        page.button = "Send the link";
+        page.problem = Some(e.to_string());
+        return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
+    let address = auth::client_address(&ext, &headers, state.trusted_proxies());
+    let since = window_start(RESET_WINDOW);
+    let (from_here, in_all) = match tokio::try_join!(
+        state.store().reset_requests(&email, Some(&address), since),
+        state.store().reset_requests(&email, None, since),
+    ) {
+        Ok(counts) => counts,
+        Err(e) => return html(WebError::unavailable(e)),
+    };
+    if from_here.count >= RESETS_PER_ACCOUNT_AND_ADDRESS {
+        let (when, seconds) = free_again(from_here, RESET_WINDOW);
+        return too_many(
+            format!(
+                "You have asked for {RESETS_PER_ACCOUNT_AND_ADDRESS} links for {email} in the last hour. Each works for an hour: use the newest in the mail (look in the spam folder too), or ask again {when}."
+            ),
+            seconds,
+        );
+    }
+    let _ = state.store().record_reset_request(&email, &address).await;
+    if in_all.count >= RESETS_PER_ACCOUNT {
+        // Someone else may be asking in this person's name: the links sent still work.
+        let (when, _) = free_again(in_all, RESET_WINDOW);
+        let mut page = PasswordPage::new("Set a new password", "/reset".into(), String::new());
+        page.show_form = false;
+        page.note = Some(format!(
+            "Links for {email} have been asked for {RESETS_PER_ACCOUNT} times in the last hour, so no more are sent until {when}. If an account has this email, the links in its mail still work, each for one hour from when it was sent: use the newest."
+        ));
+        return private(StatusCode::OK, &page);
+    }
+    if let Ok(Some(user)) = state.store().user_by_email(&email).await
+        && let Ok(token) = state
+            .store()
+            .create_password_reset(user.id, RESET_VALID)
+            .await
+    {
+        {
+            let link = format!("{}/reset/{}", state.base_url(), words::segment(&token));
+            let mail = Mail {
+                to: user.email.clone(),
+                subject: "Set a new password for Arbiter".into(),
+                text: format!(
+                    "Someone (we hope you) asked to set a new password for {}.\n\nOpen this link within an hour to choose it; it works once:\n{link}\n\nIf it was not you, ignore this mail: the password stays as it is.\n",
+                    user.email
+                ),
+            };
+            // A mail failure is the server's to log; the answer must not say whether the
+            // account exists.
+            if let Err(e) = state.mailer().send(&mail).await {
+                tracing::warn!(to = %user.email, cause = %e, "the reset mail was not sent");
+            }
+        }
+    }
+    let mut page = PasswordPage::new("Set a new password", "/reset".into(), String::new());
+    page.show_form = false;
+    page.note = Some(format!(
+        "If an account has the email {email}, a link to set a new password is on its way. It works once, for one hour."
+    ));
+    private(StatusCode::OK, &page)
+}
+
+fn reset_href(token: &str) -> String {
+    format!("/reset/{}", words::segment(token))
+}
+
+pub async fn reset_link_form(auth: Auth, form: FormCookie, Path(token): Path<String>) -> Response {
+    let csrf = match csrf::token(&auth.session, &form).await {
+        Ok(t) => t,
+        Err(e) => return html(e),
+    };
+    let mut page = PasswordPage::new("Set a new password", reset_href(&token), csrf);
+    page.intro = "Choose a new password: at least 10 characters and hard to guess; a few unrelated words make a good one.".into();
+    page.button = "Set the password";
+    private(StatusCode::OK, &page)
+}
+
+pub async fn reset_with_link(
+    State(state): State<AppState>,
+    mut auth: Auth,
+    form: FormCookie,
+    Path(token): Path<String>,
+    Form(f): Form<PasswordForm>,
+) -> Response {
+    // The link's account, for what its new password must not be made of.
+    let owner = state
+        .store()
+        .password_reset_owner(&token)
+        .await
+        .ok()
+        .flatten();
+    let memberships = match &owner {
+        Some(user) => state.store().memberships(user.id).await.unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut context: Vec<&str> = owner
+        .iter()
+        .flat_map(|user| [user.email.as_str(), user.name.as_str()])
+        .collect();
+    for m in &memberships {
+        context.push(&m.league_slug);
+        context.extend(m.school.as_deref());
+    }
+    if let Some(problem) = password_problem(&f, &context) {
+        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+        let mut page = PasswordPage::new("Set a new password", reset_href(&token), csrf);
+        page.problem = Some(problem);
+        page.button = "Set the password";
+        return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+    }
+    let hash = match auth::hash_password(f.password).await {
+        Ok(h) => h,
+        Err(e) => return html(e),
+    };
+    match state.store().use_password_reset(&token, &hash).await {
+        Ok(user) => {
+            // A new password ends the account's other sessions (it is their auth hash).
+            let _ = auth.logout().await;
+            sign_in_as(&mut auth, user).await
+        }
+        Err(e @ arbiter_store::StoreError::Database(_)) => html(WebError::unavailable(e)),
+        Err(e) => html(WebError::Gone(e.to_string())),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The account page and API tokens
+
+struct RoleLine {
+    league: Link,
+    role: &'static str,
+    school: Option<String>,
+    links: Vec<Link>,
+}
+
+struct MatchLine {
+    link: Link,
+    note: String,
+    /// What the advisor has to do for it now (GT-P2).
+    todo: Option<String>,
+    overdue: bool,
+}
+
+struct TokenLine {
+    prefix: String,
+    label: String,
+    scope: String,
+    created: String,
+    active: bool,
+    revoked: String,
+    revoke: String,
+}
+
+struct Choice {
+    value: String,
+    text: String,
+}
+
+#[derive(Template)]
+#[template(path = "accounts/account.html", whitespace = "minimize")]
+struct AccountPage {
+    layout: Layout,
+    name: String,
+    email: String,
+    csrf: String,
+    roles: Vec<RoleLine>,
+    matches: Vec<MatchLine>,
+    has_tasks: bool,
+    can_make_tokens: bool,
+    tokens: Vec<TokenLine>,
+    token_roles: Vec<Choice>,
+    new_token: Option<String>,
+    problem: Option<String>,
+}
+
+fn role_phrase(m: &Membership) -> String {
+    match &m.school {
+        Some(s) => format!("{} of {s}", m.role.name()),
+        None => m.role.name().to_string(),
+    }
+}
+
+/// The memberships in which this account may make API tokens.
+fn token_memberships(account: &Account) -> Vec<&Membership> {
+    account
+        .memberships
+        .iter()
+        .filter(|m| {
+            let subject = Subject {
+                role: m.role,
+                school: m.school.as_deref(),
+            };
+            decide(subject, Action::CreateApiToken, Target::NONE) == Decision::Allowed
+        })
+        .collect()
+}
+
+/// The table's refusal when none of the account's roles may make or revoke API tokens.
+fn token_refusal(account: &Account) -> Option<WebError> {
+    if !token_memberships(account).is_empty() {
+        return None;
+    }
+    let first = account.memberships.first();
+    let subject = Subject {
+        role: first.map_or(arbiter_core::permissions::Role::Public, |m| m.role),
+        school: first.and_then(|m| m.school.as_deref()),
+    };
+    match decide(subject, Action::CreateApiToken, Target::NONE) {
+        Decision::Refused { reason, .. } => Some(WebError::Forbidden(reason)),
+        Decision::Allowed => None,
+    }
+}
+
+async fn account_page_for(
+    state: &AppState,
+    auth: &Auth,
+    account: &Account,
+    status: StatusCode,
+    new_token: Option<String>,
+    problem: Option<String>,
+) -> Response {
+    let csrf = match csrf::session_token(&auth.session).await {
+        Ok(t) => t,
+        Err(e) => return html(e),
+    };
+    let mut roles = Vec::new();
+    let mut matches = Vec::new();
+    for m in &account.memberships {
+        let mut links = Vec::new();
+        let target = Target::NONE;
+        let here = Some(account);
+        if auth::may(here, m.league, Action::InviteUser, target) {
+            links.push(Link::new(
+                format!("{}/people", league_href(&m.league_slug)),
+                "People and invitations",
+            ));
+        }
+        if auth::may(here, m.league, Action::ReadHistory, target) {
+            links.push(Link::new(
+                format!("{}/history", league_href(&m.league_slug)),
+                "History of changes",
+            ));
+        }
+        let league_name = match crate::app::site::one(state, &m.league_slug).await {
+            Ok(tree) => {
+                if let Some(school) = &m.school {
+                    matches.extend(school_matches(state, &tree, school).await);
+                }
+                tree.league.name.clone()
+            }
+            Err(_) => m.league_slug.clone(),
+        };
+        roles.push(RoleLine {
+            league: Link::new(league_href(&m.league_slug), league_name),
+            role: m.role.name(),
+            school: m.school.clone(),
+            links,
+        });
+    }
+    let mine = token_memberships(account);
+    let tokens = match state.store().api_tokens(account.user.id).await {
+        Ok(ts) => ts
+            .into_iter()
+            .map(|t| TokenLine {
+                scope: format!(
+                    "{} in {}",
+                    match &t.school {
+                        Some(s) => format!("{} of {s}", t.role.name()),
+                        None => t.role.name().to_string(),
+                    },
+                    t.league_slug
+                ),
+                prefix: t.prefix,
+                label: t.label,
+                created: words::timestamp(t.created_at),
+                active: t.revoked_at.is_none(),
+                revoked: t.revoked_at.map(words::timestamp).unwrap_or_default(),
+                revoke: format!("/account/tokens/{}/revoke", t.id.0),
+            })
+            .collect(),
+        Err(e) => return html(WebError::from(e)),
+    };
+    let page = AccountPage {
+        layout: private_layout("Your account", Vec::new()),
+        name: account.user.name.clone(),
+        email: account.user.email.clone(),
+        csrf,
+        roles,
+        has_tasks: matches.iter().any(|m| m.todo.is_some()),
+        matches,
+        can_make_tokens: !mine.is_empty(),
+        token_roles: mine
+            .iter()
+            .map(|m| Choice {
+                value: m.id.0.to_string(),
+                text: format!("{} in {}", role_phrase(m), m.league_slug),
+            })
+            .collect(),
+        tokens,
+        new_token,
+        problem,
+    };
+    private(status, &page)
+}
+
+/// The matches of `school`'s teams in every competition of the league, for its advisor, each
+/// with what the advisor has to do for it now (GT-P2).
+async fn school_matches(
+    state: &AppState,
+    tree: &crate::app::site::LeagueTree,
+    school: &str,
+) -> Vec<MatchLine> {
+    use arbiter_core::report::{Task, task};
+    let today = state.today();
+    let store = state.store();
+    let mut out = Vec::new();
+    for (season, comps) in &tree.seasons {
+        for c in comps {
+            let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await else {
+                continue;
+            };
+            let stored = &view.stored;
+            for r in view.rounds() {
+                for p in &r.pairings {
+                    let arbiter_core::Pairing::Match(m) = p else {
+                        continue;
+                    };
+                    let school_of = |t: &arbiter_core::TeamId| {
+                        view.team_index(&t.0)
+                            .and_then(|i| view.competition.teams.get(i))
+                            .and_then(|t| t.school.clone())
+                    };
+                    let side = if school_of(&m.home).as_deref() == Some(school) {
+                        arbiter_core::Side::Home
+                    } else if school_of(&m.away).as_deref() == Some(school) {
+                        arbiter_core::Side::Away
+                    } else {
+                        continue;
+                    };
+                    let Some(id) = stored.match_id(r.number, &m.home) else {
+                        continue;
+                    };
+                    let (Ok(versions), Ok(reviews)) = (
+                        store.result_versions(id).await,
+                        store.result_reviews(id).await,
+                    ) else {
+                        continue;
+                    };
+                    let status = crate::results::context::report_status(&versions, &reviews);
+                    let entered = versions
+                        .last()
+                        .filter(|v| v.outcome != arbiter_core::MatchOutcome::Pending);
+                    let entered_on = entered.map(|v| {
+                        v.entered_at
+                            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+                            .date()
+                    });
+                    // The same reading of `[report]` as the match page's.
+                    let task = task(stored.rules.report, side, status, r.date, entered_on, today);
+                    let due = |d: Option<jiff::civil::Date>, overdue: bool| match d {
+                        Some(d) if overdue => format!(", overdue since {}", words::date(d)),
+                        Some(d) => format!(" by {}", words::date(d)),
+                        None => String::new(),
+                    };
+                    let (todo, overdue) = match task {
+                        Some(Task::EnterResult { due: d, overdue }) => (
+                            Some(format!("Enter the result{} (GT-P2)", due(d, overdue))),
+                            overdue,
+                        ),
+                        Some(Task::ReviewResult {
+                            version,
+                            due: d,
+                            overdue,
+                        }) => (
+                            Some(format!(
+                                "Confirm or dispute version {version}{} (GT-P2)",
+                                due(d, overdue)
+                            )),
+                            overdue,
+                        ),
+                        None => (None, false),
+                    };
+                    let date = r.date.map(words::date).unwrap_or_default();
+                    let side_word = match side {
+                        arbiter_core::Side::Home => "home",
+                        arbiter_core::Side::Away => "away",
+                    };
+                    let mut note = format!("{} · {side_word}", c.name);
+                    if !date.is_empty() {
+                        note.push_str(&format!(" · {date}"));
+                    }
+                    if todo.is_none() {
+                        note.push_str(&format!(" · {}", status.phrase()));
+                    }
+                    out.push(MatchLine {
+                        link: Link::new(
+                            view.match_href(r.number, &m.home),
+                            format!(
+                                "Round {}: {} \u{2013} {}",
+                                r.number,
+                                view.team_name(&m.home),
+                                view.team_name(&m.away)
+                            ),
+                        ),
+                        note,
+                        todo,
+                        overdue,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+pub async fn account_page(State(state): State<AppState>, auth: Auth) -> Response {
+    let Some(account) = auth.user.clone() else {
+        return html(WebError::SignInRequired);
+    };
+    account_page_for(&state, &auth, &account, StatusCode::OK, None, None).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TokenForm {
+    #[serde(default)]
+    label: String,
+    #[serde(default)]
+    membership: String,
+}
+
+pub async fn create_token(
+    State(state): State<AppState>,
+    auth: Auth,
+    Form(f): Form<TokenForm>,
+) -> Response {
+    let Some(account) = auth.user.clone() else {
+        return html(WebError::SignInRequired);
+    };
+    if let Some(refusal) = token_refusal(&account) {
+        return html(refusal);
+    }
+    let chosen = account
+        .memberships
+        .iter()
+        .find(|m| m.id.0.to_string() == f.membership.trim());
+    let Some(m) = chosen else {
+        return html(WebError::Refused(
+            "Choose which of your roles the token acts in, from the list.".into(),
+        ));
+    };
+    let subject = Subject {
+        role: m.role,
+        school: m.school.as_deref(),
+    };
+    if let Decision::Refused { reason, .. } = decide(subject, Action::CreateApiToken, Target::NONE)
+    {
+        return html(WebError::Forbidden(reason));
+    }
+    let label = f.label.trim();
+    let problem = if label.is_empty() {
+        Some(format!(
+            "Say in a few words (up to {LABEL_MAX_CHARS} characters) what the token is for."
+        ))
+    } else {
+        text::check(TextKind::Label, "the token's label", label)
+            .err()
+            .map(|e| e.to_string())
+    };
+    if let Some(problem) = problem {
+        return account_page_for(
+            &state,
+            &auth,
+            &account,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            None,
+            Some(problem),
+        )
+        .await;
+    }
+    let new = NewApiToken {
+        user: account.user.id,
+        league: m.league,
+        role: m.role,
+        school: m.school.clone(),
+        label: label.to_string(),
+    };
+    let by = arbiter_store::Actor::user(&account.user.email, m.role.code());
+    match state.store().create_api_token(&new, &by).await {
+        Ok((_, plain)) => {
+            account_page_for(
+                &state,
+                &auth,
+                &account,
+                StatusCode::CREATED,
+                Some(plain),
+                None,
+            )
+            .await
+        }
+        Err(e) => html(WebError::from_write(e)),
+    }
+}
+
+pub async fn revoke_token(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(token): Path<String>,
+) -> Response {
+    let Some(account) = auth.user.clone() else {
+        return html(WebError::SignInRequired);
+    };
+    if let Some(refusal) = token_refusal(&account) {
+        return html(refusal);
+    }
+    let Ok(id) = token.parse::<i64>() else {
+        return html(WebError::not_found(format!(
+            "There is no API token “{token}”; the tokens are listed on your account page."
+        )));
+    };
+    let own = match state.store().api_tokens(account.user.id).await {
+        Ok(ts) => ts.into_iter().find(|t| t.id == ApiTokenId(id)),
+        Err(e) => return html(WebError::from(e)),
+    };
+    let Some(t) = own else {
+        return html(WebError::not_found(
+            "That API token is not one of yours; your tokens are listed on your account page.",
+        ));
+    };
+    let acting = match auth::permit(
+        Some(&account),
+        t.league,
+        Action::CreateApiToken,
+        Target::NONE,
+    ) {
+        Ok(a) => a,
+        Err(e) => return html(e),
+    };
+    match state.store().revoke_api_token(t.id, &acting.actor()).await {
+        Ok(()) => see_other("/account"),
+        Err(e) => html(WebError::from_write(e)),
+    }
+}

@@ -1,0 +1,94 @@
+//! Every API route, and the OpenAPI document made from the same registrations.
+
+use std::sync::LazyLock;
+
+use axum::body::Bytes;
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::Response;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::{read, write};
+use crate::app::state::AppState;
+use crate::http::answer::{PAGE_CACHE, etag, not_modified, ok, unchanged};
+use crate::ui::words::fnv1a;
+
+/// Every API route, registered on the router and in the document by the same call.
+pub fn routes() -> OpenApiRouter<AppState> {
+    let mut routes = read::routes()
+        .routes(routes!(openapi_json))
+        .merge(write::routes());
+    document_unreadable_addresses(routes.get_openapi_mut());
+    routes
+}
+
+/// Every route with parameters answers 400 when a segment cannot be read: it is not UTF-8
+/// once percent-decoded, or a round is not a whole number from 1. axum's `Path` refuses it
+/// before any handler runs, so it is documented here once, where a route cannot forget it.
+fn document_unreadable_addresses(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if !path.contains('{') {
+            continue;
+        }
+        let description = if path.contains("{round}") {
+            "A part of the address cannot be read: a segment is not UTF-8 once percent-decoded, or the round is not a whole number from 1"
+        } else {
+            "A part of the address cannot be read: a segment is not UTF-8 once percent-decoded"
+        };
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.options,
+            &mut item.head,
+            &mut item.patch,
+            &mut item.trace,
+        ];
+        for operation in operations.into_iter().flatten() {
+            operation
+                .responses
+                .responses
+                .entry("400".to_string())
+                .or_insert_with(|| {
+                    ResponseBuilder::new()
+                        .description(description)
+                        .content(
+                            "application/json",
+                            ContentBuilder::new()
+                                .schema(Some(Ref::from_schema_name("ErrorAnswer")))
+                                .build(),
+                        )
+                        .build()
+                        .into()
+                });
+        }
+    }
+}
+
+/// The OpenAPI 3.1 document of the API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes().into_openapi()
+}
+
+static DOCUMENT: LazyLock<Bytes> = LazyLock::new(|| {
+    Bytes::from(serde_json::to_vec_pretty(&openapi()).unwrap_or_else(|_| b"{}".to_vec()))
+});
+
+/// This document.
+#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI document of this API", content_type = "application/json")))]
+async fn openapi_json(headers: HeaderMap) -> Response {
+    let body = DOCUMENT.clone();
+    let tag = etag(fnv1a(0, &body), b"openapi");
+    if not_modified(&headers, &tag) {
+        return unchanged(tag, PAGE_CACHE);
+    }
+    ok(
+        HeaderValue::from_static("application/json"),
+        tag,
+        PAGE_CACHE,
+        body,
+    )
+}

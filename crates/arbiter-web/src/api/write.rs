@@ -1,0 +1,588 @@
+//! The API's write endpoints: a match's result entered, corrected, confirmed or disputed, and
+//! a dispute decided (GT-P2, GT-O3), with the same checks as the match page's forms.
+//!
+//! Only an API token authorises them (`Authorization: Bearer <token>`), never a session cookie:
+//! a script's requests carry no CSRF token. The token acts as its owner in the league, role and
+//! school it was made for, and the permission table (`arbiter_core::permissions::decide`)
+//! decides as it does for a person. 401 without a valid token, 403 when the table refuses (with
+//! the rule's sentence), 409 when the match changed after the script read it (a `version` no
+//! longer in force, or another write got in first), 422 when the body or the report's state
+//! does not allow the write, 201 with what was stored.
+
+use arbiter_core::permissions::{Action, Decision, Subject, decide};
+use arbiter_core::report::{self, EnteredBy, Entry, ReportStep};
+use arbiter_store::{ApiToken, ResultReview, ResultVersion, User};
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::answer::ErrorAnswer;
+use crate::app::respond::bad_path;
+use crate::app::state::AppState;
+use crate::http::answer::security_headers;
+use crate::http::auth::Acting;
+use crate::http::error::{Format, WebError};
+use crate::results::context::{self, MatchContext, MatchPath, Problem, ResultInput, sentence};
+use crate::results::write::{self as report_write, NotWritten, Submission, Written};
+
+#[derive(OpenApi)]
+#[openapi(
+    modifiers(&BearerToken),
+    tags((name = "results", description = "A match's result: entered, corrected, confirmed or disputed, and a dispute decided (GT-P2, GT-O3); authorised by an API token only"))
+)]
+struct WriteDoc;
+
+/// The `bearer` security scheme the write endpoints name.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "An API token an officer created on their account page; it acts in its league, role and school.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The write endpoints, registered on the router and in the OpenAPI document together.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(WriteDoc::openapi())
+        .routes(routes!(enter_result))
+        .routes(routes!(correct_result))
+        .routes(routes!(confirm_result))
+        .routes(routes!(dispute_result))
+        .routes(routes!(decide_dispute))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shapes
+
+/// A review of the result in force: confirm it, dispute it with the reason, or (an officer)
+/// decide its dispute with the reason.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewInput {
+    /// The version you reviewed; when it is no longer the one in force nothing is written (409).
+    /// Without it, the version in force is reviewed.
+    #[serde(default)]
+    pub version: Option<u32>,
+    /// Required for a dispute (which board or result is wrong, and what it should be) and for a
+    /// decision (why the result as entered stands). At most 1,000 characters.
+    #[serde(default)]
+    // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// A stored result version.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoredResult {
+    pub version: u32,
+    /// `{"kind": "boards", "boards": [{"board": 1, "result": "1-0", "home_player": …}]}`,
+    /// `{"kind": "forfeit", "by": "home"}` or `{"kind": "double_forfeit"}`.
+    #[schema(value_type = Object)]
+    pub outcome: serde_json::Value,
+    pub entered_by: Option<String>,
+    /// RFC 3339.
+    pub entered_at: String,
+    pub reason: Option<String>,
+    /// The report after the write (GT-P2): `awaiting_confirmation` (an advisor's entry) or
+    /// `decided` (an officer's or the arbiter's entry or correction).
+    pub status: String,
+    /// The match page.
+    pub url: String,
+}
+
+/// A stored review.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoredReview {
+    pub version: u32,
+    /// `confirmed` or `disputed`.
+    pub kind: String,
+    pub by: Option<String>,
+    pub at: String,
+    pub reason: Option<String>,
+    /// The report after the review (GT-P2): `confirmed`, `disputed`, or `decided` (an officer
+    /// kept the disputed result).
+    pub status: String,
+    pub url: String,
+}
+
+/// 422: what was wrong, and for a result, each problem with its board and field.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvalidAnswer {
+    pub error: InvalidDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvalidDetail {
+    /// `invalid` (the body), `too_long` (a text beyond its limit: the reason has at most
+    /// 1,000 characters) or `refused` (the report's state, GT-P2).
+    pub code: String,
+    /// With `refused` for the report's state, why, as a stable word (GT-P2): `too_early`
+    /// (before the match day), `not_entered`, `disputed`, `not_disputed` or `settled`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<String>,
+    pub message: String,
+    pub problems: Vec<ProblemJson>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProblemJson {
+    pub board: Option<u32>,
+    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`,
+    /// `version`, or `body`.
+    pub field: String,
+    pub message: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
+    let bytes = serde_json::to_vec(body).unwrap_or_else(|_| b"{}".to_vec());
+    let mut r = Response::new(Body::from(bytes));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    security_headers(h);
+    r
+}
+
+fn invalid(code: &str, problems: Vec<Problem>) -> Response {
+    invalid_as(code, problems, None)
+}
+
+fn invalid_as(code: &str, problems: Vec<Problem>, refusal: Option<&str>) -> Response {
+    let message = problems
+        .iter()
+        .map(|p| p.message.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &InvalidAnswer {
+            error: InvalidDetail {
+                code: code.into(),
+                refusal: refusal.map(str::to_string),
+                message,
+                problems: problems
+                    .into_iter()
+                    .map(|p| ProblemJson {
+                        board: p.board,
+                        field: p.field.into(),
+                        message: p.message,
+                    })
+                    .collect(),
+            },
+        },
+    )
+}
+
+/// The code of a 422 for a text beyond its limit (`arbiter_core::text`).
+const TOO_LONG: &str = "too_long";
+
+fn refused(field: &'static str, message: String) -> Response {
+    refused_as(field, message, None)
+}
+
+fn refused_as(field: &'static str, message: String, refusal: Option<&str>) -> Response {
+    invalid_as(
+        "refused",
+        vec![Problem {
+            board: None,
+            field,
+            message,
+        }],
+        refusal,
+    )
+}
+
+/// 401, said for a script's author: what to send instead.
+fn unauthorized(message: &str, invalid_token: bool) -> Response {
+    #[derive(Serialize)]
+    struct Detail<'a> {
+        code: &'a str,
+        message: &'a str,
+    }
+    #[derive(Serialize)]
+    struct Body401<'a> {
+        error: Detail<'a>,
+    }
+    let mut r = json_response(
+        StatusCode::UNAUTHORIZED,
+        &Body401 {
+            error: Detail {
+                code: "sign_in_required",
+                message,
+            },
+        },
+    );
+    r.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static(if invalid_token {
+            "Bearer realm=\"arbiter\", error=\"invalid_token\""
+        } else {
+            "Bearer realm=\"arbiter\""
+        }),
+    );
+    r
+}
+
+// ---------------------------------------------------------------------------------------------
+// The token and the table
+
+/// The token a request carries: `None` with the 401 to send.
+async fn token(state: &AppState, headers: &HeaderMap) -> Result<(ApiToken, User), Response> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Err(unauthorized(
+            "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer creates tokens on their account page; a signed-in browser session does not authorise the API.",
+            false,
+        ));
+    };
+    let secret = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, t)| t.trim())
+        .filter(|t| !t.is_empty());
+    let Some(secret) = secret else {
+        return Err(unauthorized(
+            "The Authorization header is not a bearer token: send `Authorization: Bearer <token>`.",
+            true,
+        ));
+    };
+    match state.store().api_token_by_secret(secret).await {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err(unauthorized(
+            "This API token is not known or has been revoked; create a new one on your account page.",
+            true,
+        )),
+        Err(e) => Err(WebError::from(e).answer(Format::Json)),
+    }
+}
+
+/// The table's answer for the token's role and school on this match, or the 403.
+fn permit(ctx: &MatchContext, token: &ApiToken, action: Action) -> Result<(), Box<Response>> {
+    if token.league != ctx.league() {
+        return Err(Box::new(WebError::Forbidden(format!(
+            "This API token acts in the league “{}”, and this match is in {}; use a token made for {}.",
+            token.league_slug, ctx.view.league.name, ctx.view.league.name
+        ))
+        .answer(Format::Json)));
+    }
+    let subject = Subject {
+        role: token.role,
+        school: token.school.as_deref(),
+    };
+    match ctx.with_target(|t| decide(subject, action, t)) {
+        Decision::Allowed => Ok(()),
+        Decision::Refused { reason, .. } => Err(Box::new(
+            WebError::Forbidden(sentence(&reason)).answer(Format::Json),
+        )),
+    }
+}
+
+fn body<T: for<'de> Deserialize<'de> + Default>(bytes: &Bytes) -> Result<T, Box<Response>> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(bytes).map_err(|e| {
+        Box::new(invalid(
+            "invalid",
+            vec![Problem {
+                board: None,
+                field: "body",
+                message: format!(
+                    "The body is not the JSON this endpoint reads ({e}); send {{\"boards\": [{{\"board\": 1, \"result\": \"1-0\", \"home_player\": \"id\", \"away_player\": \"id\"}}], \"reason\": \"…\"}}, or {{\"forfeit\": \"home\"}}."
+                ),
+            }],
+        ))
+    })
+}
+
+/// Token, match and table, in that order (an unknown token learns nothing of the match).
+async fn begin(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: MatchPath,
+    action: Action,
+) -> Result<(MatchContext, ApiToken, User), Response> {
+    let (token, user) = token(state, headers).await?;
+    let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let ctx = context::load(state, &l, &s, &c, r, &h)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    permit(&ctx, &token, action).map_err(|r| *r)?;
+    Ok((ctx, token, user))
+}
+
+fn stored_result(ctx: &MatchContext, v: &ResultVersion) -> StoredResult {
+    StoredResult {
+        version: u32::try_from(v.version).unwrap_or(0),
+        outcome: arbiter_store::json::outcome_to_json(&v.outcome),
+        entered_by: v.entered_by.clone(),
+        entered_at: v.entered_at.to_string(),
+        reason: v.reason.clone(),
+        // Just stored, so nobody has reviewed it yet: who entered it decides.
+        status: report::status(
+            Some(Entry {
+                version: u32::try_from(v.version).unwrap_or(0),
+                by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+            }),
+            &[],
+        )
+        .code()
+        .into(),
+        url: ctx.href(),
+    }
+}
+
+fn stored_review(ctx: &MatchContext, r: &ResultReview) -> StoredReview {
+    StoredReview {
+        version: r.version,
+        kind: r.kind.code().into(),
+        by: r.by.clone(),
+        at: r.at.to_string(),
+        reason: r.reason.clone(),
+        status: ctx.status_with(Some(r)).code().into(),
+        url: ctx.href(),
+    }
+}
+
+/// An endpoint's write of `step`: the body decoded here, then the one write path
+/// (`results::write::submit`), answered as JSON: 201 with what was stored, else why not.
+async fn submit_json(
+    state: AppState,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+    step: ReportStep,
+) -> Response {
+    let (ctx, token, user) = match begin(&state, &headers, path, step.action()).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let submission = match step {
+        ReportStep::Enter | ReportStep::Correct => match body::<ResultInput>(&bytes) {
+            Ok(input) => Submission {
+                step,
+                entry: Some(input.entry()),
+                version: input.version,
+                reason: input.reason,
+            },
+            Err(r) => return *r,
+        },
+        ReportStep::Confirm | ReportStep::Dispute | ReportStep::Decide => {
+            match body::<ReviewInput>(&bytes) {
+                Ok(input) => Submission {
+                    step,
+                    entry: None,
+                    version: input.version,
+                    reason: input.reason,
+                },
+                Err(r) => return *r,
+            }
+        }
+    };
+    let acting = Acting {
+        email: user.email.clone(),
+        role: token.role,
+    };
+    match report_write::submit(&state, &ctx, &acting, &submission).await {
+        Ok(Written::Result(v)) => json_response(StatusCode::CREATED, &stored_result(&ctx, &v)),
+        Ok(Written::Review(r)) => json_response(StatusCode::CREATED, &stored_review(&ctx, &r)),
+        Err(NotWritten::Refused { why, code, .. }) => refusal(why, code),
+        Err(NotWritten::Invalid {
+            too_long: Some(p), ..
+        }) => invalid(TOO_LONG, vec![p]),
+        Err(NotWritten::Invalid { problems, .. }) => invalid("invalid", problems),
+        Err(NotWritten::StoreRefused(m)) => {
+            let field = match step {
+                ReportStep::Enter | ReportStep::Correct => "boards",
+                _ => "version",
+            };
+            refused(field, m)
+        }
+        Err(NotWritten::Failed(e)) => e.answer(Format::Json),
+    }
+}
+
+/// A check's refusal: 409 when the match changed after the script read it, 422 (on `version`)
+/// when the report's state refuses the step (GT-P2), with core's word for why.
+fn refusal(why: WebError, code: &'static str) -> Response {
+    match why {
+        WebError::Refused(m) => refused_as("version", m, Some(code)),
+        other => other.answer(Format::Json),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The endpoints
+
+/// A match's address, as the OpenAPI document describes it (the handlers read it as a tuple).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct MatchAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    competition: String,
+    /// The round's number
+    #[param(minimum = 1, example = 1)]
+    round: u32,
+    /// The home team's id
+    #[param(example = "perrysburg")]
+    home: String,
+}
+
+/// GT-P2, GT-M1: the home advisor (or an event's arbiter) enters the result. Allowed again
+/// until the visitors confirm or dispute it; each entry is a new version. The home advisor's
+/// entry awaits the visitors (`awaiting_confirmation`); the arbiter's stands (`decided`).
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/result", tag = "results",
+    params(MatchAddress),
+    request_body(content = ResultInput, description = "The boards, or a whole-match forfeit"),
+    responses(
+        (status = 201, description = "The stored version", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (the rule's sentence)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong (which board and field), or the report's state refuses it (GT-P2)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn enter_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::Enter).await
+}
+
+/// GT-P2, GT-O3: an officer corrects the result as a new version, with the reason; the
+/// correction is decided and stands (status `decided`), with no confirmation by the visitors.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/correction", tag = "results",
+    params(MatchAddress),
+    request_body(content = ResultInput, description = "The corrected boards or forfeit, and the reason (required)"),
+    responses(
+        (status = 201, description = "The stored version", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong, the reason is missing, or no result was entered yet", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn correct_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::Correct).await
+}
+
+/// GT-P2: the visiting advisor confirms the version in force.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/confirm", tag = "results",
+    params(MatchAddress),
+    request_body(content = ReviewInput, description = "The version confirmed (optional)"),
+    responses(
+        (status = 201, description = "The stored review", body = StoredReview),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
+        (status = 422, description = "Nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn confirm_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::Confirm).await
+}
+
+/// GT-P2: the visiting advisor disputes the version in force, with the reason; an officer
+/// decides it (`…/decision` to keep the result, `…/correction` to change it).
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/dispute", tag = "results",
+    params(MatchAddress),
+    request_body(content = ReviewInput, description = "The version disputed (optional) and the reason (required)"),
+    responses(
+        (status = 201, description = "The stored review", body = StoredReview),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
+        (status = 422, description = "No reason, nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn dispute_result(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::Dispute).await
+}
+
+/// GT-P2, GT-O3: an officer decides the disputed version in force by keeping it as entered,
+/// with the reason; the report is then `decided`. To change the result instead, correct it.
+/// The President may not decide a dispute of their own school's match: the Vice-President does.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/decision", tag = "results",
+    params(MatchAddress),
+    request_body(content = ReviewInput, description = "The disputed version (optional) and the reason it stands (required)"),
+    responses(
+        (status = 201, description = "The stored decision, as the officer's review", body = StoredReview),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
+        (status = 422, description = "No reason, the result is not disputed, or the version is no longer in force", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn decide_dispute(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::Decide).await
+}

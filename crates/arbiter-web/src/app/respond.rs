@@ -1,0 +1,250 @@
+//! The way every page and API answer is served: find the data for the current version, answer
+//! 304 when the reader's copy is current, else serve the drawn page from memory or draw it once.
+
+use std::future::Future;
+
+use axum::body::Bytes;
+use axum::extract::Path;
+use axum::extract::path::ErrorKind;
+use axum::extract::rejection::PathRejection;
+use axum::http::HeaderMap;
+use axum::response::Response;
+
+use crate::app::state::{AppState, SiteKey};
+use crate::app::view::{CompetitionView, Page, PageKey};
+use crate::http::answer::{PAGE_CACHE, content_type, etag, not_modified, ok, unchanged};
+use crate::http::error::{Format, WebError};
+use crate::ui::link::Link;
+
+/// A page of one competition. `select` resolves the ids of the address (404 or 400 if they
+/// name nothing) before anything is drawn.
+pub async fn competition(
+    state: &AppState,
+    headers: &HeaderMap,
+    format: Format,
+    slugs: (&str, &str, &str),
+    select: impl FnOnce(&CompetitionView) -> Result<Page, WebError>,
+    draw: fn(&CompetitionView, Page) -> Result<Bytes, WebError>,
+) -> Response {
+    let answer = async {
+        let view = state.public_view(slugs.0, slugs.1, slugs.2).await?;
+        let page = select(&view)?;
+        let key = PageKey { format, page };
+        let tag = view.etag(&key);
+        if not_modified(headers, &tag) {
+            return Ok(unchanged(tag, PAGE_CACHE));
+        }
+        let (tag, body) = view.page(key, |view| draw(view, page)).await?;
+        Ok(ok(content_type(format), tag, PAGE_CACHE, body))
+    };
+    answer.await.unwrap_or_else(|e: WebError| e.answer(format))
+}
+
+/// A page above the competitions (home, a league, a season), drawn once per data version.
+pub async fn site<F, Fut>(
+    state: &AppState,
+    headers: &HeaderMap,
+    key: SiteKey,
+    format: Format,
+    build: F,
+) -> Response
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<Bytes, WebError>>,
+{
+    let answer = async {
+        let v = state.version().await?;
+        // The version in the tag: any write changes these pages' tags.
+        let base = u64::from_le_bytes(v.to_le_bytes());
+        let tag = etag(base, format!("{key:?}").as_bytes());
+        let (page, previous) = state.site_page(v, key);
+        let drawn = match (
+            page.cell.get(),
+            previous.as_ref().and_then(|p| p.cell.get()),
+        ) {
+            (Some(drawn), _) => drawn.clone(),
+            // Another reader draws this version: the one before is served meanwhile.
+            (None, Some(before)) if !page.claim() => before.clone(),
+            _ => {
+                let drawn = page
+                    .cell
+                    .get_or_try_init(|| async { build().await.map(|body| (tag, body)) })
+                    .await;
+                if drawn.is_err() {
+                    page.release();
+                }
+                drawn?.clone()
+            }
+        };
+        let (tag, body) = drawn;
+        if not_modified(headers, &tag) {
+            return Ok(unchanged(tag, PAGE_CACHE));
+        }
+        Ok(ok(content_type(format), tag, PAGE_CACHE, body))
+    };
+    answer.await.unwrap_or_else(|e: WebError| e.answer(format))
+}
+
+/// A path segment that is not valid UTF-8 once decoded, a missing one, or a round that is not
+/// a number.
+pub fn bad_path(r: &PathRejection) -> WebError {
+    // A round is the only number an address holds (`MatchPath`): say what a round is.
+    if let PathRejection::FailedToDeserializePathParams(e) = r
+        && let ErrorKind::ParseErrorAtIndex { value, .. } | ErrorKind::ParseErrorAtKey { value, .. } =
+            e.kind()
+        && let Err(why) = parse_round(value)
+    {
+        return why;
+    }
+    WebError::BadRequest(format!(
+        "A part of the address cannot be read ({}); check the link.",
+        r.body_text()
+    ))
+}
+
+/// A round number from the address: 1, 2, 3 …; anything else is the reader's mistake (400).
+pub fn parse_round(text: &str) -> Result<u32, WebError> {
+    match text.parse::<u32>() {
+        Ok(0) => Err(WebError::BadRequest(
+            "There is no round 0: rounds are numbered from 1.".into(),
+        )),
+        Ok(n) => Ok(n),
+        Err(_) => Err(WebError::BadRequest(format!(
+            "“{text}” is not a round number: write the round as a whole number from 1, like /rounds/3."
+        ))),
+    }
+}
+
+pub fn select_round(view: &CompetitionView, n: u32) -> Result<Page, WebError> {
+    if view.round(n).is_some() {
+        return Ok(Page::Round(n));
+    }
+    let rounds = view.rounds();
+    let have = match (rounds.first(), rounds.last()) {
+        (Some(a), Some(b)) if a.number == b.number => format!("its only round is {}", a.number),
+        (Some(a), Some(b)) => format!("its rounds are {} to {}", a.number, b.number),
+        _ => "it has no rounds yet".to_string(),
+    };
+    Err(WebError::NotFound {
+        message: format!("{} has no round {n}; {have}.", view.record.name),
+        links: rounds
+            .iter()
+            .map(|r| Link::new(view.round_href(r.number), format!("Round {}", r.number)))
+            .collect(),
+    })
+}
+
+fn team_links(view: &CompetitionView) -> Vec<Link> {
+    view.competition
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Link::new(view.team_href(i), &t.name))
+        .collect()
+}
+
+pub fn select_team(view: &CompetitionView, id: &str) -> Result<Page, WebError> {
+    view.team_index(id)
+        .map(Page::Team)
+        .ok_or_else(|| WebError::NotFound {
+            message: format!(
+                "{} has no team with the id “{id}”. Its teams are listed below.",
+                view.record.name
+            ),
+            links: team_links(view),
+        })
+}
+
+pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError> {
+    view.player_index(id)
+        .map(|(t, p)| Page::Player(t, p))
+        .ok_or_else(|| WebError::NotFound {
+            message: format!(
+                "No roster of {} has a player with the id “{id}”. The teams are listed below; each lists its players.",
+                view.record.name
+            ),
+            links: team_links(view),
+        })
+}
+
+/// The address of one item of a competition: league, season, competition and the item's id.
+pub type ItemPath = Result<Path<(String, String, String, String)>, PathRejection>;
+
+/// What the last part of an [`ItemPath`] names.
+#[derive(Debug, Clone, Copy)]
+pub enum Item {
+    Round,
+    Team,
+    Player,
+}
+
+/// A round, team or player of a competition, as a page or as JSON: the same checks and the
+/// same answers (400, 404, 304) for both.
+pub async fn item(
+    state: &AppState,
+    headers: &HeaderMap,
+    format: Format,
+    path: ItemPath,
+    item: Item,
+    draw: fn(&CompetitionView, Page) -> Result<Bytes, WebError>,
+) -> Response {
+    let (l, s, c, id) = match path {
+        Ok(Path(p)) => p,
+        Err(r) => return bad_path(&r).answer(format),
+    };
+    let round = match item {
+        Item::Round => match parse_round(&id) {
+            Ok(n) => n,
+            Err(e) => return e.answer(format),
+        },
+        Item::Team | Item::Player => 0,
+    };
+    competition(
+        state,
+        headers,
+        format,
+        (&l, &s, &c),
+        |v| match item {
+            Item::Round => select_round(v, round),
+            Item::Team => select_team(v, &id),
+            Item::Player => select_player(v, &id),
+        },
+        draw,
+    )
+    .await
+}
+
+/// A page for one person (a form, an account, a history): drawn per request, never cached.
+pub fn private(status: axum::http::StatusCode, t: &impl askama::Template) -> Response {
+    match t.render() {
+        Ok(html) => {
+            let mut r = Response::new(axum::body::Body::from(html));
+            *r.status_mut() = status;
+            let h = r.headers_mut();
+            h.insert(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
+            );
+            h.insert(
+                axum::http::header::CACHE_CONTROL,
+                axum::http::HeaderValue::from_static("private, no-store"),
+            );
+            r
+        }
+        Err(e) => WebError::internal(e).answer(Format::Html),
+    }
+}
+
+/// 303 See Other to `to`: the answer to a form that worked.
+pub fn see_other(to: &str) -> Response {
+    let mut r = Response::new(axum::body::Body::empty());
+    *r.status_mut() = axum::http::StatusCode::SEE_OTHER;
+    if let Ok(v) = axum::http::HeaderValue::from_str(to) {
+        r.headers_mut().insert(axum::http::header::LOCATION, v);
+    }
+    r.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    r
+}

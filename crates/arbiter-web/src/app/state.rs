@@ -1,0 +1,506 @@
+//! The server's state: the store, the data version, and what has already been computed for it.
+//!
+//! A page is computed once per data version: each competition's score sheet, standings and
+//! explanation are kept with the version they were computed at, and so is every page drawn from
+//! them. A request asks the store only for its data version (at most once per `freshness`), so
+//! an unchanged page costs a hash-map look-up, or a 304.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use arbiter_store::Store;
+
+use crate::app::view::{CompetitionView, PageCell};
+use crate::http::error::{Format, WebError};
+use crate::ui::link::Link;
+
+/// Shared by every request; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("freshness", &self.inner.freshness)
+            .field("today", &self.inner.today)
+            .finish_non_exhaustive()
+    }
+}
+
+struct Inner {
+    store: Store,
+    /// How long a data version read from the store is trusted before it is read again.
+    freshness: Duration,
+    /// A fixed "today" for the home page's week (tests, snapshots); `None`: the clock's.
+    today: Option<jiff::civil::Date>,
+    settings: Settings,
+    version: VersionClock,
+    /// Competitions by (league, season, competition) slug.
+    views: RwLock<HashMap<ViewKey, Arc<CompetitionView>>>,
+    /// One competition load at a time: after a write, 64 waiting readers cause one load.
+    loading: tokio::sync::Mutex<()>,
+    /// Pages that list leagues and seasons, valid for one data version.
+    site: RwLock<SitePages>,
+    /// The key of anonymous visitors' CSRF tokens, read from the store once.
+    form_secret: tokio::sync::OnceCell<Arc<str>>,
+}
+
+pub type ViewKey = (String, String, String);
+
+/// Whether a reader waits for the current version of a competition while another loads it.
+#[derive(Debug, Clone, Copy)]
+enum Wait {
+    ForCurrent,
+    OrServeLoaded,
+}
+
+/// The site's settings: outgoing mail, the address its links point at, and the proxies whose
+/// `X-Forwarded-For` names the client (`arbiter serve --trust-proxy`).
+#[derive(Debug, Clone)]
+struct Settings {
+    mailer: arbiter_mail::Mailer,
+    base_url: String,
+    trusted_proxies: Vec<std::net::IpAddr>,
+}
+
+impl Default for Settings {
+    /// A mail folder beside the database, and links to a local server.
+    fn default() -> Settings {
+        Settings {
+            mailer: arbiter_mail::Mailer::folder("mail"),
+            base_url: "http://localhost:8080".into(),
+            trusted_proxies: Vec::new(),
+        }
+    }
+}
+
+#[derive(Default)]
+struct SitePages {
+    version: i64,
+    pages: HashMap<SiteKey, Arc<SitePage>>,
+    /// The pages of the version before, served while their successors are drawn.
+    previous: HashMap<SiteKey, Arc<SitePage>>,
+}
+
+/// A site page at one data version, and whether a reader has taken on drawing it.
+#[derive(Default)]
+pub(crate) struct SitePage {
+    pub cell: PageCell,
+    drawing: AtomicBool,
+}
+
+impl SitePage {
+    /// True for the first reader to ask: that reader draws the page.
+    pub fn claim(&self) -> bool {
+        !self.drawing.swap(true, Ordering::AcqRel)
+    }
+
+    /// The drawing failed: the next reader tries.
+    pub fn release(&self) {
+        self.drawing.store(false, Ordering::Release);
+    }
+}
+
+/// The pages above a competition.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SiteKey {
+    Home(Format, jiff::civil::Date),
+    Leagues(Format),
+    League(Format, String),
+    Season(Format, String, String),
+}
+
+struct VersionClock {
+    value: AtomicI64,
+    known: AtomicBool,
+    /// Milliseconds since `epoch` when `value` was read.
+    read_at: AtomicU64,
+    epoch: Instant,
+    refresh: tokio::sync::Mutex<()>,
+}
+
+/// How long a data version is trusted by default: a write by another server shows within it;
+/// this server's own writes call [`AppState::invalidate`] and show at once.
+pub const DEFAULT_FRESHNESS: Duration = Duration::from_millis(500);
+
+impl AppState {
+    pub fn new(store: Store) -> AppState {
+        AppState::build(store, DEFAULT_FRESHNESS, None, Settings::default())
+    }
+
+    /// Where invitations and reset links go, and the address they point at
+    /// (`https://league.example.org`; an `https` address also marks cookies `Secure`).
+    pub fn with_mail(self, mailer: arbiter_mail::Mailer, base_url: &str) -> AppState {
+        let i = &self.inner;
+        let settings = Settings {
+            mailer,
+            base_url: base_url.trim_end_matches('/').to_string(),
+            trusted_proxies: i.settings.trusted_proxies.clone(),
+        };
+        AppState::build(i.store.clone(), i.freshness, i.today, settings)
+    }
+
+    pub fn mailer(&self) -> &arbiter_mail::Mailer {
+        &self.inner.settings.mailer
+    }
+
+    /// The site's address for links in mail, without a trailing slash.
+    pub fn base_url(&self) -> &str {
+        &self.inner.settings.base_url
+    }
+
+    /// Behind a reverse proxy: the rate limits read the client's address from
+    /// `X-Forwarded-For` when the peer is one of `proxies`, and only then.
+    pub fn with_trusted_proxies(self, proxies: Vec<std::net::IpAddr>) -> AppState {
+        let i = &self.inner;
+        let mut settings = i.settings.clone();
+        settings.trusted_proxies = proxies;
+        AppState::build(i.store.clone(), i.freshness, i.today, settings)
+    }
+
+    pub fn trusted_proxies(&self) -> &[std::net::IpAddr] {
+        &self.inner.settings.trusted_proxies
+    }
+
+    /// The site's key for the CSRF tokens of visitors who have not signed in; every server on
+    /// the database shares it.
+    pub async fn form_secret(&self) -> Result<Arc<str>, arbiter_store::StoreError> {
+        self.inner
+            .form_secret
+            .get_or_try_init(|| async {
+                let secret = self.inner.store.site_secret("csrf").await?;
+                Ok(Arc::from(secret))
+            })
+            .await
+            .cloned()
+    }
+
+    /// Cookies are `Secure` when the site is served over TLS.
+    pub fn secure_cookies(&self) -> bool {
+        self.inner.settings.base_url.starts_with("https://")
+    }
+
+    /// Reads the data version from the store at most once per `freshness`
+    /// (`Duration::ZERO`: on every request, as tests want).
+    pub fn with_freshness(self, freshness: Duration) -> AppState {
+        let i = &self.inner;
+        AppState::build(i.store.clone(), freshness, i.today, i.settings.clone())
+    }
+
+    /// Fixes the date the home page takes as today ("what is on this week").
+    pub fn with_today(self, today: jiff::civil::Date) -> AppState {
+        let i = &self.inner;
+        AppState::build(
+            i.store.clone(),
+            i.freshness,
+            Some(today),
+            i.settings.clone(),
+        )
+    }
+
+    fn build(
+        store: Store,
+        freshness: Duration,
+        today: Option<jiff::civil::Date>,
+        settings: Settings,
+    ) -> AppState {
+        AppState {
+            inner: Arc::new(Inner {
+                store,
+                freshness,
+                today,
+                settings,
+                version: VersionClock {
+                    value: AtomicI64::new(0),
+                    known: AtomicBool::new(false),
+                    read_at: AtomicU64::new(0),
+                    epoch: Instant::now(),
+                    refresh: tokio::sync::Mutex::new(()),
+                },
+                views: RwLock::new(HashMap::new()),
+                loading: tokio::sync::Mutex::new(()),
+                site: RwLock::new(SitePages::default()),
+                form_secret: tokio::sync::OnceCell::new(),
+            }),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// Forgets the data version, so that the next request reads it again (after a write).
+    pub fn invalidate(&self) {
+        self.inner.version.known.store(false, Ordering::Release);
+    }
+
+    pub(crate) fn today(&self) -> jiff::civil::Date {
+        self.inner
+            .today
+            .unwrap_or_else(|| jiff::ZonedDateTime::now().date())
+    }
+
+    /// The store's data version, read at most once per `freshness`.
+    pub(crate) async fn version(&self) -> Result<i64, WebError> {
+        let clock = &self.inner.version;
+        let now = u64::try_from(clock.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let fresh_ms = u64::try_from(self.inner.freshness.as_millis()).unwrap_or(u64::MAX);
+        if fresh_ms > 0 && clock.known.load(Ordering::Acquire) {
+            let age = now.saturating_sub(clock.read_at.load(Ordering::Acquire));
+            if age < fresh_ms {
+                return Ok(clock.value.load(Ordering::Acquire));
+            }
+            // Stale: one request reads it again, the others go on with the value they have.
+            let Ok(_guard) = clock.refresh.try_lock() else {
+                return Ok(clock.value.load(Ordering::Acquire));
+            };
+            return self.read_version(now).await;
+        }
+        let _guard = clock.refresh.lock().await;
+        self.read_version(now).await
+    }
+
+    async fn read_version(&self, now: u64) -> Result<i64, WebError> {
+        let clock = &self.inner.version;
+        let v = self
+            .inner
+            .store
+            .data_version()
+            .await
+            .map_err(WebError::unavailable)?;
+        clock.value.store(v, Ordering::Release);
+        clock.read_at.store(now, Ordering::Release);
+        clock.known.store(true, Ordering::Release);
+        Ok(v)
+    }
+
+    /// The competition for a public page: while another reader loads the current version, the
+    /// one already loaded, so that readers never queue behind a write (issue 9, item 13).
+    pub(crate) async fn public_view(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+    ) -> Result<Arc<CompetitionView>, WebError> {
+        self.load(league, season, competition, Wait::OrServeLoaded)
+            .await
+    }
+
+    /// The competition named by three slugs, computed for the current data version: for a page
+    /// of one person (the match page, the account page), who must see their own change.
+    pub(crate) async fn view(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+    ) -> Result<Arc<CompetitionView>, WebError> {
+        self.load(league, season, competition, Wait::ForCurrent)
+            .await
+    }
+
+    async fn load(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+        wait: Wait,
+    ) -> Result<Arc<CompetitionView>, WebError> {
+        let v = self.version().await?;
+        let key: ViewKey = (league.into(), season.into(), competition.into());
+        if let Some(view) = self.cached_view(&key, v) {
+            return Ok(view);
+        }
+        let old = self.loaded_view(&key);
+        let _guard = match (wait, &old, self.inner.loading.try_lock()) {
+            (_, _, Ok(guard)) => guard,
+            (Wait::OrServeLoaded, Some(old), Err(_)) => return Ok(Arc::clone(old)),
+            _ => self.inner.loading.lock().await,
+        };
+        if let Some(view) = self.cached_view(&key, v) {
+            return Ok(view);
+        }
+        let old = self.loaded_view(&key);
+        let id = match &old {
+            Some(view) => view.id,
+            None => self.resolve(league, season, competition).await?,
+        };
+        let Some(stored) = self.inner.store.load_competition_by_id(id).await? else {
+            self.forget(&key);
+            return Err(WebError::not_found(format!(
+                "The competition “{competition}” is no longer in the store."
+            )));
+        };
+        let fresh = CompetitionView::new(stored, v);
+        // Same data as before: keep the old view and every page already drawn from it.
+        let view = match old {
+            Some(old) if old.etag_base == fresh.etag_base => {
+                old.confirm(v);
+                old
+            }
+            _ => Arc::new(fresh),
+        };
+        if view.league.slug != league
+            || view.season.slug != season
+            || view.record.slug != competition
+        {
+            self.forget(&key);
+            return Err(WebError::not_found(format!(
+                "There is no competition at /leagues/{league}/{season}/{competition}."
+            )));
+        }
+        if let Ok(mut m) = self.inner.views.write() {
+            m.insert(key, Arc::clone(&view));
+        }
+        Ok(view)
+    }
+
+    /// The view loaded for `key`, if it is current at version `v`.
+    fn cached_view(&self, key: &ViewKey, v: i64) -> Option<Arc<CompetitionView>> {
+        self.loaded_view(key).filter(|view| view.checked() >= v)
+    }
+
+    /// The view loaded for `key`, at whatever version.
+    fn loaded_view(&self, key: &ViewKey) -> Option<Arc<CompetitionView>> {
+        self.inner.views.read().ok()?.get(key).cloned()
+    }
+
+    fn forget(&self, key: &ViewKey) {
+        if let Ok(mut m) = self.inner.views.write() {
+            m.remove(key);
+        }
+    }
+
+    /// Finds a competition's id by its slugs, saying what exists when a slug names nothing.
+    async fn resolve(
+        &self,
+        league: &str,
+        season: &str,
+        competition: &str,
+    ) -> Result<arbiter_store::CompetitionId, WebError> {
+        let store = &self.inner.store;
+        let Some(l) = store.league(league).await?.filter(|l| l.slug == league) else {
+            return Err(self.no_league(league).await);
+        };
+        let seasons = store.seasons(l.id).await?;
+        let Some(s) = seasons.iter().find(|s| s.slug == season) else {
+            return Err(WebError::NotFound {
+                message: format!(
+                    "{} has no season “{season}”. Its seasons are listed below.",
+                    l.name
+                ),
+                links: seasons
+                    .iter()
+                    .map(|s| Link::new(crate::ui::link::season_href(&l.slug, &s.slug), &s.name))
+                    .collect(),
+            });
+        };
+        let comps = store.competitions(s.id).await?;
+        let Some(c) = comps.iter().find(|c| c.slug == competition) else {
+            return Err(WebError::NotFound {
+                message: format!(
+                    "{} {} has no competition or division “{competition}”. Its competitions are listed below.",
+                    l.name, s.name
+                ),
+                links: comps
+                    .iter()
+                    .map(|c| {
+                        Link::new(
+                            crate::ui::link::competition_href(&l.slug, &s.slug, &c.slug),
+                            &c.name,
+                        )
+                    })
+                    .collect(),
+            });
+        };
+        Ok(c.id)
+    }
+
+    /// A 404 for an unknown league slug that lists the leagues there are.
+    pub(crate) async fn no_league(&self, league: &str) -> WebError {
+        let links = match self.inner.store.leagues().await {
+            Ok(ls) => ls
+                .iter()
+                .map(|l| Link::new(crate::ui::link::league_href(&l.slug), &l.name))
+                .collect(),
+            Err(e) => return WebError::unavailable(e),
+        };
+        WebError::NotFound {
+            message: format!(
+                "There is no league or event called “{league}”. The leagues and events are listed below."
+            ),
+            links,
+        }
+    }
+
+    /// The site page at version `v`, drawn once however many readers wait (issue 9, item 13),
+    /// with the same page at the version before, if it was drawn, to serve while it is drawn.
+    /// A reader still at an older version gets a page of its own that is not kept.
+    pub(crate) fn site_page(&self, v: i64, key: SiteKey) -> (Arc<SitePage>, Option<Arc<SitePage>>) {
+        if let Ok(site) = self.inner.site.read()
+            && site.version == v
+            && let Some(page) = site.pages.get(&key)
+        {
+            return (Arc::clone(page), site.previous.get(&key).cloned());
+        }
+        let Ok(mut site) = self.inner.site.write() else {
+            return (Arc::default(), None);
+        };
+        if site.version < v {
+            site.version = v;
+            let drawn = std::mem::take(&mut site.pages)
+                .into_iter()
+                .filter(|(_, page)| page.cell.initialized());
+            // A page not drawn at the last version keeps the one from before it.
+            let mut previous = std::mem::take(&mut site.previous);
+            previous.extend(drawn);
+            site.previous = previous;
+        }
+        if site.version > v {
+            return (Arc::default(), None);
+        }
+        let previous = site.previous.get(&key).cloned();
+        (Arc::clone(site.pages.entry(key).or_default()), previous)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Bytes;
+    use axum::http::HeaderValue;
+
+    fn drawn(page: &SitePage, body: &'static str) {
+        let _ = page.cell.set((
+            HeaderValue::from_static("\"t\""),
+            Bytes::from_static(body.as_bytes()),
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_site_page_of_the_version_before_is_kept_to_serve_while_the_new_one_is_drawn() {
+        let store = Store::open_sqlite_memory().await.unwrap();
+        let state = AppState::new(store);
+        let key = SiteKey::Leagues(Format::Html);
+        let (first, before) = state.site_page(1, key.clone());
+        assert!(before.is_none(), "nothing was drawn before version 1");
+        drawn(&first, "version 1");
+        let (second, before) = state.site_page(2, key.clone());
+        assert!(!second.cell.initialized());
+        let before = before.expect("version 1's page is kept");
+        assert_eq!(before.cell.get().unwrap().1, "version 1");
+        // One reader draws; the others are told to serve the page before.
+        assert!(second.claim());
+        assert!(!second.claim());
+        // A version nobody read keeps the page drawn before it.
+        let (third, before) = state.site_page(3, key.clone());
+        assert!(!third.cell.initialized());
+        assert_eq!(before.unwrap().cell.get().unwrap().1, "version 1");
+        drawn(&third, "version 3");
+        let (_, before) = state.site_page(4, key);
+        assert_eq!(before.unwrap().cell.get().unwrap().1, "version 3");
+    }
+}

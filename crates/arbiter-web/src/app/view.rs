@@ -1,0 +1,398 @@
+//! One competition as the pages and the API read it: the stored record and what core computed
+//! from it (score sheet, standings, explanation), once per data version, with the pages drawn
+//! from it. Nothing here decides a rule; it finds, for a page, what core already decided.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, RwLock};
+
+use arbiter_core::model::{
+    Board, Competition, Match, MatchOutcome, Pairing, Player, Round, Side, TeamId,
+};
+use arbiter_core::ruleset::Ruleset;
+use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry, ScoreSheet};
+use arbiter_core::standings::{self, Explanation, Standings};
+use arbiter_store::{CompetitionId, CompetitionRecord, League, Season, StoredCompetition};
+use axum::body::Bytes;
+use axum::http::HeaderValue;
+
+use crate::http::error::{Format, WebError};
+use crate::ui::words::{FNV_OFFSET, fnv1a};
+
+/// Which page of a competition, with its ids already resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Page {
+    /// HTML: standings and rounds; JSON: the competition's summary.
+    Overview,
+    Standings,
+    Crosstable,
+    Rounds,
+    Round(u32),
+    /// An index into `Competition::teams`.
+    Team(usize),
+    /// A team index and a roster position.
+    Player(usize, usize),
+    Explain,
+}
+
+/// A drawn page and its ETag, filled once.
+pub type PageCell = tokio::sync::OnceCell<(HeaderValue, Bytes)>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PageKey {
+    pub format: Format,
+    pub page: Page,
+}
+
+#[derive(Debug)]
+pub struct CompetitionView {
+    pub id: CompetitionId,
+    checked: Checked,
+    /// The competition's version and content, hashed: every page's ETag starts from it.
+    pub etag_base: u64,
+    pub version: i64,
+    pub league: League,
+    pub season: Season,
+    pub record: CompetitionRecord,
+    pub competition: Competition,
+    pub rules: Ruleset,
+    pub sheet: ScoreSheet,
+    /// A ruleset whose criteria cannot be applied gives a sentence instead of standings.
+    pub standings: Result<Standings, String>,
+    pub explanation: Vec<Explanation>,
+    teams: HashMap<String, usize>,
+    players: HashMap<String, (usize, usize)>,
+    /// (round number, team index) to the match's (round position, pairing position).
+    matches: HashMap<(u32, usize), (usize, usize)>,
+    /// Each page drawn once however many readers wait for it (issue 9, item 13).
+    pages: RwLock<HashMap<PageKey, Arc<PageCell>>>,
+    /// The record as loaded, with the matches' ids.
+    pub stored: Arc<StoredCompetition>,
+}
+
+/// What happened in a match, as the record and the score sheet say together.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MatchStatus {
+    Pending,
+    /// Some boards reported, not all.
+    InProgress,
+    Played,
+    /// GT-M7: `by` forfeited the match.
+    Forfeit {
+        by: Side,
+    },
+    DoubleForfeit,
+    /// GT-M5: `by` was dropped; this match still to come scores as its forfeit.
+    ForfeitAfterDrop {
+        by: Side,
+    },
+}
+
+/// A match with its teams' indexes, its status and score, and its GT-M5 exclusion.
+#[derive(Debug, Clone)]
+pub struct MatchFacts<'a> {
+    pub round: u32,
+    pub record: &'a Match,
+    pub home: Option<usize>,
+    pub away: Option<usize>,
+    pub status: MatchStatus,
+    pub home_points: f64,
+    pub away_points: f64,
+    pub excluded: Option<&'a Exclusion>,
+}
+
+impl CompetitionView {
+    pub fn new(stored: StoredCompetition, v: i64) -> CompetitionView {
+        // The match pages and the account page need the stored record too (match ids, rosters).
+        let whole = Arc::new(stored.clone());
+        let StoredCompetition {
+            league,
+            season,
+            record,
+            competition,
+            rules,
+            version,
+            ..
+        } = stored;
+        let mut base = fnv1a(FNV_OFFSET, &version.to_le_bytes());
+        base = fnv1a(base, &record.id.0.to_le_bytes());
+        // The content too, so that a page never keeps an ETag its data has outgrown.
+        base = fnv1a(
+            base,
+            format!("{league:?}{season:?}{record:?}{competition:?}{rules:?}").as_bytes(),
+        );
+        let sheet = scoring::score(&competition, &rules);
+        let ranked = standings::rank(&competition, &rules, &sheet, &rules.criteria);
+        let explanation = match &ranked {
+            Ok(s) => standings::explain(s, &competition, &rules, &sheet),
+            Err(_) => Vec::new(),
+        };
+        let mut teams = HashMap::new();
+        let mut players = HashMap::new();
+        for (ti, t) in competition.teams.iter().enumerate() {
+            teams.entry(t.id.0.clone()).or_insert(ti);
+            for (pi, p) in t.players.iter().enumerate() {
+                players.entry(p.id.0.clone()).or_insert((ti, pi));
+            }
+        }
+        let mut matches = HashMap::new();
+        for (ri, r) in competition.rounds.iter().enumerate() {
+            for (pi, p) in r.pairings.iter().enumerate() {
+                if let Pairing::Match(m) = p {
+                    for id in [&m.home, &m.away] {
+                        if let Some(&t) = teams.get(&id.0) {
+                            matches.entry((r.number, t)).or_insert((ri, pi));
+                        }
+                    }
+                }
+            }
+        }
+        CompetitionView {
+            id: record.id,
+            checked: Checked::new(v),
+            etag_base: base,
+            version,
+            league,
+            season,
+            record,
+            competition,
+            rules,
+            sheet,
+            standings: ranked.map_err(|e| e.to_string()),
+            explanation,
+            teams,
+            players,
+            matches,
+            pages: RwLock::new(HashMap::new()),
+            stored: whole,
+        }
+    }
+
+    pub fn checked(&self) -> i64 {
+        self.checked.get()
+    }
+
+    pub fn confirm(&self, v: i64) {
+        self.checked.raise(v);
+    }
+
+    pub fn etag(&self, key: &PageKey) -> HeaderValue {
+        crate::http::answer::etag(self.etag_base, format!("{key:?}").as_bytes())
+    }
+
+    /// The page, drawn by the first reader that asks; the others wait for that drawing instead
+    /// of drawing it again.
+    pub async fn page(
+        &self,
+        key: PageKey,
+        draw: impl FnOnce(&CompetitionView) -> Result<Bytes, WebError>,
+    ) -> Result<(HeaderValue, Bytes), WebError> {
+        let cell = {
+            let found = self.pages.read().ok().and_then(|m| m.get(&key).cloned());
+            match found {
+                Some(cell) => cell,
+                None => match self.pages.write() {
+                    Ok(mut m) => Arc::clone(m.entry(key).or_default()),
+                    Err(_) => Arc::default(),
+                },
+            }
+        };
+        let tag = self.etag(&key);
+        let page = cell
+            .get_or_try_init(|| async { draw(self).map(|body| (tag, body)) })
+            .await?;
+        Ok(page.clone())
+    }
+
+    pub fn team_index(&self, id: &str) -> Option<usize> {
+        self.teams.get(id).copied()
+    }
+
+    pub fn player_index(&self, id: &str) -> Option<(usize, usize)> {
+        self.players.get(id).copied()
+    }
+
+    pub fn round(&self, number: u32) -> Option<&Round> {
+        self.competition.rounds.iter().find(|r| r.number == number)
+    }
+
+    /// Rounds in number order.
+    pub fn rounds(&self) -> Vec<&Round> {
+        let mut r: Vec<&Round> = self.competition.rounds.iter().collect();
+        r.sort_by_key(|r| r.number);
+        r
+    }
+
+    pub fn team_name(&self, id: &TeamId) -> String {
+        self.team_index(&id.0)
+            .map_or_else(|| id.0.clone(), |t| self.competition.teams[t].name.clone())
+    }
+
+    pub fn player(&self, id: &str) -> Option<(&Player, usize)> {
+        let (t, p) = self.player_index(id)?;
+        Some((&self.competition.teams[t].players[p], t))
+    }
+
+    /// The place of a team in the standings (`"2-3"` when shared, AS-18).
+    pub fn place(&self, team: usize) -> Option<&str> {
+        let s = self.standings.as_ref().ok()?;
+        s.rows
+            .iter()
+            .find(|r| r.team == team)
+            .map(|r| r.place.as_str())
+    }
+
+    /// Teams in standings order (the competition's order when there are no standings).
+    pub fn ranked_teams(&self) -> Vec<usize> {
+        match &self.standings {
+            Ok(s) => s.rows.iter().map(|r| r.team).collect(),
+            Err(_) => (0..self.competition.teams.len()).collect(),
+        }
+    }
+
+    /// The score-sheet entry of `team` against `opponent` in `round`.
+    pub fn entry(&self, team: usize, round: u32, opponent: usize) -> Option<&RoundEntry> {
+        self.sheet
+            .teams
+            .get(team)?
+            .entries
+            .iter()
+            .find(|e| e.round == round && e.opponent == Some(opponent))
+    }
+
+    /// The match `team` played in `round`.
+    pub fn match_of(&self, round: u32, team: usize) -> Option<&Match> {
+        let &(ri, pi) = self.matches.get(&(round, team))?;
+        match self.competition.rounds.get(ri)?.pairings.get(pi)? {
+            Pairing::Match(m) => Some(m),
+            Pairing::Bye(_) => None,
+        }
+    }
+
+    pub fn facts<'a>(&'a self, round: u32, m: &'a Match) -> MatchFacts<'a> {
+        let home = self.team_index(&m.home.0);
+        let away = self.team_index(&m.away.0);
+        let entry = match (home, away) {
+            (Some(h), Some(a)) => self.entry(h, round, a),
+            _ => None,
+        };
+        let kind = entry.map(|e| e.kind);
+        let status = match &m.outcome {
+            MatchOutcome::Forfeit { by } => MatchStatus::Forfeit { by: *by },
+            MatchOutcome::DoubleForfeit => MatchStatus::DoubleForfeit,
+            MatchOutcome::Boards(_) => match kind {
+                Some(EntryKind::Played) => MatchStatus::Played,
+                _ if entry.is_some_and(|e| {
+                    e.boards
+                        .iter()
+                        .any(|b| b.outcome != arbiter_core::model::GameOutcome::Pending)
+                }) =>
+                {
+                    MatchStatus::InProgress
+                }
+                _ => MatchStatus::Pending,
+            },
+            MatchOutcome::Pending => match kind {
+                Some(EntryKind::ForfeitLoss) => MatchStatus::ForfeitAfterDrop { by: Side::Home },
+                Some(EntryKind::ForfeitWin) => MatchStatus::ForfeitAfterDrop { by: Side::Away },
+                _ => MatchStatus::Pending,
+            },
+        };
+        MatchFacts {
+            round,
+            record: m,
+            home,
+            away,
+            status,
+            home_points: entry.map_or(0.0, |e| e.game_points),
+            away_points: entry.map_or(0.0, |e| e.opponent_game_points),
+            excluded: entry.and_then(|e| e.excluded.as_ref()),
+        }
+    }
+
+    /// The boards of a match, board 1 first (none for a forfeited or pending match).
+    pub fn boards(m: &Match) -> &[Board] {
+        match &m.outcome {
+            MatchOutcome::Boards(b) => b,
+            _ => &[],
+        }
+    }
+
+    /// The rule the ruleset cites for its forfeit scoring (GT-M7 in the gthscl preset).
+    pub fn forfeit_rule(&self) -> Option<&str> {
+        self.rules.cite("forfeit_match")
+    }
+}
+
+/// Something computed at one data version, confirmed again when a later version leaves it as
+/// it was.
+#[derive(Debug)]
+pub struct Checked(AtomicI64);
+
+impl Checked {
+    pub fn new(v: i64) -> Checked {
+        Checked(AtomicI64::new(v))
+    }
+
+    pub fn get(&self) -> i64 {
+        self.0.load(Ordering::Acquire)
+    }
+
+    pub fn raise(&self, v: i64) {
+        self.0.fetch_max(v, Ordering::AcqRel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    async fn a_view() -> CompetitionView {
+        let store = arbiter_store::Store::open_sqlite_memory().await.unwrap();
+        store.migrate().await.unwrap();
+        let demo = arbiter_demo::generate(jiff::civil::date(2026, 12, 2));
+        let by = arbiter_store::Actor::default();
+        arbiter_demo::write_to(&store, &demo, &by, |_, _| {})
+            .await
+            .unwrap();
+        let league = store.leagues().await.unwrap().remove(0);
+        let season = store.seasons(league.id).await.unwrap().remove(0);
+        let record = store.competitions(season.id).await.unwrap().remove(0);
+        let stored = store.load_competition_by_id(record.id).await.unwrap();
+        CompetitionView::new(stored.unwrap(), 1)
+    }
+
+    /// Issue 9, item 13: 64 readers arriving together for a page not yet drawn cause one
+    /// drawing, and all 64 get its bytes.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_page_is_drawn_once_however_many_readers_wait() {
+        let view = Arc::new(a_view().await);
+        let drawings = Arc::new(AtomicUsize::new(0));
+        let key = PageKey {
+            format: Format::Html,
+            page: Page::Standings,
+        };
+        let readers: Vec<_> = (0..64)
+            .map(|_| {
+                let (view, drawings) = (Arc::clone(&view), Arc::clone(&drawings));
+                tokio::spawn(async move {
+                    view.page(key, |_| {
+                        drawings.fetch_add(1, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        Ok(Bytes::from_static(b"the standings"))
+                    })
+                    .await
+                })
+            })
+            .collect();
+        let mut bodies = Vec::new();
+        for r in readers {
+            bodies.push(r.await.unwrap().unwrap().1);
+        }
+        assert_eq!(drawings.load(Ordering::SeqCst), 1);
+        assert!(!bodies[0].is_empty());
+        assert!(bodies.iter().all(|b| b == &bodies[0]));
+    }
+}

@@ -1,0 +1,95 @@
+//! HTTP plumbing shared by pages and the API: ETags and conditional requests, cache headers,
+//! security headers, and whether the reader asked for a page or the API.
+
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+
+use crate::ui::stylesheet::BUILD;
+use crate::ui::words::fnv1a;
+
+/// Whether the reader asked for a page or the API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    Html,
+    Json,
+}
+
+/// A strong ETag from a base (the build and the data version) and what names the page.
+pub fn etag(base: u64, key: &[u8]) -> HeaderValue {
+    let h = fnv1a(fnv1a(base, &BUILD.to_le_bytes()), key);
+    // Hex digits and quotes only: always a valid header value.
+    HeaderValue::from_str(&format!("\"{h:016x}\"")).unwrap_or(HeaderValue::from_static("\"0\""))
+}
+
+/// RFC 9110 13.1.2: `If-None-Match` matches on `*` or any listed tag, compared weakly.
+pub fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let ours = strip_weak(etag.as_bytes());
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .flat_map(|v| v.as_bytes().split(|&b| b == b','))
+        .map(|t| t.trim_ascii())
+        .any(|t| t == b"*" || strip_weak(t) == ours)
+}
+
+fn strip_weak(t: &[u8]) -> &[u8] {
+    t.strip_prefix(b"W/").unwrap_or(t)
+}
+
+pub const PAGE_CACHE: &str = "public, max-age=0, must-revalidate";
+pub const STATIC_FOREVER: &str = "public, max-age=31536000, immutable";
+pub const STATIC_SHORT: &str = "public, max-age=300";
+
+pub fn content_type(format: Format) -> HeaderValue {
+    match format {
+        Format::Html => HeaderValue::from_static("text/html; charset=utf-8"),
+        Format::Json => HeaderValue::from_static("application/json"),
+    }
+}
+
+/// 200 with the page, its ETag and revalidate-every-time caching.
+pub fn ok(
+    content_type: HeaderValue,
+    etag: HeaderValue,
+    cache: &'static str,
+    body: Bytes,
+) -> Response {
+    let mut r = Response::new(Body::from(body));
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, content_type);
+    h.insert(header::ETAG, etag);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    security_headers(h);
+    r
+}
+
+/// 304: no body; the ETag and caching headers again (RFC 9110 15.4.5).
+pub fn unchanged(etag: HeaderValue, cache: &'static str) -> Response {
+    let mut r = Response::new(Body::empty());
+    *r.status_mut() = StatusCode::NOT_MODIFIED;
+    let h = r.headers_mut();
+    h.insert(header::ETAG, etag);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    r
+}
+
+/// Served to every reader: no sniffing, no framing, and no script at all (there is none).
+pub fn security_headers(h: &mut HeaderMap) {
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        ),
+    );
+    // Same-origin only: invitation and reset links carry their token in the address.
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+}

@@ -1,0 +1,12 @@
+//! HTTP plumbing under every area: errors and the answer format, ETags and headers, CSRF,
+//! sessions and sign-in, security headers, body and connection limits.
+
+pub mod answer;
+pub mod auth;
+pub mod body_limit;
+pub mod connections;
+pub mod csrf;
+pub mod error;
+pub mod guard;
+pub mod security;
+pub mod sessions;

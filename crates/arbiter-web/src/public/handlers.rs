@@ -1,0 +1,198 @@
+//! The HTML pages' handlers: read the address, then serve the page through [`respond`].
+
+use axum::body::Bytes;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, Method, Uri};
+use axum::response::Response;
+
+use crate::app::respond::{self, Item, ItemPath, bad_path};
+use crate::app::state::{AppState, SiteKey};
+use crate::app::view::Page;
+use crate::http::answer::{STATIC_FOREVER, STATIC_SHORT, etag, not_modified, ok, unchanged};
+use crate::http::error::{Format, WebError};
+use crate::public::{pages, site};
+use crate::ui::stylesheet;
+
+type CompetitionPath = Result<Path<(String, String, String)>, PathRejection>;
+
+pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let today = state.today();
+    let key = SiteKey::Home(Format::Html, today);
+    respond::site(&state, &headers, key, Format::Html, || {
+        site::home_html(&state, today)
+    })
+    .await
+}
+
+pub async fn league(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Result<Path<String>, PathRejection>,
+) -> Response {
+    let slug = match path {
+        Ok(Path(s)) => s,
+        Err(r) => return bad_path(&r).answer(Format::Html),
+    };
+    let key = SiteKey::League(Format::Html, slug.clone());
+    respond::site(&state, &headers, key, Format::Html, || {
+        site::league_html(&state, &slug, None)
+    })
+    .await
+}
+
+pub async fn season(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Response {
+    let (l, s) = match path {
+        Ok(Path(p)) => p,
+        Err(r) => return bad_path(&r).answer(Format::Html),
+    };
+    let key = SiteKey::Season(Format::Html, l.clone(), s.clone());
+    respond::site(&state, &headers, key, Format::Html, || {
+        site::league_html(&state, &l, Some(&s))
+    })
+    .await
+}
+
+async fn one_of(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: CompetitionPath,
+    page: Page,
+) -> Response {
+    match path {
+        Ok(Path((l, s, c))) => {
+            respond::competition(
+                state,
+                headers,
+                Format::Html,
+                (&l, &s, &c),
+                |_| Ok(page),
+                pages::competition_page,
+            )
+            .await
+        }
+        Err(r) => bad_path(&r).answer(Format::Html),
+    }
+}
+
+pub async fn competition(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    one_of(&state, &headers, path, Page::Overview).await
+}
+
+pub async fn crosstable(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    one_of(&state, &headers, path, Page::Crosstable).await
+}
+
+pub async fn explain(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    one_of(&state, &headers, path, Page::Explain).await
+}
+
+pub async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+    respond::item(
+        &state,
+        &headers,
+        Format::Html,
+        path,
+        Item::Round,
+        pages::competition_page,
+    )
+    .await
+}
+
+pub async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+    respond::item(
+        &state,
+        &headers,
+        Format::Html,
+        path,
+        Item::Team,
+        pages::competition_page,
+    )
+    .await
+}
+
+pub async fn player(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+    respond::item(
+        &state,
+        &headers,
+        Format::Html,
+        path,
+        Item::Player,
+        pages::competition_page,
+    )
+    .await
+}
+
+fn format_of(uri: &axum::http::Uri) -> Format {
+    if uri.path().starts_with("/api/") {
+        Format::Json
+    } else {
+        Format::Html
+    }
+}
+
+/// Any address that names no page.
+pub async fn not_found(uri: axum::http::Uri) -> Response {
+    let format = format_of(&uri);
+    let message = match format {
+        Format::Json => format!(
+            "There is no API resource at {}. The API's routes are listed in /api/v1/openapi.json.",
+            uri.path()
+        ),
+        Format::Html => format!(
+            "There is no page at {}. Start from the list of leagues and events.",
+            uri.path()
+        ),
+    };
+    WebError::not_found(message).answer(format)
+}
+
+/// A method the address does not take. axum adds the `Allow` header from the route itself, so a
+/// write endpoint answers GET with `Allow: POST` and a page answers POST with `Allow: GET,HEAD`.
+pub async fn method_not_allowed(method: Method, uri: axum::http::Uri) -> Response {
+    WebError::MethodNotAllowed(format!(
+        "{} is not allowed at {}: a page is read with GET, and a form or an API write is sent with POST. The Allow header of this answer names what this address takes.",
+        method,
+        uri.path()
+    ))
+    .answer(format_of(&uri))
+}
+
+/// `/static/arbiter.css`: kept a year under its versioned URL, five minutes otherwise.
+pub async fn stylesheet(uri: Uri, headers: HeaderMap) -> Response {
+    let versioned = uri
+        .query()
+        .and_then(|q| q.strip_prefix("v="))
+        .is_some_and(|v| v == stylesheet::CSS_VERSION.as_str());
+    let cache = if versioned {
+        STATIC_FOREVER
+    } else {
+        STATIC_SHORT
+    };
+    let tag = etag(stylesheet::CSS_HASH, b"css");
+    if not_modified(&headers, &tag) {
+        return unchanged(tag, cache);
+    }
+    ok(
+        HeaderValue::from_static("text/css; charset=utf-8"),
+        tag,
+        cache,
+        Bytes::from_static(stylesheet::CSS.as_bytes()),
+    )
+}

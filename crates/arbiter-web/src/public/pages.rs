@@ -1,0 +1,1048 @@
+//! The HTML pages: what each shows, built from a [`CompetitionView`] and rendered by the
+//! askama templates in `templates/`. Every name is escaped by the templates.
+
+use askama::Template;
+use axum::body::Bytes;
+
+use arbiter_core::criteria::{CriterionKind, CriterionSpec, ScoreBasis};
+use arbiter_core::model::{GameOutcome, Pairing, Player, Side};
+use arbiter_core::scoring::{self, EntryKind, RoundEntry};
+use arbiter_core::standings::{CriterionValue, Standings};
+use arbiter_store::{LeagueKind, Season};
+
+use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page};
+use crate::http::error::{WebError, render};
+use crate::ui::layout::{Layout, Tab};
+use crate::ui::link::{Link, competition_href, league_href, season_href};
+use crate::ui::words::{self, segment};
+
+// ---------------------------------------------------------------------------------------------
+// Competition pages
+
+impl CompetitionView {
+    /// `/leagues/{league}/{season}/{competition}`
+    pub fn href(&self) -> String {
+        competition_href(&self.league.slug, &self.season.slug, &self.record.slug)
+    }
+
+    pub fn api_href(&self) -> String {
+        format!("/api/v1{}", self.href())
+    }
+
+    pub fn team_href(&self, team: usize) -> String {
+        let id = self
+            .competition
+            .teams
+            .get(team)
+            .map_or("", |t| t.id.0.as_str());
+        format!("{}/teams/{}", self.href(), segment(id))
+    }
+
+    pub fn player_href(&self, p: &Player) -> String {
+        format!("{}/players/{}", self.href(), segment(&p.id.0))
+    }
+
+    pub fn round_href(&self, n: u32) -> String {
+        format!("{}/rounds/{n}", self.href())
+    }
+
+    /// The match `home` hosts in round `n`: `…/rounds/3/matches/perrysburg`.
+    pub fn match_href(&self, n: u32, home: &arbiter_core::TeamId) -> String {
+        format!("{}/rounds/{n}/matches/{}", self.href(), segment(&home.0))
+    }
+
+    /// `Division A — GTHSCL 2026-27`
+    pub fn context(&self) -> String {
+        format!(
+            "{} \u{2014} {} {}",
+            self.record.name, self.league.name, self.season.name
+        )
+    }
+
+    fn team_link(&self, team: Option<usize>, fallback: &str) -> Link {
+        match team.and_then(|t| self.competition.teams.get(t).map(|x| (t, x))) {
+            Some((t, x)) => Link::new(self.team_href(t), &x.name),
+            None => Link::new(self.href(), fallback),
+        }
+    }
+
+    fn player_link(&self, id: Option<&arbiter_core::PlayerId>) -> (Option<Link>, String) {
+        match id {
+            None => (None, String::new()),
+            Some(id) => match self.player(&id.0) {
+                Some((p, _)) => (
+                    Some(Link::new(self.player_href(p), &p.name)),
+                    words::rating(p),
+                ),
+                None => (Some(Link::new(self.href(), &id.0)), String::new()),
+            },
+        }
+    }
+
+    fn layout(&self, title: &str, heading: String, current: Option<usize>, api: String) -> Layout {
+        let tabs = [
+            ("Standings", self.href()),
+            ("Crosstable", format!("{}/crosstable", self.href())),
+            ("Why this order", format!("{}/explain", self.href())),
+        ]
+        .into_iter()
+        .enumerate()
+        .map(|(i, (text, href))| Tab {
+            link: Link::new(href, text),
+            current: current == Some(i),
+        })
+        .collect();
+        Layout {
+            title: format!("{title} \u{2014} {}", self.context()),
+            heading,
+            css: crate::ui::stylesheet::css_href(),
+            crumbs: vec![
+                Link::new(league_href(&self.league.slug), &self.league.name),
+                Link::new(
+                    season_href(&self.league.slug, &self.season.slug),
+                    &self.season.name,
+                ),
+                Link::new(self.href(), &self.record.name),
+            ],
+            tabs,
+            api: Some(api),
+        }
+    }
+}
+
+/// Renders one page of a competition as HTML.
+pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, WebError> {
+    match page {
+        Page::Overview | Page::Standings | Page::Rounds => render(&overview(view)),
+        Page::Crosstable => render(&crosstable(view)),
+        Page::Round(n) => render(&round(view, n)?),
+        Page::Team(t) => render(&team(view, t)?),
+        Page::Player(t, p) => render(&player(view, t, p)?),
+        Page::Explain => render(&explain(view)),
+    }
+}
+
+#[derive(Debug)]
+pub struct Head {
+    pub code: String,
+    pub title: String,
+}
+
+#[derive(Debug)]
+pub struct StandingLine {
+    pub place: String,
+    pub team: Link,
+    pub values: Vec<String>,
+    pub dropped: bool,
+}
+
+#[derive(Debug)]
+pub struct StandingsTable {
+    pub heads: Vec<Head>,
+    pub rows: Vec<StandingLine>,
+    pub problem: Option<String>,
+    pub notes: Vec<String>,
+    pub any_blank: bool,
+}
+
+/// What a criterion is, for the column header's `title` (with the rule it applies).
+pub fn describe(spec: &CriterionSpec) -> String {
+    let what = match &spec.kind {
+        CriterionKind::GamePoints => "game points, the sum of all games".to_string(),
+        CriterionKind::MatchPoints => "match points".to_string(),
+        CriterionKind::HeadToHead(ScoreBasis::GamePoints) => {
+            "game points in the matches among the tied teams only".to_string()
+        }
+        CriterionKind::HeadToHead(ScoreBasis::MatchPoints) => {
+            "match points in the matches among the tied teams only".to_string()
+        }
+        CriterionKind::HeadToHeadBoards => {
+            "wins on board 1, then board 2 and so on, in the matches among the tied teams"
+                .to_string()
+        }
+        CriterionKind::Fide(_) => format!("FIDE team tie-break {}", spec.code),
+    };
+    match spec.cited_rule() {
+        Some(rule) => format!("{rule}: {what}"),
+        None => what,
+    }
+}
+
+/// GT-M5: why a dropped team is at the foot of the table.
+pub fn dropped_sentence(view: &CompetitionView, team: usize) -> Option<String> {
+    let d = view.sheet.teams.get(team)?.dropped.as_ref()?;
+    let name = &view.competition.teams.get(team)?.name;
+    let fate = if d.all_matches_excluded {
+        "under half, so all its matches, and the game points its opponents gained from them, are deleted from every figure"
+    } else {
+        "half or more, so its played results stand and its remaining matches score as forfeits for its opponents"
+    };
+    Some(format!(
+        "{name} was dropped (GT-M5) after its match forfeit in round {} ({} match forfeits); it had played {} of its {} matches: {fate}.",
+        d.round, d.match_forfeits, d.played, d.scheduled
+    ))
+}
+
+fn standings_table(view: &CompetitionView) -> StandingsTable {
+    let s: &Standings = match &view.standings {
+        Ok(s) => s,
+        Err(problem) => {
+            return StandingsTable {
+                heads: Vec::new(),
+                rows: Vec::new(),
+                problem: Some(format!("The standings cannot be computed: {problem}")),
+                notes: Vec::new(),
+                any_blank: false,
+            };
+        }
+    };
+    let mut any_blank = false;
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            let values = r
+                .values
+                .iter()
+                .map(|v| {
+                    any_blank |= *v == CriterionValue::NotApplied;
+                    match v {
+                        // Halves as the match scores print them: 2½.
+                        CriterionValue::Number(x) => words::points(*x),
+                        other => other.display(),
+                    }
+                })
+                .collect();
+            StandingLine {
+                place: r.place.clone(),
+                team: view.team_link(Some(r.team), "?"),
+                values,
+                dropped: r.dropped,
+            }
+        })
+        .collect();
+    StandingsTable {
+        heads: s
+            .criteria
+            .iter()
+            .map(|c| Head {
+                code: c.code.clone(),
+                title: describe(c),
+            })
+            .collect(),
+        rows,
+        problem: None,
+        notes: s
+            .rows
+            .iter()
+            .filter(|r| r.dropped)
+            .filter_map(|r| dropped_sentence(view, r.team))
+            .collect(),
+        any_blank,
+    }
+}
+
+#[derive(Debug)]
+pub struct MatchLine {
+    pub home: Link,
+    pub away: Link,
+    pub score: String,
+    /// The match on its round's page.
+    pub href: String,
+    /// `forfeit (GT-M7)`, `double forfeit`, `in progress`.
+    pub label: Option<String>,
+    pub note: Option<String>,
+    /// GT-M5: the reason the match counts for nothing.
+    pub excluded: Option<String>,
+}
+
+fn match_anchor(view: &CompetitionView, f: &MatchFacts<'_>) -> String {
+    let _ = view;
+    format!("m-{}", segment(&f.record.home.0))
+}
+
+fn match_line(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchLine {
+    let home_name = view.team_name(&f.record.home);
+    let away_name = view.team_name(&f.record.away);
+    let by_name = |side: Side| match side {
+        Side::Home => home_name.clone(),
+        Side::Away => away_name.clone(),
+    };
+    let forfeit = match view.forfeit_rule() {
+        Some(rule) => format!("forfeit ({rule})"),
+        None => "forfeit".to_string(),
+    };
+    let (score, label, note) = match f.status {
+        MatchStatus::Pending => ("\u{2013}".to_string(), None, None),
+        MatchStatus::InProgress => (
+            words::score(f.home_points, f.away_points),
+            Some("in progress".to_string()),
+            None,
+        ),
+        MatchStatus::Played => (words::score(f.home_points, f.away_points), None, None),
+        MatchStatus::Forfeit { by } => (
+            words::score(f.home_points, f.away_points),
+            Some(forfeit),
+            Some(format!("{} forfeited the match.", by_name(by))),
+        ),
+        MatchStatus::DoubleForfeit => (
+            words::score(f.home_points, f.away_points),
+            Some("double forfeit".to_string()),
+            Some("Both teams forfeited the match.".to_string()),
+        ),
+        MatchStatus::ForfeitAfterDrop { by } => (
+            words::score(f.home_points, f.away_points),
+            Some("forfeit (GT-M5)".to_string()),
+            Some(format!(
+                "{} was dropped, so this match scores as its forfeit.",
+                by_name(by)
+            )),
+        ),
+    };
+    MatchLine {
+        home: view.team_link(f.home, &home_name),
+        away: view.team_link(f.away, &away_name),
+        score,
+        // The score opens the match page: boards, the GT-P2 report, its controls.
+        href: view.match_href(f.round, &f.record.home),
+        label,
+        note,
+        excluded: f.excluded.map(|e| e.reason.clone()),
+    }
+}
+
+fn bye_line(view: &CompetitionView, round: u32, bye: &arbiter_core::model::Bye) -> String {
+    let name = view.team_name(&bye.team);
+    let kind = match bye.kind {
+        arbiter_core::ByeKind::PairingAllocated => "bye",
+        arbiter_core::ByeKind::FullPoint => "full-point bye",
+        arbiter_core::ByeKind::HalfPoint => "half-point bye",
+        arbiter_core::ByeKind::ZeroPoint => "zero-point bye",
+    };
+    let award = scoring::bye_award(&view.rules, bye.kind);
+    let _ = round;
+    format!(
+        "{name}: {kind} ({} match points, {} game points)",
+        words::points(award.match_points),
+        words::points(award.game_points)
+    )
+}
+
+#[derive(Debug)]
+pub struct RoundSummary {
+    pub number: u32,
+    pub link: Link,
+    pub date: Option<String>,
+    pub matches: Vec<MatchLine>,
+    pub byes: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "public/competition.html", whitespace = "minimize")]
+pub struct OverviewPage {
+    pub layout: Layout,
+    pub table: StandingsTable,
+    pub rounds: Vec<RoundSummary>,
+    pub explain_href: String,
+    pub crosstable_href: String,
+}
+
+fn overview(view: &CompetitionView) -> OverviewPage {
+    let rounds = view
+        .rounds()
+        .into_iter()
+        .map(|r| {
+            let mut matches = Vec::new();
+            let mut byes = Vec::new();
+            for p in &r.pairings {
+                match p {
+                    Pairing::Match(m) => matches.push(match_line(view, &view.facts(r.number, m))),
+                    Pairing::Bye(b) => byes.push(bye_line(view, r.number, b)),
+                }
+            }
+            RoundSummary {
+                number: r.number,
+                link: Link::new(view.round_href(r.number), format!("Round {}", r.number)),
+                date: r.date.map(words::date),
+                matches,
+                byes,
+            }
+        })
+        .collect();
+    OverviewPage {
+        layout: view.layout("Standings", view.context(), Some(0), view.api_href()),
+        table: standings_table(view),
+        rounds,
+        explain_href: format!("{}/explain", view.href()),
+        crosstable_href: format!("{}/crosstable", view.href()),
+    }
+}
+
+// --- crosstable ---
+
+#[derive(Debug)]
+pub struct Meeting {
+    pub text: String,
+    pub colour: &'static str,
+    pub title: String,
+    pub excluded: bool,
+}
+
+#[derive(Debug)]
+pub struct CrossCell {
+    pub diag: bool,
+    pub meetings: Vec<Meeting>,
+}
+
+#[derive(Debug)]
+pub struct CrossRow {
+    pub team: Link,
+    pub cells: Vec<CrossCell>,
+    pub mp: String,
+    pub gp: String,
+    pub place: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/crosstable.html", whitespace = "minimize")]
+pub struct CrosstablePage {
+    pub layout: Layout,
+    pub caption: String,
+    pub legend: String,
+    pub teams: Vec<Link>,
+    pub rows: Vec<CrossRow>,
+}
+
+/// The colour `team` had on board 1 of its match in `round` (as recorded, else the colour rule).
+fn board_one_colour(view: &CompetitionView, team: usize, e: &RoundEntry) -> &'static str {
+    let Some(side) = e.side else { return "" };
+    let board = view
+        .match_of(e.round, team)
+        .and_then(|m| CompetitionView::boards(m).first());
+    words::colour_letter(view.rules.colour(board, 1, side))
+}
+
+fn meeting(view: &CompetitionView, team: usize, e: &RoundEntry) -> Meeting {
+    let colour = board_one_colour(view, team, e);
+    let opponent = e
+        .opponent
+        .and_then(|o| view.competition.teams.get(o))
+        .map_or("?", |t| t.name.as_str());
+    let (text, what) = match e.kind {
+        EntryKind::Played => (
+            words::points(e.game_points),
+            format!(
+                "{} against {opponent}",
+                words::score(e.game_points, e.opponent_game_points)
+            ),
+        ),
+        EntryKind::ForfeitWin => (
+            format!("{}F", words::points(e.game_points)),
+            format!("won by forfeit against {opponent}"),
+        ),
+        EntryKind::ForfeitLoss => (
+            format!("{}F", words::points(e.game_points)),
+            format!("lost by forfeit to {opponent}"),
+        ),
+        EntryKind::DoubleForfeit => (
+            format!("{}F", words::points(e.game_points)),
+            format!("double forfeit with {opponent}"),
+        ),
+        EntryKind::Pending => ("\u{b7}".to_string(), format!("to play {opponent}")),
+        EntryKind::Bye(_) => (String::new(), "bye".to_string()),
+    };
+    let side = e.side.map_or("", words::side_name);
+    let mut title = format!("Round {}: {what}, {side}, {colour} on board 1", e.round);
+    if let Some(x) = &e.excluded {
+        title.push_str(". ");
+        title.push_str(&x.reason);
+    }
+    Meeting {
+        text,
+        colour,
+        title,
+        excluded: e.excluded.is_some(),
+    }
+}
+
+fn crosstable(view: &CompetitionView) -> CrosstablePage {
+    let order = view.ranked_teams();
+    let teams = order
+        .iter()
+        .map(|&t| view.team_link(Some(t), "?"))
+        .collect();
+    let rows = order
+        .iter()
+        .map(|&t| {
+            let score = &view.sheet.teams[t];
+            let cells = order
+                .iter()
+                .map(|&o| CrossCell {
+                    diag: o == t,
+                    meetings: if o == t {
+                        Vec::new()
+                    } else {
+                        score
+                            .entries
+                            .iter()
+                            .filter(|e| e.opponent == Some(o))
+                            .map(|e| meeting(view, t, e))
+                            .collect()
+                    },
+                })
+                .collect();
+            CrossRow {
+                team: view.team_link(Some(t), "?"),
+                cells,
+                mp: words::points(score.match_points),
+                gp: words::points(score.game_points),
+                place: view.place(t).unwrap_or("").to_string(),
+            }
+        })
+        .collect();
+    CrosstablePage {
+        layout: view.layout(
+            "Crosstable",
+            format!("Crosstable \u{2014} {}", view.record.name),
+            Some(1),
+            format!("{}/crosstable", view.api_href()),
+        ),
+        caption: format!(
+            "Game points scored against each opponent; W or B: the colour on board 1{}.",
+            cite(view.rules.cite("white_on_odd_boards"))
+        ),
+        legend: format!(
+            "F: a forfeited match{}; struck through: excluded from every figure{}; \u{b7}: not played yet.",
+            cite(view.forfeit_rule()),
+            cite(view.rules.cite("drop"))
+        ),
+        teams,
+        rows,
+    }
+}
+
+/// ` (GT-M18)`, or nothing when the ruleset cites no rule.
+fn cite(rule: Option<&str>) -> String {
+    rule.map_or(String::new(), |r| format!(" ({r})"))
+}
+
+// --- a round ---
+
+#[derive(Debug)]
+pub struct BoardLine {
+    pub number: u32,
+    pub home: Option<Link>,
+    pub home_rating: String,
+    pub home_colour: &'static str,
+    pub result: &'static str,
+    pub away: Option<Link>,
+    pub away_rating: String,
+    pub note: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct MatchCard {
+    pub anchor: String,
+    pub line: MatchLine,
+    pub boards: Vec<BoardLine>,
+}
+
+#[derive(Template)]
+#[template(path = "public/round.html", whitespace = "minimize")]
+pub struct RoundPage {
+    pub layout: Layout,
+    pub date: Option<String>,
+    pub prev: Option<Link>,
+    pub next: Option<Link>,
+    pub matches: Vec<MatchCard>,
+    pub byes: Vec<String>,
+}
+
+fn board_note(b: &arbiter_core::Board) -> Option<String> {
+    use arbiter_core::GameResult as R;
+    let mut notes = Vec::new();
+    match b.result {
+        R::HomeWinByForfeit => {
+            notes.push("The away player forfeited the game (GT-S2).".to_string())
+        }
+        R::AwayWinByForfeit => {
+            notes.push("The home player forfeited the game (GT-S2).".to_string())
+        }
+        R::DoubleForfeit => {
+            notes.push("Both players forfeited: a double forfeit (GT-S2).".to_string())
+        }
+        _ => {}
+    }
+    if let Some(r) = b.rating_result
+        && r != b.result
+    {
+        notes.push(format!(
+            "For ratings the game is {} (GT-P1).",
+            words::board_result(r)
+        ));
+    }
+    (!notes.is_empty()).then(|| notes.join(" "))
+}
+
+fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
+    let r = view
+        .round(n)
+        .ok_or_else(|| WebError::not_found(format!("There is no round {n}.")))?;
+    let mut matches = Vec::new();
+    let mut byes = Vec::new();
+    for p in &r.pairings {
+        match p {
+            Pairing::Match(m) => {
+                let f = view.facts(n, m);
+                let boards = CompetitionView::boards(m)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| {
+                        let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                        let (home, home_rating) = view.player_link(b.home_player.as_ref());
+                        let (away, away_rating) = view.player_link(b.away_player.as_ref());
+                        let c = view.rules.colour(Some(b), number, Side::Home);
+                        BoardLine {
+                            number,
+                            home,
+                            home_rating,
+                            home_colour: words::colour_letter(c),
+                            result: words::board_result(b.result),
+                            away,
+                            away_rating,
+                            note: board_note(b),
+                        }
+                    })
+                    .collect();
+                matches.push(MatchCard {
+                    anchor: match_anchor(view, &f),
+                    line: match_line(view, &f),
+                    boards,
+                });
+            }
+            Pairing::Bye(b) => byes.push(bye_line(view, n, b)),
+        }
+    }
+    let rounds = view.rounds();
+    let at = rounds.iter().position(|x| x.number == n);
+    let link = |r: &arbiter_core::Round| {
+        Link::new(view.round_href(r.number), format!("Round {}", r.number))
+    };
+    let prev = at
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| rounds.get(i))
+        .map(|r| link(r));
+    let next = at.and_then(|i| rounds.get(i + 1)).map(|r| link(r));
+    Ok(RoundPage {
+        layout: view.layout(
+            &format!("Round {n}"),
+            format!("Round {n} \u{2014} {}", view.record.name),
+            None,
+            format!("{}/rounds/{n}", view.api_href()),
+        ),
+        date: r.date.map(words::date),
+        prev,
+        next,
+        matches,
+        byes,
+    })
+}
+
+// --- a team ---
+
+#[derive(Debug)]
+pub struct RosterLine {
+    pub order: usize,
+    pub player: Link,
+    pub rating: String,
+}
+
+#[derive(Debug)]
+pub struct ResultLine {
+    pub round: Link,
+    pub opponent: Option<Link>,
+    pub side: &'static str,
+    pub colour: &'static str,
+    pub score: String,
+    pub outcome: &'static str,
+    pub mp: String,
+    pub label: Option<String>,
+    pub excluded: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "public/team.html", whitespace = "minimize")]
+pub struct TeamPage {
+    pub layout: Layout,
+    pub school: Option<String>,
+    pub place: Option<String>,
+    pub totals: String,
+    pub dropped: Option<String>,
+    pub roster: Vec<RosterLine>,
+    pub provisional: bool,
+    pub results: Vec<ResultLine>,
+}
+
+/// What the entry was for the team, in a word or two.
+pub fn outcome_word(e: &RoundEntry) -> &'static str {
+    match e.kind {
+        EntryKind::Played => {
+            if e.game_points > e.opponent_game_points {
+                "won"
+            } else if e.game_points < e.opponent_game_points {
+                "lost"
+            } else {
+                "drawn"
+            }
+        }
+        EntryKind::ForfeitWin => "won by forfeit",
+        EntryKind::ForfeitLoss => "lost by forfeit",
+        EntryKind::DoubleForfeit => "double forfeit",
+        EntryKind::Bye(_) => "bye",
+        EntryKind::Pending => "to play",
+    }
+}
+
+fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
+    let team = view
+        .competition
+        .teams
+        .get(t)
+        .ok_or_else(|| WebError::not_found("There is no such team."))?;
+    let score = &view.sheet.teams[t];
+    let roster = team
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| RosterLine {
+            order: i + 1,
+            player: Link::new(view.player_href(p), &p.name),
+            rating: words::rating(p),
+        })
+        .collect();
+    let results = score
+        .entries
+        .iter()
+        .map(|e| {
+            let label = match (e.opponent, view.match_of(e.round, t)) {
+                (Some(_), Some(m)) => match_line(view, &view.facts(e.round, m)).label,
+                (None, _) => Some("bye".to_string()),
+                _ => None,
+            };
+            ResultLine {
+                round: Link::new(view.round_href(e.round), e.round.to_string()),
+                opponent: e.opponent.map(|o| view.team_link(Some(o), "?")),
+                side: e.side.map_or("", words::side_name),
+                colour: board_one_colour(view, t, e),
+                score: if e.kind == EntryKind::Pending && e.boards.is_empty() {
+                    "\u{2013}".to_string()
+                } else {
+                    words::score(e.game_points, e.opponent_game_points)
+                },
+                outcome: outcome_word(e),
+                mp: if e.kind == EntryKind::Pending {
+                    String::new()
+                } else {
+                    words::points(e.match_points)
+                },
+                label,
+                excluded: e.excluded.as_ref().map(|x| x.reason.clone()),
+            }
+        })
+        .collect();
+    Ok(TeamPage {
+        layout: view.layout(
+            &team.name,
+            team.name.clone(),
+            None,
+            format!("{}/teams/{}", view.api_href(), segment(&team.id.0)),
+        ),
+        school: team.school.clone(),
+        place: view.place(t).map(str::to_string),
+        totals: format!(
+            "{} match points, {} game points",
+            words::points(score.match_points),
+            words::points(score.game_points)
+        ),
+        dropped: dropped_sentence(view, t),
+        provisional: team.players.iter().any(|p| p.provisional),
+        roster,
+        results,
+    })
+}
+
+// --- a player ---
+
+#[derive(Debug)]
+pub struct GameLine {
+    pub round: Link,
+    pub board: u32,
+    pub colour: &'static str,
+    pub opponent: Option<Link>,
+    pub opponent_rating: String,
+    pub opponent_team: Link,
+    pub result: &'static str,
+    pub note: Option<String>,
+    pub excluded: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "public/player.html", whitespace = "minimize")]
+pub struct PlayerPage {
+    pub layout: Layout,
+    pub team: Link,
+    pub rating: String,
+    pub summary: String,
+    pub games: Vec<GameLine>,
+}
+
+/// One game of a player: where, which side and what it scored.
+#[derive(Debug)]
+pub struct PlayerGame<'a> {
+    pub round: u32,
+    pub board: u32,
+    pub side: Side,
+    pub facts: MatchFacts<'a>,
+    pub game: &'a arbiter_core::Board,
+}
+
+/// Every board the player sat at, in round order.
+pub fn player_games<'a>(view: &'a CompetitionView, id: &str) -> Vec<PlayerGame<'a>> {
+    let mut out = Vec::new();
+    for r in view.rounds() {
+        for p in &r.pairings {
+            let Pairing::Match(m) = p else { continue };
+            for (i, b) in CompetitionView::boards(m).iter().enumerate() {
+                let side = if b.home_player.as_ref().is_some_and(|x| x.0 == id) {
+                    Side::Home
+                } else if b.away_player.as_ref().is_some_and(|x| x.0 == id) {
+                    Side::Away
+                } else {
+                    continue;
+                };
+                out.push(PlayerGame {
+                    round: r.number,
+                    board: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    side,
+                    facts: view.facts(r.number, m),
+                    game: b,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A player's score over the games that count (GT-M5 exclusions aside), and the games decided.
+pub fn player_score(view: &CompetitionView, games: &[PlayerGame<'_>]) -> (f64, usize) {
+    let mut points = 0.0;
+    let mut decided = 0;
+    for g in games {
+        let o = g.game.result.outcome_for(g.side);
+        if g.facts.excluded.is_some() || matches!(o, GameOutcome::Pending) {
+            continue;
+        }
+        points += scoring::game_points(&view.rules, o);
+        decided += 1;
+    }
+    (points, decided)
+}
+
+fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebError> {
+    let team = view
+        .competition
+        .teams
+        .get(t)
+        .ok_or_else(|| WebError::not_found("There is no such team."))?;
+    let pl = team
+        .players
+        .get(p)
+        .ok_or_else(|| WebError::not_found("There is no such player."))?;
+    let played = player_games(view, &pl.id.0);
+    let (points, decided) = player_score(view, &played);
+    let games = played
+        .iter()
+        .map(|g| {
+            let (opp_id, opp_team) = match g.side {
+                Side::Home => (g.game.away_player.as_ref(), g.facts.away),
+                Side::Away => (g.game.home_player.as_ref(), g.facts.home),
+            };
+            let opp_team_name = match g.side {
+                Side::Home => view.team_name(&g.facts.record.away),
+                Side::Away => view.team_name(&g.facts.record.home),
+            };
+            let (opponent, opponent_rating) = view.player_link(opp_id);
+            let c = view.rules.colour(Some(g.game), g.board, g.side);
+            let mut note = board_note(g.game);
+            if let Some(l) = match_line(view, &g.facts).label {
+                note = Some(note.map_or(l.clone(), |n| format!("{l}. {n}")));
+            }
+            GameLine {
+                round: Link::new(view.round_href(g.round), g.round.to_string()),
+                board: g.board,
+                colour: words::colour_name(c),
+                opponent,
+                opponent_rating,
+                opponent_team: view.team_link(opp_team, &opp_team_name),
+                result: words::player_result(g.game.result.outcome_for(g.side)),
+                note,
+                excluded: g.facts.excluded.map(|x| x.reason.clone()),
+            }
+        })
+        .collect();
+    let summary = match decided {
+        0 => "no games decided yet".to_string(),
+        1 => format!("{} from 1 game", words::points(points)),
+        n => format!("{} from {n} games", words::points(points)),
+    };
+    Ok(PlayerPage {
+        layout: view.layout(
+            &format!("{} ({})", pl.name, team.name),
+            pl.name.clone(),
+            None,
+            format!("{}/players/{}", view.api_href(), segment(&pl.id.0)),
+        ),
+        team: view.team_link(Some(t), &team.name),
+        rating: words::rating(pl),
+        summary,
+        games,
+    })
+}
+
+// --- the explanation ---
+
+#[derive(Debug)]
+pub struct Sentence {
+    pub rule: Option<String>,
+    pub text: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/explain.html", whitespace = "minimize")]
+pub struct ExplainPage {
+    pub layout: Layout,
+    pub table: StandingsTable,
+    pub sentences: Vec<Sentence>,
+    pub criteria: String,
+}
+
+fn explain(view: &CompetitionView) -> ExplainPage {
+    ExplainPage {
+        layout: view.layout(
+            "Why this order",
+            format!("Why this order \u{2014} {}", view.record.name),
+            Some(2),
+            format!("{}/standings", view.api_href()),
+        ),
+        table: standings_table(view),
+        sentences: view
+            .explanation
+            .iter()
+            .map(|e| Sentence {
+                rule: e.rule.clone(),
+                text: e.sentence.clone(),
+            })
+            .collect(),
+        criteria: view
+            .rules
+            .criteria
+            .iter()
+            .map(|c| match c.cited_rule() {
+                Some(r) => format!("{} ({r})", c.code),
+                None => c.code.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages above a competition
+
+#[derive(Debug)]
+pub struct SeasonBlock {
+    pub link: Link,
+    pub dates: String,
+    pub competitions: Vec<Link>,
+}
+
+#[derive(Debug)]
+pub struct LeagueCard {
+    pub link: Link,
+    pub kind: &'static str,
+    pub description: String,
+    pub seasons: Vec<SeasonBlock>,
+}
+
+#[derive(Debug)]
+pub struct WeekItem {
+    pub date: String,
+    pub competition: Link,
+    pub round: Link,
+    pub matches: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/home.html", whitespace = "minimize")]
+pub struct HomePage {
+    pub layout: Layout,
+    pub week: String,
+    pub this_week: Vec<WeekItem>,
+    pub next: Option<WeekItem>,
+    pub leagues: Vec<LeagueCard>,
+}
+
+#[derive(Template)]
+#[template(path = "public/league.html", whitespace = "minimize")]
+pub struct LeaguePage {
+    pub layout: Layout,
+    pub kind: &'static str,
+    pub description: String,
+    pub seasons: Vec<SeasonBlock>,
+}
+
+pub fn kind_word(k: LeagueKind) -> &'static str {
+    match k {
+        LeagueKind::League => "league",
+        LeagueKind::Event => "event",
+    }
+}
+
+pub fn season_dates(s: &Season) -> String {
+    match (s.starts_on, s.ends_on) {
+        (Some(a), Some(b)) => format!("{} to {}", words::date(a), words::date(b)),
+        (Some(a), None) => format!("from {}", words::date(a)),
+        (None, Some(b)) => format!("until {}", words::date(b)),
+        (None, None) => String::new(),
+    }
+}
+
+pub fn render_home(page: &HomePage) -> Result<Bytes, WebError> {
+    render(page)
+}
+
+pub fn render_league(page: &LeaguePage) -> Result<Bytes, WebError> {
+    render(page)
+}
+
+/// The matches of a round in a line: `Alpha – Beta, Gamma – Delta`.
+pub fn pairings_line(view: &CompetitionView, r: &arbiter_core::Round) -> String {
+    r.pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Match(m) => {
+                // GT-M5: a dropped team's matches are not played; say so instead of listing
+                // them as fixtures.
+                let excluded = view.facts(r.number, m).excluded.is_some();
+                Some(format!(
+                    "{} \u{2013} {}{}",
+                    view.team_name(&m.home),
+                    view.team_name(&m.away),
+                    if excluded { " (not played: GT-M5)" } else { "" }
+                ))
+            }
+            Pairing::Bye(_) => None,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,130 @@
+//! The pages above a competition: the home page (leagues and events, what is on this week), a
+//! league and a season.
+
+use axum::body::Bytes;
+
+use arbiter_store::{CompetitionRecord, League, Season};
+
+use crate::app::site;
+use crate::app::state::AppState;
+use crate::http::error::WebError;
+use crate::public::pages::{self, HomePage, LeagueCard, LeaguePage, SeasonBlock, WeekItem};
+use crate::ui::link::{Link, competition_href, league_href, season_href};
+use crate::ui::words;
+
+fn season_block(league: &League, s: &Season, comps: &[CompetitionRecord]) -> SeasonBlock {
+    SeasonBlock {
+        link: Link::new(season_href(&league.slug, &s.slug), &s.name),
+        dates: pages::season_dates(s),
+        competitions: comps
+            .iter()
+            .map(|c| Link::new(competition_href(&league.slug, &s.slug, &c.slug), &c.name))
+            .collect(),
+    }
+}
+
+/// `/`: every league and event, and the rounds dated this week (Monday to Sunday).
+pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Bytes, WebError> {
+    let trees = site::all(state).await?;
+    let monday =
+        today.saturating_sub(jiff::Span::new().days(today.weekday().to_monday_zero_offset()));
+    let sunday = monday.saturating_add(jiff::Span::new().days(6));
+    let mut this_week = Vec::new();
+    let mut next: Option<(jiff::civil::Date, WeekItem)> = None;
+    for t in &trees {
+        for (s, comps) in &t.seasons {
+            for c in comps {
+                let view = state.view(&t.league.slug, &s.slug, &c.slug).await?;
+                for r in view.rounds() {
+                    let Some(d) = r.date else { continue };
+                    let item = || WeekItem {
+                        date: words::date(d),
+                        competition: Link::new(view.href(), view.context()),
+                        round: Link::new(view.round_href(r.number), format!("Round {}", r.number)),
+                        matches: pages::pairings_line(&view, r),
+                    };
+                    if d >= monday && d <= sunday {
+                        this_week.push((d, item()));
+                    } else if d > sunday && next.as_ref().is_none_or(|(nd, _)| d < *nd) {
+                        next = Some((d, item()));
+                    }
+                }
+            }
+        }
+    }
+    this_week.sort_by_key(|w| w.0);
+    let leagues = trees
+        .iter()
+        .map(|t| LeagueCard {
+            link: Link::new(league_href(&t.league.slug), &t.league.name),
+            kind: pages::kind_word(t.league.kind),
+            description: t.league.description.clone(),
+            seasons: t
+                .seasons
+                .iter()
+                .map(|(s, c)| season_block(&t.league, s, c))
+                .collect(),
+        })
+        .collect();
+    let page = HomePage {
+        layout: crate::ui::layout::site_layout(
+            "Arbiter \u{2014} leagues and events".into(),
+            "Leagues and events".into(),
+            Vec::new(),
+            "/api/v1/leagues".into(),
+        ),
+        week: format!("{} to {}", words::date(monday), words::date(sunday)),
+        this_week: this_week.into_iter().map(|(_, w)| w).collect(),
+        next: next.map(|(_, w)| w),
+        leagues,
+    };
+    pages::render_home(&page)
+}
+
+/// `/leagues/{league}` and, with `season`, `/leagues/{league}/{season}`.
+pub async fn league_html(
+    state: &AppState,
+    slug: &str,
+    season: Option<&str>,
+) -> Result<Bytes, WebError> {
+    let t = site::one(state, slug).await?;
+    let l = &t.league;
+    let seasons: Vec<SeasonBlock> = t
+        .seasons
+        .iter()
+        .filter(|(s, _)| season.is_none_or(|x| x == s.slug))
+        .map(|(s, c)| season_block(l, s, c))
+        .collect();
+    let (title, heading, crumbs) = match season {
+        None => (l.name.clone(), l.name.clone(), Vec::new()),
+        Some(x) => {
+            let Some((s, _)) = t.seasons.iter().find(|(s, _)| s.slug == x) else {
+                return Err(WebError::NotFound {
+                    message: format!(
+                        "{} has no season “{x}”. Its seasons are listed below.",
+                        l.name
+                    ),
+                    links: t
+                        .seasons
+                        .iter()
+                        .map(|(s, _)| Link::new(season_href(&l.slug, &s.slug), &s.name))
+                        .collect(),
+                });
+            };
+            let name = format!("{} {}", l.name, s.name);
+            (
+                name.clone(),
+                name,
+                vec![Link::new(league_href(&l.slug), &l.name)],
+            )
+        }
+    };
+    let api = format!("/api/v1/leagues/{}", words::segment(&l.slug));
+    let page = LeaguePage {
+        layout: crate::ui::layout::site_layout(title, heading, crumbs, api),
+        kind: pages::kind_word(l.kind),
+        description: l.description.clone(),
+        seasons,
+    };
+    pages::render_league(&page)
+}

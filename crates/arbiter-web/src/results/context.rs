@@ -1,0 +1,432 @@
+//! The match as the store has it now, and a result as a form or a JSON body sends it: what the
+//! match page, the one write path and the API all read.
+//!
+//! GT-M1, GT-P2: the home advisor enters the result (at an event, the arbiter, whose entry
+//! stands), the visiting advisor confirms or disputes it, and an officer decides a dispute:
+//! keeps the result as entered, or corrects it as a new version (GT-O3 keeps the President off
+//! their own school's matches). An imported result stands as recorded. The table decides who
+//! may, core's `report` when and `entry` what the result is; this module reads the match, draws
+//! the page and decodes the forms for the one write path (`report_write`) the API shares.
+
+use std::sync::Arc;
+
+use arbiter_core::entry::{BoardEntry, ResultEntry};
+use arbiter_core::model::{Match, MatchOutcome, Pairing, Round, Side, TeamId};
+use arbiter_core::permissions::{Action, Role, Target};
+use arbiter_core::report::{
+    self, EnteredBy, Entry, Refusal, Report, ReportStatus, Review, ReviewKind, ReviewedBy,
+};
+use arbiter_core::text::{REASON_MAX_CHARS, Reason};
+use arbiter_store::{
+    LeagueId, MatchId, ReportSeen, ResultReview, ResultVersion, StoredCompetition,
+};
+use axum::extract::Path;
+use axum::extract::rejection::PathRejection;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::app::respond::select_round;
+use crate::app::state::AppState;
+use crate::app::view::CompetitionView;
+use crate::http::auth::{self, Account, Acting};
+use crate::http::error::WebError;
+use crate::ui::link::Link;
+use crate::ui::words;
+
+/// `/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}`.
+pub type MatchPath = Result<Path<(String, String, String, u32, String)>, PathRejection>;
+
+// ---------------------------------------------------------------------------------------------
+// The match, as the store has it now
+
+/// Everything the page and the writes need of one match, read fresh for the request.
+pub(crate) struct MatchContext {
+    /// The competition as the pages draw it (links, scores).
+    pub view: Arc<CompetitionView>,
+    /// The stored record: rosters to check a result against, and the match's id.
+    pub stored: std::sync::Arc<StoredCompetition>,
+    pub round: u32,
+    pub date: Option<jiff::civil::Date>,
+    pub record: Match,
+    pub id: MatchId,
+    /// Oldest first; version 1 may be the scheduled match with no result.
+    pub versions: Vec<ResultVersion>,
+    pub reviews: Vec<ResultReview>,
+}
+
+impl MatchContext {
+    pub fn league(&self) -> LeagueId {
+        self.stored.league.id
+    }
+
+    pub(crate) fn team(&self, side: Side) -> Option<&arbiter_core::Team> {
+        let id = self.record.team(side);
+        self.stored.competition.teams.iter().find(|t| &t.id == id)
+    }
+
+    pub(crate) fn team_name(&self, side: Side) -> String {
+        self.team(side)
+            .map_or_else(|| self.record.team(side).0.clone(), |t| t.name.clone())
+    }
+
+    pub(crate) fn school(&self, side: Side) -> Option<&str> {
+        self.team(side).and_then(|t| t.school.as_deref())
+    }
+
+    /// The permission table's target: both schools involved, home and visiting (GT-M1).
+    pub fn with_target<R>(&self, f: impl FnOnce(Target<'_>) -> R) -> R {
+        let home = self.school(Side::Home);
+        let away = self.school(Side::Away);
+        let involved: Vec<&str> = [home, away].into_iter().flatten().collect();
+        f(Target {
+            schools_involved: &involved,
+            home_school: home,
+            visiting_school: away,
+        })
+    }
+
+    pub fn permit(&self, account: Option<&Account>, action: Action) -> Result<Acting, WebError> {
+        self.with_target(|t| auth::permit(account, self.league(), action, t))
+    }
+
+    pub(crate) fn may(&self, account: Option<&Account>, action: Action) -> bool {
+        self.with_target(|t| auth::may(account, self.league(), action, t))
+    }
+
+    /// The highest version, whatever it holds (0 when there is none).
+    pub fn in_force(&self) -> u32 {
+        self.versions
+            .last()
+            .map_or(0, |v| u32::try_from(v.version).unwrap_or(0))
+    }
+
+    /// What this request read of the report: a write made on it is stored only if it is still so.
+    pub fn seen(&self) -> ReportSeen {
+        ReportSeen::of(&self.versions, &self.reviews)
+    }
+
+    /// The version in force when it holds a result (not the scheduled, pending match).
+    pub fn entered(&self) -> Option<&ResultVersion> {
+        self.versions
+            .last()
+            .filter(|v| v.outcome != MatchOutcome::Pending)
+    }
+
+    pub fn status(&self) -> ReportStatus {
+        self.status_with(None)
+    }
+
+    /// The status once `extra` (a review just stored) is counted too.
+    pub fn status_with(&self, extra: Option<&ResultReview>) -> ReportStatus {
+        let reviews: Vec<ResultReview> = self.reviews.iter().chain(extra).cloned().collect();
+        report_status(&self.versions, &reviews)
+    }
+
+    pub fn href(&self) -> String {
+        self.view.match_href(self.round, &self.record.home)
+    }
+
+    /// What core's workflow reads of the report (GT-P2).
+    pub fn report(&self) -> Report {
+        Report {
+            status: self.status(),
+            in_force: self.in_force(),
+            played_on: self.date,
+        }
+    }
+}
+
+/// GT-P2: where a match's report stands, from what the store keeps of it (every version, with
+/// who entered it in which role, and every review). The match page and the account page read
+/// it here.
+pub(crate) fn report_status(versions: &[ResultVersion], reviews: &[ResultReview]) -> ReportStatus {
+    let entry = versions
+        .last()
+        .filter(|v| v.outcome != MatchOutcome::Pending)
+        .map(|v| Entry {
+            version: u32::try_from(v.version).unwrap_or(0),
+            by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+        });
+    let reviews: Vec<Review> = reviews
+        .iter()
+        .map(|r| Review {
+            version: r.version,
+            kind: r.kind,
+            by: ReviewedBy::of(r.role.as_deref()),
+        })
+        .collect();
+    report::status(entry, &reviews)
+}
+
+/// Reads the match named by the address, with its versions and reviews; 404 with what exists
+/// when the address names nothing.
+pub(crate) async fn load(
+    state: &AppState,
+    league: &str,
+    season: &str,
+    competition: &str,
+    round: u32,
+    home: &str,
+) -> Result<MatchContext, WebError> {
+    let view = state.view(league, season, competition).await?;
+    select_round(&view, round)?;
+    let store = state.store();
+    // The view was loaded at the data version this request saw: no second load.
+    let stored = view.stored.clone();
+    let Some(r) = stored.competition.rounds.iter().find(|r| r.number == round) else {
+        return Err(WebError::not_found(format!(
+            "{} has no round {round}.",
+            view.record.name
+        )));
+    };
+    let home_id = TeamId(home.to_string());
+    let Some(record) = find_match(r, |m| m.home == home_id) else {
+        return Err(no_such_match(&view, r, &home_id));
+    };
+    let id = stored.match_id(round, &home_id).ok_or_else(|| {
+        WebError::not_found(format!(
+            "The match of {} in round {round} is not in the store.",
+            view.team_name(&home_id)
+        ))
+    })?;
+    let (versions, reviews) = (
+        store.result_versions(id).await?,
+        store.result_reviews(id).await?,
+    );
+    Ok(MatchContext {
+        date: r.date,
+        record: record.clone(),
+        view,
+        round,
+        id,
+        versions,
+        reviews,
+        stored,
+    })
+}
+
+fn find_match(r: &Round, pick: impl Fn(&Match) -> bool) -> Option<&Match> {
+    r.pairings.iter().find_map(|p| match p {
+        Pairing::Match(m) if pick(m) => Some(m),
+        _ => None,
+    })
+}
+
+fn no_such_match(view: &CompetitionView, r: &Round, home: &TeamId) -> WebError {
+    let links: Vec<Link> = r
+        .pairings
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Match(m) => Some(Link::new(
+                view.match_href(r.number, &m.home),
+                format!("{} v {}", view.team_name(&m.home), view.team_name(&m.away)),
+            )),
+            Pairing::Bye(_) => None,
+        })
+        .collect();
+    let message = match find_match(r, |m| &m.away == home) {
+        Some(m) => format!(
+            "{} is the visiting team in round {}: its match is listed under the home team, {}. The round's matches are below.",
+            view.team_name(home),
+            r.number,
+            view.team_name(&m.home)
+        ),
+        None if view.team_index(&home.0).is_some() => format!(
+            "{} plays no match in round {} of {}. The round's matches are below.",
+            view.team_name(home),
+            r.number,
+            view.record.name
+        ),
+        None => format!(
+            "{} has no team with the id “{home}”. The matches of round {} are below.",
+            view.record.name, r.number
+        ),
+    };
+    WebError::NotFound { message, links }
+}
+
+// ---------------------------------------------------------------------------------------------
+// From a form or a JSON body to a core result (one function for the page and the API)
+
+/// A result as a person or a script sends it: board by board, or a whole-match forfeit.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultInput {
+    /// The whole match was forfeited (GT-M7): `home` (the home team forfeited), `away`, or
+    /// `both` (a double forfeit). Leave it out when the boards were played.
+    #[serde(default)]
+    pub forfeit: Option<String>,
+    /// Every board of the match, board 1 first.
+    #[serde(default)]
+    pub boards: Vec<BoardInput>,
+    /// Why: optional for an entry, required for a correction (GT-P2). At most 1,000 characters.
+    #[serde(default)]
+    // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+    /// The result version in force when you read the match (0: none yet). When given and no
+    /// longer in force, nothing is written (409), so an entry never overwrites one it did not see.
+    #[serde(default)]
+    pub version: Option<u32>,
+}
+
+/// One board of a result.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardInput {
+    /// 1-based.
+    pub board: u32,
+    /// From the home side: `1-0`, `1/2-1/2` (or `½-½`), `0-1`, `+/-`, `-/+`, `-/-`.
+    #[serde(default)]
+    pub result: String,
+    /// A player id from the home team's roster; none on a board the home team left empty.
+    #[serde(default)]
+    pub home_player: Option<String>,
+    #[serde(default)]
+    pub away_player: Option<String>,
+    /// GT-P1: the result for ratings when it differs from the team result (`1-0`, `1/2-1/2`,
+    /// `0-1`).
+    #[serde(default)]
+    pub rating_result: Option<String>,
+}
+
+pub use arbiter_core::entry::Problem;
+
+pub(crate) fn blank(s: Option<&str>) -> Option<&str> {
+    s.map(str::trim).filter(|s| !s.is_empty())
+}
+
+impl ResultInput {
+    /// The result as core reads it (the wire's reason and version are the write's, not the
+    /// result's).
+    pub fn entry(&self) -> ResultEntry {
+        ResultEntry {
+            forfeit: self.forfeit.clone(),
+            boards: self
+                .boards
+                .iter()
+                .map(|b| BoardEntry {
+                    board: b.board,
+                    result: b.result.clone(),
+                    home_player: b.home_player.clone(),
+                    away_player: b.away_player.clone(),
+                    rating_result: b.rating_result.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+pub(crate) use arbiter_core::text::sentence;
+
+// ---------------------------------------------------------------------------------------------
+// What the report's state allows (GT-P2). The table says who; these say when.
+
+// The table says who; core's `ReportStep::check` says when (GT-P2). The store checks the
+// version seen again inside the write's transaction (`ReportSeen`), so of simultaneous writers
+// one wins.
+
+/// Core's refusal of a step as the web answers it: 409 with what is in force now and who made
+/// it when the writer read an older match, else 422 with the refusal's sentence.
+pub(crate) fn refusal(ctx: &MatchContext, refusal: Refusal) -> WebError {
+    match refusal {
+        Refusal::Changed { .. } => changed(ctx),
+        other => WebError::Refused(other.to_string()),
+    }
+}
+
+/// 409 for a writer whose view of the match is out of date: what is in force now.
+pub(crate) fn changed(ctx: &MatchContext) -> WebError {
+    // Everyone the table lets write to a match may read its history (ReadHistory), so the
+    // sentence names people by email as the history does.
+    let who = |email: Option<&str>, role: Option<&str>, entering: bool| {
+        who(email, role, entering, true, "the command line")
+    };
+    let at = words::timestamp;
+    let Some(v) = ctx.versions.last() else {
+        return WebError::Conflict(
+            "This match has no result version now; nothing was saved. Reload the match and make your change there if it is still needed.".into(),
+        );
+    };
+    let n = ctx.in_force();
+    let entered = match (&v.outcome, v.entered_by.as_deref()) {
+        (MatchOutcome::Pending, _) => "the scheduled match with no result".to_string(),
+        (_, None) if n == 1 => "recorded from the league's file".to_string(),
+        (_, by) => format!(
+            "entered by {} on {}",
+            who(by, v.entered_role.as_deref(), true),
+            at(v.entered_at)
+        ),
+    };
+    let reviewed = ctx
+        .reviews
+        .iter()
+        .rev()
+        .find(|r| r.version == n)
+        .map(|r| {
+            let verb = match (r.kind, ReviewedBy::of(r.role.as_deref())) {
+                (ReviewKind::Confirmed, ReviewedBy::Visitors) => "confirmed",
+                (ReviewKind::Confirmed, ReviewedBy::Officer) => "upheld on dispute",
+                (ReviewKind::Disputed, _) => "disputed",
+            };
+            format!(
+                " and {verb} by {} on {}",
+                who(r.by.as_deref(), r.role.as_deref(), false),
+                at(r.at)
+            )
+        })
+        .unwrap_or_default();
+    WebError::Conflict(format!(
+        "Version {n} of this result, {entered}{reviewed}, is now in force; nothing was saved. Reload the match and make your change against version {n} if it is still needed (GT-P2)."
+    ))
+}
+
+/// The reason's problem, if it has one: beyond its limit (issue 9), the sentence refusing it.
+/// The store refuses it too; asked here first, the form shows it beside the reason.
+pub(crate) fn reason_problem(reason: Option<&str>) -> Option<Problem> {
+    let e = Reason::parse(reason.unwrap_or_default()).err()?;
+    Some(Problem::general("reason", e.to_string()))
+}
+
+/// A reason as a form shows it again: no more than the limit, however much was sent.
+pub(crate) fn shown(reason: &str) -> String {
+    reason.chars().take(REASON_MAX_CHARS).collect()
+}
+
+pub(crate) async fn reload(state: &AppState, ctx: &MatchContext) -> Result<MatchContext, WebError> {
+    let v = &ctx.view;
+    load(
+        state,
+        &v.league.slug,
+        &v.season.slug,
+        &v.record.slug,
+        ctx.round,
+        &ctx.record.home.0,
+    )
+    .await
+}
+
+/// Who acted, as the match page shows it: with their email to those who may see it.
+pub(crate) fn who(
+    email: Option<&str>,
+    role: Option<&str>,
+    entering: bool,
+    show_email: bool,
+    nobody: &str,
+) -> String {
+    match (email, show_email) {
+        (Some(e), true) => format!("{e} ({})", role_phrase(role, entering)),
+        (Some(_), false) => role_phrase(role, entering),
+        (None, _) => nobody.into(),
+    }
+}
+
+/// `the home advisor`, `the Vice-President`: who acted, for a reader who may not see emails.
+pub(crate) fn role_phrase(role: Option<&str>, entering: bool) -> String {
+    match role.and_then(Role::from_code) {
+        Some(Role::Advisor) if entering => "the home advisor".into(),
+        Some(Role::Advisor) => "the visiting advisor".into(),
+        Some(r) => r.in_sentence().into(),
+        None => "the command line".into(),
+    }
+}

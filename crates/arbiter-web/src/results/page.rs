@@ -1,0 +1,1092 @@
+//! One match: its boards, where its report stands (GT-P2) and every version of its result, with
+//! the controls of the result workflow for those the permission table lets act.
+//!
+//! GT-M1, GT-P2: the home advisor enters the result (at an event, the arbiter, whose entry
+//! stands), the visiting advisor confirms or disputes it, and an officer decides a dispute:
+//! keeps the result as entered, or corrects it as a new version (GT-O3 keeps the President off
+//! their own school's matches). An imported result stands as recorded. The table decides who
+//! may, core's `report` when and `entry` what the result is; this module reads the match, draws
+//! the page and decodes the forms for the one write path (`results::write`) the API shares.
+
+use std::collections::{BTreeMap, HashMap};
+
+use arbiter_core::model::{GameResult, MatchOutcome, Side};
+use arbiter_core::permissions::Action;
+use arbiter_core::report::{
+    self, EnteredBy, ReportStatus, ReportStep, ReviewKind, ReviewedBy, WHO_DECIDES,
+};
+use askama::Template;
+use axum::Form;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use crate::app::respond::{bad_path, private, see_other};
+use crate::app::state::AppState;
+use crate::app::view::{CompetitionView, MatchStatus};
+use crate::http::auth::{Acting, Auth};
+use crate::http::csrf;
+use crate::http::error::{Format, WebError};
+use crate::public::pages::BoardLine;
+use crate::results::context::{
+    BoardInput, MatchContext, MatchPath, Problem, ResultInput, blank, load, role_phrase, sentence,
+    shown, who,
+};
+use crate::results::write::{self as report_write, NotWritten, Submission};
+use crate::ui::layout::{Layout, site_layout};
+use crate::ui::link::{Link, league_href, season_href};
+use crate::ui::words;
+
+// ---------------------------------------------------------------------------------------------
+// The page
+
+struct Choice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+fn choices(options: &[(String, String)], chosen: &str) -> Vec<Choice> {
+    options
+        .iter()
+        .map(|(value, label)| Choice {
+            selected: value == chosen,
+            value: value.clone(),
+            label: label.clone(),
+        })
+        .collect()
+}
+
+struct BoardForm {
+    number: u32,
+    colours: String,
+    home: Vec<Choice>,
+    result: Vec<Choice>,
+    away: Vec<Choice>,
+    rating: Vec<Choice>,
+    rating_open: bool,
+    bad: bool,
+}
+
+struct ForfeitChoice {
+    value: &'static str,
+    label: String,
+    checked: bool,
+}
+
+struct ResultForm {
+    /// The form's id on the page: `enter` or `correct`.
+    anchor: &'static str,
+    action: String,
+    csrf: String,
+    version: u32,
+    heading: String,
+    intro: String,
+    button: String,
+    /// Shown open (not folded in its `<details>`).
+    open: bool,
+    home_name: String,
+    away_name: String,
+    forfeit: Vec<ForfeitChoice>,
+    boards: Vec<BoardForm>,
+    reason: String,
+    reason_label: String,
+    reason_required: bool,
+    problems: Vec<String>,
+}
+
+struct ReviewForms {
+    csrf: String,
+    version: u32,
+    confirm_action: String,
+    dispute_action: String,
+    reason: String,
+    problems: Vec<String>,
+}
+
+/// GT-O3: an officer's decision of a dispute: keep the entered result, or correct it.
+struct DecisionForm {
+    csrf: String,
+    version: u32,
+    action: String,
+    /// Who disputed and why, so the officer sees it next to the form.
+    dispute: Option<String>,
+    /// The correction form further down, when this officer may correct.
+    correct: Option<String>,
+    reason: String,
+    problems: Vec<String>,
+}
+
+struct Deadline {
+    text: String,
+    overdue: bool,
+}
+
+struct Event {
+    when: String,
+    what: String,
+    who: String,
+    reason: Option<String>,
+    in_force: bool,
+}
+
+#[derive(Template)]
+#[template(path = "results/match.html", whitespace = "minimize")]
+struct MatchPage {
+    layout: Layout,
+    round: Link,
+    date: Option<String>,
+    home: Link,
+    away: Link,
+    home_school: Option<String>,
+    away_school: Option<String>,
+    score: String,
+    label: Option<String>,
+    boards: Vec<BoardLine>,
+    status: String,
+    status_class: &'static str,
+    deadlines: Vec<Deadline>,
+    events: Vec<Event>,
+    history: Option<Link>,
+    notice: Option<String>,
+    enter: Option<ResultForm>,
+    correct: Option<ResultForm>,
+    review: Option<ReviewForms>,
+    decide: Option<DecisionForm>,
+}
+
+/// Which result form a failed submission came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    Enter,
+    Correct,
+}
+
+/// A submission shown again: its refusal, or the form as sent with its problems.
+#[derive(Default)]
+struct Redo {
+    notice: Option<String>,
+    result: Option<(Which, ResultInput, Vec<Problem>)>,
+    review: Option<(String, Vec<String>)>,
+    /// The decision form as sent (its reason) with its problems.
+    decide: Option<(String, Vec<String>)>,
+}
+
+fn result_options() -> Vec<(String, String)> {
+    [
+        ("", "Choose the result"),
+        ("1-0", "1\u{2013}0 home won"),
+        ("1/2-1/2", "½\u{2013}½ drawn"),
+        ("0-1", "0\u{2013}1 visitors won"),
+        ("+/-", "+/\u{2212} home won by forfeit"),
+        ("-/+", "\u{2212}/+ visitors won by forfeit"),
+        ("-/-", "\u{2212}/\u{2212} double forfeit"),
+    ]
+    .into_iter()
+    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .collect()
+}
+
+fn rating_options() -> Vec<(String, String)> {
+    [
+        ("", "Same as the team result"),
+        ("1-0", "1\u{2013}0 home won the game"),
+        ("1/2-1/2", "½\u{2013}½ the game was drawn"),
+        ("0-1", "0\u{2013}1 the visitor won the game"),
+    ]
+    .into_iter()
+    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .collect()
+}
+
+fn roster_options(team: Option<&arbiter_core::Team>) -> Vec<(String, String)> {
+    let mut out = vec![(String::new(), "No player (board left empty)".to_string())];
+    if let Some(t) = team {
+        for p in &t.players {
+            let rating = words::rating(p);
+            let label = if rating.is_empty() {
+                p.name.clone()
+            } else {
+                format!("{} ({rating})", p.name)
+            };
+            out.push((p.id.0.clone(), label));
+        }
+    }
+    out
+}
+
+/// The values a result form starts with: the submission shown again, else the result in force,
+/// else the rosters in order (AS-10) with no results.
+fn starting_input(ctx: &MatchContext) -> ResultInput {
+    let want = ctx.stored.rules.boards;
+    let roster = |side: Side, n: u32| {
+        ctx.team(side)
+            .and_then(|t| t.players.get(n as usize - 1))
+            .map(|p| p.id.0.clone())
+    };
+    let mut input = ResultInput {
+        version: Some(ctx.in_force()),
+        ..ResultInput::default()
+    };
+    match ctx.entered().map(|v| &v.outcome) {
+        Some(MatchOutcome::Forfeit { by }) => {
+            input.forfeit = Some(words::side_name(*by).to_string());
+        }
+        Some(MatchOutcome::DoubleForfeit) => input.forfeit = Some("both".into()),
+        Some(MatchOutcome::Boards(bs)) => {
+            input.boards = bs
+                .iter()
+                .enumerate()
+                .map(|(i, b)| BoardInput {
+                    board: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    result: b.result.code().to_string(),
+                    home_player: b.home_player.as_ref().map(|p| p.0.clone()),
+                    away_player: b.away_player.as_ref().map(|p| p.0.clone()),
+                    rating_result: b.rating_result.map(|r| r.code().to_string()),
+                })
+                .collect();
+        }
+        _ => {}
+    }
+    if input.boards.is_empty() {
+        input.boards = (1..=want)
+            .map(|n| BoardInput {
+                board: n,
+                home_player: roster(Side::Home, n),
+                away_player: roster(Side::Away, n),
+                ..BoardInput::default()
+            })
+            .collect();
+    }
+    input
+}
+
+fn result_form(
+    ctx: &MatchContext,
+    which: Which,
+    csrf: &str,
+    redo: Option<&(Which, ResultInput, Vec<Problem>)>,
+    as_officer: bool,
+) -> ResultForm {
+    let (input, problems) = match redo {
+        Some((w, input, problems)) if *w == which => (input.clone(), problems.clone()),
+        _ => (starting_input(ctx), Vec::new()),
+    };
+    let rules = &ctx.stored.rules;
+    let home_name = ctx.team_name(Side::Home);
+    let away_name = ctx.team_name(Side::Away);
+    let bad: Vec<u32> = problems.iter().filter_map(|p| p.board).collect();
+    let by_number: HashMap<u32, &BoardInput> = input.boards.iter().map(|b| (b.board, b)).collect();
+    let (home_roster, away_roster) = (
+        roster_options(ctx.team(Side::Home)),
+        roster_options(ctx.team(Side::Away)),
+    );
+    let (results, ratings) = (result_options(), rating_options());
+    let boards = (1..=rules.boards)
+        .map(|n| {
+            let b = by_number.get(&n);
+            let get =
+                |f: fn(&BoardInput) -> Option<&str>| b.and_then(|b| f(b)).unwrap_or("").to_string();
+            let result = get(|b| Some(b.result.as_str()));
+            let rating = get(|b| b.rating_result.as_deref());
+            let home_white = rules.colour(None, n, Side::Home);
+            let colours = format!("{} has {}", home_name, words::colour_name(home_white));
+            BoardForm {
+                number: n,
+                colours,
+                home: choices(&home_roster, &get(|b| b.home_player.as_deref())),
+                // A stored `½-½` is `1/2-1/2` in the list.
+                result: choices(
+                    &results,
+                    &GameResult::parse(&result).map_or(result.clone(), |r| r.code().to_string()),
+                ),
+                away: choices(&away_roster, &get(|b| b.away_player.as_deref())),
+                rating_open: !rating.is_empty(),
+                rating: choices(&ratings, &rating),
+                bad: bad.contains(&n),
+            }
+        })
+        .collect();
+    let chosen = blank(input.forfeit.as_deref())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let forfeit_rule = rules
+        .cite("forfeit_match")
+        .map_or(String::new(), |r| format!(" ({r})"));
+    let forfeit = vec![
+        ForfeitChoice {
+            value: "",
+            label: "Played board by board (the boards below)".into(),
+            checked: chosen.is_empty(),
+        },
+        ForfeitChoice {
+            value: "home",
+            label: format!("{home_name} forfeited the whole match{forfeit_rule}"),
+            checked: chosen == "home",
+        },
+        ForfeitChoice {
+            value: "away",
+            label: format!("{away_name} forfeited the whole match{forfeit_rule}"),
+            checked: chosen == "away",
+        },
+        ForfeitChoice {
+            value: "both",
+            label: "Both teams forfeited: a double forfeit".into(),
+            checked: chosen == "both",
+        },
+    ];
+    let in_force = ctx.in_force();
+    let (heading, intro, button, open, path, reason_label, reason_required) = match which {
+        Which::Enter if ctx.entered().is_none() => (
+            "Enter the result".to_string(),
+            if as_officer {
+                "As an officer (at an event, the arbiter) you enter the result as it stands: it is decided and needs no confirmation by the visitors (GT-P2).".to_string()
+            } else if let Some(d) = ctx.stored.rules.report {
+                format!(
+                    "GT-P2: the home team enters the result within {} of the match; the visitors then confirm it or dispute it.",
+                    words::days(d.enter_within)
+                )
+            } else {
+                "Enter the result as the board scores show it.".to_string()
+            },
+            "Enter the result".to_string(),
+            true,
+            "result",
+            "Note (optional)".to_string(),
+            false,
+        ),
+        Which::Enter => (
+            "Enter the result again".to_string(),
+            format!(
+                "Until the visitors confirm it, the result can be entered again; it becomes version {} and version {in_force} stays on record.{}",
+                in_force + 1,
+                if as_officer {
+                    " Entered by an officer, it stands with no confirmation (GT-P2)."
+                } else {
+                    ""
+                }
+            ),
+            "Enter the result again".to_string(),
+            redo.is_some_and(|r| r.0 == which),
+            "result",
+            "What changed (optional)".to_string(),
+            false,
+        ),
+        Which::Correct => (
+            "Correct the result".to_string(),
+            format!(
+                "A correction is version {}; version {in_force} stays on record. It is an officer's decision: it stands, with no confirmation by the visitors (GT-P2, GT-O3). Say why in the reason.",
+                in_force + 1
+            ),
+            "Correct the result".to_string(),
+            redo.is_some_and(|r| r.0 == which),
+            "correction",
+            "Reason for the correction (required)".to_string(),
+            true,
+        ),
+    };
+    ResultForm {
+        anchor: match which {
+            Which::Enter => "enter",
+            Which::Correct => "correct",
+        },
+        action: format!("{}/{path}", ctx.href()),
+        csrf: csrf.to_string(),
+        version: input.version.unwrap_or(in_force),
+        heading,
+        intro,
+        button,
+        open: open || !problems.is_empty(),
+        home_name,
+        away_name,
+        forfeit,
+        boards,
+        reason: shown(input.reason.as_deref().unwrap_or_default()),
+        reason_label,
+        reason_required,
+        problems: problems.into_iter().map(|p| p.message).collect(),
+    }
+}
+
+fn player_link(
+    view: &CompetitionView,
+    id: Option<&arbiter_core::PlayerId>,
+) -> (Option<Link>, String) {
+    match id {
+        None => (None, String::new()),
+        Some(id) => match view.player(&id.0) {
+            Some((p, _)) => (
+                Some(Link::new(view.player_href(p), &p.name)),
+                words::rating(p),
+            ),
+            None => (Some(Link::new(view.href(), &id.0)), String::new()),
+        },
+    }
+}
+
+fn board_lines(ctx: &MatchContext) -> Vec<BoardLine> {
+    let view = &ctx.view;
+    CompetitionView::boards(&ctx.record)
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let (home, home_rating) = player_link(view, b.home_player.as_ref());
+            let (away, away_rating) = player_link(view, b.away_player.as_ref());
+            let c = view.rules.colour(Some(b), number, Side::Home);
+            let note = b.rating_result.map(|r| {
+                format!(
+                    "For ratings the game is {} (GT-P1).",
+                    words::board_result(r)
+                )
+            });
+            BoardLine {
+                number,
+                home,
+                home_rating,
+                home_colour: words::colour_letter(c),
+                result: words::board_result(b.result),
+                away,
+                away_rating,
+                note,
+            }
+        })
+        .collect()
+}
+
+fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
+    let in_force = ctx.in_force();
+    let mut out: Vec<(jiff::Timestamp, Event)> = Vec::new();
+    let mut first_entry = true;
+    for v in &ctx.versions {
+        let version = u32::try_from(v.version).unwrap_or(0);
+        let role = v.entered_role.clone();
+        let officer = EnteredBy::of(v.entered_by.as_deref(), role.as_deref()) == EnteredBy::Officer;
+        let what = match &v.outcome {
+            MatchOutcome::Pending => format!("Version {version}: scheduled, no result"),
+            o => {
+                let kind = match (first_entry, officer) {
+                    (true, _) => "entered",
+                    (false, true) => "corrected",
+                    (false, false) => "entered again",
+                };
+                first_entry = false;
+                format!("Version {version} {kind}: {}", outcome_words(ctx, o))
+            }
+        };
+        let nobody = if version == 1 {
+            "imported"
+        } else {
+            "the command line"
+        };
+        out.push((
+            v.entered_at,
+            Event {
+                when: words::timestamp(v.entered_at),
+                what,
+                who: who(
+                    v.entered_by.as_deref(),
+                    role.as_deref(),
+                    true,
+                    show_email,
+                    nobody,
+                ),
+                reason: v.reason.clone(),
+                in_force: version == in_force && v.outcome != MatchOutcome::Pending,
+            },
+        ));
+    }
+    for r in &ctx.reviews {
+        let what = match (r.kind, ReviewedBy::of(r.role.as_deref())) {
+            (ReviewKind::Confirmed, ReviewedBy::Visitors) => {
+                format!("Version {} confirmed", r.version)
+            }
+            // GT-O3: an officer's confirmation decides a dispute.
+            (ReviewKind::Confirmed, ReviewedBy::Officer) => {
+                format!(
+                    "Dispute of version {} decided: the result stands",
+                    r.version
+                )
+            }
+            (ReviewKind::Disputed, _) => format!("Version {} disputed", r.version),
+        };
+        out.push((
+            r.at,
+            Event {
+                when: words::timestamp(r.at),
+                what,
+                who: who(
+                    r.by.as_deref(),
+                    r.role.as_deref(),
+                    false,
+                    show_email,
+                    "the command line",
+                ),
+                reason: r.reason.clone(),
+                in_force: false,
+            },
+        ));
+    }
+    out.sort_by_key(|(at, _)| *at);
+    out.into_iter().map(|(_, e)| e).collect()
+}
+
+fn outcome_words(ctx: &MatchContext, o: &MatchOutcome) -> String {
+    let rules = &ctx.stored.rules;
+    match o {
+        MatchOutcome::Pending => "no result".into(),
+        MatchOutcome::Forfeit { by } => format!("{} forfeited the match", ctx.team_name(*by)),
+        MatchOutcome::DoubleForfeit => "double forfeit".into(),
+        MatchOutcome::Boards(bs) => {
+            let (mut h, mut a) = (0.0, 0.0);
+            for b in bs {
+                h += arbiter_core::scoring::game_points(rules, b.result.outcome_for(Side::Home));
+                a += arbiter_core::scoring::game_points(rules, b.result.outcome_for(Side::Away));
+            }
+            let results: Vec<&str> = bs.iter().map(|b| words::board_result(b.result)).collect();
+            format!("{} ({})", words::score(h, a), results.join(", "))
+        }
+    }
+}
+
+fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<Deadline> {
+    let (Some(played), Some(d)) = (ctx.date, ctx.stored.rules.report) else {
+        return Vec::new();
+    };
+    let today = state.today();
+    match status {
+        ReportStatus::AwaitingResult => {
+            let by = d.enter_by(played);
+            let overdue = today > by;
+            let text = if overdue {
+                format!(
+                    "Overdue: the home team was to enter the result by {} (GT-P2). GT-P4: a match reported late may be scored as a double forfeit; only the President applies it.",
+                    words::date(by)
+                )
+            } else {
+                format!(
+                    "The home team enters the result by {} (GT-P2).",
+                    words::date(by)
+                )
+            };
+            vec![Deadline { text, overdue }]
+        }
+        ReportStatus::AwaitingConfirmation { .. } => {
+            let entered_on = ctx.entered().map_or(played, |v| {
+                jiff::tz::Offset::UTC.to_datetime(v.entered_at).date()
+            });
+            let by = d.confirm_by(entered_on);
+            let overdue = today > by;
+            let text = if overdue {
+                format!(
+                    "Overdue: the visitors were to confirm or dispute the result by {} (GT-P2).",
+                    words::date(by)
+                )
+            } else {
+                format!(
+                    "Due by {}: the visitors confirm the result or dispute it within {} of its entry (GT-P2).",
+                    words::date(by),
+                    words::days(d.confirm_within)
+                )
+            };
+            vec![Deadline { text, overdue }]
+        }
+        ReportStatus::Confirmed { .. }
+        | ReportStatus::Disputed { .. }
+        | ReportStatus::Recorded { .. }
+        | ReportStatus::Decided { .. } => Vec::new(),
+    }
+}
+
+fn status_words(ctx: &MatchContext, status: ReportStatus) -> (String, &'static str) {
+    let text = match status {
+        ReportStatus::AwaitingResult => "Awaiting the result.".to_string(),
+        ReportStatus::AwaitingConfirmation { version } => {
+            format!("Version {version} of the result is awaiting the visitors' confirmation.")
+        }
+        ReportStatus::Confirmed { version } => {
+            format!("Version {version} of the result is confirmed by the visitors.")
+        }
+        ReportStatus::Disputed { version } => {
+            format!("The visitors disputed version {version} of the result; {WHO_DECIDES}.")
+        }
+        ReportStatus::Recorded { version } => format!(
+            "Version {version} of the result stands as recorded (imported from a file or the command line); it needs no confirmation."
+        ),
+        ReportStatus::Decided { version } => decided_words(ctx, version),
+    };
+    // Settled states read as confirmed does: nothing more is asked of anyone.
+    let class = match status {
+        ReportStatus::AwaitingResult => "awaiting",
+        ReportStatus::AwaitingConfirmation { .. } => "entered",
+        ReportStatus::Confirmed { .. }
+        | ReportStatus::Recorded { .. }
+        | ReportStatus::Decided { .. } => "confirmed",
+        ReportStatus::Disputed { .. } => "disputed",
+    };
+    (text, class)
+}
+
+/// Who decided version `version`, and how: an officer's entry, correction, or decision.
+fn decided_words(ctx: &MatchContext, version: u32) -> String {
+    let entry = ctx.entered();
+    let entered_by_officer = entry.is_some_and(|v| {
+        EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()) == EnteredBy::Officer
+    });
+    if !entered_by_officer {
+        let by = ctx
+            .reviews
+            .iter()
+            .rev()
+            .find(|r| r.version == version)
+            .map_or_else(
+                || "an officer".to_string(),
+                |r| role_phrase(r.role.as_deref(), false),
+            );
+        return sentence(&format!(
+            "{by} decided the dispute of version {version}: the result stands as entered (GT-P2, GT-O3)"
+        ));
+    }
+    let by = role_phrase(entry.and_then(|v| v.entered_role.as_deref()), true);
+    let earlier = ctx.versions.iter().any(|v| {
+        v.outcome != MatchOutcome::Pending && u32::try_from(v.version).unwrap_or(0) < version
+    });
+    if earlier {
+        sentence(&format!(
+            "version {version} of the result is the correction {by} made; it is decided and stands (GT-P2, GT-O3)"
+        ))
+    } else {
+        sentence(&format!(
+            "version {version} of the result was entered by {by}; it is decided and stands, with no confirmation needed (GT-P2)"
+        ))
+    }
+}
+
+fn score_and_label(ctx: &MatchContext) -> (String, Option<String>) {
+    let view = &ctx.view;
+    let Some(m) = view
+        .team_index(&ctx.record.home.0)
+        .and_then(|t| view.match_of(ctx.round, t))
+    else {
+        return ("\u{2013}".into(), None);
+    };
+    let f = view.facts(ctx.round, m);
+    let forfeit = match view.forfeit_rule() {
+        Some(rule) => format!("forfeit ({rule})"),
+        None => "forfeit".to_string(),
+    };
+    let score = words::score(f.home_points, f.away_points);
+    match f.status {
+        MatchStatus::Pending => ("\u{2013}".into(), None),
+        MatchStatus::InProgress => (score, Some("in progress".into())),
+        MatchStatus::Played => (score, None),
+        MatchStatus::Forfeit { .. } => (score, Some(forfeit)),
+        MatchStatus::DoubleForfeit => (score, Some("double forfeit".into())),
+        MatchStatus::ForfeitAfterDrop { .. } => (score, Some("forfeit (GT-M5)".into())),
+    }
+}
+
+async fn page(
+    state: &AppState,
+    auth: &Auth,
+    ctx: &MatchContext,
+    redo: Redo,
+    status_code: StatusCode,
+) -> Result<Response, WebError> {
+    let account = auth.user.as_ref();
+    let status = ctx.status();
+    let may = |a| ctx.may(account, a);
+    let enter_as = ctx
+        .permit(account, Action::EnterResult)
+        .ok()
+        .map(|a| a.role.is_officer());
+    // Before the match day an advisor is told when, instead of being shown the form.
+    let early = enter_as.and_then(|officer| {
+        let by = if officer {
+            EnteredBy::Officer
+        } else {
+            EnteredBy::Team
+        };
+        report::too_early(by, ctx.date, state.today()).map(|r| r.to_string())
+    });
+    let show_enter = enter_as.is_some()
+        && early.is_none()
+        && matches!(
+            status,
+            ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. }
+        );
+    let show_correct = may(Action::CorrectResult) && ctx.entered().is_some();
+    let show_review = matches!(status, ReportStatus::AwaitingConfirmation { .. })
+        && (may(Action::ConfirmResult) || may(Action::DisputeResult));
+    let show_decide = matches!(status, ReportStatus::Disputed { .. }) && may(Action::DecideDispute);
+    let read_history = may(Action::ReadHistory);
+    // An officer's (or the arbiter's) entry stands: the form says so.
+    let enters_as_officer = show_enter
+        && ctx
+            .permit(account, Action::EnterResult)
+            .is_ok_and(|a| a.role.is_officer());
+    // Only a person with a control gets a session (and its token); the public gets none.
+    let csrf = if show_enter || show_correct || show_review || show_decide {
+        csrf::session_token(&auth.session).await?
+    } else {
+        String::new()
+    };
+    let view = &ctx.view;
+    let (status_text, status_class) = status_words(ctx, status);
+    let (score, label) = score_and_label(ctx);
+    let team_link = |side: Side| {
+        let id = ctx.record.team(side);
+        match view.team_index(&id.0) {
+            Some(t) => Link::new(view.team_href(t), view.team_name(id)),
+            None => Link::new(view.href(), &id.0),
+        }
+    };
+    let title = format!(
+        "{} v {}",
+        ctx.team_name(Side::Home),
+        ctx.team_name(Side::Away)
+    );
+    let layout = site_layout(
+        format!("{title}, round {} \u{2014} {}", ctx.round, view.context()),
+        title,
+        vec![
+            Link::new(league_href(&view.league.slug), &view.league.name),
+            Link::new(
+                season_href(&view.league.slug, &view.season.slug),
+                &view.season.name,
+            ),
+            Link::new(view.href(), &view.record.name),
+            Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
+        ],
+        format!("{}/rounds/{}", view.api_href(), ctx.round),
+    );
+    let review = show_review.then(|| {
+        let (reason, problems) = redo.review.clone().unwrap_or_default();
+        ReviewForms {
+            csrf: csrf.clone(),
+            version: ctx.in_force(),
+            confirm_action: format!("{}/confirm", ctx.href()),
+            dispute_action: format!("{}/dispute", ctx.href()),
+            reason,
+            problems,
+        }
+    });
+    let decide = show_decide.then(|| {
+        let (reason, problems) = redo.decide.clone().unwrap_or_default();
+        let version = ctx.in_force();
+        DecisionForm {
+            csrf: csrf.clone(),
+            version,
+            action: format!("{}/decision", ctx.href()),
+            dispute: ctx
+                .reviews
+                .iter()
+                .rev()
+                .find(|r| r.version == version && r.kind == ReviewKind::Disputed)
+                .and_then(|r| r.reason.clone()),
+            correct: show_correct.then(|| "#correct".to_string()),
+            reason,
+            problems,
+        }
+    });
+    let page = MatchPage {
+        layout,
+        round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
+        date: ctx.date.map(words::date),
+        home: team_link(Side::Home),
+        away: team_link(Side::Away),
+        home_school: ctx.school(Side::Home).map(str::to_string),
+        away_school: ctx.school(Side::Away).map(str::to_string),
+        score,
+        label,
+        boards: board_lines(ctx),
+        status: status_text,
+        status_class,
+        deadlines: deadlines(state, ctx, status),
+        events: events(ctx, read_history),
+        history: read_history
+            .then(|| Link::new(format!("{}/history", ctx.href()), "History of this match")),
+        notice: redo.notice.clone().or(early),
+        enter: show_enter.then(|| {
+            result_form(
+                ctx,
+                Which::Enter,
+                &csrf,
+                redo.result.as_ref(),
+                enters_as_officer,
+            )
+        }),
+        correct: show_correct
+            .then(|| result_form(ctx, Which::Correct, &csrf, redo.result.as_ref(), true)),
+        review,
+        decide,
+    };
+    Ok(private(status_code, &page))
+}
+
+/// The match page: public, with the controls each visitor may use.
+pub async fn match_page(State(state): State<AppState>, auth: Auth, path: MatchPath) -> Response {
+    let answer = async {
+        let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e))?;
+        let ctx = load(&state, &l, &s, &c, r, &h).await?;
+        page(&state, &auth, &ctx, Redo::default(), StatusCode::OK).await
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The forms' submissions
+
+/// A form's fields as sent: `csrf`, `version`, `forfeit`, `reason`, and per board
+/// `result_N`, `home_N`, `away_N`, `rating_N`.
+pub type Fields = Result<Form<Vec<(String, String)>>, FormRejection>;
+
+struct Sent {
+    version: Option<u32>,
+    reason: Option<String>,
+    fields: Vec<(String, String)>,
+}
+
+fn sent(fields: Fields) -> Result<Sent, WebError> {
+    let Form(fields) = fields.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return crate::http::body_limit::too_large();
+        }
+        WebError::BadRequest("The form could not be read; send it from the match page.".into())
+    })?;
+    let one = |k: &str| {
+        fields
+            .iter()
+            .find(|(name, _)| name == k)
+            .map(|(_, v)| v.clone())
+    };
+    Ok(Sent {
+        version: one("version").and_then(|v| v.trim().parse().ok()),
+        reason: one("reason").filter(|r| !r.trim().is_empty()),
+        fields,
+    })
+}
+
+/// The result form's fields as a [`ResultInput`]: a chosen match forfeit drops the boards.
+fn input_from_form(sent: &Sent) -> ResultInput {
+    let mut boards: BTreeMap<u32, BoardInput> = BTreeMap::new();
+    let mut forfeit = None;
+    for (name, value) in &sent.fields {
+        if name == "forfeit" {
+            forfeit = Some(value.clone()).filter(|v| !v.trim().is_empty());
+            continue;
+        }
+        let Some((field, n)) = name.rsplit_once('_') else {
+            continue;
+        };
+        let Ok(n) = n.parse::<u32>() else { continue };
+        let b = boards.entry(n).or_insert_with(|| BoardInput {
+            board: n,
+            ..BoardInput::default()
+        });
+        let value = Some(value.clone()).filter(|v| !v.trim().is_empty());
+        match field {
+            "result" => b.result = value.unwrap_or_default(),
+            "home" => b.home_player = value,
+            "away" => b.away_player = value,
+            "rating" => b.rating_result = value,
+            _ => {}
+        }
+    }
+    // The form always sends its boards; with a match forfeit they are not the result.
+    if forfeit.is_some() {
+        boards.clear();
+    }
+    ResultInput {
+        forfeit,
+        boards: boards.into_values().collect(),
+        reason: sent.reason.clone(),
+        version: sent.version,
+    }
+}
+
+/// The steps every submission takes once the router has checked sign-in and the CSRF token
+/// (`http::guard`): the form, then the match, then the table.
+async fn begin(
+    state: &AppState,
+    auth: &Auth,
+    path: MatchPath,
+    fields: Fields,
+    action: Action,
+) -> Result<(Sent, MatchContext, Acting), WebError> {
+    let sent = sent(fields)?;
+    let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e))?;
+    let ctx = load(state, &l, &s, &c, r, &h).await?;
+    let acting = ctx.permit(auth.user.as_ref(), action)?;
+    Ok((sent, ctx, acting))
+}
+
+/// The page again, 422, with what was refused.
+async fn again(state: &AppState, auth: &Auth, ctx: &MatchContext, redo: Redo) -> Response {
+    page(state, auth, ctx, redo, StatusCode::UNPROCESSABLE_ENTITY)
+        .await
+        .unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+/// The page again with a check's refusal as its notice: 409 when the match changed meanwhile,
+/// 422 when its state refuses the step.
+async fn refuse(
+    state: &AppState,
+    auth: &Auth,
+    ctx: &MatchContext,
+    why: WebError,
+    mut redo: Redo,
+) -> Response {
+    let status = why.status();
+    match why {
+        WebError::Conflict(m) | WebError::Refused(m) => {
+            redo.notice = Some(m);
+            page(state, auth, ctx, redo, status)
+                .await
+                .unwrap_or_else(|e| e.answer(Format::Html))
+        }
+        other => other.answer(Format::Html),
+    }
+}
+
+/// A form's submission of `step`: decoded here, checked, read and stored by the one write path
+/// (`results::write::submit`), and answered as the match page: back to the report when stored,
+/// else the page again with why, the form as sent.
+async fn submit_form(
+    state: AppState,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+    step: ReportStep,
+) -> Response {
+    let (sent, ctx, acting) = match begin(&state, &auth, path, fields, step.action()).await {
+        Ok(x) => x,
+        Err(e) => return e.answer(Format::Html),
+    };
+    let which = match step {
+        ReportStep::Enter => Some(Which::Enter),
+        ReportStep::Correct => Some(Which::Correct),
+        _ => None,
+    };
+    let input = which.map(|_| input_from_form(&sent));
+    let submission = Submission {
+        step,
+        entry: input.as_ref().map(ResultInput::entry),
+        version: sent.version,
+        reason: sent.reason.clone(),
+    };
+    // The form as sent, with `problems` beside it.
+    let reason = shown(sent.reason.as_deref().unwrap_or_default());
+    let as_sent = |problems: Vec<Problem>| match (which, &input) {
+        (Some(w), Some(input)) => Redo {
+            result: Some((w, input.clone(), problems)),
+            ..Redo::default()
+        },
+        _ => {
+            let form = Some((
+                reason.clone(),
+                problems.into_iter().map(|p| p.message).collect(),
+            ));
+            if step == ReportStep::Decide {
+                Redo {
+                    decide: form,
+                    ..Redo::default()
+                }
+            } else {
+                Redo {
+                    review: form,
+                    ..Redo::default()
+                }
+            }
+        }
+    };
+    match report_write::submit(&state, &ctx, &acting, &submission).await {
+        Ok(_) => see_other(&format!("{}#report", ctx.href())),
+        Err(NotWritten::Refused {
+            why, fresh: None, ..
+        }) => refuse(&state, &auth, &ctx, why, Redo::default()).await,
+        // Another write got in first: the match as it is now, its result form drawn afresh;
+        // a reason typed for a review stays.
+        Err(NotWritten::Refused {
+            why,
+            fresh: Some(fresh),
+            ..
+        }) => {
+            let redo = match which {
+                Some(_) => Redo::default(),
+                None => as_sent(Vec::new()),
+            };
+            refuse(&state, &auth, &fresh, why, redo).await
+        }
+        Err(NotWritten::Invalid { too_long, problems }) => {
+            let redo = as_sent(too_long.into_iter().chain(problems).collect());
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(NotWritten::StoreRefused(m)) => {
+            let redo = match which {
+                Some(_) => as_sent(vec![Problem::general("boards", m)]),
+                None => Redo {
+                    notice: Some(m),
+                    ..as_sent(Vec::new())
+                },
+            };
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(NotWritten::Failed(e)) => e.answer(Format::Html),
+    }
+}
+
+/// POST `…/matches/{home}/result`: the home advisor (or the arbiter) enters the result.
+pub async fn enter_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::Enter).await
+}
+
+/// POST `…/matches/{home}/correction`: an officer corrects the result, with the reason.
+pub async fn correct_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::Correct).await
+}
+
+/// POST `…/matches/{home}/confirm`: the visiting advisor confirms the version in force.
+pub async fn confirm_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::Confirm).await
+}
+
+/// POST `…/matches/{home}/dispute`: the visiting advisor disputes it, with the reason.
+pub async fn dispute_result(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::Dispute).await
+}
+
+/// POST `…/matches/{home}/decision`: an officer decides a dispute by keeping the result as
+/// entered, with the reason (GT-O3: the Vice-President when the President's school plays). To
+/// change the result instead, the officer corrects it; either way the decision stands.
+pub async fn decide_dispute(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::Decide).await
+}

@@ -1,0 +1,152 @@
+//! The one write path of the result workflow (GT-P2, GT-O3). The match page's forms and the
+//! API's endpoints each decode their request and come here: core says whether the step may be
+//! taken now and reads the result ([`ReportStep::check`], [`arbiter_core::entry`]), the store
+//! writes it (only if the match is still as it was read), and the adapter answers what came
+//! back, as a page or as JSON.
+
+use arbiter_core::entry::{Problem, ResultEntry};
+use arbiter_core::report::{EnteredBy, Refusal, ReportStep, ReviewKind};
+use arbiter_store::{ResultReview, ResultVersion, StoreError};
+
+use crate::app::state::AppState;
+use crate::http::auth::Acting;
+use crate::http::error::WebError;
+use crate::results::context::{self, MatchContext, reason_problem, sentence};
+
+/// One step of the workflow as a person or a script asked for it.
+pub(crate) struct Submission {
+    pub step: ReportStep,
+    /// The result entered or corrected; `None` for a review or a decision.
+    pub entry: Option<ResultEntry>,
+    /// The version the writer read; `None` to act on the one in force.
+    pub version: Option<u32>,
+    pub reason: Option<String>,
+}
+
+impl Submission {
+    /// The reason as given, `None` when blank.
+    fn reason(&self) -> Option<&str> {
+        self.reason.as_deref().filter(|r| !r.trim().is_empty())
+    }
+}
+
+/// What the store kept.
+pub(crate) enum Written {
+    Result(ResultVersion),
+    Review(ResultReview),
+}
+
+/// Why nothing was written.
+pub(crate) enum NotWritten {
+    /// The report's state (422) or the version read (409) refuses the step. `fresh` is the
+    /// match as it is now when another write got in first.
+    Refused {
+        why: WebError,
+        /// Core's word for it (`arbiter_core::report::Refusal::code`).
+        code: &'static str,
+        fresh: Option<Box<MatchContext>>,
+    },
+    /// What was sent is wrong, each problem with its field. A reason beyond its limit is
+    /// `too_long`, apart from the rest (issue 9).
+    Invalid {
+        too_long: Option<Problem>,
+        problems: Vec<Problem>,
+    },
+    /// The store refused the write with this sentence.
+    StoreRefused(String),
+    Failed(WebError),
+}
+
+/// Checks `sub` against the match as `ctx` read it, writes it as `acting`, and says what became
+/// of it. The public pages are invalidated after a write.
+pub(crate) async fn submit(
+    state: &AppState,
+    ctx: &MatchContext,
+    acting: &Acting,
+    sub: &Submission,
+) -> Result<Written, NotWritten> {
+    let by = if acting.role.is_officer() {
+        EnteredBy::Officer
+    } else {
+        EnteredBy::Team
+    };
+    let today = state.today();
+    let check = |ctx: &MatchContext| sub.step.check(&ctx.report(), sub.version, by, today);
+    if let Err(r) = check(ctx) {
+        return Err(NotWritten::Refused {
+            why: context::refusal(ctx, r),
+            code: r.code(),
+            fresh: None,
+        });
+    }
+    let reason = sub.reason();
+    let too_long = reason_problem(reason);
+    let mut problems = Vec::new();
+    if let (Some(missing), None) = (sub.step.reason_missing(), reason) {
+        problems.push(Problem::general("reason", missing.to_string()));
+    }
+    let outcome = match &sub.entry {
+        Some(entry) => match entry.outcome(
+            &ctx.stored.competition,
+            &ctx.stored.rules,
+            ctx.round,
+            &ctx.record,
+        ) {
+            Ok(o) => Some(o),
+            Err(mut more) => {
+                problems.append(&mut more);
+                None
+            }
+        },
+        None => None,
+    };
+    if too_long.is_some() || !problems.is_empty() {
+        return Err(NotWritten::Invalid { too_long, problems });
+    }
+    let store = state.store();
+    let actor = acting.actor();
+    let written = match (sub.step, outcome) {
+        (ReportStep::Enter | ReportStep::Correct, Some(outcome)) => store
+            .record_result(ctx.id, ctx.seen(), &outcome, &actor, reason)
+            .await
+            .map(Written::Result),
+        (step, _) => {
+            // An officer's confirmation of the disputed version is the decision that it
+            // stands (`arbiter_core::report::status`).
+            let kind = match step {
+                ReportStep::Dispute => ReviewKind::Disputed,
+                _ => ReviewKind::Confirmed,
+            };
+            store
+                .review_result(ctx.id, ctx.seen(), kind, &actor, reason)
+                .await
+                .map(Written::Review)
+        }
+    };
+    match written {
+        Ok(w) => {
+            state.invalidate();
+            Ok(w)
+        }
+        // Another write got in first: the answer this one would have had arriving just after
+        // it, or else that the match changed (409).
+        Err(StoreError::Stale(_)) => match context::reload(state, ctx).await {
+            Ok(fresh) => {
+                let r = check(&fresh).err().unwrap_or(Refusal::Changed {
+                    seen: sub.version.unwrap_or(ctx.in_force()),
+                    in_force: fresh.in_force(),
+                });
+                Err(NotWritten::Refused {
+                    why: context::refusal(&fresh, r),
+                    code: r.code(),
+                    fresh: Some(Box::new(fresh)),
+                })
+            }
+            Err(e) => Err(NotWritten::Failed(e)),
+        },
+        Err(e) => match WebError::from_write(e) {
+            WebError::Refused(m) => Err(NotWritten::StoreRefused(sentence(&m))),
+            other => Err(NotWritten::Failed(other)),
+        },
+    }
+}
