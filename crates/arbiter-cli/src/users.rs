@@ -157,7 +157,8 @@ pub async fn token_add(store: &Store, new: &NewToken) -> Result<(String, String)
         role: m.role,
         school: m.school.as_deref(),
     };
-    if let Decision::Refused { reason, .. } = decide(subject, Action::CreateApiToken, Target::NONE)
+    if let Decision::Refused { reason, .. } =
+        decide(subject, Action::CreateApiToken, Target::League)
     {
         bail!("{reason}");
     }

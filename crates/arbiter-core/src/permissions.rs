@@ -87,6 +87,23 @@ impl Role {
         }
     }
 
+    /// A role that can be given to `whom` (an account, an invitation, a token): any but the
+    /// public's, with a school exactly when [`Role::check_school`] says. `Err` is the sentence.
+    pub fn check_grantable(self, school: Option<&str>, whom: &str) -> Result<(), String> {
+        if self == Role::Public {
+            let roles: Vec<&str> = Role::ALL
+                .into_iter()
+                .filter(|r| *r != Role::Public)
+                .map(Role::code)
+                .collect();
+            return Err(format!(
+                "The public is not a role to give {whom}; choose {}.",
+                join_or(&roles)
+            ));
+        }
+        self.check_school(school)
+    }
+
     /// Whether the table reads this role's school: an advisor's (GT-M1), and the President's
     /// own school, kept off its disputes (GT-O3).
     pub fn has_school(self) -> bool {
@@ -435,22 +452,56 @@ pub struct Subject<'a> {
     pub school: Option<&'a str>,
 }
 
-/// What is acted on. A match names its home and visiting schools and both as involved; a roster,
-/// lineup or ledger line names its one school; a season-wide action names none.
+/// What is acted on: the league as a whole, one school's teams (a roster, a lineup, a ledger
+/// line), or a match, which always names its home and visiting schools (GT-M1). A team with no
+/// school, a state team at an event, is `None` there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Target<'a> {
-    pub schools_involved: &'a [&'a str],
-    pub home_school: Option<&'a str>,
-    pub visiting_school: Option<&'a str>,
+pub enum Target<'a> {
+    /// A season-wide action: no school is involved.
+    #[default]
+    League,
+    /// One school's teams.
+    School(&'a str),
+    /// A match between its home and its visiting school.
+    Match {
+        /// The home team's school.
+        home: Option<&'a str>,
+        /// The visiting team's school.
+        visiting: Option<&'a str>,
+    },
 }
 
-impl Target<'_> {
-    /// A season-wide target: no school involved.
-    pub const NONE: Target<'static> = Target {
-        schools_involved: &[],
-        home_school: None,
-        visiting_school: None,
-    };
+impl<'a> Target<'a> {
+    /// The schools involved: none, one, or the match's two (once each).
+    pub fn schools(&self) -> Vec<&'a str> {
+        match *self {
+            Target::League => Vec::new(),
+            Target::School(s) => vec![s],
+            Target::Match { home, visiting } => {
+                let mut out: Vec<&str> = home.into_iter().collect();
+                out.extend(visiting.filter(|v| Some(*v) != home));
+                out
+            }
+        }
+    }
+
+    fn involves(&self, school: &str) -> bool {
+        self.schools().contains(&school)
+    }
+
+    fn home_school(&self) -> Option<&'a str> {
+        match *self {
+            Target::Match { home, .. } => home,
+            _ => None,
+        }
+    }
+
+    fn visiting_school(&self) -> Option<&'a str> {
+        match *self {
+            Target::Match { visiting, .. } => visiting,
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -479,7 +530,7 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
             None => capitalise(&text),
         },
     };
-    let involved = |school: &str| target.schools_involved.contains(&school);
+    let involved = |school: &str| target.involves(school);
     match action.grants().for_role(subject.role) {
         Access::Always => Decision::Allowed,
         Access::Never => refused(
@@ -497,14 +548,14 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
                 rule,
                 format!(
                     "an advisor acts only for their own school, and {school} is not {}.",
-                    schools_phrase(target.schools_involved)
+                    schools_phrase(&target.schools())
                 ),
             ),
             None => refused(rule, no_school_sentence()),
         },
         Access::OwnSchoolHome => side_check(
             subject.school,
-            target.home_school,
+            target.home_school(),
             "home",
             action,
             rule,
@@ -512,7 +563,7 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
         ),
         Access::OwnSchoolVisiting => side_check(
             subject.school,
-            target.visiting_school,
+            target.visiting_school(),
             "visiting",
             action,
             rule,
@@ -722,10 +773,9 @@ mod tests {
 
     #[test]
     fn gt_o3_gt_m1_the_first_role_the_table_allows_acts() {
-        let target = Target {
-            schools_involved: &["Perrysburg", "Maumee"],
-            home_school: Some("Perrysburg"),
-            visiting_school: Some("Maumee"),
+        let target = Target::Match {
+            home: Some("Perrysburg"),
+            visiting: Some("Maumee"),
         };
         let advisor = Subject {
             role: Role::Advisor,

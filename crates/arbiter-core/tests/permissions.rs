@@ -15,10 +15,9 @@ fn who(role: Role, school: Option<&str>) -> Subject<'_> {
 
 /// Perrysburg at home to Maumee.
 fn perrysburg_v_maumee() -> Target<'static> {
-    Target {
-        schools_involved: &[PERRYSBURG, MAUMEE],
-        home_school: Some(PERRYSBURG),
-        visiting_school: Some(MAUMEE),
+    Target::Match {
+        home: Some(PERRYSBURG),
+        visiting: Some(MAUMEE),
     }
 }
 
@@ -65,10 +64,9 @@ fn gt_o3_vice_president_decides_when_the_president_is_involved() {
 #[test]
 fn gt_o3_president_decides_disputes_between_other_schools() {
     let president = who(Role::President, Some(PERRYSBURG));
-    let other = Target {
-        schools_involved: &[SYLVANIA, MAUMEE],
-        home_school: Some(SYLVANIA),
-        visiting_school: Some(MAUMEE),
+    let other = Target::Match {
+        home: Some(SYLVANIA),
+        visiting: Some(MAUMEE),
     };
     assert_eq!(
         decide(president, Action::DecideDispute, other),
@@ -113,10 +111,7 @@ fn gt_m1_gt_p2_home_advisor_enters_visiting_advisor_confirms() {
 #[test]
 fn advisor_of_another_school_is_refused() {
     let sylvania = who(Role::Advisor, Some(SYLVANIA));
-    let roster = Target {
-        schools_involved: &[MAUMEE],
-        ..Target::NONE
-    };
+    let roster = Target::School(MAUMEE);
     let d = decide(sylvania, Action::EditRoster, roster);
     assert_eq!(
         reason(&d).1,
@@ -147,10 +142,7 @@ fn advisor_of_another_school_is_refused() {
 #[test]
 fn advisor_acts_for_own_school() {
     let maumee = who(Role::Advisor, Some(MAUMEE));
-    let roster = Target {
-        schools_involved: &[MAUMEE],
-        ..Target::NONE
-    };
+    let roster = Target::School(MAUMEE);
     assert_eq!(
         decide(maumee, Action::EditRoster, roster),
         Decision::Allowed
@@ -177,7 +169,7 @@ fn advisor_acts_for_own_school() {
 fn public_may_do_nothing() {
     let public = who(Role::Public, None);
     for action in Action::ALL {
-        for target in [Target::NONE, perrysburg_v_maumee()] {
+        for target in [Target::League, perrysburg_v_maumee()] {
             let d = decide(public, action, target);
             let (rule, text) = reason(&d);
             assert_eq!(*rule, action.rule(), "{action:?}");
@@ -189,10 +181,7 @@ fn public_may_do_nothing() {
         !decide(
             who(Role::Public, Some(PERRYSBURG)),
             Action::EditRoster,
-            Target {
-                schools_involved: &[PERRYSBURG],
-                ..Target::NONE
-            }
+            Target::School(PERRYSBURG)
         )
         .is_allowed()
     );
@@ -225,9 +214,9 @@ fn gt_p4_only_the_president_applies_a_double_forfeit_for_a_late_report() {
 #[test]
 fn as_13_and_as_11_the_arbiter_decides_protests_and_late_lineups() {
     let arbiter = who(Role::Arbiter, None);
-    let protest = Target {
-        schools_involved: &[PERRYSBURG, MAUMEE],
-        ..Target::NONE
+    let protest = Target::Match {
+        home: Some(PERRYSBURG),
+        visiting: Some(MAUMEE),
     };
     assert_eq!(
         decide(arbiter, Action::DecideProtest, protest),
@@ -255,18 +244,18 @@ fn officers_keep_to_their_offices() {
     let treasurer = who(Role::Treasurer, None);
     let vp = who(Role::VicePresident, None);
     assert_eq!(
-        decide(treasurer, Action::RecordPayment, Target::NONE),
+        decide(treasurer, Action::RecordPayment, Target::League),
         Decision::Allowed
     );
     assert_eq!(
-        reason(&decide(vp, Action::RecordPayment, Target::NONE)).0,
+        reason(&decide(vp, Action::RecordPayment, Target::League)).0,
         &Some("GT-O2")
     );
     assert_eq!(
-        decide(vp, Action::PublishMediaReport, Target::NONE),
+        decide(vp, Action::PublishMediaReport, Target::League),
         Decision::Allowed
     );
-    assert!(!decide(treasurer, Action::PublishMediaReport, Target::NONE).is_allowed());
+    assert!(!decide(treasurer, Action::PublishMediaReport, Target::League).is_allowed());
 }
 
 #[test]
@@ -302,7 +291,7 @@ fn api_tokens_are_created_by_officers_only() {
         let d = decide(
             who(role, Some(PERRYSBURG)),
             Action::CreateApiToken,
-            Target::NONE,
+            Target::League,
         );
         assert_eq!(d.is_allowed(), role.is_officer(), "{role:?}: {d:?}");
     }

@@ -26,19 +26,10 @@ fn checked_email(email: &str) -> Result<String, StoreError> {
         .map_err(StoreError::Invalid)
 }
 
-/// A role that can be held: not the public, and an advisor with a school.
+/// A role that can be held, by core's one rule (`Role::check_grantable`, GT-M1).
 fn check_grantable(role: Role, school: Option<&str>, whom: &str) -> Result<(), StoreError> {
-    if role == Role::Public {
-        return Err(StoreError::Invalid(format!(
-            "the public is not a role to give {whom}; choose president, vice_president, secretary, treasurer, arbiter or advisor"
-        )));
-    }
-    if role == Role::Advisor && school.is_none() {
-        return Err(StoreError::Invalid(format!(
-            "an advisor advises the teams of one school; name the school {whom} advises"
-        )));
-    }
-    Ok(())
+    role.check_grantable(school, whom)
+        .map_err(StoreError::Invalid)
 }
 
 /// A school name as given, or `None` when blank.
@@ -288,12 +279,9 @@ async fn school_in(
         at,
         by,
         Change {
-            entity: "school",
-            entity_id: id.to_string(),
-            action: "create",
             after: Some(serde_json::json!({ "id": id, "name": name })),
             league: Some(league.0),
-            ..Change::default()
+            ..Change::of(Entity::School, id.to_string(), HistoryAction::Create)
         },
     )
     .await?;
@@ -350,12 +338,9 @@ async fn insert_user(
         at,
         by,
         Change {
-            entity: "user",
-            entity_id: user.id.to_string(),
-            action: "create",
             after: Some(json::user(&user.email, &user.name)),
             league: league.map(|l| l.0),
-            ..Change::default()
+            ..Change::of(Entity::User, user.id.to_string(), HistoryAction::Create)
         },
     )
     .await?;
@@ -382,13 +367,10 @@ async fn set_password_in(
         at,
         by,
         Change {
-            entity: "user",
-            entity_id: user.id.to_string(),
-            action: "set_password",
             before: Some(shown.clone()),
             after: Some(shown),
             reason,
-            ..Change::default()
+            ..Change::of(Entity::User, user.id.to_string(), HistoryAction::SetPassword)
         },
     )
     .await
@@ -452,9 +434,6 @@ async fn grant_in(
         at,
         by,
         Change {
-            entity: "membership",
-            entity_id: membership.id.to_string(),
-            action: "grant",
             after: Some(json::membership(
                 &user.email,
                 &league.slug,
@@ -462,7 +441,7 @@ async fn grant_in(
                 school,
             )),
             league: Some(league.id.0),
-            ..Change::default()
+            ..Change::of(Entity::Membership, membership.id.to_string(), HistoryAction::Grant)
         },
     )
     .await?;
@@ -633,9 +612,6 @@ impl Backend {
             at,
             by,
             Change {
-                entity: "membership",
-                entity_id: membership.to_string(),
-                action: "revoke",
                 before: Some(json::membership(
                     &email,
                     &m.league_slug,
@@ -644,7 +620,7 @@ impl Backend {
                 )),
                 reason,
                 league: Some(m.league.0),
-                ..Change::default()
+                ..Change::of(Entity::Membership, membership.to_string(), HistoryAction::Revoke)
             },
         )
         .await?;
@@ -756,9 +732,6 @@ impl Backend {
             at,
             by,
             Change {
-                entity: "invite",
-                entity_id: invite.id.to_string(),
-                action: "create",
                 after: Some(json::invite(
                     &invite.email,
                     invite.role.code(),
@@ -767,7 +740,7 @@ impl Backend {
                     None,
                 )),
                 league: Some(league.id.0),
-                ..Change::default()
+                ..Change::of(Entity::Invite, invite.id.to_string(), HistoryAction::Create)
             },
         )
         .await?;
@@ -842,9 +815,6 @@ impl Backend {
             at,
             by,
             Change {
-                entity: "invite",
-                entity_id: id.to_string(),
-                action: "withdraw",
                 before: Some(json::invite(
                     &invite.email,
                     invite.role.code(),
@@ -861,7 +831,7 @@ impl Backend {
                 )),
                 reason,
                 league: Some(league.0),
-                ..Change::default()
+                ..Change::of(Entity::Invite, id.to_string(), HistoryAction::Withdraw)
             },
         )
         .await?;
@@ -989,9 +959,6 @@ impl Backend {
             at,
             &actor,
             Change {
-                entity: "invite",
-                entity_id: invite.id.to_string(),
-                action: "accept",
                 before: Some(json::invite(
                     &invite.email,
                     invite.role.code(),
@@ -1007,7 +974,7 @@ impl Backend {
                     Some(at),
                 )),
                 league: Some(invite.league.0),
-                ..Change::default()
+                ..Change::of(Entity::Invite, invite.id.to_string(), HistoryAction::Accept)
             },
         )
         .await?;
@@ -1350,9 +1317,6 @@ impl Backend {
             at,
             by,
             Change {
-                entity: "api_token",
-                entity_id: token.id.to_string(),
-                action: "create",
                 after: Some(json::api_token(
                     &token.prefix,
                     &token.label,
@@ -1360,7 +1324,7 @@ impl Backend {
                     school,
                 )),
                 league: Some(league.id.0),
-                ..Change::default()
+                ..Change::of(Entity::ApiToken, token.id.to_string(), HistoryAction::Create)
             },
         )
         .await?;
@@ -1451,9 +1415,6 @@ impl Backend {
             at,
             by,
             Change {
-                entity: "api_token",
-                entity_id: id.to_string(),
-                action: "revoke",
                 before: Some(json::api_token(
                     &token.prefix,
                     &token.label,
@@ -1461,7 +1422,7 @@ impl Backend {
                     token.school.as_deref(),
                 )),
                 league: Some(token.league.0),
-                ..Change::default()
+                ..Change::of(Entity::ApiToken, id.to_string(), HistoryAction::Revoke)
             },
         )
         .await?;
@@ -1539,11 +1500,11 @@ impl Backend {
             at,
             by,
             Change {
-                entity: "match",
+                entity: Entity::Match,
                 entity_id: m.to_string(),
                 action: match kind {
-                    ReviewKind::Confirmed => "confirm_result",
-                    ReviewKind::Disputed => "dispute_result",
+                    ReviewKind::Confirmed => HistoryAction::ConfirmResult,
+                    ReviewKind::Disputed => HistoryAction::DisputeResult,
                 },
                 before: previous.map(|p| {
                     json::review(

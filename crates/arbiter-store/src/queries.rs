@@ -23,7 +23,7 @@ use crate::codes;
 use crate::error::{StoreError, corrupt, db};
 use crate::json;
 use crate::records::{
-    Actor, CompetitionId, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
+    Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, MatchId, NewCompetition, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice,
 };
@@ -41,11 +41,11 @@ fn to_u32(v: i64, what: &str) -> Result<u32, StoreError> {
 }
 
 /// A history row before it is written.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Change<'a> {
-    entity: &'a str,
+    entity: Entity,
     entity_id: String,
-    action: &'a str,
+    action: HistoryAction,
     before: Option<serde_json::Value>,
     after: Option<serde_json::Value>,
     reason: Option<&'a str>,
@@ -54,6 +54,31 @@ struct Change<'a> {
     match_id: Option<i64>,
     team: Option<&'a str>,
     other_team: Option<&'a str>,
+}
+
+impl Change<'_> {
+    /// A change of `entity` (its id as text) by `action`, with nothing else said yet.
+    fn of(entity: Entity, entity_id: String, action: HistoryAction) -> Change<'static> {
+        Change {
+            entity,
+            entity_id,
+            action,
+            before: None,
+            after: None,
+            reason: None,
+            league: None,
+            competition: None,
+            match_id: None,
+            team: None,
+            other_team: None,
+        }
+    }
+}
+
+/// A closed-list column read back: a word the list lacks is a corrupt row.
+fn code<T>(row: &DbRow, col: &str, read: fn(&str) -> Option<T>) -> Result<T, StoreError> {
+    let text: String = get(row, col)?;
+    read(&text).ok_or_else(|| corrupt(format!("the unknown `{col}` “{text}”")))
 }
 
 async fn bump(tx: &mut Tx) -> Result<i64, StoreError> {
@@ -84,9 +109,9 @@ async fn append_history(
         .bind(at.to_string())
         .bind(by.user.clone())
         .bind(by.role.clone())
-        .bind(c.entity)
+        .bind(c.entity.code())
         .bind(c.entity_id)
-        .bind(c.action)
+        .bind(c.action.code())
         .bind(c.before.map(|v| v.to_string()))
         .bind(c.after.map(|v| v.to_string()))
         .bind(c.reason)
@@ -376,12 +401,9 @@ async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<Leagu
         at,
         by,
         Change {
-            entity: "league",
-            entity_id: league.id.to_string(),
-            action: "create",
             after: Some(json::league(&league)),
             league: Some(league.id.0),
-            ..Change::default()
+            ..Change::of(Entity::League, league.id.to_string(), HistoryAction::Create)
         },
     )
     .await?;
@@ -453,12 +475,9 @@ async fn insert_season(
         at,
         by,
         Change {
-            entity: "season",
-            entity_id: season.id.to_string(),
-            action: "create",
             after: Some(json::season(&season)),
             league: Some(league.0),
-            ..Change::default()
+            ..Change::of(Entity::Season, season.id.to_string(), HistoryAction::Create)
         },
     )
     .await?;
@@ -566,13 +585,10 @@ async fn insert_competition(
                     at,
                     by,
                     Change {
-                        entity: "school",
-                        entity_id: school_id.to_string(),
-                        action: "create",
                         after: Some(serde_json::json!({ "id": school_id, "name": name })),
                         league: Some(league),
                         competition: Some(id),
-                        ..Change::default()
+                        ..Change::of(Entity::School, school_id.to_string(), HistoryAction::Create)
                     },
                 )
                 .await?;
@@ -693,13 +709,10 @@ async fn insert_competition(
         at,
         by,
         Change {
-            entity: "competition",
-            entity_id: id.to_string(),
-            action: "import",
             after: Some(json::competition(new, competition)),
             league: Some(league),
             competition: Some(id),
-            ..Change::default()
+            ..Change::of(Entity::Competition, id.to_string(), HistoryAction::Import)
         },
     )
     .await?;
@@ -709,14 +722,11 @@ async fn insert_competition(
             at,
             by,
             Change {
-                entity: "team",
-                entity_id: team.id.0.clone(),
-                action: "import",
                 after: Some(json::team(team)),
                 league: Some(league),
                 competition: Some(id),
                 team: Some(&team.id.0),
-                ..Change::default()
+                ..Change::of(Entity::Team, team.id.0.clone(), HistoryAction::Import)
             },
         )
         .await?;
@@ -1212,9 +1222,9 @@ impl Backend {
             at,
             by,
             Change {
-                entity: "match",
+                entity: Entity::Match,
                 entity_id: m.to_string(),
-                action: "record_result",
+                action: HistoryAction::RecordResult,
                 before: previous.as_ref().map(|p| {
                     json::result_version(
                         i64::from(p.version),
@@ -1348,9 +1358,9 @@ impl Backend {
                     at: codes::parse_timestamp(&at)?,
                     actor: get(row, "actor")?,
                     role: get(row, "role")?,
-                    entity: get(row, "entity")?,
+                    entity: code(row, "entity", Entity::from_code)?,
                     entity_id: get(row, "entity_id")?,
-                    action: get(row, "action")?,
+                    action: code(row, "action", HistoryAction::from_code)?,
                     before: parse_json(get(row, "before_json")?)?,
                     after: parse_json(get(row, "after_json")?)?,
                     reason: get(row, "reason")?,

@@ -272,6 +272,81 @@ pub struct HistoryFilter {
     pub limit: Option<u32>,
 }
 
+/// A closed list of words kept in a text column: one spelling each, read back or refused.
+macro_rules! code_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $code:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in the order of the list.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The word kept in the store and written in the CSV.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $($name::$variant => $code,)+
+                }
+            }
+
+            /// Reads [`Self::code`] back.
+            pub fn from_code(code: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.code() == code)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.code())
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.code() == *other
+            }
+        }
+    };
+}
+
+code_enum!(
+    /// What a history entry changed.
+    Entity {
+        League = "league",
+        Season = "season",
+        School = "school",
+        Competition = "competition",
+        Team = "team",
+        Match = "match",
+        User = "user",
+        Membership = "membership",
+        Invite = "invite",
+        ApiToken = "api_token",
+    }
+);
+
+code_enum!(
+    /// What was done to it.
+    HistoryAction {
+        Create = "create",
+        Import = "import",
+        /// A match result entered, corrected or decided: a new version (GT-P2).
+        RecordResult = "record_result",
+        /// The visitors confirmed the result in force (GT-P2).
+        ConfirmResult = "confirm_result",
+        /// The visitors disputed it (GT-P2).
+        DisputeResult = "dispute_result",
+        SetPassword = "set_password",
+        Grant = "grant",
+        Revoke = "revoke",
+        Withdraw = "withdraw",
+        Accept = "accept",
+    }
+);
+
 /// One change: who, when, in which role, to what, from what to what, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HistoryEntry {
@@ -279,14 +354,10 @@ pub struct HistoryEntry {
     pub at: jiff::Timestamp,
     pub actor: Option<String>,
     pub role: Option<String>,
-    /// `league`, `season`, `school`, `competition`, `team`, `match`, `user`, `membership`,
-    /// `invite`, `api_token`.
-    pub entity: String,
+    pub entity: Entity,
     /// The row id as text; for a team, its team id (`vic`).
     pub entity_id: String,
-    /// `create`, `import`, `record_result`, `confirm_result`, `dispute_result`, `set_password`,
-    /// `grant`, `revoke`, `accept`.
-    pub action: String,
+    pub action: HistoryAction,
     pub before: Option<serde_json::Value>,
     pub after: Option<serde_json::Value>,
     pub reason: Option<String>,

@@ -343,7 +343,7 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
             .await
             .unwrap_err(),
     );
-    assert!(e.contains("name the school"), "{e}");
+    assert!(e.contains("needs the school"), "{e}");
     let e = invalid(
         store
             .create_invite(
@@ -353,7 +353,7 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
             .await
             .unwrap_err(),
     );
-    assert!(e.contains("name the school"), "{e}");
+    assert!(e.contains("needs the school"), "{e}");
     let e = invalid(
         store
             .create_invite(
@@ -363,7 +363,7 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
             .await
             .unwrap_err(),
     );
-    assert!(e.contains("the public is not a role"), "{e}");
+    assert!(e.contains("The public is not a role"), "{e}");
     let e = invalid(
         store
             .create_invite(
@@ -923,7 +923,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
         })
         .await
         .unwrap();
-    let actions: Vec<&str> = h.iter().map(|e| e.action.as_str()).collect();
+    let actions: Vec<&str> = h.iter().map(|e| e.action.code()).collect();
     assert_eq!(
         actions,
         ["confirm_result", "record_result", "dispute_result"]

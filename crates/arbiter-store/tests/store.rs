@@ -251,7 +251,7 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     let h = store.history(&HistoryFilter::default()).await.unwrap();
     assert_eq!(h.len(), 1);
     assert_eq!(
-        (h[0].entity.as_str(), h[0].action.as_str()),
+        (h[0].entity.code(), h[0].action.code()),
         ("league", "create")
     );
     assert_eq!(h[0].entity_id, league.id.to_string());
@@ -268,7 +268,7 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
         .unwrap();
     let h = store.history(&HistoryFilter::default()).await.unwrap();
     assert_eq!(
-        (h[0].entity.as_str(), h[0].action.as_str()),
+        (h[0].entity.code(), h[0].action.code()),
         ("season", "create")
     );
     assert_eq!(h[0].actor, None, "the CLI writes as the system");
@@ -337,7 +337,7 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     assert_eq!(h.len(), 1);
     let e = &h[0];
     assert_eq!(
-        (e.entity.as_str(), e.action.as_str()),
+        (e.entity.code(), e.action.code()),
         ("match", "record_result")
     );
     assert_eq!(e.entity_id, m.to_string());

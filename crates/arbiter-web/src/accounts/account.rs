@@ -319,7 +319,7 @@ fn sender_may(
             role: m.role,
             school: m.school.as_deref(),
         };
-        match decide(subject, Action::InviteUser, Target::NONE) {
+        match decide(subject, Action::InviteUser, Target::League) {
             Decision::Allowed => return Ok(()),
             Decision::Refused { reason, .. } => refusal = Some(reason),
         }
@@ -731,7 +731,7 @@ fn token_memberships(account: &Account) -> Vec<&Membership> {
                 role: m.role,
                 school: m.school.as_deref(),
             };
-            decide(subject, Action::CreateApiToken, Target::NONE) == Decision::Allowed
+            decide(subject, Action::CreateApiToken, Target::League) == Decision::Allowed
         })
         .collect()
 }
@@ -746,7 +746,7 @@ fn token_refusal(account: &Account) -> Option<WebError> {
         role: first.map_or(arbiter_core::permissions::Role::Public, |m| m.role),
         school: first.and_then(|m| m.school.as_deref()),
     };
-    match decide(subject, Action::CreateApiToken, Target::NONE) {
+    match decide(subject, Action::CreateApiToken, Target::League) {
         Decision::Refused { reason, .. } => Some(WebError::Forbidden(reason)),
         Decision::Allowed => None,
     }
@@ -768,7 +768,7 @@ async fn account_page_for(
     let mut matches = Vec::new();
     for m in &account.memberships {
         let mut links = Vec::new();
-        let target = Target::NONE;
+        let target = Target::League;
         let here = Some(account);
         if auth::may(here, m.league, Action::InviteUser, target) {
             links.push(Link::new(
@@ -993,7 +993,8 @@ pub async fn create_token(
         role: m.role,
         school: m.school.as_deref(),
     };
-    if let Decision::Refused { reason, .. } = decide(subject, Action::CreateApiToken, Target::NONE)
+    if let Decision::Refused { reason, .. } =
+        decide(subject, Action::CreateApiToken, Target::League)
     {
         return html(WebError::Forbidden(reason));
     }
@@ -1071,7 +1072,7 @@ pub async fn revoke_token(
         Some(&account),
         t.league,
         Action::CreateApiToken,
-        Target::NONE,
+        Target::League,
     ) {
         Ok(a) => a,
         Err(e) => return html(e),

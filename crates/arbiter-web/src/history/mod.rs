@@ -11,7 +11,7 @@ use arbiter_core::TeamId;
 use arbiter_core::model::{GameResult, Pairing};
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_formats::csv;
-use arbiter_store::{HistoryEntry, HistoryFilter, League};
+use arbiter_store::{Entity, HistoryAction, HistoryEntry, HistoryFilter, League};
 use askama::Template;
 use axum::body::Body;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -132,14 +132,22 @@ pub async fn match_csv(State(state): State<AppState>, auth: Auth, path: P5) -> R
     csv(&state, &auth, address).await
 }
 
+/// The schools of a history page, as the permission table's [`Target`] names them.
+enum Involved {
+    League,
+    School(String),
+    Match {
+        home: Option<String>,
+        visiting: Option<String>,
+    },
+}
+
 /// What one history page covers, once its slugs are found.
 struct Scope {
     league: League,
     filter: HistoryFilter,
-    /// The schools the permission table is asked about (none above a team).
-    schools: Vec<String>,
-    home_school: Option<String>,
-    visiting_school: Option<String>,
+    /// What the permission table is asked about: the league above a team.
+    involved: Involved,
     /// The page the history is of; the history is at `{href}/history`.
     href: String,
     heading: String,
@@ -155,11 +163,13 @@ struct Scope {
 impl Scope {
     /// Asks the permission table; a reader without an account is sent to sign in first.
     fn permit(&self, auth: &Auth) -> Result<(), WebError> {
-        let involved: Vec<&str> = self.schools.iter().map(String::as_str).collect();
-        let target = Target {
-            schools_involved: &involved,
-            home_school: self.home_school.as_deref(),
-            visiting_school: self.visiting_school.as_deref(),
+        let target = match &self.involved {
+            Involved::League => Target::League,
+            Involved::School(school) => Target::School(school),
+            Involved::Match { home, visiting } => Target::Match {
+                home: home.as_deref(),
+                visiting: visiting.as_deref(),
+            },
         };
         auth::permit(
             auth.user.as_ref(),
@@ -180,9 +190,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     league: Some(league.id),
                     ..HistoryFilter::default()
                 },
-                schools: Vec::new(),
-                home_school: None,
-                visiting_school: None,
+                involved: Involved::League,
                 href: league_href(&league.slug),
                 heading: format!("History of {}", league.name),
                 title: format!("History \u{2014} {}", league.name),
@@ -218,9 +226,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     season: Some(season.id),
                     ..HistoryFilter::default()
                 },
-                schools: Vec::new(),
-                home_school: None,
-                visiting_school: None,
+                involved: Involved::League,
                 href: season_href(&league.slug, &season.slug),
                 heading: format!("History of {name}"),
                 title: format!("History \u{2014} {name}"),
@@ -245,9 +251,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     competition: Some(view.id),
                     ..HistoryFilter::default()
                 },
-                schools: Vec::new(),
-                home_school: None,
-                visiting_school: None,
+                involved: Involved::League,
                 heading: format!("History of {}", view.record.name),
                 title: format!("History \u{2014} {}", view.context()),
                 about: format!(
@@ -282,9 +286,10 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     team: Some((view.id, team.id.clone())),
                     ..HistoryFilter::default()
                 },
-                schools: team.school.iter().cloned().collect(),
-                home_school: None,
-                visiting_school: None,
+                involved: team
+                    .school
+                    .clone()
+                    .map_or(Involved::League, Involved::School),
                 href: view.team_href(index),
                 heading: format!("History of {}", team.name),
                 title: format!("History of {} \u{2014} {}", team.name, view.context()),
@@ -346,7 +351,6 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                 )));
             };
             let school = |t: &TeamId| view.competition.team(t).and_then(|x| x.school.clone());
-            let (home_school, visiting_school) = (school(&m.home), school(&m.away));
             let label = format!(
                 "round {number}: {} \u{2013} {}",
                 view.team_name(&m.home),
@@ -363,13 +367,10 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     match_id: Some(id),
                     ..HistoryFilter::default()
                 },
-                schools: home_school
-                    .iter()
-                    .chain(visiting_school.iter())
-                    .cloned()
-                    .collect(),
-                home_school,
-                visiting_school,
+                involved: Involved::Match {
+                    home: school(&m.home),
+                    visiting: school(&m.away),
+                },
                 href: format!("{}/matches/{}", view.round_href(number), segment(&m.home.0)),
                 heading: format!("History of {label}"),
                 title: format!("History of {label} \u{2014} {}", view.context()),
@@ -550,25 +551,25 @@ fn row(e: &HistoryEntry, names: &HashMap<String, String>) -> Row {
             .map(|r| Role::from_code(r).map_or_else(|| r.to_string(), |x| x.name().to_string()))
             .unwrap_or_default(),
         what: what(e),
-        object: object(&e.entity, &e.entity_id, value, names),
-        before: e.before.as_ref().map(|v| summary(&e.entity, v, names)),
-        after: e.after.as_ref().map(|v| summary(&e.entity, v, names)),
+        object: object(e.entity, &e.entity_id, value, names),
+        before: e.before.as_ref().map(|v| summary(e.entity, v, names)),
+        after: e.after.as_ref().map(|v| summary(e.entity, v, names)),
         reason: e.reason.clone().unwrap_or_default(),
         json: full_json(e),
     }
 }
 
-/// The change in words; an entity or action this does not know is shown by its codes.
+/// The change in words; a pair the store does not write is shown by its codes.
 fn what(e: &HistoryEntry) -> String {
-    let phrase = match (e.entity.as_str(), e.action.as_str()) {
-        ("league", "create") => "created the league",
-        ("season", "create") => "created the season",
-        ("school", "create") => "added the school",
-        ("competition", "import") => "imported the competition",
-        ("competition", "create") => "created the competition",
-        ("team", "import") => "imported the team",
-        ("team", "create") => "added the team",
-        ("match", "record_result") => {
+    let phrase = match (e.entity, e.action) {
+        (Entity::League, HistoryAction::Create) => "created the league",
+        (Entity::Season, HistoryAction::Create) => "created the season",
+        (Entity::School, HistoryAction::Create) => "added the school",
+        (Entity::Competition, HistoryAction::Import) => "imported the competition",
+        (Entity::Competition, HistoryAction::Create) => "created the competition",
+        (Entity::Team, HistoryAction::Import) => "imported the team",
+        (Entity::Team, HistoryAction::Create) => "added the team",
+        (Entity::Match, HistoryAction::RecordResult) => {
             // Version 1 comes with the schedule; a result over no result is its entry, one over
             // another a correction (GT-P2).
             let had_result = e
@@ -584,17 +585,17 @@ fn what(e: &HistoryEntry) -> String {
                 "entered the result"
             }
         }
-        ("match", "confirm_result") => "confirmed the result",
-        ("match", "dispute_result") => "disputed the result",
-        ("user", "create") => "created the account",
-        ("user", "set_password") => "set the password",
-        ("membership", "grant") => "gave the role",
-        ("membership", "revoke") => "took away the role",
-        ("invite", "create") => "invited",
-        ("invite", "accept") => "accepted the invitation",
-        ("invite", "withdraw") => "withdrew the invitation",
-        ("api_token", "create") => "created an API token",
-        ("api_token", "revoke") => "revoked an API token",
+        (Entity::Match, HistoryAction::ConfirmResult) => "confirmed the result",
+        (Entity::Match, HistoryAction::DisputeResult) => "disputed the result",
+        (Entity::User, HistoryAction::Create) => "created the account",
+        (Entity::User, HistoryAction::SetPassword) => "set the password",
+        (Entity::Membership, HistoryAction::Grant) => "gave the role",
+        (Entity::Membership, HistoryAction::Revoke) => "took away the role",
+        (Entity::Invite, HistoryAction::Create) => "invited",
+        (Entity::Invite, HistoryAction::Accept) => "accepted the invitation",
+        (Entity::Invite, HistoryAction::Withdraw) => "withdrew the invitation",
+        (Entity::ApiToken, HistoryAction::Create) => "created an API token",
+        (Entity::ApiToken, HistoryAction::Revoke) => "revoked an API token",
         (entity, action) => return format!("{entity}: {action}"),
     };
     phrase.to_string()
@@ -602,14 +603,14 @@ fn what(e: &HistoryEntry) -> String {
 
 /// Which thing changed, from the row's JSON where it names it.
 fn object(
-    entity: &str,
+    entity: Entity,
     id: &str,
     value: Option<&Value>,
     names: &HashMap<String, String>,
 ) -> String {
     let text = |k: &str| value.and_then(|v| v.get(k)).and_then(Value::as_str);
     match entity {
-        "match" => match (
+        Entity::Match => match (
             value.and_then(|v| v.get("round")).and_then(Value::as_u64),
             text("home"),
             text("away"),
@@ -619,24 +620,23 @@ fn object(
             }
             _ => format!("match {id}"),
         },
-        "team" => format!("team {}", text("name").unwrap_or(id)),
-        "user" => format!("account {}", text("email").unwrap_or(id)),
-        "membership" => match (text("user"), text("role")) {
+        Entity::Team => format!("team {}", text("name").unwrap_or(id)),
+        Entity::User => format!("account {}", text("email").unwrap_or(id)),
+        Entity::Membership => match (text("user"), text("role")) {
             (Some(u), Some(r)) => format!("{u} as {}", role_name(r)),
             _ => format!("role {id}"),
         },
-        "invite" => match (text("email"), text("role")) {
+        Entity::Invite => match (text("email"), text("role")) {
             (Some(u), Some(r)) => format!("{u} as {}", role_name(r)),
             _ => format!("invitation {id}"),
         },
-        "api_token" => match text("label") {
+        Entity::ApiToken => match text("label") {
             Some(l) if !l.is_empty() => format!("token “{l}”"),
             _ => format!("token {}", text("prefix").unwrap_or(id)),
         },
-        "league" | "season" | "school" | "competition" => {
+        Entity::League | Entity::Season | Entity::School | Entity::Competition => {
             format!("{entity} {}", text("name").unwrap_or(id))
         }
-        other => format!("{other} {id}"),
     }
 }
 
@@ -650,8 +650,8 @@ fn role_name(code: &str) -> String {
 
 /// A short reading of one side of a change: a result as its score and boards, a review as the
 /// version it reviews, anything else as `key: value` pairs.
-fn summary(entity: &str, v: &Value, names: &HashMap<String, String>) -> String {
-    if entity == "match" {
+fn summary(entity: Entity, v: &Value, names: &HashMap<String, String>) -> String {
+    if entity == Entity::Match {
         let version = v.get("version").and_then(Value::as_i64);
         if let Some(o) = v.get("outcome") {
             let home = v.get("home").and_then(Value::as_str).unwrap_or("home");
@@ -820,9 +820,9 @@ pub fn csv_text(entries: &[HistoryEntry]) -> String {
                 e.at.to_string(),
                 e.actor.clone().unwrap_or_default(),
                 e.role.clone().unwrap_or_default(),
-                e.entity.clone(),
+                e.entity.code().to_string(),
                 e.entity_id.clone(),
-                e.action.clone(),
+                e.action.code().to_string(),
                 json(&e.before),
                 json(&e.after),
                 e.reason.clone().unwrap_or_default(),
@@ -884,9 +884,9 @@ mod tests {
                 at: jiff::Timestamp::UNIX_EPOCH,
                 actor: Some((*t).to_string()),
                 role: Some("president".into()),
-                entity: "match".into(),
+                entity: Entity::Match,
                 entity_id: (*t).to_string(),
-                action: "record_result".into(),
+                action: HistoryAction::RecordResult,
                 before: Some(serde_json::json!(t)),
                 after: Some(serde_json::json!({ "reason": t })),
                 reason: Some((*t).to_string()),
@@ -925,13 +925,13 @@ mod tests {
                 {"board": 3, "result": "0-1"}, {"board": 4, "result": "-/+"}]}
         });
         assert_eq!(
-            summary("match", &v, &names),
+            summary(Entity::Match, &v, &names),
             "version 2: 1½\u{2013}2½ (boards 1\u{2013}0 ½\u{2013}½ 0\u{2013}1 \u{2212}/+)"
         );
         let f = serde_json::json!({"version": 3, "round": 4, "home": "drop", "away": "clay",
             "outcome": {"kind": "forfeit", "by": "away"}});
         assert_eq!(
-            summary("match", &f, &names),
+            summary(Entity::Match, &f, &names),
             "version 3: Clay Eagles forfeited the match"
         );
         assert_eq!(

@@ -134,7 +134,7 @@ async fn guard(
         auth.user.as_ref(),
         tree.league.id,
         Action::InviteUser,
-        Target::NONE,
+        Target::League,
     )?;
     Ok((tree, acting))
 }

@@ -75,13 +75,9 @@ impl MatchContext {
 
     /// The permission table's target: both schools involved, home and visiting (GT-M1).
     pub fn with_target<R>(&self, f: impl FnOnce(Target<'_>) -> R) -> R {
-        let home = self.school(Side::Home);
-        let away = self.school(Side::Away);
-        let involved: Vec<&str> = [home, away].into_iter().flatten().collect();
-        f(Target {
-            schools_involved: &involved,
-            home_school: home,
-            visiting_school: away,
+        f(Target::Match {
+            home: self.school(Side::Home),
+            visiting: self.school(Side::Away),
         })
     }
 

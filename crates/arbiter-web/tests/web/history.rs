@@ -410,8 +410,8 @@ async fn the_csv_reads_back_exactly_and_runs_nothing() {
         assert_eq!(r.len(), 10, "{r:?}");
         assert_eq!(r[0], e.id.to_string());
         assert_eq!(r[2], e.actor.clone().unwrap_or_default());
-        assert_eq!(r[4], e.entity);
-        assert_eq!(r[6], e.action);
+        assert_eq!(r[4], e.entity.code());
+        assert_eq!(r[6], e.action.code());
         // Before and after are the stored JSON, compact.
         let json = |s: &str| (!s.is_empty()).then(|| serde_json::from_str(s).unwrap());
         assert_eq!(json(&r[7]), e.before, "{r:?}");

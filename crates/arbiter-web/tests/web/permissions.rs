@@ -126,22 +126,15 @@ fn expected(rule: &Rule, f: &Fixture, person: &Person) -> Option<bool> {
     let Guard::Table(action) = rule.guard else {
         return None;
     };
-    let involved_match = [f.home_school.as_str(), f.away_school.as_str()];
-    let involved_team = [f.team_school.as_str()];
     let target = if rule.path.contains("{home}") {
-        Target {
-            schools_involved: &involved_match,
-            home_school: Some(&f.home_school),
-            visiting_school: Some(&f.away_school),
+        Target::Match {
+            home: Some(&f.home_school),
+            visiting: Some(&f.away_school),
         }
     } else if rule.path.contains("{team}") {
-        Target {
-            schools_involved: &involved_team,
-            home_school: None,
-            visiting_school: None,
-        }
+        Target::School(&f.team_school)
     } else {
-        Target::NONE
+        Target::League
     };
     let subject = Subject {
         role: person.role,
