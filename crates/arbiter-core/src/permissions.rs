@@ -13,17 +13,18 @@ use std::fmt::Write as _;
 /// leagues; an advisor advises one or more teams of one school.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
-    /// The league's President: sets the schedule and playoffs, enforces the rules and arbitrates disputes (GT-O3).
+    /// Sets the schedule and playoffs, enforces the rules and arbitrates disputes (GT-O3).
     President,
-    /// Stands in for the President, reports to the media, and decides what involves the President's own school (GT-O3).
+    /// Stands in for the President, reports to the media, and decides for the President's school
+    /// (GT-O3).
     VicePresident,
     /// Keeps the minutes and sends the schedule to the schools (GT-O3).
     Secretary,
     /// Keeps the dues, the refunds and the prize purchases (GT-O2, GT-O3).
     Treasurer,
-    /// Runs an event: draws the round robin, takes the lineups, enters results and decides protests (AS-11, AS-13, AS-19).
+    /// Runs an event: draws the round robin, takes lineups, enters results (AS-11, AS-13, AS-19).
     Arbiter,
-    /// The adult with one school's teams: names their lineups and referees their home matches (GT-M1, GT-M16).
+    /// The adult with one school's teams: names their lineups, referees their home matches (GT-M1).
     Advisor,
     /// Not signed in, or signed in without a role here: players, parents, press.
     Public,
@@ -131,7 +132,7 @@ pub enum Action {
     CreateSeason,
     /// Change the ruleset of a season or event (GT-O3).
     EditRules,
-    /// Draw or redraw the schedule of matches; at an event, the arbiter's round robin (GT-O3, AS-19).
+    /// Draw or redraw the schedule of matches; at an event, the round robin (GT-O3, AS-19).
     DrawSchedule,
     /// Send the schedule to the schools (GT-O3).
     SendScheduleToSchools,
@@ -163,7 +164,7 @@ pub enum Action {
     DecideDispute,
     /// Decide which team offended when a match could not be arranged; it loses by default (GT-M3).
     ApplyMatchForfeit,
-    /// Double-forfeit a match reported late; the product flags it, only the President applies it (GT-P4).
+    /// Double-forfeit a match reported late; the President applies it, never the product (GT-P4).
     ApplyDoubleForfeitForLateReport,
     /// Move or postpone a match, with its reason (GT-M2).
     PostponeMatch,
@@ -487,7 +488,7 @@ pub struct Subject<'a> {
 /// lineup or ledger line names its one school; a season-wide action names none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Target<'a> {
-    /// Every school the target concerns: both of a match, the one of a roster, lineup or ledger line.
+    /// Every school the target concerns: both of a match, the one of a roster, lineup or ledger.
     pub schools_involved: &'a [&'a str],
     /// The home school of a match (GT-M1); `None` for any other target.
     pub home_school: Option<&'a str>,
@@ -513,7 +514,7 @@ pub enum Decision {
     Refused {
         /// The rule the refusal rests on, when one does.
         rule: Option<&'static str>,
-        /// The sentence to show, led by the rule ID when there is one: `GT-O3: the dispute involves …`.
+        /// The sentence to show, led by the rule ID when there is one: `GT-O3: the dispute …`.
         reason: String,
     },
 }

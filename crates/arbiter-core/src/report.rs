@@ -15,7 +15,7 @@ use crate::permissions::{Action, Role};
 /// officer's `Confirmed` of a disputed version decides the dispute: the result stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReviewKind {
-    /// The result is right: the visitors confirm it, or an officer keeps it in a dispute (GT-P2, GT-O3).
+    /// The result is right: the visitors confirm it, or an officer keeps it in a dispute (GT-O3).
     Confirmed,
     /// The visitors say the result is wrong; an officer decides (GT-P2, GT-O3).
     Disputed,
@@ -554,7 +554,7 @@ pub enum Task {
     EnterResult {
         /// The last day to enter it (GT-P2); `None` without deadlines or a match day.
         due: Option<jiff::civil::Date>,
-        /// Past the due day: the President may apply a double forfeit (GT-P4), never the product alone.
+        /// Past the due day: the President may apply a double forfeit, never the product (GT-P4).
         overdue: bool,
     },
     /// The visitors confirm or dispute the result the home team entered (GT-P2).
