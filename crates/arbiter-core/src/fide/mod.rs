@@ -25,10 +25,15 @@ use event::{Event, RoundResult};
 /// that ranks first, and the event built from them once.
 #[derive(Debug, Clone, Copy)]
 pub struct Input<'a> {
+    /// The competition being ranked.
     pub competition: &'a Competition,
+    /// The ruleset it is ranked by, with its [`crate::ruleset::FideSettings`].
     pub rules: &'a Ruleset,
+    /// Every team's score, round by round.
     pub sheet: &'a ScoreSheet,
+    /// The score that ranks first: match points, or game points (C.04.6 art. 1.2.1).
     pub primary: ScoreBasis,
+    /// FIDE's view of the event, built once and shared by every FIDE criterion.
     pub prepared: &'a Prepared,
 }
 
