@@ -2,9 +2,9 @@
 //! FIDE's reference tie-break checker (`gacrux`, `tiebreakchecker.py`) computes them; where the
 //! regulations' text and the checker differ, the checker is followed.
 //!
-//! - [`event`]: the event as the tie-breaks read it (unplayed rounds, VURs, art. 16.2).
-//! - [`buchholz`]: BH, EMMSB/EMGSB/EGMSB/EGGSB, SSSC, with cuts and the dummy opponent (16.4).
-//! - [`encounter`]: DE and EDE with its board steps, TBR and BBE, on the tied groups.
+//! - `event`: the event as the tie-breaks read it (unplayed rounds, VURs, art. 16.2).
+//! - `buchholz`: BH, EMMSB/EMGSB/EGMSB/EGGSB, SSSC, with cuts and the dummy opponent (16.4).
+//! - `encounter`: DE and EDE with its board steps, TBR and BBE, on the tied groups.
 //!
 //! Settings the results cannot tell (the edition of C.07, whether the event is a round robin)
 //! come from [`crate::ruleset::FideSettings`].
