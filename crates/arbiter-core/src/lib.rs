@@ -14,6 +14,8 @@
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
+#![warn(missing_docs)]
+
 pub mod criteria;
 pub mod entry;
 pub mod fide;
