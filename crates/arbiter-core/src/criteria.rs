@@ -12,6 +12,7 @@ use std::str::FromStr;
 pub struct CriterionSpec {
     /// Exactly as written in the ruleset or TRF 202 record (`"EMGSB/C1/P"`).
     pub code: String,
+    /// What the criterion computes, read from the code.
     pub kind: CriterionKind,
     /// The rule ID that this criterion applies in this ruleset (`AS-16`), cited by `--explain`.
     pub rule: Option<String>,
@@ -20,10 +21,13 @@ pub struct CriterionSpec {
 /// Which score a criterion reads: match points or game points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScoreBasis {
+    /// Match points: 2 a match won, 1 drawn in ASTC (AS-15); 1 and ½ in GTHSCL (GT-S4).
     MatchPoints,
+    /// Game points: 1 a board won, ½ a board drawn (GT-S1); a team's team points in ASTC (AS-14).
     GamePoints,
 }
 
+/// What a standings criterion computes: a native one of the two rulebooks, or a FIDE tie-break.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CriterionKind {
     /// AS-14: the sum of all game points.
@@ -41,11 +45,13 @@ pub enum CriterionKind {
 /// A FIDE tie-break with its modifiers (C.07 art. 14, TRF-2026 202 syntax).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FideTiebreak {
+    /// Which tie-break, by its C.07 code.
     pub code: FideCode,
     /// `:MP` / `:GP`; `None` means the primary score.
     pub basis: Option<ScoreBasis>,
     /// `/Cn`: drop the n least significant values; `/Mn`: drop n least and n most.
     pub cut_lowest: u32,
+    /// `/Mn`: the n most significant values dropped as well; 0 otherwise.
     pub cut_highest: u32,
     /// `/P`: forfeits count as games played against the scheduled opponent.
     pub forfeits_played: bool,
@@ -84,14 +90,21 @@ pub enum FideCode {
     De,
     /// 13.3: extended direct encounter; the variants add art. 12 steps for two tied teams.
     Ede,
+    /// 13.3 with top board results (art. 12.2) for two tied teams.
     Edet,
+    /// 13.3 with bottom board elimination (art. 12.3) for two tied teams.
     Edeb,
+    /// 13.3 with board count (art. 12.1), then top board results, for two tied teams.
     Edebt,
+    /// 13.3 with board count (art. 12.1), then bottom board elimination, for two tied teams.
     Edebb,
     /// 13.2: extended Sonneborn-Berger (opponent's score × score against it).
     Emmsb,
+    /// 13.2: the opponent's match points × the game points scored against it.
     Emgsb,
+    /// 13.2: the opponent's game points × the match points scored against it.
     Egmsb,
+    /// 13.2: the opponent's game points × the game points scored against it.
     Eggsb,
     /// 8.1: Buchholz.
     Bh,
@@ -108,6 +121,7 @@ pub enum FideCode {
 }
 
 impl FideCode {
+    /// Every code with the name a ruleset or TRF 202 record writes it by (`EMGSB`).
     pub const ALL: &'static [(&'static str, FideCode)] = &[
         ("PTS", FideCode::Pts),
         ("MPVGP", FideCode::MpVgp),
@@ -155,7 +169,9 @@ impl FideCode {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown standings criterion `{code}`: {reason}")]
 pub struct CriterionParseError {
+    /// The code as written.
     pub code: String,
+    /// Why it is not a criterion, naming the codes that are.
     pub reason: String,
 }
 
@@ -231,6 +247,7 @@ impl FromStr for CriterionKind {
 }
 
 impl CriterionSpec {
+    /// Reads one code as written (`H2H:MP`, `BH:MP/C1/P`); the ruleset sets the rule it applies.
     pub fn parse(code: &str) -> Result<CriterionSpec, CriterionParseError> {
         Ok(CriterionSpec {
             code: code.trim().to_string(),
@@ -323,6 +340,7 @@ mod tests {
 /// A criterion's value for one team.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CriterionValue {
+    /// A number: points, a Buchholz, or a place inside the tied group.
     Number(f64),
     /// Compared element by element, first element first (AS-17 board wins, TBR, BBE).
     Sequence(Vec<f64>),

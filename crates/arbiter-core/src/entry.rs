@@ -33,6 +33,7 @@ pub struct BoardEntry {
     pub result: String,
     /// A player id from the home team's roster; none on a board the home team left empty.
     pub home_player: Option<String>,
+    /// A player id from the away team's roster; none on a board the away team left empty.
     pub away_player: Option<String>,
     /// GT-P1: the result for ratings when it differs from the team result.
     pub rating_result: Option<String>,
@@ -41,9 +42,11 @@ pub struct BoardEntry {
 /// Something wrong with an entered result: which board and field, and a sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// The board the problem is on; `None` for the whole entry.
     pub board: Option<u32>,
     /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`.
     pub field: &'static str,
+    /// The sentence to show, starting "Board 3: " for a board's problem.
     pub message: String,
 }
 

@@ -3,7 +3,7 @@
 //! - [`model`]: what happened (teams, rounds, matches, boards).
 //! - [`ruleset`]: the rules as data, with the shipped presets.
 //! - [`scoring`]: what each game and match is worth (GT-S1..GT-S4, GT-M5, GT-M7, AS-15).
-//! - [`criteria`] and [`standings`]: the ordered criteria and the tie algorithm (AS-14..AS-18, GT-S5).
+//! - [`criteria`] and [`mod@standings`]: the ordered criteria and the tie algorithm (AS-14..AS-18, GT-S5).
 //! - [`fide`]: FIDE C.07 team tie-breaks.
 //! - [`rating`]: league, FIDE, US Chess and Glicko-2 ratings replayed period by period
 //!   (GT-R1..GT-R5, B.02); [`rated_games`]: which games of a competition count for them.
@@ -13,6 +13,8 @@
 //! - [`entry`]: a result as entered, read into a match outcome with every problem named.
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
+
+#![warn(missing_docs)]
 
 pub mod criteria;
 pub mod entry;

@@ -26,39 +26,57 @@ impl fmt::Display for PlayerId {
 /// One competition (an ASTC championship, a GTHSCL division, a FIDE team Swiss).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Competition {
+    /// The competition's name, as pairings and standings print it.
     pub name: String,
+    /// Every team entered, with its roster.
     pub teams: Vec<Team>,
+    /// The rounds, in the order they are played.
     pub rounds: Vec<Round>,
 }
 
+/// A team entered in the competition, with its roster.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Team {
+    /// The team's identifier in this competition.
     pub id: TeamId,
+    /// The team's name, as pairings and standings print it.
     pub name: String,
+    /// The school the team plays for (AS-4, GT-O1); `None` when the record names none.
     pub school: Option<String>,
     /// The roster, in the order the team declared it (AS-10: fixed order of strength).
     pub players: Vec<Player>,
 }
 
+/// A player on a team's roster.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Player {
+    /// The player's identifier in this competition.
     pub id: PlayerId,
+    /// The player's name, as score sheets print it.
     pub name: String,
+    /// The rating that orders the boards (GT-M11, GT-R4); `None` for an unrated player.
     pub rating: Option<u32>,
     /// GT-R3: a provisional `1200N` rating.
     pub provisional: bool,
 }
 
+/// One round of the competition: every team's match or bye.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Round {
+    /// The round's number, from 1.
     pub number: u32,
+    /// The day the round is played, when the schedule has one.
     pub date: Option<jiff::civil::Date>,
+    /// The round's matches and byes.
     pub pairings: Vec<Pairing>,
 }
 
+/// What one team does in a round: play a match, or sit out with a bye.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Pairing {
+    /// Two teams play a match.
     Match(Match),
+    /// One team sits out the round.
     Bye(Bye),
 }
 
@@ -66,10 +84,13 @@ pub enum Pairing {
 /// except for the kinds FIDE fixes (C.07 art. 16.1).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bye {
+    /// The team that sits out.
     pub team: TeamId,
+    /// Which bye it is, and so what it scores.
     pub kind: ByeKind,
 }
 
+/// The byes FIDE names (C.07 art. 16.1): why a team sits out, and so what it scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ByeKind {
     /// PAB: the pairing left the team without an opponent; scored as the ruleset's bye.
@@ -85,11 +106,14 @@ pub enum ByeKind {
 /// Which of the two teams of a match. `Home` is the first-named team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// The first-named team: the home team in GTHSCL (GT-M1).
     Home,
+    /// The second-named team: the visitors in GTHSCL.
     Away,
 }
 
 impl Side {
+    /// The other team of the match.
     pub fn other(self) -> Side {
         match self {
             Side::Home => Side::Away,
@@ -98,15 +122,19 @@ impl Side {
     }
 }
 
+/// A match between two teams: one game on each board (GT-M8).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Match {
     /// The first-named team: the home team in GTHSCL, the first of the pairing in ASTC.
     pub home: TeamId,
+    /// The second-named team: the visitors in GTHSCL.
     pub away: TeamId,
+    /// What came of the match: nothing yet, its boards, or a forfeit.
     pub outcome: MatchOutcome,
 }
 
 impl Match {
+    /// The team on `side` of the match.
     pub fn team(&self, side: Side) -> &TeamId {
         match side {
             Side::Home => &self.home,
@@ -115,6 +143,7 @@ impl Match {
     }
 }
 
+/// What came of a match as a whole.
 #[derive(Debug, Clone, PartialEq)]
 pub enum MatchOutcome {
     /// Scheduled, no result yet.
@@ -122,24 +151,31 @@ pub enum MatchOutcome {
     /// Played board by board, board 1 first.
     Boards(Vec<Board>),
     /// GT-M3, GT-M6, GT-M7: the whole match forfeited by one team.
-    Forfeit { by: Side },
+    Forfeit {
+        /// The side that forfeited; the other takes the forfeit's points (GT-M7).
+        by: Side,
+    },
     /// Both teams forfeited the match (GT-P4 double forfeit, TRF 330 `--`).
     DoubleForfeit,
 }
 
+/// One board of a match: its game, its two players and the home player's colour.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Board {
     /// The result for the team score, from the home team's side.
     pub result: GameResult,
     /// GT-P1: the result for ratings, when it differs from the team result.
     pub rating_result: Option<GameResult>,
+    /// The home team's player on this board, when the record names one.
     pub home_player: Option<PlayerId>,
+    /// The away team's player on this board, when the record names one.
     pub away_player: Option<PlayerId>,
     /// The home player's colour when the record says it; otherwise the ruleset's colour rule.
     pub home_colour: Option<Colour>,
 }
 
 impl Board {
+    /// A board with this result and nothing else recorded: no players, no colour.
     pub fn new(result: GameResult) -> Board {
         Board {
             result,
@@ -151,13 +187,17 @@ impl Board {
     }
 }
 
+/// A player's colour on a board (AS-19, GT-M18 say who has White).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// The white pieces.
     White,
+    /// The black pieces.
     Black,
 }
 
 impl Colour {
+    /// The opponent's colour.
     pub fn other(self) -> Colour {
         match self {
             Colour::White => Colour::Black,
@@ -235,6 +275,7 @@ impl GameResult {
         )
     }
 
+    /// True when the game was lost by default, by one player or both (GT-S2).
     pub fn is_forfeit(self) -> bool {
         matches!(
             self,
@@ -274,16 +315,24 @@ impl GameResult {
 /// A board's result for one team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameOutcome {
+    /// Won over the board: 1 game point (GT-S1).
     Win,
+    /// Drawn over the board: ½ (GT-S1).
     Draw,
+    /// Lost over the board: 0 (GT-S1).
     Loss,
+    /// Won by default: the opponent forfeited, a win for this team (GT-S2).
     ForfeitWin,
+    /// Lost by default: this team's player forfeited (GT-S2).
     ForfeitLoss,
+    /// Both players defaulted: nobody scores (GT-S2, GT-M4).
     DoubleForfeit,
+    /// Not yet played or not yet reported.
     Pending,
 }
 
 impl GameOutcome {
+    /// True for a win over the board or by default.
     pub fn is_win(self) -> bool {
         matches!(self, GameOutcome::Win | GameOutcome::ForfeitWin)
     }
@@ -295,6 +344,7 @@ impl Competition {
         self.teams.iter().position(|t| &t.id == id)
     }
 
+    /// The team with this id, if it plays in the competition.
     pub fn team(&self, id: &TeamId) -> Option<&Team> {
         self.teams.iter().find(|t| &t.id == id)
     }

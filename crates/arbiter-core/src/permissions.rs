@@ -13,17 +13,25 @@ use std::fmt::Write as _;
 /// leagues; an advisor advises one or more teams of one school.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// Sets the schedule and playoffs, enforces the rules and arbitrates disputes (GT-O3).
     President,
+    /// Stands in for the President, reports to the media, and decides for the President's school
+    /// (GT-O3).
     VicePresident,
+    /// Keeps the minutes and sends the schedule to the schools (GT-O3).
     Secretary,
+    /// Keeps the dues, the refunds and the prize purchases (GT-O2, GT-O3).
     Treasurer,
+    /// Runs an event: draws the round robin, takes lineups, enters results (AS-11, AS-13, AS-19).
     Arbiter,
+    /// The adult with one school's teams: names their lineups, referees their home matches (GT-M1).
     Advisor,
     /// Not signed in, or signed in without a role here: players, parents, press.
     Public,
 }
 
 impl Role {
+    /// Every role, in the order the permission table lists them.
     pub const ALL: [Role; 7] = [
         Role::President,
         Role::VicePresident,
@@ -34,6 +42,7 @@ impl Role {
         Role::Public,
     ];
 
+    /// The role as a person reads it: `President`, `Vice-President`, … `Public`.
     pub fn name(self) -> &'static str {
         match self {
             Role::President => "President",
@@ -136,39 +145,68 @@ impl Role {
 /// history shows who did what, so it is not public.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
+    /// Open a season or event, with its divisions and teams (GT-O1).
     CreateSeason,
+    /// Change the ruleset of a season or event (GT-O3).
     EditRules,
+    /// Draw or redraw the schedule of matches; at an event, the round robin (GT-O3, AS-19).
     DrawSchedule,
+    /// Send the schedule to the schools (GT-O3).
     SendScheduleToSchools,
+    /// Suspend the schedule in severe weather and resume it later (GT-F5).
     SuspendSchedule,
+    /// Record the minutes of a meeting (GT-O3).
     RecordMinutes,
+    /// Invite a person and give them a role in this league or event.
     InviteUser,
+    /// Change a school's roster of players.
     EditRoster,
+    /// Name a team's players for a round before the lineup deadline (AS-11).
     SubmitLineup,
+    /// Accept a lineup named after the deadline, with the override on record (AS-11).
     OverrideLateLineup,
+    /// Protest another team's board order in writing, with grounds (AS-13).
     ProtestBoardOrder,
+    /// Dismiss or uphold a board-order protest, ordering the new order (AS-13).
     DecideProtest,
+    /// Enter a match's result: the home advisor, or the arbiter at an event (GT-M1, GT-P2).
     EnterResult,
+    /// Confirm the result the home team entered: the visiting advisor (GT-P2).
     ConfirmResult,
+    /// Dispute the result the home team entered: the visiting advisor (GT-P2).
     DisputeResult,
+    /// Correct a result, as a new version that keeps the old (GT-P2).
     CorrectResult,
+    /// Decide a disputed result; not the President where their own school plays (GT-O3).
     DecideDispute,
+    /// Decide which team offended when a match could not be arranged; it loses by default (GT-M3).
     ApplyMatchForfeit,
+    /// Double-forfeit a match reported late; the President applies it, never the product (GT-P4).
     ApplyDoubleForfeitForLateReport,
+    /// Move or postpone a match, with its reason (GT-M2).
     PostponeMatch,
+    /// Allow a postponed match a new date outside the window (GT-M2).
     OverridePostponementWindow,
+    /// Record the entry fee due from a school (GT-O2).
     RecordFee,
+    /// Record a school's payment or a refund (GT-O2).
     RecordPayment,
+    /// Record a prize purchase (GT-O2).
     RecordPrizePurchase,
+    /// Publish the midway or final media report (GT-O3).
     PublishMediaReport,
+    /// Invite the top teams of each division to the playoffs and run them (GT-F3).
     RunPlayoffs,
+    /// Create or revoke an API token that acts in one's own role: officers only.
     CreateApiToken,
+    /// Read the history of changes, who did what and when; not public.
     ReadHistory,
 }
 
 /// How one role may take one action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Access {
+    /// Whatever the target.
     Always,
     /// Only when the subject's school is among the target's schools.
     OwnSchool,
@@ -178,6 +216,7 @@ pub enum Access {
     OwnSchoolVisiting,
     /// Except when the subject's own school is among the target's schools (GT-O3).
     UnlessOwnSchool,
+    /// Not at all, whatever the target.
     Never,
 }
 
@@ -197,12 +236,19 @@ impl Access {
 /// One action's row: how each role may take it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Grants {
+    /// How the President may take the action.
     pub president: Access,
+    /// How the Vice-President may take the action.
     pub vice_president: Access,
+    /// How the Secretary may take the action.
     pub secretary: Access,
+    /// How the Treasurer may take the action.
     pub treasurer: Access,
+    /// How an event's arbiter may take the action.
     pub arbiter: Access,
+    /// How an advisor may take the action.
     pub advisor: Access,
+    /// How the public may take the action: never, for every action.
     pub public: Access,
 }
 
@@ -217,6 +263,7 @@ impl Grants {
         public: Access::Never,
     };
 
+    /// The cell of `role` in this row.
     pub fn for_role(&self, role: Role) -> Access {
         match role {
             Role::President => self.president,
@@ -231,6 +278,7 @@ impl Grants {
 }
 
 impl Action {
+    /// Every action, in the order the permission table lists them.
     pub const ALL: [Action; 28] = [
         Action::CreateSeason,
         Action::EditRules,
@@ -447,6 +495,7 @@ impl Action {
 /// Who is acting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Subject<'a> {
+    /// The role the person acts in here.
     pub role: Role,
     /// The advisor's school; for the President, the President's own school (GT-O3).
     pub school: Option<&'a str>,
@@ -504,17 +553,22 @@ impl<'a> Target<'a> {
     }
 }
 
+/// The answer of [`decide`]: allowed, or refused with the rule and the sentence that says why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decision {
+    /// The person may act.
     Allowed,
     /// `reason` is a sentence naming the rule, to show the person as it is.
     Refused {
+        /// The rule the refusal rests on, when one does.
         rule: Option<&'static str>,
+        /// The sentence to show, led by the rule ID when there is one: `GT-O3: the dispute …`.
         reason: String,
     },
 }
 
 impl Decision {
+    /// Whether the person may act.
     pub fn is_allowed(&self) -> bool {
         matches!(self, Decision::Allowed)
     }

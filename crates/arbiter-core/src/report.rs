@@ -15,11 +15,14 @@ use crate::permissions::{Action, Role};
 /// officer's `Confirmed` of a disputed version decides the dispute: the result stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReviewKind {
+    /// The result is right: the visitors confirm it, or an officer keeps it in a dispute (GT-O3).
     Confirmed,
+    /// The visitors say the result is wrong; an officer decides (GT-P2, GT-O3).
     Disputed,
 }
 
 impl ReviewKind {
+    /// The word stored: `confirmed` or `disputed`.
     pub fn code(self) -> &'static str {
         match self {
             ReviewKind::Confirmed => "confirmed",
@@ -27,6 +30,7 @@ impl ReviewKind {
         }
     }
 
+    /// Reads [`ReviewKind::code`] back.
     pub fn from_code(s: &str) -> Option<ReviewKind> {
         match s {
             "confirmed" => Some(ReviewKind::Confirmed),
@@ -63,7 +67,9 @@ impl EnteredBy {
 /// The version in force (it holds a result) and who entered it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// The version in force; every entry or correction makes a new one.
     pub version: u32,
+    /// Who entered that version: an import, a team or an officer.
     pub by: EnteredBy,
 }
 
@@ -89,8 +95,11 @@ impl ReviewedBy {
 /// One review of one version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Review {
+    /// The version reviewed.
     pub version: u32,
+    /// What the review said: confirmed or disputed.
     pub kind: ReviewKind,
+    /// Who reviewed it: the visitors or an officer.
     pub by: ReviewedBy,
 }
 
@@ -100,16 +109,31 @@ pub enum ReportStatus {
     /// No result has been entered.
     AwaitingResult,
     /// The result in force (this version), an advisor's entry, awaits the visitors.
-    AwaitingConfirmation { version: u32 },
+    AwaitingConfirmation {
+        /// The version in force, awaiting the visitors.
+        version: u32,
+    },
     /// The visitors confirmed it.
-    Confirmed { version: u32 },
+    Confirmed {
+        /// The version the visitors confirmed.
+        version: u32,
+    },
     /// The visitors disputed this version; an officer decides (GT-O3).
-    Disputed { version: u32 },
+    Disputed {
+        /// The version the visitors disputed.
+        version: u32,
+    },
     /// Imported from a file or the command line: it stands as recorded.
-    Recorded { version: u32 },
+    Recorded {
+        /// The version imported.
+        version: u32,
+    },
     /// Entered or corrected by an officer or the arbiter, or a dispute an officer decided by
     /// keeping the entered result: it stands.
-    Decided { version: u32 },
+    Decided {
+        /// The version that stands.
+        version: u32,
+    },
 }
 
 impl ReportStatus {
@@ -204,10 +228,12 @@ pub struct Deadlines {
 }
 
 impl Deadlines {
+    /// The last day the home team enters the result of a match played on `played_on` (GT-P2).
     pub fn enter_by(self, played_on: jiff::civil::Date) -> jiff::civil::Date {
         played_on.saturating_add(jiff::Span::new().days(i64::from(self.enter_within)))
     }
 
+    /// The last day the visitors confirm or dispute a result entered on `entered_on` (GT-P2).
     pub fn confirm_by(self, entered_on: jiff::civil::Date) -> jiff::civil::Date {
         entered_on.saturating_add(jiff::Span::new().days(i64::from(self.confirm_within)))
     }
@@ -280,6 +306,7 @@ pub enum ReportStep {
 /// A match's report as a writer found it: what [`ReportStep::check`] reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Report {
+    /// Where the report stands, as [`status`] reads it.
     pub status: ReportStatus,
     /// The highest version, whatever it holds (0 when there is none).
     pub in_force: u32,
@@ -385,18 +412,39 @@ impl ReportStep {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     /// The writer read version `seen`, and `in_force` is in force now: nothing is written.
-    Changed { seen: u32, in_force: u32 },
+    Changed {
+        /// The version the writer read.
+        seen: u32,
+        /// The version in force now.
+        in_force: u32,
+    },
     /// GT-P2: an advisor enters the result from the match day.
-    TooEarly { played_on: jiff::civil::Date },
+    TooEarly {
+        /// The match day, still to come.
+        played_on: jiff::civil::Date,
+    },
     /// GT-P2: no result has been entered yet.
-    NotEntered { step: ReportStep },
+    NotEntered {
+        /// The step refused.
+        step: ReportStep,
+    },
     /// GT-P2: the visitors disputed `version`; an officer decides it first.
-    Disputed { step: ReportStep, version: u32 },
+    Disputed {
+        /// The step refused.
+        step: ReportStep,
+        /// The disputed version.
+        version: u32,
+    },
     /// GT-O3: `version` awaits the visitors and is not disputed: there is nothing to decide.
-    NotDisputed { version: u32 },
+    NotDisputed {
+        /// The version that awaits the visitors.
+        version: u32,
+    },
     /// GT-P2: the result stands (confirmed, recorded or decided); an officer corrects it.
     Settled {
+        /// The step refused.
         step: ReportStep,
+        /// How the result came to stand: confirmed, recorded or decided.
         status: ReportStatus,
     },
 }
@@ -502,13 +550,20 @@ impl std::fmt::Display for Refusal {
 /// Something an advisor has to do (GT-P2), with the day it is due by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
+    /// The home team enters the result of a match whose day has come (GT-M1, GT-P2).
     EnterResult {
+        /// The last day to enter it (GT-P2); `None` without deadlines or a match day.
         due: Option<jiff::civil::Date>,
+        /// Past the due day: the President may apply a double forfeit, never the product (GT-P4).
         overdue: bool,
     },
+    /// The visitors confirm or dispute the result the home team entered (GT-P2).
     ReviewResult {
+        /// The version to confirm or dispute.
         version: u32,
+        /// The last day to confirm or dispute it (GT-P2); `None` without deadlines.
         due: Option<jiff::civil::Date>,
+        /// Past the due day (GT-P2).
         overdue: bool,
     },
 }

@@ -16,7 +16,9 @@ use crate::report::Deadlines;
 /// The rules a competition is scored and ranked by.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ruleset {
+    /// The ruleset's name, as pages and files show it: `GTHSCL`.
     pub name: String,
+    /// Whose rules these are, in one line: `Greater Toledo High School Chess League`.
     pub description: String,
     /// GT-M8, AS-9: games in a match.
     pub boards: u32,
@@ -77,25 +79,34 @@ pub enum FideEdition {
     Mar2026,
 }
 
+/// Points for a win, a draw and a loss: of one game (GT-S1) or of one match (GT-S4, AS-15).
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PointScale {
+    /// Points for a win: 1 a game (GT-S1); 1 a match in GTHSCL (GT-S4), 2 in ASTC (AS-15).
     pub win: f64,
+    /// Points for a draw: ½ a game (GT-S1); ½ a match in GTHSCL (GT-S4), 1 in ASTC (AS-15).
     pub draw: f64,
+    /// Points for a loss: 0.
     pub loss: f64,
 }
 
+/// What a team takes from a match not played on the boards: a forfeit (GT-M7) or a bye.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Award {
+    /// The match points awarded.
     pub match_points: f64,
+    /// The game points awarded: 4 to the team that did not forfeit in GTHSCL (GT-M7).
     pub game_points: f64,
 }
 
 /// GT-M7: the team that did not forfeit gets `winner`, the forfeiting team `loser`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ForfeitMatchScoring {
+    /// What the team that did not forfeit takes: 1 match point and 4 game points in GTHSCL.
     pub winner: Award,
+    /// What the forfeiting team takes: nothing in GTHSCL.
     pub loser: Award,
     /// GT-M7: "ratings of individual players involved will not be changed".
     pub rated: bool,
@@ -104,6 +115,7 @@ pub struct ForfeitMatchScoring {
 /// GT-M5: a team that forfeits `after_match_forfeits` matches is dropped.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DropRule {
+    /// How many match forfeits drop a team: two in GTHSCL.
     pub after_match_forfeits: u32,
     /// Under half its schedule played: all its matches leave every figure.
     pub exclude_when_played_under_half: bool,
@@ -121,6 +133,7 @@ pub const PRESETS: &[(&str, &str)] = &[
 /// Where an `extends` name that is not a preset is looked up (a file, relative to the
 /// file that names it). Returns the name to show in messages and the text.
 pub trait RulesetSource {
+    /// The name to show in messages and the text of the ruleset called `name`; `Err` says why not.
     fn load(&self, name: &str) -> Result<(String, String), String>;
 }
 
@@ -137,6 +150,7 @@ impl RulesetSource for PresetsOnly {
     }
 }
 
+/// The names of the shipped presets: `astc`, `gthscl`, `fide-team`.
 pub fn preset_names() -> Vec<&'static str> {
     PRESETS.iter().map(|(n, _)| *n).collect()
 }
@@ -148,7 +162,9 @@ pub struct RulesetError {
     pub origin: String,
     /// 1-based line and column, when the error is at a place in the file.
     pub line: Option<usize>,
+    /// 1-based column, when the error is at a place in the file.
     pub column: Option<usize>,
+    /// What was wrong, as a sentence.
     pub message: String,
 }
 

@@ -26,7 +26,9 @@ pub const MAX_TEAMS: u32 = 1000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Cycles {
+    /// Each pair of teams meets once: the ASTC all-play-all (AS-19).
     Single,
+    /// Each pair meets twice, the second time with the first-named team swapped.
     Double,
 }
 
@@ -35,10 +37,13 @@ pub enum Cycles {
 pub struct Schedule {
     /// The number of teams (before any dummy for a bye).
     pub teams: u32,
+    /// Once or twice round.
     pub cycles: Cycles,
+    /// Every round, in the order played.
     pub rounds: Vec<ScheduledRound>,
 }
 
+/// One round of the schedule: its pairings by table, and the bye.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ScheduledRound {
     /// 1-based, counting on through the second cycle.
@@ -51,36 +56,53 @@ pub struct ScheduledRound {
     pub bye: Option<u32>,
 }
 
+/// One match of a scheduled round, between two team numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct ScheduledPairing {
     /// 1-based table (match) number within the round.
     pub table: u32,
     /// The first-named (home) team: White on board 1 (AS-19).
     pub first: u32,
+    /// The second-named (away) team: Black on board 1.
     pub second: u32,
 }
 
 /// Why a schedule cannot be built or applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ScheduleError {
+    /// Fewer than 2 teams: there is no round robin to draw.
     #[error(
         "A round robin (AS-19) needs at least 2 teams, but {teams} {was} given; add teams before drawing the schedule.",
         was = if *teams == 1 { "was" } else { "were" }
     )]
-    TooFewTeams { teams: u32 },
+    TooFewTeams {
+        /// The number of teams given.
+        teams: u32,
+    },
+    /// More teams than [`MAX_TEAMS`]: a mistake, not a league.
     #[error(
         "A round robin (AS-19) of {teams} teams is beyond the {max} this program schedules ({rounds} rounds); check the number of teams, or split the field into divisions.",
         max = MAX_TEAMS,
         rounds = u64::from(*teams) + u64::from(*teams % 2) - 1
     )]
-    TooManyTeams { teams: u32 },
+    TooManyTeams {
+        /// The number of teams given.
+        teams: u32,
+    },
+    /// The team ids given do not match the schedule's team numbers one to one.
     #[error(
         "The schedule is for {scheduled} teams but {given} team ids were given; give exactly one id per team number, in order (team 1 first)."
     )]
-    TeamCountMismatch { scheduled: u32, given: usize },
+    TeamCountMismatch {
+        /// The number of teams the schedule is for.
+        scheduled: u32,
+        /// The number of team ids given.
+        given: usize,
+    },
 }
 
 impl Schedule {
+    /// Every round, in the order played.
     pub fn rounds(&self) -> &[ScheduledRound] {
         &self.rounds
     }

@@ -10,6 +10,7 @@ use crate::ruleset::{Award, Ruleset};
 /// Every team's score, round by round. Indexes are positions in `Competition::teams`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScoreSheet {
+    /// Every team's score, in the order of `Competition::teams`.
     pub teams: Vec<TeamScore>,
     /// The highest round number of the competition.
     pub rounds: u32,
@@ -17,6 +18,7 @@ pub struct ScoreSheet {
     pub boards: u32,
 }
 
+/// One team's score: its round entries and its totals.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TeamScore {
     /// One entry per round in which the team was paired or had a bye, in round order.
@@ -25,17 +27,24 @@ pub struct TeamScore {
     pub dropped: Option<Dropped>,
     /// Totals over the entries that count (not excluded, not pending).
     pub match_points: f64,
+    /// The team's game points over the entries that count: its team points in ASTC (AS-14).
     pub game_points: f64,
 }
 
+/// What one team scored in one round: a match or a bye.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RoundEntry {
+    /// The round's number.
     pub round: u32,
+    /// The opponent's position in `Competition::teams`; `None` for byes.
     pub opponent: Option<usize>,
     /// The team's side in the match (`Home` is first-named); `None` for byes.
     pub side: Option<Side>,
+    /// What the round was for the team: played, forfeited, a bye or still pending.
     pub kind: EntryKind,
+    /// The team's match points for the round: win, draw or loss by the ruleset (GT-S4, AS-15).
     pub match_points: f64,
+    /// The team's game points for the round: its boards' sum (GT-S1), or a forfeit or bye's award.
     pub game_points: f64,
     /// The opponent's game points in the same match.
     pub opponent_game_points: f64,
@@ -52,6 +61,7 @@ impl RoundEntry {
     }
 }
 
+/// What kind of round a team had: a match played, a whole-match forfeit, a bye or nothing yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EntryKind {
     /// Played board by board (some boards may be forfeits, GT-M9).
@@ -62,15 +72,20 @@ pub enum EntryKind {
     ForfeitLoss,
     /// Both forfeited the match.
     DoubleForfeit,
+    /// The team sat out the round, with the kind of bye (C.07 art. 16.1).
     Bye(ByeKind),
     /// Scheduled, not yet (completely) reported.
     Pending,
 }
 
+/// What one board of a match gave one team.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardScore {
+    /// The board's number, from 1.
     pub board: u32,
+    /// What the team's player got: a win, a draw, a loss, or one by default.
     pub outcome: GameOutcome,
+    /// The game points it is worth to the team (GT-S1, GT-S2).
     pub points: f64,
 }
 
@@ -79,9 +94,11 @@ pub struct BoardScore {
 pub struct Dropped {
     /// The round of the forfeit that dropped the team.
     pub round: u32,
+    /// How many matches the team forfeited in all; the ruleset's limit (two in GTHSCL) drops it.
     pub match_forfeits: u32,
     /// Matches with a result in which the team did not forfeit, and its whole schedule.
     pub played: u32,
+    /// Every match on the team's schedule, played or not.
     pub scheduled: u32,
     /// Under half its schedule played: every match of the team is excluded.
     pub all_matches_excluded: bool,
@@ -90,7 +107,9 @@ pub struct Dropped {
 /// Why an entry is left out of every figure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exclusion {
+    /// The rule that excludes the entry: `GT-M5`.
     pub rule: &'static str,
+    /// The sentence that says why, to show as it is.
     pub reason: String,
 }
 

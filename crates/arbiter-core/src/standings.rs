@@ -20,8 +20,11 @@ use crate::scoring::{self, EntryKind, ScoreSheet};
 /// Everything a criterion may look at.
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
+    /// The competition being ranked.
     pub competition: &'a Competition,
+    /// The ruleset it is ranked by.
     pub rules: &'a Ruleset,
+    /// Every team's score, round by round.
     pub sheet: &'a ScoreSheet,
     /// The score that ranks first (AS-14: game points; GT-S5 and FIDE: match points).
     pub primary: ScoreBasis,
@@ -42,8 +45,10 @@ impl<'a> Context<'a> {
     }
 }
 
+/// The table of a competition: its teams in rank order, with what separated each from the next.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standings {
+    /// The criteria the teams are ranked by, in the ruleset's order.
     pub criteria: Vec<CriterionSpec>,
     /// In rank order.
     pub rows: Vec<StandingRow>,
@@ -51,6 +56,7 @@ pub struct Standings {
     pub separations: Vec<Separation>,
 }
 
+/// One team's line in the standings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StandingRow {
     /// 1-based; teams that share a place share the rank of its first position.
@@ -65,20 +71,28 @@ pub struct StandingRow {
     pub dropped: bool,
 }
 
+/// What put one team directly above the next, or why the two share the place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Separation {
+    /// The upper team, by its position in `Competition::teams`.
     pub upper: usize,
+    /// The lower team, by its position in `Competition::teams`.
     pub lower: usize,
+    /// The criterion that separated them, the drop rule, or nothing: a shared place.
     pub reason: SeparationReason,
 }
 
+/// Why one team stands above the next in the standings.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SeparationReason {
     /// The criterion at this index of the list put `upper` ahead; the values in the group in
     /// which it decided.
     Criterion {
+        /// The criterion's position in the ruleset's list.
         index: usize,
+        /// The upper team's value of it.
         upper_value: CriterionValue,
+        /// The lower team's value of it.
         lower_value: CriterionValue,
         /// The teams among which it was computed (the mini-table, for group criteria).
         group: Vec<usize>,
@@ -427,9 +441,11 @@ pub fn format_number(x: f64) -> String {
 /// One sentence of the standings' explanation, for the pair of rows `upper` and `upper + 1`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Explanation {
+    /// The upper row of the pair, by its position in [`Standings::rows`].
     pub upper_row: usize,
     /// The rule cited, when there is one (`AS-16`, `GT-M5`, `C.07 art. 13.3`).
     pub rule: Option<String>,
+    /// The sentence itself, to show as it is.
     pub sentence: String,
 }
 

@@ -22,10 +22,15 @@ pub const DESCRIPTION_MAX_CHARS: usize = 2000;
 /// Which kind of text, for its limit and for the sentence refusing it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TextKind {
+    /// Why a result was corrected, disputed or stands, or a role ended: [`REASON_MAX_CHARS`].
     Reason,
+    /// A person's, league's, team's, school's or player's name: [`NAME_MAX_CHARS`].
     Name,
+    /// What an API token is for: [`LABEL_MAX_CHARS`].
     Label,
+    /// An email address: [`EMAIL_MAX_CHARS`].
     Email,
+    /// A league's description: [`DESCRIPTION_MAX_CHARS`].
     Description,
 }
 
@@ -56,6 +61,7 @@ impl TextKind {
 /// A text longer than its kind allows; its `Display` is the sentence that refuses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextTooLong {
+    /// Which kind of text, and so its limit.
     pub kind: TextKind,
     /// Which text, as a sentence starts with it: `the reason`, `the name of team nsw`.
     pub what: String,
@@ -94,9 +100,8 @@ fn thousands(n: usize) -> String {
     out
 }
 
-/// `text` fits its kind, or the sentence why not. `what` names it (`the reason`).
-/// Capitalised and ended with a full stop: core's findings and the store's refusals are
-/// clauses, a person reads sentences.
+/// A clause made a sentence, capitalised and ended with a full stop: core's findings and the
+/// store's refusals are clauses, a person reads sentences.
 pub fn sentence(s: &str) -> String {
     let s = s.trim();
     let mut out: String = match s.chars().next() {
@@ -109,6 +114,7 @@ pub fn sentence(s: &str) -> String {
     out
 }
 
+/// `text` fits its kind, or the sentence why not. `what` names it (`the reason`).
 pub fn check(kind: TextKind, what: &str, text: &str) -> Result<(), TextTooLong> {
     // Stops counting one past the limit: a 2 MB text costs no more than one that fits.
     let chars = text.chars().take(kind.max_chars() + 1).count();
@@ -143,6 +149,7 @@ impl Reason {
         Ok(Some(Reason(text.to_string())))
     }
 
+    /// The reason as kept.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -198,6 +205,7 @@ impl Email {
         Ok(Email(e))
     }
 
+    /// The address as kept: trimmed and lower-case.
     pub fn as_str(&self) -> &str {
         &self.0
     }

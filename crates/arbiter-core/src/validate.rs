@@ -13,6 +13,7 @@ use crate::model::{
 };
 use crate::ruleset::Ruleset;
 
+/// How much a finding matters: whether the record can still be scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Severity {
     /// The record cannot be scored as it stands.
@@ -24,9 +25,11 @@ pub enum Severity {
 /// One thing wrong with a competition record, with where it is and the rule it breaks.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
+    /// Whether the record can still be scored.
     pub severity: Severity,
     /// The rule ID, when a rule of RULES.md applies (not for a mistyped team id).
     pub rule: Option<String>,
+    /// The round the finding is in, when it is in one.
     pub round: Option<u32>,
     /// The pairing's position in `Round::pairings` (0-based), to point into a file.
     pub pairing: Option<usize>,
@@ -34,10 +37,12 @@ pub struct Finding {
     pub match_label: Option<String>,
     /// 1-based.
     pub board: Option<u32>,
+    /// What is wrong; `Display` puts the place and the rule before it.
     pub message: String,
 }
 
 impl Finding {
+    /// An error: the record cannot be scored as it stands, at no place yet (see [`Finding::at`]).
     pub fn error(rule: Option<&str>, message: impl Into<String>) -> Finding {
         Finding {
             severity: Severity::Error,
@@ -50,6 +55,7 @@ impl Finding {
         }
     }
 
+    /// A warning: the record can be scored, at no place yet (see [`Finding::at`]).
     pub fn warning(rule: Option<&str>, message: impl Into<String>) -> Finding {
         Finding {
             severity: Severity::Warning,
@@ -72,6 +78,7 @@ impl Finding {
         self
     }
 
+    /// Whether the record cannot be scored as it stands.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

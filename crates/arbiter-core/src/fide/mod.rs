@@ -2,9 +2,9 @@
 //! FIDE's reference tie-break checker (`gacrux`, `tiebreakchecker.py`) computes them; where the
 //! regulations' text and the checker differ, the checker is followed.
 //!
-//! - [`event`]: the event as the tie-breaks read it (unplayed rounds, VURs, art. 16.2).
-//! - [`buchholz`]: BH, EMMSB/EMGSB/EGMSB/EGGSB, SSSC, with cuts and the dummy opponent (16.4).
-//! - [`encounter`]: DE and EDE with its board steps, TBR and BBE, on the tied groups.
+//! - `event`: the event as the tie-breaks read it (unplayed rounds, VURs, art. 16.2).
+//! - `buchholz`: BH, EMMSB/EMGSB/EGMSB/EGGSB, SSSC, with cuts and the dummy opponent (16.4).
+//! - `encounter`: DE and EDE with its board steps, TBR and BBE, on the tied groups.
 //!
 //! Settings the results cannot tell (the edition of C.07, whether the event is a round robin)
 //! come from [`crate::ruleset::FideSettings`].
@@ -25,10 +25,15 @@ use event::{Event, RoundResult};
 /// that ranks first, and the event built from them once.
 #[derive(Debug, Clone, Copy)]
 pub struct Input<'a> {
+    /// The competition being ranked.
     pub competition: &'a Competition,
+    /// The ruleset it is ranked by, with its [`crate::ruleset::FideSettings`].
     pub rules: &'a Ruleset,
+    /// Every team's score, round by round.
     pub sheet: &'a ScoreSheet,
+    /// The score that ranks first: match points, or game points (C.04.6 art. 1.2.1).
     pub primary: ScoreBasis,
+    /// FIDE's view of the event, built once and shared by every FIDE criterion.
     pub prepared: &'a Prepared,
 }
 
