@@ -1127,25 +1127,39 @@ fn reads_back(map: &Map<String, Value>, r: &Ruleset) -> bool {
         == Some(r)
 }
 
-/// What `"rules"` says for a ruleset: a preset's name when it is one, else the shortest inline
-/// ruleset (`extends` a preset and the fields that differ) that reads back to it exactly, else
-/// every field.
-fn rules_value(r: &Ruleset) -> Value {
+/// A ruleset as a file names it.
+enum Rules {
+    Preset(&'static str),
+    Document(Box<RulesetDocument>),
+}
+
+/// A preset's name when the ruleset is one, else the shortest document (`extends` a preset and
+/// the fields that differ) that reads back to it exactly as an inline ruleset, else every field.
+fn shortest_rules(r: &Ruleset) -> Rules {
     let own = RulesetDocument::from(r);
-    let mut best: Option<Map<String, Value>> = None;
+    let mut best: Option<(usize, RulesetDocument)> = None;
     for (name, _) in PRESETS {
         let Some(base) = Ruleset::preset(name) else {
             continue;
         };
         if &base == r {
-            return Value::String((*name).to_string());
+            return Rules::Preset(name);
         }
-        let patch = document_json(&own.changes_from(name, &RulesetDocument::from(&base)));
-        if reads_back(&patch, r) && best.as_ref().is_none_or(|b| patch.len() < b.len()) {
-            best = Some(patch);
+        let patch = own.changes_from(name, &RulesetDocument::from(&base));
+        let fields = document_json(&patch);
+        if reads_back(&fields, r) && best.as_ref().is_none_or(|(n, _)| fields.len() < *n) {
+            best = Some((fields.len(), patch));
         }
     }
-    Value::Object(best.unwrap_or_else(|| document_json(&own)))
+    Rules::Document(Box::new(best.map_or(own, |(_, patch)| patch)))
+}
+
+/// What `"rules"` says for a ruleset ([`shortest_rules`]).
+fn rules_value(r: &Ruleset) -> Value {
+    match shortest_rules(r) {
+        Rules::Preset(name) => Value::String(name.to_string()),
+        Rules::Document(d) => Value::Object(document_json(&d)),
+    }
 }
 
 /// How a ruleset is written where a file or a table keeps it: by a preset's name, or as a
@@ -1156,20 +1170,22 @@ pub enum WrittenRules {
     Toml(String),
 }
 
-/// The ruleset as [`write`] would name it, as a preset name or a TOML ruleset document (the
-/// store keeps it so). `Err` when no document that extends a preset reads back to it (it
-/// extends a ruleset file that is not a preset), with the sentence.
+/// The ruleset as [`write`] names it: a preset's name, or the same document as a ruleset file
+/// (TOML, `RulesetDocument::to_toml`), as the store keeps it. `Err` when no document that
+/// extends a preset reads back to it (it extends a ruleset file that is not a preset), with the
+/// sentence.
 pub fn written_rules(r: &Ruleset) -> Result<WrittenRules, String> {
-    match rules_value(r) {
-        Value::String(name) => Ok(WrittenRules::Preset(name)),
-        Value::Object(map) => {
-            let toml = InlineToml::new(&map).map_err(|k| format!("rules.{k} holds a null"))?;
-            match Ruleset::from_toml("the written rules", &toml.text, &PresetsOnly) {
-                Ok(back) if &back == r => Ok(WrittenRules::Toml(toml.text)),
+    match shortest_rules(r) {
+        Rules::Preset(name) => Ok(WrittenRules::Preset(name.to_string())),
+        Rules::Document(d) => {
+            let toml = d
+                .to_toml()
+                .map_err(|e| format!("the rules cannot be written: {e}"))?;
+            match Ruleset::from_toml("the written rules", &toml, &PresetsOnly) {
+                Ok(back) if &back == r => Ok(WrittenRules::Toml(toml)),
                 _ => Err("they extend a ruleset file that is not a preset; give rules that extend a preset (astc, gthscl, fide-team)".into()),
             }
         }
-        _ => Err("the rules were written as neither a preset nor a ruleset".into()),
     }
 }
 
