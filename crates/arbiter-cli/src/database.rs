@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use arbiter_core::model::{Competition, MatchOutcome, Pairing};
-use arbiter_core::ruleset::{PresetsOnly, Ruleset};
+use arbiter_core::ruleset::Ruleset;
 use arbiter_store::{
     Actor, ImportPlace, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, SeasonChoice,
     Store,
@@ -402,76 +402,20 @@ fn slug_of(name: &str) -> Option<String> {
     (!slug.is_empty()).then_some(slug)
 }
 
-/// The rules as the store keeps them: a preset's name, or a TOML text that reads back to them.
+/// The rules as the store keeps them: a preset's name, or a TOML text that reads back to them
+/// (the competition file's writer chooses, and writes the TOML).
 fn rules_ref(rules: &Ruleset) -> Result<RulesRef> {
-    // The competition file writer already knows the shortest form: a preset name or an inline
-    // ruleset; TOML has the same fields.
-    let written = arbiter_formats::competition_json::write(&Competition::default(), rules, &[]);
-    let doc: serde_json::Value =
-        serde_json::from_str(&written).context("the competition writer wrote invalid JSON")?;
-    match doc.get("rules") {
-        Some(serde_json::Value::String(preset)) => Ok(RulesRef::Preset(preset.clone())),
-        Some(serde_json::Value::Object(fields)) => {
-            let mut toml = String::new();
-            for (k, v) in fields {
-                if let Some(v) = toml_value(v) {
-                    toml.push_str(&format!("{} = {v}\n", toml_key(k)));
-                }
-            }
-            let back = Ruleset::from_toml("the stored rules", &toml, &PresetsOnly)
-                .map_err(|e| anyhow!("{e}"))?;
-            if &back != rules {
-                bail!(
-                    "they extend a ruleset file that is not a preset; give rules that extend a preset (astc, gthscl, fide-team)"
-                );
-            }
-            Ok(RulesRef::Toml(toml))
-        }
-        _ => bail!("the competition writer wrote no rules"),
-    }
-}
-
-fn toml_key(k: &str) -> String {
-    if !k.is_empty()
-        && k.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        k.to_string()
-    } else {
-        serde_json::Value::String(k.to_string()).to_string()
-    }
-}
-
-/// A JSON value as TOML: the escapes of JSON strings are valid in TOML basic strings.
-fn toml_value(v: &serde_json::Value) -> Option<String> {
-    use serde_json::Value;
-    Some(match v {
-        Value::Null => return None,
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::String(_) => v.to_string(),
-        Value::Array(items) => format!(
-            "[{}]",
-            items
-                .iter()
-                .filter_map(toml_value)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Value::Object(fields) => format!(
-            "{{ {} }}",
-            fields
-                .iter()
-                .filter_map(|(k, v)| toml_value(v).map(|v| format!("{} = {v}", toml_key(k))))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+    use arbiter_formats::competition_json::{WrittenRules, written_rules};
+    Ok(match written_rules(rules).map_err(|e| anyhow!("{e}"))? {
+        WrittenRules::Preset(name) => RulesRef::Preset(name),
+        WrittenRules::Toml(toml) => RulesRef::Toml(toml),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::ruleset::PresetsOnly;
 
     #[test]
     fn slugs_from_names() {

@@ -76,7 +76,7 @@ pub fn render(c: &Competition, rated: &RatedCompetition, format: Format) -> Resu
     Ok(match format {
         Format::Json => serde_json::to_string_pretty(&json(rated, &lines))? + "\n",
         Format::Csv => {
-            let mut out = String::new();
+            let mut out = csv::Writer::new();
             let header = [
                 "player_id",
                 "name",
@@ -90,28 +90,25 @@ pub fn render(c: &Competition, rated: &RatedCompetition, format: Format) -> Resu
                 "k",
                 "provisional",
             ];
-            csv::write_record(&mut out, header.map(String::from));
+            out.record(header);
             for l in &lines {
                 let s = &l.summary;
                 let number = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
-                csv::write_record(
-                    &mut out,
-                    [
-                        l.player_id.to_string(),
-                        l.name.to_string(),
-                        l.team_id.to_string(),
-                        number(published(&s.before)),
-                        s.games.to_string(),
-                        s.score.to_string(),
-                        hundredths(s.expected).to_string(),
-                        hundredths(s.change).to_string(),
-                        number(published(&s.after)),
-                        s.k.map(|k| k.to_string()).unwrap_or_default(),
-                        s.after.provisional.to_string(),
-                    ],
-                );
+                out.record([
+                    l.player_id.to_string(),
+                    l.name.to_string(),
+                    l.team_id.to_string(),
+                    number(published(&s.before)),
+                    s.games.to_string(),
+                    s.score.to_string(),
+                    hundredths(s.expected).to_string(),
+                    hundredths(s.change).to_string(),
+                    number(published(&s.after)),
+                    s.k.map(|k| k.to_string()).unwrap_or_default(),
+                    s.after.provisional.to_string(),
+                ]);
             }
-            out
+            out.finish()
         }
         Format::Table => table(rated, &lines),
     })

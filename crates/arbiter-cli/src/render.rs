@@ -45,15 +45,16 @@ pub fn standings(
             serde_json::to_string_pretty(&v)? + "\n"
         }
         Format::Csv => {
-            let mut out = csv(c, s);
+            let mut out = csv::Writer::new();
+            csv(&mut out, c, s);
             if let Some(ex) = explanation {
                 // After an empty record, a sentence a record, each a cell of its own.
-                out.push_str("\r\n");
+                out.record([""]);
                 for e in ex {
-                    csv::write_record(&mut out, [format!("# {}", e.sentence)]);
+                    out.record([format!("# {}", e.sentence)]);
                 }
             }
-            out
+            out.finish()
         }
     })
 }
@@ -205,11 +206,10 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
-fn csv(c: &Competition, s: &Standings) -> String {
-    let mut out = String::new();
+fn csv(out: &mut csv::Writer, c: &Competition, s: &Standings) {
     let header = ["rank", "place", "team_id", "team"].map(String::from);
     let codes = s.criteria.iter().map(|spec| spec.code.clone());
-    csv::write_record(&mut out, header.into_iter().chain(codes));
+    out.record(header.into_iter().chain(codes));
     for r in &s.rows {
         let t = &c.teams[r.team];
         let team = [
@@ -219,9 +219,8 @@ fn csv(c: &Competition, s: &Standings) -> String {
             t.name.clone(),
         ];
         let values = r.values.iter().map(CriterionValue::display);
-        csv::write_record(&mut out, team.into_iter().chain(values));
+        out.record(team.into_iter().chain(values));
     }
-    out
 }
 
 pub fn schedule_table(s: &Schedule) -> String {

@@ -182,6 +182,33 @@ fn csv_output_has_a_header_and_a_row_per_team() {
     );
 }
 
+/// Issue 10: a team named as a spreadsheet formula reaches the standings CSV as text, behind
+/// its apostrophe (`arbiter_formats::csv::guard`).
+#[test]
+fn a_team_named_as_a_formula_reaches_the_csv_as_text() {
+    let formula = r#"=HYPERLINK("http://x","y")"#;
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("examples/astc-secondary-open.json")).unwrap(),
+    )
+    .unwrap();
+    let team = &mut v["teams"][0];
+    assert_eq!(team["id"], "vic", "the example's first team");
+    team["name"] = Value::from(formula);
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-formula-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("astc.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let text = ok_stdout(&["standings", file.to_str().unwrap(), "--format", "csv"]);
+    assert!(
+        text.contains(r#",vic,"'=HYPERLINK(""http://x"",""y"")","#),
+        "{text}"
+    );
+    let records = arbiter_formats::csv::read(&text, ',');
+    let row = records.iter().find(|r| r[2] == "vic").unwrap();
+    assert_eq!(row[3], format!("'{formula}"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// AS-19: the FIDE Berger table for 8.
 #[test]
 fn schedule_for_eight_teams() {

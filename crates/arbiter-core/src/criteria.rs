@@ -2,7 +2,7 @@
 //! (`GP`, `MP`, `H2H:GP`, `H2H:MP`, `H2H:BOARDS`) and FIDE's team tie-breaks by their C.07 codes
 //! with the TRF-2026 modifiers (`NAME[:MP|:GP][/Cn|/Mn][/P][/F]`).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
@@ -277,20 +277,40 @@ impl fmt::Display for CriterionSpec {
     }
 }
 
+/// A criterion as a ruleset writes it: its code, or `{ code = "H2H:GP", rule = "AS-16" }`.
+#[derive(Deserialize, Serialize)]
+#[serde(untagged)]
+enum Written<'a> {
+    Code(std::borrow::Cow<'a, str>),
+    Table {
+        code: std::borrow::Cow<'a, str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        rule: Option<std::borrow::Cow<'a, str>>,
+    },
+}
+
+impl Serialize for CriterionSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let code = self.code.as_str().into();
+        match &self.rule {
+            None => Written::Code(code),
+            Some(rule) => Written::Table {
+                code,
+                rule: Some(rule.as_str().into()),
+            },
+        }
+        .serialize(s)
+    }
+}
+
 impl<'de> Deserialize<'de> for CriterionSpec {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Written {
-            Code(String),
-            Table { code: String, rule: Option<String> },
-        }
         let (code, rule) = match Written::deserialize(d)? {
             Written::Code(c) => (c, None),
             Written::Table { code, rule } => (code, rule),
         };
         let mut spec = CriterionSpec::parse(&code).map_err(serde::de::Error::custom)?;
-        spec.rule = rule;
+        spec.rule = rule.map(std::borrow::Cow::into_owned);
         Ok(spec)
     }
 }

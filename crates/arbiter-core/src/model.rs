@@ -103,8 +103,10 @@ pub enum ByeKind {
     ZeroPoint,
 }
 
-/// Which of the two teams of a match. `Home` is the first-named team.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Which of the two teams of a match. `Home` is the first-named team. Spelled `home` and
+/// `away` in every file, table and page ([`Side::code`]; serde writes the same).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The first-named team: the home team in GTHSCL (GT-M1).
     Home,
@@ -113,6 +115,21 @@ pub enum Side {
 }
 
 impl Side {
+    /// `home` or `away`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Side::Home => "home",
+            Side::Away => "away",
+        }
+    }
+
+    /// The side [`Side::code`] spells `code`.
+    pub fn from_code(code: &str) -> Option<Side> {
+        [Side::Home, Side::Away]
+            .into_iter()
+            .find(|s| s.code() == code)
+    }
+
     /// The other team of the match.
     pub fn other(self) -> Side {
         match self {
@@ -188,6 +205,7 @@ impl Board {
 }
 
 /// A player's colour on a board (AS-19, GT-M18 say who has White).
+/// Spelled `white` and `black` in every file, table and page ([`Colour::code`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
     /// The white pieces.
@@ -197,6 +215,21 @@ pub enum Colour {
 }
 
 impl Colour {
+    /// `white` or `black`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+
+    /// The colour [`Colour::code`] spells `code`.
+    pub fn from_code(code: &str) -> Option<Colour> {
+        [Colour::White, Colour::Black]
+            .into_iter()
+            .find(|c| c.code() == code)
+    }
+
     /// The opponent's colour.
     pub fn other(self) -> Colour {
         match self {
@@ -357,5 +390,34 @@ impl Competition {
                 Pairing::Bye(_) => None,
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One spelling per value: serde writes and reads what `code` says.
+    #[test]
+    fn a_side_is_spelled_as_its_code_by_serde_too() {
+        for side in [Side::Home, Side::Away] {
+            assert_eq!(serde_spelling(side), side.code());
+            assert_eq!(Side::from_code(side.code()), Some(side));
+        }
+        for colour in [Colour::White, Colour::Black] {
+            assert_eq!(Colour::from_code(colour.code()), Some(colour));
+        }
+        assert_eq!(Side::from_code("visitors"), None);
+    }
+
+    /// The string serde makes of a side (through TOML, the format core already reads).
+    fn serde_spelling(side: Side) -> String {
+        #[derive(serde::Serialize)]
+        struct One {
+            side: Side,
+        }
+        let text = toml::to_string(&One { side }).unwrap();
+        let back: toml::Table = toml::from_str(&text).unwrap();
+        back["side"].as_str().unwrap().to_string()
     }
 }

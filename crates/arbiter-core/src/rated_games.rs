@@ -89,10 +89,7 @@ impl fmt::Display for NotRated {
             NotRated::NoPlayer(side) => write!(
                 f,
                 "the record does not say who played for the {} team",
-                match side {
-                    Side::Home => "home",
-                    Side::Away => "away",
-                }
+                side.code()
             ),
             NotRated::UnknownPlayer(id) => {
                 write!(f, "player `{id}` is on no roster of the competition")

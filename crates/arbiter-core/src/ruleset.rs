@@ -5,7 +5,7 @@
 //! Parsing is pure: the caller reads files and hands their text in, with a `RulesetSource` that
 //! resolves `extends` names it does not know as presets.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use crate::criteria::{CriterionSpec, ScoreBasis};
@@ -69,7 +69,7 @@ pub struct FideSettings {
 }
 
 /// An edition of FIDE's tie-break regulations (Handbook C.07).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
 pub enum FideEdition {
     /// In force from 1 August 2024: an unplayed round's dummy opponent has the team's own score.
     #[serde(rename = "2024-08")]
@@ -80,7 +80,7 @@ pub enum FideEdition {
 }
 
 /// Points for a win, a draw and a loss: of one game (GT-S1) or of one match (GT-S4, AS-15).
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PointScale {
     /// Points for a win: 1 a game (GT-S1); 1 a match in GTHSCL (GT-S4), 2 in ASTC (AS-15).
@@ -92,7 +92,7 @@ pub struct PointScale {
 }
 
 /// What a team takes from a match not played on the boards: a forfeit (GT-M7) or a bye.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Award {
     /// The match points awarded.
@@ -224,7 +224,7 @@ impl Ruleset {
         source: &dyn RulesetSource,
         depth: u32,
     ) -> Result<Ruleset, RulesetError> {
-        let patch: RulesetPatch = toml::from_str(text).map_err(|e| {
+        let patch: RulesetDocument = toml::from_str(text).map_err(|e| {
             let (line, column) = e
                 .span()
                 .map(|s| line_column(text, s.start))
@@ -290,42 +290,227 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// A ruleset document as written: every field optional, so that `extends` can supply the rest.
-#[derive(Debug, Deserialize)]
+/// A ruleset document as written (a ruleset file, the competition file's inline `"rules"`, the
+/// store's rules): every field optional, so that `extends` can supply the rest. The reader
+/// reads it and every writer writes it (`From<&Ruleset>`, [`RulesetDocument::changes_from`]),
+/// in the order a ruleset file lists its fields.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct RulesetPatch {
-    extends: Option<String>,
-    name: Option<String>,
-    description: Option<String>,
-    boards: Option<u32>,
-    roster_max: Option<u32>,
-    game_points: Option<PointScale>,
-    match_points: Option<PointScale>,
-    criteria: Option<Vec<CriterionSpec>>,
-    forfeit_match: Option<ForfeitMatchPatch>,
-    bye: Option<Award>,
-    white_on_odd_boards: Option<SideName>,
-    drop: Option<DropPatch>,
-    report: Option<ReportPatch>,
-    shared_places_rule: Option<String>,
-    fide: Option<FidePatch>,
-    cite: Option<std::collections::BTreeMap<String, String>>,
-    short_team_plays_top_boards: Option<bool>,
-    rating: Option<RatingPatch>,
+pub struct RulesetDocument {
+    /// The preset or ruleset file this one starts from (`gthscl`, `astc`, `fide`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extends: Option<String>,
+    /// The ruleset's name, shown on the pages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A sentence on what the ruleset is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Boards per match: 4 in GTHSCL (GT-M2) and ASTC (AS-8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards: Option<u32>,
+    /// The most players a team may list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roster_max: Option<u32>,
+    /// Points of one game (GT-S1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_points: Option<PointScale>,
+    /// Points of one match (GT-S4, AS-15).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_points: Option<PointScale>,
+    /// The order of the standings: the primary score, then the tie-breaks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub criteria: Option<Vec<CriterionSpec>>,
+    /// What a whole-match forfeit scores (GT-M7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit_match: Option<ForfeitMatchPatch>,
+    /// What a bye scores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bye: Option<Award>,
+    /// The side with White on boards 1 and 3 (GT-M18, AS-19).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_on_odd_boards: Option<Side>,
+    /// When a team that forfeits is dropped (GT-M5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drop: Option<DropPatch>,
+    /// The result report's deadlines (GT-P2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<ReportPatch>,
+    /// The rule cited when teams still tie share the place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shared_places_rule: Option<String>,
+    /// Whether a short team fills the top boards and forfeits the bottom ones (GT-M6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub short_team_plays_top_boards: Option<bool>,
+    /// Rule IDs to cite for a criterion or a field, by its name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cite: Option<std::collections::BTreeMap<String, String>>,
+    /// Settings of the FIDE tie-breaks (C.07).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fide: Option<FidePatch>,
+    /// The rating system and its settings (`[rating]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingPatch>,
+}
+
+impl From<&Ruleset> for RulesetDocument {
+    /// Every field of `r`; reads back to `r` without an `extends`.
+    fn from(r: &Ruleset) -> RulesetDocument {
+        let fm = r.forfeit_match;
+        RulesetDocument {
+            extends: None,
+            name: Some(r.name.clone()),
+            description: Some(r.description.clone()),
+            boards: Some(r.boards),
+            roster_max: r.roster_max,
+            game_points: Some(r.game_points),
+            match_points: Some(r.match_points),
+            criteria: Some(r.criteria.clone()),
+            forfeit_match: Some(ForfeitMatchPatch {
+                winner_match_points: Some(fm.winner.match_points),
+                winner_game_points: Some(fm.winner.game_points),
+                loser_match_points: Some(fm.loser.match_points),
+                loser_game_points: Some(fm.loser.game_points),
+                rated: Some(fm.rated),
+            }),
+            bye: Some(r.bye),
+            white_on_odd_boards: Some(r.white_on_odd_boards),
+            drop: r.drop.map(|d| DropPatch {
+                enabled: None,
+                after_match_forfeits: Some(d.after_match_forfeits),
+                exclude_when_played_under_half: Some(d.exclude_when_played_under_half),
+                remaining_matches_forfeited: Some(d.remaining_matches_forfeited),
+            }),
+            report: r.report.map(|d| ReportPatch {
+                enabled: None,
+                enter_within_days: Some(d.enter_within),
+                confirm_within_days: Some(d.confirm_within),
+            }),
+            shared_places_rule: r.shared_places_rule.clone(),
+            short_team_plays_top_boards: Some(r.short_team_plays_top_boards),
+            cite: (!r.citations.is_empty()).then(|| r.citations.clone()),
+            fide: {
+                let f = r.fide;
+                let patch = FidePatch {
+                    edition: f.edition,
+                    round_robin: f.round_robin,
+                    primary: f.primary.map(|p| match p {
+                        ScoreBasis::MatchPoints => ScoreName::Mp,
+                        ScoreBasis::GamePoints => ScoreName::Gp,
+                    }),
+                };
+                (patch != FidePatch::default()).then_some(patch)
+            },
+            rating: Some(RatingPatch::from(r.rating)),
+        }
+    }
+}
+
+impl RulesetDocument {
+    /// `extends = base_name` and the fields of `self` that differ from `base` (both whole
+    /// documents, `From<&Ruleset>`); a drop rule or report deadlines `base` has and `self` has
+    /// not are turned off. It may not read back (a field `base` has and `self` leaves out, such
+    /// as `roster_max`, cannot be unset): the writer checks.
+    pub fn changes_from(&self, base_name: &str, base: &RulesetDocument) -> RulesetDocument {
+        let mut out = RulesetDocument {
+            extends: Some(base_name.to_string()),
+            ..RulesetDocument::default()
+        };
+        macro_rules! differing {
+            ($($field:ident),*) => {
+                $(if self.$field != base.$field {
+                    out.$field = self.$field.clone();
+                })*
+            };
+        }
+        differing!(
+            name,
+            description,
+            boards,
+            roster_max,
+            game_points,
+            match_points,
+            criteria,
+            forfeit_match,
+            bye,
+            white_on_odd_boards,
+            drop,
+            report,
+            shared_places_rule,
+            short_team_plays_top_boards,
+            cite,
+            fide,
+            rating
+        );
+        if base.drop.is_some() && self.drop.is_none() {
+            out.drop = Some(DropPatch {
+                enabled: Some(false),
+                ..DropPatch::default()
+            });
+        }
+        if base.report.is_some() && self.report.is_none() {
+            out.report = Some(ReportPatch {
+                enabled: Some(false),
+                ..ReportPatch::default()
+            });
+        }
+        out
+    }
+
+    /// The document as a ruleset file (`toml`'s serializer).
+    pub fn to_toml(&self) -> Result<String, toml::ser::Error> {
+        toml::to_string(self)
+    }
 }
 
 /// `[rating]`: `system = "league"` (or `fide`, `uscf`, `glicko2`) and, for the league's Elo,
 /// `start`, `k`, `provisional_k`, `provisional_games`, `floor`; `tau` for Glicko-2.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct RatingPatch {
-    system: Option<String>,
-    start: Option<u32>,
-    k: Option<f64>,
-    provisional_k: Option<f64>,
-    provisional_games: Option<u32>,
-    floor: Option<u32>,
-    tau: Option<f64>,
+pub struct RatingPatch {
+    /// `league`, `fide`, `uscf` or `glicko2`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    /// The rating of a new player (1200N in GTHSCL, GT-R3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<u32>,
+    /// The K-factor once a player is established.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k: Option<f64>,
+    /// The K-factor while a player is provisional.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provisional_k: Option<f64>,
+    /// Rated games a player is provisional for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provisional_games: Option<u32>,
+    /// The rating no player falls below.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub floor: Option<u32>,
+    /// Glicko-2's τ: how fast volatility may change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tau: Option<f64>,
+}
+
+impl From<RatingSystem> for RatingPatch {
+    /// The system and every setting it has.
+    fn from(system: RatingSystem) -> RatingPatch {
+        let mut p = RatingPatch {
+            system: Some(system.code().to_string()),
+            ..RatingPatch::default()
+        };
+        match system {
+            RatingSystem::League(l) => {
+                p.start = Some(l.start);
+                p.k = Some(l.k);
+                p.provisional_k = Some(l.provisional_k);
+                p.provisional_games = Some(l.provisional_games);
+                p.floor = Some(l.floor);
+            }
+            RatingSystem::Glicko2 { tau } => p.tau = Some(tau),
+            RatingSystem::Fide | RatingSystem::Uscf => {}
+        }
+        p
+    }
 }
 
 impl RatingPatch {
@@ -403,60 +588,86 @@ impl RatingPatch {
 }
 
 /// `[fide]`: `edition = "2024-08"` or `"2026-03"`, `round_robin = true`, `primary = "GP"`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct FidePatch {
-    edition: Option<FideEdition>,
-    round_robin: Option<bool>,
-    primary: Option<ScoreName>,
+pub struct FidePatch {
+    /// Which edition of C.07 the tie-breaks follow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<FideEdition>,
+    /// Whether the event is an all-play-all (C.07 treats unplayed rounds by it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_robin: Option<bool>,
+    /// The primary score FIDE's tie-breaks build on: match or game points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub primary: Option<ScoreName>,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
-enum ScoreName {
+/// `primary`: the score by FIDE's letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum ScoreName {
+    /// Match points.
     #[serde(rename = "MP")]
     Mp,
+    /// Game points.
     #[serde(rename = "GP")]
     Gp,
 }
 
-#[derive(Debug, Deserialize)]
+/// `[forfeit_match]` (GT-M7).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct ForfeitMatchPatch {
-    winner_match_points: Option<f64>,
-    winner_game_points: Option<f64>,
-    loser_match_points: Option<f64>,
-    loser_game_points: Option<f64>,
-    rated: Option<bool>,
+pub struct ForfeitMatchPatch {
+    /// Match points of the team that did not forfeit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner_match_points: Option<f64>,
+    /// Game points of the team that did not forfeit (4 in GTHSCL, GT-M7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner_game_points: Option<f64>,
+    /// Match points of the team that forfeited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loser_match_points: Option<f64>,
+    /// Game points of the team that forfeited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loser_game_points: Option<f64>,
+    /// Whether a forfeited game counts for ratings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
 }
 
-#[derive(Debug, Deserialize)]
+/// `[drop]` (GT-M5).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct DropPatch {
+pub struct DropPatch {
     /// `false` turns off a drop rule inherited from `extends`.
-    enabled: Option<bool>,
-    after_match_forfeits: Option<u32>,
-    exclude_when_played_under_half: Option<bool>,
-    remaining_matches_forfeited: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// Match forfeits after which a team is dropped (GT-M5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_match_forfeits: Option<u32>,
+    /// Whether a dropped team's results are struck out when it played under half its matches (GT-M5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exclude_when_played_under_half: Option<bool>,
+    /// Whether a dropped team's remaining matches are forfeited to its opponents (GT-M5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining_matches_forfeited: Option<bool>,
 }
 
 /// `[report]`: `enter_within_days = 1`, `confirm_within_days = 5` (GT-P2).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct ReportPatch {
+pub struct ReportPatch {
     /// `false` turns off the deadlines inherited from `extends`.
-    enabled: Option<bool>,
-    enter_within_days: Option<u32>,
-    confirm_within_days: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// Days the home advisor has to enter the result (GT-P2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enter_within_days: Option<u32>,
+    /// Days the visitors have to confirm or dispute it (GT-P2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm_within_days: Option<u32>,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum SideName {
-    Home,
-    Away,
-}
-
-impl RulesetPatch {
+impl RulesetDocument {
     fn apply(self, origin: &str, base: Option<Ruleset>) -> Result<Ruleset, RulesetError> {
         let missing = |field: &str| RulesetError {
             origin: origin.to_string(),
@@ -505,13 +716,7 @@ impl RulesetPatch {
         let forfeit_match = match (self.forfeit_match, base_forfeit) {
             (None, Some(f)) => f,
             (patch, base) => {
-                let p = patch.unwrap_or(ForfeitMatchPatch {
-                    winner_match_points: None,
-                    winner_game_points: None,
-                    loser_match_points: None,
-                    loser_game_points: None,
-                    rated: None,
-                });
+                let p = patch.unwrap_or_default();
                 // Without a rule of its own, a forfeited match is a won match with every board
                 // won by forfeit (GT-S2).
                 let default = base.unwrap_or(ForfeitMatchScoring {
@@ -595,11 +800,10 @@ impl RulesetPatch {
                 match_points: match_points.win,
                 game_points: game_points.win * f64::from(boards),
             }),
-            white_on_odd_boards: match self.white_on_odd_boards {
-                Some(SideName::Home) => Side::Home,
-                Some(SideName::Away) => Side::Away,
-                None => b.map_or(Side::Home, |b| b.white_on_odd_boards),
-            },
+            white_on_odd_boards: self
+                .white_on_odd_boards
+                .or(b.map(|b| b.white_on_odd_boards))
+                .unwrap_or(Side::Home),
             drop,
             report,
             shared_places_rule: self

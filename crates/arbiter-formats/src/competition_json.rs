@@ -11,10 +11,11 @@ use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, Round, Side, Team, TeamId,
 };
-use arbiter_core::ruleset::{FideEdition, PRESETS, PresetsOnly, Ruleset, RulesetSource};
+use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
 use arbiter_core::scoring;
 use arbiter_core::validate::{self, Finding};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "arbiter/competition@1";
@@ -85,15 +86,16 @@ impl fmt::Display for JsonError {
 impl std::error::Error for JsonError {}
 
 // ---------------------------------------------------------------------------------------------
-// The file as written.
+// The file as written: what the reader reads and the writer writes, field for field.
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct FileJson {
     format: Option<String>,
     name: String,
-    rules: Option<serde_json::Value>,
-    #[serde(default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<Value>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     tiebreaks: Vec<String>,
     #[serde(default)]
     teams: Vec<TeamJson>,
@@ -101,60 +103,100 @@ struct FileJson {
     rounds: Vec<RoundJson>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct TeamJson {
     id: String,
     name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     school: Option<String>,
     #[serde(default)]
     players: Vec<PlayerJson>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct PlayerJson {
     id: String,
     name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<u32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     provisional: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RoundJson {
     round: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     date: Option<jiff::civil::Date>,
     #[serde(default)]
     matches: Vec<PairingJson>,
 }
 
 /// A match or a bye; which fields may go together is checked after parsing, with the place.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct PairingJson {
-    home: Option<String>,
-    away: Option<String>,
-    boards: Option<Vec<BoardJson>>,
-    forfeit: Option<String>,
-    #[serde(default)]
-    double_forfeit: bool,
-    score: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     bye: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    home: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    away: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeit: Option<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    double_forfeit: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<Vec<BoardJson>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct BoardJson {
     result: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     rating_result: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     home_player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     away_player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     home_colour: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     unplayed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// `"kind"` of a bye as the file spells it; `pab`, the default, is left out when written.
+fn bye_kind_code(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::PairingAllocated => "pab",
+        ByeKind::FullPoint => "full",
+        ByeKind::HalfPoint => "half",
+        ByeKind::ZeroPoint => "zero",
+    }
+}
+
+/// The kind of bye [`bye_kind_code`] spells `code`.
+fn bye_kind_named(code: &str) -> Option<ByeKind> {
+    [
+        ByeKind::PairingAllocated,
+        ByeKind::FullPoint,
+        ByeKind::HalfPoint,
+        ByeKind::ZeroPoint,
+    ]
+    .into_iter()
+    .find(|k| bye_kind_code(*k) == code)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,7 +332,7 @@ fn syntax_problem(e: &serde_json::Error) -> Problem {
 /// `"rules"`: a preset name, a ruleset file (through `source`), or an inline ruleset.
 fn load_rules(
     origin: &str,
-    value: Option<&serde_json::Value>,
+    value: Option<&Value>,
     source: &dyn RulesetSource,
     out: &mut Collected,
 ) -> Option<Ruleset> {
@@ -307,7 +349,7 @@ fn load_rules(
             );
             None
         }
-        Some(serde_json::Value::String(name)) => {
+        Some(Value::String(name)) => {
             if PRESETS.iter().any(|(n, _)| n == name) {
                 let r = Ruleset::preset(name);
                 if r.is_none() {
@@ -329,32 +371,22 @@ fn load_rules(
                 }
             }
         }
-        Some(serde_json::Value::Object(map)) => {
+        Some(Value::Object(map)) => {
             let inline_origin = format!("{origin} (rules)");
-            let mut keys = Vec::new();
-            let mut toml = String::new();
-            for (k, v) in map {
-                match Out::from_json(v) {
-                    Ok(v) => {
-                        toml.push_str(&toml_key(k));
-                        toml.push_str(" = ");
-                        toml.push_str(&v.toml());
-                        toml.push('\n');
-                        keys.push(k.as_str());
-                    }
-                    Err(()) => {
-                        out.push(
-                            &[Seg::Key("rules"), Seg::Key(k)],
-                            None,
-                            format!(
-                                "rules.{k}: null is not a value here; leave the field out to inherit it"
-                            ),
-                        );
-                        return None;
-                    }
+            let toml = match InlineToml::new(map) {
+                Ok(doc) => doc,
+                Err(k) => {
+                    out.push(
+                        &[Seg::Key("rules"), Seg::Key(k)],
+                        None,
+                        format!(
+                            "rules.{k}: null is not a value here; leave the field out to inherit it"
+                        ),
+                    );
+                    return None;
                 }
-            }
-            match Ruleset::from_toml(&inline_origin, &toml, source) {
+            };
+            match Ruleset::from_toml(&inline_origin, &toml.text, source) {
                 Ok(r) => Some(r),
                 Err(e) if e.origin != inline_origin => {
                     // The problem is in a file the inline ruleset extends.
@@ -362,8 +394,7 @@ fn load_rules(
                     None
                 }
                 Err(e) => {
-                    // One key a line, so the TOML line names the key.
-                    let key = e.line.and_then(|l| keys.get(l.wrapping_sub(1)).copied());
+                    let key = e.line.and_then(|l| toml.key_at(l));
                     match key {
                         Some(k) => out.push(
                             &[Seg::Key("rules"), Seg::Key(k)],
@@ -471,12 +502,10 @@ fn build_pairing(
                 ),
             );
         }
-        let kind = match p.kind.as_deref() {
-            None | Some("pab") => ByeKind::PairingAllocated,
-            Some("full") => ByeKind::FullPoint,
-            Some("half") => ByeKind::HalfPoint,
-            Some("zero") => ByeKind::ZeroPoint,
-            Some(other) => {
+        let kind = match p.kind.as_deref().map(|code| (code, bye_kind_named(code))) {
+            None => ByeKind::PairingAllocated,
+            Some((_, Some(kind))) => kind,
+            Some((other, None)) => {
                 let mut at = path.to_vec();
                 at.push(Seg::Key("kind"));
                 out.push(
@@ -557,10 +586,10 @@ fn build_pairing(
         }
         MatchOutcome::Boards(built)
     } else if let Some(side) = &p.forfeit {
-        match side.as_str() {
-            "home" => MatchOutcome::Forfeit { by: Side::Home },
-            "away" => MatchOutcome::Forfeit { by: Side::Away },
-            other => {
+        match Side::from_code(side) {
+            Some(by) => MatchOutcome::Forfeit { by },
+            None => {
+                let other = side;
                 let mut at = path.to_vec();
                 at.push(Seg::Key("forfeit"));
                 out.push(
@@ -665,11 +694,14 @@ fn build_board(
                 None
             }
         });
-    let home_colour = match b.home_colour.as_deref() {
+    let home_colour = match b
+        .home_colour
+        .as_deref()
+        .map(|code| (code, Colour::from_code(code)))
+    {
         None => None,
-        Some("white") => Some(Colour::White),
-        Some("black") => Some(Colour::Black),
-        Some(other) => {
+        Some((_, Some(colour))) => Some(colour),
+        Some((other, None)) => {
             out.push(
                 &field("home_colour"),
                 None,
@@ -1028,397 +1060,196 @@ fn skip_value(b: &[u8], i: usize) -> Option<usize> {
 // ---------------------------------------------------------------------------------------------
 // Writing.
 
-/// A JSON value in the order it is written; renders as compact JSON or as a TOML value.
-#[derive(Debug, Clone, PartialEq)]
-enum Out {
-    /// A scalar already encoded; JSON's string, number and boolean forms are also TOML's.
-    Raw(String),
-    Arr(Vec<Out>),
-    Obj(Vec<(String, Out)>),
+/// An inline ruleset as the ruleset document the reader reads.
+struct InlineToml<'a> {
+    text: String,
+    /// Each key of the inline ruleset with the line (1-based) it starts on, in line order.
+    starts: Vec<(usize, &'a str)>,
 }
 
-impl Out {
-    fn str(s: &str) -> Out {
-        Out::Raw(json_str(s))
-    }
-
-    fn num(v: f64) -> Out {
-        Out::Raw(serde_json::to_string(&v).unwrap_or_else(|_| "0".into()))
-    }
-
-    fn int(v: u32) -> Out {
-        Out::Raw(v.to_string())
-    }
-
-    fn bool(v: bool) -> Out {
-        Out::Raw(v.to_string())
-    }
-
-    fn obj(fields: Vec<(&str, Out)>) -> Out {
-        Out::Obj(
-            fields
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        )
-    }
-
-    /// `Err` for a null, which TOML cannot hold.
-    fn from_json(v: &serde_json::Value) -> Result<Out, ()> {
-        use serde_json::Value;
-        Ok(match v {
-            Value::Null => return Err(()),
-            Value::Bool(b) => Out::bool(*b),
-            Value::Number(n) => Out::Raw(n.to_string()),
-            Value::String(s) => Out::str(s),
-            Value::Array(a) => Out::Arr(a.iter().map(Out::from_json).collect::<Result<_, _>>()?),
-            Value::Object(o) => Out::Obj(
-                o.iter()
-                    .map(|(k, v)| Ok((k.clone(), Out::from_json(v)?)))
-                    .collect::<Result<_, _>>()?,
-            ),
-        })
-    }
-
-    fn json(&self) -> String {
-        match self {
-            Out::Raw(s) => s.clone(),
-            Out::Arr(a) => format!(
-                "[{}]",
-                a.iter().map(Out::json).collect::<Vec<_>>().join(", ")
-            ),
-            Out::Obj(o) => format!(
-                "{{{}}}",
-                o.iter()
-                    .map(|(k, v)| format!("{}: {}", json_str(k), v.json()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+impl<'a> InlineToml<'a> {
+    /// `toml`'s serializer writes each key with its value; keys with plain values come first
+    /// and tables after, as TOML needs. `Err` names a key whose value holds a null, which TOML
+    /// cannot.
+    fn new(map: &'a Map<String, Value>) -> Result<InlineToml<'a>, &'a str> {
+        let mut plain = Vec::new();
+        let mut tables = Vec::new();
+        for (k, v) in map {
+            let one = std::collections::BTreeMap::from([(k.as_str(), v)]);
+            // A null is the one JSON value TOML's serializer refuses.
+            let text = toml::to_string(&one).map_err(|_| k.as_str())?;
+            if text.starts_with('[') {
+                tables.push((k.as_str(), text));
+            } else {
+                plain.push((k.as_str(), text));
+            }
         }
-    }
-
-    fn toml(&self) -> String {
-        match self {
-            Out::Raw(s) => s.clone(),
-            Out::Arr(a) => format!(
-                "[{}]",
-                a.iter().map(Out::toml).collect::<Vec<_>>().join(", ")
-            ),
-            Out::Obj(o) => format!(
-                "{{ {} }}",
-                o.iter()
-                    .map(|(k, v)| format!("{} = {}", toml_key(k), v.toml()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+        let mut out = InlineToml {
+            text: String::new(),
+            starts: Vec::new(),
+        };
+        for (k, text) in plain.into_iter().chain(tables) {
+            out.starts.push((out.text.matches('\n').count() + 1, k));
+            out.text.push_str(&text);
+            if !out.text.ends_with('\n') {
+                out.text.push('\n');
+            }
         }
+        Ok(out)
+    }
+
+    /// The key whose lines hold `line`.
+    fn key_at(&self, line: usize) -> Option<&'a str> {
+        self.starts
+            .iter()
+            .rev()
+            .find(|(start, _)| *start <= line)
+            .map(|(_, k)| *k)
     }
 }
 
-fn json_str(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+/// A ruleset document as the competition file holds it: a JSON object in the ruleset file's
+/// order.
+fn document_json(d: &RulesetDocument) -> Map<String, Value> {
+    match serde_json::to_value(d) {
+        Ok(Value::Object(m)) => m,
+        // A struct of options, strings and numbers serializes as an object.
+        _ => Map::new(),
+    }
 }
 
-/// A quoted TOML key (JSON's string escapes are TOML's basic-string escapes).
-fn toml_key(k: &str) -> String {
-    json_str(k)
+/// Whether the inline ruleset `map` reads, as the reader reads it, to `r`.
+fn reads_back(map: &Map<String, Value>, r: &Ruleset) -> bool {
+    InlineToml::new(map)
+        .ok()
+        .and_then(|toml| Ruleset::from_toml("rules", &toml.text, &PresetsOnly).ok())
+        .as_ref()
+        == Some(r)
 }
 
-/// Every field of a ruleset, in the order a ruleset file lists them.
-fn ruleset_fields(r: &Ruleset) -> Vec<(&'static str, Out)> {
-    let scale = |s: arbiter_core::ruleset::PointScale| {
-        Out::obj(vec![
-            ("win", Out::num(s.win)),
-            ("draw", Out::num(s.draw)),
-            ("loss", Out::num(s.loss)),
-        ])
-    };
-    let mut f = vec![
-        ("name", Out::str(&r.name)),
-        ("description", Out::str(&r.description)),
-        ("boards", Out::int(r.boards)),
-    ];
-    if let Some(m) = r.roster_max {
-        f.push(("roster_max", Out::int(m)));
-    }
-    f.push(("game_points", scale(r.game_points)));
-    f.push(("match_points", scale(r.match_points)));
-    f.push((
-        "criteria",
-        Out::Arr(
-            r.criteria
-                .iter()
-                .map(|c| match &c.rule {
-                    None => Out::str(&c.code),
-                    Some(rule) => {
-                        Out::obj(vec![("code", Out::str(&c.code)), ("rule", Out::str(rule))])
-                    }
-                })
-                .collect(),
-        ),
-    ));
-    let fm = r.forfeit_match;
-    f.push((
-        "forfeit_match",
-        Out::obj(vec![
-            ("winner_match_points", Out::num(fm.winner.match_points)),
-            ("winner_game_points", Out::num(fm.winner.game_points)),
-            ("loser_match_points", Out::num(fm.loser.match_points)),
-            ("loser_game_points", Out::num(fm.loser.game_points)),
-            ("rated", Out::bool(fm.rated)),
-        ]),
-    ));
-    f.push((
-        "bye",
-        Out::obj(vec![
-            ("match_points", Out::num(r.bye.match_points)),
-            ("game_points", Out::num(r.bye.game_points)),
-        ]),
-    ));
-    f.push((
-        "white_on_odd_boards",
-        Out::str(match r.white_on_odd_boards {
-            Side::Home => "home",
-            Side::Away => "away",
-        }),
-    ));
-    if let Some(d) = r.drop {
-        f.push((
-            "drop",
-            Out::obj(vec![
-                ("after_match_forfeits", Out::int(d.after_match_forfeits)),
-                (
-                    "exclude_when_played_under_half",
-                    Out::bool(d.exclude_when_played_under_half),
-                ),
-                (
-                    "remaining_matches_forfeited",
-                    Out::bool(d.remaining_matches_forfeited),
-                ),
-            ]),
-        ));
-    }
-    if let Some(d) = r.report {
-        f.push((
-            "report",
-            Out::obj(vec![
-                ("enter_within_days", Out::int(d.enter_within)),
-                ("confirm_within_days", Out::int(d.confirm_within)),
-            ]),
-        ));
-    }
-    if let Some(s) = &r.shared_places_rule {
-        f.push(("shared_places_rule", Out::str(s)));
-    }
-    f.push((
-        "short_team_plays_top_boards",
-        Out::bool(r.short_team_plays_top_boards),
-    ));
-    if !r.citations.is_empty() {
-        f.push((
-            "cite",
-            Out::obj(
-                r.citations
-                    .iter()
-                    .map(|(k, v)| (k.as_str(), Out::str(v)))
-                    .collect(),
-            ),
-        ));
-    }
-    let mut fide = Vec::new();
-    if let Some(e) = r.fide.edition {
-        fide.push((
-            "edition",
-            Out::str(match e {
-                FideEdition::Aug2024 => "2024-08",
-                FideEdition::Mar2026 => "2026-03",
-            }),
-        ));
-    }
-    if let Some(rr) = r.fide.round_robin {
-        fide.push(("round_robin", Out::bool(rr)));
-    }
-    if !fide.is_empty() {
-        f.push(("fide", Out::obj(fide)));
-    }
-    f
+/// A ruleset as a file names it.
+enum Rules {
+    Preset(&'static str),
+    Document(Box<RulesetDocument>),
 }
 
-fn toml_document(fields: &[(String, Out)]) -> String {
-    fields
-        .iter()
-        .map(|(k, v)| format!("{} = {}\n", toml_key(k), v.toml()))
-        .collect()
-}
-
-/// What `"rules"` says for a ruleset: a preset's name when it is one, else the shortest inline
-/// ruleset (`extends` a preset and the fields that differ) that reads back to it exactly.
-fn rules_value(r: &Ruleset) -> Out {
-    let reads_back = |fields: &[(String, Out)]| {
-        Ruleset::from_toml("rules", &toml_document(fields), &PresetsOnly)
-            .ok()
-            .as_ref()
-            == Some(r)
-    };
-    let own: Vec<(String, Out)> = ruleset_fields(r)
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect();
-    let mut best: Option<Vec<(String, Out)>> = None;
+/// A preset's name when the ruleset is one, else the shortest document (`extends` a preset and
+/// the fields that differ) that reads back to it exactly as an inline ruleset, else every field.
+fn shortest_rules(r: &Ruleset) -> Rules {
+    let own = RulesetDocument::from(r);
+    let mut best: Option<(usize, RulesetDocument)> = None;
     for (name, _) in PRESETS {
         let Some(base) = Ruleset::preset(name) else {
             continue;
         };
         if &base == r {
-            return Out::str(name);
+            return Rules::Preset(name);
         }
-        let base_fields = ruleset_fields(&base);
-        let mut patch = vec![("extends".to_string(), Out::str(name))];
-        for (k, v) in &own {
-            if base_fields.iter().find(|(bk, _)| bk == k).map(|(_, bv)| bv) != Some(v) {
-                patch.push((k.clone(), v.clone()));
-            }
-        }
-        if base.drop.is_some() && r.drop.is_none() {
-            patch.push(("drop".into(), Out::obj(vec![("enabled", Out::bool(false))])));
-        }
-        if base.report.is_some() && r.report.is_none() {
-            patch.push((
-                "report".into(),
-                Out::obj(vec![("enabled", Out::bool(false))]),
-            ));
-        }
-        if reads_back(&patch) && best.as_ref().is_none_or(|b| patch.len() < b.len()) {
-            best = Some(patch);
+        let patch = own.changes_from(name, &RulesetDocument::from(&base));
+        let fields = document_json(&patch);
+        if reads_back(&fields, r) && best.as_ref().is_none_or(|(n, _)| fields.len() < *n) {
+            best = Some((fields.len(), patch));
         }
     }
-    Out::Obj(best.unwrap_or(own))
+    Rules::Document(Box::new(best.map_or(own, |(_, patch)| patch)))
+}
+
+/// What `"rules"` says for a ruleset ([`shortest_rules`]).
+fn rules_value(r: &Ruleset) -> Value {
+    match shortest_rules(r) {
+        Rules::Preset(name) => Value::String(name.to_string()),
+        Rules::Document(d) => Value::Object(document_json(&d)),
+    }
+}
+
+/// How a ruleset is written where a file or a table keeps it: by a preset's name, or as a
+/// ruleset document (TOML) that reads back to it exactly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WrittenRules {
+    Preset(String),
+    Toml(String),
+}
+
+/// The ruleset as [`write`] names it: a preset's name, or the same document as a ruleset file
+/// (TOML, `RulesetDocument::to_toml`), as the store keeps it. `Err` when no document that
+/// extends a preset reads back to it (it extends a ruleset file that is not a preset), with the
+/// sentence.
+pub fn written_rules(r: &Ruleset) -> Result<WrittenRules, String> {
+    match shortest_rules(r) {
+        Rules::Preset(name) => Ok(WrittenRules::Preset(name.to_string())),
+        Rules::Document(d) => {
+            let toml = d
+                .to_toml()
+                .map_err(|e| format!("the rules cannot be written: {e}"))?;
+            match Ruleset::from_toml("the written rules", &toml, &PresetsOnly) {
+                Ok(back) if &back == r => Ok(WrittenRules::Toml(toml)),
+                _ => Err("they extend a ruleset file that is not a preset; give rules that extend a preset (astc, gthscl, fide-team)".into()),
+            }
+        }
+    }
 }
 
 /// Writes a competition file (`arbiter/competition@1`) that reads back to the same model:
 /// `rules` as a preset name or an inline ruleset, `tiebreaks` when there are any.
 pub fn write(c: &Competition, rules: &Ruleset, tiebreaks: &[CriterionSpec]) -> String {
-    let mut s = String::new();
-    s.push_str("{\n");
-    s.push_str(&format!("  \"format\": {},\n", json_str(FORMAT)));
-    s.push_str(&format!("  \"name\": {},\n", json_str(&c.name)));
-    match rules_value(rules) {
-        Out::Obj(fields) => {
-            s.push_str("  \"rules\": {\n");
-            let n = fields.len();
-            for (i, (k, v)) in fields.iter().enumerate() {
-                s.push_str(&format!(
-                    "    {}: {}{}\n",
-                    json_str(k),
-                    v.json(),
-                    if i + 1 < n { "," } else { "" }
-                ));
-            }
-            s.push_str("  },\n");
-        }
-        other => s.push_str(&format!("  \"rules\": {},\n", other.json())),
-    }
-    if !tiebreaks.is_empty() {
-        let codes: Vec<Out> = tiebreaks.iter().map(|t| Out::str(&t.code)).collect();
-        s.push_str(&format!("  \"tiebreaks\": {},\n", Out::Arr(codes).json()));
-    }
-    s.push_str("  \"teams\": [");
-    for (i, t) in c.teams.iter().enumerate() {
-        s.push_str(if i == 0 { "\n" } else { ",\n" });
-        let mut head = vec![("id", Out::str(&t.id.0)), ("name", Out::str(&t.name))];
-        if let Some(school) = &t.school {
-            head.push(("school", Out::str(school)));
-        }
-        let head = Out::obj(head).json();
-        let head = head.strip_suffix('}').unwrap_or(&head);
-        if t.players.is_empty() {
-            s.push_str(&format!("    {head}, \"players\": []}}"));
-            continue;
-        }
-        s.push_str(&format!("    {head}, \"players\": [\n"));
-        for (j, p) in t.players.iter().enumerate() {
-            let mut f = vec![("id", Out::str(&p.id.0)), ("name", Out::str(&p.name))];
-            if let Some(r) = p.rating {
-                f.push(("rating", Out::int(r)));
-            }
-            if p.provisional {
-                f.push(("provisional", Out::bool(true)));
-            }
-            s.push_str(&format!(
-                "      {}{}\n",
-                Out::obj(f).json(),
-                if j + 1 < t.players.len() { "," } else { "" }
-            ));
-        }
-        s.push_str("    ]}");
-    }
-    s.push_str(if c.teams.is_empty() {
-        "],\n"
-    } else {
-        "\n  ],\n"
-    });
-    s.push_str("  \"rounds\": [");
-    for (i, r) in c.rounds.iter().enumerate() {
-        s.push_str(if i == 0 { "\n" } else { ",\n" });
-        let mut head = vec![("round", Out::int(r.number))];
-        if let Some(d) = r.date {
-            head.push(("date", Out::str(&d.to_string())));
-        }
-        let head = Out::obj(head).json();
-        let head = head.strip_suffix('}').unwrap_or(&head);
-        if r.pairings.is_empty() {
-            s.push_str(&format!("    {head}, \"matches\": []}}"));
-            continue;
-        }
-        s.push_str(&format!("    {head}, \"matches\": [\n"));
-        for (j, p) in r.pairings.iter().enumerate() {
-            s.push_str("      ");
-            s.push_str(&pairing_json(p, rules));
-            s.push_str(if j + 1 < r.pairings.len() {
-                ",\n"
-            } else {
-                "\n"
-            });
-        }
-        s.push_str("    ]}");
-    }
-    s.push_str(if c.rounds.is_empty() {
-        "]\n"
-    } else {
-        "\n  ]\n"
-    });
-    s.push_str("}\n");
-    s
+    let file = FileJson {
+        format: Some(FORMAT.to_string()),
+        name: c.name.clone(),
+        rules: Some(rules_value(rules)),
+        tiebreaks: tiebreaks.iter().map(|t| t.code.clone()).collect(),
+        teams: c.teams.iter().map(team_json).collect(),
+        rounds: c
+            .rounds
+            .iter()
+            .map(|r| RoundJson {
+                round: r.number,
+                date: r.date,
+                matches: r.pairings.iter().map(|p| pairing_json(p, rules)).collect(),
+            })
+            .collect(),
+    };
+    // Strings, numbers and maps with string keys: serde_json writes every one.
+    serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
 }
 
-fn pairing_json(p: &Pairing, rules: &Ruleset) -> String {
+fn team_json(t: &Team) -> TeamJson {
+    TeamJson {
+        id: t.id.0.clone(),
+        name: t.name.clone(),
+        school: t.school.clone(),
+        players: t
+            .players
+            .iter()
+            .map(|p| PlayerJson {
+                id: p.id.0.clone(),
+                name: p.name.clone(),
+                rating: p.rating,
+                provisional: p.provisional,
+            })
+            .collect(),
+    }
+}
+
+fn pairing_json(p: &Pairing, rules: &Ruleset) -> PairingJson {
     let m = match p {
         Pairing::Bye(b) => {
-            let mut f = vec![("bye", Out::str(&b.team.0))];
-            let kind = match b.kind {
-                ByeKind::PairingAllocated => None,
-                ByeKind::FullPoint => Some("full"),
-                ByeKind::HalfPoint => Some("half"),
-                ByeKind::ZeroPoint => Some("zero"),
+            return PairingJson {
+                bye: Some(b.team.0.clone()),
+                kind: (b.kind != ByeKind::PairingAllocated).then(|| bye_kind_code(b.kind).into()),
+                ..PairingJson::default()
             };
-            if let Some(k) = kind {
-                f.push(("kind", Out::str(k)));
-            }
-            return Out::obj(f).json();
         }
         Pairing::Match(m) => m,
     };
-    let mut f = vec![("home", Out::str(&m.home.0)), ("away", Out::str(&m.away.0))];
+    let mut out = PairingJson {
+        home: Some(m.home.0.clone()),
+        away: Some(m.away.0.clone()),
+        ..PairingJson::default()
+    };
     match &m.outcome {
         MatchOutcome::Pending => {}
-        MatchOutcome::Forfeit { by } => f.push((
-            "forfeit",
-            Out::str(match by {
-                Side::Home => "home",
-                Side::Away => "away",
-            }),
-        )),
-        MatchOutcome::DoubleForfeit => f.push(("double_forfeit", Out::bool(true))),
+        MatchOutcome::Forfeit { by } => out.forfeit = Some(by.code().to_string()),
+        MatchOutcome::DoubleForfeit => out.double_forfeit = true,
         MatchOutcome::Boards(boards) => {
             if !boards.is_empty() && boards.iter().all(|b| b.result != GameResult::Pending) {
                 let sum = |side: Side| -> f64 {
@@ -1427,48 +1258,27 @@ fn pairing_json(p: &Pairing, rules: &Ruleset) -> String {
                         .map(|b| scoring::game_points(rules, b.result.outcome_for(side)))
                         .sum()
                 };
-                f.push((
-                    "score",
-                    Out::str(&format!(
-                        "{}-{}",
-                        points(sum(Side::Home)),
-                        points(sum(Side::Away))
-                    )),
+                out.score = Some(format!(
+                    "{}-{}",
+                    points(sum(Side::Home)),
+                    points(sum(Side::Away))
                 ));
             }
-            let head = Out::obj(f).json();
-            let head = head.strip_suffix('}').unwrap_or(&head);
-            let lines: Vec<String> = boards
-                .iter()
-                .map(|b| format!("        {}", board_json(b)))
-                .collect();
-            return format!("{head}, \"boards\": [\n{}\n      ]}}", lines.join(",\n"));
+            out.boards = Some(boards.iter().map(board_json).collect());
         }
     }
-    Out::obj(f).json()
+    out
 }
 
-fn board_json(b: &Board) -> String {
-    let mut f = vec![("result", Out::str(b.result.code()))];
-    if let Some(r) = b.rating_result {
-        f.push(("rating_result", Out::str(r.code())));
+fn board_json(b: &Board) -> BoardJson {
+    BoardJson {
+        result: b.result.code().to_string(),
+        rating_result: b.rating_result.map(|r| r.code().to_string()),
+        home_player: b.home_player.as_ref().map(|p| p.0.clone()),
+        away_player: b.away_player.as_ref().map(|p| p.0.clone()),
+        home_colour: b.home_colour.map(|c| c.code().to_string()),
+        unplayed: false,
     }
-    if let Some(p) = &b.home_player {
-        f.push(("home_player", Out::str(&p.0)));
-    }
-    if let Some(p) = &b.away_player {
-        f.push(("away_player", Out::str(&p.0)));
-    }
-    if let Some(c) = b.home_colour {
-        f.push((
-            "home_colour",
-            Out::str(match c {
-                Colour::White => "white",
-                Colour::Black => "black",
-            }),
-        ));
-    }
-    Out::obj(f).json()
 }
 
 #[cfg(test)]
@@ -1499,22 +1309,33 @@ mod tests {
         assert_eq!(parse_score("-1-5"), None);
     }
 
+    /// The inline ruleset `"rules"` holds for `r`, as compact JSON.
+    fn rules_json(r: &Ruleset) -> String {
+        rules_value(r).to_string()
+    }
+
     #[test]
     fn every_preset_is_written_by_name() {
         for name in arbiter_core::ruleset::preset_names() {
             let r = Ruleset::preset(name).unwrap();
-            assert_eq!(rules_value(&r), Out::str(name));
+            assert_eq!(rules_value(&r), Value::String(name.to_string()));
         }
     }
 
     #[test]
     fn fide_settings_are_written() {
         let mut r = Ruleset::preset("fide-team").unwrap();
-        r.fide.edition = Some(FideEdition::Aug2024);
+        r.fide.edition = Some(arbiter_core::ruleset::FideEdition::Aug2024);
         r.fide.round_robin = Some(true);
         assert_eq!(
-            rules_value(&r).json(),
-            r#"{"extends": "fide-team", "fide": {"edition": "2024-08", "round_robin": true}}"#
+            rules_json(&r),
+            r#"{"extends":"fide-team","fide":{"edition":"2024-08","round_robin":true}}"#
+        );
+        r.fide.primary = Some(arbiter_core::ScoreBasis::GamePoints);
+        assert!(
+            rules_json(&r).contains(r#""primary":"GP""#),
+            "{}",
+            rules_json(&r)
         );
     }
 
@@ -1523,10 +1344,20 @@ mod tests {
         let mut r = Ruleset::preset("gthscl").unwrap();
         r.boards = 3;
         r.drop = None;
-        let v = rules_value(&r);
         assert_eq!(
-            v.json(),
-            r#"{"extends": "gthscl", "boards": 3, "drop": {"enabled": false}}"#
+            rules_json(&r),
+            r#"{"extends":"gthscl","boards":3,"drop":{"enabled":false}}"#
+        );
+    }
+
+    /// GT-R3: a league's own rating settings are written, so they read back.
+    #[test]
+    fn rating_settings_are_written() {
+        let mut r = Ruleset::preset("astc").unwrap();
+        r.rating = arbiter_core::rating::System::Glicko2 { tau: 0.75 };
+        assert_eq!(
+            rules_json(&r),
+            r#"{"extends":"astc","rating":{"system":"glicko2","tau":0.75}}"#
         );
     }
 
@@ -1535,18 +1366,56 @@ mod tests {
         let mut r = Ruleset::preset("gthscl").unwrap();
         r.report = None;
         assert_eq!(
-            rules_value(&r).json(),
-            r#"{"extends": "gthscl", "report": {"enabled": false}}"#
+            rules_json(&r),
+            r#"{"extends":"gthscl","report":{"enabled":false}}"#
         );
         let mut a = Ruleset::preset("astc").unwrap();
         a.report = Some(arbiter_core::report::Deadlines {
             enter_within: 2,
             confirm_within: 5,
         });
-        let v = rules_value(&a).json();
+        let v = rules_json(&a);
         assert!(
-            v.contains(r#""report": {"enter_within_days": 2, "confirm_within_days": 5}"#),
+            v.contains(r#""report":{"enter_within_days":2,"confirm_within_days":5}"#),
             "{v}"
         );
+    }
+
+    #[test]
+    fn an_inline_ruleset_is_toml_with_the_line_of_each_key() {
+        let Value::Object(map) = serde_json::json!({
+            "extends": "gthscl",
+            "game_points": {"win": 1, "draw": 0.5, "loss": 0},
+            "boards": 3,
+            "criteria": ["MP", {"code": "GP", "rule": "GT-S5"}],
+        }) else {
+            panic!("an object")
+        };
+        let toml = InlineToml::new(&map).unwrap();
+        let r = Ruleset::from_toml("t", &toml.text, &PresetsOnly).unwrap();
+        assert_eq!((r.boards, r.game_points.draw), (3, 0.5));
+        assert_eq!(r.criteria[1].rule.as_deref(), Some("GT-S5"));
+        for (line, key) in &toml.starts {
+            let text = toml.text.lines().nth(line - 1).unwrap();
+            assert!(text.contains(key), "{key} at line {line} of {}", toml.text);
+            assert_eq!(toml.key_at(*line), Some(*key));
+        }
+        assert_eq!(toml.starts.len(), 4);
+    }
+
+    #[test]
+    fn the_store_keeps_a_preset_by_name_and_other_rules_as_toml() {
+        let astc = Ruleset::preset("astc").unwrap();
+        assert_eq!(
+            written_rules(&astc),
+            Ok(WrittenRules::Preset("astc".into()))
+        );
+        let mut r = Ruleset::preset("gthscl").unwrap();
+        r.boards = 3;
+        r.criteria.truncate(2);
+        let Ok(WrittenRules::Toml(text)) = written_rules(&r) else {
+            panic!("not TOML")
+        };
+        assert_eq!(Ruleset::from_toml("t", &text, &PresetsOnly).unwrap(), r);
     }
 }

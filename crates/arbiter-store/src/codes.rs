@@ -24,34 +24,22 @@ pub(crate) fn parse_bye_kind(s: &str) -> Result<ByeKind, StoreError> {
     })
 }
 
+/// `Side::code`: the spelling of every file, table and page.
 pub(crate) fn side(s: Side) -> &'static str {
-    match s {
-        Side::Home => "home",
-        Side::Away => "away",
-    }
+    s.code()
 }
 
 pub(crate) fn parse_side(s: &str) -> Result<Side, StoreError> {
-    match s {
-        "home" => Ok(Side::Home),
-        "away" => Ok(Side::Away),
-        _ => Err(corrupt(format!("the side `{s}`"))),
-    }
+    Side::from_code(s).ok_or_else(|| corrupt(format!("the side `{s}`")))
 }
 
+/// `Colour::code`: the spelling of every file, table and page.
 pub(crate) fn colour(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "white",
-        Colour::Black => "black",
-    }
+    c.code()
 }
 
 pub(crate) fn parse_colour(s: &str) -> Result<Colour, StoreError> {
-    match s {
-        "white" => Ok(Colour::White),
-        "black" => Ok(Colour::Black),
-        _ => Err(corrupt(format!("the colour `{s}`"))),
-    }
+    Colour::from_code(s).ok_or_else(|| corrupt(format!("the colour `{s}`")))
 }
 
 /// Exactly the codes `GameResult::code` writes; the tables accept no other spelling.
