@@ -4,6 +4,7 @@
 
 use anyhow::{Context, Result, anyhow, bail};
 use arbiter_core::permissions::{Action, Decision, Role, Subject, Target, decide};
+use arbiter_core::text::Email;
 use arbiter_mail::{Mail, Mailer};
 use arbiter_store::{Actor, NewApiToken, Store};
 
@@ -54,7 +55,7 @@ pub async fn add(store: &Store, mailer: &Mailer, new: &NewUser) -> Result<Added>
             )
         })?;
     let by = Actor::system();
-    let email = new.email.trim().to_lowercase();
+    let email = Email::parse(&new.email).map_err(|why| anyhow!("{why}"))?;
     let mut lines = Vec::new();
     let user = match store.user_by_email(&email).await? {
         Some(u) => {
@@ -62,9 +63,9 @@ pub async fn add(store: &Store, mailer: &Mailer, new: &NewUser) -> Result<Added>
             u
         }
         None => {
-            let name = new.name.clone().unwrap_or_else(|| email.clone());
+            let name = new.name.clone().unwrap_or_else(|| email.to_string());
             store
-                .create_user(&email, &name, None, &by)
+                .create_user(email.as_str(), &name, None, &by)
                 .await
                 .with_context(|| format!("cannot create the account {email}"))?
         }
@@ -88,7 +89,7 @@ pub async fn add(store: &Store, mailer: &Mailer, new: &NewUser) -> Result<Added>
             .await?;
         let link = format!("{}/reset/{token}", new.base_url.trim_end_matches('/'));
         let mail = Mail {
-            to: email.clone(),
+            to: email.to_string(),
             subject: format!("Your Arbiter account for {}", league.name),
             text: format!(
                 "You are {what} in {} on Arbiter.\n\nOpen this link within {LINK_VALID_DAYS} days to choose your password; it works once:\n{link}\n",
@@ -120,7 +121,7 @@ pub struct NewToken {
 /// An API token for an officer's role in a league, for a script; the secret is returned once.
 /// The permission table decides, as on the account page: officers only.
 pub async fn token_add(store: &Store, new: &NewToken) -> Result<(String, String)> {
-    let email = new.email.trim().to_lowercase();
+    let email = Email::parse(&new.email).map_err(|why| anyhow!("{why}"))?;
     let user = store.user_by_email(&email).await?.ok_or_else(|| {
         anyhow!("there is no account {email}; make it first with `arbiter user add`")
     })?;

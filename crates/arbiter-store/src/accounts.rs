@@ -6,6 +6,7 @@
 
 use arbiter_core::permissions::Role;
 use arbiter_core::report::ReviewKind;
+use arbiter_core::text::Email;
 
 use crate::records::{
     Attempts,
@@ -13,11 +14,6 @@ use crate::records::{
     NewApiToken, NewInvite, ResultReview, User, UserId,
 };
 use crate::secrets;
-
-/// Emails are kept trimmed and lower-case, so `Advisor@Vic.example ` finds `advisor@vic.example`.
-fn normalise_email(email: &str) -> String {
-    email.trim().to_lowercase()
-}
 
 /// A normalised email that can be written to, or the sentence why not (core's one rule).
 fn checked_email(email: &str) -> Result<String, StoreError> {
@@ -515,9 +511,9 @@ impl Backend {
     }
 
     /// The account with this email (trimmed, any case).
-    pub async fn user_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
+    pub async fn user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
         let row = sqlx::query(&user_sql("email = $1"))
-            .bind(normalise_email(email))
+            .bind(email.as_str())
             .fetch_optional(&self.pool)
             .await
             .map_err(db("looking up an account"))?;
@@ -1110,7 +1106,7 @@ impl Backend {
     /// Notes a failed sign-in for the throttle (not league data: no history row).
     pub async fn record_sign_in_failure(
         &self,
-        email: &str,
+        email: &Email,
         address: &str,
     ) -> Result<(), StoreError> {
         self.note_attempt("sign_in_failures", email, address).await
@@ -1119,7 +1115,7 @@ impl Backend {
     /// The failed sign-ins to this email from this address at or after `since`.
     pub async fn sign_in_failures(
         &self,
-        email: &str,
+        email: &Email,
         address: &str,
         since: jiff::Timestamp,
     ) -> Result<Attempts, StoreError> {
@@ -1128,14 +1124,14 @@ impl Backend {
     }
 
     /// Notes a request for a password-reset link, for its own limit (no history row).
-    pub async fn record_reset_request(&self, email: &str, address: &str) -> Result<(), StoreError> {
+    pub async fn record_reset_request(&self, email: &Email, address: &str) -> Result<(), StoreError> {
         self.note_attempt("reset_requests", email, address).await
     }
 
     /// The reset links asked for this email at or after `since`, from `address` or from anywhere.
     pub async fn reset_requests(
         &self,
-        email: &str,
+        email: &Email,
         address: Option<&str>,
         since: jiff::Timestamp,
     ) -> Result<Attempts, StoreError> {
@@ -1146,7 +1142,7 @@ impl Backend {
     async fn note_attempt(
         &self,
         table: &'static str,
-        email: &str,
+        email: &Email,
         address: &str,
     ) -> Result<(), StoreError> {
         let sql = format!(
@@ -1154,7 +1150,7 @@ impl Backend {
             ts_in("$3")
         );
         sqlx::query(&sql)
-            .bind(normalise_email(email))
+            .bind(email.as_str())
             .bind(address)
             .bind(ts_fixed(codes::now()))
             .execute(&self.pool)
@@ -1166,7 +1162,7 @@ impl Backend {
     async fn attempts(
         &self,
         table: &'static str,
-        email: &str,
+        email: &Email,
         address: Option<&str>,
         since: jiff::Timestamp,
     ) -> Result<Attempts, StoreError> {
@@ -1177,7 +1173,7 @@ impl Backend {
             ts_in("$2"),
         );
         let row = sqlx::query(&sql)
-            .bind(normalise_email(email))
+            .bind(email.as_str())
             .bind(ts_fixed(since))
             .bind(address)
             .fetch_one(&self.pool)

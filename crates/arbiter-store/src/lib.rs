@@ -27,6 +27,7 @@ pub use sqlite::SqliteStore;
 
 use arbiter_core::permissions::Role;
 use arbiter_core::report::ReviewKind;
+use arbiter_core::text::Email;
 use arbiter_core::{Competition, MatchOutcome};
 
 /// The store the web site and the CLI share. Cloning is cheap (the pools are shared).
@@ -234,8 +235,8 @@ impl Store {
         dispatch!(self, s => s.create_user(email, name, password_hash, by).await)
     }
 
-    /// The account with this email, trimmed and in any case.
-    pub async fn user_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
+    /// The account with this email ([`Email`] is kept trimmed and lower-case).
+    pub async fn user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
         dispatch!(self, s => s.user_by_email(email).await)
     }
 
@@ -352,7 +353,7 @@ impl Store {
     /// Notes a failed sign-in to this email from this address (no history row).
     pub async fn record_sign_in_failure(
         &self,
-        email: &str,
+        email: &Email,
         address: &str,
     ) -> Result<(), StoreError> {
         dispatch!(self, s => s.record_sign_in_failure(email, address).await)
@@ -361,7 +362,7 @@ impl Store {
     /// The failed sign-ins to this email from this address at or after `since`.
     pub async fn sign_in_failures(
         &self,
-        email: &str,
+        email: &Email,
         address: &str,
         since: jiff::Timestamp,
     ) -> Result<Attempts, StoreError> {
@@ -369,14 +370,18 @@ impl Store {
     }
 
     /// Notes a request for a password-reset link to this email from this address.
-    pub async fn record_reset_request(&self, email: &str, address: &str) -> Result<(), StoreError> {
+    pub async fn record_reset_request(
+        &self,
+        email: &Email,
+        address: &str,
+    ) -> Result<(), StoreError> {
         dispatch!(self, s => s.record_reset_request(email, address).await)
     }
 
     /// The reset links asked for this email at or after `since`, from `address` or from anywhere.
     pub async fn reset_requests(
         &self,
-        email: &str,
+        email: &Email,
         address: Option<&str>,
         since: jiff::Timestamp,
     ) -> Result<Attempts, StoreError> {

@@ -167,7 +167,7 @@ async fn an_invite_accepted_makes_an_account_with_the_role(store: Store) {
     assert_eq!(membership.school.as_deref(), Some(VIC));
 
     let found = store
-        .user_by_email("ADVISOR@vic.example ")
+        .user_by_email(&arbiter_core::text::Email::parse("ADVISOR@vic.example ").unwrap())
         .await
         .unwrap()
         .unwrap();
@@ -267,7 +267,13 @@ async fn an_expired_invite_is_refused(store: Store) {
         "{e}"
     );
     // Refused whole: no account, no role, no write.
-    assert_eq!(store.user_by_email(ADVISOR).await.unwrap(), None);
+    assert_eq!(
+        store
+            .user_by_email(&arbiter_core::text::Email::parse(ADVISOR).unwrap())
+            .await
+            .unwrap(),
+        None
+    );
     assert_eq!(store.data_version().await.unwrap(), version);
     assert!(
         store.invites(league.id).await.unwrap()[0]
@@ -1151,17 +1157,32 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     let version = store.data_version().await.unwrap();
     for address in ["192.0.2.1", "192.0.2.1", "2001:db8::1"] {
         store
-            .record_sign_in_failure(" Advisor@VIC.example", address)
+            .record_sign_in_failure(
+                &arbiter_core::text::Email::parse(" Advisor@VIC.example").unwrap(),
+                address,
+            )
             .await
             .unwrap();
     }
     store
-        .record_sign_in_failure("someone@else.example", "192.0.2.1")
+        .record_sign_in_failure(
+            &arbiter_core::text::Email::parse("someone@else.example").unwrap(),
+            "192.0.2.1",
+        )
         .await
         .unwrap();
     let failures = |email: &'static str, address: &'static str, since| {
         let store = store.clone();
-        async move { store.sign_in_failures(email, address, since).await.unwrap() }
+        async move {
+            store
+                .sign_in_failures(
+                    &arbiter_core::text::Email::parse(email).unwrap(),
+                    address,
+                    since,
+                )
+                .await
+                .unwrap()
+        }
     };
     let from_first = failures(ADVISOR, "192.0.2.1", start).await;
     assert_eq!(from_first.count, 2);
@@ -1185,25 +1206,40 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     // Reset requests have their own count: failed sign-ins are not among them.
     assert_eq!(
         store
-            .reset_requests(ADVISOR, None, start)
+            .reset_requests(
+                &arbiter_core::text::Email::parse(ADVISOR).unwrap(),
+                None,
+                start
+            )
             .await
             .unwrap()
             .count,
         0
     );
     for address in ["192.0.2.1", "192.0.2.2"] {
-        store.record_reset_request(ADVISOR, address).await.unwrap();
+        store
+            .record_reset_request(&arbiter_core::text::Email::parse(ADVISOR).unwrap(), address)
+            .await
+            .unwrap();
     }
     assert_eq!(
         store
-            .reset_requests(ADVISOR, None, start)
+            .reset_requests(
+                &arbiter_core::text::Email::parse(ADVISOR).unwrap(),
+                None,
+                start
+            )
             .await
             .unwrap()
             .count,
         2
     );
     let from_second = store
-        .reset_requests(ADVISOR, Some("192.0.2.2"), start)
+        .reset_requests(
+            &arbiter_core::text::Email::parse(ADVISOR).unwrap(),
+            Some("192.0.2.2"),
+            start,
+        )
         .await
         .unwrap();
     assert_eq!(from_second.count, 1);
@@ -1261,7 +1297,13 @@ async fn a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it(store: S
             && e.contains(&format!(" by {OFFICER};")),
         "{e}"
     );
-    assert_eq!(store.user_by_email(ADVISOR).await.unwrap(), None);
+    assert_eq!(
+        store
+            .user_by_email(&arbiter_core::text::Email::parse(ADVISOR).unwrap())
+            .await
+            .unwrap(),
+        None
+    );
     let e = invalid(
         store
             .withdraw_invite(league.id, invite.id, &president(), None)
@@ -1359,7 +1401,13 @@ async fn an_invite_is_checked_against_its_senders_roles_when_accepted(store: Sto
     );
     assert_eq!(e, "the sender may no longer invite");
     assert_eq!(*seen.lock().unwrap(), Some((Some(OFFICER.to_string()), 0)));
-    assert_eq!(store.user_by_email(ADVISOR).await.unwrap(), None);
+    assert_eq!(
+        store
+            .user_by_email(&arbiter_core::text::Email::parse(ADVISOR).unwrap())
+            .await
+            .unwrap(),
+        None
+    );
     assert_eq!(
         store
             .invite_by_token(&plain)

@@ -173,13 +173,20 @@ async fn old_failed_sign_ins_are_forgotten(store: Store) {
         assert_eq!(execute_raw(&store, &sql).await.unwrap(), 1);
     }
     store
-        .record_sign_in_failure("recent@vic.example", "192.0.2.3")
+        .record_sign_in_failure(
+            &arbiter_core::text::Email::parse("recent@vic.example").unwrap(),
+            "192.0.2.3",
+        )
         .await
         .unwrap();
     let long_ago = "2020-01-01T00:00:00Z".parse().unwrap();
     assert_eq!(
         store
-            .sign_in_failures("old@vic.example", "192.0.2.1", long_ago)
+            .sign_in_failures(
+                &arbiter_core::text::Email::parse("old@vic.example").unwrap(),
+                "192.0.2.1",
+                long_ago
+            )
             .await
             .unwrap()
             .count,
@@ -190,7 +197,11 @@ async fn old_failed_sign_ins_are_forgotten(store: Store) {
     assert_eq!(store.forget_sign_in_failures(a_day_ago).await.unwrap(), 2);
     assert_eq!(
         store
-            .sign_in_failures("old@vic.example", "192.0.2.1", long_ago)
+            .sign_in_failures(
+                &arbiter_core::text::Email::parse("old@vic.example").unwrap(),
+                "192.0.2.1",
+                long_ago
+            )
             .await
             .unwrap()
             .count,
@@ -198,7 +209,11 @@ async fn old_failed_sign_ins_are_forgotten(store: Store) {
     );
     assert_eq!(
         store
-            .sign_in_failures("recent@vic.example", "192.0.2.3", long_ago)
+            .sign_in_failures(
+                &arbiter_core::text::Email::parse("recent@vic.example").unwrap(),
+                "192.0.2.3",
+                long_ago
+            )
             .await
             .unwrap()
             .count,

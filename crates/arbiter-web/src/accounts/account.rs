@@ -5,7 +5,7 @@
 //! router's layer) and per account (here, counted in the store so that several servers agree).
 
 use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
-use arbiter_core::text::{self, LABEL_MAX_CHARS, TextKind};
+use arbiter_core::text::{self, Email, LABEL_MAX_CHARS, TextKind};
 use arbiter_mail::Mail;
 use arbiter_store::{AcceptInvite, ApiTokenId, Attempts, Membership, NewApiToken, secrets};
 use askama::Template;
@@ -124,7 +124,7 @@ fn window_start(window: jiff::SignedDuration) -> jiff::Timestamp {
 
 /// Refuses a sign-in to `email` from `address` after too many failures from there. Counted
 /// whether or not the account exists, so the answer says nothing about who has one.
-async fn sign_in_paused(state: &AppState, email: &str, address: &str) -> Option<Response> {
+async fn sign_in_paused(state: &AppState, email: &Email, address: &str) -> Option<Response> {
     let failures = match state
         .store()
         .sign_in_failures(email, address, window_start(THROTTLE_WINDOW))
@@ -154,21 +154,23 @@ pub async fn sign_in(
     ext: Extensions,
     Form(f): Form<SignInForm>,
 ) -> Response {
-    let email = f.email.trim().to_lowercase();
     let next = safe_next(f.next.as_deref());
-    // No account has such an email: said before anything is counted or kept of it.
-    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
-        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
-        let page = SignInPage {
-            layout: private_layout("Sign in", Vec::new()),
-            csrf,
-            next,
-            email: String::new(),
-            problem: Some(e.to_string()),
-            signed_in_as: None,
-        };
-        return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
-    }
+    // Not an email address (core's one rule): said before anything is counted or kept of it.
+    let email = match Email::parse(&f.email) {
+        Ok(email) => email,
+        Err(problem) => {
+            let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+            let page = SignInPage {
+                layout: private_layout("Sign in", Vec::new()),
+                csrf,
+                next,
+                email: String::new(),
+                problem: Some(problem),
+                signed_in_as: None,
+            };
+            return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
+    };
     let address = auth::client_address(&ext, &headers, state.trusted_proxies());
     if let Some(paused) = sign_in_paused(&state, &email, &address).await {
         return paused;
@@ -195,7 +197,7 @@ pub async fn sign_in(
                 layout: private_layout("Sign in", Vec::new()),
                 csrf,
                 next,
-                email,
+                email: email.to_string(),
                 problem: Some(
                     "That email and password do not match an account. Check them and try again, or get a link to set a new password."
                         .into(),
@@ -531,16 +533,18 @@ pub async fn reset_request(
     ext: Extensions,
     Form(f): Form<PasswordForm>,
 ) -> Response {
-    let email = f.email.trim().to_lowercase();
-    if let Err(e) = text::check(TextKind::Email, "the email address", &email) {
-        let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
-        let mut page = PasswordPage::new("Set a new password", "/reset".into(), csrf);
-        page.ask_email = true;
-        page.ask_password = false;
-        page.button = "Send the link";
-        page.problem = Some(e.to_string());
-        return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
-    }
+    let email = match Email::parse(&f.email) {
+        Ok(email) => email,
+        Err(problem) => {
+            let csrf = csrf::token(&auth.session, &form).await.unwrap_or_default();
+            let mut page = PasswordPage::new("Set a new password", "/reset".into(), csrf);
+            page.ask_email = true;
+            page.ask_password = false;
+            page.button = "Send the link";
+            page.problem = Some(problem);
+            return private(StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
+    };
     let address = auth::client_address(&ext, &headers, state.trusted_proxies());
     let since = window_start(RESET_WINDOW);
     let (from_here, in_all) = match tokio::try_join!(

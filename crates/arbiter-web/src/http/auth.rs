@@ -8,6 +8,7 @@
 use std::net::{IpAddr, SocketAddr};
 
 use arbiter_core::permissions::{Action, Role, Subject, Target, acting_role};
+use arbiter_core::text::Email;
 use arbiter_store::{Actor, LeagueId, Membership, Store, User, UserId, secrets};
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Request};
@@ -125,7 +126,7 @@ impl Accounts {
 /// What sign-in is given.
 #[derive(Debug, Clone)]
 pub struct Credentials {
-    pub email: String,
+    pub email: Email,
     pub password: String,
 }
 

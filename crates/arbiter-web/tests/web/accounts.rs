@@ -216,7 +216,7 @@ async fn an_expired_invitation_says_so() {
     assert_eq!(post.status, StatusCode::GONE);
     assert!(
         store
-            .user_by_email("late@school.example")
+            .user_by_email(&arbiter_core::text::Email::parse("late@school.example").unwrap())
             .await
             .unwrap()
             .is_none()
@@ -305,6 +305,37 @@ async fn sign_in_gives_a_new_session_id_and_sign_out_ends_it() {
     let out = v.post(&app, "/sign-out", &[]).await;
     assert_eq!(out.status, StatusCode::SEE_OTHER);
     assert!(to_sign_in(&v.get(&app, "/account").await));
+}
+
+/// One rule for an email address everywhere (core's `Email`): the sign-in form refuses what
+/// is not one with the sentence, and finds an account by the address in any case and spacing.
+#[tokio::test]
+async fn sign_in_reads_the_email_by_the_one_rule() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, "arb@gthscl.example", Role::Arbiter, None).await;
+    let mut v = Visitor::new(&app).await;
+    let refused = v
+        .post(
+            &app,
+            "/sign-in",
+            &[("email", "arb gthscl.example"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("is not an email address: it has no @"),
+        "{}",
+        refused.body
+    );
+    let signed = v
+        .post(
+            &app,
+            "/sign-in",
+            &[("email", "  ARB@Gthscl.Example "), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(signed.status, StatusCode::SEE_OTHER);
 }
 
 #[tokio::test]

@@ -387,7 +387,11 @@ pub async fn account(
 ) -> arbiter_store::User {
     let league = store.league("gthscl").await.unwrap().unwrap();
     let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
-    let user = match store.user_by_email(email).await.unwrap() {
+    let user = match store
+        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+    {
         Some(u) => u,
         None => store
             .create_user(email, email, Some(&hash), &Actor::system())

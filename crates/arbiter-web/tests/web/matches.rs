@@ -773,7 +773,11 @@ async fn a_stale_form_does_not_overwrite_a_newer_entry() {
 // The API
 
 async fn token(store: &Store, email: &str, role: Role, league: &str) -> String {
-    let user = store.user_by_email(email).await.unwrap().unwrap();
+    let user = store
+        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
     let l = store.league(league).await.unwrap().unwrap();
     store
         .grant_role(user.id, l.id, role, None, &Actor::system())

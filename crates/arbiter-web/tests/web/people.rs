@@ -15,14 +15,22 @@ const CLAY_MATCH: &str = "/leagues/gthscl/2026-27/division-a/rounds/1/matches/cl
 
 /// The form address that removes `email`'s only role in GTHSCL.
 async fn revoke_path(store: &Store, email: &str) -> String {
-    let user = store.user_by_email(email).await.unwrap().unwrap();
+    let user = store
+        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
     let roles = store.memberships(user.id).await.unwrap();
     assert_eq!(roles.len(), 1, "{roles:?}");
     format!("/leagues/gthscl/people/{}/revoke", roles[0].id)
 }
 
 async fn holds_a_role(store: &Store, email: &str) -> bool {
-    let user = store.user_by_email(email).await.unwrap().unwrap();
+    let user = store
+        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
     !store.memberships(user.id).await.unwrap().is_empty()
 }
 
@@ -409,7 +417,7 @@ async fn the_president_withdraws_a_pending_invitation_and_its_link_stops_working
     );
     assert!(
         store
-            .user_by_email("wrong@school.example")
+            .user_by_email(&arbiter_core::text::Email::parse("wrong@school.example").unwrap())
             .await
             .unwrap()
             .is_none()
@@ -481,7 +489,7 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
     );
     assert!(
         store
-            .user_by_email("heir@gthscl.example")
+            .user_by_email(&arbiter_core::text::Email::parse("heir@gthscl.example").unwrap())
             .await
             .unwrap()
             .is_none()
@@ -489,7 +497,11 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
 
     // A sender who is now only the Treasurer may not invite either (the table's InviteUser).
     let token = invite_as(&store, SECOND, "heir@gthscl.example", Role::President, None).await;
-    let second = store.user_by_email(SECOND).await.unwrap().unwrap();
+    let second = store
+        .user_by_email(&arbiter_core::text::Email::parse(SECOND).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
     let league = store.league("gthscl").await.unwrap().unwrap();
     store
         .grant_role(

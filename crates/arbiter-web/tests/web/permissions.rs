@@ -244,7 +244,11 @@ async fn every_guarded_route_answers_as_the_permission_table_says() {
             "{uri}: a session cookie must not authorise the API"
         );
         for person in PEOPLE {
-            let user = store.user_by_email(person.email).await.unwrap().unwrap();
+            let user = store
+                .user_by_email(&arbiter_core::text::Email::parse(person.email).unwrap())
+                .await
+                .unwrap()
+                .unwrap();
             let (_, secret) = store
                 .create_api_token(
                     &NewApiToken {
