@@ -1176,7 +1176,7 @@ pub enum WrittenRules {
     Toml(String),
 }
 
-/// The ruleset as [`write`] names it: a preset's name, or the same document as a ruleset file
+/// The ruleset as [`write()`] names it: a preset's name, or the same document as a ruleset file
 /// (TOML, `RulesetDocument::to_toml`), as the store keeps it. `Err` when no document that
 /// extends a preset reads back to it (it extends a ruleset file that is not a preset), with the
 /// sentence.
