@@ -23,7 +23,9 @@ pub const FORMAT: &str = "arbiter/competition@1";
 /// A competition file read and checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoadedCompetition {
+    /// The teams, rounds, matches and boards the file records.
     pub competition: Competition,
+    /// The ruleset `"rules"` names (a preset, a ruleset file, or a document inline), as checked.
     pub rules: Ruleset,
     /// `"tiebreaks"`: a tie-break list that replaces the ruleset's criteria after the primary
     /// score, as the command line's `--tiebreaks` does. Empty when the file has none.
@@ -42,10 +44,12 @@ pub struct JsonError {
     pub problems: Vec<Problem>,
 }
 
+/// One thing wrong with a competition file: a syntax error, a shape serde refuses, a broken rule.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
-    /// 1-based line and column in the file, when the problem has a place.
+    /// 1-based line in the file, when the problem has a place.
     pub line: Option<usize>,
+    /// 1-based column in the file, when the problem has a place.
     pub column: Option<usize>,
     /// The rule ID, for a problem that breaks a rule.
     pub rule: Option<String>,
@@ -1166,11 +1170,13 @@ fn rules_value(r: &Ruleset) -> Value {
 /// ruleset document (TOML) that reads back to it exactly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WrittenRules {
+    /// By a preset's name (`gthscl`).
     Preset(String),
+    /// As a ruleset document (TOML) that extends a preset and reads back to the ruleset exactly.
     Toml(String),
 }
 
-/// The ruleset as [`write`] names it: a preset's name, or the same document as a ruleset file
+/// The ruleset as [`write()`] names it: a preset's name, or the same document as a ruleset file
 /// (TOML, `RulesetDocument::to_toml`), as the store keeps it. `Err` when no document that
 /// extends a preset reads back to it (it extends a ruleset file that is not a preset), with the
 /// sentence.

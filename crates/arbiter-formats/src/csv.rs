@@ -60,6 +60,7 @@ impl Default for Writer {
 }
 
 impl Writer {
+    /// An empty document.
     pub fn new() -> Writer {
         Writer {
             inner: csv::WriterBuilder::new()

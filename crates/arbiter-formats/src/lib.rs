@@ -1,5 +1,14 @@
 //! Files in and out of Arbiter: the competition JSON (`arbiter/competition@1`), FIDE TRF, and
 //! the CSV every export writes.
+//!
+//! - [`competition_json`]: the native competition file, read with every problem at its place,
+//!   and written back.
+//! - [`trf`]: FIDE Tournament Report Files (TRF-16, TRF-2026), read and written byte for byte,
+//!   and turned into a competition and back.
+//! - [`mod@csv`]: the CSV writer and formula guard of every export.
+//! - [`ruleset_file`]: ruleset files on disk, for `extends` and a competition file's `"rules"`.
+
+#![warn(missing_docs)]
 
 pub mod competition_json;
 pub mod csv;

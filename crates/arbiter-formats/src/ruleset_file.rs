@@ -19,12 +19,14 @@ pub const RULESET_LIMIT: u64 = 1024 * 1024;
 /// when it lies inside `base_dir` or one of the folders [`FileRulesetSource::allowing`] adds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileRulesetSource {
+    /// The folder a relative name is taken from, and whose ruleset files may be read.
     pub base_dir: PathBuf,
     /// Further folders whose ruleset files may be read (`--rules-from DIR`).
     pub allowed: Vec<PathBuf>,
 }
 
 impl FileRulesetSource {
+    /// Reads ruleset files inside `base_dir`, and relative names from it.
     pub fn new(base_dir: impl Into<PathBuf>) -> FileRulesetSource {
         FileRulesetSource {
             base_dir: base_dir.into(),

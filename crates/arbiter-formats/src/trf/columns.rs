@@ -10,6 +10,7 @@ use super::TrfError;
 /// A value read from (or to be written to) a column span.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Field<T> {
+    /// The value the columns hold.
     pub value: T,
     /// The text as read; used again only while it still reads as `value`.
     spelling: Option<String>,

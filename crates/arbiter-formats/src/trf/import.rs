@@ -23,6 +23,7 @@ pub(crate) const MAX_ROUNDS: u32 = 999;
 /// A TRF file as a competition, with the rules and tie-breaks it names.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrfImport {
+    /// The teams (from `310` or `013`), rounds, matches and boards the file records.
     pub competition: Competition,
     /// The `fide-team` preset with the file's boards, `162` game points, `362` match points,
     /// `320` bye award, `352` colours and `212` standings order.

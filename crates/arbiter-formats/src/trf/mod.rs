@@ -32,16 +32,20 @@ pub struct TrfDocument {
     pub encoding: Encoding,
     /// The file started with a UTF-8 byte order mark.
     pub byte_order_mark: bool,
+    /// The lines in file order, each with its record and its line ending.
     pub lines: Vec<TrfLine>,
 }
 
 /// One line: its record and the line ending it had.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrfLine {
+    /// What the line says, read into its kind of record.
     pub record: Record,
+    /// How the line ended, so that it is written back the same.
     pub ending: LineEnding,
 }
 
+/// How a line of the file ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LineEnding {
     /// `\r\n`
@@ -55,6 +59,7 @@ pub enum LineEnding {
 }
 
 impl LineEnding {
+    /// The ending's characters.
     pub fn as_str(self) -> &'static str {
         match self {
             LineEnding::CrLf => "\r\n",
@@ -65,8 +70,10 @@ impl LineEnding {
     }
 }
 
+/// How a TRF file's bytes are decoded, and so how they are written back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Encoding {
+    /// UTF-8, read when the bytes are valid UTF-8.
     Utf8,
     /// ISO 8859-1, read when the bytes are not UTF-8.
     Latin1,

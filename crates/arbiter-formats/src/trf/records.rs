@@ -8,7 +8,7 @@ use super::columns::{Field, LineReader, LineWriter, Ref, Spelled, columns};
 /// One line of a TRF file, as read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Record {
-    /// `012`..`132`, `142`..`222`, `352`, `362`.
+    /// `012`..`132`, `142`..`222`, `352`, `362`: what the event is and how it is scored.
     Tournament(TournamentRecord),
     /// `001`: a player and the games of each round.
     Player(PlayerRecord),
@@ -57,10 +57,13 @@ pub const TOURNAMENT_TAGS: &[u16] = &[
 pub struct TournamentRecord {
     /// `12` for `012`, `362` for `362`.
     pub tag: u16,
+    /// What the record says after its tag, in the layout of that tag.
     pub body: TournamentBody,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
+/// What a tournament record says after its tag, in the layout of that tag.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TournamentBody {
     /// Free text from column 5 (name, city, dates, arbiters, `182`, `192`, `222`, ...).
@@ -69,6 +72,7 @@ pub enum TournamentBody {
     RoundDates {
         /// Columns 5-91, blank in the standard.
         label: Field<String>,
+        /// The round dates: round 1 at columns 92-99, round 2 at 102-109, ...; blank when unknown.
         dates: Vec<Field<String>>,
     },
     /// `142`: the number of rounds.
@@ -79,7 +83,9 @@ pub enum TournamentBody {
     Scoring(Vec<ScoringEntry>),
     /// `172`: the starting-rank method: federation at 5-7, method at 9-13.
     StartingRankMethod {
+        /// Columns 5-7: the federation whose national ratings (NRS records) the method uses.
         federation: Field<String>,
+        /// Columns 9-13: `FIDE`, `NRO`, `FIDON`, `NIDOF`, `HBFN`, `LBFN` or `OTHER`.
         method: Field<String>,
     },
     /// `202` tie-breaks and `212` standings order, comma-separated.
@@ -95,67 +101,81 @@ pub enum TournamentBody {
 pub struct ScoringEntry {
     /// `W`, `D`, `L`, `A`, `P`, `X` (162) or `TW`, `TD`, `TL` (362).
     pub code: Field<String>,
+    /// The points the code is worth (`1.0`): columns 7-10 for the first code, then every 9 columns.
     pub points: Field<Option<f64>>,
 }
 
-/// A `001` record.
+/// A `001` record: a player's static columns, then one block per round.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerRecord {
+    /// Columns 5-8: the player's start rank, the number every other record names them by.
     pub start_rank: Field<u32>,
+    /// Column 10: the sex, `m` or `w`.
     pub sex: Field<String>,
+    /// Columns 11-13: the FIDE title, `GM` `IM` `WGM` `FM` `WIM` `CM` `WFM` `WCM`; blank for none.
     pub title: Field<String>,
+    /// Columns 15-47: the player's name, `Last, First`.
     pub name: Field<String>,
+    /// Columns 49-52: the player's FIDE rating; blank when unrated.
     pub rating: Field<Option<u32>>,
+    /// Columns 54-56: the player's FIDE federation (`IND`).
     pub federation: Field<String>,
+    /// Columns 58-68: the player's FIDE ID.
     pub fide_id: Field<String>,
+    /// Columns 70-79: the birth date, `YYYY/MM/DD`.
     pub birth_date: Field<String>,
+    /// Columns 81-84: the player's points (`11.5`), in the event's game scoring (`162`).
     pub points: Field<Option<f64>>,
+    /// Columns 86-89: the player's rank; ties allowed.
     pub rank: Field<Option<u32>>,
     /// Round 1 at columns 92-99, round 2 at 102-109, ...
     pub rounds: Vec<RoundBlock>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
 /// A player's round: opponent (start rank, `0000` for none), colour, result.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RoundBlock {
+    /// Columns 92-95 in round 1: the scheduled opponent's start rank; `0000` or blank for none.
     pub opponent: Field<Ref>,
-    /// `w`, `b`, `-` or blank.
+    /// Column 97 in round 1: the scheduled colour, `w`, `b`, `-` (not paired) or blank.
     pub colour: Field<Option<char>>,
-    /// `1 = 0 + - W D L H F U Z` or blank (see [`ResultCode`]).
+    /// Column 99 in round 1: `1 = 0 + - W D L H F U Z` or blank (see [`ResultCode`]).
     pub result: Field<Option<char>>,
 }
 
 /// A `001` result code (letters case-insensitive).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ResultCode {
-    /// `1`
+    /// `1`: a win.
     Win,
-    /// `=`
+    /// `=`: a draw.
     Draw,
-    /// `0`
+    /// `0`: a loss.
     Loss,
-    /// `+`
+    /// `+`: a win by forfeit.
     ForfeitWin,
-    /// `-`
+    /// `-`: a loss by forfeit.
     ForfeitLoss,
     /// `W`: a win in a game of under one move, not rated.
     UnratedWin,
-    /// `D`
+    /// `D`: a draw in a game of under one move, not rated.
     UnratedDraw,
-    /// `L`
+    /// `L`: a loss in a game of under one move, not rated.
     UnratedLoss,
-    /// `H`
+    /// `H`: a half-point bye (HPB).
     HalfPointBye,
-    /// `F`
+    /// `F`: a full-point bye (FPB).
     FullPointBye,
-    /// `U`
+    /// `U`: a pairing-allocated bye (PAB), at most one a round.
     PairingAllocatedBye,
-    /// `Z`, or blank without an opponent.
+    /// `Z`, or blank without an opponent: a zero-point bye (ZPB).
     ZeroPointBye,
 }
 
 impl ResultCode {
+    /// Reads a result code, letters in either case; `None` for any other character.
     pub fn from_char(c: char) -> Option<ResultCode> {
         Some(match c.to_ascii_uppercase() {
             '1' => ResultCode::Win,
@@ -174,6 +194,7 @@ impl ResultCode {
         })
     }
 
+    /// The code as a `001` round block writes it, letters in capitals.
     pub fn to_char(self) -> char {
         match self {
             ResultCode::Win => '1',
@@ -193,6 +214,7 @@ impl ResultCode {
 }
 
 impl RoundBlock {
+    /// A round block in the standard layout: `None` as the opponent is written `0000`.
     pub fn new(opponent: Option<u32>, colour: char, result: Option<ResultCode>) -> RoundBlock {
         RoundBlock {
             opponent: Field::new(Ref(opponent)),
@@ -226,106 +248,148 @@ impl RoundBlock {
 pub struct NationalRatingRecord {
     /// Columns 1-3.
     pub federation: String,
+    /// Columns 5-8: the start rank of the `001` record this one rates.
     pub start_rank: Field<u32>,
+    /// Column 10: the sex, as the federation records it.
     pub sex: Field<String>,
+    /// Columns 11-13: the national classification, where `001` has the title.
     pub classification: Field<String>,
+    /// Columns 15-47: the player's name, as the federation spells it.
     pub name: Field<String>,
+    /// Columns 49-52: the player's national rating.
     pub rating: Field<Option<u32>>,
+    /// Columns 54-56: the national origin (federation, nation, state, region, county...).
     pub origin: Field<String>,
+    /// Columns 58-68: the player's national ID.
     pub national_id: Field<String>,
+    /// Columns 70-79: the birth date, `YYYY/MM/DD`.
     pub birth_date: Field<String>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `013` record.
+/// A `013` record: a team and its players (TRF-16; TRF-2026 replaces it with `310`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Team013Record {
+    /// Columns 5-36: the team's name.
     pub name: Field<String>,
     /// Start ranks at 37-40, 42-45, ...
     pub players: Vec<Field<Ref>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `310` record.
+/// A `310` record: a team with its pairing number, scores, rank and players.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Team310Record {
+    /// Columns 5-7: the team's pairing number, the number `300`, `320` and `330` name it by.
     pub number: Field<u32>,
+    /// Columns 9-40: the team's name.
     pub name: Field<String>,
+    /// Columns 42-46: the team's nickname (`IND`).
     pub nickname: Field<String>,
+    /// Columns 48-53: the team's strength factor (the TEC sample writes its average rating).
     pub strength: Field<String>,
+    /// Columns 55-60: the team's match points.
     pub match_points: Field<Option<f64>>,
+    /// Columns 62-67: the team's game points.
     pub game_points: Field<Option<f64>>,
+    /// Columns 69-71: the team's rank; ties allowed.
     pub rank: Field<Option<u32>>,
     /// Start ranks at 74-77, 79-82, ...
     pub players: Vec<Field<Ref>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `240` record.
+/// A `240` record: the players or teams given a full-, half- or zero-point bye in one round.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ByeRecord {
     /// `F`, `H` or `Z`.
     pub kind: Field<Option<char>>,
+    /// Columns 7-9: the round of the byes.
     pub round: Field<u32>,
     /// Player or team numbers at 11-14, 16-19, ...
     pub ids: Vec<Field<Ref>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `250` record.
+/// A `250` record: fictitious points that accelerate a range of players or teams for some rounds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AccelerationRecord {
+    /// Columns 5-8: the fictitious match points added; blank in an individual event.
     pub match_points: Field<Option<f64>>,
+    /// Columns 10-13: the fictitious game points added.
     pub game_points: Field<Option<f64>>,
+    /// Columns 15-17: the first round that adds them.
     pub first_round: Field<Option<u32>>,
+    /// Columns 19-21: the last round that adds them (may be the first).
     pub last_round: Field<Option<u32>>,
+    /// Columns 23-26: the first player or team number of the range.
     pub first_id: Field<Option<u32>>,
+    /// Columns 28-31: the last player or team number of the range.
     pub last_id: Field<Option<u32>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `260` record.
+/// A `260` record: players or teams that may not be paired with each other for some rounds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProhibitedRecord {
+    /// Columns 5-7: the first round in which the listed players or teams may not meet.
     pub first_round: Field<u32>,
+    /// Columns 9-11: the last such round (may be the first).
     pub last_round: Field<u32>,
     /// At 13-16, 18-21, ...
     pub ids: Vec<Field<Ref>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `299` record.
+/// A `299` record: points assigned outside the normal scoring (a penalty, a bonus).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AbnormalPointsRecord {
     /// `W D L F H Z + -` or blank (penalty or bonus).
     pub kind: Field<Option<char>>,
+    /// Columns 8-11: the match points assigned (teams only), `-1.0` for a penalty.
     pub match_points: Field<Option<f64>>,
+    /// Columns 14-17: the game points assigned (for an individual event, the points).
     pub game_points: Field<Option<f64>>,
     /// `000` or blank: every round.
     pub round: Field<Ref>,
     /// At 24-27, 29-32, ...
     pub ids: Vec<Field<Ref>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `300` record.
+/// A `300` record: a team's line-up in a round, out of the default board order or with an empty
+/// board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineupRecord {
+    /// Columns 5-7: the round.
     pub round: Field<u32>,
+    /// Columns 9-11: the pairing number of the team that plays out of its default order.
     pub team: Field<u32>,
+    /// Columns 13-15: the scheduled opponent's pairing number.
     pub opponent: Field<Ref>,
     /// Board by board at 17-20, 22-25, ...; `0000` is an empty board.
     pub players: Vec<Field<Ref>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
-/// A `320` record.
+/// A `320` record: what a team PAB is worth, and the team given it in each round.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TeamPabRecord {
+    /// Columns 5-8: the match points a PAB is worth.
     pub match_points: Field<Option<f64>>,
+    /// Columns 10-13: the game points a PAB is worth.
     pub game_points: Field<Option<f64>>,
     /// The PAB team of round 1 at 15-17, round 2 at 19-21, ...; `000` for none.
     pub teams: Vec<Field<Ref>>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
@@ -341,6 +405,7 @@ pub enum MatchForfeitKind {
 }
 
 impl MatchForfeitKind {
+    /// The forfeit type as columns 5-6 of a `330` record write it.
     pub fn code(self) -> &'static str {
         match self {
             MatchForfeitKind::WhiteWins => "+-",
@@ -349,6 +414,7 @@ impl MatchForfeitKind {
         }
     }
 
+    /// Reads a `330` forfeit type; `None` for anything but `+-`, `-+` and `--`.
     pub fn from_code(code: &str) -> Option<MatchForfeitKind> {
         match code {
             "+-" => Some(MatchForfeitKind::WhiteWins),
@@ -359,18 +425,23 @@ impl MatchForfeitKind {
     }
 }
 
-/// A `330` record.
+/// A `330` record: a match forfeited by one team or by both.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ForfeitedMatchRecord {
     /// `+-`, `-+` or `--`.
     pub kind: Field<String>,
+    /// Columns 8-10: the round.
     pub round: Field<u32>,
+    /// Columns 12-14: the White team's pairing number.
     pub white: Field<u32>,
+    /// Columns 16-18: the Black team's pairing number.
     pub black: Field<u32>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
 impl ForfeitedMatchRecord {
+    /// What columns 5-6 say happened; `None` for a type that is not `+-`, `-+` or `--`.
     pub fn kind(&self) -> Option<MatchForfeitKind> {
         MatchForfeitKind::from_code(&self.kind.value)
     }
@@ -379,6 +450,7 @@ impl ForfeitedMatchRecord {
 /// An `801` record: kept as written; [`Team801Record::parse`] reads what the sample files show.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Team801Record {
+    /// The whole line, as read.
     pub raw: String,
 }
 
@@ -387,14 +459,18 @@ pub struct Team801Record {
 /// position (0: empty board) per board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Team801 {
+    /// Columns 5-6: the team's pairing number.
     pub team: u32,
+    /// The team's rounds, in order.
     pub rounds: Vec<Round801>,
 }
 
+/// One round of an `801` record, from the team's side.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Round801 {
     /// The opponent's team number; `None` for a bye (`FFFF`, `HHHH`, `ZZZZ`, `UUUU`).
     pub opponent: Option<u32>,
+    /// `w` or `b`; `None` for a bye.
     pub colour: Option<char>,
     /// One character per board, from the team's side: `1 = 0 + -`, or the bye letter.
     pub results: String,
@@ -450,15 +526,20 @@ impl Team801Record {
     }
 }
 
-/// A `802` record.
+/// A `802` record: a team's totals and its game points in each round (informative).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Team802Record {
+    /// Columns 5-7: the team's pairing number.
     pub team: Field<u32>,
+    /// Columns 9-13: the team's nickname (`GEO`).
     pub nickname: Field<String>,
+    /// Columns 15-20: the team's total match points.
     pub match_points: Field<Option<f64>>,
+    /// Columns 22-27: the team's total game points.
     pub game_points: Field<Option<f64>>,
     /// Round 1 from column 29, every 13 columns.
     pub rounds: Vec<Round802>,
+    /// The blanks after the last field, kept so that the line is written back as it was read.
     pub tail: String,
 }
 
@@ -467,7 +548,9 @@ pub struct Team802Record {
 pub struct Round802 {
     /// The opponent's team number, or `PAB`, `FPB`, `HPB`, `ZPB`.
     pub opponent: Field<String>,
+    /// Column 33 in round 1: `w` or `b`; blank for a bye.
     pub colour: Field<Option<char>>,
+    /// Columns 35-38 in round 1: the game points the team scored in the round.
     pub game_points: Field<Option<f64>>,
     /// `f` when the match was forfeited.
     pub forfeit: Field<Option<char>>,
