@@ -103,6 +103,31 @@ pub enum ByeKind {
     ZeroPoint,
 }
 
+impl ByeKind {
+    /// Every kind, in FIDE's order.
+    pub const ALL: [ByeKind; 4] = [
+        ByeKind::PairingAllocated,
+        ByeKind::FullPoint,
+        ByeKind::HalfPoint,
+        ByeKind::ZeroPoint,
+    ];
+
+    /// `pab`, `full`, `half` or `zero`: the one spelling of every file, table and answer.
+    pub fn code(self) -> &'static str {
+        match self {
+            ByeKind::PairingAllocated => "pab",
+            ByeKind::FullPoint => "full",
+            ByeKind::HalfPoint => "half",
+            ByeKind::ZeroPoint => "zero",
+        }
+    }
+
+    /// The kind [`ByeKind::code`] spells `code`.
+    pub fn from_code(code: &str) -> Option<ByeKind> {
+        ByeKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
 /// Which of the two teams of a match. `Home` is the first-named team. Spelled `home` and
 /// `away` in every file, table and page ([`Side::code`]; serde writes the same).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

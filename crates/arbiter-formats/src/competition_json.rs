@@ -181,28 +181,6 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// `"kind"` of a bye as the file spells it; `pab`, the default, is left out when written.
-fn bye_kind_code(kind: ByeKind) -> &'static str {
-    match kind {
-        ByeKind::PairingAllocated => "pab",
-        ByeKind::FullPoint => "full",
-        ByeKind::HalfPoint => "half",
-        ByeKind::ZeroPoint => "zero",
-    }
-}
-
-/// The kind of bye [`bye_kind_code`] spells `code`.
-fn bye_kind_named(code: &str) -> Option<ByeKind> {
-    [
-        ByeKind::PairingAllocated,
-        ByeKind::FullPoint,
-        ByeKind::HalfPoint,
-        ByeKind::ZeroPoint,
-    ]
-    .into_iter()
-    .find(|k| bye_kind_code(*k) == code)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading.
 
@@ -506,7 +484,11 @@ fn build_pairing(
                 ),
             );
         }
-        let kind = match p.kind.as_deref().map(|code| (code, bye_kind_named(code))) {
+        let kind = match p
+            .kind
+            .as_deref()
+            .map(|code| (code, ByeKind::from_code(code)))
+        {
             None => ByeKind::PairingAllocated,
             Some((_, Some(kind))) => kind,
             Some((other, None)) => {
@@ -1241,7 +1223,7 @@ fn pairing_json(p: &Pairing, rules: &Ruleset) -> PairingJson {
         Pairing::Bye(b) => {
             return PairingJson {
                 bye: Some(b.team.0.clone()),
-                kind: (b.kind != ByeKind::PairingAllocated).then(|| bye_kind_code(b.kind).into()),
+                kind: (b.kind != ByeKind::PairingAllocated).then(|| b.kind.code().into()),
                 ..PairingJson::default()
             };
         }

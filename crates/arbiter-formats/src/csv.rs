@@ -93,18 +93,6 @@ impl Writer {
     }
 }
 
-/// Appends one record to `out`, as [`Writer::record`] writes it. For a caller that builds its
-/// text itself; a whole document is better written with one [`Writer`].
-pub fn write_record<I>(out: &mut String, cells: I)
-where
-    I: IntoIterator,
-    I::Item: AsRef<str>,
-{
-    let mut w = Writer::new();
-    w.record(cells);
-    out.push_str(&w.finish());
-}
-
 /// `-12`, `-0.5`: a number a spreadsheet reads as that number and nothing more.
 fn is_plain_number(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
@@ -187,9 +175,9 @@ mod tests {
 
     /// One cell as the writer writes it, without its line end.
     fn cell(text: &str) -> String {
-        let mut out = String::new();
-        write_record(&mut out, [text]);
-        out.strip_suffix("\r\n").unwrap().to_string()
+        let mut w = Writer::new();
+        w.record([text]);
+        w.finish().strip_suffix("\r\n").unwrap().to_string()
     }
 
     #[test]
@@ -274,8 +262,9 @@ mod tests {
             "a\r\n=1+1",
             "\"=1+1",
         ];
-        let mut out = String::new();
-        write_record(&mut out, dangerous);
+        let mut w = Writer::new();
+        w.record(dangerous);
+        let out = w.finish();
         for separator in [',', ';', '\t'] {
             // Another separator than ours may also see other line ends.
             for c in read(&out, separator).iter().flatten() {

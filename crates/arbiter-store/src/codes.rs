@@ -5,23 +5,13 @@ use arbiter_core::{Board, ByeKind, Colour, GameResult, MatchOutcome, Side};
 use crate::error::{StoreError, corrupt};
 
 /// FIDE's codes for the kinds of bye (C.07 art. 16.1).
+/// `ByeKind::code`: the spelling of every file, table and page (migration 0007).
 pub(crate) fn bye_kind(k: ByeKind) -> &'static str {
-    match k {
-        ByeKind::PairingAllocated => "PAB",
-        ByeKind::FullPoint => "FPB",
-        ByeKind::HalfPoint => "HPB",
-        ByeKind::ZeroPoint => "ZPB",
-    }
+    k.code()
 }
 
 pub(crate) fn parse_bye_kind(s: &str) -> Result<ByeKind, StoreError> {
-    Ok(match s {
-        "PAB" => ByeKind::PairingAllocated,
-        "FPB" => ByeKind::FullPoint,
-        "HPB" => ByeKind::HalfPoint,
-        "ZPB" => ByeKind::ZeroPoint,
-        _ => return Err(corrupt(format!("the bye kind `{s}`"))),
-    })
+    ByeKind::from_code(s).ok_or_else(|| corrupt(format!("the bye kind `{s}`")))
 }
 
 /// `Side::code`: the spelling of every file, table and page.

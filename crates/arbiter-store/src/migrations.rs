@@ -42,6 +42,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "invite_withdrawals",
         include_str!("../migrations/sqlite/0006_invite_withdrawals.sql"),
     ),
+    (
+        7,
+        "bye_kind_spelling",
+        include_str!("../migrations/sqlite/0007_bye_kind_spelling.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -74,6 +79,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         6,
         "invite_withdrawals",
         include_str!("../migrations/postgres/0006_invite_withdrawals.sql"),
+    ),
+    (
+        7,
+        "bye_kind_spelling",
+        include_str!("../migrations/postgres/0007_bye_kind_spelling.sql"),
     ),
 ];
 

@@ -1420,3 +1420,55 @@ fn fixture_covers_every_result_code() {
         assert!(seen.contains(&r), "the fixture has a {r:?} board");
     }
 }
+
+/// Migration 0007 respells the byes a database already holds (issue 10: one spelling,
+/// `ByeKind::code`), and the new CHECK refuses the old spelling.
+#[tokio::test]
+async fn migration_7_respells_the_byes_already_stored() {
+    use sqlx::Row;
+    // One connection (each in-memory connection is its own database), foreign keys off: the
+    // byes need no rounds or teams here.
+    let options = "sqlite::memory:"
+        .parse::<sqlx::sqlite::SqliteConnectOptions>()
+        .unwrap()
+        .foreign_keys(false);
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options)
+        .await
+        .unwrap();
+    let (before, after): (Vec<_>, Vec<_>) = arbiter_store::migrations::SQLITE
+        .iter()
+        .partition(|(version, _, _)| *version < 7);
+    for (_, _, sql) in &before {
+        sqlx::raw_sql(sql).execute(&pool).await.unwrap();
+    }
+    for (id, kind) in [(1, "PAB"), (2, "FPB"), (3, "HPB"), (4, "ZPB")] {
+        sqlx::query(
+            "INSERT INTO byes (id, round_id, position, team_id, kind) VALUES (?, 1, ?, 1, ?)",
+        )
+        .bind(id)
+        .bind(id)
+        .bind(kind)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    for (_, _, sql) in &after {
+        sqlx::raw_sql(sql).execute(&pool).await.unwrap();
+    }
+    let kinds: Vec<String> = sqlx::query("SELECT kind FROM byes ORDER BY id")
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get("kind"))
+        .collect();
+    assert_eq!(kinds, ["pab", "full", "half", "zero"]);
+    let old = sqlx::query(
+        "INSERT INTO byes (id, round_id, position, team_id, kind) VALUES (5, 1, 5, 1, 'FPB')",
+    )
+    .execute(&pool)
+    .await;
+    assert!(old.is_err(), "the old spelling is refused after 0007");
+}

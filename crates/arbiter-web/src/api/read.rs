@@ -12,7 +12,7 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use arbiter_core::model::{ByeKind, Colour, GameOutcome, Pairing, Side};
+use arbiter_core::model::{Colour, GameOutcome, Pairing, Side};
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry};
 use arbiter_core::standings::CriterionValue;
 
@@ -319,7 +319,8 @@ pub struct MatchJson {
 pub struct ByeJson {
     pub team_id: String,
     pub team: String,
-    /// `pairing_allocated`, `full_point`, `half_point`, `zero_point`.
+    /// `pab` (the pairing left the team out), `full`, `half` or `zero` (a requested bye worth a
+    /// win, a draw or nothing): as the competition file spells it.
     pub kind: String,
     pub match_points: f64,
     pub game_points: f64,
@@ -446,11 +447,11 @@ pub fn competition_json(view: &CompetitionView, page: Page) -> Result<Bytes, Web
 }
 
 fn side_word(s: Side) -> String {
-    words::side_name(s).to_string()
+    s.code().to_string()
 }
 
 fn colour_word(c: Colour) -> String {
-    words::colour_name(c).to_string()
+    c.code().to_string()
 }
 
 fn exclusion(e: &Exclusion) -> ExclusionJson {
@@ -709,15 +710,6 @@ fn match_json(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchJson {
     }
 }
 
-fn bye_kind(k: ByeKind) -> &'static str {
-    match k {
-        ByeKind::PairingAllocated => "pairing_allocated",
-        ByeKind::FullPoint => "full_point",
-        ByeKind::HalfPoint => "half_point",
-        ByeKind::ZeroPoint => "zero_point",
-    }
-}
-
 fn round_json(view: &CompetitionView, r: &arbiter_core::Round) -> RoundJson {
     let mut matches = Vec::new();
     let mut byes = Vec::new();
@@ -729,7 +721,7 @@ fn round_json(view: &CompetitionView, r: &arbiter_core::Round) -> RoundJson {
                 byes.push(ByeJson {
                     team_id: b.team.0.clone(),
                     team: view.team_name(&b.team),
-                    kind: bye_kind(b.kind).into(),
+                    kind: b.kind.code().into(),
                     match_points: award.match_points,
                     game_points: award.game_points,
                 });

@@ -809,27 +809,24 @@ async fn csv(state: &AppState, auth: &Auth, address: Result<Address, PathRejecti
 /// The rows as CSV (`arbiter_formats::csv`: RFC 4180, no cell a spreadsheet runs), newest
 /// first, before and after as compact JSON.
 pub fn csv_text(entries: &[HistoryEntry]) -> String {
-    let mut out = String::with_capacity(64 + entries.len() * 160);
-    csv::write_record(&mut out, CSV_HEADER.split(','));
+    let mut out = csv::Writer::new();
+    out.record(CSV_HEADER.split(','));
     for e in entries {
         let json = |v: &Option<Value>| v.as_ref().map(Value::to_string).unwrap_or_default();
-        csv::write_record(
-            &mut out,
-            [
-                e.id.to_string(),
-                e.at.to_string(),
-                e.actor.clone().unwrap_or_default(),
-                e.role.clone().unwrap_or_default(),
-                e.entity.code().to_string(),
-                e.entity_id.clone(),
-                e.action.code().to_string(),
-                json(&e.before),
-                json(&e.after),
-                e.reason.clone().unwrap_or_default(),
-            ],
-        );
+        out.record([
+            e.id.to_string(),
+            e.at.to_string(),
+            e.actor.clone().unwrap_or_default(),
+            e.role.clone().unwrap_or_default(),
+            e.entity.code().to_string(),
+            e.entity_id.clone(),
+            e.action.code().to_string(),
+            json(&e.before),
+            json(&e.after),
+            e.reason.clone().unwrap_or_default(),
+        ]);
     }
-    out
+    out.finish()
 }
 
 /// Slugs and team ids are the league's own text: anything but letters, digits, `-`, `_` and

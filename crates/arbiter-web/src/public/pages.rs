@@ -451,7 +451,7 @@ fn meeting(view: &CompetitionView, team: usize, e: &RoundEntry) -> Meeting {
         EntryKind::Pending => ("\u{b7}".to_string(), format!("to play {opponent}")),
         EntryKind::Bye(_) => (String::new(), "bye".to_string()),
     };
-    let side = e.side.map_or("", words::side_name);
+    let side = e.side.map_or("", Side::code);
     let mut title = format!("Round {}: {what}, {side}, {colour} on board 1", e.round);
     if let Some(x) = &e.excluded {
         title.push_str(". ");
@@ -732,7 +732,7 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
             ResultLine {
                 round: Link::new(view.round_href(e.round), e.round.to_string()),
                 opponent: e.opponent.map(|o| view.team_link(Some(o), "?")),
-                side: e.side.map_or("", words::side_name),
+                side: e.side.map_or("", Side::code),
                 colour: board_one_colour(view, t, e),
                 score: if e.kind == EntryKind::Pending && e.boards.is_empty() {
                     "\u{2013}".to_string()
@@ -880,7 +880,7 @@ fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebE
             GameLine {
                 round: Link::new(view.round_href(g.round), g.round.to_string()),
                 board: g.board,
-                colour: words::colour_name(c),
+                colour: c.code(),
                 opponent,
                 opponent_rating,
                 opponent_team: view.team_link(opp_team, &opp_team_name),

@@ -231,7 +231,7 @@ fn starting_input(ctx: &MatchContext) -> ResultInput {
     };
     match ctx.entered().map(|v| &v.outcome) {
         Some(MatchOutcome::Forfeit { by }) => {
-            input.forfeit = Some(words::side_name(*by).to_string());
+            input.forfeit = Some(by.code().to_string());
         }
         Some(MatchOutcome::DoubleForfeit) => input.forfeit = Some("both".into()),
         Some(MatchOutcome::Boards(bs)) => {
@@ -291,7 +291,7 @@ fn result_form(
             let result = get(|b| Some(b.result.as_str()));
             let rating = get(|b| b.rating_result.as_deref());
             let home_white = rules.colour(None, n, Side::Home);
-            let colours = format!("{} has {}", home_name, words::colour_name(home_white));
+            let colours = format!("{} has {}", home_name, home_white.code());
             BoardForm {
                 number: n,
                 colours,

@@ -1,7 +1,7 @@
 //! How values read on a page: points with ½, match scores, ratings (GT-R3), board results,
 //! colours, and path segments for links.
 
-use arbiter_core::model::{Colour, GameOutcome, GameResult, Player, Side};
+use arbiter_core::model::{Colour, GameOutcome, GameResult, Player};
 use arbiter_core::standings::format_number;
 
 /// Points as a chess score is written: `2½`, `½`, `4`; other fractions as decimals.
@@ -64,20 +64,6 @@ pub fn colour_letter(c: Colour) -> &'static str {
     match c {
         Colour::White => "W",
         Colour::Black => "B",
-    }
-}
-
-pub fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "white",
-        Colour::Black => "black",
-    }
-}
-
-pub fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::Home => "home",
-        Side::Away => "away",
     }
 }
 

@@ -324,7 +324,9 @@ async fn sign_in_reads_the_email_by_the_one_rule() {
         .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        refused.body.contains("is not an email address: it has no @"),
+        refused
+            .body
+            .contains("is not an email address: it has no @"),
         "{}",
         refused.body
     );
