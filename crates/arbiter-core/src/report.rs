@@ -52,11 +52,11 @@ pub enum EnteredBy {
 }
 
 impl EnteredBy {
-    /// From what the store keeps of a version: the person (none for an import) and the role code
+    /// From what the store keeps of a version: the person (none for an import) and the role
     /// they acted in. A person without a known officer role counts as a team: their entry awaits
     /// the visitors rather than standing unchecked.
-    pub fn of(person: Option<&str>, role: Option<&str>) -> EnteredBy {
-        match (person, role.and_then(Role::from_code)) {
+    pub fn of(person: Option<&str>, role: Option<Role>) -> EnteredBy {
+        match (person, role) {
             (None, _) => EnteredBy::Import,
             (Some(_), Some(r)) if r.is_officer() => EnteredBy::Officer,
             (Some(_), _) => EnteredBy::Team,
@@ -83,9 +83,9 @@ pub enum ReviewedBy {
 }
 
 impl ReviewedBy {
-    /// From the role code a review was made in.
-    pub fn of(role: Option<&str>) -> ReviewedBy {
-        match role.and_then(Role::from_code) {
+    /// From the role a review was made in.
+    pub fn of(role: Option<Role>) -> ReviewedBy {
+        match role {
             Some(r) if r.is_officer() => ReviewedBy::Officer,
             _ => ReviewedBy::Visitors,
         }
@@ -719,7 +719,7 @@ mod tests {
         assert_eq!(status(imported, &[]), ReportStatus::Recorded { version: 1 });
         let arbiter = Some(Entry {
             version: 2,
-            by: EnteredBy::of(Some("arbiter@astc.example"), Some("arbiter")),
+            by: EnteredBy::of(Some("arbiter@astc.example"), Some(Role::Arbiter)),
         });
         assert_eq!(status(arbiter, &[]), ReportStatus::Decided { version: 2 });
         assert!(ReportStatus::Recorded { version: 1 }.is_settled());
@@ -729,25 +729,24 @@ mod tests {
     #[test]
     fn who_entered_and_who_reviewed_come_from_the_stored_person_and_role() {
         assert_eq!(EnteredBy::of(None, None), EnteredBy::Import);
-        assert_eq!(EnteredBy::of(None, Some("president")), EnteredBy::Import);
         assert_eq!(
-            EnteredBy::of(Some("a@b.example"), Some("advisor")),
+            EnteredBy::of(None, Some(Role::President)),
+            EnteredBy::Import
+        );
+        assert_eq!(
+            EnteredBy::of(Some("a@b.example"), Some(Role::Advisor)),
             EnteredBy::Team
         );
         assert_eq!(
-            EnteredBy::of(Some("a@b.example"), Some("vice_president")),
+            EnteredBy::of(Some("a@b.example"), Some(Role::VicePresident)),
             EnteredBy::Officer
         );
         // A person with no known role is not trusted as an officer.
         assert_eq!(EnteredBy::of(Some("a@b.example"), None), EnteredBy::Team);
-        assert_eq!(
-            EnteredBy::of(Some("a@b.example"), Some("coach")),
-            EnteredBy::Team
-        );
-        assert_eq!(ReviewedBy::of(Some("advisor")), ReviewedBy::Visitors);
+        assert_eq!(ReviewedBy::of(Some(Role::Advisor)), ReviewedBy::Visitors);
         assert_eq!(ReviewedBy::of(None), ReviewedBy::Visitors);
-        assert_eq!(ReviewedBy::of(Some("arbiter")), ReviewedBy::Officer);
-        assert_eq!(ReviewedBy::of(Some("president")), ReviewedBy::Officer);
+        assert_eq!(ReviewedBy::of(Some(Role::Arbiter)), ReviewedBy::Officer);
+        assert_eq!(ReviewedBy::of(Some(Role::President)), ReviewedBy::Officer);
     }
 
     /// The `gthscl` preset's `[report]`.

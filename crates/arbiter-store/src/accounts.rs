@@ -209,7 +209,7 @@ fn review_from_row(m: MatchId, row: &DbRow) -> Result<ResultReview, StoreError> 
         kind: ReviewKind::from_code(&kind)
             .ok_or_else(|| corrupt(format!("the review kind `{kind}`")))?,
         by: get(row, "by_user")?,
-        role: get(row, "role")?,
+        role: role_in(row, "role")?,
         at: codes::parse_timestamp(&at)?,
         reason: get(row, "reason")?,
     })
@@ -906,7 +906,7 @@ impl Backend {
                         invite.email
                     )));
                 }
-                let actor = Actor::user(&invite.email, invite.role.code());
+                let actor = Actor::user(&invite.email, invite.role);
                 let user = insert_user(
                     &mut tx,
                     &invite.email,
@@ -927,7 +927,7 @@ impl Backend {
                         invite.email, user.email, user.email
                     )));
                 }
-                let actor = Actor::user(&user.email, invite.role.code());
+                let actor = Actor::user(&user.email, invite.role);
                 (user, actor)
             }
         };
@@ -1480,7 +1480,7 @@ impl Backend {
             .bind(i64::from(version))
             .bind(kind.code())
             .bind(by.user.clone())
-            .bind(by.role.clone())
+            .bind(by.role.map(Role::code))
             .bind(at.to_string())
             .bind(reason)
             .execute(&mut *tx)
@@ -1533,7 +1533,7 @@ impl Backend {
             version,
             kind,
             by: by.user.clone(),
-            role: by.role.clone(),
+            role: by.role,
             at,
             reason: reason.map(str::to_string),
         })

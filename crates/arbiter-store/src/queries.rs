@@ -75,6 +75,13 @@ impl Change<'_> {
     }
 }
 
+/// A role column read back (none for the command line or an import).
+fn role_in(row: &DbRow, col: &str) -> Result<Option<Role>, StoreError> {
+    let text: Option<String> = get(row, col)?;
+    text.map(|t| Role::from_code(&t).ok_or_else(|| corrupt(format!("the unknown `{col}` “{t}”"))))
+        .transpose()
+}
+
 /// A closed-list column read back: a word the list lacks is a corrupt row.
 fn code<T>(row: &DbRow, col: &str, read: fn(&str) -> Option<T>) -> Result<T, StoreError> {
     let text: String = get(row, col)?;
@@ -108,7 +115,7 @@ async fn append_history(
     sqlx::query(&sql)
         .bind(at.to_string())
         .bind(by.user.clone())
-        .bind(by.role.clone())
+        .bind(by.role.map(Role::code))
         .bind(c.entity.code())
         .bind(c.entity_id)
         .bind(c.action.code())
@@ -206,7 +213,7 @@ async fn insert_result(
         .bind(kind)
         .bind(forfeit_by)
         .bind(by.user.clone())
-        .bind(by.role.clone())
+        .bind(by.role.map(Role::code))
         .bind(at.to_string())
         .bind(reason)
         .fetch_one(&mut **tx)
@@ -338,15 +345,14 @@ async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, Stor
             let at: String = get(row, "entered_at")?;
             Ok(ResultVersion {
                 match_id: m,
-                version: i32::try_from(version)
-                    .map_err(|_| corrupt(format!("the result version {version}")))?,
+                version: to_u32(version, "result version")?,
                 outcome: codes::outcome(
                     &kind,
                     by.as_deref(),
                     boards.remove(&id).unwrap_or_default(),
                 )?,
                 entered_by: get(row, "entered_by")?,
-                entered_role: get(row, "entered_role")?,
+                entered_role: role_in(row, "entered_role")?,
                 entered_at: codes::parse_timestamp(&at)?,
                 reason: get(row, "reason")?,
             })
@@ -760,7 +766,7 @@ async fn check_seen(
     let now = ReportSeen {
         version: versions
             .last()
-            .map_or(0, |v| u32::try_from(v.version).unwrap_or(0)),
+            .map_or(0, |v| v.version),
         reviews: to_u32(reviews, "review count")?,
     };
     if now == seen {
@@ -1253,11 +1259,10 @@ impl Backend {
         tx.commit().await.map_err(db("saving the result"))?;
         Ok(ResultVersion {
             match_id: m,
-            version: i32::try_from(version)
-                .map_err(|_| corrupt(format!("the result version {version}")))?,
+            version: to_u32(version, "result version")?,
             outcome: outcome.clone(),
             entered_by: by.user.clone(),
-            entered_role: by.role.clone(),
+            entered_role: by.role,
             entered_at: at,
             reason: reason.map(str::to_string),
         })
@@ -1357,7 +1362,7 @@ impl Backend {
                     id: get(row, "id")?,
                     at: codes::parse_timestamp(&at)?,
                     actor: get(row, "actor")?,
-                    role: get(row, "role")?,
+                    role: role_in(row, "role")?,
                     entity: code(row, "entity", Entity::from_code)?,
                     entity_id: get(row, "entity_id")?,
                     action: code(row, "action", HistoryAction::from_code)?,

@@ -203,7 +203,7 @@ impl StoredCompetition {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Actor {
     pub user: Option<String>,
-    pub role: Option<String>,
+    pub role: Option<Role>,
 }
 
 impl Actor {
@@ -212,10 +212,11 @@ impl Actor {
         Actor::default()
     }
 
-    pub fn user(email: &str, role: &str) -> Actor {
+    /// A signed-in person acting in one of their roles.
+    pub fn user(email: &str, role: Role) -> Actor {
         Actor {
             user: Some(email.to_string()),
-            role: Some(role.to_string()),
+            role: Some(role),
         }
     }
 }
@@ -225,11 +226,12 @@ impl Actor {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResultVersion {
     pub match_id: MatchId,
-    pub version: i32,
+    /// 1 for the schedule's version; every entry or correction adds one (GT-P2).
+    pub version: u32,
     pub outcome: MatchOutcome,
     pub entered_by: Option<String>,
-    /// The role `entered_by` acted in (`advisor`, `president` …); none for an import.
-    pub entered_role: Option<String>,
+    /// The role `entered_by` acted in; none for an import.
+    pub entered_role: Option<Role>,
     pub entered_at: jiff::Timestamp,
     pub reason: Option<String>,
 }
@@ -249,7 +251,7 @@ impl ReportSeen {
         ReportSeen {
             version: versions
                 .last()
-                .map_or(0, |v| u32::try_from(v.version).unwrap_or(0)),
+                .map_or(0, |v| v.version),
             reviews: u32::try_from(reviews.len()).unwrap_or(u32::MAX),
         }
     }
@@ -353,7 +355,7 @@ pub struct HistoryEntry {
     pub id: i64,
     pub at: jiff::Timestamp,
     pub actor: Option<String>,
-    pub role: Option<String>,
+    pub role: Option<Role>,
     pub entity: Entity,
     /// The row id as text; for a team, its team id (`vic`).
     pub entity_id: String,
@@ -481,7 +483,7 @@ pub struct ResultReview {
     pub version: u32,
     pub kind: ReviewKind,
     pub by: Option<String>,
-    pub role: Option<String>,
+    pub role: Option<Role>,
     pub at: jiff::Timestamp,
     pub reason: Option<String>,
 }

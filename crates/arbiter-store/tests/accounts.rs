@@ -41,7 +41,7 @@ const ADVISOR: &str = "advisor@vic.example";
 const VIC: &str = "École Saint-Jean <&\"'>";
 
 fn president() -> Actor {
-    Actor::user(OFFICER, "president")
+    Actor::user(OFFICER, Role::President)
 }
 
 /// The league, with the schools of its teams: VIC's and Toledo High.
@@ -808,7 +808,7 @@ async fn imported(store: &Store) -> (SeasonId, MatchId, MatchId) {
 
 async fn reviews_apply_to_the_version_in_force(store: Store) {
     let (_, m, pending) = imported(&store).await;
-    let visitor = Actor::user("advisor@toledo.example", "advisor");
+    let visitor = Actor::user("advisor@toledo.example", Role::Advisor);
     let before = store
         .load_competition("gthscl", "varsity")
         .await
@@ -829,7 +829,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     assert_eq!(disputed.version, 1);
     assert_eq!(disputed.kind, ReviewKind::Disputed);
     assert_eq!(disputed.by.as_deref(), Some("advisor@toledo.example"));
-    assert_eq!(disputed.role.as_deref(), Some("advisor"));
+    assert_eq!(disputed.role, Some(Role::Advisor));
     assert_eq!(disputed.reason.as_deref(), Some("board 4 was a draw"));
     let after = store
         .load_competition("gthscl", "varsity")
@@ -883,16 +883,16 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
         .map(|r| report::Review {
             version: r.version,
             kind: r.kind,
-            by: report::ReviewedBy::of(r.role.as_deref()),
+            by: report::ReviewedBy::of(r.role),
         })
         .collect();
     // The version keeps the role it was entered in: the President's correction is decided
     // (GT-P2, GT-O3), whatever the visitors say of it afterwards.
     let latest = store.result_versions(m).await.unwrap().pop().unwrap();
-    assert_eq!(latest.entered_role.as_deref(), Some("president"));
+    assert_eq!(latest.entered_role, Some(Role::President));
     let entry = report::Entry {
         version: 2,
-        by: report::EnteredBy::of(latest.entered_by.as_deref(), latest.entered_role.as_deref()),
+        by: report::EnteredBy::of(latest.entered_by.as_deref(), latest.entered_role),
     };
     assert_eq!(
         report::status(Some(entry), &pairs),
@@ -1438,7 +1438,7 @@ async fn texts_beyond_their_limits_are_refused_with_a_sentence_and_nothing_is_wr
         assert!(e.len() < 200, "the sentence does not repeat the text: {e}");
     };
     let version = store.data_version().await.unwrap();
-    let visitor = Actor::user("advisor@toledo.example", "advisor");
+    let visitor = Actor::user("advisor@toledo.example", Role::Advisor);
 
     let over = long(REASON_MAX_CHARS + 1);
     too_long(

@@ -256,7 +256,7 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     );
     assert_eq!(h[0].entity_id, league.id.to_string());
     assert_eq!(h[0].actor.as_deref(), Some("president@gthscl.example"));
-    assert_eq!(h[0].role.as_deref(), Some("president"));
+    assert_eq!(h[0].role, Some(arbiter_core::permissions::Role::President));
     assert_eq!(h[0].before, None);
     let after = h[0].after.as_ref().unwrap();
     assert_eq!(after["slug"], "gthscl");
@@ -342,7 +342,7 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     );
     assert_eq!(e.entity_id, m.to_string());
     assert_eq!(e.actor.as_deref(), Some("advisor@vic.example"));
-    assert_eq!(e.role.as_deref(), Some("advisor"));
+    assert_eq!(e.role, Some(arbiter_core::permissions::Role::Advisor));
     assert_eq!(e.reason.as_deref(), Some("board 4 misreported"));
     let before = e.before.as_ref().unwrap();
     let after = e.after.as_ref().unwrap();

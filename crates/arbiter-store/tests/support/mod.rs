@@ -214,11 +214,17 @@ pub async fn add_school(store: &Store, league: arbiter_store::LeagueId, name: &s
 }
 
 pub fn arbiter() -> Actor {
-    Actor::user("president@gthscl.example", "president")
+    Actor::user(
+        "president@gthscl.example",
+        arbiter_core::permissions::Role::President,
+    )
 }
 
 pub fn advisor() -> Actor {
-    Actor::user("advisor@vic.example", "advisor")
+    Actor::user(
+        "advisor@vic.example",
+        arbiter_core::permissions::Role::Advisor,
+    )
 }
 
 pub fn new_league(slug: &str) -> NewLeague {

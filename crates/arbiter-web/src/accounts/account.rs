@@ -1030,7 +1030,7 @@ pub async fn create_token(
         school: m.school.clone(),
         label: label.to_string(),
     };
-    let by = arbiter_store::Actor::user(&account.user.email, m.role.code());
+    let by = arbiter_store::Actor::user(&account.user.email, m.role);
     match state.store().create_api_token(&new, &by).await {
         Ok((_, plain)) => {
             account_page_for(

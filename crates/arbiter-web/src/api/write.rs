@@ -338,7 +338,7 @@ async fn begin(
 
 fn stored_result(ctx: &MatchContext, v: &ResultVersion) -> StoredResult {
     StoredResult {
-        version: u32::try_from(v.version).unwrap_or(0),
+        version: v.version,
         outcome: arbiter_store::json::outcome_to_json(&v.outcome),
         entered_by: v.entered_by.clone(),
         entered_at: v.entered_at.to_string(),
@@ -346,8 +346,8 @@ fn stored_result(ctx: &MatchContext, v: &ResultVersion) -> StoredResult {
         // Just stored, so nobody has reviewed it yet: who entered it decides.
         status: report::status(
             Some(Entry {
-                version: u32::try_from(v.version).unwrap_or(0),
-                by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+                version: v.version,
+                by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role),
             }),
             &[],
         )

@@ -545,11 +545,7 @@ fn row(e: &HistoryEntry, names: &HashMap<String, String>) -> Row {
             .actor
             .clone()
             .unwrap_or_else(|| "system / command line".to_string()),
-        role: e
-            .role
-            .as_deref()
-            .map(|r| Role::from_code(r).map_or_else(|| r.to_string(), |x| x.name().to_string()))
-            .unwrap_or_default(),
+        role: e.role.map(|r| r.name().to_string()).unwrap_or_default(),
         what: what(e),
         object: object(e.entity, &e.entity_id, value, names),
         before: e.before.as_ref().map(|v| summary(e.entity, v, names)),
@@ -817,7 +813,7 @@ pub fn csv_text(entries: &[HistoryEntry]) -> String {
             e.id.to_string(),
             e.at.to_string(),
             e.actor.clone().unwrap_or_default(),
-            e.role.clone().unwrap_or_default(),
+            e.role.map(Role::code).unwrap_or_default().to_string(),
             e.entity.code().to_string(),
             e.entity_id.clone(),
             e.action.code().to_string(),
@@ -880,7 +876,7 @@ mod tests {
                 id,
                 at: jiff::Timestamp::UNIX_EPOCH,
                 actor: Some((*t).to_string()),
-                role: Some("president".into()),
+                role: Some(Role::President),
                 entity: Entity::Match,
                 entity_id: (*t).to_string(),
                 action: HistoryAction::RecordResult,

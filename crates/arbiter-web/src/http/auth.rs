@@ -62,7 +62,7 @@ pub struct Acting {
 impl Acting {
     /// Who the history records.
     pub fn actor(&self) -> Actor {
-        Actor::user(&self.email, self.role.code())
+        Actor::user(&self.email, self.role)
     }
 }
 

@@ -93,7 +93,7 @@ impl MatchContext {
     pub fn in_force(&self) -> u32 {
         self.versions
             .last()
-            .map_or(0, |v| u32::try_from(v.version).unwrap_or(0))
+            .map_or(0, |v| v.version)
     }
 
     /// What this request read of the report: a write made on it is stored only if it is still so.
@@ -140,15 +140,15 @@ pub(crate) fn report_status(versions: &[ResultVersion], reviews: &[ResultReview]
         .last()
         .filter(|v| v.outcome != MatchOutcome::Pending)
         .map(|v| Entry {
-            version: u32::try_from(v.version).unwrap_or(0),
-            by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()),
+            version: v.version,
+            by: EnteredBy::of(v.entered_by.as_deref(), v.entered_role),
         });
     let reviews: Vec<Review> = reviews
         .iter()
         .map(|r| Review {
             version: r.version,
             kind: r.kind,
-            by: ReviewedBy::of(r.role.as_deref()),
+            by: ReviewedBy::of(r.role),
         })
         .collect();
     report::status(entry, &reviews)
@@ -335,7 +335,7 @@ pub(crate) fn refusal(ctx: &MatchContext, refusal: Refusal) -> WebError {
 pub(crate) fn changed(ctx: &MatchContext) -> WebError {
     // Everyone the table lets write to a match may read its history (ReadHistory), so the
     // sentence names people by email as the history does.
-    let who = |email: Option<&str>, role: Option<&str>, entering: bool| {
+    let who = |email: Option<&str>, role: Option<Role>, entering: bool| {
         who(email, role, entering, true, "the command line")
     };
     let at = words::timestamp;
@@ -350,7 +350,7 @@ pub(crate) fn changed(ctx: &MatchContext) -> WebError {
         (_, None) if n == 1 => "recorded from the league's file".to_string(),
         (_, by) => format!(
             "entered by {} on {}",
-            who(by, v.entered_role.as_deref(), true),
+            who(by, v.entered_role, true),
             at(v.entered_at)
         ),
     };
@@ -360,14 +360,14 @@ pub(crate) fn changed(ctx: &MatchContext) -> WebError {
         .rev()
         .find(|r| r.version == n)
         .map(|r| {
-            let verb = match (r.kind, ReviewedBy::of(r.role.as_deref())) {
+            let verb = match (r.kind, ReviewedBy::of(r.role)) {
                 (ReviewKind::Confirmed, ReviewedBy::Visitors) => "confirmed",
                 (ReviewKind::Confirmed, ReviewedBy::Officer) => "upheld on dispute",
                 (ReviewKind::Disputed, _) => "disputed",
             };
             format!(
                 " and {verb} by {} on {}",
-                who(r.by.as_deref(), r.role.as_deref(), false),
+                who(r.by.as_deref(), r.role, false),
                 at(r.at)
             )
         })
@@ -405,7 +405,7 @@ pub(crate) async fn reload(state: &AppState, ctx: &MatchContext) -> Result<Match
 /// Who acted, as the match page shows it: with their email to those who may see it.
 pub(crate) fn who(
     email: Option<&str>,
-    role: Option<&str>,
+    role: Option<Role>,
     entering: bool,
     show_email: bool,
     nobody: &str,
@@ -418,8 +418,8 @@ pub(crate) fn who(
 }
 
 /// `the home advisor`, `the Vice-President`: who acted, for a reader who may not see emails.
-pub(crate) fn role_phrase(role: Option<&str>, entering: bool) -> String {
-    match role.and_then(Role::from_code) {
+pub(crate) fn role_phrase(role: Option<Role>, entering: bool) -> String {
+    match role {
         Some(Role::Advisor) if entering => "the home advisor".into(),
         Some(Role::Advisor) => "the visiting advisor".into(),
         Some(r) => r.in_sentence().into(),

@@ -460,9 +460,9 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
     let mut out: Vec<(jiff::Timestamp, Event)> = Vec::new();
     let mut first_entry = true;
     for v in &ctx.versions {
-        let version = u32::try_from(v.version).unwrap_or(0);
-        let role = v.entered_role.clone();
-        let officer = EnteredBy::of(v.entered_by.as_deref(), role.as_deref()) == EnteredBy::Officer;
+        let version = v.version;
+        let role = v.entered_role;
+        let officer = EnteredBy::of(v.entered_by.as_deref(), role) == EnteredBy::Officer;
         let what = match &v.outcome {
             MatchOutcome::Pending => format!("Version {version}: scheduled, no result"),
             o => {
@@ -485,20 +485,14 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
             Event {
                 when: words::timestamp(v.entered_at),
                 what,
-                who: who(
-                    v.entered_by.as_deref(),
-                    role.as_deref(),
-                    true,
-                    show_email,
-                    nobody,
-                ),
+                who: who(v.entered_by.as_deref(), role, true, show_email, nobody),
                 reason: v.reason.clone(),
                 in_force: version == in_force && v.outcome != MatchOutcome::Pending,
             },
         ));
     }
     for r in &ctx.reviews {
-        let what = match (r.kind, ReviewedBy::of(r.role.as_deref())) {
+        let what = match (r.kind, ReviewedBy::of(r.role)) {
             (ReviewKind::Confirmed, ReviewedBy::Visitors) => {
                 format!("Version {} confirmed", r.version)
             }
@@ -518,7 +512,7 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
                 what,
                 who: who(
                     r.by.as_deref(),
-                    r.role.as_deref(),
+                    r.role,
                     false,
                     show_email,
                     "the command line",
@@ -632,7 +626,7 @@ fn status_words(ctx: &MatchContext, status: ReportStatus) -> (String, &'static s
 fn decided_words(ctx: &MatchContext, version: u32) -> String {
     let entry = ctx.entered();
     let entered_by_officer = entry.is_some_and(|v| {
-        EnteredBy::of(v.entered_by.as_deref(), v.entered_role.as_deref()) == EnteredBy::Officer
+        EnteredBy::of(v.entered_by.as_deref(), v.entered_role) == EnteredBy::Officer
     });
     if !entered_by_officer {
         let by = ctx
@@ -640,17 +634,14 @@ fn decided_words(ctx: &MatchContext, version: u32) -> String {
             .iter()
             .rev()
             .find(|r| r.version == version)
-            .map_or_else(
-                || "an officer".to_string(),
-                |r| role_phrase(r.role.as_deref(), false),
-            );
+            .map_or_else(|| "an officer".to_string(), |r| role_phrase(r.role, false));
         return sentence(&format!(
             "{by} decided the dispute of version {version}: the result stands as entered (GT-P2, GT-O3)"
         ));
     }
-    let by = role_phrase(entry.and_then(|v| v.entered_role.as_deref()), true);
+    let by = role_phrase(entry.and_then(|v| v.entered_role), true);
     let earlier = ctx.versions.iter().any(|v| {
-        v.outcome != MatchOutcome::Pending && u32::try_from(v.version).unwrap_or(0) < version
+        v.outcome != MatchOutcome::Pending && v.version < version
     });
     if earlier {
         sentence(&format!(

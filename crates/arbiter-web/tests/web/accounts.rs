@@ -618,7 +618,10 @@ async fn the_account_page_says_what_needs_each_advisor_now() {
             id,
             store.report_seen(id).await.unwrap(),
             &boards("1-0"),
-            &Actor::user("start@gthscl.example", "advisor"),
+            &Actor::user(
+                "start@gthscl.example",
+                arbiter_core::permissions::Role::Advisor,
+            ),
             None,
         )
         .await

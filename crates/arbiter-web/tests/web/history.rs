@@ -63,7 +63,7 @@ async fn results(store: &Store) -> MatchId {
         away_player: Some(PlayerId(format!("scott{n}"))),
         home_colour: None,
     };
-    let by = Actor::user(PRESIDENT, "president");
+    let by = Actor::user(PRESIDENT, arbiter_core::permissions::Role::President);
     let first = MatchOutcome::Boards(vec![
         board("1-0", 1),
         board("0-1", 2),

@@ -69,7 +69,7 @@ async fn every_text_field_of_every_form_carries_its_maxlength_from_core() {
                 school: Some("Clay High School".into()),
                 valid_for: jiff::SignedDuration::from_hours(24),
             },
-            &Actor::user(PRESIDENT, "president"),
+            &Actor::user(PRESIDENT, arbiter_core::permissions::Role::President),
         )
         .await
         .unwrap();

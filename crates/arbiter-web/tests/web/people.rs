@@ -269,7 +269,7 @@ async fn the_league_history_shows_who_joined_by_invitation() {
                 school: None,
                 valid_for: jiff::SignedDuration::from_hours(24),
             },
-            &Actor::user(PRESIDENT, "president"),
+            &Actor::user(PRESIDENT, arbiter_core::permissions::Role::President),
         )
         .await
         .unwrap();
@@ -331,7 +331,7 @@ async fn invite_as(
                 school: school.map(str::to_string),
                 valid_for: jiff::SignedDuration::from_hours(24),
             },
-            &Actor::user(by, "president"),
+            &Actor::user(by, arbiter_core::permissions::Role::President),
         )
         .await
         .unwrap();
@@ -470,7 +470,11 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
     // The sender leaves office before the invitation is taken up.
     let role = store.memberships(leaving.id).await.unwrap()[0].id;
     store
-        .revoke_role(role, &Actor::user(SECOND, "president"), Some("stood down"))
+        .revoke_role(
+            role,
+            &Actor::user(SECOND, arbiter_core::permissions::Role::President),
+            Some("stood down"),
+        )
         .await
         .unwrap();
     let refused = accept(&app, &token).await;
