@@ -251,10 +251,15 @@ pub fn import(
     });
     bar.inc(1);
     // A TRF file's own tie-break list (202) becomes part of the stored rules.
-    let mut rules = loaded.rules.clone();
-    if !loaded.tiebreaks.is_empty() {
-        rules.criteria = crate::with_tiebreaks(&rules.criteria, &loaded.tiebreaks);
-    }
+    let rules = if loaded.tiebreaks.is_empty() {
+        loaded.rules.clone()
+    } else {
+        let criteria = crate::with_tiebreaks(&loaded.rules.criteria, &loaded.tiebreaks);
+        loaded
+            .rules
+            .with(|r| r.criteria = criteria)
+            .map_err(|why| anyhow!("{}: {why}", file.display()))?
+    };
     let rules_ref = rules_ref(&rules).with_context(|| {
         format!(
             "{}: the file's rules cannot be stored with the competition",
@@ -446,9 +451,13 @@ mod tests {
 
     #[test]
     fn changed_rules_are_stored_as_toml_that_reads_back() {
-        let mut r = Ruleset::preset("gthscl").unwrap();
-        r.boards = 3;
-        r.criteria.truncate(2);
+        let r = Ruleset::preset("gthscl")
+            .unwrap()
+            .with(|r| {
+                r.boards = 3;
+                r.criteria.truncate(2);
+            })
+            .unwrap();
         let RulesRef::Toml(text) = rules_ref(&r).unwrap() else {
             panic!("not TOML")
         };

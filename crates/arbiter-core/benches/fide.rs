@@ -44,8 +44,9 @@ impl XorShift {
 /// (ties in random order), and paired in that order; one match in 200 is forfeited, one team in
 /// 100 takes a half-point bye, and 20 teams withdraw along the way.
 fn team_swiss(n: usize, rounds: u32, boards: u32, seed: u64) -> (Competition, Ruleset) {
-    let mut rules = Ruleset::preset("fide-team").unwrap_or_else(|| unreachable!());
-    rules.boards = boards;
+    let rules = Ruleset::preset("fide-team")
+        .and_then(|r| r.with(|r| r.boards = boards).ok())
+        .unwrap_or_else(|| unreachable!());
     let mut rng = XorShift(seed);
     let teams: Vec<Team> = (1..=n)
         .map(|i| Team {

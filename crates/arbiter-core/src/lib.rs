@@ -33,5 +33,5 @@ pub mod validate;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 pub use model::*;
-pub use ruleset::{Ruleset, RulesetError};
+pub use ruleset::{Ruleset, RulesetError, RulesetSpec};
 pub use standings::{Standings, standings};

@@ -13,9 +13,23 @@ use crate::model::{Board, Colour, Side};
 use crate::rating::{LeagueElo, System as RatingSystem};
 use crate::report::Deadlines;
 
-/// The rules a competition is scored and ranked by.
+/// The rules a competition is scored and ranked by, checked: made only by [`Ruleset::new`] (or
+/// a ruleset document), so no field can be set to what the checks refuse. Its fields are read
+/// through [`RulesetSpec`]; a change is [`Ruleset::with`], checked again.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Ruleset {
+pub struct Ruleset(RulesetSpec);
+
+impl std::ops::Deref for Ruleset {
+    type Target = RulesetSpec;
+
+    fn deref(&self) -> &RulesetSpec {
+        &self.0
+    }
+}
+
+/// The fields of a ruleset before [`Ruleset::new`] checks them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesetSpec {
     /// The ruleset's name, as pages and files show it: `GTHSCL`.
     pub name: String,
     /// Whose rules these are, in one line: `Greater Toledo High School Chess League`.
@@ -179,6 +193,53 @@ impl fmt::Display for RulesetError {
 }
 
 impl Ruleset {
+    /// A ruleset from its fields, or the sentence saying which one cannot be: a match of no
+    /// boards, a roster too small to field a match, points that give less for a win than a draw
+    /// or a draw than a loss, no standings criterion.
+    pub fn new(spec: RulesetSpec) -> Result<Ruleset, String> {
+        if spec.boards == 0 {
+            return Err("`boards` must be at least 1".into());
+        }
+        if let Some(max) = spec.roster_max
+            && max < spec.boards
+        {
+            return Err(format!(
+                "`roster_max` is {max} but a match has {} boards; a team could never field a full match",
+                spec.boards
+            ));
+        }
+        for (what, s) in [
+            ("game_points", spec.game_points),
+            ("match_points", spec.match_points),
+        ] {
+            if !(s.win >= s.draw && s.draw >= s.loss) {
+                return Err(format!(
+                    "`{what}` must not give less for a win than a draw, or less for a draw than a loss (win {}, draw {}, loss {})",
+                    s.win, s.draw, s.loss
+                ));
+            }
+        }
+        if spec.criteria.is_empty() {
+            return Err(
+                "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
+                    .into(),
+            );
+        }
+        Ok(Ruleset(spec))
+    }
+
+    /// This ruleset changed by `change`, checked again as [`Ruleset::new`] checks.
+    pub fn with(&self, change: impl FnOnce(&mut RulesetSpec)) -> Result<Ruleset, String> {
+        let mut spec = self.0.clone();
+        change(&mut spec);
+        Ruleset::new(spec)
+    }
+
+    /// The fields, to build another ruleset from.
+    pub fn into_spec(self) -> RulesetSpec {
+        self.0
+    }
+
     /// The colour `side` has on board `number` (1-based): as the board records it, else by the
     /// colour rule (GT-M18: the visitors have White on odd boards; AS-19: the first-named team).
     /// The one reading of the rule for every page, file and export.
@@ -778,7 +839,7 @@ impl RulesetDocument {
                 })
             }
         };
-        let ruleset = Ruleset {
+        let ruleset = RulesetSpec {
             name: self
                 .name
                 .or(b.map(|b| b.name.clone()))
@@ -827,41 +888,29 @@ impl RulesetDocument {
                 }
             },
         };
-        if ruleset.boards == 0 {
-            return Err(invalid("`boards` must be at least 1".into()));
-        }
-        if let Some(max) = ruleset.roster_max
-            && max < ruleset.boards
-        {
-            return Err(invalid(format!(
-                "`roster_max` is {max} but a match has {} boards; a team could never field a full match",
-                ruleset.boards
-            )));
-        }
-        for (what, s) in [
-            ("game_points", ruleset.game_points),
-            ("match_points", ruleset.match_points),
-        ] {
-            if !(s.win >= s.draw && s.draw >= s.loss) {
-                return Err(invalid(format!(
-                    "`{what}` must not give less for a win than a draw, or less for a draw than a loss (win {}, draw {}, loss {})",
-                    s.win, s.draw, s.loss
-                )));
-            }
-        }
-        if ruleset.criteria.is_empty() {
-            return Err(invalid(
-                "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
-                    .into(),
-            ));
-        }
-        Ok(ruleset)
+        Ruleset::new(ruleset).map_err(invalid)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A ruleset's checks hold for a change made in code as for a file: no field can be set
+    /// past them (issue 10).
+    #[test]
+    fn a_change_is_checked_as_a_file_is() {
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        assert_eq!(
+            gthscl.with(|r| r.boards = 0),
+            Err("`boards` must be at least 1".to_string())
+        );
+        let refused = gthscl.with(|r| r.game_points.draw = 2.0).unwrap_err();
+        assert!(refused.contains("less for a win than a draw"), "{refused}");
+        assert!(gthscl.with(|r| r.criteria.clear()).is_err());
+        let three = gthscl.with(|r| r.boards = 3).unwrap();
+        assert_eq!((three.boards, gthscl.boards), (3, 4));
+    }
 
     #[test]
     fn gt_r3_rating_the_league_elo_in_gthscl_and_fide_elsewhere() {

@@ -1310,16 +1310,24 @@ mod tests {
         }
     }
 
+    /// A preset changed by `change` (checked as every ruleset is).
+    fn changed(preset: &str, change: impl FnOnce(&mut arbiter_core::RulesetSpec)) -> Ruleset {
+        Ruleset::preset(preset).unwrap().with(change).unwrap()
+    }
+
     #[test]
     fn fide_settings_are_written() {
-        let mut r = Ruleset::preset("fide-team").unwrap();
-        r.fide.edition = Some(arbiter_core::ruleset::FideEdition::Aug2024);
-        r.fide.round_robin = Some(true);
+        let r = changed("fide-team", |r| {
+            r.fide.edition = Some(arbiter_core::ruleset::FideEdition::Aug2024);
+            r.fide.round_robin = Some(true);
+        });
         assert_eq!(
             rules_json(&r),
             r#"{"extends":"fide-team","fide":{"edition":"2024-08","round_robin":true}}"#
         );
-        r.fide.primary = Some(arbiter_core::ScoreBasis::GamePoints);
+        let r = r
+            .with(|r| r.fide.primary = Some(arbiter_core::ScoreBasis::GamePoints))
+            .unwrap();
         assert!(
             rules_json(&r).contains(r#""primary":"GP""#),
             "{}",
@@ -1329,9 +1337,10 @@ mod tests {
 
     #[test]
     fn a_changed_preset_is_written_as_extends_and_the_change() {
-        let mut r = Ruleset::preset("gthscl").unwrap();
-        r.boards = 3;
-        r.drop = None;
+        let r = changed("gthscl", |r| {
+            r.boards = 3;
+            r.drop = None;
+        });
         assert_eq!(
             rules_json(&r),
             r#"{"extends":"gthscl","boards":3,"drop":{"enabled":false}}"#
@@ -1341,8 +1350,9 @@ mod tests {
     /// GT-R3: a league's own rating settings are written, so they read back.
     #[test]
     fn rating_settings_are_written() {
-        let mut r = Ruleset::preset("astc").unwrap();
-        r.rating = arbiter_core::rating::System::Glicko2 { tau: 0.75 };
+        let r = changed("astc", |r| {
+            r.rating = arbiter_core::rating::System::Glicko2 { tau: 0.75 };
+        });
         assert_eq!(
             rules_json(&r),
             r#"{"extends":"astc","rating":{"system":"glicko2","tau":0.75}}"#
@@ -1351,16 +1361,16 @@ mod tests {
 
     #[test]
     fn gt_p2_report_deadlines_are_written_when_they_differ_from_the_preset() {
-        let mut r = Ruleset::preset("gthscl").unwrap();
-        r.report = None;
+        let r = changed("gthscl", |r| r.report = None);
         assert_eq!(
             rules_json(&r),
             r#"{"extends":"gthscl","report":{"enabled":false}}"#
         );
-        let mut a = Ruleset::preset("astc").unwrap();
-        a.report = Some(arbiter_core::report::Deadlines {
-            enter_within: 2,
-            confirm_within: 5,
+        let a = changed("astc", |a| {
+            a.report = Some(arbiter_core::report::Deadlines {
+                enter_within: 2,
+                confirm_within: 5,
+            });
         });
         let v = rules_json(&a);
         assert!(
@@ -1398,9 +1408,10 @@ mod tests {
             written_rules(&astc),
             Ok(WrittenRules::Preset("astc".into()))
         );
-        let mut r = Ruleset::preset("gthscl").unwrap();
-        r.boards = 3;
-        r.criteria.truncate(2);
+        let r = changed("gthscl", |r| {
+            r.boards = 3;
+            r.criteria.truncate(2);
+        });
         let Ok(WrittenRules::Toml(text)) = written_rules(&r) else {
             panic!("not TOML")
         };

@@ -249,9 +249,7 @@ impl ReportSeen {
     /// The state `versions` and `reviews` (as the store returned them) show.
     pub fn of(versions: &[ResultVersion], reviews: &[ResultReview]) -> ReportSeen {
         ReportSeen {
-            version: versions
-                .last()
-                .map_or(0, |v| v.version),
+            version: versions.last().map_or(0, |v| v.version),
             reviews: u32::try_from(reviews.len()).unwrap_or(u32::MAX),
         }
     }

@@ -84,16 +84,19 @@ fn event(teams: &str, rounds: &[&[&str]]) -> Competition {
 
 /// The fide-team preset on `boards` boards: a PAB worth a drawn match.
 fn rules(boards: u32, edition: FideEdition, round_robin: bool) -> Ruleset {
-    let mut r = Ruleset::preset("fide-team").unwrap();
-    r.boards = boards;
-    r.bye = Award {
-        match_points: 1.0,
-        game_points: 0.5 * f64::from(boards),
-    };
-    r.forfeit_match.winner.game_points = f64::from(boards);
-    r.fide.edition = Some(edition);
-    r.fide.round_robin = Some(round_robin);
-    r
+    Ruleset::preset("fide-team")
+        .unwrap()
+        .with(|r| {
+            r.boards = boards;
+            r.bye = Award {
+                match_points: 1.0,
+                game_points: 0.5 * f64::from(boards),
+            };
+            r.forfeit_match.winner.game_points = f64::from(boards);
+            r.fide.edition = Some(edition);
+            r.fide.round_robin = Some(round_robin);
+        })
+        .unwrap()
 }
 
 fn values(c: &Competition, r: &Ruleset, code: &str) -> Vec<f64> {
@@ -303,8 +306,9 @@ fn art_13_4_sssc_adds_the_scaled_buchholz_to_the_secondary_score() {
 #[test]
 fn the_edition_defaults_to_the_first_rounds_date() {
     let mut c = swiss_with_byes();
-    let mut r = rules(2, FideEdition::Aug2024, false);
-    r.fide.edition = None;
+    let r = rules(2, FideEdition::Aug2024, false)
+        .with(|r| r.fide.edition = None)
+        .unwrap();
     // Undated: the edition in force, 2026-03.
     assert_eq!(values(&c, &r, "BH:MP")[0], 7.0);
     c.rounds[0].date = Some(jiff::civil::date(2025, 11, 3));

@@ -815,13 +815,15 @@ fn rules(
     w: &mut Warnings<'_>,
     origin: &str,
 ) -> Result<Ruleset, TrfError> {
-    let mut rules = Ruleset::preset("fide-team").ok_or_else(|| TrfError {
-        origin: origin.to_string(),
-        line: 0,
-        column: 0,
-        expected: "the fide-team preset to be built in".into(),
-        found: String::new(),
-    })?;
+    let mut rules = Ruleset::preset("fide-team")
+        .ok_or_else(|| TrfError {
+            origin: origin.to_string(),
+            line: 0,
+            column: 0,
+            expected: "the fide-team preset to be built in".into(),
+            found: String::new(),
+        })?
+        .into_spec();
     rules.boards = u32::try_from(boards.max(1)).unwrap_or(u32::MAX);
     for (code, points) in &g.scoring {
         let Some(p) = points else { continue };
@@ -894,7 +896,14 @@ fn rules(
     } else {
         criteria
     };
-    Ok(rules)
+    // The scores the file gives are checked as any ruleset's (a win worth less than a draw…).
+    Ruleset::new(rules).map_err(|found| TrfError {
+        origin: origin.to_string(),
+        line: 0,
+        column: 0,
+        expected: "scores and boards a ruleset can use (162, 362, 192)".into(),
+        found,
+    })
 }
 
 /// What FIDE's tie-breaks need to know of the event, read as FIDE's checker reads it: the C.07

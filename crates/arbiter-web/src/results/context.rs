@@ -91,9 +91,7 @@ impl MatchContext {
 
     /// The highest version, whatever it holds (0 when there is none).
     pub fn in_force(&self) -> u32 {
-        self.versions
-            .last()
-            .map_or(0, |v| v.version)
+        self.versions.last().map_or(0, |v| v.version)
     }
 
     /// What this request read of the report: a write made on it is stored only if it is still so.

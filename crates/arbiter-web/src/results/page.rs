@@ -640,9 +640,10 @@ fn decided_words(ctx: &MatchContext, version: u32) -> String {
         ));
     }
     let by = role_phrase(entry.and_then(|v| v.entered_role), true);
-    let earlier = ctx.versions.iter().any(|v| {
-        v.outcome != MatchOutcome::Pending && v.version < version
-    });
+    let earlier = ctx
+        .versions
+        .iter()
+        .any(|v| v.outcome != MatchOutcome::Pending && v.version < version);
     if earlier {
         sentence(&format!(
             "version {version} of the result is the correction {by} made; it is decided and stands (GT-P2, GT-O3)"
