@@ -3,7 +3,6 @@
 //! parameters, 503 when the store fails.
 
 use axum::body::Bytes;
-use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -17,7 +16,10 @@ use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry};
 use arbiter_core::standings::CriterionValue;
 
 use crate::api::answer::ErrorAnswer;
-use crate::app::respond::{self, Item, ItemPath, bad_path};
+use crate::app::address::{
+    Addressed, CompetitionAddress, LeagueAddress, PlayerAddress, RoundAddress, TeamAddress,
+};
+use crate::app::respond::{self, Item, bad_path};
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page};
@@ -890,7 +892,7 @@ fn league_json(t: &LeagueTree) -> LeagueJson {
 // ---------------------------------------------------------------------------------------------
 // Handlers
 
-type CompetitionPath = Result<Path<(String, String, String)>, PathRejection>;
+type CompetitionPath = Addressed<CompetitionAddress>;
 
 async fn one_of(
     state: &AppState,
@@ -899,12 +901,12 @@ async fn one_of(
     page: Page,
 ) -> Response {
     match path {
-        Ok(Path((l, s, c))) => {
+        Ok(Path(a)) => {
             respond::competition(
                 state,
                 headers,
                 Format::Json,
-                (&l, &s, &c),
+                (&a.league, &a.season, &a.competition),
                 |_| Ok(page),
                 competition_json,
             )
@@ -934,7 +936,7 @@ async fn leagues(State(state): State<AppState>, headers: HeaderMap) -> Response 
 
 /// One league or event, with its seasons and competitions.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}", tag = "leagues",
-    params(("league" = String, Path, description = "The league's slug, e.g. `gthscl`", example = "gthscl")),
+    params(LeagueAddress),
     responses(
         (status = 200, description = "The league", body = LeagueJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
@@ -944,10 +946,10 @@ async fn leagues(State(state): State<AppState>, headers: HeaderMap) -> Response 
 async fn league(
     State(state): State<AppState>,
     headers: HeaderMap,
-    path: Result<Path<String>, PathRejection>,
+    path: Addressed<LeagueAddress>,
 ) -> Response {
     let slug = match path {
-        Ok(Path(s)) => s,
+        Ok(Path(a)) => a.league,
         Err(r) => return bad_path(&r).answer(Format::Json),
     };
     let key = SiteKey::League(Format::Json, slug.clone());
@@ -959,11 +961,7 @@ async fn league(
 
 /// A competition (a division, a championship): its rules, teams and rounds.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}", tag = "competitions",
-    params(
-        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
-        ("season" = String, Path, description = "The season's slug, e.g. `2026-27`", example = "2026-27"),
-        ("competition" = String, Path, description = "The competition's slug, e.g. `wood-county`", example = "wood-county"),
-    ),
+    params(CompetitionAddress),
     responses(
         (status = 200, description = "The competition", body = CompetitionJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
@@ -981,11 +979,7 @@ async fn competition(
 /// The standings: every criterion of the ruleset, shared places (AS-18), dropped teams (GT-M5),
 /// and the explanation of the order.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/standings", tag = "competitions",
-    params(
-        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
-        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
-        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
-    ),
+    params(CompetitionAddress),
     responses(
         (status = 200, description = "The standings", body = StandingsJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
@@ -1002,11 +996,7 @@ async fn standings(
 
 /// The crosstable: each team against each, game points, colour on board 1, exclusions.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/crosstable", tag = "competitions",
-    params(
-        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
-        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
-        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
-    ),
+    params(CompetitionAddress),
     responses(
         (status = 200, description = "The crosstable", body = CrosstableJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
@@ -1023,11 +1013,7 @@ async fn crosstable(
 
 /// Every round: matches with scores, forfeits, exclusions and board results.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds", tag = "competitions",
-    params(
-        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
-        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
-        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
-    ),
+    params(CompetitionAddress),
     responses(
         (status = 200, description = "The rounds", body = RoundsJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
@@ -1044,12 +1030,7 @@ async fn rounds(
 
 /// One round.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}", tag = "competitions",
-    params(
-        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
-        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
-        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
-        ("round" = u32, Path, description = "The round number, from 1", minimum = 1, example = 1),
-    ),
+    params(RoundAddress),
     responses(
         (status = 200, description = "The round", body = RoundJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
@@ -1057,7 +1038,11 @@ async fn rounds(
         (status = 404, description = "No such competition or round", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ))]
-async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+async fn round(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<RoundAddress>,
+) -> Response {
     respond::item(
         &state,
         &headers,
@@ -1071,19 +1056,18 @@ async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath
 
 /// A team: school, roster in board order with ratings (GT-R3 `1200N`), results by round.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/teams/{team}", tag = "competitions",
-    params(
-        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
-        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
-        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
-        ("team" = String, Path, description = "The team's id in the competition", example = "perrysburg"),
-    ),
+    params(TeamAddress),
     responses(
         (status = 200, description = "The team", body = TeamJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
         (status = 404, description = "No such competition or team", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ))]
-async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+async fn team(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<TeamAddress>,
+) -> Response {
     respond::item(
         &state,
         &headers,
@@ -1097,19 +1081,18 @@ async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath)
 
 /// A player: games with colours, opponents and results.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/players/{player}", tag = "competitions",
-    params(
-        ("league" = String, Path, description = "The league's slug", example = "gthscl"),
-        ("season" = String, Path, description = "The season's slug", example = "2026-27"),
-        ("competition" = String, Path, description = "The competition's slug", example = "wood-county"),
-        ("player" = String, Path, description = "The player's id in the competition", example = "perrysburg-1"),
-    ),
+    params(PlayerAddress),
     responses(
         (status = 200, description = "The player", body = PlayerJson),
         (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
         (status = 404, description = "No such competition or player", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ))]
-async fn player(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+async fn player(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<PlayerAddress>,
+) -> Response {
     respond::item(
         &state,
         &headers,

@@ -23,6 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::answer::ErrorAnswer;
+use crate::app::address::MatchAddress;
 use crate::app::respond::bad_path;
 use crate::app::state::AppState;
 use crate::http::answer::security_headers;
@@ -328,7 +329,13 @@ async fn begin(
     action: Action,
 ) -> Result<(MatchContext, ApiToken, User), Response> {
     let (token, user) = token(state, headers).await?;
-    let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let Path(MatchAddress {
+        league: l,
+        season: s,
+        competition: c,
+        round: r,
+        home: h,
+    }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
     let ctx = context::load(state, &l, &s, &c, r, &h)
         .await
         .map_err(|e| e.answer(Format::Json))?;
@@ -438,28 +445,6 @@ fn refusal(why: WebError, code: &'static str) -> Response {
 
 // ---------------------------------------------------------------------------------------------
 // The endpoints
-
-/// A match's address, as the OpenAPI document describes it (the handlers read it as a tuple).
-#[derive(utoipa::IntoParams)]
-#[into_params(parameter_in = Path)]
-#[allow(dead_code)]
-struct MatchAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    competition: String,
-    /// The round's number
-    #[param(minimum = 1, example = 1)]
-    round: u32,
-    /// The home team's id
-    #[param(example = "perrysburg")]
-    home: String,
-}
 
 /// GT-P2, GT-M1: the home advisor (or an event's arbiter) enters the result. Allowed again
 /// until the visitors confirm or dispute it; each entry is a new version. The home advisor's

@@ -1,6 +1,7 @@
 //! The application's state: the store, the computed views of each competition and the pages
 //! drawn from them, the league tree, and serving a cached page.
 
+pub mod address;
 pub mod respond;
 pub mod site;
 pub mod state;

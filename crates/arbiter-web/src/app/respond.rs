@@ -10,6 +10,7 @@ use axum::extract::rejection::PathRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
 
+use crate::app::address::{Addressed, ItemAddress};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::{CompetitionView, Page, PageKey};
 use crate::http::answer::{PAGE_CACHE, content_type, etag, not_modified, ok, unchanged};
@@ -167,10 +168,7 @@ pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError>
         })
 }
 
-/// The address of one item of a competition: league, season, competition and the item's id.
-pub type ItemPath = Result<Path<(String, String, String, String)>, PathRejection>;
-
-/// What the last part of an [`ItemPath`] names.
+/// What the last part of an item's address names.
 #[derive(Debug, Clone, Copy)]
 pub enum Item {
     Round,
@@ -184,12 +182,12 @@ pub async fn item(
     state: &AppState,
     headers: &HeaderMap,
     format: Format,
-    path: ItemPath,
+    path: Addressed<impl ItemAddress>,
     item: Item,
     draw: fn(&CompetitionView, Page) -> Result<Bytes, WebError>,
 ) -> Response {
-    let (l, s, c, id) = match path {
-        Ok(Path(p)) => p,
+    let (c, id) = match path {
+        Ok(Path(address)) => address.parts(),
         Err(r) => return bad_path(&r).answer(format),
     };
     let round = match item {
@@ -203,7 +201,7 @@ pub async fn item(
         state,
         headers,
         format,
-        (&l, &s, &c),
+        (&c.league, &c.season, &c.competition),
         |v| match item {
             Item::Round => select_round(v, round),
             Item::Team => select_team(v, &id),

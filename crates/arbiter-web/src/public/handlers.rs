@@ -6,7 +6,10 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, Uri};
 use axum::response::Response;
 
-use crate::app::respond::{self, Item, ItemPath, bad_path};
+use crate::app::address::{
+    Addressed, CompetitionAddress, PlayerAddress, RoundAddress, TeamAddress,
+};
+use crate::app::respond::{self, Item, bad_path};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::Page;
 use crate::http::answer::{STATIC_FOREVER, STATIC_SHORT, etag, not_modified, ok, unchanged};
@@ -14,7 +17,7 @@ use crate::http::error::{Format, WebError};
 use crate::public::{pages, site};
 use crate::ui::stylesheet;
 
-type CompetitionPath = Result<Path<(String, String, String)>, PathRejection>;
+type CompetitionPath = Addressed<CompetitionAddress>;
 
 pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let today = state.today();
@@ -64,12 +67,12 @@ async fn one_of(
     page: Page,
 ) -> Response {
     match path {
-        Ok(Path((l, s, c))) => {
+        Ok(Path(a)) => {
             respond::competition(
                 state,
                 headers,
                 Format::Html,
-                (&l, &s, &c),
+                (&a.league, &a.season, &a.competition),
                 |_| Ok(page),
                 pages::competition_page,
             )
@@ -103,7 +106,11 @@ pub async fn explain(
     one_of(&state, &headers, path, Page::Explain).await
 }
 
-pub async fn round(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+pub async fn round(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<RoundAddress>,
+) -> Response {
     respond::item(
         &state,
         &headers,
@@ -115,7 +122,11 @@ pub async fn round(State(state): State<AppState>, headers: HeaderMap, path: Item
     .await
 }
 
-pub async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+pub async fn team(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<TeamAddress>,
+) -> Response {
     respond::item(
         &state,
         &headers,
@@ -127,7 +138,11 @@ pub async fn team(State(state): State<AppState>, headers: HeaderMap, path: ItemP
     .await
 }
 
-pub async fn player(State(state): State<AppState>, headers: HeaderMap, path: ItemPath) -> Response {
+pub async fn player(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<PlayerAddress>,
+) -> Response {
     respond::item(
         &state,
         &headers,

@@ -20,11 +20,10 @@ use arbiter_core::text::{REASON_MAX_CHARS, Reason};
 use arbiter_store::{
     LeagueId, MatchId, ReportSeen, ResultReview, ResultVersion, StoredCompetition,
 };
-use axum::extract::Path;
-use axum::extract::rejection::PathRejection;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::app::address::{Addressed, MatchAddress};
 use crate::app::respond::select_round;
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
@@ -34,7 +33,7 @@ use crate::ui::link::Link;
 use crate::ui::words;
 
 /// `/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}`.
-pub type MatchPath = Result<Path<(String, String, String, u32, String)>, PathRejection>;
+pub type MatchPath = Addressed<MatchAddress>;
 
 // ---------------------------------------------------------------------------------------------
 // The match, as the store has it now

@@ -22,6 +22,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
+use crate::app::address::MatchAddress;
 use crate::app::respond::{bad_path, private, see_other};
 use crate::app::state::AppState;
 use crate::app::view::{CompetitionView, MatchStatus};
@@ -820,7 +821,13 @@ async fn page(
 /// The match page: public, with the controls each visitor may use.
 pub async fn match_page(State(state): State<AppState>, auth: Auth, path: MatchPath) -> Response {
     let answer = async {
-        let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e))?;
+        let Path(MatchAddress {
+            league: l,
+            season: s,
+            competition: c,
+            round: r,
+            home: h,
+        }) = path.map_err(|e| bad_path(&e))?;
         let ctx = load(&state, &l, &s, &c, r, &h).await?;
         page(&state, &auth, &ctx, Redo::default(), StatusCode::OK).await
     };
@@ -910,7 +917,13 @@ async fn begin(
     action: Action,
 ) -> Result<(Sent, MatchContext, Acting), WebError> {
     let sent = sent(fields)?;
-    let Path((l, s, c, r, h)) = path.map_err(|e| bad_path(&e))?;
+    let Path(MatchAddress {
+        league: l,
+        season: s,
+        competition: c,
+        round: r,
+        home: h,
+    }) = path.map_err(|e| bad_path(&e))?;
     let ctx = load(state, &l, &s, &c, r, &h).await?;
     let acting = ctx.permit(auth.user.as_ref(), action)?;
     Ok((sent, ctx, acting))

@@ -1,0 +1,137 @@
+//! The site's addresses, one struct each: the handlers' extractor (axum's `Path`) and the
+//! OpenAPI document's parameters (`params(CompetitionAddress)`) are the same struct, so the
+//! document cannot describe an address the router reads otherwise. A field's name is the
+//! route's `{segment}`.
+
+use axum::extract::Path;
+use axum::extract::rejection::PathRejection;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+/// An address as a handler takes it: read, or why not (answered 400 with [`super::respond::bad_path`]).
+pub type Addressed<T> = Result<Path<T>, PathRejection>;
+
+/// `/leagues/{league}`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct LeagueAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+}
+
+/// `/leagues/{league}/{season}/{competition}`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct CompetitionAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    pub competition: String,
+}
+
+/// `…/{competition}/rounds/{round}`. The round is read as text, so that one that is not a
+/// whole number from 1 gets the site's own sentence.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct RoundAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    pub competition: String,
+    /// The round number, from 1
+    #[param(value_type = u32, minimum = 1, example = 1)]
+    pub round: String,
+}
+
+/// `…/{competition}/teams/{team}`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct TeamAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    pub competition: String,
+    /// The team's id in the competition
+    #[param(example = "perrysburg")]
+    pub team: String,
+}
+
+/// `…/{competition}/players/{player}`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct PlayerAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    pub competition: String,
+    /// The player's id in the competition
+    #[param(example = "perrysburg-1")]
+    pub player: String,
+}
+
+/// `…/{competition}/rounds/{round}/matches/{home}`: a match, by its round and home team.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct MatchAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    pub competition: String,
+    /// The round's number
+    #[param(minimum = 1, example = 1)]
+    pub round: u32,
+    /// The home team's id
+    #[param(example = "perrysburg")]
+    pub home: String,
+}
+
+/// An item of a competition (a round, a team, a player) with its competition's address.
+pub trait ItemAddress {
+    /// The competition's three slugs and the item's id.
+    fn parts(self) -> (CompetitionAddress, String);
+}
+
+macro_rules! item_address {
+    ($name:ident, $field:ident) => {
+        impl ItemAddress for $name {
+            fn parts(self) -> (CompetitionAddress, String) {
+                let competition = CompetitionAddress {
+                    league: self.league,
+                    season: self.season,
+                    competition: self.competition,
+                };
+                (competition, self.$field)
+            }
+        }
+    };
+}
+
+item_address!(RoundAddress, round);
+item_address!(TeamAddress, team);
+item_address!(PlayerAddress, player);
