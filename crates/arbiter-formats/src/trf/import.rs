@@ -258,8 +258,8 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
     // start rank in a table, not in the map.
     let by_rank = RankIndex::new(&g.players);
     let block = |sr: u32, r: u32| -> Option<&RoundBlock> {
-        let (_, p) = by_rank.get(sr)?;
-        p.rounds.get(usize::try_from(r).ok()?.checked_sub(1)?)
+        let (_, rounds) = by_rank.get(sr)?;
+        rounds.get(usize::try_from(r).ok()?.checked_sub(1)?)
     };
 
     let mut boards_max = g.colours.as_ref().map_or(0, |c| c.chars().count());
@@ -540,10 +540,11 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
     })
 }
 
-/// The players by start rank: a table for the ranks four columns hold, the map beyond (a
-/// document built in code may number a player past 9999).
+/// The players' lines and round blocks by start rank: a table for the ranks four columns hold,
+/// the map beyond (a document built in code may number a player past 9999). The table holds
+/// the blocks themselves, not the record they are in: one memory read fewer per look-up.
 struct RankIndex<'m, 'a> {
-    table: Vec<Option<(usize, &'a PlayerRecord)>>,
+    table: Vec<Option<(usize, &'a [RoundBlock])>>,
     map: &'m BTreeMap<u32, (usize, &'a PlayerRecord)>,
 }
 
@@ -556,17 +557,19 @@ impl<'m, 'a> RankIndex<'m, 'a> {
             .next_back()
             .map_or(0, |(&sr, _)| sr as usize + 1);
         let mut table = vec![None; last];
-        for (&sr, &entry) in map.range(..=Self::TABLE_MAX) {
-            table[sr as usize] = Some(entry);
+        for (&sr, &(line, p)) in map.range(..=Self::TABLE_MAX) {
+            table[sr as usize] = Some((line, p.rounds.as_slice()));
         }
         RankIndex { table, map }
     }
 
-    fn get(&self, sr: u32) -> Option<(usize, &'a PlayerRecord)> {
+    fn get(&self, sr: u32) -> Option<(usize, &'a [RoundBlock])> {
         if sr <= Self::TABLE_MAX {
             self.table.get(sr as usize).copied().flatten()
         } else {
-            self.map.get(&sr).copied()
+            self.map
+                .get(&sr)
+                .map(|&(line, p)| (line, p.rounds.as_slice()))
         }
     }
 }
