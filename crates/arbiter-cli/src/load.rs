@@ -56,6 +56,10 @@ pub fn competition(path: &Path, rules: Option<&str>, from: &RulesFrom) -> Result
     } else if looks_like_trf(&bytes) {
         let doc = trf::read(&origin, &bytes)?;
         let t = trf::to_competition(&doc)?;
+        // Every command that loads a file ends soon after: the document (a record and the
+        // spellings of every field of every line) is not freed piece by piece, the exit
+        // returns its memory at once.
+        std::mem::forget(doc);
         Loaded {
             competition: t.competition,
             rules: t.rules,

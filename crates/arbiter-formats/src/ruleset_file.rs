@@ -128,7 +128,9 @@ pub fn read_limited(path: &Path, what: &str, limit: u64) -> Result<Vec<u8>, Stri
 }
 
 fn read_at_most(file: File, path: &Path, what: &str, limit: u64) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
+    // Sized from the file's length: through `take` the read would start small and double.
+    let expected = file.metadata().map_or(0, |m| m.len().min(limit) + 1);
+    let mut bytes = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
     file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -13,7 +13,46 @@ pub struct Field<T> {
     /// The value the columns hold.
     pub value: T,
     /// The text as read; used again only while it still reads as `value`.
-    spelling: Option<String>,
+    spelling: Spelling,
+}
+
+/// A field's text as read. Most fields are a few columns (a round block's are 4, 1 and 1), so
+/// a short text is held in place rather than in an allocation of its own: a file's fields are
+/// read without a `String` each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Spelling {
+    /// Not read: written in the standard layout.
+    None,
+    /// Up to [`Spelling::SHORT`] bytes, in place.
+    Short {
+        len: u8,
+        bytes: [u8; Spelling::SHORT],
+    },
+    Long(String),
+}
+
+impl Spelling {
+    const SHORT: usize = 14;
+
+    fn of(text: &str) -> Spelling {
+        match u8::try_from(text.len()) {
+            Ok(len) if text.len() <= Spelling::SHORT => {
+                let mut bytes = [0; Spelling::SHORT];
+                bytes[..text.len()].copy_from_slice(text.as_bytes());
+                Spelling::Short { len, bytes }
+            }
+            _ => Spelling::Long(text.to_string()),
+        }
+    }
+
+    fn as_str(&self) -> Option<&str> {
+        match self {
+            Spelling::None => None,
+            // Always the bytes of a `&str` (see `of`), cut where that string ended.
+            Spelling::Short { len, bytes } => std::str::from_utf8(&bytes[..usize::from(*len)]).ok(),
+            Spelling::Long(s) => Some(s),
+        }
+    }
 }
 
 impl<T: Spelled> Field<T> {
@@ -21,28 +60,28 @@ impl<T: Spelled> Field<T> {
     pub fn new(value: T) -> Field<T> {
         Field {
             value,
-            spelling: None,
+            spelling: Spelling::None,
         }
     }
 
-    pub(crate) fn read(value: T, spelling: String) -> Field<T> {
+    pub(crate) fn read(value: T, spelling: &str) -> Field<T> {
         Field {
             value,
-            spelling: Some(spelling),
+            spelling: Spelling::of(spelling),
         }
     }
 
     /// The text to write in a span of `width` columns.
     pub(crate) fn render(&self, width: usize) -> String {
-        match &self.spelling {
-            Some(s) if T::parse(s).as_ref() == Some(&self.value) => s.clone(),
+        match self.spelling.as_str() {
+            Some(s) if T::parse(s).as_ref() == Some(&self.value) => s.to_string(),
             _ => self.value.spell(width),
         }
     }
 
     /// Drops the text as read, so that the field is written in the standard layout.
     pub fn forget_spelling(&mut self) {
-        self.spelling = None;
+        self.spelling = Spelling::None;
     }
 }
 
@@ -339,7 +378,7 @@ impl<'a> LineReader<'a> {
         // A missing field reads as blank; an error then says it found nothing.
         let text = self.span(from, to)?.unwrap_or_default();
         match T::parse(text) {
-            Some(v) => Ok(Field::read(v, text.to_string())),
+            Some(v) => Ok(Field::read(v, text)),
             None => Err(self.error(
                 from,
                 format!("{expected} in {}", columns(from, to)),
@@ -362,8 +401,8 @@ impl<'a> LineReader<'a> {
             let gap = self.slice(self.pos, gap_end);
             let more = gap.trim_end_matches(' ');
             if !more.is_empty() {
-                let spelling = format!("{}{more}", f.spelling.unwrap_or_default());
-                f = Field::read(spelling.trim().to_string(), spelling);
+                let spelling = format!("{}{more}", f.spelling.as_str().unwrap_or_default());
+                f = Field::read(spelling.trim().to_string(), &spelling);
                 self.pos += more.chars().count();
             }
         }
@@ -447,8 +486,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_short_spelling_is_held_in_place_and_written_back() {
+        // Small enough to sit beside its String: a field is no larger than an Option<String>.
+        assert_eq!(size_of::<Spelling>(), size_of::<Option<String>>());
+        for text in [
+            "",
+            " 15",
+            "0000",
+            "b",
+            "12345678901234",
+            "123456789012345",
+            "Müller  ",
+        ] {
+            let f: Field<String> = Field::read(text.trim().to_string(), text);
+            assert_eq!(f.render(text.chars().count()), text);
+        }
+        assert!(matches!(
+            Spelling::of("12345678901234"),
+            Spelling::Short { .. }
+        ));
+        assert!(matches!(Spelling::of("123456789012345"), Spelling::Long(_)));
+    }
+
+    #[test]
     fn spelling_survives_while_the_value_is_unchanged() {
-        let mut f: Field<Option<f64>> = Field::read(Some(15.0), "15  ".into());
+        let mut f: Field<Option<f64>> = Field::read(Some(15.0), "15  ");
         assert_eq!(f.render(4), "15  ");
         f.value = Some(15.5);
         assert_eq!(f.render(4), "15.5");

@@ -16,6 +16,7 @@ mod export;
 mod import;
 mod records;
 
+use std::borrow::Cow;
 use std::fmt;
 
 pub use columns::{Field, Ref, Spelled};
@@ -130,10 +131,11 @@ impl fmt::Display for TrfError {
 /// Lines end in CR LF, LF or CR, each kept as it was.
 pub fn read(origin: &str, bytes: &[u8]) -> Result<TrfDocument, TrfError> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
-    let (text, encoding, byte_order_mark) = match std::str::from_utf8(bytes) {
+    // UTF-8 is read in place; only Latin-1 is decoded into a new text.
+    let (text, encoding, byte_order_mark): (Cow<'_, str>, _, _) = match std::str::from_utf8(bytes) {
         Ok(s) => match s.strip_prefix('\u{feff}') {
-            Some(rest) if bytes.starts_with(BOM) => (rest.to_string(), Encoding::Utf8, true),
-            _ => (s.to_string(), Encoding::Utf8, false),
+            Some(rest) if bytes.starts_with(BOM) => (rest.into(), Encoding::Utf8, true),
+            _ => (s.into(), Encoding::Utf8, false),
         },
         Err(_) => (
             bytes.iter().map(|&b| char::from(b)).collect(),
@@ -141,8 +143,9 @@ pub fn read(origin: &str, bytes: &[u8]) -> Result<TrfDocument, TrfError> {
             false,
         ),
     };
-    let mut lines = Vec::new();
-    for (i, (line, ending)) in split_lines(&text).into_iter().enumerate() {
+    let split = split_lines(&text);
+    let mut lines = Vec::with_capacity(split.len());
+    for (i, (line, ending)) in split.into_iter().enumerate() {
         let record = records::parse_line(line, origin, i + 1)?;
         lines.push(TrfLine { record, ending });
     }

@@ -556,8 +556,9 @@ pub struct Round802 {
     pub forfeit: Field<Option<char>>,
 }
 
-fn tag_of(text: &str) -> String {
-    text.chars().take(3).collect()
+fn tag_of(text: &str) -> &str {
+    let end = text.char_indices().nth(3).map_or(text.len(), |(i, _)| i);
+    &text[..end]
 }
 
 /// Reads one line (without its ending) into its record.
@@ -573,7 +574,7 @@ pub(crate) fn parse_line(text: &str, origin: &str, line: usize) -> Result<Record
         return Ok(Record::JaVaFo(text.to_string()));
     }
     let r = LineReader::new(text, origin, line);
-    Ok(match tag.as_str() {
+    Ok(match tag {
         "001" => Record::Player(parse_player(r)?),
         "013" => Record::Team013(parse_013(r)?),
         "310" => Record::Team310(parse_310(r)?),
