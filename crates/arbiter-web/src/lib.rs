@@ -59,6 +59,11 @@ pub fn router(state: AppState) -> Router {
             get(public::handlers::crosstable),
         )
         .route(&format!("{c}/explain"), get(public::handlers::explain))
+        .route(&format!("{c}/ratings"), get(public::handlers::ratings))
+        .route(
+            &format!("{c}/ratings.csv"),
+            get(public::handlers::ratings_csv),
+        )
         .route(
             &format!("{c}/rounds/{{round}}"),
             get(public::handlers::round),

@@ -22,7 +22,7 @@ use crate::app::address::{
 use crate::app::respond::{self, Item, bad_path};
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::{AppState, SiteKey};
-use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page};
+use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page, RatingOrder};
 use crate::http::error::{Format, WebError};
 use crate::public::pages::{describe, kind_word};
 use crate::ui::link::{league_href, season_href};
@@ -54,6 +54,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(round))
         .routes(routes!(team))
         .routes(routes!(player))
+        .routes(routes!(ratings))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -445,6 +446,7 @@ pub fn competition_json(view: &CompetitionView, page: Page) -> Result<Bytes, Web
         },
         Page::Team(t) => to_json(&team_json(view, t)?),
         Page::Player(t, p) => to_json(&player_json(view, t, p)?),
+        Page::Ratings(order) => to_json(&ratings_json(view, order)),
     }
 }
 
@@ -889,6 +891,70 @@ fn league_json(t: &LeagueTree) -> LeagueJson {
     }
 }
 
+/// The rating list, as `arbiter ratings --format json` writes it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingsJson {
+    /// `league` (GT-R3), `fide` (B.02), `uscf` or `glicko2`: the ruleset's `[rating]`.
+    pub system: String,
+    /// Every rostered player, highest rating first (or as `?sort=` asks).
+    pub players: Vec<RatingJson>,
+    /// Why the games could not be rated, when they could not; `players` is then empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+/// One player of the rating list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingJson {
+    pub player_id: String,
+    pub name: String,
+    pub team_id: String,
+    /// The published rating before the first rated game; `null` when unrated.
+    pub before: Option<i64>,
+    /// Rated games this season (forfeits are not rated, GT-M7).
+    pub games: u32,
+    pub score: f64,
+    /// Points expected in those games, to hundredths.
+    pub expected: f64,
+    /// The change before rounding, to hundredths (`7.6`).
+    pub change: f64,
+    /// The published rating now: the whole number; `null` when unrated.
+    pub after: Option<i64>,
+    /// The K of the last period, for the Elo systems.
+    pub k: Option<f64>,
+    /// GT-R3: provisional (shown `1200N`).
+    pub provisional: bool,
+}
+
+fn ratings_json(view: &CompetitionView, order: RatingOrder) -> RatingsJson {
+    let hundredths = |x: f64| (x * 100.0).round() / 100.0;
+    let published = |s: &arbiter_core::rating::Standing| s.rated.then(|| s.published());
+    RatingsJson {
+        system: view.rules.rating.code().to_string(),
+        players: view
+            .rating_lines(order)
+            .into_iter()
+            .map(|line| {
+                let s = &line.summary;
+                RatingJson {
+                    player_id: line.player.id.0.clone(),
+                    name: line.player.name.clone(),
+                    team_id: view.competition.teams[line.team].id.0.clone(),
+                    before: published(&s.before),
+                    games: s.games,
+                    score: s.score,
+                    expected: hundredths(s.expected),
+                    change: hundredths(s.change),
+                    after: published(&s.after),
+                    k: s.k,
+                    provisional: s.after.provisional,
+                }
+            })
+            .collect(),
+        problem: view.rated().err().map(str::to_string),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Handlers
 
@@ -1102,4 +1168,33 @@ async fn player(
         competition_json,
     )
     .await
+}
+
+/// `?sort=` of the rating list: `rating` (the default), `name`, `team`, `games`, `change`.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RatingsQuery {
+    /// `rating` (the default), `name`, `team`, `games` or `change`
+    #[param(example = "rating")]
+    sort: Option<String>,
+}
+
+/// The rating list: every rostered player's rating before and after this competition's rated
+/// games, under the ruleset's system (GT-R3, B.02); the same as `arbiter ratings --format json`.
+#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/ratings", tag = "competitions",
+    params(CompetitionAddress, RatingsQuery),
+    responses(
+        (status = 200, description = "The rating list", body = RatingsJson),
+        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
+        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ))]
+async fn ratings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+    axum::extract::Query(query): axum::extract::Query<RatingsQuery>,
+) -> Response {
+    let order = RatingOrder::from_code(query.sort.as_deref());
+    one_of(&state, &headers, path, Page::Ratings(order)).await
 }

@@ -2,6 +2,7 @@
 //! drawn from them, the league tree, and serving a cached page.
 
 pub mod address;
+pub mod ratings;
 pub mod respond;
 pub mod site;
 pub mod state;

@@ -9,6 +9,7 @@ use std::sync::{Arc, RwLock};
 use arbiter_core::model::{
     Board, Competition, Match, MatchOutcome, Pairing, Player, Round, Side, TeamId,
 };
+use arbiter_core::rated_games::{self, RatedCompetition};
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry, ScoreSheet};
 use arbiter_core::standings::{self, Explanation, Standings};
@@ -33,6 +34,54 @@ pub enum Page {
     /// A team index and a roster position.
     Player(usize, usize),
     Explain,
+    /// The rating list (GT-R3, GT-R4), in an order.
+    Ratings(RatingOrder),
+}
+
+/// The rating list's order, from its column headers (`?sort=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RatingOrder {
+    /// Highest rating first (the order boards are set by, GT-M11).
+    #[default]
+    Rating,
+    /// By name.
+    Name,
+    /// By team, then rating.
+    Team,
+    /// Most rated games first.
+    Games,
+    /// Largest gain this season first.
+    Change,
+}
+
+impl RatingOrder {
+    /// Every order, as the headers offer them.
+    pub const ALL: [RatingOrder; 5] = [
+        RatingOrder::Rating,
+        RatingOrder::Name,
+        RatingOrder::Team,
+        RatingOrder::Games,
+        RatingOrder::Change,
+    ];
+
+    /// The word in the address: `rating`, `name`, `team`, `games`, `change`.
+    pub fn code(self) -> &'static str {
+        match self {
+            RatingOrder::Rating => "rating",
+            RatingOrder::Name => "name",
+            RatingOrder::Team => "team",
+            RatingOrder::Games => "games",
+            RatingOrder::Change => "change",
+        }
+    }
+
+    /// The order an address names; an unknown word is the default order.
+    pub fn from_code(code: Option<&str>) -> RatingOrder {
+        RatingOrder::ALL
+            .into_iter()
+            .find(|o| Some(o.code()) == code)
+            .unwrap_or_default()
+    }
 }
 
 /// A drawn page and its ETag, filled once.
@@ -59,6 +108,8 @@ pub struct CompetitionView {
     pub sheet: ScoreSheet,
     /// A ruleset whose criteria cannot be applied gives a sentence instead of standings.
     pub standings: Result<Standings, String>,
+    /// Every game rated under the ruleset's `[rating]`, or why they could not be.
+    pub ratings: Result<RatedCompetition, String>,
     pub explanation: Vec<Explanation>,
     teams: HashMap<String, usize>,
     players: HashMap<String, (usize, usize)>,
@@ -127,6 +178,8 @@ impl CompetitionView {
             Ok(s) => standings::explain(s, &competition, &rules, &sheet),
             Err(_) => Vec::new(),
         };
+        let ratings =
+            rated_games::rate(&competition, &rules, &rules.rating).map_err(|e| e.to_string());
         let mut teams = HashMap::new();
         let mut players = HashMap::new();
         for (ti, t) in competition.teams.iter().enumerate() {
@@ -159,6 +212,7 @@ impl CompetitionView {
             rules,
             sheet,
             standings: ranked.map_err(|e| e.to_string()),
+            ratings,
             explanation,
             teams,
             players,

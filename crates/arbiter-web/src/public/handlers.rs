@@ -12,9 +12,11 @@ use crate::app::address::{
 use crate::app::respond::{self, Item, bad_path};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::Page;
+use crate::app::view::RatingOrder;
+use crate::http::answer::PAGE_CACHE;
 use crate::http::answer::{STATIC_FOREVER, STATIC_SHORT, etag, not_modified, ok, unchanged};
 use crate::http::error::{Format, WebError};
-use crate::public::{pages, site};
+use crate::public::{pages, ratings, site};
 use crate::ui::stylesheet;
 
 type CompetitionPath = Addressed<CompetitionAddress>;
@@ -96,6 +98,61 @@ pub async fn crosstable(
     path: CompetitionPath,
 ) -> Response {
     one_of(&state, &headers, path, Page::Crosstable).await
+}
+
+/// `?sort=` of the rating list.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct RatingsQuery {
+    sort: Option<String>,
+}
+
+/// The rating list (issue 11), sorted by the column its address names.
+pub async fn ratings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+    axum::extract::Query(query): axum::extract::Query<RatingsQuery>,
+) -> Response {
+    let order = RatingOrder::from_code(query.sort.as_deref());
+    one_of(&state, &headers, path, Page::Ratings(order)).await
+}
+
+/// The rating list as CSV (every cell through `arbiter_formats::csv`, no formula).
+pub async fn ratings_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    let answer = async {
+        let Path(a) = path.map_err(|r| bad_path(&r))?;
+        let view = state
+            .public_view(&a.league, &a.season, &a.competition)
+            .await?;
+        let tag = etag(view.etag_base, b"ratings.csv");
+        if not_modified(&headers, &tag) {
+            return Ok(unchanged(tag, PAGE_CACHE));
+        }
+        let body = ratings::csv(&view);
+        let mut answer = ok(
+            HeaderValue::from_static("text/csv; charset=utf-8"),
+            tag,
+            PAGE_CACHE,
+            Bytes::from(body),
+        );
+        let file = format!(
+            "attachment; filename=\"{}-{}-{}-ratings.csv\"",
+            a.league, a.season, a.competition
+        );
+        if let Ok(v) = HeaderValue::from_str(&file) {
+            answer
+                .headers_mut()
+                .insert(axum::http::header::CONTENT_DISPOSITION, v);
+        }
+        Ok(answer)
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
 }
 
 pub async fn explain(

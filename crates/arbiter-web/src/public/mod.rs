@@ -3,4 +3,5 @@
 
 pub mod handlers;
 pub mod pages;
+pub mod ratings;
 pub mod site;

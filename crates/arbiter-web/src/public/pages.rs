@@ -12,6 +12,7 @@ use arbiter_store::{LeagueKind, Season};
 
 use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page};
 use crate::http::error::{WebError, render};
+use crate::public::ratings;
 use crate::ui::layout::{Layout, Tab};
 use crate::ui::link::{Link, competition_href, league_href, season_href};
 use crate::ui::words::{self, segment};
@@ -79,11 +80,18 @@ impl CompetitionView {
         }
     }
 
-    fn layout(&self, title: &str, heading: String, current: Option<usize>, api: String) -> Layout {
+    pub(crate) fn layout(
+        &self,
+        title: &str,
+        heading: String,
+        current: Option<usize>,
+        api: String,
+    ) -> Layout {
         let tabs = [
             ("Standings", self.href()),
             ("Crosstable", format!("{}/crosstable", self.href())),
             ("Why this order", format!("{}/explain", self.href())),
+            ("Ratings", format!("{}/ratings", self.href())),
         ]
         .into_iter()
         .enumerate()
@@ -118,6 +126,16 @@ pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, Web
         Page::Round(n) => render(&round(view, n)?),
         Page::Team(t) => render(&team(view, t)?),
         Page::Player(t, p) => render(&player(view, t, p)?),
+        Page::Ratings(order) => render(&ratings::list(
+            view,
+            order,
+            view.layout(
+                "Ratings",
+                format!("Ratings \u{2014} {}", view.record.name),
+                Some(3),
+                format!("{}/ratings", view.api_href()),
+            ),
+        )),
         Page::Explain => render(&explain(view)),
     }
 }
@@ -794,6 +812,8 @@ pub struct PlayerPage {
     pub rating: String,
     pub summary: String,
     pub games: Vec<GameLine>,
+    /// The rating history (issue 11), when the games could be rated.
+    pub history: Option<ratings::History>,
 }
 
 /// One game of a player: where, which side and what it scored.
@@ -906,6 +926,7 @@ fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebE
         rating: words::rating(pl),
         summary,
         games,
+        history: ratings::history(view, t, p),
     })
 }
 

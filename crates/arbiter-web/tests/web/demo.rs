@@ -219,3 +219,88 @@ async fn the_api_documents_examples_that_the_demo_holds() {
     }
     assert!(filled >= 8, "only {filled} reads with parameters filled");
 }
+
+/// Issue 11, GT-R3: the demo's players have league ratings computed from their games. The
+/// rating list is one of the competition's tabs, sorts by its headings, downloads as CSV and is
+/// in the API; each player's page draws their rating history with a table of its games.
+#[tokio::test]
+async fn the_demo_has_league_ratings_from_its_games() {
+    let app = demo_app().await;
+    let standings = page(&app, WOOD).await;
+    let list_href = format!("{WOOD}/ratings");
+    assert!(standings.contains(&format!("href=\"{list_href}\">Ratings</a>")));
+    let list = page(&app, &list_href).await;
+    assert!(list.contains("The league&#39;s own Elo (GT-R3)"), "{list}");
+    assert!(
+        list.contains("<td class=\"num score\">1200N</td>"),
+        "a provisional mark: {list}"
+    );
+    assert!(list.contains(&format!("href=\"{list_href}?sort=name\">Player</a>")));
+    // A player who has played is rated: a change is shown with its sign.
+    assert!(
+        list.contains("<td class=\"num\">+") || list.contains("<td class=\"num\">\u{2212}"),
+        "{list}"
+    );
+
+    let api = get(&app, &format!("/api/v1{list_href}")).await.json();
+    assert_eq!(api["system"], "league");
+    let players = api["players"].as_array().unwrap();
+    assert!(players.len() > 10, "{api}");
+    // Highest first, and every player who played has a whole-number rating after.
+    let afters: Vec<i64> = players.iter().filter_map(|p| p["after"].as_i64()).collect();
+    assert!(afters.windows(2).all(|w| w[0] >= w[1]), "{afters:?}");
+    let played = players
+        .iter()
+        .find(|p| p["games"].as_u64() > Some(0))
+        .unwrap();
+    let before = played["before"].as_i64().unwrap();
+    let change = played["change"].as_f64().unwrap();
+    let after = played["after"].as_i64().unwrap();
+    // The league's Elo publishes whole numbers (GT-R3): after is before plus the change, each
+    // match day rounded.
+    let games = played["games"].as_f64().unwrap();
+    assert!(
+        (after as f64 - (before as f64 + change)).abs() <= games * 0.5 + 0.01,
+        "{played}"
+    );
+
+    let by_name = get(&app, &format!("/api/v1{list_href}?sort=name"))
+        .await
+        .json();
+    let names: Vec<&str> = by_name["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+
+    let csv = get(&app, &format!("{list_href}.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(csv.header("content-type").starts_with("text/csv"));
+    let mut lines = csv.body.lines();
+    assert_eq!(
+        lines.next(),
+        Some("player_id,name,team_id,team,rating,provisional,before,games,score,expected,change")
+    );
+    assert_eq!(lines.count(), players.len());
+
+    // The first player of the list, on their own page: the chart and the table of games.
+    let id = played["player_id"].as_str().unwrap();
+    let player = page(&app, &format!("{WOOD}/players/{id}")).await;
+    assert!(player.contains("<h2 id=\"rating\">Rating: "), "{player}");
+    assert!(
+        player.contains("<svg viewBox=\"0 0 600 160\" role=\"img\""),
+        "{player}"
+    );
+    assert!(
+        player.contains("<polyline class=\"rating\" points=\""),
+        "{player}"
+    );
+    assert!(
+        player.contains("<th scope=\"col\" class=\"num\">Expected</th>"),
+        "{player}"
+    );
+}

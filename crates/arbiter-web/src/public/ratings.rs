@@ -1,0 +1,339 @@
+//! The rating list of a competition and a player's rating history: a chart drawn here as SVG
+//! (no script, readable on a phone) with a table beside it for screen readers. The numbers are
+//! core's (`app::ratings`); this only words and draws them.
+
+use askama::Template;
+
+use arbiter_core::rating::{Standing, System};
+
+use crate::app::ratings::{PeriodLine, shown, signed};
+use crate::app::view::{CompetitionView, RatingOrder};
+use crate::ui::layout::Layout;
+use crate::ui::link::Link;
+use crate::ui::words;
+
+/// A column header of the rating list: a link that sorts by it, or the current order.
+#[derive(Debug)]
+pub struct SortHeader {
+    pub text: &'static str,
+    pub href: String,
+    pub current: bool,
+    pub numeric: bool,
+}
+
+/// One line of the rating list.
+#[derive(Debug)]
+pub struct RatingRow {
+    pub number: usize,
+    pub player: Link,
+    pub team: Link,
+    pub rating: String,
+    pub before: String,
+    pub games: u32,
+    pub score: String,
+    pub expected: String,
+    pub change: String,
+}
+
+#[derive(Template)]
+#[template(path = "public/ratings.html")]
+pub struct RatingsPage {
+    pub layout: Layout,
+    /// Which system rated the games, and what its marks mean.
+    pub system: String,
+    pub headers: Vec<SortHeader>,
+    pub rows: Vec<RatingRow>,
+    pub csv: String,
+    /// Why the games could not be rated, instead of the list.
+    pub problem: Option<String>,
+}
+
+/// The system in a sentence, with the rule it applies.
+pub fn system_words(system: &System) -> String {
+    match system {
+        System::League(l) => format!(
+            "The league's own Elo (GT-R3): a new player starts at {}N and is provisional (N) until {} rated game{}; K {} ({} while provisional); no rating falls below {}. Forfeits are not rated (GT-M7).",
+            l.start,
+            l.provisional_games,
+            if l.provisional_games == 1 { "" } else { "s" },
+            l.k,
+            l.provisional_k,
+            l.floor
+        ),
+        System::Fide => "FIDE's rating regulations (Handbook B.02): expected scores from FIDE's table, the 400-point rule, K 40, 20 or 10. Forfeits are not rated.".into(),
+        System::Uscf => "US Chess ratings; provisional (N) for the first 25 games.".into(),
+        System::Glicko2 { tau } => format!("Glicko-2 (τ {tau})."),
+    }
+}
+
+/// The list's page in `order`, around `layout`.
+pub fn list(view: &CompetitionView, order: RatingOrder, layout: Layout) -> RatingsPage {
+    let href = format!("{}/ratings", view.href());
+    let headers = [
+        (RatingOrder::Name, "Player", false),
+        (RatingOrder::Team, "Team", false),
+        (RatingOrder::Rating, "Rating", true),
+        (RatingOrder::Games, "Games", true),
+        (RatingOrder::Change, "Change", true),
+    ]
+    .into_iter()
+    .map(|(o, text, numeric)| SortHeader {
+        text,
+        href: if o == RatingOrder::default() {
+            href.clone()
+        } else {
+            format!("{href}?sort={}", o.code())
+        },
+        current: o == order,
+        numeric,
+    })
+    .collect();
+    let rows = view
+        .rating_lines(order)
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let s = &line.summary;
+            RatingRow {
+                number: i + 1,
+                player: Link::new(view.player_href(line.player), &line.player.name),
+                team: Link::new(
+                    view.team_href(line.team),
+                    &view.competition.teams[line.team].name,
+                ),
+                rating: shown(&s.after),
+                before: shown(&s.before),
+                games: s.games,
+                score: words::points(s.score),
+                expected: format!("{:.2}", s.expected),
+                change: if s.games == 0 {
+                    String::new()
+                } else {
+                    signed(s.change)
+                },
+            }
+        })
+        .collect();
+    RatingsPage {
+        layout,
+        system: system_words(&view.rules.rating),
+        headers,
+        rows,
+        csv: format!("{href}.csv"),
+        problem: view.rated().err().map(str::to_string),
+    }
+}
+
+/// A point of the chart: its place in the drawing and what it says.
+#[derive(Debug)]
+pub struct ChartPoint {
+    pub x: String,
+    pub y: String,
+    pub label: String,
+}
+
+/// The rating history's chart: a line through each period's rating, scaled to the player's
+/// own range, with its lowest and highest ratings marked.
+#[derive(Debug)]
+pub struct Chart {
+    pub points: Vec<ChartPoint>,
+    /// The polyline's `points` attribute.
+    pub line: String,
+    pub high: String,
+    pub low: String,
+    pub high_y: String,
+    pub low_y: String,
+    /// What the chart shows, as its title for screen readers.
+    pub title: String,
+}
+
+/// One game of the history table.
+#[derive(Debug)]
+pub struct HistoryGame {
+    pub round: Link,
+    pub board: u32,
+    pub opponent: Option<Link>,
+    pub opponent_rating: String,
+    pub score: String,
+    pub expected: String,
+    pub change: String,
+}
+
+/// One period of the history table.
+#[derive(Debug)]
+pub struct HistoryPeriod {
+    pub date: String,
+    pub before: String,
+    pub after: String,
+    pub change: String,
+    pub games: Vec<HistoryGame>,
+}
+
+/// A player's rating history for their page.
+#[derive(Debug)]
+pub struct History {
+    pub now: String,
+    pub chart: Option<Chart>,
+    pub periods: Vec<HistoryPeriod>,
+    pub list: Link,
+}
+
+const WIDTH: f64 = 600.0;
+const HEIGHT: f64 = 160.0;
+const PAD: f64 = 16.0;
+
+fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Chart> {
+    if periods.is_empty() || !start.rated {
+        return None;
+    }
+    let ratings: Vec<f64> = std::iter::once(start.rating)
+        .chain(periods.iter().map(|p| p.after.rating))
+        .collect();
+    let (lo, hi) = ratings
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    // A flat history still gets a band to sit in.
+    let (lo, hi) = if hi - lo < 20.0 {
+        (lo - 10.0, hi + 10.0)
+    } else {
+        (lo, hi)
+    };
+    let step = (WIDTH - 2.0 * PAD) / (ratings.len() - 1).max(1) as f64;
+    let y = |r: f64| PAD + (hi - r) / (hi - lo) * (HEIGHT - 2.0 * PAD);
+    let points: Vec<ChartPoint> = ratings
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| ChartPoint {
+            x: format!("{:.1}", PAD + step * i as f64),
+            y: format!("{:.1}", y(r)),
+            label: if i == 0 {
+                format!("{} before the first rated game", r.round())
+            } else {
+                let p = &periods[i - 1];
+                match p.date {
+                    Some(d) => format!("{} after {}", r.round(), words::date(d)),
+                    None => format!("{} after period {i}", r.round()),
+                }
+            },
+        })
+        .collect();
+    let line = points
+        .iter()
+        .map(|p| format!("{},{}", p.x, p.y))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (high, low) = (
+        ratings.iter().copied().fold(f64::MIN, f64::max),
+        ratings.iter().copied().fold(f64::MAX, f64::min),
+    );
+    Some(Chart {
+        title: format!(
+            "{name}'s rating from {} to {} over {} match day{}",
+            start.rating.round(),
+            ratings[ratings.len() - 1].round(),
+            periods.len(),
+            if periods.len() == 1 { "" } else { "s" }
+        ),
+        high_y: format!("{:.1}", y(high)),
+        low_y: format!("{:.1}", y(low)),
+        high: format!("{}", high.round()),
+        low: format!("{}", low.round()),
+        points,
+        line,
+    })
+}
+
+/// The rating history of roster position `position` of team `team`.
+pub fn history(view: &CompetitionView, team: usize, position: usize) -> Option<History> {
+    let rated = view.rated().ok()?;
+    let player = view.competition.teams.get(team)?.players.get(position)?;
+    let index = view
+        .competition
+        .teams
+        .iter()
+        .take(team)
+        .map(|t| t.players.len())
+        .sum::<usize>()
+        + position;
+    let start = rated.replay.start(index)?;
+    let now = rated.replay.current(index)?;
+    let periods = view.rating_history(team, position);
+    let rows = periods
+        .iter()
+        .enumerate()
+        .map(|(i, p)| HistoryPeriod {
+            date: p
+                .date
+                .map_or_else(|| format!("Period {}", i + 1), words::date),
+            before: shown(&p.before),
+            after: shown(&p.after),
+            change: signed(p.change),
+            games: p
+                .games
+                .iter()
+                .map(|g| HistoryGame {
+                    round: Link::new(view.round_href(g.round), g.round.to_string()),
+                    board: g.board,
+                    opponent: g
+                        .opponent
+                        .map(|(o, _)| Link::new(view.player_href(o), &o.name)),
+                    opponent_rating: format!("{}", g.opponent_rating.round()),
+                    score: words::points(g.score),
+                    expected: format!("{:.2}", g.expected),
+                    change: g.change.map(signed).unwrap_or_default(),
+                })
+                .collect(),
+        })
+        .collect();
+    Some(History {
+        now: shown(&now),
+        chart: chart(&start, &periods, &player.name),
+        periods: rows,
+        list: Link::new(format!("{}/ratings", view.href()), "the rating list"),
+    })
+}
+
+/// The rating list as CSV, highest first: the published rating, whether provisional (GT-R3),
+/// and the season's games, score, expected score and unrounded change. Empty of players when
+/// the games could not be rated.
+pub fn csv(view: &CompetitionView) -> String {
+    let mut out = arbiter_formats::csv::Writer::new();
+    out.record([
+        "player_id",
+        "name",
+        "team_id",
+        "team",
+        "rating",
+        "provisional",
+        "before",
+        "games",
+        "score",
+        "expected",
+        "change",
+    ]);
+    let published = |s: &Standing| {
+        if s.rated {
+            s.published().to_string()
+        } else {
+            String::new()
+        }
+    };
+    for line in view.rating_lines(RatingOrder::Rating) {
+        let s = &line.summary;
+        let team = &view.competition.teams[line.team];
+        out.record([
+            line.player.id.0.clone(),
+            line.player.name.clone(),
+            team.id.0.clone(),
+            team.name.clone(),
+            published(&s.after),
+            s.after.provisional.to_string(),
+            published(&s.before),
+            s.games.to_string(),
+            s.score.to_string(),
+            format!("{:.2}", s.expected),
+            format!("{:.2}", s.change),
+        ]);
+    }
+    out.finish()
+}
