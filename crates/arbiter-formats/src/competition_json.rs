@@ -418,6 +418,7 @@ fn build(file: &FileJson, out: &mut Collected, warnings: &mut Vec<Finding>) -> C
                     name: p.name.clone(),
                     rating: p.rating,
                     provisional: p.provisional,
+                    ..Player::default()
                 })
                 .collect(),
         })

@@ -193,7 +193,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 id: PlayerId(sr.to_string()),
                 name: p.name.value.clone(),
                 rating: p.rating.value.filter(|r| *r > 0),
-                provisional: false,
+                ..Player::default()
             });
         }
         entry.roster = kept;
