@@ -16,7 +16,7 @@ use crate::ruleset::Ruleset;
 use crate::scoring;
 
 /// Where a board was played.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardPlace {
     /// The round's number.
     pub round: u32,
