@@ -8,6 +8,7 @@ mod ratings;
 mod render;
 mod users;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -61,8 +62,10 @@ enum Command {
         /// A preset (astc, gthscl, fide-team) or a ruleset TOML file; overrides the file's own.
         #[arg(long)]
         rules: Option<String>,
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        /// `trf`: the FIDE rating report, the event as TRF with each player's rating before it
+        /// (rated by B.02).
+        #[arg(long, value_enum, default_value_t = ratings::RatingsFormat::Table)]
+        format: ratings::RatingsFormat,
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
@@ -311,11 +314,15 @@ fn run(cli: Cli) -> Result<()> {
             for w in &loaded.warnings {
                 eprintln!("warning: {w}");
             }
-            let system = system.map_or(loaded.rules.rating, |s| s.system(loaded.rules.rating));
+            let system = ratings::system(system, format, loaded.rules.rating)?;
             let rated =
                 arbiter_core::rated_games::rate(&loaded.competition, &loaded.rules, &system)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-            print!("{}", ratings::render(&loaded.competition, &rated, format)?);
+            let out = ratings::render(&loaded, &rated, format)?;
+            for w in &out.warnings {
+                eprintln!("warning: {w}");
+            }
+            std::io::stdout().write_all(&out.bytes)?;
             Ok(())
         }
         Command::Schedule {

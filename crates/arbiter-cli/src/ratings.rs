@@ -1,17 +1,58 @@
 //! `arbiter ratings FILE`: rates a competition file's games (core's `rated_games` and `rating`)
-//! and prints each player's line: a table, JSON or CSV.
+//! and prints each player's line: a table, JSON or CSV; or the FIDE rating report as TRF.
 
 use std::fmt::Write as _;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use arbiter_core::model::Competition;
 use arbiter_core::rated_games::RatedCompetition;
 use arbiter_core::rating::{Standing, Summary, System};
-use arbiter_formats::csv;
+use arbiter_formats::{csv, trf};
 use serde_json::{Value, json};
 
-use crate::Format;
+use crate::load::Loaded;
 use crate::render::{printable, truncate};
+
+/// What `arbiter ratings` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RatingsFormat {
+    /// A table for the terminal.
+    Table,
+    /// `{"system", "players", "not_rated"}`.
+    Json,
+    /// One row a player.
+    Csv,
+    /// The FIDE rating report: the event as TRF-2026, ratings before it in `001`.
+    Trf,
+}
+
+/// The system that rates: `--system`, else the ruleset's; FIDE's B.02 for a rating report,
+/// which another `--system` cannot make.
+pub fn system(
+    named: Option<SystemName>,
+    format: RatingsFormat,
+    from_rules: System,
+) -> Result<System> {
+    match (format, named) {
+        (RatingsFormat::Trf, None | Some(SystemName::Fide)) => {
+            Ok(SystemName::Fide.system(from_rules))
+        }
+        (RatingsFormat::Trf, Some(other)) => bail!(
+            "a FIDE rating report (--format trf) rates by B.02; leave out --system {}, or give --system fide",
+            other.code()
+        ),
+        (_, Some(s)) => Ok(s.system(from_rules)),
+        (_, None) => Ok(from_rules),
+    }
+}
+
+/// What `render` wrote, and what to say about it on the side.
+pub struct Rendered {
+    /// The output.
+    pub bytes: Vec<u8>,
+    /// Warnings for standard error.
+    pub warnings: Vec<String>,
+}
 
 /// Which system rates the file: `--system`, else the ruleset's `[rating] system`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -27,15 +68,19 @@ pub enum SystemName {
 }
 
 impl SystemName {
-    /// The system, with the ruleset's settings when it names the same one.
-    pub fn system(self, from_rules: System) -> System {
-        let code = match self {
+    /// The setting's spelling, as `--system` takes it.
+    fn code(self) -> &'static str {
+        match self {
             SystemName::Fide => "fide",
             SystemName::League => "league",
             SystemName::Uscf => "uscf",
             SystemName::Glicko2 => "glicko2",
-        };
-        System::named(code, from_rules).unwrap_or(from_rules)
+        }
+    }
+
+    /// The system, with the ruleset's settings when it names the same one.
+    pub fn system(self, from_rules: System) -> System {
+        System::named(self.code(), from_rules).unwrap_or(from_rules)
     }
 }
 
@@ -70,12 +115,24 @@ fn published(s: &Standing) -> Option<i64> {
     s.rated.then(|| s.published())
 }
 
-/// The rating list in `format`.
-pub fn render(c: &Competition, rated: &RatedCompetition, format: Format) -> Result<String> {
+/// The rating list in `format`, or the rating report.
+pub fn render(
+    loaded: &Loaded,
+    rated: &RatedCompetition,
+    format: RatingsFormat,
+) -> Result<Rendered> {
+    let c = &loaded.competition;
     let lines = lines(c, rated);
-    Ok(match format {
-        Format::Json => serde_json::to_string_pretty(&json(rated, &lines))? + "\n",
-        Format::Csv => {
+    let text = match format {
+        RatingsFormat::Trf => {
+            let report = trf::rating_report(c, &loaded.rules, &loaded.tiebreaks, rated);
+            return Ok(Rendered {
+                bytes: trf::write(&report.document),
+                warnings: report.warnings,
+            });
+        }
+        RatingsFormat::Json => serde_json::to_string_pretty(&json(rated, &lines))? + "\n",
+        RatingsFormat::Csv => {
             let mut out = csv::Writer::new();
             let header = [
                 "player_id",
@@ -110,7 +167,11 @@ pub fn render(c: &Competition, rated: &RatedCompetition, format: Format) -> Resu
             }
             out.finish()
         }
-        Format::Table => table(rated, &lines),
+        RatingsFormat::Table => table(rated, &lines),
+    };
+    Ok(Rendered {
+        bytes: text.into_bytes(),
+        warnings: Vec::new(),
     })
 }
 

@@ -751,3 +751,134 @@ fn ratings_of_a_trf_file_by_fide() {
         }
     }
 }
+
+/// Each player's (name, rating before, rated games) in `ratings --format json`.
+fn rating_lines(v: &Value) -> Vec<(String, Value, Value)> {
+    let mut lines: Vec<_> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["before"].clone(),
+                p["games"].clone(),
+            )
+        })
+        .collect();
+    lines.sort_by(|a, b| a.0.cmp(&b.0));
+    lines
+}
+
+/// Issue 11: `arbiter ratings FILE --format trf` is the FIDE rating report: it reads back as
+/// TRF, each `001` carries the player's rating before the event (B.02 rates from them) and the
+/// birth date, and rating the report rates exactly the games Arbiter rates: GT-R7's unranked
+/// players' and GT-M5's excluded games are written with the unrated codes W D L. (Not the same
+/// changes: TRF does not carry a record's rated games or K, which FIDE keeps itself.)
+#[test]
+fn b02_the_rating_report_reads_back_as_trf_with_the_ratings_before_the_event() {
+    let records = "crates/arbiter-formats/tests/data/rating_records.json";
+    for file in [records, "examples/gthscl-division.json"] {
+        let out = arbiter(&["ratings", file, "--format", "trf"]);
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc = arbiter_formats::trf::read("report.trf", &out.stdout).unwrap();
+        let import = arbiter_formats::trf::to_competition(&doc).unwrap();
+        let by_fide = json(&["ratings", file, "--system", "fide", "--format", "json"]);
+        let lines = rating_lines(&by_fide);
+        assert!(lines.len() >= 8, "{file}: {lines:?}");
+        // Every player is in the report, with the rating before the event in 49-52.
+        let text = String::from_utf8(out.stdout).unwrap();
+        for (name, before, _) in &lines {
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("001") && l[14..47].trim() == name)
+                .unwrap_or_else(|| panic!("{file}: no 001 for {name}"));
+            let rating = line[48..52].trim();
+            assert_eq!(
+                rating,
+                before.as_i64().map(|r| r.to_string()).unwrap_or_default(),
+                "{line}"
+            );
+        }
+        let players = import.competition.teams.iter().flat_map(|t| &t.players);
+        assert_eq!(players.count(), lines.len(), "{file}");
+        let header = |tag: &str| {
+            text.lines()
+                .find(|l| l.starts_with(tag))
+                .map(|l| l[4..].trim().to_string())
+        };
+        let rated = lines.iter().filter(|l| !l.1.is_null()).count();
+        assert_eq!(header("062"), Some(lines.len().to_string()), "{file}");
+        assert_eq!(header("072"), Some(rated.to_string()), "{file}");
+        assert_eq!(
+            header("082"),
+            Some(import.competition.teams.len().to_string())
+        );
+        // Rated again from the report, every player has the same rating before and games.
+        let path = std::env::temp_dir().join(format!(
+            "arbiter-report-{}-{}.trf",
+            std::process::id(),
+            import.competition.teams.len()
+        ));
+        std::fs::write(&path, &text).unwrap();
+        let again = json(&["ratings", path.to_str().unwrap(), "--format", "json"]);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(again["system"], "fide");
+        // But for a GT-P1 game, which TRF writes as the forfeit and the report warns about.
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let mut want = lines.clone();
+        if file.contains("gthscl") {
+            assert!(
+                stderr.contains(
+                    "warning: round 2, sjj-a v northview, board 2: GT-P1: the team lost the point"
+                ),
+                "{stderr}"
+            );
+            for l in &mut want {
+                if l.0 == "Andrew Kowalski" || l.0 == "Kyle Harmon" {
+                    l.2 = Value::from(l.2.as_u64().unwrap() - 1);
+                }
+            }
+        } else {
+            assert_eq!(stderr, "", "{file}");
+        }
+        assert_eq!(rating_lines(&again), want, "{file}");
+    }
+    // The record's birth date in 70-79; the unranked player's game (GT-R7) written W and L.
+    let text = ok_stdout(&["ratings", records, "--format", "trf"]);
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with("001") && l.contains(name))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(&line("Maya Patel")[69..79], "2009/04/17");
+    assert_eq!(line("Leo Kim").chars().nth(98), Some('W'), "GT-R7");
+    assert_eq!(line("Eli Moss").chars().nth(98), Some('L'), "GT-R7");
+    assert_eq!(line("Ivy Chen").chars().nth(98), Some('0'));
+}
+
+/// Issue 11: the rating report is FIDE's: another `--system` is refused with the reason.
+#[test]
+fn b02_a_rating_report_is_rated_by_fide_only() {
+    let out = arbiter(&[
+        "ratings",
+        "examples/gthscl-division.json",
+        "--format",
+        "trf",
+        "--system",
+        "league",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "a FIDE rating report (--format trf) rates by B.02; leave out --system league, or give --system fide"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -316,7 +316,7 @@ mod tests {
                     id: PlayerId(format!("{id}{n}")),
                     name: format!("{name} {n}"),
                     rating: Some(1600 - n * 50),
-                    provisional: false,
+                    ..Player::default()
                 })
                 .collect(),
         }

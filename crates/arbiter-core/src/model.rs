@@ -8,7 +8,7 @@ use std::fmt;
 pub struct TeamId(pub String);
 
 /// A player's identifier, unique within one competition.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct PlayerId(pub String);
 
 impl fmt::Display for TeamId {
@@ -48,7 +48,10 @@ pub struct Team {
 }
 
 /// A player on a team's roster.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// `Player::default()` (an empty id, unrated, nothing on record) is for struct literals:
+/// `Player { id, name, ..Player::default() }`.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Player {
     /// The player's identifier in this competition.
     pub id: PlayerId,
@@ -58,6 +61,24 @@ pub struct Player {
     pub rating: Option<u32>,
     /// GT-R3: a provisional `1200N` rating.
     pub provisional: bool,
+    /// What a rating system needs to know of the player beyond the rating (FIDE B.02's K).
+    pub record: RatingRecord,
+    /// GT-R7: the player may play only unranked games (not a high-school student, nor 14 or
+    /// older); `rated_games` leaves their games unrated.
+    pub unranked: bool,
+}
+
+/// A player's record as a rating system reads it, besides the rating itself: what FIDE B.02's
+/// K rests on (and US Chess's starting rating by age). Every field is optional; a missing one
+/// leaves the system's default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RatingRecord {
+    /// The date of birth: B.02's K 40 under 18, US Chess's 50 × age.
+    pub birth_date: Option<jiff::civil::Date>,
+    /// Rated games played before this event: B.02's K 40 until 30 games.
+    pub rated_games: Option<u32>,
+    /// An explicit K that overrides the system's (the federation's record gives it).
+    pub k: Option<u32>,
 }
 
 /// One round of the competition: every team's match or bye.

@@ -1,8 +1,9 @@
 //! Which games of a competition are rated, the periods they fall in, and why every other board is
 //! not rated: forfeits of every kind (GT-M7, GT-S2), double defaults (GT-P4, GT-M4), unplayed
-//! boards, excluded matches (GT-M5). A GT-P1 board is rated on its `rating_result`.
+//! boards, excluded matches (GT-M5), an unranked player's games (GT-R7). A GT-P1 board is rated
+//! on its `rating_result`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use jiff::civil::Date;
@@ -15,7 +16,7 @@ use crate::ruleset::Ruleset;
 use crate::scoring;
 
 /// Where a board was played.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardPlace {
     /// The round's number.
     pub round: u32,
@@ -54,6 +55,8 @@ pub enum NotRated {
     UnknownPlayer(PlayerId),
     /// GT-M5: the match is left out of every figure.
     Excluded(String),
+    /// GT-R7: the player may play only unranked games, which count for nothing.
+    Unranked(PlayerId),
 }
 
 impl NotRated {
@@ -65,6 +68,7 @@ impl NotRated {
             NotRated::BoardForfeited(GameResult::DoubleForfeit) => Some("GT-M4"),
             NotRated::BoardForfeited(_) => Some("GT-S2"),
             NotRated::Excluded(_) => Some("GT-M5"),
+            NotRated::Unranked(_) => Some("GT-R7"),
             NotRated::NotPlayed | NotRated::NoPlayer(_) | NotRated::UnknownPlayer(_) => None,
         }
     }
@@ -95,6 +99,10 @@ impl fmt::Display for NotRated {
                 write!(f, "player `{id}` is on no roster of the competition")
             }
             NotRated::Excluded(reason) => f.write_str(reason),
+            NotRated::Unranked(id) => write!(
+                f,
+                "GT-R7: player `{id}` may play only unranked games, which are not rated"
+            ),
         }
     }
 }
@@ -127,6 +135,13 @@ pub fn rated_games(
         .iter()
         .enumerate()
         .map(|(i, (_, p))| (p, u32::try_from(i).unwrap_or(u32::MAX)))
+        .collect();
+    let unranked: HashSet<&PlayerId> = competition
+        .teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .filter(|p| p.unranked)
+        .map(|p| &p.id)
         .collect();
     let excluded = exclusions(competition, rules);
     let mut games = CompetitionGames {
@@ -186,9 +201,11 @@ pub fn rated_games(
                 };
                 let players = match (&board.home_player, &board.away_player) {
                     (Some(h), Some(a)) => match (index.get(h), index.get(a)) {
-                        (Some(&h), Some(&a)) => Ok((h, a)),
                         (None, _) => Err(NotRated::UnknownPlayer(h.clone())),
                         (_, None) => Err(NotRated::UnknownPlayer(a.clone())),
+                        _ if unranked.contains(h) => Err(NotRated::Unranked(h.clone())),
+                        _ if unranked.contains(a) => Err(NotRated::Unranked(a.clone())),
+                        (Some(&h), Some(&a)) => Ok((h, a)),
                     },
                     (None, _) => Err(NotRated::NoPlayer(Side::Home)),
                     (_, None) => Err(NotRated::NoPlayer(Side::Away)),
@@ -220,6 +237,9 @@ pub fn entrants(competition: &Competition) -> Vec<Entrant> {
         .map(|p| Entrant {
             rating: p.rating,
             provisional: p.provisional,
+            rated_games: p.record.rated_games,
+            birth_date: p.record.birth_date,
+            k: p.record.k,
             ..Entrant::default()
         })
         .collect()

@@ -443,7 +443,7 @@ mod tests {
                     id: PlayerId((*p).into()),
                     name: format!("Player {p}"),
                     rating: Some(1500),
-                    provisional: false,
+                    ..Player::default()
                 })
                 .collect(),
         }

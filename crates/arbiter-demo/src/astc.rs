@@ -224,7 +224,7 @@ fn team(
                 id,
                 name,
                 rating: (!unrated).then(|| u32::try_from(s).unwrap_or(0)),
-                provisional: false,
+                ..Player::default()
             }
         })
         .collect();

@@ -278,6 +278,7 @@ fn player(name: String, rating: Option<i32>, provisional: bool) -> Player {
         name,
         rating: rating.and_then(|r| u32::try_from(r).ok()),
         provisional,
+        ..Player::default()
     }
 }
 

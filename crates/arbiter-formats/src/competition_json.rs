@@ -9,7 +9,7 @@ use std::fmt;
 use arbiter_core::criteria::CriterionSpec;
 use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
-    PlayerId, Round, Side, Team, TeamId,
+    PlayerId, RatingRecord, Round, Side, Team, TeamId,
 };
 use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
 use arbiter_core::scoring;
@@ -127,6 +127,14 @@ struct PlayerJson {
     rating: Option<u32>,
     #[serde(default, skip_serializing_if = "is_false")]
     provisional: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    birth_date: Option<jiff::civil::Date>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rated_games: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k: Option<u32>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    unranked: bool,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -418,6 +426,12 @@ fn build(file: &FileJson, out: &mut Collected, warnings: &mut Vec<Finding>) -> C
                     name: p.name.clone(),
                     rating: p.rating,
                     provisional: p.provisional,
+                    record: RatingRecord {
+                        birth_date: p.birth_date,
+                        rated_games: p.rated_games,
+                        k: p.k,
+                    },
+                    unranked: p.unranked,
                 })
                 .collect(),
         })
@@ -1213,6 +1227,10 @@ fn team_json(t: &Team) -> TeamJson {
                 name: p.name.clone(),
                 rating: p.rating,
                 provisional: p.provisional,
+                birth_date: p.record.birth_date,
+                rated_games: p.record.rated_games,
+                k: p.record.k,
+                unranked: p.unranked,
             })
             .collect(),
     }

@@ -368,6 +368,7 @@ fn round_trip_write_then_read_is_the_same_model() {
         "gt_m4.json",
         "inline_rules.json",
         "rules_path.json",
+        "rating_records.json",
     ] {
         let first = load(name).unwrap();
         let text = competition_json::write(&first.competition, &first.rules, &first.tiebreaks);
@@ -382,6 +383,45 @@ fn round_trip_write_then_read_is_the_same_model() {
             text
         );
     }
+}
+
+#[test]
+fn b02_gt_r7_a_players_rating_record_is_read() {
+    let l = load("rating_records.json").unwrap();
+    let players = &l.competition.teams[0].players;
+    let maya = &players[0];
+    assert_eq!(maya.record.birth_date, Some(jiff::civil::date(2009, 4, 17)));
+    assert_eq!(maya.record.rated_games, Some(35));
+    assert_eq!(maya.record.k, None);
+    assert_eq!(players[1].record.k, Some(30));
+    assert!(!maya.unranked);
+    assert!(players[3].unranked, "GT-R7: tol4 is unranked");
+    // Written, each field is where the reader found it, and only where one was given.
+    let text = competition_json::write(&l.competition, &l.rules, &l.tiebreaks);
+    assert!(text.contains("\"birth_date\": \"2009-04-17\""), "{text}");
+    assert!(text.contains("\"rated_games\": 35"), "{text}");
+    assert!(text.contains("\"k\": 30"), "{text}");
+    assert_eq!(text.matches("\"unranked\": true").count(), 1, "{text}");
+    assert_eq!(text.matches("\"birth_date\"").count(), 1, "{text}");
+}
+
+#[test]
+fn a_bad_birth_date_has_line_and_column() {
+    let good = std::fs::read_to_string(data_dir().join("rating_records.json")).unwrap();
+    let text = good.replace("\"2009-04-17\"", "\"2009-02-30\"");
+    assert_ne!(text, good);
+    let e = competition_json::read("records.json", &text, &FileRulesetSource::new(data_dir()))
+        .unwrap_err();
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    // Line 3, at the end of the date's string, as serde places a value it refuses.
+    assert_eq!((p.line, p.column), (Some(3), Some(93)), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("records.json:3:93: parsed date is not valid"),
+        "{e}"
+    );
+    assert!(p.message.contains("'day'"), "{e}");
 }
 
 #[test]

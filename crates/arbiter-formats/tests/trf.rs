@@ -186,12 +186,20 @@ fn grandmommy_imports_50_teams_14_rounds_4_boards() {
     let first: Vec<_> = c.teams[0].players.iter().map(|p| p.id.0.as_str()).collect();
     assert_eq!(first, ["1", "5", "15", "28", "44"]);
     assert_eq!(c.rounds[0].date, Some(jiff::civil::date(2024, 12, 1)));
-    // Only the records the model does not hold are warned about.
-    assert_eq!(import.warnings.len(), 1, "{:#?}", import.warnings);
+    // Only what the model does not hold is warned about: records, and birth dates that give
+    // only the year (B.02's K 40 under 18 needs the day).
+    assert_eq!(import.warnings.len(), 2, "{:#?}", import.warnings);
     assert!(
-        import.warnings[0].contains("250 acceleration (4)"),
+        import.warnings[0].starts_with(
+            "grandmommyscup.trf: 249 players' birth dates (001, columns 70-79) give only the year (YYYY/00/00), the first on line 27: "
+        ),
         "{}",
         import.warnings[0]
+    );
+    assert!(
+        import.warnings[1].contains("250 acceleration (4)"),
+        "{}",
+        import.warnings[1]
     );
     let matches = c.matches().count();
     let forfeits = c
@@ -852,4 +860,59 @@ fn team_file_rules_352_330_240_320_and_forfeit_boards() {
     let again = trf::to_competition(&trf::read("out.trf", &out).unwrap()).unwrap();
     same_model(c, &again.competition);
     assert_eq!(again.rules.white_on_odd_boards, arbiter_core::Side::Away);
+}
+
+/// B.02's K 40 under 18 needs the birth date: `001` columns 70-79, `YYYY/MM/DD`.
+#[test]
+fn b02_the_001_birth_date_is_read_and_written_back() {
+    let player = |sr: u32, born: &str, round: &str| {
+        line(&[
+            (1, "001"),
+            (5, &format!("{sr:4}")),
+            (15, &format!("Player {sr}")),
+            (49, "1850"),
+            (70, born),
+            (92, round),
+        ])
+    };
+    let lines = [
+        "012 Juniors".to_string(),
+        player(1, "2009/04/17", "   2 w 1"),
+        // Not a date: left out with a warning.
+        player(2, "2008/02/30", "   1 b 0"),
+        player(3, "", "0000 - -"),
+        line(&[(1, "310"), (5, "  1"), (9, "One"), (74, "   1")]),
+        line(&[(1, "310"), (5, "  2"), (9, "Two"), (74, "   2    3")]),
+    ];
+    let text = lines.join("\n") + "\n";
+    let doc = trf::read("juniors.trf", text.as_bytes()).unwrap();
+    let import = trf::to_competition(&doc).unwrap();
+    let born: Vec<Option<jiff::civil::Date>> = import
+        .competition
+        .teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .map(|p| p.record.birth_date)
+        .collect();
+    assert_eq!(born, [Some(jiff::civil::date(2009, 4, 17)), None, None]);
+    assert_eq!(
+        import.warnings,
+        [
+            "juniors.trf:3: player 2: the birth date `2008/02/30` (001, columns 70-79) is not a date YYYY/MM/DD; left out, so B.02's K 40 under 18 cannot apply"
+        ]
+    );
+    // Exported, the date is in columns 70-79 again and reads back the same.
+    let out = trf::write(&trf::from_competition(
+        &import.competition,
+        &import.rules,
+        &import.tiebreaks,
+    ));
+    let out_text = String::from_utf8(out.clone()).unwrap();
+    let first = out_text
+        .lines()
+        .find(|l| l.starts_with("001    1"))
+        .unwrap();
+    assert_eq!(&first[69..79], "2009/04/17", "{first}");
+    let again = trf::to_competition(&trf::read("out.trf", &out).unwrap()).unwrap();
+    same_model(&import.competition, &again.competition);
 }

@@ -859,6 +859,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
             name: get(row, "name")?,
             rating: rating.map(|r| to_u32(r, "rating")).transpose()?,
             provisional: get(row, "provisional")?,
+            ..Player::default()
         };
         let i = *team_index
             .get(&team)

@@ -5,7 +5,7 @@ use jiff::civil::date;
 use super::rollover::next_season;
 use super::*;
 use crate::model::*;
-use crate::rated_games::{NotRated, rate};
+use crate::rated_games::{NotRated, entrants, rate};
 use crate::ruleset::Ruleset;
 
 fn rated(rating: u32) -> Entrant {
@@ -365,6 +365,7 @@ fn player(id: &str, rating: Option<u32>) -> Player {
         name: id.into(),
         rating,
         provisional: rating.is_none(),
+        ..Player::default()
     }
 }
 
@@ -449,6 +450,142 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
         .map(|(_, p, s)| (p.0.as_str(), s.games))
         .collect();
     assert_eq!(rows, [("a1", 1), ("a2", 0), ("b1", 1), ("b2", 0)]);
+}
+
+/// One GTHSCL match on 3 December 2026, `home` beating `away` on every board.
+fn one_match(home: Vec<Player>, away: Vec<Player>) -> Competition {
+    let boards = home
+        .iter()
+        .zip(&away)
+        .map(|(h, a)| board(GameResult::HomeWin, &h.id.0, &a.id.0))
+        .collect();
+    Competition {
+        name: "Toledo Open Teams".into(),
+        teams: vec![team("a", home), team("b", away)],
+        rounds: vec![Round {
+            number: 1,
+            date: Some(date(2026, 12, 3)),
+            pairings: vec![Pairing::Match(Match {
+                home: TeamId("a".into()),
+                away: TeamId("b".into()),
+                outcome: MatchOutcome::Boards(boards),
+            })],
+        }],
+    }
+}
+
+fn with_record(id: &str, rating: u32, record: RatingRecord) -> Player {
+    Player {
+        record,
+        ..player(id, Some(rating))
+    }
+}
+
+#[test]
+fn b02_k_comes_from_each_players_record_in_the_competition() {
+    // Every board 1800 v 1800 and won, so each winner gains K × ½: the K is the record's.
+    let veteran = RatingRecord {
+        rated_games: Some(100),
+        ..RatingRecord::default()
+    };
+    let home = vec![
+        // B.02: 40 under 18 (15 on the event's first day) while below 2300.
+        with_record(
+            "junior",
+            1800,
+            RatingRecord {
+                birth_date: Some(date(2011, 6, 1)),
+                ..veteran
+            },
+        ),
+        // B.02: 35 games before the event, past the 30 of K 40, below 2400: 20.
+        with_record(
+            "thirty_five",
+            1800,
+            RatingRecord {
+                rated_games: Some(35),
+                ..RatingRecord::default()
+            },
+        ),
+        // The record's own K wins over the 40 its 5 games would give.
+        with_record(
+            "own_k",
+            1800,
+            RatingRecord {
+                rated_games: Some(5),
+                k: Some(15),
+                ..RatingRecord::default()
+            },
+        ),
+        // Born 2008-12-03: 18 on the day, so the junior K has ended.
+        with_record(
+            "eighteen",
+            1800,
+            RatingRecord {
+                birth_date: Some(date(2008, 12, 3)),
+                ..veteran
+            },
+        ),
+    ];
+    let away = (1..=4)
+        .map(|n| with_record(&format!("b{n}"), 1800, veteran))
+        .collect();
+    let competition = one_match(home, away);
+    let entrants = entrants(&competition);
+    assert_eq!(entrants[0].birth_date, Some(date(2011, 6, 1)));
+    assert_eq!(entrants[1].rated_games, Some(35));
+    assert_eq!(entrants[2].k, Some(15));
+    let rules = Ruleset::preset("gthscl").unwrap();
+    let rated = rate(&competition, &rules, &System::Fide).unwrap();
+    assert!(
+        rated.games.not_rated.is_empty(),
+        "{:?}",
+        rated.games.not_rated
+    );
+    let k_and_change: Vec<(Option<f64>, f64)> = (0..4)
+        .map(|i| {
+            let c = first_change(&rated.replay, i);
+            (c.k, c.change)
+        })
+        .collect();
+    assert_eq!(
+        k_and_change,
+        [
+            (Some(40.0), 20.0),
+            (Some(20.0), 10.0),
+            (Some(15.0), 7.5),
+            (Some(20.0), 10.0)
+        ]
+    );
+}
+
+#[test]
+fn gt_r7_an_unranked_players_game_is_not_rated() {
+    let unranked = Player {
+        unranked: true,
+        ..player("a2", Some(1400))
+    };
+    let competition = one_match(
+        vec![player("a1", Some(1400)), unranked],
+        vec![player("b1", Some(1400)), player("b2", Some(1400))],
+    );
+    let rules = Ruleset::preset("gthscl").unwrap();
+    let rated = rate(&competition, &rules, &System::from_code("league").unwrap()).unwrap();
+    // Board 1 is rated; board 2, where a2 played, is not.
+    let games: Vec<&Game> = rated.games.periods.iter().flat_map(|p| &p.games).collect();
+    assert_eq!(games, [&game(0, 2, Score::Win)]);
+    let [(place, why)] = &rated.games.not_rated[..] else {
+        panic!("{:?}", rated.games.not_rated)
+    };
+    assert_eq!(why, &NotRated::Unranked(PlayerId("a2".into())));
+    assert_eq!(why.rule(), Some("GT-R7"));
+    assert_eq!(
+        format!("{place}: {why}"),
+        "round 1, a v b, board 2: GT-R7: player `a2` may play only unranked games, which are not rated"
+    );
+    // Neither player of the unranked game has a rated game; their opponents' ratings stand.
+    assert_eq!(rated.replay.current(1).unwrap().games, 0);
+    assert_eq!(rated.replay.current(3).unwrap().rating, 1400.0);
 }
 
 // --- Season rollover (GT-R1, GT-R2, GT-R3) ---

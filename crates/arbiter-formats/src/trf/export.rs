@@ -416,7 +416,11 @@ pub fn from_competition(
             rating: Field::new(player.and_then(|p| p.rating)),
             federation: Field::default(),
             fide_id: Field::default(),
-            birth_date: Field::default(),
+            birth_date: Field::new(
+                player
+                    .and_then(|p| p.record.birth_date)
+                    .map_or_else(String::new, |d| d.strftime("%Y/%m/%d").to_string()),
+            ),
             points: Field::new(Some(points)),
             rank: Field::new(None),
             rounds,

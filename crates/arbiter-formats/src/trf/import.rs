@@ -8,7 +8,7 @@ use arbiter_core::criteria::CriterionSpec;
 use arbiter_core::criteria::ScoreBasis;
 use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
-    PlayerId, Round, Side, Team, TeamId,
+    PlayerId, RatingRecord, Round, Side, Team, TeamId,
 };
 use arbiter_core::ruleset::{Award, FideEdition, FideSettings, ForfeitMatchScoring, Ruleset};
 
@@ -163,11 +163,13 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
 
     let mut team_of: HashMap<u32, usize> = HashMap::new();
     let mut teams = Vec::new();
+    // Lines of birth dates that give only the year: common (FIDE's own samples), so said once.
+    let mut year_only: Vec<usize> = Vec::new();
     for (t, entry) in entries.iter_mut().enumerate() {
         let mut players = Vec::new();
         let mut kept = Vec::new();
         for &sr in &entry.roster {
-            let Some((_, p)) = g.players.get(&sr) else {
+            let Some(&(line, p)) = g.players.get(&sr) else {
                 w.at(
                     entry.line,
                     format!(
@@ -189,11 +191,27 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
             }
             team_of.insert(sr, t);
             kept.push(sr);
+            let born = p.birth_date.value.trim();
+            let birth_date = birth_date(born);
+            if birth_date.is_none() && is_year_only(born) {
+                year_only.push(line);
+            } else if birth_date.is_none() && !born.is_empty() {
+                w.at(
+                    line,
+                    format!(
+                        "player {sr}: the birth date `{born}` (001, columns 70-79) is not a date YYYY/MM/DD; left out, so B.02's K 40 under 18 cannot apply"
+                    ),
+                );
+            }
             players.push(Player {
                 id: PlayerId(sr.to_string()),
                 name: p.name.value.clone(),
                 rating: p.rating.value.filter(|r| *r > 0),
-                provisional: false,
+                record: RatingRecord {
+                    birth_date,
+                    ..RatingRecord::default()
+                },
+                ..Player::default()
             });
         }
         entry.roster = kept;
@@ -203,6 +221,15 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
             school: None,
             players,
         });
+    }
+    if let Some(first) = year_only.iter().min() {
+        w.at(
+            0,
+            format!(
+                "{} players' birth dates (001, columns 70-79) give only the year (YYYY/00/00), the first on line {first}: left out, so B.02's K 40 under 18 cannot apply to them",
+                year_only.len()
+            ),
+        );
     }
     for (sr, (line, _)) in &g.players {
         if !team_of.contains_key(sr) {
@@ -982,6 +1009,22 @@ fn fide_settings(g: &Gathered<'_>) -> FideSettings {
         round_robin,
         primary,
     }
+}
+
+/// A `001` birth date, `YYYY/MM/DD`: `None` when blank or not a calendar date.
+fn birth_date(text: &str) -> Option<jiff::civil::Date> {
+    let mut it = text.split('/');
+    let (y, m, d) = (it.next()?, it.next()?, it.next()?);
+    if it.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return None;
+    }
+    jiff::civil::Date::new(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?).ok()
+}
+
+/// A birth date that gives only the year: `YYYY/00/00`, or `YYYY` alone.
+fn is_year_only(text: &str) -> bool {
+    let year = text.strip_suffix("/00/00").unwrap_or(text);
+    year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `042` as FIDE's checker reads it: `YYYY/MM/DD`, `YY/MM/DD`, `YYYY.MM.DD` or `DD.MM.YYYY`.

@@ -5,7 +5,9 @@
 //!   the text of every field kept, so that `write(read(x)) == x` byte for byte ([`read()`],
 //!   [`write()`]);
 //! - the competition ([`to_competition`], [`from_competition`]): teams, rounds, matches and
-//!   boards rebuilt from the player games, line-ups and team records, and written back.
+//!   boards rebuilt from the player games, line-ups and team records, and written back;
+//! - the FIDE rating report ([`rating_report`]): the competition written with the ratings
+//!   before the event and what FIDE rates.
 //!
 //! Columns are 1-based as the standard numbers them (standards.md §3). Lines may be shorter
 //! than the full layout; a field that does not read gets a [`TrfError`] naming its line and
@@ -15,6 +17,7 @@ mod columns;
 mod export;
 mod import;
 mod records;
+mod report;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -23,6 +26,7 @@ pub use columns::{Field, Ref, Spelled};
 pub use export::from_competition;
 pub use import::{TrfImport, to_competition};
 pub use records::*;
+pub use report::{RatingReport, rating_report};
 
 /// A TRF file as read: its lines in order.
 #[derive(Debug, Clone, PartialEq)]

@@ -271,6 +271,7 @@ fn player(id: &str, name: &str, rating: Option<u32>, provisional: bool) -> Playe
         name: name.to_string(),
         rating,
         provisional,
+        ..Player::default()
     }
 }
 

@@ -129,6 +129,7 @@ mod tests {
             name: "P".into(),
             rating: Some(1200),
             provisional: true,
+            ..Player::default()
         };
         assert_eq!(rating(&p), "1200N");
     }

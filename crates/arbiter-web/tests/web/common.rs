@@ -22,6 +22,7 @@ fn player(id: &str, name: &str, rating: u32, provisional: bool) -> Player {
         name: name.into(),
         rating: Some(rating),
         provisional,
+        ..Player::default()
     }
 }
 
