@@ -66,6 +66,10 @@ enum Command {
         /// (rated by B.02).
         #[arg(long, value_enum, default_value_t = ratings::RatingsFormat::Table)]
         format: ratings::RatingsFormat,
+        /// Each player's rating at the start of the next season instead (GT-R1, GT-R2, GT-R3),
+        /// with the rule that decided it: the list to read before a season rolls over.
+        #[arg(long)]
+        next_season: bool,
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
@@ -308,6 +312,7 @@ fn run(cli: Cli) -> Result<()> {
             system,
             rules,
             format,
+            next_season,
             rules_from,
         } => {
             let loaded = load::competition(&file, rules.as_deref(), &rules_from)?;
@@ -318,7 +323,11 @@ fn run(cli: Cli) -> Result<()> {
             let rated =
                 arbiter_core::rated_games::rate(&loaded.competition, &loaded.rules, &system)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-            let out = ratings::render(&loaded, &rated, format)?;
+            let out = if next_season {
+                ratings::next_season(&loaded, &rated, format)?
+            } else {
+                ratings::render(&loaded, &rated, format)?
+            };
             for w in &out.warnings {
                 eprintln!("warning: {w}");
             }

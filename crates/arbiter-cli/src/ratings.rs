@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use anyhow::{Result, bail};
 use arbiter_core::model::Competition;
 use arbiter_core::rated_games::RatedCompetition;
+use arbiter_core::rating::rollover::{self, NextSeason};
 use arbiter_core::rating::{Standing, Summary, System};
 use arbiter_formats::{csv, trf};
 use serde_json::{Value, json};
@@ -270,4 +271,116 @@ fn table(rated: &RatedCompetition, lines: &[Line<'_>]) -> String {
         rated.games.not_rated.len()
     );
     out
+}
+
+/// GT-R1, GT-R2, GT-R3: each player's rating at the start of the next season, from the
+/// league's Elo at the end of this one, with the rule that decided it: the list an officer reads
+/// before a season rolls over. Only the league's system has a next season.
+pub fn next_season(
+    loaded: &Loaded,
+    rated: &RatedCompetition,
+    format: RatingsFormat,
+) -> Result<Rendered> {
+    let System::League(league) = rated.replay.system else {
+        bail!(
+            "--next-season carries the league's own ratings into the next season (GT-R1, GT-R2, GT-R3); these games are rated by {}. Give --system league, or a ruleset whose [rating] system is \"league\"",
+            rated.replay.system.code()
+        );
+    };
+    let lines = lines(&loaded.competition, rated);
+    let rows: Vec<(&Line<'_>, NextSeason, String)> = lines
+        .iter()
+        .map(|l| {
+            let next = rollover::next_season(&l.summary.after, &league);
+            let reason = next.reason(&l.summary.after);
+            (l, next, reason)
+        })
+        .collect();
+    let shown = |rating: u32, provisional: bool| {
+        if provisional {
+            format!("{rating}N")
+        } else {
+            rating.to_string()
+        }
+    };
+    let text = match format {
+        RatingsFormat::Json => {
+            let players: Vec<Value> = rows
+                .iter()
+                .map(|(l, next, reason)| {
+                    json!({
+                        "player_id": l.player_id,
+                        "name": l.name,
+                        "team_id": l.team_id,
+                        "end": published(&l.summary.after),
+                        "end_provisional": l.summary.after.provisional,
+                        "rating": next.rating,
+                        "provisional": next.provisional,
+                        "rule": next.rule,
+                        "reason": reason,
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&json!({"system": "league", "next_season": players}))?
+                + "\n"
+        }
+        RatingsFormat::Csv => {
+            let mut out = csv::Writer::new();
+            out.record([
+                "player_id",
+                "name",
+                "team_id",
+                "end",
+                "next",
+                "rule",
+                "reason",
+            ]);
+            for (l, next, reason) in &rows {
+                out.record([
+                    l.player_id.to_string(),
+                    l.name.to_string(),
+                    l.team_id.to_string(),
+                    shown(
+                        u32::try_from(l.summary.after.published().max(0)).unwrap_or(0),
+                        l.summary.after.provisional,
+                    ),
+                    shown(next.rating, next.provisional),
+                    next.rule.to_string(),
+                    reason.clone(),
+                ]);
+            }
+            out.finish()
+        }
+        RatingsFormat::Table => {
+            let mut out = String::new();
+            let _ = writeln!(
+                out,
+                "{:<28} {:<12} {:>7} {:>7}  rule",
+                "player", "team", "end", "next"
+            );
+            for (l, next, reason) in &rows {
+                let end = shown(
+                    u32::try_from(l.summary.after.published().max(0)).unwrap_or(0),
+                    l.summary.after.provisional,
+                );
+                let _ = writeln!(
+                    out,
+                    "{:<28} {:<12} {:>7} {:>7}  {}",
+                    truncate(&printable(l.name), 28),
+                    truncate(&printable(l.team_id), 12),
+                    end,
+                    shown(next.rating, next.provisional),
+                    reason
+                );
+            }
+            out
+        }
+        RatingsFormat::Trf => bail!(
+            "--next-season prints a list (table, json or csv), not a rating report; leave out --format trf"
+        ),
+    };
+    Ok(Rendered {
+        bytes: text.into_bytes(),
+        warnings: Vec::new(),
+    })
 }

@@ -882,3 +882,59 @@ fn b02_a_rating_report_is_rated_by_fide_only() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// GT-R1, GT-R2, GT-R3: the rollover list, for a player established at 1180, one at 1200N and
+/// one at 1450 (no games yet, so the season ends where it started).
+#[test]
+fn ratings_next_season_by_gt_r1_r2_r3() {
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("examples/gthscl-division.json")).unwrap(),
+    )
+    .unwrap();
+    v["rounds"] = Value::Array(Vec::new());
+    let players = v["teams"][0]["players"].as_array_mut().unwrap();
+    players[0] = serde_json::json!({"id": "low", "name": "Ann Low", "rating": 1180});
+    players[1] =
+        serde_json::json!({"id": "new", "name": "Ben New", "rating": 1200, "provisional": true});
+    players[2] = serde_json::json!({"id": "high", "name": "Cy High", "rating": 1450});
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-rollover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("division.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let f = file.to_str().unwrap();
+    let out = json(&["ratings", f, "--next-season", "--format", "json"]);
+    let next = out["next_season"].as_array().unwrap();
+    let by_id = |id: &str| next.iter().find(|p| p["player_id"] == id).unwrap();
+    let (low, new, high) = (by_id("low"), by_id("new"), by_id("high"));
+    assert_eq!(
+        (&low["rating"], &low["rule"]),
+        (&Value::from(1200), &Value::from("GT-R2"))
+    );
+    assert_eq!(low["provisional"], false);
+    assert_eq!(
+        (&new["rating"], &new["rule"]),
+        (&Value::from(1200), &Value::from("GT-R3"))
+    );
+    assert_eq!(new["provisional"], true);
+    assert_eq!(
+        (&high["rating"], &high["rule"]),
+        (&Value::from(1450), &Value::from("GT-R1"))
+    );
+    let table = ok_stdout(&["ratings", f, "--next-season"]);
+    assert!(
+        table.contains("1200N")
+            && table.contains(
+                "GT-R2: an experienced player starts no lower than 1200 (was 1180, now 1200)"
+            ),
+        "{table}"
+    );
+    // Another system has no next season of the league's.
+    let refused = arbiter(&["ratings", f, "--next-season", "--system", "fide"]);
+    assert!(!refused.status.success());
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        why.contains("GT-R1, GT-R2, GT-R3") && why.contains("--system league"),
+        "{why}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
