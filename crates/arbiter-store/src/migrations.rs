@@ -47,6 +47,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "bye_kind_spelling",
         include_str!("../migrations/sqlite/0007_bye_kind_spelling.sql"),
     ),
+    (
+        8,
+        "player_records",
+        include_str!("../migrations/sqlite/0008_player_records.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -84,6 +89,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         7,
         "bye_kind_spelling",
         include_str!("../migrations/postgres/0007_bye_kind_spelling.sql"),
+    ),
+    (
+        8,
+        "player_records",
+        include_str!("../migrations/postgres/0008_player_records.sql"),
     ),
 ];
 

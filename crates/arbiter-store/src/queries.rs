@@ -14,7 +14,8 @@ use std::collections::HashMap;
 
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
-    Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId,
+    Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
+    Team, TeamId,
 };
 use sqlx::Row;
 
@@ -625,15 +626,22 @@ async fn insert_competition(
             let player_id = match players.get(&p.id.0) {
                 Some(pid) => *pid,
                 None => {
-                    let row = sqlx::query(
-                        "INSERT INTO players (competition_id, player_key, name, rating, provisional) \
-                         VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                    )
+                    let sql = format!(
+                        "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
+                         birth_date, rated_games, k, unranked) \
+                         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9) RETURNING id",
+                        date_in("$6")
+                    );
+                    let row = sqlx::query(&sql)
                     .bind(id)
                     .bind(&p.id.0)
                     .bind(&p.name)
                     .bind(p.rating.map(i64::from))
                     .bind(p.provisional)
+                    .bind(p.record.birth_date.map(|d| d.to_string()))
+                    .bind(p.record.rated_games.map(i64::from))
+                    .bind(p.record.k.map(i64::from))
+                    .bind(p.unranked)
                     .fetch_one(&mut **tx)
                     .await
                     .map_err(db("storing a player"))?;
@@ -842,11 +850,14 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         });
     }
 
-    let roster_rows = sqlx::query(
-        "SELECT e.team_id, p.player_key, p.name, p.rating, p.provisional FROM roster_entries e \
+    let sql = format!(
+        "SELECT e.team_id, p.player_key, p.name, p.rating, p.provisional, {} AS birth_date, \
+         p.rated_games, p.k, p.unranked FROM roster_entries e \
          JOIN players p ON p.id = e.player_id JOIN teams t ON t.id = e.team_id \
          WHERE t.competition_id = $1 ORDER BY t.position, e.position",
-    )
+        date_out("p.birth_date")
+    );
+    let roster_rows = sqlx::query(&sql)
     .bind(id)
     .fetch_all(&mut **tx)
     .await
@@ -859,7 +870,16 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
             name: get(row, "name")?,
             rating: rating.map(|r| to_u32(r, "rating")).transpose()?,
             provisional: get(row, "provisional")?,
-            ..Player::default()
+            record: RatingRecord {
+                birth_date: codes::parse_date(get(row, "birth_date")?)?,
+                rated_games: get::<Option<i64>>(row, "rated_games")?
+                    .map(|n| to_u32(n, "count of rated games"))
+                    .transpose()?,
+                k: get::<Option<i64>>(row, "k")?
+                    .map(|n| to_u32(n, "K"))
+                    .transpose()?,
+            },
+            unranked: get(row, "unranked")?,
         };
         let i = *team_index
             .get(&team)

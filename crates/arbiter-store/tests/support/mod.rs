@@ -307,7 +307,8 @@ fn bye(team: &str, kind: ByeKind) -> Pairing {
 }
 
 /// Every `MatchOutcome`, every `GameResult`, every `ByeKind`, rating results that differ from
-/// the team result (GT-P1), both colours and none, provisional players (GT-R3), rosters in
+/// the team result (GT-P1), both colours and none, provisional players (GT-R3), a player's FIDE
+/// record and an unranked player (GT-R7), rosters in
 /// declared order (AS-10), a school shared by two teams and a team without one, an undated
 /// round, a bye listed before a match, and names with non-ASCII and `<&"'`.
 pub fn every_kind_of_result() -> Competition {
@@ -330,7 +331,16 @@ pub fn every_kind_of_result() -> Competition {
                     player("vic-2", "O'Brien \"Bobby\" <&>", Some(1720), false),
                     player("vic-3", "Łukasz Żółć", None, false),
                     player("vic-4", "新人 选手", Some(1200), true),
-                    player("vic-5", "Ana-María Núñez", Some(1500), false),
+                    // Issue 11: a FIDE record (B.02's K) and GT-R7's unranked player are kept.
+                    Player {
+                        record: arbiter_core::RatingRecord {
+                            birth_date: Some(jiff::civil::date(2009, 4, 17)),
+                            rated_games: Some(12),
+                            k: Some(40),
+                        },
+                        unranked: true,
+                        ..player("vic-5", "Ana-María Núñez", Some(1500), false)
+                    },
                 ],
             ),
             team(
