@@ -263,6 +263,46 @@ async fn pages(client: &Client, base: &str) -> Check {
         );
         fits(client, width, "the Wood County standings").await?;
         shoot(client, width, "standings-gthscl-wood-county").await?;
+        // Issue 11: the rating list, reached by its tab, and a player's rating history from it.
+        client
+            .find(Locator::Css("nav.tabs a[href$='/ratings']"))
+            .await
+            .map_err(err)?
+            .click()
+            .await
+            .map_err(err)?;
+        let listed = client
+            .find_all(Locator::Css("table.ratings tbody tr"))
+            .await
+            .map_err(err)?
+            .len();
+        let rostered: usize = division
+            .competition
+            .teams
+            .iter()
+            .map(|t| t.players.len())
+            .sum();
+        ensure!(
+            listed == rostered,
+            "the Wood County rating list at {width} px has {listed} rows for {rostered} players"
+        );
+        fits(client, width, "the Wood County rating list").await?;
+        shoot(client, width, "ratings-gthscl-wood-county").await?;
+        client
+            .find(Locator::Css(
+                "table.ratings tbody tr td a[href*='/players/']",
+            ))
+            .await
+            .map_err(err)?
+            .click()
+            .await
+            .map_err(err)?;
+        client
+            .find(Locator::Css("figure.chart svg polyline.rating"))
+            .await
+            .map_err(|e| format!("the first player of the rating list has no rating chart: {e}"))?;
+        fits(client, width, "a player's rating history").await?;
+        shoot(client, width, "player-rating-history").await?;
     }
     Ok(())
 }
