@@ -926,17 +926,13 @@ async fn school_matches(
                         None => (None, false),
                     };
                     let date = r.date.map(words::date).unwrap_or_default();
-                    let side_word = match side {
-                        arbiter_core::Side::Home => "home",
-                        arbiter_core::Side::Away => "away",
-                    };
-                    let mut note = format!("{} · {side_word}", c.name);
+                    let mut note = format!("{} · {}", c.name, side.code());
                     if !date.is_empty() {
                         note.push_str(&format!(" · {date}"));
                     }
-                    if todo.is_none() {
-                        note.push_str(&format!(" · {}", status.phrase()));
-                    }
+                    // The state in both lists: a match that needs the advisor says where it
+                    // stands too (awaiting the result, awaiting their confirmation).
+                    note.push_str(&format!(" · {}", status.phrase()));
                     out.push(MatchLine {
                         link: Link::new(
                             view.match_href(r.number, &m.home),

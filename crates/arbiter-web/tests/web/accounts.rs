@@ -593,6 +593,13 @@ async fn the_account_page_says_what_needs_each_advisor_now() {
         page.contains("Enter the result by Tue 17 Nov 2026 (GT-P2)"),
         "{page}"
     );
+    // The match says where it stands in both lists, the task's and the school's.
+    assert_eq!(
+        page.matches("home · Mon 16 Nov 2026 · awaiting the result")
+            .count(),
+        2,
+        "{page}"
+    );
     // Entered by Start's advisor: Scott's advisor is asked to confirm within five days.
     let stored = store
         .load_competition("gthscl", "division-a")
