@@ -19,7 +19,7 @@ use crate::api::answer::ErrorAnswer;
 use crate::app::address::{
     Addressed, CompetitionAddress, LeagueAddress, PlayerAddress, RoundAddress, TeamAddress,
 };
-use crate::app::respond::{self, Item, bad_path};
+use crate::app::respond::{self, bad_path};
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page, RatingOrder};
@@ -966,20 +966,7 @@ async fn one_of(
     path: CompetitionPath,
     page: Page,
 ) -> Response {
-    match path {
-        Ok(Path(a)) => {
-            respond::competition(
-                state,
-                headers,
-                Format::Json,
-                (&a.league, &a.season, &a.competition),
-                |_| Ok(page),
-                competition_json,
-            )
-            .await
-        }
-        Err(r) => bad_path(&r).answer(Format::Json),
-    }
+    respond::one_of(state, headers, Format::Json, path, page, competition_json).await
 }
 
 /// Every league and event, with their seasons and competitions.
@@ -1109,15 +1096,7 @@ async fn round(
     headers: HeaderMap,
     path: Addressed<RoundAddress>,
 ) -> Response {
-    respond::item(
-        &state,
-        &headers,
-        Format::Json,
-        path,
-        Item::Round,
-        competition_json,
-    )
-    .await
+    respond::item(&state, &headers, Format::Json, path, competition_json).await
 }
 
 /// A team: school, roster in board order with ratings (GT-R3 `1200N`), results by round.
@@ -1134,15 +1113,7 @@ async fn team(
     headers: HeaderMap,
     path: Addressed<TeamAddress>,
 ) -> Response {
-    respond::item(
-        &state,
-        &headers,
-        Format::Json,
-        path,
-        Item::Team,
-        competition_json,
-    )
-    .await
+    respond::item(&state, &headers, Format::Json, path, competition_json).await
 }
 
 /// A player: games with colours, opponents and results.
@@ -1159,15 +1130,7 @@ async fn player(
     headers: HeaderMap,
     path: Addressed<PlayerAddress>,
 ) -> Response {
-    respond::item(
-        &state,
-        &headers,
-        Format::Json,
-        path,
-        Item::Player,
-        competition_json,
-    )
-    .await
+    respond::item(&state, &headers, Format::Json, path, competition_json).await
 }
 
 /// `?sort=` of the rating list: `rating` (the default), `name`, `team`, `games`, `change`.

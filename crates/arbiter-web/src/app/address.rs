@@ -111,15 +111,28 @@ pub struct MatchAddress {
     pub home: String,
 }
 
+/// What the last part of an item's address names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Round,
+    Team,
+    Player,
+}
+
 /// An item of a competition (a round, a team, a player) with its competition's address.
 pub trait ItemAddress {
+    /// Which kind of item the address names.
+    const ITEM: Item;
+
     /// The competition's three slugs and the item's id.
     fn parts(self) -> (CompetitionAddress, String);
 }
 
 macro_rules! item_address {
-    ($name:ident, $field:ident) => {
+    ($name:ident, $field:ident, $item:ident) => {
         impl ItemAddress for $name {
+            const ITEM: Item = Item::$item;
+
             fn parts(self) -> (CompetitionAddress, String) {
                 let competition = CompetitionAddress {
                     league: self.league,
@@ -132,6 +145,6 @@ macro_rules! item_address {
     };
 }
 
-item_address!(RoundAddress, round);
-item_address!(TeamAddress, team);
-item_address!(PlayerAddress, player);
+item_address!(RoundAddress, round, Round);
+item_address!(TeamAddress, team, Team);
+item_address!(PlayerAddress, player, Player);

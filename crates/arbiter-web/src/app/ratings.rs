@@ -54,8 +54,9 @@ impl CompetitionView {
         self.ratings.as_ref().map_err(String::as_str)
     }
 
-    /// The entrant index core rated `(team, position)` as: rosters one after another.
-    fn entrant(&self, team: usize, position: usize) -> usize {
+    /// The entrant index core rated `(team, position)` as: rosters one after another, as
+    /// `rated_games` lists the players.
+    pub fn entrant(&self, team: usize, position: usize) -> usize {
         let before: usize = self.competition.teams[..team]
             .iter()
             .map(|t| t.players.len())
@@ -63,16 +64,10 @@ impl CompetitionView {
         before + position
     }
 
-    /// The player an entrant index names, with their team's index.
-    fn entrant_player(&self, index: usize) -> Option<(&Player, usize)> {
-        let mut left = index;
-        for (t, team) in self.competition.teams.iter().enumerate() {
-            if left < team.players.len() {
-                return Some((&team.players[left], t));
-            }
-            left -= team.players.len();
-        }
-        None
+    /// The player core rated as entrant `index`, with their team's index.
+    fn entrant_player(&self, rated: &RatedCompetition, index: usize) -> Option<(&Player, usize)> {
+        let (_, id) = rated.games.players.get(index)?;
+        self.player(&id.0)
     }
 
     /// Every rostered player's line, in `order`; ties by name.
@@ -134,7 +129,7 @@ impl CompetitionView {
                         RatedGameLine {
                             round: place.map_or(0, |p| p.round),
                             board: place.map_or(0, |p| p.board),
-                            opponent: self.entrant_player(g.opponent as usize),
+                            opponent: self.entrant_player(rated, g.opponent as usize),
                             opponent_rating: g.opponent_rating,
                             score: g.score,
                             expected: g.expected,

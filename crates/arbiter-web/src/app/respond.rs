@@ -10,7 +10,7 @@ use axum::extract::rejection::PathRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
 
-use crate::app::address::{Addressed, ItemAddress};
+use crate::app::address::{Addressed, CompetitionAddress, Item, ItemAddress};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::{CompetitionView, Page, PageKey};
 use crate::http::answer::{PAGE_CACHE, content_type, etag, not_modified, ok, unchanged};
@@ -168,24 +168,41 @@ pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError>
         })
 }
 
-/// What the last part of an item's address names.
-#[derive(Debug, Clone, Copy)]
-pub enum Item {
-    Round,
-    Team,
-    Player,
+/// A page of a competition named by its address, as HTML or JSON: a bad address is a 400.
+pub async fn one_of(
+    state: &AppState,
+    headers: &HeaderMap,
+    format: Format,
+    path: Addressed<CompetitionAddress>,
+    page: Page,
+    draw: fn(&CompetitionView, Page) -> Result<Bytes, WebError>,
+) -> Response {
+    match path {
+        Ok(Path(a)) => {
+            competition(
+                state,
+                headers,
+                format,
+                (&a.league, &a.season, &a.competition),
+                |_| Ok(page),
+                draw,
+            )
+            .await
+        }
+        Err(r) => bad_path(&r).answer(format),
+    }
 }
 
 /// A round, team or player of a competition, as a page or as JSON: the same checks and the
 /// same answers (400, 404, 304) for both.
-pub async fn item(
+pub async fn item<A: ItemAddress>(
     state: &AppState,
     headers: &HeaderMap,
     format: Format,
-    path: Addressed<impl ItemAddress>,
-    item: Item,
+    path: Addressed<A>,
     draw: fn(&CompetitionView, Page) -> Result<Bytes, WebError>,
 ) -> Response {
+    let item = A::ITEM;
     let (c, id) = match path {
         Ok(Path(address)) => address.parts(),
         Err(r) => return bad_path(&r).answer(format),

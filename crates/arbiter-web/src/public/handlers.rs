@@ -9,7 +9,7 @@ use axum::response::Response;
 use crate::app::address::{
     Addressed, CompetitionAddress, PlayerAddress, RoundAddress, TeamAddress,
 };
-use crate::app::respond::{self, Item, bad_path};
+use crate::app::respond::{self, bad_path};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::Page;
 use crate::app::view::RatingOrder;
@@ -68,20 +68,15 @@ async fn one_of(
     path: CompetitionPath,
     page: Page,
 ) -> Response {
-    match path {
-        Ok(Path(a)) => {
-            respond::competition(
-                state,
-                headers,
-                Format::Html,
-                (&a.league, &a.season, &a.competition),
-                |_| Ok(page),
-                pages::competition_page,
-            )
-            .await
-        }
-        Err(r) => bad_path(&r).answer(Format::Html),
-    }
+    respond::one_of(
+        state,
+        headers,
+        Format::Html,
+        path,
+        page,
+        pages::competition_page,
+    )
+    .await
 }
 
 pub async fn competition(
@@ -173,7 +168,6 @@ pub async fn round(
         &headers,
         Format::Html,
         path,
-        Item::Round,
         pages::competition_page,
     )
     .await
@@ -189,7 +183,6 @@ pub async fn team(
         &headers,
         Format::Html,
         path,
-        Item::Team,
         pages::competition_page,
     )
     .await
@@ -205,7 +198,6 @@ pub async fn player(
         &headers,
         Format::Html,
         path,
-        Item::Player,
         pages::competition_page,
     )
     .await

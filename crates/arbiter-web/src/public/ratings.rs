@@ -189,14 +189,14 @@ fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Cha
     let ratings: Vec<f64> = std::iter::once(start.rating)
         .chain(periods.iter().map(|p| p.after.rating))
         .collect();
-    let (lo, hi) = ratings
+    let (low, high) = ratings
         .iter()
         .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
     // A flat history still gets a band to sit in.
-    let (lo, hi) = if hi - lo < 20.0 {
-        (lo - 10.0, hi + 10.0)
+    let (lo, hi) = if high - low < 20.0 {
+        (low - 10.0, high + 10.0)
     } else {
-        (lo, hi)
+        (low, high)
     };
     let step = (WIDTH - 2.0 * PAD) / (ratings.len() - 1).max(1) as f64;
     let y = |r: f64| PAD + (hi - r) / (hi - lo) * (HEIGHT - 2.0 * PAD);
@@ -247,14 +247,7 @@ fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Cha
 pub fn history(view: &CompetitionView, team: usize, position: usize) -> Option<History> {
     let rated = view.rated().ok()?;
     let player = view.competition.teams.get(team)?.players.get(position)?;
-    let index = view
-        .competition
-        .teams
-        .iter()
-        .take(team)
-        .map(|t| t.players.len())
-        .sum::<usize>()
-        + position;
+    let index = view.entrant(team, position);
     let start = rated.replay.start(index)?;
     let now = rated.replay.current(index)?;
     let periods = view.rating_history(team, position);
