@@ -1,6 +1,7 @@
 //! `arbiter`: the command line of an officer or arbiter. Each command loads files, calls
 //! `arbiter-core`, and prints or stores what core decided; no rule lives here.
 
+mod check;
 mod database;
 mod load;
 mod logs;
@@ -70,6 +71,23 @@ enum Command {
         /// with the rule that decided it: the list to read before a season rolls over.
         #[arg(long)]
         next_season: bool,
+        #[command(flatten)]
+        rules_from: load::RulesFrom,
+    },
+    /// Lists everything competition files break of their rules, errors and violations alike,
+    /// without stopping at the first: the record's problems, lineups out of board order
+    /// (GT-M11, GT-M13, AS-10), sister teams (GT-M14), and, across several files of one season
+    /// or event, players bound to their first team (GT-M15) or in two competitions at once
+    /// (AS-3). Exit status 1 when an error or a violation is found.
+    Check {
+        /// Competition JSON or TRF files: one competition, or the season's or event's all.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// A preset (astc, gthscl, fide-team) or a ruleset TOML file; overrides the files' own.
+        #[arg(long)]
+        rules: Option<String>,
+        #[arg(long, value_enum, default_value_t = check::CheckFormat::Text)]
+        format: check::CheckFormat,
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
@@ -252,6 +270,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // The findings are printed; the count says why the status is 1.
+        Err(e) if e.is::<check::RulesBroken>() => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
@@ -495,6 +518,12 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::Check {
+            files,
+            rules,
+            format,
+            rules_from,
+        } => check::run(&files, rules.as_deref(), &rules_from, format),
         Command::Demo { bind, db, today } => database::demo(bind, &db, today),
     }
 }

@@ -938,3 +938,105 @@ fn ratings_next_season_by_gt_r1_r2_r3() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `arbiter check` with the findings it lists of two divisions of one season: each lineup
+/// rule broken once (tests/data/check/README.md), in JSON, exit status 1.
+#[test]
+fn check_lists_every_lineup_rule_broken_across_a_season() {
+    let out = arbiter(&[
+        "check",
+        "crates/arbiter-cli/tests/data/check/metro.json",
+        "crates/arbiter-cli/tests/data/check/suburban.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found: Vec<(String, String, u64, String, String, u64)> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_string(),
+                f["severity"].as_str().unwrap().to_string(),
+                f["round"].as_u64().unwrap(),
+                f["home"].as_str().unwrap().to_string(),
+                f["away"].as_str().unwrap().to_string(),
+                f["board"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = |rule: &str, home: &str, away: &str, board| {
+        (
+            rule.to_string(),
+            "violation".to_string(),
+            1,
+            home.to_string(),
+            away.to_string(),
+            board,
+        )
+    };
+    assert_eq!(
+        found,
+        [
+            want("GT-M11", "sjj-a", "tcc", 3),
+            want("GT-M13", "sjj-a", "tcc", 3),
+            want("GT-M14", "nda", "sjj-b", 1),
+            want("GT-M15", "whitmer", "sjj-c", 1),
+        ]
+    );
+    let m15 = v["findings"][3]["message"].as_str().unwrap();
+    assert!(
+        m15.starts_with("Michael Brennan first played for St. John's Jesuit A (GTHSCL 2026-27 Metro Division, 2026-10-05)"),
+        "{m15}"
+    );
+    assert_eq!(
+        v["findings"][3]["file"],
+        "crates/arbiter-cli/tests/data/check/suburban.json"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim(), "0 errors and 4 violations found");
+}
+
+/// A file with several mistakes: every one is listed, with its line, and no other check
+/// stops at the first.
+#[test]
+fn check_reports_every_mistake_of_a_file_it_cannot_read() {
+    let out = arbiter(&["check", "crates/arbiter-cli/tests/data/check/broken.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines.iter().all(
+            |l| l.starts_with("crates/arbiter-cli/tests/data/check/broken.json:")
+                && l.contains(": error: ")
+        ),
+        "{text}"
+    );
+    assert!(text.contains("no team has the id `zz`"), "{text}");
+    assert!(
+        text.contains("GT-M10: Three (b1) plays boards 1 and 2"),
+        "{text}"
+    );
+    assert!(text.contains("`2-0` is not a board result"), "{text}");
+}
+
+/// A file that keeps its rules: no finding, exit status 0.
+#[test]
+fn check_passes_a_division_that_keeps_its_rules() {
+    let out = arbiter(&["check", "examples/gthscl-division.json", "--format", "json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["findings"], serde_json::json!([]));
+}

@@ -7,18 +7,24 @@
 //! - [`fide`]: FIDE C.07 team tie-breaks.
 //! - [`rating`]: league, FIDE, US Chess and Glicko-2 ratings replayed period by period
 //!   (GT-R1..GT-R5, B.02); [`rated_games`]: which games of a competition count for them.
+//! - [`lineup`]: the rules a lineup keeps, before the match (refused) and after it (a
+//!   violation): board order, provisional players, sister teams, first teams (GT-M9..GT-M15,
+//!   GT-R7, AS-3, AS-4, AS-10).
 //! - [`schedule`]: Berger round-robin tables (AS-19).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
 //! - [`entry`]: a result as entered, read into a match outcome with every problem named.
+//! - [`check`]: everything a competition (or a season) breaks, errors and violations alike.
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod criteria;
 pub mod entry;
 pub mod fide;
+pub mod lineup;
 pub mod model;
 pub mod permissions;
 pub mod rated_games;

@@ -65,6 +65,53 @@ pub struct RulesetSpec {
     pub fide: FideSettings,
     /// `[rating]`: how the games change ratings (GT-R3; FIDE B.02 when the file does not say).
     pub rating: RatingSystem,
+    /// `[lineup]`: what a team's lineup must keep (GT-M11..GT-M15, AS-3, AS-4, AS-10).
+    pub lineup: LineupRules,
+}
+
+/// `[lineup]`: the rules a lineup is held to, as data. A ruleset that says nothing holds a
+/// lineup to nothing beyond one board a player (GT-M10) and its roster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LineupRules {
+    /// How the boards are ordered: freely, by the roster's declared order (AS-10), or by
+    /// rating as of the match date, highest on board 1 (GT-M11, GT-R4).
+    pub order: BoardOrder,
+    /// GT-M13, GT-R3: provisional (1200N) players play behind every established one.
+    pub provisional_last: bool,
+    /// GT-M14: a school's teams in one division are ranked as one squad; the first-listed
+    /// team holds its highest-ranked players.
+    pub sister_teams_ranked_together: bool,
+    /// GT-M15: a player who has played for one of a school's teams stays with it for the
+    /// season, and never plays the top boards of its team in another division.
+    pub bound_to_first_team: bool,
+    /// AS-4: one team per school in a competition.
+    pub one_team_per_school: bool,
+    /// AS-3: a player plays in one competition of an event when their dates overlap.
+    pub one_team_when_dates_overlap: bool,
+}
+
+/// The order a lineup's boards must keep (`[lineup] order`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardOrder {
+    /// Any order.
+    #[default]
+    Free,
+    /// AS-10: the roster's declared order of strength; a lineup is a subsequence of it.
+    Roster,
+    /// GT-M11, GT-R4: by rating as of the match date, highest on board 1.
+    Rating,
+}
+
+impl BoardOrder {
+    /// `free`, `roster` or `rating`: the spelling of a ruleset file.
+    pub fn code(self) -> &'static str {
+        match self {
+            BoardOrder::Free => "free",
+            BoardOrder::Roster => "roster",
+            BoardOrder::Rating => "rating",
+        }
+    }
 }
 
 /// The facts of an event that FIDE's tie-breaks (C.07) need and the results do not tell.
@@ -412,6 +459,9 @@ pub struct RulesetDocument {
     /// The rating system and its settings (`[rating]`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<RatingPatch>,
+    /// What a lineup must keep (`[lineup]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lineup: Option<LineupPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -463,6 +513,7 @@ impl From<&Ruleset> for RulesetDocument {
                 (patch != FidePatch::default()).then_some(patch)
             },
             rating: Some(RatingPatch::from(r.rating)),
+            lineup: Some(LineupPatch::from(r.lineup)),
         }
     }
 }
@@ -501,7 +552,8 @@ impl RulesetDocument {
             short_team_plays_top_boards,
             cite,
             fide,
-            rating
+            rating,
+            lineup
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -713,6 +765,60 @@ pub struct DropPatch {
     pub remaining_matches_forfeited: Option<bool>,
 }
 
+/// `[lineup]`: `order = "rating"` and the rules that go with it (GT-M11..GT-M15, AS-3, AS-4).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineupPatch {
+    /// `free`, `roster` (AS-10) or `rating` (GT-M11, GT-R4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<BoardOrder>,
+    /// Provisional players behind every established one (GT-M13).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provisional_last: Option<bool>,
+    /// A school's teams in one division ranked as one squad (GT-M14).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sister_teams_ranked_together: Option<bool>,
+    /// A player stays with the first of the school's teams they play for (GT-M15).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound_to_first_team: Option<bool>,
+    /// One team per school in a competition (AS-4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub one_team_per_school: Option<bool>,
+    /// One competition at a time for a player when their dates overlap (AS-3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub one_team_when_dates_overlap: Option<bool>,
+}
+
+impl From<LineupRules> for LineupPatch {
+    fn from(l: LineupRules) -> LineupPatch {
+        LineupPatch {
+            order: Some(l.order),
+            provisional_last: Some(l.provisional_last),
+            sister_teams_ranked_together: Some(l.sister_teams_ranked_together),
+            bound_to_first_team: Some(l.bound_to_first_team),
+            one_team_per_school: Some(l.one_team_per_school),
+            one_team_when_dates_overlap: Some(l.one_team_when_dates_overlap),
+        }
+    }
+}
+
+impl LineupPatch {
+    fn apply(self, base: LineupRules) -> LineupRules {
+        LineupRules {
+            order: self.order.unwrap_or(base.order),
+            provisional_last: self.provisional_last.unwrap_or(base.provisional_last),
+            sister_teams_ranked_together: self
+                .sister_teams_ranked_together
+                .unwrap_or(base.sister_teams_ranked_together),
+            bound_to_first_team: self.bound_to_first_team.unwrap_or(base.bound_to_first_team),
+            one_team_per_school: self.one_team_per_school.unwrap_or(base.one_team_per_school),
+            one_team_when_dates_overlap: self
+                .one_team_when_dates_overlap
+                .unwrap_or(base.one_team_when_dates_overlap),
+        }
+    }
+}
+
 /// `[report]`: `enter_within_days = 1`, `confirm_within_days = 5` (GT-P2).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -886,6 +992,10 @@ impl RulesetDocument {
                     None => inherited,
                     Some(p) => p.apply(inherited).map_err(invalid)?,
                 }
+            },
+            lineup: {
+                let inherited = b.map(|b| b.lineup).unwrap_or_default();
+                self.lineup.map_or(inherited, |p| p.apply(inherited))
             },
         };
         Ruleset::new(ruleset).map_err(invalid)

@@ -20,6 +20,21 @@ pub enum Severity {
     Error,
     /// The record can be scored, but a rule looks broken or a result was changed by rule.
     Warning,
+    /// A rule was broken by what was played (a lineup out of board order, GT-M11): the
+    /// result is kept and scored, and the President decides (issue 12). Before the match the
+    /// same finding refuses the lineup.
+    Violation,
+}
+
+impl Severity {
+    /// `error`, `violation` or `warning`: the spelling of `arbiter check --format json`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Violation => "violation",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 /// One thing wrong with a competition record, with where it is and the rule it breaks.
@@ -35,6 +50,12 @@ pub struct Finding {
     pub pairing: Option<usize>,
     /// `vic v nsw` (team ids, home first), or `bye: sa`.
     pub match_label: Option<String>,
+    /// The match's home (first-named) team, when the finding is in a match.
+    pub home: Option<TeamId>,
+    /// The match's away team, when the finding is in a match.
+    pub away: Option<TeamId>,
+    /// The team whose lineup or roster the finding is about, when it is one team's.
+    pub team: Option<TeamId>,
     /// 1-based.
     pub board: Option<u32>,
     /// What is wrong; `Display` puts the place and the rule before it.
@@ -50,9 +71,40 @@ impl Finding {
             round: None,
             pairing: None,
             match_label: None,
+            home: None,
+            away: None,
+            team: None,
             board: None,
             message: message.into(),
         }
+    }
+
+    /// A violation: a rule broken by what was played, kept and flagged (see [`Severity`]).
+    pub fn violation(rule: Option<&str>, message: impl Into<String>) -> Finding {
+        Finding {
+            severity: Severity::Violation,
+            ..Finding::error(rule, message)
+        }
+    }
+
+    /// The same finding placed at a match of a round (the pairing's index), on a board.
+    pub fn in_match(
+        mut self,
+        round: u32,
+        pairing: usize,
+        m: &Match,
+        board: Option<u32>,
+    ) -> Finding {
+        self = self.at(round, pairing, match_label(m), board);
+        self.home = Some(m.home.clone());
+        self.away = Some(m.away.clone());
+        self
+    }
+
+    /// The same finding, about `team`'s lineup or roster.
+    pub fn of_team(mut self, team: &TeamId) -> Finding {
+        self.team = Some(team.clone());
+        self
     }
 
     /// A warning: the record can be scored, at no place yet (see [`Finding::at`]).
@@ -271,6 +323,16 @@ fn check_teams<'a>(
     players
 }
 
+/// GT-M14: two teams of one school in a division whose players are ranked as one squad, so a
+/// player of either may play for the other (the lineup checks hold them to the ranking).
+pub fn sister_teams(c: &Competition, r: &Ruleset, a: &TeamId, b: &TeamId) -> bool {
+    if !r.lineup.sister_teams_ranked_together {
+        return false;
+    }
+    let school = |t: &TeamId| c.team(t).and_then(|t| t.school.as_deref());
+    matches!((school(a), school(b)), (Some(x), Some(y)) if x == y)
+}
+
 fn player_name(c: &Competition, id: &PlayerId) -> String {
     c.teams
         .iter()
@@ -328,7 +390,7 @@ fn check_boards(
                         "no player has the id `{p}`; add them to {team}'s roster or correct the id"
                     ),
                 ))),
-                Some(t) if *t != team => out.push(on(Finding::error(
+                Some(t) if *t != team && !sister_teams(c, r, t, team) => out.push(on(Finding::error(
                     None,
                     format!(
                         "{} is on {t}'s roster, not {team}'s; a player plays only for the team that lists them",

@@ -9,11 +9,13 @@
 
 use std::collections::HashMap;
 
+use arbiter_core::lineup::Ranking;
 use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
     Team, TeamId,
 };
 use arbiter_core::schedule::{self, Cycles};
+use arbiter_core::{Ruleset, validate};
 use jiff::civil::{Date, Weekday, date};
 
 use crate::names::{Entrants, Names, OHIO};
@@ -204,21 +206,23 @@ fn division(d: &Division, days: &[Date], today: Date, names: &mut Names) -> Demo
     }
     let ids: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
     let n = u32::try_from(teams.len()).unwrap_or(0);
-    let mut rounds = schedule::round_robin(n, Cycles::Double)
+    let rounds = schedule::round_robin(n, Cycles::Double)
         .and_then(|s| schedule::apply_to(&s, &ids))
         .unwrap_or_default();
     let dates = round_dates(days, d.offset, rounds.len());
     let mut results = Rng::from_label(d.slug, 1);
-    for (round, day) in rounds.iter_mut().zip(dates) {
-        round.date = Some(day);
-        play_round(round, &teams, &strength, &mut results);
-    }
     let mut competition = Competition {
         name: format!("GTHSCL 2026–27 {}", d.name),
         teams,
-        rounds,
+        rounds: Vec::with_capacity(rounds.len()),
     };
-    season_events(d.slug, &mut competition);
+    // Round by round: each lineup follows the ratings as they stand on its day (GT-M11).
+    for (mut round, day) in rounds.into_iter().zip(dates) {
+        round.date = Some(day);
+        play_round(&mut round, &competition, &strength, &mut results);
+        competition.rounds.push(round);
+        season_events(d.slug, &mut competition);
+    }
     // What has not happened by `today` is still to be played.
     for round in &mut competition.rounds {
         if round.date.is_some_and(|day| day >= today) {
@@ -333,36 +337,72 @@ fn sister_teams(rng: &mut Rng, names: &mut Names, strength: &mut Strength) -> [T
     ]
 }
 
-/// The four players who turn up, in board order: a few miss each match, and the team plays
-/// its best four of those present.
-fn lineup(team: &Team, rng: &mut Rng) -> Vec<PlayerId> {
+/// The players of `team` who turn up for a match: a few miss each one. A team with fewer than
+/// four there brings its whole roster.
+fn present<'a>(team: &'a Team, rng: &mut Rng) -> Vec<&'a Player> {
     let present: Vec<&Player> = team
         .players
         .iter()
         .filter(|p| !rng.chance(if p.provisional { 0.10 } else { 0.08 }))
         .collect();
-    let pool = if present.len() >= 4 {
+    if present.len() >= 4 {
         present
     } else {
         team.players.iter().collect()
-    };
-    pool.into_iter().take(4).map(|p| p.id.clone()).collect()
+    }
 }
 
-fn play_round(round: &mut Round, teams: &[Team], strength: &Strength, rng: &mut Rng) {
+/// Each team's lineup for the round: its best four of those present, in board order by the
+/// ratings as of the day (GT-M11, GT-M13). A school's teams in the division are ranked as one
+/// squad, the A team taking its four highest (GT-M14).
+fn lineups(round: &Round, c: &Competition, rng: &mut Rng) -> HashMap<TeamId, Vec<PlayerId>> {
+    let rules = gthscl_rules();
+    let ranking = Ranking::new(c, &rules);
+    let key = |p: &Player| {
+        let r = ranking.on(&p.id, round.date);
+        r.map(|r| (r.provisional, -r.rating))
+    };
+    let mut out = HashMap::new();
+    let mut squads: Vec<(Vec<&Team>, Vec<&Player>)> = Vec::new();
+    for t in &c.teams {
+        let here = present(t, rng);
+        match squads
+            .iter_mut()
+            .find(|(teams, _)| validate::sister_teams(c, &rules, &teams[0].id, &t.id))
+        {
+            Some((teams, players)) => {
+                teams.push(t);
+                players.extend(here);
+            }
+            None => squads.push((vec![t], here)),
+        }
+    }
+    for (teams, mut players) in squads {
+        players.sort_by_key(|p| key(p));
+        for (i, t) in teams.iter().enumerate() {
+            let four = players.iter().skip(4 * i).take(4).map(|p| p.id.clone());
+            out.insert(t.id.clone(), four.collect());
+        }
+    }
+    out
+}
+
+fn gthscl_rules() -> Ruleset {
+    Ruleset::preset("gthscl")
+        .unwrap_or_else(|| unreachable!("the gthscl preset ships inside the binary"))
+}
+
+fn play_round(round: &mut Round, c: &Competition, strength: &Strength, rng: &mut Rng) {
     let s = |p: &PlayerId| strength.get(p).copied().unwrap_or(1200);
+    let lineups = lineups(round, c, rng);
     for p in &mut round.pairings {
         let Pairing::Match(m) = p else { continue };
-        let (Some(home), Some(away)) = (
-            teams.iter().find(|t| t.id == m.home),
-            teams.iter().find(|t| t.id == m.away),
-        ) else {
+        let (Some(h), Some(a)) = (lineups.get(&m.home), lineups.get(&m.away)) else {
             continue;
         };
-        let (h, a) = (lineup(home, rng), lineup(away, rng));
         m.outcome = MatchOutcome::Boards(
             h.iter()
-                .zip(&a)
+                .zip(a)
                 .map(|(hp, ap)| Board {
                     home_player: Some(hp.clone()),
                     away_player: Some(ap.clone()),
@@ -496,23 +536,25 @@ pub fn large_division(teams: usize) -> DemoCompetition {
         .collect();
     let ids: Vec<TeamId> = list.iter().map(|t| t.id.clone()).collect();
     let n = u32::try_from(teams).unwrap_or(0);
-    let mut rounds = schedule::round_robin(n, Cycles::Single)
+    let rounds = schedule::round_robin(n, Cycles::Single)
         .and_then(|s| schedule::apply_to(&s, &ids))
         .unwrap_or_default();
     let days = school_days();
     let dates = round_dates(&days, 0, rounds.len());
-    for (round, day) in rounds.iter_mut().zip(dates) {
+    let mut competition = Competition {
+        name: format!("GTHSCL large division of {teams} teams"),
+        teams: list,
+        rounds: Vec::with_capacity(rounds.len()),
+    };
+    for (mut round, day) in rounds.into_iter().zip(dates) {
         round.date = Some(day);
-        play_round(round, &list, &strength, &mut rng);
+        play_round(&mut round, &competition, &strength, &mut rng);
+        competition.rounds.push(round);
     }
     DemoCompetition {
         slug: format!("large-{teams}"),
         name: format!("Large Division ({teams} teams)"),
         rules: "gthscl".into(),
-        competition: Competition {
-            name: format!("GTHSCL large division of {teams} teams"),
-            teams: list,
-            rounds,
-        },
+        competition,
     }
 }
