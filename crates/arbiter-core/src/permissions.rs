@@ -345,7 +345,13 @@ impl Action {
                 advisor: OwnSchool,
                 ..n
             },
-            Action::SubmitLineup | Action::ProtestBoardOrder => Grants {
+            // AS-11: the players are named to the arbiter, who records them too.
+            Action::SubmitLineup => Grants {
+                arbiter: Always,
+                advisor: OwnSchool,
+                ..n
+            },
+            Action::ProtestBoardOrder => Grants {
                 advisor: OwnSchool,
                 ..n
             },

@@ -159,6 +159,27 @@ pub(crate) fn result_version(
     })
 }
 
+/// A lineup version: `{version, round, home, away, side, boards, withdrawn}` (player ids; null
+/// for an empty board).
+pub(crate) fn lineup(
+    version: i64,
+    round: u32,
+    home: &TeamId,
+    away: &TeamId,
+    side: arbiter_core::Side,
+    l: &arbiter_core::lineup::Lineup,
+) -> Value {
+    json!({
+        "version": version,
+        "round": round,
+        "home": home.0,
+        "away": away.0,
+        "side": side.code(),
+        "boards": l.boards.iter().map(|p| p.as_ref().map(|p| p.0.as_str())).collect::<Vec<_>>(),
+        "withdrawn": l.withdrawn.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(),
+    })
+}
+
 // Accounts: what the history shows of them. Never a password hash, a token or a token's hash.
 
 /// A user: `{email, name}`.

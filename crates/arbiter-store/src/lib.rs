@@ -25,10 +25,11 @@ pub use postgres::PgStore;
 pub use records::*;
 pub use sqlite::SqliteStore;
 
+use arbiter_core::lineup::Lineup;
 use arbiter_core::permissions::Role;
 use arbiter_core::report::ReviewKind;
 use arbiter_core::text::Email;
-use arbiter_core::{Competition, MatchOutcome};
+use arbiter_core::{Competition, MatchOutcome, Side};
 
 /// The store the web site and the CLI share. Cloning is cheap (the pools are shared).
 #[derive(Debug, Clone)]
@@ -177,6 +178,21 @@ impl Store {
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
         dispatch!(self, s => s.record_result(m, seen, outcome, by, reason).await)
+    }
+
+    /// Names `side`'s lineup for the match before it is played (issue 12): the next version, if
+    /// the lineup in force is still the version `seen` (0 for none); else [`StoreError::Stale`]
+    /// and nothing is written. Core has checked it; the store keeps only players of the
+    /// competition, on a match without a result.
+    pub async fn record_lineup(
+        &self,
+        m: MatchId,
+        side: Side,
+        seen: u32,
+        lineup: &Lineup,
+        by: &Actor,
+    ) -> Result<LineupVersion, StoreError> {
+        dispatch!(self, s => s.record_lineup(m, side, seen, lineup, by).await)
     }
 
     /// The match's report as a writer sees it now: what to give a write made on what is in

@@ -52,6 +52,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "player_records",
         include_str!("../migrations/sqlite/0008_player_records.sql"),
     ),
+    (
+        9,
+        "lineups",
+        include_str!("../migrations/sqlite/0009_lineups.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -94,6 +99,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         8,
         "player_records",
         include_str!("../migrations/postgres/0008_player_records.sql"),
+    ),
+    (
+        9,
+        "lineups",
+        include_str!("../migrations/postgres/0009_lineups.sql"),
     ),
 ];
 

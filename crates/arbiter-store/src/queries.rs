@@ -12,10 +12,11 @@ type Tx = sqlx::Transaction<'static, Db>;
 
 use std::collections::HashMap;
 
+use arbiter_core::lineup::{Lineup, NamedLineup};
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
-    Team, TeamId,
+    Side, Team, TeamId,
 };
 use sqlx::Row;
 
@@ -25,7 +26,7 @@ use crate::error::{StoreError, corrupt, db};
 use crate::json;
 use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
-    LeagueKind, MatchId, NewCompetition, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
+    LeagueKind, LineupVersion, MatchId, NewCompetition, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice,
 };
 
@@ -999,6 +1000,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         .collect();
 
     let version = record.version;
+    let lineups = lineups_in(tx, id, &match_ids).await?;
     Ok(Some(StoredCompetition {
         league,
         season,
@@ -1011,7 +1013,96 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         rules,
         match_ids,
         version,
+        lineups,
     }))
+}
+
+/// The lineup in force (the latest version) of every match side of competition `id` that has
+/// one, in match order.
+async fn lineups_in(
+    tx: &mut Tx,
+    id: i64,
+    match_ids: &[(u32, TeamId, MatchId)],
+) -> Result<Vec<LineupVersion>, StoreError> {
+    let latest = "l.version = (SELECT MAX(l2.version) FROM lineup_versions l2 \
+                  WHERE l2.match_id = l.match_id AND l2.side = l.side)";
+    let from = "FROM lineup_versions l JOIN matches m ON m.id = l.match_id \
+                JOIN rounds r ON r.id = m.round_id";
+    let sql = format!(
+        "SELECT l.id, l.match_id, l.side, l.version, l.entered_by, l.entered_role, \
+         {} AS entered_at {from} WHERE r.competition_id = $1 AND {latest} \
+         ORDER BY l.match_id, l.side",
+        ts_out("l.entered_at")
+    );
+    let rows = sqlx::query(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the lineups"))?;
+    let sql = format!(
+        "SELECT b.lineup_version_id, b.board, p.player_key FROM lineup_boards b \
+         JOIN lineup_versions l ON l.id = b.lineup_version_id \
+         JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
+         LEFT JOIN players p ON p.id = b.player_id \
+         WHERE r.competition_id = $1 AND {latest} ORDER BY b.lineup_version_id, b.board"
+    );
+    let boards = sqlx::query(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the lineups' boards"))?;
+    let sql = format!(
+        "SELECT w.lineup_version_id, p.player_key FROM lineup_withdrawals w \
+         JOIN players p ON p.id = w.player_id \
+         JOIN lineup_versions l ON l.id = w.lineup_version_id \
+         JOIN matches m ON m.id = l.match_id JOIN rounds r ON r.id = m.round_id \
+         WHERE r.competition_id = $1 AND {latest} ORDER BY w.lineup_version_id, p.player_key"
+    );
+    let withdrawals = sqlx::query(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the lineups' withdrawals"))?;
+    let mut by_version: HashMap<i64, Lineup> = HashMap::new();
+    for row in &boards {
+        let key: Option<String> = get(row, "player_key")?;
+        by_version
+            .entry(get(row, "lineup_version_id")?)
+            .or_default()
+            .boards
+            .push(key.map(PlayerId));
+    }
+    for row in &withdrawals {
+        by_version
+            .entry(get(row, "lineup_version_id")?)
+            .or_default()
+            .withdrawn
+            .push(PlayerId(get(row, "player_key")?));
+    }
+    rows.iter()
+        .map(|row| {
+            let match_id = MatchId(get(row, "match_id")?);
+            let (round, home) = match_ids
+                .iter()
+                .find(|(_, _, m)| *m == match_id)
+                .map(|(r, h, _)| (*r, h.clone()))
+                .ok_or_else(|| corrupt("a lineup of a match of another competition"))?;
+            let at: String = get(row, "entered_at")?;
+            Ok(LineupVersion {
+                match_id,
+                version: to_u32(get(row, "version")?, "lineup version")?,
+                entered_by: get(row, "entered_by")?,
+                entered_role: role_in(row, "entered_role")?,
+                entered_at: codes::parse_timestamp(&at)?,
+                named: NamedLineup {
+                    round,
+                    home,
+                    side: code(row, "side", Side::from_code)?,
+                    lineup: by_version.remove(&get::<i64>(row, "id")?).unwrap_or_default(),
+                },
+            })
+        })
+        .collect()
 }
 
 impl Backend {
@@ -1286,6 +1377,135 @@ impl Backend {
             entered_role: by.role,
             entered_at: at,
             reason: reason.map(str::to_string),
+        })
+    }
+
+    /// Names `side`'s lineup for match `m`: the next version if the one in force is `seen`.
+    pub async fn record_lineup(
+        &self,
+        m: MatchId,
+        side: Side,
+        seen: u32,
+        lineup: &Lineup,
+        by: &Actor,
+    ) -> Result<LineupVersion, StoreError> {
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let Some(place) = match_place(&mut tx, m).await? else {
+            return Err(StoreError::NotFound(format!(
+                "there is no match with id {m}; reload the schedule and name the lineup on the match shown there"
+            )));
+        };
+        let label = check::match_label(place.round, &place.home, &place.away);
+        if versions_of(&mut tx, m)
+            .await?
+            .last()
+            .is_some_and(|v| v.outcome != MatchOutcome::Pending)
+        {
+            return Err(StoreError::Invalid(format!(
+                "{label} has a result; the lineup it played is the one its boards record, corrected with the result"
+            )));
+        }
+        let players = player_rows(&mut tx, place.competition).await?;
+        let id_of = |p: &PlayerId| {
+            players.get(&p.0).copied().ok_or_else(|| {
+                StoreError::Invalid(format!(
+                    "{label}: no player has the id `{p}`; add them to the roster first"
+                ))
+            })
+        };
+        let row = sqlx::query(
+            "SELECT COALESCE(MAX(version), 0) AS v FROM lineup_versions WHERE match_id = $1 AND side = $2",
+        )
+        .bind(m.0)
+        .bind(side.code())
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db("reading a lineup's versions"))?;
+        let now = to_u32(get(&row, "v")?, "lineup version")?;
+        if now != seen {
+            return Err(StoreError::Stale(format!(
+                "{label}: the {} lineup changed after it was read: it was read at version {seen} and is now at version {now}; nothing was saved, so read it again and name it against version {now}",
+                side.code()
+            )));
+        }
+        let version = now + 1;
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO lineup_versions (match_id, side, version, entered_by, entered_role, entered_at) \
+             VALUES ($1, $2, $3, $4, $5, {}) RETURNING id",
+            ts_in("$6")
+        );
+        let row = sqlx::query(&sql)
+            .bind(m.0)
+            .bind(side.code())
+            .bind(i64::from(version))
+            .bind(by.user.clone())
+            .bind(by.role.map(Role::code))
+            .bind(at.to_string())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing a lineup"))?;
+        let version_id: i64 = get(&row, "id")?;
+        for (board, p) in (1_i64..).zip(&lineup.boards) {
+            let player = p.as_ref().map(&id_of).transpose()?;
+            sqlx::query(
+                "INSERT INTO lineup_boards (lineup_version_id, board, player_id) VALUES ($1, $2, $3)",
+            )
+            .bind(version_id)
+            .bind(board)
+            .bind(player)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("storing a lineup's board"))?;
+        }
+        for p in &lineup.withdrawn {
+            sqlx::query(
+                "INSERT INTO lineup_withdrawals (lineup_version_id, player_id) VALUES ($1, $2)",
+            )
+            .bind(version_id)
+            .bind(id_of(p)?)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("storing a lineup's withdrawal"))?;
+        }
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(place.competition)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        let (team, other) = match side {
+            Side::Home => (&place.home, &place.away),
+            Side::Away => (&place.away, &place.home),
+        };
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                league: Some(place.league),
+                competition: Some(place.competition),
+                match_id: Some(m.0),
+                team: Some(&team.0),
+                other_team: Some(&other.0),
+                after: Some(json::lineup(i64::from(version), place.round, &place.home, &place.away, side, lineup)),
+                ..Change::of(Entity::Match, m.to_string(), HistoryAction::NameLineup)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the lineup"))?;
+        Ok(LineupVersion {
+            match_id: m,
+            version,
+            entered_by: by.user.clone(),
+            entered_role: by.role,
+            entered_at: at,
+            named: NamedLineup {
+                round: place.round,
+                home: place.home,
+                side,
+                lineup: lineup.clone(),
+            },
         })
     }
 

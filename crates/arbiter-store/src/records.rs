@@ -3,9 +3,10 @@
 
 use std::fmt;
 
+use arbiter_core::lineup::NamedLineup;
 use arbiter_core::permissions::Role;
 use arbiter_core::report::ReviewKind;
-use arbiter_core::{Competition, MatchOutcome, Ruleset, TeamId};
+use arbiter_core::{Competition, MatchOutcome, Ruleset, Side, TeamId};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -187,9 +188,37 @@ pub struct StoredCompetition {
     pub match_ids: Vec<(u32, TeamId, MatchId)>,
     /// The competition's data version (`record.version`), for ETags.
     pub version: i64,
+    /// The lineup in force for each match side that has one named before its match
+    /// (issue 12): the latest version.
+    pub lineups: Vec<LineupVersion>,
+}
+
+/// One version of a lineup named before its match: who named it, when, and the players.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineupVersion {
+    pub match_id: MatchId,
+    /// 1 for the first named; a change is the next.
+    pub version: u32,
+    pub entered_by: Option<String>,
+    pub entered_role: Option<Role>,
+    pub entered_at: jiff::Timestamp,
+    /// The round, the match's home team, the side and the players, as core checks them.
+    pub named: NamedLineup,
 }
 
 impl StoredCompetition {
+    /// The lineup in force for `side` of the match `home` hosts in `round`.
+    pub fn lineup(&self, round: u32, home: &TeamId, side: Side) -> Option<&LineupVersion> {
+        self.lineups
+            .iter()
+            .find(|l| l.named.round == round && &l.named.home == home && l.named.side == side)
+    }
+
+    /// Every lineup in force, as core's checks read them.
+    pub fn named_lineups(&self) -> Vec<NamedLineup> {
+        self.lineups.iter().map(|l| l.named.clone()).collect()
+    }
+
     /// The id of the match `home` hosts in round `round`.
     pub fn match_id(&self, round: u32, home: &TeamId) -> Option<MatchId> {
         self.match_ids
@@ -339,6 +368,8 @@ code_enum!(
         ConfirmResult = "confirm_result",
         /// The visitors disputed it (GT-P2).
         DisputeResult = "dispute_result",
+        /// A team's lineup named before the match, or changed: a new version (issue 12).
+        NameLineup = "name_lineup",
         SetPassword = "set_password",
         Grant = "grant",
         Revoke = "revoke",

@@ -33,6 +33,7 @@ on_every_backend!(
     of_sixteen_simultaneous_entries_on_one_version_exactly_one_is_stored,
     of_sixteen_simultaneous_reviews_of_one_version_exactly_one_is_stored,
     the_demo_league_round_trips,
+    a_lineup_is_named_in_versions_and_loads_with_the_competition,
 );
 
 async fn migrated(store: &Store) {
@@ -965,6 +966,88 @@ async fn unknown_ids_are_not_found(store: Store) {
         "round 1, match vic v tol, board 1: the home player `ghost` is on no roster of this competition; add them to their team's roster or correct the id"
     );
     assert_eq!(store.result_versions(m).await.unwrap().len(), 1);
+}
+
+/// Issue 12: a lineup named before the match is kept in versions, the latest in force, with the
+/// competition; a stale writer, a player of no roster and a played match are refused.
+async fn a_lineup_is_named_in_versions_and_loads_with_the_competition(store: Store) {
+    use arbiter_core::lineup::Lineup;
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(loaded.lineups, []);
+    let syl = TeamId("syl".into());
+    let m = loaded.match_id(3, &syl).unwrap();
+    let lineup = |ids: &[Option<&str>]| Lineup {
+        boards: ids.iter().map(|p| p.map(|p| PlayerId(p.into()))).collect(),
+        withdrawn: Vec::new(),
+    };
+    let first = lineup(&[Some("vic-2"), Some("vic-1"), None, None]);
+    let v1 = store
+        .record_lineup(m, Side::Away, 0, &first, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(v1.version, 1);
+    let mut second = lineup(&[Some("vic-1"), Some("vic-2"), Some("vic-3"), None]);
+    second.withdrawn = vec![PlayerId("vic-5".into())];
+    let stale = store
+        .record_lineup(m, Side::Away, 0, &second, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(stale, StoreError::Stale(_)), "{stale}");
+    assert!(
+        stale
+            .to_string()
+            .contains("read it again and name it against version 1"),
+        "{stale}"
+    );
+    store
+        .record_lineup(m, Side::Away, 1, &second, &arbiter())
+        .await
+        .unwrap();
+    let ghost = lineup(&[Some("ghost")]);
+    let err = store
+        .record_lineup(m, Side::Home, 0, &ghost, &arbiter())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "round 3, match syl v vic: no player has the id `ghost`; add them to the roster first"
+    );
+    let played = loaded.match_id(1, &TeamId("vic".into())).unwrap();
+    let err = store
+        .record_lineup(played, Side::Home, 0, &first, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("has a result"), "{err}");
+
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(loaded.lineups.len(), 1);
+    let in_force = loaded.lineup(3, &syl, Side::Away).unwrap();
+    assert_eq!((in_force.version, &in_force.named.lineup), (2, &second));
+    assert_eq!(
+        loaded.version, 3,
+        "each lineup is a change of the competition"
+    );
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    let named: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == "name_lineup")
+        .collect();
+    assert_eq!(named.len(), 2);
+    assert_eq!(
+        named[0].after.as_ref().unwrap()["withdrawn"],
+        serde_json::json!(["vic-5"])
+    );
+    for sql in [
+        "UPDATE lineup_versions SET side = 'home'",
+        "DELETE FROM lineup_boards",
+    ] {
+        let err = execute_raw(&store, sql)
+            .await
+            .expect_err("the database refuses it");
+        assert!(err.contains("never"), "{sql}: {err}");
+    }
 }
 
 /// Nothing is ever lost: the database itself refuses to change or remove history or results.

@@ -191,6 +191,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                &format!("{M}/lineups/{{side}}"),
+                Table(Action::SubmitLineup),
+            ),
+            post(matches::name_lineup),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/decision"),
                 Table(Action::DecideDispute),
             ),
@@ -263,6 +271,7 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/confirm"), Action::ConfirmResult),
         api(format!("{m}/dispute"), Action::DisputeResult),
         api(format!("{m}/decision"), Action::DecideDispute),
+        api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
     ]
 }
 

@@ -23,13 +23,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::answer::ErrorAnswer;
-use crate::app::address::MatchAddress;
+use crate::app::address::{self, LineupAddress, LineupPath, MatchAddress};
 use crate::app::respond::bad_path;
 use crate::app::state::AppState;
 use crate::http::answer::security_headers;
 use crate::http::auth::Acting;
 use crate::http::error::{Format, WebError};
 use crate::results::context::{self, MatchContext, MatchPath, Problem, ResultInput, sentence};
+use crate::results::lineup::{self, LineupInput, NotNamed};
 use crate::results::write::{self as report_write, NotWritten, Submission, Written};
 
 #[derive(OpenApi)]
@@ -67,6 +68,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(confirm_result))
         .routes(routes!(dispute_result))
         .routes(routes!(decide_dispute))
+        .routes(routes!(name_lineup))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +147,9 @@ pub struct InvalidDetail {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProblemJson {
     pub board: Option<u32>,
+    /// The rule the problem breaks, when one does (`GT-M11`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
     /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`,
     /// `version`, or `body`.
     pub field: String,
@@ -189,6 +194,7 @@ fn invalid_as(code: &str, problems: Vec<Problem>, refusal: Option<&str>) -> Resp
                     .into_iter()
                     .map(|p| ProblemJson {
                         board: p.board,
+                        rule: None,
                         field: p.field.into(),
                         message: p.message,
                     })
@@ -441,6 +447,178 @@ fn refusal(why: WebError, code: &'static str) -> Response {
         WebError::Refused(m) => refused_as("version", m, Some(code)),
         other => other.answer(Format::Json),
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lineups (issue 12)
+
+/// A team's lineup for a match not yet played: each board's player id, board 1 first (`null`
+/// for a board a short team leaves empty, GT-M9).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineupBody {
+    /// The lineup version you read (0 when none was named); when it is no longer the one in
+    /// force nothing is written (409). Without it, the one in force is replaced.
+    #[serde(default)]
+    pub version: Option<u32>,
+    #[schema(max_items = 64)]
+    pub boards: Vec<Option<String>>,
+    /// GT-M12: higher-ranked players withdrawn so that a lower-ranked one plays, because the
+    /// opponent forfeits a board.
+    #[serde(default)]
+    #[schema(max_items = 64)]
+    pub withdrawn: Vec<String>,
+}
+
+/// A stored lineup version.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoredLineup {
+    pub version: u32,
+    /// `home` or `away`.
+    pub side: String,
+    pub boards: Vec<Option<String>>,
+    pub withdrawn: Vec<String>,
+    pub entered_by: Option<String>,
+    /// RFC 3339.
+    pub entered_at: String,
+    /// The match page.
+    pub url: String,
+}
+
+/// 422 for a lineup the rules refuse: each reason with its board and rule.
+fn lineup_refused(findings: &[arbiter_core::validate::Finding]) -> Response {
+    let problems: Vec<ProblemJson> = findings
+        .iter()
+        .map(|f| ProblemJson {
+            board: f.board,
+            rule: f.rule.clone(),
+            field: "boards".into(),
+            message: f.message.clone(),
+        })
+        .collect();
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &InvalidAnswer {
+            error: InvalidDetail {
+                code: "refused".into(),
+                refusal: Some("lineup".into()),
+                message: findings
+                    .iter()
+                    .map(lineup::reason)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                problems,
+            },
+        },
+    )
+}
+
+/// Issue 12, AS-10, GT-M11..GT-M15: names one team's lineup for a match not yet played, as a
+/// new version. Refused (422, each reason with its board and rule) when it breaks a rule of
+/// the ruleset's `[lineup]`: board order by roster or by rating as of the match day,
+/// provisional players last, sister teams, one board a player, the empty boards at the bottom.
+/// The school's advisor names it; at an event, the arbiter to whom it is named (AS-11).
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/lineups/{side}", tag = "results",
+    params(LineupAddress),
+    request_body(content = LineupBody, description = "The players, board 1 first"),
+    responses(
+        (status = 201, description = "The stored lineup version", body = StoredLineup),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (another school's lineup)", body = ErrorAnswer),
+        (status = 404, description = "No such match, or a side that is not `home` or `away`", body = ErrorAnswer),
+        (status = 409, description = "The lineup changed after it was read: nothing was saved; the sentence says which version is in force", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong, the match has a result, or the rules refuse the lineup (each reason with its board and rule)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn name_lineup(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: LineupPath,
+    bytes: Bytes,
+) -> Response {
+    let answer = async {
+        let (token, user) = token(&state, &headers).await?;
+        let Path(LineupAddress {
+            league: l,
+            season: s,
+            competition: c,
+            round: r,
+            home: h,
+            side,
+        }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+        let side = address::side(&side).map_err(|e| e.answer(Format::Json))?;
+        let ctx = context::load(&state, &l, &s, &c, r, &h)
+            .await
+            .map_err(|e| e.answer(Format::Json))?;
+        if token.league != ctx.league() {
+            return Err(WebError::Forbidden(format!(
+                "This API token acts in the league “{}”, and this match is in {}; use a token made for {}.",
+                token.league_slug, ctx.view.league.name, ctx.view.league.name
+            ))
+            .answer(Format::Json));
+        }
+        let subject = Subject {
+            role: token.role,
+            school: token.school.as_deref(),
+        };
+        let school = ctx.school(side).unwrap_or_default();
+        if let Decision::Refused { reason, .. } = decide(
+            subject,
+            Action::SubmitLineup,
+            arbiter_core::permissions::Target::School(school),
+        ) {
+            return Err(WebError::Forbidden(sentence(&reason)).answer(Format::Json));
+        }
+        let body: LineupBody = body(&bytes).map_err(|r| *r)?;
+        if body.boards.len() > 64 || body.withdrawn.len() > 64 {
+            return Err(refused(
+                "boards",
+                "A lineup names at most 64 boards and 64 withdrawn players.".into(),
+            ));
+        }
+        let input = LineupInput {
+            boards: body.boards,
+            withdrawn: body.withdrawn,
+            version: body.version,
+        };
+        let acting = Acting {
+            email: user.email.clone(),
+            role: token.role,
+        };
+        match lineup::name(&state, &ctx, &acting, side, &input).await {
+            Ok(v) => Ok(json_response(
+                StatusCode::CREATED,
+                &StoredLineup {
+                    version: v.version,
+                    side: side.code().into(),
+                    boards: v
+                        .named
+                        .lineup
+                        .boards
+                        .iter()
+                        .map(|p| p.as_ref().map(|p| p.0.clone()))
+                        .collect(),
+                    withdrawn: v
+                        .named
+                        .lineup
+                        .withdrawn
+                        .iter()
+                        .map(|p| p.0.clone())
+                        .collect(),
+                    entered_by: v.entered_by,
+                    entered_at: v.entered_at.to_string(),
+                    url: format!("{}#lineup-{}", ctx.href(), side.code()),
+                },
+            )),
+            Err(NotNamed::Refused(findings)) => Err(lineup_refused(&findings)),
+            Err(NotNamed::Stale(m)) => Err(WebError::Conflict(m).answer(Format::Json)),
+            Err(NotNamed::Failed(WebError::Refused(m))) => Err(refused("boards", m)),
+            Err(NotNamed::Failed(e)) => Err(e.answer(Format::Json)),
+        }
+    };
+    answer.await.unwrap_or_else(|r| r)
 }
 
 // ---------------------------------------------------------------------------------------------

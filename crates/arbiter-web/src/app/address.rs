@@ -8,6 +8,8 @@ use axum::extract::rejection::PathRejection;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::http::error::WebError;
+
 /// An address as a handler takes it: read, or why not (answered 400 with [`super::respond::bad_path`]).
 pub type Addressed<T> = Result<Path<T>, PathRejection>;
 
@@ -109,6 +111,42 @@ pub struct MatchAddress {
     /// The home team's id
     #[param(example = "perrysburg")]
     pub home: String,
+}
+
+/// `…/matches/{home}/lineups/{side}`: one team's lineup for a match (issue 12).
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct LineupAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    pub competition: String,
+    /// The round's number
+    #[param(minimum = 1, example = 1)]
+    pub round: u32,
+    /// The home team's id
+    #[param(example = "perrysburg")]
+    pub home: String,
+    /// `home` or `away`: whose lineup
+    #[param(example = "away")]
+    pub side: String,
+}
+
+/// The extractor of a lineup's address.
+pub type LineupPath = Addressed<LineupAddress>;
+
+/// `home` or `away` from an address, or the sentence saying what it must be.
+pub fn side(code: &str) -> Result<arbiter_core::Side, WebError> {
+    arbiter_core::Side::from_code(code).ok_or_else(|| {
+        WebError::not_found(format!(
+            "`{code}` is not a side of a match; a lineup's address ends in /lineups/home or /lineups/away."
+        ))
+    })
 }
 
 /// What the last part of an item's address names.

@@ -34,6 +34,7 @@ use crate::results::context::{
     BoardInput, MatchContext, MatchPath, Problem, ResultInput, blank, load, role_phrase, sentence,
     shown, who,
 };
+use crate::results::lineup::{self, LineupInput, NotNamed};
 use crate::results::write::{self as report_write, NotWritten, Submission};
 use crate::ui::layout::{Layout, site_layout};
 use crate::ui::link::{Link, league_href, season_href};
@@ -124,6 +125,35 @@ struct Deadline {
     overdue: bool,
 }
 
+/// One team's lineup on the match page (issue 12): the one in force, and the form for its
+/// advisor while the match is to be played.
+struct LineupSection {
+    team: String,
+    /// `home` or `away`: the anchor and the form's address.
+    side: &'static str,
+    /// The lineup in force, a line a board; empty when none is named.
+    lines: Vec<String>,
+    named_by: Option<String>,
+    form: Option<LineupForm>,
+}
+
+struct LineupBoard {
+    number: u32,
+    choices: Vec<Choice>,
+}
+
+struct LineupForm {
+    action: String,
+    csrf: String,
+    version: u32,
+    boards: Vec<LineupBoard>,
+    /// GT-M12: players to mark withdrawn, each checked or not.
+    withdraw: Vec<Choice>,
+    /// Open when the form was sent and refused.
+    open: bool,
+    problems: Vec<String>,
+}
+
 struct Event {
     when: String,
     what: String,
@@ -155,6 +185,7 @@ struct MatchPage {
     correct: Option<ResultForm>,
     review: Option<ReviewForms>,
     decide: Option<DecisionForm>,
+    lineups: Vec<LineupSection>,
 }
 
 /// Which result form a failed submission came from.
@@ -172,6 +203,8 @@ struct Redo {
     review: Option<(String, Vec<String>)>,
     /// The decision form as sent (its reason) with its problems.
     decide: Option<(String, Vec<String>)>,
+    /// A lineup form as sent, with why it was refused.
+    lineup: Option<(Side, LineupInput, Vec<String>)>,
 }
 
 fn result_options() -> Vec<(String, String)> {
@@ -783,6 +816,13 @@ async fn page(
             problems,
         }
     });
+    let lineups = lineup_sections(
+        state,
+        ctx,
+        account,
+        &redo,
+        &csrf_for_lineups(auth, ctx).await?,
+    );
     let page = MatchPage {
         layout,
         round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
@@ -814,8 +854,108 @@ async fn page(
             .then(|| result_form(ctx, Which::Correct, &csrf, redo.result.as_ref(), true)),
         review,
         decide,
+        lineups,
     };
     Ok(private(status_code, &page))
+}
+
+/// The session's CSRF token when the visitor may name a lineup of this match, else none (the
+/// public gets no session).
+async fn csrf_for_lineups(auth: &Auth, ctx: &MatchContext) -> Result<String, WebError> {
+    let account = auth.user.as_ref();
+    let may = [Side::Home, Side::Away]
+        .into_iter()
+        .any(|side| lineup::may(ctx, account, side));
+    if may && ctx.record.outcome == MatchOutcome::Pending {
+        csrf::session_token(&auth.session).await
+    } else {
+        Ok(String::new())
+    }
+}
+
+/// Both teams' lineups while the match is to be played, each with its advisor's form.
+fn lineup_sections(
+    _state: &AppState,
+    ctx: &MatchContext,
+    account: Option<&crate::http::auth::Account>,
+    redo: &Redo,
+    csrf: &str,
+) -> Vec<LineupSection> {
+    if ctx.record.outcome != MatchOutcome::Pending {
+        return Vec::new();
+    }
+    let boards = ctx.stored.rules.boards;
+    [Side::Home, Side::Away]
+        .into_iter()
+        .map(|side| {
+            let in_force = lineup::in_force(ctx, side);
+            let form = lineup::may(ctx, account, side).then(|| {
+                let sent = redo.lineup.as_ref().filter(|(s, ..)| *s == side);
+                let chosen: Vec<String> = match (sent, in_force) {
+                    (Some((_, input, _)), _) => input
+                        .boards
+                        .iter()
+                        .map(|p| p.clone().unwrap_or_default())
+                        .collect(),
+                    (None, Some(v)) => v
+                        .named
+                        .lineup
+                        .boards
+                        .iter()
+                        .map(|p| p.as_ref().map(|p| p.0.clone()).unwrap_or_default())
+                        .collect(),
+                    (None, None) => Vec::new(),
+                };
+                let withdrawn: Vec<String> = match (sent, in_force) {
+                    (Some((_, input, _)), _) => input.withdrawn.clone(),
+                    (None, Some(v)) => v
+                        .named
+                        .lineup
+                        .withdrawn
+                        .iter()
+                        .map(|p| p.0.clone())
+                        .collect(),
+                    (None, None) => Vec::new(),
+                };
+                let candidates = lineup::candidates(ctx, side);
+                let mut options = vec![(String::new(), "Empty: no player (GT-M9)".to_string())];
+                options.extend(candidates.iter().map(|c| (c.id.clone(), c.label.clone())));
+                LineupForm {
+                    action: format!("{}/lineups/{}", ctx.href(), side.code()),
+                    csrf: csrf.to_string(),
+                    version: in_force.map_or(0, |v| v.version),
+                    boards: (1..=boards)
+                        .map(|n| LineupBoard {
+                            number: n,
+                            choices: choices(
+                                &options,
+                                chosen.get(n as usize - 1).map_or("", String::as_str),
+                            ),
+                        })
+                        .collect(),
+                    withdraw: candidates
+                        .iter()
+                        .map(|c| Choice {
+                            selected: withdrawn.contains(&c.id),
+                            value: c.id.clone(),
+                            label: c.label.clone(),
+                        })
+                        .collect(),
+                    open: sent.is_some() || in_force.is_none(),
+                    problems: sent.map(|(_, _, p)| p.clone()).unwrap_or_default(),
+                }
+            });
+            LineupSection {
+                team: ctx.team_name(side),
+                side: side.code(),
+                lines: in_force
+                    .map(|v| lineup::lines(ctx, &v.named.lineup))
+                    .unwrap_or_default(),
+                named_by: in_force.map(lineup::named_by),
+                form,
+            }
+        })
+        .collect()
 }
 
 /// The match page: public, with the controls each visitor may use.
@@ -1094,4 +1234,68 @@ pub async fn decide_dispute(
     fields: Fields,
 ) -> Response {
     submit_form(state, auth, path, fields, ReportStep::Decide).await
+}
+
+/// POST `…/matches/{home}/lineups/{side}`: the school's advisor names its lineup before the
+/// match, `board_1` … `board_N` (a player id, or empty for a board left empty), `withdrawn`
+/// (GT-M12) and the `version` it was named against. Refused with each reason and its rule;
+/// stored, back to the match's lineups.
+pub async fn name_lineup(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: crate::app::address::LineupPath,
+    fields: Fields,
+) -> Response {
+    let answer = async {
+        let sent = sent(fields)?;
+        let Path(crate::app::address::LineupAddress {
+            league: l,
+            season: s,
+            competition: c,
+            round: r,
+            home: h,
+            side,
+        }) = path.map_err(|e| bad_path(&e))?;
+        let side = crate::app::address::side(&side)?;
+        let ctx = load(&state, &l, &s, &c, r, &h).await?;
+        let acting = lineup::permit(&ctx, auth.user.as_ref(), side)?;
+        let mut input = LineupInput {
+            version: sent.version,
+            ..LineupInput::default()
+        };
+        for (name, value) in &sent.fields {
+            let value = value.trim();
+            if name == "withdrawn" && !value.is_empty() {
+                input.withdrawn.push(value.to_string());
+            } else if let Some(n) = name
+                .strip_prefix("board_")
+                .and_then(|n| n.parse::<usize>().ok())
+                && (1..=64).contains(&n)
+            {
+                if input.boards.len() < n {
+                    input.boards.resize(n, None);
+                }
+                input.boards[n - 1] = Some(value.to_string()).filter(|v| !v.is_empty());
+            }
+        }
+        Ok::<_, WebError>(
+            match lineup::name(&state, &ctx, &acting, side, &input).await {
+                Ok(_) => see_other(&format!("{}#lineup-{}", ctx.href(), side.code())),
+                Err(NotNamed::Refused(findings)) => {
+                    let redo = Redo {
+                        lineup: Some((side, input, findings.iter().map(lineup::reason).collect())),
+                        ..Redo::default()
+                    };
+                    again(&state, &auth, &ctx, redo).await
+                }
+                Err(NotNamed::Stale(m)) => {
+                    refuse(&state, &auth, &ctx, WebError::Conflict(m), Redo::default()).await
+                }
+                Err(NotNamed::Failed(e)) => refuse(&state, &auth, &ctx, e, Redo::default()).await,
+            },
+        )
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
 }

@@ -286,7 +286,14 @@ async fn the_openapi_document_lists_every_api_route() {
     ];
     // The writes (issue 5), guarded by API tokens: tests/web/permissions.rs checks them.
     let m = format!("{c}/rounds/{{round}}/matches/{{home}}");
-    for w in ["result", "correction", "confirm", "dispute", "decision"] {
+    for w in [
+        "result",
+        "correction",
+        "confirm",
+        "dispute",
+        "decision",
+        "lineups/{side}",
+    ] {
         expected.push(format!("{m}/{w}"));
     }
     expected.sort();

@@ -8,6 +8,7 @@ mod connections;
 mod demo;
 mod history;
 mod limits;
+mod lineups;
 mod logs;
 mod matches;
 mod pages;

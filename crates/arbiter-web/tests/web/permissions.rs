@@ -115,6 +115,7 @@ fn address(rule: &Rule, f: &Fixture, token: &str) -> String {
         .replace("{competition}", "division-a")
         .replace("{round}", &f.round.to_string())
         .replace("{home}", &f.home.0)
+        .replace("{side}", "home")
         .replace("{team}", &f.team.0)
         .replace("{token}", token)
         .replace("{membership}", "1")
@@ -126,7 +127,10 @@ fn expected(rule: &Rule, f: &Fixture, person: &Person) -> Option<bool> {
     let Guard::Table(action) = rule.guard else {
         return None;
     };
-    let target = if rule.path.contains("{home}") {
+    // A lineup is one team's: its school is the target (issue 12).
+    let target = if rule.path.contains("{side}") {
+        Target::School(&f.home_school)
+    } else if rule.path.contains("{home}") {
         Target::Match {
             home: Some(&f.home_school),
             visiting: Some(&f.away_school),

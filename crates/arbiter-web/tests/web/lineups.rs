@@ -1,0 +1,267 @@
+//! A team's lineup named before its match (issue 12): the school's advisor names it on the
+//! match page, the rules refuse a wrong one with the rule named (GT-M11, GT-M13, GT-M9), a
+//! right one is stored as a version, and nobody names another school's.
+
+use arbiter_core::permissions::Role;
+use axum::http::StatusCode;
+
+use crate::common::*;
+
+/// Round 4: Start Spartans (home) v the Scott team, Mon 16 Nov 2026, still to play.
+const MATCH: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start";
+const HOME: &str = "coach@start.example";
+const VISITOR: &str = "coach@scott.example";
+
+async fn setup() -> axum::Router {
+    let store = store().await;
+    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    account(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    app_on(&store, jiff::civil::date(2026, 11, 13))
+}
+
+/// The player ids of the `board_1` select's options, in the order the form offers them (board
+/// order by the ratings of the match day), the empty choice left out.
+fn offered(body: &str, side: &str) -> Vec<String> {
+    let form = &body[body
+        .find(&format!("lineups/{side}\""))
+        .unwrap_or_else(|| panic!("no {side} lineup form in {body}"))..];
+    let select = &form[form.find("name=\"board_1\"").unwrap()..];
+    let select = &select[..select.find("</select>").unwrap()];
+    select
+        .split("<option value=\"")
+        .skip(1)
+        .map(|o| o[..o.find('"').unwrap()].to_string())
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+fn boards(ids: &[&str]) -> Vec<(String, String)> {
+    let mut f: Vec<(String, String)> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (format!("board_{}", i + 1), (*p).to_string()))
+        .collect();
+    f.push(("version".into(), "0".into()));
+    f
+}
+
+fn pairs(f: &[(String, String)]) -> Vec<(&str, &str)> {
+    f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+#[tokio::test]
+async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
+    let app = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("Name the lineup"), "{}", page.body);
+    // Start's advisor has Start's form only.
+    assert!(!page.body.contains("lineups/away\""), "{}", page.body);
+    let order = offered(&page.body, "home");
+    assert_eq!(order.len(), 4, "{order:?}");
+
+    // Board 1 and board 2 swapped: GT-M11, the ratings of the match day named.
+    let swapped = [&order[1], &order[0], &order[2], &order[3]].map(String::as_str);
+    let refused = home
+        .post(
+            &app,
+            &format!("{MATCH}/lineups/home"),
+            &pairs(&boards(&swapped)),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("The lineup was not saved"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("Board 2: GT-M11: board 2,"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("by ratings as of 2026-11-16"),
+        "{}",
+        refused.body
+    );
+    // The form keeps what was sent.
+    assert_eq!(offered(&refused.body, "home"), order);
+
+    // A board left empty above a named one: GT-M9.
+    let gap = [&order[0], "", &order[1], &order[2]];
+    let refused = home
+        .post(
+            &app,
+            &format!("{MATCH}/lineups/home"),
+            &pairs(&boards(&gap)),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.body.contains("GT-M9"), "{}", refused.body);
+
+    // In board order: stored, version 1, shown on the page.
+    let right: Vec<&str> = order.iter().map(String::as_str).collect();
+    let saved = home
+        .post(
+            &app,
+            &format!("{MATCH}/lineups/home"),
+            &pairs(&boards(&right)),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    assert_eq!(saved.header("location"), format!("{MATCH}#lineup-home"));
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body
+            .contains("version 1, named by coach@start.example"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("<li>1. "), "{}", page.body);
+
+    // Named again against version 0: someone changed it meanwhile, nothing saved.
+    let stale = home
+        .post(
+            &app,
+            &format!("{MATCH}/lineups/home"),
+            &pairs(&boards(&right)),
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(
+        stale.body.contains("name it against version 1"),
+        "{}",
+        stale.body
+    );
+}
+
+#[tokio::test]
+async fn an_advisor_names_no_other_schools_lineup_and_the_public_none() {
+    let app = setup().await;
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let page = visitor.get(&app, MATCH).await;
+    assert!(page.body.contains("lineups/away\""), "{}", page.body);
+    let other = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/lineups/home"),
+            &pairs(&boards(&["start1"])),
+        )
+        .await;
+    assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
+    // A side that is not one.
+    let neither = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/lineups/both"),
+            &pairs(&boards(&["scott1"])),
+        )
+        .await;
+    assert_eq!(neither.status, StatusCode::NOT_FOUND, "{}", neither.body);
+    let public = get(&app, MATCH).await;
+    assert!(public.body.contains("Lineups"), "{}", public.body);
+    assert!(!public.body.contains("Name the lineup"), "{}", public.body);
+    // A played match takes no lineup: round 3's.
+    let played = "/leagues/gthscl/2026-27/division-a/rounds/3/matches/start";
+    let page = visitor.get(&app, played).await;
+    assert!(!page.body.contains("id=\"lineups\""), "{}", page.body);
+}
+
+/// The same rules through the API, with a token of the school's advisor: 422 with each reason's
+/// board and rule, then 201 with the stored version, 409 against a stale version.
+#[tokio::test]
+async fn the_api_names_a_lineup_refused_with_the_rule_then_stored() {
+    use arbiter_store::{Actor, NewApiToken};
+    use axum::body::Body;
+    use axum::http::Request;
+    let store = store().await;
+    let coach = account(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let (_, secret) = store
+        .create_api_token(
+            &NewApiToken {
+                user: coach.id,
+                league: league.id,
+                role: Role::Advisor,
+                school: Some("Start High School".into()),
+                label: "lineups".into(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let app = app_on(&store, jiff::civil::date(2026, 11, 13));
+    let post = |side: &'static str, body: String| {
+        let app = app.clone();
+        let secret = secret.clone();
+        async move {
+            send(
+                &app,
+                Request::post(format!("/api/v1{MATCH}/lineups/{side}"))
+                    .header("content-type", "application/json")
+                    .header("authorization", format!("Bearer {secret}"))
+                    .body(Body::from(body))
+                    .unwrap(),
+            )
+            .await
+        }
+    };
+    let page = Visitor::signed_in(&app, HOME).await.get(&app, MATCH).await;
+    let order = offered(&page.body, "home");
+    let json = |ids: [&String; 4], version: u32| {
+        serde_json::json!({"version": version, "boards": ids}).to_string()
+    };
+    let refused = post(
+        "home",
+        json([&order[3], &order[0], &order[1], &order[2]], 0),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let v: serde_json::Value = serde_json::from_str(&refused.body).unwrap();
+    assert_eq!(v["error"]["refusal"], "lineup");
+    let rules: Vec<&str> = v["error"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["rule"].as_str().unwrap())
+        .collect();
+    assert!(
+        rules.iter().all(|r| ["GT-M11", "GT-M13"].contains(r)) && !rules.is_empty(),
+        "{rules:?}"
+    );
+    assert_eq!(v["error"]["problems"][0]["board"], 2);
+
+    let stored = post(
+        "home",
+        json([&order[0], &order[1], &order[2], &order[3]], 0),
+    )
+    .await;
+    assert_eq!(stored.status, StatusCode::CREATED, "{}", stored.body);
+    let v: serde_json::Value = serde_json::from_str(&stored.body).unwrap();
+    assert_eq!(
+        (v["version"].as_u64(), v["side"].as_str()),
+        (Some(1), Some("home"))
+    );
+    assert_eq!(v["boards"][0], order[0].as_str());
+    let stale = post(
+        "home",
+        json([&order[0], &order[1], &order[2], &order[3]], 0),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    // The visitors' lineup is not Start's advisor's to name.
+    let other = post("away", r#"{"boards": ["scott1"]}"#.to_string()).await;
+    assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
+}
