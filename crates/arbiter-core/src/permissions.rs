@@ -179,6 +179,10 @@ pub enum Action {
     CorrectResult,
     /// Decide a disputed result; not the President where their own school plays (GT-O3).
     DecideDispute,
+    /// Rule on a violation a played match carries (a lineup out of board order, issue 12): the
+    /// result stands, with the reason; to change it, correct it. Not the President where their
+    /// own school plays (GT-O3).
+    RuleOnViolation,
     /// Decide which team offended when a match could not be arranged; it loses by default (GT-M3).
     ApplyMatchForfeit,
     /// Double-forfeit a match reported late; the President applies it, never the product (GT-P4).
@@ -279,7 +283,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 28] = [
+    pub const ALL: [Action; 29] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -297,6 +301,7 @@ impl Action {
         Action::DisputeResult,
         Action::CorrectResult,
         Action::DecideDispute,
+        Action::RuleOnViolation,
         Action::ApplyMatchForfeit,
         Action::ApplyDoubleForfeitForLateReport,
         Action::PostponeMatch,
@@ -371,7 +376,7 @@ impl Action {
             },
             // Ruling on a match between schools: GT-O3 routes the President's own school to the
             // Vice-President.
-            Action::CorrectResult | Action::DecideDispute => Grants {
+            Action::CorrectResult | Action::DecideDispute | Action::RuleOnViolation => Grants {
                 president: UnlessOwnSchool,
                 vice_president: Always,
                 arbiter: Always,
@@ -436,6 +441,9 @@ impl Action {
             Action::DisputeResult => "dispute the result the home team entered",
             Action::CorrectResult => "correct a result, as a new version that keeps the old",
             Action::DecideDispute => "decide a disputed result",
+            Action::RuleOnViolation => {
+                "rule on a violation a played match carries: the result stands, with the reason"
+            }
             Action::ApplyMatchForfeit => {
                 "decide which team offended when a match could not be arranged"
             }
@@ -465,6 +473,7 @@ impl Action {
             | Action::SendScheduleToSchools
             | Action::RecordMinutes
             | Action::DecideDispute
+            | Action::RuleOnViolation
             | Action::PublishMediaReport => Some("GT-O3"),
             Action::SuspendSchedule => Some("GT-F5"),
             Action::InviteUser
@@ -491,6 +500,7 @@ impl Action {
     fn conflict_words(self) -> (&'static str, &'static str) {
         match self {
             Action::DecideDispute => ("dispute", "decides it"),
+            Action::RuleOnViolation => ("violation", "rules on it"),
             Action::CorrectResult => ("result", "corrects it"),
             Action::ApplyMatchForfeit => ("match", "decides which team offended"),
             _ => ("matter", "acts on it"),

@@ -130,6 +130,20 @@ impl Finding {
         self
     }
 
+    /// What names this finding across versions of the record, for a ruling on it to find it
+    /// again: `GT-M11|r3|tcc|sjj-a` (rule, round, home team, the team it is about). Not the
+    /// board: one ruling covers a rule one lineup breaks, on however many boards.
+    pub fn key(&self) -> String {
+        let or = |o: Option<String>| o.unwrap_or_default();
+        format!(
+            "{}|r{}|{}|{}",
+            or(self.rule.clone()),
+            or(self.round.map(|r| r.to_string())),
+            or(self.home.as_ref().map(ToString::to_string)),
+            or(self.team.as_ref().map(ToString::to_string))
+        )
+    }
+
     /// Whether the record cannot be scored as it stands.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error

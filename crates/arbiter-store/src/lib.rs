@@ -195,6 +195,20 @@ impl Store {
         dispatch!(self, s => s.record_lineup(m, side, seen, lineup, by).await)
     }
 
+    /// Records an officer's ruling that the result carrying the violation `key` (core's
+    /// `Finding::key`, `message` its sentence) stands, with the reason (issue 12). A second
+    /// ruling on one violation is [`StoreError::Stale`].
+    pub async fn record_ruling(
+        &self,
+        competition: CompetitionId,
+        key: &str,
+        message: &str,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<Ruling, StoreError> {
+        dispatch!(self, s => s.record_ruling(competition, key, message, reason, by).await)
+    }
+
     /// The match's report as a writer sees it now: what to give a write made on what is in
     /// force (the pages and the API give what they drew the match from instead).
     pub async fn report_seen(&self, m: MatchId) -> Result<ReportSeen, StoreError> {

@@ -57,6 +57,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "lineups",
         include_str!("../migrations/sqlite/0009_lineups.sql"),
     ),
+    (
+        10,
+        "violation_rulings",
+        include_str!("../migrations/sqlite/0010_violation_rulings.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -104,6 +109,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         9,
         "lineups",
         include_str!("../migrations/postgres/0009_lineups.sql"),
+    ),
+    (
+        10,
+        "violation_rulings",
+        include_str!("../migrations/postgres/0010_violation_rulings.sql"),
     ),
 ];
 

@@ -26,7 +26,7 @@ use crate::error::{StoreError, corrupt, db};
 use crate::json;
 use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
-    LeagueKind, LineupVersion, MatchId, NewCompetition, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
+    LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice,
 };
 
@@ -1001,6 +1001,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
 
     let version = record.version;
     let lineups = lineups_in(tx, id, &match_ids).await?;
+    let rulings = rulings_in(tx, id).await?;
     Ok(Some(StoredCompetition {
         league,
         season,
@@ -1014,7 +1015,35 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         match_ids,
         version,
         lineups,
+        rulings,
     }))
+}
+
+/// The officers' rulings on competition `id`'s violations, oldest first.
+async fn rulings_in(tx: &mut Tx, id: i64) -> Result<Vec<Ruling>, StoreError> {
+    let sql = format!(
+        "SELECT finding_key, message, reason, ruled_by, ruled_role, {} AS ruled_at \
+         FROM violation_rulings WHERE competition_id = $1 ORDER BY id",
+        ts_out("ruled_at")
+    );
+    let rows = sqlx::query(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the rulings"))?;
+    rows.iter()
+        .map(|row| {
+            let at: String = get(row, "ruled_at")?;
+            Ok(Ruling {
+                key: get(row, "finding_key")?,
+                message: get(row, "message")?,
+                reason: get(row, "reason")?,
+                by: get(row, "ruled_by")?,
+                role: role_in(row, "ruled_role")?,
+                at: codes::parse_timestamp(&at)?,
+            })
+        })
+        .collect()
 }
 
 /// The lineup in force (the latest version) of every match side of competition `id` that has
@@ -1506,6 +1535,81 @@ impl Backend {
                 side,
                 lineup: lineup.clone(),
             },
+        })
+    }
+
+    /// Records an officer's ruling that the result carrying violation `key` stands.
+    pub async fn record_ruling(
+        &self,
+        competition: CompetitionId,
+        key: &str,
+        message: &str,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<Ruling, StoreError> {
+        let reason = check::reason(Some(reason))?
+            .ok_or_else(|| StoreError::Invalid("a ruling needs its reason".into()))?;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let row = sqlx::query("SELECT league_id FROM competitions WHERE id = $1")
+            .bind(competition.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a competition"))?;
+        let Some(row) = row else {
+            return Err(StoreError::NotFound(format!(
+                "there is no competition with id {competition}"
+            )));
+        };
+        let league: i64 = get(&row, "league_id")?;
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO violation_rulings (competition_id, finding_key, message, reason, ruled_by, \
+             ruled_role, ruled_at) VALUES ($1, $2, $3, $4, $5, $6, {})",
+            ts_in("$7")
+        );
+        sqlx::query(&sql)
+            .bind(competition.0)
+            .bind(key)
+            .bind(message)
+            .bind(reason.as_str())
+            .bind(by.user.clone())
+            .bind(by.role.map(Role::code))
+            .bind(at.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| match &e {
+                sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Stale(
+                    "this violation has been ruled on already; read the page again".into(),
+                ),
+                _ => db("storing a ruling")(e),
+            })?;
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(competition.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                league: Some(league),
+                competition: Some(competition.0),
+                after: Some(serde_json::json!({"finding": key, "message": message, "ruling": "the result stands"})),
+                reason: Some(reason.as_str()),
+                ..Change::of(Entity::Competition, competition.to_string(), HistoryAction::RuleOnViolation)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the ruling"))?;
+        Ok(Ruling {
+            key: key.to_string(),
+            message: message.to_string(),
+            reason: reason.as_str().to_string(),
+            by: by.user.clone(),
+            role: by.role,
+            at,
         })
     }
 

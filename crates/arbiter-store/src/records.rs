@@ -191,6 +191,28 @@ pub struct StoredCompetition {
     /// The lineup in force for each match side that has one named before its match
     /// (issue 12): the latest version.
     pub lineups: Vec<LineupVersion>,
+    /// The officers' rulings on violations (issue 12), oldest first.
+    pub rulings: Vec<Ruling>,
+}
+
+/// An officer's ruling on a violation: the result stands, with the reason (issue 12).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ruling {
+    /// The violation's [`arbiter_core::validate::Finding::key`].
+    pub key: String,
+    /// The violation as it read when ruled on.
+    pub message: String,
+    pub reason: String,
+    pub by: Option<String>,
+    pub role: Option<Role>,
+    pub at: jiff::Timestamp,
+}
+
+impl StoredCompetition {
+    /// The ruling on the violation `key`, if an officer has ruled on it.
+    pub fn ruling(&self, key: &str) -> Option<&Ruling> {
+        self.rulings.iter().find(|r| r.key == key)
+    }
 }
 
 /// One version of a lineup named before its match: who named it, when, and the players.
@@ -370,6 +392,8 @@ code_enum!(
         DisputeResult = "dispute_result",
         /// A team's lineup named before the match, or changed: a new version (issue 12).
         NameLineup = "name_lineup",
+        /// An officer ruled that a result carrying a violation stands (issue 12).
+        RuleOnViolation = "rule_on_violation",
         SetPassword = "set_password",
         Grant = "grant",
         Revoke = "revoke",

@@ -34,6 +34,7 @@ on_every_backend!(
     of_sixteen_simultaneous_reviews_of_one_version_exactly_one_is_stored,
     the_demo_league_round_trips,
     a_lineup_is_named_in_versions_and_loads_with_the_competition,
+    a_ruling_on_a_violation_is_kept_once_with_its_reason,
 );
 
 async fn migrated(store: &Store) {
@@ -1048,6 +1049,49 @@ async fn a_lineup_is_named_in_versions_and_loads_with_the_competition(store: Sto
             .expect_err("the database refuses it");
         assert!(err.contains("never"), "{sql}: {err}");
     }
+}
+
+/// Issue 12: an officer's ruling that a result carrying a violation stands, kept once, with
+/// the reason, in the history, and never changed.
+async fn a_ruling_on_a_violation_is_kept_once_with_its_reason(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let key = "GT-M11|r1|vic|vic";
+    let message = "board 2 is rated above board 1";
+    let err = store
+        .record_ruling(id, key, message, "  ", &arbiter())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("reason"), "{err}");
+    let ruled = store
+        .record_ruling(
+            id,
+            key,
+            message,
+            "The visitors agreed the order on the day.",
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(ruled.key, key);
+    let again = store
+        .record_ruling(id, key, message, "Twice", &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(again, StoreError::Stale(_)), "{again}");
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(loaded.rulings, vec![ruled.clone()]);
+    assert_eq!(
+        loaded.ruling(key).map(|r| r.reason.as_str()),
+        Some("The visitors agreed the order on the day.")
+    );
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert!(history.iter().any(|h| h.action == "rule_on_violation"
+        && h.reason.as_deref() == Some("The visitors agreed the order on the day.")));
+    let err = execute_raw(&store, "UPDATE violation_rulings SET reason = 'other'")
+        .await
+        .expect_err("the database refuses it");
+    assert!(err.contains("never"), "{err}");
 }
 
 /// Nothing is ever lost: the database itself refuses to change or remove history or results.

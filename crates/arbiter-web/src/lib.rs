@@ -22,6 +22,7 @@
 mod accounts;
 mod api;
 mod app;
+mod findings;
 mod history;
 mod http;
 mod people;

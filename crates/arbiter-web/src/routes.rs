@@ -10,7 +10,7 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{history, people};
+use crate::{findings, history, people};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -203,6 +203,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
                 Table(Action::DecideDispute),
             ),
             post(matches::decide_dispute),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/findings",
+                Table(Action::RuleOnViolation),
+            ),
+            get(findings::findings_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/findings",
+                Table(Action::RuleOnViolation),
+            ),
+            post(findings::rule),
         ),
         (
             site(Method::GET, "/leagues/{league}/history", history),

@@ -780,6 +780,12 @@ async fn account_page_for(
                 "People and invitations",
             ));
         }
+        if auth::may(here, m.league, Action::RuleOnViolation, target) {
+            links.push(Link::new(
+                format!("{}/findings", league_href(&m.league_slug)),
+                "Rule findings",
+            ));
+        }
         if auth::may(here, m.league, Action::ReadHistory, target) {
             links.push(Link::new(
                 format!("{}/history", league_href(&m.league_slug)),

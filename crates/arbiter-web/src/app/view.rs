@@ -13,6 +13,7 @@ use arbiter_core::rated_games::{self, RatedCompetition};
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry, ScoreSheet};
 use arbiter_core::standings::{self, Explanation, Standings};
+use arbiter_core::validate::{Finding, Severity};
 use arbiter_store::{CompetitionId, CompetitionRecord, League, Season, StoredCompetition};
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -111,6 +112,9 @@ pub struct CompetitionView {
     /// Every game rated under the ruleset's `[rating]`, or why they could not be.
     pub ratings: Result<RatedCompetition, String>,
     pub explanation: Vec<Explanation>,
+    /// Everything the competition breaks of its rules (core's `check`): the record's warnings
+    /// and the violations its lineups and rosters carry (issue 12).
+    pub findings: Vec<Finding>,
     teams: HashMap<String, usize>,
     players: HashMap<String, (usize, usize)>,
     /// (round number, team index) to the match's (round position, pairing position).
@@ -180,6 +184,8 @@ impl CompetitionView {
         };
         let ratings =
             rated_games::rate(&competition, &rules, &rules.rating).map_err(|e| e.to_string());
+        let findings =
+            arbiter_core::check::competition(&competition, &rules, &whole.named_lineups());
         let mut teams = HashMap::new();
         let mut players = HashMap::new();
         for (ti, t) in competition.teams.iter().enumerate() {
@@ -214,12 +220,20 @@ impl CompetitionView {
             standings: ranked.map_err(|e| e.to_string()),
             ratings,
             explanation,
+            findings,
             teams,
             players,
             matches,
             pages: RwLock::new(HashMap::new()),
             stored: whole,
         }
+    }
+
+    /// The violations no officer has ruled on yet: the results under review (issue 12).
+    pub fn open_violations(&self) -> impl Iterator<Item = &Finding> {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Violation && self.stored.ruling(&f.key()).is_none())
     }
 
     pub fn checked(&self) -> i64 {

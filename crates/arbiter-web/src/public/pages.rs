@@ -160,6 +160,8 @@ pub struct StandingsTable {
     pub rows: Vec<StandingLine>,
     pub problem: Option<String>,
     pub notes: Vec<String>,
+    /// Results carrying a violation no officer has ruled on yet (issue 12): the match and why.
+    pub under_review: Vec<(Link, String)>,
     pub any_blank: bool,
 }
 
@@ -210,6 +212,7 @@ fn standings_table(view: &CompetitionView) -> StandingsTable {
                 rows: Vec::new(),
                 problem: Some(format!("The standings cannot be computed: {problem}")),
                 notes: Vec::new(),
+                under_review: Vec::new(),
                 any_blank: false,
             };
         }
@@ -256,8 +259,40 @@ fn standings_table(view: &CompetitionView) -> StandingsTable {
             .filter(|r| r.dropped)
             .filter_map(|r| dropped_sentence(view, r.team))
             .collect(),
+        under_review: under_review(view),
         any_blank,
     }
+}
+
+/// Each result under review, linked to its match: `Round 3: Toledo v Maumee`, and the rules.
+fn under_review(view: &CompetitionView) -> Vec<(Link, String)> {
+    let mut out: Vec<(Link, String)> = Vec::new();
+    for f in view.open_violations() {
+        let (Some(round), Some(home), Some(away)) = (f.round, &f.home, &f.away) else {
+            continue;
+        };
+        let rule = f.rule.clone().unwrap_or_else(|| "a rule".into());
+        let href = view.match_href(round, home);
+        match out.iter_mut().find(|(l, _)| l.href == href) {
+            Some((_, rules)) if !rules.split(", ").any(|r| r == rule) => {
+                rules.push_str(", ");
+                rules.push_str(&rule);
+            }
+            Some(_) => {}
+            None => out.push((
+                Link::new(
+                    href,
+                    format!(
+                        "Round {round}: {} v {}",
+                        view.team_name(home),
+                        view.team_name(away)
+                    ),
+                ),
+                rule,
+            )),
+        }
+    }
+    out
 }
 
 #[derive(Debug)]

@@ -186,6 +186,8 @@ struct MatchPage {
     review: Option<ReviewForms>,
     decide: Option<DecisionForm>,
     lineups: Vec<LineupSection>,
+    /// The broken rules this result carries that no officer has ruled on (issue 12).
+    under_review: Vec<String>,
 }
 
 /// Which result form a failed submission came from.
@@ -855,6 +857,12 @@ async fn page(
         review,
         decide,
         lineups,
+        under_review: ctx
+            .view
+            .open_violations()
+            .filter(|f| f.round == Some(ctx.round) && f.home.as_ref() == Some(&ctx.record.home))
+            .map(lineup::reason)
+            .collect(),
     };
     Ok(private(status_code, &page))
 }

@@ -6,6 +6,7 @@ mod api;
 mod common;
 mod connections;
 mod demo;
+mod findings;
 mod history;
 mod limits;
 mod lineups;

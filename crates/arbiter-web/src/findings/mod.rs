@@ -1,0 +1,347 @@
+//! The officers' page of findings (issue 12): everything each competition of the league breaks
+//! of its rules, as `arbiter check` lists it (core's `check`, the season-wide GT-M15 and AS-3
+//! included), and the rulings on its violations. A result played with a lineup that broke a
+//! rule is kept and scored; the President rules that it stands, with the reason, or corrects
+//! it on the match page. GT-O3: the Vice-President rules where the President's school plays.
+
+use std::collections::HashMap;
+
+use arbiter_core::check;
+use arbiter_core::lineup::SeasonEntry;
+use arbiter_core::permissions::{Action, Target};
+use arbiter_core::validate::{Finding, Severity};
+use arbiter_store::{CompetitionId, StoreError};
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::app::respond::{private, see_other};
+use crate::app::site::{self, LeagueTree};
+use crate::app::state::AppState;
+use crate::app::view::CompetitionView;
+use crate::http::auth::{self, Account, Auth};
+use crate::http::csrf;
+use crate::http::error::{Format, WebError};
+use crate::ui::layout::{Layout, private_layout};
+use crate::ui::link::{Link, league_href};
+use crate::ui::words;
+
+/// One finding on the page, with its ruling or the form to rule.
+struct Line {
+    anchor: String,
+    severity: &'static str,
+    text: String,
+    at: Option<Link>,
+    ruling: Option<String>,
+    form: Option<RulingForm>,
+}
+
+struct RulingForm {
+    competition: i64,
+    key: String,
+    problem: Option<String>,
+}
+
+struct CompetitionBlock {
+    name: Link,
+    open: usize,
+    lines: Vec<Line>,
+}
+
+struct SeasonBlock {
+    name: String,
+    competitions: Vec<CompetitionBlock>,
+}
+
+#[derive(Template)]
+#[template(path = "findings/findings.html", whitespace = "minimize")]
+struct FindingsPage {
+    layout: Layout,
+    csrf: String,
+    action: String,
+    seasons: Vec<SeasonBlock>,
+    notice: Option<String>,
+}
+
+/// `/leagues/{league}/findings`.
+fn findings_href(league: &str) -> String {
+    format!("{}/findings", league_href(league))
+}
+
+/// The league's competitions as views, season by season (newest first), with each season's
+/// findings, the season-wide ones among them.
+async fn findings(
+    state: &AppState,
+    tree: &LeagueTree,
+) -> Result<Vec<(String, Vec<(std::sync::Arc<CompetitionView>, Vec<Finding>)>)>, WebError> {
+    let mut out = Vec::new();
+    for (season, records) in tree.seasons.iter().rev() {
+        let mut views = Vec::new();
+        for r in records {
+            views.push(state.view(&tree.league.slug, &season.slug, &r.slug).await?);
+        }
+        let named: Vec<_> = views.iter().map(|v| v.stored.named_lineups()).collect();
+        let entries: Vec<SeasonEntry> = views
+            .iter()
+            .zip(&named)
+            .map(|(v, named)| SeasonEntry {
+                name: &v.record.name,
+                competition: &v.competition,
+                rules: &v.rules,
+                named,
+            })
+            .collect();
+        let mut by_competition: Vec<Vec<Finding>> = vec![Vec::new(); views.len()];
+        for f in check::season(&entries) {
+            by_competition[f.competition].push(f.finding);
+        }
+        out.push((
+            season.name.clone(),
+            views.into_iter().zip(by_competition).collect(),
+        ));
+    }
+    Ok(out)
+}
+
+/// Who may rule on a finding of `view`'s: the table's `RuleOnViolation` on its match (GT-O3).
+fn may_rule(view: &CompetitionView, account: Option<&Account>, f: &Finding) -> bool {
+    let school = |t: &Option<arbiter_core::TeamId>| {
+        t.as_ref()
+            .and_then(|t| view.competition.team(t))
+            .and_then(|t| t.school.as_deref())
+    };
+    auth::may(
+        account,
+        view.league.id,
+        Action::RuleOnViolation,
+        Target::Match {
+            home: school(&f.home),
+            visiting: school(&f.away),
+        },
+    )
+}
+
+fn severity_word(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Violation => "violation",
+        Severity::Warning => "warning",
+    }
+}
+
+async fn page(
+    state: &AppState,
+    auth: &Auth,
+    tree: &LeagueTree,
+    problem: Option<(String, String)>,
+    notice: Option<String>,
+    status: StatusCode,
+) -> Result<Response, WebError> {
+    let account = auth.user.as_ref();
+    let csrf = csrf::session_token(&auth.session).await?;
+    let mut seasons = Vec::new();
+    for (name, competitions) in findings(state, tree).await? {
+        let mut blocks = Vec::new();
+        for (view, found) in competitions {
+            let mut seen: HashMap<String, usize> = HashMap::new();
+            let lines: Vec<Line> = found
+                .iter()
+                .map(|f| {
+                    let key = f.key();
+                    // One ruling covers the findings of one key (a rule one lineup breaks twice).
+                    let n = seen.entry(key.clone()).or_default();
+                    *n += 1;
+                    let ruling = view.stored.ruling(&key).map(|r| {
+                        format!(
+                            "Ruled by {} on {}: the result stands. “{}”",
+                            r.by.as_deref().unwrap_or("the command line"),
+                            words::timestamp(r.at),
+                            r.reason
+                        )
+                    });
+                    let open = f.severity == Severity::Violation && ruling.is_none();
+                    Line {
+                        anchor: format!("f-{}-{}", view.id, words::segment(&key)),
+                        severity: severity_word(f.severity),
+                        text: f.to_string(),
+                        at: match (f.round, &f.home) {
+                            (Some(r), Some(h)) => {
+                                Some(Link::new(view.match_href(r, h), format!("Round {r} match")))
+                            }
+                            _ => None,
+                        },
+                        ruling,
+                        form: (open && *n == 1 && may_rule(&view, account, f)).then(|| {
+                            RulingForm {
+                                competition: view.id.0,
+                                problem: problem
+                                    .as_ref()
+                                    .filter(|(k, _)| *k == key)
+                                    .map(|(_, p)| p.clone()),
+                                key,
+                            }
+                        }),
+                    }
+                })
+                .collect();
+            let mut open: Vec<String> = found
+                .iter()
+                .filter(|f| f.severity == Severity::Violation)
+                .map(Finding::key)
+                .filter(|k| view.stored.ruling(k).is_none())
+                .collect();
+            open.sort();
+            open.dedup();
+            let open = open.len();
+            blocks.push(CompetitionBlock {
+                name: Link::new(view.href(), &view.record.name),
+                open,
+                lines,
+            });
+        }
+        seasons.push(SeasonBlock {
+            name,
+            competitions: blocks,
+        });
+    }
+    let page = FindingsPage {
+        layout: private_layout(
+            &format!("Rule findings: {}", tree.league.name),
+            vec![Link::new(league_href(&tree.league.slug), &tree.league.name)],
+        ),
+        csrf,
+        action: findings_href(&tree.league.slug),
+        seasons,
+        notice,
+    };
+    Ok(private(status, &page))
+}
+
+async fn guard(state: &AppState, auth: &Auth, league: &str) -> Result<LeagueTree, WebError> {
+    let tree = site::one(state, league).await?;
+    auth::permit(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::RuleOnViolation,
+        Target::League,
+    )?;
+    Ok(tree)
+}
+
+/// GET `/leagues/{league}/findings`: the officers' page.
+pub async fn findings_page(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+) -> Response {
+    let answer = async {
+        let tree = guard(&state, &auth, &league).await?;
+        page(&state, &auth, &tree, None, None, StatusCode::OK).await
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+/// The ruling form: which competition's finding, and why the result stands.
+#[derive(Debug, Default, Deserialize)]
+pub struct RulingFields {
+    #[serde(default)]
+    competition: i64,
+    #[serde(default)]
+    key: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// POST `/leagues/{league}/findings`: an officer rules that a result carrying a violation
+/// stands, with the reason; back to the page at the finding.
+pub async fn rule(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<RulingFields>,
+) -> Response {
+    let answer = async {
+        let tree = guard(&state, &auth, &league).await?;
+        let all = findings(&state, &tree).await?;
+        let found = all.iter().flat_map(|(_, cs)| cs).find_map(|(view, fs)| {
+            (view.id.0 == f.competition)
+                .then(|| fs.iter().find(|x| x.key() == f.key).map(|x| (view, x)))
+                .flatten()
+        });
+        let Some((view, finding)) = found else {
+            return page(
+                &state,
+                &auth,
+                &tree,
+                None,
+                Some("That finding is no longer there: the record changed (a correction fixed it, or it was ruled on). Here is the list as it stands.".into()),
+                StatusCode::CONFLICT,
+            )
+            .await;
+        };
+        let account = auth.user.as_ref();
+        let school = |t: &Option<arbiter_core::TeamId>| {
+            t.as_ref()
+                .and_then(|t| view.competition.team(t))
+                .and_then(|t| t.school.as_deref())
+        };
+        let acting = auth::permit(
+            account,
+            view.league.id,
+            Action::RuleOnViolation,
+            Target::Match {
+                home: school(&finding.home),
+                visiting: school(&finding.away),
+            },
+        )?;
+        if finding.severity != Severity::Violation {
+            return Err(WebError::Refused(
+                "Only a violation is ruled on; an error is fixed in the record, and a warning needs nothing.".into(),
+            ));
+        }
+        let again = |problem: String, status| {
+            page(
+                &state,
+                &auth,
+                &tree,
+                Some((f.key.clone(), problem)),
+                None,
+                status,
+            )
+        };
+        if f.reason.trim().is_empty() {
+            return again(
+                "Say why the result stands (required); it is kept in the history.".into(),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+        match state
+            .store()
+            .record_ruling(
+                CompetitionId(f.competition),
+                &f.key,
+                &finding.to_string(),
+                f.reason.trim(),
+                &acting.actor(),
+            )
+            .await
+        {
+            Ok(_) => {
+                state.invalidate();
+                Ok(see_other(&findings_href(&tree.league.slug)))
+            }
+            Err(StoreError::Invalid(m)) => again(m, StatusCode::UNPROCESSABLE_ENTITY).await,
+            Err(StoreError::Stale(m)) => again(m, StatusCode::CONFLICT).await,
+            Err(e) => Err(e.into()),
+        }
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}

@@ -1,0 +1,189 @@
+//! The officers' page of findings and a ruling on a violation (issue 12): a result played with
+//! boards out of rating order stands and is flagged on the standings and the match page, the
+//! Vice-President rules that it stands with the reason (GT-O3 keeps the President off their
+//! own school's match), and the flag goes.
+
+use arbiter_core::model::{Board, GameResult, MatchOutcome, PlayerId};
+use arbiter_core::permissions::Role;
+use arbiter_store::{Actor, ReportSeen, Store};
+use axum::http::StatusCode;
+
+use crate::common::*;
+
+const STANDINGS: &str = "/leagues/gthscl/2026-27/division-a";
+const MATCH: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start";
+const FINDINGS: &str = "/leagues/gthscl/findings";
+const VP: &str = "vp@gthscl.example";
+const PRESIDENT: &str = "president@start.example";
+const ADVISOR: &str = "coach@start.example";
+
+/// Round 4 recorded with Start's first and fourth boards swapped (1600 below 1300): GT-M11.
+async fn out_of_order(store: &Store) {
+    let c = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let m = c
+        .match_id(4, &arbiter_core::TeamId("start".into()))
+        .unwrap();
+    let order = ["start4", "start2", "start3", "start1"];
+    let boards = (0..4)
+        .map(|i| Board {
+            home_player: Some(PlayerId(order[i].into())),
+            away_player: Some(PlayerId(format!("scott{}", i + 1))),
+            ..Board::new(GameResult::Draw)
+        })
+        .collect();
+    let seen = ReportSeen::of(&store.result_versions(m).await.unwrap(), &[]);
+    store
+        .record_result(
+            m,
+            seen,
+            &MatchOutcome::Boards(boards),
+            &Actor::system(),
+            None,
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() {
+    let store = store().await;
+    account(&store, VP, Role::VicePresident, None).await;
+    account(
+        &store,
+        PRESIDENT,
+        Role::President,
+        Some("Start High School"),
+    )
+    .await;
+    account(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    out_of_order(&store).await;
+    let app = app(&store);
+
+    // The standings and the match page say the result is under review, and why.
+    let standings = get(&app, STANDINGS).await;
+    assert!(
+        standings.body.contains("the President decides"),
+        "{}",
+        standings.body
+    );
+    assert!(
+        standings.body.contains("GT-M11</span>"),
+        "{}",
+        standings.body
+    );
+    let page = get(&app, MATCH).await;
+    assert!(page.body.contains("breaks a rule"), "{}", page.body);
+    assert!(
+        page.body.contains("Board 2: GT-M11:") || page.body.contains("Board 4: GT-M11:"),
+        "{}",
+        page.body
+    );
+
+    // Reached from the account page; an advisor may not read it.
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let account_page = vp.get(&app, "/account").await;
+    assert!(
+        account_page.body.contains(&format!("href=\"{FINDINGS}\"")),
+        "{}",
+        account_page.body
+    );
+    let mut advisor = Visitor::signed_in(&app, ADVISOR).await;
+    assert_eq!(
+        advisor.get(&app, FINDINGS).await.status,
+        StatusCode::FORBIDDEN
+    );
+
+    let list = vp.get(&app, FINDINGS).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+    assert!(list.body.contains("1 to rule on"), "{}", list.body);
+    let key = field(&list.body, "key");
+    let competition = field(&list.body, "competition");
+
+    // GT-O3: the President's school plays this match, so the President gets no form and may not.
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let theirs = president.get(&app, FINDINGS).await;
+    assert!(!theirs.body.contains("name=\"key\""), "{}", theirs.body);
+    let refused = president
+        .post(
+            &app,
+            FINDINGS,
+            &[
+                ("competition", &competition),
+                ("key", &key),
+                ("reason", "mine"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+
+    // No reason: refused, nothing stored.
+    let empty = vp
+        .post(
+            &app,
+            FINDINGS,
+            &[
+                ("competition", &competition),
+                ("key", &key),
+                ("reason", " "),
+            ],
+        )
+        .await;
+    assert_eq!(
+        empty.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        empty.body
+    );
+    assert!(
+        empty.body.contains("Say why the result stands"),
+        "{}",
+        empty.body
+    );
+
+    let reason = "Both advisors agreed the order before play; the games stand.";
+    let ruled = vp
+        .post(
+            &app,
+            FINDINGS,
+            &[
+                ("competition", &competition),
+                ("key", &key),
+                ("reason", reason),
+            ],
+        )
+        .await;
+    assert_eq!(ruled.status, StatusCode::SEE_OTHER, "{}", ruled.body);
+    let list = vp.get(&app, FINDINGS).await;
+    assert!(list.body.contains("the result stands."), "{}", list.body);
+    assert!(!list.body.contains("to rule on"), "{}", list.body);
+    let standings = get(&app, STANDINGS).await;
+    assert!(
+        !standings.body.contains("the President decides"),
+        "{}",
+        standings.body
+    );
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    assert!(
+        history
+            .iter()
+            .any(|h| h.action == "rule_on_violation" && h.reason.as_deref() == Some(reason))
+    );
+}
+
+/// The value of the first `name="{name}" value="…"` field.
+fn field(body: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let i = body
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name} field in {body}"))
+        + marker.len();
+    let end = body[i..].find('"').unwrap();
+    body[i..i + end].replace("&#124;", "|")
+}
