@@ -430,6 +430,63 @@ fn pending_home_match() -> (String, String) {
     panic!("the demo's GTHSCL season has no match still to play")
 }
 
+/// Issue 12 on a phone: the home advisor changes the lineup named for today's match, boards 1
+/// and 4 swapped; the page refuses it with the rule (GT-M11 or GT-M13), the advisor puts them
+/// back, and it is saved as the next version.
+async fn lineup(client: &Client, match_path: &str) -> Check {
+    let demo = arbiter_demo::generate(demo_day());
+    let named = demo
+        .leagues
+        .iter()
+        .flat_map(|l| l.seasons.iter().flat_map(|s| &s.competitions))
+        .flat_map(|c| &c.lineups)
+        .find(|l| {
+            l.side == arbiter_core::Side::Home
+                && match_path.ends_with(&format!("/rounds/{}/matches/{}", l.round, l.home))
+        })
+        .ok_or_else(|| format!("the demo names no home lineup for {match_path}"))?;
+    let id = |board: usize| {
+        named.lineup.boards[board]
+            .as_ref()
+            .map(|p| p.0.clone())
+            .unwrap_or_default()
+    };
+    says(client, "Change the lineup", "the match page's lineup").await?;
+    client
+        .find(Locator::Css("#lineup-home details.lineup-form > summary"))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)?;
+    choose(client, "#lineup-home select[name=board_1]", &id(3)).await?;
+    choose(client, "#lineup-home select[name=board_4]", &id(0)).await?;
+    submit(client, "#lineup-home form.lineup").await?;
+    let text = says(
+        client,
+        "The lineup was not saved",
+        "after a lineup out of order",
+    )
+    .await?;
+    ensure!(
+        text.contains("GT-M11") || text.contains("GT-M13"),
+        "the refusal names no board-order rule: {text}"
+    );
+    fits(client, 390, "the refused lineup").await?;
+    shoot(client, 390, "lineup-refused").await?;
+    choose(client, "#lineup-home select[name=board_1]", &id(0)).await?;
+    choose(client, "#lineup-home select[name=board_4]", &id(3)).await?;
+    submit(client, "#lineup-home form.lineup").await?;
+    says(
+        client,
+        "version 2, named by advisor@school.example",
+        "after the lineup is fixed",
+    )
+    .await?;
+    shoot(client, 390, "lineup-saved").await?;
+    Ok(())
+}
+
 /// Issue 5 on a phone: the President's first password, an invitation, the advisor's sign-up
 /// and a result entered from the match page.
 async fn accounts(client: &Client, base: &str, president_link: &str, mail: &Path) -> Check {
@@ -493,6 +550,7 @@ async fn accounts(client: &Client, base: &str, president_link: &str, mail: &Path
         .goto(&format!("{base}{match_path}"))
         .await
         .map_err(err)?;
+    lineup(client, &match_path).await?;
     fits(client, 390, "the match page").await?;
     shoot(client, 390, "match-entry").await?;
     for board in 1..=4 {

@@ -513,7 +513,7 @@ fn check_order(place: &Place, team: &Team, lineup: &Lineup) -> Vec<Finding> {
                         ..Finding::violation(
                             rule,
                             format!(
-                                "board {b_board}, {} ({}), is rated above board {a_board}, {} ({}), by {}; boards follow ratings, highest on board 1: swap them",
+                                "{} ({}) is rated above {} ({}) on board {a_board}, by {}; boards follow ratings, highest on board 1: swap them",
                                 place.name(b),
                                 rb.shown(),
                                 place.name(a),

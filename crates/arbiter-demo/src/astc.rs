@@ -192,6 +192,7 @@ fn field(f: &Field, names: &mut Names) -> DemoCompetition {
         name: f.name.into(),
         rules: "astc".into(),
         competition,
+        lineups: Vec::new(),
     }
 }
 

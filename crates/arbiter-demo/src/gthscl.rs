@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::lineup::Ranking;
+use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
     Team, TeamId,
@@ -233,11 +233,13 @@ fn division(d: &Division, days: &[Date], today: Date, names: &mut Names) -> Demo
             }
         }
     }
+    let lineups = named_for_next_round(&competition, today, &mut results);
     DemoCompetition {
         slug: d.slug.into(),
         name: d.name.into(),
         rules: "gthscl".into(),
         competition,
+        lineups,
     }
 }
 
@@ -387,6 +389,40 @@ fn lineups(round: &Round, c: &Competition, rng: &mut Rng) -> HashMap<TeamId, Vec
     out
 }
 
+/// The lineups the advisors have named for the next round's matches (issue 12): the home
+/// team's always, the visitors' in every other match, so the site shows both states.
+fn named_for_next_round(c: &Competition, today: Date, rng: &mut Rng) -> Vec<NamedLineup> {
+    let Some(next) = c.rounds.iter().find(|r| r.date.is_some_and(|d| d >= today)) else {
+        return Vec::new();
+    };
+    let lineups = lineups(next, c, rng);
+    let mut out = Vec::new();
+    let matches = next.pairings.iter().filter_map(|p| match p {
+        Pairing::Match(m) if m.outcome == MatchOutcome::Pending => Some(m),
+        _ => None,
+    });
+    for (i, m) in matches.enumerate() {
+        for side in [Side::Home, Side::Away] {
+            if side == Side::Away && i % 2 == 1 {
+                continue;
+            }
+            let Some(players) = lineups.get(m.team(side)) else {
+                continue;
+            };
+            out.push(NamedLineup {
+                round: next.number,
+                home: m.home.clone(),
+                side,
+                lineup: Lineup {
+                    boards: players.iter().cloned().map(Some).collect(),
+                    withdrawn: Vec::new(),
+                },
+            });
+        }
+    }
+    out
+}
+
 fn gthscl_rules() -> Ruleset {
     Ruleset::preset("gthscl")
         .unwrap_or_else(|| unreachable!("the gthscl preset ships inside the binary"))
@@ -435,6 +471,27 @@ fn match_of<'a>(c: &'a mut Competition, round: u32, team: &str) -> Option<(&'a m
 fn season_events(division: &str, c: &mut Competition) {
     match division {
         "metro" => {
+            // GT-M11: Start's advisor put the team's first board on board 4 in round 2. The
+            // result stands as recorded and is scored; it waits for the President's ruling.
+            // Swapped once, as round 2 is played (this runs after every round).
+            let just_played = c.rounds.last().map(|r| r.number);
+            if just_played == Some(2)
+                && let Some((m, side)) = match_of(c, 2, "start")
+                && let MatchOutcome::Boards(boards) = &mut m.outcome
+                && boards.len() == 4
+            {
+                let player = |b: &mut Board| match side {
+                    Side::Home => b.home_player.take(),
+                    Side::Away => b.away_player.take(),
+                };
+                let (first, fourth) = (player(&mut boards[0]), player(&mut boards[3]));
+                let put = |b: &mut Board, p| match side {
+                    Side::Home => b.home_player = p,
+                    Side::Away => b.away_player = p,
+                };
+                put(&mut boards[0], fourth);
+                put(&mut boards[3], first);
+            }
             // GT-M4: the fourth boards of Start and their visitors agreed a draw without
             // playing; the home advisor scored it as a double default.
             if let Some((m, _)) = match_of(c, 3, "start")
@@ -556,5 +613,6 @@ pub fn large_division(teams: usize) -> DemoCompetition {
         name: format!("Large Division ({teams} teams)"),
         rules: "gthscl".into(),
         competition,
+        lineups: Vec::new(),
     }
 }

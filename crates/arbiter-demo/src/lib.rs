@@ -64,6 +64,8 @@ pub struct DemoCompetition {
     /// A preset name (`astc`, `gthscl`).
     pub rules: String,
     pub competition: Competition,
+    /// Lineups named before matches still to be played (issue 12).
+    pub lineups: Vec<arbiter_core::lineup::NamedLineup>,
 }
 
 /// The demo as of `today`: GTHSCL matches dated `today` or later are still to be played. A

@@ -44,7 +44,7 @@ pub async fn write_to(
                 .await?;
             for c in &s.competitions {
                 on_competition(&l.slug, &c.name);
-                store
+                let record = store
                     .import_competition(
                         season.id,
                         &NewCompetition {
@@ -56,6 +56,24 @@ pub async fn write_to(
                         by,
                     )
                     .await?;
+                if !c.lineups.is_empty() {
+                    let loaded =
+                        store
+                            .load_competition_by_id(record.id)
+                            .await?
+                            .ok_or_else(|| {
+                                StoreError::NotFound(format!("{} was not stored", c.name))
+                            })?;
+                    for l in &c.lineups {
+                        let m = loaded.match_id(l.round, &l.home).ok_or_else(|| {
+                            StoreError::NotFound(format!(
+                                "{} has no match at home to {} in round {}",
+                                c.name, l.home, l.round
+                            ))
+                        })?;
+                        store.record_lineup(m, l.side, 0, &l.lineup, by).await?;
+                    }
+                }
                 stored += 1;
             }
         }

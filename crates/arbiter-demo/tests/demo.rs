@@ -49,7 +49,9 @@ fn generating_twice_gives_the_same_demo() {
 /// Every rule the demo keeps is checked, the lineups' too (issue 12): board order by rating
 /// as of each match date (GT-M11, GT-M13), the sister teams (GT-M14), a player's first team
 /// (GT-M15), the roster's order (AS-10), one team a school (AS-4), one competition at a time
-/// (AS-3). Warnings are the demo's designed events (GT-M4's double default).
+/// (AS-3), and the lineups named for the next round. Warnings are the demo's designed events
+/// (GT-M4's double default); the one violation is too: Start's first board on board 4 in the
+/// Metro Division's round 2 (GT-M11), waiting for the President's ruling.
 #[test]
 fn every_competition_ranks_and_breaks_no_rule() {
     for today in [TODAY, date(2020, 1, 1), date(2030, 6, 1)] {
@@ -69,7 +71,7 @@ fn every_competition_ranks_and_breaks_no_rule() {
                         name: &c.name,
                         competition: &c.competition,
                         rules: r,
-                        named: &[],
+                        named: &c.lineups,
                     })
                     .collect();
                 let broken: Vec<String> = check::season(&entries)
@@ -77,7 +79,16 @@ fn every_competition_ranks_and_breaks_no_rule() {
                     .filter(|f| f.finding.severity != Severity::Warning)
                     .map(|f| format!("{}: {}", s.competitions[f.competition].slug, f.finding))
                     .collect();
-                assert!(broken.is_empty(), "{today}: {broken:#?}");
+                let designed = |f: &String| {
+                    f.starts_with("metro: round 2, start v ") && f.contains(": GT-M11: ")
+                };
+                let (expected, other): (Vec<_>, Vec<_>) = broken.iter().partition(|f| designed(f));
+                assert!(other.is_empty(), "{today}: {other:#?}");
+                assert_eq!(
+                    expected.is_empty(),
+                    l.slug != "gthscl",
+                    "{today}: {expected:#?}"
+                );
             }
         }
     }

@@ -130,7 +130,7 @@ fn gt_m11_boards_follow_ratings_highest_first() {
     assert_eq!(f[0].severity, Severity::Violation);
     assert_eq!(
         f[0].to_string(),
-        "round 2, tol v mau, board 2: GT-M11: board 2, P-t1 (1600), is rated above board 1, P-t2 (1500), by ratings as of 2026-10-07; boards follow ratings, highest on board 1: swap them"
+        "round 2, tol v mau, board 2: GT-M11: P-t1 (1600) is rated above P-t2 (1500) on board 1, by ratings as of 2026-10-07; boards follow ratings, highest on board 1: swap them"
     );
     assert_eq!(f[0].team, Some(TeamId("tol".into())));
 }

@@ -241,10 +241,12 @@ pub(crate) fn lines(ctx: &MatchContext, l: &Lineup) -> Vec<String> {
 
 /// `named by … on …`: who named the version in force, and when.
 pub(crate) fn named_by(v: &LineupVersion) -> String {
-    let who = v.entered_by.as_deref().unwrap_or("an import");
-    format!(
-        "version {}, named by {who} on {}",
-        v.version,
-        words::timestamp(v.entered_at)
-    )
+    let at = words::timestamp(v.entered_at);
+    match v.entered_by.as_deref() {
+        Some(who) => format!("version {}, named by {who} on {at}", v.version),
+        None => format!(
+            "version {}, recorded from the command line on {at}",
+            v.version
+        ),
+    }
 }

@@ -236,30 +236,36 @@ fn rating_options() -> Vec<(String, String)> {
     .collect()
 }
 
-fn roster_options(team: Option<&arbiter_core::Team>) -> Vec<(String, String)> {
+/// The players a side may name on a board: its roster (with a sister team's, GT-M14), each
+/// with the rating of the match day, in board order where the rules order by rating.
+fn roster_options(ctx: &MatchContext, side: Side) -> Vec<(String, String)> {
     let mut out = vec![(String::new(), "No player (board left empty)".to_string())];
-    if let Some(t) = team {
-        for p in &t.players {
-            let rating = words::rating(p);
-            let label = if rating.is_empty() {
-                p.name.clone()
-            } else {
-                format!("{} ({rating})", p.name)
-            };
-            out.push((p.id.0.clone(), label));
-        }
-    }
+    out.extend(
+        lineup::candidates(ctx, side)
+            .into_iter()
+            .map(|c| (c.id, c.label)),
+    );
     out
 }
 
 /// The values a result form starts with: the submission shown again, else the result in force,
-/// else the rosters in order (AS-10) with no results.
+/// else the lineups named before the match (issue 12), else the rosters in order (AS-10), with
+/// no results.
 fn starting_input(ctx: &MatchContext) -> ResultInput {
     let want = ctx.stored.rules.boards;
-    let roster = |side: Side, n: u32| {
-        ctx.team(side)
+    let roster = |side: Side, n: u32| match lineup::in_force(ctx, side) {
+        Some(named) => named
+            .named
+            .lineup
+            .boards
+            .get(n as usize - 1)
+            .cloned()
+            .flatten()
+            .map(|p| p.0),
+        None => ctx
+            .team(side)
             .and_then(|t| t.players.get(n as usize - 1))
-            .map(|p| p.id.0.clone())
+            .map(|p| p.id.0.clone()),
     };
     let mut input = ResultInput {
         version: Some(ctx.in_force()),
@@ -315,8 +321,8 @@ fn result_form(
     let bad: Vec<u32> = problems.iter().filter_map(|p| p.board).collect();
     let by_number: HashMap<u32, &BoardInput> = input.boards.iter().map(|b| (b.board, b)).collect();
     let (home_roster, away_roster) = (
-        roster_options(ctx.team(Side::Home)),
-        roster_options(ctx.team(Side::Away)),
+        roster_options(ctx, Side::Home),
+        roster_options(ctx, Side::Away),
     );
     let (results, ratings) = (result_options(), rating_options());
     let boards = (1..=rules.boards)

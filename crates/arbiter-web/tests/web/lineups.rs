@@ -82,7 +82,14 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
         refused.body
     );
     assert!(
-        refused.body.contains("Board 2: GT-M11: board 2,"),
+        refused.body.contains("Board 2: GT-M11: "),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused
+            .body
+            .contains("on board 1, by ratings as of 2026-11-16"),
         "{}",
         refused.body
     );
