@@ -6,11 +6,13 @@
 //! - [`trf`]: FIDE Tournament Report Files (TRF-16, TRF-2026), read and written byte for byte,
 //!   and turned into a competition and back.
 //! - [`mod@csv`]: the CSV writer and formula guard of every export.
+//! - [`ical`]: iCalendar feeds of a schedule, one event a match (issue 12).
 //! - [`ruleset_file`]: ruleset files on disk, for `extends` and a competition file's `"rules"`.
 
 #![warn(missing_docs)]
 
 pub mod competition_json;
 pub mod csv;
+pub mod ical;
 pub mod ruleset_file;
 pub mod trf;

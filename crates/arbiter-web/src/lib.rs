@@ -53,6 +53,10 @@ pub fn router(state: AppState) -> Router {
     let public = Router::new()
         .route("/", get(public::handlers::home))
         .route("/leagues/{league}", get(public::handlers::league))
+        .route(
+            "/leagues/{league}/schedule.ics",
+            get(public::schedule::league),
+        )
         .route("/leagues/{league}/{season}", get(public::handlers::season))
         .route(c, get(public::handlers::competition))
         .route(
@@ -69,7 +73,15 @@ pub fn router(state: AppState) -> Router {
             &format!("{c}/rounds/{{round}}"),
             get(public::handlers::round),
         )
+        .route(
+            &format!("{c}/schedule.ics"),
+            get(public::schedule::competition),
+        )
         .route(&format!("{c}/teams/{{team}}"), get(public::handlers::team))
+        .route(
+            &format!("{c}/teams/{{team}}/schedule.ics"),
+            get(public::schedule::team),
+        )
         .route(
             &format!("{c}/players/{{player}}"),
             get(public::handlers::player),

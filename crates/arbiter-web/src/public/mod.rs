@@ -1,7 +1,8 @@
 //! The public pages: leagues, seasons, standings, crosstables, rounds, teams, players and the
-//! explanation of the order.
+//! explanation of the order; the schedule as iCalendar feeds.
 
 pub mod handlers;
 pub mod pages;
 pub mod ratings;
+pub mod schedule;
 pub mod site;

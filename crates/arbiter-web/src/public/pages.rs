@@ -398,6 +398,8 @@ pub struct OverviewPage {
     pub rounds: Vec<RoundSummary>,
     pub explain_href: String,
     pub crosstable_href: String,
+    /// The schedule as an iCalendar feed a phone subscribes to.
+    pub calendar_href: String,
 }
 
 fn overview(view: &CompetitionView) -> OverviewPage {
@@ -427,6 +429,7 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         table: standings_table(view),
         rounds,
         explain_href: format!("{}/explain", view.href()),
+        calendar_href: format!("{}/schedule.ics", view.href()),
         crosstable_href: format!("{}/crosstable", view.href()),
     }
 }
@@ -734,6 +737,8 @@ pub struct TeamPage {
     pub roster: Vec<RosterLine>,
     pub provisional: bool,
     pub results: Vec<ResultLine>,
+    /// The team's matches as an iCalendar feed.
+    pub calendar_href: String,
 }
 
 /// What the entry was for the team, in a word or two.
@@ -810,6 +815,7 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
             None,
             format!("{}/teams/{}", view.api_href(), segment(&team.id.0)),
         ),
+        calendar_href: format!("{}/schedule.ics", view.team_href(t)),
         school: team.school.clone(),
         place: view.place(t).map(str::to_string),
         totals: format!(

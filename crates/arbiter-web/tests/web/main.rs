@@ -3,6 +3,7 @@
 
 mod accounts;
 mod api;
+mod calendar;
 mod common;
 mod connections;
 mod demo;

@@ -1,0 +1,77 @@
+//! The iCalendar feed read back by an independent parser (`icalendar`'s): every event with its
+//! day, place, name and sequence, however its text is written (issue 12, part 6).
+#![allow(clippy::unwrap_used)]
+
+use arbiter_formats::ical::{self, Event, Feed};
+use icalendar::{Calendar, CalendarComponent, Component, DatePerhapsTime, EventLike};
+use jiff::civil::date;
+
+fn event(n: u32, summary: &str, location: &str) -> Event {
+    Event {
+        uid: format!("gthscl-2026-27-metro-r{n}-start@arbiter"),
+        date: date(2026, 10, 5 + n as i8),
+        summary: summary.into(),
+        location: Some(location.into()),
+        description: Some(format!("Round {n}\nResult: 2½–1½")),
+        url: Some(format!(
+            "https://league.example/leagues/gthscl/2026-27/metro/rounds/{n}/matches/start"
+        )),
+        sequence: 3,
+    }
+}
+
+#[test]
+fn a_feed_reads_back_event_by_event() {
+    let long =
+        "St. John's Jesuit A v Toledo Central Catholic, Notre Dame Academy; Zoë Ångström's day "
+            .repeat(2);
+    let feed = Feed {
+        name: "GTHSCL 2026-27: Start".into(),
+        events: vec![
+            event(1, "Start v Notre Dame Academy", "Start High School, Toledo"),
+            event(2, &long, "St. John's Jesuit High School; Gym"),
+        ],
+    };
+    let text = ical::write(&feed, jiff::Timestamp::from_second(1_790_000_000).unwrap());
+    let calendar: Calendar = text.parse().unwrap();
+    let events: Vec<&icalendar::Event> = calendar
+        .components
+        .iter()
+        .filter_map(|c| match c {
+            CalendarComponent::Event(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(events.len(), 2);
+    for (e, want) in events.iter().zip(&feed.events) {
+        assert_eq!(e.get_uid(), Some(want.uid.as_str()));
+        assert_eq!(e.get_sequence(), Some(3));
+        let Some(DatePerhapsTime::Date(day)) = e.get_start() else {
+            panic!("{:?} is not a day", e.get_start());
+        };
+        assert_eq!(day.to_string(), want.date.to_string());
+        // The parser unescapes some properties and not others: read both the same way.
+        let text = |s: Option<&str>| s.map(unescape);
+        assert_eq!(text(e.get_summary()), Some(want.summary.clone()));
+        assert_eq!(text(e.get_location()), want.location.clone());
+        assert_eq!(text(e.get_description()), want.description.clone());
+        assert_eq!(e.get_url(), want.url.as_deref());
+    }
+}
+
+/// RFC 5545 3.3.11's escapes undone (a text with none is left as it is).
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match (c, c == '\\') {
+            (_, true) => match chars.next() {
+                Some('n' | 'N') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            },
+            (c, false) => out.push(c),
+        }
+    }
+    out
+}

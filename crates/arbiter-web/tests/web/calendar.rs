@@ -1,0 +1,103 @@
+//! The schedule as iCalendar feeds (issue 12, part 6): a team's, a competition's and a league's,
+//! linked from the pages, read back by an independent parser, each match on its day at the
+//! home school.
+
+use axum::http::StatusCode;
+use icalendar::{Calendar, CalendarComponent, Component, DatePerhapsTime, EventLike};
+
+use crate::common::*;
+
+const C: &str = "/leagues/gthscl/2026-27/division-a";
+
+fn events(body: &str) -> Vec<icalendar::Event> {
+    let calendar: Calendar = body.parse().unwrap();
+    calendar
+        .components
+        .into_iter()
+        .filter_map(|c| match c {
+            CalendarComponent::Event(e) => Some(e),
+            _ => None,
+        })
+        .collect()
+}
+
+fn day(e: &icalendar::Event) -> String {
+    match e.get_start() {
+        Some(DatePerhapsTime::Date(d)) => d.to_string(),
+        other => panic!("{other:?} is not a day"),
+    }
+}
+
+#[tokio::test]
+async fn a_team_feed_has_its_matches_at_the_home_school_and_is_linked_from_its_page() {
+    let store = store().await;
+    let app = app(&store);
+    let team = get(&app, &format!("{C}/teams/start")).await;
+    assert!(
+        team.body
+            .contains(&format!("href=\"{C}/teams/start/schedule.ics\"")),
+        "{}",
+        team.body
+    );
+    let feed = get(&app, &format!("{C}/teams/start/schedule.ics")).await;
+    assert_eq!(feed.status, StatusCode::OK);
+    assert_eq!(feed.header("content-type"), "text/calendar; charset=utf-8");
+    let e = events(&feed.body);
+    // Start plays in every round of the four (a match each).
+    assert_eq!(e.len(), 4, "{}", feed.body);
+    let round4 = e
+        .iter()
+        .find(|e| e.get_uid() == Some("gthscl-2026-27-division-a-r4-start@arbiter"))
+        .unwrap();
+    assert_eq!(day(round4), "2026-11-16");
+    assert_eq!(round4.get_location(), Some("Start High School"));
+    assert!(
+        round4
+            .get_summary()
+            .unwrap()
+            .starts_with("Start Spartans v ")
+    );
+    assert!(
+        round4
+            .get_url()
+            .unwrap()
+            .ends_with("/rounds/4/matches/start")
+    );
+    // Round 1 was away, at Scott High School.
+    let away = e.iter().find(|e| day(e) == "2026-11-02").unwrap();
+    assert_eq!(away.get_location(), Some("Scott High School"));
+    // An ETag: a phone's calendar polling the feed gets 304 until it changes.
+    let tag = feed.header("etag").to_string();
+    let again = send(
+        &app,
+        axum::http::Request::get(format!("{C}/teams/start/schedule.ics"))
+            .header("if-none-match", tag)
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+}
+
+#[tokio::test]
+async fn the_competition_and_league_feeds_hold_every_match() {
+    let store = store().await;
+    let app = app(&store);
+    let page = get(&app, C).await;
+    assert!(
+        page.body.contains(&format!("href=\"{C}/schedule.ics\"")),
+        "{}",
+        page.body
+    );
+    let division = events(&get(&app, &format!("{C}/schedule.ics")).await.body);
+    assert_eq!(division.len(), 8);
+    let league = get(&app, "/leagues/gthscl/schedule.ics").await;
+    assert_eq!(league.status, StatusCode::OK);
+    assert!(events(&league.body).len() >= division.len());
+    assert_eq!(
+        get(&app, &format!("{C}/teams/nobody/schedule.ics"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
