@@ -114,6 +114,7 @@ fn team_swiss(n: usize, rounds: u32, boards: u32, seed: u64) -> (Competition, Ru
                 _ => MatchOutcome::Boards((0..boards).map(|_| Board::new(rng.result())).collect()),
             };
             pairings.push(Pairing::Match(Match {
+                date: None,
                 home: competition.teams[pair[0]].id.clone(),
                 away: competition.teams[pair[1]].id.clone(),
                 outcome,

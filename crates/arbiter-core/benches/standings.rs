@@ -68,6 +68,7 @@ fn generated(n: usize, rounds: u32, boards: u32, seed: u64) -> Competition {
                 .chunks_exact(2)
                 .map(|p| {
                     Pairing::Match(Match {
+                        date: None,
                         home: teams[p[0]].id.clone(),
                         away: teams[p[1]].id.clone(),
                         outcome: rng.boards(boards),

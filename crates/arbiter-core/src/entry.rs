@@ -273,6 +273,7 @@ fn match_problems(
             number: round,
             date: None,
             pairings: vec![Pairing::Match(Match {
+                date: None,
                 home: m.home.clone(),
                 away: m.away.clone(),
                 outcome: outcome.clone(),
@@ -329,6 +330,7 @@ mod tests {
             rounds: Vec::new(),
         };
         let m = Match {
+            date: None,
             home: TeamId("p".into()),
             away: TeamId("m".into()),
             outcome: MatchOutcome::Pending,

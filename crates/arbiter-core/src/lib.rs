@@ -11,6 +11,7 @@
 //!   violation): board order, provisional players, sister teams, first teams (GT-M9..GT-M15,
 //!   GT-R7, AS-3, AS-4, AS-10).
 //! - [`schedule`]: Berger round-robin tables (AS-19).
+//! - [`postpone`]: what moving a match to another day would break (GT-M2).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
 //! - [`entry`]: a result as entered, read into a match outcome with every problem named.
@@ -27,6 +28,7 @@ pub mod fide;
 pub mod lineup;
 pub mod model;
 pub mod permissions;
+pub mod postpone;
 pub mod rated_games;
 pub mod rating;
 pub mod report;

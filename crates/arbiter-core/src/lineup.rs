@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use jiff::civil::Date;
 
 use crate::model::{
-    Competition, Match, MatchOutcome, Pairing, Player, PlayerId, Side, Team, TeamId,
+    Competition, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side, Team, TeamId,
 };
 use crate::rated_games;
 use crate::ruleset::{BoardOrder, Ruleset};
@@ -119,7 +119,15 @@ impl<'a> Ranking<'a> {
             .enumerate()
             .map(|(i, p)| (&p.id, i))
             .collect();
-        let mut days: Vec<Date> = competition.rounds.iter().filter_map(|r| r.date).collect();
+        let mut days: Vec<Date> = competition
+            .rounds
+            .iter()
+            .flat_map(|r| r.pairings.iter().map(move |p| (r, p)))
+            .filter_map(|(r, p)| match p {
+                Pairing::Match(m) => r.date_of(m),
+                Pairing::Bye(_) => r.date,
+            })
+            .collect();
         days.sort();
         days.dedup();
         let rated = rules.lineup.order == BoardOrder::Rating;
@@ -174,11 +182,26 @@ fn ranks_on(c: &Competition, rules: &Ruleset, day: Date) -> Vec<Option<Rank>> {
     let before = Competition {
         name: c.name.clone(),
         teams: c.teams.clone(),
+        // The games played before the day: a match moved off its round's day counts by its own.
         rounds: c
             .rounds
             .iter()
-            .filter(|r| r.date.is_some_and(|d| d < day))
-            .cloned()
+            .map(|r| Round {
+                pairings: r
+                    .pairings
+                    .iter()
+                    .filter(|p| {
+                        let date = match p {
+                            Pairing::Match(m) => r.date_of(m),
+                            Pairing::Bye(_) => r.date,
+                        };
+                        date.is_some_and(|d| d < day)
+                    })
+                    .cloned()
+                    .collect(),
+                ..r.clone()
+            })
+            .filter(|r| !r.pairings.is_empty())
             .collect(),
     };
     let Ok(rated) = rated_games::rate(&before, rules, &rules.rating) else {
@@ -223,7 +246,7 @@ pub fn check_competition(c: &Competition, rules: &Ruleset, named: &[NamedLineup]
                     c,
                     rules,
                     ranking: &ranking,
-                    date: round.date,
+                    date: round.date_of(m),
                     team: m.team(side),
                     recorded,
                 };
@@ -712,7 +735,7 @@ fn check_first_team(entries: &[SeasonEntry], out: &mut Vec<SeasonFinding>) {
                         let key = player.name.split_whitespace().collect::<Vec<_>>().join(" ");
                         games.entry(key.to_lowercase()).or_default().push(Game {
                             player,
-                            date: round.date,
+                            date: round.date_of(m),
                             competition: ci,
                             round: round.number,
                             pairing: pi,
@@ -778,8 +801,18 @@ fn check_first_team(entries: &[SeasonEntry], out: &mut Vec<SeasonFinding>) {
 /// AS-3: a player on the rosters of two competitions whose dates overlap.
 fn check_overlapping_dates(entries: &[SeasonEntry], out: &mut Vec<SeasonFinding>) {
     let span = |c: &Competition| {
-        let dates = c.rounds.iter().filter_map(|r| r.date);
-        Some((dates.clone().min()?, dates.max()?))
+        let dates: Vec<Date> = c
+            .rounds
+            .iter()
+            .flat_map(|r| {
+                r.pairings.iter().filter_map(move |p| match p {
+                    Pairing::Match(m) => r.date_of(m),
+                    Pairing::Bye(_) => r.date,
+                })
+            })
+            .chain(c.rounds.iter().filter_map(|r| r.date))
+            .collect();
+        Some((*dates.iter().min()?, *dates.iter().max()?))
     };
     for (i, a) in entries.iter().enumerate() {
         for (j, b) in entries.iter().enumerate().skip(i + 1) {

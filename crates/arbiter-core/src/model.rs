@@ -92,6 +92,13 @@ pub struct Round {
     pub pairings: Vec<Pairing>,
 }
 
+impl Round {
+    /// The day `m` of this round is played: its own, else the round's.
+    pub fn date_of(&self, m: &Match) -> Option<jiff::civil::Date> {
+        m.date.or(self.date)
+    }
+}
+
 /// What one team does in a round: play a match, or sit out with a bye.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Pairing {
@@ -194,6 +201,10 @@ pub struct Match {
     pub away: TeamId,
     /// What came of the match: nothing yet, its boards, or a forfeit.
     pub outcome: MatchOutcome,
+    /// The day the match is played when it is not its round's: GTHSCL matches of one round
+    /// fall on different days, and a moved match keeps its round (GT-M2). See
+    /// [`Round::date_of`].
+    pub date: Option<jiff::civil::Date>,
 }
 
 impl Match {

@@ -8,7 +8,9 @@ use std::fmt;
 
 use jiff::civil::Date;
 
-use crate::model::{Competition, GameResult, MatchOutcome, Pairing, PlayerId, Side, TeamId};
+use crate::model::{
+    Competition, GameResult, Match, MatchOutcome, Pairing, PlayerId, Round, Side, TeamId,
+};
 use crate::rating::{
     Entrant, Game, Period, PeriodLength, RatingError, Replay, Score, Summary, System, replay,
 };
@@ -150,24 +152,41 @@ pub fn rated_games(
         places: Vec::new(),
         not_rated: Vec::new(),
     };
-    let mut period_of: HashMap<PeriodKey, usize> = HashMap::new();
+    // A match day is a period; a match moved off its round's day (GT-M2) is rated on its own.
+    let key_of = |round: &Round, m: &Match| match length {
+        PeriodLength::Event => PeriodKey::Event,
+        PeriodLength::MatchDay => round
+            .date_of(m)
+            .map_or(PeriodKey::Round(round.number), PeriodKey::Day),
+    };
+    // The periods in the order they were played: dated days in date order, then undated rounds.
+    let mut keys: Vec<(PeriodKey, Option<jiff::civil::Date>, u32)> = Vec::new();
     for round in &competition.rounds {
-        let key = match length {
-            PeriodLength::Event => PeriodKey::Event,
-            PeriodLength::MatchDay => round
-                .date
-                .map_or(PeriodKey::Round(round.number), PeriodKey::Day),
-        };
-        let period = *period_of.entry(key).or_insert_with(|| {
-            games.periods.push(Period {
-                date: round.date,
-                games: Vec::new(),
-            });
-            games.places.push(Vec::new());
-            games.periods.len() - 1
-        });
         for pairing in &round.pairings {
             let Pairing::Match(m) = pairing else { continue };
+            let key = key_of(round, m);
+            if !keys.iter().any(|(k, ..)| *k == key) {
+                keys.push((key, round.date_of(m), round.number));
+            }
+        }
+    }
+    keys.sort_by_key(|(_, date, round)| (date.is_none(), *date, *round));
+    let mut period_of: HashMap<PeriodKey, usize> = HashMap::new();
+    for (key, date, _) in keys {
+        period_of.insert(key, games.periods.len());
+        games.periods.push(Period {
+            // An event's one period is dated by its first match (B.02's age reads it).
+            date,
+            games: Vec::new(),
+        });
+        games.places.push(Vec::new());
+    }
+    for round in &competition.rounds {
+        for pairing in &round.pairings {
+            let Pairing::Match(m) = pairing else { continue };
+            let Some(&period) = period_of.get(&key_of(round, m)) else {
+                continue;
+            };
             let place = |board: usize| BoardPlace {
                 round: round.number,
                 home: m.home.clone(),

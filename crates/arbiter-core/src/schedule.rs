@@ -254,6 +254,7 @@ pub fn apply_to(schedule: &Schedule, team_ids: &[TeamId]) -> Result<Vec<Round>, 
             let mut pairings = Vec::with_capacity(r.pairings.len() + 1);
             for p in &r.pairings {
                 pairings.push(Pairing::Match(Match {
+                    date: None,
                     home: id(p.first)?,
                     away: id(p.second)?,
                     outcome: MatchOutcome::Pending,

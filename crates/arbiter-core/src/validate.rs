@@ -551,6 +551,7 @@ mod tests {
 
     fn vic_nsw(boards: Vec<Board>) -> Pairing {
         Pairing::Match(Match {
+            date: None,
             home: TeamId("vic".into()),
             away: TeamId("nsw".into()),
             outcome: MatchOutcome::Boards(boards),

@@ -159,6 +159,9 @@ struct PairingJson {
     home: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     away: Option<String>,
+    /// A match's own day, when it is not its round's (GT-M2: moved, or a round over several days).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<jiff::civil::Date>,
     #[serde(skip_serializing_if = "Option::is_none")]
     forfeit: Option<String>,
     #[serde(default, skip_serializing_if = "is_false")]
@@ -478,6 +481,7 @@ fn build_pairing(
             ("away", p.away.is_some()),
             ("boards", p.boards.is_some()),
             ("forfeit", p.forfeit.is_some()),
+            ("date", p.date.is_some()),
             ("double_forfeit", p.double_forfeit),
             ("score", p.score.is_some()),
         ]
@@ -608,6 +612,7 @@ fn build_pairing(
         MatchOutcome::Pending
     };
     Some(Pairing::Match(Match {
+        date: p.date,
         home: TeamId(home.clone()),
         away: TeamId(away.clone()),
         outcome,
@@ -1250,6 +1255,7 @@ fn pairing_json(p: &Pairing, rules: &Ruleset) -> PairingJson {
     let mut out = PairingJson {
         home: Some(m.home.0.clone()),
         away: Some(m.away.0.clone()),
+        date: m.date,
         ..PairingJson::default()
     };
     match &m.outcome {

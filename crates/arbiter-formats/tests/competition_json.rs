@@ -486,3 +486,29 @@ fn cut_or_garbled_files_give_errors_never_panics() {
         }
     }
 }
+
+/// Issue 12: a match on a day of its own (GT-M2, a moved match) reads and writes back; on a bye
+/// the field is refused.
+#[test]
+fn a_match_day_of_its_own_reads_and_writes_back() {
+    let text = r#"{"format": "arbiter/competition@1", "name": "Moved", "rules": "gthscl",
+      "teams": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}, {"id": "c", "name": "C"}],
+      "rounds": [{"round": 1, "date": "2026-11-02", "matches": [
+        {"home": "a", "away": "b", "date": "2026-11-04"},
+        {"bye": "c"}
+      ]}]}"#;
+    let source = arbiter_core::ruleset::PresetsOnly;
+    let l = competition_json::read("moved.json", text, &source).unwrap();
+    let Pairing::Match(m) = &l.competition.rounds[0].pairings[0] else {
+        panic!()
+    };
+    assert_eq!(m.date, Some(jiff::civil::date(2026, 11, 4)));
+    assert_eq!(l.competition.rounds[0].date_of(m), m.date);
+    let written = competition_json::write(&l.competition, &l.rules, &[]);
+    assert!(written.contains("\"date\": \"2026-11-04\""), "{written}");
+    let again = competition_json::read("again.json", &written, &source).unwrap();
+    assert_eq!(again.competition, l.competition);
+    let bye = text.replace(r#"{"bye": "c"}"#, r#"{"bye": "c", "date": "2026-11-04"}"#);
+    let e = competition_json::read("bye.json", &bye, &source).unwrap_err();
+    assert!(e.to_string().contains("date"), "{e}");
+}

@@ -195,6 +195,18 @@ impl Store {
         dispatch!(self, s => s.record_lineup(m, side, seen, lineup, by).await)
     }
 
+    /// Moves match `m` to the day `to` (GT-M2; core's `postpone::check` has said what the move
+    /// would break), with the reason, kept in the history with the day before.
+    pub async fn move_match(
+        &self,
+        m: MatchId,
+        to: jiff::civil::Date,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.move_match(m, to, reason, by).await)
+    }
+
     /// Records an officer's ruling that the result carrying the violation `key` (core's
     /// `Finding::key`, `message` its sentence) stands, with the reason (issue 12). A second
     /// ruling on one violation is [`StoreError::Stale`].

@@ -62,6 +62,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "violation_rulings",
         include_str!("../migrations/sqlite/0010_violation_rulings.sql"),
     ),
+    (
+        11,
+        "match_dates",
+        include_str!("../migrations/sqlite/0011_match_dates.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -114,6 +119,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         10,
         "violation_rulings",
         include_str!("../migrations/postgres/0010_violation_rulings.sql"),
+    ),
+    (
+        11,
+        "match_dates",
+        include_str!("../migrations/postgres/0011_match_dates.sql"),
     ),
 ];
 

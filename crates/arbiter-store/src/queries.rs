@@ -688,14 +688,17 @@ async fn insert_competition(
             let place = i64::try_from(place).unwrap_or(i64::MAX);
             match pairing {
                 Pairing::Match(m) => {
-                    let row = sqlx::query(
-                        "INSERT INTO matches (round_id, position, home_team_id, away_team_id) \
-                         VALUES ($1, $2, $3, $4) RETURNING id",
-                    )
+                    let sql = format!(
+                        "INSERT INTO matches (round_id, position, home_team_id, away_team_id, \
+                         played_on) VALUES ($1, $2, $3, $4, {}) RETURNING id",
+                        date_in("$5")
+                    );
+                    let row = sqlx::query(&sql)
                     .bind(round_id)
                     .bind(place)
                     .bind(team_row(&m.home)?)
                     .bind(team_row(&m.away)?)
+                    .bind(m.date.map(|d| d.to_string()))
                     .fetch_one(&mut **tx)
                     .await
                     .map_err(db("storing a match"))?;
@@ -914,11 +917,12 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     let latest = "v.version = (SELECT MAX(v2.version) FROM result_versions v2 WHERE v2.match_id = v.match_id)";
     let sql = format!(
         "SELECT m.id, m.round_id, m.position, h.team_key AS home, a.team_key AS away, \
-         v.id AS version_id, v.outcome, v.forfeit_by \
+         {} AS played_on, v.id AS version_id, v.outcome, v.forfeit_by \
          FROM matches m JOIN rounds r ON r.id = m.round_id \
          JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id \
          JOIN result_versions v ON v.match_id = m.id \
-         WHERE r.competition_id = $1 AND {latest}"
+         WHERE r.competition_id = $1 AND {latest}",
+        date_out("m.played_on")
     );
     let match_rows = sqlx::query(&sql)
         .bind(id)
@@ -942,6 +946,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         let kind: String = get(row, "outcome")?;
         let by: Option<String> = get(row, "forfeit_by")?;
         let m = Match {
+            date: codes::parse_date(get(row, "played_on")?)?,
             home: TeamId(get(row, "home")?),
             away: TeamId(get(row, "away")?),
             outcome: codes::outcome(
@@ -1536,6 +1541,71 @@ impl Backend {
                 lineup: lineup.clone(),
             },
         })
+    }
+
+    /// Moves match `m` to `to` (GT-M2), with the reason; the history keeps the day before.
+    pub async fn move_match(
+        &self,
+        m: MatchId,
+        to: jiff::civil::Date,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let reason = check::reason(Some(reason))?
+            .ok_or_else(|| StoreError::Invalid("a move needs its reason (GT-M2)".into()))?;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let Some(place) = match_place(&mut tx, m).await? else {
+            return Err(StoreError::NotFound(format!("there is no match with id {m}")));
+        };
+        let sql = format!(
+            "SELECT {} AS own, {} AS round_day FROM matches m JOIN rounds r ON r.id = m.round_id \
+             WHERE m.id = $1",
+            date_out("m.played_on"),
+            date_out("r.played_on")
+        );
+        let row = sqlx::query(&sql)
+            .bind(m.0)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("reading a match's day"))?;
+        let own: Option<String> = get(&row, "own")?;
+        let round_day: Option<String> = get(&row, "round_day")?;
+        let before = own.or(round_day);
+        let sql = format!("UPDATE matches SET played_on = {} WHERE id = $2", date_in("$1"));
+        sqlx::query(&sql)
+            .bind(to.to_string())
+            .bind(m.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("moving a match"))?;
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(place.competition)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        let day = |d: Option<String>| serde_json::json!({
+            "round": place.round, "home": place.home.0, "away": place.away.0, "date": d,
+        });
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                before: Some(day(before)),
+                after: Some(day(Some(to.to_string()))),
+                reason: Some(reason.as_str()),
+                league: Some(place.league),
+                competition: Some(place.competition),
+                match_id: Some(m.0),
+                team: Some(&place.home.0),
+                other_team: Some(&place.away.0),
+                ..Change::of(Entity::Match, m.to_string(), HistoryAction::MoveMatch)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the move"))?;
+        Ok(())
     }
 
     /// Records an officer's ruling that the result carrying violation `key` stands.

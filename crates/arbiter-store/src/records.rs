@@ -394,6 +394,8 @@ code_enum!(
         NameLineup = "name_lineup",
         /// An officer ruled that a result carrying a violation stands (issue 12).
         RuleOnViolation = "rule_on_violation",
+        /// A match moved to another day, with the reason (GT-M2).
+        MoveMatch = "move_match",
         SetPassword = "set_password",
         Grant = "grant",
         Revoke = "revoke",

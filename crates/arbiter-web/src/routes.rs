@@ -191,6 +191,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                &format!("{M}/move"),
+                Table(Action::PostponeMatch),
+            ),
+            post(matches::move_match),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/lineups/{{side}}"),
                 Table(Action::SubmitLineup),
             ),

@@ -55,6 +55,7 @@ fn event(teams: &str, rounds: &[&[&str]]) -> Competition {
                             )
                         };
                         Pairing::Match(Match {
+                            date: None,
                             home: id(h),
                             away: id(a),
                             outcome,

@@ -29,6 +29,7 @@ fn team(id: &str, school: &str, players: Vec<Player>) -> Team {
 
 fn pending(home: &str, away: &str) -> Pairing {
     Pairing::Match(Match {
+        date: None,
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Pending,
@@ -37,6 +38,7 @@ fn pending(home: &str, away: &str) -> Pairing {
 
 fn played(home: &str, away: &str, boards: &[(&str, &str, GameResult)]) -> Pairing {
     Pairing::Match(Match {
+        date: None,
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Boards(

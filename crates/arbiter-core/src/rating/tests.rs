@@ -407,6 +407,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                 number: 1,
                 date: Some(date(2026, 10, 5)),
                 pairings: vec![Pairing::Match(Match {
+                    date: None,
                     home: TeamId("a".into()),
                     away: TeamId("b".into()),
                     outcome: MatchOutcome::Boards(vec![
@@ -419,6 +420,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                 number: 2,
                 date: Some(date(2026, 10, 7)),
                 pairings: vec![Pairing::Match(Match {
+                    date: None,
                     home: TeamId("b".into()),
                     away: TeamId("a".into()),
                     outcome: MatchOutcome::Forfeit { by: Side::Away },
@@ -466,6 +468,7 @@ fn one_match(home: Vec<Player>, away: Vec<Player>) -> Competition {
             number: 1,
             date: Some(date(2026, 12, 3)),
             pairings: vec![Pairing::Match(Match {
+                date: None,
                 home: TeamId("a".into()),
                 away: TeamId("b".into()),
                 outcome: MatchOutcome::Boards(boards),

@@ -25,6 +25,7 @@ pub fn boards(code: &str) -> Vec<Board> {
 
 pub fn played(home: &str, away: &str, code: &str) -> Pairing {
     Pairing::Match(Match {
+        date: None,
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Boards(boards(code)),
@@ -33,6 +34,7 @@ pub fn played(home: &str, away: &str, code: &str) -> Pairing {
 
 pub fn forfeited(home: &str, away: &str, by: Side) -> Pairing {
     Pairing::Match(Match {
+        date: None,
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Forfeit { by },
@@ -41,6 +43,7 @@ pub fn forfeited(home: &str, away: &str, by: Side) -> Pairing {
 
 pub fn pending(home: &str, away: &str) -> Pairing {
     Pairing::Match(Match {
+        date: None,
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Pending,

@@ -338,6 +338,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 }
             }
             matches.push(Match {
+                date: None,
                 home: teams[h].id.clone(),
                 away: teams[a].id.clone(),
                 outcome,
@@ -459,6 +460,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 MatchOutcome::Boards(boards)
             };
             matches.push(Match {
+                date: None,
                 home: teams[h].id.clone(),
                 away: teams[aw].id.clone(),
                 outcome,

@@ -293,6 +293,7 @@ fn board(
 
 fn played(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
     Pairing::Match(Match {
+        date: None,
         home: TeamId(home.to_string()),
         away: TeamId(away.to_string()),
         outcome,
@@ -310,7 +311,8 @@ fn bye(team: &str, kind: ByeKind) -> Pairing {
 /// the team result (GT-P1), both colours and none, provisional players (GT-R3), a player's FIDE
 /// record and an unranked player (GT-R7), rosters in
 /// declared order (AS-10), a school shared by two teams and a team without one, an undated
-/// round, a bye listed before a match, and names with non-ASCII and `<&"'`.
+/// round, a bye listed before a match, a match on a day of its own (issue 12), and names with
+/// non-ASCII and `<&"'`.
 pub fn every_kind_of_result() -> Competition {
     let school = "École Saint-Jean <&\"'>";
     let team = |id: &str, name: &str, school: Option<&str>, players: Vec<Player>| Team {
@@ -472,7 +474,13 @@ pub fn every_kind_of_result() -> Competition {
                 pairings: vec![
                     // Played, but no board reported yet.
                     played("mau", "tol", MatchOutcome::Boards(Vec::new())),
-                    played("syl", "vic", MatchOutcome::Pending),
+                    // Issue 12: a match on a day of its own (moved, GT-M2).
+                    Pairing::Match(Match {
+                        date: Some(jiff::civil::date(2025, 10, 23)),
+                        home: TeamId("syl".into()),
+                        away: TeamId("vic".into()),
+                        outcome: MatchOutcome::Pending,
+                    }),
                 ],
             },
         ],

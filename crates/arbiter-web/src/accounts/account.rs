@@ -907,7 +907,14 @@ async fn school_matches(
                             .date()
                     });
                     // The same reading of `[report]` as the match page's.
-                    let task = task(stored.rules.report, side, status, r.date, entered_on, today);
+                    let task = task(
+                        stored.rules.report,
+                        side,
+                        status,
+                        r.date_of(m),
+                        entered_on,
+                        today,
+                    );
                     let due = |d: Option<jiff::civil::Date>, overdue: bool| match d {
                         Some(d) if overdue => format!(", overdue since {}", words::date(d)),
                         Some(d) => format!(" by {}", words::date(d)),
@@ -931,7 +938,7 @@ async fn school_matches(
                         ),
                         None => (None, false),
                     };
-                    let date = r.date.map(words::date).unwrap_or_default();
+                    let date = r.date_of(m).map(words::date).unwrap_or_default();
                     let mut note = format!("{} · {}", c.name, side.code());
                     if !date.is_empty() {
                         note.push_str(&format!(" · {date}"));

@@ -25,9 +25,12 @@ fn events(state: &AppState, view: &CompetitionView, team: Option<&TeamId>) -> Ve
     let sequence = u32::try_from(view.version).unwrap_or(u32::MAX);
     let mut out = Vec::new();
     for round in &view.competition.rounds {
-        let Some(date) = round.date else { continue };
         for p in &round.pairings {
             let Pairing::Match(m) = p else { continue };
+            // A moved match is on its own day (GT-M2).
+            let Some(date) = round.date_of(m) else {
+                continue;
+            };
             if team.is_some_and(|t| &m.home != t && &m.away != t) {
                 continue;
             }

@@ -187,7 +187,8 @@ pub(crate) async fn load(
         store.result_reviews(id).await?,
     );
     Ok(MatchContext {
-        date: r.date,
+        // The match's own day when it moved (GT-M2): the report's deadlines count from it.
+        date: r.date_of(record),
         record: record.clone(),
         view,
         round,

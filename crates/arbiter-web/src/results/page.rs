@@ -188,6 +188,20 @@ struct MatchPage {
     lineups: Vec<LineupSection>,
     /// The broken rules this result carries that no officer has ruled on (issue 12).
     under_review: Vec<String>,
+    /// GT-M2: move the match to another day, for those who may.
+    move_form: Option<MoveForm>,
+}
+
+/// GT-M2: the form that moves a match to another day, with what a move would break.
+struct MoveForm {
+    action: String,
+    csrf: String,
+    date: String,
+    reason: String,
+    /// The President may allow a day beyond three school weeks (GT-M2).
+    may_override: bool,
+    open: bool,
+    problems: Vec<String>,
 }
 
 /// Which result form a failed submission came from.
@@ -207,6 +221,8 @@ struct Redo {
     decide: Option<(String, Vec<String>)>,
     /// A lineup form as sent, with why it was refused.
     lineup: Option<(Side, LineupInput, Vec<String>)>,
+    /// The move form as sent (day, reason) with why it was refused.
+    moved: Option<(String, String, Vec<String>)>,
 }
 
 fn result_options() -> Vec<(String, String)> {
@@ -824,6 +840,34 @@ async fn page(
             problems,
         }
     });
+    let move_form = (ctx.record.outcome == MatchOutcome::Pending && may(Action::PostponeMatch))
+        .then(|| {
+            let (date, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
+                (
+                    ctx.date.map(|d| d.to_string()).unwrap_or_default(),
+                    String::new(),
+                    Vec::new(),
+                )
+            });
+            MoveForm {
+                action: format!("{}/move", ctx.href()),
+                csrf: String::new(),
+                open: !problems.is_empty(),
+                date,
+                reason,
+                may_override: may(Action::OverridePostponementWindow),
+                problems,
+            }
+        });
+    let move_csrf = if move_form.is_some() {
+        csrf::session_token(&auth.session).await?
+    } else {
+        String::new()
+    };
+    let move_form = move_form.map(|f| MoveForm {
+        csrf: move_csrf,
+        ..f
+    });
     let lineups = lineup_sections(
         state,
         ctx,
@@ -869,6 +913,7 @@ async fn page(
             .filter(|f| f.round == Some(ctx.round) && f.home.as_ref() == Some(&ctx.record.home))
             .map(lineup::reason)
             .collect(),
+        move_form,
     };
     Ok(private(status_code, &page))
 }
@@ -1312,4 +1357,88 @@ pub async fn name_lineup(
     answer
         .await
         .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+/// POST `…/matches/{home}/move`: an advisor of either school or the President moves the match
+/// to another day (GT-M2), with the reason. What the move would break is said first (core's
+/// `postpone::check`): a day that is not a school day of the season, or on which either team
+/// plays, is refused; a day beyond three school weeks needs the President's override.
+pub async fn move_match(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    let (sent, ctx, acting) = match begin(&state, &auth, path, fields, Action::PostponeMatch).await
+    {
+        Ok(x) => x,
+        Err(e) => return e.answer(Format::Html),
+    };
+    let one = |k: &str| {
+        sent.fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    let (day, reason) = (one("date"), one("reason"));
+    let refused = |problems: Vec<String>| Redo {
+        moved: Some((day.clone(), reason.clone(), problems)),
+        ..Redo::default()
+    };
+    let Ok(to) = day.parse::<jiff::civil::Date>() else {
+        let redo = refused(vec![format!(
+            "“{day}” is not a day; give it as YYYY-MM-DD (the date field of the form does)."
+        )]);
+        return again(&state, &auth, &ctx, redo).await;
+    };
+    let season = &ctx.view.season;
+    let mv = arbiter_core::postpone::Move {
+        round: ctx.round,
+        home: ctx.record.home.clone(),
+        to,
+        today: state.today(),
+        season_starts: season.starts_on,
+        season_ends: season.ends_on,
+    };
+    let found = arbiter_core::postpone::check(&ctx.stored.competition, &mv);
+    let overridden =
+        one("override") == "yes" && ctx.may(auth.user.as_ref(), Action::OverridePostponementWindow);
+    let mut problems: Vec<String> = found
+        .iter()
+        .filter(|f| f.is_error() || !overridden)
+        .map(|f| {
+            let mut p = lineup::reason(f);
+            if !f.is_error() {
+                p.push_str(" (tick the override to allow it, as the President may)");
+            }
+            p
+        })
+        .collect();
+    if reason.is_empty() {
+        problems
+            .push("Say why the match moves (required, GT-M2); it is kept in the history.".into());
+    }
+    if !problems.is_empty() {
+        return again(&state, &auth, &ctx, refused(problems)).await;
+    }
+    let reason = if overridden && !found.is_empty() {
+        format!("{reason} (the President's override of GT-M2's window)")
+    } else {
+        reason.clone()
+    };
+    match state
+        .store()
+        .move_match(ctx.id, to, &reason, &acting.actor())
+        .await
+    {
+        Ok(()) => {
+            state.invalidate();
+            see_other(&format!("{}#report", ctx.href()))
+        }
+        Err(arbiter_store::StoreError::Invalid(m)) => {
+            again(&state, &auth, &ctx, refused(vec![m])).await
+        }
+        Err(e) => WebError::from(e).answer(Format::Html),
+    }
 }

@@ -101,3 +101,107 @@ async fn the_competition_and_league_feeds_hold_every_match() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// GT-M2: the home advisor moves the match; a Saturday and a day beyond three school weeks are
+/// refused with the rule, the President's override allows the late day, and the team's feed
+/// and the match page show the new date, the history the old one and the reason.
+#[tokio::test]
+async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
+    use arbiter_core::permissions::Role;
+    let store = store().await;
+    account(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    account(&store, "president@gthscl.example", Role::President, None).await;
+    let app = app_on(&store, jiff::civil::date(2026, 11, 13));
+    let m = format!("{C}/rounds/4/matches/start");
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    let page = coach.get(&app, &m).await;
+    assert!(
+        page.body.contains(&format!("action=\"{m}/move\"")),
+        "{}",
+        page.body
+    );
+    // The advisor has no override.
+    assert!(!page.body.contains("name=\"override\""), "{}", page.body);
+
+    let saturday = coach
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &[("date", "2026-11-21"), ("reason", "Bus")],
+        )
+        .await;
+    assert_eq!(
+        saturday.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        saturday.body
+    );
+    assert!(
+        saturday
+            .body
+            .contains("GT-M2: 2026-11-21 is a Saturday, not a school day"),
+        "{}",
+        saturday.body
+    );
+    let late = coach
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &[("date", "2026-12-14"), ("reason", "Snow")],
+        )
+        .await;
+    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        late.body
+            .contains("20 school days after the original date 2026-11-16"),
+        "{}",
+        late.body
+    );
+
+    let mut president = Visitor::signed_in(&app, "president@gthscl.example").await;
+    let page = president.get(&app, &m).await;
+    assert!(page.body.contains("name=\"override\""), "{}", page.body);
+    let moved = president
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &[
+                ("date", "2026-12-14"),
+                ("reason", "Snow closed both schools"),
+                ("override", "yes"),
+            ],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+
+    let feed = events(
+        &get(&app, &format!("{C}/teams/start/schedule.ics"))
+            .await
+            .body,
+    );
+    let round4 = feed
+        .iter()
+        .find(|e| e.get_uid() == Some("gthscl-2026-27-division-a-r4-start@arbiter"))
+        .unwrap();
+    assert_eq!(day(round4), "2026-12-14");
+    assert!(get(&app, &m).await.body.contains("Mon 14 Dec 2026"));
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    let h = history.iter().find(|h| h.action == "move_match").unwrap();
+    assert_eq!(h.before.as_ref().unwrap()["date"], "2026-11-16");
+    assert_eq!(h.after.as_ref().unwrap()["date"], "2026-12-14");
+    assert!(
+        h.reason
+            .as_deref()
+            .unwrap()
+            .starts_with("Snow closed both schools")
+    );
+}

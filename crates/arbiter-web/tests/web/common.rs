@@ -64,6 +64,7 @@ fn boards(home: &str, away: &str, results: &[&str]) -> MatchOutcome {
 
 fn game(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
     Pairing::Match(Match {
+        date: None,
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome,

@@ -1,0 +1,268 @@
+//! Moving a match to another day (GT-M2): what a move would break, said before it is saved.
+//!
+//! GT-M2: advisors may move a match by arrangement beforehand; a postponed match is played
+//! within three school weeks of its original date (two to rearrange it, three to agree a date),
+//! and only the President allows a later one. A match keeps its round when it moves; the day it
+//! moves to must be a school day of the season on which neither team plays another match.
+
+use jiff::civil::{Date, Weekday};
+
+use crate::model::{Competition, MatchOutcome, Pairing, TeamId};
+use crate::validate::Finding;
+
+/// School days a postponed match may move past its original date without the President's
+/// override: three school weeks (GT-M2).
+pub const WINDOW_SCHOOL_DAYS: i64 = 15;
+
+/// A match to move: which (its round and home team), to which day, on which day the move is
+/// made, and the season's first and last days when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The match's round.
+    pub round: u32,
+    /// The match's home team.
+    pub home: TeamId,
+    /// The day it moves to.
+    pub to: Date,
+    /// The day the move is made (the clock is the caller's).
+    pub today: Date,
+    /// The season's first day, when the season has one.
+    pub season_starts: Option<Date>,
+    /// The season's last day, when the season has one.
+    pub season_ends: Option<Date>,
+}
+
+/// What a move would break. Errors refuse it; a [`crate::validate::Severity::Violation`]
+/// (GT-M2's window) needs the President's override. Empty when it may be saved.
+pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let found = c
+        .rounds
+        .iter()
+        .find(|r| r.number == mv.round)
+        .and_then(|r| {
+            r.pairings.iter().enumerate().find_map(|(i, p)| match p {
+                Pairing::Match(m) if m.home == mv.home => Some((r, i, m)),
+                _ => None,
+            })
+        });
+    let Some((round, pi, m)) = found else {
+        out.push(Finding::error(
+            None,
+            format!(
+                "round {} has no match at home to {}; name the match by its round and home team",
+                mv.round, mv.home
+            ),
+        ));
+        return out;
+    };
+    let at = |f: Finding| f.in_match(round.number, pi, m, None);
+    if m.outcome != MatchOutcome::Pending {
+        out.push(at(Finding::error(
+            Some("GT-M2"),
+            "the match has a result, so it is not moved; correct the result instead",
+        )));
+        return out;
+    }
+    if mv.to < mv.today {
+        out.push(at(Finding::error(
+            Some("GT-M2"),
+            format!(
+                "{} is in the past; a match moves to a day still to come",
+                mv.to
+            ),
+        )));
+    }
+    if matches!(mv.to.weekday(), Weekday::Saturday | Weekday::Sunday) {
+        out.push(at(Finding::error(
+            Some("GT-M2"),
+            format!(
+                "{} is a {}, not a school day; matches are played on school days",
+                mv.to,
+                weekday_name(mv.to.weekday())
+            ),
+        )));
+    }
+    match (mv.season_starts, mv.season_ends) {
+        (Some(start), _) if mv.to < start => out.push(at(Finding::error(
+            Some("GT-M2"),
+            format!("{} is before the season starts ({start})", mv.to),
+        ))),
+        (_, Some(end)) if mv.to > end => out.push(at(Finding::error(
+            Some("GT-M2"),
+            format!(
+                "{} is after the season ends ({end}); the regular season's matches are played in it",
+                mv.to
+            ),
+        ))),
+        _ => {}
+    }
+    // Neither team plays another match on the day.
+    for r in &c.rounds {
+        for p in &r.pairings {
+            let Pairing::Match(other) = p else { continue };
+            if std::ptr::eq(other, m) || r.date_of(other) != Some(mv.to) {
+                continue;
+            }
+            for t in [&m.home, &m.away] {
+                if &other.home == t || &other.away == t {
+                    out.push(at(Finding::error(
+                        Some("GT-M2"),
+                        format!(
+                            "{t} already plays {} v {} (round {}) on {}; a team plays one match a day",
+                            other.home, other.away, r.number, mv.to
+                        ),
+                    )));
+                }
+            }
+        }
+    }
+    // GT-M2's window, from the date the schedule first gave the match.
+    if let Some(original) = round.date.or(m.date) {
+        let late = school_days_between(original, mv.to);
+        if late > WINDOW_SCHOOL_DAYS {
+            out.push(at(Finding::violation(
+                Some("GT-M2"),
+                format!(
+                    "{} is {late} school days after the original date {original}; a postponed match is played within three school weeks ({WINDOW_SCHOOL_DAYS} school days), later only with the President's override",
+                    mv.to
+                ),
+            )));
+        }
+    }
+    out
+}
+
+/// Monday to Friday after `from`, up to and including `to` (0 when `to` is not later).
+pub fn school_days_between(from: Date, to: Date) -> i64 {
+    let mut n = 0;
+    let mut d = from;
+    while d < to {
+        let Ok(next) = d.tomorrow() else { break };
+        d = next;
+        if !matches!(d.weekday(), Weekday::Saturday | Weekday::Sunday) {
+            n += 1;
+        }
+    }
+    n
+}
+
+fn weekday_name(w: Weekday) -> &'static str {
+    match w {
+        Weekday::Monday => "Monday",
+        Weekday::Tuesday => "Tuesday",
+        Weekday::Wednesday => "Wednesday",
+        Weekday::Thursday => "Thursday",
+        Weekday::Friday => "Friday",
+        Weekday::Saturday => "Saturday",
+        Weekday::Sunday => "Sunday",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Match, Round};
+    use crate::validate::Severity;
+    use jiff::civil::date;
+
+    /// Round 1 on Mon 2 Nov 2026: a v b (pending), c v d (pending); round 2 on Wed 4 Nov: a v c.
+    fn season() -> Competition {
+        let m = |h: &str, a: &str| {
+            Pairing::Match(Match {
+                home: TeamId(h.into()),
+                away: TeamId(a.into()),
+                outcome: MatchOutcome::Pending,
+                date: None,
+            })
+        };
+        Competition {
+            name: "Test".into(),
+            teams: Vec::new(),
+            rounds: vec![
+                Round {
+                    number: 1,
+                    date: Some(date(2026, 11, 2)),
+                    pairings: vec![m("a", "b"), m("c", "d")],
+                },
+                Round {
+                    number: 2,
+                    date: Some(date(2026, 11, 4)),
+                    pairings: vec![m("a", "c")],
+                },
+            ],
+        }
+    }
+
+    fn to(day: Date) -> Move {
+        Move {
+            round: 1,
+            home: TeamId("a".into()),
+            to: day,
+            today: date(2026, 10, 30),
+            season_starts: Some(date(2026, 10, 5)),
+            season_ends: Some(date(2027, 2, 24)),
+        }
+    }
+
+    #[test]
+    fn gt_m2_a_school_day_free_for_both_teams_may_take_the_match() {
+        assert_eq!(check(&season(), &to(date(2026, 11, 3))), []);
+    }
+
+    #[test]
+    fn gt_m2_a_weekend_the_past_or_a_day_either_team_plays_is_refused() {
+        let f = check(&season(), &to(date(2026, 11, 7)));
+        assert!(
+            f[0].message.contains("is a Saturday, not a school day"),
+            "{f:?}"
+        );
+        let f = check(&season(), &to(date(2026, 10, 28)));
+        assert!(f[0].message.contains("is in the past"), "{f:?}");
+        let f = check(&season(), &to(date(2026, 11, 4)));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].message
+                .starts_with("a already plays a v c (round 2) on 2026-11-04"),
+            "{f:?}"
+        );
+        assert!(
+            f.iter()
+                .all(|f| f.severity == Severity::Error && f.rule.as_deref() == Some("GT-M2"))
+        );
+        let f = check(&season(), &to(date(2027, 3, 1)));
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("after the season ends")),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn gt_m2_beyond_three_school_weeks_needs_the_presidents_override() {
+        // Mon 2 Nov + 15 school days is Mon 23 Nov; Tue 24 Nov is the 16th.
+        assert_eq!(
+            school_days_between(date(2026, 11, 2), date(2026, 11, 23)),
+            15
+        );
+        assert_eq!(check(&season(), &to(date(2026, 11, 23))), []);
+        let f = check(&season(), &to(date(2026, 11, 24)));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Violation);
+        assert!(
+            f[0].message
+                .contains("16 school days after the original date 2026-11-02"),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn a_played_match_is_not_moved() {
+        let mut c = season();
+        if let Pairing::Match(m) = &mut c.rounds[0].pairings[0] {
+            m.outcome = MatchOutcome::DoubleForfeit;
+        }
+        let f = check(&c, &to(date(2026, 11, 3)));
+        assert!(f[0].message.contains("has a result"), "{f:?}");
+    }
+}
