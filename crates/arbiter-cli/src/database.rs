@@ -41,7 +41,7 @@ impl Database {
             .unwrap_or_else(|| self.db.display().to_string())
     }
 
-    async fn open(&self) -> Result<Store> {
+    pub(crate) async fn open(&self) -> Result<Store> {
         let address = self.address();
         let store = Store::open(&address)
             .await
@@ -62,7 +62,7 @@ pub struct Target {
     pub competition: Option<String>,
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

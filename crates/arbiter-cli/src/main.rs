@@ -7,6 +7,7 @@ mod load;
 mod logs;
 mod ratings;
 mod render;
+mod roster;
 mod users;
 
 use std::io::Write as _;
@@ -179,6 +180,12 @@ enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
+    /// Rosters: `arbiter roster import FILE` adds players from a CSV file, every mistake listed
+    /// before anything is written.
+    Roster {
+        #[command(subcommand)]
+        command: RosterCommand,
+    },
     /// API tokens: `arbiter token add` makes one for an officer's script.
     Token {
         #[command(subcommand)]
@@ -196,6 +203,31 @@ enum Command {
         /// the site's "today"; default: the clock's date.
         #[arg(long, value_name = "DATE")]
         today: Option<jiff::civil::Date>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum RosterCommand {
+    /// Adds the players of a CSV file (columns name, school, and team, grade or birth_date,
+    /// rating, provisional) to a stored competition's rosters, each to their school's team.
+    /// Every mistake is listed with its line, and then nothing is written.
+    Import {
+        /// The CSV file, a header line first.
+        file: PathBuf,
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The competition's address in the league.
+        #[arg(long)]
+        competition: String,
+        /// List what would be added and write nothing.
+        #[arg(long)]
+        preview: bool,
+        /// Why the players are added, kept in the history.
+        #[arg(long)]
+        reason: Option<String>,
+        #[command(flatten)]
+        database: database::Database,
     },
 }
 
@@ -524,6 +556,26 @@ fn run(cli: Cli) -> Result<()> {
             format,
             rules_from,
         } => check::run(&files, rules.as_deref(), &rules_from, format),
+        Command::Roster {
+            command:
+                RosterCommand::Import {
+                    file,
+                    league,
+                    competition,
+                    preview,
+                    reason,
+                    database,
+                },
+        } => roster::import(
+            &roster::Import {
+                file: &file,
+                league: &league,
+                competition: &competition,
+                preview,
+                reason: reason.as_deref(),
+            },
+            &database,
+        ),
         Command::Demo { bind, db, today } => database::demo(bind, &db, today),
     }
 }

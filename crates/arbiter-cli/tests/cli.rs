@@ -1040,3 +1040,123 @@ fn check_passes_a_division_that_keeps_its_rules() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["findings"], serde_json::json!([]));
 }
+
+/// Issue 12: a roster CSV full of mistakes is refused whole with every mistake at its line; a
+/// clean one adds each player to their school's team (1200N for the new, GT-R7's unranked for
+/// an eighth grader under 14), in the history.
+#[test]
+fn roster_import_lists_every_mistake_then_adds_the_players() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-roster-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    ok_stdout(&[
+        "import",
+        "examples/gthscl-division.json",
+        "--league",
+        "gthscl",
+        "--season",
+        "2026-27",
+        "--competition",
+        "maumee",
+        "--db",
+        db,
+    ]);
+    let roster = |file: &str, extra: &[&str]| {
+        let mut args = vec![
+            "roster",
+            "import",
+            file,
+            "--league",
+            "gthscl",
+            "--competition",
+            "maumee",
+            "--db",
+            db,
+        ];
+        args.extend_from_slice(extra);
+        arbiter(&args)
+    };
+    let out = roster("crates/arbiter-cli/tests/data/roster/mistakes.csv", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8(out.stdout).unwrap();
+    for mistake in [
+        "line 1, shirt: `shirt` is not a column of a roster",
+        "line 2, birth_date: “2010-02-31” is not a date",
+        "line 3, rating: “abc” is not a rating",
+        "line 4, name: Lena Ortiz of Start High School is on line 2 too",
+        "line 5, school: the player's school is missing",
+        "line 6, grade: “15” is not a grade",
+        "line 6, provisional: “maybe” is neither yes nor no",
+    ] {
+        assert!(said.contains(mistake), "{mistake}\n{said}");
+    }
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("7 mistakes found; nothing was written"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let new = "crates/arbiter-cli/tests/data/roster/new-players.csv";
+    let preview = roster(new, &["--preview"]);
+    assert!(
+        preview.status.success(),
+        "{}",
+        String::from_utf8_lossy(&preview.stderr)
+    );
+    let exported = |name: &str| {
+        let path = dir.join(name);
+        ok_stdout(&[
+            "export",
+            "--league",
+            "gthscl",
+            "--competition",
+            "maumee",
+            "--format",
+            "json",
+            "-o",
+            path.to_str().unwrap(),
+            "--db",
+            db,
+        ]);
+        std::fs::read_to_string(path).unwrap()
+    };
+    assert!(
+        !exported("before.json").contains("Lena Ortiz"),
+        "a preview writes nothing"
+    );
+    let added = roster(new, &["--reason", "Fall sign-ups"]);
+    let text = String::from_utf8(added.stdout).unwrap();
+    assert!(
+        added.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&added.stderr)
+    );
+    assert!(
+        text.contains("line 2: Lena Ortiz (1200N) joins start as start-"),
+        "{text}"
+    );
+    assert!(
+        text.contains("line 3: Marcus Bell (1380) joins sjj-b"),
+        "{text}"
+    );
+    assert!(
+        text.contains("line 4: Ivy Chen (1200N) joins start") && text.contains("GT-R7"),
+        "{text}"
+    );
+    let after = exported("after.json");
+    assert!(
+        after.contains("Lena Ortiz") && after.contains("Marcus Bell"),
+        "{after}"
+    );
+    assert!(after.contains("\"unranked\": true"), "{after}");
+    // Once more: they are on the rosters already, and nothing is written twice.
+    let again = roster(new, &[]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        String::from_utf8(again.stdout)
+            .unwrap()
+            .contains("on Toledo Start's roster already")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -14,6 +14,8 @@
 //! - [`postpone`]: what moving a match to another day would break (GT-M2).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
+//! - [`roster`]: players added to the rosters, each to their school's team, with GT-R7's
+//!   eligibility and every problem at its line.
 //! - [`entry`]: a result as entered, read into a match outcome with every problem named.
 //! - [`check`]: everything a competition (or a season) breaks, errors and violations alike.
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
@@ -32,6 +34,7 @@ pub mod postpone;
 pub mod rated_games;
 pub mod rating;
 pub mod report;
+pub mod roster;
 pub mod ruleset;
 pub mod schedule;
 pub mod scoring;

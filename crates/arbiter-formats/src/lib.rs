@@ -7,6 +7,7 @@
 //!   and turned into a competition and back.
 //! - [`mod@csv`]: the CSV writer and formula guard of every export.
 //! - [`ical`]: iCalendar feeds of a schedule, one event a match (issue 12).
+//! - [`roster_csv`]: a roster as CSV, read with every mistake at its line (issue 12).
 //! - [`ruleset_file`]: ruleset files on disk, for `extends` and a competition file's `"rules"`.
 
 #![warn(missing_docs)]
@@ -14,5 +15,6 @@
 pub mod competition_json;
 pub mod csv;
 pub mod ical;
+pub mod roster_csv;
 pub mod ruleset_file;
 pub mod trf;

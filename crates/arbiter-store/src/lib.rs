@@ -29,7 +29,7 @@ use arbiter_core::lineup::Lineup;
 use arbiter_core::permissions::Role;
 use arbiter_core::report::ReviewKind;
 use arbiter_core::text::Email;
-use arbiter_core::{Competition, MatchOutcome, Side};
+use arbiter_core::{Competition, MatchOutcome, Player, Side, TeamId};
 
 /// The store the web site and the CLI share. Cloning is cheap (the pools are shared).
 #[derive(Debug, Clone)]
@@ -193,6 +193,18 @@ impl Store {
         by: &Actor,
     ) -> Result<LineupVersion, StoreError> {
         dispatch!(self, s => s.record_lineup(m, side, seen, lineup, by).await)
+    }
+
+    /// Adds `players` (core's `roster::plan` has placed and checked them) at the end of their
+    /// teams' rosters in one transaction, each a change in the history.
+    pub async fn add_players(
+        &self,
+        competition: CompetitionId,
+        players: &[(TeamId, Player)],
+        reason: Option<&str>,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.add_players(competition, players, reason, by).await)
     }
 
     /// Moves match `m` to the day `to` (GT-M2; core's `postpone::check` has said what the move

@@ -1543,6 +1543,114 @@ impl Backend {
         })
     }
 
+    /// Adds `players` at the end of their teams' rosters, all or none, each a change in the
+    /// history with the reason.
+    pub async fn add_players(
+        &self,
+        competition: CompetitionId,
+        players: &[(TeamId, Player)],
+        reason: Option<&str>,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let reason = check::reason(reason)?;
+        let reason = reason.as_ref().map(Reason::as_str);
+        for (_, p) in players {
+            check::text(TextKind::Name, "a player's name", &p.name)?;
+        }
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let row = sqlx::query("SELECT league_id FROM competitions WHERE id = $1")
+            .bind(competition.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a competition"))?;
+        let Some(row) = row else {
+            return Err(StoreError::NotFound(format!(
+                "there is no competition with id {competition}"
+            )));
+        };
+        let league: i64 = get(&row, "league_id")?;
+        let at = codes::now();
+        for (team, p) in players {
+            let row = sqlx::query(
+                "SELECT t.id, COALESCE(MAX(e.position), 0) AS last FROM teams t \
+                 LEFT JOIN roster_entries e ON e.team_id = t.id \
+                 WHERE t.competition_id = $1 AND t.team_key = $2 GROUP BY t.id",
+            )
+            .bind(competition.0)
+            .bind(&team.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a team"))?;
+            let Some(row) = row else {
+                return Err(StoreError::Invalid(format!(
+                    "the team `{team}` is not in the competition"
+                )));
+            };
+            let team_id: i64 = get(&row, "id")?;
+            let last: i64 = get(&row, "last")?;
+            let sql = format!(
+                "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
+                 birth_date, rated_games, k, unranked) \
+                 VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9) RETURNING id",
+                date_in("$6")
+            );
+            let inserted = sqlx::query(&sql)
+                .bind(competition.0)
+                .bind(&p.id.0)
+                .bind(&p.name)
+                .bind(p.rating.map(i64::from))
+                .bind(p.provisional)
+                .bind(p.record.birth_date.map(|d| d.to_string()))
+                .bind(p.record.rated_games.map(i64::from))
+                .bind(p.record.k.map(i64::from))
+                .bind(p.unranked)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| match &e {
+                    sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Invalid(
+                        format!("the player id `{}` is taken in this competition", p.id),
+                    ),
+                    _ => db("storing a player")(e),
+                })?;
+            let player_id: i64 = get(&inserted, "id")?;
+            sqlx::query(
+                "INSERT INTO roster_entries (team_id, position, player_id) VALUES ($1, $2, $3)",
+            )
+            .bind(team_id)
+            .bind(last + 1)
+            .bind(player_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("storing a roster entry"))?;
+            append_history(
+                &mut tx,
+                at,
+                by,
+                Change {
+                    after: Some(serde_json::json!({
+                        "team": team.0, "id": p.id.0, "name": p.name, "rating": p.rating,
+                        "provisional": p.provisional, "unranked": p.unranked,
+                        "birth_date": p.record.birth_date.map(|d| d.to_string()),
+                    })),
+                    reason,
+                    league: Some(league),
+                    competition: Some(competition.0),
+                    team: Some(&team.0),
+                    ..Change::of(Entity::Team, team.0.clone(), HistoryAction::AddPlayer)
+                },
+            )
+            .await?;
+        }
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(competition.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        tx.commit().await.map_err(db("saving the roster"))?;
+        Ok(())
+    }
+
     /// Moves match `m` to `to` (GT-M2), with the reason; the history keeps the day before.
     pub async fn move_match(
         &self,

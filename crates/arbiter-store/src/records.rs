@@ -396,6 +396,8 @@ code_enum!(
         RuleOnViolation = "rule_on_violation",
         /// A match moved to another day, with the reason (GT-M2).
         MoveMatch = "move_match",
+        /// A player added to a team's roster (issue 12).
+        AddPlayer = "add_player",
         SetPassword = "set_password",
         Grant = "grant",
         Revoke = "revoke",

@@ -1,0 +1,104 @@
+//! `arbiter roster import FILE`: players added to a stored competition's rosters from a CSV
+//! file (issue 12). Every mistake of the file and of its players' places (a school with no team,
+//! a name already on a roster) is listed before anything is written; with none, the players
+//! join their teams in one transaction, each a change in the history. `--preview` lists what
+//! would be added and writes nothing.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use arbiter_core::roster;
+use arbiter_formats::{roster_csv, ruleset_file};
+use arbiter_store::Actor;
+
+use crate::database::{Database, runtime};
+
+/// A roster file is a few hundred lines; a megabyte is far beyond any school league's.
+const ROSTER_LIMIT: u64 = 1024 * 1024;
+
+/// What `arbiter roster import` was asked.
+#[derive(Debug, Clone)]
+pub struct Import<'a> {
+    pub file: &'a Path,
+    pub league: &'a str,
+    pub competition: &'a str,
+    pub preview: bool,
+    pub reason: Option<&'a str>,
+}
+
+pub fn import(ask: &Import, db: &Database) -> Result<()> {
+    let origin = ask.file.display().to_string();
+    let bytes = ruleset_file::read_limited(ask.file, "a roster file", ROSTER_LIMIT)
+        .map_err(anyhow::Error::msg)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{origin}: the file is not UTF-8; save it as CSV in UTF-8"))?;
+    let rows = match roster_csv::read(&text) {
+        Ok(rows) => rows,
+        Err(problems) => {
+            for p in &problems {
+                println!("{origin}: {p}");
+            }
+            bail!(
+                "{origin}: {} mistake{} found; nothing was written",
+                problems.len(),
+                if problems.len() == 1 { "" } else { "s" }
+            );
+        }
+    };
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(stored) = store.load_competition(ask.league, ask.competition).await? else {
+            bail!(
+                "the league `{}` has no competition `{}`; `arbiter import` stores one",
+                ask.league,
+                ask.competition
+            );
+        };
+        // GT-R7: eligibility as of the season's start (or the first match day).
+        let on = stored
+            .season
+            .starts_on
+            .or_else(|| stored.competition.rounds.iter().find_map(|r| r.date))
+            .context("the season has no start date, so GT-R7's age cannot be read; give the season its dates")?;
+        let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on) {
+            Ok(plan) => plan,
+            Err(problems) => {
+                for p in &problems {
+                    println!("{origin}: {p}");
+                }
+                bail!(
+                    "{origin}: {} problem{} found; nothing was written",
+                    problems.len(),
+                    if problems.len() == 1 { "" } else { "s" }
+                );
+            }
+        };
+        for a in &plan {
+            let p = &a.player;
+            let rating = match (p.rating, p.provisional) {
+                (Some(r), true) => format!("{r}N"),
+                (Some(r), false) => r.to_string(),
+                (None, _) => "unrated".into(),
+            };
+            let note = a.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
+            println!(
+                "line {}: {} ({rating}) joins {} as {}{note}",
+                a.line, p.name, a.team, p.id
+            );
+        }
+        if ask.preview {
+            eprintln!("{} players would be added; nothing was written (--preview)", plan.len());
+            return Ok(());
+        }
+        let players: Vec<_> = plan.into_iter().map(|a| (a.team, a.player)).collect();
+        store
+            .add_players(stored.record.id, &players, ask.reason, &Actor::system())
+            .await?;
+        eprintln!(
+            "{} players added to {}; each is in the history",
+            players.len(),
+            stored.record.name
+        );
+        Ok(())
+    })
+}

@@ -1,0 +1,357 @@
+//! Players added to a competition's rosters (issue 12, part 1): which team each joins, their
+//! id, and whether they may be ranked (GT-R7), with every problem named at its line before
+//! anything is written.
+
+use jiff::civil::Date;
+
+use crate::model::{Competition, Player, PlayerId, RatingRecord, TeamId};
+use crate::ruleset::Ruleset;
+
+/// A player as an officer lists them (a line of a roster file, a form).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NewPlayer {
+    /// The line of the file (or the form's row), 1-based; messages cite it.
+    pub line: u64,
+    /// The player's name, as score sheets print it.
+    pub name: String,
+    /// The school they are a student of (GT-R7) and play for.
+    pub school: String,
+    /// The team's id, when the school has several teams in the competition.
+    pub team: Option<String>,
+    /// The school grade, 1-12 (GT-R7).
+    pub grade: Option<u8>,
+    /// The date of birth (GT-R7's 14; FIDE B.02's K).
+    pub birth_date: Option<Date>,
+    /// The league rating; `None` for a new player (1200N, GT-R3).
+    pub rating: Option<u32>,
+    /// GT-R3: a provisional 1200N rating.
+    pub provisional: bool,
+}
+
+/// A problem with one line, with its column when it is in one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineProblem {
+    /// 1-based; 1 is a file's header.
+    pub line: u64,
+    /// The column's name, when the problem is in one cell.
+    pub column: Option<String>,
+    /// What is wrong and what to do instead.
+    pub message: String,
+}
+
+impl std::fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.column {
+            Some(c) => write!(f, "line {}, {c}: {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+/// One player to add: the team, the player as the roster will hold them, and what the preview
+/// says of them (GT-R7).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Addition {
+    /// The line it came from.
+    pub line: u64,
+    /// The team the player joins.
+    pub team: TeamId,
+    /// The roster entry, with a new id.
+    pub player: Player,
+    /// What the preview says of the player (GT-R7), when anything.
+    pub note: Option<String>,
+}
+
+/// GT-R7: whether a player may be ranked: a high-school student (grade 9 to 12) or 14 or older
+/// on `on`. `None` when neither the grade nor the birth date says.
+pub fn may_be_ranked(grade: Option<u8>, birth_date: Option<Date>, on: Date) -> Option<bool> {
+    let by_age = birth_date.map(|b| age_on(b, on) >= 14);
+    let by_grade = grade.map(|g| g >= 9);
+    match (by_grade, by_age) {
+        (Some(true), _) | (_, Some(true)) => Some(true),
+        (Some(false), _) | (_, Some(false)) => Some(false),
+        (None, None) => None,
+    }
+}
+
+fn age_on(birth: Date, on: Date) -> i16 {
+    let mut age = on.year() - birth.year();
+    if (on.month(), on.day()) < (birth.month(), birth.day()) {
+        age -= 1;
+    }
+    age
+}
+
+/// Each new player's team and roster entry, or every problem: a school with no team in the
+/// competition, a school of several teams and no team named, a team of another school, a name
+/// already on the team's roster, a roster beyond `roster_max` (AS-9). `on` is the day
+/// eligibility is read on (GT-R7: the season's start).
+pub fn plan(
+    c: &Competition,
+    rules: &Ruleset,
+    rows: &[NewPlayer],
+    on: Date,
+) -> Result<Vec<Addition>, Vec<LineProblem>> {
+    let mut problems = Vec::new();
+    let mut out: Vec<Addition> = Vec::new();
+    let mut taken: std::collections::HashSet<String> = c
+        .teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .map(|p| p.id.0.clone())
+        .collect();
+    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+    for row in rows {
+        let problem = |column: &str, message: String| LineProblem {
+            line: row.line,
+            column: Some(column.into()),
+            message,
+        };
+        let of_school: Vec<_> = c
+            .teams
+            .iter()
+            .filter(|t| t.school.as_deref().is_some_and(|s| same(s, &row.school)))
+            .collect();
+        let team = match (&row.team, of_school.as_slice()) {
+            (Some(id), _) => match c.teams.iter().find(|t| same(&t.id.0, id)) {
+                Some(t) if t.school.as_deref().is_some_and(|s| same(s, &row.school)) => t,
+                Some(t) => {
+                    problems.push(problem(
+                        "team",
+                        format!(
+                            "{} is a team of {}, not of {}; a player joins a team of their own school (GT-R6 aside)",
+                            t.name,
+                            t.school.as_deref().unwrap_or("no school"),
+                            row.school
+                        ),
+                    ));
+                    continue;
+                }
+                None => {
+                    let ids: Vec<&str> = of_school.iter().map(|t| t.id.0.as_str()).collect();
+                    problems.push(problem(
+                        "team",
+                        format!(
+                            "no team has the id `{id}`{}",
+                            if ids.is_empty() {
+                                String::new()
+                            } else {
+                                format!("; {}'s are {}", row.school, ids.join(", "))
+                            }
+                        ),
+                    ));
+                    continue;
+                }
+            },
+            (None, [one]) => one,
+            (None, []) => {
+                let schools: Vec<&str> =
+                    c.teams.iter().filter_map(|t| t.school.as_deref()).collect();
+                problems.push(problem(
+                    "school",
+                    format!(
+                        "{} has no team in {}; the schools are {}",
+                        row.school,
+                        c.name,
+                        schools.join(", ")
+                    ),
+                ));
+                continue;
+            }
+            (None, several) => {
+                let ids: Vec<&str> = several.iter().map(|t| t.id.0.as_str()).collect();
+                problems.push(problem(
+                    "team",
+                    format!(
+                        "{} has {} teams ({}); name the player's team in a `team` column",
+                        row.school,
+                        several.len(),
+                        ids.join(", ")
+                    ),
+                ));
+                continue;
+            }
+        };
+        if team.players.iter().any(|p| same(&p.name, &row.name)) {
+            problems.push(problem(
+                "name",
+                format!(
+                    "{} is on {}'s roster already; change a player on the roster's page instead",
+                    row.name, team.name
+                ),
+            ));
+            continue;
+        }
+        let joining = out.iter().filter(|a| a.team == team.id).count();
+        if let Some(max) = rules.roster_max
+            && team.players.len() + joining + 1 > max as usize
+        {
+            problems.push(problem(
+                "team",
+                format!(
+                    "{} would have {} players; a roster has at most {max} (AS-9)",
+                    team.name,
+                    team.players.len() + joining + 1
+                ),
+            ));
+            continue;
+        }
+        let mut n = team.players.len() + joining + 1;
+        let id = loop {
+            let id = format!("{}-{n}", team.id);
+            if taken.insert(id.clone()) {
+                break id;
+            }
+            n += 1;
+        };
+        let ranked = may_be_ranked(row.grade, row.birth_date, on);
+        out.push(Addition {
+            line: row.line,
+            team: team.id.clone(),
+            note: match ranked {
+                Some(false) => Some(
+                    "GT-R7: not a high-school student nor 14 or older, so plays unranked games only"
+                        .into(),
+                ),
+                None => Some(
+                    "GT-R7: neither a grade nor a birth date says whether the player may be ranked; ranked until one does"
+                        .into(),
+                ),
+                Some(true) => None,
+            },
+            player: Player {
+                id: PlayerId(id),
+                name: row.name.trim().to_string(),
+                // GT-R3: a new player starts at the league's 1200N.
+                rating: row.rating.or(Some(1200)),
+                provisional: row.provisional || row.rating.is_none(),
+                record: RatingRecord {
+                    birth_date: row.birth_date,
+                    ..RatingRecord::default()
+                },
+                unranked: ranked == Some(false),
+            },
+        });
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Team;
+    use jiff::civil::date;
+
+    fn competition() -> Competition {
+        let team = |id: &str, school: &str, n: usize| Team {
+            id: TeamId(id.into()),
+            name: id.to_uppercase(),
+            school: Some(school.into()),
+            players: (1..=n)
+                .map(|i| Player {
+                    id: PlayerId(format!("{id}-{i}")),
+                    name: format!("{id} player {i}"),
+                    rating: Some(1500),
+                    ..Player::default()
+                })
+                .collect(),
+        };
+        Competition {
+            name: "Metro".into(),
+            teams: vec![
+                team("sjj-a", "St. John's", 4),
+                team("sjj-b", "St. John's", 4),
+                team("start", "Start High School", 3),
+            ],
+            rounds: Vec::new(),
+        }
+    }
+
+    fn row(line: u64, name: &str, school: &str) -> NewPlayer {
+        NewPlayer {
+            line,
+            name: name.into(),
+            school: school.into(),
+            grade: Some(10),
+            provisional: true,
+            ..NewPlayer::default()
+        }
+    }
+
+    #[test]
+    fn gt_r7_a_high_school_student_or_14_is_ranked() {
+        let on = date(2026, 10, 5);
+        assert_eq!(may_be_ranked(Some(9), None, on), Some(true));
+        assert_eq!(
+            may_be_ranked(Some(8), Some(date(2012, 10, 6)), on),
+            Some(false)
+        );
+        assert_eq!(
+            may_be_ranked(Some(8), Some(date(2012, 10, 5)), on),
+            Some(true)
+        );
+        assert_eq!(may_be_ranked(None, None, on), None);
+    }
+
+    #[test]
+    fn each_player_joins_their_schools_team_with_a_new_id() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let mut young = row(3, "Kit Young", "start high school");
+        young.grade = Some(8);
+        young.birth_date = Some(date(2013, 1, 1));
+        let plan = plan(
+            &competition(),
+            &rules,
+            &[row(2, "Ana Ruiz", "Start High School"), young],
+            date(2026, 10, 5),
+        )
+        .unwrap();
+        assert_eq!(plan[0].team, TeamId("start".into()));
+        assert_eq!(plan[0].player.id, PlayerId("start-4".into()));
+        assert_eq!(
+            (plan[0].player.rating, plan[0].player.provisional),
+            (Some(1200), true)
+        );
+        assert_eq!(plan[1].player.id, PlayerId("start-5".into()));
+        assert!(plan[1].player.unranked);
+        assert!(plan[1].note.as_deref().unwrap().starts_with("GT-R7"));
+    }
+
+    #[test]
+    fn every_problem_is_named_at_its_line() {
+        let rules = Ruleset::preset("astc").unwrap();
+        let mut wrong_team = row(4, "Cy Lee", "Start High School");
+        wrong_team.team = Some("sjj-a".into());
+        let problems = plan(
+            &competition(),
+            &rules,
+            &[
+                row(2, "Ana Ruiz", "Nowhere High"),
+                row(3, "Ben Cho", "St. John's"),
+                wrong_team,
+                row(5, "start player 1", "Start High School"),
+            ],
+            date(2026, 10, 5),
+        )
+        .unwrap_err();
+        let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(said.len(), 4, "{said:#?}");
+        assert!(
+            said[0].starts_with("line 2, school: Nowhere High has no team in Metro"),
+            "{said:#?}"
+        );
+        assert!(
+            said[1].contains("St. John's has 2 teams (sjj-a, sjj-b)"),
+            "{said:#?}"
+        );
+        assert!(
+            said[2].contains("SJJ-A is a team of St. John's, not of Start High School"),
+            "{said:#?}"
+        );
+        assert!(said[3].contains("on START's roster already"), "{said:#?}");
+    }
+}

@@ -1,0 +1,257 @@
+//! A roster as a CSV file (issue 12, part 1): one player a line, under a header naming the
+//! columns. Read with every mistake reported at its line and column, so that an officer sees
+//! them all in the preview before anything is written.
+//!
+//! Columns, in any order, named in the header (letter case and spaces aside): `name` and
+//! `school` (required), `team` (the team's id, when the school has several), `grade` (1-12) or
+//! `birth_date` (YYYY-MM-DD), `rating` (a whole number; empty for a new player) and
+//! `provisional` (yes or no; by default yes for a player without a rating, GT-R3's 1200N).
+
+use std::collections::HashMap;
+
+use arbiter_core::roster::{LineProblem, NewPlayer};
+use arbiter_core::text::NAME_MAX_CHARS;
+use jiff::civil::Date;
+
+/// A mistake in the file: its line (1 is the header) and column.
+pub type RosterProblem = LineProblem;
+
+const COLUMNS: [&str; 7] = [
+    "name",
+    "school",
+    "team",
+    "grade",
+    "birth_date",
+    "rating",
+    "provisional",
+];
+
+/// Every row of the file, or every mistake in it (none is skipped, none stops the reading).
+pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut problems = Vec::new();
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let header: Vec<String> = match reader.headers() {
+        Ok(h) => h
+            .iter()
+            .map(|c| c.to_lowercase().replace([' ', '-'], "_"))
+            .collect(),
+        Err(e) => {
+            return Err(vec![RosterProblem {
+                line: 1,
+                column: None,
+                message: format!("the header cannot be read ({e}); save the file as CSV in UTF-8"),
+            }]);
+        }
+    };
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for (i, c) in header.iter().enumerate() {
+        match COLUMNS.iter().find(|k| **k == c.as_str()) {
+            Some(k) => {
+                if index.insert(k, i).is_some() {
+                    problems.push(RosterProblem {
+                        line: 1,
+                        column: Some(c.clone()),
+                        message: "the column is named twice; keep one".into(),
+                    });
+                }
+            }
+            None => problems.push(RosterProblem {
+                line: 1,
+                column: Some(c.clone()),
+                message: format!(
+                    "`{c}` is not a column of a roster; the columns are {}",
+                    COLUMNS.join(", ")
+                ),
+            }),
+        }
+    }
+    for required in ["name", "school"] {
+        if !index.contains_key(required) {
+            problems.push(RosterProblem {
+                line: 1,
+                column: None,
+                message: format!(
+                    "the header has no `{required}` column; a roster names each player's {required}"
+                ),
+            });
+        }
+    }
+    let mut rows = Vec::new();
+    let mut seen: HashMap<(String, String), u64> = HashMap::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                problems.push(RosterProblem {
+                    line,
+                    column: None,
+                    message: format!("the line cannot be read ({e})"),
+                });
+                continue;
+            }
+        };
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let cell = |k: &str| {
+            index
+                .get(k)
+                .and_then(|&i| record.get(i))
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+        };
+        let mut bad = |column: &str, message: String| {
+            problems.push(RosterProblem {
+                line,
+                column: Some(column.into()),
+                message,
+            })
+        };
+        let name = cell("name").unwrap_or_default();
+        if name.is_empty() && index.contains_key("name") {
+            bad("name", "the player has no name".into());
+        } else if name.chars().count() > NAME_MAX_CHARS {
+            bad(
+                "name",
+                format!("the name is longer than {NAME_MAX_CHARS} characters"),
+            );
+        }
+        let school = cell("school").unwrap_or_default();
+        if school.is_empty() && index.contains_key("school") {
+            bad("school", "the player's school is missing".into());
+        }
+        let grade = cell("grade").and_then(|g| match g.parse::<u8>() {
+            Ok(n) if (1..=12).contains(&n) => Some(n),
+            _ => {
+                bad(
+                    "grade",
+                    format!("“{g}” is not a grade; write 1 to 12 (9 to 12 in high school)"),
+                );
+                None
+            }
+        });
+        let birth_date = cell("birth_date").and_then(|d| match d.parse::<Date>() {
+            Ok(date) => Some(date),
+            Err(_) => {
+                bad(
+                    "birth_date",
+                    format!("“{d}” is not a date; write it as YYYY-MM-DD, e.g. 2010-04-17"),
+                );
+                None
+            }
+        });
+        let rating = cell("rating").and_then(|r| match r.parse::<u32>() {
+            Ok(n) if n <= 3500 => Some(n),
+            _ => {
+                bad(
+                    "rating",
+                    format!(
+                        "“{r}” is not a rating; write a whole number such as 1450, or leave it empty for a new player (1200N, GT-R3)"
+                    ),
+                );
+                None
+            }
+        });
+        let provisional = match cell("provisional").map(|p| p.to_lowercase()) {
+            None => rating.is_none(),
+            Some(p) if ["yes", "y", "true", "1"].contains(&p.as_str()) => true,
+            Some(p) if ["no", "n", "false", "0"].contains(&p.as_str()) => false,
+            Some(p) => {
+                bad("provisional", format!("“{p}” is neither yes nor no"));
+                false
+            }
+        };
+        if provisional && rating.is_some_and(|r| r != 1200) {
+            bad(
+                "provisional",
+                "a provisional rating is the 1200N of a new player (GT-R3); leave the rating empty or 1200, or write no".into(),
+            );
+        }
+        if !name.is_empty() && !school.is_empty() {
+            let key = (name.to_lowercase(), school.to_lowercase());
+            if let Some(first) = seen.insert(key, line) {
+                bad(
+                    "name",
+                    format!("{name} of {school} is on line {first} too; list each player once"),
+                );
+            }
+        }
+        rows.push(NewPlayer {
+            line,
+            name,
+            school,
+            team: cell("team"),
+            grade,
+            birth_date,
+            rating,
+            provisional,
+        });
+    }
+    if problems.is_empty() {
+        Ok(rows)
+    } else {
+        problems.sort_by_key(|p| p.line);
+        Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clean_file_reads_every_row() {
+        let rows = read(
+            "Name,School,Grade,Rating,Provisional\nAna Ruiz,Start High School,10,1500,no\nBen Lee,Start High School,9,,\n",
+        )
+        .unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].rating, rows[0].provisional), (Some(1500), false));
+        // GT-R3: no rating is a new player's 1200N.
+        assert_eq!(
+            (rows[1].rating, rows[1].provisional, rows[1].line),
+            (None, true, 3)
+        );
+    }
+
+    #[test]
+    fn every_mistake_is_reported_at_its_line_and_column() {
+        let text = "name,grade,birth date,rating,colour\n\
+                    Ana Ruiz,10,2010-13-40,abc,white\n\
+                    ,13,,1400,\n\
+                    Ana Ruiz,9,,1450,\n";
+        let problems = read(text).unwrap_err();
+        let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        let has = |s: &str| said.iter().any(|p| p.contains(s));
+        assert!(has("line 1, colour: `colour` is not a column"), "{said:#?}");
+        assert!(
+            has("line 1: the header has no `school` column"),
+            "{said:#?}"
+        );
+        assert!(
+            has("line 2, birth_date: “2010-13-40” is not a date"),
+            "{said:#?}"
+        );
+        assert!(has("line 2, rating: “abc” is not a rating"), "{said:#?}");
+        assert!(has("line 3, name: the player has no name"), "{said:#?}");
+        assert!(has("line 3, grade: “13” is not a grade"), "{said:#?}");
+        assert_eq!(said.len(), 6, "{said:#?}");
+    }
+
+    #[test]
+    fn a_player_listed_twice_is_a_mistake() {
+        let text = "name,school\nAna Ruiz,Start\nana  ruiz,start\n";
+        let problems = read(&text.replace("  ", " ")).unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(
+            problems[0].to_string(),
+            "line 3, name: ana ruiz of start is on line 2 too; list each player once"
+        );
+    }
+}
