@@ -28,6 +28,7 @@ mod http;
 mod people;
 mod public;
 mod results;
+mod rosters;
 pub mod routes;
 mod ui;
 

@@ -10,7 +10,7 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{findings, history, people};
+use crate::{findings, history, people, rosters};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,6 +211,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
                 Table(Action::DecideDispute),
             ),
             post(matches::decide_dispute),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/rosters",
+                Table(Action::EditRoster),
+            ),
+            get(rosters::rosters_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/rosters",
+                Table(Action::EditRoster),
+            ),
+            post(rosters::add_players),
         ),
         (
             site(

@@ -780,6 +780,12 @@ async fn account_page_for(
                 "People and invitations",
             ));
         }
+        if auth::may(here, m.league, Action::EditRoster, target) {
+            links.push(Link::new(
+                format!("{}/rosters", league_href(&m.league_slug)),
+                "Add players from a roster file",
+            ));
+        }
         if auth::may(here, m.league, Action::RuleOnViolation, target) {
             links.push(Link::new(
                 format!("{}/findings", league_href(&m.league_slug)),

@@ -16,4 +16,5 @@ mod matches;
 mod pages;
 mod people;
 mod permissions;
+mod rosters;
 mod snapshots;

@@ -1,0 +1,259 @@
+//! Players added to a competition's rosters from a CSV file, on the site (issue 12, part 1):
+//! the officer pastes the file, sees every mistake or every player to add, and only then adds
+//! them. The same reading as `arbiter roster import`: `arbiter_formats::roster_csv` reads the
+//! file, core's `roster::plan` places each player (GT-R3, GT-R7), the store adds them all or
+//! none, each a change in the history.
+
+use arbiter_core::permissions::{Action, Target};
+use arbiter_core::roster;
+use arbiter_formats::roster_csv;
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::app::respond::private;
+use crate::app::site::{self, LeagueTree};
+use crate::app::state::AppState;
+use crate::http::auth::{self, Acting, Auth};
+use crate::http::csrf;
+use crate::http::error::{Format, WebError};
+use crate::ui::layout::{Layout, private_layout};
+use crate::ui::link::{Link, league_href};
+
+struct Choice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+#[derive(Template)]
+#[template(path = "rosters/rosters.html", whitespace = "minimize")]
+struct RostersPage {
+    layout: Layout,
+    csrf: String,
+    action: String,
+    competitions: Vec<Choice>,
+    text: String,
+    /// What the preview found: the players to add, or every problem.
+    additions: Vec<String>,
+    problems: Vec<String>,
+    notice: Option<String>,
+}
+
+/// The form: which competition, the file's text, and whether to preview or add.
+#[derive(Debug, Default, Deserialize)]
+pub struct RosterForm {
+    #[serde(default)]
+    competition: String,
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    step: String,
+}
+
+fn rosters_href(league: &str) -> String {
+    format!("{}/rosters", league_href(league))
+}
+
+async fn guard(
+    state: &AppState,
+    auth: &Auth,
+    league: &str,
+) -> Result<(LeagueTree, Acting), WebError> {
+    let tree = site::one(state, league).await?;
+    let acting = auth::permit(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::EditRoster,
+        Target::League,
+    )?;
+    Ok((tree, acting))
+}
+
+/// `season/competition` of every competition, newest season first.
+fn competitions(tree: &LeagueTree, chosen: &str) -> Vec<Choice> {
+    tree.seasons
+        .iter()
+        .rev()
+        .flat_map(|(s, cs)| {
+            cs.iter().map(move |c| {
+                let value = format!("{}/{}", s.slug, c.slug);
+                Choice {
+                    selected: value == chosen,
+                    label: format!("{} — {}", c.name, s.name),
+                    value,
+                }
+            })
+        })
+        .collect()
+}
+
+async fn page(
+    auth: &Auth,
+    tree: &LeagueTree,
+    form: &RosterForm,
+    found: (Vec<String>, Vec<String>),
+    notice: Option<String>,
+    status: StatusCode,
+) -> Result<Response, WebError> {
+    let page = RostersPage {
+        layout: private_layout(
+            &format!("Add players: {}", tree.league.name),
+            vec![Link::new(league_href(&tree.league.slug), &tree.league.name)],
+        ),
+        csrf: csrf::session_token(&auth.session).await?,
+        action: rosters_href(&tree.league.slug),
+        competitions: competitions(tree, &form.competition),
+        text: form.text.clone(),
+        additions: found.0,
+        problems: found.1,
+        notice,
+    };
+    Ok(private(status, &page))
+}
+
+/// GET `/leagues/{league}/rosters`: the form.
+pub async fn rosters_page(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+) -> Response {
+    let answer = async {
+        let (tree, _) = guard(&state, &auth, &league).await?;
+        page(
+            &auth,
+            &tree,
+            &RosterForm::default(),
+            (Vec::new(), Vec::new()),
+            None,
+            StatusCode::OK,
+        )
+        .await
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+/// POST `/leagues/{league}/rosters`: `step=preview` shows what the file would add (or every
+/// mistake); `step=add` adds the players when there is none.
+pub async fn add_players(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(form): Form<RosterForm>,
+) -> Response {
+    let answer = async {
+        let (tree, acting) = guard(&state, &auth, &league).await?;
+        let refuse = |problems: Vec<String>| {
+            page(
+                &auth,
+                &tree,
+                &form,
+                (Vec::new(), problems),
+                None,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+        };
+        let Some((season, slug)) = form.competition.split_once('/') else {
+            return refuse(vec!["Choose the competition the players join.".into()]).await;
+        };
+        let view = state.view(&league, season, slug).await?;
+        let stored = &view.stored;
+        let rows = match roster_csv::read(&form.text) {
+            Ok(rows) if rows.is_empty() => {
+                return refuse(vec![
+                    "The file lists no player: paste it with its header line first.".into(),
+                ])
+                .await;
+            }
+            Ok(rows) => rows,
+            Err(problems) => {
+                return refuse(problems.iter().map(ToString::to_string).collect()).await;
+            }
+        };
+        let Some(on) = stored
+            .season
+            .starts_on
+            .or_else(|| stored.competition.rounds.iter().find_map(|r| r.date))
+        else {
+            return refuse(vec!["The season has no start date, so GT-R7's age cannot be read; give the season its dates.".into()]).await;
+        };
+        let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on) {
+            Ok(plan) => plan,
+            Err(problems) => {
+                return refuse(problems.iter().map(ToString::to_string).collect()).await;
+            }
+        };
+        let team_name = |id: &arbiter_core::TeamId| view.team_name(id);
+        let lines: Vec<String> = plan
+            .iter()
+            .map(|a| {
+                let p = &a.player;
+                let rating = match (p.rating, p.provisional) {
+                    (Some(r), true) => format!("{r}N"),
+                    (Some(r), false) => r.to_string(),
+                    (None, _) => "unrated".into(),
+                };
+                let note = a
+                    .note
+                    .as_deref()
+                    .map(|n| format!(" — {n}"))
+                    .unwrap_or_default();
+                format!(
+                    "Line {}: {} ({rating}) joins {}{note}",
+                    a.line,
+                    p.name,
+                    team_name(&a.team)
+                )
+            })
+            .collect();
+        if form.step != "add" {
+            return page(
+                &auth,
+                &tree,
+                &form,
+                (lines, Vec::new()),
+                None,
+                StatusCode::OK,
+            )
+            .await;
+        }
+        let players: Vec<_> = plan.into_iter().map(|a| (a.team, a.player)).collect();
+        state
+            .store()
+            .add_players(
+                view.id,
+                &players,
+                Some("added from a roster file on the site"),
+                &acting.actor(),
+            )
+            .await?;
+        state.invalidate();
+        let notice = format!(
+            "{} player{} added to {}; each is in the history.",
+            players.len(),
+            if players.len() == 1 { "" } else { "s" },
+            view.record.name
+        );
+        let fresh = RosterForm {
+            competition: form.competition.clone(),
+            ..RosterForm::default()
+        };
+        page(
+            &auth,
+            &tree,
+            &fresh,
+            (Vec::new(), Vec::new()),
+            Some(notice),
+            StatusCode::OK,
+        )
+        .await
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
