@@ -225,11 +225,12 @@ fn division(d: &Division, days: &[Date], today: Date, names: &mut Names) -> Demo
     }
     // What has not happened by `today` is still to be played.
     for round in &mut competition.rounds {
-        if round.date.is_some_and(|day| day >= today) {
-            for p in &mut round.pairings {
-                if let Pairing::Match(m) = p {
-                    m.outcome = MatchOutcome::Pending;
-                }
+        let round_day = round.date;
+        for p in &mut round.pairings {
+            if let Pairing::Match(m) = p
+                && m.date.or(round_day).is_some_and(|day| day >= today)
+            {
+                m.outcome = MatchOutcome::Pending;
             }
         }
     }
@@ -525,6 +526,16 @@ fn season_events(division: &str, c: &mut Competition) {
             }
         }
         "wood-county" => {
+            // GT-M2: snow closed Lake High School on the day of its round 8 home match; the
+            // advisors moved it to the next day.
+            let just_played = c.rounds.last().map(|r| r.number);
+            let day = c.rounds.iter().find(|r| r.number == 8).and_then(|r| r.date);
+            if just_played == Some(8)
+                && let Some((m, _)) = match_of(c, 8, "lake")
+                && let Some(day) = day.and_then(|d| d.tomorrow().ok())
+            {
+                m.date = Some(day);
+            }
             // GT-M3, GT-M6: Rossford could not field a team twice; GT-M5 drops it with two of
             // its ten matches played, so all its matches leave the statistics. The rest of
             // its schedule is never played.

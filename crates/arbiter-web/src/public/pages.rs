@@ -352,6 +352,17 @@ fn match_line(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchLine {
             )),
         ),
     };
+    // GT-M2: a match on a day of its own (moved, or a round over several days) says its day.
+    let round_day = view.round(f.round).and_then(|r| r.date);
+    let own_day = f
+        .record
+        .date
+        .filter(|d| Some(*d) != round_day)
+        .map(|d| format!("On {}, not the round's day (GT-M2).", words::date(d)));
+    let note = match (note, own_day) {
+        (Some(n), Some(d)) => Some(format!("{d} {n}")),
+        (n, d) => d.or(n),
+    };
     MatchLine {
         home: view.team_link(f.home, &home_name),
         away: view.team_link(f.away, &away_name),
