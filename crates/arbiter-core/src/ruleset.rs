@@ -67,6 +67,82 @@ pub struct RulesetSpec {
     pub rating: RatingSystem,
     /// `[lineup]`: what a team's lineup must keep (GT-M11..GT-M15, AS-3, AS-4, AS-10).
     pub lineup: LineupRules,
+    /// `[time_control]`: the clock's stages and increment (AS-1, GT-M19); `None` when the
+    /// rules do not say.
+    pub time_control: Option<TimeControl>,
+}
+
+/// A time control: the stages each player has, and the seconds added a move (AS-1, GT-M19).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    /// The periods of the game, first first: `{ moves = 30, minutes = 60 }` then
+    /// `{ minutes = 30 }` (the rest of the game).
+    pub stages: Vec<Stage>,
+    /// Seconds added to a player's clock after each move, from move 1.
+    #[serde(default)]
+    pub increment_seconds: u32,
+}
+
+/// One period of a time control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stage {
+    /// The moves to make in it; none for the rest of the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+    /// Minutes on each player's clock for it.
+    pub minutes: u32,
+}
+
+impl TimeControl {
+    /// In words, as pairing and score sheets print it: `30 moves in 60 minutes, then 30
+    /// minutes for the rest of the game`; `60 minutes for the game, plus 10 seconds a move
+    /// from move 1`.
+    pub fn words(&self) -> String {
+        let mut parts = Vec::new();
+        let last = self.stages.len().saturating_sub(1);
+        for (i, s) in self.stages.iter().enumerate() {
+            let minutes = |m: u32| format!("{m} minute{}", if m == 1 { "" } else { "s" });
+            parts.push(match s.moves {
+                Some(n) => format!("{n} moves in {}", minutes(s.minutes)),
+                None if i == 0 => format!("{} for the game", minutes(s.minutes)),
+                None => format!("{} for the rest of the game", minutes(s.minutes)),
+            });
+            if i == last && s.moves.is_some() {
+                parts.push("then the same again".into());
+            }
+        }
+        let mut out = parts.join(", then ");
+        if self.increment_seconds > 0 {
+            out.push_str(&format!(
+                ", plus {} second{} a move from move 1",
+                self.increment_seconds,
+                if self.increment_seconds == 1 { "" } else { "s" }
+            ));
+        }
+        out
+    }
+
+    /// PGN's `TimeControl` tag (also written in a TRF file's 122 record): `30/3600:1800`,
+    /// `3600+10`.
+    pub fn pgn(&self) -> String {
+        let inc = |secs: u32| {
+            if self.increment_seconds > 0 {
+                format!("{secs}+{}", self.increment_seconds)
+            } else {
+                secs.to_string()
+            }
+        };
+        self.stages
+            .iter()
+            .map(|s| match s.moves {
+                Some(n) => format!("{n}/{}", inc(s.minutes * 60)),
+                None => inc(s.minutes * 60),
+            })
+            .collect::<Vec<_>>()
+            .join(":")
+    }
 }
 
 /// `[lineup]`: the rules a lineup is held to, as data. A ruleset that says nothing holds a
@@ -266,6 +342,14 @@ impl Ruleset {
                 ));
             }
         }
+        if let Some(tc) = &spec.time_control
+            && (tc.stages.is_empty() || tc.stages.iter().any(|s| s.minutes == 0))
+        {
+            return Err(
+                "`[time_control]` needs at least one stage, each of at least one minute, e.g. stages = [{ minutes = 60 }]"
+                    .into(),
+            );
+        }
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -462,6 +546,9 @@ pub struct RulesetDocument {
     /// What a lineup must keep (`[lineup]`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lineup: Option<LineupPatch>,
+    /// The clock (`[time_control]`, AS-1, GT-M19), whole: it replaces an inherited one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -514,6 +601,7 @@ impl From<&Ruleset> for RulesetDocument {
             },
             rating: Some(RatingPatch::from(r.rating)),
             lineup: Some(LineupPatch::from(r.lineup)),
+            time_control: r.time_control.clone(),
         }
     }
 }
@@ -553,7 +641,8 @@ impl RulesetDocument {
             cite,
             fide,
             rating,
-            lineup
+            lineup,
+            time_control
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -997,6 +1086,9 @@ impl RulesetDocument {
                 let inherited = b.map(|b| b.lineup).unwrap_or_default();
                 self.lineup.map_or(inherited, |p| p.apply(inherited))
             },
+            time_control: self
+                .time_control
+                .or_else(|| b.and_then(|b| b.time_control.clone())),
         };
         Ruleset::new(ruleset).map_err(invalid)
     }
@@ -1088,6 +1180,36 @@ mod tests {
         board.home_colour = Some(Colour::White);
         assert_eq!(gthscl.colour(Some(&board), 1, Side::Home), Colour::White);
         assert_eq!(gthscl.colour(Some(&board), 1, Side::Away), Colour::Black);
+    }
+
+    #[test]
+    fn as_1_and_gt_m19_the_time_controls_of_the_presets() {
+        let astc = Ruleset::preset("astc")
+            .unwrap()
+            .time_control
+            .clone()
+            .unwrap();
+        assert_eq!(
+            astc.words(),
+            "60 minutes for the game, plus 10 seconds a move from move 1"
+        );
+        assert_eq!(astc.pgn(), "3600+10");
+        let gthscl = Ruleset::preset("gthscl")
+            .unwrap()
+            .time_control
+            .clone()
+            .unwrap();
+        assert_eq!(
+            gthscl.words(),
+            "30 moves in 60 minutes, then 30 minutes for the rest of the game"
+        );
+        assert_eq!(gthscl.pgn(), "30/3600:1800");
+        let bad = Ruleset::from_toml(
+            "r.toml",
+            "extends = \"gthscl\"\n[time_control]\nstages = []\n",
+            &PresetsOnly,
+        );
+        assert!(bad.unwrap_err().to_string().contains("at least one stage"));
     }
 
     #[test]

@@ -300,6 +300,10 @@ pub fn from_competition(
         lines.push(text(42, &first.strftime("%Y/%m/%d").to_string()));
         lines.push(text(52, &last.strftime("%Y/%m/%d").to_string()));
     }
+    // AS-1, GT-M19: the allotted time, as PGN's TimeControl tag writes it.
+    if let Some(tc) = &rules.time_control {
+        lines.push(text(122, &tc.pgn()));
+    }
     // What FIDE's tie-breaks read of the event (see `fide_settings` in the import).
     match rules.fide.round_robin {
         Some(false) => lines.push(text(92, "Team Swiss")),

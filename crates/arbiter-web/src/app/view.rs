@@ -229,6 +229,17 @@ impl CompetitionView {
         }
     }
 
+    /// `Time control: 30 moves in 60 minutes, … (GT-M19)`, as pairing and score sheets print it.
+    pub fn time_control(&self) -> Option<String> {
+        let tc = self.rules.time_control.as_ref()?;
+        let rule = self
+            .rules
+            .cite("time_control")
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
+        Some(format!("Time control: {}{rule}.", tc.words()))
+    }
+
     /// The violations no officer has ruled on yet: the results under review (issue 12).
     pub fn open_violations(&self) -> impl Iterator<Item = &Finding> {
         self.findings

@@ -411,6 +411,8 @@ pub struct OverviewPage {
     pub crosstable_href: String,
     /// The schedule as an iCalendar feed a phone subscribes to.
     pub calendar_href: String,
+    /// AS-1, GT-M19: the clock.
+    pub time_control: Option<String>,
 }
 
 fn overview(view: &CompetitionView) -> OverviewPage {
@@ -441,6 +443,7 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         rounds,
         explain_href: format!("{}/explain", view.href()),
         calendar_href: format!("{}/schedule.ics", view.href()),
+        time_control: view.time_control(),
         crosstable_href: format!("{}/crosstable", view.href()),
     }
 }

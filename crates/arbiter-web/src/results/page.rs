@@ -190,6 +190,8 @@ struct MatchPage {
     under_review: Vec<String>,
     /// GT-M2: move the match to another day, for those who may.
     move_form: Option<MoveForm>,
+    /// AS-1, GT-M19: the clock, as a score sheet prints it.
+    time_control: Option<String>,
 }
 
 /// GT-M2: the form that moves a match to another day, with what a move would break.
@@ -914,6 +916,7 @@ async fn page(
             .map(lineup::reason)
             .collect(),
         move_form,
+        time_control: ctx.view.time_control(),
     };
     Ok(private(status_code, &page))
 }
