@@ -1024,6 +1024,21 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     }))
 }
 
+/// The league of a competition, or not found.
+async fn league_of(tx: &mut Tx, competition: CompetitionId) -> Result<i64, StoreError> {
+    let row = sqlx::query("SELECT league_id FROM competitions WHERE id = $1")
+        .bind(competition.0)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("reading a competition"))?;
+    let Some(row) = row else {
+        return Err(StoreError::NotFound(format!(
+            "there is no competition with id {competition}"
+        )));
+    };
+    get(&row, "league_id")
+}
+
 /// The officers' rulings on competition `id`'s violations, oldest first.
 async fn rulings_in(tx: &mut Tx, id: i64) -> Result<Vec<Ruling>, StoreError> {
     let sql = format!(
@@ -1559,17 +1574,7 @@ impl Backend {
         }
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
-        let row = sqlx::query("SELECT league_id FROM competitions WHERE id = $1")
-            .bind(competition.0)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db("reading a competition"))?;
-        let Some(row) = row else {
-            return Err(StoreError::NotFound(format!(
-                "there is no competition with id {competition}"
-            )));
-        };
-        let league: i64 = get(&row, "league_id")?;
+        let league = league_of(&mut tx, competition).await?;
         let at = codes::now();
         for (team, p) in players {
             let row = sqlx::query(
@@ -1729,17 +1734,7 @@ impl Backend {
             .ok_or_else(|| StoreError::Invalid("a ruling needs its reason".into()))?;
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
-        let row = sqlx::query("SELECT league_id FROM competitions WHERE id = $1")
-            .bind(competition.0)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db("reading a competition"))?;
-        let Some(row) = row else {
-            return Err(StoreError::NotFound(format!(
-                "there is no competition with id {competition}"
-            )));
-        };
-        let league: i64 = get(&row, "league_id")?;
+        let league = league_of(&mut tx, competition).await?;
         let at = codes::now();
         let sql = format!(
             "INSERT INTO violation_rulings (competition_id, finding_key, message, reason, ruled_by, \

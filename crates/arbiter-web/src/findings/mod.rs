@@ -106,21 +106,26 @@ async fn findings(
     Ok(out)
 }
 
-/// Who may rule on a finding of `view`'s: the table's `RuleOnViolation` on its match (GT-O3).
-fn may_rule(view: &CompetitionView, account: Option<&Account>, f: &Finding) -> bool {
+/// The table's target of a finding: its match's two schools (GT-O3).
+fn target<'a>(view: &'a CompetitionView, f: &Finding) -> Target<'a> {
     let school = |t: &Option<arbiter_core::TeamId>| {
         t.as_ref()
             .and_then(|t| view.competition.team(t))
             .and_then(|t| t.school.as_deref())
     };
+    Target::Match {
+        home: school(&f.home),
+        visiting: school(&f.away),
+    }
+}
+
+/// Who may rule on a finding of `view`'s: the table's `RuleOnViolation` on its match (GT-O3).
+fn may_rule(view: &CompetitionView, account: Option<&Account>, f: &Finding) -> bool {
     auth::may(
         account,
         view.league.id,
         Action::RuleOnViolation,
-        Target::Match {
-            home: school(&f.home),
-            visiting: school(&f.away),
-        },
+        target(view, f),
     )
 }
 
@@ -284,20 +289,11 @@ pub async fn rule(
             )
             .await;
         };
-        let account = auth.user.as_ref();
-        let school = |t: &Option<arbiter_core::TeamId>| {
-            t.as_ref()
-                .and_then(|t| view.competition.team(t))
-                .and_then(|t| t.school.as_deref())
-        };
         let acting = auth::permit(
-            account,
+            auth.user.as_ref(),
             view.league.id,
             Action::RuleOnViolation,
-            Target::Match {
-                home: school(&finding.home),
-                visiting: school(&finding.away),
-            },
+            target(view, finding),
         )?;
         if finding.severity != Severity::Violation {
             return Err(WebError::Refused(
