@@ -54,11 +54,7 @@ pub fn import(ask: &Import, db: &Database) -> Result<()> {
                 ask.competition
             );
         };
-        // GT-R7: eligibility as of the season's start (or the first match day).
-        let on = stored
-            .season
-            .starts_on
-            .or_else(|| stored.competition.rounds.iter().find_map(|r| r.date))
+        let on = roster::eligibility_day(stored.season.starts_on, &stored.competition)
             .context("the season has no start date, so GT-R7's age cannot be read; give the season its dates")?;
         let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on) {
             Ok(plan) => plan,
@@ -74,17 +70,8 @@ pub fn import(ask: &Import, db: &Database) -> Result<()> {
             }
         };
         for a in &plan {
-            let p = &a.player;
-            let rating = match (p.rating, p.provisional) {
-                (Some(r), true) => format!("{r}N"),
-                (Some(r), false) => r.to_string(),
-                (None, _) => "unrated".into(),
-            };
-            let note = a.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
-            println!(
-                "line {}: {} ({rating}) joins {} as {}{note}",
-                a.line, p.name, a.team, p.id
-            );
+            let team = stored.competition.team(&a.team).map_or(a.team.0.as_str(), |t| &t.name);
+            println!("{}", a.summary(team));
         }
         if ask.preview {
             eprintln!("{} players would be added; nothing was written (--preview)", plan.len());

@@ -1133,15 +1133,15 @@ fn roster_import_lists_every_mistake_then_adds_the_players() {
         String::from_utf8_lossy(&added.stderr)
     );
     assert!(
-        text.contains("line 2: Lena Ortiz (1200N) joins start as start-"),
+        text.contains("line 2: Lena Ortiz (1200N) joins Toledo Start as start-"),
         "{text}"
     );
     assert!(
-        text.contains("line 3: Marcus Bell (1380) joins sjj-b"),
+        text.contains("line 3: Marcus Bell (1380) joins St. John's Jesuit B"),
         "{text}"
     );
     assert!(
-        text.contains("line 4: Ivy Chen (1200N) joins start") && text.contains("GT-R7"),
+        text.contains("line 4: Ivy Chen (1200N) joins Toledo Start") && text.contains("GT-R7"),
         "{text}"
     );
     let after = exported("after.json");

@@ -355,12 +355,7 @@ struct Place<'a> {
 
 impl Place<'_> {
     fn name(&self, p: &PlayerId) -> String {
-        self.c
-            .teams
-            .iter()
-            .flat_map(|t| &t.players)
-            .find(|x| &x.id == p)
-            .map_or_else(|| p.to_string(), |x| x.name.clone())
+        name_of(self.c, p)
     }
 
     fn rank(&self, p: &PlayerId) -> Option<Rank> {
@@ -385,7 +380,7 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
     let Some(team) = c.team(place.team) else {
         return out;
     };
-    let rostered = |p: &PlayerId| -> Option<&Team> {
+    let team_of = |p: &PlayerId| -> Option<&Team> {
         c.teams
             .iter()
             .find(|t| t.players.iter().any(|x| &x.id == p))
@@ -396,7 +391,7 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
             board: Some(board),
             ..f
         };
-        match rostered(p) {
+        match team_of(p) {
             // The record's own checks (validate) already refuse a player of no or another roster.
             _ if place.recorded => {}
             None => out.push(on(Finding::violation(
@@ -427,12 +422,7 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
                 ),
             )));
         }
-        let unranked = c
-            .teams
-            .iter()
-            .flat_map(|t| &t.players)
-            .any(|x| &x.id == p && x.unranked);
-        if unranked {
+        if rostered(c, p).is_some_and(|x| x.unranked) {
             out.push(on(Finding::violation(
                 rules.cite("unranked"),
                 format!(
@@ -473,6 +463,11 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
         ));
     }
     out
+}
+
+/// The name messages give a player: the roster's, else the id.
+fn name_of(c: &Competition, id: &PlayerId) -> String {
+    rostered(c, id).map_or_else(|| id.to_string(), |p| p.name.clone())
 }
 
 /// The roster entry of `id` in `c`.
@@ -587,13 +582,7 @@ fn check_sister_teams(
         return out;
     }
     let key = |r: Rank| (!(rules.lineup.provisional_last && r.provisional), r.rating);
-    let name = |p: &PlayerId| {
-        c.teams
-            .iter()
-            .flat_map(|t| &t.players)
-            .find(|x| &x.id == p)
-            .map_or_else(|| p.to_string(), |x| x.name.clone())
-    };
+    let name = |p: &PlayerId| name_of(c, p);
     for (i, upper) in c.teams.iter().enumerate() {
         let Some(lower) = c.teams[i + 1..]
             .iter()

@@ -62,6 +62,33 @@ pub struct Addition {
     pub note: Option<String>,
 }
 
+impl Addition {
+    /// The preview's line: `line 2: Ana Diaz (1200N) joins Start Spartans as start-4`, with
+    /// GT-R7's note when there is one.
+    pub fn summary(&self, team_name: &str) -> String {
+        let p = &self.player;
+        let rating = match p.rating {
+            Some(r) => format!("{r}{}", if p.provisional { "N" } else { "" }),
+            None => "unrated".into(),
+        };
+        let note = self
+            .note
+            .as_deref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default();
+        format!(
+            "line {}: {} ({rating}) joins {team_name} as {}{note}",
+            self.line, p.name, p.id
+        )
+    }
+}
+
+/// The day GT-R7's age is read on: the season's first day, else the competition's first match
+/// day; `None` when neither is known.
+pub fn eligibility_day(season_starts: Option<Date>, c: &Competition) -> Option<Date> {
+    season_starts.or_else(|| c.rounds.iter().filter_map(|r| r.date).min())
+}
+
 /// GT-R7: whether a player may be ranked: a high-school student (grade 9 to 12) or 14 or older
 /// on `on`. `None` when neither the grade nor the birth date says.
 pub fn may_be_ranked(grade: Option<u8>, birth_date: Option<Date>, on: Date) -> Option<bool> {

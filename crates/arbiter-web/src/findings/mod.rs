@@ -129,14 +129,6 @@ fn may_rule(view: &CompetitionView, account: Option<&Account>, f: &Finding) -> b
     )
 }
 
-fn severity_word(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "error",
-        Severity::Violation => "violation",
-        Severity::Warning => "warning",
-    }
-}
-
 async fn page(
     state: &AppState,
     auth: &Auth,
@@ -170,7 +162,7 @@ async fn page(
                     let open = f.severity == Severity::Violation && ruling.is_none();
                     Line {
                         anchor: format!("f-{}-{}", view.id, words::segment(&key)),
-                        severity: severity_word(f.severity),
+                        severity: f.severity.code(),
                         text: f.to_string(),
                         at: match (f.round, &f.home) {
                             (Some(r), Some(h)) => {

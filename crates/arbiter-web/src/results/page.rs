@@ -778,12 +778,19 @@ async fn page(
         && ctx
             .permit(account, Action::EnterResult)
             .is_ok_and(|a| a.role.is_officer());
+    let pending = ctx.record.outcome == MatchOutcome::Pending;
+    let show_move = pending && may(Action::PostponeMatch);
+    let show_lineup = pending
+        && [Side::Home, Side::Away]
+            .into_iter()
+            .any(|side| lineup::may(ctx, account, side));
     // Only a person with a control gets a session (and its token); the public gets none.
-    let csrf = if show_enter || show_correct || show_review || show_decide {
-        csrf::session_token(&auth.session).await?
-    } else {
-        String::new()
-    };
+    let csrf =
+        if show_enter || show_correct || show_review || show_decide || show_move || show_lineup {
+            csrf::session_token(&auth.session).await?
+        } else {
+            String::new()
+        };
     let view = &ctx.view;
     let (status_text, status_class) = status_words(ctx, status);
     let (score, label) = score_and_label(ctx);
@@ -842,41 +849,22 @@ async fn page(
             problems,
         }
     });
-    let move_form = (ctx.record.outcome == MatchOutcome::Pending && may(Action::PostponeMatch))
-        .then(|| {
-            let (date, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
-                (
-                    ctx.date.map(|d| d.to_string()).unwrap_or_default(),
-                    String::new(),
-                    Vec::new(),
-                )
-            });
-            MoveForm {
-                action: format!("{}/move", ctx.href()),
-                csrf: String::new(),
-                open: !problems.is_empty(),
-                date,
-                reason,
-                may_override: may(Action::OverridePostponementWindow),
-                problems,
-            }
+    let move_form = show_move.then(|| {
+        let (date, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
+            let day = ctx.date.map(|d| d.to_string()).unwrap_or_default();
+            (day, String::new(), Vec::new())
         });
-    let move_csrf = if move_form.is_some() {
-        csrf::session_token(&auth.session).await?
-    } else {
-        String::new()
-    };
-    let move_form = move_form.map(|f| MoveForm {
-        csrf: move_csrf,
-        ..f
+        MoveForm {
+            action: format!("{}/move", ctx.href()),
+            csrf: csrf.clone(),
+            open: !problems.is_empty(),
+            date,
+            reason,
+            may_override: may(Action::OverridePostponementWindow),
+            problems,
+        }
     });
-    let lineups = lineup_sections(
-        state,
-        ctx,
-        account,
-        &redo,
-        &csrf_for_lineups(auth, ctx).await?,
-    );
+    let lineups = lineup_sections(ctx, account, &redo, &csrf);
     let page = MatchPage {
         layout,
         round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
@@ -921,23 +909,8 @@ async fn page(
     Ok(private(status_code, &page))
 }
 
-/// The session's CSRF token when the visitor may name a lineup of this match, else none (the
-/// public gets no session).
-async fn csrf_for_lineups(auth: &Auth, ctx: &MatchContext) -> Result<String, WebError> {
-    let account = auth.user.as_ref();
-    let may = [Side::Home, Side::Away]
-        .into_iter()
-        .any(|side| lineup::may(ctx, account, side));
-    if may && ctx.record.outcome == MatchOutcome::Pending {
-        csrf::session_token(&auth.session).await
-    } else {
-        Ok(String::new())
-    }
-}
-
 /// Both teams' lineups while the match is to be played, each with its advisor's form.
 fn lineup_sections(
-    _state: &AppState,
     ctx: &MatchContext,
     account: Option<&crate::http::auth::Account>,
     redo: &Redo,

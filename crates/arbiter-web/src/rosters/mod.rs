@@ -175,11 +175,7 @@ pub async fn add_players(
                 return refuse(problems.iter().map(ToString::to_string).collect()).await;
             }
         };
-        let Some(on) = stored
-            .season
-            .starts_on
-            .or_else(|| stored.competition.rounds.iter().find_map(|r| r.date))
-        else {
+        let Some(on) = roster::eligibility_day(stored.season.starts_on, &stored.competition) else {
             return refuse(vec!["The season has no start date, so GT-R7's age cannot be read; give the season its dates.".into()]).await;
         };
         let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on) {
@@ -188,28 +184,9 @@ pub async fn add_players(
                 return refuse(problems.iter().map(ToString::to_string).collect()).await;
             }
         };
-        let team_name = |id: &arbiter_core::TeamId| view.team_name(id);
         let lines: Vec<String> = plan
             .iter()
-            .map(|a| {
-                let p = &a.player;
-                let rating = match (p.rating, p.provisional) {
-                    (Some(r), true) => format!("{r}N"),
-                    (Some(r), false) => r.to_string(),
-                    (None, _) => "unrated".into(),
-                };
-                let note = a
-                    .note
-                    .as_deref()
-                    .map(|n| format!(" — {n}"))
-                    .unwrap_or_default();
-                format!(
-                    "Line {}: {} ({rating}) joins {}{note}",
-                    a.line,
-                    p.name,
-                    team_name(&a.team)
-                )
-            })
+            .map(|a| a.summary(&view.team_name(&a.team)))
             .collect();
         if form.step != "add" {
             return page(

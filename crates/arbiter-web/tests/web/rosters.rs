@@ -102,7 +102,7 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
     assert!(
         preview
             .body
-            .contains("Line 2: Ana Diaz (1200N) joins Start Spartans"),
+            .contains("line 2: Ana Diaz (1200N) joins Start Spartans as start-5"),
         "{}",
         preview.body
     );
