@@ -10,6 +10,7 @@
 //! - [`lineup`]: the rules a lineup keeps, before the match (refused) and after it (a
 //!   violation): board order, provisional players, sister teams, first teams (GT-M9..GT-M15,
 //!   GT-R7, AS-3, AS-4, AS-10).
+//! - [`calendar`]: the school calendar, its closures and match days (GT-M2).
 //! - [`schedule`]: Berger round-robin tables (AS-19).
 //! - [`postpone`]: what moving a match to another day would break (GT-M2).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
@@ -23,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+pub mod calendar;
 pub mod check;
 pub mod criteria;
 pub mod entry;

@@ -8,6 +8,9 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+use jiff::civil::Weekday;
+
+use crate::calendar::{SCHOOL_WEEK, weekday_code, weekday_from_code, weekday_name};
 use crate::criteria::{CriterionSpec, ScoreBasis};
 use crate::model::{Board, Colour, Side};
 use crate::rating::{LeagueElo, System as RatingSystem};
@@ -70,6 +73,10 @@ pub struct RulesetSpec {
     /// `[time_control]`: the clock's stages and increment (AS-1, GT-M19); `None` when the
     /// rules do not say.
     pub time_control: Option<TimeControl>,
+    /// `[calendar] match_days`: the weekdays matches are usually set on (GT-M2: Mondays and
+    /// Wednesdays in GTHSCL); every school day, Monday to Friday, when the rules do not say.
+    /// In the order written, each once, none on a weekend.
+    pub match_days: Vec<Weekday>,
 }
 
 /// A time control: the stages each player has, and the seconds added a move (AS-1, GT-M19).
@@ -350,6 +357,7 @@ impl Ruleset {
                     .into(),
             );
         }
+        check_match_days(&spec.match_days)?;
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -475,6 +483,36 @@ impl Ruleset {
     }
 }
 
+/// GT-M2: match days are school days, each named once, at least one.
+fn check_match_days(days: &[Weekday]) -> Result<(), String> {
+    if days.is_empty() {
+        return Err(
+            "`[calendar] match_days` is empty; name the weekdays matches are set on, e.g. match_days = [\"monday\", \"wednesday\"] (GT-M2)"
+                .into(),
+        );
+    }
+    if let Some(w) = days
+        .iter()
+        .find(|w| matches!(w, Weekday::Saturday | Weekday::Sunday))
+    {
+        return Err(format!(
+            "`[calendar] match_days` names {}, but matches are set on school days, Monday to Friday; remove it (GT-M2)",
+            weekday_name(*w)
+        ));
+    }
+    if let Some(w) = days
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| days[..i].contains(w).then_some(w))
+    {
+        return Err(format!(
+            "`[calendar] match_days` names {} twice; name each weekday once (GT-M2)",
+            weekday_name(*w)
+        ));
+    }
+    Ok(())
+}
+
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
@@ -549,6 +587,9 @@ pub struct RulesetDocument {
     /// The clock (`[time_control]`, AS-1, GT-M19), whole: it replaces an inherited one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// The school calendar's match days (`[calendar]`, GT-M2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calendar: Option<CalendarPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -602,6 +643,9 @@ impl From<&Ruleset> for RulesetDocument {
             rating: Some(RatingPatch::from(r.rating)),
             lineup: Some(LineupPatch::from(r.lineup)),
             time_control: r.time_control.clone(),
+            calendar: Some(CalendarPatch {
+                match_days: Some(r.match_days.iter().copied().map(MatchDay).collect()),
+            }),
         }
     }
 }
@@ -642,7 +686,8 @@ impl RulesetDocument {
             fide,
             rating,
             lineup,
-            time_control
+            time_control,
+            calendar
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -908,6 +953,44 @@ impl LineupPatch {
     }
 }
 
+/// `[calendar]`: `match_days = ["monday", "wednesday"]` (GT-M2).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalendarPatch {
+    /// The weekdays matches are usually set on, in lowercase English (GT-M2); every school day
+    /// when no ruleset in the chain names them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_days: Option<Vec<MatchDay>>,
+}
+
+/// A weekday as a ruleset file names it: `"monday"` to `"sunday"` (`[calendar] match_days`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchDay(pub Weekday);
+
+impl Serialize for MatchDay {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(weekday_code(self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for MatchDay {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        match weekday_from_code(&name) {
+            Some(w @ (Weekday::Saturday | Weekday::Sunday)) => {
+                Err(serde::de::Error::custom(format!(
+                    "`{name}` is a {}, not a school day; matches are set on school days, \"monday\" to \"friday\" (GT-M2)",
+                    weekday_name(w)
+                )))
+            }
+            Some(w) => Ok(MatchDay(w)),
+            None => Err(serde::de::Error::custom(format!(
+                "`{name}` is not a weekday; a match day is named in lowercase English, one of \"monday\", \"tuesday\", \"wednesday\", \"thursday\", \"friday\" (GT-M2)"
+            ))),
+        }
+    }
+}
+
 /// `[report]`: `enter_within_days = 1`, `confirm_within_days = 5` (GT-P2).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -1089,6 +1172,10 @@ impl RulesetDocument {
             time_control: self
                 .time_control
                 .or_else(|| b.and_then(|b| b.time_control.clone())),
+            match_days: match self.calendar.and_then(|c| c.match_days) {
+                Some(days) => days.into_iter().map(|MatchDay(w)| w).collect(),
+                None => b.map_or_else(|| SCHOOL_WEEK.to_vec(), |b| b.match_days.clone()),
+            },
         };
         Ruleset::new(ruleset).map_err(invalid)
     }
@@ -1210,6 +1297,121 @@ mod tests {
             &PresetsOnly,
         );
         assert!(bad.unwrap_err().to_string().contains("at least one stage"));
+    }
+
+    #[test]
+    fn gt_m2_match_days_mondays_and_wednesdays_in_gthscl_every_school_day_elsewhere() {
+        use jiff::civil::Weekday::*;
+        assert_eq!(
+            Ruleset::preset("gthscl").unwrap().match_days,
+            [Monday, Wednesday]
+        );
+        assert_eq!(
+            Ruleset::preset("gthscl").unwrap().cite("match_days"),
+            Some("GT-M2")
+        );
+        for name in ["astc", "fide-team"] {
+            assert_eq!(
+                Ruleset::preset(name).unwrap().match_days,
+                [Monday, Tuesday, Wednesday, Thursday, Friday],
+                "{name}"
+            );
+        }
+        let thursdays = Ruleset::from_toml(
+            "r.toml",
+            "extends = \"gthscl\"\n[calendar]\nmatch_days = [\"thursday\", \"tuesday\"]\n",
+            &PresetsOnly,
+        )
+        .unwrap();
+        assert_eq!(thursdays.match_days, [Thursday, Tuesday], "as written");
+        let inherited =
+            Ruleset::from_toml("r.toml", "extends = \"gthscl\"\n[calendar]\n", &PresetsOnly)
+                .unwrap();
+        assert_eq!(inherited.match_days, [Monday, Wednesday]);
+    }
+
+    #[test]
+    fn gt_m2_an_unknown_or_weekend_match_day_is_refused_at_its_place() {
+        let refusal = |toml: &str| Ruleset::from_toml("r.toml", toml, &PresetsOnly).unwrap_err();
+        let e =
+            refusal("extends = \"gthscl\"\n[calendar]\nmatch_days = [\"monday\", \"funday\"]\n");
+        // toml places an element's error at its list.
+        assert_eq!((e.line, e.column), (Some(3), Some(14)), "{e}");
+        assert_eq!(
+            e.message,
+            "`funday` is not a weekday; a match day is named in lowercase English, one of \"monday\", \"tuesday\", \"wednesday\", \"thursday\", \"friday\" (GT-M2)"
+        );
+        let e = refusal("extends = \"astc\"\n[calendar]\nmatch_days = [\"Monday\"]\n");
+        assert_eq!(e.line, Some(3), "{e}");
+        let e = refusal("extends = \"astc\"\n[calendar]\nmatch_days = [\"saturday\"]\n");
+        assert!(e.to_string().starts_with("r.toml:3:"), "{e}");
+        assert!(e.message.contains("is a Saturday, not a school day"), "{e}");
+        let e = refusal("extends = \"astc\"\n[calendar]\nmatch_days = []\n");
+        assert!(
+            e.message.contains("`[calendar] match_days` is empty"),
+            "{e}"
+        );
+        let e = refusal("extends = \"astc\"\n[calendar]\nmatch_days = [\"monday\", \"monday\"]\n");
+        assert!(e.message.contains("names Monday twice"), "{e}");
+        let e = refusal("extends = \"astc\"\n[calendar]\nmatchdays = [\"monday\"]\n");
+        assert_eq!(e.line, Some(3), "{e}");
+        // A change in code is held to the same rule.
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        let e = gthscl
+            .with(|r| r.match_days.push(jiff::civil::Weekday::Sunday))
+            .unwrap_err();
+        assert!(e.contains("names Sunday"), "{e}");
+    }
+
+    /// Every preset, and each with its match days changed, written as a document reads back to
+    /// itself: whole (`From<&Ruleset>`, `to_toml`) and as the changes from each preset.
+    #[test]
+    fn gt_m2_the_document_writes_back_the_match_days_it_read() {
+        use jiff::civil::Weekday::*;
+        let mut rulesets = Vec::new();
+        for name in preset_names() {
+            let r = Ruleset::preset(name).unwrap();
+            rulesets.push(r.with(|r| r.match_days = vec![Friday, Tuesday]).unwrap());
+            rulesets.push(r);
+        }
+        for r in &rulesets {
+            let whole = RulesetDocument::from(r);
+            assert!(whole.calendar.is_some());
+            let text = whole.to_toml().unwrap();
+            assert!(text.contains("[calendar]"), "{text}");
+            let back = Ruleset::from_toml("written", &text, &PresetsOnly).unwrap();
+            assert_eq!(&back, r, "{text}");
+            for base in preset_names() {
+                let doc = whole.changes_from(
+                    base,
+                    &RulesetDocument::from(&Ruleset::preset(base).unwrap()),
+                );
+                let text = doc.to_toml().unwrap();
+                let back = Ruleset::from_toml("written", &text, &PresetsOnly).unwrap();
+                assert_eq!(back.match_days, r.match_days, "{base}: {text}");
+            }
+        }
+        // Only a change of match days writes the section.
+        let astc = Ruleset::preset("astc").unwrap();
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        let doc = RulesetDocument::from(&astc.with(|r| r.boards = 5).unwrap())
+            .changes_from("astc", &RulesetDocument::from(&astc));
+        assert_eq!(doc.calendar, None);
+        let doc =
+            RulesetDocument::from(&gthscl).changes_from("astc", &RulesetDocument::from(&astc));
+        assert_eq!(
+            doc.calendar,
+            Some(CalendarPatch {
+                match_days: Some(vec![MatchDay(Monday), MatchDay(Wednesday)])
+            })
+        );
+        assert!(
+            doc.to_toml()
+                .unwrap()
+                .contains("[calendar]\nmatch_days = [\"monday\", \"wednesday\"]"),
+            "{}",
+            doc.to_toml().unwrap()
+        );
     }
 
     #[test]
