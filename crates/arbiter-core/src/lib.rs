@@ -11,7 +11,7 @@
 //!   violation): board order, provisional players, sister teams, first teams (GT-M9..GT-M15,
 //!   GT-R7, AS-3, AS-4, AS-10).
 //! - [`calendar`]: the school calendar, its closures and match days (GT-M2).
-//! - [`schedule`]: Berger round-robin tables (AS-19).
+//! - [`schedule`]: Berger round-robin tables (AS-19), placed on the calendar's match days.
 //! - [`postpone`]: what moving a match to another day would break (GT-M2).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).

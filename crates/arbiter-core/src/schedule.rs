@@ -12,11 +12,20 @@
 //!   plays the table rounds in their original order 1..=R with first and second swapped. Mirroring
 //!   the swapped order instead gives a team of 4 three home matches in a row; the original order
 //!   keeps every team to at most two home or two away matches in a row (tested for 4..=60).
+//! - Home and away (the "no team home or away three times running"): a single cycle of
+//!   odd n alternates every team's matches (byes skipped); one of even n has n-2 breaks (two
+//!   home or two away in a row), each team at most one, the fewest any round robin of n has; a
+//!   double cycle has at most two in a row. Never three (tests/properties.rs).
+//!
+//! [`place`] puts the rounds on the days of a school calendar (GT-M2): its match days, never a
+//! closure.
 
 use std::fmt;
 
+use jiff::civil::{Date, Weekday};
 use serde::Serialize;
 
+use crate::calendar::{CalendarError, SchoolCalendar, weekday_list};
 use crate::model::{Bye, ByeKind, Match, MatchOutcome, Pairing, Round, TeamId};
 
 /// The most teams a schedule is built for; beyond it the input is a mistake, not a league.
@@ -99,6 +108,48 @@ pub enum ScheduleError {
         /// The number of team ids given.
         given: usize,
     },
+    /// The calendar has fewer match days than the schedule has rounds (GT-M2).
+    #[error(
+        "The schedule has {rounds} round{s} but the season from {starts_on} to {ends_on} has only {match_days} match day{ms} ({weekdays}, outside closures); lengthen the season, add a match day or {instead} (GT-M2).",
+        s = if *rounds == 1 { "" } else { "s" },
+        ms = if *match_days == 1 { "" } else { "s" },
+        weekdays = weekday_list(weekdays),
+        instead = if *cycles == Cycles::Double { "play a single cycle" } else { "split the field into divisions (GT-O1)" }
+    )]
+    TooFewMatchDays {
+        /// The rounds to place.
+        rounds: usize,
+        /// Once or twice round: a double cycle could be played once.
+        cycles: Cycles,
+        /// The season's first day.
+        starts_on: Date,
+        /// The season's last day.
+        ends_on: Date,
+        /// The weekdays matches are set on.
+        weekdays: Vec<Weekday>,
+        /// The season's school days on those weekdays.
+        match_days: usize,
+    },
+    /// No weekday to set matches on.
+    #[error(
+        "No weekday was given to set the matches on; name at least one match day, e.g. Monday and Wednesday (GT-M2)."
+    )]
+    NoMatchDays,
+    /// The calendar cannot be (it ends before it starts).
+    #[error(transparent)]
+    Calendar(#[from] CalendarError),
+}
+
+/// How the rounds spread over the match days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Spacing {
+    /// Spread evenly from the first match day to the last (a season-long league). The match
+    /// days left between rounds are where a postponed match is played (GT-M2) and where the
+    /// schedule goes on after a suspension (GT-F5).
+    Even,
+    /// On consecutive match days from the first (an event, a compressed schedule).
+    Packed,
 }
 
 impl Schedule {
@@ -225,6 +276,48 @@ fn berger_table(seats: u32) -> Vec<Vec<(u32, u32)>> {
     }
     rounds.push(prev);
     rounds
+}
+
+/// The day of each round of `schedule`, on the calendar's match days (never a closure).
+///
+/// One date a round, in the order played and strictly increasing, each a school day of
+/// `calendar` falling on one of `match_days` (GT-M2). [`Spacing::Even`] sets the first round on
+/// the first match day and the last on the last; [`Spacing::Packed`] sets the rounds on the
+/// first match days one after another. It is the schedule's day: the home advisor may arrange
+/// another with the visitors (GT-M1, GT-M2). Each division (GT-O1) is placed on its own; one
+/// that starts later is placed on a calendar whose `starts_on` is later.
+pub fn place(
+    schedule: &Schedule,
+    calendar: &SchoolCalendar,
+    match_days: &[Weekday],
+    spacing: Spacing,
+) -> Result<Vec<Date>, ScheduleError> {
+    if match_days.is_empty() {
+        return Err(ScheduleError::NoMatchDays);
+    }
+    calendar.check()?;
+    let days = calendar.match_days(match_days);
+    let rounds = schedule.rounds.len();
+    if days.len() < rounds {
+        return Err(ScheduleError::TooFewMatchDays {
+            rounds,
+            cycles: schedule.cycles,
+            starts_on: calendar.starts_on,
+            ends_on: calendar.ends_on,
+            weekdays: match_days.to_vec(),
+            match_days: days.len(),
+        });
+    }
+    let at = |k: usize| match spacing {
+        Spacing::Packed => k,
+        // k (D-1) / (R-1): the first day, the last, and steps of at least one day between,
+        // as D >= R.
+        Spacing::Even if rounds > 1 => k * (days.len() - 1) / (rounds - 1),
+        Spacing::Even => 0,
+    };
+    Ok((0..rounds)
+        .filter_map(|k| days.get(at(k)).copied())
+        .collect())
 }
 
 /// The schedule as a season's rounds: team number k is `team_ids[k - 1]`; every match is

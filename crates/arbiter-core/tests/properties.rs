@@ -5,11 +5,15 @@ mod support;
 
 use std::collections::HashMap;
 
+use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
 use arbiter_core::criteria::CriterionSpec;
 use arbiter_core::model::*;
 use arbiter_core::ruleset::Ruleset;
+use arbiter_core::schedule::{self, Cycles, ScheduleError, Spacing, place};
 use arbiter_core::scoring::{EntryKind, score};
 use arbiter_core::standings::{rank, standings};
+use jiff::ToSpan;
+use jiff::civil::{Date, Weekday, date};
 use proptest::prelude::*;
 
 /// A small deterministic generator, so that a failing case is reproducible from its seed.
@@ -184,4 +188,166 @@ proptest! {
             }
         }
     }
+}
+
+/// A season starting `start` days after 1 Aug 2026 and lasting `length` days, with closures
+/// (each `(first day after the start, days)`, some reaching outside the season).
+fn calendar(start: i32, length: i32, closures: &[(i32, i32)]) -> SchoolCalendar {
+    let starts_on = date(2026, 8, 1).checked_add(start.days()).unwrap();
+    let ends_on = starts_on.checked_add(length.days()).unwrap();
+    let closures = closures
+        .iter()
+        .zip(1..)
+        .map(|(&(from, days), i)| {
+            let from = starts_on.checked_add((from - 7).days()).unwrap();
+            Closure::new(
+                from,
+                from.checked_add(days.days()).unwrap(),
+                format!("closure {i}"),
+            )
+            .unwrap()
+        })
+        .collect();
+    SchoolCalendar::new(starts_on, ends_on, closures).unwrap()
+}
+
+/// Each team's matches, home (`true`) or away, in the order played; byes skipped.
+fn home_and_away(rounds: &[Round], team: &TeamId) -> Vec<bool> {
+    rounds
+        .iter()
+        .filter_map(|r| {
+            r.pairings.iter().find_map(|p| match p {
+                Pairing::Match(m) if &m.home == team => Some(true),
+                Pairing::Match(m) if &m.away == team => Some(false),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// GT-M2, AS-19: a round robin placed on any calendar. Every pair meets once (twice in a
+    /// double cycle, at home once each); every round is on a match day, never on a closure, the
+    /// days increasing; and no team is home, or away, three times running. A single cycle of
+    /// odd n alternates every team (byes skipped); one of even n has n-2 breaks, each team at
+    /// most one (the fewest a round robin has). A season too short is refused with its counts,
+    /// and the test goes on with the season lengthened until the rounds fit.
+    #[test]
+    fn gt_m2_a_round_robin_placed_on_any_calendar(
+        start in 0i32..365,
+        length in 20i32..400,
+        closures in prop::collection::vec((0i32..420, 0i32..21), 0..6),
+        weekdays in 1u8..32,
+        teams in 2u32..=16,
+        double: bool,
+        packed: bool,
+    ) {
+        let mut calendar = calendar(start, length, &closures);
+        let match_days: Vec<Weekday> = SCHOOL_WEEK
+            .into_iter()
+            .zip(0..)
+            .filter(|(_, bit)| weekdays & (1 << bit) != 0)
+            .map(|(w, _)| w)
+            .collect();
+        let cycles = if double { Cycles::Double } else { Cycles::Single };
+        let spacing = if packed { Spacing::Packed } else { Spacing::Even };
+        let s = schedule::round_robin(teams, cycles).unwrap();
+        let dates = loop {
+            match place(&s, &calendar, &match_days, spacing) {
+                Ok(dates) => break dates,
+                Err(ScheduleError::TooFewMatchDays { rounds, match_days: found, .. }) => {
+                    prop_assert_eq!(rounds, s.rounds.len());
+                    prop_assert_eq!(found, calendar.match_days(&match_days).len());
+                    prop_assert!(found < rounds);
+                    calendar.ends_on = calendar.ends_on.checked_add(1.year()).unwrap();
+                }
+                Err(e) => prop_assert!(false, "{}", e),
+            }
+        };
+
+        // One day a round, increasing, each a match day outside every closure.
+        prop_assert_eq!(dates.len(), s.rounds.len());
+        prop_assert!(dates.windows(2).all(|w| w[0] < w[1]), "{:?}", dates);
+        let days = calendar.match_days(&match_days);
+        for d in &dates {
+            prop_assert!(days.contains(d));
+            prop_assert!(match_days.contains(&d.weekday()), "{} on a {:?}", d, d.weekday());
+            prop_assert!(calendar.is_school_day(*d));
+            prop_assert!(calendar.closure_on(*d).is_none(), "{} is closed", d);
+        }
+        match spacing {
+            Spacing::Packed => prop_assert_eq!(&dates[..], &days[..dates.len()]),
+            Spacing::Even => {
+                prop_assert_eq!(dates.first(), days.first());
+                if dates.len() > 1 {
+                    prop_assert_eq!(dates.last(), days.last());
+                }
+            }
+        }
+
+        // The rounds as a season: every pair meets the right number of times.
+        let ids: Vec<TeamId> = (1..=teams).map(|t| TeamId(format!("t{t}"))).collect();
+        let mut rounds = schedule::apply_to(&s, &ids).unwrap();
+        for (r, d) in rounds.iter_mut().zip(&dates) {
+            r.date = Some(*d);
+        }
+        let mut met: HashMap<(&TeamId, &TeamId), u32> = HashMap::new();
+        for r in &rounds {
+            prop_assert!(r.date.is_some_and(|d| calendar.is_school_day(d)));
+            for p in &r.pairings {
+                if let Pairing::Match(m) = p {
+                    *met.entry((&m.home, &m.away)).or_default() += 1;
+                }
+            }
+        }
+        for a in &ids {
+            for b in ids.iter().filter(|b| *b != a) {
+                let (ab, ba) = (met.get(&(a, b)).copied().unwrap_or(0), met.get(&(b, a)).copied().unwrap_or(0));
+                if double {
+                    prop_assert_eq!((ab, ba), (1, 1), "{} and {}", a, b);
+                } else {
+                    prop_assert_eq!(ab + ba, 1, "{} and {}", a, b);
+                }
+            }
+        }
+
+        // Home and away: never three running.
+        let mut breaks = 0;
+        for t in &ids {
+            let seq = home_and_away(&rounds, t);
+            prop_assert_eq!(seq.len(), usize::try_from(teams - 1).unwrap() * if double { 2 } else { 1 });
+            prop_assert!(
+                seq.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])),
+                "{} is home or away three times running: {:?}", t, seq
+            );
+            let own = seq.windows(2).filter(|w| w[0] == w[1]).count();
+            if !double {
+                prop_assert!(own <= 1, "{}: {:?}", t, seq);
+            }
+            breaks += own;
+        }
+        if !double {
+            let fewest = if teams % 2 == 0 { teams - 2 } else { 0 };
+            prop_assert_eq!(breaks, usize::try_from(fewest).unwrap());
+        }
+    }
+}
+
+/// The generator above reaches what it claims: a closure inside the season, seasons too short.
+#[test]
+fn the_calendar_generator_makes_closures_and_short_seasons() {
+    let c = calendar(0, 60, &[(14, 4)]);
+    assert_eq!(c.starts_on, date(2026, 8, 1));
+    let closed: Vec<Date> = (0..60)
+        .map(|d| c.starts_on.checked_add(d.days()).unwrap())
+        .filter(|d| c.closure_on(*d).is_some())
+        .collect();
+    assert_eq!(closed.len(), 5);
+    let s = schedule::round_robin(16, Cycles::Double).unwrap();
+    assert!(matches!(
+        place(&s, &c, &[Weekday::Monday], Spacing::Even),
+        Err(ScheduleError::TooFewMatchDays { .. })
+    ));
 }

@@ -6,10 +6,13 @@
 
 use std::collections::HashMap;
 
+use arbiter_core::calendar::{Closure, SchoolCalendar};
 use arbiter_core::model::{ByeKind, MatchOutcome, Pairing, TeamId};
 use arbiter_core::schedule::{
-    Cycles, MAX_TEAMS, Schedule, ScheduleError, ScheduledRound, apply_to, round_robin,
+    Cycles, MAX_TEAMS, Schedule, ScheduleError, ScheduledRound, Spacing, apply_to, place,
+    round_robin,
 };
+use jiff::civil::{Weekday, date};
 use proptest::prelude::*;
 
 fn single(n: u32) -> Schedule {
@@ -417,6 +420,121 @@ fn as_19_apply_to_team_ids() {
         }
     );
     assert!(e.to_string().contains("exactly one id per team"), "{e}");
+}
+
+/// GTHSCL's 2026-27 calendar, as the demo has it: 5 Oct to 24 Feb, with its breaks.
+fn season() -> SchoolCalendar {
+    SchoolCalendar::new(
+        date(2026, 10, 5),
+        date(2027, 2, 24),
+        vec![
+            Closure::new(date(2026, 11, 25), date(2026, 11, 27), "Thanksgiving break").unwrap(),
+            Closure::new(date(2026, 12, 21), date(2027, 1, 1), "winter break").unwrap(),
+            Closure::day(date(2027, 1, 18), "Martin Luther King Jr. Day").unwrap(),
+            Closure::day(date(2027, 2, 15), "Presidents' Day").unwrap(),
+        ],
+    )
+    .unwrap()
+}
+
+const MON_WED: &[Weekday] = &[Weekday::Monday, Weekday::Wednesday];
+
+/// GT-M2: a double round robin of 8 spread over the season's Mondays and Wednesdays, from the
+/// first to the last, never on a closure.
+#[test]
+fn gt_m2_a_season_long_league_is_spread_over_the_match_days() {
+    let calendar = season();
+    let days = calendar.match_days(MON_WED);
+    assert_eq!(days.len(), 35);
+    let dates = place(&double(8), &calendar, MON_WED, Spacing::Even).unwrap();
+    assert_eq!(dates.len(), 14);
+    assert_eq!(dates.first(), Some(&date(2026, 10, 5)));
+    assert_eq!(dates.last(), Some(&date(2027, 2, 24)));
+    assert!(dates.windows(2).all(|w| w[0] < w[1]), "{dates:?}");
+    for d in &dates {
+        assert!(days.contains(d), "{d} is a match day");
+        assert_eq!(calendar.closure_on(*d), None, "{d}");
+    }
+    // 34 steps of match days over 13 gaps: two or three match days apart.
+    for w in dates.windows(2) {
+        let gap = days.iter().filter(|d| w[0] < **d && **d <= w[1]).count();
+        assert!((2..=3).contains(&gap), "{w:?}");
+    }
+    // One round: the first match day.
+    assert_eq!(
+        place(&single(2), &calendar, MON_WED, Spacing::Even).unwrap(),
+        [date(2026, 10, 5)]
+    );
+}
+
+/// AS-19: an event plays its rounds on consecutive match days; a closure is stepped over.
+#[test]
+fn as_19_an_event_is_packed_on_consecutive_match_days() {
+    let week = SchoolCalendar::new(
+        date(2026, 12, 7),
+        date(2026, 12, 18),
+        vec![Closure::day(date(2026, 12, 9), "a public holiday").unwrap()],
+    )
+    .unwrap();
+    let every_day = arbiter_core::calendar::SCHOOL_WEEK;
+    let dates = place(&single(8), &week, &every_day, Spacing::Packed).unwrap();
+    assert_eq!(
+        dates,
+        [
+            date(2026, 12, 7),
+            date(2026, 12, 8),
+            date(2026, 12, 10),
+            date(2026, 12, 11),
+            date(2026, 12, 14),
+            date(2026, 12, 15),
+            date(2026, 12, 16),
+        ]
+    );
+}
+
+/// GT-M2: a season with fewer match days than rounds is refused with what to do instead.
+#[test]
+fn gt_m2_too_few_match_days_for_the_rounds_is_refused() {
+    let short = SchoolCalendar::new(date(2026, 10, 5), date(2026, 11, 2), Vec::new()).unwrap();
+    let e = place(&double(8), &short, MON_WED, Spacing::Even).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "The schedule has 14 rounds but the season from 2026-10-05 to 2026-11-02 has only 9 match days (Monday, Wednesday, outside closures); lengthen the season, add a match day or play a single cycle (GT-M2)."
+    );
+    assert!(place(&single(8), &short, MON_WED, Spacing::Even).is_ok());
+    let e = place(&single(12), &short, MON_WED, Spacing::Packed).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("add a match day or split the field into divisions (GT-O1) (GT-M2)."),
+        "{e}"
+    );
+    // A closure takes its match days away.
+    let mut closed = short.clone();
+    closed
+        .closures
+        .push(Closure::new(date(2026, 10, 12), date(2026, 10, 23), "fall break").unwrap());
+    let e = place(&single(8), &closed, MON_WED, Spacing::Even).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ScheduleError::TooFewMatchDays {
+                rounds: 7,
+                match_days: 5,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = place(&single(8), &short, &[], Spacing::Even).unwrap_err();
+    assert_eq!(e, ScheduleError::NoMatchDays);
+    assert!(e.to_string().contains("GT-M2"), "{e}");
+    let backwards = SchoolCalendar {
+        starts_on: date(2026, 11, 2),
+        ends_on: date(2026, 10, 5),
+        closures: Vec::new(),
+    };
+    let e = place(&single(4), &backwards, MON_WED, Spacing::Even).unwrap_err();
+    assert!(e.to_string().contains("cannot end on 2026-10-05"), "{e}");
 }
 
 proptest! {
