@@ -114,6 +114,25 @@ pub fn sentence(s: &str) -> String {
     out
 }
 
+/// A name as a web address segment: `Secondary Open 2026` → `secondary-open-2026`, at most 64
+/// characters (a long name is cut at a word's end); `None` when nothing is left.
+pub fn slug(name: &str) -> Option<String> {
+    let mut slug = String::new();
+    for ch in name.chars().flat_map(char::to_lowercase) {
+        if ch.is_alphanumeric() && ch.is_ascii() {
+            slug.push(ch);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    if slug.len() > 64 {
+        let cut = slug[..65].rfind('-').filter(|&i| i > 0).unwrap_or(64);
+        slug.truncate(cut);
+    }
+    let slug = slug.trim_end_matches('-').to_string();
+    (!slug.is_empty()).then_some(slug)
+}
+
 /// `text` fits its kind, or the sentence why not. `what` names it (`the reason`).
 pub fn check(kind: TextKind, what: &str, text: &str) -> Result<(), TextTooLong> {
     // Stops counting one past the limit: a 2 MB text costs no more than one that fits.
@@ -220,6 +239,27 @@ impl fmt::Display for Email {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slugs_from_names() {
+        assert_eq!(
+            slug("ASTC 2026 Secondary Open").as_deref(),
+            Some("astc-2026-secondary-open")
+        );
+        assert_eq!(
+            slug("St. John's Jesuit — Zoë").as_deref(),
+            Some("st-john-s-jesuit-zo")
+        );
+        assert_eq!(slug("  —  "), None);
+        // A long name is cut at a word's end to fit 64 characters.
+        let long =
+            slug("Greater Toledo High School Chess League 2026-27 Maumee River Division").unwrap();
+        assert_eq!(
+            long,
+            "greater-toledo-high-school-chess-league-2026-27-maumee-river"
+        );
+        assert!(long.len() <= 64);
+    }
 
     #[test]
     fn an_email_is_trimmed_and_lower_case_and_refused_with_why() {

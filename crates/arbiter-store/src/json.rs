@@ -7,7 +7,7 @@ use arbiter_core::{
 use serde_json::{Value, json};
 
 use crate::codes;
-use crate::records::{League, NewCompetition, RulesRef, Season};
+use crate::records::{League, NewCompetition, RulesRef, Season, SeasonClosure};
 
 /// `{"kind": "boards", "boards": [{"board": 1, "result": "1-0", ...}]}`, `{"kind": "forfeit",
 /// "by": "home"}`, `{"kind": "pending"}` or `{"kind": "double_forfeit"}`.
@@ -85,6 +85,16 @@ pub(crate) fn season(s: &Season) -> Value {
         "name": s.name,
         "starts_on": s.starts_on.map(|d| d.to_string()),
         "ends_on": s.ends_on.map(|d| d.to_string()),
+    })
+}
+
+pub(crate) fn closure(c: &SeasonClosure) -> Value {
+    json!({
+        "id": c.id,
+        "season": c.season.0,
+        "from": c.starts_on.to_string(),
+        "to": c.ends_on.to_string(),
+        "reason": c.reason,
     })
 }
 

@@ -113,6 +113,47 @@ impl Store {
         dispatch!(self, s => s.create_season(league, new, by).await)
     }
 
+    /// The league's schools, by name (GT-O1).
+    pub async fn schools(&self, league: LeagueId) -> Result<Vec<School>, StoreError> {
+        dispatch!(self, s => s.schools(league).await)
+    }
+
+    /// Adds a school to the league (GT-O1), refused when it has one of that name.
+    pub async fn add_school(
+        &self,
+        league: LeagueId,
+        name: &str,
+        by: &Actor,
+    ) -> Result<School, StoreError> {
+        dispatch!(self, s => s.add_school(league, name, by).await)
+    }
+
+    /// A season's closures (GT-M2), withdrawn ones too, by first day.
+    pub async fn closures(&self, season: SeasonId) -> Result<Vec<SeasonClosure>, StoreError> {
+        dispatch!(self, s => s.closures(season).await)
+    }
+
+    /// Closes the season's schools on the days of `new` (GT-M2).
+    pub async fn add_closure(
+        &self,
+        season: SeasonId,
+        new: &NewClosure,
+        by: &Actor,
+    ) -> Result<SeasonClosure, StoreError> {
+        dispatch!(self, s => s.add_closure(season, new, by).await)
+    }
+
+    /// Withdraws a closure added by mistake; the row and the history keep it.
+    pub async fn withdraw_closure(
+        &self,
+        season: SeasonId,
+        id: i64,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.withdraw_closure(season, id, reason, by).await)
+    }
+
     /// A league's seasons: dated ones by start date, then undated ones, each in creation order.
     pub async fn seasons(&self, league: LeagueId) -> Result<Vec<Season>, StoreError> {
         dispatch!(self, s => s.seasons(league).await)

@@ -27,7 +27,8 @@ use crate::json;
 use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
-    SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice,
+    SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
+    SeasonClosure,
 };
 
 fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
@@ -1025,6 +1026,33 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
 }
 
 /// The league of a competition, or not found.
+async fn league_of_season(tx: &mut Tx, season: SeasonId) -> Result<i64, StoreError> {
+    let row = sqlx::query("SELECT league_id FROM seasons WHERE id = $1")
+        .bind(season.0)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("reading a season"))?;
+    let Some(row) = row else {
+        return Err(StoreError::NotFound(format!("there is no season with id {season}")));
+    };
+    get(&row, "league_id")
+}
+
+fn closure_from_row(row: &DbRow) -> Result<SeasonClosure, StoreError> {
+    let day = |col: &str| -> Result<jiff::civil::Date, StoreError> {
+        codes::parse_date(get(row, col)?)?
+            .ok_or_else(|| corrupt(format!("a closure without its `{col}`")))
+    };
+    Ok(SeasonClosure {
+        id: get(row, "id")?,
+        season: SeasonId(get(row, "season_id")?),
+        starts_on: day("starts_on")?,
+        ends_on: day("ends_on")?,
+        reason: get(row, "reason")?,
+        withdrawn: get(row, "withdrawn")?,
+    })
+}
+
 async fn league_of(tx: &mut Tx, competition: CompetitionId) -> Result<i64, StoreError> {
     let row = sqlx::query("SELECT league_id FROM competitions WHERE id = $1")
         .bind(competition.0)
@@ -1215,6 +1243,205 @@ impl Backend {
         let season = insert_season(&mut tx, league, new, by).await?;
         tx.commit().await.map_err(db("saving the season"))?;
         Ok(season)
+    }
+
+    /// The league's schools, by name (GT-O1).
+    pub async fn schools(&self, league: LeagueId) -> Result<Vec<School>, StoreError> {
+        let rows = sqlx::query("SELECT id, name FROM schools WHERE league_id = $1")
+            .bind(league.0)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the schools"))?;
+        let mut schools = rows
+            .iter()
+            .map(|r| Ok(School { id: SchoolId(get(r, "id")?), name: get(r, "name")? }))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        // Sorted here: the two databases collate text differently.
+        schools.sort_by_key(|s| s.name.to_lowercase());
+        Ok(schools)
+    }
+
+    /// Adds a school to the league (GT-O1), refused when the league has one of that name.
+    pub async fn add_school(
+        &self,
+        league: LeagueId,
+        name: &str,
+        by: &Actor,
+    ) -> Result<School, StoreError> {
+        let name = name.trim();
+        check::name("school", name)?;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let taken = sqlx::query("SELECT id FROM schools WHERE league_id = $1 AND name = $2")
+            .bind(league.0)
+            .bind(name)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("looking up a school"))?;
+        if taken.is_some() {
+            return Err(StoreError::Conflict(format!(
+                "the league already has a school named “{name}”; its teams and advisors join that one"
+            )));
+        }
+        let row = sqlx::query("INSERT INTO schools (league_id, name) VALUES ($1, $2) RETURNING id")
+            .bind(league.0)
+            .bind(name)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing a school"))?;
+        let id: i64 = get(&row, "id")?;
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                after: Some(serde_json::json!({ "id": id, "name": name })),
+                league: Some(league.0),
+                ..Change::of(Entity::School, id.to_string(), HistoryAction::Create)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the school"))?;
+        Ok(School { id: SchoolId(id), name: name.to_string() })
+    }
+
+    /// A season's closures, withdrawn ones too, by first day (GT-M2).
+    pub async fn closures(&self, season: SeasonId) -> Result<Vec<SeasonClosure>, StoreError> {
+        let sql = format!(
+            "SELECT id, season_id, {} AS starts_on, {} AS ends_on, reason, \
+             withdrawn_at IS NOT NULL AS withdrawn FROM season_closures WHERE season_id = $1 \
+             ORDER BY starts_on, id",
+            date_out("starts_on"),
+            date_out("ends_on")
+        );
+        let rows = sqlx::query(&sql)
+            .bind(season.0)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the closures"))?;
+        rows.iter().map(closure_from_row).collect()
+    }
+
+    /// Closes the season's schools from `new.starts_on` to `new.ends_on` (GT-M2): the schedule
+    /// is not placed on those days and no match moves onto one.
+    pub async fn add_closure(
+        &self,
+        season: SeasonId,
+        new: &NewClosure,
+        by: &Actor,
+    ) -> Result<SeasonClosure, StoreError> {
+        let reason = new.reason.trim();
+        check::name("closure", reason)?;
+        if new.ends_on < new.starts_on {
+            return Err(StoreError::Invalid(format!(
+                "a closure ends on or after its first day, but “{reason}” runs from {} to {}; give the days in order",
+                new.starts_on, new.ends_on
+            )));
+        }
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let league = league_of_season(&mut tx, season).await?;
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO season_closures (season_id, starts_on, ends_on, reason, created_at) \
+             VALUES ($1, {}, {}, $4, {}) RETURNING id",
+            date_in("$2"),
+            date_in("$3"),
+            ts_in("$5")
+        );
+        let row = sqlx::query(&sql)
+            .bind(season.0)
+            .bind(new.starts_on.to_string())
+            .bind(new.ends_on.to_string())
+            .bind(reason)
+            .bind(at.to_string())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing a closure"))?;
+        let closure = SeasonClosure {
+            id: get(&row, "id")?,
+            season,
+            starts_on: new.starts_on,
+            ends_on: new.ends_on,
+            reason: reason.to_string(),
+            withdrawn: false,
+        };
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                after: Some(json::closure(&closure)),
+                league: Some(league),
+                ..Change::of(Entity::Closure, closure.id.to_string(), HistoryAction::Create)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the closure"))?;
+        Ok(closure)
+    }
+
+    /// Withdraws closure `id` of `season`, added by mistake: the schools are open those days
+    /// again. The row stays; the history says who and why.
+    pub async fn withdraw_closure(
+        &self,
+        season: SeasonId,
+        id: i64,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let reason = check::reason(Some(reason))?
+            .ok_or_else(|| StoreError::Invalid("withdrawing a closure needs its reason".into()))?;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let league = league_of_season(&mut tx, season).await?;
+        let sql = format!(
+            "SELECT id, season_id, {} AS starts_on, {} AS ends_on, reason, \
+             withdrawn_at IS NOT NULL AS withdrawn FROM season_closures \
+             WHERE id = $1 AND season_id = $2",
+            date_out("starts_on"),
+            date_out("ends_on")
+        );
+        let found = sqlx::query(&sql)
+            .bind(id)
+            .bind(season.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a closure"))?;
+        let Some(row) = found else {
+            return Err(StoreError::NotFound(format!(
+                "the season has no closure with id {id}"
+            )));
+        };
+        let closure = closure_from_row(&row)?;
+        if closure.withdrawn {
+            return Err(StoreError::Conflict(format!(
+                "the closure “{}” was already withdrawn",
+                closure.reason
+            )));
+        }
+        let at = codes::now();
+        let sql = format!("UPDATE season_closures SET withdrawn_at = {} WHERE id = $2", ts_in("$1"));
+        sqlx::query(&sql)
+            .bind(at.to_string())
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("withdrawing a closure"))?;
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                before: Some(json::closure(&closure)),
+                reason: Some(reason.as_str()),
+                league: Some(league),
+                ..Change::of(Entity::Closure, id.to_string(), HistoryAction::Withdraw)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the withdrawal"))?;
+        Ok(())
     }
 
     /// A league's seasons: dated ones by start date, then undated ones, each in creation order.

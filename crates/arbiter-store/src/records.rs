@@ -122,6 +122,34 @@ pub struct Season {
     pub ends_on: Option<jiff::civil::Date>,
 }
 
+/// A school of the league: its teams play in the league's divisions, its advisors name their
+/// lineups (GT-O1, GT-M1). Schools outlive seasons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct School {
+    pub id: SchoolId,
+    pub name: String,
+}
+
+/// Days a season's schools are closed, both inclusive (GT-M2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewClosure {
+    pub starts_on: jiff::civil::Date,
+    pub ends_on: jiff::civil::Date,
+    /// What the schools are closed for: "Winter break".
+    pub reason: String,
+}
+
+/// A stored closure; a withdrawn one no longer closes anything but stays on record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonClosure {
+    pub id: i64,
+    pub season: SeasonId,
+    pub starts_on: jiff::civil::Date,
+    pub ends_on: jiff::civil::Date,
+    pub reason: String,
+    pub withdrawn: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewCompetition {
     pub slug: String,
@@ -369,6 +397,8 @@ code_enum!(
         League = "league",
         Season = "season",
         School = "school",
+        /// A season's school closure (GT-M2).
+        Closure = "closure",
         Competition = "competition",
         Team = "team",
         Match = "match",

@@ -10,8 +10,8 @@ use arbiter_core::{
 };
 use arbiter_store::json::outcome_from_json;
 use arbiter_store::{
-    Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, NewLeague, NewSeason,
-    ReportSeen, RulesRef, SeasonChoice, SeasonId, Store, StoreError,
+    Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, NewClosure, NewLeague,
+    NewSeason, ReportSeen, RulesRef, SeasonChoice, SeasonId, Store, StoreError,
 };
 use support::*;
 
@@ -35,6 +35,8 @@ on_every_backend!(
     the_demo_league_round_trips,
     a_lineup_is_named_in_versions_and_loads_with_the_competition,
     a_ruling_on_a_violation_is_kept_once_with_its_reason,
+    schools_are_added_once_and_listed_by_name,
+    a_closure_is_withdrawn_never_removed,
 );
 
 async fn migrated(store: &Store) {
@@ -1092,6 +1094,124 @@ async fn a_ruling_on_a_violation_is_kept_once_with_its_reason(store: Store) {
         .await
         .expect_err("the database refuses it");
     assert!(err.contains("never"), "{err}");
+}
+
+/// GT-O1: a school is added once; the import's school of the same name is the same school.
+async fn schools_are_added_once_and_listed_by_name(store: Store) {
+    migrated(&store).await;
+    let season = league_and_season(&store, "gthscl").await;
+    let schools = store.schools(season.league).await.unwrap();
+    assert!(schools.is_empty());
+    store
+        .add_school(season.league, "  Whitmer High School ", &arbiter())
+        .await
+        .unwrap();
+    store
+        .add_school(season.league, "Anthony Wayne High School", &arbiter())
+        .await
+        .unwrap();
+    let err = store
+        .add_school(season.league, "Whitmer High School", &arbiter())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Conflict(m) if m.contains("already has a school named “Whitmer High School”")),
+        "{err:?}"
+    );
+    let names: Vec<String> = store
+        .schools(season.league)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(names, ["Anthony Wayne High School", "Whitmer High School"]);
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert_eq!(
+        history
+            .iter()
+            .filter(|h| h.entity == "school" && h.action == "create")
+            .count(),
+        2
+    );
+}
+
+/// GT-M2: closures are kept as added; a mistaken one is withdrawn, and the database refuses
+/// anything else.
+async fn a_closure_is_withdrawn_never_removed(store: Store) {
+    migrated(&store).await;
+    let season = league_and_season(&store, "gthscl").await;
+    let day = |s: &str| s.parse::<jiff::civil::Date>().unwrap();
+    let backwards = NewClosure {
+        starts_on: day("2026-12-30"),
+        ends_on: day("2026-12-21"),
+        reason: "Winter break".into(),
+    };
+    let err = store
+        .add_closure(season.id, &backwards, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("give the days in order"), "{err}");
+    let winter = store
+        .add_closure(
+            season.id,
+            &NewClosure {
+                starts_on: day("2026-12-21"),
+                ends_on: day("2027-01-01"),
+                reason: "Winter break".into(),
+            },
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let typo = store
+        .add_closure(
+            season.id,
+            &NewClosure {
+                starts_on: day("2026-11-02"),
+                ends_on: day("2026-11-02"),
+                reason: "Teacher day".into(),
+            },
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    store
+        .withdraw_closure(
+            season.id,
+            typo.id,
+            "It is in November of next year.",
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let again = store
+        .withdraw_closure(season.id, typo.id, "Twice", &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(again, StoreError::Conflict(_)), "{again}");
+    let closures = store.closures(season.id).await.unwrap();
+    assert_eq!(
+        closures
+            .iter()
+            .map(|c| (c.reason.as_str(), c.withdrawn))
+            .collect::<Vec<_>>(),
+        [("Teacher day", true), ("Winter break", false)]
+    );
+    assert_eq!(closures[1], winter);
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert!(history.iter().any(|h| h.entity == "closure"
+        && h.action == "withdraw"
+        && h.reason.as_deref() == Some("It is in November of next year.")));
+    for sql in [
+        "UPDATE season_closures SET reason = 'other'",
+        "DELETE FROM season_closures",
+    ] {
+        let err = execute_raw(&store, sql)
+            .await
+            .expect_err("the database refuses it");
+        assert!(err.contains("never"), "{sql}: {err}");
+    }
 }
 
 /// Nothing is ever lost: the database itself refuses to change or remove history or results.
