@@ -27,6 +27,7 @@
 pub mod calendar;
 pub mod check;
 pub mod criteria;
+pub mod division;
 pub mod entry;
 pub mod fide;
 pub mod lineup;

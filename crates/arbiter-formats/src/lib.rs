@@ -1,6 +1,7 @@
 //! Files in and out of Arbiter: the competition JSON (`arbiter/competition@1`), FIDE TRF, and
 //! the CSV every export writes.
 //!
+//! - [`closures_csv`]: a season's closures as CSV, read with every mistake at its line (GT-M2).
 //! - [`competition_json`]: the native competition file, read with every problem at its place,
 //!   and written back.
 //! - [`trf`]: FIDE Tournament Report Files (TRF-16, TRF-2026), read and written byte for byte,
@@ -8,13 +9,17 @@
 //! - [`mod@csv`]: the CSV writer and formula guard of every export.
 //! - [`ical`]: iCalendar feeds of a schedule, one event a match (issue 12).
 //! - [`roster_csv`]: a roster as CSV, read with every mistake at its line (issue 12).
+//! - [`teams_csv`]: a division's teams as CSV, read with every mistake at its line (GT-O1).
 //! - [`ruleset_file`]: ruleset files on disk, for `extends` and a competition file's `"rules"`.
 
 #![warn(missing_docs)]
 
+pub mod closures_csv;
 pub mod competition_json;
 pub mod csv;
 pub mod ical;
 pub mod roster_csv;
 pub mod ruleset_file;
+mod sheet;
+pub mod teams_csv;
 pub mod trf;

@@ -13,6 +13,8 @@ use arbiter_core::roster::{LineProblem, NewPlayer};
 use arbiter_core::text::NAME_MAX_CHARS;
 use jiff::civil::Date;
 
+use crate::sheet;
+
 /// A mistake in the file: its line (1 is the header) and column.
 pub type RosterProblem = LineProblem;
 
@@ -28,84 +30,13 @@ const COLUMNS: [&str; 7] = [
 
 /// Every row of the file, or every mistake in it (none is skipped, none stops the reading).
 pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut problems = Vec::new();
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
-    let header: Vec<String> = match reader.headers() {
-        Ok(h) => h
-            .iter()
-            .map(|c| c.to_lowercase().replace([' ', '-'], "_"))
-            .collect(),
-        Err(e) => {
-            return Err(vec![RosterProblem {
-                line: 1,
-                column: None,
-                message: format!("the header cannot be read ({e}); save the file as CSV in UTF-8"),
-            }]);
-        }
-    };
-    let mut index: HashMap<&str, usize> = HashMap::new();
-    for (i, c) in header.iter().enumerate() {
-        match COLUMNS.iter().find(|k| **k == c.as_str()) {
-            Some(k) => {
-                if index.insert(k, i).is_some() {
-                    problems.push(RosterProblem {
-                        line: 1,
-                        column: Some(c.clone()),
-                        message: "the column is named twice; keep one".into(),
-                    });
-                }
-            }
-            None => problems.push(RosterProblem {
-                line: 1,
-                column: Some(c.clone()),
-                message: format!(
-                    "`{c}` is not a column of a roster; the columns are {}",
-                    COLUMNS.join(", ")
-                ),
-            }),
-        }
-    }
-    for required in ["name", "school"] {
-        if !index.contains_key(required) {
-            problems.push(RosterProblem {
-                line: 1,
-                column: None,
-                message: format!(
-                    "the header has no `{required}` column; a roster names each player's {required}"
-                ),
-            });
-        }
-    }
+    let sheet = sheet::read(text, ("a roster", "player"), &COLUMNS, &["name", "school"]);
+    let mut problems = sheet.problems;
     let mut rows = Vec::new();
     let mut seen: HashMap<(String, String), u64> = HashMap::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
-                problems.push(RosterProblem {
-                    line,
-                    column: None,
-                    message: format!("the line cannot be read ({e})"),
-                });
-                continue;
-            }
-        };
-        let line = record.position().map_or(0, |p| p.line());
-        if record.iter().all(str::is_empty) {
-            continue;
-        }
-        let cell = |k: &str| {
-            index
-                .get(k)
-                .and_then(|&i| record.get(i))
-                .filter(|v| !v.is_empty())
-                .map(str::to_string)
-        };
+    for row in &sheet.rows {
+        let line = row.line;
+        let cell = |k: &str| row.cell(k);
         let mut bad = |column: &str, message: String| {
             problems.push(RosterProblem {
                 line,
@@ -114,7 +45,7 @@ pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
             })
         };
         let name = cell("name").unwrap_or_default();
-        if name.is_empty() && index.contains_key("name") {
+        if name.is_empty() && row.has("name") {
             bad("name", "the player has no name".into());
         } else if name.chars().count() > NAME_MAX_CHARS {
             bad(
@@ -123,7 +54,7 @@ pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
             );
         }
         let school = cell("school").unwrap_or_default();
-        if school.is_empty() && index.contains_key("school") {
+        if school.is_empty() && row.has("school") {
             bad("school", "the player's school is missing".into());
         }
         let grade = cell("grade").and_then(|g| match g.parse::<u8>() {

@@ -1,0 +1,125 @@
+//! A CSV file a person gives (a roster, a division's teams): a header naming its columns in any
+//! order, then a row a line. Every mistake is kept at its line and column, none stops the
+//! reading, so the preview can list them all.
+
+use std::collections::HashMap;
+
+use arbiter_core::roster::LineProblem;
+
+/// The file's rows, with the mistakes its header and lines already have.
+pub(crate) struct Sheet {
+    pub rows: Vec<Row>,
+    pub problems: Vec<LineProblem>,
+}
+
+/// One row that is not empty: its line and its cells by column.
+pub(crate) struct Row {
+    pub line: u64,
+    cells: HashMap<&'static str, String>,
+}
+
+impl Row {
+    /// Whether the file has the column (a missing one is reported once, at the header).
+    pub fn has(&self, column: &str) -> bool {
+        self.cells.contains_key(column)
+    }
+
+    /// The cell of `column`, trimmed; `None` when empty or absent.
+    pub fn cell(&self, column: &str) -> Option<String> {
+        self.cells.get(column).filter(|v| !v.is_empty()).cloned()
+    }
+}
+
+/// Reads `text` (a byte-order mark aside) as a sheet of `columns` (names matched without letter
+/// case, spaces and hyphens as `_`), of which `required` must be in the header; `what` names
+/// the file in the messages ("a roster") and `each` one of its rows ("player").
+pub(crate) fn read(
+    text: &str,
+    (what, each): (&str, &str),
+    columns: &[&'static str],
+    required: &[&'static str],
+) -> Sheet {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut problems = Vec::new();
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let header: Vec<String> = match reader.headers() {
+        Ok(h) => h
+            .iter()
+            .map(|c| c.to_lowercase().replace([' ', '-'], "_"))
+            .collect(),
+        Err(e) => {
+            problems.push(LineProblem {
+                line: 1,
+                column: None,
+                message: format!("the header cannot be read ({e}); save the file as CSV in UTF-8"),
+            });
+            return Sheet {
+                rows: Vec::new(),
+                problems,
+            };
+        }
+    };
+    let mut index: HashMap<&'static str, usize> = HashMap::new();
+    for (i, c) in header.iter().enumerate() {
+        match columns.iter().find(|k| **k == c.as_str()) {
+            Some(k) => {
+                if index.insert(k, i).is_some() {
+                    problems.push(LineProblem {
+                        line: 1,
+                        column: Some(c.clone()),
+                        message: "the column is named twice; keep one".into(),
+                    });
+                }
+            }
+            None => problems.push(LineProblem {
+                line: 1,
+                column: Some(c.clone()),
+                message: format!(
+                    "`{c}` is not a column of {what}; the columns are {}",
+                    columns.join(", ")
+                ),
+            }),
+        }
+    }
+    for column in required {
+        if !index.contains_key(column) {
+            problems.push(LineProblem {
+                line: 1,
+                column: None,
+                message: format!(
+                    "the header has no `{column}` column; {what} names each {each}'s {column}"
+                ),
+            });
+        }
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                problems.push(LineProblem {
+                    line,
+                    column: None,
+                    message: format!("the line cannot be read ({e})"),
+                });
+                continue;
+            }
+        };
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let cells = index
+            .iter()
+            .map(|(&k, &i)| (k, record.get(i).unwrap_or_default().to_string()))
+            .collect();
+        rows.push(Row {
+            line: record.position().map_or(0, |p| p.line()),
+            cells,
+        });
+    }
+    Sheet { rows, problems }
+}
