@@ -269,7 +269,7 @@ pub fn import(
     let competition = &loaded.competition;
     let slug = match &target.competition {
         Some(s) => s.clone(),
-        None => slug_of(&competition.name).ok_or_else(|| {
+        None => arbiter_core::text::slug(&competition.name).ok_or_else(|| {
             anyhow!(
                 "{}: the competition's name `{}` gives no address; name one with --competition SLUG",
                 file.display(),
@@ -388,25 +388,6 @@ fn date_span(c: &Competition) -> (Option<jiff::civil::Date>, Option<jiff::civil:
     (dates.clone().min(), dates.max())
 }
 
-/// `Secondary Open 2026` → `secondary-open-2026`; `None` when nothing is left.
-fn slug_of(name: &str) -> Option<String> {
-    let mut slug = String::new();
-    for ch in name.chars().flat_map(char::to_lowercase) {
-        if ch.is_alphanumeric() && ch.is_ascii() {
-            slug.push(ch);
-        } else if !slug.ends_with('-') && !slug.is_empty() {
-            slug.push('-');
-        }
-    }
-    // A web address segment is at most 64 characters: cut a long name at a word's end.
-    if slug.len() > 64 {
-        let cut = slug[..65].rfind('-').filter(|&i| i > 0).unwrap_or(64);
-        slug.truncate(cut);
-    }
-    let slug = slug.trim_end_matches('-').to_string();
-    (!slug.is_empty()).then_some(slug)
-}
-
 /// The rules as the store keeps them: a preset's name, or a TOML text that reads back to them
 /// (the competition file's writer chooses, and writes the TOML).
 fn rules_ref(rules: &Ruleset) -> Result<RulesRef> {
@@ -421,27 +402,6 @@ fn rules_ref(rules: &Ruleset) -> Result<RulesRef> {
 mod tests {
     use super::*;
     use arbiter_core::ruleset::PresetsOnly;
-
-    #[test]
-    fn slugs_from_names() {
-        assert_eq!(
-            slug_of("ASTC 2026 Secondary Open").as_deref(),
-            Some("astc-2026-secondary-open")
-        );
-        assert_eq!(
-            slug_of("St. John's Jesuit — Zoë").as_deref(),
-            Some("st-john-s-jesuit-zo")
-        );
-        assert_eq!(slug_of("  —  "), None);
-        // A long name is cut at a word's end to fit 64 characters.
-        let long = slug_of("Greater Toledo High School Chess League 2026-27 Maumee River Division")
-            .unwrap();
-        assert_eq!(
-            long,
-            "greater-toledo-high-school-chess-league-2026-27-maumee-river"
-        );
-        assert!(long.len() <= 64);
-    }
 
     #[test]
     fn presets_are_stored_by_name() {

@@ -8,6 +8,7 @@ mod logs;
 mod ratings;
 mod render;
 mod roster;
+mod setup;
 mod users;
 
 use std::io::Write as _;
@@ -186,6 +187,21 @@ enum Command {
         #[command(subcommand)]
         command: RosterCommand,
     },
+    /// Leagues: `arbiter league create` makes one with nothing in it yet.
+    League {
+        #[command(subcommand)]
+        command: LeagueCommand,
+    },
+    /// Seasons: `arbiter season create` makes one with its days and closures (GT-M2).
+    Season {
+        #[command(subcommand)]
+        command: SeasonCommand,
+    },
+    /// Divisions: `arbiter division create FILE` draws one from a CSV file of teams (GT-O1).
+    Division {
+        #[command(subcommand)]
+        command: DivisionCommand,
+    },
     /// API tokens: `arbiter token add` makes one for an officer's script.
     Token {
         #[command(subcommand)]
@@ -226,6 +242,93 @@ enum RosterCommand {
         /// Why the players are added, kept in the history.
         #[arg(long)]
         reason: Option<String>,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum LeagueCommand {
+    /// Creates a league (or, with --event, an event such as a championship).
+    Create {
+        /// Its address: lowercase letters, digits and hyphens.
+        #[arg(long)]
+        slug: String,
+        /// Its name, as pages print it.
+        #[arg(long)]
+        name: String,
+        /// A championship held once (ASTC), not a league of seasons.
+        #[arg(long)]
+        event: bool,
+        /// A line about it for its home page.
+        #[arg(long, default_value = "")]
+        description: String,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum SeasonCommand {
+    /// Creates a season of a league with its first and last days and, from a CSV file
+    /// (columns from, to, reason), the days its schools are closed (GT-M2).
+    Create {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's name, such as 2027-28.
+        #[arg(long)]
+        name: String,
+        /// Its address; default: from the name.
+        #[arg(long)]
+        slug: Option<String>,
+        /// The first day of the season (YYYY-MM-DD).
+        #[arg(long, value_name = "DATE")]
+        starts: jiff::civil::Date,
+        /// The last day of the regular season (YYYY-MM-DD).
+        #[arg(long, value_name = "DATE")]
+        ends: jiff::civil::Date,
+        /// A CSV file of closures: from, to (default: from), reason.
+        #[arg(long, value_name = "FILE")]
+        closures: Option<PathBuf>,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum DivisionCommand {
+    /// Creates a division from a CSV file of teams (columns school and team; the team's name
+    /// defaults to the school's), drawn into a round robin by the Berger tables on the season's
+    /// match days, never on a closure (GT-M2). Every mistake is listed with its line, and then
+    /// nothing is written.
+    Create {
+        /// The CSV file, a header line first.
+        file: PathBuf,
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address.
+        #[arg(long)]
+        season: String,
+        /// The division's name, such as Metro.
+        #[arg(long)]
+        name: String,
+        /// Its address; default: from the name.
+        #[arg(long)]
+        slug: Option<String>,
+        /// The ruleset preset.
+        #[arg(long, default_value = "gthscl")]
+        rules: String,
+        /// Once round instead of twice (home and away).
+        #[arg(long)]
+        single: bool,
+        /// Rounds on consecutive match days instead of spread over the season.
+        #[arg(long)]
+        packed: bool,
+        /// Print the schedule and write nothing.
+        #[arg(long)]
+        preview: bool,
         #[command(flatten)]
         database: database::Database,
     },
@@ -573,6 +676,66 @@ fn run(cli: Cli) -> Result<()> {
                 competition: &competition,
                 preview,
                 reason: reason.as_deref(),
+            },
+            &database,
+        ),
+        Command::League {
+            command:
+                LeagueCommand::Create {
+                    slug,
+                    name,
+                    event,
+                    description,
+                    database,
+                },
+        } => setup::create_league(&slug, &name, event, &description, &database),
+        Command::Season {
+            command:
+                SeasonCommand::Create {
+                    league,
+                    name,
+                    slug,
+                    starts,
+                    ends,
+                    closures,
+                    database,
+                },
+        } => setup::create_season(
+            &setup::NewSeasonAsked {
+                league: &league,
+                name: &name,
+                slug: slug.as_deref(),
+                starts,
+                ends,
+                closures: closures.as_deref(),
+            },
+            &database,
+        ),
+        Command::Division {
+            command:
+                DivisionCommand::Create {
+                    file,
+                    league,
+                    season,
+                    name,
+                    slug,
+                    rules,
+                    single,
+                    packed,
+                    preview,
+                    database,
+                },
+        } => setup::create_division(
+            &setup::NewDivisionAsked {
+                file: &file,
+                league: &league,
+                season: &season,
+                name: &name,
+                slug: slug.as_deref(),
+                rules: &rules,
+                single,
+                packed,
+                preview,
             },
             &database,
         ),

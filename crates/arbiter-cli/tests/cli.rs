@@ -1160,3 +1160,148 @@ fn roster_import_lists_every_mistake_then_adds_the_players() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 12: the GTHSCL's next season built from nothing through the CLI from CSV files: the
+/// league, the season with its closures (GT-M2), a division drawn from its teams on the Monday
+/// and Wednesday match days, never on a closure, and its rosters (GT-O1, GT-R3).
+#[test]
+fn a_season_is_built_from_csv_files() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-season-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    let data = "crates/arbiter-cli/tests/data/season";
+    ok_stdout(&[
+        "league",
+        "create",
+        "--slug",
+        "gthscl",
+        "--name",
+        "Greater Toledo High School Chess League",
+        "--db",
+        db,
+    ]);
+    let closures = format!("{data}/closures.csv");
+    ok_stdout(&[
+        "season",
+        "create",
+        "--league",
+        "gthscl",
+        "--name",
+        "2027-28",
+        "--starts",
+        "2027-10-04",
+        "--ends",
+        "2028-02-23",
+        "--closures",
+        &closures,
+        "--db",
+        db,
+    ]);
+    let division = |file: &str, extra: &[&str]| {
+        let file = format!("{data}/{file}");
+        let mut args = vec![
+            "division",
+            "create",
+            file.as_str(),
+            "--league",
+            "gthscl",
+            "--season",
+            "2027-28",
+            "--name",
+            "Metro",
+            "--db",
+            db,
+        ];
+        args.extend_from_slice(extra);
+        arbiter(&args)
+    };
+    let refused = division("mistakes-teams.csv", &[]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8(refused.stdout).unwrap();
+    for mistake in [
+        "line 1, colour: `colour` is not a column of a division's teams",
+        "line 3, school: the team's school is missing",
+    ] {
+        assert!(said.contains(mistake), "{mistake}\n{said}");
+    }
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("2 problems found; nothing was written")
+    );
+
+    let preview = division("metro-teams.csv", &["--preview"]);
+    assert!(
+        preview.status.success(),
+        "{}",
+        String::from_utf8_lossy(&preview.stderr)
+    );
+    let schedule = String::from_utf8(preview.stdout).unwrap();
+    assert_eq!(
+        schedule.lines().count(),
+        10,
+        "six teams twice round: {schedule}"
+    );
+    assert!(schedule.starts_with("round 1 2027-10-04: "), "{schedule}");
+    let created = division("metro-teams.csv", &[]);
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let roster = format!("{data}/metro-rosters.csv");
+    ok_stdout(&[
+        "roster",
+        "import",
+        &roster,
+        "--league",
+        "gthscl",
+        "--competition",
+        "metro",
+        "--db",
+        db,
+    ]);
+    let path = dir.join("metro.json");
+    ok_stdout(&[
+        "export",
+        "--league",
+        "gthscl",
+        "--competition",
+        "metro",
+        "--format",
+        "json",
+        "-o",
+        path.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let teams = v["teams"].as_array().unwrap();
+    assert_eq!(teams.len(), 6);
+    let sjj_a = teams
+        .iter()
+        .find(|t| t["name"] == "St. John's Jesuit A")
+        .unwrap();
+    assert_eq!(sjj_a["players"].as_array().unwrap().len(), 2);
+    let rounds = v["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 10);
+    let closed = |d: &str| {
+        ("2027-11-24"..="2027-11-26").contains(&d)
+            || ("2027-12-20"..="2028-01-02").contains(&d)
+            || d == "2028-01-17"
+            || d == "2028-02-21"
+    };
+    for r in rounds {
+        let d = r["date"].as_str().unwrap();
+        let day: jiff::civil::Date = d.parse().unwrap();
+        assert!(
+            matches!(
+                day.weekday(),
+                jiff::civil::Weekday::Monday | jiff::civil::Weekday::Wednesday
+            ),
+            "{d}"
+        );
+        assert!(!closed(d), "{d} is a closure");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

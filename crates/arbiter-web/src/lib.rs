@@ -30,6 +30,7 @@ mod public;
 mod results;
 mod rosters;
 pub mod routes;
+mod setup;
 mod ui;
 
 use std::net::SocketAddr;

@@ -10,7 +10,7 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{findings, history, people, rosters};
+use crate::{findings, history, people, rosters, setup};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,6 +227,54 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
                 Table(Action::EditRoster),
             ),
             post(rosters::add_players),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/setup",
+                Table(Action::CreateSeason),
+            ),
+            get(setup::setup_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/setup/seasons",
+                Table(Action::CreateSeason),
+            ),
+            post(setup::create_season),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/setup/schools",
+                Table(Action::CreateSeason),
+            ),
+            post(setup::add_school),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/setup/closures",
+                Table(Action::DrawSchedule),
+            ),
+            post(setup::add_closure),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/setup/closures/withdraw",
+                Table(Action::DrawSchedule),
+            ),
+            post(setup::withdraw_closure),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/setup/divisions",
+                Table(Action::CreateSeason),
+            ),
+            post(setup::create_division),
         ),
         (
             site(

@@ -780,6 +780,12 @@ async fn account_page_for(
                 "People and invitations",
             ));
         }
+        if auth::may(here, m.league, Action::CreateSeason, target) {
+            links.push(Link::new(
+                format!("{}/setup", league_href(&m.league_slug)),
+                "Season set-up: seasons, schools, divisions",
+            ));
+        }
         if auth::may(here, m.league, Action::EditRoster, target) {
             links.push(Link::new(
                 format!("{}/rosters", league_href(&m.league_slug)),

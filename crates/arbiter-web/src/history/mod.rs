@@ -561,6 +561,8 @@ fn what(e: &HistoryEntry) -> String {
         (Entity::League, HistoryAction::Create) => "created the league",
         (Entity::Season, HistoryAction::Create) => "created the season",
         (Entity::School, HistoryAction::Create) => "added the school",
+        (Entity::Closure, HistoryAction::Create) => "closed the schools",
+        (Entity::Closure, HistoryAction::Withdraw) => "withdrew the closure",
         (Entity::Competition, HistoryAction::Import) => "imported the competition",
         (Entity::Competition, HistoryAction::Create) => "created the competition",
         (Entity::Team, HistoryAction::Import) => "imported the team",
@@ -629,6 +631,11 @@ fn object(
         Entity::ApiToken => match text("label") {
             Some(l) if !l.is_empty() => format!("token “{l}”"),
             _ => format!("token {}", text("prefix").unwrap_or(id)),
+        },
+        Entity::Closure => match (text("reason"), text("from"), text("to")) {
+            (Some(r), Some(a), Some(b)) if a == b => format!("closure “{r}” on {a}"),
+            (Some(r), Some(a), Some(b)) => format!("closure “{r}” from {a} to {b}"),
+            _ => format!("closure {id}"),
         },
         Entity::League | Entity::Season | Entity::School | Entity::Competition => {
             format!("{entity} {}", text("name").unwrap_or(id))

@@ -3,8 +3,6 @@
 //! withdrawing an invitation not yet taken up (issue 9). Only those the table lets invite
 //! (`Action::InviteUser`) see it or change it.
 
-use std::collections::BTreeSet;
-
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_core::text::{self, Reason};
 use arbiter_mail::Mail;
@@ -106,22 +104,12 @@ fn role_text(m: &MemberRow) -> String {
     }
 }
 
-/// The schools of the league's teams, by name.
+/// The league's schools, by name: those its teams play for and those added at the set-up.
 async fn schools(state: &AppState, tree: &LeagueTree) -> Vec<String> {
-    let mut out = BTreeSet::new();
-    for (season, comps) in &tree.seasons {
-        for c in comps {
-            if let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await {
-                out.extend(
-                    view.competition
-                        .teams
-                        .iter()
-                        .filter_map(|t| t.school.clone()),
-                );
-            }
-        }
+    match state.store().schools(tree.league.id).await {
+        Ok(schools) => schools.into_iter().map(|s| s.name).collect(),
+        Err(_) => Vec::new(),
     }
-    out.into_iter().collect()
 }
 
 async fn guard(

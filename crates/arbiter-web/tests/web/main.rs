@@ -17,4 +17,5 @@ mod pages;
 mod people;
 mod permissions;
 mod rosters;
+mod setup;
 mod snapshots;

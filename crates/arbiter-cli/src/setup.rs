@@ -1,0 +1,259 @@
+//! A season set up from files (issue 12, part 1): `arbiter league create`, `arbiter season
+//! create` (its days and a CSV file of closures, GT-M2) and `arbiter division create` (a CSV file
+//! of teams, drawn by core into a round robin on the match days). Every mistake of a file is
+//! listed with its line before anything is written; each write is a change in the history.
+
+use std::path::Path;
+
+use anyhow::{Result, anyhow, bail};
+use arbiter_core::calendar::{Closure, SchoolCalendar};
+use arbiter_core::division::{self, Draw};
+use arbiter_core::model::Pairing;
+use arbiter_core::roster::LineProblem;
+use arbiter_core::schedule::{Cycles, Spacing};
+use arbiter_core::{Ruleset, text};
+use arbiter_formats::{closures_csv, ruleset_file, teams_csv};
+use arbiter_store::{
+    Actor, LeagueKind, NewClosure, NewCompetition, NewLeague, NewSeason, RulesRef,
+};
+use jiff::civil::Date;
+
+use crate::database::{Database, runtime};
+
+/// A file of teams or closures is a few dozen lines; a megabyte is far beyond any league's.
+const FILE_LIMIT: u64 = 1024 * 1024;
+
+fn read_text(file: &Path, what: &str) -> Result<String> {
+    let bytes = ruleset_file::read_limited(file, what, FILE_LIMIT).map_err(anyhow::Error::msg)?;
+    String::from_utf8(bytes).map_err(|_| {
+        anyhow!(
+            "{}: the file is not UTF-8; save it as CSV in UTF-8",
+            file.display()
+        )
+    })
+}
+
+/// Prints every problem at the file's line and fails with their count.
+fn refuse(file: &Path, problems: &[LineProblem]) -> anyhow::Error {
+    for p in problems {
+        println!("{}: {p}", file.display());
+    }
+    anyhow!(
+        "{}: {} problem{} found; nothing was written",
+        file.display(),
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" }
+    )
+}
+
+/// `arbiter league create`: a league (or an event) with nothing in it yet.
+pub fn create_league(
+    slug: &str,
+    name: &str,
+    event: bool,
+    description: &str,
+    db: &Database,
+) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let new = NewLeague {
+            slug: slug.to_string(),
+            name: name.to_string(),
+            kind: if event {
+                LeagueKind::Event
+            } else {
+                LeagueKind::League
+            },
+            description: description.to_string(),
+        };
+        let league = store.create_league(&new, &Actor::system()).await?;
+        eprintln!("created {} (`{}`)", league.name, league.slug);
+        Ok(())
+    })
+}
+
+/// What `arbiter season create` was asked.
+#[derive(Debug, Clone)]
+pub struct NewSeasonAsked<'a> {
+    pub league: &'a str,
+    pub name: &'a str,
+    pub slug: Option<&'a str>,
+    pub starts: Date,
+    pub ends: Date,
+    pub closures: Option<&'a Path>,
+}
+
+/// `arbiter season create`: the season and its closures.
+pub fn create_season(ask: &NewSeasonAsked, db: &Database) -> Result<()> {
+    let closures: Vec<Closure> = match ask.closures {
+        Some(file) => closures_csv::read(&read_text(file, "a closures file")?)
+            .map_err(|p| refuse(file, &p))?,
+        None => Vec::new(),
+    };
+    let slug = match ask.slug {
+        Some(s) => s.to_string(),
+        None => text::slug(ask.name)
+            .ok_or_else(|| anyhow!("the name `{}` gives no address; give --slug", ask.name))?,
+    };
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(league) = store.league(ask.league).await? else {
+            bail!(
+                "there is no league `{}`; `arbiter league create` makes one",
+                ask.league
+            );
+        };
+        let by = Actor::system();
+        let new = NewSeason {
+            slug,
+            name: ask.name.to_string(),
+            starts_on: Some(ask.starts),
+            ends_on: Some(ask.ends),
+        };
+        let season = store.create_season(league.id, &new, &by).await?;
+        for c in &closures {
+            let new = NewClosure {
+                starts_on: c.from,
+                ends_on: c.to,
+                reason: c.reason.clone(),
+            };
+            store.add_closure(season.id, &new, &by).await?;
+        }
+        eprintln!(
+            "created the season {} (`{}`) of {}, {} to {}, with {} closure{}",
+            season.name,
+            season.slug,
+            league.name,
+            ask.starts,
+            ask.ends,
+            closures.len(),
+            if closures.len() == 1 { "" } else { "s" }
+        );
+        Ok(())
+    })
+}
+
+/// What `arbiter division create` was asked.
+#[derive(Debug, Clone)]
+pub struct NewDivisionAsked<'a> {
+    pub file: &'a Path,
+    pub league: &'a str,
+    pub season: &'a str,
+    pub name: &'a str,
+    pub slug: Option<&'a str>,
+    pub rules: &'a str,
+    pub single: bool,
+    pub packed: bool,
+    pub preview: bool,
+}
+
+/// `arbiter division create FILE`: the teams of the file drawn into a round robin on the
+/// season's match days, printed, and stored unless `--preview`.
+pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
+    let entries =
+        teams_csv::read(&read_text(ask.file, "a teams file")?).map_err(|p| refuse(ask.file, &p))?;
+    let rules = Ruleset::preset(ask.rules).ok_or_else(|| {
+        anyhow!(
+            "`{}` is not a preset; choose one of {}",
+            ask.rules,
+            arbiter_core::ruleset::preset_names().join(", ")
+        )
+    })?;
+    let slug = match ask.slug {
+        Some(s) => s.to_string(),
+        None => text::slug(ask.name)
+            .ok_or_else(|| anyhow!("the name `{}` gives no address; give --slug", ask.name))?,
+    };
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(league) = store.league(ask.league).await? else {
+            bail!("there is no league `{}`", ask.league);
+        };
+        let seasons = store.seasons(league.id).await?;
+        let Some(season) = seasons.iter().find(|s| s.slug == ask.season) else {
+            bail!(
+                "{} has no season `{}`; `arbiter season create` makes one",
+                league.name,
+                ask.season
+            );
+        };
+        let (Some(starts_on), Some(ends_on)) = (season.starts_on, season.ends_on) else {
+            bail!(
+                "the season {} has no first and last days, so its match days are unknown (GT-M2)",
+                season.name
+            );
+        };
+        let closures = store
+            .closures(season.id)
+            .await?
+            .into_iter()
+            .filter(|c| !c.withdrawn)
+            .map(|c| Closure {
+                from: c.starts_on,
+                to: c.ends_on,
+                reason: c.reason,
+            })
+            .collect();
+        let calendar = SchoolCalendar {
+            starts_on,
+            ends_on,
+            closures,
+        };
+        let how = Draw {
+            cycles: if ask.single {
+                Cycles::Single
+            } else {
+                Cycles::Double
+            },
+            spacing: if ask.packed {
+                Spacing::Packed
+            } else {
+                Spacing::Even
+            },
+            calendar: &calendar,
+        };
+        let competition =
+            division::draw(ask.name, &rules, &entries, how).map_err(|p| refuse(ask.file, &p))?;
+        let name = |id: &arbiter_core::TeamId| {
+            competition
+                .team(id)
+                .map_or_else(|| id.to_string(), |t| t.name.clone())
+        };
+        for r in &competition.rounds {
+            let day = r.date.map(|d| d.to_string()).unwrap_or_default();
+            let matches: Vec<String> = r
+                .pairings
+                .iter()
+                .map(|p| match p {
+                    Pairing::Match(m) => format!("{} – {}", name(&m.home), name(&m.away)),
+                    Pairing::Bye(b) => format!("{}: bye", name(&b.team)),
+                })
+                .collect();
+            println!("round {} {day}: {}", r.number, matches.join("; "));
+        }
+        if ask.preview {
+            eprintln!(
+                "{} teams, {} rounds; nothing was written (--preview)",
+                competition.teams.len(),
+                competition.rounds.len()
+            );
+            return Ok(());
+        }
+        let new = NewCompetition {
+            slug: slug.clone(),
+            name: ask.name.to_string(),
+            rules: RulesRef::Preset(ask.rules.to_string()),
+        };
+        store
+            .import_competition(season.id, &new, &competition, &Actor::system())
+            .await?;
+        eprintln!(
+            "created the division {} (`{slug}`) of {} with {} teams and {} rounds",
+            ask.name,
+            season.name,
+            competition.teams.len(),
+            competition.rounds.len()
+        );
+        Ok(())
+    })
+}

@@ -1,0 +1,490 @@
+//! The season set-up, for the President (issue 12, part 1): the league's seasons and their
+//! school calendars (the first and last days, the closures, GT-M2), its schools (GT-O1), and
+//! its divisions, each drawn from a list of teams into a round robin on the match days
+//! (`division`). Every change is a change in the store's history, with who and why.
+
+mod division;
+
+use arbiter_core::permissions::{Action, Target};
+use arbiter_store::{NewClosure, NewSeason, School, SeasonClosure};
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::app::respond::{private, see_other};
+use crate::app::site::{self, LeagueTree};
+use crate::app::state::AppState;
+use crate::http::auth::{self, Acting, Auth};
+use crate::http::csrf;
+use crate::http::error::{Format, WebError};
+use crate::ui::layout::{Layout, private_layout};
+use crate::ui::link::{Link, competition_href, league_href};
+use crate::ui::words;
+
+pub use division::create_division;
+
+/// One season as the page lists it: its days, its divisions and its closures.
+struct SeasonLine {
+    slug: String,
+    name: String,
+    days: String,
+    divisions: Vec<Link>,
+    closures: Vec<ClosureLine>,
+}
+
+struct ClosureLine {
+    id: i64,
+    text: String,
+    withdrawn: bool,
+}
+
+struct Choice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+#[derive(Template)]
+#[template(path = "setup/setup.html", whitespace = "minimize")]
+struct SetupPage {
+    layout: Layout,
+    csrf: String,
+    base: String,
+    seasons: Vec<SeasonLine>,
+    season_choices: Vec<Choice>,
+    schools: Vec<String>,
+    people: String,
+    notice: Option<String>,
+    problems: Vec<String>,
+    forms: Forms,
+    division: division::DivisionBlock,
+}
+
+/// What the small forms held when one was refused, so nothing typed is lost.
+#[derive(Debug, Default)]
+struct Forms {
+    season: SeasonForm,
+    closure: ClosureForm,
+    school: SchoolForm,
+}
+
+/// A new season: its name, its address, its first and last days.
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct SeasonForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    slug: String,
+    #[serde(default)]
+    starts_on: String,
+    #[serde(default)]
+    ends_on: String,
+}
+
+/// Days a season's schools are closed (GT-M2).
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct ClosureForm {
+    #[serde(default)]
+    season: String,
+    #[serde(default)]
+    from: String,
+    #[serde(default)]
+    to: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// A closure withdrawn, with the reason.
+#[derive(Debug, Default, Deserialize)]
+pub struct WithdrawClosureForm {
+    #[serde(default)]
+    season: String,
+    #[serde(default)]
+    closure: i64,
+    #[serde(default)]
+    reason: String,
+}
+
+/// A school joining the league (GT-O1).
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct SchoolForm {
+    #[serde(default)]
+    name: String,
+}
+
+pub(crate) fn setup_href(league: &str) -> String {
+    format!("{}/setup", league_href(league))
+}
+
+async fn guard(
+    state: &AppState,
+    auth: &Auth,
+    league: &str,
+    action: Action,
+) -> Result<(LeagueTree, Acting), WebError> {
+    let tree = site::one(state, league).await?;
+    let acting = auth::permit(auth.user.as_ref(), tree.league.id, action, Target::League)?;
+    Ok((tree, acting))
+}
+
+fn closure_text(c: &SeasonClosure) -> String {
+    let days = if c.starts_on == c.ends_on {
+        words::date(c.starts_on)
+    } else {
+        format!("{} to {}", words::date(c.starts_on), words::date(c.ends_on))
+    };
+    format!("{}: {days}", c.reason)
+}
+
+/// What the page says, besides the forms' own values.
+struct Said {
+    notice: Option<String>,
+    problems: Vec<String>,
+    forms: Forms,
+    division: division::Shown,
+}
+
+impl Said {
+    fn nothing() -> Said {
+        Said {
+            notice: None,
+            problems: Vec::new(),
+            forms: Forms::default(),
+            division: division::Shown::default(),
+        }
+    }
+
+    fn refused(problems: Vec<String>, forms: Forms) -> Said {
+        Said {
+            problems,
+            forms,
+            ..Said::nothing()
+        }
+    }
+}
+
+async fn page(
+    state: &AppState,
+    auth: &Auth,
+    tree: &LeagueTree,
+    said: Said,
+    status: StatusCode,
+) -> Result<Response, WebError> {
+    let store = state.store();
+    let league = &tree.league.slug;
+    let mut seasons = Vec::new();
+    for (s, comps) in tree.seasons.iter().rev() {
+        let closures = store
+            .closures(s.id)
+            .await?
+            .iter()
+            .map(|c| ClosureLine {
+                id: c.id,
+                text: closure_text(c),
+                withdrawn: c.withdrawn,
+            })
+            .collect();
+        let days = match (s.starts_on, s.ends_on) {
+            (Some(a), Some(b)) => format!("{} to {}", words::date(a), words::date(b)),
+            _ => "no dates yet".to_string(),
+        };
+        seasons.push(SeasonLine {
+            slug: s.slug.clone(),
+            name: s.name.clone(),
+            days,
+            divisions: comps
+                .iter()
+                .map(|c| Link::new(competition_href(league, &s.slug, &c.slug), &c.name))
+                .collect(),
+            closures,
+        });
+    }
+    let chosen = if said.forms.closure.season.is_empty() {
+        said.division.form.season.clone()
+    } else {
+        said.forms.closure.season.clone()
+    };
+    let season_choices = tree
+        .seasons
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(i, (s, _))| Choice {
+            selected: s.slug == chosen || (chosen.is_empty() && i == 0),
+            value: s.slug.clone(),
+            label: s.name.clone(),
+        })
+        .collect();
+    let schools: Vec<String> = store
+        .schools(tree.league.id)
+        .await?
+        .into_iter()
+        .map(|School { name, .. }| name)
+        .collect();
+    let page = SetupPage {
+        layout: private_layout(
+            &format!("Season set-up: {}", tree.league.name),
+            vec![Link::new(league_href(league), &tree.league.name)],
+        ),
+        csrf: csrf::session_token(&auth.session).await?,
+        base: setup_href(league),
+        seasons,
+        season_choices,
+        schools,
+        people: format!("{}/people", league_href(league)),
+        notice: said.notice,
+        problems: said.problems,
+        forms: said.forms,
+        division: division::shown(tree, said.division),
+    };
+    Ok(private(status, &page))
+}
+
+fn answer(r: Result<Response, WebError>) -> Response {
+    r.unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+/// GET `/leagues/{league}/setup`: the seasons, schools and divisions, and their forms.
+pub async fn setup_page(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+) -> Response {
+    answer(
+        async {
+            let (tree, _) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+            page(&state, &auth, &tree, Said::nothing(), StatusCode::OK).await
+        }
+        .await,
+    )
+}
+
+fn day(field: &str, text: &str) -> Result<jiff::civil::Date, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "{field}: “{}” is not a date; write it as YYYY-MM-DD, e.g. 2027-01-18.",
+            text.trim()
+        )
+    })
+}
+
+/// POST `/leagues/{league}/setup/seasons`: a new season, with its first and last days.
+pub async fn create_season(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<SeasonForm>,
+) -> Response {
+    answer(
+        async {
+            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+            let kept = || Forms {
+                season: f.clone(),
+                ..Forms::default()
+            };
+            let starts = day("The first day", &f.starts_on);
+            let ends = day("The last day", &f.ends_on);
+            let slug = match f.slug.trim() {
+                "" => arbiter_core::text::slug(&f.name),
+                s => Some(s.to_string()),
+            };
+            let (starts, ends, slug) = match (starts, ends, slug) {
+                (Ok(a), Ok(b), Some(slug)) => (a, b, slug),
+                (a, b, slug) => {
+                    let mut problems: Vec<String> =
+                        [a.err(), b.err()].into_iter().flatten().collect();
+                    if slug.is_none() {
+                        problems.push("Give the season a name, such as “2027–28”.".into());
+                    }
+                    return page(
+                        &state,
+                        &auth,
+                        &tree,
+                        Said::refused(problems, kept()),
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await;
+                }
+            };
+            let new = NewSeason {
+                slug,
+                name: f.name.trim().to_string(),
+                starts_on: Some(starts),
+                ends_on: Some(ends),
+            };
+            match state
+                .store()
+                .create_season(tree.league.id, &new, &acting.actor())
+                .await
+            {
+                Ok(_) => {
+                    state.invalidate();
+                    Ok(see_other(&format!("{}#seasons", setup_href(&league))))
+                }
+                Err(e) => {
+                    page(
+                        &state,
+                        &auth,
+                        &tree,
+                        Said::refused(vec![WebError::from_write(e).message()], kept()),
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await
+                }
+            }
+        }
+        .await,
+    )
+}
+
+/// POST `/leagues/{league}/setup/closures`: the schools of a season closed on some days (GT-M2).
+pub async fn add_closure(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<ClosureForm>,
+) -> Response {
+    answer(
+        async {
+            let (tree, acting) = guard(&state, &auth, &league, Action::DrawSchedule).await?;
+            let kept = || Forms {
+                closure: f.clone(),
+                ..Forms::default()
+            };
+            let season = tree.seasons.iter().find(|(s, _)| s.slug == f.season);
+            let from = day("The first day closed", &f.from);
+            let to = if f.to.trim().is_empty() {
+                from.clone()
+            } else {
+                day("The last day closed", &f.to)
+            };
+            let (season, from, to) = match (season, from, to) {
+                (Some((s, _)), Ok(a), Ok(b)) => (s, a, b),
+                (s, a, b) => {
+                    let mut problems: Vec<String> =
+                        [a.err(), b.err()].into_iter().flatten().collect();
+                    if s.is_none() {
+                        problems.push("Choose the season the closure is in.".into());
+                    }
+                    return page(
+                        &state,
+                        &auth,
+                        &tree,
+                        Said::refused(problems, kept()),
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await;
+                }
+            };
+            let new = NewClosure {
+                starts_on: from,
+                ends_on: to,
+                reason: f.reason.trim().to_string(),
+            };
+            match state
+                .store()
+                .add_closure(season.id, &new, &acting.actor())
+                .await
+            {
+                Ok(_) => {
+                    state.invalidate();
+                    Ok(see_other(&format!("{}#seasons", setup_href(&league))))
+                }
+                Err(e) => {
+                    page(
+                        &state,
+                        &auth,
+                        &tree,
+                        Said::refused(vec![WebError::from_write(e).message()], kept()),
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await
+                }
+            }
+        }
+        .await,
+    )
+}
+
+/// POST `/leagues/{league}/setup/closures/withdraw`: a closure added by mistake withdrawn.
+pub async fn withdraw_closure(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<WithdrawClosureForm>,
+) -> Response {
+    answer(
+        async {
+            let (tree, acting) = guard(&state, &auth, &league, Action::DrawSchedule).await?;
+            let Some((season, _)) = tree.seasons.iter().find(|(s, _)| s.slug == f.season) else {
+                return Err(WebError::not_found(format!(
+                    "{} has no season `{}`",
+                    tree.league.name, f.season
+                )));
+            };
+            match state
+                .store()
+                .withdraw_closure(season.id, f.closure, &f.reason, &acting.actor())
+                .await
+            {
+                Ok(()) => {
+                    state.invalidate();
+                    Ok(see_other(&format!("{}#seasons", setup_href(&league))))
+                }
+                Err(e) => {
+                    page(
+                        &state,
+                        &auth,
+                        &tree,
+                        Said::refused(vec![WebError::from_write(e).message()], Forms::default()),
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await
+                }
+            }
+        }
+        .await,
+    )
+}
+
+/// POST `/leagues/{league}/setup/schools`: a school joins the league (GT-O1).
+pub async fn add_school(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<SchoolForm>,
+) -> Response {
+    answer(
+        async {
+            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+            match state
+                .store()
+                .add_school(tree.league.id, &f.name, &acting.actor())
+                .await
+            {
+                Ok(_) => {
+                    state.invalidate();
+                    Ok(see_other(&format!("{}#schools", setup_href(&league))))
+                }
+                Err(e) => {
+                    let forms = Forms {
+                        school: f.clone(),
+                        ..Forms::default()
+                    };
+                    page(
+                        &state,
+                        &auth,
+                        &tree,
+                        Said::refused(vec![WebError::from_write(e).message()], forms),
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await
+                }
+            }
+        }
+        .await,
+    )
+}

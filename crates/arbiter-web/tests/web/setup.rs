@@ -1,0 +1,286 @@
+//! The season set-up on the site (issue 12, part 1): a President makes next season, closes the
+//! schools for the winter break (GT-M2), adds a school (GT-O1) and draws a division from last
+//! season's, its rosters carried over at the rollover's ratings (GT-R1..GT-R3); an advisor may
+//! not. Every change is in the history.
+
+use arbiter_core::model::Pairing;
+use arbiter_core::permissions::Role;
+use axum::http::StatusCode;
+use jiff::civil::{Weekday, date};
+
+use crate::common::*;
+
+const SETUP: &str = "/leagues/gthscl/setup";
+const PRESIDENT: &str = "president@gthscl.example";
+
+#[tokio::test]
+async fn a_president_builds_next_season_from_this_one() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let account_page = president.get(&app, "/account").await;
+    assert!(
+        account_page.body.contains(&format!("href=\"{SETUP}\"")),
+        "{}",
+        account_page.body
+    );
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    assert_eq!(coach.get(&app, SETUP).await.status, StatusCode::FORBIDDEN);
+    let refused = coach
+        .post(
+            &app,
+            &format!("{SETUP}/schools"),
+            &[("name", "Coach's Own High")],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+
+    // A season: a bad date is named; then it is made.
+    let bad = president
+        .post(
+            &app,
+            &format!("{SETUP}/seasons"),
+            &[
+                ("name", "2027-28"),
+                ("starts_on", "2027-13-04"),
+                ("ends_on", "2028-02-23"),
+            ],
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        bad.body.contains("“2027-13-04” is not a date"),
+        "{}",
+        bad.body
+    );
+    assert!(
+        bad.body.contains("value=\"2028-02-23\""),
+        "what was typed is kept"
+    );
+    let made = president
+        .post(
+            &app,
+            &format!("{SETUP}/seasons"),
+            &[
+                ("name", "2027-28"),
+                ("starts_on", "2027-10-04"),
+                ("ends_on", "2028-02-23"),
+            ],
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+
+    // GT-M2: the winter break, and a mistaken closure withdrawn.
+    for (from, to, reason) in [
+        ("2027-12-20", "2028-01-02", "Winter break"),
+        ("2027-10-06", "", "Teacher day"),
+    ] {
+        let added = president
+            .post(
+                &app,
+                &format!("{SETUP}/closures"),
+                &[
+                    ("season", "2027-28"),
+                    ("from", from),
+                    ("to", to),
+                    ("reason", reason),
+                ],
+            )
+            .await;
+        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    }
+    let season = store.seasons(league_id(&store).await).await.unwrap();
+    let next = season.iter().find(|s| s.slug == "2027-28").unwrap();
+    let closures = store.closures(next.id).await.unwrap();
+    let teacher = closures.iter().find(|c| c.reason == "Teacher day").unwrap();
+    let withdrawn = president
+        .post(
+            &app,
+            &format!("{SETUP}/closures/withdraw"),
+            &[
+                ("season", "2027-28"),
+                ("closure", &teacher.id.to_string()),
+                ("reason", "The schools are open that day after all."),
+            ],
+        )
+        .await;
+    assert_eq!(
+        withdrawn.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        withdrawn.body
+    );
+
+    // GT-O1: a school joins once.
+    let school = president
+        .post(
+            &app,
+            &format!("{SETUP}/schools"),
+            &[("name", "Maumee High School")],
+        )
+        .await;
+    assert_eq!(school.status, StatusCode::SEE_OTHER);
+    let twice = president
+        .post(
+            &app,
+            &format!("{SETUP}/schools"),
+            &[("name", "Maumee High School")],
+        )
+        .await;
+    assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        twice
+            .body
+            .contains("already has a school named “Maumee High School”"),
+        "{}",
+        twice.body
+    );
+
+    let page = president.get(&app, SETUP).await;
+    assert_eq!(page.status, StatusCode::OK);
+    for said in [
+        "2027-28",
+        "Closed: Winter break: Mon 20 Dec 2027 to Sun 2 Jan 2028",
+        "<del>Teacher day: Wed 6 Oct 2027</del>",
+        "Maumee High School",
+        "Division A — 2026-27",
+    ] {
+        assert!(page.body.contains(said), "{said}: {}", page.body);
+    }
+
+    // The division: filled in from this season's, a school added, previewed, created.
+    let divisions = format!("{SETUP}/divisions");
+    let filled = president
+        .post(
+            &app,
+            &divisions,
+            &[("from", "2026-27/division-a"), ("step", "fill")],
+        )
+        .await;
+    assert_eq!(filled.status, StatusCode::OK, "{}", filled.body);
+    assert!(
+        filled.body.contains("Start High School,Start Spartans"),
+        "{}",
+        filled.body
+    );
+    let teams = "school,team\nScott High School,Scott Bulldogs\nStart High School,Start Spartans\n\
+                 Clay High School,Clay Eagles\nMaumee High School,\n";
+    let form = |step: &'static str| {
+        vec![
+            ("season", "2027-28"),
+            ("from", "2026-27/division-a"),
+            ("carry", "on"),
+            ("name", "Division A"),
+            ("slug", "division-a-2027"),
+            ("rules", "gthscl"),
+            ("cycles", "double"),
+            ("spacing", "packed"),
+            ("teams", teams),
+            ("step", step),
+        ]
+    };
+    let same_twice = president
+        .post(
+            &app,
+            &divisions,
+            &[
+                ("season", "2027-28"),
+                ("name", "Division A"),
+                ("rules", "gthscl"),
+                (
+                    "teams",
+                    "school,team\nClay High School,Eagles\nWaite High School,eagles\n",
+                ),
+                ("step", "preview"),
+            ],
+        )
+        .await;
+    assert_eq!(same_twice.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        same_twice
+            .body
+            .contains("line 3, team: “eagles” is named on line 2 too"),
+        "{}",
+        same_twice.body
+    );
+    let preview = president.post(&app, &divisions, &form("preview")).await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    for said in [
+        "Maumee High School (Maumee High School)",
+        "Round 1 · Mon 4 Oct 2027",
+        "Start Spartans: 4 players from Start Spartans (2026-27)",
+        "Create the division and its schedule",
+    ] {
+        assert!(preview.body.contains(said), "{said}: {}", preview.body);
+    }
+    assert!(
+        preview.body.contains("Scott Bulldogs: 4 players from"),
+        "the school's only team carries its roster"
+    );
+    let created = president.post(&app, &divisions, &form("create")).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    assert_eq!(
+        created.headers["location"],
+        "/leagues/gthscl/2027-28/division-a-2027"
+    );
+
+    let stored = store
+        .load_competition("gthscl", "division-a-2027")
+        .await
+        .unwrap()
+        .unwrap();
+    let c = &stored.competition;
+    assert_eq!(c.teams.len(), 4);
+    assert_eq!(c.rounds.len(), 6, "four teams twice round");
+    for r in &c.rounds {
+        let day = r.date.unwrap();
+        assert!(
+            matches!(day.weekday(), Weekday::Monday | Weekday::Wednesday),
+            "{day}"
+        );
+        assert!(
+            !(date(2027, 12, 20)..=date(2028, 1, 2)).contains(&day),
+            "{day} is in the winter break"
+        );
+        assert!(r.pairings.iter().all(|p| matches!(p, Pairing::Match(_))));
+    }
+    assert!(
+        c.rounds.iter().any(|r| r.date == Some(date(2027, 10, 6))),
+        "the withdrawn closure does not close"
+    );
+    let start = c.teams.iter().find(|t| t.name == "Start Spartans").unwrap();
+    assert_eq!(start.players.len(), 4);
+    assert!(
+        c.teams
+            .iter()
+            .find(|t| t.name == "Maumee High School")
+            .unwrap()
+            .players
+            .is_empty()
+    );
+    // GT-R2: an experienced player rated below 1200 at the end would start at 1200; none is
+    // below it here, and every carried rating is at least the start.
+    assert!(start.players.iter().all(|p| p.rating.unwrap_or(0) >= 1200));
+
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    for said in [
+        "closed the schools",
+        "withdrew the closure",
+        "added the school",
+        "created the season",
+    ] {
+        assert!(history.body.contains(said), "{said}");
+    }
+}
+
+async fn league_id(store: &arbiter_store::Store) -> arbiter_store::LeagueId {
+    store.league("gthscl").await.unwrap().unwrap().id
+}
