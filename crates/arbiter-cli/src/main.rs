@@ -245,6 +245,27 @@ enum RosterCommand {
         #[command(flatten)]
         database: database::Database,
     },
+    /// Withdraws a player from a stored competition's roster from a day: named in no lineup
+    /// from then; the games they played stay, and the history keeps why.
+    Withdraw {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The competition's address in the league.
+        #[arg(long)]
+        competition: String,
+        /// The player's id in the competition.
+        #[arg(long)]
+        player: String,
+        /// The first day the player no longer plays (YYYY-MM-DD).
+        #[arg(long, value_name = "DATE")]
+        on: jiff::civil::Date,
+        /// Why, kept in the history.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        database: database::Database,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -679,6 +700,17 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::Roster {
+            command:
+                RosterCommand::Withdraw {
+                    league,
+                    competition,
+                    player,
+                    on,
+                    reason,
+                    database,
+                },
+        } => roster::withdraw(&league, &competition, &player, on, &reason, &database),
         Command::League {
             command:
                 LeagueCommand::Create {

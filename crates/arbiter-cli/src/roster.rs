@@ -89,3 +89,46 @@ pub fn import(ask: &Import, db: &Database) -> Result<()> {
         Ok(())
     })
 }
+
+/// `arbiter roster withdraw`: the player named in no lineup from `on`; their games stay.
+pub fn withdraw(
+    league: &str,
+    competition: &str,
+    player: &str,
+    on: jiff::civil::Date,
+    reason: &str,
+    db: &Database,
+) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(stored) = store.load_competition(league, competition).await? else {
+            bail!("the league `{league}` has no competition `{competition}`");
+        };
+        let Some(p) = stored
+            .competition
+            .teams
+            .iter()
+            .flat_map(|t| &t.players)
+            .find(|p| p.id.0 == player)
+        else {
+            bail!(
+                "{} has no player with the id `{player}`; `arbiter export` lists the rosters",
+                stored.record.name
+            );
+        };
+        let change = arbiter_store::PlayerChange {
+            name: p.name.clone(),
+            rating: p.rating,
+            provisional: p.provisional,
+            withdrawn: Some(on),
+        };
+        store
+            .change_player(stored.record.id, &p.id, &change, reason, &Actor::system())
+            .await?;
+        eprintln!(
+            "{} is withdrawn from {}'s rosters from {on}; their games stay",
+            p.name, stored.record.name
+        );
+        Ok(())
+    })
+}

@@ -1303,5 +1303,46 @@ fn a_season_is_built_from_csv_files() {
         );
         assert!(!closed(d), "{d} is a closure");
     }
+    // A player withdrawn from a day stays on the roster, marked.
+    let whitmer = teams.iter().find(|t| t["name"] == "Whitmer").unwrap();
+    let ava = whitmer["players"][0]["id"].as_str().unwrap();
+    ok_stdout(&[
+        "roster",
+        "withdraw",
+        "--league",
+        "gthscl",
+        "--competition",
+        "metro",
+        "--player",
+        ava,
+        "--on",
+        "2028-01-10",
+        "--reason",
+        "Moved away",
+        "--db",
+        db,
+    ]);
+    ok_stdout(&[
+        "export",
+        "--league",
+        "gthscl",
+        "--competition",
+        "metro",
+        "--format",
+        "json",
+        "-o",
+        path.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let whitmer = v["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Whitmer")
+        .unwrap();
+    assert_eq!(whitmer["players"][0]["withdrawn"], "2028-01-10");
+    assert_eq!(whitmer["players"].as_array().unwrap().len(), 4);
     let _ = std::fs::remove_dir_all(&dir);
 }

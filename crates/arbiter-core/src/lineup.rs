@@ -422,6 +422,17 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
                 ),
             )));
         }
+        if let (Some(left), Some(day)) = (rostered(c, p).and_then(|x| x.withdrawn), place.date)
+            && left <= day
+        {
+            out.push(on(Finding::violation(
+                None,
+                format!(
+                    "{} was withdrawn from the roster on {left}, so plays no match from that day; name another player for board {board}",
+                    place.name(p)
+                ),
+            )));
+        }
         if rostered(c, p).is_some_and(|x| x.unranked) {
             out.push(on(Finding::violation(
                 rules.cite("unranked"),

@@ -66,6 +66,9 @@ pub struct Player {
     /// GT-R7: the player may play only unranked games (not a high-school student, nor 14 or
     /// older); `rated_games` leaves their games unrated.
     pub unranked: bool,
+    /// The day the player was withdrawn from the roster during the season: named in no lineup
+    /// from that day; the games they played before it stay in the record (issue 12).
+    pub withdrawn: Option<jiff::civil::Date>,
 }
 
 /// A player's record as a rating system reads it, besides the rating itself: what FIDE B.02's

@@ -257,6 +257,7 @@ pub fn plan(
                     ..RatingRecord::default()
                 },
                 unranked: ranked == Some(false),
+                withdrawn: None,
             },
         });
     }

@@ -135,6 +135,8 @@ struct PlayerJson {
     k: Option<u32>,
     #[serde(default, skip_serializing_if = "is_false")]
     unranked: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    withdrawn: Option<jiff::civil::Date>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -435,6 +437,7 @@ fn build(file: &FileJson, out: &mut Collected, warnings: &mut Vec<Finding>) -> C
                         k: p.k,
                     },
                     unranked: p.unranked,
+                    withdrawn: p.withdrawn,
                 })
                 .collect(),
         })
@@ -1236,6 +1239,7 @@ fn team_json(t: &Team) -> TeamJson {
                 rated_games: p.record.rated_games,
                 k: p.record.k,
                 unranked: p.unranked,
+                withdrawn: p.withdrawn,
             })
             .collect(),
     }

@@ -113,6 +113,19 @@ impl Store {
         dispatch!(self, s => s.create_season(league, new, by).await)
     }
 
+    /// Changes a player's roster entry: a name or rating corrected, or a withdrawal from a day;
+    /// their games stay (issue 12).
+    pub async fn change_player(
+        &self,
+        competition: CompetitionId,
+        player: &arbiter_core::PlayerId,
+        after: &PlayerChange,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.change_player(competition, player, after, reason, by).await)
+    }
+
     /// The league's schools, by name (GT-O1).
     pub async fn schools(&self, league: LeagueId) -> Result<Vec<School>, StoreError> {
         dispatch!(self, s => s.schools(league).await)

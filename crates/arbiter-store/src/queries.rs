@@ -28,7 +28,7 @@ use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
-    SeasonClosure,
+    SeasonClosure, PlayerChange,
 };
 
 fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
@@ -628,25 +628,9 @@ async fn insert_competition(
             let player_id = match players.get(&p.id.0) {
                 Some(pid) => *pid,
                 None => {
-                    let sql = format!(
-                        "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
-                         birth_date, rated_games, k, unranked) \
-                         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9) RETURNING id",
-                        date_in("$6")
-                    );
-                    let row = sqlx::query(&sql)
-                    .bind(id)
-                    .bind(&p.id.0)
-                    .bind(&p.name)
-                    .bind(p.rating.map(i64::from))
-                    .bind(p.provisional)
-                    .bind(p.record.birth_date.map(|d| d.to_string()))
-                    .bind(p.record.rated_games.map(i64::from))
-                    .bind(p.record.k.map(i64::from))
-                    .bind(p.unranked)
-                    .fetch_one(&mut **tx)
-                    .await
-                    .map_err(db("storing a player"))?;
+                    let row = insert_player(tx, id, p)
+                        .await
+                        .map_err(db("storing a player"))?;
                     let pid: i64 = get(&row, "id")?;
                     players.insert(p.id.0.clone(), pid);
                     pid
@@ -857,10 +841,11 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
 
     let sql = format!(
         "SELECT e.team_id, p.player_key, p.name, p.rating, p.provisional, {} AS birth_date, \
-         p.rated_games, p.k, p.unranked FROM roster_entries e \
+         p.rated_games, p.k, p.unranked, {} AS withdrawn_on FROM roster_entries e \
          JOIN players p ON p.id = e.player_id JOIN teams t ON t.id = e.team_id \
          WHERE t.competition_id = $1 ORDER BY t.position, e.position",
-        date_out("p.birth_date")
+        date_out("p.birth_date"),
+        date_out("p.withdrawn_on")
     );
     let roster_rows = sqlx::query(&sql)
     .bind(id)
@@ -885,6 +870,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
                     .transpose()?,
             },
             unranked: get(row, "unranked")?,
+            withdrawn: codes::parse_date(get(row, "withdrawn_on")?)?,
         };
         let i = *team_index
             .get(&team)
@@ -1036,6 +1022,30 @@ async fn league_of_season(tx: &mut Tx, season: SeasonId) -> Result<i64, StoreErr
         return Err(StoreError::NotFound(format!("there is no season with id {season}")));
     };
     get(&row, "league_id")
+}
+
+/// One player row of competition `competition`, as the roster holds them.
+async fn insert_player(tx: &mut Tx, competition: i64, p: &Player) -> Result<DbRow, sqlx::Error> {
+    let sql = format!(
+        "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
+         birth_date, rated_games, k, unranked, withdrawn_on) \
+         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9, {}) RETURNING id",
+        date_in("$6"),
+        date_in("$10")
+    );
+    sqlx::query(&sql)
+        .bind(competition)
+        .bind(&p.id.0)
+        .bind(&p.name)
+        .bind(p.rating.map(i64::from))
+        .bind(p.provisional)
+        .bind(p.record.birth_date.map(|d| d.to_string()))
+        .bind(p.record.rated_games.map(i64::from))
+        .bind(p.record.k.map(i64::from))
+        .bind(p.unranked)
+        .bind(p.withdrawn.map(|d| d.to_string()))
+        .fetch_one(&mut **tx)
+        .await
 }
 
 fn closure_from_row(row: &DbRow) -> Result<SeasonClosure, StoreError> {
@@ -1821,23 +1831,7 @@ impl Backend {
             };
             let team_id: i64 = get(&row, "id")?;
             let last: i64 = get(&row, "last")?;
-            let sql = format!(
-                "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
-                 birth_date, rated_games, k, unranked) \
-                 VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9) RETURNING id",
-                date_in("$6")
-            );
-            let inserted = sqlx::query(&sql)
-                .bind(competition.0)
-                .bind(&p.id.0)
-                .bind(&p.name)
-                .bind(p.rating.map(i64::from))
-                .bind(p.provisional)
-                .bind(p.record.birth_date.map(|d| d.to_string()))
-                .bind(p.record.rated_games.map(i64::from))
-                .bind(p.record.k.map(i64::from))
-                .bind(p.unranked)
-                .fetch_one(&mut *tx)
+            let inserted = insert_player(&mut tx, competition.0, p)
                 .await
                 .map_err(|e| match &e {
                     sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Invalid(
@@ -1880,6 +1874,98 @@ impl Backend {
             .await
             .map_err(db("bumping the competition's version"))?;
         tx.commit().await.map_err(db("saving the roster"))?;
+        Ok(())
+    }
+
+    /// Changes player `player`'s roster entry in `competition` (issue 12): a name or rating
+    /// corrected, or a withdrawal from a day. The games they played are never touched; the
+    /// history keeps the entry before and after, and why.
+    pub async fn change_player(
+        &self,
+        competition: CompetitionId,
+        player: &PlayerId,
+        after: &PlayerChange,
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let reason = check::reason(Some(reason))?.ok_or_else(|| {
+            StoreError::Invalid("a change to a roster needs its reason".into())
+        })?;
+        check::name("player", after.name.trim())?;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let league = league_of(&mut tx, competition).await?;
+        let sql = format!(
+            "SELECT p.id, p.name, p.rating, p.provisional, {} AS withdrawn_on, t.team_key \
+             FROM players p JOIN roster_entries e ON e.player_id = p.id \
+             JOIN teams t ON t.id = e.team_id \
+             WHERE p.competition_id = $1 AND p.player_key = $2",
+            date_out("p.withdrawn_on")
+        );
+        let Some(row) = sqlx::query(&sql)
+            .bind(competition.0)
+            .bind(&player.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a player"))?
+        else {
+            return Err(StoreError::NotFound(format!(
+                "the competition has no player with the id `{player}`"
+            )));
+        };
+        let row_id: i64 = get(&row, "id")?;
+        let team: String = get(&row, "team_key")?;
+        let was_withdrawn = codes::parse_date(get(&row, "withdrawn_on")?)?;
+        let rating: Option<i64> = get(&row, "rating")?;
+        let before = serde_json::json!({
+            "team": team, "id": player.0, "name": get::<String>(&row, "name")?,
+            "rating": rating, "provisional": get::<bool>(&row, "provisional")?,
+            "withdrawn": was_withdrawn.map(|d| d.to_string()),
+        });
+        let sql = format!(
+            "UPDATE players SET name = $1, rating = $2, provisional = $3, withdrawn_on = {} \
+             WHERE id = $5",
+            date_in("$4")
+        );
+        sqlx::query(&sql)
+            .bind(after.name.trim())
+            .bind(after.rating.map(i64::from))
+            .bind(after.provisional)
+            .bind(after.withdrawn.map(|d| d.to_string()))
+            .bind(row_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("changing a player"))?;
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(competition.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        let action = if was_withdrawn.is_none() && after.withdrawn.is_some() {
+            HistoryAction::WithdrawPlayer
+        } else {
+            HistoryAction::EditPlayer
+        };
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                before: Some(before),
+                after: Some(serde_json::json!({
+                    "team": team, "id": player.0, "name": after.name.trim(),
+                    "rating": after.rating, "provisional": after.provisional,
+                    "withdrawn": after.withdrawn.map(|d| d.to_string()),
+                })),
+                reason: Some(reason.as_str()),
+                league: Some(league),
+                competition: Some(competition.0),
+                team: Some(&team),
+                ..Change::of(Entity::Team, team.clone(), action)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the change to the roster"))?;
         Ok(())
     }
 

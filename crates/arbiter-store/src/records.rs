@@ -130,6 +130,16 @@ pub struct School {
     pub name: String,
 }
 
+/// What a player's roster entry becomes: a name or rating corrected, or a withdrawal from a
+/// day (their games before it stay).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerChange {
+    pub name: String,
+    pub rating: Option<u32>,
+    pub provisional: bool,
+    pub withdrawn: Option<jiff::civil::Date>,
+}
+
 /// Days a season's schools are closed, both inclusive (GT-M2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewClosure {
@@ -428,6 +438,10 @@ code_enum!(
         MoveMatch = "move_match",
         /// A player added to a team's roster (issue 12).
         AddPlayer = "add_player",
+        /// A player's name or rating corrected on the roster (issue 12).
+        EditPlayer = "edit_player",
+        /// A player withdrawn from the roster during the season, their games kept (issue 12).
+        WithdrawPlayer = "withdraw_player",
         SetPassword = "set_password",
         Grant = "grant",
         Revoke = "revoke",

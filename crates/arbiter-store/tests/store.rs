@@ -11,7 +11,7 @@ use arbiter_core::{
 use arbiter_store::json::outcome_from_json;
 use arbiter_store::{
     Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, NewClosure, NewLeague,
-    NewSeason, ReportSeen, RulesRef, SeasonChoice, SeasonId, Store, StoreError,
+    NewSeason, PlayerChange, ReportSeen, RulesRef, SeasonChoice, SeasonId, Store, StoreError,
 };
 use support::*;
 
@@ -37,6 +37,7 @@ on_every_backend!(
     a_ruling_on_a_violation_is_kept_once_with_its_reason,
     schools_are_added_once_and_listed_by_name,
     a_closure_is_withdrawn_never_removed,
+    a_player_withdrawn_keeps_their_games,
 );
 
 async fn migrated(store: &Store) {
@@ -1212,6 +1213,63 @@ async fn a_closure_is_withdrawn_never_removed(store: Store) {
             .expect_err("the database refuses it");
         assert!(err.contains("never"), "{sql}: {err}");
     }
+}
+
+/// Issue 12: a player corrected or withdrawn stays on the roster, their games untouched.
+async fn a_player_withdrawn_keeps_their_games(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let before = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let p = before.competition.teams[0].players[0].clone();
+    let day = "2026-01-19".parse::<jiff::civil::Date>().unwrap();
+    let change = PlayerChange {
+        name: format!("{} Jr.", p.name),
+        rating: p.rating,
+        provisional: p.provisional,
+        withdrawn: Some(day),
+    };
+    let err = store
+        .change_player(id, &p.id, &change, " ", &arbiter())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("reason"), "{err}");
+    let err = store
+        .change_player(
+            id,
+            &PlayerId("nobody".into()),
+            &change,
+            "Moved away",
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NotFound(_)), "{err}");
+    store
+        .change_player(id, &p.id, &change, "Moved to Cleveland", &arbiter())
+        .await
+        .unwrap();
+    let after = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let q = &after.competition.teams[0].players[0];
+    assert_eq!(
+        (q.name.as_str(), q.withdrawn),
+        (change.name.as_str(), Some(day))
+    );
+    assert_eq!(
+        after.competition.rounds, before.competition.rounds,
+        "the games stay"
+    );
+    assert_eq!(after.record.version, before.record.version + 1);
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    let h = history
+        .iter()
+        .find(|h| h.action == "withdraw_player")
+        .expect("the withdrawal is in the history");
+    assert_eq!(h.reason.as_deref(), Some("Moved to Cleveland"));
+    assert_eq!(
+        h.before.as_ref().unwrap()["withdrawn"],
+        serde_json::Value::Null
+    );
+    assert_eq!(h.after.as_ref().unwrap()["withdrawn"], "2026-01-19");
 }
 
 /// Nothing is ever lost: the database itself refuses to change or remove history or results.

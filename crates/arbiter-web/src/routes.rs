@@ -230,6 +230,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         ),
         (
             site(
+                Method::POST,
+                "/leagues/{league}/rosters/player",
+                Table(Action::EditRoster),
+            ),
+            post(rosters::change_player),
+        ),
+        (
+            site(
                 Method::GET,
                 "/leagues/{league}/setup",
                 Table(Action::CreateSeason),

@@ -237,6 +237,29 @@ fn gt_r7_an_unranked_player_plays_no_scored_board() {
     assert_eq!(refusals(&c, &gthscl(), &[], &ranked), []);
 }
 
+/// A player withdrawn from the roster plays no match from that day; before it they did.
+#[test]
+fn a_withdrawn_player_is_named_in_no_lineup_from_that_day() {
+    let mut c = league(vec![]);
+    c.teams[0].players[3].withdrawn = Some(D2);
+    let f = refusals(
+        &c,
+        &gthscl(),
+        &[],
+        &toledo(&[Some("t1"), Some("t2"), Some("t3"), Some("t4")]),
+    );
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].board, Some(4));
+    assert!(
+        f[0].message.contains("was withdrawn from the roster on"),
+        "{}",
+        f[0]
+    );
+    c.teams[0].players[3].withdrawn = D2.tomorrow().ok();
+    let before = toledo(&[Some("t1"), Some("t2"), Some("t3"), Some("t4")]);
+    assert_eq!(refusals(&c, &gthscl(), &[], &before), []);
+}
+
 /// St. John's A and B in one division: the A team holds the school's four highest.
 fn sisters() -> Competition {
     let a = (1..=5)

@@ -34,3 +34,7 @@ CREATE TRIGGER season_closures_no_delete BEFORE DELETE ON season_closures
     FOR EACH ROW EXECUTE FUNCTION arbiter_refuse_change();
 CREATE TRIGGER season_closures_no_truncate BEFORE TRUNCATE ON season_closures
     FOR EACH STATEMENT EXECUTE FUNCTION arbiter_refuse_change();
+
+-- Issue 12: a player withdrawn from the roster during the season: named in no lineup from this
+-- day; their games stay. Null: on the roster.
+ALTER TABLE players ADD COLUMN withdrawn_on DATE;

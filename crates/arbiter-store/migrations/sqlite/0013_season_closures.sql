@@ -29,3 +29,7 @@ CREATE TRIGGER season_closures_no_delete BEFORE DELETE ON season_closures
 BEGIN
     SELECT RAISE(ABORT, 'a closure is never removed; withdraw it');
 END;
+
+-- Issue 12: a player withdrawn from the roster during the season: named in no lineup from this
+-- day; their games stay. Null: on the roster.
+ALTER TABLE players ADD COLUMN withdrawn_on TEXT;

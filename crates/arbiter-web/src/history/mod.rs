@@ -567,6 +567,12 @@ fn what(e: &HistoryEntry) -> String {
         (Entity::Competition, HistoryAction::Create) => "created the competition",
         (Entity::Team, HistoryAction::Import) => "imported the team",
         (Entity::Team, HistoryAction::Create) => "added the team",
+        (_, HistoryAction::AddPlayer) => "added a player to the roster",
+        (_, HistoryAction::NameLineup) => "named the lineup",
+        (_, HistoryAction::MoveMatch) => "moved the match",
+        (_, HistoryAction::RuleOnViolation) => "ruled that the result stands",
+        (Entity::Team, HistoryAction::EditPlayer) => "changed a player's roster entry",
+        (Entity::Team, HistoryAction::WithdrawPlayer) => "withdrew a player from the roster",
         (Entity::Match, HistoryAction::RecordResult) => {
             // Version 1 comes with the schedule; a result over no result is its entry, one over
             // another a correction (GT-P2).

@@ -2,14 +2,19 @@
 //! the officer pastes the file, sees every mistake or every player to add, and only then adds
 //! them. The same reading as `arbiter roster import`: `arbiter_formats::roster_csv` reads the
 //! file, core's `roster::plan` places each player (GT-R3, GT-R7), the store adds them all or
-//! none, each a change in the history.
+//! none, each a change in the history. The rosters of a competition are listed below it, each
+//! player's entry to correct or to withdraw from a day (`change`), their games kept.
+
+mod change;
+
+pub use change::change_player;
 
 use arbiter_core::permissions::{Action, Target};
 use arbiter_core::roster;
 use arbiter_formats::roster_csv;
 use askama::Template;
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
@@ -41,6 +46,9 @@ struct RostersPage {
     additions: Vec<String>,
     problems: Vec<String>,
     notice: Option<String>,
+    /// The chosen competition's rosters, each player with the form to change their entry.
+    rosters: Vec<change::TeamRoster>,
+    change_action: String,
 }
 
 /// The form: which competition, the file's text, and whether to preview or add.
@@ -92,6 +100,7 @@ fn competitions(tree: &LeagueTree, chosen: &str) -> Vec<Choice> {
 }
 
 async fn page(
+    state: &AppState,
     auth: &Auth,
     tree: &LeagueTree,
     form: &RosterForm,
@@ -99,9 +108,16 @@ async fn page(
     notice: Option<String>,
     status: StatusCode,
 ) -> Result<Response, WebError> {
+    let rosters = match form.competition.split_once('/') {
+        Some((season, slug)) => match state.view(&tree.league.slug, season, slug).await {
+            Ok(view) => change::rosters(&view),
+            Err(_) => Vec::new(),
+        },
+        None => Vec::new(),
+    };
     let page = RostersPage {
         layout: private_layout(
-            &format!("Add players: {}", tree.league.name),
+            &format!("Rosters: {}", tree.league.name),
             vec![Link::new(league_href(&tree.league.slug), &tree.league.name)],
         ),
         csrf: csrf::session_token(&auth.session).await?,
@@ -111,24 +127,44 @@ async fn page(
         additions: found.0,
         problems: found.1,
         notice,
+        rosters,
+        change_action: format!("{}/player", rosters_href(&tree.league.slug)),
     };
     Ok(private(status, &page))
 }
 
-/// GET `/leagues/{league}/rosters`: the form.
+/// Which competition's rosters the page shows: `?competition=season/slug`.
+#[derive(Debug, Default, Deserialize)]
+pub struct Shown {
+    #[serde(default)]
+    competition: String,
+    #[serde(default)]
+    changed: Option<String>,
+}
+
+/// GET `/leagues/{league}/rosters`: the form, and the chosen competition's rosters.
 pub async fn rosters_page(
     State(state): State<AppState>,
     auth: Auth,
     Path(league): Path<String>,
+    Query(shown): Query<Shown>,
 ) -> Response {
     let answer = async {
         let (tree, _) = guard(&state, &auth, &league).await?;
+        let form = RosterForm {
+            competition: shown.competition.clone(),
+            ..RosterForm::default()
+        };
+        let notice = shown
+            .changed
+            .map(|p| format!("The roster entry of {p} is changed; the history keeps what it was."));
         page(
+            &state,
             &auth,
             &tree,
-            &RosterForm::default(),
+            &form,
             (Vec::new(), Vec::new()),
-            None,
+            notice,
             StatusCode::OK,
         )
         .await
@@ -150,6 +186,7 @@ pub async fn add_players(
         let (tree, acting) = guard(&state, &auth, &league).await?;
         let refuse = |problems: Vec<String>| {
             page(
+                &state,
                 &auth,
                 &tree,
                 &form,
@@ -190,6 +227,7 @@ pub async fn add_players(
             .collect();
         if form.step != "add" {
             return page(
+                &state,
                 &auth,
                 &tree,
                 &form,
@@ -221,6 +259,7 @@ pub async fn add_players(
             ..RosterForm::default()
         };
         page(
+            &state,
             &auth,
             &tree,
             &fresh,

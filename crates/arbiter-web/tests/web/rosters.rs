@@ -145,3 +145,100 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
             .any(|h| h.action == "add_player" && h.after.as_ref().unwrap()["name"] == "Ana Diaz")
     );
 }
+
+/// Issue 12: a player's entry is corrected or withdrawn from a day, never deleted; a mistake is
+/// named and nothing changes; an advisor may not.
+#[tokio::test]
+async fn an_officer_withdraws_a_player_and_their_games_stay() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let listed = president
+        .get(&app, &format!("{ROSTERS}?competition=2026-27%2Fdivision-a"))
+        .await;
+    assert_eq!(listed.status, StatusCode::OK);
+    assert!(
+        listed.body.contains("The rosters") && listed.body.contains("Dee Park"),
+        "{}",
+        listed.body
+    );
+    let change = |rating: &'static str, withdrawn: &'static str| {
+        vec![
+            ("competition", "2026-27/division-a"),
+            ("player", "start1"),
+            ("name", "Dee Park"),
+            ("rating", rating),
+            ("withdrawn", withdrawn),
+            ("reason", "Moved to Cleveland over the break."),
+        ]
+    };
+    let refused = president
+        .post(&app, &format!("{ROSTERS}/player"), &change("abc", ""))
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("Dee Park: “abc” is not a rating"),
+        "{}",
+        refused.body
+    );
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    let forbidden = coach
+        .post(
+            &app,
+            &format!("{ROSTERS}/player"),
+            &change("1600", "2027-01-04"),
+        )
+        .await;
+    assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+
+    let before = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let done = president
+        .post(
+            &app,
+            &format!("{ROSTERS}/player"),
+            &change("1600", "2027-01-04"),
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let after = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let dee = after.competition.teams[1]
+        .players
+        .iter()
+        .find(|p| p.id.0 == "start1")
+        .unwrap();
+    assert_eq!(dee.withdrawn, Some(jiff::civil::date(2027, 1, 4)));
+    assert_eq!(
+        after.competition.rounds, before.competition.rounds,
+        "the games stay"
+    );
+    let page = president
+        .get(&app, done.headers["location"].to_str().unwrap())
+        .await;
+    assert!(
+        page.body.contains("withdrawn Mon 4 Jan 2027"),
+        "{}",
+        page.body
+    );
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    assert!(
+        history.body.contains("Moved to Cleveland over the break."),
+        "{}",
+        history.body
+    );
+}

@@ -1,0 +1,175 @@
+//! A player's roster entry changed during the season (issue 12, part 1): the name or the rating
+//! corrected, or the player withdrawn from a day, never deleted: the games they played stay,
+//! and the history keeps the entry before and why.
+
+use arbiter_core::PlayerId;
+use arbiter_store::PlayerChange;
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::{RosterForm, guard, page, rosters_href};
+use crate::app::respond::see_other;
+use crate::app::state::AppState;
+use crate::app::view::CompetitionView;
+use crate::http::auth::Auth;
+use crate::http::error::{Format, WebError};
+use crate::ui::words;
+
+/// One team's roster as the page lists it.
+pub struct TeamRoster {
+    pub name: String,
+    pub players: Vec<RosterLine>,
+}
+
+/// One player, with the values their change form starts from.
+pub struct RosterLine {
+    pub id: String,
+    pub name: String,
+    pub rating: String,
+    pub shown: String,
+    pub provisional: bool,
+    pub withdrawn: Option<String>,
+    pub withdrawn_on: String,
+}
+
+/// The competition's rosters, each team in the competition's order and each roster in its own.
+pub fn rosters(view: &CompetitionView) -> Vec<TeamRoster> {
+    view.competition
+        .teams
+        .iter()
+        .map(|t| TeamRoster {
+            name: t.name.clone(),
+            players: t
+                .players
+                .iter()
+                .map(|p| RosterLine {
+                    id: p.id.0.clone(),
+                    name: p.name.clone(),
+                    rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                    shown: words::rating(p),
+                    provisional: p.provisional,
+                    withdrawn: p.withdrawn.map(words::date),
+                    withdrawn_on: p.withdrawn.map(|d| d.to_string()).unwrap_or_default(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The change form: which player, what their entry becomes, and why.
+#[derive(Debug, Default, Deserialize)]
+pub struct ChangeForm {
+    #[serde(default)]
+    competition: String,
+    #[serde(default)]
+    player: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    provisional: Option<String>,
+    #[serde(default)]
+    withdrawn: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// POST `/leagues/{league}/rosters/player`: a player's entry corrected or withdrawn.
+pub async fn change_player(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<ChangeForm>,
+) -> Response {
+    let answer = async {
+        let (tree, acting) = guard(&state, &auth, &league).await?;
+        let form = RosterForm {
+            competition: f.competition.clone(),
+            ..RosterForm::default()
+        };
+        let refuse = |problems: Vec<String>| {
+            page(
+                &state,
+                &auth,
+                &tree,
+                &form,
+                (Vec::new(), problems),
+                None,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+        };
+        let Some((season, slug)) = f.competition.split_once('/') else {
+            return refuse(vec!["Choose the competition of the roster.".into()]).await;
+        };
+        let view = state.view(&league, season, slug).await?;
+        let Some((player, _)) = view.player(&f.player) else {
+            return refuse(vec![format!(
+                "{} has no player with the id `{}`.",
+                view.record.name, f.player
+            )])
+            .await;
+        };
+        let mut problems = Vec::new();
+        let rating = match f.rating.trim() {
+            "" => None,
+            r => match r.parse::<u32>() {
+                Ok(n) if n <= 3500 => Some(n),
+                _ => {
+                    problems.push(format!(
+                        "{}: “{r}” is not a rating; write a whole number such as 1450, or leave it empty for a new player (1200N, GT-R3).",
+                        player.name
+                    ));
+                    None
+                }
+            },
+        };
+        let withdrawn = match f.withdrawn.trim() {
+            "" => None,
+            d => match d.parse::<jiff::civil::Date>() {
+                Ok(day) => Some(day),
+                Err(_) => {
+                    problems.push(format!(
+                        "{}: “{d}” is not a date; write it as YYYY-MM-DD.",
+                        player.name
+                    ));
+                    None
+                }
+            },
+        };
+        if !problems.is_empty() {
+            return refuse(problems).await;
+        }
+        let change = PlayerChange {
+            name: f.name.trim().to_string(),
+            rating: rating.or(if f.provisional.is_some() {
+                Some(1200)
+            } else {
+                None
+            }),
+            provisional: f.provisional.is_some(),
+            withdrawn,
+        };
+        let id = PlayerId(f.player.clone());
+        if let Err(e) = state
+            .store()
+            .change_player(view.id, &id, &change, &f.reason, &acting.actor())
+            .await
+        {
+            return refuse(vec![WebError::from_write(e).message()]).await;
+        }
+        state.invalidate();
+        Ok(see_other(&format!(
+            "{}?competition={}&changed={}#players",
+            rosters_href(&league),
+            words::segment(&f.competition),
+            words::segment(&change.name)
+        )))
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
