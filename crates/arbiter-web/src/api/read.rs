@@ -55,6 +55,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(team))
         .routes(routes!(player))
         .routes(routes!(ratings))
+        .routes(routes!(findings))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -447,6 +448,7 @@ pub fn competition_json(view: &CompetitionView, page: Page) -> Result<Bytes, Web
         Page::Team(t) => to_json(&team_json(view, t)?),
         Page::Player(t, p) => to_json(&player_json(view, t, p)?),
         Page::Ratings(order) => to_json(&ratings_json(view, order)),
+        Page::Findings => to_json(&findings_json(view)),
     }
 }
 
@@ -891,6 +893,57 @@ fn league_json(t: &LeagueTree) -> LeagueJson {
     }
 }
 
+/// Everything the competition breaks of its rules, as `arbiter check --format json` lists it
+/// (issue 12): errors, violations (a result played with a lineup out of order: kept, scored,
+/// flagged) and warnings, each with its ruling when an officer ruled that the result stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FindingsJson {
+    pub findings: Vec<FindingJson>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FindingJson {
+    /// The rule ID, when a rule applies.
+    pub rule: Option<String>,
+    /// `error`, `violation` or `warning`.
+    #[schema(example = "violation")]
+    pub severity: String,
+    pub round: Option<u32>,
+    /// The match's home team id, when in a match.
+    pub home: Option<String>,
+    pub away: Option<String>,
+    pub board: Option<u32>,
+    /// The team whose lineup or roster it is, when it is one team's.
+    pub team: Option<String>,
+    pub message: String,
+    /// The whole sentence with its place.
+    pub text: String,
+    /// For a violation: the officer's ruling that the result stands, with the reason; null
+    /// while it is under review.
+    pub ruling: Option<String>,
+}
+
+fn findings_json(view: &CompetitionView) -> FindingsJson {
+    FindingsJson {
+        findings: view
+            .findings
+            .iter()
+            .map(|f| FindingJson {
+                rule: f.rule.clone(),
+                severity: f.severity.code().to_string(),
+                round: f.round,
+                home: f.home.as_ref().map(ToString::to_string),
+                away: f.away.as_ref().map(ToString::to_string),
+                board: f.board,
+                team: f.team.as_ref().map(ToString::to_string),
+                message: f.message.clone(),
+                text: f.to_string(),
+                ruling: view.stored.ruling(&f.key()).map(|r| r.reason.clone()),
+            })
+            .collect(),
+    }
+}
+
 /// The rating list, as `arbiter ratings --format json` writes it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RatingsJson {
@@ -1160,4 +1213,22 @@ async fn ratings(
 ) -> Response {
     let order = RatingOrder::from_code(query.sort.as_deref());
     one_of(&state, &headers, path, Page::Ratings(order)).await
+}
+
+/// Everything the competition breaks of its rules, errors and violations alike, as `arbiter
+/// check` lists it (issue 12; GT-M9..GT-M15, GT-R3, GT-R7, AS-3, AS-4, AS-10).
+#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/findings", tag = "competitions",
+    params(CompetitionAddress),
+    responses(
+        (status = 200, description = "The findings", body = FindingsJson),
+        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
+        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ))]
+async fn findings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    one_of(&state, &headers, path, Page::Findings).await
 }

@@ -37,6 +37,8 @@ pub enum Page {
     Explain,
     /// The rating list (GT-R3, GT-R4), in an order.
     Ratings(RatingOrder),
+    /// What the competition breaks of its rules (JSON only: the officers' page is private).
+    Findings,
 }
 
 /// The rating list's order, from its column headers (`?sort=`).

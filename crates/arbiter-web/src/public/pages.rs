@@ -137,6 +137,10 @@ pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, Web
             ),
         )),
         Page::Explain => render(&explain(view)),
+        // No public page lists them; the officers' findings page does, per request.
+        Page::Findings => Err(WebError::not_found(
+            "The findings are listed on the officers' page and in the API.".to_string(),
+        )),
     }
 }
 

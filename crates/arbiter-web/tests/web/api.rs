@@ -277,6 +277,7 @@ async fn the_openapi_document_lists_every_api_route() {
         c.to_string(),
         format!("{c}/standings"),
         format!("{c}/crosstable"),
+        format!("{c}/findings"),
         format!("{c}/rounds"),
         format!("{c}/rounds/{{round}}"),
         format!("{c}/teams/{{team}}"),

@@ -187,3 +187,60 @@ fn field(body: &str, name: &str) -> String {
     let end = body[i..].find('"').unwrap();
     body[i..i + end].replace("&#124;", "|")
 }
+
+/// Issue 12: the API lists the same findings, as `arbiter check --format json` does, with the
+/// ruling once an officer gives one.
+#[tokio::test]
+async fn the_api_lists_the_findings_and_their_rulings() {
+    let store = store().await;
+    out_of_order(&store).await;
+    let app = app(&store);
+    let api = "/api/v1/leagues/gthscl/2026-27/division-a/findings";
+    let answer = get(&app, api).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let v: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    let open: Vec<&serde_json::Value> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "violation")
+        .collect();
+    assert!(!open.is_empty(), "{v}");
+    let f = open[0];
+    assert_eq!(
+        (f["rule"].as_str(), f["round"].as_u64()),
+        (Some("GT-M11"), Some(4))
+    );
+    assert_eq!(
+        (f["home"].as_str(), f["team"].as_str()),
+        (Some("start"), Some("start"))
+    );
+    assert!(f["ruling"].is_null());
+    let c = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let violation = arbiter_core::check::competition(&c.competition, &c.rules, &c.named_lineups())
+        .into_iter()
+        .find(|f| f.severity == arbiter_core::validate::Severity::Violation)
+        .unwrap();
+    store
+        .record_ruling(
+            c.record.id,
+            &violation.key(),
+            &violation.message,
+            "Agreed by both advisors on the day.",
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&get(&app, api).await.body).unwrap();
+    let ruled = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["severity"] == "violation")
+        .unwrap();
+    assert_eq!(ruled["ruling"], "Agreed by both advisors on the day.");
+}
