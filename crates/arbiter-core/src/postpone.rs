@@ -3,10 +3,13 @@
 //! GT-M2: advisors may move a match by arrangement beforehand; a postponed match is played
 //! within three school weeks of its original date (two to rearrange it, three to agree a date),
 //! and only the President allows a later one. A match keeps its round when it moves; the day it
-//! moves to must be a school day of the season on which neither team plays another match.
+//! moves to must be a school day of the season (a weekday of the school calendar that no closure
+//! covers) on which neither team plays another match. The window counts school days only: a
+//! break does not use it up.
 
-use jiff::civil::{Date, Weekday};
+use jiff::civil::Date;
 
+use crate::calendar::{SchoolCalendar, is_weekday, weekday_name};
 use crate::model::{Competition, MatchOutcome, Pairing, TeamId};
 use crate::validate::Finding;
 
@@ -15,7 +18,7 @@ use crate::validate::Finding;
 pub const WINDOW_SCHOOL_DAYS: i64 = 15;
 
 /// A match to move: which (its round and home team), to which day, on which day the move is
-/// made, and the season's first and last days when known.
+/// made, and the season's school calendar when known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
     /// The match's round.
@@ -26,10 +29,9 @@ pub struct Move {
     pub to: Date,
     /// The day the move is made (the clock is the caller's).
     pub today: Date,
-    /// The season's first day, when the season has one.
-    pub season_starts: Option<Date>,
-    /// The season's last day, when the season has one.
-    pub season_ends: Option<Date>,
+    /// The season's school calendar (its first and last days, its closures), when known;
+    /// without it, any weekday is a school day.
+    pub calendar: Option<SchoolCalendar>,
 }
 
 /// What a move would break. Errors refuse it; a [`crate::validate::Severity::Violation`]
@@ -73,7 +75,7 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
             ),
         )));
     }
-    if matches!(mv.to.weekday(), Weekday::Saturday | Weekday::Sunday) {
+    if !is_weekday(mv.to) {
         out.push(at(Finding::error(
             Some("GT-M2"),
             format!(
@@ -83,19 +85,29 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
             ),
         )));
     }
-    match (mv.season_starts, mv.season_ends) {
-        (Some(start), _) if mv.to < start => out.push(at(Finding::error(
-            Some("GT-M2"),
-            format!("{} is before the season starts ({start})", mv.to),
-        ))),
-        (_, Some(end)) if mv.to > end => out.push(at(Finding::error(
-            Some("GT-M2"),
-            format!(
-                "{} is after the season ends ({end}); the regular season's matches are played in it",
-                mv.to
-            ),
-        ))),
-        _ => {}
+    if let Some(cal) = &mv.calendar {
+        if mv.to < cal.starts_on {
+            out.push(at(Finding::error(
+                Some("GT-M2"),
+                format!("{} is before the season starts ({})", mv.to, cal.starts_on),
+            )));
+        } else if mv.to > cal.ends_on {
+            out.push(at(Finding::error(
+                Some("GT-M2"),
+                format!(
+                    "{} is after the season ends ({}); the regular season's matches are played in it",
+                    mv.to, cal.ends_on
+                ),
+            )));
+        } else if let Some(closure) = cal.closure_on(mv.to) {
+            out.push(at(Finding::error(
+                Some("GT-M2"),
+                format!(
+                    "{}; the schools are closed, so a match moves to a day they are open",
+                    closure.describe(mv.to)
+                ),
+            )));
+        }
     }
     // Neither team plays another match on the day.
     for r in &c.rounds {
@@ -119,7 +131,10 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
     }
     // GT-M2's window, from the date the schedule first gave the match.
     if let Some(original) = round.date.or(m.date) {
-        let late = school_days_between(original, mv.to);
+        let late = match &mv.calendar {
+            Some(cal) => cal.school_days_between(original, mv.to),
+            None => school_days_between(original, mv.to),
+        };
         if late > WINDOW_SCHOOL_DAYS {
             out.push(at(Finding::violation(
                 Some("GT-M2"),
@@ -133,35 +148,26 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
     out
 }
 
-/// Monday to Friday after `from`, up to and including `to` (0 when `to` is not later).
+/// Monday to Friday after `from`, up to and including `to` (0 when `to` is not later): the
+/// school days when there is no calendar to say (with one,
+/// [`SchoolCalendar::school_days_between`], which leaves out its closures).
 pub fn school_days_between(from: Date, to: Date) -> i64 {
     let mut n = 0;
     let mut d = from;
     while d < to {
         let Ok(next) = d.tomorrow() else { break };
         d = next;
-        if !matches!(d.weekday(), Weekday::Saturday | Weekday::Sunday) {
+        if is_weekday(d) {
             n += 1;
         }
     }
     n
 }
 
-fn weekday_name(w: Weekday) -> &'static str {
-    match w {
-        Weekday::Monday => "Monday",
-        Weekday::Tuesday => "Tuesday",
-        Weekday::Wednesday => "Wednesday",
-        Weekday::Thursday => "Thursday",
-        Weekday::Friday => "Friday",
-        Weekday::Saturday => "Saturday",
-        Weekday::Sunday => "Sunday",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::calendar::Closure;
     use crate::model::{Match, Round};
     use crate::validate::Severity;
     use jiff::civil::date;
@@ -200,9 +206,80 @@ mod tests {
             home: TeamId("a".into()),
             to: day,
             today: date(2026, 10, 30),
-            season_starts: Some(date(2026, 10, 5)),
-            season_ends: Some(date(2027, 2, 24)),
+            calendar: Some(
+                SchoolCalendar::new(date(2026, 10, 5), date(2027, 2, 24), Vec::new()).unwrap(),
+            ),
         }
+    }
+
+    /// The season's calendar with Thanksgiving and the winter break.
+    fn with_breaks(day: Date) -> Move {
+        Move {
+            calendar: Some(
+                SchoolCalendar::new(
+                    date(2026, 10, 5),
+                    date(2027, 2, 24),
+                    vec![
+                        Closure::new(date(2026, 11, 25), date(2026, 11, 27), "Thanksgiving break")
+                            .unwrap(),
+                        Closure::new(date(2026, 12, 21), date(2027, 1, 1), "winter break").unwrap(),
+                        Closure::day(date(2026, 11, 11), "Veterans Day").unwrap(),
+                    ],
+                )
+                .unwrap(),
+            ),
+            ..to(day)
+        }
+    }
+
+    #[test]
+    fn gt_m2_a_day_the_schools_are_closed_is_refused_naming_the_closure() {
+        let mut c = season();
+        c.rounds[0].date = Some(date(2026, 12, 16));
+        c.rounds[1].date = Some(date(2026, 12, 17));
+        let f = check(&c, &with_breaks(date(2026, 12, 23)));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Error);
+        assert_eq!(f[0].rule.as_deref(), Some("GT-M2"));
+        assert_eq!(
+            f[0].message,
+            "2026-12-23 is in the winter break (2026-12-21 to 2027-01-01); the schools are closed, so a match moves to a day they are open"
+        );
+        let f = check(&season(), &with_breaks(date(2026, 11, 11)));
+        assert!(
+            f[0].message
+                .starts_with("2026-11-11 is Veterans Day; the schools are closed"),
+            "{f:?}"
+        );
+        // The day after the break is open.
+        assert_eq!(check(&c, &with_breaks(date(2027, 1, 4))), []);
+        // Without a calendar, only weekends are known to be closed.
+        let open = Move {
+            calendar: None,
+            ..to(date(2026, 12, 23))
+        };
+        assert_eq!(check(&c, &open), []);
+    }
+
+    #[test]
+    fn gt_m2_the_window_counts_school_days_outside_the_closures() {
+        // From Mon 2 Nov, with Veterans Day (Wed 11 Nov) closed, the 15th school day is Tue 24
+        // Nov (without it, Mon 23 Nov); Thanksgiving (Wed-Fri) is closed, so Mon 30 Nov is the
+        // 16th.
+        let cal = with_breaks(date(2026, 11, 24)).calendar.unwrap();
+        assert_eq!(
+            cal.school_days_between(date(2026, 11, 2), date(2026, 11, 24)),
+            15
+        );
+        assert_eq!(check(&season(), &with_breaks(date(2026, 11, 24))), []);
+        let f = check(&season(), &with_breaks(date(2026, 11, 30)));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Violation);
+        assert!(
+            f[0].message
+                .contains("2026-11-30 is 16 school days after the original date 2026-11-02"),
+            "{f:?}"
+        );
     }
 
     #[test]

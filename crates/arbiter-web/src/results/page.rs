@@ -1369,13 +1369,19 @@ pub async fn move_match(
         return again(&state, &auth, &ctx, redo).await;
     };
     let season = &ctx.view.season;
+    // The season's calendar from its first and last days; its closures are not stored yet.
+    let calendar = match (season.starts_on, season.ends_on) {
+        (Some(starts), Some(ends)) => {
+            arbiter_core::calendar::SchoolCalendar::new(starts, ends, Vec::new()).ok()
+        }
+        _ => None,
+    };
     let mv = arbiter_core::postpone::Move {
         round: ctx.round,
         home: ctx.record.home.clone(),
         to,
         today: state.today(),
-        season_starts: season.starts_on,
-        season_ends: season.ends_on,
+        calendar,
     };
     let found = arbiter_core::postpone::check(&ctx.stored.competition, &mv);
     let overridden =
