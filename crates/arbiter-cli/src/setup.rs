@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use anyhow::{Result, anyhow, bail};
-use arbiter_core::calendar::{Closure, SchoolCalendar};
+use arbiter_core::calendar::Closure;
 use arbiter_core::division::{self, Draw};
 use arbiter_core::model::Pairing;
 use arbiter_core::roster::LineProblem;
@@ -177,27 +177,11 @@ pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
                 ask.season
             );
         };
-        let (Some(starts_on), Some(ends_on)) = (season.starts_on, season.ends_on) else {
+        let Some(calendar) = store.school_calendar(season).await? else {
             bail!(
                 "the season {} has no first and last days, so its match days are unknown (GT-M2)",
                 season.name
             );
-        };
-        let closures = store
-            .closures(season.id)
-            .await?
-            .into_iter()
-            .filter(|c| !c.withdrawn)
-            .map(|c| Closure {
-                from: c.starts_on,
-                to: c.ends_on,
-                reason: c.reason,
-            })
-            .collect();
-        let calendar = SchoolCalendar {
-            starts_on,
-            ends_on,
-            closures,
         };
         let how = Draw {
             cycles: if ask.single {

@@ -146,6 +146,33 @@ impl Store {
         dispatch!(self, s => s.closures(season).await)
     }
 
+    /// The season's school calendar: its first and last days and the closures in force
+    /// (GT-M2); `None` when the season has no days yet.
+    pub async fn school_calendar(
+        &self,
+        season: &Season,
+    ) -> Result<Option<arbiter_core::calendar::SchoolCalendar>, StoreError> {
+        let (Some(starts_on), Some(ends_on)) = (season.starts_on, season.ends_on) else {
+            return Ok(None);
+        };
+        let closures = self
+            .closures(season.id)
+            .await?
+            .into_iter()
+            .filter(|c| !c.withdrawn)
+            .map(|c| arbiter_core::calendar::Closure {
+                from: c.starts_on,
+                to: c.ends_on,
+                reason: c.reason,
+            })
+            .collect();
+        Ok(Some(arbiter_core::calendar::SchoolCalendar {
+            starts_on,
+            ends_on,
+            closures,
+        }))
+    }
+
     /// Closes the season's schools on the days of `new` (GT-M2).
     pub async fn add_closure(
         &self,

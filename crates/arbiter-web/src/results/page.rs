@@ -1369,12 +1369,10 @@ pub async fn move_match(
         return again(&state, &auth, &ctx, redo).await;
     };
     let season = &ctx.view.season;
-    // The season's calendar from its first and last days; its closures are not stored yet.
-    let calendar = match (season.starts_on, season.ends_on) {
-        (Some(starts), Some(ends)) => {
-            arbiter_core::calendar::SchoolCalendar::new(starts, ends, Vec::new()).ok()
-        }
-        _ => None,
+    // GT-M2: the season's school days, its closures among them.
+    let calendar = match state.store().school_calendar(season).await {
+        Ok(c) => c,
+        Err(e) => return WebError::from(e).answer(Format::Html),
     };
     let mv = arbiter_core::postpone::Move {
         round: ctx.round,

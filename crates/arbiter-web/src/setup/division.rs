@@ -2,7 +2,7 @@
 //! season before, with its rosters carried over at the rollover's ratings, GT-R1..GT-R3), drawn
 //! by core into a round robin on the season's match days (GT-M2), previewed, then stored whole.
 
-use arbiter_core::calendar::{Closure, SchoolCalendar};
+use arbiter_core::calendar::SchoolCalendar;
 use arbiter_core::division::{self, Draw};
 use arbiter_core::model::{Competition, Pairing, Team};
 use arbiter_core::rating::System;
@@ -157,33 +157,16 @@ fn default_rules(tree: &LeagueTree) -> String {
         .unwrap_or_else(|| "gthscl".to_string())
 }
 
-/// The season's school calendar: its days and the closures in force (GT-M2).
+/// The season's school calendar, or why the schedule cannot be placed (GT-M2).
 async fn calendar(
     state: &AppState,
     season: &Season,
 ) -> Result<Result<SchoolCalendar, String>, WebError> {
-    let (Some(starts_on), Some(ends_on)) = (season.starts_on, season.ends_on) else {
-        return Ok(Err(format!(
+    Ok(state.store().school_calendar(season).await?.ok_or_else(|| {
+        format!(
             "The season {} has no first and last days, so its match days are unknown; create a season with its days first.",
             season.name
-        )));
-    };
-    let closures = state
-        .store()
-        .closures(season.id)
-        .await?
-        .into_iter()
-        .filter(|c| !c.withdrawn)
-        .map(|c| Closure {
-            from: c.starts_on,
-            to: c.ends_on,
-            reason: c.reason,
-        })
-        .collect();
-    Ok(Ok(SchoolCalendar {
-        starts_on,
-        ends_on,
-        closures,
+        )
     }))
 }
 

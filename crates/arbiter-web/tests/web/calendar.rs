@@ -149,6 +149,36 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
         "{}",
         saturday.body
     );
+    // GT-M2: no match moves onto a closure of the season's calendar.
+    let season = store
+        .seasons(store.league("gthscl").await.unwrap().unwrap().id)
+        .await
+        .unwrap();
+    store
+        .add_closure(
+            season[0].id,
+            &arbiter_store::NewClosure {
+                starts_on: jiff::civil::date(2026, 11, 25),
+                ends_on: jiff::civil::date(2026, 11, 27),
+                reason: "Thanksgiving break".into(),
+            },
+            &arbiter_store::Actor::system(),
+        )
+        .await
+        .unwrap();
+    let closed = coach
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &[("date", "2026-11-25"), ("reason", "Bus")],
+        )
+        .await;
+    assert_eq!(closed.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        closed.body.contains("Thanksgiving break"),
+        "{}",
+        closed.body
+    );
     let late = coach
         .post(
             &app,
@@ -159,7 +189,7 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
     assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         late.body
-            .contains("20 school days after the original date 2026-11-16"),
+            .contains("17 school days after the original date 2026-11-16"),
         "{}",
         late.body
     );
