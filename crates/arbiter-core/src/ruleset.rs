@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use crate::criteria::{CriterionSpec, ScoreBasis};
+use crate::ledger::{Fees, Money};
 use crate::model::{Board, Colour, Side};
 use crate::rating::{LeagueElo, System as RatingSystem};
 use crate::report::Deadlines;
@@ -70,6 +71,9 @@ pub struct RulesetSpec {
     /// `[time_control]`: the clock's stages and increment (AS-1, GT-M19); `None` when the
     /// rules do not say.
     pub time_control: Option<TimeControl>,
+    /// `[fees]`, GT-O2: the entry fee each school pays once a season; `None` for a league or
+    /// event that charges none.
+    pub fees: Option<Fees>,
 }
 
 /// A time control: the stages each player has, and the seconds added a move (AS-1, GT-M19).
@@ -350,6 +354,15 @@ impl Ruleset {
                     .into(),
             );
         }
+        if let Some(f) = spec.fees
+            && (f.entry_fee.is_negative() || f.entry_fee > Money::MAX_ENTRY)
+        {
+            return Err(format!(
+                "`[fees] entry_fee` is {}; a fee is from $0.00 to {} (GT-O2)",
+                f.entry_fee,
+                Money::MAX_ENTRY
+            ));
+        }
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -549,6 +562,9 @@ pub struct RulesetDocument {
     /// The clock (`[time_control]`, AS-1, GT-M19), whole: it replaces an inherited one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// The entry fee (`[fees]`, GT-O2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fees: Option<FeesPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -602,6 +618,10 @@ impl From<&Ruleset> for RulesetDocument {
             rating: Some(RatingPatch::from(r.rating)),
             lineup: Some(LineupPatch::from(r.lineup)),
             time_control: r.time_control.clone(),
+            fees: r.fees.map(|f| FeesPatch {
+                enabled: None,
+                entry_fee: Some(f.entry_fee),
+            }),
         }
     }
 }
@@ -642,7 +662,8 @@ impl RulesetDocument {
             fide,
             rating,
             lineup,
-            time_control
+            time_control,
+            fees
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -654,6 +675,12 @@ impl RulesetDocument {
             out.report = Some(ReportPatch {
                 enabled: Some(false),
                 ..ReportPatch::default()
+            });
+        }
+        if base.fees.is_some() && self.fees.is_none() {
+            out.fees = Some(FeesPatch {
+                enabled: Some(false),
+                entry_fee: None,
             });
         }
         out
@@ -923,6 +950,34 @@ pub struct ReportPatch {
     pub confirm_within_days: Option<u32>,
 }
 
+/// `[fees]`: `entry_fee = "10.00"`, what each school pays once a season (GT-O2).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeesPatch {
+    /// `false` turns off a fee inherited from `extends`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// The entry fee, as text in dollars and cents (`"10.00"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry_fee: Option<Money>,
+}
+
+impl FeesPatch {
+    /// The fees this section makes of the ones inherited.
+    fn apply(self, base: Option<Fees>) -> Result<Option<Fees>, String> {
+        if self.enabled == Some(false) {
+            return Ok(None);
+        }
+        match self.entry_fee.or(base.map(|f| f.entry_fee)) {
+            Some(entry_fee) => Ok(Some(Fees { entry_fee })),
+            None => Err(
+                "`[fees]` needs `entry_fee`, what each school pays once a season (GT-O2), e.g. entry_fee = \"10.00\""
+                    .into(),
+            ),
+        }
+    }
+}
+
 impl RulesetDocument {
     fn apply(self, origin: &str, base: Option<Ruleset>) -> Result<Ruleset, RulesetError> {
         let missing = |field: &str| RulesetError {
@@ -1089,6 +1144,13 @@ impl RulesetDocument {
             time_control: self
                 .time_control
                 .or_else(|| b.and_then(|b| b.time_control.clone())),
+            fees: {
+                let inherited = b.and_then(|b| b.fees);
+                match self.fees {
+                    None => inherited,
+                    Some(p) => p.apply(inherited).map_err(invalid)?,
+                }
+            },
         };
         Ruleset::new(ruleset).map_err(invalid)
     }
@@ -1210,6 +1272,64 @@ mod tests {
             &PresetsOnly,
         );
         assert!(bad.unwrap_err().to_string().contains("at least one stage"));
+    }
+
+    #[test]
+    fn gt_o2_the_entry_fee_is_ruleset_data() {
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        assert_eq!(
+            gthscl.fees,
+            Some(Fees {
+                entry_fee: Money::from_cents(1000)
+            })
+        );
+        assert_eq!(gthscl.cite("entry_fee"), Some("GT-O2"));
+        assert_eq!(Ruleset::preset("astc").unwrap().fees, None);
+        let read = |toml: &str| Ruleset::from_toml("r.toml", toml, &PresetsOnly);
+        let twelve = read("extends = \"gthscl\"\n[fees]\nentry_fee = \"$12.50\"\n").unwrap();
+        assert_eq!(twelve.fees.map(|f| f.entry_fee.cents()), Some(1250));
+        assert_eq!(
+            read("extends = \"gthscl\"\n[fees]\nenabled = false\n")
+                .unwrap()
+                .fees,
+            None
+        );
+        let some = read("extends = \"astc\"\n[fees]\nentry_fee = \"25\"\n").unwrap();
+        assert_eq!(some.fees.map(|f| f.entry_fee.cents()), Some(2500));
+        let missing = read("extends = \"astc\"\n[fees]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("needs `entry_fee`"), "{missing}");
+        // A mistyped fee is refused at its place in the file, with the reason.
+        let bad = read("extends = \"gthscl\"\n[fees]\nentry_fee = \"10.505\"\n").unwrap_err();
+        assert_eq!(bad.line, Some(3));
+        assert!(bad.message.contains("more than two decimals"), "{bad}");
+        // Written back and read again, a fee survives; turned off, it stays off.
+        let doc = RulesetDocument::from(&twelve);
+        let text = doc.to_toml().unwrap();
+        assert!(text.contains("entry_fee = \"12.50\""), "{text}");
+        assert_eq!(read(&text).unwrap().fees, twelve.fees);
+        let off = read("extends = \"gthscl\"\n[fees]\nenabled = false\n").unwrap();
+        let base = RulesetDocument::from(&gthscl);
+        let changes = RulesetDocument::from(&off).changes_from("gthscl", &base);
+        assert_eq!(
+            changes.fees,
+            Some(FeesPatch {
+                enabled: Some(false),
+                entry_fee: None
+            })
+        );
+        assert_eq!(
+            gthscl.with(|r| {
+                r.fees = Some(Fees {
+                    entry_fee: Money::from_cents(-1),
+                })
+            }),
+            Err(
+                "`[fees] entry_fee` is \u{2212}$0.01; a fee is from $0.00 to $10,000.00 (GT-O2)"
+                    .to_string()
+            )
+        );
     }
 
     #[test]
