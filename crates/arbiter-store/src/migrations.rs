@@ -67,6 +67,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "match_dates",
         include_str!("../migrations/sqlite/0011_match_dates.sql"),
     ),
+    (
+        12,
+        "ledger",
+        include_str!("../migrations/sqlite/0012_ledger.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -124,6 +129,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         11,
         "match_dates",
         include_str!("../migrations/postgres/0011_match_dates.sql"),
+    ),
+    (
+        12,
+        "ledger",
+        include_str!("../migrations/postgres/0012_ledger.sql"),
     ),
 ];
 
