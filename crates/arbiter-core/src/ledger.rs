@@ -329,7 +329,7 @@ pub struct EntryInput {
 pub struct When<'a> {
     /// The day the entry is recorded (the clock is the caller's).
     pub today: Date,
-    /// The season's name, for the sentences: `2026–27 season`.
+    /// The season's name, for the sentences: `2026–27 season`, `2026-27`.
     pub season: &'a str,
     /// The season's first day, when it has one.
     pub starts: Option<Date>,
@@ -657,7 +657,7 @@ impl Ledger {
                 problem(
                     "on",
                     format!(
-                        "{d} is more than a year before the {} starts ({s}); check the year.",
+                        "{d} is more than a year before the season starts ({}: {s}); check the year.",
                         when.season
                     ),
                 );
@@ -667,7 +667,7 @@ impl Ledger {
                 problem(
                     "on",
                     format!(
-                        "{d} is more than a year after the {} ended ({e}); check the year, or record it in a later season's ledger.",
+                        "{d} is more than a year after the season ended ({}: {e}); check the year, or record it in a later season's ledger.",
                         when.season
                     ),
                 );
@@ -1273,7 +1273,7 @@ mod tests {
             ),
             (
                 input("payment", "Start", "10", "2025-09-01", ""),
-                "more than a year before the 2026–27 season starts",
+                "more than a year before the season starts (2026–27 season: 2026-10-05)",
             ),
             (
                 input("prize_purchase", "Start", "10", "2026-11-01", "cups"),
