@@ -357,6 +357,9 @@ impl fmt::Display for Problem {
 pub struct Dues {
     /// Every school with a team in one of the season's competitions, by name, with its fee.
     pub schools: BTreeMap<String, Money>,
+    /// The season's entry fee when every one of its competitions sets the same; `None` when
+    /// none does, or they differ (a note then says so).
+    pub fee: Option<Money>,
     /// Sentences for the statement: the competitions' rules set different fees.
     pub notes: Vec<String>,
 }
@@ -379,7 +382,8 @@ pub fn dues<'a>(competitions: impl IntoIterator<Item = (&'a Competition, Option<
     }
     let mut notes = Vec::new();
     let first = fees.first().map(|(_, f)| *f);
-    if fees.iter().any(|(_, f)| Some(*f) != first) {
+    let agreed = fees.iter().all(|(_, f)| Some(*f) == first);
+    if !agreed {
         let each: Vec<String> = fees
             .iter()
             .map(|(name, f)| match f {
@@ -392,7 +396,11 @@ pub fn dues<'a>(competitions: impl IntoIterator<Item = (&'a Competition, Option<
             each.join(", ")
         ));
     }
-    Dues { schools, notes }
+    Dues {
+        schools,
+        fee: first.flatten().filter(|_| agreed),
+        notes,
+    }
 }
 
 /// One school's line of the statement.
@@ -1064,6 +1072,8 @@ mod tests {
         };
         let d = dues([(&cs[0], Some(TEN)), (&cs[1], Some(twelve))]);
         assert_eq!(d.schools["Perrysburg"], Money::from_cents(1200));
+        assert_eq!(d.fee, None);
+        assert_eq!(dues([(&cs[0], Some(TEN))]).fee, Some(TEN.entry_fee));
         assert_eq!(d.schools["Start"], Money::from_cents(1000));
         assert_eq!(d.notes.len(), 1);
         assert!(

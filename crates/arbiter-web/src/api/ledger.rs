@@ -199,7 +199,7 @@ fn ledger_json(l: &SeasonLedger) -> LedgerJson {
             slug: l.season.slug.clone(),
             name: l.season.name.clone(),
         },
-        entry_fee: l.fee.map(|f| f.decimal()),
+        entry_fee: l.ledger.dues().fee.map(|f| f.decimal()),
         notes: statement.notes.clone(),
         schools: statement
             .schools

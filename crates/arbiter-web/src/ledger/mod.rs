@@ -31,9 +31,6 @@ pub struct SeasonLedger {
     pub seasons: Vec<Season>,
     pub ledger: Ledger,
     pub stored: Vec<LedgerEntry>,
-    /// The season's entry fee when its competitions agree on one (GT-O2); `None` when none
-    /// sets one or they differ (the statement's notes say so).
-    pub fee: Option<ledger::Money>,
 }
 
 /// `/leagues/{league}/ledger`, for `season` when given.
@@ -79,15 +76,6 @@ pub async fn load(
         views.push(state.view(&tree.league.slug, &season.slug, &r.slug).await?);
     }
     let dues = ledger::dues(views.iter().map(|v| (&v.competition, v.rules.fees)));
-    let mut fees: Vec<Option<ledger::Money>> = views
-        .iter()
-        .map(|v| v.rules.fees.map(|f| f.entry_fee))
-        .collect();
-    fees.dedup();
-    let fee = match fees.as_slice() {
-        [Some(one)] => Some(*one),
-        _ => None,
-    };
     let stored = state.store().ledger(tree.league.id, season.id).await?;
     let ledger = Ledger::new(dues, stored.iter().map(|e| e.entry.clone()).collect());
     Ok(SeasonLedger {
@@ -96,7 +84,6 @@ pub async fn load(
         seasons: tree.seasons.iter().map(|(s, _)| s.clone()).collect(),
         ledger,
         stored,
-        fee,
     })
 }
 

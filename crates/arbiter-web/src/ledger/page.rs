@@ -301,7 +301,7 @@ async fn page(
             "/api/v1{}",
             ledger_href(&l.league.slug, season)
         ),
-        fee: match l.fee {
+        fee: match l.ledger.dues().fee {
             Some(f) if f > Money::ZERO => format!(
                 "The entry fee is {f} a school, once however many teams it enters (GT-O2)."
             ),
