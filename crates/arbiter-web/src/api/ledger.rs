@@ -363,21 +363,11 @@ async fn record_entry(
             .await
             .map_err(|e| e.answer(Format::Json))?;
         match book::record(&state, &l, &acting, &body.input()).await {
-            Ok(stored) => {
-                let fresh = Ledger::new(
-                    l.ledger.dues().clone(),
-                    l.ledger
-                        .entries()
-                        .iter()
-                        .cloned()
-                        .chain([stored.entry.clone()])
-                        .collect(),
-                );
-                Ok(json_response(
-                    StatusCode::CREATED,
-                    &entry_json(&fresh, &stored),
-                ))
-            }
+            // Just recorded, so nothing reverses it yet: the ledger as read says the rest.
+            Ok(stored) => Ok(json_response(
+                StatusCode::CREATED,
+                &entry_json(&l.ledger, &stored),
+            )),
             Err(NotRecorded::Invalid(problems)) => Err(refused(
                 problems.into_iter().map(|p| (p.field, p.message)).collect(),
             )),

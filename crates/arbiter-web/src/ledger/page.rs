@@ -192,7 +192,8 @@ async fn page(
     let statement = l.ledger.statement();
     let t = statement.totals;
     let filled = shown.fields;
-    // A refused reversal is shown at its entry; any other refusal at the form.
+    // A refused reversal is shown at its entry, when that entry still offers its form; any
+    // other refusal at the form.
     let reversing = filled
         .filter(|f| EntryKind::from_code(&f.kind) == Some(EntryKind::Reversal))
         .and_then(|f| {
@@ -201,7 +202,8 @@ async fn page(
                 .trim_start_matches('#')
                 .parse::<u32>()
                 .ok()
-        });
+        })
+        .filter(|n| l.ledger.entry(*n).is_some_and(|e| l.ledger.in_force(e)));
     let entries = l
         .stored
         .iter()

@@ -273,6 +273,27 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
         "{}",
         bare.body
     );
+    // One of no entry shown (a stale page, a hand-made form) is refused at the form.
+    let none = t
+        .post(
+            &app,
+            LEDGER,
+            &[
+                ("season", "2026-27"),
+                ("kind", "reversal"),
+                ("reverses", "99"),
+                ("on", "2026-10-15"),
+                ("note", "typo"),
+            ],
+        )
+        .await;
+    assert_eq!(none.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        none.body
+            .contains("<li>The ledger has no entry 99; it has 1 so far.</li>"),
+        "{}",
+        none.body
+    );
     let undone = t
         .post(
             &app,
