@@ -151,6 +151,21 @@ pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Resul
                     league.name, new.email
                 );
             }
+            // GTHSCL's Treasurer, whom the demo's fee ledger names as recording it (GT-O2).
+            if league.slug == "gthscl" {
+                let treasurer = crate::users::NewUser {
+                    email: arbiter_demo::gthscl::TREASURER.to_string(),
+                    name: Some(format!("{} Treasurer", league.name)),
+                    role: "treasurer".into(),
+                    ..new
+                };
+                if let Some(link) = crate::users::add(&store, &mailer, &treasurer).await?.link {
+                    println!(
+                        "  {} Treasurer ({}): set the password at {link}",
+                        league.name, treasurer.email
+                    );
+                }
+            }
         }
         println!(
             "  Mail (invitations, reset links) is written to {}/",

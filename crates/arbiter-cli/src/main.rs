@@ -3,6 +3,7 @@
 
 mod check;
 mod database;
+mod ledger;
 mod load;
 mod logs;
 mod ratings;
@@ -202,6 +203,25 @@ enum Command {
         #[command(subcommand)]
         command: DivisionCommand,
     },
+    /// The Treasurer's fee ledger of a season (GT-O2): per school the entry fee due, paid,
+    /// refunded and still owed; the prize purchases; the league's totals. `arbiter ledger
+    /// record` records a payment, a refund, a prize purchase or a reversal.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    Ledger {
+        #[command(subcommand)]
+        command: Option<LedgerCommand>,
+        /// The league's address (its slug).
+        #[arg(long, required = true)]
+        league: Option<String>,
+        /// The season's address; default: the league's latest.
+        #[arg(long)]
+        season: Option<String>,
+        /// `csv`: the schools' lines; `json`: everything, every entry too.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        #[command(flatten)]
+        database: database::Database,
+    },
     /// API tokens: `arbiter token add` makes one for an officer's script.
     Token {
         #[command(subcommand)]
@@ -350,6 +370,41 @@ enum DivisionCommand {
         /// Print the schedule and write nothing.
         #[arg(long)]
         preview: bool,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum LedgerCommand {
+    /// Records an entry in a season's ledger, checked as the site's form checks it (GT-O2): a
+    /// school with a team in the season, an amount in dollars and cents, a day not after today.
+    /// Nothing is edited or deleted; a mistake is undone with `--kind reversal --reverses N`.
+    Record {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address; default: the league's latest.
+        #[arg(long)]
+        season: Option<String>,
+        /// payment, refund, prize_purchase or reversal.
+        #[arg(long)]
+        kind: String,
+        /// The school that pays or is paid back (none for a prize purchase or a reversal).
+        #[arg(long)]
+        school: Option<String>,
+        /// In dollars and cents: 10, 10.50, $10.50 (none for a reversal: it takes its entry's).
+        #[arg(long)]
+        amount: Option<String>,
+        /// The day the money moved, YYYY-MM-DD.
+        #[arg(long)]
+        on: String,
+        /// A cheque number; what a prize purchase bought; why an entry is reversed.
+        #[arg(long)]
+        note: Option<String>,
+        /// For a reversal: the number of the entry it undoes.
+        #[arg(long)]
+        reverses: Option<u32>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -768,6 +823,45 @@ fn run(cli: Cli) -> Result<()> {
                 single,
                 packed,
                 preview,
+            },
+            &database,
+        ),
+        Command::Ledger {
+            command: None,
+            league,
+            season,
+            format,
+            database,
+        } => {
+            let league = league.ok_or_else(|| anyhow::anyhow!("give the league with --league"))?;
+            ledger::show(&league, season.as_deref(), format, &database)
+        }
+        Command::Ledger {
+            command:
+                Some(LedgerCommand::Record {
+                    league,
+                    season,
+                    kind,
+                    school,
+                    amount,
+                    on,
+                    note,
+                    reverses,
+                    database,
+                }),
+            ..
+        } => ledger::record(
+            &ledger::Record {
+                league: &league,
+                season: season.as_deref(),
+                input: arbiter_core::ledger::EntryInput {
+                    kind,
+                    school: school.unwrap_or_default(),
+                    amount: amount.unwrap_or_default(),
+                    on,
+                    note: note.unwrap_or_default(),
+                    reverses: reverses.map(|n| n.to_string()).unwrap_or_default(),
+                },
             },
             &database,
         ),

@@ -1346,3 +1346,145 @@ fn a_season_is_built_from_csv_files() {
     assert_eq!(whitmer["players"].as_array().unwrap().len(), 4);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// GT-O2: `arbiter ledger record` checks an entry as the site does and keeps it; `arbiter
+/// ledger` prints the statement: each school's $10 fee once (St. John's Jesuit has two teams),
+/// paid or owed, the prize purchases and the totals, as a table, CSV or JSON.
+#[test]
+fn ledger_records_entries_and_prints_the_statement() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-ledger-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    ok_stdout(&[
+        "import",
+        "examples/gthscl-division.json",
+        "--league",
+        "gthscl",
+        "--season",
+        "2026-27",
+        "--competition",
+        "maumee",
+        "--db",
+        db,
+    ]);
+    let record = |extra: &[&str]| {
+        let mut args = vec!["ledger", "record", "--league", "gthscl", "--db", db];
+        args.extend_from_slice(extra);
+        arbiter(&args)
+    };
+    let refused = record(&[
+        "--kind",
+        "payment",
+        "--school",
+        "Start High School",
+        "--amount",
+        "abc",
+        "--on",
+        "2026-12-01",
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8(refused.stdout).unwrap();
+    assert!(
+        said.contains("amount: “abc” is not an amount of money"),
+        "{said}"
+    );
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("nothing was recorded"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    for entry in [
+        [
+            "payment",
+            "St. John's Jesuit High School",
+            "20",
+            "cheque 2231",
+        ],
+        [
+            "refund",
+            "St. John's Jesuit High School",
+            "10",
+            "the fee is per school",
+        ],
+        ["payment", "Start High School", "$10.00", "cash"],
+        ["prize_purchase", "", "84.50", "three division trophies"],
+    ] {
+        let mut args = vec![
+            "--kind",
+            entry[0],
+            "--amount",
+            entry[2],
+            "--on",
+            "2026-12-01",
+        ];
+        if !entry[1].is_empty() {
+            args.extend(["--school", entry[1]]);
+        }
+        args.extend(["--note", entry[3]]);
+        let out = record(&args);
+        assert!(
+            out.status.success(),
+            "{entry:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let table = ok_stdout(&["ledger", "--league", "gthscl", "--db", db]);
+    assert!(table.contains("the fee ledger (GT-O2)"), "{table}");
+    let sjj = table
+        .lines()
+        .find(|l| l.starts_with("St. John's Jesuit"))
+        .unwrap();
+    assert!(
+        sjj.contains("$20.00") && sjj.ends_with("paid in full"),
+        "{sjj}"
+    );
+    let perrysburg = table.lines().find(|l| l.starts_with("Perrysburg")).unwrap();
+    assert!(perrysburg.ends_with("owes $10.00"), "{perrysburg}");
+    assert!(table.contains("Fees due $50.00 · received $30.00 · still owed $30.00 · refunds $10.00 · prizes $84.50 · cash −$64.50"), "{table}");
+    assert!(table.contains("three division trophies"), "{table}");
+
+    let csv = ok_stdout(&[
+        "ledger", "--league", "gthscl", "--format", "csv", "--db", db,
+    ]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "school,due,paid,refunded,owes,standing");
+    assert_eq!(lines.len(), 6, "{csv}");
+    assert!(
+        csv.contains("Start High School,10.00,10.00,0.00,0.00,paid in full"),
+        "{csv}"
+    );
+
+    let j = json(&[
+        "ledger", "--league", "gthscl", "--format", "json", "--db", db,
+    ]);
+    assert_eq!(j["entry_fee"], "10.00");
+    assert_eq!(j["totals"]["due"], "50.00");
+    assert_eq!(j["entries"].as_array().unwrap().len(), 4);
+    assert_eq!(j["entries"][0]["recorded_by"], Value::Null);
+    assert_eq!(j["prizes"][0]["amount"], "84.50");
+
+    // A mistake is reversed, never removed.
+    let undone = record(&[
+        "--kind",
+        "reversal",
+        "--reverses",
+        "3",
+        "--on",
+        "2026-12-02",
+        "--note",
+        "Start paid by cheque, not cash",
+    ]);
+    assert!(
+        undone.status.success(),
+        "{}",
+        String::from_utf8_lossy(&undone.stderr)
+    );
+    let j = json(&[
+        "ledger", "--league", "gthscl", "--format", "json", "--db", db,
+    ]);
+    assert_eq!(j["entries"].as_array().unwrap().len(), 5);
+    assert_eq!(j["entries"][2]["in_force"], false);
+    assert_eq!(j["entries"][2]["reversed_by"], 5);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -20,6 +20,8 @@
 //! - [`entry`]: a result as entered, read into a match outcome with every problem named.
 //! - [`check`]: everything a competition (or a season) breaks, errors and violations alike.
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
+//! - [`ledger`]: the fee ledger: each school's entry fee once a season, payments, refunds,
+//!   prize purchases and the league's cash (GT-O2).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
@@ -30,6 +32,7 @@ pub mod criteria;
 pub mod division;
 pub mod entry;
 pub mod fide;
+pub mod ledger;
 pub mod lineup;
 pub mod model;
 pub mod permissions;

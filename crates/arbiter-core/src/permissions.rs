@@ -191,12 +191,12 @@ pub enum Action {
     PostponeMatch,
     /// Allow a postponed match a new date outside the window (GT-M2).
     OverridePostponementWindow,
-    /// Record the entry fee due from a school (GT-O2).
-    RecordFee,
-    /// Record a school's payment or a refund (GT-O2).
-    RecordPayment,
-    /// Record a prize purchase (GT-O2).
-    RecordPrizePurchase,
+    /// Read the fee ledger: each school's fee due, payments and refunds, the prize purchases
+    /// and the league's cash (GT-O2). Not public.
+    ReadLedger,
+    /// Record a payment, a refund, a prize purchase or a reversal of a mistaken entry in the
+    /// fee ledger (GT-O2). The fee due is the ruleset's (`[fees]`), not an entry.
+    RecordLedgerEntry,
     /// Publish the midway or final media report (GT-O3).
     PublishMediaReport,
     /// Invite the top teams of each division to the playoffs and run them (GT-F3).
@@ -283,7 +283,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 29] = [
+    pub const ALL: [Action; 28] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -306,9 +306,8 @@ impl Action {
         Action::ApplyDoubleForfeitForLateReport,
         Action::PostponeMatch,
         Action::OverridePostponementWindow,
-        Action::RecordFee,
-        Action::RecordPayment,
-        Action::RecordPrizePurchase,
+        Action::ReadLedger,
+        Action::RecordLedgerEntry,
         Action::PublishMediaReport,
         Action::RunPlayoffs,
         Action::CreateApiToken,
@@ -392,7 +391,18 @@ impl Action {
                 advisor: OwnSchool,
                 ..n
             },
-            Action::RecordFee | Action::RecordPayment | Action::RecordPrizePurchase => Grants {
+            // GT-O3: the Treasurer keeps the dues, refunds and prizes; the President reads the
+            // book as the check on it.
+            Action::ReadLedger => Grants {
+                president: Always,
+                treasurer: Always,
+                ..n
+            },
+            // Only the Treasurer writes in it: the officer who keeps the money keeps the book, and
+            // the President, who reads every entry, is the check, not a second hand in it. When
+            // the Treasurer is away the President is given the Treasurer's role for the time, as
+            // for standing in (the table grants nothing implicitly).
+            Action::RecordLedgerEntry => Grants {
                 treasurer: Always,
                 ..n
             },
@@ -454,9 +464,12 @@ impl Action {
             Action::OverridePostponementWindow => {
                 "allow a new date outside the postponement window"
             }
-            Action::RecordFee => "record the entry fee due from a school",
-            Action::RecordPayment => "record a payment or a refund",
-            Action::RecordPrizePurchase => "record a prize purchase",
+            Action::ReadLedger => {
+                "read the fee ledger: fees due, payments, refunds, prizes and cash"
+            }
+            Action::RecordLedgerEntry => {
+                "record a payment, a refund, a prize purchase or a reversal in the fee ledger"
+            }
             Action::PublishMediaReport => "publish the midway or final media report",
             Action::RunPlayoffs => "invite the playoff teams and run the playoffs",
             Action::CreateApiToken => "create or revoke an API token that acts in one's own role",
@@ -489,9 +502,7 @@ impl Action {
             Action::ApplyMatchForfeit => Some("GT-M3"),
             Action::ApplyDoubleForfeitForLateReport => Some("GT-P4"),
             Action::PostponeMatch | Action::OverridePostponementWindow => Some("GT-M2"),
-            Action::RecordFee | Action::RecordPayment | Action::RecordPrizePurchase => {
-                Some("GT-O2")
-            }
+            Action::ReadLedger | Action::RecordLedgerEntry => Some("GT-O2"),
             Action::RunPlayoffs => Some("GT-F3"),
         }
     }

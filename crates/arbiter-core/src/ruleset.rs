@@ -12,6 +12,7 @@ use jiff::civil::Weekday;
 
 use crate::calendar::{SCHOOL_WEEK, weekday_code, weekday_from_code, weekday_name};
 use crate::criteria::{CriterionSpec, ScoreBasis};
+use crate::ledger::{Fees, Money};
 use crate::model::{Board, Colour, Side};
 use crate::rating::{LeagueElo, System as RatingSystem};
 use crate::report::Deadlines;
@@ -77,6 +78,9 @@ pub struct RulesetSpec {
     /// Wednesdays in GTHSCL); every school day, Monday to Friday, when the rules do not say.
     /// In the order written, each once, none on a weekend.
     pub match_days: Vec<Weekday>,
+    /// `[fees]`, GT-O2: the entry fee each school pays once a season; `None` for a league or
+    /// event that charges none.
+    pub fees: Option<Fees>,
 }
 
 /// A time control: the stages each player has, and the seconds added a move (AS-1, GT-M19).
@@ -358,6 +362,15 @@ impl Ruleset {
             );
         }
         check_match_days(&spec.match_days)?;
+        if let Some(f) = spec.fees
+            && (f.entry_fee.is_negative() || f.entry_fee > Money::MAX_ENTRY)
+        {
+            return Err(format!(
+                "`[fees] entry_fee` is {}; a fee is from $0.00 to {} (GT-O2)",
+                f.entry_fee,
+                Money::MAX_ENTRY
+            ));
+        }
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -590,6 +603,9 @@ pub struct RulesetDocument {
     /// The school calendar's match days (`[calendar]`, GT-M2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub calendar: Option<CalendarPatch>,
+    /// The entry fee (`[fees]`, GT-O2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fees: Option<FeesPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -646,6 +662,10 @@ impl From<&Ruleset> for RulesetDocument {
             calendar: Some(CalendarPatch {
                 match_days: Some(r.match_days.iter().copied().map(MatchDay).collect()),
             }),
+            fees: r.fees.map(|f| FeesPatch {
+                enabled: None,
+                entry_fee: Some(f.entry_fee),
+            }),
         }
     }
 }
@@ -687,7 +707,8 @@ impl RulesetDocument {
             rating,
             lineup,
             time_control,
-            calendar
+            calendar,
+            fees
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -699,6 +720,12 @@ impl RulesetDocument {
             out.report = Some(ReportPatch {
                 enabled: Some(false),
                 ..ReportPatch::default()
+            });
+        }
+        if base.fees.is_some() && self.fees.is_none() {
+            out.fees = Some(FeesPatch {
+                enabled: Some(false),
+                entry_fee: None,
             });
         }
         out
@@ -1006,6 +1033,34 @@ pub struct ReportPatch {
     pub confirm_within_days: Option<u32>,
 }
 
+/// `[fees]`: `entry_fee = "10.00"`, what each school pays once a season (GT-O2).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeesPatch {
+    /// `false` turns off a fee inherited from `extends`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// The entry fee, as text in dollars and cents (`"10.00"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry_fee: Option<Money>,
+}
+
+impl FeesPatch {
+    /// The fees this section makes of the ones inherited.
+    fn apply(self, base: Option<Fees>) -> Result<Option<Fees>, String> {
+        if self.enabled == Some(false) {
+            return Ok(None);
+        }
+        match self.entry_fee.or(base.map(|f| f.entry_fee)) {
+            Some(entry_fee) => Ok(Some(Fees { entry_fee })),
+            None => Err(
+                "`[fees]` needs `entry_fee`, what each school pays once a season (GT-O2), e.g. entry_fee = \"10.00\""
+                    .into(),
+            ),
+        }
+    }
+}
+
 impl RulesetDocument {
     fn apply(self, origin: &str, base: Option<Ruleset>) -> Result<Ruleset, RulesetError> {
         let missing = |field: &str| RulesetError {
@@ -1175,6 +1230,13 @@ impl RulesetDocument {
             match_days: match self.calendar.and_then(|c| c.match_days) {
                 Some(days) => days.into_iter().map(|MatchDay(w)| w).collect(),
                 None => b.map_or_else(|| SCHOOL_WEEK.to_vec(), |b| b.match_days.clone()),
+            },
+            fees: {
+                let inherited = b.and_then(|b| b.fees);
+                match self.fees {
+                    None => inherited,
+                    Some(p) => p.apply(inherited).map_err(invalid)?,
+                }
             },
         };
         Ruleset::new(ruleset).map_err(invalid)
@@ -1411,6 +1473,64 @@ mod tests {
                 .contains("[calendar]\nmatch_days = [\"monday\", \"wednesday\"]"),
             "{}",
             doc.to_toml().unwrap()
+        );
+    }
+
+    #[test]
+    fn gt_o2_the_entry_fee_is_ruleset_data() {
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        assert_eq!(
+            gthscl.fees,
+            Some(Fees {
+                entry_fee: Money::from_cents(1000)
+            })
+        );
+        assert_eq!(gthscl.cite("entry_fee"), Some("GT-O2"));
+        assert_eq!(Ruleset::preset("astc").unwrap().fees, None);
+        let read = |toml: &str| Ruleset::from_toml("r.toml", toml, &PresetsOnly);
+        let twelve = read("extends = \"gthscl\"\n[fees]\nentry_fee = \"$12.50\"\n").unwrap();
+        assert_eq!(twelve.fees.map(|f| f.entry_fee.cents()), Some(1250));
+        assert_eq!(
+            read("extends = \"gthscl\"\n[fees]\nenabled = false\n")
+                .unwrap()
+                .fees,
+            None
+        );
+        let some = read("extends = \"astc\"\n[fees]\nentry_fee = \"25\"\n").unwrap();
+        assert_eq!(some.fees.map(|f| f.entry_fee.cents()), Some(2500));
+        let missing = read("extends = \"astc\"\n[fees]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("needs `entry_fee`"), "{missing}");
+        // A mistyped fee is refused at its place in the file, with the reason.
+        let bad = read("extends = \"gthscl\"\n[fees]\nentry_fee = \"10.505\"\n").unwrap_err();
+        assert_eq!(bad.line, Some(3));
+        assert!(bad.message.contains("more than two decimals"), "{bad}");
+        // Written back and read again, a fee survives; turned off, it stays off.
+        let doc = RulesetDocument::from(&twelve);
+        let text = doc.to_toml().unwrap();
+        assert!(text.contains("entry_fee = \"12.50\""), "{text}");
+        assert_eq!(read(&text).unwrap().fees, twelve.fees);
+        let off = read("extends = \"gthscl\"\n[fees]\nenabled = false\n").unwrap();
+        let base = RulesetDocument::from(&gthscl);
+        let changes = RulesetDocument::from(&off).changes_from("gthscl", &base);
+        assert_eq!(
+            changes.fees,
+            Some(FeesPatch {
+                enabled: Some(false),
+                entry_fee: None
+            })
+        );
+        assert_eq!(
+            gthscl.with(|r| {
+                r.fees = Some(Fees {
+                    entry_fee: Money::from_cents(-1),
+                })
+            }),
+            Err(
+                "`[fees] entry_fee` is \u{2212}$0.01; a fee is from $0.00 to $10,000.00 (GT-O2)"
+                    .to_string()
+            )
         );
     }
 

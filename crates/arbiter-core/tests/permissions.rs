@@ -244,11 +244,11 @@ fn officers_keep_to_their_offices() {
     let treasurer = who(Role::Treasurer, None);
     let vp = who(Role::VicePresident, None);
     assert_eq!(
-        decide(treasurer, Action::RecordPayment, Target::League),
+        decide(treasurer, Action::RecordLedgerEntry, Target::League),
         Decision::Allowed
     );
     assert_eq!(
-        reason(&decide(vp, Action::RecordPayment, Target::League)).0,
+        reason(&decide(vp, Action::RecordLedgerEntry, Target::League)).0,
         &Some("GT-O2")
     );
     assert_eq!(
@@ -256,6 +256,26 @@ fn officers_keep_to_their_offices() {
         Decision::Allowed
     );
     assert!(!decide(treasurer, Action::PublishMediaReport, Target::League).is_allowed());
+}
+
+#[test]
+fn gt_o2_gt_o3_the_treasurer_keeps_the_ledger_and_the_president_reads_it() {
+    for role in Role::ALL {
+        let subject = who(role, None);
+        let reads = decide(subject, Action::ReadLedger, Target::League).is_allowed();
+        let writes = decide(subject, Action::RecordLedgerEntry, Target::League).is_allowed();
+        assert_eq!(
+            reads,
+            matches!(role, Role::President | Role::Treasurer),
+            "{role:?}"
+        );
+        assert_eq!(writes, role == Role::Treasurer, "{role:?}");
+    }
+    let president = who(Role::President, Some(PERRYSBURG));
+    let refused = decide(president, Action::RecordLedgerEntry, Target::League);
+    let (rule, text) = reason(&refused);
+    assert_eq!(*rule, Some("GT-O2"));
+    assert!(text.contains("only the Treasurer may"), "{text}");
 }
 
 #[test]

@@ -146,7 +146,10 @@ pub fn league() -> DemoLeague {
             starts_on: date(2026, 12, 7),
             ends_on: date(2026, 12, 10),
             competitions,
+            // AS: an event charges no entry fee by its rules (`astc` has no `[fees]`).
+            ledger: Vec::new(),
         }],
+        treasurer: None,
     }
 }
 

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
 use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
@@ -137,10 +138,11 @@ pub fn league(today: Date) -> DemoLeague {
     let today = today.clamp(TODAY_EARLIEST, TODAY_LATEST);
     let days = school_days();
     let mut names = Names::new(OHIO);
-    let competitions = DIVISIONS
+    let competitions: Vec<DemoCompetition> = DIVISIONS
         .iter()
         .map(|d| division(d, &days, today, &mut names))
         .collect();
+    let ledger = fee_ledger(&competitions, today);
     DemoLeague {
         slug: "gthscl".into(),
         name: "Greater Toledo High School Chess League".into(),
@@ -155,8 +157,83 @@ pub fn league(today: Date) -> DemoLeague {
             starts_on: SEASON_START,
             ends_on: SEASON_END,
             competitions,
+            ledger,
         }],
+        treasurer: Some(TREASURER.into()),
     }
+}
+
+/// The demo league's Treasurer, who keeps the fee ledger (GT-O2, GT-O3).
+pub const TREASURER: &str = "treasurer@gthscl.example";
+
+/// The season's name as the ledger's sentences say it.
+const SEASON_NAME: &str = "2026\u{2013}27 season";
+
+/// The fee ledger as the Treasurer kept it through the autumn (GT-O2): each school's $10 fee
+/// paid in October, but Otsego's, still owed; St. John's Jesuit paid for each of its two teams
+/// and was paid half back (the fee is per school); Maumee Valley Country Day's cheque recorded
+/// against Maumee by mistake, reversed, and recorded again; the division trophies (GT-F1) and
+/// the playoff trophies (GT-F3) bought in November. Each entry is read by core's
+/// `Ledger::check`, as the site reads the Treasurer's form.
+fn fee_ledger(competitions: &[DemoCompetition], today: Date) -> Vec<Entry> {
+    let dues = ledger::dues(competitions.iter().map(|c| {
+        (
+            &c.competition,
+            Ruleset::preset(&c.rules).and_then(|r| r.fees),
+        )
+    }));
+    const MVCD: &str = "Maumee Valley Country Day School";
+    #[rustfmt::skip]
+    let book: &[(&str, &str, &str, Date, &str, &str)] = &[
+        // kind, school, amount, day, note, the entry reversed
+        ("payment", "Perrysburg High School", "10", date(2026, 10, 5), "paid at the organizational meeting", ""),
+        ("payment", "Bowling Green High School", "10", date(2026, 10, 5), "paid at the organizational meeting", ""),
+        ("payment", "Ottawa Hills High School", "10", date(2026, 10, 5), "paid at the organizational meeting", ""),
+        ("payment", SJJ, "20.00", date(2026, 10, 6), "cheque 2231, for the A and the B team", ""),
+        ("payment", "Toledo Central Catholic High School", "10", date(2026, 10, 6), "cheque 518", ""),
+        ("payment", "Notre Dame Academy", "10", date(2026, 10, 7), "cheque 4410", ""),
+        ("payment", "Maumee High School", "10", date(2026, 10, 7), "cheque 1187", ""),
+        ("reversal", "", "", date(2026, 10, 8), "cheque 1187 is Maumee Valley Country Day's, not Maumee High School's", "7"),
+        ("payment", MVCD, "10", date(2026, 10, 7), "cheque 1187", ""),
+        ("payment", "St. Ursula Academy", "10", date(2026, 10, 8), "cheque 902", ""),
+        ("payment", "Start High School", "10", date(2026, 10, 9), "cash, receipt 14", ""),
+        ("payment", "Sylvania Southview High School", "10", date(2026, 10, 12), "cheque 3320", ""),
+        ("payment", "Sylvania Northview High School", "10", date(2026, 10, 12), "cheque 3321", ""),
+        ("payment", "Whitmer High School", "10", date(2026, 10, 13), "cheque 76", ""),
+        ("payment", "Springfield High School", "10", date(2026, 10, 14), "cash, receipt 15", ""),
+        ("payment", "Anthony Wayne High School", "10", date(2026, 10, 14), "cheque 2054", ""),
+        ("payment", "Rossford High School", "10", date(2026, 10, 15), "cheque 611", ""),
+        ("payment", "Eastwood High School", "10", date(2026, 10, 16), "cheque 1290", ""),
+        ("payment", "Lake High School", "10", date(2026, 10, 19), "cash, receipt 16", ""),
+        ("refund", SJJ, "10", date(2026, 10, 20), "the fee is per school, not per team (GT-O2): half of cheque 2231 back", ""),
+        ("payment", "Maumee High School", "10", date(2026, 10, 26), "cheque 1203", ""),
+        ("prize_purchase", "", "96.00", date(2026, 11, 12), "three division winners' trophies (GT-F1), Toledo Trophy Co. invoice 4471", ""),
+        ("prize_purchase", "", "58.50", date(2026, 11, 18), "playoff winner's and runner-up's trophies (GT-F3), invoice 4502", ""),
+    ];
+    let when = When {
+        today,
+        season: SEASON_NAME,
+        starts: Some(SEASON_START),
+        ends: Some(SEASON_END),
+    };
+    let mut kept = Ledger::new(dues, Vec::new());
+    let mut entries = Vec::new();
+    for &(kind, school, amount, on, note, reverses) in book {
+        let input = EntryInput {
+            kind: kind.into(),
+            school: school.into(),
+            amount: amount.into(),
+            on: on.to_string(),
+            note: note.into(),
+            reverses: reverses.into(),
+        };
+        // Every entry is checked; the demo's tests hold that none is refused.
+        if let Ok(e) = kept.check(&input, &when) {
+            entries.push(e);
+            kept = Ledger::new(kept.dues().clone(), entries.clone());
+        }
+    }
+    entries
 }
 
 /// The Mondays and Wednesdays of the regular season on which schools are open.

@@ -7,7 +7,9 @@
 //!   AS-19); one field ends with two teams sharing a place (AS-18).
 //! - GTHSCL 2026-27 (a league): three divisions of Toledo-area high schools in a home and away
 //!   double round robin, with the forfeits, defaults, provisional players and a dropped team
-//!   that a real season has (see [`gthscl`]).
+//!   that a real season has (see [`gthscl`]), and the Treasurer's fee ledger: the $10 fees paid
+//!   in October but one, a school that paid for each of its two teams and was paid back, a
+//!   cheque recorded against the wrong school and reversed, two trophy purchases (GT-O2).
 //!
 //! With the `store` feature, [`write_to`] writes a generated demo into an `arbiter-store`
 //! database: the one place the CLI's `arbiter demo` and the web tests seed it from.
@@ -45,6 +47,9 @@ pub struct DemoLeague {
     pub kind: LeagueKind,
     pub description: String,
     pub seasons: Vec<DemoSeason>,
+    /// The email of the league's Treasurer, who keeps its fee ledger (GT-O2, GT-O3) and is
+    /// named as recording each entry; `None` for a league with no ledger kept.
+    pub treasurer: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +59,9 @@ pub struct DemoSeason {
     pub starts_on: Date,
     pub ends_on: Date,
     pub competitions: Vec<DemoCompetition>,
+    /// The season's fee ledger (GT-O2), entry 1 first, each checked by core's
+    /// `Ledger::check`.
+    pub ledger: Vec<arbiter_core::ledger::Entry>,
 }
 
 /// A competition (an ASTC field, a GTHSCL division) with the preset it is run by.

@@ -4,7 +4,8 @@ use arbiter_store::{Actor, NewCompetition, NewLeague, NewSeason, RulesRef, Store
 
 use crate::{Demo, LeagueKind};
 
-/// Writes every league, season and competition of `demo` into `store`, as `by`.
+/// Writes every league, season and competition of `demo` into `store`, as `by`, and each
+/// season's fee ledger as the league's Treasurer recorded it.
 /// `on_competition(league slug, competition name)` is called before each competition is stored
 /// (for a progress bar). Returns the number of competitions stored.
 pub async fn write_to(
@@ -75,6 +76,16 @@ pub async fn write_to(
                     }
                 }
                 stored += 1;
+            }
+            // The fee ledger (GT-O2), as its Treasurer recorded it.
+            let keeper = l.treasurer.as_deref().map_or_else(
+                || by.clone(),
+                |email| Actor::user(email, arbiter_core::permissions::Role::Treasurer),
+            );
+            for e in &s.ledger {
+                store
+                    .record_ledger_entry(league.id, season.id, e, &keeper)
+                    .await?;
             }
         }
     }

@@ -401,3 +401,63 @@ fn a_large_division_for_the_benchmark() {
     assert_eq!(standings(&d.competition, &r).unwrap().rows.len(), 16);
     assert_eq!(large_division(16), d);
 }
+
+/// GT-O2: the GTHSCL season's fee ledger, the same whatever the day: every entry kept by core's
+/// checks; the $10 fee paid by every school but Otsego; St. John's Jesuit paid for each of its
+/// two teams and was paid half back; a cheque recorded against the wrong school, reversed; two
+/// trophy purchases (GT-F1, GT-F3); and the league's cash above zero.
+#[test]
+fn gt_o2_the_gthscl_ledger_has_fees_a_refund_a_reversal_and_trophies() {
+    use arbiter_core::ledger::{self, EntryKind, Ledger, Money};
+    for today in [TODAY, date(2020, 1, 1), date(2030, 6, 1)] {
+        let demo = generate(today);
+        let l = league(&demo, "gthscl");
+        assert_eq!(l.treasurer.as_deref(), Some("treasurer@gthscl.example"));
+        let season = &l.seasons[0];
+        assert_eq!(season.ledger.len(), 23, "no entry was refused");
+        let dues = ledger::dues(
+            season
+                .competitions
+                .iter()
+                .map(|c| (&c.competition, rules(c).fees)),
+        );
+        assert_eq!(dues.schools.len(), 19);
+        let book = Ledger::new(dues, season.ledger.clone());
+        let s = book.statement();
+        let owing: Vec<&str> = s
+            .schools
+            .iter()
+            .filter(|l| l.owes() != Money::ZERO)
+            .map(|l| l.school.as_str())
+            .collect();
+        assert_eq!(owing, ["Otsego High School"]);
+        let sjj = s
+            .schools
+            .iter()
+            .find(|l| l.school == "St. John's Jesuit High School")
+            .unwrap();
+        assert_eq!((sjj.paid.cents(), sjj.refunded.cents()), (2000, 1000));
+        assert_eq!(s.prizes.len(), 2);
+        let t = s.totals;
+        assert_eq!(t.due, Money::from_cents(19_000));
+        assert_eq!(t.outstanding, Money::from_cents(1000));
+        assert_eq!(t.cash(), Money::from_cents(19_000 - 1000 - 9600 - 5850));
+        let reversals: Vec<_> = season
+            .ledger
+            .iter()
+            .filter(|e| e.kind == EntryKind::Reversal)
+            .collect();
+        assert_eq!(reversals.len(), 1);
+        assert_eq!(reversals[0].school.as_deref(), Some("Maumee High School"));
+        // The days are October's and November's, before the demo's earliest "today".
+        assert!(
+            season
+                .ledger
+                .iter()
+                .all(|e| e.on.month() >= 10 && e.on.year() == 2026)
+        );
+    }
+    // ASTC, an event, charges no fee and keeps no ledger.
+    let demo = generate(TODAY);
+    assert!(league(&demo, "astc").seasons[0].ledger.is_empty());
+}

@@ -7,6 +7,8 @@
 //! the same transaction. No code path updates or deletes a history row, and the databases'
 //! triggers refuse it.
 //!
+//! Each season's fee ledger (GT-O2) lives here too, append-only like the history.
+//!
 //! Accounts, their roles in each league, invitations, password resets and API tokens live here
 //! too; [`secrets`] hashes passwords (argon2id) and tokens (SHA-256), and only hashes are stored.
 
@@ -312,6 +314,30 @@ impl Store {
         by: &Actor,
     ) -> Result<Ruling, StoreError> {
         dispatch!(self, s => s.record_ruling(competition, key, message, reason, by).await)
+    }
+
+    /// Adds `entry` to the season's fee ledger (GT-O2) with its history row, in one transaction
+    /// (core's `Ledger::check` has read and checked it). Its number must be the season's next:
+    /// else another entry came in after the writer read the ledger, and [`StoreError::Stale`].
+    /// A reversal takes the school and amount of the entry it undoes, once. Nothing in the
+    /// ledger is ever changed or removed.
+    pub async fn record_ledger_entry(
+        &self,
+        league: LeagueId,
+        season: SeasonId,
+        entry: &arbiter_core::ledger::Entry,
+        by: &Actor,
+    ) -> Result<LedgerEntry, StoreError> {
+        dispatch!(self, s => s.record_ledger_entry(league, season, entry, by).await)
+    }
+
+    /// The season's fee ledger (GT-O2): every entry, by number, with who recorded it and when.
+    pub async fn ledger(
+        &self,
+        league: LeagueId,
+        season: SeasonId,
+    ) -> Result<Vec<LedgerEntry>, StoreError> {
+        dispatch!(self, s => s.ledger(league, season).await)
     }
 
     /// The match's report as a writer sees it now: what to give a write made on what is in

@@ -68,6 +68,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         include_str!("../migrations/sqlite/0011_match_dates.sql"),
     ),
     (
+        12,
+        "ledger",
+        include_str!("../migrations/sqlite/0012_ledger.sql"),
+    ),
+    (
         13,
         "season_closures",
         include_str!("../migrations/sqlite/0013_season_closures.sql"),
@@ -129,6 +134,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         11,
         "match_dates",
         include_str!("../migrations/postgres/0011_match_dates.sql"),
+    ),
+    (
+        12,
+        "ledger",
+        include_str!("../migrations/postgres/0012_ledger.sql"),
     ),
     (
         13,

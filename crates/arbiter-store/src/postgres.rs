@@ -85,3 +85,4 @@ fn json_out(col: &str) -> String {
 
 include!("queries.rs");
 include!("accounts.rs");
+include!("ledger.rs");

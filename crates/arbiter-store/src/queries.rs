@@ -2153,6 +2153,10 @@ impl Backend {
             let p = next(Arg::Int(b), &mut args);
             clauses.push(format!("id < {p}"));
         }
+        for e in &filter.hidden {
+            let p = next(Arg::Text(e.code()), &mut args);
+            clauses.push(format!("entity <> {p}"));
+        }
         let mut sql = format!(
             "SELECT id, {} AS at, actor, role, entity, entity_id, action, {} AS before_json, \
              {} AS after_json, reason FROM history",

@@ -253,6 +253,15 @@ impl StoredCompetition {
     }
 }
 
+/// An entry of a season's fee ledger (GT-O2) as kept: core's entry, and who recorded it when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub entry: arbiter_core::ledger::Entry,
+    pub recorded_by: Option<String>,
+    pub recorded_role: Option<Role>,
+    pub recorded_at: jiff::Timestamp,
+}
+
 /// One version of a lineup named before its match: who named it, when, and the players.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineupVersion {
@@ -359,6 +368,8 @@ pub struct HistoryFilter {
     pub before: Option<i64>,
     /// At most this many rows, newest first.
     pub limit: Option<u32>,
+    /// Rows of these entities are left out: the fee ledger's for a reader who may not read it.
+    pub hidden: Vec<Entity>,
 }
 
 /// A closed list of words kept in a text column: one spelling each, read back or refused.
@@ -416,6 +427,8 @@ code_enum!(
         Membership = "membership",
         Invite = "invite",
         ApiToken = "api_token",
+        /// An entry of a season's fee ledger (GT-O2); its id is the entry's row id.
+        LedgerEntry = "ledger_entry",
     }
 );
 
@@ -442,6 +455,8 @@ code_enum!(
         EditPlayer = "edit_player",
         /// A player withdrawn from the roster during the season, their games kept (issue 12).
         WithdrawPlayer = "withdraw_player",
+        /// A payment, refund, prize purchase or reversal recorded in the fee ledger (GT-O2).
+        RecordLedgerEntry = "record_ledger_entry",
         SetPassword = "set_password",
         Grant = "grant",
         Revoke = "revoke",

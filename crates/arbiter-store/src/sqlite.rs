@@ -123,3 +123,4 @@ fn json_out(col: &str) -> String {
 
 include!("queries.rs");
 include!("accounts.rs");
+include!("ledger.rs");

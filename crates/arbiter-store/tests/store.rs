@@ -35,6 +35,7 @@ on_every_backend!(
     the_demo_league_round_trips,
     a_lineup_is_named_in_versions_and_loads_with_the_competition,
     a_ruling_on_a_violation_is_kept_once_with_its_reason,
+    gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes,
     schools_are_added_once_and_listed_by_name,
     a_closure_is_withdrawn_never_removed,
     a_player_withdrawn_keeps_their_games,
@@ -1270,6 +1271,182 @@ async fn a_player_withdrawn_keeps_their_games(store: Store) {
         serde_json::Value::Null
     );
     assert_eq!(h.after.as_ref().unwrap()["withdrawn"], "2026-01-19");
+}
+
+/// GT-O2: the fee ledger keeps its entries numbered in the season, a reversal once, each in the
+/// history with who and why; a stale writer is refused, and the database refuses any change.
+async fn gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes(store: Store) {
+    use arbiter_core::ledger::{Entry, EntryKind, Money};
+    migrated(&store).await;
+    let (season, _) = imported(&store).await;
+    let league = store.league("gthscl").await.unwrap().unwrap().id;
+    let school = "École Saint-Jean <&\"'>";
+    let treasurer = Actor::user(
+        "treasurer@gthscl.example",
+        arbiter_core::permissions::Role::Treasurer,
+    );
+    assert!(store.ledger(league, season).await.unwrap().is_empty());
+    let payment = Entry {
+        number: 1,
+        kind: EntryKind::Payment,
+        school: Some(school.to_string()),
+        amount: Money::from_cents(2000),
+        on: jiff::civil::date(2025, 10, 6),
+        note: "cheque 1042, for both teams".into(),
+        reverses: None,
+    };
+    let version = store.data_version().await.unwrap();
+    let first = store
+        .record_ledger_entry(league, season, &payment, &treasurer)
+        .await
+        .unwrap();
+    assert_eq!(first.entry, payment);
+    assert_eq!(
+        first.recorded_by.as_deref(),
+        Some("treasurer@gthscl.example")
+    );
+    assert!(store.data_version().await.unwrap() > version);
+    // A writer who read the ledger before entry 1 is refused, and nothing is written.
+    let stale = store
+        .record_ledger_entry(league, season, &payment, &treasurer)
+        .await
+        .unwrap_err();
+    assert!(matches!(stale, StoreError::Stale(_)), "{stale}");
+    // An unknown school, and an amount of nothing, are refused with the sentence.
+    let unknown = Entry {
+        number: 2,
+        school: Some("Nowhere High".into()),
+        ..payment.clone()
+    };
+    let err = store
+        .record_ledger_entry(league, season, &unknown, &treasurer)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("Nowhere High"), "{err}");
+    let nothing = Entry {
+        number: 2,
+        amount: Money::ZERO,
+        ..payment.clone()
+    };
+    assert!(matches!(
+        store
+            .record_ledger_entry(league, season, &nothing, &treasurer)
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+    // The reversal takes the entry's school and amount, whatever it was given.
+    let reversal = Entry {
+        number: 2,
+        kind: EntryKind::Reversal,
+        school: None,
+        amount: Money::from_cents(1),
+        on: jiff::civil::date(2025, 10, 7),
+        note: "the fee is per school, not per team (GT-O2)".into(),
+        reverses: Some(1),
+    };
+    let undone = store
+        .record_ledger_entry(league, season, &reversal, &treasurer)
+        .await
+        .unwrap();
+    assert_eq!(undone.entry.school.as_deref(), Some(school));
+    assert_eq!(undone.entry.amount, Money::from_cents(2000));
+    let twice = Entry {
+        number: 3,
+        ..reversal.clone()
+    };
+    assert!(matches!(
+        store
+            .record_ledger_entry(league, season, &twice, &treasurer)
+            .await,
+        Err(StoreError::Stale(_))
+    ));
+    let trophies = Entry {
+        number: 3,
+        kind: EntryKind::PrizePurchase,
+        school: None,
+        amount: Money::from_cents(8450),
+        on: jiff::civil::date(2025, 11, 12),
+        note: "division trophies (GT-F1)".into(),
+        reverses: None,
+    };
+    store
+        .record_ledger_entry(league, season, &trophies, &treasurer)
+        .await
+        .unwrap();
+    let all = store.ledger(league, season).await.unwrap();
+    let kinds: Vec<(u32, EntryKind)> = all.iter().map(|e| (e.entry.number, e.entry.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (1, EntryKind::Payment),
+            (2, EntryKind::Reversal),
+            (3, EntryKind::PrizePurchase)
+        ]
+    );
+    assert_eq!(all[0], first);
+    assert_eq!(all[2].entry, trophies);
+    // Another season of another league sees none of it.
+    let other = league_and_season(&store, "astc").await;
+    let other_league = store.league("astc").await.unwrap().unwrap().id;
+    assert!(
+        store
+            .ledger(other_league, other.id)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(matches!(
+        store.ledger(other_league, season).await,
+        Err(StoreError::NotFound(_))
+    ));
+    // Every entry is in the league's history with who and why.
+    let history = store
+        .history(&HistoryFilter {
+            league: Some(league),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    let rows: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == "record_ledger_entry")
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert!(
+        rows.iter().all(|h| h.entity == "ledger_entry"
+            && h.actor.as_deref() == Some("treasurer@gthscl.example"))
+    );
+    let reversed = rows
+        .iter()
+        .find(|h| h.after.as_ref().unwrap()["kind"] == "reversal")
+        .unwrap();
+    assert_eq!(
+        reversed.reason.as_deref(),
+        Some("the fee is per school, not per team (GT-O2)")
+    );
+    assert_eq!(reversed.after.as_ref().unwrap()["amount"], "20.00");
+    // A reader kept from the ledger gets the league's history without it.
+    let hidden = store
+        .history(&HistoryFilter {
+            league: Some(league),
+            hidden: vec![arbiter_store::Entity::LedgerEntry],
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(hidden.len(), history.len() - 3);
+    for sql in [
+        "UPDATE ledger_entries SET amount_cents = 1",
+        "DELETE FROM ledger_entries",
+    ] {
+        let err = execute_raw(&store, sql)
+            .await
+            .expect_err("the database refuses it");
+        assert!(
+            err.contains("never") || err.contains("append-only"),
+            "{sql}: {err}"
+        );
+    }
 }
 
 /// Nothing is ever lost: the database itself refuses to change or remove history or results.

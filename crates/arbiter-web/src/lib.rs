@@ -14,8 +14,8 @@
 //! once per data version and then served from memory.
 //!
 //! Accounts (issue 5): sign-in, invitations, resets and the account page (`accounts`), a
-//! league's people (`people`), match reports (`results`, the API's `api::write`) and the history
-//! (`history`). Every route that needs more than the public is in [`routes::table`] with the
+//! league's people (`people`), match reports (`results`, the API's `api::write`), the history
+//! (`history`) and the Treasurer's fee ledger (`ledger`, the API's `api::ledger`, GT-O2). Every route that needs more than the public is in [`routes::table`] with the
 //! permission it needs; sessions live in the store (`http::sessions`), and the router
 //! checks sign-in and every form's CSRF token from that table (`http::guard`).
 
@@ -25,6 +25,7 @@ mod app;
 mod findings;
 mod history;
 mod http;
+mod ledger;
 mod people;
 mod public;
 mod results;

@@ -10,7 +10,7 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{findings, history, people, rosters, setup};
+use crate::{findings, history, ledger, people, rosters, setup};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -301,6 +301,30 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             post(findings::rule),
         ),
         (
+            site(
+                Method::GET,
+                "/leagues/{league}/ledger",
+                Table(Action::ReadLedger),
+            ),
+            get(ledger::page::ledger_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/ledger",
+                Table(Action::RecordLedgerEntry),
+            ),
+            post(ledger::page::record_entry),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/ledger.csv",
+                Table(Action::ReadLedger),
+            ),
+            get(ledger::csv::ledger_csv),
+        ),
+        (
             site(Method::GET, "/leagues/{league}/history", history),
             get(history::league_page),
         ),
@@ -368,7 +392,23 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/dispute"), Action::DisputeResult),
         api(format!("{m}/decision"), Action::DecideDispute),
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
+        api(LEDGER_API.into(), Action::RecordLedgerEntry),
     ]
+}
+
+/// The API's fee ledger (GT-O2): read and written with a token.
+pub const LEDGER_API: &str = "/api/v1/leagues/{league}/ledger";
+
+/// The API's reads that are not public, each needing a token the table allows (registered with
+/// the API's OpenAPI router in `api/ledger.rs`).
+pub fn api_reads() -> Vec<Rule> {
+    vec![Rule {
+        method: Method::GET,
+        path: LEDGER_API.into(),
+        guard: Guard::Table(Action::ReadLedger),
+        via: Via::Api,
+        limited: false,
+    }]
 }
 
 /// Every guarded route of the site and the API.
@@ -377,5 +417,6 @@ pub fn table() -> Vec<Rule> {
         .into_iter()
         .map(|(r, _)| r)
         .chain(api_writes())
+        .chain(api_reads())
         .collect()
 }

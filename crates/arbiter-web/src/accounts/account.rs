@@ -798,6 +798,12 @@ async fn account_page_for(
                 "Rule findings",
             ));
         }
+        if auth::may(here, m.league, Action::ReadLedger, target) {
+            links.push(Link::new(
+                format!("{}/ledger", league_href(&m.league_slug)),
+                "Fee ledger",
+            ));
+        }
         if auth::may(here, m.league, Action::ReadHistory, target) {
             links.push(Link::new(
                 format!("{}/history", league_href(&m.league_slug)),

@@ -159,7 +159,7 @@ pub struct ProblemJson {
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
+pub(crate) fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
     let bytes = serde_json::to_vec(body).unwrap_or_else(|_| b"{}".to_vec());
     let mut r = Response::new(Body::from(bytes));
     *r.status_mut() = status;
@@ -258,7 +258,10 @@ fn unauthorized(message: &str, invalid_token: bool) -> Response {
 // The token and the table
 
 /// The token a request carries: `None` with the 401 to send.
-async fn token(state: &AppState, headers: &HeaderMap) -> Result<(ApiToken, User), Response> {
+pub(crate) async fn token(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<(ApiToken, User), Response> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Err(unauthorized(
             "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer creates tokens on their account page; a signed-in browser session does not authorise the API.",
@@ -302,6 +305,34 @@ fn permit(ctx: &MatchContext, token: &ApiToken, action: Action) -> Result<(), Bo
         school: token.school.as_deref(),
     };
     match ctx.with_target(|t| decide(subject, action, t)) {
+        Decision::Allowed => Ok(()),
+        Decision::Refused { reason, .. } => Err(Box::new(
+            WebError::Forbidden(sentence(&reason)).answer(Format::Json),
+        )),
+    }
+}
+
+/// The table's answer for the token's role in `league` on a league-wide `action` (the fee
+/// ledger, GT-O2), or the 403: a token acts only in the league it was made for.
+pub(crate) fn permit_league(
+    token: &ApiToken,
+    league: &arbiter_store::League,
+    action: Action,
+) -> Result<(), Box<Response>> {
+    if token.league != league.id {
+        return Err(Box::new(
+            WebError::Forbidden(format!(
+                "This API token acts in the league “{}”, not in {}; use a token made for {}.",
+                token.league_slug, league.name, league.name
+            ))
+            .answer(Format::Json),
+        ));
+    }
+    let subject = Subject {
+        role: token.role,
+        school: token.school.as_deref(),
+    };
+    match decide(subject, action, arbiter_core::permissions::Target::League) {
         Decision::Allowed => Ok(()),
         Decision::Refused { reason, .. } => Err(Box::new(
             WebError::Forbidden(sentence(&reason)).answer(Format::Json),

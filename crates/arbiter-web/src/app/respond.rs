@@ -263,3 +263,21 @@ pub fn see_other(to: &str) -> Response {
     );
     r
 }
+
+/// A file for one person (a CSV of the history or the ledger): drawn per request, never kept by
+/// a cache, downloaded as `file_name` (made of safe characters by the caller).
+pub fn download(content_type: &'static str, body: String, file_name: &str) -> Response {
+    use axum::http::{HeaderValue, header};
+    let mut r = Response::new(axum::body::Body::from(body));
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\""))
+        .unwrap_or(HeaderValue::from_static("attachment"));
+    h.insert(header::CONTENT_DISPOSITION, disposition);
+    crate::http::answer::security_headers(h);
+    r
+}

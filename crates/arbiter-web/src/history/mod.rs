@@ -20,7 +20,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde_json::Value;
 
-use crate::app::respond::{bad_path, parse_round, select_round, select_team};
+use crate::app::respond::{bad_path, download, parse_round, select_round, select_team};
 use crate::app::state::AppState;
 use crate::http::answer::security_headers;
 use crate::http::auth::{self, Auth};
@@ -429,8 +429,17 @@ async fn allowed(
         return Err(WebError::SignInRequired);
     }
     let address = address.map_err(|r| bad_path(&r))?;
-    let scope = resolve(state, address).await?;
+    let mut scope = resolve(state, address).await?;
     scope.permit(auth)?;
+    // The fee ledger's entries are the President's and the Treasurer's to read (GT-O2, GT-O3).
+    if !auth::may(
+        auth.user.as_ref(),
+        scope.league.id,
+        Action::ReadLedger,
+        Target::League,
+    ) {
+        scope.filter.hidden.push(Entity::LedgerEntry);
+    }
     Ok(scope)
 }
 
@@ -600,6 +609,17 @@ fn what(e: &HistoryEntry) -> String {
         (Entity::Invite, HistoryAction::Withdraw) => "withdrew the invitation",
         (Entity::ApiToken, HistoryAction::Create) => "created an API token",
         (Entity::ApiToken, HistoryAction::Revoke) => "revoked an API token",
+        (Entity::LedgerEntry, HistoryAction::RecordLedgerEntry) => {
+            match e
+                .after
+                .as_ref()
+                .and_then(|a| a.get("kind"))
+                .and_then(Value::as_str)
+            {
+                Some("reversal") => "reversed a ledger entry",
+                _ => "recorded a ledger entry",
+            }
+        }
         (entity, action) => return format!("{entity}: {action}"),
     };
     phrase.to_string()
@@ -642,6 +662,13 @@ fn object(
             (Some(r), Some(a), Some(b)) if a == b => format!("closure “{r}” on {a}"),
             (Some(r), Some(a), Some(b)) => format!("closure “{r}” from {a} to {b}"),
             _ => format!("closure {id}"),
+        },
+        Entity::LedgerEntry => match (
+            value.and_then(|v| v.get("number")).and_then(Value::as_u64),
+            text("season"),
+        ) {
+            (Some(n), Some(season)) => format!("ledger entry {n} of {season}"),
+            _ => format!("ledger entry {id}"),
         },
         Entity::League | Entity::Season | Entity::School | Entity::Competition => {
             format!("{entity} {}", text("name").unwrap_or(id))
@@ -800,15 +827,12 @@ async fn csv(state: &AppState, auth: &Auth, address: Result<Address, PathRejecti
     let answer = async {
         let scope = allowed(state, auth, address).await?;
         let entries = state.store().history(&scope.filter).await?;
-        let mut r = private("text/csv; charset=utf-8", csv_text(&entries));
         let name = format!("{}-history.csv", file_name(&scope.file));
-        let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
-            .unwrap_or(HeaderValue::from_static(
-                "attachment; filename=\"history.csv\"",
-            ));
-        r.headers_mut()
-            .insert(header::CONTENT_DISPOSITION, disposition);
-        Ok(r)
+        Ok(download(
+            "text/csv; charset=utf-8",
+            csv_text(&entries),
+            &name,
+        ))
     };
     answer
         .await

@@ -14,6 +14,11 @@ use crate::common::{get, masked};
 
 /// The demo as of Wednesday 13 January 2027, in a fresh in-memory store.
 async fn demo_app() -> Router {
+    demo_store_and_app().await.1
+}
+
+/// [`demo_app`] with its store.
+async fn demo_store_and_app() -> (Store, Router) {
     let store = Store::open_sqlite_memory().await.unwrap();
     store.migrate().await.unwrap();
     let today = date(2027, 1, 13);
@@ -25,11 +30,64 @@ async fn demo_app() -> Router {
     )
     .await
     .unwrap();
-    router(
-        AppState::new(store)
+    let app = router(
+        AppState::new(store.clone())
             .with_freshness(Duration::ZERO)
             .with_today(today),
+    );
+    (store, app)
+}
+
+/// GT-O2: the demo's fee ledger, as its Treasurer reads it on the site: every school's fee paid
+/// in October but Otsego's, the refund to St. John's Jesuit, the reversed cheque, the trophies,
+/// each entry recorded by the Treasurer.
+#[tokio::test]
+async fn the_demo_ledger_is_the_treasurers() {
+    use crate::common::{Visitor, account};
+    let (store, app) = demo_store_and_app().await;
+    let treasurer = arbiter_demo::gthscl::TREASURER;
+    account(
+        &store,
+        treasurer,
+        arbiter_core::permissions::Role::Treasurer,
+        None,
     )
+    .await;
+    let mut t = Visitor::signed_in(&app, treasurer).await;
+    let mine = t.get(&app, "/account").await;
+    assert!(
+        mine.body.contains("/leagues/gthscl/ledger"),
+        "{}",
+        mine.body
+    );
+    let page = t.get(&app, "/leagues/gthscl/ledger").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let b = &page.body;
+    assert!(
+        b.contains("Fee ledger: Greater Toledo High School Chess League, 2026–27 season"),
+        "{b}"
+    );
+    assert_eq!(
+        b.matches("<span class=\"tag warn\">owes $10.00</span>")
+            .count(),
+        1,
+        "{b}"
+    );
+    assert!(
+        b.contains("Otsego High School</td><td class=\"num\" data-label=\"Fee due\">$10.00"),
+        "{b}"
+    );
+    assert!(b.contains("Reversed by entry 8"), "{b}");
+    assert!(
+        b.contains("three division winners&#39; trophies (GT-F1)"),
+        "{b}"
+    );
+    assert!(b.contains("<strong>$25.50</strong>"), "{b}");
+    assert_eq!(
+        b.matches("treasurer@gthscl.example (Treasurer)").count(),
+        23,
+        "{b}"
+    );
 }
 
 async fn page(app: &Router, path: &str) -> String {
@@ -212,8 +270,14 @@ async fn the_api_documents_examples_that_the_demo_holds() {
             );
             if item["get"].is_object() {
                 let a = get(&app, &path).await;
-                assert_eq!(a.status, StatusCode::OK, "{path}: {}", a.body);
-                filled += usize::from(path != *template);
+                // A read that needs a token (the fee ledger) answers 401 without one.
+                let expected = if item["get"]["security"].is_array() {
+                    StatusCode::UNAUTHORIZED
+                } else {
+                    StatusCode::OK
+                };
+                assert_eq!(a.status, expected, "{path}: {}", a.body);
+                filled += usize::from(path != *template && expected == StatusCode::OK);
             }
         }
     }

@@ -9,6 +9,7 @@ mod connections;
 mod demo;
 mod findings;
 mod history;
+mod ledger;
 mod limits;
 mod lineups;
 mod logs;

@@ -219,27 +219,35 @@ async fn every_guarded_route_answers_as_the_permission_table_says() {
             checked += 1;
         }
     }
-    // The API's writes: a token acts in its role; no token, or a session cookie, is 401.
+    // The API's guarded routes (its writes, and the ledger's read): a token acts in its role;
+    // no token, or a session cookie, is 401.
     for rule in table.iter().filter(|r| r.via == Via::Api) {
         let uri = address(rule, &f, "1");
-        let none = send(
-            &app,
-            Request::post(&uri)
-                .header("content-type", "application/json")
-                .body(Body::from("{}"))
-                .unwrap(),
-        )
-        .await;
+        let request = || {
+            let b = Request::builder().method(rule.method.clone()).uri(&uri);
+            if rule.method == Method::GET {
+                b
+            } else {
+                b.header("content-type", "application/json")
+            }
+        };
+        let body = || {
+            if rule.method == Method::GET {
+                Body::empty()
+            } else {
+                Body::from("{}")
+            }
+        };
+        let none = send(&app, request().body(body()).unwrap()).await;
         assert_eq!(
             none.status,
             StatusCode::UNAUTHORIZED,
             "{uri} without a token"
         );
         let mut cookie_only = Visitor::signed_in(&app, PEOPLE[0].email).await;
-        let req = Request::post(&uri)
-            .header("content-type", "application/json")
+        let req = request()
             .header("cookie", cookie_only.cookie.take().unwrap())
-            .body(Body::from("{}"))
+            .body(body())
             .unwrap();
         let a = send(&app, req).await;
         assert_eq!(
@@ -266,15 +274,14 @@ async fn every_guarded_route_answers_as_the_permission_table_says() {
                 )
                 .await
                 .unwrap();
-            let req = Request::post(&uri)
-                .header("content-type", "application/json")
+            let req = request()
                 .header("authorization", format!("Bearer {secret}"))
-                .body(Body::from("{}"))
+                .body(body())
                 .unwrap();
             let a = send(&app, req).await;
             let label = format!(
-                "POST {uri} with a token of {:?} of {:?}",
-                person.role, person.school
+                "{} {uri} with a token of {:?} of {:?}",
+                rule.method, person.role, person.school
             );
             match expected(rule, &f, person) {
                 Some(true) | None => assert!(
@@ -391,4 +398,15 @@ fn no_route_escapes_the_table() {
         writes, listed,
         "the API's write endpoints and the table differ"
     );
+    // The API's reads that need a token are in the document as reads.
+    let reads = routes::api_reads();
+    assert!(!reads.is_empty());
+    for r in reads {
+        assert_eq!(r.method, Method::GET, "{}", r.path);
+        assert!(
+            doc["paths"][&r.path]["get"].is_object(),
+            "{} is in the table but not in the OpenAPI document",
+            r.path
+        );
+    }
 }

@@ -1,0 +1,139 @@
+//! The Treasurer's fee ledger (GT-O2, issue 12, part 7): per school the entry fee due, its
+//! payments and refunds and what it still owes; the prize purchases; the league's totals; and
+//! every entry with who recorded it and when. The President and the Treasurer read it; the
+//! Treasurer records payments, refunds, prize purchases and reversals of mistaken entries
+//! (GT-O3). Nothing is edited or deleted.
+//!
+//! [`load`] is the one reading of a season's ledger and [`record`] the one write path, for the
+//! page's form (`page`), the CSV (`csv`) and the API (`api::ledger`): core's `ledger::dues` and
+//! `Ledger::check` decide, the store keeps.
+
+pub mod csv;
+pub mod page;
+
+use arbiter_core::ledger::{self, EntryInput, Ledger, Problem, When};
+use arbiter_store::{League, LedgerEntry, Season, StoreError};
+
+use crate::app::site::LeagueTree;
+use crate::app::state::AppState;
+use crate::http::auth::Acting;
+use crate::http::error::WebError;
+use crate::ui::link::{Link, league_href};
+use crate::ui::words::segment;
+
+/// One season's ledger as read: core's [`Ledger`] (the fees due from the season's rules and
+/// teams, the entries) and the entries as stored, with who recorded each and when.
+#[derive(Debug)]
+pub struct SeasonLedger {
+    pub league: League,
+    pub season: Season,
+    /// The league's seasons, oldest first, to choose another.
+    pub seasons: Vec<Season>,
+    pub ledger: Ledger,
+    pub stored: Vec<LedgerEntry>,
+}
+
+/// `/leagues/{league}/ledger`, for `season` when given.
+pub fn ledger_href(league: &str, season: Option<&str>) -> String {
+    let base = format!("{}/ledger", league_href(league));
+    match season {
+        Some(s) => format!("{base}?season={}", segment(s)),
+        None => base,
+    }
+}
+
+/// The ledger of `tree`'s season called `season`, or of its latest season; 404 (with the
+/// seasons) for a season it does not have.
+pub async fn load(
+    state: &AppState,
+    tree: &LeagueTree,
+    season: Option<&str>,
+) -> Result<SeasonLedger, WebError> {
+    let chosen = match season.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(slug) => tree.seasons.iter().find(|(s, _)| s.slug == slug),
+        None => tree.seasons.last(),
+    };
+    let Some((season, records)) = chosen else {
+        let links = tree
+            .seasons
+            .iter()
+            .map(|(s, _)| Link::new(ledger_href(&tree.league.slug, Some(&s.slug)), &s.name))
+            .collect();
+        let message = match season {
+            Some(slug) => format!(
+                "{} has no season “{slug}”, so no ledger of it. Its seasons' ledgers are listed below.",
+                tree.league.name
+            ),
+            None => format!(
+                "{} has no season yet, so no ledger: the fees are owed by the schools of a season.",
+                tree.league.name
+            ),
+        };
+        return Err(WebError::NotFound { message, links });
+    };
+    let mut views = Vec::new();
+    for r in records {
+        views.push(state.view(&tree.league.slug, &season.slug, &r.slug).await?);
+    }
+    let dues = ledger::dues(views.iter().map(|v| (&v.competition, v.rules.fees)));
+    let stored = state.store().ledger(tree.league.id, season.id).await?;
+    let ledger = Ledger::new(dues, stored.iter().map(|e| e.entry.clone()).collect());
+    Ok(SeasonLedger {
+        league: tree.league.clone(),
+        season: season.clone(),
+        seasons: tree.seasons.iter().map(|(s, _)| s.clone()).collect(),
+        ledger,
+        stored,
+    })
+}
+
+/// Why an entry was not recorded.
+#[derive(Debug)]
+pub enum NotRecorded {
+    /// Core's reading of the entry: every problem with its field.
+    Invalid(Vec<Problem>),
+    /// Another entry came in after the ledger was read: nothing was written.
+    Stale(String),
+    /// The store refused it as given.
+    Refused(String),
+    Failed(WebError),
+}
+
+/// The one write path of the ledger: core's `Ledger::check` on the day the state says is today,
+/// then the store, which keeps the entry and its history row together.
+pub async fn record(
+    state: &AppState,
+    l: &SeasonLedger,
+    acting: &Acting,
+    input: &EntryInput,
+) -> Result<LedgerEntry, NotRecorded> {
+    let when = When {
+        today: state.today(),
+        season: &l.season.name,
+        starts: l.season.starts_on,
+        ends: l.season.ends_on,
+    };
+    let entry = l.ledger.check(input, &when).map_err(NotRecorded::Invalid)?;
+    match state
+        .store()
+        .record_ledger_entry(l.league.id, l.season.id, &entry, &acting.actor())
+        .await
+    {
+        Ok(stored) => {
+            state.invalidate();
+            Ok(stored)
+        }
+        Err(StoreError::Stale(m)) => Err(NotRecorded::Stale(m)),
+        Err(StoreError::Invalid(m) | StoreError::Conflict(m)) => Err(NotRecorded::Refused(m)),
+        Err(e) => Err(NotRecorded::Failed(WebError::from_write(e))),
+    }
+}
+
+/// Who recorded an entry and when, as the page and the CSV say it.
+pub fn recorded(e: &LedgerEntry) -> String {
+    let who = e.recorded_by.as_deref().unwrap_or("the command line");
+    match e.recorded_role {
+        Some(r) => format!("{who} ({})", r.name()),
+        None => who.to_string(),
+    }
+}

@@ -1,0 +1,669 @@
+//! The Treasurer's fee ledger (GT-O2, issue 12, part 7): the page reached from the account page,
+//! a payment recorded and the statement changed, a refused entry that names its mistake and
+//! keeps the form, a reversal, who may read and write it, the CSV, the API, and a snapshot.
+//!
+//! The test division has four schools, one team each, under the `gthscl` preset: $10.00 each.
+
+use arbiter_core::permissions::Role;
+use arbiter_store::{Actor, HistoryFilter, NewApiToken, Store};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+
+use crate::common::*;
+
+const LEDGER: &str = "/leagues/gthscl/ledger";
+const API: &str = "/api/v1/leagues/gthscl/ledger";
+const TREASURER: &str = "treasurer@gthscl.example";
+const PRESIDENT: &str = "president@gthscl.example";
+const VP: &str = "vp@gthscl.example";
+const ADVISOR: &str = "coach@start.example";
+
+async fn officers(store: &Store) {
+    account(store, TREASURER, Role::Treasurer, None).await;
+    account(store, PRESIDENT, Role::President, Some("Start High School")).await;
+    account(store, VP, Role::VicePresident, None).await;
+    account(store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+}
+
+/// Posts an entry as `v`; the fields are kind, school, amount, day and note.
+async fn post_entry(app: &axum::Router, v: &mut Visitor, entry: [&str; 5]) -> Answer {
+    let [kind, school, amount, on, note] = entry;
+    v.post(
+        app,
+        LEDGER,
+        &[
+            ("season", "2026-27"),
+            ("kind", kind),
+            ("school", school),
+            ("amount", amount),
+            ("on", on),
+            ("note", note),
+        ],
+    )
+    .await
+}
+
+/// The `<tr>` of the statement that names `school`.
+fn row<'a>(body: &'a str, school: &str) -> &'a str {
+    let at = body
+        .find(&format!("<td data-label=\"School\">{school}</td>"))
+        .unwrap_or_else(|| panic!("no row of {school} in {body}"));
+    let end = body[at..].find("</tr>").unwrap();
+    &body[at..at + end]
+}
+
+#[tokio::test]
+async fn gt_o2_the_treasurer_records_a_payment_and_the_statement_changes() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+
+    // Reached from the account page, beside the officers' other links.
+    let account_page = t.get(&app, "/account").await;
+    assert!(
+        account_page
+            .body
+            .contains(&format!("<a href=\"{LEDGER}\">Fee ledger</a>")),
+        "{}",
+        account_page.body
+    );
+    let before = t.get(&app, LEDGER).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.body);
+    assert!(
+        before.body.contains(
+            "The entry fee is $10.00 a school, once however many teams it enters (GT-O2)."
+        ),
+        "{}",
+        before.body
+    );
+    assert!(row(&before.body, "Start High School").contains("owes $10.00"));
+    assert!(before.body.contains("No entry is recorded yet."));
+    assert!(before.body.contains("Record an entry"));
+
+    let done = post_entry(
+        &app,
+        &mut t,
+        [
+            "payment",
+            "Start High School",
+            "$10",
+            "2026-10-14",
+            "cheque 1042",
+        ],
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let location = done.header("location").to_string();
+    assert_eq!(
+        location,
+        "/leagues/gthscl/ledger?season=2026-27&recorded=1#entry-1"
+    );
+    let after = t.get(&app, &location).await;
+    assert!(
+        after.body.contains(
+            "Entry 1 is recorded: payment of $10.00 from Start High School, on Wed 14 Oct 2026. It is in the history."
+        ),
+        "{}",
+        after.body
+    );
+    assert!(row(&after.body, "Start High School").contains("paid in full"));
+    assert!(row(&after.body, "Clay High School").contains("owes $10.00"));
+    assert!(
+        after
+            .body
+            .contains("<tr><th scope=\"row\">Fees received</th><td class=\"num\">$10.00</td></tr>"),
+        "{}",
+        after.body
+    );
+    assert!(
+        after.body.contains(
+            "<tr><th scope=\"row\">Still owed by schools</th><td class=\"num\">$30.00</td></tr>"
+        ),
+        "{}",
+        after.body
+    );
+    assert!(after.body.contains("treasurer@gthscl.example (Treasurer)"));
+
+    // Kept in the history, with who and why.
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let h = store
+        .history(&HistoryFilter {
+            league: Some(league.id),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    let kept = h
+        .iter()
+        .find(|e| e.action == "record_ledger_entry")
+        .expect("the entry is in the history");
+    assert_eq!(kept.actor.as_deref(), Some(TREASURER));
+    assert_eq!(kept.reason.as_deref(), Some("cheque 1042"));
+    assert_eq!(kept.after.as_ref().unwrap()["amount"], "10.00");
+}
+
+#[tokio::test]
+async fn gt_o2_a_refused_entry_names_the_mistake_and_keeps_the_form() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+    t.get(&app, LEDGER).await;
+    let refused = post_entry(
+        &app,
+        &mut t,
+        [
+            "payment",
+            "Clay High School",
+            "abc",
+            "2026-10-14",
+            "cheque 7",
+        ],
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let b = &refused.body;
+    assert!(b.contains("Nothing was recorded:"), "{b}");
+    assert!(
+        b.contains(
+            "“abc” is not an amount of money; write it in dollars and cents, such as 10 or 10.50."
+        ),
+        "{b}"
+    );
+    // The form as it was filled in.
+    assert!(b.contains("name=\"amount\""), "{b}");
+    assert!(b.contains("value=\"abc\""), "{b}");
+    assert!(
+        b.contains("<option value=\"Clay High School\" selected>"),
+        "{b}"
+    );
+    assert!(b.contains(">cheque 7</textarea>"), "{b}");
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let season = store.seasons(league.id).await.unwrap().remove(0);
+    assert!(store.ledger(league.id, season.id).await.unwrap().is_empty());
+
+    // Every mistake at once, each with its reason.
+    let many = post_entry(
+        &app,
+        &mut t,
+        ["payment", "Waite Academy", "10.505", "2026-12-01", ""],
+    )
+    .await;
+    assert_eq!(many.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for why in [
+        "has more than two decimals",
+        "2026-12-01 is still to come (today is 2026-11-04)",
+        "“Waite Academy” has no team in this season, so it owes no fee here (GT-O2)",
+    ] {
+        assert!(many.body.contains(why), "{why}: {}", many.body);
+    }
+    // GT-O2: the league pays back at most what a school paid.
+    let refund = post_entry(
+        &app,
+        &mut t,
+        ["refund", "Scott High School", "10", "2026-10-20", ""],
+    )
+    .await;
+    assert!(
+        refund.body.contains(
+            "Scott High School has paid $0.00 and been refunded $0.00; a refund of $10.00 would pay it back more than it paid (GT-O2)."
+        ),
+        "{}",
+        refund.body
+    );
+}
+
+#[tokio::test]
+async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+    t.get(&app, LEDGER).await;
+    // Scott's cheque recorded against Clay.
+    let wrong = post_entry(
+        &app,
+        &mut t,
+        [
+            "payment",
+            "Clay High School",
+            "10",
+            "2026-10-14",
+            "cheque 55",
+        ],
+    )
+    .await;
+    assert_eq!(wrong.status, StatusCode::SEE_OTHER, "{}", wrong.body);
+    let page = t.get(&app, LEDGER).await;
+    assert!(page.body.contains("Reverse entry 1"), "{}", page.body);
+    // A reversal without its reason is refused at the entry, its form open.
+    let bare = t
+        .post(
+            &app,
+            LEDGER,
+            &[
+                ("season", "2026-27"),
+                ("kind", "reversal"),
+                ("reverses", "1"),
+                ("on", "2026-10-15"),
+                ("note", " "),
+            ],
+        )
+        .await;
+    assert_eq!(
+        bare.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bare.body
+    );
+    assert!(
+        bare.body
+            .contains("Say why entry 1 is reversed (required); the reason stays in the ledger."),
+        "{}",
+        bare.body
+    );
+    assert!(
+        bare.body.contains("<details class=\"control\" open>"),
+        "{}",
+        bare.body
+    );
+    // One of no entry shown (a stale page, a hand-made form) is refused at the form.
+    let none = t
+        .post(
+            &app,
+            LEDGER,
+            &[
+                ("season", "2026-27"),
+                ("kind", "reversal"),
+                ("reverses", "99"),
+                ("on", "2026-10-15"),
+                ("note", "typo"),
+            ],
+        )
+        .await;
+    assert_eq!(none.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        none.body
+            .contains("<li>The ledger has no entry 99; it has 1 so far.</li>"),
+        "{}",
+        none.body
+    );
+    let undone = t
+        .post(
+            &app,
+            LEDGER,
+            &[
+                ("season", "2026-27"),
+                ("kind", "reversal"),
+                ("reverses", "1"),
+                ("on", "2026-10-15"),
+                ("note", "Scott's cheque, not Clay's"),
+            ],
+        )
+        .await;
+    assert_eq!(undone.status, StatusCode::SEE_OTHER, "{}", undone.body);
+    post_entry(
+        &app,
+        &mut t,
+        [
+            "payment",
+            "Scott High School",
+            "10",
+            "2026-10-14",
+            "cheque 55",
+        ],
+    )
+    .await;
+    let page = t.get(&app, LEDGER).await;
+    let b = &page.body;
+    assert!(b.contains("Reversed by entry 2"), "{b}");
+    assert!(b.contains("Reverses entry 1"), "{b}");
+    assert!(b.contains("<del>$10.00</del>"), "{b}");
+    assert!(row(b, "Clay High School").contains("owes $10.00"), "{b}");
+    assert!(row(b, "Scott High School").contains("paid in full"), "{b}");
+    // Neither the reversed entry nor its reversal offers to be reversed again.
+    assert!(!b.contains("Reverse entry 1<"), "{b}");
+    assert!(!b.contains("Reverse entry 2<"), "{b}");
+    assert!(b.contains("Reverse entry 3<"), "{b}");
+}
+
+#[tokio::test]
+async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_writes() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    // Not signed in: to the sign-in form, as every guarded page.
+    let mut anon = Visitor::new(&app).await;
+    for uri in [LEDGER, "/leagues/gthscl/ledger.csv"] {
+        assert!(to_sign_in(&anon.get(&app, uri).await), "{uri}");
+    }
+    // An advisor and the Vice-President: refused with the rule, and no link to it.
+    for who in [ADVISOR, VP] {
+        let mut v = Visitor::signed_in(&app, who).await;
+        let a = v.get(&app, LEDGER).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{who}: {}", a.body);
+        assert!(a.body.contains("GT-O2"), "{}", a.body);
+        let mine = v.get(&app, "/account").await;
+        assert!(!mine.body.contains("Fee ledger"), "{who}");
+    }
+    // The President reads it, and records nothing (GT-O3: the Treasurer keeps the book).
+    let mut p = Visitor::signed_in(&app, PRESIDENT).await;
+    let read = p.get(&app, LEDGER).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    assert!(!read.body.contains("Record an entry"), "{}", read.body);
+    let write = post_entry(
+        &app,
+        &mut p,
+        ["payment", "Start High School", "10", "2026-10-14", ""],
+    )
+    .await;
+    assert_eq!(write.status, StatusCode::FORBIDDEN, "{}", write.body);
+    assert!(
+        write.body.contains("only the Treasurer may record"),
+        "{}",
+        write.body
+    );
+
+    // The league's history shows the ledger's entries to whom may read the ledger only.
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+    t.get(&app, LEDGER).await;
+    post_entry(
+        &app,
+        &mut t,
+        ["payment", "Start High School", "10", "2026-10-14", ""],
+    )
+    .await;
+    let theirs = p.get(&app, "/leagues/gthscl/history").await;
+    assert!(
+        theirs.body.contains("recorded a ledger entry"),
+        "{}",
+        theirs.body
+    );
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let not_theirs = vp.get(&app, "/leagues/gthscl/history").await;
+    assert_eq!(not_theirs.status, StatusCode::OK);
+    assert!(
+        !not_theirs.body.contains("ledger entry"),
+        "{}",
+        not_theirs.body
+    );
+    let csv = vp.get(&app, "/leagues/gthscl/history.csv").await;
+    assert!(!csv.body.contains("ledger_entry"), "{}", csv.body);
+}
+
+#[tokio::test]
+async fn the_csv_lists_every_entry_through_the_formula_guard() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+    t.get(&app, LEDGER).await;
+    post_entry(
+        &app,
+        &mut t,
+        [
+            "payment",
+            "Start High School",
+            "10",
+            "2026-10-14",
+            "cheque 1042",
+        ],
+    )
+    .await;
+    post_entry(
+        &app,
+        &mut t,
+        [
+            "prize_purchase",
+            "",
+            "84.50",
+            "2026-11-02",
+            "=HYPERLINK(\"http://evil.example\") trophies",
+        ],
+    )
+    .await;
+    let a = t
+        .get(&app, "/leagues/gthscl/ledger.csv?season=2026-27")
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.header("content-type"), "text/csv; charset=utf-8");
+    assert_eq!(
+        a.header("content-disposition"),
+        "attachment; filename=\"gthscl-2026-27-ledger.csv\""
+    );
+    assert_eq!(a.header("cache-control"), "private, no-store");
+    let records = arbiter_formats::csv::read(&a.body, ',');
+    assert_eq!(
+        records[0].join(","),
+        "number,on,kind,school,amount,note,reverses,reversed_by,in_force,recorded_by,role,recorded_at"
+    );
+    assert_eq!(records.len(), 3, "{}", a.body);
+    assert_eq!(
+        records[1][..10].join("|"),
+        "1|2026-10-14|payment|Start High School|10.00|cheque 1042|||yes|treasurer@gthscl.example"
+    );
+    assert_eq!(records[1][10], "treasurer");
+    assert_eq!(records[2][2], "prize_purchase");
+    assert_eq!(records[2][4], "84.50");
+    assert!(records[2][5].starts_with("'="), "{:?}", records[2]);
+    for cell in records.iter().flatten() {
+        assert!(!arbiter_formats::csv::reads_as_formula(cell), "{cell:?}");
+    }
+    // The President may download it; an advisor may not.
+    let mut p = Visitor::signed_in(&app, PRESIDENT).await;
+    assert_eq!(
+        p.get(&app, "/leagues/gthscl/ledger.csv").await.status,
+        StatusCode::OK
+    );
+    let mut adv = Visitor::signed_in(&app, ADVISOR).await;
+    assert_eq!(
+        adv.get(&app, "/leagues/gthscl/ledger.csv").await.status,
+        StatusCode::FORBIDDEN
+    );
+    // An unknown season is a 404 that lists the league's.
+    let none = t.get(&app, "/leagues/gthscl/ledger?season=1999-00").await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+    assert!(none.body.contains("ledger?season=2026-27"), "{}", none.body);
+}
+
+async fn token(store: &Store, email: &str, role: Role, school: Option<&str>) -> String {
+    let user = store
+        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    store
+        .create_api_token(
+            &NewApiToken {
+                user: user.id,
+                league: league.id,
+                role,
+                school: school.map(str::to_string),
+                label: "ledger script".into(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap()
+        .1
+}
+
+async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Answer {
+    let mut req = Request::builder()
+        .method(method)
+        .uri(API)
+        .header("authorization", format!("Bearer {secret}"));
+    if method == "POST" {
+        req = req.header("content-type", "application/json");
+    }
+    send(app, req.body(Body::from(body.to_string())).unwrap()).await
+}
+
+#[tokio::test]
+async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let treasurer = token(&store, TREASURER, Role::Treasurer, None).await;
+    let read = call(&app, "GET", &treasurer, "").await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    let j = read.json();
+    assert_eq!(j["entry_fee"], "10.00");
+    assert_eq!(j["season"]["slug"], "2026-27");
+    assert_eq!(j["schools"].as_array().unwrap().len(), 4);
+    assert_eq!(j["totals"]["due"], "40.00");
+
+    let paid = call(
+        &app,
+        "POST",
+        &treasurer,
+        r#"{"kind": "payment", "school": "Scott High School", "amount": "10.50", "on": "2026-10-20", "note": "cash at the meeting"}"#,
+    )
+    .await;
+    assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+    let e = paid.json();
+    assert_eq!(e["number"], 1);
+    assert_eq!(e["amount"], "10.50");
+    assert_eq!(e["recorded_by"], TREASURER);
+    assert_eq!(e["in_force"], true);
+
+    let bad = call(
+        &app,
+        "POST",
+        &treasurer,
+        r#"{"kind": "refund", "school": "Scott High School", "amount": "abc", "on": "2026-10-21"}"#,
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    let problems = &bad.json()["error"]["problems"];
+    assert_eq!(problems[0]["field"], "amount", "{}", bad.body);
+    assert!(
+        problems[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("“abc” is not an amount of money"),
+        "{}",
+        bad.body
+    );
+
+    let j = call(&app, "GET", &treasurer, "").await.json();
+    let scott = j["schools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["school"] == "Scott High School")
+        .unwrap()
+        .clone();
+    assert_eq!(scott["owes"], "-0.50");
+    assert_eq!(scott["standing"], "in credit $0.50");
+    assert_eq!(j["totals"]["credit"], "0.50");
+    assert_eq!(j["totals"]["cash"], "10.50");
+    assert_eq!(j["entries"].as_array().unwrap().len(), 1);
+
+    // The President's token reads and may not write; an advisor's may not read.
+    let president = token(
+        &store,
+        PRESIDENT,
+        Role::President,
+        Some("Start High School"),
+    )
+    .await;
+    assert_eq!(
+        call(&app, "GET", &president, "").await.status,
+        StatusCode::OK
+    );
+    let refused = call(
+        &app,
+        "POST",
+        &president,
+        r#"{"kind": "payment", "school": "Start High School", "amount": "10", "on": "2026-10-20"}"#,
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    let advisor = token(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    assert_eq!(
+        call(&app, "GET", &advisor, "").await.status,
+        StatusCode::FORBIDDEN
+    );
+    // Listed in the OpenAPI document.
+    let doc = get(&app, "/api/v1/openapi.json").await.json();
+    let documented = &doc["paths"]["/api/v1/leagues/{league}/ledger"];
+    assert!(documented["get"].is_object(), "{documented}");
+    assert!(documented["post"].is_object(), "{documented}");
+}
+
+#[tokio::test]
+async fn the_ledger_page_as_the_president_reads_it() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+    t.get(&app, LEDGER).await;
+    for entry in [
+        [
+            "payment",
+            "Start High School",
+            "10",
+            "2026-10-05",
+            "cheque 1042",
+        ],
+        [
+            "payment",
+            "Scott High School",
+            "20",
+            "2026-10-07",
+            "for two teams",
+        ],
+        ["payment", "Clay High School", "10", "2026-10-09", ""],
+        [
+            "refund",
+            "Scott High School",
+            "10",
+            "2026-10-21",
+            "the fee is per school (GT-O2)",
+        ],
+        [
+            "prize_purchase",
+            "",
+            "84.50",
+            "2026-11-02",
+            "three division trophies (GT-F1)",
+        ],
+    ] {
+        let a = post_entry(&app, &mut t, entry).await;
+        assert_eq!(a.status, StatusCode::SEE_OTHER, "{entry:?}: {}", a.body);
+    }
+    let a = t
+        .post(
+            &app,
+            LEDGER,
+            &[
+                ("season", "2026-27"),
+                ("kind", "reversal"),
+                ("reverses", "3"),
+                ("on", "2026-10-10"),
+                ("note", "Clay's cheque bounced"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let mut p = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = p.get(&app, LEDGER).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    // The times the entries were recorded change with every run.
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let season = store.seasons(league.id).await.unwrap().remove(0);
+    let mut body = masked(&page.body);
+    for e in store.ledger(league.id, season.id).await.unwrap() {
+        let shown = e.recorded_at.strftime("%a %-d %b %Y %H:%M UTC").to_string();
+        body = body.replace(&shown, "RECORDED AT");
+    }
+    insta::assert_snapshot!("ledger_as_the_president_reads_it", body);
+}
