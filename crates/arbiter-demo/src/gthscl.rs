@@ -10,14 +10,15 @@
 use std::collections::HashMap;
 
 use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
+use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
 use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
     Team, TeamId,
 };
-use arbiter_core::schedule::{self, Cycles};
+use arbiter_core::schedule::{self, Cycles, Schedule, ScheduleError, Spacing};
 use arbiter_core::{Ruleset, validate};
-use jiff::civil::{Date, Weekday, date};
+use jiff::civil::{Date, date};
 
 use crate::names::{Entrants, Names, OHIO};
 use crate::play;
@@ -34,15 +35,16 @@ pub const SEASON_END: Date = date(2027, 2, 24);
 pub const TODAY_EARLIEST: Date = date(2026, 11, 23);
 pub const TODAY_LATEST: Date = date(2027, 2, 8);
 
-/// School days off on which no match is set (GT-M2's calendar).
-const CLOSED: &[Date] = &[
-    date(2026, 11, 25), // Thanksgiving break
-    date(2026, 12, 21), // winter break
-    date(2026, 12, 23),
-    date(2026, 12, 28),
-    date(2026, 12, 30),
-    date(2027, 1, 18), // Martin Luther King Jr. Day
-    date(2027, 2, 15), // Presidents' Day
+/// The days the schools are shut (GT-M2's calendar): from, to (both inclusive), what.
+const CLOSURES: &[(Date, Date, &str)] = &[
+    (date(2026, 11, 25), date(2026, 11, 27), "Thanksgiving break"),
+    (date(2026, 12, 21), date(2027, 1, 1), "winter break"),
+    (
+        date(2027, 1, 18),
+        date(2027, 1, 18),
+        "Martin Luther King Jr. Day",
+    ),
+    (date(2027, 2, 15), date(2027, 2, 15), "Presidents' Day"),
 ];
 
 struct Club {
@@ -79,7 +81,8 @@ const fn club(
 struct Division {
     slug: &'static str,
     name: &'static str,
-    /// The first school day of the calendar this division plays on.
+    /// The league's match days before this division's first round: the divisions start one
+    /// after another on the season's first match days.
     offset: usize,
     clubs: &'static [Club],
 }
@@ -136,11 +139,10 @@ const DIVISIONS: &[Division] = &[
 
 pub fn league(today: Date) -> DemoLeague {
     let today = today.clamp(TODAY_EARLIEST, TODAY_LATEST);
-    let days = school_days();
     let mut names = Names::new(OHIO);
     let competitions: Vec<DemoCompetition> = DIVISIONS
         .iter()
-        .map(|d| division(d, &days, today, &mut names))
+        .map(|d| division(d, today, &mut names))
         .collect();
     let ledger = fee_ledger(&competitions, today);
     DemoLeague {
@@ -236,38 +238,45 @@ fn fee_ledger(competitions: &[DemoCompetition], today: Date) -> Vec<Entry> {
     entries
 }
 
-/// The Mondays and Wednesdays of the regular season on which schools are open.
-pub fn school_days() -> Vec<Date> {
-    let mut days = Vec::new();
-    let mut d = SEASON_START;
-    while d <= SEASON_END {
-        if matches!(d.weekday(), Weekday::Monday | Weekday::Wednesday) && !CLOSED.contains(&d) {
-            days.push(d);
-        }
-        match d.tomorrow() {
-            Ok(next) => d = next,
-            Err(_) => break,
-        }
+/// The 2026-27 school calendar (GT-M2): the regular season from 5 October to 24 February,
+/// shut for Thanksgiving, the winter break and two Monday holidays.
+pub fn calendar() -> SchoolCalendar {
+    SchoolCalendar {
+        starts_on: SEASON_START,
+        ends_on: SEASON_END,
+        closures: CLOSURES
+            .iter()
+            .map(|&(from, to, reason)| Closure {
+                from,
+                to,
+                reason: reason.into(),
+            })
+            .collect(),
     }
-    days
 }
 
-/// Spreads `rounds` evenly over the school days from `offset` to the season's last.
-fn round_dates(days: &[Date], offset: usize, rounds: usize) -> Vec<Date> {
-    let last = days.len().saturating_sub(1);
-    let span = last.saturating_sub(offset);
-    (0..rounds)
-        .map(|k| {
-            let i = offset + k * span / rounds.saturating_sub(1).max(1);
-            days.get(i.min(last)).copied().unwrap_or(SEASON_END)
-        })
-        .collect()
+/// The days of a division's rounds: spread over the season's match days (GT-M2: Mondays and
+/// Wednesdays) from its `offset`-th to the last.
+fn round_dates(s: &Schedule, offset: usize) -> Result<Vec<Date>, ScheduleError> {
+    let calendar = calendar();
+    let match_days = gthscl_rules().match_days.clone();
+    // The division's own season starts on its first match day.
+    let starts_on = calendar
+        .match_days(&match_days)
+        .get(offset)
+        .copied()
+        .unwrap_or(SEASON_START);
+    let own = SchoolCalendar {
+        starts_on,
+        ..calendar
+    };
+    schedule::place(s, &own, &match_days, Spacing::Even)
 }
 
 /// Internal playing strength of every player (a provisional rating says little about it).
 type Strength = HashMap<PlayerId, i32>;
 
-fn division(d: &Division, days: &[Date], today: Date, names: &mut Names) -> DemoCompetition {
+fn division(d: &Division, today: Date, names: &mut Names) -> DemoCompetition {
     let mut rng = Rng::from_label(d.slug, 0);
     let mut strength = Strength::new();
     let mut teams = Vec::with_capacity(d.clubs.len());
@@ -283,10 +292,9 @@ fn division(d: &Division, days: &[Date], today: Date, names: &mut Names) -> Demo
     }
     let ids: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
     let n = u32::try_from(teams.len()).unwrap_or(0);
-    let rounds = schedule::round_robin(n, Cycles::Double)
-        .and_then(|s| schedule::apply_to(&s, &ids))
+    let (rounds, dates) = schedule::round_robin(n, Cycles::Double)
+        .and_then(|s| Ok((schedule::apply_to(&s, &ids)?, round_dates(&s, d.offset)?)))
         .unwrap_or_default();
-    let dates = round_dates(days, d.offset, rounds.len());
     let mut results = Rng::from_label(d.slug, 1);
     let mut competition = Competition {
         name: format!("GTHSCL 2026–27 {}", d.name),
@@ -659,6 +667,24 @@ const MORE_SCHOOLS: &[&str] = &[
     "Patrick Henry",
 ];
 
+/// The days of a benchmark division's rounds: over the season's Mondays and Wednesdays when
+/// they are enough (16 teams), else over every school day, the season going on as long as the
+/// rounds need (a division of hundreds of teams is a benchmark's, not a league's).
+fn benchmark_dates(s: &Schedule) -> Result<Vec<Date>, ScheduleError> {
+    let calendar = calendar();
+    schedule::place(s, &calendar, &gthscl_rules().match_days, Spacing::Even).or_else(|_| {
+        // Seven days a week for five school days, and a month for the closures.
+        let days = i64::try_from(s.rounds.len()).unwrap_or(i64::MAX) * 7 / 5 + 30;
+        let longer = SchoolCalendar {
+            ends_on: SEASON_START
+                .saturating_add(jiff::Span::new().days(days))
+                .max(SEASON_END),
+            ..calendar
+        };
+        schedule::place(s, &longer, &SCHOOL_WEEK, Spacing::Even)
+    })
+}
+
 /// A single round robin of `teams` teams under the GTHSCL rules, every round played: the size
 /// of division a benchmark measures.
 pub fn large_division(teams: usize) -> DemoCompetition {
@@ -681,11 +707,9 @@ pub fn large_division(teams: usize) -> DemoCompetition {
         .collect();
     let ids: Vec<TeamId> = list.iter().map(|t| t.id.clone()).collect();
     let n = u32::try_from(teams).unwrap_or(0);
-    let rounds = schedule::round_robin(n, Cycles::Single)
-        .and_then(|s| schedule::apply_to(&s, &ids))
+    let (rounds, dates) = schedule::round_robin(n, Cycles::Single)
+        .and_then(|s| Ok((schedule::apply_to(&s, &ids)?, benchmark_dates(&s)?)))
         .unwrap_or_default();
-    let days = school_days();
-    let dates = round_dates(&days, 0, rounds.len());
     let mut competition = Competition {
         name: format!("GTHSCL large division of {teams} teams"),
         teams: list,

@@ -351,6 +351,59 @@ fn gthscl_is_a_home_and_away_double_round_robin_on_mondays_and_wednesdays() {
     }
 }
 
+/// GT-M2: the season's calendar names its closures, and no round is set on one; each
+/// division's rounds are spread from its first match day to the season's last.
+#[test]
+fn gt_m2_no_round_is_set_on_a_closure_of_the_calendar() {
+    let calendar = arbiter_demo::gthscl::calendar();
+    assert_eq!(calendar.check(), Ok(()));
+    let reasons: Vec<&str> = calendar
+        .closures
+        .iter()
+        .map(|c| c.reason.as_str())
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "Thanksgiving break",
+            "winter break",
+            "Martin Luther King Jr. Day",
+            "Presidents' Day"
+        ]
+    );
+    assert_eq!(
+        calendar
+            .closure_on(date(2026, 12, 23))
+            .map(|c| c.reason.as_str()),
+        Some("winter break")
+    );
+    let mut first_days = Vec::new();
+    for d in gthscl_at(TODAY) {
+        let days: Vec<Date> = d
+            .competition
+            .rounds
+            .iter()
+            .map(|r| r.date.unwrap())
+            .collect();
+        assert!(days.windows(2).all(|w| w[0] < w[1]), "{}: {days:?}", d.slug);
+        for day in &days {
+            assert!(calendar.is_school_day(*day), "{}: {day}", d.slug);
+        }
+        assert_eq!(
+            days.last(),
+            Some(&arbiter_demo::gthscl::SEASON_END),
+            "{}",
+            d.slug
+        );
+        first_days.push(days[0]);
+    }
+    // The divisions start on the first three match days, one after another.
+    assert_eq!(
+        first_days,
+        [date(2026, 10, 5), date(2026, 10, 7), date(2026, 10, 12)]
+    );
+}
+
 #[test]
 fn gt_m5_the_dropped_team_played_under_half_so_its_matches_leave_the_standings() {
     let divisions = gthscl_at(TODAY);
@@ -400,6 +453,24 @@ fn a_large_division_for_the_benchmark() {
     );
     assert_eq!(standings(&d.competition, &r).unwrap().rows.len(), 16);
     assert_eq!(large_division(16), d);
+    // More rounds than the season has Mondays and Wednesdays: every school day, one round a day.
+    let calendar = arbiter_demo::gthscl::calendar();
+    for teams in [16, 40] {
+        let days: Vec<Date> = large_division(teams)
+            .competition
+            .rounds
+            .iter()
+            .map(|r| r.date.unwrap())
+            .collect();
+        assert_eq!(days.len(), teams - 1);
+        assert!(days.windows(2).all(|w| w[0] < w[1]), "{teams}");
+        assert!(
+            days.iter()
+                .all(|d| calendar.closure_on(*d).is_none()
+                    && d.weekday().to_monday_one_offset() <= 5),
+            "{teams}"
+        );
+    }
 }
 
 /// GT-O2: the GTHSCL season's fee ledger, the same whatever the day: every entry kept by core's
