@@ -99,7 +99,7 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
                     mv.to, cal.ends_on
                 ),
             )));
-        } else if let Some(closure) = cal.closure_on(mv.to) {
+        } else if let Some(closure) = cal.closure_on(mv.to).filter(|_| is_weekday(mv.to)) {
             out.push(at(Finding::error(
                 Some("GT-M2"),
                 format!(
@@ -251,6 +251,10 @@ mod tests {
                 .starts_with("2026-11-11 is Veterans Day; the schools are closed"),
             "{f:?}"
         );
+        // A weekend in the break is refused once, as a weekend.
+        let f = check(&c, &with_breaks(date(2026, 12, 26)));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("is a Saturday"), "{f:?}");
         // The day after the break is open.
         assert_eq!(check(&c, &with_breaks(date(2027, 1, 4))), []);
         // Without a calendar, only weekends are known to be closed.

@@ -1,6 +1,7 @@
 //! Rulesets as data. A league's rules (board count, scoring, standings criteria, forfeits, byes,
-//! colours, the drop rule) are a TOML document; the presets `astc`, `gthscl` and `fide-team` ship
-//! inside the binary. A file may `extends` a preset or another file and override some fields.
+//! colours, the drop rule, the match days) are a TOML document; the presets `astc`, `gthscl` and
+//! `fide-team` ship inside the binary. A file may `extends` a preset or another file and override
+//! some fields.
 //!
 //! Parsing is pure: the caller reads files and hands their text in, with a `RulesetSource` that
 //! resolves `extends` names it does not know as presets.

@@ -110,11 +110,11 @@ pub enum ScheduleError {
     },
     /// The calendar has fewer match days than the schedule has rounds (GT-M2).
     #[error(
-        "The schedule has {rounds} round{s} but the season from {starts_on} to {ends_on} has only {match_days} match day{ms} ({weekdays}, outside closures); lengthen the season, add a match day or {instead} (GT-M2).",
+        "The schedule has {rounds} round{s} but the season from {starts_on} to {ends_on} has only {match_days} match day{ms} ({weekdays}, outside closures); lengthen the season, add a match day or {instead}.",
         s = if *rounds == 1 { "" } else { "s" },
         ms = if *match_days == 1 { "" } else { "s" },
         weekdays = weekday_list(weekdays),
-        instead = if *cycles == Cycles::Double { "play a single cycle" } else { "split the field into divisions (GT-O1)" }
+        instead = if *cycles == Cycles::Double { "play a single cycle (GT-M2)" } else { "split the field into divisions (GT-M2, GT-O1)" }
     )]
     TooFewMatchDays {
         /// The rounds to place.

@@ -505,7 +505,7 @@ fn gt_m2_too_few_match_days_for_the_rounds_is_refused() {
     let e = place(&single(12), &short, MON_WED, Spacing::Packed).unwrap_err();
     assert!(
         e.to_string()
-            .ends_with("add a match day or split the field into divisions (GT-O1) (GT-M2)."),
+            .ends_with("add a match day or split the field into divisions (GT-M2, GT-O1)."),
         "{e}"
     );
     // A closure takes its match days away.
