@@ -148,6 +148,7 @@ pub fn league() -> DemoLeague {
             competitions,
             // AS: an event charges no entry fee by its rules (`astc` has no `[fees]`).
             ledger: Vec::new(),
+            closures: Vec::new(),
         }],
         treasurer: None,
     }

@@ -9,8 +9,8 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
 use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
+use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
 use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
@@ -160,6 +160,7 @@ pub fn league(today: Date) -> DemoLeague {
             ends_on: SEASON_END,
             competitions,
             ledger,
+            closures: calendar().closures,
         }],
         treasurer: Some(TREASURER.into()),
     }

@@ -62,6 +62,8 @@ pub struct DemoSeason {
     /// The season's fee ledger (GT-O2), entry 1 first, each checked by core's
     /// `Ledger::check`.
     pub ledger: Vec<arbiter_core::ledger::Entry>,
+    /// The days the season's schools are closed (GT-M2), stored with the season.
+    pub closures: Vec<arbiter_core::calendar::Closure>,
 }
 
 /// A competition (an ASTC field, a GTHSCL division) with the preset it is run by.

@@ -1,6 +1,8 @@
 //! Writing the demo into a store (feature `store`).
 
-use arbiter_store::{Actor, NewCompetition, NewLeague, NewSeason, RulesRef, Store, StoreError};
+use arbiter_store::{
+    Actor, NewClosure, NewCompetition, NewLeague, NewSeason, RulesRef, Store, StoreError,
+};
 
 use crate::{Demo, LeagueKind};
 
@@ -43,6 +45,14 @@ pub async fn write_to(
                     by,
                 )
                 .await?;
+            for c in &s.closures {
+                let closed = NewClosure {
+                    starts_on: c.from,
+                    ends_on: c.to,
+                    reason: c.reason.clone(),
+                };
+                store.add_closure(season.id, &closed, by).await?;
+            }
             for c in &s.competitions {
                 on_competition(&l.slug, &c.name);
                 let record = store
