@@ -487,9 +487,115 @@ async fn lineup(client: &Client, match_path: &str) -> Check {
     Ok(())
 }
 
+/// A match of the demo's GTHSCL season still to play a week or more after the demo's day, and
+/// the first day core's GT-M2 check lets it move to: its page, its home team's calendar feed,
+/// and the day.
+fn movable_match() -> (String, String, jiff::civil::Date) {
+    let today = demo_day();
+    let demo = arbiter_demo::generate(today);
+    let calendar = arbiter_demo::gthscl::calendar();
+    let league = demo.leagues.iter().find(|l| l.slug == "gthscl").unwrap();
+    for season in &league.seasons {
+        for c in &season.competitions {
+            for r in &c.competition.rounds {
+                let Some(day) = r.date.filter(|d| *d > today + jiff::ToSpan::days(7)) else {
+                    continue;
+                };
+                for p in &r.pairings {
+                    let arbiter_core::Pairing::Match(m) = p else {
+                        continue;
+                    };
+                    let base = format!("/leagues/gthscl/{}/{}", season.slug, c.slug);
+                    for k in 1..=10 {
+                        let to = day + jiff::ToSpan::days(k);
+                        let mv = arbiter_core::postpone::Move {
+                            round: r.number,
+                            home: m.home.clone(),
+                            to,
+                            today,
+                            calendar: Some(calendar.clone()),
+                        };
+                        if arbiter_core::postpone::check(&c.competition, &mv).is_empty() {
+                            return (
+                                format!("{base}/rounds/{}/matches/{}", r.number, m.home.0),
+                                format!("{base}/teams/{}/schedule.ics", m.home.0),
+                                to,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    panic!("the demo's GTHSCL season has no match to move")
+}
+
+/// Issue 12: the President's set-up page on a phone and a desktop, and a match moved on a
+/// phone (GT-M2), after which its home team's calendar feed has the new day.
+async fn set_up_and_move(client: &Client, base: &str, port: u16) -> Check {
+    client
+        .goto(&format!("{base}/leagues/gthscl/setup"))
+        .await
+        .map_err(err)?;
+    says(client, "New division", "the set-up page").await?;
+    fits(client, 390, "the set-up page").await?;
+    shoot(client, 390, "setup").await?;
+    shoot(client, 1280, "setup").await?;
+    client.set_window_size(390, 900).await.map_err(err)?;
+
+    let (path, feed, to) = movable_match();
+    let compact = to.strftime("%Y%m%d").to_string();
+    let (_, before) = get(port, &feed).ok_or("the team's feed did not answer")?;
+    ensure!(
+        !before.contains(&format!("DTSTART;VALUE=DATE:{compact}")),
+        "the feed already has {to} before the move"
+    );
+    client.goto(&format!("{base}{path}")).await.map_err(err)?;
+    client
+        .find(Locator::Css("#move > summary"))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)?;
+    // A date field takes its value as the browser's locale shows it; set it as the form sends it.
+    client
+        .execute(
+            "document.querySelector('#move input[name=date]').value = arguments[0];",
+            vec![json!(to.to_string())],
+        )
+        .await
+        .map_err(err)?;
+    fill(
+        client,
+        "#move textarea[name=reason]",
+        "The visitors' bus is taken that day.",
+    )
+    .await?;
+    shoot(client, 390, "move-form").await?;
+    submit(client, "#move form").await?;
+    let text = body_text(client).await?;
+    ensure!(
+        !text.contains("The match was not moved"),
+        "the move to {to} was refused: {text}"
+    );
+    let (_, after) = get(port, &feed).ok_or("the team's feed did not answer")?;
+    ensure!(
+        after.contains(&format!("DTSTART;VALUE=DATE:{compact}")),
+        "the team's feed does not have the new day {to}: {after}"
+    );
+    Ok(())
+}
+
 /// Issue 5 on a phone: the President's first password, an invitation, the advisor's sign-up
 /// and a result entered from the match page.
-async fn accounts(client: &Client, base: &str, president_link: &str, mail: &Path) -> Check {
+async fn accounts(
+    client: &Client,
+    base: &str,
+    port: u16,
+    president_link: &str,
+    mail: &Path,
+) -> Check {
     let (match_path, school) = pending_home_match();
     client.set_window_size(390, 900).await.map_err(err)?;
     client.goto(president_link).await.map_err(err)?;
@@ -501,6 +607,7 @@ async fn accounts(client: &Client, base: &str, president_link: &str, mail: &Path
     submit(client, "form.stack").await?;
     path_is(client, "/account").await?;
     shoot(client, 390, "account-president").await?;
+    set_up_and_move(client, base, port).await?;
 
     client
         .goto(&format!("{base}/leagues/gthscl/people"))
@@ -653,7 +760,14 @@ async fn demo_site_in_headless_chromium() {
     let base = format!("http://127.0.0.1:{port}");
     let mut outcome = pages(&client, &base).await;
     if outcome.is_ok() {
-        outcome = accounts(&client, &base, &president_link, &tmp.join("demo.mail")).await;
+        outcome = accounts(
+            &client,
+            &base,
+            port,
+            &president_link,
+            &tmp.join("demo.mail"),
+        )
+        .await;
     }
     let _ = client.close().await;
     drop(server);

@@ -119,14 +119,15 @@ impl Closure {
         self.from <= d && d <= self.to
     }
 
-    /// `d` in this closure, as a refusal says it (GT-M2): `2026-12-23 is in the winter break
-    /// (2026-12-21 to 2027-01-01)`, `2027-01-18 is Martin Luther King Jr. Day`.
+    /// `d` in this closure, as a refusal says it (GT-M2): `2026-12-23 is a closed day: Winter
+    /// break, 2026-12-21 to 2027-01-01`, `2027-01-18 is a closed day: Martin Luther King Jr. Day`
+    /// (the reason as the officer wrote it, whatever its letter case).
     pub fn describe(&self, d: Date) -> String {
         if self.from == self.to {
-            format!("{d} is {}", self.reason)
+            format!("{d} is a closed day: {}", self.reason)
         } else {
             format!(
-                "{d} is in the {} ({} to {})",
+                "{d} is a closed day: {}, {} to {}",
                 self.reason, self.from, self.to
             )
         }
@@ -401,13 +402,13 @@ mod tests {
             c.closure_on(date(2026, 12, 23))
                 .unwrap()
                 .describe(date(2026, 12, 23)),
-            "2026-12-23 is in the winter break (2026-12-21 to 2027-01-01)"
+            "2026-12-23 is a closed day: winter break, 2026-12-21 to 2027-01-01"
         );
         assert_eq!(
             c.closure_on(date(2027, 1, 18))
                 .unwrap()
                 .describe(date(2027, 1, 18)),
-            "2027-01-18 is Martin Luther King Jr. Day"
+            "2027-01-18 is a closed day: Martin Luther King Jr. Day"
         );
     }
 

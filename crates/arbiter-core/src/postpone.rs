@@ -243,12 +243,12 @@ mod tests {
         assert_eq!(f[0].rule.as_deref(), Some("GT-M2"));
         assert_eq!(
             f[0].message,
-            "2026-12-23 is in the winter break (2026-12-21 to 2027-01-01); the schools are closed, so a match moves to a day they are open"
+            "2026-12-23 is a closed day: winter break, 2026-12-21 to 2027-01-01; the schools are closed, so a match moves to a day they are open"
         );
         let f = check(&season(), &with_breaks(date(2026, 11, 11)));
         assert!(
             f[0].message
-                .starts_with("2026-11-11 is Veterans Day; the schools are closed"),
+                .starts_with("2026-11-11 is a closed day: Veterans Day; the schools are closed"),
             "{f:?}"
         );
         // A weekend in the break is refused once, as a weekend.

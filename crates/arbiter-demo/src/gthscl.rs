@@ -38,7 +38,7 @@ pub const TODAY_LATEST: Date = date(2027, 2, 8);
 /// The days the schools are shut (GT-M2's calendar): from, to (both inclusive), what.
 const CLOSURES: &[(Date, Date, &str)] = &[
     (date(2026, 11, 25), date(2026, 11, 27), "Thanksgiving break"),
-    (date(2026, 12, 21), date(2027, 1, 1), "winter break"),
+    (date(2026, 12, 21), date(2027, 1, 1), "Winter break"),
     (
         date(2027, 1, 18),
         date(2027, 1, 18),

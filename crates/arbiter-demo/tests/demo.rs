@@ -366,7 +366,7 @@ fn gt_m2_no_round_is_set_on_a_closure_of_the_calendar() {
         reasons,
         [
             "Thanksgiving break",
-            "winter break",
+            "Winter break",
             "Martin Luther King Jr. Day",
             "Presidents' Day"
         ]
@@ -375,7 +375,7 @@ fn gt_m2_no_round_is_set_on_a_closure_of_the_calendar() {
         calendar
             .closure_on(date(2026, 12, 23))
             .map(|c| c.reason.as_str()),
-        Some("winter break")
+        Some("Winter break")
     );
     let mut first_days = Vec::new();
     for d in gthscl_at(TODAY) {
