@@ -247,6 +247,41 @@ fn answer(r: Result<Response, WebError>) -> Response {
     r.unwrap_or_else(|e| e.answer(Format::Html))
 }
 
+/// The page again, with the problems and what was typed: nothing was saved.
+async fn refuse(
+    state: &AppState,
+    auth: &Auth,
+    tree: &LeagueTree,
+    problems: Vec<String>,
+    forms: Forms,
+) -> Result<Response, WebError> {
+    let said = Said::refused(problems, forms);
+    page(state, auth, tree, said, StatusCode::UNPROCESSABLE_ENTITY).await
+}
+
+/// The answer to a set-up form's write: back to the page at `anchor` when the store took the
+/// change; else the page again with the store's sentence and what was typed.
+async fn saved<T>(
+    state: &AppState,
+    auth: &Auth,
+    tree: &LeagueTree,
+    written: Result<T, arbiter_store::StoreError>,
+    anchor: &str,
+    forms: Forms,
+) -> Result<Response, WebError> {
+    match written {
+        Ok(_) => {
+            state.invalidate();
+            let to = format!("{}#{anchor}", setup_href(&tree.league.slug));
+            Ok(see_other(&to))
+        }
+        Err(e) => {
+            let problems = vec![WebError::from_write(e).message()];
+            refuse(state, auth, tree, problems, forms).await
+        }
+    }
+}
+
 /// GET `/leagues/{league}/setup`: the seasons, schools and divisions, and their forms.
 pub async fn setup_page(
     State(state): State<AppState>,
@@ -299,14 +334,7 @@ pub async fn create_season(
                     if slug.is_none() {
                         problems.push("Give the season a name, such as “2027–28”.".into());
                     }
-                    return page(
-                        &state,
-                        &auth,
-                        &tree,
-                        Said::refused(problems, kept()),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await;
+                    return refuse(&state, &auth, &tree, problems, kept()).await;
                 }
             };
             let new = NewSeason {
@@ -315,26 +343,11 @@ pub async fn create_season(
                 starts_on: Some(starts),
                 ends_on: Some(ends),
             };
-            match state
+            let written = state
                 .store()
                 .create_season(tree.league.id, &new, &acting.actor())
-                .await
-            {
-                Ok(_) => {
-                    state.invalidate();
-                    Ok(see_other(&format!("{}#seasons", setup_href(&league))))
-                }
-                Err(e) => {
-                    page(
-                        &state,
-                        &auth,
-                        &tree,
-                        Said::refused(vec![WebError::from_write(e).message()], kept()),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await
-                }
-            }
+                .await;
+            saved(&state, &auth, &tree, written, "seasons", kept()).await
         }
         .await,
     )
@@ -369,14 +382,7 @@ pub async fn add_closure(
                     if s.is_none() {
                         problems.push("Choose the season the closure is in.".into());
                     }
-                    return page(
-                        &state,
-                        &auth,
-                        &tree,
-                        Said::refused(problems, kept()),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await;
+                    return refuse(&state, &auth, &tree, problems, kept()).await;
                 }
             };
             let new = NewClosure {
@@ -384,26 +390,11 @@ pub async fn add_closure(
                 ends_on: to,
                 reason: f.reason.trim().to_string(),
             };
-            match state
+            let written = state
                 .store()
                 .add_closure(season.id, &new, &acting.actor())
-                .await
-            {
-                Ok(_) => {
-                    state.invalidate();
-                    Ok(see_other(&format!("{}#seasons", setup_href(&league))))
-                }
-                Err(e) => {
-                    page(
-                        &state,
-                        &auth,
-                        &tree,
-                        Said::refused(vec![WebError::from_write(e).message()], kept()),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await
-                }
-            }
+                .await;
+            saved(&state, &auth, &tree, written, "seasons", kept()).await
         }
         .await,
     )
@@ -425,26 +416,11 @@ pub async fn withdraw_closure(
                     tree.league.name, f.season
                 )));
             };
-            match state
+            let written = state
                 .store()
                 .withdraw_closure(season.id, f.closure, &f.reason, &acting.actor())
-                .await
-            {
-                Ok(()) => {
-                    state.invalidate();
-                    Ok(see_other(&format!("{}#seasons", setup_href(&league))))
-                }
-                Err(e) => {
-                    page(
-                        &state,
-                        &auth,
-                        &tree,
-                        Said::refused(vec![WebError::from_write(e).message()], Forms::default()),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await
-                }
-            }
+                .await;
+            saved(&state, &auth, &tree, written, "seasons", Forms::default()).await
         }
         .await,
     )
@@ -460,30 +436,22 @@ pub async fn add_school(
     answer(
         async {
             let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
-            match state
+            let written = state
                 .store()
                 .add_school(tree.league.id, &f.name, &acting.actor())
-                .await
-            {
-                Ok(_) => {
-                    state.invalidate();
-                    Ok(see_other(&format!("{}#schools", setup_href(&league))))
-                }
-                Err(e) => {
-                    let forms = Forms {
-                        school: f.clone(),
-                        ..Forms::default()
-                    };
-                    page(
-                        &state,
-                        &auth,
-                        &tree,
-                        Said::refused(vec![WebError::from_write(e).message()], forms),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await
-                }
-            }
+                .await;
+            saved(
+                &state,
+                &auth,
+                &tree,
+                written,
+                "schools",
+                Forms {
+                    school: f.clone(),
+                    ..Forms::default()
+                },
+            )
+            .await
         }
         .await,
     )
