@@ -1048,6 +1048,15 @@ async fn insert_player(tx: &mut Tx, competition: i64, p: &Player) -> Result<DbRo
         .await
 }
 
+fn closure_sql(condition: &str) -> String {
+    format!(
+        "SELECT id, season_id, {} AS starts_on, {} AS ends_on, reason, \
+         withdrawn_at IS NOT NULL AS withdrawn FROM season_closures WHERE {condition}",
+        date_out("starts_on"),
+        date_out("ends_on")
+    )
+}
+
 fn closure_from_row(row: &DbRow) -> Result<SeasonClosure, StoreError> {
     let day = |col: &str| -> Result<jiff::civil::Date, StoreError> {
         codes::parse_date(get(row, col)?)?
@@ -1317,13 +1326,7 @@ impl Backend {
 
     /// A season's closures, withdrawn ones too, by first day (GT-M2).
     pub async fn closures(&self, season: SeasonId) -> Result<Vec<SeasonClosure>, StoreError> {
-        let sql = format!(
-            "SELECT id, season_id, {} AS starts_on, {} AS ends_on, reason, \
-             withdrawn_at IS NOT NULL AS withdrawn FROM season_closures WHERE season_id = $1 \
-             ORDER BY starts_on, id",
-            date_out("starts_on"),
-            date_out("ends_on")
-        );
+        let sql = closure_sql("season_id = $1 ORDER BY starts_on, id");
         let rows = sqlx::query(&sql)
             .bind(season.0)
             .fetch_all(&self.pool)
@@ -1405,13 +1408,7 @@ impl Backend {
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;
-        let sql = format!(
-            "SELECT id, season_id, {} AS starts_on, {} AS ends_on, reason, \
-             withdrawn_at IS NOT NULL AS withdrawn FROM season_closures \
-             WHERE id = $1 AND season_id = $2",
-            date_out("starts_on"),
-            date_out("ends_on")
-        );
+        let sql = closure_sql("id = $1 AND season_id = $2");
         let found = sqlx::query(&sql)
             .bind(id)
             .bind(season.0)
