@@ -118,6 +118,7 @@ fn team_swiss(n: usize, rounds: u32, boards: u32, seed: u64) -> (Competition, Ru
                 home: competition.teams[pair[0]].id.clone(),
                 away: competition.teams[pair[1]].id.clone(),
                 outcome,
+                start: None,
             }));
         }
         if let Some(r) = competition.rounds.last_mut() {

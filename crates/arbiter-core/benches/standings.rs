@@ -72,6 +72,7 @@ fn generated(n: usize, rounds: u32, boards: u32, seed: u64) -> Competition {
                         home: teams[p[0]].id.clone(),
                         away: teams[p[1]].id.clone(),
                         outcome: rng.boards(boards),
+                        start: None,
                     })
                 })
                 .collect();

@@ -277,6 +277,7 @@ fn match_problems(
                 home: m.home.clone(),
                 away: m.away.clone(),
                 outcome: outcome.clone(),
+                start: None,
             })],
         }],
     };
@@ -334,6 +335,7 @@ mod tests {
             home: TeamId("p".into()),
             away: TeamId("m".into()),
             outcome: MatchOutcome::Pending,
+            start: None,
         };
         (c, Ruleset::preset("gthscl").unwrap(), m)
     }

@@ -208,6 +208,9 @@ pub struct Match {
     /// fall on different days, and a moved match keeps its round (GT-M2). See
     /// [`Round::date_of`].
     pub date: Option<jiff::civil::Date>,
+    /// The time the match starts, when the home advisor has arranged it (GT-M1); `None`: after
+    /// school, as the advisors agree.
+    pub start: Option<jiff::civil::Time>,
 }
 
 impl Match {

@@ -180,6 +180,7 @@ mod tests {
                 away: TeamId(a.into()),
                 outcome: MatchOutcome::Pending,
                 date: None,
+                start: None,
             })
         };
         Competition {

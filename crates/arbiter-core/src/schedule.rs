@@ -351,6 +351,7 @@ pub fn apply_to(schedule: &Schedule, team_ids: &[TeamId]) -> Result<Vec<Round>, 
                     home: id(p.first)?,
                     away: id(p.second)?,
                     outcome: MatchOutcome::Pending,
+                    start: None,
                 }));
             }
             if let Some(b) = r.bye {

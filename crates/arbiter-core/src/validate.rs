@@ -555,6 +555,7 @@ mod tests {
             home: TeamId("vic".into()),
             away: TeamId("nsw".into()),
             outcome: MatchOutcome::Boards(boards),
+            start: None,
         })
     }
 

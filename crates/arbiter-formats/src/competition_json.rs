@@ -164,6 +164,9 @@ struct PairingJson {
     /// A match's own day, when it is not its round's (GT-M2: moved, or a round over several days).
     #[serde(skip_serializing_if = "Option::is_none")]
     date: Option<jiff::civil::Date>,
+    /// The time a match starts (`"15:45"`), when its home advisor has arranged it (GT-M1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<jiff::civil::Time>,
     #[serde(skip_serializing_if = "Option::is_none")]
     forfeit: Option<String>,
     #[serde(default, skip_serializing_if = "is_false")]
@@ -619,6 +622,7 @@ fn build_pairing(
         home: TeamId(home.clone()),
         away: TeamId(away.clone()),
         outcome,
+        start: p.start,
     }))
 }
 
@@ -1260,6 +1264,7 @@ fn pairing_json(p: &Pairing, rules: &Ruleset) -> PairingJson {
         home: Some(m.home.0.clone()),
         away: Some(m.away.0.clone()),
         date: m.date,
+        start: m.start,
         ..PairingJson::default()
     };
     match &m.outcome {

@@ -23,8 +23,12 @@ pub struct Feed {
 pub struct Event {
     /// Stable across changes: the same match keeps it when its date moves.
     pub uid: String,
-    /// The day. The record has no start time, so the event lasts the day.
+    /// The day.
     pub date: Date,
+    /// The start time when it is known: the event then starts then, in the league's local time
+    /// (a floating time, as the phone's calendar shows it), and lasts [`MATCH_HOURS`]; else it
+    /// lasts the day.
+    pub start: Option<jiff::civil::Time>,
     /// `Start Spartans v Scott`.
     pub summary: String,
     /// Where it is played: the home school.
@@ -36,6 +40,10 @@ pub struct Event {
     /// Rises with every change of the schedule, so that a calendar takes the new version.
     pub sequence: u32,
 }
+
+/// How long a timed match event lasts: a game of 30 moves in an hour and 30 minutes more for
+/// each player (GT-M19) is at most three hours.
+pub const MATCH_HOURS: u32 = 3;
 
 /// The feed as `text/calendar`: CRLF line ends, lines folded at 75 octets, text escaped.
 /// `stamp` is `DTSTAMP`, when the feed was drawn.
@@ -52,9 +60,20 @@ pub fn write(feed: &Feed, stamp: jiff::Timestamp) -> String {
         line(&mut out, "BEGIN:VEVENT");
         line(&mut out, &format!("UID:{}", text(&e.uid)));
         line(&mut out, &format!("DTSTAMP:{stamp}"));
-        line(&mut out, &format!("DTSTART;VALUE=DATE:{}", day(e.date)));
-        let next = e.date.tomorrow().unwrap_or(e.date);
-        line(&mut out, &format!("DTEND;VALUE=DATE:{}", day(next)));
+        match e.start {
+            Some(t) => {
+                line(
+                    &mut out,
+                    &format!("DTSTART:{}T{}", day(e.date), t.strftime("%H%M%S")),
+                );
+                line(&mut out, &format!("DURATION:PT{MATCH_HOURS}H"));
+            }
+            None => {
+                line(&mut out, &format!("DTSTART;VALUE=DATE:{}", day(e.date)));
+                let next = e.date.tomorrow().unwrap_or(e.date);
+                line(&mut out, &format!("DTEND;VALUE=DATE:{}", day(next)));
+            }
+        }
         line(&mut out, &format!("SEQUENCE:{}", e.sequence));
         line(&mut out, &format!("SUMMARY:{}", text(&e.summary)));
         if let Some(l) = &e.location {
@@ -121,6 +140,7 @@ mod tests {
             events: vec![Event {
                 uid: "gthscl-2026-27-division-a-r4-start@arbiter".into(),
                 date: date(2026, 11, 16),
+                start: None,
                 summary: "Start Spartans v Scott; round 4, Division A".into(),
                 location: Some("Start High School, Toledo".into()),
                 description: Some("GTHSCL 2026-27\nHome: Start High School".into()),

@@ -10,6 +10,7 @@ fn event(n: u32, summary: &str, location: &str) -> Event {
     Event {
         uid: format!("gthscl-2026-27-metro-r{n}-start@arbiter"),
         date: date(2026, 10, 5 + n as i8),
+        start: None,
         summary: summary.into(),
         location: Some(location.into()),
         description: Some(format!("Round {n}\nResult: 2½–1½")),
@@ -74,4 +75,32 @@ fn unescape(s: &str) -> String {
         }
     }
     out
+}
+
+/// A match whose home advisor arranged its time (GT-M1) starts then, in the league's local time,
+/// and lasts three hours.
+#[test]
+fn a_match_with_its_time_is_a_timed_event() {
+    let timed = Event {
+        start: Some(jiff::civil::time(15, 45, 0, 0)),
+        ..event(1, "Start v Notre Dame Academy", "Start High School, Toledo")
+    };
+    let feed = Feed {
+        name: "GTHSCL 2026-27: Start".into(),
+        events: vec![timed],
+    };
+    let text = ical::write(&feed, jiff::Timestamp::from_second(1_790_000_000).unwrap());
+    assert!(
+        text.contains("DTSTART:20261006T154500\r\nDURATION:PT3H\r\n"),
+        "{text}"
+    );
+    let calendar: Calendar = text.parse().unwrap();
+    let Some(CalendarComponent::Event(e)) = calendar.components.first() else {
+        panic!("no event in {text}");
+    };
+    let Some(DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Floating(at))) = e.get_start()
+    else {
+        panic!("{:?} is not a floating time", e.get_start());
+    };
+    assert_eq!(at.to_string(), "2026-10-06 15:45:00");
 }

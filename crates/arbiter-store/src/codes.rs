@@ -96,3 +96,18 @@ pub(crate) fn parse_date(s: Option<String>) -> Result<Option<jiff::civil::Date>,
             .map_err(|_| corrupt(format!("the date `{s}`"))),
     }
 }
+
+/// A match's start time as stored: `HH:MM`.
+pub(crate) fn time_text(t: jiff::civil::Time) -> String {
+    t.strftime("%H:%M").to_string()
+}
+
+pub(crate) fn parse_time(s: Option<String>) -> Result<Option<jiff::civil::Time>, StoreError> {
+    match s {
+        None => Ok(None),
+        Some(s) => s
+            .parse()
+            .map(Some)
+            .map_err(|_| corrupt(format!("the time `{s}`"))),
+    }
+}

@@ -296,10 +296,11 @@ impl Store {
         &self,
         m: MatchId,
         to: jiff::civil::Date,
+        start: Option<jiff::civil::Time>,
         reason: &str,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        dispatch!(self, s => s.move_match(m, to, reason, by).await)
+        dispatch!(self, s => s.move_match(m, to, start, reason, by).await)
     }
 
     /// Records an officer's ruling that the result carrying the violation `key` (core's

@@ -675,7 +675,7 @@ async fn insert_competition(
                 Pairing::Match(m) => {
                     let sql = format!(
                         "INSERT INTO matches (round_id, position, home_team_id, away_team_id, \
-                         played_on) VALUES ($1, $2, $3, $4, {}) RETURNING id",
+                         played_on, start_time) VALUES ($1, $2, $3, $4, {}, $6) RETURNING id",
                         date_in("$5")
                     );
                     let row = sqlx::query(&sql)
@@ -684,6 +684,7 @@ async fn insert_competition(
                     .bind(team_row(&m.home)?)
                     .bind(team_row(&m.away)?)
                     .bind(m.date.map(|d| d.to_string()))
+                    .bind(m.start.map(codes::time_text))
                     .fetch_one(&mut **tx)
                     .await
                     .map_err(db("storing a match"))?;
@@ -904,7 +905,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     let latest = "v.version = (SELECT MAX(v2.version) FROM result_versions v2 WHERE v2.match_id = v.match_id)";
     let sql = format!(
         "SELECT m.id, m.round_id, m.position, h.team_key AS home, a.team_key AS away, \
-         {} AS played_on, v.id AS version_id, v.outcome, v.forfeit_by \
+         {} AS played_on, m.start_time, v.id AS version_id, v.outcome, v.forfeit_by \
          FROM matches m JOIN rounds r ON r.id = m.round_id \
          JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id \
          JOIN result_versions v ON v.match_id = m.id \
@@ -941,6 +942,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
                 by.as_deref(),
                 boards.remove(&version).unwrap_or_default(),
             )?,
+            start: codes::parse_time(get(row, "start_time")?)?,
         };
         let i = *round_index
             .get(&round)
@@ -1971,6 +1973,7 @@ impl Backend {
         &self,
         m: MatchId,
         to: jiff::civil::Date,
+        start: Option<jiff::civil::Time>,
         reason: &str,
         by: &Actor,
     ) -> Result<(), StoreError> {
@@ -1982,8 +1985,8 @@ impl Backend {
             return Err(StoreError::NotFound(format!("there is no match with id {m}")));
         };
         let sql = format!(
-            "SELECT {} AS own, {} AS round_day FROM matches m JOIN rounds r ON r.id = m.round_id \
-             WHERE m.id = $1",
+            "SELECT {} AS own, {} AS round_day, m.start_time FROM matches m \
+             JOIN rounds r ON r.id = m.round_id WHERE m.id = $1",
             date_out("m.played_on"),
             date_out("r.played_on")
         );
@@ -1995,9 +1998,15 @@ impl Backend {
         let own: Option<String> = get(&row, "own")?;
         let round_day: Option<String> = get(&row, "round_day")?;
         let before = own.or(round_day);
-        let sql = format!("UPDATE matches SET played_on = {} WHERE id = $2", date_in("$1"));
+        let start_before: Option<String> = get(&row, "start_time")?;
+        let sql = format!(
+            "UPDATE matches SET played_on = {}, start_time = $2 WHERE id = $3",
+            date_in("$1")
+        );
+        let start = start.map(codes::time_text);
         sqlx::query(&sql)
             .bind(to.to_string())
+            .bind(start.clone())
             .bind(m.0)
             .execute(&mut *tx)
             .await
@@ -2007,16 +2016,17 @@ impl Backend {
             .execute(&mut *tx)
             .await
             .map_err(db("bumping the competition's version"))?;
-        let day = |d: Option<String>| serde_json::json!({
+        let day = |d: Option<String>, start: Option<String>| serde_json::json!({
             "round": place.round, "home": place.home.0, "away": place.away.0, "date": d,
+            "start": start,
         });
         append_history(
             &mut tx,
             codes::now(),
             by,
             Change {
-                before: Some(day(before)),
-                after: Some(day(Some(to.to_string()))),
+                before: Some(day(before, start_before)),
+                after: Some(day(Some(to.to_string()), start)),
                 reason: Some(reason.as_str()),
                 league: Some(place.league),
                 competition: Some(place.competition),

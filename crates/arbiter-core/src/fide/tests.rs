@@ -59,6 +59,7 @@ fn event(teams: &str, rounds: &[&[&str]]) -> Competition {
                             home: id(h),
                             away: id(a),
                             outcome,
+                            start: None,
                         })
                     } else {
                         let kind = match what {

@@ -33,6 +33,7 @@ fn pending(home: &str, away: &str) -> Pairing {
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Pending,
+        start: None,
     })
 }
 
@@ -51,6 +52,7 @@ fn played(home: &str, away: &str, boards: &[(&str, &str, GameResult)]) -> Pairin
                 })
                 .collect(),
         ),
+        start: None,
     })
 }
 

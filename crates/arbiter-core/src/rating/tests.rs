@@ -414,6 +414,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                         gt_p1,
                         board(GameResult::HomeWinByForfeit, "a2", "b2"),
                     ]),
+                    start: None,
                 })],
             },
             Round {
@@ -424,6 +425,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                     home: TeamId("b".into()),
                     away: TeamId("a".into()),
                     outcome: MatchOutcome::Forfeit { by: Side::Away },
+                    start: None,
                 })],
             },
         ],
@@ -472,6 +474,7 @@ fn one_match(home: Vec<Player>, away: Vec<Player>) -> Competition {
                 home: TeamId("a".into()),
                 away: TeamId("b".into()),
                 outcome: MatchOutcome::Boards(boards),
+                start: None,
             })],
         }],
     }

@@ -29,6 +29,7 @@ pub fn played(home: &str, away: &str, code: &str) -> Pairing {
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Boards(boards(code)),
+        start: None,
     })
 }
 
@@ -38,6 +39,7 @@ pub fn forfeited(home: &str, away: &str, by: Side) -> Pairing {
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Forfeit { by },
+        start: None,
     })
 }
 
@@ -47,6 +49,7 @@ pub fn pending(home: &str, away: &str) -> Pairing {
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome: MatchOutcome::Pending,
+        start: None,
     })
 }
 

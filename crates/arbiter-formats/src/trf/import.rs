@@ -342,6 +342,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 home: teams[h].id.clone(),
                 away: teams[a].id.clone(),
                 outcome,
+                start: None,
             });
         }
 
@@ -464,6 +465,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 home: teams[h].id.clone(),
                 away: teams[aw].id.clone(),
                 outcome,
+                start: None,
             });
         }
 

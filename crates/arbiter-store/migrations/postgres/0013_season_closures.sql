@@ -38,3 +38,6 @@ CREATE TRIGGER season_closures_no_truncate BEFORE TRUNCATE ON season_closures
 -- Issue 12: a player withdrawn from the roster during the season: named in no lineup from this
 -- day; their games stay. Null: on the roster.
 ALTER TABLE players ADD COLUMN withdrawn_on DATE;
+
+-- Issue 12: the time a match starts when its home advisor has arranged it (GT-M1), `HH:MM`.
+ALTER TABLE matches ADD COLUMN start_time TEXT CHECK (start_time IS NULL OR length(start_time) = 5);

@@ -297,6 +297,7 @@ fn played(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
         home: TeamId(home.to_string()),
         away: TeamId(away.to_string()),
         outcome,
+        start: None,
     })
 }
 
@@ -474,12 +475,14 @@ pub fn every_kind_of_result() -> Competition {
                 pairings: vec![
                     // Played, but no board reported yet.
                     played("mau", "tol", MatchOutcome::Boards(Vec::new())),
-                    // Issue 12: a match on a day of its own (moved, GT-M2).
+                    // Issue 12: a match on a day of its own (moved, GT-M2), at the time its
+                    // home advisor arranged (GT-M1).
                     Pairing::Match(Match {
                         date: Some(jiff::civil::date(2025, 10, 23)),
                         home: TeamId("syl".into()),
                         away: TeamId("vic".into()),
                         outcome: MatchOutcome::Pending,
+                        start: Some(jiff::civil::time(15, 45, 0, 0)),
                     }),
                 ],
             },

@@ -51,6 +51,7 @@ fn events(state: &AppState, view: &CompetitionView, team: Option<&TeamId>) -> Ve
                     view.league.slug, view.season.slug, view.record.slug, round.number, m.home
                 ),
                 date,
+                start: m.start,
                 summary: format!("{} v {}", view.team_name(&m.home), view.team_name(&m.away)),
                 location: school.clone().or_else(|| home.map(|t| t.name.clone())),
                 description: Some(format!(

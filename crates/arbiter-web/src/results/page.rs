@@ -199,6 +199,8 @@ struct MoveForm {
     action: String,
     csrf: String,
     date: String,
+    /// `HH:MM`, or empty when the time is the advisors' to agree.
+    start: String,
     reason: String,
     /// The President may allow a day beyond three school weeks (GT-M2).
     may_override: bool,
@@ -224,7 +226,8 @@ struct Redo {
     /// A lineup form as sent, with why it was refused.
     lineup: Option<(Side, LineupInput, Vec<String>)>,
     /// The move form as sent (day, reason) with why it was refused.
-    moved: Option<(String, String, Vec<String>)>,
+    /// The Move form as sent: the day, the start time, the reason, and what was wrong.
+    moved: Option<(String, String, String, Vec<String>)>,
 }
 
 fn result_options() -> Vec<(String, String)> {
@@ -850,15 +853,17 @@ async fn page(
         }
     });
     let move_form = show_move.then(|| {
-        let (date, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
+        let (date, start, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
             let day = ctx.date.map(|d| d.to_string()).unwrap_or_default();
-            (day, String::new(), Vec::new())
+            let start = ctx.record.start.map(|t| t.strftime("%H:%M").to_string());
+            (day, start.unwrap_or_default(), String::new(), Vec::new())
         });
         MoveForm {
             action: format!("{}/move", ctx.href()),
             csrf: csrf.clone(),
             open: !problems.is_empty(),
             date,
+            start,
             reason,
             may_override: may(Action::OverridePostponementWindow),
             problems,
@@ -868,7 +873,10 @@ async fn page(
     let page = MatchPage {
         layout,
         round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
-        date: ctx.date.map(words::date),
+        date: ctx.date.map(|d| match ctx.record.start {
+            Some(t) => format!("{} at {}", words::date(d), t.strftime("%H:%M")),
+            None => words::date(d),
+        }),
         home: team_link(Side::Home),
         away: team_link(Side::Away),
         home_school: ctx.school(Side::Home).map(str::to_string),
@@ -1357,10 +1365,23 @@ pub async fn move_match(
             .map(|(_, v)| v.trim().to_string())
             .unwrap_or_default()
     };
-    let (day, reason) = (one("date"), one("reason"));
+    let (day, start, reason) = (one("date"), one("start"), one("reason"));
     let refused = |problems: Vec<String>| Redo {
-        moved: Some((day.clone(), reason.clone(), problems)),
+        moved: Some((day.clone(), start.clone(), reason.clone(), problems)),
         ..Redo::default()
+    };
+    // GT-M1: the home advisor arranges the time; empty leaves it to the advisors.
+    let start_time = match start.as_str() {
+        "" => None,
+        t => match t.parse::<jiff::civil::Time>() {
+            Ok(t) => Some(t),
+            Err(_) => {
+                let redo = refused(vec![format!(
+                    "“{t}” is not a time; give it as HH:MM, such as 15:45 (the time field of the form does)."
+                )]);
+                return again(&state, &auth, &ctx, redo).await;
+            }
+        },
     };
     let Ok(to) = day.parse::<jiff::civil::Date>() else {
         let redo = refused(vec![format!(
@@ -1409,7 +1430,7 @@ pub async fn move_match(
     };
     match state
         .store()
-        .move_match(ctx.id, to, &reason, &acting.actor())
+        .move_match(ctx.id, to, start_time, &reason, &acting.actor())
         .await
     {
         Ok(()) => {

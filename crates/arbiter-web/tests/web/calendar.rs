@@ -203,6 +203,25 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             &format!("{m}/move"),
             &[
                 ("date", "2026-12-14"),
+                ("start", "4pm"),
+                ("reason", "Snow closed both schools"),
+                ("override", "yes"),
+            ],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        moved.body.contains("“4pm” is not a time; give it as HH:MM"),
+        "{}",
+        moved.body
+    );
+    let moved = president
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &[
+                ("date", "2026-12-14"),
+                ("start", "16:00"),
                 ("reason", "Snow closed both schools"),
                 ("override", "yes"),
             ],
@@ -219,8 +238,17 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
         .iter()
         .find(|e| e.get_uid() == Some("gthscl-2026-27-division-a-r4-start@arbiter"))
         .unwrap();
-    assert_eq!(day(round4), "2026-12-14");
-    assert!(get(&app, &m).await.body.contains("Mon 14 Dec 2026"));
+    assert_eq!(
+        format!("{:?}", round4.get_start()),
+        "Some(DateTime(Floating(2026-12-14T16:00:00)))",
+        "GT-M1: the time the home advisor arranged"
+    );
+    assert!(
+        get(&app, &m)
+            .await
+            .body
+            .contains("Mon 14 Dec 2026 at 16:00")
+    );
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
         .await
@@ -228,6 +256,7 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
     let h = history.iter().find(|h| h.action == "move_match").unwrap();
     assert_eq!(h.before.as_ref().unwrap()["date"], "2026-11-16");
     assert_eq!(h.after.as_ref().unwrap()["date"], "2026-12-14");
+    assert_eq!(h.after.as_ref().unwrap()["start"], "16:00");
     assert!(
         h.reason
             .as_deref()

@@ -68,6 +68,7 @@ fn game(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
         home: TeamId(home.into()),
         away: TeamId(away.into()),
         outcome,
+        start: None,
     })
 }
 
