@@ -240,8 +240,7 @@ fn table(rated: &RatedCompetition, lines: &[Line<'_>]) -> String {
     for l in lines {
         let s = &l.summary;
         let rating = |st: &Standing| match published(st) {
-            Some(r) if st.provisional => format!("{r}N"),
-            Some(r) => r.to_string(),
+            Some(r) => arbiter_core::model::rating_text(r, st.provisional),
             None => "-".into(),
         };
         let _ = writeln!(
@@ -296,13 +295,8 @@ pub fn next_season(
             (l, next, reason)
         })
         .collect();
-    let shown = |rating: u32, provisional: bool| {
-        if provisional {
-            format!("{rating}N")
-        } else {
-            rating.to_string()
-        }
-    };
+    let shown =
+        |rating: u32, provisional: bool| arbiter_core::model::rating_text(rating, provisional);
     let text = match format {
         RatingsFormat::Json => {
             let players: Vec<Value> = rows

@@ -90,7 +90,7 @@ pub struct Rank {
 impl Rank {
     /// `1420`, or `1200N` for a provisional rating.
     pub fn shown(self) -> String {
-        format!("{}{}", self.rating, if self.provisional { "N" } else { "" })
+        crate::model::rating_text(self.rating, self.provisional)
     }
 }
 

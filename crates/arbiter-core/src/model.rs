@@ -47,6 +47,16 @@ pub struct Team {
     pub players: Vec<Player>,
 }
 
+/// A rating as people read it (GT-R3): `1450`, or `1200N` while provisional. Every page, file
+/// and sentence prints a rating through this.
+pub fn rating_text(rating: impl fmt::Display, provisional: bool) -> String {
+    if provisional {
+        format!("{rating}N")
+    } else {
+        rating.to_string()
+    }
+}
+
 /// A player on a team's roster.
 ///
 /// `Player::default()` (an empty id, unrated, nothing on record) is for struct literals:

@@ -68,7 +68,7 @@ impl Addition {
     pub fn summary(&self, team_name: &str) -> String {
         let p = &self.player;
         let rating = match p.rating {
-            Some(r) => format!("{r}{}", if p.provisional { "N" } else { "" }),
+            Some(r) => crate::model::rating_text(r, p.provisional),
             None => "unrated".into(),
         };
         let note = self

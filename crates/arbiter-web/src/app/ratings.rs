@@ -151,10 +151,10 @@ impl CompetitionView {
 
 /// A rating as people read it: `1450`, `1200N` while provisional (GT-R3), `unrated`.
 pub fn shown(s: &Standing) -> String {
-    match (s.rated, s.provisional) {
-        (false, _) => "unrated".into(),
-        (true, true) => format!("{}N", s.published()),
-        (true, false) => s.published().to_string(),
+    if s.rated {
+        arbiter_core::model::rating_text(s.published(), s.provisional)
+    } else {
+        "unrated".into()
     }
 }
 

@@ -27,9 +27,8 @@ pub fn score(own: f64, other: f64) -> String {
 /// GT-R3: a provisional player's rating is `1200N`; an unrated player has none.
 pub fn rating(p: &Player) -> String {
     match (p.rating, p.provisional) {
-        (Some(r), true) => format!("{r}N"),
-        (None, true) => "1200N".into(),
-        (Some(r), false) => r.to_string(),
+        (Some(r), provisional) => arbiter_core::model::rating_text(r, provisional),
+        (None, true) => arbiter_core::model::rating_text(1200, true),
         (None, false) => String::new(),
     }
 }
