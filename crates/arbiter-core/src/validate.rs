@@ -172,6 +172,22 @@ impl fmt::Display for Finding {
     }
 }
 
+impl Finding {
+    /// The finding as a form on its own match says it: the board and the rule, then the
+    /// sentence (`Board 2: GT-M11: …`); the round and the match go without saying there.
+    pub fn on_its_match(&self) -> String {
+        let mut out = String::new();
+        if let Some(b) = self.board {
+            out.push_str(&format!("Board {b}: "));
+        }
+        if let Some(rule) = &self.rule {
+            out.push_str(&format!("{rule}: "));
+        }
+        out.push_str(&self.message);
+        out
+    }
+}
+
 /// `vic v nsw`: how messages name a match.
 pub fn match_label(m: &Match) -> String {
     format!("{} v {}", m.home, m.away)

@@ -535,7 +535,7 @@ fn lineup_refused(findings: &[arbiter_core::validate::Finding]) -> Response {
                 refusal: Some("lineup".into()),
                 message: findings
                     .iter()
-                    .map(lineup::reason)
+                    .map(arbiter_core::validate::Finding::on_its_match)
                     .collect::<Vec<_>>()
                     .join(" "),
                 problems,

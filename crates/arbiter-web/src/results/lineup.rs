@@ -142,19 +142,6 @@ pub(crate) fn in_force(ctx: &MatchContext, side: Side) -> Option<&LineupVersion>
     ctx.stored.lineup(ctx.round, &ctx.record.home, side)
 }
 
-/// A finding as the lineup form says it: the board and the rule, then the sentence.
-pub(crate) fn reason(f: &Finding) -> String {
-    let mut out = String::new();
-    if let Some(b) = f.board {
-        out.push_str(&format!("Board {b}: "));
-    }
-    if let Some(rule) = &f.rule {
-        out.push_str(&format!("{rule}: "));
-    }
-    out.push_str(&f.message);
-    out
-}
-
 /// One player to choose for a board: the id and `Name (1650)` by the rating of the match day.
 pub(crate) struct Candidate {
     pub id: String,

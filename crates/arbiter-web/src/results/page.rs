@@ -909,7 +909,7 @@ async fn page(
             .view
             .open_violations()
             .filter(|f| f.round == Some(ctx.round) && f.home.as_ref() == Some(&ctx.record.home))
-            .map(lineup::reason)
+            .map(arbiter_core::validate::Finding::on_its_match)
             .collect(),
         move_form,
         time_control: ctx.view.time_control(),
@@ -1326,7 +1326,14 @@ pub async fn name_lineup(
                 Ok(_) => see_other(&format!("{}#lineup-{}", ctx.href(), side.code())),
                 Err(NotNamed::Refused(findings)) => {
                     let redo = Redo {
-                        lineup: Some((side, input, findings.iter().map(lineup::reason).collect())),
+                        lineup: Some((
+                            side,
+                            input,
+                            findings
+                                .iter()
+                                .map(arbiter_core::validate::Finding::on_its_match)
+                                .collect(),
+                        )),
                         ..Redo::default()
                     };
                     again(&state, &auth, &ctx, redo).await
@@ -1409,7 +1416,7 @@ pub async fn move_match(
         .iter()
         .filter(|f| f.is_error() || !overridden)
         .map(|f| {
-            let mut p = lineup::reason(f);
+            let mut p = f.on_its_match();
             if !f.is_error() {
                 p.push_str(" (tick the override to allow it, as the President may)");
             }
