@@ -53,7 +53,7 @@ pub struct SeasonQuery {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LedgerJson {
     pub league: String,
-    pub season: SeasonJson,
+    pub season: LedgerSeason,
     /// The entry fee each school owes once a season (GT-O2), when the season's competitions
     /// agree on one; `null` when they set none or differ (`notes` says so).
     pub entry_fee: Option<String>,
@@ -69,7 +69,7 @@ pub struct LedgerJson {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct SeasonJson {
+pub struct LedgerSeason {
     pub slug: String,
     pub name: String,
 }
@@ -195,7 +195,7 @@ fn ledger_json(l: &SeasonLedger) -> LedgerJson {
     let entries: Vec<EntryJson> = l.stored.iter().map(|s| entry_json(&l.ledger, s)).collect();
     LedgerJson {
         league: l.league.slug.clone(),
-        season: SeasonJson {
+        season: LedgerSeason {
             slug: l.season.slug.clone(),
             name: l.season.name.clone(),
         },
