@@ -28,6 +28,32 @@ pub struct NewPlayer {
     pub provisional: bool,
 }
 
+/// The highest rating a roster may give: beyond it the figure is a typing mistake.
+pub const RATING_MAX: u32 = 3500;
+
+/// A rating as an officer types it: a whole number up to [`RATING_MAX`], or nothing for a new
+/// player (GT-R3's 1200N); the sentence when it is neither.
+pub fn read_rating(text: &str) -> Result<Option<u32>, String> {
+    match text.trim() {
+        "" => Ok(None),
+        t => match t.parse::<u32>() {
+            Ok(n) if n <= RATING_MAX => Ok(Some(n)),
+            _ => Err(format!(
+                "“{t}” is not a rating; write a whole number such as 1450, or leave it empty for a new player (1200N, GT-R3)"
+            )),
+        },
+    }
+}
+
+/// GT-R3: the rating a roster entry holds: a player with none starts at the league's 1200,
+/// provisional (1200N).
+pub fn entry_rating(rating: Option<u32>, provisional: bool) -> (Option<u32>, bool) {
+    match rating {
+        Some(r) => (Some(r), provisional),
+        None => (Some(1200), true),
+    }
+}
+
 /// A problem with one line, with its column when it is in one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineProblem {
@@ -232,6 +258,7 @@ pub fn plan(
             n += 1;
         };
         let ranked = may_be_ranked(row.grade, row.birth_date, on);
+        let (rating, provisional) = entry_rating(row.rating, row.provisional);
         out.push(Addition {
             line: row.line,
             team: team.id.clone(),
@@ -249,9 +276,8 @@ pub fn plan(
             player: Player {
                 id: PlayerId(id),
                 name: row.name.trim().to_string(),
-                // GT-R3: a new player starts at the league's 1200N.
-                rating: row.rating.or(Some(1200)),
-                provisional: row.provisional || row.rating.is_none(),
+                rating,
+                provisional,
                 record: RatingRecord {
                     birth_date: row.birth_date,
                     ..RatingRecord::default()

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::roster::{LineProblem, NewPlayer};
+use arbiter_core::roster::{self, LineProblem, NewPlayer};
 use arbiter_core::text::NAME_MAX_CHARS;
 use jiff::civil::Date;
 
@@ -77,18 +77,11 @@ pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
                 None
             }
         });
-        let rating = cell("rating").and_then(|r| match r.parse::<u32>() {
-            Ok(n) if n <= 3500 => Some(n),
-            _ => {
-                bad(
-                    "rating",
-                    format!(
-                        "“{r}” is not a rating; write a whole number such as 1450, or leave it empty for a new player (1200N, GT-R3)"
-                    ),
-                );
+        let rating =
+            roster::read_rating(&cell("rating").unwrap_or_default()).unwrap_or_else(|why| {
+                bad("rating", why);
                 None
-            }
-        });
+            });
         let provisional = match cell("provisional").map(|p| p.to_lowercase()) {
             None => rating.is_none(),
             Some(p) if ["yes", "y", "true", "1"].contains(&p.as_str()) => true,

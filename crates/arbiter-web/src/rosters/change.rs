@@ -3,6 +3,7 @@
 //! and the history keeps the entry before and why.
 
 use arbiter_core::PlayerId;
+use arbiter_core::roster;
 use arbiter_store::PlayerChange;
 use axum::Form;
 use axum::extract::{Path, State};
@@ -114,19 +115,10 @@ pub async fn change_player(
             .await;
         };
         let mut problems = Vec::new();
-        let rating = match f.rating.trim() {
-            "" => None,
-            r => match r.parse::<u32>() {
-                Ok(n) if n <= 3500 => Some(n),
-                _ => {
-                    problems.push(format!(
-                        "{}: “{r}” is not a rating; write a whole number such as 1450, or leave it empty for a new player (1200N, GT-R3).",
-                        player.name
-                    ));
-                    None
-                }
-            },
-        };
+        let rating = roster::read_rating(&f.rating).unwrap_or_else(|why| {
+            problems.push(format!("{}: {why}.", player.name));
+            None
+        });
         let withdrawn = match f.withdrawn.trim() {
             "" => None,
             d => match d.parse::<jiff::civil::Date>() {
@@ -143,14 +135,11 @@ pub async fn change_player(
         if !problems.is_empty() {
             return refuse(problems).await;
         }
+        let (rating, provisional) = roster::entry_rating(rating, f.provisional.is_some());
         let change = PlayerChange {
             name: f.name.trim().to_string(),
-            rating: rating.or(if f.provisional.is_some() {
-                Some(1200)
-            } else {
-                None
-            }),
-            provisional: f.provisional.is_some(),
+            rating,
+            provisional,
             withdrawn,
         };
         let id = PlayerId(f.player.clone());
