@@ -2,7 +2,7 @@
 //! header naming the columns `from` (the first day closed, YYYY-MM-DD), `to` (the last; by
 //! default the first) and `reason` ("Winter break"). Read with every mistake at its line.
 
-use arbiter_core::calendar::Closure;
+use arbiter_core::calendar::{CalendarError, Closure};
 use arbiter_core::roster::LineProblem;
 use arbiter_core::text::NAME_MAX_CHARS;
 use jiff::civil::Date;
@@ -61,15 +61,12 @@ pub fn read(text: &str) -> Result<Vec<Closure>, Vec<LineProblem>> {
                 format!("the reason is longer than {NAME_MAX_CHARS} characters"),
             );
         }
-        if to < from {
-            bad(
-                "to",
-                format!(
-                    "the closure ends on {to}, before its first day {from}; give the days in order"
-                ),
-            );
+        let closure = Closure { from, to, reason };
+        // A missing reason is said above, at its column.
+        if let Err(why @ CalendarError::ClosureEndsBeforeItStarts { .. }) = closure.check() {
+            bad("to", why.to_string());
         }
-        closures.push(Closure { from, to, reason });
+        closures.push(closure);
     }
     if problems.is_empty() {
         Ok(closures)
@@ -102,14 +99,15 @@ mod tests {
     #[test]
     fn every_mistake_is_reported_at_its_line() {
         let problems =
-            read("from,to,reason\n2026-13-01,,Snow\n2027-01-05,2027-01-02,\n").unwrap_err();
+            read("from,to,reason\n2026-13-01,,Snow\n2027-01-05,,\n2027-01-05,2027-01-02,Snow\n")
+                .unwrap_err();
         let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
         assert_eq!(
             said,
             [
                 "line 2, from: “2026-13-01” is not a date; write it as YYYY-MM-DD, e.g. 2026-12-21",
                 "line 3, reason: say what the schools are closed for, e.g. Winter break",
-                "line 3, to: the closure ends on 2027-01-02, before its first day 2027-01-05; give the days in order",
+                "line 4, to: The closure “Snow” cannot end on 2027-01-02, before it starts on 2027-01-05; give its last day on or after its first (GT-M2's calendar).",
             ]
         );
     }

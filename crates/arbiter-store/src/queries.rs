@@ -1347,12 +1347,9 @@ impl Backend {
     ) -> Result<SeasonClosure, StoreError> {
         let reason = new.reason.trim();
         check::name("closure", reason)?;
-        if new.ends_on < new.starts_on {
-            return Err(StoreError::Invalid(format!(
-                "a closure ends on or after its first day, but “{reason}” runs from {} to {}; give the days in order",
-                new.starts_on, new.ends_on
-            )));
-        }
+        // GT-M2's calendar: core says what a closure may be.
+        arbiter_core::calendar::Closure::new(new.starts_on, new.ends_on, reason)
+            .map_err(|e| StoreError::Invalid(e.to_string()))?;
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;

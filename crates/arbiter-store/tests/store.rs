@@ -1153,7 +1153,11 @@ async fn a_closure_is_withdrawn_never_removed(store: Store) {
         .add_closure(season.id, &backwards, &arbiter())
         .await
         .unwrap_err();
-    assert!(err.to_string().contains("give the days in order"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("give its last day on or after its first (GT-M2"),
+        "{err}"
+    );
     let winter = store
         .add_closure(
             season.id,
