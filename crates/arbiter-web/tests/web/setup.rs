@@ -266,9 +266,37 @@ async fn a_president_builds_next_season_from_this_one() {
             .players
             .is_empty()
     );
-    // GT-R2: an experienced player rated below 1200 at the end would start at 1200; none is
-    // below it here, and every carried rating is at least the start.
-    assert!(start.players.iter().all(|p| p.rating.unwrap_or(0) >= 1200));
+    // GT-R1..GT-R3: each carried rating is the rollover of the player's rating at the end of
+    // this season, as core's engine rates the season; not the rating they started it with.
+    let last = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let rated = arbiter_core::rated_games::rate(&last.competition, &last.rules, &last.rules.rating)
+        .unwrap();
+    let arbiter_core::rating::System::League(elo) = rated.replay.system else {
+        panic!("gthscl rates by the league's Elo");
+    };
+    for p in &start.players {
+        let (_, _, summary) = rated.rows().find(|(_, id, _)| **id == p.id).unwrap();
+        let next = arbiter_core::rating::rollover::next_season(&summary.after, &elo);
+        assert_eq!(
+            (p.rating, p.provisional),
+            (Some(next.rating), next.provisional),
+            "{}",
+            p.name
+        );
+    }
+    let started = &last.competition.teams[1].players;
+    assert!(
+        start
+            .players
+            .iter()
+            .zip(started)
+            .any(|(now, then)| now.rating != then.rating),
+        "the ratings were rolled over, not copied"
+    );
 
     let history = president.get(&app, "/leagues/gthscl/history").await;
     for said in [
