@@ -541,6 +541,24 @@ async fn set_up_and_move(client: &Client, base: &str, port: u16) -> Check {
     fits(client, 390, "the set-up page").await?;
     shoot(client, 390, "setup").await?;
     shoot(client, 1280, "setup").await?;
+    client
+        .goto(&format!(
+            "{base}/leagues/gthscl/rosters?competition=2026-27%2Fmetro"
+        ))
+        .await
+        .map_err(err)?;
+    says(client, "The rosters", "the Rosters page").await?;
+    fits(client, 390, "the Rosters page").await?;
+    shoot(client, 390, "rosters").await?;
+    shoot(client, 1280, "rosters").await?;
+    client
+        .goto(&format!("{base}/leagues/gthscl/ledger"))
+        .await
+        .map_err(err)?;
+    says(client, "Otsego", "the fee ledger").await?;
+    fits(client, 390, "the fee ledger").await?;
+    shoot(client, 390, "ledger").await?;
+    shoot(client, 1280, "ledger").await?;
     client.set_window_size(390, 900).await.map_err(err)?;
 
     let (path, feed, to) = movable_match();
