@@ -56,7 +56,8 @@ pub fn import(ask: &Import, db: &Database) -> Result<()> {
         };
         let on = roster::eligibility_day(stored.season.starts_on, &stored.competition)
             .context("the season has no start date, so GT-R7's age cannot be read; give the season its dates")?;
-        let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on) {
+        let season_schools = store.season_schools(stored.season.id).await?;
+        let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on, &season_schools) {
             Ok(plan) => plan,
             Err(problems) => {
                 for p in &problems {

@@ -154,7 +154,8 @@ fn unique_id(name: &str, taken: &mut HashSet<String>) -> String {
 /// The roster a team brings into the next season: last season's team's players in their
 /// order, each with the rating the rollover gives them (GT-R1, GT-R2; a provisional player
 /// stays 1200N, GT-R3). A player `next` gives nothing for (no rated record) keeps their
-/// rating as it stood. Their games stay in last season's records.
+/// rating as it stood. Their games stay in last season's records. A player withdrawn during
+/// the season (moved away, left the school) is not carried; GT-R6's own school is.
 pub fn carried_roster(
     previous: &Team,
     next: impl Fn(&Player) -> Option<NextSeason>,
@@ -162,6 +163,7 @@ pub fn carried_roster(
     previous
         .players
         .iter()
+        .filter(|p| p.withdrawn.is_none())
         .map(|p| {
             let mut carried = p.clone();
             if let Some(n) = next(p) {
@@ -300,6 +302,14 @@ mod tests {
                     name: "Ben Cole".into(),
                     rating: Some(1200),
                     provisional: true,
+                    school: Some("Genoa Area High School".into()),
+                    ..Player::default()
+                },
+                Player {
+                    id: PlayerId("w3".into()),
+                    name: "Cal Dorn".into(),
+                    rating: Some(1380),
+                    withdrawn: Some(date(2027, 1, 11)),
                     ..Player::default()
                 },
             ],
@@ -318,5 +328,7 @@ mod tests {
             (Some(1200), true)
         );
         assert_eq!(carried[1].name, "Ben Cole");
+        assert_eq!(carried[1].school.as_deref(), Some("Genoa Area High School"));
+        assert_eq!(carried.len(), 2, "Cal Dorn withdrew during the season");
     }
 }

@@ -76,6 +76,9 @@ pub struct Player {
     /// GT-R7: the player may play only unranked games (not a high-school student, nor 14 or
     /// older); `rated_games` leaves their games unrated.
     pub unranked: bool,
+    /// GT-R6: the player's own school, when it is not the team's: a high-school student, or one
+    /// 14 or older, whose school has no team joins the closest one. `None`: the team's school.
+    pub school: Option<String>,
     /// The day the player was withdrawn from the roster during the season: named in no lineup
     /// from that day; the games they played before it stay in the record (issue 12).
     pub withdrawn: Option<jiff::civil::Date>,

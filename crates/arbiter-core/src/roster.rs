@@ -14,9 +14,10 @@ pub struct NewPlayer {
     pub line: u64,
     /// The player's name, as score sheets print it.
     pub name: String,
-    /// The school they are a student of (GT-R7) and play for.
+    /// The school they are a student of (GT-R7), and play for unless GT-R6 applies.
     pub school: String,
-    /// The team's id, when the school has several teams in the competition.
+    /// The team's id: when the school has several teams in the competition, or, under GT-R6,
+    /// the closest team of another school when the player's own has none.
     pub team: Option<String>,
     /// The school grade, 1-12 (GT-R7).
     pub grade: Option<u8>,
@@ -136,14 +137,16 @@ fn age_on(birth: Date, on: Date) -> i16 {
 }
 
 /// Each new player's team and roster entry, or every problem: a school with no team in the
-/// competition, a school of several teams and no team named, a team of another school, a name
-/// already on the team's roster, a roster beyond `roster_max` (AS-9). `on` is the day
-/// eligibility is read on (GT-R7: the season's start).
+/// competition, a school of several teams and no team named, a team of another school that
+/// GT-R6 does not allow, a name already on the team's roster, a roster beyond `roster_max`
+/// (AS-9). `on` is the day eligibility is read on (GT-R7: the season's start);
+/// `season_schools` the schools with a team in any competition of the season (GT-R6).
 pub fn plan(
     c: &Competition,
     rules: &Ruleset,
     rows: &[NewPlayer],
     on: Date,
+    season_schools: &[String],
 ) -> Result<Vec<Addition>, Vec<LineProblem>> {
     let mut problems = Vec::new();
     let mut out: Vec<Addition> = Vec::new();
@@ -165,20 +168,54 @@ pub fn plan(
             .iter()
             .filter(|t| t.school.as_deref().is_some_and(|s| same(s, &row.school)))
             .collect();
+        let ranked = may_be_ranked(row.grade, row.birth_date, on);
+        let mut joins_nearest = false;
         let team = match (&row.team, of_school.as_slice()) {
             (Some(id), _) => match c.teams.iter().find(|t| same(&t.id.0, id)) {
                 Some(t) if t.school.as_deref().is_some_and(|s| same(s, &row.school)) => t,
                 Some(t) => {
-                    problems.push(problem(
-                        "team",
-                        format!(
-                            "{} is a team of {}, not of {}; a player joins a team of their own school (GT-R6 aside)",
-                            t.name,
-                            t.school.as_deref().unwrap_or("no school"),
-                            row.school
-                        ),
-                    ));
-                    continue;
+                    let has_a_team = of_school.first().map(|t| t.name.as_str()).or_else(|| {
+                        season_schools
+                            .iter()
+                            .find(|s| same(s, &row.school))
+                            .map(|_| "a team in another division")
+                    });
+                    match (has_a_team, ranked) {
+                        (None, Some(true)) => {
+                            joins_nearest = true;
+                            t
+                        }
+                        (Some(own), _) => {
+                            problems.push(problem(
+                                "team",
+                                format!(
+                                    "{} is a team of {}, not of {}; {} has {own}, so the player joins it (GT-R6 lets a player join another school's team only when their own school has none)",
+                                    t.name,
+                                    t.school.as_deref().unwrap_or("no school"),
+                                    row.school,
+                                    row.school
+                                ),
+                            ));
+                            continue;
+                        }
+                        (None, _) => {
+                            problems.push(problem(
+                                "team",
+                                format!(
+                                    "{} is a team of {}, not of {}; GT-R6 lets a student of a school with no team join the closest team only as a high-school student or at 14 or older{}",
+                                    t.name,
+                                    t.school.as_deref().unwrap_or("no school"),
+                                    row.school,
+                                    if ranked.is_none() {
+                                        "; give the player's grade or birth date"
+                                    } else {
+                                        ""
+                                    }
+                                ),
+                            ));
+                            continue;
+                        }
+                    }
                 }
                 None => {
                     let ids: Vec<&str> = of_school.iter().map(|t| t.id.0.as_str()).collect();
@@ -203,7 +240,7 @@ pub fn plan(
                 problems.push(problem(
                     "school",
                     format!(
-                        "{} has no team in {}; the schools are {}",
+                        "{} has no team in {}; the schools are {} (under GT-R6 a student of a school with no team joins the closest team: name it in a `team` column)",
                         row.school,
                         c.name,
                         schools.join(", ")
@@ -257,12 +294,15 @@ pub fn plan(
             }
             n += 1;
         };
-        let ranked = may_be_ranked(row.grade, row.birth_date, on);
         let (rating, provisional) = entry_rating(row.rating, row.provisional);
         out.push(Addition {
             line: row.line,
             team: team.id.clone(),
             note: match ranked {
+                _ if joins_nearest => Some(format!(
+                    "GT-R6: a student of {}, whose school has no team, joins the closest team",
+                    row.school.trim()
+                )),
                 Some(false) => Some(
                     "GT-R7: not a high-school student nor 14 or older, so plays unranked games only"
                         .into(),
@@ -283,6 +323,7 @@ pub fn plan(
                     ..RatingRecord::default()
                 },
                 unranked: ranked == Some(false),
+                school: joins_nearest.then(|| row.school.trim().to_string()),
                 withdrawn: None,
             },
         });
@@ -362,6 +403,7 @@ mod tests {
             &rules,
             &[row(2, "Ana Ruiz", "Start High School"), young],
             date(2026, 10, 5),
+            &[],
         )
         .unwrap();
         assert_eq!(plan[0].team, TeamId("start".into()));
@@ -390,6 +432,7 @@ mod tests {
                 row(5, "start player 1", "Start High School"),
             ],
             date(2026, 10, 5),
+            &[],
         )
         .unwrap_err();
         let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
@@ -407,5 +450,64 @@ mod tests {
             "{said:#?}"
         );
         assert!(said[3].contains("on START's roster already"), "{said:#?}");
+    }
+
+    #[test]
+    fn gt_r6_a_student_of_a_school_with_no_team_joins_the_closest_one() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let mut dee = row(2, "Dee Park", "Rossford High School");
+        dee.team = Some("start".into());
+        let plan = plan(&competition(), &rules, &[dee], date(2026, 10, 5), &[]).unwrap();
+        assert_eq!(plan[0].team, TeamId("start".into()));
+        assert_eq!(
+            plan[0].player.school.as_deref(),
+            Some("Rossford High School")
+        );
+        assert!(
+            plan[0].note.as_deref().unwrap().starts_with("GT-R6"),
+            "{:?}",
+            plan[0].note
+        );
+    }
+
+    #[test]
+    fn gt_r6_refuses_a_player_whose_school_has_a_team_or_who_is_too_young() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let mut elsewhere = row(2, "Dee Park", "Rossford High School");
+        elsewhere.team = Some("start".into());
+        let mut young = row(3, "Kit Young", "Lake Middle School");
+        young.team = Some("start".into());
+        young.grade = Some(7);
+        young.birth_date = Some(date(2013, 3, 1));
+        let mut unknown = row(4, "Lu Moss", "Lake Middle School");
+        unknown.team = Some("start".into());
+        unknown.grade = None;
+        let problems = plan(
+            &competition(),
+            &rules,
+            &[elsewhere, young, unknown],
+            date(2026, 10, 5),
+            &["Rossford High School".into()],
+        )
+        .unwrap_err();
+        let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(said.len(), 3, "{said:#?}");
+        assert!(
+            said[0].starts_with("line 2, team: START is a team of Start High School")
+                && said[0].contains("Rossford High School has a team in another division")
+                && said[0].contains("GT-R6"),
+            "{said:#?}"
+        );
+        assert!(
+            said[1].starts_with("line 3, team:")
+                && said[1].contains("GT-R6")
+                && said[1].contains("14 or older")
+                && !said[1].contains("give the player's grade"),
+            "{said:#?}"
+        );
+        assert!(
+            said[2].contains("give the player's grade or birth date"),
+            "{said:#?}"
+        );
     }
 }

@@ -291,6 +291,7 @@ fn division(d: &Division, today: Date, names: &mut Names) -> DemoCompetition {
             teams.push(team(c, &mut rng, names, &mut strength));
         }
     }
+    joins_the_closest_team(&mut teams);
     let ids: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
     let n = u32::try_from(teams.len()).unwrap_or(0);
     let (rounds, dates) = schedule::round_robin(n, Cycles::Double)
@@ -396,6 +397,18 @@ fn finish(
         name: name.into(),
         school: Some(school.into()),
         players,
+    }
+}
+
+/// GT-R6: Genoa Area High School has no team, so one of its students plays for Otsego, the
+/// closest team; her roster entry keeps her own school.
+fn joins_the_closest_team(teams: &mut [Team]) {
+    if let Some(p) = teams
+        .iter_mut()
+        .find(|t| t.id.0 == "otsego")
+        .and_then(|t| t.players.get_mut(2))
+    {
+        p.school = Some("Genoa Area High School".into());
     }
 }
 

@@ -532,3 +532,43 @@ fn gt_o2_the_gthscl_ledger_has_fees_a_refund_a_reversal_and_trophies() {
     let demo = generate(TODAY);
     assert!(league(&demo, "astc").seasons[0].ledger.is_empty());
 }
+
+#[test]
+fn gt_r6_a_student_of_a_school_with_no_team_plays_for_the_closest_one() {
+    let divisions = gthscl_at(TODAY);
+    let schools: HashSet<&str> = divisions
+        .iter()
+        .flat_map(|d| &d.competition.teams)
+        .filter_map(|t| t.school.as_deref())
+        .collect();
+    let joined: Vec<(&DemoCompetition, &Player)> = divisions
+        .iter()
+        .flat_map(|d| {
+            d.competition
+                .teams
+                .iter()
+                .flat_map(move |t| t.players.iter().map(move |p| (d, p)))
+        })
+        .filter(|(_, p)| p.school.is_some())
+        .collect();
+    assert_eq!(joined.len(), 1, "one GT-R6 player in the demo");
+    let (division, player) = joined[0];
+    let own = player.school.as_deref().unwrap();
+    assert!(
+        !schools.contains(own),
+        "{own} has a team, so GT-R6 does not apply"
+    );
+    let played = division
+        .competition
+        .matches()
+        .filter_map(|(_, m)| match &m.outcome {
+            MatchOutcome::Boards(boards) => Some(boards),
+            _ => None,
+        })
+        .flatten()
+        .filter(|b| {
+            b.home_player.as_ref() == Some(&player.id) || b.away_player.as_ref() == Some(&player.id)
+        })
+        .count();
+    assert!(played > 0, "{} plays for the team she joined", player.name);
+}

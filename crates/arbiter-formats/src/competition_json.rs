@@ -136,6 +136,8 @@ struct PlayerJson {
     #[serde(default, skip_serializing_if = "is_false")]
     unranked: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    school: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     withdrawn: Option<jiff::civil::Date>,
 }
 
@@ -440,6 +442,7 @@ fn build(file: &FileJson, out: &mut Collected, warnings: &mut Vec<Finding>) -> C
                         k: p.k,
                     },
                     unranked: p.unranked,
+                    school: p.school.clone(),
                     withdrawn: p.withdrawn,
                 })
                 .collect(),
@@ -1243,6 +1246,7 @@ fn team_json(t: &Team) -> TeamJson {
                 rated_games: p.record.rated_games,
                 k: p.record.k,
                 unranked: p.unranked,
+                school: p.school.clone(),
                 withdrawn: p.withdrawn,
             })
             .collect(),

@@ -403,6 +403,10 @@ fn b02_gt_r7_a_players_rating_record_is_read() {
     assert!(text.contains("\"k\": 30"), "{text}");
     assert_eq!(text.matches("\"unranked\": true").count(), 1, "{text}");
     assert_eq!(text.matches("\"birth_date\"").count(), 1, "{text}");
+    // GT-R6: a player's own school, when not the team's, is kept and written back.
+    let eli = &l.competition.teams[1].players[3];
+    assert_eq!(eli.school.as_deref(), Some("Genoa Area High School"));
+    assert_eq!(text.matches("\"school\": \"Genoa").count(), 1, "{text}");
 }
 
 #[test]

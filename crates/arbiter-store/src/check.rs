@@ -91,6 +91,13 @@ pub(crate) fn competition(c: &Competition) -> Result<(), StoreError> {
                 &format!("the name of player {}", p.id),
                 &p.name,
             )?;
+            if let Some(school) = &p.school {
+                text(
+                    TextKind::Name,
+                    &format!("the school of player {}", p.id),
+                    school,
+                )?;
+            }
         }
         if !teams.insert(&t.id) {
             return Err(StoreError::Invalid(format!(

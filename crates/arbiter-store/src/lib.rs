@@ -133,6 +133,11 @@ impl Store {
         dispatch!(self, s => s.schools(league).await)
     }
 
+    /// The schools with a team in any competition of the season (GT-R6), by name.
+    pub async fn season_schools(&self, season: SeasonId) -> Result<Vec<String>, StoreError> {
+        dispatch!(self, s => s.season_schools(season).await)
+    }
+
     /// Adds a school to the league (GT-O1), refused when it has one of that name.
     pub async fn add_school(
         &self,

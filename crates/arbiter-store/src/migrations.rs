@@ -77,6 +77,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "season_closures",
         include_str!("../migrations/sqlite/0013_season_closures.sql"),
     ),
+    (
+        14,
+        "player_school",
+        include_str!("../migrations/sqlite/0014_player_school.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -144,6 +149,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         13,
         "season_closures",
         include_str!("../migrations/postgres/0013_season_closures.sql"),
+    ),
+    (
+        14,
+        "player_school",
+        include_str!("../migrations/postgres/0014_player_school.sql"),
     ),
 ];
 

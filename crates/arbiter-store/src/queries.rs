@@ -842,7 +842,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
 
     let sql = format!(
         "SELECT e.team_id, p.player_key, p.name, p.rating, p.provisional, {} AS birth_date, \
-         p.rated_games, p.k, p.unranked, {} AS withdrawn_on FROM roster_entries e \
+         p.rated_games, p.k, p.unranked, p.school, {} AS withdrawn_on FROM roster_entries e \
          JOIN players p ON p.id = e.player_id JOIN teams t ON t.id = e.team_id \
          WHERE t.competition_id = $1 ORDER BY t.position, e.position",
         date_out("p.birth_date"),
@@ -871,6 +871,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
                     .transpose()?,
             },
             unranked: get(row, "unranked")?,
+            school: get(row, "school")?,
             withdrawn: codes::parse_date(get(row, "withdrawn_on")?)?,
         };
         let i = *team_index
@@ -1030,8 +1031,8 @@ async fn league_of_season(tx: &mut Tx, season: SeasonId) -> Result<i64, StoreErr
 async fn insert_player(tx: &mut Tx, competition: i64, p: &Player) -> Result<DbRow, sqlx::Error> {
     let sql = format!(
         "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
-         birth_date, rated_games, k, unranked, withdrawn_on) \
-         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9, {}) RETURNING id",
+         birth_date, rated_games, k, unranked, withdrawn_on, school) \
+         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9, {}, $11) RETURNING id",
         date_in("$6"),
         date_in("$10")
     );
@@ -1046,6 +1047,7 @@ async fn insert_player(tx: &mut Tx, competition: i64, p: &Player) -> Result<DbRo
         .bind(p.record.k.map(i64::from))
         .bind(p.unranked)
         .bind(p.withdrawn.map(|d| d.to_string()))
+        .bind(p.school.as_deref())
         .fetch_one(&mut **tx)
         .await
 }
@@ -1280,6 +1282,24 @@ impl Backend {
         // Sorted here: the two databases collate text differently.
         schools.sort_by_key(|s| s.name.to_lowercase());
         Ok(schools)
+    }
+
+    /// The schools with a team in any competition of the season (GT-R6), by name.
+    pub async fn season_schools(&self, season: SeasonId) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT s.name FROM teams t JOIN competitions c ON c.id = t.competition_id \
+             JOIN schools s ON s.id = t.school_id WHERE c.season_id = $1",
+        )
+        .bind(season.0)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("reading the season's schools"))?;
+        let mut names = rows
+            .iter()
+            .map(|r| get(r, "name"))
+            .collect::<Result<Vec<String>, StoreError>>()?;
+        names.sort_by_key(|n| n.to_lowercase());
+        Ok(names)
     }
 
     /// Adds a school to the league (GT-O1), refused when the league has one of that name.
@@ -1804,6 +1824,9 @@ impl Backend {
         let reason = reason.as_ref().map(Reason::as_str);
         for (_, p) in players {
             check::text(TextKind::Name, "a player's name", &p.name)?;
+            if let Some(school) = &p.school {
+                check::text(TextKind::Name, "a player's school", school)?;
+            }
         }
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
@@ -1854,6 +1877,7 @@ impl Backend {
                         "team": team.0, "id": p.id.0, "name": p.name, "rating": p.rating,
                         "provisional": p.provisional, "unranked": p.unranked,
                         "birth_date": p.record.birth_date.map(|d| d.to_string()),
+                        "school": p.school,
                     })),
                     reason,
                     league: Some(league),

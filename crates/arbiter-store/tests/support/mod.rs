@@ -342,6 +342,8 @@ pub fn every_kind_of_result() -> Competition {
                             k: Some(40),
                         },
                         unranked: true,
+                        // GT-R6: her own school, not the team's.
+                        school: Some("Ballarat Grammar".into()),
                         ..player("vic-5", "Ana-María Núñez", Some(1500), false)
                     },
                 ],

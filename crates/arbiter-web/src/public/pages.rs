@@ -729,6 +729,8 @@ pub struct RosterLine {
     pub order: usize,
     pub player: Link,
     pub rating: String,
+    /// GT-R6: the player's own school, when not the team's.
+    pub school: Option<String>,
 }
 
 #[derive(Debug)]
@@ -794,6 +796,7 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
             order: i + 1,
             player: Link::new(view.player_href(p), &p.name),
             rating: words::rating(p),
+            school: p.school.clone(),
         })
         .collect();
     let results = score

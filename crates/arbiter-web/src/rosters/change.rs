@@ -32,6 +32,8 @@ pub struct RosterLine {
     pub rating: String,
     pub shown: String,
     pub provisional: bool,
+    /// GT-R6: the player's own school, when not the team's.
+    pub school: Option<String>,
     pub withdrawn: Option<String>,
     pub withdrawn_on: String,
 }
@@ -52,6 +54,7 @@ pub fn rosters(view: &CompetitionView) -> Vec<TeamRoster> {
                     rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
                     shown: words::rating(p),
                     provisional: p.provisional,
+                    school: p.school.clone(),
                     withdrawn: p.withdrawn.map(words::date),
                     withdrawn_on: p.withdrawn.map(|d| d.to_string()).unwrap_or_default(),
                 })

@@ -215,7 +215,14 @@ pub async fn add_players(
         let Some(on) = roster::eligibility_day(stored.season.starts_on, &stored.competition) else {
             return refuse(vec!["The season has no start date, so GT-R7's age cannot be read; give the season its dates.".into()]).await;
         };
-        let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on) {
+        let season_schools = state.store().season_schools(stored.season.id).await?;
+        let plan = match roster::plan(
+            &stored.competition,
+            &stored.rules,
+            &rows,
+            on,
+            &season_schools,
+        ) {
             Ok(plan) => plan,
             Err(problems) => {
                 return refuse(problems.iter().map(ToString::to_string).collect()).await;

@@ -106,11 +106,7 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
         "{}",
         preview.body
     );
-    assert!(
-        preview.body.contains("Add these 1 players"),
-        "{}",
-        preview.body
-    );
+    assert!(preview.body.contains("Add this player"), "{}", preview.body);
     let team = "/leagues/gthscl/2026-27/division-a/teams/start";
     assert!(
         !get(&app, team).await.body.contains("Ana Diaz"),
@@ -143,6 +139,80 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
         history
             .iter()
             .any(|h| h.action == "add_player" && h.after.as_ref().unwrap()["name"] == "Ana Diaz")
+    );
+}
+
+/// GT-R6: a student of a school with no team joins the closest team named in the file; the
+/// preview says so, and the team's page and the rosters keep her own school.
+#[tokio::test]
+async fn gt_r6_a_student_of_a_school_with_no_team_joins_the_closest_team() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let competition = "2026-27/division-a";
+    let file = "name,school,team,grade\nGia Romero,Genoa Area High School,start,10\n";
+    let send =
+        |step: &'static str| vec![("competition", competition), ("text", file), ("step", step)];
+    let preview = president.post(&app, ROSTERS, &send("preview")).await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert!(
+        preview.body.contains(
+            "joins Start Spartans as start-5 (GT-R6: a student of Genoa Area High School, whose school has no team, joins the closest team)"
+        ),
+        "{}",
+        preview.body
+    );
+    assert!(preview.body.contains("Add this player"), "{}", preview.body);
+    let added = president.post(&app, ROSTERS, &send("add")).await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.body);
+    let team = get(&app, "/leagues/gthscl/2026-27/division-a/teams/start").await;
+    assert!(
+        team.body.contains(
+            "Gia Romero</a> <span class=\"reason\">of Genoa Area High School (GT-R6)</span>"
+        ),
+        "{}",
+        team.body
+    );
+    // A student of a school that has a team is refused, with the rule.
+    let own = "name,school,team,grade\nHal Brook,Start High School,start,10\nIvo Lund,Clay High School,start,10\n";
+    let refused = president
+        .post(
+            &app,
+            ROSTERS,
+            &[
+                ("competition", competition),
+                ("text", own),
+                ("step", "preview"),
+            ],
+        )
+        .await;
+    let schools = store
+        .season_schools(
+            store
+                .load_competition("gthscl", "division-a")
+                .await
+                .unwrap()
+                .unwrap()
+                .season
+                .id,
+        )
+        .await
+        .unwrap();
+    assert!(
+        schools.iter().any(|s| s == "Start High School"),
+        "{schools:?}"
+    );
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("line 3, team:") && refused.body.contains("GT-R6"),
+        "{}",
+        refused.body
     );
 }
 
