@@ -28,6 +28,19 @@ pub(crate) fn slug(what: &str, slug: &str) -> Result<(), StoreError> {
     }
 }
 
+/// The season's own pages take these places after `/leagues/{league}/{season}/`.
+const SEASON_PAGES: [&str; 2] = ["history", "ratings"];
+
+/// A competition's slug must not be one of its season's own pages.
+pub(crate) fn competition_slug(slug: &str) -> Result<(), StoreError> {
+    if SEASON_PAGES.contains(&slug) {
+        return Err(StoreError::Invalid(format!(
+            "the competition slug `{slug}` is the address of the season's {slug} page; choose another, such as `{slug}-division`"
+        )));
+    }
+    Ok(())
+}
+
 pub(crate) fn name(what: &str, name: &str) -> Result<(), StoreError> {
     if name.trim().is_empty() {
         return Err(StoreError::Invalid(format!(

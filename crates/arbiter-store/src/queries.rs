@@ -503,6 +503,7 @@ async fn insert_competition(
     by: &Actor,
 ) -> Result<CompetitionRecord, StoreError> {
     check::slug("competition", &new.slug)?;
+    check::competition_slug(&new.slug)?;
     check::name("competition", &new.name)?;
     check::rules(&new.slug, &new.rules).map_err(|e| {
         StoreError::Invalid(format!(

@@ -586,6 +586,22 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
         matches!(&err, StoreError::Conflict(m) if m.contains("`varsity`") && m.contains("season `2025-26`")),
         "{err:?}"
     );
+    // A season's own pages keep their addresses: no competition takes them.
+    for taken in ["ratings", "history"] {
+        let err = store
+            .import_competition(
+                next.id,
+                &new_competition(taken),
+                &Competition::default(),
+                &arbiter(),
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, StoreError::Invalid(m) if m.contains(&format!("the season's {taken} page"))),
+            "{err:?}"
+        );
+    }
     // ...but another league may use it.
     let astc = league_and_season(&store, "astc").await;
     store

@@ -61,6 +61,14 @@ pub fn router(state: AppState) -> Router {
             get(public::schedule::league),
         )
         .route("/leagues/{league}/{season}", get(public::handlers::season))
+        .route(
+            "/leagues/{league}/{season}/ratings",
+            get(public::handlers::season_ratings),
+        )
+        .route(
+            "/leagues/{league}/{season}/ratings.csv",
+            get(public::handlers::season_ratings_csv),
+        )
         .route(c, get(public::handlers::competition))
         .route(
             &format!("{c}/crosstable"),

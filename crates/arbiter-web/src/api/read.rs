@@ -17,12 +17,14 @@ use arbiter_core::standings::CriterionValue;
 
 use crate::api::answer::ErrorAnswer;
 use crate::app::address::{
-    Addressed, CompetitionAddress, LeagueAddress, PlayerAddress, RoundAddress, TeamAddress,
+    Addressed, CompetitionAddress, LeagueAddress, PlayerAddress, RoundAddress, SeasonAddress,
+    TeamAddress,
 };
 use crate::app::respond::{self, bad_path};
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page, RatingOrder};
+use crate::http::answer::{PAGE_CACHE, content_type, etag, not_modified, ok, unchanged};
 use crate::http::error::{Format, WebError};
 use crate::public::pages::{describe, kind_word};
 use crate::ui::link::{league_href, season_href};
@@ -55,6 +57,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(team))
         .routes(routes!(player))
         .routes(routes!(ratings))
+        .routes(routes!(season_ratings))
         .routes(routes!(findings))
 }
 
@@ -1213,6 +1216,70 @@ async fn ratings(
 ) -> Response {
     let order = RatingOrder::from_code(query.sort.as_deref());
     one_of(&state, &headers, path, Page::Ratings(order)).await
+}
+
+/// A season's rating list: each competition's, as its own `…/ratings` gives it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeasonRatingsJson {
+    /// The season's slug.
+    pub season: String,
+    /// Every competition of the season, in the season's order.
+    pub competitions: Vec<CompetitionRatingsJson>,
+}
+
+/// One competition's rating list in a season's.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompetitionRatingsJson {
+    /// The competition's slug.
+    pub competition: String,
+    pub name: String,
+    pub ratings: RatingsJson,
+}
+
+/// The season's rating list (the league's ratings, GT-R1): every competition's players, each
+/// competition rated under its ruleset's system.
+#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/ratings", tag = "leagues",
+    params(SeasonAddress, RatingsQuery),
+    responses(
+        (status = 200, description = "The season's rating lists", body = SeasonRatingsJson),
+        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
+        (status = 404, description = "No such league or season", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ))]
+async fn season_ratings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<SeasonAddress>,
+    axum::extract::Query(query): axum::extract::Query<RatingsQuery>,
+) -> Response {
+    let order = RatingOrder::from_code(query.sort.as_deref());
+    let answer = async {
+        let Path(a) = path.map_err(|r| bad_path(&r))?;
+        let (_, season, views) =
+            crate::public::site::season_views(&state, &a.league, &a.season).await?;
+        let tag = etag(
+            crate::public::site::etag_base(&views),
+            format!("api/season/ratings?sort={}", order.code()).as_bytes(),
+        );
+        if not_modified(&headers, &tag) {
+            return Ok(unchanged(tag, PAGE_CACHE));
+        }
+        let body = to_json(&SeasonRatingsJson {
+            season: season.slug.clone(),
+            competitions: views
+                .iter()
+                .map(|v| CompetitionRatingsJson {
+                    competition: v.record.slug.clone(),
+                    name: v.record.name.clone(),
+                    ratings: ratings_json(v, order),
+                })
+                .collect(),
+        })?;
+        Ok(ok(content_type(Format::Json), tag, PAGE_CACHE, body))
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Json))
 }
 
 /// Everything the competition breaks of its rules, errors and violations alike, as `arbiter

@@ -22,6 +22,18 @@ pub struct LeagueAddress {
     pub league: String,
 }
 
+/// `/leagues/{league}/{season}`.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct SeasonAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+}
+
 /// `/leagues/{league}/{season}/{competition}`.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]

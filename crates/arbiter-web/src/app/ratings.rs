@@ -90,23 +90,7 @@ impl CompetitionView {
                 })
             })
             .collect();
-        let by_rating = |a: &RatingLine<'_>, b: &RatingLine<'_>| {
-            b.summary
-                .after
-                .rated
-                .cmp(&a.summary.after.rated)
-                .then(b.summary.after.rating.total_cmp(&a.summary.after.rating))
-        };
-        lines.sort_by(|a, b| {
-            match order {
-                RatingOrder::Rating => by_rating(a, b),
-                RatingOrder::Name => std::cmp::Ordering::Equal,
-                RatingOrder::Team => a.team.cmp(&b.team).then(by_rating(a, b)),
-                RatingOrder::Games => b.summary.games.cmp(&a.summary.games),
-                RatingOrder::Change => b.summary.change.total_cmp(&a.summary.change),
-            }
-            .then_with(|| a.player.name.cmp(&b.player.name))
-        });
+        lines.sort_by(|a, b| compare(order, a, b, a.team.cmp(&b.team)));
         lines
     }
 
@@ -147,6 +131,69 @@ impl CompetitionView {
             })
             .collect()
     }
+}
+
+/// The order of two lines of a rating list; `teams` is the order of their teams (the list of a
+/// season puts a division's teams after the one before). Ties by name.
+pub fn compare(
+    order: RatingOrder,
+    a: &RatingLine<'_>,
+    b: &RatingLine<'_>,
+    teams: std::cmp::Ordering,
+) -> std::cmp::Ordering {
+    let by_rating = || {
+        b.summary
+            .after
+            .rated
+            .cmp(&a.summary.after.rated)
+            .then(b.summary.after.rating.total_cmp(&a.summary.after.rating))
+    };
+    match order {
+        RatingOrder::Rating => by_rating(),
+        RatingOrder::Name => std::cmp::Ordering::Equal,
+        RatingOrder::Team => teams.then_with(by_rating),
+        RatingOrder::Games => b.summary.games.cmp(&a.summary.games),
+        RatingOrder::Change => b.summary.change.total_cmp(&a.summary.change),
+    }
+    .then_with(|| a.player.name.cmp(&b.player.name))
+}
+
+/// One line of a season's rating list: the player's line in their competition's list.
+pub struct SeasonRatingLine<'a> {
+    /// The competition's index in the season's list.
+    pub division: usize,
+    pub view: &'a CompetitionView,
+    pub line: RatingLine<'a>,
+}
+
+/// Every rostered player of every competition of a season, in `order`: the league's rating
+/// list (GT-R1's "League rating"). Each competition is rated as its own page rates it.
+pub fn season_lines(
+    views: &[std::sync::Arc<CompetitionView>],
+    order: RatingOrder,
+) -> Vec<SeasonRatingLine<'_>> {
+    let mut lines: Vec<SeasonRatingLine<'_>> = views
+        .iter()
+        .enumerate()
+        .flat_map(|(division, view)| {
+            view.rating_lines(order)
+                .into_iter()
+                .map(move |line| SeasonRatingLine {
+                    division,
+                    view,
+                    line,
+                })
+        })
+        .collect();
+    lines.sort_by(|a, b| {
+        compare(
+            order,
+            &a.line,
+            &b.line,
+            (a.division, a.line.team).cmp(&(b.division, b.line.team)),
+        )
+    });
+    lines
 }
 
 /// A rating as people read it: `1450`, `1200N` while provisional (GT-R3), `unrated`.

@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, Uri};
 use axum::response::Response;
 
 use crate::app::address::{
-    Addressed, CompetitionAddress, PlayerAddress, RoundAddress, TeamAddress,
+    Addressed, CompetitionAddress, PlayerAddress, RoundAddress, SeasonAddress, TeamAddress,
 };
 use crate::app::respond::{self, bad_path};
 use crate::app::state::{AppState, SiteKey};
@@ -17,6 +17,7 @@ use crate::http::answer::PAGE_CACHE;
 use crate::http::answer::{STATIC_FOREVER, STATIC_SHORT, etag, not_modified, ok, unchanged};
 use crate::http::error::{Format, WebError};
 use crate::public::{pages, ratings, site};
+use crate::ui::link::{Link, league_href, season_href};
 use crate::ui::stylesheet;
 
 type CompetitionPath = Addressed<CompetitionAddress>;
@@ -259,4 +260,87 @@ pub async fn stylesheet(uri: Uri, headers: HeaderMap) -> Response {
         cache,
         Bytes::from_static(stylesheet::CSS.as_bytes()),
     )
+}
+
+/// `/leagues/{league}/{season}/ratings`: the season's rating list, every division's players in
+/// one list (the league's ratings, GT-R1).
+pub async fn season_ratings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<SeasonAddress>,
+    axum::extract::Query(query): axum::extract::Query<RatingsQuery>,
+) -> Response {
+    let order = RatingOrder::from_code(query.sort.as_deref());
+    season_list(&state, &headers, path, Some(order)).await
+}
+
+/// `/leagues/{league}/{season}/ratings.csv`: the season's rating list as CSV.
+pub async fn season_ratings_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<SeasonAddress>,
+) -> Response {
+    season_list(&state, &headers, path, None).await
+}
+
+/// The season's list as a page in `order`, or as CSV when there is none.
+async fn season_list(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: Addressed<SeasonAddress>,
+    order: Option<RatingOrder>,
+) -> Response {
+    let answer = async {
+        let Path(SeasonAddress {
+            league: l,
+            season: s,
+        }) = path.map_err(|r| bad_path(&r))?;
+        let (league, season, views) = site::season_views(state, &l, &s).await?;
+        let base = site::etag_base(&views);
+        let key = match order {
+            Some(o) => format!("season/ratings?sort={}", o.code()),
+            None => "season/ratings.csv".into(),
+        };
+        let tag = etag(base, key.as_bytes());
+        if not_modified(headers, &tag) {
+            return Ok(unchanged(tag, PAGE_CACHE));
+        }
+        let href = ratings::season_ratings_href(&l, &s);
+        let Some(order) = order else {
+            let mut answer = ok(
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+                tag,
+                PAGE_CACHE,
+                Bytes::from(ratings::season_csv(&views)),
+            );
+            if let Ok(v) =
+                HeaderValue::from_str(&format!("attachment; filename=\"{l}-{s}-ratings.csv\""))
+            {
+                answer
+                    .headers_mut()
+                    .insert(axum::http::header::CONTENT_DISPOSITION, v);
+            }
+            return Ok(answer);
+        };
+        let name = format!("{} {}", league.name, season.name);
+        let layout = crate::ui::layout::site_layout(
+            format!("Ratings \u{2014} {name}"),
+            format!("Ratings \u{2014} {name}"),
+            vec![
+                Link::new(league_href(&league.slug), &league.name),
+                Link::new(season_href(&league.slug, &season.slug), &season.name),
+            ],
+            format!("/api/v1{href}"),
+        );
+        let page = ratings::season_list(&views, &href, order, layout);
+        Ok(ok(
+            HeaderValue::from_static("text/html; charset=utf-8"),
+            tag,
+            PAGE_CACHE,
+            pages::render_ratings(&page)?,
+        ))
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
 }

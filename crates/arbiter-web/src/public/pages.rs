@@ -1047,6 +1047,8 @@ pub struct SeasonBlock {
     pub link: Link,
     pub dates: String,
     pub competitions: Vec<Link>,
+    /// The season's rating list, every competition's players in one.
+    pub ratings: String,
 }
 
 #[derive(Debug)]
@@ -1105,6 +1107,10 @@ pub fn render_home(page: &HomePage) -> Result<Bytes, WebError> {
 }
 
 pub fn render_league(page: &LeaguePage) -> Result<Bytes, WebError> {
+    render(page)
+}
+
+pub fn render_ratings(page: &ratings::RatingsPage) -> Result<Bytes, WebError> {
     render(page)
 }
 

@@ -6,10 +6,12 @@ use askama::Template;
 
 use arbiter_core::rating::{Standing, System};
 
-use crate::app::ratings::{PeriodLine, shown, signed};
+use std::sync::Arc;
+
+use crate::app::ratings::{PeriodLine, RatingLine, season_lines, shown, signed};
 use crate::app::view::{CompetitionView, RatingOrder};
 use crate::ui::layout::Layout;
-use crate::ui::link::Link;
+use crate::ui::link::{Link, season_href};
 use crate::ui::words;
 
 /// A column header of the rating list: a link that sorts by it, or the current order.
@@ -27,6 +29,8 @@ pub struct RatingRow {
     pub number: usize,
     pub player: Link,
     pub team: Link,
+    /// The player's competition, on a season's list.
+    pub division: Option<Link>,
     pub rating: String,
     pub before: String,
     pub games: u32,
@@ -39,13 +43,15 @@ pub struct RatingRow {
 #[template(path = "public/ratings.html")]
 pub struct RatingsPage {
     pub layout: Layout,
-    /// Which system rated the games, and what its marks mean.
-    pub system: String,
+    /// Which system rated the games, and what its marks mean: a sentence per system.
+    pub systems: Vec<String>,
     pub headers: Vec<SortHeader>,
     pub rows: Vec<RatingRow>,
     pub csv: String,
-    /// Why the games could not be rated, instead of the list.
-    pub problem: Option<String>,
+    /// Why games could not be rated, instead of (or beside) the list.
+    pub problems: Vec<String>,
+    /// A competition's list links to its season's; a season's to nothing more.
+    pub season: Option<Link>,
 }
 
 /// The system in a sentence, with the rule it applies.
@@ -66,12 +72,14 @@ pub fn system_words(system: &System) -> String {
     }
 }
 
-/// The list's page in `order`, around `layout`.
-pub fn list(view: &CompetitionView, order: RatingOrder, layout: Layout) -> RatingsPage {
-    let href = format!("{}/ratings", view.href());
-    let headers = [
+fn headers(href: &str, order: RatingOrder, divisions: bool) -> Vec<SortHeader> {
+    [
         (RatingOrder::Name, "Player", false),
-        (RatingOrder::Team, "Team", false),
+        (
+            RatingOrder::Team,
+            if divisions { "Team, division" } else { "Team" },
+            false,
+        ),
         (RatingOrder::Rating, "Rating", true),
         (RatingOrder::Games, "Games", true),
         (RatingOrder::Change, "Change", true),
@@ -80,47 +88,96 @@ pub fn list(view: &CompetitionView, order: RatingOrder, layout: Layout) -> Ratin
     .map(|(o, text, numeric)| SortHeader {
         text,
         href: if o == RatingOrder::default() {
-            href.clone()
+            href.to_string()
         } else {
             format!("{href}?sort={}", o.code())
         },
         current: o == order,
         numeric,
     })
-    .collect();
-    let rows = view
-        .rating_lines(order)
-        .into_iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let s = &line.summary;
-            RatingRow {
-                number: i + 1,
-                player: Link::new(view.player_href(line.player), &line.player.name),
-                team: Link::new(
-                    view.team_href(line.team),
-                    &view.competition.teams[line.team].name,
-                ),
-                rating: shown(&s.after),
-                before: shown(&s.before),
-                games: s.games,
-                score: words::points(s.score),
-                expected: format!("{:.2}", s.expected),
-                change: if s.games == 0 {
-                    String::new()
-                } else {
-                    signed(s.change)
-                },
-            }
-        })
-        .collect();
+    .collect()
+}
+
+fn row(number: usize, view: &CompetitionView, line: &RatingLine<'_>, divisions: bool) -> RatingRow {
+    let s = &line.summary;
+    RatingRow {
+        number,
+        player: Link::new(view.player_href(line.player), &line.player.name),
+        team: Link::new(
+            view.team_href(line.team),
+            &view.competition.teams[line.team].name,
+        ),
+        division: divisions.then(|| Link::new(view.href(), &view.record.name)),
+        rating: shown(&s.after),
+        before: shown(&s.before),
+        games: s.games,
+        score: words::points(s.score),
+        expected: format!("{:.2}", s.expected),
+        change: if s.games == 0 {
+            String::new()
+        } else {
+            signed(s.change)
+        },
+    }
+}
+
+/// The list's page in `order`, around `layout`.
+pub fn list(view: &CompetitionView, order: RatingOrder, layout: Layout) -> RatingsPage {
+    let href = format!("{}/ratings", view.href());
     RatingsPage {
         layout,
-        system: system_words(&view.rules.rating),
-        headers,
-        rows,
+        systems: vec![system_words(&view.rules.rating)],
+        headers: headers(&href, order, false),
+        rows: view
+            .rating_lines(order)
+            .iter()
+            .enumerate()
+            .map(|(i, line)| row(i + 1, view, line, false))
+            .collect(),
         csv: format!("{href}.csv"),
-        problem: view.rated().err().map(str::to_string),
+        problems: view.rated().err().map(str::to_string).into_iter().collect(),
+        season: Some(Link::new(
+            season_ratings_href(&view.league.slug, &view.season.slug),
+            format!("{} {}", view.league.name, view.season.name),
+        )),
+    }
+}
+
+/// The address of a season's rating list.
+pub fn season_ratings_href(league: &str, season: &str) -> String {
+    format!("{}/ratings", season_href(league, season))
+}
+
+/// A season's list: every competition's players in one list (the league's ratings), in
+/// `order`, around `layout`.
+pub fn season_list(
+    views: &[Arc<CompetitionView>],
+    href: &str,
+    order: RatingOrder,
+    layout: Layout,
+) -> RatingsPage {
+    let mut systems: Vec<String> = Vec::new();
+    for v in views {
+        let words = system_words(&v.rules.rating);
+        if !systems.contains(&words) {
+            systems.push(words);
+        }
+    }
+    RatingsPage {
+        layout,
+        systems,
+        headers: headers(href, order, true),
+        rows: season_lines(views, order)
+            .iter()
+            .enumerate()
+            .map(|(i, l)| row(i + 1, l.view, &l.line, true))
+            .collect(),
+        csv: format!("{href}.csv"),
+        problems: views
+            .iter()
+            .filter_map(|v| v.rated().err().map(|p| format!("{}: {p}", v.record.name)))
+            .collect(),
+        season: None,
     }
 }
 
@@ -291,19 +348,38 @@ pub fn history(view: &CompetitionView, team: usize, position: usize) -> Option<H
 /// the games could not be rated.
 pub fn csv(view: &CompetitionView) -> String {
     let mut out = arbiter_formats::csv::Writer::new();
-    out.record([
-        "player_id",
-        "name",
-        "team_id",
-        "team",
-        "rating",
-        "provisional",
-        "before",
-        "games",
-        "score",
-        "expected",
-        "change",
-    ]);
+    out.record(CSV_COLUMNS);
+    for line in view.rating_lines(RatingOrder::Rating) {
+        out.record(csv_record(view, &line));
+    }
+    out.finish()
+}
+
+/// A season's rating list as CSV: a competition's columns after the competition's slug.
+pub fn season_csv(views: &[Arc<CompetitionView>]) -> String {
+    let mut out = arbiter_formats::csv::Writer::new();
+    out.record(std::iter::once("competition").chain(CSV_COLUMNS));
+    for l in season_lines(views, RatingOrder::Rating) {
+        out.record(std::iter::once(l.view.record.slug.clone()).chain(csv_record(l.view, &l.line)));
+    }
+    out.finish()
+}
+
+const CSV_COLUMNS: [&str; 11] = [
+    "player_id",
+    "name",
+    "team_id",
+    "team",
+    "rating",
+    "provisional",
+    "before",
+    "games",
+    "score",
+    "expected",
+    "change",
+];
+
+fn csv_record(view: &CompetitionView, line: &RatingLine<'_>) -> [String; 11] {
     let published = |s: &Standing| {
         if s.rated {
             s.published().to_string()
@@ -311,22 +387,19 @@ pub fn csv(view: &CompetitionView) -> String {
             String::new()
         }
     };
-    for line in view.rating_lines(RatingOrder::Rating) {
-        let s = &line.summary;
-        let team = &view.competition.teams[line.team];
-        out.record([
-            line.player.id.0.clone(),
-            line.player.name.clone(),
-            team.id.0.clone(),
-            team.name.clone(),
-            published(&s.after),
-            s.after.provisional.to_string(),
-            published(&s.before),
-            s.games.to_string(),
-            s.score.to_string(),
-            format!("{:.2}", s.expected),
-            format!("{:.2}", s.change),
-        ]);
-    }
-    out.finish()
+    let s = &line.summary;
+    let team = &view.competition.teams[line.team];
+    [
+        line.player.id.0.clone(),
+        line.player.name.clone(),
+        team.id.0.clone(),
+        team.name.clone(),
+        published(&s.after),
+        s.after.provisional.to_string(),
+        published(&s.before),
+        s.games.to_string(),
+        s.score.to_string(),
+        format!("{:.2}", s.expected),
+        format!("{:.2}", s.change),
+    ]
 }

@@ -1,12 +1,15 @@
 //! The pages above a competition: the home page (leagues and events, what is on this week), a
 //! league and a season.
 
+use std::sync::Arc;
+
 use axum::body::Bytes;
 
 use arbiter_store::{CompetitionRecord, League, Season};
 
 use crate::app::site;
 use crate::app::state::AppState;
+use crate::app::view::CompetitionView;
 use crate::http::error::WebError;
 use crate::public::pages::{self, HomePage, LeagueCard, LeaguePage, SeasonBlock, WeekItem};
 use crate::ui::link::{Link, competition_href, league_href, season_href};
@@ -20,6 +23,7 @@ fn season_block(league: &League, s: &Season, comps: &[CompetitionRecord]) -> Sea
             .iter()
             .map(|c| Link::new(competition_href(&league.slug, &s.slug, &c.slug), &c.name))
             .collect(),
+        ratings: crate::public::ratings::season_ratings_href(&league.slug, &s.slug),
     }
 }
 
@@ -81,6 +85,53 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
     pages::render_home(&page)
 }
 
+/// The season of a league, or a 404 that lists its seasons.
+fn find_season<'t>(t: &'t site::LeagueTree, x: &str) -> Result<&'t Season, WebError> {
+    let l = &t.league;
+    t.seasons
+        .iter()
+        .map(|(s, _)| s)
+        .find(|s| s.slug == x)
+        .ok_or_else(|| WebError::NotFound {
+            message: format!(
+                "{} has no season “{x}”. Its seasons are listed below.",
+                l.name
+            ),
+            links: t
+                .seasons
+                .iter()
+                .map(|(s, _)| Link::new(season_href(&l.slug, &s.slug), &s.name))
+                .collect(),
+        })
+}
+
+/// Every competition of a season, each as its pages see it; with the league and the season.
+pub async fn season_views(
+    state: &AppState,
+    league: &str,
+    season: &str,
+) -> Result<(League, Season, Vec<Arc<CompetitionView>>), WebError> {
+    let t = site::one(state, league).await?;
+    let s = find_season(&t, season)?.clone();
+    let mut views = Vec::new();
+    for (x, records) in &t.seasons {
+        if x.id != s.id {
+            continue;
+        }
+        for r in records {
+            views.push(state.public_view(league, season, &r.slug).await?);
+        }
+    }
+    Ok((t.league, s, views))
+}
+
+/// The ETag base of several competitions' pages: it changes when any of them does.
+pub fn etag_base(views: &[Arc<CompetitionView>]) -> u64 {
+    views
+        .iter()
+        .fold(0_u64, |h, v| h.rotate_left(7) ^ v.etag_base)
+}
+
 /// `/leagues/{league}` and, with `season`, `/leagues/{league}/{season}`.
 pub async fn league_html(
     state: &AppState,
@@ -98,19 +149,7 @@ pub async fn league_html(
     let (title, heading, crumbs) = match season {
         None => (l.name.clone(), l.name.clone(), Vec::new()),
         Some(x) => {
-            let Some((s, _)) = t.seasons.iter().find(|(s, _)| s.slug == x) else {
-                return Err(WebError::NotFound {
-                    message: format!(
-                        "{} has no season “{x}”. Its seasons are listed below.",
-                        l.name
-                    ),
-                    links: t
-                        .seasons
-                        .iter()
-                        .map(|(s, _)| Link::new(season_href(&l.slug, &s.slug), &s.name))
-                        .collect(),
-                });
-            };
+            let s = find_season(&t, x)?;
             let name = format!("{} {}", l.name, s.name);
             (
                 name.clone(),

@@ -283,6 +283,7 @@ async fn the_openapi_document_lists_every_api_route() {
         format!("{c}/teams/{{team}}"),
         format!("{c}/players/{{player}}"),
         format!("{c}/ratings"),
+        "/api/v1/leagues/{league}/{season}/ratings".to_string(),
         "/api/v1/openapi.json".to_string(),
     ];
     // The writes (issue 5), guarded by API tokens: tests/web/permissions.rs checks them.

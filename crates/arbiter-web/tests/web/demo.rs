@@ -368,3 +368,75 @@ async fn the_demo_has_league_ratings_from_its_games() {
         "{player}"
     );
 }
+
+/// Issue 11: the season's rating list (the league's ratings, GT-R1) has every division's
+/// players in one list, highest first, linked from the season and from each division's list;
+/// as CSV and in the API.
+#[tokio::test]
+async fn the_season_rating_list_has_every_divisions_players() {
+    let app = demo_app().await;
+    let season = "/leagues/gthscl/2026-27";
+    let list_href = format!("{season}/ratings");
+    assert!(
+        page(&app, season)
+            .await
+            .contains(&format!("href=\"{list_href}\""))
+    );
+    assert!(
+        page(&app, &format!("{WOOD}/ratings"))
+            .await
+            .contains(&format!("href=\"{list_href}\">Every division"))
+    );
+
+    let api = get(&app, &format!("/api/v1{list_href}")).await.json();
+    let competitions = api["competitions"].as_array().unwrap();
+    assert_eq!(competitions.len(), 3, "{api}");
+    let players: usize = competitions
+        .iter()
+        .map(|c| c["ratings"]["players"].as_array().unwrap().len())
+        .sum();
+    assert!(players > 50, "{api}");
+
+    let list = page(&app, &list_href).await;
+    for division in [
+        "Metro Division",
+        "Suburban Division",
+        "Wood County Division",
+    ] {
+        assert!(list.contains(&format!("\">{division}</a>")), "{division}");
+    }
+    // Highest first across the divisions.
+    let ratings: Vec<u32> = list
+        .split("<td class=\"num score\">")
+        .skip(1)
+        .filter_map(|cell| cell.split(['N', '<']).next()?.parse().ok())
+        .collect();
+    assert_eq!(ratings.len(), players, "a row per player");
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+
+    let csv = get(&app, &format!("{list_href}.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    let mut lines = csv.body.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "competition,player_id,name,team_id,team,rating,provisional,before,games,score,expected,change"
+        )
+    );
+    assert_eq!(lines.count(), players);
+
+    let answer = get(&app, &list_href).await;
+    let again = crate::common::send(
+        &app,
+        axum::http::Request::get(&list_href)
+            .header("if-none-match", answer.header("etag"))
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(
+        get(&app, "/leagues/gthscl/1999-00/ratings").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
