@@ -324,7 +324,6 @@ impl Action {
             | Action::SuspendSchedule
             | Action::RunPlayoffs
             | Action::OverridePostponementWindow
-            | Action::ApplyDoubleForfeitForLateReport
             | Action::InviteUser => Grants {
                 president: Always,
                 ..n
@@ -363,13 +362,24 @@ impl Action {
                 arbiter: Always,
                 ..n
             },
-            // GT-M1: the home advisor referees and reports; at an event the arbiter enters.
+            // GT-M1: the home advisor referees and reports; at an event the arbiter enters. An
+            // officer enters a match nobody reported (GT-O3), not one of their own school.
             Action::EnterResult => Grants {
+                president: UnlessOwnSchool,
+                vice_president: Always,
                 arbiter: Always,
                 advisor: OwnSchoolHome,
                 ..n
             },
-            Action::ConfirmResult | Action::DisputeResult => Grants {
+            // GT-P2: the visitors confirm; when one school's teams meet, its advisor entered the
+            // result, so an officer confirms it instead (GT-O3).
+            Action::ConfirmResult => Grants {
+                president: UnlessOwnSchool,
+                vice_president: Always,
+                advisor: OwnSchoolVisiting,
+                ..n
+            },
+            Action::DisputeResult => Grants {
                 advisor: OwnSchoolVisiting,
                 ..n
             },
@@ -381,7 +391,7 @@ impl Action {
                 arbiter: Always,
                 ..n
             },
-            Action::ApplyMatchForfeit => Grants {
+            Action::ApplyMatchForfeit | Action::ApplyDoubleForfeitForLateReport => Grants {
                 president: UnlessOwnSchool,
                 vice_president: Always,
                 ..n
@@ -514,6 +524,9 @@ impl Action {
             Action::RuleOnViolation => ("violation", "rules on it"),
             Action::CorrectResult => ("result", "corrects it"),
             Action::ApplyMatchForfeit => ("match", "decides which team offended"),
+            Action::ApplyDoubleForfeitForLateReport => ("match", "decides on the late report"),
+            Action::EnterResult => ("match", "enters its result"),
+            Action::ConfirmResult => ("match", "confirms its result"),
             _ => ("matter", "acts on it"),
         }
     }
@@ -642,6 +655,22 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
             rule,
             &refused,
         ),
+        // GT-O3: when one school's teams meet, its advisor entered the result as the home side
+        // and may not also confirm or dispute it as the visitors.
+        Access::OwnSchoolVisiting
+            if subject.school.is_some()
+                && target.home_school() == subject.school
+                && target.visiting_school() == subject.school =>
+        {
+            refused(
+                Some("GT-O3"),
+                format!(
+                    "both teams of this match are {}'s, so its advisor, who entered the result for the home team, does not also {} for the visitors; an officer confirms it (the President, or the Vice-President when the President's school plays).",
+                    subject.school.unwrap_or_default(),
+                    action.description()
+                ),
+            )
+        }
         Access::OwnSchoolVisiting => side_check(
             subject.school,
             target.visiting_school(),
@@ -842,8 +871,10 @@ pub fn render_markdown() -> String {
          Vice-President the President's role for the time; the table grants nothing implicitly.\n\n",
     );
     out.push_str(
-        "GT-P4: the product flags a match reported late; only the President applies the double forfeit,\n\
-         never the product on its own.\n",
+        "GT-P4: the product flags a match reported late; an officer (the President, or the Vice-President\n\
+         when the President's school plays) applies the double forfeit, never the product on its own.\n\n\
+         GT-O3, sister teams: when two teams of one school meet, the school's advisor enters the result for\n\
+         the home team and an officer confirms it; the advisor does not confirm or dispute their own entry.\n",
     );
     out
 }

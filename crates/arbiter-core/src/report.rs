@@ -301,6 +301,60 @@ pub enum ReportStep {
     Dispute,
     /// An officer decides a dispute by keeping the result as entered (GT-O3).
     Decide,
+    /// GT-M3: the advisors could not arrange the match, and an officer decides which team
+    /// offended: it loses by default, with the reason.
+    ForfeitByDecision,
+    /// GT-P4: the home team did not enter the result in time, and the President scores the
+    /// match as a double forfeit, with the reason. Never applied by the product on its own.
+    DoubleForfeitForLateReport,
+}
+
+/// Why a result version holds what it holds (kept with each version): typed in as played, or
+/// an officer's penalty decided on a match (GT-M3, GT-P4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ResultBasis {
+    /// Entered or corrected as the match was played (or imported).
+    #[default]
+    Entered,
+    /// GT-M3: the match could not be arranged; an officer decided which team offended.
+    ForfeitByDecision,
+    /// GT-P4: the result was not reported in time; the President applied a double forfeit.
+    LateReport,
+}
+
+impl ResultBasis {
+    /// The word stored: `entered`, `forfeit_by_decision`, `late_report`.
+    pub fn code(self) -> &'static str {
+        match self {
+            ResultBasis::Entered => "entered",
+            ResultBasis::ForfeitByDecision => "forfeit_by_decision",
+            ResultBasis::LateReport => "late_report",
+        }
+    }
+
+    /// Reads [`ResultBasis::code`] back.
+    pub fn from_code(s: &str) -> Option<ResultBasis> {
+        [
+            ResultBasis::Entered,
+            ResultBasis::ForfeitByDecision,
+            ResultBasis::LateReport,
+        ]
+        .into_iter()
+        .find(|b| b.code() == s)
+    }
+
+    /// What pages say of a version on this basis, after its score; `None` for an entry.
+    pub fn phrase(self) -> Option<&'static str> {
+        match self {
+            ResultBasis::Entered => None,
+            ResultBasis::ForfeitByDecision => Some(
+                "a forfeit by decision: the match could not be arranged and an officer decided which team offended (GT-M3)",
+            ),
+            ResultBasis::LateReport => {
+                Some("a double forfeit for a result not reported in time (GT-P4)")
+            }
+        }
+    }
 }
 
 /// A match's report as a writer found it: what [`ReportStep::check`] reads.
@@ -312,6 +366,9 @@ pub struct Report {
     pub in_force: u32,
     /// The match day, when the schedule has one.
     pub played_on: Option<jiff::civil::Date>,
+    /// GT-P2's last day to enter the result: the match day and the ruleset's `[report]`;
+    /// `None` when either is missing, and then no report is late (GT-P4).
+    pub enter_by: Option<jiff::civil::Date>,
 }
 
 /// GT-O3: who may still change a result that stands.
@@ -345,6 +402,17 @@ impl ReportStep {
             return Err(early);
         }
         match (self, report.status) {
+            (ReportStep::ForfeitByDecision, ReportStatus::AwaitingResult) => Ok(()),
+            (ReportStep::DoubleForfeitForLateReport, ReportStatus::AwaitingResult) => {
+                match report.enter_by {
+                    None => Err(Refusal::NoDeadline),
+                    Some(due) if today > due => Ok(()),
+                    Some(due) => Err(Refusal::NotOverdue { due }),
+                }
+            }
+            (ReportStep::ForfeitByDecision | ReportStep::DoubleForfeitForLateReport, status) => {
+                Err(Refusal::Reported { step: self, status })
+            }
             (
                 ReportStep::Enter,
                 ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. },
@@ -380,7 +448,22 @@ impl ReportStep {
             ReportStep::Decide => Some(
                 "A decision needs its reason (GT-P2, GT-O3): say why the result as entered stands, so that both schools reading the match see it.",
             ),
+            ReportStep::ForfeitByDecision => Some(
+                "A forfeit by decision needs its reason (GT-M3): say why the match could not be arranged and why this team is the one that offended.",
+            ),
+            ReportStep::DoubleForfeitForLateReport => Some(
+                "A double forfeit for a late report needs its reason (GT-P4): say which report was late and what the schools were told.",
+            ),
             ReportStep::Enter | ReportStep::Confirm => None,
+        }
+    }
+
+    /// The basis a result version written by this step is kept with.
+    pub fn basis(self) -> ResultBasis {
+        match self {
+            ReportStep::ForfeitByDecision => ResultBasis::ForfeitByDecision,
+            ReportStep::DoubleForfeitForLateReport => ResultBasis::LateReport,
+            _ => ResultBasis::Entered,
         }
     }
 
@@ -392,6 +475,8 @@ impl ReportStep {
             ReportStep::Confirm => Action::ConfirmResult,
             ReportStep::Dispute => Action::DisputeResult,
             ReportStep::Decide => Action::DecideDispute,
+            ReportStep::ForfeitByDecision => Action::ApplyMatchForfeit,
+            ReportStep::DoubleForfeitForLateReport => Action::ApplyDoubleForfeitForLateReport,
         }
     }
 
@@ -403,6 +488,8 @@ impl ReportStep {
             ReportStep::Confirm => "confirm",
             ReportStep::Dispute => "dispute",
             ReportStep::Decide => "decide",
+            ReportStep::ForfeitByDecision => "declare forfeited",
+            ReportStep::DoubleForfeitForLateReport => "score as a double forfeit",
         }
     }
 }
@@ -440,6 +527,20 @@ pub enum Refusal {
         /// The version that awaits the visitors.
         version: u32,
     },
+    /// GT-M3, GT-P4: a result is entered, so the match was reported; an officer corrects it.
+    Reported {
+        /// The step refused.
+        step: ReportStep,
+        /// Where the entered result stands.
+        status: ReportStatus,
+    },
+    /// GT-P4: the home team may still enter the result, until `due` (GT-P2).
+    NotOverdue {
+        /// The last day to enter the result.
+        due: jiff::civil::Date,
+    },
+    /// GT-P4: the ruleset sets no deadline for entering results, or the match has no day.
+    NoDeadline,
     /// GT-P2: the result stands (confirmed, recorded or decided); an officer corrects it.
     Settled {
         /// The step refused.
@@ -450,7 +551,8 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// `changed`, `too_early`, `not_entered`, `disputed`, `not_disputed`, `settled`.
+    /// `changed`, `too_early`, `not_entered`, `disputed`, `not_disputed`, `reported`,
+    /// `not_overdue`, `no_deadline`, `settled`.
     pub fn code(self) -> &'static str {
         match self {
             Refusal::Changed { .. } => "changed",
@@ -458,6 +560,9 @@ impl Refusal {
             Refusal::NotEntered { .. } => "not_entered",
             Refusal::Disputed { .. } => "disputed",
             Refusal::NotDisputed { .. } => "not_disputed",
+            Refusal::Reported { .. } => "reported",
+            Refusal::NotOverdue { .. } => "not_overdue",
+            Refusal::NoDeadline => "no_deadline",
             Refusal::Settled { .. } => "settled",
         }
     }
@@ -476,6 +581,19 @@ fn settled_words(status: ReportStatus) -> String {
             format!("version {version} of this result was decided by an officer and stands")
         }
         other => format!("this result is {}", other.phrase()),
+    }
+}
+
+/// What stands of a match already reported.
+fn reported_words(status: ReportStatus) -> String {
+    match status {
+        ReportStatus::AwaitingConfirmation { version } => {
+            format!("version {version} of this result is entered and awaits the visitors")
+        }
+        ReportStatus::Disputed { version } => {
+            format!("version {version} of this result is entered and disputed; {WHO_DECIDES}")
+        }
+        other => settled_words(other),
     }
 }
 
@@ -520,6 +638,27 @@ impl std::fmt::Display for Refusal {
             Refusal::NotDisputed { version } => write!(
                 f,
                 "GT-P2: version {version} of this result awaits the visitors' confirmation and is not disputed, so there is no dispute to decide; to change it, correct it with the reason."
+            ),
+            Refusal::Reported {
+                step: ReportStep::ForfeitByDecision,
+                status,
+            } => write!(
+                f,
+                "GT-M3: {}, so the match was arranged and reported; a forfeit by decision is for a match that could not be arranged. If the result is wrong, {WHO_CORRECTS}.",
+                reported_words(status)
+            ),
+            Refusal::Reported { status, .. } => write!(
+                f,
+                "GT-P4: {}, so the report was made; a double forfeit for a late report is for a match whose result was never entered. If the result is wrong, {WHO_CORRECTS}.",
+                reported_words(status)
+            ),
+            Refusal::NotOverdue { due } => write!(
+                f,
+                "GT-P4: the home team has until {} to enter this result (GT-P2), so it is not late; a double forfeit for a late report may be applied only after that day.",
+                due.strftime("%a %-d %b %Y")
+            ),
+            Refusal::NoDeadline => f.write_str(
+                "GT-P4: this match has no day, or its rules set no deadline for entering results (no [report] section), so no report of it is late.",
             ),
             Refusal::Settled {
                 step: ReportStep::Enter,
@@ -791,6 +930,7 @@ mod tests {
             status,
             in_force: status.version().unwrap_or(1),
             played_on: Some(jiff::civil::date(2026, 11, 2)),
+            enter_by: Some(GT_P2.enter_by(jiff::civil::date(2026, 11, 2))),
         }
     }
 
@@ -842,6 +982,92 @@ mod tests {
         assert_eq!(
             check(Decide, confirmed).map_err(Refusal::code),
             Err("settled")
+        );
+    }
+
+    #[test]
+    fn gt_m3_a_forfeit_by_decision_is_for_a_match_nobody_reported() {
+        use ReportStep::ForfeitByDecision;
+        assert_eq!(
+            check(ForfeitByDecision, ReportStatus::AwaitingResult),
+            Ok(())
+        );
+        // Decided before the match day too: the advisors could not arrange it.
+        let before = jiff::civil::date(2026, 10, 20);
+        assert_eq!(
+            ForfeitByDecision.check(
+                &report(ReportStatus::AwaitingResult),
+                None,
+                EnteredBy::Officer,
+                before
+            ),
+            Ok(())
+        );
+        let entered = check(
+            ForfeitByDecision,
+            ReportStatus::AwaitingConfirmation { version: 2 },
+        )
+        .unwrap_err();
+        assert_eq!(entered.code(), "reported");
+        assert!(
+            entered
+                .to_string()
+                .starts_with("GT-M3: version 2 of this result is entered")
+        );
+        assert!(
+            ForfeitByDecision
+                .reason_missing()
+                .unwrap()
+                .contains("GT-M3")
+        );
+        assert_eq!(ForfeitByDecision.basis(), ResultBasis::ForfeitByDecision);
+        assert_eq!(ForfeitByDecision.action(), Action::ApplyMatchForfeit);
+    }
+
+    /// GT-P4 at its boundary: the result is due by the end of the day after the match (GT-P2),
+    /// so a double forfeit may be applied from the day after that, never before.
+    #[test]
+    fn gt_p4_a_double_forfeit_only_once_the_report_is_late() {
+        use ReportStep::DoubleForfeitForLateReport as Late;
+        let waiting = report(ReportStatus::AwaitingResult);
+        let due = jiff::civil::date(2026, 11, 3);
+        assert_eq!(waiting.enter_by, Some(due));
+        let on = |day| Late.check(&waiting, None, EnteredBy::Officer, day);
+        assert_eq!(on(due), Err(Refusal::NotOverdue { due }));
+        assert!(
+            on(due)
+                .unwrap_err()
+                .to_string()
+                .contains("until Tue 3 Nov 2026")
+        );
+        assert_eq!(on(jiff::civil::date(2026, 11, 4)), Ok(()));
+        let entered = Late
+            .check(
+                &report(ReportStatus::Confirmed { version: 2 }),
+                None,
+                EnteredBy::Officer,
+                jiff::civil::date(2026, 11, 9),
+            )
+            .unwrap_err();
+        assert_eq!(entered.code(), "reported");
+        assert!(entered.to_string().starts_with("GT-P4:"));
+        let no_deadline = Report {
+            enter_by: None,
+            ..waiting
+        };
+        assert_eq!(
+            Late.check(
+                &no_deadline,
+                None,
+                EnteredBy::Officer,
+                jiff::civil::date(2027, 1, 1)
+            ),
+            Err(Refusal::NoDeadline)
+        );
+        assert_eq!(Late.basis(), ResultBasis::LateReport);
+        assert_eq!(
+            ResultBasis::from_code(ResultBasis::LateReport.code()),
+            Some(ResultBasis::LateReport)
         );
     }
 

@@ -188,7 +188,7 @@ fn public_may_do_nothing() {
 }
 
 #[test]
-fn gt_p4_only_the_president_applies_a_double_forfeit_for_a_late_report() {
+fn gt_p4_an_officer_applies_a_double_forfeit_for_a_late_report() {
     let m = perrysburg_v_maumee();
     for role in Role::ALL {
         let d = decide(
@@ -196,19 +196,76 @@ fn gt_p4_only_the_president_applies_a_double_forfeit_for_a_late_report() {
             Action::ApplyDoubleForfeitForLateReport,
             m,
         );
-        if role == Role::President {
-            assert_eq!(d, Decision::Allowed);
+        if matches!(role, Role::President | Role::VicePresident) {
+            assert_eq!(d, Decision::Allowed, "{role:?}");
         } else {
             let (rule, text) = reason(&d);
             assert_eq!(*rule, Some("GT-P4"), "{role:?}");
             assert!(
-                text.starts_with(
-                    "GT-P4: only the President may apply a double forfeit to a match reported late"
-                ),
+                text.contains("may apply a double forfeit to a match reported late"),
                 "{text}"
             );
         }
     }
+    // GT-O3: never on the President's own school's match.
+    let own = decide(
+        who(Role::President, Some(MAUMEE)),
+        Action::ApplyDoubleForfeitForLateReport,
+        m,
+    );
+    assert_eq!(reason(&own).0, &Some("GT-O3"));
+}
+
+/// GT-O3: the President or the Vice-President enters a result nobody reported, and declares a
+/// match forfeited (GT-M3), but not on the President's own school's match.
+#[test]
+fn gt_o3_gt_m3_officers_act_on_a_match_nobody_reported() {
+    let m = perrysburg_v_maumee();
+    for action in [Action::EnterResult, Action::ApplyMatchForfeit] {
+        assert!(decide(who(Role::President, Some(SYLVANIA)), action, m).is_allowed());
+        assert!(decide(who(Role::VicePresident, None), action, m).is_allowed());
+        let own = decide(who(Role::President, Some(PERRYSBURG)), action, m);
+        let (rule, text) = reason(&own);
+        assert_eq!(*rule, Some("GT-O3"), "{text}");
+        assert!(text.contains("the Vice-President"), "{text}");
+    }
+}
+
+/// GT-O3: when a school's A and B teams meet, its advisor enters the result for the home team
+/// but does not confirm or dispute it for the visitors; an officer confirms it.
+#[test]
+fn gt_o3_one_advisor_of_both_teams_does_not_confirm_their_own_entry() {
+    let sister = Target::Match {
+        home: Some(PERRYSBURG),
+        visiting: Some(PERRYSBURG),
+    };
+    let advisor = who(Role::Advisor, Some(PERRYSBURG));
+    assert!(decide(advisor, Action::EnterResult, sister).is_allowed());
+    for action in [Action::ConfirmResult, Action::DisputeResult] {
+        let d = decide(advisor, action, sister);
+        let (rule, text) = reason(&d);
+        assert_eq!(*rule, Some("GT-O3"), "{text}");
+        assert!(text.contains("an officer confirms it"), "{text}");
+    }
+    assert!(
+        decide(
+            who(Role::VicePresident, None),
+            Action::ConfirmResult,
+            sister
+        )
+        .is_allowed()
+    );
+    assert!(
+        decide(
+            who(Role::President, Some(SYLVANIA)),
+            Action::ConfirmResult,
+            sister
+        )
+        .is_allowed()
+    );
+    // Between two schools the visiting advisor still confirms.
+    let visiting = who(Role::Advisor, Some(MAUMEE));
+    assert!(decide(visiting, Action::ConfirmResult, perrysburg_v_maumee()).is_allowed());
 }
 
 #[test]

@@ -29,7 +29,7 @@ pub use sqlite::SqliteStore;
 
 use arbiter_core::lineup::Lineup;
 use arbiter_core::permissions::Role;
-use arbiter_core::report::ReviewKind;
+use arbiter_core::report::{ResultBasis, ReviewKind};
 use arbiter_core::text::Email;
 use arbiter_core::{Competition, MatchOutcome, Player, Side, TeamId};
 
@@ -265,7 +265,21 @@ impl Store {
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        dispatch!(self, s => s.record_result(m, seen, outcome, by, reason).await)
+        dispatch!(self, s => s.record_result(m, seen, outcome, ResultBasis::Entered, by, reason).await)
+    }
+
+    /// [`Store::record_result`] for a version on another basis than an entry: an officer's
+    /// forfeit by decision (GT-M3) or double forfeit for a late report (GT-P4), kept with it.
+    pub async fn record_result_on(
+        &self,
+        m: MatchId,
+        seen: ReportSeen,
+        outcome: &MatchOutcome,
+        basis: ResultBasis,
+        by: &Actor,
+        reason: Option<&str>,
+    ) -> Result<ResultVersion, StoreError> {
+        dispatch!(self, s => s.record_result(m, seen, outcome, basis, by, reason).await)
     }
 
     /// Names `side`'s lineup for the match before it is played (issue 12): the next version, if

@@ -82,6 +82,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "player_school",
         include_str!("../migrations/sqlite/0014_player_school.sql"),
     ),
+    (
+        15,
+        "result_basis",
+        include_str!("../migrations/sqlite/0015_result_basis.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -154,6 +159,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         14,
         "player_school",
         include_str!("../migrations/postgres/0014_player_school.sql"),
+    ),
+    (
+        15,
+        "result_basis",
+        include_str!("../migrations/postgres/0015_result_basis.sql"),
     ),
 ];
 

@@ -13,6 +13,7 @@ type Tx = sqlx::Transaction<'static, Db>;
 use std::collections::HashMap;
 
 use arbiter_core::lineup::{Lineup, NamedLineup};
+use arbiter_core::report::ResultBasis;
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
@@ -202,12 +203,14 @@ async fn insert_result(
     by: &Actor,
     at: jiff::Timestamp,
     reason: Option<&str>,
+    basis: ResultBasis,
     players: &HashMap<String, i64>,
 ) -> Result<(), StoreError> {
     let (kind, forfeit_by) = codes::outcome_kind(outcome);
     let sql = format!(
         "INSERT INTO result_versions (match_id, version, outcome, forfeit_by, entered_by, \
-         entered_role, entered_at, reason) VALUES ($1, $2, $3, $4, $5, $6, {}, $8) RETURNING id",
+         entered_role, entered_at, reason, basis) VALUES ($1, $2, $3, $4, $5, $6, {}, $8, $9) \
+         RETURNING id",
         ts_in("$7")
     );
     let row = sqlx::query(&sql)
@@ -219,6 +222,7 @@ async fn insert_result(
         .bind(by.role.map(Role::code))
         .bind(at.to_string())
         .bind(reason)
+        .bind(basis.code())
         .fetch_one(&mut **tx)
         .await
         .map_err(db("storing a match result"))?;
@@ -320,8 +324,8 @@ async fn match_place(tx: &mut Tx, m: MatchId) -> Result<Option<MatchPlace>, Stor
 /// Every result version of a match, oldest first.
 async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
     let sql = format!(
-        "SELECT id, version, outcome, forfeit_by, entered_by, entered_role, {} AS entered_at, reason \
-         FROM result_versions WHERE match_id = $1 ORDER BY version",
+        "SELECT id, version, outcome, forfeit_by, entered_by, entered_role, {} AS entered_at, \
+         reason, basis FROM result_versions WHERE match_id = $1 ORDER BY version",
         ts_out("entered_at")
     );
     let rows = sqlx::query(&sql)
@@ -358,6 +362,11 @@ async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, Stor
                 entered_role: role_in(row, "entered_role")?,
                 entered_at: codes::parse_timestamp(&at)?,
                 reason: get(row, "reason")?,
+                basis: {
+                    let code: String = get(row, "basis")?;
+                    ResultBasis::from_code(&code)
+                        .ok_or_else(|| corrupt(format!("the result basis `{code}`")))?
+                },
             })
         })
         .collect()
@@ -690,7 +699,7 @@ async fn insert_competition(
                     .await
                     .map_err(db("storing a match"))?;
                     let match_id: i64 = get(&row, "id")?;
-                    insert_result(tx, match_id, 1, &m.outcome, by, at, None, &players)
+                    insert_result(tx, match_id, 1, &m.outcome, by, at, None, ResultBasis::Entered, &players)
                         .await?;
                 }
                 Pairing::Bye(b) => {
@@ -1612,6 +1621,7 @@ impl Backend {
         m: MatchId,
         seen: ReportSeen,
         outcome: &MatchOutcome,
+        basis: ResultBasis,
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
@@ -1632,7 +1642,7 @@ impl Backend {
         let previous = versions.pop();
         let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
         let at = codes::now();
-        insert_result(&mut tx, m.0, version, outcome, by, at, reason, &players).await?;
+        insert_result(&mut tx, m.0, version, outcome, by, at, reason, basis, &players).await?;
         sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
             .bind(place.competition)
             .execute(&mut *tx)
@@ -1655,13 +1665,19 @@ impl Backend {
                         &p.outcome,
                     )
                 }),
-                after: Some(json::result_version(
-                    version,
-                    place.round,
-                    &place.home,
-                    &place.away,
-                    outcome,
-                )),
+                after: Some({
+                    let mut after = json::result_version(
+                        version,
+                        place.round,
+                        &place.home,
+                        &place.away,
+                        outcome,
+                    );
+                    if basis != ResultBasis::Entered {
+                        after["basis"] = basis.code().into();
+                    }
+                    after
+                }),
                 reason,
                 league: Some(place.league),
                 competition: Some(place.competition),
@@ -1680,6 +1696,7 @@ impl Backend {
             entered_role: by.role,
             entered_at: at,
             reason: reason.map(str::to_string),
+            basis,
         })
     }
 

@@ -332,6 +332,8 @@ pub struct ResultVersion {
     pub entered_role: Option<Role>,
     pub entered_at: jiff::Timestamp,
     pub reason: Option<String>,
+    /// Entered as played, or an officer's penalty on the match (GT-M3, GT-P4).
+    pub basis: arbiter_core::report::ResultBasis,
 }
 
 /// What a writer read of a match's report before deciding to write: the version in force and

@@ -214,6 +214,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         ),
         (
             site(
+                Method::POST,
+                &format!("{M}/forfeit"),
+                Table(Action::ApplyMatchForfeit),
+            ),
+            post(matches::declare_forfeit),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/late-report"),
+                Table(Action::ApplyDoubleForfeitForLateReport),
+            ),
+            post(matches::late_report_forfeit),
+        ),
+        (
+            site(
                 Method::GET,
                 "/leagues/{league}/rosters",
                 Table(Action::EditRoster),
@@ -391,6 +407,11 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/confirm"), Action::ConfirmResult),
         api(format!("{m}/dispute"), Action::DisputeResult),
         api(format!("{m}/decision"), Action::DecideDispute),
+        api(format!("{m}/forfeit"), Action::ApplyMatchForfeit),
+        api(
+            format!("{m}/late-report"),
+            Action::ApplyDoubleForfeitForLateReport,
+        ),
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
     ]

@@ -710,6 +710,8 @@ struct AccountPage {
     csrf: String,
     roles: Vec<RoleLine>,
     matches: Vec<MatchLine>,
+    /// The matches that need an officer (GT-O3, GT-P4).
+    officer_tasks: Vec<MatchLine>,
     has_tasks: bool,
     can_make_tokens: bool,
     tokens: Vec<TokenLine>,
@@ -770,6 +772,7 @@ async fn account_page_for(
     };
     let mut roles = Vec::new();
     let mut matches = Vec::new();
+    let mut officer_tasks = Vec::new();
     for m in &account.memberships {
         let mut links = Vec::new();
         let target = Target::League;
@@ -810,8 +813,12 @@ async fn account_page_for(
                 "History of changes",
             ));
         }
+        let for_officers = auth::may(here, m.league, Action::ApplyMatchForfeit, target);
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
+                if for_officers {
+                    officer_tasks.extend(officer_matches(state, &tree, m.school.as_deref()).await);
+                }
                 if let Some(school) = &m.school {
                     matches.extend(school_matches(state, &tree, school).await);
                 }
@@ -855,8 +862,9 @@ async fn account_page_for(
         email: account.user.email.clone(),
         csrf,
         roles,
-        has_tasks: matches.iter().any(|m| m.todo.is_some()),
+        has_tasks: matches.iter().any(|m| m.todo.is_some()) || !officer_tasks.is_empty(),
         matches,
+        officer_tasks,
         can_make_tokens: !mine.is_empty(),
         token_roles: mine
             .iter()
@@ -872,6 +880,33 @@ async fn account_page_for(
     private(status, &page)
 }
 
+/// A match as the account page reads it: its schools and where its report stands (GT-P2).
+struct Seen<'a> {
+    home_school: Option<&'a str>,
+    away_school: Option<&'a str>,
+    status: arbiter_core::report::ReportStatus,
+    played_on: Option<jiff::civil::Date>,
+    entered_on: Option<jiff::civil::Date>,
+    deadlines: Option<arbiter_core::report::Deadlines>,
+    today: jiff::civil::Date,
+}
+
+/// What a match asks of the reader: a side of theirs (for an advisor), what to do now, and
+/// whether it is late.
+struct Need {
+    side: Option<arbiter_core::Side>,
+    todo: Option<String>,
+    overdue: bool,
+}
+
+fn due_words(d: Option<jiff::civil::Date>, overdue: bool) -> String {
+    match d {
+        Some(d) if overdue => format!(", overdue since {}", words::date(d)),
+        Some(d) => format!(" by {}", words::date(d)),
+        None => String::new(),
+    }
+}
+
 /// The matches of `school`'s teams in every competition of the league, for its advisor, each
 /// with what the advisor has to do for it now (GT-P2).
 async fn school_matches(
@@ -880,6 +915,104 @@ async fn school_matches(
     school: &str,
 ) -> Vec<MatchLine> {
     use arbiter_core::report::{Task, task};
+    league_matches(state, tree, |m| {
+        let side = if m.home_school == Some(school) {
+            arbiter_core::Side::Home
+        } else if m.away_school == Some(school) {
+            arbiter_core::Side::Away
+        } else {
+            return None;
+        };
+        // The same reading of `[report]` as the match page's.
+        let (todo, overdue) = match task(
+            m.deadlines,
+            side,
+            m.status,
+            m.played_on,
+            m.entered_on,
+            m.today,
+        ) {
+            Some(Task::EnterResult { due, overdue }) => (
+                Some(format!(
+                    "Enter the result{} (GT-P2)",
+                    due_words(due, overdue)
+                )),
+                overdue,
+            ),
+            Some(Task::ReviewResult {
+                version,
+                due,
+                overdue,
+            }) => (
+                Some(format!(
+                    "Confirm or dispute version {version}{} (GT-P2)",
+                    due_words(due, overdue)
+                )),
+                overdue,
+            ),
+            None => (None, false),
+        };
+        Some(Need {
+            side: Some(side),
+            todo,
+            overdue,
+        })
+    })
+    .await
+}
+
+/// The matches that need an officer (GT-O3): a dispute to decide, a result nobody entered in
+/// time (GT-P4: the officer may apply a double forfeit; the product never does), and a result
+/// between one school's two teams that an officer confirms. `own` is the President's own
+/// school, whose matches go to the Vice-President.
+async fn officer_matches(
+    state: &AppState,
+    tree: &crate::app::site::LeagueTree,
+    own: Option<&str>,
+) -> Vec<MatchLine> {
+    use arbiter_core::report::ReportStatus;
+    league_matches(state, tree, |m| {
+        if own.is_some() && (m.home_school == own || m.away_school == own) {
+            return None;
+        }
+        let todo = match m.status {
+            ReportStatus::Disputed { version } => {
+                format!("Decide the dispute of version {version} (GT-O3)")
+            }
+            ReportStatus::AwaitingResult => {
+                let due = m.played_on.zip(m.deadlines).map(|(d, by)| by.enter_by(d))?;
+                if m.today <= due {
+                    return None;
+                }
+                format!(
+                    "No result was entered by {}: enter it, or apply a double forfeit for the late report (GT-P4)",
+                    words::date(due)
+                )
+            }
+            ReportStatus::AwaitingConfirmation { version }
+                if m.home_school.is_some() && m.home_school == m.away_school =>
+            {
+                format!(
+                    "Confirm version {version}: one school's two teams met, so an officer confirms it (GT-O3)"
+                )
+            }
+            _ => return None,
+        };
+        Some(Need {
+            side: None,
+            overdue: matches!(m.status, ReportStatus::AwaitingResult),
+            todo: Some(todo),
+        })
+    })
+    .await
+}
+
+/// Every match of the league that `need` picks, with what it asks.
+async fn league_matches(
+    state: &AppState,
+    tree: &crate::app::site::LeagueTree,
+    need: impl Fn(&Seen<'_>) -> Option<Need>,
+) -> Vec<MatchLine> {
     let today = state.today();
     let store = state.store();
     let mut out = Vec::new();
@@ -897,15 +1030,9 @@ async fn school_matches(
                     let school_of = |t: &arbiter_core::TeamId| {
                         view.team_index(&t.0)
                             .and_then(|i| view.competition.teams.get(i))
-                            .and_then(|t| t.school.clone())
+                            .and_then(|t| t.school.as_deref())
                     };
-                    let side = if school_of(&m.home).as_deref() == Some(school) {
-                        arbiter_core::Side::Home
-                    } else if school_of(&m.away).as_deref() == Some(school) {
-                        arbiter_core::Side::Away
-                    } else {
-                        continue;
-                    };
+                    let (home_school, away_school) = (school_of(&m.home), school_of(&m.away));
                     let Some(id) = stored.match_id(r.number, &m.home) else {
                         continue;
                     };
@@ -915,55 +1042,41 @@ async fn school_matches(
                     ) else {
                         continue;
                     };
-                    let status = crate::results::context::report_status(&versions, &reviews);
-                    let entered = versions
+                    let entered_on = versions
                         .last()
-                        .filter(|v| v.outcome != arbiter_core::MatchOutcome::Pending);
-                    let entered_on = entered.map(|v| {
-                        v.entered_at
-                            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
-                            .date()
-                    });
-                    // The same reading of `[report]` as the match page's.
-                    let task = task(
-                        stored.rules.report,
-                        side,
-                        status,
-                        r.date_of(m),
+                        .filter(|v| v.outcome != arbiter_core::MatchOutcome::Pending)
+                        .map(|v| {
+                            v.entered_at
+                                .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+                                .date()
+                        });
+                    let seen = Seen {
+                        home_school,
+                        away_school,
+                        status: crate::results::context::report_status(&versions, &reviews),
+                        played_on: r.date_of(m),
                         entered_on,
+                        deadlines: stored.rules.report,
                         today,
-                    );
-                    let due = |d: Option<jiff::civil::Date>, overdue: bool| match d {
-                        Some(d) if overdue => format!(", overdue since {}", words::date(d)),
-                        Some(d) => format!(" by {}", words::date(d)),
-                        None => String::new(),
                     };
-                    let (todo, overdue) = match task {
-                        Some(Task::EnterResult { due: d, overdue }) => (
-                            Some(format!("Enter the result{} (GT-P2)", due(d, overdue))),
-                            overdue,
-                        ),
-                        Some(Task::ReviewResult {
-                            version,
-                            due: d,
-                            overdue,
-                        }) => (
-                            Some(format!(
-                                "Confirm or dispute version {version}{} (GT-P2)",
-                                due(d, overdue)
-                            )),
-                            overdue,
-                        ),
-                        None => (None, false),
+                    let Some(Need {
+                        side,
+                        todo,
+                        overdue,
+                    }) = need(&seen)
+                    else {
+                        continue;
                     };
-                    let date = r.date_of(m).map(words::date).unwrap_or_default();
-                    let mut note = format!("{} · {}", c.name, side.code());
-                    if !date.is_empty() {
-                        note.push_str(&format!(" · {date}"));
+                    let mut note = c.name.clone();
+                    if let Some(side) = side {
+                        note.push_str(&format!(" · {}", side.code()));
                     }
-                    // The state in both lists: a match that needs the advisor says where it
+                    if let Some(d) = seen.played_on {
+                        note.push_str(&format!(" · {}", words::date(d)));
+                    }
+                    // The state in both lists: a match that needs the reader says where it
                     // stands too (awaiting the result, awaiting their confirmation).
-                    note.push_str(&format!(" · {}", status.phrase()));
+                    note.push_str(&format!(" · {}", seen.status.phrase()));
                     out.push(MatchLine {
                         link: Link::new(
                             view.match_href(r.number, &m.home),

@@ -68,6 +68,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(confirm_result))
         .routes(routes!(dispute_result))
         .routes(routes!(decide_dispute))
+        .routes(routes!(declare_forfeit))
+        .routes(routes!(late_report_forfeit))
         .routes(routes!(name_lineup))
 }
 
@@ -91,6 +93,24 @@ pub struct ReviewInput {
     pub reason: Option<String>,
 }
 
+/// GT-M3: a match the advisors could not arrange, forfeited by the team an officer decides
+/// offended.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForfeitInput {
+    /// The version you read (0 when nothing was entered); when it is no longer the one in
+    /// force nothing is written (409).
+    #[serde(default)]
+    pub version: Option<u32>,
+    /// The team that offended: `home` or `away`.
+    pub offender: String,
+    /// Why the match could not be arranged and why this team offended (required). At most
+    /// 1,000 characters.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+}
+
 /// A stored result version.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StoredResult {
@@ -103,6 +123,9 @@ pub struct StoredResult {
     /// RFC 3339.
     pub entered_at: String,
     pub reason: Option<String>,
+    /// `entered`, or an officer's penalty: `forfeit_by_decision` (GT-M3) or `late_report`
+    /// (GT-P4).
+    pub basis: String,
     /// The report after the write (GT-P2): `awaiting_confirmation` (an advisor's entry) or
     /// `decided` (an officer's or the arbiter's entry or correction).
     pub status: String,
@@ -387,6 +410,7 @@ fn stored_result(ctx: &MatchContext, v: &ResultVersion) -> StoredResult {
         entered_by: v.entered_by.clone(),
         entered_at: v.entered_at.to_string(),
         reason: v.reason.clone(),
+        basis: v.basis.code().into(),
         // Just stored, so nobody has reviewed it yet: who entered it decides.
         status: report::status(
             Some(Entry {
@@ -436,17 +460,30 @@ async fn submit_json(
             },
             Err(r) => return *r,
         },
-        ReportStep::Confirm | ReportStep::Dispute | ReportStep::Decide => {
-            match body::<ReviewInput>(&bytes) {
-                Ok(input) => Submission {
-                    step,
-                    entry: None,
-                    version: input.version,
-                    reason: input.reason,
-                },
-                Err(r) => return *r,
-            }
-        }
+        ReportStep::ForfeitByDecision => match body::<ForfeitInput>(&bytes) {
+            Ok(input) => Submission {
+                step,
+                entry: Some(arbiter_core::entry::ResultEntry {
+                    forfeit: Some(input.offender),
+                    boards: Vec::new(),
+                }),
+                version: input.version,
+                reason: input.reason,
+            },
+            Err(r) => return *r,
+        },
+        ReportStep::Confirm
+        | ReportStep::Dispute
+        | ReportStep::Decide
+        | ReportStep::DoubleForfeitForLateReport => match body::<ReviewInput>(&bytes) {
+            Ok(input) => Submission {
+                step,
+                entry: None,
+                version: input.version,
+                reason: input.reason,
+            },
+            Err(r) => return *r,
+        },
     };
     let acting = Acting {
         email: user.email.clone(),
@@ -463,6 +500,7 @@ async fn submit_json(
         Err(NotWritten::StoreRefused(m)) => {
             let field = match step {
                 ReportStep::Enter | ReportStep::Correct => "boards",
+                ReportStep::ForfeitByDecision => "offender",
                 _ => "version",
             };
             refused(field, m)
@@ -779,4 +817,63 @@ async fn decide_dispute(
     bytes: Bytes,
 ) -> Response {
     submit_json(state, headers, path, bytes, ReportStep::Decide).await
+}
+
+/// GT-M3: the advisors could not arrange the match, and an officer decides which team offended:
+/// it loses by default (GT-M7's score), with the reason. Only on a match with no result entered;
+/// the decision stands (GT-O3: the Vice-President when the President's school plays).
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/forfeit", tag = "results",
+    params(MatchAddress),
+    request_body(content = ForfeitInput, description = "The team that offended and the reason (required)"),
+    responses(
+        (status = 201, description = "The stored version: the match forfeited by the offending team", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
+        (status = 422, description = "No offender or reason, or a result is already entered (GT-M3)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn declare_forfeit(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::ForfeitByDecision).await
+}
+
+/// GT-P4: the home team did not enter the result by its deadline (GT-P2), and an officer scores
+/// the match as a double forfeit, with the reason. Refused before the deadline has passed; the
+/// product never applies it on its own.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/late-report", tag = "results",
+    params(MatchAddress),
+    request_body(content = ReviewInput, description = "The version read (optional) and the reason (required)"),
+    responses(
+        (status = 201, description = "The stored version: the match scored as a double forfeit", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
+        (status = 422, description = "No reason, the result is not late yet, or it was entered (GT-P4)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn late_report_forfeit(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(
+        state,
+        headers,
+        path,
+        bytes,
+        ReportStep::DoubleForfeitForLateReport,
+    )
+    .await
 }

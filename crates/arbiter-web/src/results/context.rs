@@ -125,6 +125,10 @@ impl MatchContext {
             status: self.status(),
             in_force: self.in_force(),
             played_on: self.date,
+            enter_by: self
+                .date
+                .zip(self.stored.rules.report)
+                .map(|(d, by)| by.enter_by(d)),
         }
     }
 }

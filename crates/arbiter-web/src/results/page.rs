@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap};
 use arbiter_core::model::{GameResult, MatchOutcome, Side};
 use arbiter_core::permissions::Action;
 use arbiter_core::report::{
-    self, EnteredBy, ReportStatus, ReportStep, ReviewKind, ReviewedBy, WHO_DECIDES,
+    self, EnteredBy, ReportStatus, ReportStep, ResultBasis, ReviewKind, ReviewedBy, WHO_DECIDES,
 };
 use askama::Template;
 use axum::Form;
@@ -120,6 +120,29 @@ struct DecisionForm {
     problems: Vec<String>,
 }
 
+/// GT-M3, GT-P4: an officer's penalties on a match nobody reported.
+struct PenaltyForms {
+    csrf: String,
+    version: u32,
+    home: String,
+    away: String,
+    /// GT-M3: which team offended, when the advisors could not arrange the match.
+    forfeit_action: String,
+    /// GT-P4: shown once the result is late.
+    late_action: Option<String>,
+    /// The form sent and refused.
+    sent: Option<PenaltySent>,
+    problems: Vec<String>,
+}
+
+/// A penalty form as sent: which (`forfeit` or `late-report`), the offender, the reason.
+#[derive(Clone)]
+struct PenaltySent {
+    which: &'static str,
+    offender: String,
+    reason: String,
+}
+
 struct Deadline {
     text: String,
     overdue: bool,
@@ -185,6 +208,7 @@ struct MatchPage {
     correct: Option<ResultForm>,
     review: Option<ReviewForms>,
     decide: Option<DecisionForm>,
+    penalties: Option<PenaltyForms>,
     lineups: Vec<LineupSection>,
     /// The broken rules this result carries that no officer has ruled on (issue 12).
     under_review: Vec<String>,
@@ -223,6 +247,8 @@ struct Redo {
     review: Option<(String, Vec<String>)>,
     /// The decision form as sent (its reason) with its problems.
     decide: Option<(String, Vec<String>)>,
+    /// A penalty form as sent (which, the offender, the reason) with its problems.
+    penalty: Option<(PenaltySent, Vec<String>)>,
     /// A lineup form as sent, with why it was refused.
     lineup: Option<(Side, LineupInput, Vec<String>)>,
     /// The move form as sent (day, reason) with why it was refused.
@@ -535,7 +561,10 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
                     (false, false) => "entered again",
                 };
                 first_entry = false;
-                format!("Version {version} {kind}: {}", outcome_words(ctx, o))
+                match v.basis.phrase() {
+                    Some(basis) => format!("Version {version}: {}, {basis}", outcome_words(ctx, o)),
+                    None => format!("Version {version} {kind}: {}", outcome_words(ctx, o)),
+                }
             }
         };
         let nobody = if version == 1 {
@@ -703,6 +732,20 @@ fn decided_words(ctx: &MatchContext, version: u32) -> String {
         ));
     }
     let by = role_phrase(entry.and_then(|v| v.entered_role), true);
+    match (entry.map(|v| (v.basis, &v.outcome)), version) {
+        (Some((ResultBasis::ForfeitByDecision, MatchOutcome::Forfeit { by: offender })), _) => {
+            return sentence(&format!(
+                "{by} decided that the match could not be arranged and that {} offended: it loses by default (GT-M3, scored as GT-M7 says); the decision stands",
+                ctx.team_name(*offender)
+            ));
+        }
+        (Some((ResultBasis::LateReport, _)), _) => {
+            return sentence(&format!(
+                "{by} scored the match as a double forfeit because its result was not reported in time (GT-P4); the decision stands"
+            ));
+        }
+        _ => {}
+    }
     let earlier = ctx
         .versions
         .iter()
@@ -775,6 +818,13 @@ async fn page(
     let show_review = matches!(status, ReportStatus::AwaitingConfirmation { .. })
         && (may(Action::ConfirmResult) || may(Action::DisputeResult));
     let show_decide = matches!(status, ReportStatus::Disputed { .. }) && may(Action::DecideDispute);
+    // GT-M3, GT-P4: an officer acts on a match nobody reported; GT-P4 once it is late.
+    let show_forfeit = status == ReportStatus::AwaitingResult && may(Action::ApplyMatchForfeit);
+    let show_late = show_forfeit
+        && may(Action::ApplyDoubleForfeitForLateReport)
+        && ReportStep::DoubleForfeitForLateReport
+            .check(&ctx.report(), None, EnteredBy::Officer, state.today())
+            .is_ok();
     let read_history = may(Action::ReadHistory);
     // An officer's (or the arbiter's) entry stands: the form says so.
     let enters_as_officer = show_enter
@@ -788,12 +838,18 @@ async fn page(
             .into_iter()
             .any(|side| lineup::may(ctx, account, side));
     // Only a person with a control gets a session (and its token); the public gets none.
-    let csrf =
-        if show_enter || show_correct || show_review || show_decide || show_move || show_lineup {
-            csrf::session_token(&auth.session).await?
-        } else {
-            String::new()
-        };
+    let csrf = if show_enter
+        || show_correct
+        || show_review
+        || show_decide
+        || show_forfeit
+        || show_move
+        || show_lineup
+    {
+        csrf::session_token(&auth.session).await?
+    } else {
+        String::new()
+    };
     let view = &ctx.view;
     let (status_text, status_class) = status_words(ctx, status);
     let (score, label) = score_and_label(ctx);
@@ -852,6 +908,22 @@ async fn page(
             problems,
         }
     });
+    let penalties = show_forfeit.then(|| {
+        let (sent, problems) = match redo.penalty.clone() {
+            Some((sent, problems)) => (Some(sent), problems),
+            None => (None, Vec::new()),
+        };
+        PenaltyForms {
+            csrf: csrf.clone(),
+            version: ctx.in_force(),
+            home: ctx.team_name(Side::Home),
+            away: ctx.team_name(Side::Away),
+            forfeit_action: format!("{}/forfeit", ctx.href()),
+            late_action: show_late.then(|| format!("{}/late-report", ctx.href())),
+            sent,
+            problems,
+        }
+    });
     let move_form = show_move.then(|| {
         let (date, start, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
             let day = ctx.date.map(|d| d.to_string()).unwrap_or_default();
@@ -904,6 +976,7 @@ async fn page(
             .then(|| result_form(ctx, Which::Correct, &csrf, redo.result.as_ref(), true)),
         review,
         decide,
+        penalties,
         lineups,
         under_review: ctx
             .view
@@ -1160,9 +1233,27 @@ async fn submit_form(
         _ => None,
     };
     let input = which.map(|_| input_from_form(&sent));
+    let penalty = match step {
+        ReportStep::ForfeitByDecision => Some("forfeit"),
+        ReportStep::DoubleForfeitForLateReport => Some("late-report"),
+        _ => None,
+    };
+    let offender = sent
+        .fields
+        .iter()
+        .find(|(k, _)| k == "offender")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let entry = match step {
+        ReportStep::ForfeitByDecision => Some(arbiter_core::entry::ResultEntry {
+            forfeit: Some(offender.clone()).filter(|o| !o.trim().is_empty()),
+            boards: Vec::new(),
+        }),
+        _ => input.as_ref().map(ResultInput::entry),
+    };
     let submission = Submission {
         step,
-        entry: input.as_ref().map(ResultInput::entry),
+        entry,
         version: sent.version,
         reason: sent.reason.clone(),
     };
@@ -1178,7 +1269,19 @@ async fn submit_form(
                 reason.clone(),
                 problems.into_iter().map(|p| p.message).collect(),
             ));
-            if step == ReportStep::Decide {
+            if let Some(which) = penalty {
+                Redo {
+                    penalty: Some((
+                        PenaltySent {
+                            which,
+                            offender: offender.clone(),
+                            reason: reason.clone(),
+                        },
+                        form.map(|f| f.1).unwrap_or_default(),
+                    )),
+                    ..Redo::default()
+                }
+            } else if step == ReportStep::Decide {
                 Redo {
                     decide: form,
                     ..Redo::default()
@@ -1277,6 +1380,35 @@ pub async fn decide_dispute(
     fields: Fields,
 ) -> Response {
     submit_form(state, auth, path, fields, ReportStep::Decide).await
+}
+
+/// POST `…/matches/{home}/forfeit`: GT-M3, the advisors could not arrange the match and an
+/// officer decides which team offended (`offender`: home or away), with the reason.
+pub async fn declare_forfeit(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::ForfeitByDecision).await
+}
+
+/// POST `…/matches/{home}/late-report`: GT-P4, an officer scores a match whose result was not
+/// entered in time as a double forfeit, with the reason.
+pub async fn late_report_forfeit(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(
+        state,
+        auth,
+        path,
+        fields,
+        ReportStep::DoubleForfeitForLateReport,
+    )
+    .await
 }
 
 /// POST `…/matches/{home}/lineups/{side}`: the school's advisor names its lineup before the

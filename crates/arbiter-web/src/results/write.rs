@@ -5,6 +5,7 @@
 //! back, as a page or as JSON.
 
 use arbiter_core::entry::{Problem, ResultEntry};
+use arbiter_core::model::MatchOutcome;
 use arbiter_core::report::{EnteredBy, Refusal, ReportStep, ReviewKind};
 use arbiter_store::{ResultReview, ResultVersion, StoreError};
 
@@ -86,6 +87,18 @@ pub(crate) async fn submit(
         problems.push(Problem::general("reason", missing.to_string()));
     }
     let outcome = match &sub.entry {
+        // GT-P4: the late report's penalty is the double forfeit; nothing is typed for it.
+        None if sub.step == ReportStep::DoubleForfeitForLateReport => {
+            Some(MatchOutcome::DoubleForfeit)
+        }
+        // GT-M3: the offender is all a forfeit by decision names; without it there is nothing
+        // to read (its boards are not asked for).
+        Some(entry)
+            if sub.step == ReportStep::ForfeitByDecision
+                && entry.forfeit.as_deref().is_none_or(|f| f.trim().is_empty()) =>
+        {
+            None
+        }
         Some(entry) => match entry.outcome(
             &ctx.stored.competition,
             &ctx.stored.rules,
@@ -100,14 +113,38 @@ pub(crate) async fn submit(
         },
         None => None,
     };
+    // GT-M3: a forfeit by decision names the one team that offended.
+    if sub.step == ReportStep::ForfeitByDecision
+        && !matches!(outcome, Some(MatchOutcome::Forfeit { .. }))
+        && !problems.iter().any(|p| p.field == "forfeit")
+    {
+        problems.push(Problem::general(
+            "forfeit",
+            "GT-M3: name the team that offended, home or away; it loses the match by default."
+                .to_string(),
+        ));
+    }
     if too_long.is_some() || !problems.is_empty() {
         return Err(NotWritten::Invalid { too_long, problems });
     }
     let store = state.store();
     let actor = acting.actor();
     let written = match (sub.step, outcome) {
-        (ReportStep::Enter | ReportStep::Correct, Some(outcome)) => store
-            .record_result(ctx.id, ctx.seen(), &outcome, &actor, reason)
+        (
+            ReportStep::Enter
+            | ReportStep::Correct
+            | ReportStep::ForfeitByDecision
+            | ReportStep::DoubleForfeitForLateReport,
+            Some(outcome),
+        ) => store
+            .record_result_on(
+                ctx.id,
+                ctx.seen(),
+                &outcome,
+                sub.step.basis(),
+                &actor,
+                reason,
+            )
             .await
             .map(Written::Result),
         (step, _) => {

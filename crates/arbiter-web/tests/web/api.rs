@@ -294,6 +294,8 @@ async fn the_openapi_document_lists_every_api_route() {
         "confirm",
         "dispute",
         "decision",
+        "forfeit",
+        "late-report",
         "lineups/{side}",
     ] {
         expected.push(format!("{m}/{w}"));
