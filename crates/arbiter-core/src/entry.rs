@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
-    Team,
+    Team, Unplayed,
 };
 use crate::ruleset::Ruleset;
 use crate::text::sentence;
@@ -37,6 +37,12 @@ pub struct BoardEntry {
     pub away_player: Option<String>,
     /// GT-P1: the result for ratings when it differs from the team result.
     pub rating_result: Option<String>,
+    /// Why the board was not played, when it was not: `absent` (GT-M9), `coach` (GT-M16),
+    /// `conduct` (GT-M17, with a `note`), `double_default`, or `agreed_draw` (GT-M4: scored as
+    /// a double default).
+    pub unplayed: Option<String>,
+    /// GT-M17: what happened, for a board forfeited for conduct.
+    pub note: Option<String>,
 }
 
 /// Something wrong with an entered result: which board and field, and a sentence.
@@ -44,7 +50,8 @@ pub struct BoardEntry {
 pub struct Problem {
     /// The board the problem is on; `None` for the whole entry.
     pub board: Option<u32>,
-    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`.
+    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`,
+    /// `unplayed`, `note`, `reason`.
     pub field: &'static str,
     /// The sentence to show, starting "Board 3: " for a board's problem.
     pub message: String,
@@ -156,7 +163,39 @@ impl ResultEntry {
                 ));
                 continue;
             };
+            let unplayed = match blank(b.unplayed.as_deref()) {
+                None => None,
+                Some(kind) => match Unplayed::from_code(kind, blank(b.note.as_deref())) {
+                    Some(Unplayed::Conduct { note }) if note.is_empty() => {
+                        problems.push(Problem::on(
+                            n,
+                            "note",
+                            "a board forfeited for conduct needs the note of what happened: the warning, and what went on after it (GT-M17).".into(),
+                        ));
+                        continue;
+                    }
+                    Some(u) => Some(u),
+                    None => {
+                        problems.push(Problem::on(
+                            n,
+                            "unplayed",
+                            format!(
+                                "“{kind}” is not a way a board goes unplayed; choose absent (GT-M9), coach (GT-M16), conduct (GT-M17), double_default (GT-S2) or agreed_draw (GT-M4)."
+                            ),
+                        ));
+                        continue;
+                    }
+                },
+            };
             let code = b.result.trim();
+            // GT-M4: an unplayed game is never a draw; agreed or not, it is a double default.
+            let code = match (&unplayed, GameResult::parse(code)) {
+                (
+                    Some(Unplayed::AgreedDraw | Unplayed::DoubleDefault),
+                    Some(GameResult::Pending | GameResult::Draw),
+                ) => GameResult::DoubleForfeit.code(),
+                _ => code,
+            };
             let result = match GameResult::parse(code) {
                 Some(GameResult::Pending) => {
                     problems.push(Problem::on(
@@ -219,6 +258,32 @@ impl ResultEntry {
                     }
                 },
             };
+            if let Some(u) = &unplayed
+                && !u.fits(result)
+            {
+                problems.push(Problem::on(
+                    n,
+                    "result",
+                    format!(
+                        "a board {} is scored {}, not {} (GT-S2).",
+                        u.words(),
+                        if u.fits(GameResult::DoubleForfeit) {
+                            "-/- (nobody scores)"
+                        } else {
+                            "+/- or -/+ (the side that played wins)"
+                        },
+                        result.symbol()
+                    ),
+                ));
+                continue;
+            }
+            if unplayed.is_some() && rating_result.is_some() {
+                problems.push(Problem::on(
+                    n,
+                    "rating_result",
+                    "a board that was not played has no result for ratings: GT-P1's second result is for a game played over the board.".into(),
+                ));
+            }
             if result.is_played()
                 && (blank(b.home_player.as_deref()).is_none()
                     || blank(b.away_player.as_deref()).is_none())
@@ -243,6 +308,7 @@ impl ResultEntry {
                 home_player,
                 away_player,
                 home_colour: None,
+                unplayed,
             });
         }
         if !problems.is_empty() {
@@ -352,6 +418,7 @@ mod tests {
                     home_player: Some(format!("p{n}")),
                     away_player: Some(format!("m{n}")),
                     rating_result: None,
+                    ..BoardEntry::default()
                 })
                 .collect(),
         }
@@ -469,5 +536,62 @@ mod tests {
         e.boards[2].rating_result = Some("*x".into());
         let p = &e.outcome(&c, &r, 1, &m).unwrap_err()[0];
         assert_eq!((p.board, p.field), (Some(3), "rating_result"));
+    }
+
+    /// GT-M9, GT-M16, GT-M17, GT-M4, GT-S2: each way a board goes unplayed, on the result it
+    /// allows; an agreed draw of an unplayed game is stored as a double default.
+    #[test]
+    fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_kept_with_their_kind() {
+        let (c, r, m) = league();
+        let mut e = boards(["1-0", "+/-", "-/+", "1/2-1/2"]);
+        e.boards[1].unplayed = Some("coach".into());
+        e.boards[2].unplayed = Some("conduct".into());
+        e.boards[2].note = Some("Kept talking after a warning.".into());
+        e.boards[3].unplayed = Some("agreed_draw".into());
+        let MatchOutcome::Boards(bs) = e.outcome(&c, &r, 1, &m).unwrap() else {
+            panic!("boards")
+        };
+        assert_eq!(bs[0].unplayed, None);
+        assert_eq!(bs[1].unplayed, Some(Unplayed::CoachForfeit));
+        assert_eq!(
+            bs[2].unplayed.as_ref().and_then(Unplayed::note),
+            Some("Kept talking after a warning.")
+        );
+        assert_eq!(bs[3].unplayed, Some(Unplayed::AgreedDraw));
+        assert_eq!(
+            bs[3].result,
+            GameResult::DoubleForfeit,
+            "GT-M4: never a draw"
+        );
+
+        let mut wrong = boards(["1-0", "1-0", "-/+", "+/-"]);
+        wrong.boards[1].unplayed = Some("coach".into());
+        wrong.boards[2].unplayed = Some("conduct".into());
+        wrong.boards[3].unplayed = Some("absent".into());
+        wrong.boards[3].rating_result = Some("1-0".into());
+        let problems = wrong.outcome(&c, &r, 1, &m).unwrap_err();
+        let said: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+        assert!(
+            said.iter().any(|p| p.starts_with(
+                "Board 2: a board forfeited by the coach (GT-M16) is scored +/- or -/+"
+            )),
+            "{said:#?}"
+        );
+        assert!(
+            said.iter().any(|p| p
+                .starts_with("Board 3: a board forfeited for conduct needs the note")
+                && p.contains("GT-M17")),
+            "{said:#?}"
+        );
+        assert!(
+            said.iter()
+                .any(|p| p
+                    .starts_with("Board 4: a board that was not played has no result for ratings")),
+            "{said:#?}"
+        );
+        let mut unknown = boards(["1-0", "1-0", "1-0", "+/-"]);
+        unknown.boards[3].unplayed = Some("rain".into());
+        let p = unknown.outcome(&c, &r, 1, &m).unwrap_err();
+        assert_eq!((p[0].board, p[0].field), (Some(4), "unplayed"));
     }
 }

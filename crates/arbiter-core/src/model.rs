@@ -265,6 +265,9 @@ pub struct Board {
     pub away_player: Option<PlayerId>,
     /// The home player's colour when the record says it; otherwise the ruleset's colour rule.
     pub home_colour: Option<Colour>,
+    /// Why the board was not played, when the record says (GT-M4, GT-M9, GT-M16, GT-M17);
+    /// the result says who scores it (GT-S2).
+    pub unplayed: Option<Unplayed>,
 }
 
 impl Board {
@@ -276,6 +279,103 @@ impl Board {
             home_player: None,
             away_player: None,
             home_colour: None,
+            unplayed: None,
+        }
+    }
+}
+
+/// Why a board was not played over the board. Scored by its result (`+/-`, `-/+`, `-/-`,
+/// GT-S2), never rated (GT-M7), shown on the match page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unplayed {
+    /// GT-M9: a short team's empty board; the opponent wins it by forfeit.
+    Absent,
+    /// GT-M16: the coach forfeited the board.
+    CoachForfeit,
+    /// GT-M17: forfeited for disruptive behaviour, after a warning; the note says what happened.
+    Conduct {
+        /// What happened, as the referee wrote it.
+        note: String,
+    },
+    /// GT-S2: both players defaulted.
+    DoubleDefault,
+    /// GT-M4: the players agreed a draw of a game they did not play; it is scored as a double
+    /// default, never as a draw.
+    AgreedDraw,
+}
+
+impl Unplayed {
+    /// The code of the competition file and the store: `absent`, `coach`, `conduct`,
+    /// `double_default`, `agreed_draw`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Unplayed::Absent => "absent",
+            Unplayed::CoachForfeit => "coach",
+            Unplayed::Conduct { .. } => "conduct",
+            Unplayed::DoubleDefault => "double_default",
+            Unplayed::AgreedDraw => "agreed_draw",
+        }
+    }
+
+    /// Reads [`Unplayed::code`] back, with the conduct's note (none for the other kinds).
+    pub fn from_code(code: &str, note: Option<&str>) -> Option<Unplayed> {
+        Some(match code {
+            "absent" => Unplayed::Absent,
+            "coach" => Unplayed::CoachForfeit,
+            "conduct" => Unplayed::Conduct {
+                note: note.unwrap_or_default().to_string(),
+            },
+            "double_default" => Unplayed::DoubleDefault,
+            "agreed_draw" => Unplayed::AgreedDraw,
+            _ => return None,
+        })
+    }
+
+    /// The conduct's note, for the kinds that have one.
+    pub fn note(&self) -> Option<&str> {
+        match self {
+            Unplayed::Conduct { note } => Some(note),
+            _ => None,
+        }
+    }
+
+    /// The rule the kind rests on.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Unplayed::Absent => "GT-M9",
+            Unplayed::CoachForfeit => "GT-M16",
+            Unplayed::Conduct { .. } => "GT-M17",
+            Unplayed::DoubleDefault => "GT-S2",
+            Unplayed::AgreedDraw => "GT-M4",
+        }
+    }
+
+    /// What pages say of the board: "forfeited by the coach (GT-M16)".
+    pub fn words(&self) -> String {
+        let what = match self {
+            Unplayed::Absent => "no player: the board was left empty".to_string(),
+            Unplayed::CoachForfeit => "forfeited by the coach".to_string(),
+            Unplayed::Conduct { note } if note.trim().is_empty() => {
+                "forfeited for conduct".to_string()
+            }
+            Unplayed::Conduct { note } => format!("forfeited for conduct: {}", note.trim()),
+            Unplayed::DoubleDefault => "both players defaulted".to_string(),
+            Unplayed::AgreedDraw => {
+                "a draw agreed without playing, scored as a double default".to_string()
+            }
+        };
+        format!("{what} ({})", self.rule())
+    }
+
+    /// Whether `result` can stand with this kind: a one-sided forfeit for a forfeited board,
+    /// `-/-` for both kinds of double default.
+    pub fn fits(&self, result: GameResult) -> bool {
+        match self {
+            Unplayed::Absent | Unplayed::CoachForfeit | Unplayed::Conduct { .. } => matches!(
+                result,
+                GameResult::HomeWinByForfeit | GameResult::AwayWinByForfeit
+            ),
+            Unplayed::DoubleDefault | Unplayed::AgreedDraw => result == GameResult::DoubleForfeit,
         }
     }
 }

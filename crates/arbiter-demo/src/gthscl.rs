@@ -14,7 +14,7 @@ use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
 use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
-    Team, TeamId,
+    Team, TeamId, Unplayed,
 };
 use arbiter_core::schedule::{self, Cycles, Schedule, ScheduleError, Spacing};
 use arbiter_core::{Ruleset, validate};
@@ -599,7 +599,11 @@ fn season_events(division: &str, c: &mut Competition) {
                 && let Some(b) = boards.get_mut(3)
             {
                 b.result = GameResult::DoubleForfeit;
+                b.unplayed = Some(Unplayed::AgreedDraw);
             }
+            // GT-M16: Toledo Central Catholic's second board felt unwell before the start and
+            // the coach forfeited the board; the game was not played.
+            forfeit_board(c, 2, "tcc", 1, Unplayed::CoachForfeit);
         }
         "suburban" => {
             // GT-M6, GT-M7: Springfield's bus never came; the match is forfeited.
@@ -622,6 +626,7 @@ fn season_events(division: &str, c: &mut Competition) {
                         b.result = GameResult::HomeWinByForfeit;
                     }
                 }
+                b.unplayed = Some(Unplayed::Absent);
             }
         }
         "wood-county" => {
@@ -638,6 +643,18 @@ fn season_events(division: &str, c: &mut Competition) {
             // GT-M3, GT-M6: Rossford could not field a team twice; GT-M5 drops it with two of
             // its ten matches played, so all its matches leave the statistics. The rest of
             // its schedule is never played.
+            // GT-M17: a Bowling Green player's phone went off twice after the referee's
+            // warning; the coaches agreed that the board was forfeited.
+            forfeit_board(
+                c,
+                3,
+                "bg",
+                2,
+                Unplayed::Conduct {
+                    note: "Phone rang twice during the game after a warning at the first ring."
+                        .into(),
+                },
+            );
             for round in [2, 4] {
                 if let Some((m, side)) = match_of(c, round, "rossford") {
                     m.outcome = MatchOutcome::Forfeit { by: side };
@@ -650,6 +667,23 @@ fn season_events(division: &str, c: &mut Competition) {
             }
         }
         _ => {}
+    }
+}
+
+/// `team` forfeits board `index` (0 is board 1) of its round `round` match for the reason `why`
+/// (GT-M16, GT-M17): the opponent wins it by default; the game was not played, so it is not
+/// rated (GT-M7).
+fn forfeit_board(c: &mut Competition, round: u32, team: &str, index: usize, why: Unplayed) {
+    if let Some((m, side)) = match_of(c, round, team)
+        && let MatchOutcome::Boards(boards) = &mut m.outcome
+        && let Some(b) = boards.get_mut(index)
+    {
+        b.result = match side {
+            Side::Home => GameResult::AwayWinByForfeit,
+            Side::Away => GameResult::HomeWinByForfeit,
+        };
+        b.rating_result = None;
+        b.unplayed = Some(why);
     }
 }
 

@@ -572,3 +572,40 @@ fn gt_r6_a_student_of_a_school_with_no_team_plays_for_the_closest_one() {
         .count();
     assert!(played > 0, "{} plays for the team she joined", player.name);
 }
+
+/// Issue 13: the season's unplayed boards say why: an empty board of a short team (GT-M9), the
+/// coach's forfeit (GT-M16), a conduct forfeit with its note (GT-M17) and an agreed draw of an
+/// unplayed game scored as a double default (GT-M4); each on a result its kind allows.
+#[test]
+fn gthscl_unplayed_boards_say_why() {
+    use arbiter_core::model::Unplayed;
+    let divisions = gthscl_at(TODAY);
+    let boards: Vec<&arbiter_core::model::Board> = divisions
+        .iter()
+        .flat_map(|d| d.competition.matches())
+        .filter_map(|(_, m)| match &m.outcome {
+            MatchOutcome::Boards(b) => Some(b),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let kinds: HashSet<&str> = boards
+        .iter()
+        .filter_map(|b| b.unplayed.as_ref())
+        .map(Unplayed::code)
+        .collect();
+    for kind in ["absent", "coach", "conduct", "agreed_draw"] {
+        assert!(kinds.contains(kind), "no {kind} board in {kinds:?}");
+    }
+    for b in &boards {
+        if let Some(u) = &b.unplayed {
+            assert!(u.fits(b.result), "{u:?} on {:?}", b.result);
+            assert_eq!(b.rating_result, None, "an unplayed board is not rated");
+        }
+    }
+    let conduct = boards
+        .iter()
+        .find_map(|b| b.unplayed.as_ref().and_then(Unplayed::note))
+        .unwrap();
+    assert!(conduct.contains("after a warning"), "{conduct}");
+}

@@ -9,7 +9,7 @@ use std::fmt;
 use arbiter_core::criteria::CriterionSpec;
 use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
-    PlayerId, RatingRecord, Round, Side, Team, TeamId,
+    PlayerId, RatingRecord, Round, Side, Team, TeamId, Unplayed,
 };
 use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
 use arbiter_core::scoring;
@@ -191,8 +191,31 @@ struct BoardJson {
     away_player: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     home_colour: Option<String>,
-    #[serde(default, skip_serializing_if = "is_false")]
-    unplayed: bool,
+    #[serde(default, skip_serializing_if = "UnplayedJson::is_not")]
+    unplayed: UnplayedJson,
+    /// GT-M17: what happened, for a board forfeited for conduct.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+/// `"unplayed"`: `true` (a game never played, why not said) or the kind (`"coach"`, …).
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(untagged)]
+enum UnplayedJson {
+    Flag(bool),
+    Kind(String),
+}
+
+impl Default for UnplayedJson {
+    fn default() -> Self {
+        UnplayedJson::Flag(false)
+    }
+}
+
+impl UnplayedJson {
+    fn is_not(&self) -> bool {
+        *self == UnplayedJson::Flag(false)
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -663,10 +686,42 @@ fn build_board(
             GameResult::Pending
         }
     };
-    if b.unplayed {
+    let mut unplayed = match &b.unplayed {
+        UnplayedJson::Flag(false) => None,
+        UnplayedJson::Flag(true) => match result {
+            GameResult::Draw => Some(Unplayed::AgreedDraw),
+            GameResult::DoubleForfeit => Some(Unplayed::DoubleDefault),
+            _ => None,
+        },
+        UnplayedJson::Kind(kind) => match Unplayed::from_code(kind, b.note.as_deref()) {
+            Some(Unplayed::Conduct { note }) if note.trim().is_empty() => {
+                out.push(
+                    &field("note"),
+                    Some("GT-M17"),
+                    format!(
+                        "{place}: GT-M17: a board forfeited for conduct needs its \"note\": the warning, and what went on after it"
+                    ),
+                );
+                None
+            }
+            Some(u) => Some(u),
+            None => {
+                out.push(
+                    &field("unplayed"),
+                    None,
+                    format!(
+                        "{place}: \"unplayed\" is true or the way the board went unplayed: \"absent\" (GT-M9), \"coach\" (GT-M16), \"conduct\" (GT-M17), \"double_default\" or \"agreed_draw\" (GT-M4), not `{kind}`"
+                    ),
+                );
+                None
+            }
+        },
+    };
+    if b.unplayed != UnplayedJson::Flag(false) {
         match result {
             GameResult::Draw => {
                 result = GameResult::DoubleForfeit;
+                unplayed = Some(Unplayed::AgreedDraw);
                 warnings.push(
                     Finding::warning(
                         Some("GT-M4"),
@@ -690,7 +745,25 @@ fn build_board(
                     "{place}: GT-S2: `*` is a game still to be played; an unplayed game is scored by default: write \"+/-\", \"-/+\" or \"-/-\""
                 ),
             ),
-            _ => {}
+            // A kind beside a forfeit: the one the kind scores (GT-S2).
+            forfeit => {
+                if let Some(u) = unplayed.take_if(|u| !u.fits(forfeit)) {
+                    out.push(
+                        &field("result"),
+                        Some(u.rule()),
+                        format!(
+                            "{place}: a board {} is scored {}, not `{}` (GT-S2)",
+                            u.words(),
+                            if u.fits(GameResult::DoubleForfeit) {
+                                "\"-/-\""
+                            } else {
+                                "\"+/-\" or \"-/+\""
+                            },
+                            b.result
+                        ),
+                    );
+                }
+            }
         }
     }
     let rating_result = b
@@ -733,6 +806,7 @@ fn build_board(
         home_player: b.home_player.clone().map(PlayerId),
         away_player: b.away_player.clone().map(PlayerId),
         home_colour,
+        unplayed,
     }
 }
 
@@ -1302,7 +1376,15 @@ fn board_json(b: &Board) -> BoardJson {
         home_player: b.home_player.as_ref().map(|p| p.0.clone()),
         away_player: b.away_player.as_ref().map(|p| p.0.clone()),
         home_colour: b.home_colour.map(|c| c.code().to_string()),
-        unplayed: false,
+        unplayed: match &b.unplayed {
+            Some(u) => UnplayedJson::Kind(u.code().to_string()),
+            None => UnplayedJson::Flag(false),
+        },
+        note: b
+            .unplayed
+            .as_ref()
+            .and_then(|u| u.note())
+            .map(str::to_string),
     }
 }
 

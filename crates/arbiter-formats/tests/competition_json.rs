@@ -369,6 +369,7 @@ fn round_trip_write_then_read_is_the_same_model() {
         "inline_rules.json",
         "rules_path.json",
         "rating_records.json",
+        "unplayed.json",
     ] {
         let first = load(name).unwrap();
         let text = competition_json::write(&first.competition, &first.rules, &first.tiebreaks);
@@ -515,4 +516,59 @@ fn a_match_day_of_its_own_reads_and_writes_back() {
     let bye = text.replace(r#"{"bye": "c"}"#, r#"{"bye": "c", "date": "2026-11-04"}"#);
     let e = competition_json::read("bye.json", &bye, &source).unwrap_err();
     assert!(e.to_string().contains("date"), "{e}");
+}
+
+/// Issue 13: each way a board goes unplayed is kept in the file (GT-M9, GT-M16, GT-M17 with its
+/// note, GT-M4's agreed draw stored as a double default with a warning).
+#[test]
+fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
+    use arbiter_core::model::Unplayed;
+    let l = load("unplayed.json").unwrap();
+    let MatchOutcome::Boards(b) = &l.competition.matches().next().unwrap().1.outcome else {
+        panic!("boards")
+    };
+    assert_eq!(b[0].unplayed, Some(Unplayed::CoachForfeit));
+    assert_eq!(
+        b[1].unplayed,
+        Some(Unplayed::Conduct {
+            note: "Phone rang twice after a warning.".into()
+        })
+    );
+    assert_eq!(b[2].unplayed, Some(Unplayed::AgreedDraw));
+    assert_eq!(b[2].result, GameResult::DoubleForfeit);
+    assert_eq!(b[3].unplayed, Some(Unplayed::Absent));
+    assert!(
+        l.warnings
+            .iter()
+            .any(|w| w.rule.as_deref() == Some("GT-M4")),
+        "{:?}",
+        l.warnings
+    );
+    let text = competition_json::write(&l.competition, &l.rules, &l.tiebreaks);
+    assert!(text.contains("\"unplayed\": \"coach\""), "{text}");
+    assert!(
+        text.contains("\"note\": \"Phone rang twice after a warning.\""),
+        "{text}"
+    );
+
+    // A kind on a result it does not allow, and a conduct forfeit without its note.
+    let wrong = std::fs::read_to_string(data_dir().join("unplayed.json"))
+        .unwrap()
+        .replace(
+            r#"{"result": "-/+", "home_player": "t1", "away_player": "o1", "unplayed": "coach"}"#,
+            r#"{"result": "-/-", "home_player": "t1", "away_player": "o1", "unplayed": "coach"}"#,
+        )
+        .replace(r#", "note": "Phone rang twice after a warning.""#, "");
+    let e = competition_json::read("wrong.json", &wrong, &arbiter_core::ruleset::PresetsOnly)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("board 1: a board forfeited by the coach (GT-M16) is scored"),
+        "{e}"
+    );
+    assert!(
+        e.contains("board 2: GT-M17: a board forfeited for conduct needs its \"note\""),
+        "{e}"
+    );
+    assert!(e.contains("wrong.json:"), "{e}");
 }

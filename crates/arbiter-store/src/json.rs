@@ -2,7 +2,7 @@
 //! these shapes are the store's, and `outcome_from_json` reads back what `outcome_to_json` wrote.
 
 use arbiter_core::{
-    Board, Competition, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId,
+    Board, Competition, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId, Unplayed,
 };
 use serde_json::{Value, json};
 
@@ -50,6 +50,13 @@ pub fn outcome_from_json(v: &Value) -> Option<MatchOutcome> {
                 home_player: player("home_player"),
                 away_player: player("away_player"),
                 home_colour,
+                unplayed: match b.get("unplayed").and_then(Value::as_str) {
+                    Some(u) => Some(Unplayed::from_code(
+                        u,
+                        b.get("note").and_then(Value::as_str),
+                    )?),
+                    None => None,
+                },
             });
         }
     }
@@ -64,6 +71,8 @@ fn board(number: usize, b: &Board) -> Value {
         "home_player": b.home_player.as_ref().map(|p| p.0.as_str()),
         "away_player": b.away_player.as_ref().map(|p| p.0.as_str()),
         "home_colour": b.home_colour.map(codes::colour),
+        "unplayed": b.unplayed.as_ref().map(Unplayed::code),
+        "note": b.unplayed.as_ref().and_then(Unplayed::note),
     })
 }
 

@@ -87,6 +87,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "result_basis",
         include_str!("../migrations/sqlite/0015_result_basis.sql"),
     ),
+    (
+        16,
+        "unplayed_boards",
+        include_str!("../migrations/sqlite/0016_unplayed_boards.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -164,6 +169,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         15,
         "result_basis",
         include_str!("../migrations/postgres/0015_result_basis.sql"),
+    ),
+    (
+        16,
+        "unplayed_boards",
+        include_str!("../migrations/postgres/0016_unplayed_boards.sql"),
     ),
 ];
 

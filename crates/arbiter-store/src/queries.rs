@@ -17,7 +17,7 @@ use arbiter_core::report::ResultBasis;
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
-    Side, Team, TeamId,
+    Side, Team, TeamId, Unplayed,
 };
 use sqlx::Row;
 
@@ -232,7 +232,8 @@ async fn insert_result(
             let player = |p: &Option<PlayerId>| p.as_ref().and_then(|p| players.get(&p.0).copied());
             sqlx::query(
                 "INSERT INTO result_boards (result_version_id, board, result, rating_result, \
-                 home_player_id, away_player_id, home_colour) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                 home_player_id, away_player_id, home_colour, unplayed, unplayed_note) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(version_id)
             .bind(i64::try_from(i + 1).unwrap_or(i64::MAX))
@@ -241,6 +242,8 @@ async fn insert_result(
             .bind(player(&b.home_player))
             .bind(player(&b.away_player))
             .bind(b.home_colour.map(codes::colour))
+            .bind(b.unplayed.as_ref().map(Unplayed::code))
+            .bind(b.unplayed.as_ref().and_then(Unplayed::note))
             .execute(&mut **tx)
             .await
             .map_err(db("storing a board result"))?;
@@ -250,7 +253,8 @@ async fn insert_result(
 }
 
 const BOARD_COLUMNS: &str = "b.result_version_id, b.board, b.result, b.rating_result, \
-     hp.player_key AS home_player, ap.player_key AS away_player, b.home_colour";
+     hp.player_key AS home_player, ap.player_key AS away_player, b.home_colour, b.unplayed, \
+     b.unplayed_note";
 const BOARD_JOINS: &str = "FROM result_boards b \
      LEFT JOIN players hp ON hp.id = b.home_player_id \
      LEFT JOIN players ap ON ap.id = b.away_player_id";
@@ -264,12 +268,20 @@ fn boards_by_version(rows: &[DbRow]) -> Result<HashMap<i64, Vec<Board>>, StoreEr
         let colour: Option<String> = get(row, "home_colour")?;
         let home: Option<String> = get(row, "home_player")?;
         let away: Option<String> = get(row, "away_player")?;
+        let unplayed: Option<String> = get(row, "unplayed")?;
+        let note: Option<String> = get(row, "unplayed_note")?;
         let board = Board {
             result: codes::parse_result(&result)?,
             rating_result: rating.as_deref().map(codes::parse_result).transpose()?,
             home_player: home.map(PlayerId),
             away_player: away.map(PlayerId),
             home_colour: colour.as_deref().map(codes::parse_colour).transpose()?,
+            unplayed: unplayed
+                .map(|u| {
+                    Unplayed::from_code(&u, note.as_deref())
+                        .ok_or_else(|| corrupt(format!("the unplayed board `{u}`")))
+                })
+                .transpose()?,
         };
         out.entry(get(row, "result_version_id")?)
             .or_default()

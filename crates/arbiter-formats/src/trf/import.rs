@@ -735,6 +735,7 @@ fn board<'b>(
         home_player: home.map(|sr| PlayerId(sr.to_string())),
         away_player: away.map(|sr| PlayerId(sr.to_string())),
         home_colour,
+        unplayed: None,
     }
 }
 

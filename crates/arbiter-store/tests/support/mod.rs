@@ -288,6 +288,7 @@ fn board(
         home_player: home.map(|p| PlayerId(p.to_string())),
         away_player: away.map(|p| PlayerId(p.to_string())),
         home_colour,
+        unplayed: None,
     }
 }
 
@@ -426,14 +427,24 @@ pub fn every_kind_of_result() -> Competition {
                         "vic",
                         "mau",
                         MatchOutcome::Boards(vec![
-                            board(
-                                GameResult::HomeWinByForfeit,
-                                None,
-                                Some("vic-1"),
-                                None,
-                                None,
-                            ),
-                            board(GameResult::DoubleForfeit, None, None, None, None),
+                            // GT-M17: a conduct forfeit keeps its note; GT-M4: an agreed
+                            // draw of an unplayed game is a double default.
+                            Board {
+                                unplayed: Some(arbiter_core::Unplayed::Conduct {
+                                    note: "Talked after a warning; «again».".into(),
+                                }),
+                                ..board(
+                                    GameResult::HomeWinByForfeit,
+                                    None,
+                                    Some("vic-1"),
+                                    None,
+                                    None,
+                                )
+                            },
+                            Board {
+                                unplayed: Some(arbiter_core::Unplayed::AgreedDraw),
+                                ..board(GameResult::DoubleForfeit, None, None, None, None)
+                            },
                             board(
                                 GameResult::Draw,
                                 Some(GameResult::AwayWin),

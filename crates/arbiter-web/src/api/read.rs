@@ -299,6 +299,11 @@ pub struct BoardJson {
     pub result: String,
     /// GT-P1: the result for ratings, when it differs.
     pub rating_result: Option<String>,
+    /// Why the board was not played, when the record says: `absent` (GT-M9), `coach`
+    /// (GT-M16), `conduct` (GT-M17), `double_default` (GT-S2), `agreed_draw` (GT-M4).
+    pub unplayed: Option<String>,
+    /// GT-M17: what happened, for a conduct forfeit.
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -696,6 +701,12 @@ fn match_json(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchJson {
                     .rating_result
                     .filter(|r| *r != b.result)
                     .map(|r| r.code().to_string()),
+                unplayed: b.unplayed.as_ref().map(|u| u.code().to_string()),
+                note: b
+                    .unplayed
+                    .as_ref()
+                    .and_then(|u| u.note())
+                    .map(str::to_string),
             }
         })
         .collect();

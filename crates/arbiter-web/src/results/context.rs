@@ -286,6 +286,15 @@ pub struct BoardInput {
     /// `0-1`).
     #[serde(default)]
     pub rating_result: Option<String>,
+    /// Why the board was not played, when it was not: `absent` (GT-M9), `coach` (GT-M16),
+    /// `conduct` (GT-M17, with a `note`), `double_default` (GT-S2) or `agreed_draw` (GT-M4,
+    /// scored as a double default).
+    #[serde(default)]
+    pub unplayed: Option<String>,
+    /// GT-M17: what happened, for a board forfeited for conduct. At most 1,000 characters.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub note: Option<String>,
 }
 
 pub use arbiter_core::entry::Problem;
@@ -309,6 +318,8 @@ impl ResultInput {
                     home_player: b.home_player.clone(),
                     away_player: b.away_player.clone(),
                     rating_result: b.rating_result.clone(),
+                    unplayed: b.unplayed.clone(),
+                    note: b.note.clone(),
                 })
                 .collect(),
         }

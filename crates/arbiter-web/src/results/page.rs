@@ -68,6 +68,10 @@ struct BoardForm {
     away: Vec<Choice>,
     rating: Vec<Choice>,
     rating_open: bool,
+    /// Why the board was not played (GT-M4, GT-M9, GT-M16, GT-M17), and the conduct's note.
+    unplayed: Vec<Choice>,
+    note: String,
+    unplayed_open: bool,
     bad: bool,
 }
 
@@ -283,6 +287,24 @@ fn rating_options() -> Vec<(String, String)> {
     .collect()
 }
 
+/// The ways a board goes unplayed, with the rule of each (GT-M4, GT-M9, GT-M16, GT-M17).
+fn unplayed_options() -> Vec<(String, String)> {
+    [
+        ("", "It was played (or the result says it all)"),
+        ("absent", "No player: left empty by a short team (GT-M9)"),
+        ("coach", "Forfeited by the coach (GT-M16)"),
+        ("conduct", "Forfeited for conduct, after a warning (GT-M17)"),
+        ("double_default", "Both players defaulted (GT-S2)"),
+        (
+            "agreed_draw",
+            "A draw agreed without playing: scored as a double default (GT-M4)",
+        ),
+    ]
+    .into_iter()
+    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .collect()
+}
+
 /// The players a side may name on a board: its roster (with a sister team's, GT-M14), each
 /// with the rating of the match day, in board order where the rules order by rating.
 fn roster_options(ctx: &MatchContext, side: Side) -> Vec<(String, String)> {
@@ -333,6 +355,12 @@ fn starting_input(ctx: &MatchContext) -> ResultInput {
                     home_player: b.home_player.as_ref().map(|p| p.0.clone()),
                     away_player: b.away_player.as_ref().map(|p| p.0.clone()),
                     rating_result: b.rating_result.map(|r| r.code().to_string()),
+                    unplayed: b.unplayed.as_ref().map(|u| u.code().to_string()),
+                    note: b
+                        .unplayed
+                        .as_ref()
+                        .and_then(|u| u.note())
+                        .map(str::to_string),
                 })
                 .collect();
         }
@@ -379,6 +407,7 @@ fn result_form(
                 |f: fn(&BoardInput) -> Option<&str>| b.and_then(|b| f(b)).unwrap_or("").to_string();
             let result = get(|b| Some(b.result.as_str()));
             let rating = get(|b| b.rating_result.as_deref());
+            let unplayed = get(|b| b.unplayed.as_deref());
             let home_white = rules.colour(None, n, Side::Home);
             let colours = format!("{} has {}", home_name, home_white.code());
             BoardForm {
@@ -393,6 +422,9 @@ fn result_form(
                 away: choices(&away_roster, &get(|b| b.away_player.as_deref())),
                 rating_open: !rating.is_empty(),
                 rating: choices(&ratings, &rating),
+                unplayed_open: !unplayed.is_empty(),
+                unplayed: choices(&unplayed_options(), &unplayed),
+                note: get(|b| b.note.as_deref()),
                 bad: bad.contains(&n),
             }
         })
@@ -524,12 +556,20 @@ fn board_lines(ctx: &MatchContext) -> Vec<BoardLine> {
             let (home, home_rating) = player_link(view, b.home_player.as_ref());
             let (away, away_rating) = player_link(view, b.away_player.as_ref());
             let c = view.rules.colour(Some(b), number, Side::Home);
-            let note = b.rating_result.map(|r| {
+            let unplayed = b
+                .unplayed
+                .as_ref()
+                .map(|u| format!("Not played: {}.", u.words()));
+            let rating = b.rating_result.map(|r| {
                 format!(
                     "For ratings the game is {} (GT-P1).",
                     words::board_result(r)
                 )
             });
+            let note = match (unplayed, rating) {
+                (Some(u), Some(r)) => Some(format!("{u} {r}")),
+                (u, r) => u.or(r),
+            };
             BoardLine {
                 number,
                 home,
@@ -1148,6 +1188,8 @@ fn input_from_form(sent: &Sent) -> ResultInput {
             "home" => b.home_player = value,
             "away" => b.away_player = value,
             "rating" => b.rating_result = value,
+            "unplayed" => b.unplayed = value,
+            "note" => b.note = value,
             _ => {}
         }
     }

@@ -104,6 +104,7 @@ pub fn division() -> Competition {
             home_player: Some(PlayerId("clay2".into())),
             away_player: Some(PlayerId("drop2".into())),
             home_colour: None,
+            unplayed: None,
         };
     }
     Competition {

@@ -62,6 +62,7 @@ async fn results(store: &Store) -> MatchId {
         home_player: Some(PlayerId(format!("start{n}"))),
         away_player: Some(PlayerId(format!("scott{n}"))),
         home_colour: None,
+        unplayed: None,
     };
     let by = Actor::user(PRESIDENT, arbiter_core::permissions::Role::President);
     let first = MatchOutcome::Boards(vec![

@@ -1430,3 +1430,110 @@ async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_t
         );
     }
 }
+
+/// Issue 13, part 3: the home advisor enters a board the coach forfeited (GT-M16) and one
+/// forfeited for conduct with its note (GT-M17); a conduct forfeit without its note is refused
+/// with the rule and the form kept; the match page, the API and the history say why each board
+/// was not played, and neither is rated.
+#[tokio::test]
+async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    assert!(
+        page.body.contains("Forfeited by the coach (GT-M16)"),
+        "{}",
+        page.body
+    );
+    let mut f = played(["1-0", "1-0", "-/+", "+/-"]);
+    f.push(("version".into(), version_field(&page.body)));
+    f.push(("unplayed_3".into(), "coach".into()));
+    f.push(("unplayed_4".into(), "conduct".into()));
+    let refused = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused
+            .body
+            .contains("Board 4: a board forfeited for conduct needs the note"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused
+            .body
+            .contains(r#"<option value="conduct" selected>"#),
+        "the form is kept: {}",
+        refused.body
+    );
+    let note = "Kept talking to his team-mate after the referee's warning.";
+    f.push(("note_4".into(), note.into()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body
+            .contains("Not played: forfeited by the coach (GT-M16)."),
+        "{}",
+        page.body
+    );
+    assert!(
+        shows(
+            &page.body,
+            &format!("Not played: forfeited for conduct: {note} (GT-M17).")
+        ),
+        "{}",
+        page.body
+    );
+    let round = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/rounds/4")
+        .await
+        .json();
+    let boards = round["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["home_id"] == "start")
+        .unwrap()["boards"]
+        .clone();
+    assert_eq!(boards[2]["unplayed"], "coach", "{boards}");
+    assert_eq!(boards[3]["unplayed"], "conduct", "{boards}");
+    assert_eq!(boards[3]["note"], note, "{boards}");
+    // GT-M7: the forfeited boards are not rated; the two played ones are.
+    let ratings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/ratings")
+        .await
+        .json();
+    let games_of = |id: &str| {
+        ratings["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player_id"] == id)
+            .unwrap()["games"]
+            .as_u64()
+            .unwrap()
+    };
+    let before = games_of("start3");
+    assert_eq!(
+        games_of("start1"),
+        before + 1,
+        "board 1 was played and rated"
+    );
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    let entry = history
+        .iter()
+        .find(|h| h.action == "record_result")
+        .unwrap();
+    let after = entry.after.as_ref().unwrap().to_string();
+    assert!(after.contains("\"unplayed\":\"coach\""), "{after}");
+}

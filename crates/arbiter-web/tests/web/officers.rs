@@ -93,7 +93,8 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
     );
     // The form comes back open with the reason as typed.
     assert!(
-        a.body.contains("required>Scott never offered a date.</textarea>"),
+        a.body
+            .contains("required>Scott never offered a date.</textarea>"),
         "{}",
         a.body
     );
