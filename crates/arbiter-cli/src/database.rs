@@ -96,6 +96,40 @@ pub fn serve(
     })
 }
 
+/// `arbiter remind`: GT-P2's reminders for the matches whose result is due tomorrow.
+pub fn remind(today: Option<jiff::civil::Date>, base_url: &str, db: &Database) -> Result<()> {
+    crate::logs::init();
+    let mailer = arbiter_mail::Mailer::from_env()?;
+    // The clock is read here, at the edge.
+    let today = today.unwrap_or_else(|| {
+        jiff::Timestamp::now()
+            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+            .date()
+    });
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let state = arbiter_web::AppState::new(store)
+            .with_mail(mailer, base_url)
+            .with_today(today);
+        let (sent, failed) = arbiter_web::remind(&state, today)
+            .await
+            .map_err(|e| anyhow::anyhow!("the reminders could not be read: {e}"))?;
+        println!(
+            "{sent} reminder{} of results due {} sent; {}",
+            if sent == 1 { "" } else { "s" },
+            today.tomorrow().map(|d| d.to_string()).unwrap_or_default(),
+            state.mailer().describe()
+        );
+        if failed > 0 {
+            anyhow::bail!(
+                "{failed} reminder{} could not be sent (see the log)",
+                if failed == 1 { "" } else { "s" }
+            );
+        }
+        Ok(())
+    })
+}
+
 /// `arbiter user add`: a league's first account.
 pub fn user_add(new: &crate::users::NewUser, db: &Database) -> Result<()> {
     let mailer = arbiter_mail::Mailer::from_env()?;

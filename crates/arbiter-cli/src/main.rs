@@ -228,6 +228,18 @@ enum Command {
         command: TokenCommand,
     },
     /// Creates a fresh demo database (an ASTC championship and a GTHSCL season) and serves it.
+    /// Mails GT-P2's reminders: each advisor whose result (or confirmation) is due tomorrow.
+    /// Run it once a day, from cron or a systemd timer. Mail goes where `serve` sends it.
+    Remind {
+        /// The day it is (YYYY-MM-DD); default: the clock's date.
+        #[arg(long, value_name = "DATE")]
+        today: Option<jiff::civil::Date>,
+        /// The site's public address, for the links in the mails.
+        #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+        #[command(flatten)]
+        database: database::Database,
+    },
     Demo {
         /// The address and port to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
@@ -865,6 +877,11 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::Remind {
+            today,
+            base_url,
+            database,
+        } => database::remind(today, &base_url, &database),
         Command::Demo { bind, db, today } => database::demo(bind, &db, today),
     }
 }

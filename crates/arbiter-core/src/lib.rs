@@ -35,6 +35,7 @@ pub mod fide;
 pub mod ledger;
 pub mod lineup;
 pub mod model;
+pub mod notice;
 pub mod permissions;
 pub mod postpone;
 pub mod rated_games;

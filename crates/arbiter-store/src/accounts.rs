@@ -4,6 +4,7 @@
 // the dialect functions are in scope. Only hashes of tokens are stored, and no history row holds
 // a password hash, a token or a token's hash.
 
+use arbiter_core::notice::Notice;
 use arbiter_core::permissions::Role;
 use arbiter_core::report::ReviewKind;
 use arbiter_core::text::Email;
@@ -227,6 +228,24 @@ async fn league_in(tx: &mut Tx, league: LeagueId) -> Result<League, StoreError> 
             "there is no league with id {league}; reload the page and choose the league again"
         ))),
     }
+}
+
+/// The notices `user` stopped, in [`Notice::ALL`]'s order.
+async fn stopped_in(tx: &mut Tx, user: UserId) -> Result<Vec<Notice>, StoreError> {
+    let rows = sqlx::query("SELECT notice FROM notice_stops WHERE user_id = $1")
+        .bind(user.0)
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the notices"))?;
+    let mut out = rows
+        .iter()
+        .map(|r| {
+            let code: String = get(r, "notice")?;
+            Notice::from_code(&code).ok_or_else(|| corrupt(format!("the notice `{code}`")))
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    out.sort();
+    Ok(out)
 }
 
 async fn user_in(tx: &mut Tx, user: UserId) -> Result<User, StoreError> {
@@ -1356,6 +1375,59 @@ impl Backend {
     }
 
     /// The account's API tokens, revoked ones too, newest first.
+    /// The kinds of notice `user` has stopped (issue 13); every other kind is mailed to them.
+    pub async fn stopped_notices(&self, user: UserId) -> Result<Vec<Notice>, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        stopped_in(&mut tx, user).await
+    }
+
+    /// Stops exactly `stopped` for `user`; the other kinds are mailed again. One history row
+    /// with the list before and after; nothing is written when it does not change.
+    pub async fn set_stopped_notices(
+        &self,
+        user: UserId,
+        stopped: &[Notice],
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let account = user_in(&mut tx, user).await?;
+        let before = stopped_in(&mut tx, user).await?;
+        let mut after = stopped.to_vec();
+        after.sort();
+        after.dedup();
+        if before == after {
+            // Nothing to change: the bump is rolled back with the transaction.
+            return Ok(());
+        }
+        sqlx::query("DELETE FROM notice_stops WHERE user_id = $1")
+            .bind(user.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("changing the notices"))?;
+        for n in &after {
+            sqlx::query("INSERT INTO notice_stops (user_id, notice) VALUES ($1, $2)")
+                .bind(user.0)
+                .bind(n.code())
+                .execute(&mut *tx)
+                .await
+                .map_err(db("changing the notices"))?;
+        }
+        let codes = |ns: &[Notice]| serde_json::json!({ "stopped": ns.iter().map(|n| n.code()).collect::<Vec<_>>() });
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                before: Some(codes(&before)),
+                after: Some(codes(&after)),
+                ..Change::of(Entity::User, account.id.to_string(), HistoryAction::SetNotices)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the notices"))
+    }
+
     pub async fn api_tokens(&self, user: UserId) -> Result<Vec<ApiToken>, StoreError> {
         let rows = sqlx::query(&api_token_sql("t.user_id = $1 ORDER BY t.id DESC"))
             .bind(user.0)

@@ -463,6 +463,24 @@ impl Store {
         dispatch!(self, s => s.memberships(user).await)
     }
 
+    /// The kinds of notice the account has stopped (issue 13); every other kind is mailed.
+    pub async fn stopped_notices(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<arbiter_core::notice::Notice>, StoreError> {
+        dispatch!(self, s => s.stopped_notices(user).await)
+    }
+
+    /// Stops exactly these kinds of notice for the account, in one change of the history.
+    pub async fn set_stopped_notices(
+        &self,
+        user: UserId,
+        stopped: &[arbiter_core::notice::Notice],
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.set_stopped_notices(user, stopped, by).await)
+    }
+
     /// The league's active members, by role then email.
     pub async fn league_members(&self, league: LeagueId) -> Result<Vec<MemberRow>, StoreError> {
         dispatch!(self, s => s.league_members(league).await)

@@ -92,6 +92,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "unplayed_boards",
         include_str!("../migrations/sqlite/0016_unplayed_boards.sql"),
     ),
+    (
+        17,
+        "notice_stops",
+        include_str!("../migrations/sqlite/0017_notice_stops.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -174,6 +179,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         16,
         "unplayed_boards",
         include_str!("../migrations/postgres/0016_unplayed_boards.sql"),
+    ),
+    (
+        17,
+        "notice_stops",
+        include_str!("../migrations/postgres/0017_notice_stops.sql"),
     ),
 ];
 

@@ -460,6 +460,8 @@ code_enum!(
         /// A payment, refund, prize purchase or reversal recorded in the fee ledger (GT-O2).
         RecordLedgerEntry = "record_ledger_entry",
         SetPassword = "set_password",
+        /// The kinds of notice a person stops or gets again (issue 13).
+        SetNotices = "set_notices",
         Grant = "grant",
         Revoke = "revoke",
         Withdraw = "withdraw",

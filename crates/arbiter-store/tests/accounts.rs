@@ -28,6 +28,7 @@ on_every_backend!(
     grant_is_idempotent_and_revoke_ends_the_role,
     a_reset_link_is_used_once_and_expires,
     api_tokens_are_found_by_secret_until_revoked,
+    a_person_stops_kinds_of_notice_and_the_history_keeps_each_change,
     reviews_apply_to_the_version_in_force,
     reviews_are_append_only,
     every_account_change_is_in_the_history_without_secrets,
@@ -672,6 +673,48 @@ async fn a_reset_link_is_used_once_and_expires(store: Store) {
         1,
         "only the used link changed the password"
     );
+}
+
+/// Issue 13: the notices a person stops are kept, changed whole, each change in the history;
+/// saving the same list again writes nothing.
+async fn a_person_stops_kinds_of_notice_and_the_history_keeps_each_change(store: Store) {
+    use arbiter_core::notice::Notice;
+    league(&store).await;
+    let pat = store
+        .create_user(OFFICER, "Pat", None, &Actor::system())
+        .await
+        .unwrap();
+    assert!(store.stopped_notices(pat.id).await.unwrap().is_empty());
+    let by = Actor::user(OFFICER, Role::Secretary);
+    let stop = [
+        Notice::MatchMoved,
+        Notice::ResultDecided,
+        Notice::MatchMoved,
+    ];
+    store.set_stopped_notices(pat.id, &stop, &by).await.unwrap();
+    assert_eq!(
+        store.stopped_notices(pat.id).await.unwrap(),
+        [Notice::ResultDecided, Notice::MatchMoved]
+    );
+    let changes =
+        |h: &[arbiter_store::HistoryEntry]| h.iter().filter(|e| e.action == "set_notices").count();
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert_eq!(changes(&history), 1);
+    let row = history.iter().find(|e| e.action == "set_notices").unwrap();
+    assert_eq!(
+        row.after.as_ref().unwrap()["stopped"],
+        serde_json::json!(["result_decided", "match_moved"])
+    );
+    // The same again: nothing written.
+    store
+        .set_stopped_notices(pat.id, &[Notice::MatchMoved, Notice::ResultDecided], &by)
+        .await
+        .unwrap();
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert_eq!(changes(&history), 1);
+    // Every kind back.
+    store.set_stopped_notices(pat.id, &[], &by).await.unwrap();
+    assert!(store.stopped_notices(pat.id).await.unwrap().is_empty());
 }
 
 async fn api_tokens_are_found_by_secret_until_revoked(store: Store) {

@@ -47,6 +47,7 @@ pub use api::doc::openapi;
 pub use app::state::{AppState, DEFAULT_FRESHNESS};
 pub use http::connections::Limits;
 pub use http::error::WebError;
+pub use results::notify::remind;
 
 /// Every page, the API and the stylesheet.
 pub fn router(state: AppState) -> Router {

@@ -109,6 +109,10 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             get(account::account_page),
         ),
         (
+            site(Method::POST, "/account/notices", SignedIn),
+            post(account::set_notices),
+        ),
+        (
             site(
                 Method::POST,
                 "/account/tokens",

@@ -4,6 +4,7 @@
 //! Every form carries the session's CSRF token; sign-in and reset are limited per address (the
 //! router's layer) and per account (here, counted in the store so that several servers agree).
 
+use arbiter_core::notice::Notice;
 use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
 use arbiter_core::text::{self, Email, LABEL_MAX_CHARS, TextKind};
 use arbiter_mail::Mail;
@@ -718,6 +719,16 @@ struct AccountPage {
     token_roles: Vec<Choice>,
     new_token: Option<String>,
     problem: Option<String>,
+    /// Issue 13: each kind of notice, ticked when the person gets it by mail.
+    notices: Vec<NoticeChoice>,
+    /// Said once the mail settings are saved.
+    notices_saved: bool,
+}
+
+struct NoticeChoice {
+    code: &'static str,
+    label: &'static str,
+    on: bool,
 }
 
 fn role_phrase(m: &Membership) -> String {
@@ -763,9 +774,14 @@ async fn account_page_for(
     auth: &Auth,
     account: &Account,
     status: StatusCode,
-    new_token: Option<String>,
-    problem: Option<String>,
+    said: Said,
 ) -> Response {
+    let (new_token, problem, notices_saved) = match said {
+        Said::Nothing => (None, None, false),
+        Said::NewToken(t) => (Some(t), None, false),
+        Said::Problem(p) => (None, Some(p), false),
+        Said::NoticesSaved => (None, None, true),
+    };
     let csrf = match csrf::session_token(&auth.session).await {
         Ok(t) => t,
         Err(e) => return html(e),
@@ -833,6 +849,18 @@ async fn account_page_for(
             links,
         });
     }
+    let stopped = match state.store().stopped_notices(account.user.id).await {
+        Ok(s) => s,
+        Err(e) => return html(WebError::from(e)),
+    };
+    let notices = Notice::ALL
+        .into_iter()
+        .map(|n| NoticeChoice {
+            code: n.code(),
+            label: n.label(),
+            on: !stopped.contains(&n),
+        })
+        .collect();
     let mine = token_memberships(account);
     let tokens = match state.store().api_tokens(account.user.id).await {
         Ok(ts) => ts
@@ -875,7 +903,9 @@ async fn account_page_for(
             .collect(),
         tokens,
         new_token,
+        notices_saved,
         problem,
+        notices,
     };
     private(status, &page)
 }
@@ -1102,7 +1132,7 @@ pub async fn account_page(State(state): State<AppState>, auth: Auth) -> Response
     let Some(account) = auth.user.clone() else {
         return html(WebError::SignInRequired);
     };
-    account_page_for(&state, &auth, &account, StatusCode::OK, None, None).await
+    account_page_for(&state, &auth, &account, StatusCode::OK, Said::Nothing).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -1111,6 +1141,50 @@ pub struct TokenForm {
     label: String,
     #[serde(default)]
     membership: String,
+}
+
+/// What the account page says above its sections after a form.
+enum Said {
+    Nothing,
+    /// A new API token, shown this once.
+    NewToken(String),
+    /// Why the form was refused.
+    Problem(String),
+    /// The mail settings were saved.
+    NoticesSaved,
+}
+
+/// POST `/account/notices`: the kinds of notice the person gets by mail, each ticked box a
+/// `get` (issue 13); the rest are stopped, in one change of the history.
+pub async fn set_notices(
+    State(state): State<AppState>,
+    auth: Auth,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let Some(account) = auth.user.clone() else {
+        return html(WebError::SignInRequired);
+    };
+    let wanted: Vec<Notice> = fields
+        .iter()
+        .filter(|(k, _)| k == "get")
+        .filter_map(|(_, v)| Notice::from_code(v))
+        .collect();
+    let stopped: Vec<Notice> = Notice::ALL
+        .into_iter()
+        .filter(|n| !wanted.contains(n))
+        .collect();
+    let by = arbiter_store::Actor {
+        user: Some(account.user.email.clone()),
+        role: None,
+    };
+    if let Err(e) = state
+        .store()
+        .set_stopped_notices(account.user.id, &stopped, &by)
+        .await
+    {
+        return html(WebError::from(e));
+    }
+    account_page_for(&state, &auth, &account, StatusCode::OK, Said::NoticesSaved).await
 }
 
 pub async fn create_token(
@@ -1158,8 +1232,7 @@ pub async fn create_token(
             &auth,
             &account,
             StatusCode::UNPROCESSABLE_ENTITY,
-            None,
-            Some(problem),
+            Said::Problem(problem),
         )
         .await;
     }
@@ -1178,8 +1251,7 @@ pub async fn create_token(
                 &auth,
                 &account,
                 StatusCode::CREATED,
-                Some(plain),
-                None,
+                Said::NewToken(plain),
             )
             .await
         }

@@ -3,5 +3,6 @@
 
 pub mod context;
 pub mod lineup;
+pub mod notify;
 pub mod page;
 pub mod write;

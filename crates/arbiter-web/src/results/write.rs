@@ -13,6 +13,8 @@ use crate::app::state::AppState;
 use crate::http::auth::Acting;
 use crate::http::error::WebError;
 use crate::results::context::{self, MatchContext, reason_problem, sentence};
+use crate::results::notify;
+use arbiter_core::notice;
 
 /// One step of the workflow as a person or a script asked for it.
 pub(crate) struct Submission {
@@ -163,6 +165,13 @@ pub(crate) async fn submit(
     match written {
         Ok(w) => {
             state.invalidate();
+            // Issue 13: those who act next are told, after the answer.
+            if let Ok(fresh) = context::reload(state, ctx).await
+                && let Some((notice, audience)) = notice::of_step(sub.step, fresh.status())
+            {
+                let what = notify::step_words(sub.step, &fresh, reason, Some(acting.role));
+                notify::tell(state, &fresh, notice, audience, &what, Some(&acting.email)).await;
+            }
             Ok(w)
         }
         // Another write got in first: the answer this one would have had arriving just after

@@ -559,7 +559,8 @@ async fn the_account_page_says_what_needs_each_advisor_now() {
         router(
             AppState::new(store.clone())
                 .with_freshness(Duration::ZERO)
-                .with_today(d),
+                .with_today(d)
+                .with_mail(quiet_mail(), "http://localhost:8080"),
         )
     };
     account(
@@ -758,7 +759,8 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_limit() {
     let app = router(
         AppState::new(store.clone())
             .with_freshness(Duration::ZERO)
-            .with_trusted_proxies(vec![proxy]),
+            .with_trusted_proxies(vec![proxy])
+            .with_mail(quiet_mail(), "http://localhost:8080"),
     );
     let attempt = |client: &'static str, from: std::net::IpAddr| {
         let app = app.clone();

@@ -303,13 +303,19 @@ pub async fn seeded(store: Store) -> Store {
     store
 }
 
+/// Mail the tests send and do not read (notices, issue 13): a folder outside the work tree.
+pub fn quiet_mail() -> arbiter_mail::Mailer {
+    arbiter_mail::Mailer::folder(std::env::temp_dir().join("arbiter-web-tests-mail"))
+}
+
 /// Every request reads the data version (no freshness window), and "today" is Wednesday
 /// 4 November 2026, in the week of rounds 1 and 2.
 pub fn app(store: &Store) -> Router {
     router(
         AppState::new(store.clone())
             .with_freshness(Duration::ZERO)
-            .with_today(date(2026, 11, 4)),
+            .with_today(date(2026, 11, 4))
+            .with_mail(quiet_mail(), "http://localhost:8080"),
     )
 }
 
@@ -318,7 +324,8 @@ pub fn app_on(store: &Store, day: jiff::civil::Date) -> Router {
     router(
         AppState::new(store.clone())
             .with_freshness(Duration::ZERO)
-            .with_today(day),
+            .with_today(day)
+            .with_mail(quiet_mail(), "http://localhost:8080"),
     )
 }
 

@@ -18,7 +18,9 @@ async fn server(limits: Limits) -> (SocketAddr, oneshot::Sender<()>, JoinHandle<
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
-    let state = AppState::new(store).with_freshness(Duration::ZERO);
+    let state = AppState::new(store)
+        .with_freshness(Duration::ZERO)
+        .with_mail(crate::common::quiet_mail(), "http://localhost:8080");
     let task = tokio::spawn(serve_state(listener, state, limits, async {
         let _ = stopped.await;
     }));

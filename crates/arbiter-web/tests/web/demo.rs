@@ -33,7 +33,8 @@ async fn demo_store_and_app() -> (Store, Router) {
     let app = router(
         AppState::new(store.clone())
             .with_freshness(Duration::ZERO)
-            .with_today(today),
+            .with_today(today)
+            .with_mail(crate::common::quiet_mail(), "http://localhost:8080"),
     );
     (store, app)
 }
@@ -194,7 +195,8 @@ async fn examples_app() -> Router {
     router(
         AppState::new(store)
             .with_freshness(Duration::ZERO)
-            .with_today(date(2026, 12, 8)),
+            .with_today(date(2026, 12, 8))
+            .with_mail(crate::common::quiet_mail(), "http://localhost:8080"),
     )
 }
 

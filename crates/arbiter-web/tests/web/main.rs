@@ -14,6 +14,7 @@ mod limits;
 mod lineups;
 mod logs;
 mod matches;
+mod notices;
 mod officers;
 mod pages;
 mod people;

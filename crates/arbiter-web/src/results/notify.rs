@@ -1,0 +1,262 @@
+//! Notices by mail (issue 13, part 9). Core's `notice` says which notice a step sends and to
+//! whom; this finds the people (the league's members in the roles and schools the audience
+//! names, less anyone who stopped that kind, less the person who acted) and mails each a plain
+//! text that says what happened and links to the match. The mails go out after the answer: a
+//! mail that fails is logged, and the write it tells of stands.
+
+use arbiter_core::notice::{Audience, Notice};
+use arbiter_core::permissions::{Action, Role, Subject, Target, decide};
+use arbiter_core::report::{ReportStatus, ReportStep, Task, task};
+use arbiter_core::{MatchOutcome, Pairing, Side};
+use arbiter_mail::Mail;
+
+use crate::app::state::AppState;
+use crate::results::context::MatchContext;
+use crate::ui::words;
+
+/// Mails `notice` of the match to `audience`, saying `what` happened; `acting` (the email of
+/// the person who did it) is not told of their own act.
+pub(crate) async fn tell(
+    state: &AppState,
+    ctx: &MatchContext,
+    notice: Notice,
+    audience: Audience,
+    what: &str,
+    acting: Option<&str>,
+) {
+    let mails = match mails(state, ctx, notice, audience, what, acting).await {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::warn!(cause = %e, notice = notice.code(), "the notices were not sent");
+            return;
+        }
+    };
+    let mailer = state.mailer().clone();
+    tokio::spawn(async move {
+        for m in mails {
+            if let Err(e) = mailer.send(&m).await {
+                tracing::warn!(to = %m.to, cause = %e, "a notice was not sent");
+            }
+        }
+    });
+}
+
+/// What a step of the result workflow did, for its notice: who, what stands now, and what is
+/// asked next. `fresh` is the match after the write.
+pub(crate) fn step_words(
+    step: ReportStep,
+    fresh: &MatchContext,
+    reason: Option<&str>,
+    by: Option<Role>,
+) -> String {
+    let facts = fresh.view.facts(fresh.round, &fresh.record);
+    let score = words::score(facts.home_points, facts.away_points);
+    let version = fresh.in_force();
+    let who = by.map_or("Someone".to_string(), |r| match r {
+        Role::Advisor => format!(
+            "The advisor of {}",
+            fresh.school(Side::Home).unwrap_or("the home school")
+        ),
+        r => format!("The league's {}", r.name()),
+    });
+    let why = reason
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| format!(" The reason given: \u{201c}{}\u{201d}", r.trim()))
+        .unwrap_or_default();
+    let basis = fresh
+        .entered()
+        .and_then(|v| v.basis.phrase())
+        .map(|p| format!(" It is {p}."))
+        .unwrap_or_default();
+    match (step, fresh.status()) {
+        (ReportStep::Enter, ReportStatus::AwaitingConfirmation { .. }) => format!(
+            "{} entered the result, {score} (version {version}). As the visitors, confirm it if it is right or dispute it with the reason{} (GT-P2).",
+            fresh.team_name(Side::Home),
+            fresh
+                .stored
+                .rules
+                .report
+                .map(|d| format!(" within {} of its entry", words::days(d.confirm_within)))
+                .unwrap_or_default()
+        ),
+        (ReportStep::Dispute, _) => format!(
+            "{} disputed version {version} of the result ({score}).{why} An officer decides: the President, or the Vice-President when the President's school plays (GT-O3).",
+            fresh.team_name(Side::Away)
+        ),
+        _ => format!(
+            "{who} {} the result: {score}, version {version}, which stands (GT-P2, GT-O3).{basis}{why}",
+            match step {
+                ReportStep::Correct => "corrected",
+                ReportStep::Decide => "decided the dispute and kept",
+                ReportStep::Confirm => "confirmed",
+                ReportStep::ForfeitByDecision => "decided (GT-M3)",
+                ReportStep::DoubleForfeitForLateReport => "decided (GT-P4)",
+                ReportStep::Enter | ReportStep::Dispute => "entered",
+            }
+        ),
+    }
+}
+
+/// Who gets the notice, each with the mail they get.
+async fn mails(
+    state: &AppState,
+    ctx: &MatchContext,
+    notice: Notice,
+    audience: Audience,
+    what: &str,
+    acting: Option<&str>,
+) -> Result<Vec<Mail>, arbiter_store::StoreError> {
+    let store = state.store();
+    let (home, away) = (ctx.school(Side::Home), ctx.school(Side::Away));
+    let target = Target::Match {
+        home,
+        visiting: away,
+    };
+    let mut out: Vec<Mail> = Vec::new();
+    for m in store.league_members(ctx.league()).await? {
+        let school = m.membership.school.as_deref();
+        let why = match m.membership.role {
+            Role::Advisor if audience.home && school.is_some() && school == home => {
+                format!("the advisor of {}", school.unwrap_or_default())
+            }
+            Role::Advisor if audience.away && school.is_some() && school == away => {
+                format!("the advisor of {}", school.unwrap_or_default())
+            }
+            // GT-O3: the officers the table lets decide this match's dispute.
+            role @ (Role::President | Role::VicePresident)
+                if audience.officers
+                    && decide(Subject { role, school }, Action::DecideDispute, target)
+                        .is_allowed() =>
+            {
+                format!("the league's {}", role.name())
+            }
+            _ => continue,
+        };
+        let email = m.user.email;
+        if Some(email.as_str()) == acting || out.iter().any(|x| x.to == email) {
+            continue;
+        }
+        if store.stopped_notices(m.user.id).await?.contains(&notice) {
+            continue;
+        }
+        out.push(mail(state, ctx, notice, what, email, &why));
+    }
+    Ok(out)
+}
+
+fn mail(
+    state: &AppState,
+    ctx: &MatchContext,
+    notice: Notice,
+    what: &str,
+    to: String,
+    why: &str,
+) -> Mail {
+    let base = state.base_url();
+    let title = format!(
+        "{} v {}",
+        ctx.team_name(Side::Home),
+        ctx.team_name(Side::Away)
+    );
+    let day = ctx
+        .date
+        .map(|d| format!(", {}", words::date(d)))
+        .unwrap_or_default();
+    Mail {
+        to,
+        subject: format!(
+            "{}: {}: {title}, round {}",
+            ctx.view.league.name,
+            notice.title(),
+            ctx.round
+        ),
+        text: format!(
+            "{what}\n\n{title}: {}, round {}{day}.\nThe match: {base}{}\n\nYou get this mail as {why}. To stop mails of this kind (\u{201c}{}\u{201d}), untick it on your account page: {base}/account\n",
+            ctx.view.context(),
+            ctx.round,
+            ctx.href(),
+            notice.label()
+        ),
+    }
+}
+
+/// GT-P2's reminders for `today`: each home team whose result is due tomorrow, and each visiting
+/// team whose confirmation is, gets the notice, sent before this returns. Says how many mails
+/// went out and how many failed (each failure is logged).
+pub async fn remind(
+    state: &AppState,
+    today: jiff::civil::Date,
+) -> Result<(usize, usize), crate::http::error::WebError> {
+    let mut all: Vec<Mail> = Vec::new();
+    for tree in crate::app::site::all(state).await? {
+        for (season, comps) in &tree.seasons {
+            for c in comps {
+                let view = state.view(&tree.league.slug, &season.slug, &c.slug).await?;
+                for r in view.rounds() {
+                    for p in &r.pairings {
+                        let Pairing::Match(m) = p else { continue };
+                        if m.outcome != MatchOutcome::Pending {
+                            continue;
+                        }
+                        let ctx = crate::results::context::load(
+                            state,
+                            &tree.league.slug,
+                            &season.slug,
+                            &c.slug,
+                            r.number,
+                            &m.home.0,
+                        )
+                        .await?;
+                        let entered_on = ctx
+                            .entered()
+                            .map(|v| jiff::tz::Offset::UTC.to_datetime(v.entered_at).date());
+                        for side in [Side::Home, Side::Away] {
+                            let Some(t) = task(
+                                ctx.stored.rules.report,
+                                side,
+                                ctx.status(),
+                                ctx.date,
+                                entered_on,
+                                today,
+                            ) else {
+                                continue;
+                            };
+                            let Some(notice) = arbiter_core::notice::reminder(t, today) else {
+                                continue;
+                            };
+                            let what = match t {
+                                Task::EnterResult { .. } => format!(
+                                    "The result of this match is due from {} tomorrow: the home team enters it within {} of the match (GT-P2).",
+                                    ctx.team_name(Side::Home),
+                                    ctx.stored
+                                        .rules
+                                        .report
+                                        .map(|d| words::days(d.enter_within))
+                                        .unwrap_or_default()
+                                ),
+                                Task::ReviewResult { version, .. } => format!(
+                                    "Version {version} of this result awaits {}'s confirmation, due tomorrow: confirm it, or dispute it with the reason (GT-P2).",
+                                    ctx.team_name(Side::Away)
+                                ),
+                            };
+                            let audience = Audience {
+                                home: side == Side::Home,
+                                away: side == Side::Away,
+                                officers: false,
+                            };
+                            all.extend(mails(state, &ctx, notice, audience, &what, None).await?);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut failed = 0;
+    for m in &all {
+        if let Err(e) = state.mailer().send(m).await {
+            tracing::warn!(to = %m.to, cause = %e, "a reminder was not sent");
+            failed += 1;
+        }
+    }
+    Ok((all.len() - failed, failed))
+}

@@ -1,0 +1,262 @@
+//! Notices by mail (issue 13, part 9): a result entered goes to the visitors (GT-P2), a dispute
+//! to the home team and the officers who decide it, never to the President whose school plays
+//! (GT-O3), a decision and a move to both schools (GT-M2); a person who stops a kind on the
+//! account page gets no more of it; the reminder goes the day before a result is due.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use arbiter_core::permissions::Role;
+use arbiter_mail::Mailer;
+use arbiter_store::Store;
+use arbiter_web::{AppState, router};
+use axum::Router;
+use axum::http::StatusCode;
+use jiff::civil::date;
+
+use crate::common::*;
+
+const MATCH: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start";
+const HOME: &str = "coach@start.example";
+const VISITOR: &str = "coach@scott.example";
+const VP: &str = "vp@gthscl.example";
+/// GT-O3: the President's own school, Start, plays round 4's match at home.
+const PRESIDENT: &str = "president@start.example";
+
+fn mail_dir() -> PathBuf {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("arbiter-notices-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn setup(day: jiff::civil::Date) -> (Store, Router, PathBuf) {
+    let store = store().await;
+    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    account(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    account(&store, VP, Role::VicePresident, None).await;
+    account(
+        &store,
+        PRESIDENT,
+        Role::President,
+        Some("Start High School"),
+    )
+    .await;
+    let dir = mail_dir();
+    let app = router(
+        AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_today(day)
+            .with_mail(Mailer::folder(&dir), "https://league.example.org"),
+    );
+    (store, app, dir)
+}
+
+/// Each mail in the folder: (its recipient as the file names it, its text with quoted-printable
+/// soft breaks undone).
+fn mails(dir: &Path) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let to = name.splitn(3, '-').nth(2).unwrap().trim_end_matches(".eml");
+            let text = std::fs::read_to_string(&path)
+                .unwrap()
+                .replace("=\r\n", "")
+                .replace("=3D", "=");
+            (to.replace("_at_", "@"), text)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Waits (up to five seconds) for `n` mails: they are sent after the answer.
+async fn wait_for(dir: &Path, n: usize) -> Vec<(String, String)> {
+    for _ in 0..100 {
+        let m = mails(dir);
+        if m.len() >= n {
+            return m;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    mails(dir)
+}
+
+fn to(mails: &[(String, String)]) -> Vec<&str> {
+    mails.iter().map(|(t, _)| t.as_str()).collect()
+}
+
+#[tokio::test]
+async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
+    let (_store, app, dir) = setup(date(2026, 11, 16)).await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    let version = {
+        let marker = "name=\"version\" value=\"";
+        let i = page.body.find(marker).unwrap() + marker.len();
+        page.body[i..i + page.body[i..].find('"').unwrap()].to_string()
+    };
+    let mut f = vec![("version".to_string(), version)];
+    for n in 1..=4 {
+        f.push((format!("home_{n}"), format!("start{n}")));
+        f.push((format!("away_{n}"), format!("scott{n}")));
+        f.push((format!("result_{n}"), "1-0".into()));
+    }
+    let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let a = home.post(&app, &format!("{MATCH}/result"), &fields).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+
+    // GT-P2: the visitors are told, not the home advisor who entered it.
+    let sent = wait_for(&dir, 1).await;
+    assert_eq!(to(&sent), [VISITOR], "{sent:#?}");
+    let text = &sent[0].1;
+    assert!(
+        text.contains("Subject: GTHSCL: Result entered, please confirm: Start Spartans v"),
+        "{text}"
+    );
+    assert!(text.contains("entered the result, 4"), "{text}");
+    assert!(
+        text.contains(&format!("https://league.example.org{MATCH}")),
+        "{text}"
+    );
+    assert!(
+        text.contains("https://league.example.org/account"),
+        "{text}"
+    );
+
+    // The visitors stop the decisions' mails on their account page.
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let account_page = visitor.get(&app, "/account").await;
+    assert!(
+        account_page
+            .body
+            .contains(r#"<input type="checkbox" name="get" value="result_decided" checked>"#),
+        "{}",
+        account_page.body
+    );
+    let keep = [
+        ("get", "result_entered"),
+        ("get", "result_disputed"),
+        ("get", "match_moved"),
+        ("get", "deadline_tomorrow"),
+    ];
+    let saved = visitor.post(&app, "/account/notices", &keep).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert!(saved.body.contains("Your mail settings are saved."));
+    assert!(
+        saved
+            .body
+            .contains(r#"<input type="checkbox" name="get" value="result_decided">"#),
+        "{}",
+        saved.body
+    );
+
+    // A dispute: the home advisor and the Vice-President are told; the President is not, his
+    // school plays (GT-O3).
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/dispute"),
+            &[("version", "2"), ("reason", "Board 4 was drawn, not won.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let sent = wait_for(&dir, 2).await;
+    assert_eq!(to(&sent), [HOME, VP], "{sent:#?}");
+    assert!(
+        sent[1].1.contains("Board 4 was drawn, not won."),
+        "{}",
+        sent[1].1
+    );
+    assert!(
+        sent[1].1.contains("as the league's Vice-President"),
+        "{}",
+        sent[1].1
+    );
+
+    // The decision: both schools, less the visitors who stopped it.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let a = vp
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[("version", "2"), ("reason", "Both scoresheets show 1-0.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let sent = wait_for(&dir, 1).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let sent_all = mails(&dir);
+    assert_eq!(sent_all.len(), sent.len(), "no more mails came");
+    assert_eq!(to(&sent), [HOME], "{sent:#?}");
+    assert!(
+        sent[0].1.contains("Subject: GTHSCL: Result decided"),
+        "{}",
+        sent[0].1
+    );
+}
+
+/// GT-M2: a move is told to both schools (less the one who moved it).
+#[tokio::test]
+async fn gt_m2_a_move_is_told_to_both_schools() {
+    let (_store, app, dir) = setup(date(2026, 11, 4)).await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let a = home
+        .post(
+            &app,
+            &format!("{MATCH}/move"),
+            &[
+                ("date", "2026-11-18"),
+                ("start", "15:45"),
+                ("reason", "The gym is taken by the book fair."),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let sent = wait_for(&dir, 1).await;
+    assert_eq!(to(&sent), [VISITOR], "{sent:#?}");
+    assert!(
+        sent[0].1.contains("Subject: GTHSCL: Match moved"),
+        "{}",
+        sent[0].1
+    );
+    assert!(sent[0].1.contains("at 15:45 (GT-M2)"), "{}", sent[0].1);
+}
+
+/// GT-P2's reminder goes the day before the result is due: round 4's result (Mon 16 Nov) is
+/// due by Tue 17 Nov, so on the 16th the home advisor is reminded, and on the 17th nobody is.
+#[tokio::test]
+async fn gt_p2_the_reminder_goes_the_day_before_the_result_is_due() {
+    let (store, _app, dir) = setup(date(2026, 11, 16)).await;
+    let state = AppState::new(store.clone())
+        .with_freshness(Duration::ZERO)
+        .with_mail(Mailer::folder(&dir), "https://league.example.org");
+    let (sent, failed) = arbiter_web::remind(&state, date(2026, 11, 17))
+        .await
+        .unwrap();
+    assert_eq!(
+        (sent, failed),
+        (0, 0),
+        "on the due day it is too late to remind"
+    );
+    let (sent, failed) = arbiter_web::remind(&state, date(2026, 11, 16))
+        .await
+        .unwrap();
+    assert_eq!(failed, 0);
+    let mails = mails(&dir);
+    assert_eq!(mails.len(), sent);
+    assert!(
+        mails.iter().any(|(t, m)| t == HOME
+            && m.contains("Subject: GTHSCL: Result due tomorrow: Start Spartans v")),
+        "{mails:#?}"
+    );
+    assert!(!to(&mails).contains(&VISITOR), "{mails:#?}");
+}
