@@ -392,9 +392,16 @@ fn mailed_link(dir: &Path, to: &str, path_start: &str) -> Result<String, String>
     Err(format!("no mail to {to} in {}", dir.display()))
 }
 
-/// A GTHSCL match of the demo day still to report (GT-P2: from its day on), as (its address,
-/// the home team's school).
-fn pending_home_match() -> (String, String) {
+/// A GTHSCL match of the demo day still to report (GT-P2: from its day on): its address, the
+/// schools of the home and visiting teams, and the home team's name.
+struct Pending {
+    path: String,
+    home_school: String,
+    away_school: String,
+    home_team: String,
+}
+
+fn pending_home_match() -> Pending {
     let today = demo_day();
     let demo = arbiter_demo::generate(today);
     let league = demo.leagues.iter().find(|l| l.slug == "gthscl").unwrap();
@@ -413,15 +420,20 @@ fn pending_home_match() -> (String, String) {
                     if m.outcome != arbiter_core::MatchOutcome::Pending {
                         continue;
                     }
-                    let home = c.competition.teams.iter().find(|t| t.id == m.home).unwrap();
-                    if let Some(school) = &home.school {
-                        return (
-                            format!(
+                    let team = |id| c.competition.teams.iter().find(|t| &t.id == id).unwrap();
+                    let (home, away) = (team(&m.home), team(&m.away));
+                    if let (Some(h), Some(a)) = (&home.school, &away.school)
+                        && h != a
+                    {
+                        return Pending {
+                            path: format!(
                                 "/leagues/gthscl/{}/{}/rounds/{}/matches/{}",
                                 season.slug, c.slug, r.number, m.home.0
                             ),
-                            school.clone(),
-                        );
+                            home_school: h.clone(),
+                            away_school: a.clone(),
+                            home_team: home.name.clone(),
+                        };
                     }
                 }
             }
@@ -616,7 +628,10 @@ async fn accounts(
     president_link: &str,
     mail: &Path,
 ) -> Check {
-    let (match_path, school) = pending_home_match();
+    let pending = pending_home_match();
+    let (match_path, school) = (pending.path.clone(), pending.home_school.clone());
+    // The home team's match points before its match is reported.
+    let before = home_mp(client, base, &pending).await?;
     client.set_window_size(390, 900).await.map_err(err)?;
     client.goto(president_link).await.map_err(err)?;
     fits(client, 390, "the set-password page").await?;
@@ -634,16 +649,19 @@ async fn accounts(
         .await
         .map_err(err)?;
     let advisor = "advisor@school.example";
-    fill(client, "input[name=email]", advisor).await?;
-    choose(client, "select[name=role]", "advisor").await?;
-    choose(client, "select[name=school]", &school).await?;
-    submit(client, "form.stack").await?;
-    says(
-        client,
-        &format!("The invitation to {advisor} is on its way"),
-        "after inviting",
-    )
-    .await?;
+    let visitor = "visitor@school.example";
+    for (email, school) in [(advisor, &school), (visitor, &pending.away_school)] {
+        fill(client, "input[name=email]", email).await?;
+        choose(client, "select[name=role]", "advisor").await?;
+        choose(client, "select[name=school]", school).await?;
+        submit(client, "form.stack").await?;
+        says(
+            client,
+            &format!("The invitation to {email} is on its way"),
+            "after inviting",
+        )
+        .await?;
+    }
     fits(client, 390, "the People page").await?;
     shoot(client, 390, "people").await?;
     shoot(client, 1280, "people").await?;
@@ -680,13 +698,172 @@ async fn accounts(
     lineup(client, &match_path).await?;
     fits(client, 390, "the match page").await?;
     shoot(client, 390, "match-entry").await?;
-    for board in 1..=4 {
+    for board in 1..=3 {
         choose(client, &format!("select[name=result_{board}]"), "1-0").await?;
     }
+    // Issue 13, GT-M16: the home coach forfeited board 4.
+    choose(client, "select[name=result_4]", "-/+").await?;
+    client
+        .find(Locator::XPath(
+            "//select[@name='unplayed_4']/ancestor::details[1]/summary",
+        ))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)?;
+    choose(client, "select[name=unplayed_4]", "coach").await?;
+    shoot(client, 390, "match-coach-forfeit").await?;
     submit(client, "form.result").await?;
     says(client, "awaiting the visitors", "after entering the result").await?;
+    says(
+        client,
+        "Not played: forfeited by the coach (GT-M16).",
+        "the match page after a coach's forfeit",
+    )
+    .await?;
     shoot(client, 390, "match-entered").await?;
+    dispute_and_decide(client, base, &pending, mail, password).await?;
+    let after = home_mp(client, base, &pending).await?;
+    ensure!(
+        before.is_some() && after.is_some() && before != after,
+        "{}'s match points did not change with the decided result: {before:?} then {after:?}",
+        pending.home_team
+    );
     Ok(())
+}
+
+/// The home team's match points on its competition's standings.
+async fn home_mp(client: &Client, base: &str, pending: &Pending) -> Result<Option<String>, String> {
+    let competition = pending.path.split("/rounds/").next().unwrap_or_default();
+    client
+        .goto(&format!("{base}{competition}"))
+        .await
+        .map_err(err)?;
+    Ok(standings_mp(client)
+        .await?
+        .into_iter()
+        .find(|(_, team, _)| team.contains(&pending.home_team))
+        .map(|(_, _, mp)| mp))
+}
+
+/// Issue 13 on a phone: the visiting advisor, told by mail, disputes the result; the President
+/// finds the dispute on the account page and decides it; the standings change and every step is
+/// in the match's versions.
+async fn dispute_and_decide(
+    client: &Client,
+    base: &str,
+    pending: &Pending,
+    mail: &Path,
+    password: &str,
+) -> Check {
+    client.goto(&format!("{base}/account")).await.map_err(err)?;
+    submit(client, "form[action='/sign-out']").await?;
+    path_is(client, "/").await?;
+    let visitor = "visitor@school.example";
+    client
+        .goto(&mailed_link(mail, visitor, "/invites/")?)
+        .await
+        .map_err(err)?;
+    fill(client, "input[name=name]", "Vic Visitor").await?;
+    fill(client, "input[name=password]", password).await?;
+    fill(client, "input[name=password_again]", password).await?;
+    submit(client, "form.stack").await?;
+    path_is(client, "/account").await?;
+    // The account page asks the visitors to review the result (GT-P2).
+    client
+        .find(Locator::XPath(
+            "//ul[@class='tasks']//a[starts-with(., 'Confirm or dispute version 2')]",
+        ))
+        .await
+        .map_err(|e| format!("the visitors' account page asks for no review: {e}"))?
+        .click()
+        .await
+        .map_err(err)?;
+    path_is(client, &pending.path).await?;
+    says(client, "Confirm or dispute", "the visitors' match page").await?;
+    fill(
+        client,
+        "#review form.dispute textarea[name=reason]",
+        "Board 4 was played and drawn; the coach did not forfeit it.",
+    )
+    .await?;
+    submit(client, "#review form.dispute").await?;
+    says(client, "The visitors disputed version", "after the dispute").await?;
+    shoot(client, 390, "match-disputed").await?;
+
+    client.goto(&format!("{base}/account")).await.map_err(err)?;
+    submit(client, "form[action='/sign-out']").await?;
+    path_is(client, "/").await?;
+    client.goto(&format!("{base}/sign-in")).await.map_err(err)?;
+    fill(client, "input[name=email]", "president@gthscl.example").await?;
+    fill(client, "input[name=password]", password).await?;
+    submit(client, "form.stack").await?;
+    path_is(client, "/account").await?;
+    says(
+        client,
+        "Decide the dispute of version",
+        "the President's account page",
+    )
+    .await?;
+    shoot(client, 390, "account-president-tasks").await?;
+    client
+        .find(Locator::LinkText("Decide the dispute of version 2 (GT-O3)"))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)?;
+    path_is(client, &pending.path).await?;
+    fill(
+        client,
+        "#decision form.dispute textarea[name=reason]",
+        "The referee's report and both score sheets record the coach's forfeit of board 4.",
+    )
+    .await?;
+    submit(client, "#decision form.dispute").await?;
+    let text = says(
+        client,
+        "decided the dispute of version 2",
+        "after the President's decision",
+    )
+    .await?;
+    for step in [
+        "Version 2 entered",
+        "Version 2 disputed",
+        "Dispute of version 2 decided",
+    ] {
+        ensure!(
+            text.contains(step),
+            "the match's versions do not say “{step}”: {text}"
+        );
+    }
+    fits(client, 390, "the decided match").await?;
+    shoot(client, 390, "match-decided").await?;
+    Ok(())
+}
+
+/// Each standings row's place, team and match points.
+async fn standings_mp(client: &Client) -> Result<Vec<(String, String, String)>, String> {
+    let mut out = Vec::new();
+    for row in client
+        .find_all(Locator::Css("table.standings tbody tr"))
+        .await
+        .map_err(err)?
+    {
+        let cells = row.find_all(Locator::Css("td")).await.map_err(err)?;
+        ensure!(
+            cells.len() >= 3,
+            "a standings row has {} cells",
+            cells.len()
+        );
+        out.push((
+            cells[0].text().await.map_err(err)?.trim().to_string(),
+            cells[1].text().await.map_err(err)?.trim().to_string(),
+            cells[2].text().await.map_err(err)?.trim().to_string(),
+        ));
+    }
+    Ok(out)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
