@@ -119,6 +119,7 @@ fn team_swiss(n: usize, rounds: u32, boards: u32, seed: u64) -> (Competition, Ru
                 away: competition.teams[pair[1]].id.clone(),
                 outcome,
                 start: None,
+                extra_games: Vec::new(),
             }));
         }
         if let Some(r) = competition.rounds.last_mut() {

@@ -73,6 +73,7 @@ fn generated(n: usize, rounds: u32, boards: u32, seed: u64) -> Competition {
                         away: teams[p[1]].id.clone(),
                         outcome: rng.boards(boards),
                         start: None,
+                        extra_games: Vec::new(),
                     })
                 })
                 .collect();

@@ -344,6 +344,7 @@ fn match_problems(
                 away: m.away.clone(),
                 outcome: outcome.clone(),
                 start: None,
+                extra_games: Vec::new(),
             })],
         }],
     };
@@ -402,6 +403,7 @@ mod tests {
             away: TeamId("m".into()),
             outcome: MatchOutcome::Pending,
             start: None,
+            extra_games: Vec::new(),
         };
         (c, Ruleset::preset("gthscl").unwrap(), m)
     }

@@ -31,6 +31,7 @@ pub mod check;
 pub mod criteria;
 pub mod division;
 pub mod entry;
+pub mod extra;
 pub mod fide;
 pub mod ledger;
 pub mod lineup;

@@ -224,6 +224,52 @@ pub struct Match {
     /// The time the match starts, when the home advisor has arranged it (GT-M1); `None`: after
     /// school, as the advisors agree.
     pub start: Option<jiff::civil::Time>,
+    /// GT-P3: games played beside the match, below its boards and outside its score.
+    pub extra_games: Vec<ExtraGame>,
+}
+
+/// GT-P3: a game recorded with a match, below its boards and outside its score: a challenge
+/// game between players of different schools, rated (GT-R5), or an unranked game that counts
+/// for nothing (GT-R7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtraGame {
+    /// The player with White.
+    pub white: PlayerId,
+    /// The player with Black.
+    pub black: PlayerId,
+    /// From White's side: [`GameResult::HomeWin`] is a win for White.
+    pub result: GameResult,
+    /// A challenge game or an unranked game.
+    pub kind: ExtraKind,
+}
+
+/// What an extra game is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExtraKind {
+    /// GT-R5: a rated game a player challenged a player of another school to, before the
+    /// regular season's end.
+    Challenge,
+    /// GT-R7: a game beside the match that counts for nothing and is not rated.
+    Unranked,
+}
+
+impl ExtraKind {
+    /// `challenge` or `unranked`, as files, the store and forms spell it.
+    pub fn code(self) -> &'static str {
+        match self {
+            ExtraKind::Challenge => "challenge",
+            ExtraKind::Unranked => "unranked",
+        }
+    }
+
+    /// Reads [`ExtraKind::code`] back.
+    pub fn from_code(code: &str) -> Option<ExtraKind> {
+        match code.trim() {
+            "challenge" => Some(ExtraKind::Challenge),
+            "unranked" => Some(ExtraKind::Unranked),
+            _ => None,
+        }
+    }
 }
 
 impl Match {

@@ -187,6 +187,8 @@ pub enum Action {
     ApplyMatchForfeit,
     /// Double-forfeit a match reported late; the President applies it, never the product (GT-P4).
     ApplyDoubleForfeitForLateReport,
+    /// GT-P3: record a challenge game (GT-R5) or an unranked game (GT-R7) beside a match.
+    RecordExtraGame,
     /// Move or postpone a match, with its reason (GT-M2).
     PostponeMatch,
     /// Allow a postponed match a new date outside the window (GT-M2).
@@ -283,7 +285,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 28] = [
+    pub const ALL: [Action; 29] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -304,6 +306,7 @@ impl Action {
         Action::RuleOnViolation,
         Action::ApplyMatchForfeit,
         Action::ApplyDoubleForfeitForLateReport,
+        Action::RecordExtraGame,
         Action::PostponeMatch,
         Action::OverridePostponementWindow,
         Action::ReadLedger,
@@ -401,6 +404,15 @@ impl Action {
                 advisor: OwnSchool,
                 ..n
             },
+            // GT-P3: both players report a challenge game to their advisor (GT-R5); either
+            // school's advisor, or an officer, records it with the day's match.
+            Action::RecordExtraGame => Grants {
+                president: Always,
+                vice_president: Always,
+                arbiter: Always,
+                advisor: OwnSchool,
+                ..n
+            },
             // GT-O3: the Treasurer keeps the dues, refunds and prizes; the President reads the
             // book as the check on it.
             Action::ReadLedger => Grants {
@@ -471,6 +483,7 @@ impl Action {
                 "apply a double forfeit to a match reported late (never applied automatically)"
             }
             Action::PostponeMatch => "move or postpone a match, with its reason",
+            Action::RecordExtraGame => "record a challenge or unranked game played beside a match",
             Action::OverridePostponementWindow => {
                 "allow a new date outside the postponement window"
             }
@@ -511,6 +524,7 @@ impl Action {
             | Action::CorrectResult => Some("GT-P2"),
             Action::ApplyMatchForfeit => Some("GT-M3"),
             Action::ApplyDoubleForfeitForLateReport => Some("GT-P4"),
+            Action::RecordExtraGame => Some("GT-P3"),
             Action::PostponeMatch | Action::OverridePostponementWindow => Some("GT-M2"),
             Action::ReadLedger | Action::RecordLedgerEntry => Some("GT-O2"),
             Action::RunPlayoffs => Some("GT-F3"),

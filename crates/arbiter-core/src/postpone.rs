@@ -181,6 +181,7 @@ mod tests {
                 outcome: MatchOutcome::Pending,
                 date: None,
                 start: None,
+                extra_games: Vec::new(),
             })
         };
         Competition {

@@ -9,7 +9,7 @@ use std::fmt;
 use jiff::civil::Date;
 
 use crate::model::{
-    Competition, GameResult, Match, MatchOutcome, Pairing, PlayerId, Round, Side, TeamId,
+    Competition, ExtraKind, GameResult, Match, MatchOutcome, Pairing, PlayerId, Round, Side, TeamId,
 };
 use crate::rating::{
     Entrant, Game, Period, PeriodLength, RatingError, Replay, Score, Summary, System, replay,
@@ -59,6 +59,8 @@ pub enum NotRated {
     Excluded(String),
     /// GT-R7: the player may play only unranked games, which count for nothing.
     Unranked(PlayerId),
+    /// GT-R7: an extra game played unranked, beside the match; it counts for nothing.
+    UnrankedExtraGame,
 }
 
 impl NotRated {
@@ -70,7 +72,7 @@ impl NotRated {
             NotRated::BoardForfeited(GameResult::DoubleForfeit) => Some("GT-M4"),
             NotRated::BoardForfeited(_) => Some("GT-S2"),
             NotRated::Excluded(_) => Some("GT-M5"),
-            NotRated::Unranked(_) => Some("GT-R7"),
+            NotRated::Unranked(_) | NotRated::UnrankedExtraGame => Some("GT-R7"),
             NotRated::NotPlayed | NotRated::NoPlayer(_) | NotRated::UnknownPlayer(_) => None,
         }
     }
@@ -104,6 +106,9 @@ impl fmt::Display for NotRated {
             NotRated::Unranked(id) => write!(
                 f,
                 "GT-R7: player `{id}` may play only unranked games, which are not rated"
+            ),
+            NotRated::UnrankedExtraGame => f.write_str(
+                "GT-R7: an unranked game beside the match counts for nothing and is not rated",
             ),
         }
     }
@@ -193,6 +198,39 @@ pub fn rated_games(
                 away: m.away.clone(),
                 board: u32::try_from(board + 1).unwrap_or(u32::MAX),
             };
+            // GT-P3, GT-R5: a challenge game beside the match is rated with its day's games,
+            // after its boards; an unranked one (GT-R7) counts for nothing.
+            let extra_from = match &m.outcome {
+                MatchOutcome::Boards(boards) => boards.len(),
+                _ => rules.boards as usize,
+            };
+            for (i, g) in m.extra_games.iter().enumerate() {
+                let at = BoardPlace {
+                    board: u32::try_from(extra_from + i + 1).unwrap_or(u32::MAX),
+                    ..place(0)
+                };
+                let rated = match (index.get(&g.white), index.get(&g.black)) {
+                    _ if g.kind == ExtraKind::Unranked => Err(NotRated::UnrankedExtraGame),
+                    (None, _) => Err(NotRated::UnknownPlayer(g.white.clone())),
+                    (_, None) => Err(NotRated::UnknownPlayer(g.black.clone())),
+                    _ if unranked.contains(&g.white) => Err(NotRated::Unranked(g.white.clone())),
+                    _ if unranked.contains(&g.black) => Err(NotRated::Unranked(g.black.clone())),
+                    _ if !g.result.is_played() => Err(NotRated::NotPlayed),
+                    (Some(&white), Some(&black)) => Ok((white, black)),
+                };
+                match rated {
+                    Ok((home, away)) if home != away => {
+                        games.periods[period].games.push(Game {
+                            home,
+                            away,
+                            home_score: score(g.result),
+                        });
+                        games.places[period].push(at);
+                    }
+                    Ok(_) => games.not_rated.push((at, NotRated::NotPlayed)),
+                    Err(why) => games.not_rated.push((at, why)),
+                }
+            }
             let boards = match &m.outcome {
                 MatchOutcome::Boards(boards) => boards,
                 MatchOutcome::Pending => continue,

@@ -352,6 +352,7 @@ pub fn apply_to(schedule: &Schedule, team_ids: &[TeamId]) -> Result<Vec<Round>, 
                     away: id(p.second)?,
                     outcome: MatchOutcome::Pending,
                     start: None,
+                    extra_games: Vec::new(),
                 }));
             }
             if let Some(b) = r.bye {

@@ -572,6 +572,7 @@ mod tests {
             away: TeamId("nsw".into()),
             outcome: MatchOutcome::Boards(boards),
             start: None,
+            extra_games: Vec::new(),
         })
     }
 

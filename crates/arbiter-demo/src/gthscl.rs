@@ -13,8 +13,8 @@ use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
 use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
 use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
-    Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
-    Team, TeamId, Unplayed,
+    Board, Competition, ExtraGame, ExtraKind, GameResult, Match, MatchOutcome, Pairing, Player,
+    PlayerId, Round, Side, Team, TeamId, Unplayed,
 };
 use arbiter_core::schedule::{self, Cycles, Schedule, ScheduleError, Spacing};
 use arbiter_core::{Ruleset, validate};
@@ -604,6 +604,9 @@ fn season_events(division: &str, c: &mut Competition) {
             // GT-M16: Toledo Central Catholic's second board felt unwell before the start and
             // the coach forfeited the board; the game was not played.
             forfeit_board(c, 2, "tcc", 1, Unplayed::CoachForfeit);
+            // GT-R5, GT-P3: the two teams' last players, who had no board, played a challenge
+            // game beside Maumee Valley Country Day's round 1 match; it is rated.
+            challenge_game(c, 1, "mvcd");
         }
         "suburban" => {
             // GT-M6, GT-M7: Springfield's bus never came; the match is forfeited.
@@ -684,6 +687,38 @@ fn forfeit_board(c: &mut Competition, round: u32, team: &str, index: usize, why:
         };
         b.rating_result = None;
         b.unplayed = Some(why);
+    }
+}
+
+/// GT-R5, GT-P3: the last roster players of `team`'s round `round` match play a challenge game
+/// beside it, White for the home team's; once, however often the season's events are replayed.
+fn challenge_game(c: &mut Competition, round: u32, team: &str) {
+    let last = |id: &TeamId| {
+        c.teams
+            .iter()
+            .find(|t| &t.id == id)
+            .and_then(|t| t.players.last())
+            .map(|p| p.id.clone())
+    };
+    let Some((home, away)) = c.rounds.iter().find(|r| r.number == round).and_then(|r| {
+        r.pairings.iter().find_map(|p| match p {
+            Pairing::Match(m) if m.home.0 == team || m.away.0 == team => {
+                Some((last(&m.home)?, last(&m.away)?))
+            }
+            _ => None,
+        })
+    }) else {
+        return;
+    };
+    if let Some((m, _)) = match_of(c, round, team)
+        && m.extra_games.is_empty()
+    {
+        m.extra_games.push(ExtraGame {
+            white: home,
+            black: away,
+            result: GameResult::Draw,
+            kind: ExtraKind::Challenge,
+        });
     }
 }
 

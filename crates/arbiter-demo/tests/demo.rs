@@ -609,3 +609,44 @@ fn gthscl_unplayed_boards_say_why() {
         .unwrap();
     assert!(conduct.contains("after a warning"), "{conduct}");
 }
+
+/// GT-P3, GT-R5: the season has a challenge game recorded beside a match, between players of
+/// the match's two schools, and it is rated.
+#[test]
+fn gt_r5_the_season_has_a_rated_challenge_game() {
+    use arbiter_core::model::ExtraKind;
+    let divisions = gthscl_at(TODAY);
+    let (division, m) = divisions
+        .iter()
+        .flat_map(|d| d.competition.matches().map(move |(_, m)| (d, m)))
+        .find(|(_, m)| !m.extra_games.is_empty())
+        .expect("a match with an extra game");
+    let g = &m.extra_games[0];
+    assert_eq!(g.kind, ExtraKind::Challenge);
+    let school_of = |id: &PlayerId| {
+        division
+            .competition
+            .teams
+            .iter()
+            .find(|t| t.players.iter().any(|p| &p.id == id))
+            .and_then(|t| t.school.clone())
+    };
+    assert_ne!(school_of(&g.white), school_of(&g.black));
+    let rated = arbiter_core::rated_games::rate(
+        &division.competition,
+        &rules(division),
+        &rules(division).rating,
+    )
+    .unwrap();
+    let rated_places: Vec<u32> = rated
+        .games
+        .places
+        .iter()
+        .flatten()
+        .map(|p| p.board)
+        .collect();
+    assert!(
+        rated_places.contains(&5),
+        "the challenge game is rated after the four boards"
+    );
+}

@@ -8,8 +8,8 @@ use std::fmt;
 
 use arbiter_core::criteria::CriterionSpec;
 use arbiter_core::model::{
-    Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
-    PlayerId, RatingRecord, Round, Side, Team, TeamId, Unplayed,
+    Board, Bye, ByeKind, Colour, Competition, ExtraGame, ExtraKind, GameResult, Match,
+    MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round, Side, Team, TeamId, Unplayed,
 };
 use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
 use arbiter_core::scoring;
@@ -177,6 +177,21 @@ struct PairingJson {
     score: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     boards: Option<Vec<BoardJson>>,
+    /// GT-P3: games beside the match, outside its score.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    extra_games: Vec<ExtraGameJson>,
+}
+
+/// GT-P3: a challenge game (GT-R5) or an unranked game (GT-R7) recorded with a match.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct ExtraGameJson {
+    white: String,
+    black: String,
+    /// From White's side.
+    result: String,
+    /// `challenge` or `unranked`.
+    kind: String,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -649,6 +664,45 @@ fn build_pairing(
         away: TeamId(away.clone()),
         outcome,
         start: p.start,
+        extra_games: p
+            .extra_games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| {
+                let mut at = path.to_vec();
+                at.push(Seg::Key("extra_games"));
+                at.push(Seg::Index(i));
+                let place = format!("{label}, extra game {}", i + 1);
+                let result = GameResult::parse(&g.result).filter(|r| r.is_played());
+                let kind = ExtraKind::from_code(&g.kind);
+                if result.is_none() {
+                    out.push(
+                        &at,
+                        Some("GT-P3"),
+                        format!(
+                            "{place}: GT-P3: an extra game is recorded as played, from White's side: \"1-0\", \"1/2-1/2\" or \"0-1\", not `{}`",
+                            g.result
+                        ),
+                    );
+                }
+                if kind.is_none() {
+                    out.push(
+                        &at,
+                        Some("GT-P3"),
+                        format!(
+                            "{place}: \"kind\" is \"challenge\" (rated, GT-R5) or \"unranked\" (counting for nothing, GT-R7), not `{}`",
+                            g.kind
+                        ),
+                    );
+                }
+                Some(ExtraGame {
+                    white: PlayerId(g.white.clone()),
+                    black: PlayerId(g.black.clone()),
+                    result: result?,
+                    kind: kind?,
+                })
+            })
+            .collect(),
     }))
 }
 
@@ -1343,6 +1397,16 @@ fn pairing_json(p: &Pairing, rules: &Ruleset) -> PairingJson {
         away: Some(m.away.0.clone()),
         date: m.date,
         start: m.start,
+        extra_games: m
+            .extra_games
+            .iter()
+            .map(|g| ExtraGameJson {
+                white: g.white.0.clone(),
+                black: g.black.0.clone(),
+                result: g.result.code().to_string(),
+                kind: g.kind.code().to_string(),
+            })
+            .collect(),
         ..PairingJson::default()
     };
     match &m.outcome {

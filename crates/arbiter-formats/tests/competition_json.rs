@@ -537,6 +537,11 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
     assert_eq!(b[2].unplayed, Some(Unplayed::AgreedDraw));
     assert_eq!(b[2].result, GameResult::DoubleForfeit);
     assert_eq!(b[3].unplayed, Some(Unplayed::Absent));
+    // GT-P3: the games beside the match, outside its score.
+    let extra = &l.competition.matches().next().unwrap().1.extra_games;
+    assert_eq!(extra.len(), 2);
+    assert_eq!(extra[0].kind, arbiter_core::model::ExtraKind::Challenge);
+    assert_eq!(extra[0].result, GameResult::AwayWin);
     assert!(
         l.warnings
             .iter()
@@ -546,6 +551,7 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
     );
     let text = competition_json::write(&l.competition, &l.rules, &l.tiebreaks);
     assert!(text.contains("\"unplayed\": \"coach\""), "{text}");
+    assert!(text.contains("\"kind\": \"challenge\""), "{text}");
     assert!(
         text.contains("\"note\": \"Phone rang twice after a warning.\""),
         "{text}"

@@ -463,6 +463,17 @@ impl Store {
         dispatch!(self, s => s.memberships(user).await)
     }
 
+    /// GT-P3: records a challenge game (GT-R5) or an unranked game (GT-R7) with match `m`, after
+    /// the ones it has; says its place among them.
+    pub async fn record_extra_game(
+        &self,
+        m: MatchId,
+        game: &arbiter_core::ExtraGame,
+        by: &Actor,
+    ) -> Result<u32, StoreError> {
+        dispatch!(self, s => s.record_extra_game(m, game, by).await)
+    }
+
     /// The kinds of notice the account has stopped (issue 13); every other kind is mailed.
     pub async fn stopped_notices(
         &self,

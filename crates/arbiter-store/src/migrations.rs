@@ -97,6 +97,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "notice_stops",
         include_str!("../migrations/sqlite/0017_notice_stops.sql"),
     ),
+    (
+        18,
+        "extra_games",
+        include_str!("../migrations/sqlite/0018_extra_games.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -184,6 +189,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         17,
         "notice_stops",
         include_str!("../migrations/postgres/0017_notice_stops.sql"),
+    ),
+    (
+        18,
+        "extra_games",
+        include_str!("../migrations/postgres/0018_extra_games.sql"),
     ),
 ];
 

@@ -17,7 +17,7 @@ use arbiter_core::report::ResultBasis;
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
-    Side, Team, TeamId, Unplayed,
+    Side, Team, TeamId, Unplayed, ExtraGame, ExtraKind,
 };
 use sqlx::Row;
 
@@ -258,6 +258,36 @@ const BOARD_COLUMNS: &str = "b.result_version_id, b.board, b.result, b.rating_re
 const BOARD_JOINS: &str = "FROM result_boards b \
      LEFT JOIN players hp ON hp.id = b.home_player_id \
      LEFT JOIN players ap ON ap.id = b.away_player_id";
+
+/// GT-P3: one more extra game of match `match_id`, after the ones it has.
+async fn insert_extra_game(
+    tx: &mut Tx,
+    match_id: i64,
+    g: &ExtraGame,
+    players: &HashMap<String, i64>,
+) -> Result<i64, StoreError> {
+    let player = |p: &PlayerId| {
+        players.get(&p.0).copied().ok_or_else(|| {
+            StoreError::Invalid(format!(
+                "the extra game names the player `{p}`, who is on no roster of the competition; name a rostered player"
+            ))
+        })
+    };
+    let row = sqlx::query(
+        "INSERT INTO extra_games (match_id, position, white_player_id, black_player_id, result, kind) \
+         VALUES ($1, (SELECT COALESCE(MAX(position), 0) + 1 FROM extra_games WHERE match_id = $1), \
+         $2, $3, $4, $5) RETURNING position",
+    )
+    .bind(match_id)
+    .bind(player(&g.white)?)
+    .bind(player(&g.black)?)
+    .bind(g.result.code())
+    .bind(g.kind.code())
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db("storing an extra game"))?;
+    get(&row, "position")
+}
 
 /// Board rows (ordered by version row, then board) grouped by their result version row.
 fn boards_by_version(rows: &[DbRow]) -> Result<HashMap<i64, Vec<Board>>, StoreError> {
@@ -713,6 +743,9 @@ async fn insert_competition(
                     let match_id: i64 = get(&row, "id")?;
                     insert_result(tx, match_id, 1, &m.outcome, by, at, None, ResultBasis::Entered, &players)
                         .await?;
+                    for g in &m.extra_games {
+                        insert_extra_game(tx, match_id, g, &players).await?;
+                    }
                 }
                 Pairing::Bye(b) => {
                     sqlx::query(
@@ -951,6 +984,29 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         .await
         .map_err(db("reading the boards"))?;
     let mut boards = boards_by_version(&board_rows)?;
+    // GT-P3: each match's extra games, in the order they were recorded.
+    let extra_rows = sqlx::query(
+        "SELECT g.match_id, w.player_key AS white, b.player_key AS black, g.result, g.kind \
+         FROM extra_games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
+         JOIN players w ON w.id = g.white_player_id JOIN players b ON b.id = g.black_player_id \
+         WHERE r.competition_id = $1 ORDER BY g.match_id, g.position",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the extra games"))?;
+    let mut extra: HashMap<i64, Vec<ExtraGame>> = HashMap::new();
+    for row in &extra_rows {
+        let result: String = get(row, "result")?;
+        let kind: String = get(row, "kind")?;
+        extra.entry(get(row, "match_id")?).or_default().push(ExtraGame {
+            white: PlayerId(get(row, "white")?),
+            black: PlayerId(get(row, "black")?),
+            result: codes::parse_result(&result)?,
+            kind: ExtraKind::from_code(&kind)
+                .ok_or_else(|| corrupt(format!("the extra game's kind `{kind}`")))?,
+        });
+    }
     for row in &match_rows {
         let round: i64 = get(row, "round_id")?;
         let version: i64 = get(row, "version_id")?;
@@ -966,6 +1022,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
                 boards.remove(&version).unwrap_or_default(),
             )?,
             start: codes::parse_time(get(row, "start_time")?)?,
+            extra_games: extra.remove(&get::<i64>(row, "id")?).unwrap_or_default(),
         };
         let i = *round_index
             .get(&round)
@@ -1710,6 +1767,51 @@ impl Backend {
             reason: reason.map(str::to_string),
             basis,
         })
+    }
+
+    /// GT-P3: records an extra game with match `m` (a challenge game, GT-R5, or an unranked one,
+    /// GT-R7), after the ones it has; core's `extra::read` has checked it. In the history.
+    pub async fn record_extra_game(
+        &self,
+        m: MatchId,
+        game: &ExtraGame,
+        by: &Actor,
+    ) -> Result<u32, StoreError> {
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let Some(place) = match_place(&mut tx, m).await? else {
+            return Err(StoreError::NotFound(format!(
+                "there is no match with id {m}; reload the schedule and record the game on the match shown there"
+            )));
+        };
+        let players = player_rows(&mut tx, place.competition).await?;
+        let position = insert_extra_game(&mut tx, m.0, game, &players).await?;
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(place.competition)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                after: Some(serde_json::json!({
+                    "round": place.round, "home": place.home.0, "away": place.away.0,
+                    "extra_game": position, "white": game.white.0, "black": game.black.0,
+                    "result": game.result.code(), "kind": game.kind.code(),
+                })),
+                league: Some(place.league),
+                competition: Some(place.competition),
+                match_id: Some(m.0),
+                team: Some(&place.home.0),
+                other_team: Some(&place.away.0),
+                ..Change::of(Entity::Match, m.to_string(), HistoryAction::RecordExtraGame)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the extra game"))?;
+        to_u32(position, "extra game's place")
     }
 
     /// Names `side`'s lineup for match `m`: the next version if the one in force is `seen`.

@@ -451,6 +451,8 @@ code_enum!(
         RuleOnViolation = "rule_on_violation",
         /// A match moved to another day, with the reason (GT-M2).
         MoveMatch = "move_match",
+        /// A challenge game (GT-R5) or an unranked game (GT-R7) recorded with a match (GT-P3).
+        RecordExtraGame = "record_extra_game",
         /// A player added to a team's roster (issue 12).
         AddPlayer = "add_player",
         /// A player's name or rating corrected on the roster (issue 12).

@@ -227,6 +227,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                &format!("{M}/extra-games"),
+                Table(Action::RecordExtraGame),
+            ),
+            post(matches::record_extra_game),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/late-report"),
                 Table(Action::ApplyDoubleForfeitForLateReport),
             ),
@@ -416,6 +424,7 @@ pub fn api_writes() -> Vec<Rule> {
             format!("{m}/late-report"),
             Action::ApplyDoubleForfeitForLateReport,
         ),
+        api(format!("{m}/extra-games"), Action::RecordExtraGame),
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
     ]

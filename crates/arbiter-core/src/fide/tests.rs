@@ -60,6 +60,7 @@ fn event(teams: &str, rounds: &[&[&str]]) -> Competition {
                             away: id(a),
                             outcome,
                             start: None,
+                            extra_games: Vec::new(),
                         })
                     } else {
                         let kind = match what {

@@ -34,6 +34,7 @@ fn pending(home: &str, away: &str) -> Pairing {
         away: TeamId(away.into()),
         outcome: MatchOutcome::Pending,
         start: None,
+        extra_games: Vec::new(),
     })
 }
 
@@ -53,6 +54,7 @@ fn played(home: &str, away: &str, boards: &[(&str, &str, GameResult)]) -> Pairin
                 .collect(),
         ),
         start: None,
+        extra_games: Vec::new(),
     })
 }
 

@@ -415,6 +415,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                         board(GameResult::HomeWinByForfeit, "a2", "b2"),
                     ]),
                     start: None,
+                    extra_games: Vec::new(),
                 })],
             },
             Round {
@@ -426,6 +427,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                     away: TeamId("a".into()),
                     outcome: MatchOutcome::Forfeit { by: Side::Away },
                     start: None,
+                    extra_games: Vec::new(),
                 })],
             },
         ],
@@ -475,6 +477,7 @@ fn one_match(home: Vec<Player>, away: Vec<Player>) -> Competition {
                 away: TeamId("b".into()),
                 outcome: MatchOutcome::Boards(boards),
                 start: None,
+                extra_games: Vec::new(),
             })],
         }],
     }
@@ -592,6 +595,52 @@ fn gt_r7_an_unranked_players_game_is_not_rated() {
     // Neither player of the unranked game has a rated game; their opponents' ratings stand.
     assert_eq!(rated.replay.current(1).unwrap().games, 0);
     assert_eq!(rated.replay.current(3).unwrap().rating, 1400.0);
+}
+
+/// GT-P3, GT-R5: a challenge game recorded with the match is rated with its day's games, after
+/// its boards; an unranked extra game (GT-R7) counts for nothing.
+#[test]
+fn gt_r5_a_challenge_game_is_rated_and_an_unranked_one_is_not() {
+    use crate::model::{ExtraGame, ExtraKind};
+    let mut competition = one_match(
+        vec![player("a1", Some(1400)), player("a2", Some(1400))],
+        vec![player("b1", Some(1400)), player("b2", Some(1400))],
+    );
+    let Pairing::Match(m) = &mut competition.rounds[0].pairings[0] else {
+        panic!("a match")
+    };
+    m.extra_games = vec![
+        ExtraGame {
+            white: PlayerId("b2".into()),
+            black: PlayerId("a2".into()),
+            result: GameResult::HomeWin,
+            kind: ExtraKind::Challenge,
+        },
+        ExtraGame {
+            white: PlayerId("a1".into()),
+            black: PlayerId("b1".into()),
+            result: GameResult::Draw,
+            kind: ExtraKind::Unranked,
+        },
+    ];
+    let rules = Ruleset::preset("gthscl").unwrap();
+    let rated = rate(&competition, &rules, &System::from_code("league").unwrap()).unwrap();
+    let games: Vec<&Game> = rated.games.periods.iter().flat_map(|p| &p.games).collect();
+    // The challenge game and the two boards: b2 (entrant 3) beat a2 (entrant 1) with White.
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert_eq!(games[0], &game(3, 1, Score::Win));
+    let places = &rated.games.places[0];
+    assert_eq!(places[0].board, 3, "after the match's two boards");
+    let [(place, why)] = &rated.games.not_rated[..] else {
+        panic!("{:?}", rated.games.not_rated)
+    };
+    assert_eq!(why, &NotRated::UnrankedExtraGame);
+    assert_eq!(place.board, 4);
+    assert_eq!(
+        rated.replay.current(1).unwrap().games,
+        2,
+        "a2: board 2 and the challenge"
+    );
 }
 
 // --- Season rollover (GT-R1, GT-R2, GT-R3) ---

@@ -30,6 +30,7 @@ pub fn played(home: &str, away: &str, code: &str) -> Pairing {
         away: TeamId(away.into()),
         outcome: MatchOutcome::Boards(boards(code)),
         start: None,
+        extra_games: Vec::new(),
     })
 }
 
@@ -40,6 +41,7 @@ pub fn forfeited(home: &str, away: &str, by: Side) -> Pairing {
         away: TeamId(away.into()),
         outcome: MatchOutcome::Forfeit { by },
         start: None,
+        extra_games: Vec::new(),
     })
 }
 
@@ -50,6 +52,7 @@ pub fn pending(home: &str, away: &str) -> Pairing {
         away: TeamId(away.into()),
         outcome: MatchOutcome::Pending,
         start: None,
+        extra_games: Vec::new(),
     })
 }
 

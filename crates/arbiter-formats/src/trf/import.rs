@@ -343,6 +343,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 away: teams[a].id.clone(),
                 outcome,
                 start: None,
+                extra_games: Vec::new(),
             });
         }
 
@@ -466,6 +467,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 away: teams[aw].id.clone(),
                 outcome,
                 start: None,
+                extra_games: Vec::new(),
             });
         }
 

@@ -299,6 +299,7 @@ fn played(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
         away: TeamId(away.to_string()),
         outcome,
         start: None,
+        extra_games: Vec::new(),
     })
 }
 
@@ -416,7 +417,27 @@ pub fn every_kind_of_result() -> Competition {
                             ),
                         ]),
                     ),
-                    played("mau", "syl", MatchOutcome::Forfeit { by: Side::Away }),
+                    // GT-P3: a forfeited match still keeps the games played beside it.
+                    match played("mau", "syl", MatchOutcome::Forfeit { by: Side::Away }) {
+                        Pairing::Match(m) => Pairing::Match(Match {
+                            extra_games: vec![
+                                arbiter_core::ExtraGame {
+                                    white: PlayerId("mau-1".into()),
+                                    black: PlayerId("syl-1".into()),
+                                    result: GameResult::AwayWin,
+                                    kind: arbiter_core::ExtraKind::Challenge,
+                                },
+                                arbiter_core::ExtraGame {
+                                    white: PlayerId("syl-1".into()),
+                                    black: PlayerId("mau-1".into()),
+                                    result: GameResult::Draw,
+                                    kind: arbiter_core::ExtraKind::Unranked,
+                                },
+                            ],
+                            ..m
+                        }),
+                        other => other,
+                    },
                 ],
             },
             Round {
@@ -496,6 +517,7 @@ pub fn every_kind_of_result() -> Competition {
                         away: TeamId("vic".into()),
                         outcome: MatchOutcome::Pending,
                         start: Some(jiff::civil::time(15, 45, 0, 0)),
+                        extra_games: Vec::new(),
                     }),
                 ],
             },

@@ -70,6 +70,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(decide_dispute))
         .routes(routes!(declare_forfeit))
         .routes(routes!(late_report_forfeit))
+        .routes(routes!(record_extra_game))
         .routes(routes!(name_lineup))
 }
 
@@ -109,6 +110,30 @@ pub struct ForfeitInput {
     #[serde(default)]
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
+}
+
+/// GT-P3: a game played beside a match, outside its score.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraGameInput {
+    /// The id of the player with White, of either team of the match.
+    pub white: String,
+    /// The id of the player with Black.
+    pub black: String,
+    /// From White's side: `1-0`, `1/2-1/2` or `0-1`.
+    pub result: String,
+    /// `challenge` (rated; players of different schools, before the regular season's end,
+    /// GT-R5) or `unranked` (counting for nothing, GT-R7).
+    pub kind: String,
+}
+
+/// A stored extra game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoredExtraGame {
+    /// Its place among the match's extra games, from 1.
+    pub extra_game: u32,
+    /// The match page.
+    pub url: String,
 }
 
 /// A stored result version.
@@ -876,4 +901,56 @@ async fn late_report_forfeit(
         ReportStep::DoubleForfeitForLateReport,
     )
     .await
+}
+
+/// GT-P3: records a challenge game (rated, GT-R5) or an unranked game (GT-R7) with the match,
+/// below its boards and outside its score.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/extra-games", tag = "results",
+    params(MatchAddress),
+    request_body(content = ExtraGameInput, description = "The players, the result from White's side and the kind"),
+    responses(
+        (status = 201, description = "The extra game is recorded", body = StoredExtraGame),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (another school's match)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong, or the rules refuse the game (GT-R5: one school, or after the season's end)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn record_extra_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    let (ctx, token, user) = match begin(&state, &headers, path, Action::RecordExtraGame).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let input = match body::<ExtraGameInput>(&bytes) {
+        Ok(i) => i,
+        Err(r) => return *r,
+    };
+    let acting = Acting {
+        email: user.email.clone(),
+        role: token.role,
+    };
+    let entry = arbiter_core::extra::ExtraEntry {
+        white: input.white,
+        black: input.black,
+        result: input.result,
+        kind: input.kind,
+    };
+    match crate::results::extra::record(&state, &ctx, &acting, &entry).await {
+        Ok(n) => json_response(
+            StatusCode::CREATED,
+            &StoredExtraGame {
+                extra_game: n,
+                url: ctx.href(),
+            },
+        ),
+        Err(crate::results::extra::NotRecorded::Invalid(problems)) => invalid("invalid", problems),
+        Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Json),
+    }
 }

@@ -2,6 +2,7 @@
 //! each team's lineup before the match) and the write paths the forms and the API share.
 
 pub mod context;
+pub mod extra;
 pub mod lineup;
 pub mod notify;
 pub mod page;

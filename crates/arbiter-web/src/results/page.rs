@@ -124,6 +124,18 @@ struct DecisionForm {
     problems: Vec<String>,
 }
 
+/// GT-P3: the form that records a game beside the match.
+struct ExtraForm {
+    action: String,
+    csrf: String,
+    white: Vec<Choice>,
+    black: Vec<Choice>,
+    result: Vec<Choice>,
+    kind: String,
+    open: bool,
+    problems: Vec<String>,
+}
+
 /// GT-M3, GT-P4: an officer's penalties on a match nobody reported.
 struct PenaltyForms {
     csrf: String,
@@ -213,6 +225,9 @@ struct MatchPage {
     review: Option<ReviewForms>,
     decide: Option<DecisionForm>,
     penalties: Option<PenaltyForms>,
+    /// GT-P3: the games recorded beside the match, and the form to record one.
+    extra_lines: Vec<String>,
+    extra_form: Option<ExtraForm>,
     lineups: Vec<LineupSection>,
     /// The broken rules this result carries that no officer has ruled on (issue 12).
     under_review: Vec<String>,
@@ -253,6 +268,8 @@ struct Redo {
     decide: Option<(String, Vec<String>)>,
     /// A penalty form as sent (which, the offender, the reason) with its problems.
     penalty: Option<(PenaltySent, Vec<String>)>,
+    /// The extra game's form as sent, with its problems.
+    extra: Option<(arbiter_core::extra::ExtraEntry, Vec<String>)>,
     /// A lineup form as sent, with why it was refused.
     lineup: Option<(Side, LineupInput, Vec<String>)>,
     /// The move form as sent (day, reason) with why it was refused.
@@ -873,6 +890,7 @@ async fn page(
             .is_ok_and(|a| a.role.is_officer());
     let pending = ctx.record.outcome == MatchOutcome::Pending;
     let show_move = pending && may(Action::PostponeMatch);
+    let show_extra = may(Action::RecordExtraGame);
     let show_lineup = pending
         && [Side::Home, Side::Away]
             .into_iter()
@@ -883,6 +901,7 @@ async fn page(
         || show_review
         || show_decide
         || show_forfeit
+        || show_extra
         || show_move
         || show_lineup
     {
@@ -964,6 +983,59 @@ async fn page(
             problems,
         }
     });
+    let extra_form = show_extra.then(|| {
+        let (sent, problems) = redo.extra.clone().unwrap_or_default();
+        let mut players = vec![(String::new(), "Choose the player".to_string())];
+        for side in [Side::Home, Side::Away] {
+            let team = ctx.team_name(side);
+            players.extend(
+                lineup::candidates(ctx, side)
+                    .into_iter()
+                    .map(|c| (c.id, format!("{} \u{2014} {team}", c.label))),
+            );
+        }
+        let results: Vec<(String, String)> = [
+            ("1-0", "1\u{2013}0 White won"),
+            ("1/2-1/2", "\u{bd}\u{2013}\u{bd} drawn"),
+            ("0-1", "0\u{2013}1 Black won"),
+        ]
+        .into_iter()
+        .map(|(v, l)| (v.to_string(), l.to_string()))
+        .collect();
+        ExtraForm {
+            action: format!("{}/extra-games", ctx.href()),
+            csrf: csrf.clone(),
+            white: choices(&players, &sent.white),
+            black: choices(&players, &sent.black),
+            result: choices(&results, &sent.result),
+            kind: sent.kind.clone(),
+            open: !problems.is_empty(),
+            problems,
+        }
+    });
+    let extra_lines = ctx
+        .record
+        .extra_games
+        .iter()
+        .map(|g| {
+            let name = |id: &arbiter_core::PlayerId| {
+                view.player(&id.0)
+                    .map_or_else(|| id.0.clone(), |(p, _)| p.name.clone())
+            };
+            format!(
+                "{} (White) {} {} (Black): {}",
+                name(&g.white),
+                words::board_result(g.result),
+                name(&g.black),
+                match g.kind {
+                    arbiter_core::ExtraKind::Challenge => "a challenge game, rated (GT-R5)",
+                    arbiter_core::ExtraKind::Unranked => {
+                        "an unranked game, counting for nothing (GT-R7)"
+                    }
+                }
+            )
+        })
+        .collect();
     let move_form = show_move.then(|| {
         let (date, start, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
             let day = ctx.date.map(|d| d.to_string()).unwrap_or_default();
@@ -1017,6 +1089,8 @@ async fn page(
         review,
         decide,
         penalties,
+        extra_lines,
+        extra_form,
         lineups,
         under_review: ctx
             .view
@@ -1451,6 +1525,45 @@ pub async fn late_report_forfeit(
         ReportStep::DoubleForfeitForLateReport,
     )
     .await
+}
+
+/// POST `…/matches/{home}/extra-games`: a challenge game (GT-R5) or an unranked game (GT-R7)
+/// recorded with the match (GT-P3): `white`, `black`, `result` (White's side), `kind`.
+pub async fn record_extra_game(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    let (sent, ctx, acting) =
+        match begin(&state, &auth, path, fields, Action::RecordExtraGame).await {
+            Ok(x) => x,
+            Err(e) => return e.answer(Format::Html),
+        };
+    let field = |k: &str| {
+        sent.fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let entry = arbiter_core::extra::ExtraEntry {
+        white: field("white"),
+        black: field("black"),
+        result: field("result"),
+        kind: field("kind"),
+    };
+    match crate::results::extra::record(&state, &ctx, &acting, &entry).await {
+        Ok(_) => see_other(&format!("{}#extra", ctx.href())),
+        Err(crate::results::extra::NotRecorded::Invalid(problems)) => {
+            let redo = Redo {
+                extra: Some((entry, problems.into_iter().map(|p| p.message).collect())),
+                ..Redo::default()
+            };
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Html),
+    }
 }
 
 /// POST `…/matches/{home}/lineups/{side}`: the school's advisor names its lineup before the

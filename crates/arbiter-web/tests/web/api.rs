@@ -296,6 +296,7 @@ async fn the_openapi_document_lists_every_api_route() {
         "decision",
         "forfeit",
         "late-report",
+        "extra-games",
         "lineups/{side}",
     ] {
         expected.push(format!("{m}/{w}"));

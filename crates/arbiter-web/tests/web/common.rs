@@ -69,6 +69,7 @@ fn game(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
         away: TeamId(away.into()),
         outcome,
         start: None,
+        extra_games: Vec::new(),
     })
 }
 

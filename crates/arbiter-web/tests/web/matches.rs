@@ -549,7 +549,13 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
         page.body
     );
     assert!(!page.body.contains(&format!("{IMPORTED}/dispute")));
-    assert!(!page.body.contains("<form"), "{}", page.body);
+    // The one form left is the extra games' (GT-P3), which either school may record.
+    assert_eq!(
+        page.body.matches("<form").count(),
+        page.body.matches(&format!("action=\"{IMPORTED}/extra-games\"")).count(),
+        "{}",
+        page.body
+    );
     assert!(!page.body.contains("Overdue"), "{}", page.body);
     let a = visitor
         .post(&app, &format!("{IMPORTED}/confirm"), &[("version", "1")])
@@ -1536,4 +1542,123 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
         .unwrap();
     let after = entry.after.as_ref().unwrap().to_string();
     assert!(after.contains("\"unplayed\":\"coach\""), "{after}");
+}
+
+/// GT-P3, GT-R5, GT-R7: the home advisor records a challenge game with the match, below its
+/// boards and outside its score; it is rated with the day's games. Two players of one school
+/// are refused as a challenge (GT-R5), with the form kept; an unranked game is not rated.
+#[tokio::test]
+async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    assert!(page.body.contains("Record an extra game"), "{}", page.body);
+    let games_of = |ratings: &serde_json::Value, id: &str| {
+        ratings["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player_id"] == id)
+            .unwrap()["games"]
+            .as_u64()
+            .unwrap()
+    };
+    let ratings_api = "/api/v1/leagues/gthscl/2026-27/division-a/ratings";
+    let before = get(&app, ratings_api).await.json();
+    let extra = format!("{MATCH}/extra-games");
+    let same = home
+        .post(
+            &app,
+            &extra,
+            &[
+                ("white", "start1"),
+                ("black", "start2"),
+                ("result", "1-0"),
+                ("kind", "challenge"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        same.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        same.body
+    );
+    assert!(
+        shows(
+            &same.body,
+            "GT-R5: a challenge game is between players of different schools"
+        ),
+        "{}",
+        same.body
+    );
+    assert!(
+        same.body.contains(r#"<option value="start2" selected>"#),
+        "the form is kept: {}",
+        same.body
+    );
+    let a = home
+        .post(
+            &app,
+            &extra,
+            &[
+                ("white", "start4"),
+                ("black", "scott4"),
+                ("result", "0-1"),
+                ("kind", "challenge"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let a = home
+        .post(
+            &app,
+            &extra,
+            &[
+                ("white", "start3"),
+                ("black", "start2"),
+                ("result", "1/2-1/2"),
+                ("kind", "unranked"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains("(White) 0–1") && page.body.contains("a challenge game, rated (GT-R5)"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains("an unranked game, counting for nothing (GT-R7)"),
+        "{}",
+        page.body
+    );
+    // Outside the score: the match is still to be reported; the challenge game is rated.
+    assert!(page.body.contains("Awaiting the result."), "{}", page.body);
+    let after = get(&app, ratings_api).await.json();
+    assert_eq!(games_of(&after, "start4"), games_of(&before, "start4") + 1);
+    assert_eq!(games_of(&after, "scott4"), games_of(&before, "scott4") + 1);
+    assert_eq!(games_of(&after, "start3"), games_of(&before, "start3"));
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        history
+            .iter()
+            .filter(|h| h.action == "record_extra_game")
+            .count(),
+        2
+    );
+    // The visiting school's advisor may record one too.
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    assert!(
+        visitor
+            .get(&app, MATCH)
+            .await
+            .body
+            .contains("Record an extra game")
+    );
 }
