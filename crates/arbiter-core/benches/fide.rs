@@ -120,6 +120,7 @@ fn team_swiss(n: usize, rounds: u32, boards: u32, seed: u64) -> (Competition, Ru
                 outcome,
                 start: None,
                 extra_games: Vec::new(),
+                late: None,
             }));
         }
         if let Some(r) = competition.rounds.last_mut() {

@@ -74,6 +74,7 @@ fn generated(n: usize, rounds: u32, boards: u32, seed: u64) -> Competition {
                         outcome: rng.boards(boards),
                         start: None,
                         extra_games: Vec::new(),
+                        late: None,
                     })
                 })
                 .collect();

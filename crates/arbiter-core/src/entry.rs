@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::late::LateArrival;
 use crate::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
     Team, Unplayed,
@@ -22,6 +23,83 @@ pub struct ResultEntry {
     pub forfeit: Option<String>,
     /// Every board of the match, in any order.
     pub boards: Vec<BoardEntry>,
+    /// GT-M6, GT-S3: the referee's report of a team that came late, when one did.
+    pub late: Option<LateEntry>,
+}
+
+/// The referee's report of a late team as typed: times as `HH:MM`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LateEntry {
+    /// `home` or `away`: the side that came late.
+    pub team: String,
+    /// When its school day ended.
+    pub school_day_ends: String,
+    /// When the clocks were started without it (GT-S3), if they were.
+    pub clocks_started: Option<String>,
+    /// When it arrived and began; blank: never.
+    pub arrived: Option<String>,
+    /// GT-M6: the late start was arranged before the day.
+    pub arranged: bool,
+}
+
+impl LateEntry {
+    /// The report as core reads it, or every problem with its field.
+    pub fn read(&self) -> Result<LateArrival, Vec<Problem>> {
+        let mut problems = Vec::new();
+        let team = Side::from_code(self.team.trim());
+        if team.is_none() {
+            problems.push(Problem::general(
+                "late_team",
+                "Say which team came late: home or away (GT-M6).".into(),
+            ));
+        }
+        let mut time = |field: &'static str, what: &str, text: Option<&str>| match blank(text) {
+            None => None,
+            Some(t) => match t.parse::<jiff::civil::Time>() {
+                Ok(t) => Some(t),
+                Err(_) => {
+                    problems.push(Problem::general(
+                        field,
+                        format!("“{t}” is not a time for {what}; write it as HH:MM, e.g. 16:30."),
+                    ));
+                    None
+                }
+            },
+        };
+        let ends = time(
+            "late_day_ends",
+            "the end of the school day",
+            Some(&self.school_day_ends),
+        );
+        let clocks = time(
+            "late_clocks",
+            "the clocks' start",
+            self.clocks_started.as_deref(),
+        );
+        let arrived = time("late_arrived", "the arrival", self.arrived.as_deref());
+        if ends.is_none() && !problems.iter().any(|p| p.field == "late_day_ends") {
+            problems.push(Problem::general(
+                "late_day_ends",
+                "Give the time the late team's school day ended: GT-M6 counts its hour from then."
+                    .into(),
+            ));
+        }
+        match (team, ends) {
+            (Some(team), Some(school_day_ends)) if problems.is_empty() => {
+                let late = LateArrival {
+                    team,
+                    school_day_ends,
+                    clocks_started: clocks,
+                    arrived,
+                    arranged: self.arranged,
+                };
+                late.ruling()
+                    .map(|_| late)
+                    .map_err(|m| vec![Problem::general("late_clocks", m)])
+            }
+            _ => Err(problems),
+        }
+    }
 }
 
 /// One board of an entered result.
@@ -345,6 +423,7 @@ fn match_problems(
                 outcome: outcome.clone(),
                 start: None,
                 extra_games: Vec::new(),
+                late: None,
             })],
         }],
     };
@@ -404,6 +483,7 @@ mod tests {
             outcome: MatchOutcome::Pending,
             start: None,
             extra_games: Vec::new(),
+            late: None,
         };
         (c, Ruleset::preset("gthscl").unwrap(), m)
     }
@@ -423,6 +503,7 @@ mod tests {
                     ..BoardEntry::default()
                 })
                 .collect(),
+            late: None,
         }
     }
 
@@ -445,6 +526,7 @@ mod tests {
         let forfeit = |f: &str| ResultEntry {
             forfeit: Some(f.into()),
             boards: Vec::new(),
+            late: None,
         };
         assert_eq!(
             forfeit("visitors").outcome(&c, &r, 1, &m),

@@ -226,6 +226,23 @@ pub struct Match {
     pub start: Option<jiff::civil::Time>,
     /// GT-P3: games played beside the match, below its boards and outside its score.
     pub extra_games: Vec<ExtraGame>,
+    /// GT-M6, GT-S3: the referee's report of a team that came late, when one did.
+    pub late: Option<LateArrival>,
+}
+
+/// GT-M6, GT-S3: the referee's report of a late team; the late module reads the rules of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LateArrival {
+    /// The side that came late.
+    pub team: Side,
+    /// When that team's school day ended.
+    pub school_day_ends: jiff::civil::Time,
+    /// When the referee started the clocks without it (GT-S3), if they did.
+    pub clocks_started: Option<jiff::civil::Time>,
+    /// When it arrived and began; `None`: it never did.
+    pub arrived: Option<jiff::civil::Time>,
+    /// GT-M6: the late start was arranged before the day.
+    pub arranged: bool,
 }
 
 /// GT-P3: a game recorded with a match, below its boards and outside its score: a challenge

@@ -182,6 +182,7 @@ mod tests {
                 date: None,
                 start: None,
                 extra_games: Vec::new(),
+                late: None,
             })
         };
         Competition {

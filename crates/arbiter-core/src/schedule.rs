@@ -353,6 +353,7 @@ pub fn apply_to(schedule: &Schedule, team_ids: &[TeamId]) -> Result<Vec<Round>, 
                     outcome: MatchOutcome::Pending,
                     start: None,
                     extra_games: Vec::new(),
+                    late: None,
                 }));
             }
             if let Some(b) = r.bye {

@@ -573,6 +573,7 @@ mod tests {
             outcome: MatchOutcome::Boards(boards),
             start: None,
             extra_games: Vec::new(),
+            late: None,
         })
     }
 

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use arbiter_core::criteria::CriterionSpec;
+use arbiter_core::late::LateArrival;
 use arbiter_core::model::{
     Board, Bye, ByeKind, Colour, Competition, ExtraGame, ExtraKind, GameResult, Match,
     MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round, Side, Team, TeamId, Unplayed,
@@ -180,6 +181,24 @@ struct PairingJson {
     /// GT-P3: games beside the match, outside its score.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     extra_games: Vec<ExtraGameJson>,
+    /// GT-M6, GT-S3: the referee's report of a team that came late.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    late: Option<LateJson>,
+}
+
+/// GT-M6, GT-S3: `{"team": "away", "school_day_ends": "15:30", "clocks_started": "16:30",
+/// "arrived": "16:50"}`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct LateJson {
+    team: String,
+    school_day_ends: jiff::civil::Time,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clocks_started: Option<jiff::civil::Time>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arrived: Option<jiff::civil::Time>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    arranged: bool,
 }
 
 /// GT-P3: a challenge game (GT-R5) or an unranked game (GT-R7) recorded with a match.
@@ -658,10 +677,39 @@ fn build_pairing(
     } else {
         MatchOutcome::Pending
     };
+    let late = p.late.as_ref().and_then(|l| {
+        let mut at = path.to_vec();
+        at.push(Seg::Key("late"));
+        let Some(team) = Side::from_code(&l.team) else {
+            out.push(
+                &at,
+                Some("GT-M6"),
+                format!(
+                    "{label}: GT-M6: \"late\" names the team that came late, \"home\" or \"away\", not `{}`",
+                    l.team
+                ),
+            );
+            return None;
+        };
+        let late = LateArrival {
+            team,
+            school_day_ends: l.school_day_ends,
+            clocks_started: l.clocks_started,
+            arrived: l.arrived,
+            arranged: l.arranged,
+        };
+        let name = if team == Side::Home { home } else { away };
+        if let Err(m) = late.check_outcome(&outcome, name) {
+            out.push(&at, Some("GT-M6"), format!("{label}: {m}"));
+            return None;
+        }
+        Some(late)
+    });
     Some(Pairing::Match(Match {
         date: p.date,
         home: TeamId(home.clone()),
         away: TeamId(away.clone()),
+        late,
         outcome,
         start: p.start,
         extra_games: p
@@ -1397,6 +1445,13 @@ fn pairing_json(p: &Pairing, rules: &Ruleset) -> PairingJson {
         away: Some(m.away.0.clone()),
         date: m.date,
         start: m.start,
+        late: m.late.map(|l| LateJson {
+            team: l.team.code().to_string(),
+            school_day_ends: l.school_day_ends,
+            clocks_started: l.clocks_started,
+            arrived: l.arrived,
+            arranged: l.arranged,
+        }),
         extra_games: m
             .extra_games
             .iter()

@@ -537,6 +537,9 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
     assert_eq!(b[2].unplayed, Some(Unplayed::AgreedDraw));
     assert_eq!(b[2].result, GameResult::DoubleForfeit);
     assert_eq!(b[3].unplayed, Some(Unplayed::Absent));
+    // GT-M6: Ottawa Hills came within the hour after its school day: the match is played.
+    let late = l.competition.matches().next().unwrap().1.late.unwrap();
+    assert_eq!(late.ruling(), Ok(arbiter_core::late::LateRuling::Plays));
     // GT-P3: the games beside the match, outside its score.
     let extra = &l.competition.matches().next().unwrap().1.extra_games;
     assert_eq!(extra.len(), 2);
@@ -577,4 +580,16 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
         "{e}"
     );
     assert!(e.contains("wrong.json:"), "{e}");
+    // GT-M6: a team that never came, yet the boards played: the result does not follow the
+    // report.
+    let never = std::fs::read_to_string(data_dir().join("unplayed.json"))
+        .unwrap()
+        .replace(r#""arrived": "16:20""#, r#""clocks_started": "16:30""#);
+    let e = competition_json::read("never.json", &never, &arbiter_core::ruleset::PresetsOnly)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("GT-M6: by the report, oh did not arrive and begin in time"),
+        "{e}"
+    );
 }

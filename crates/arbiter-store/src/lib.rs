@@ -265,21 +265,22 @@ impl Store {
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        dispatch!(self, s => s.record_result(m, seen, outcome, ResultBasis::Entered, by, reason).await)
+        dispatch!(self, s => s.record_result(m, seen, outcome, (ResultBasis::Entered, None), by, reason).await)
     }
 
-    /// [`Store::record_result`] for a version on another basis than an entry: an officer's
-    /// forfeit by decision (GT-M3) or double forfeit for a late report (GT-P4), kept with it.
+    /// [`Store::record_result`] with what the version rests on, kept with it: its basis (an
+    /// entry, or an officer's forfeit by decision, GT-M3, or double forfeit for a late report,
+    /// GT-P4) and the referee's report of a late team (GT-M6, GT-S3).
     pub async fn record_result_on(
         &self,
         m: MatchId,
         seen: ReportSeen,
         outcome: &MatchOutcome,
-        basis: ResultBasis,
+        on: (ResultBasis, Option<&arbiter_core::late::LateArrival>),
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        dispatch!(self, s => s.record_result(m, seen, outcome, basis, by, reason).await)
+        dispatch!(self, s => s.record_result(m, seen, outcome, on, by, reason).await)
     }
 
     /// Names `side`'s lineup for the match before it is played (issue 12): the next version, if

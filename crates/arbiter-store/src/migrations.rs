@@ -102,6 +102,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "extra_games",
         include_str!("../migrations/sqlite/0018_extra_games.sql"),
     ),
+    (
+        19,
+        "late_arrival",
+        include_str!("../migrations/sqlite/0019_late_arrival.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -194,6 +199,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         18,
         "extra_games",
         include_str!("../migrations/postgres/0018_extra_games.sql"),
+    ),
+    (
+        19,
+        "late_arrival",
+        include_str!("../migrations/postgres/0019_late_arrival.sql"),
     ),
 ];
 

@@ -13,6 +13,7 @@ type Tx = sqlx::Transaction<'static, Db>;
 use std::collections::HashMap;
 
 use arbiter_core::lineup::{Lineup, NamedLineup};
+use arbiter_core::late::LateArrival;
 use arbiter_core::report::ResultBasis;
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
@@ -203,14 +204,15 @@ async fn insert_result(
     by: &Actor,
     at: jiff::Timestamp,
     reason: Option<&str>,
-    basis: ResultBasis,
+    (basis, late): (ResultBasis, Option<&LateArrival>),
     players: &HashMap<String, i64>,
 ) -> Result<(), StoreError> {
     let (kind, forfeit_by) = codes::outcome_kind(outcome);
     let sql = format!(
         "INSERT INTO result_versions (match_id, version, outcome, forfeit_by, entered_by, \
-         entered_role, entered_at, reason, basis) VALUES ($1, $2, $3, $4, $5, $6, {}, $8, $9) \
-         RETURNING id",
+         entered_role, entered_at, reason, basis, late_team, late_day_ends, late_clocks, \
+         late_arrived, late_arranged) \
+         VALUES ($1, $2, $3, $4, $5, $6, {}, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
         ts_in("$7")
     );
     let row = sqlx::query(&sql)
@@ -223,6 +225,11 @@ async fn insert_result(
         .bind(at.to_string())
         .bind(reason)
         .bind(basis.code())
+        .bind(late.map(|l| l.team.code()))
+        .bind(late.map(|l| codes::time_text(l.school_day_ends)))
+        .bind(late.and_then(|l| l.clocks_started).map(codes::time_text))
+        .bind(late.and_then(|l| l.arrived).map(codes::time_text))
+        .bind(late.is_some_and(|l| l.arranged))
         .fetch_one(&mut **tx)
         .await
         .map_err(db("storing a match result"))?;
@@ -250,6 +257,26 @@ async fn insert_result(
         }
     }
     Ok(())
+}
+
+/// A result version's late report (GT-M6, GT-S3), read by [`late_in`].
+const LATE_COLUMNS: &str = "late_team, late_day_ends, late_clocks, late_arrived, late_arranged";
+
+/// The late report a result version's row keeps, if any.
+fn late_in(row: &DbRow) -> Result<Option<LateArrival>, StoreError> {
+    let Some(team) = get::<Option<String>>(row, "late_team")? else {
+        return Ok(None);
+    };
+    let team = Side::from_code(&team).ok_or_else(|| corrupt(format!("the late side `{team}`")))?;
+    let time = |col: &str| codes::parse_time(get(row, col)?);
+    Ok(Some(LateArrival {
+        team,
+        school_day_ends: time("late_day_ends")?
+            .ok_or_else(|| corrupt("a late report without the school day's end"))?,
+        clocks_started: time("late_clocks")?,
+        arrived: time("late_arrived")?,
+        arranged: get(row, "late_arranged")?,
+    }))
 }
 
 const BOARD_COLUMNS: &str = "b.result_version_id, b.board, b.result, b.rating_result, \
@@ -367,7 +394,7 @@ async fn match_place(tx: &mut Tx, m: MatchId) -> Result<Option<MatchPlace>, Stor
 async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
     let sql = format!(
         "SELECT id, version, outcome, forfeit_by, entered_by, entered_role, {} AS entered_at, \
-         reason, basis FROM result_versions WHERE match_id = $1 ORDER BY version",
+         reason, basis, {LATE_COLUMNS} FROM result_versions WHERE match_id = $1 ORDER BY version",
         ts_out("entered_at")
     );
     let rows = sqlx::query(&sql)
@@ -409,6 +436,7 @@ async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, Stor
                     ResultBasis::from_code(&code)
                         .ok_or_else(|| corrupt(format!("the result basis `{code}`")))?
                 },
+                late: late_in(row)?,
             })
         })
         .collect()
@@ -741,8 +769,18 @@ async fn insert_competition(
                     .await
                     .map_err(db("storing a match"))?;
                     let match_id: i64 = get(&row, "id")?;
-                    insert_result(tx, match_id, 1, &m.outcome, by, at, None, ResultBasis::Entered, &players)
-                        .await?;
+                    insert_result(
+                        tx,
+                        match_id,
+                        1,
+                        &m.outcome,
+                        by,
+                        at,
+                        None,
+                        (ResultBasis::Entered, m.late.as_ref()),
+                        &players,
+                    )
+                    .await?;
                     for g in &m.extra_games {
                         insert_extra_game(tx, match_id, g, &players).await?;
                     }
@@ -961,7 +999,8 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     let latest = "v.version = (SELECT MAX(v2.version) FROM result_versions v2 WHERE v2.match_id = v.match_id)";
     let sql = format!(
         "SELECT m.id, m.round_id, m.position, h.team_key AS home, a.team_key AS away, \
-         {} AS played_on, m.start_time, v.id AS version_id, v.outcome, v.forfeit_by \
+         {} AS played_on, m.start_time, v.id AS version_id, v.outcome, v.forfeit_by, \
+         v.late_team, v.late_day_ends, v.late_clocks, v.late_arrived, v.late_arranged \
          FROM matches m JOIN rounds r ON r.id = m.round_id \
          JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id \
          JOIN result_versions v ON v.match_id = m.id \
@@ -1023,6 +1062,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
             )?,
             start: codes::parse_time(get(row, "start_time")?)?,
             extra_games: extra.remove(&get::<i64>(row, "id")?).unwrap_or_default(),
+            late: late_in(row)?,
         };
         let i = *round_index
             .get(&round)
@@ -1690,7 +1730,7 @@ impl Backend {
         m: MatchId,
         seen: ReportSeen,
         outcome: &MatchOutcome,
-        basis: ResultBasis,
+        (basis, late): (ResultBasis, Option<&LateArrival>),
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
@@ -1711,7 +1751,8 @@ impl Backend {
         let previous = versions.pop();
         let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
         let at = codes::now();
-        insert_result(&mut tx, m.0, version, outcome, by, at, reason, basis, &players).await?;
+        insert_result(&mut tx, m.0, version, outcome, by, at, reason, (basis, late), &players)
+            .await?;
         sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
             .bind(place.competition)
             .execute(&mut *tx)
@@ -1745,6 +1786,15 @@ impl Backend {
                     if basis != ResultBasis::Entered {
                         after["basis"] = basis.code().into();
                     }
+                    if let Some(l) = late {
+                        after["late"] = serde_json::json!({
+                            "team": l.team.code(),
+                            "school_day_ends": codes::time_text(l.school_day_ends),
+                            "clocks_started": l.clocks_started.map(codes::time_text),
+                            "arrived": l.arrived.map(codes::time_text),
+                            "arranged": l.arranged,
+                        });
+                    }
                     after
                 }),
                 reason,
@@ -1766,6 +1816,7 @@ impl Backend {
             entered_at: at,
             reason: reason.map(str::to_string),
             basis,
+            late: late.copied(),
         })
     }
 

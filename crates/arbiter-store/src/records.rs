@@ -334,6 +334,8 @@ pub struct ResultVersion {
     pub reason: Option<String>,
     /// Entered as played, or an officer's penalty on the match (GT-M3, GT-P4).
     pub basis: arbiter_core::report::ResultBasis,
+    /// GT-M6, GT-S3: the referee's report of a late team, entered with this version.
+    pub late: Option<arbiter_core::late::LateArrival>,
 }
 
 /// What a writer read of a match's report before deciding to write: the version in force and

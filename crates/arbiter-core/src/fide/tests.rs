@@ -61,6 +61,7 @@ fn event(teams: &str, rounds: &[&[&str]]) -> Competition {
                             outcome,
                             start: None,
                             extra_games: Vec::new(),
+                            late: None,
                         })
                     } else {
                         let kind = match what {

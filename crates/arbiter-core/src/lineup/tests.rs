@@ -35,6 +35,7 @@ fn pending(home: &str, away: &str) -> Pairing {
         outcome: MatchOutcome::Pending,
         start: None,
         extra_games: Vec::new(),
+        late: None,
     })
 }
 
@@ -55,6 +56,7 @@ fn played(home: &str, away: &str, boards: &[(&str, &str, GameResult)]) -> Pairin
         ),
         start: None,
         extra_games: Vec::new(),
+        late: None,
     })
 }
 

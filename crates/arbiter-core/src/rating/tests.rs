@@ -416,6 +416,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                     ]),
                     start: None,
                     extra_games: Vec::new(),
+                    late: None,
                 })],
             },
             Round {
@@ -428,6 +429,7 @@ fn gt_m7_gt_s2_gt_p1_what_a_competition_rates() {
                     outcome: MatchOutcome::Forfeit { by: Side::Away },
                     start: None,
                     extra_games: Vec::new(),
+                    late: None,
                 })],
             },
         ],
@@ -478,6 +480,7 @@ fn one_match(home: Vec<Player>, away: Vec<Player>) -> Competition {
                 outcome: MatchOutcome::Boards(boards),
                 start: None,
                 extra_games: Vec::new(),
+                late: None,
             })],
         }],
     }

@@ -31,6 +31,7 @@ pub fn played(home: &str, away: &str, code: &str) -> Pairing {
         outcome: MatchOutcome::Boards(boards(code)),
         start: None,
         extra_games: Vec::new(),
+        late: None,
     })
 }
 
@@ -42,6 +43,7 @@ pub fn forfeited(home: &str, away: &str, by: Side) -> Pairing {
         outcome: MatchOutcome::Forfeit { by },
         start: None,
         extra_games: Vec::new(),
+        late: None,
     })
 }
 
@@ -53,6 +55,7 @@ pub fn pending(home: &str, away: &str) -> Pairing {
         outcome: MatchOutcome::Pending,
         start: None,
         extra_games: Vec::new(),
+        late: None,
     })
 }
 

@@ -344,6 +344,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 outcome,
                 start: None,
                 extra_games: Vec::new(),
+                late: None,
             });
         }
 
@@ -468,6 +469,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 outcome,
                 start: None,
                 extra_games: Vec::new(),
+                late: None,
             });
         }
 

@@ -300,6 +300,7 @@ fn played(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
         outcome,
         start: None,
         extra_games: Vec::new(),
+        late: None,
     })
 }
 
@@ -420,6 +421,14 @@ pub fn every_kind_of_result() -> Competition {
                     // GT-P3: a forfeited match still keeps the games played beside it.
                     match played("mau", "syl", MatchOutcome::Forfeit { by: Side::Away }) {
                         Pairing::Match(m) => Pairing::Match(Match {
+                            // GT-M6, GT-S3: the visitors never came, clocks started at 16:30.
+                            late: Some(arbiter_core::late::LateArrival {
+                                team: Side::Away,
+                                school_day_ends: jiff::civil::time(15, 30, 0, 0),
+                                clocks_started: Some(jiff::civil::time(16, 30, 0, 0)),
+                                arrived: None,
+                                arranged: false,
+                            }),
                             extra_games: vec![
                                 arbiter_core::ExtraGame {
                                     white: PlayerId("mau-1".into()),
@@ -518,6 +527,7 @@ pub fn every_kind_of_result() -> Competition {
                         outcome: MatchOutcome::Pending,
                         start: Some(jiff::civil::time(15, 45, 0, 0)),
                         extra_games: Vec::new(),
+                        late: None,
                     }),
                 ],
             },

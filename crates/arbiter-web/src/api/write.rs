@@ -491,6 +491,7 @@ async fn submit_json(
                 entry: Some(arbiter_core::entry::ResultEntry {
                     forfeit: Some(input.offender),
                     boards: Vec::new(),
+                    late: None,
                 }),
                 version: input.version,
                 reason: input.reason,

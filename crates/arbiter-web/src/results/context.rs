@@ -257,6 +257,9 @@ pub struct ResultInput {
     /// Every board of the match, board 1 first.
     #[serde(default)]
     pub boards: Vec<BoardInput>,
+    /// GT-M6, GT-S3: the referee's report of a team that came late, when one did.
+    #[serde(default)]
+    pub late: Option<LateInput>,
     /// Why: optional for an entry, required for a correction (GT-P2). At most 1,000 characters.
     #[serde(default)]
     // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
@@ -266,6 +269,25 @@ pub struct ResultInput {
     /// longer in force, nothing is written (409), so an entry never overwrites one it did not see.
     #[serde(default)]
     pub version: Option<u32>,
+}
+
+/// The referee's report of a late team (GT-M6, GT-S3); times as `HH:MM`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LateInput {
+    /// `home` or `away`: the side that came late.
+    pub team: String,
+    /// When its school day ended: GT-M6 gives it an hour from then.
+    pub school_day_ends: String,
+    /// When the clocks were started without it (GT-S3: from an hour after its school day).
+    #[serde(default)]
+    pub clocks_started: Option<String>,
+    /// When it arrived and began; left out: it never did.
+    #[serde(default)]
+    pub arrived: Option<String>,
+    /// GT-M6: the late start was arranged before the day.
+    #[serde(default)]
+    pub arranged: bool,
 }
 
 /// One board of a result.
@@ -308,6 +330,13 @@ impl ResultInput {
     /// result's).
     pub fn entry(&self) -> ResultEntry {
         ResultEntry {
+            late: self.late.as_ref().map(|l| arbiter_core::entry::LateEntry {
+                team: l.team.clone(),
+                school_day_ends: l.school_day_ends.clone(),
+                clocks_started: l.clocks_started.clone(),
+                arrived: l.arrived.clone(),
+                arranged: l.arranged,
+            }),
             forfeit: self.forfeit.clone(),
             boards: self
                 .boards

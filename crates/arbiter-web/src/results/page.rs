@@ -75,6 +75,16 @@ struct BoardForm {
     bad: bool,
 }
 
+#[derive(Default)]
+struct LateForm {
+    /// `home`, `away`, or empty: nobody came late.
+    team: String,
+    day_ends: String,
+    clocks: String,
+    arrived: String,
+    arranged: bool,
+}
+
 struct ForfeitChoice {
     value: &'static str,
     label: String,
@@ -96,6 +106,8 @@ struct ResultForm {
     away_name: String,
     forfeit: Vec<ForfeitChoice>,
     boards: Vec<BoardForm>,
+    /// GT-M6, GT-S3: the late team's report as the form starts from it.
+    late: LateForm,
     reason: String,
     reason_label: String,
     reason_required: bool,
@@ -216,6 +228,8 @@ struct MatchPage {
     boards: Vec<BoardLine>,
     status: String,
     status_class: &'static str,
+    /// GT-M6, GT-S3: the referee's report of a late team, in a sentence.
+    late: Option<String>,
     deadlines: Vec<Deadline>,
     events: Vec<Event>,
     history: Option<Link>,
@@ -357,6 +371,16 @@ fn starting_input(ctx: &MatchContext) -> ResultInput {
         version: Some(ctx.in_force()),
         ..ResultInput::default()
     };
+    input.late =
+        ctx.entered()
+            .and_then(|v| v.late.as_ref())
+            .map(|l| crate::results::context::LateInput {
+                team: l.team.code().to_string(),
+                school_day_ends: l.school_day_ends.strftime("%H:%M").to_string(),
+                clocks_started: l.clocks_started.map(|t| t.strftime("%H:%M").to_string()),
+                arrived: l.arrived.map(|t| t.strftime("%H:%M").to_string()),
+                arranged: l.arranged,
+            });
     match ctx.entered().map(|v| &v.outcome) {
         Some(MatchOutcome::Forfeit { by }) => {
             input.forfeit = Some(by.code().to_string());
@@ -540,6 +564,17 @@ fn result_form(
         away_name,
         forfeit,
         boards,
+        late: input
+            .late
+            .as_ref()
+            .map(|l| LateForm {
+                team: l.team.clone(),
+                day_ends: l.school_day_ends.clone(),
+                clocks: l.clocks_started.clone().unwrap_or_default(),
+                arrived: l.arrived.clone().unwrap_or_default(),
+                arranged: l.arranged,
+            })
+            .unwrap_or_default(),
         reason: shown(input.reason.as_deref().unwrap_or_default()),
         reason_label,
         reason_required,
@@ -1070,6 +1105,10 @@ async fn page(
         boards: board_lines(ctx),
         status: status_text,
         status_class,
+        late: ctx
+            .entered()
+            .and_then(|v| v.late)
+            .map(|l| l.describe(&ctx.team_name(l.team))),
         deadlines: deadlines(state, ctx, status),
         events: events(ctx, read_history),
         history: read_history
@@ -1271,8 +1310,24 @@ fn input_from_form(sent: &Sent) -> ResultInput {
     if forfeit.is_some() {
         boards.clear();
     }
+    // GT-M6, GT-S3: a late team's report, when a side is chosen.
+    let one = |k: &str| {
+        sent.fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    let late = one("late_team").map(|team| crate::results::context::LateInput {
+        team,
+        school_day_ends: one("late_day_ends").unwrap_or_default(),
+        clocks_started: one("late_clocks"),
+        arrived: one("late_arrived"),
+        arranged: one("late_arranged").is_some(),
+    });
     ResultInput {
         forfeit,
+        late,
         boards: boards.into_values().collect(),
         reason: sent.reason.clone(),
         version: sent.version,
@@ -1364,6 +1419,7 @@ async fn submit_form(
         ReportStep::ForfeitByDecision => Some(arbiter_core::entry::ResultEntry {
             forfeit: Some(offender.clone()).filter(|o| !o.trim().is_empty()),
             boards: Vec::new(),
+            late: None,
         }),
         _ => input.as_ref().map(ResultInput::entry),
     };

@@ -115,6 +115,24 @@ pub(crate) async fn submit(
         },
         None => None,
     };
+    // GT-M6, GT-S3: the referee's report of a late team, and a result that follows it.
+    let late = match sub.entry.as_ref().and_then(|e| e.late.as_ref()) {
+        None => None,
+        Some(l) => match l.read() {
+            Ok(late) => {
+                if let Some(o) = &outcome
+                    && let Err(m) = late.check_outcome(o, &ctx.team_name(late.team))
+                {
+                    problems.push(Problem::general("late_team", m));
+                }
+                Some(late)
+            }
+            Err(mut more) => {
+                problems.append(&mut more);
+                None
+            }
+        },
+    };
     // GT-M3: a forfeit by decision names the one team that offended.
     if sub.step == ReportStep::ForfeitByDecision
         && !matches!(outcome, Some(MatchOutcome::Forfeit { .. }))
@@ -143,7 +161,7 @@ pub(crate) async fn submit(
                 ctx.id,
                 ctx.seen(),
                 &outcome,
-                sub.step.basis(),
+                (sub.step.basis(), late.as_ref()),
                 &actor,
                 reason,
             )

@@ -70,6 +70,7 @@ fn game(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
         outcome,
         start: None,
         extra_games: Vec::new(),
+        late: None,
     })
 }
 

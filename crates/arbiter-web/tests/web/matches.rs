@@ -552,7 +552,9 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
     // The one form left is the extra games' (GT-P3), which either school may record.
     assert_eq!(
         page.body.matches("<form").count(),
-        page.body.matches(&format!("action=\"{IMPORTED}/extra-games\"")).count(),
+        page.body
+            .matches(&format!("action=\"{IMPORTED}/extra-games\""))
+            .count(),
         "{}",
         page.body
     );
@@ -1661,4 +1663,93 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
             .body
             .contains("Record an extra game")
     );
+}
+
+/// GT-M6, GT-S3: the home advisor, the referee, reports that the visitors never came although
+/// the clocks were started at 16:30: boards entered with that report are refused with the rule;
+/// the match forfeited by the visitors is stored with the report, which the page says.
+#[tokio::test]
+async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    assert!(
+        page.body.contains("A team came late (GT-M6, GT-S3)"),
+        "{}",
+        page.body
+    );
+    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
+    f.push(("version".into(), version_field(&page.body)));
+    for (k, v) in [
+        ("late_team", "away"),
+        ("late_day_ends", "15:30"),
+        ("late_clocks", "16:30"),
+        ("late_arrived", ""),
+    ] {
+        f.push((k.into(), v.into()));
+    }
+    let refused = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("GT-M6: by the report, ")
+            && refused
+                .body
+                .contains("did not arrive and begin in time, so it forfeits the match"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains(r#"name="late_clocks" value="16:30""#),
+        "the report is kept: {}",
+        refused.body
+    );
+    // An arrival before the clocks could start is no report at all (GT-S3).
+    let mut early = f.clone();
+    early.retain(|(k, _)| k != "late_clocks");
+    early.push(("late_clocks".into(), "16:00".into()));
+    let refused = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&early))
+        .await;
+    assert!(
+        refused.body.contains("GT-S3: the clocks may be started"),
+        "{}",
+        refused.body
+    );
+    f.retain(|(k, _)| k != "forfeit");
+    f.push(("forfeit".into(), "away".into()));
+    let a = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        shows(
+            &page.body,
+            "school day ended at 15:30; the clocks were started without it at 16:30; it never arrived. It did not arrive and begin in time, so it forfeits the match (GT-M6, GT-S3)."
+        ),
+        "{}",
+        page.body
+    );
+    let m = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let stored = m
+        .competition
+        .matches()
+        .find(|(r, x)| *r == 4 && x.home.0 == "start")
+        .unwrap()
+        .1
+        .late
+        .unwrap();
+    assert_eq!(stored.arrived, None);
+    assert_eq!(stored.team, arbiter_core::Side::Away);
 }

@@ -322,6 +322,7 @@ async fn gt_o3_an_officer_confirms_a_match_between_one_schools_two_teams() {
                 date: None,
                 start: None,
                 extra_games: Vec::new(),
+                late: None,
             })],
         }],
     };
