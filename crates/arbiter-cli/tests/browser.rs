@@ -157,24 +157,11 @@ async fn body_text(client: &Client) -> Result<String, String> {
 
 /// The standings table as the browser shows it: each row's place and team.
 async fn standings_rows(client: &Client) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    for row in client
-        .find_all(Locator::Css("table.standings tbody tr"))
-        .await
-        .map_err(err)?
-    {
-        let cells = row.find_all(Locator::Css("td")).await.map_err(err)?;
-        ensure!(
-            cells.len() >= 3,
-            "a standings row has {} cells",
-            cells.len()
-        );
-        out.push((
-            cells[0].text().await.map_err(err)?.trim().to_string(),
-            cells[1].text().await.map_err(err)?.trim().to_string(),
-        ));
-    }
-    Ok(out)
+    Ok(standings_mp(client)
+        .await?
+        .into_iter()
+        .map(|(place, team, _)| (place, team))
+        .collect())
 }
 
 /// The day the demo is shown as of: a Wednesday of the GTHSCL season with Wood County's round 5

@@ -1439,6 +1439,18 @@ async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_t
     }
 }
 
+/// A player's rated games in the API's rating list.
+fn rated_games_of(ratings: &serde_json::Value, id: &str) -> u64 {
+    ratings["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player_id"] == id)
+        .unwrap()["games"]
+        .as_u64()
+        .unwrap()
+}
+
 /// Issue 13, part 3: the home advisor enters a board the coach forfeited (GT-M16) and one
 /// forfeited for conduct with its note (GT-M17); a conduct forfeit without its note is refused
 /// with the rule and the form kept; the match page, the API and the history say why each board
@@ -1518,16 +1530,7 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
     let ratings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/ratings")
         .await
         .json();
-    let games_of = |id: &str| {
-        ratings["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["player_id"] == id)
-            .unwrap()["games"]
-            .as_u64()
-            .unwrap()
-    };
+    let games_of = |id: &str| rated_games_of(&ratings, id);
     let before = games_of("start3");
     assert_eq!(
         games_of("start1"),
@@ -1555,16 +1558,7 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
     assert!(page.body.contains("Record an extra game"), "{}", page.body);
-    let games_of = |ratings: &serde_json::Value, id: &str| {
-        ratings["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["player_id"] == id)
-            .unwrap()["games"]
-            .as_u64()
-            .unwrap()
-    };
+    let games_of = rated_games_of;
     let ratings_api = "/api/v1/leagues/gthscl/2026-27/division-a/ratings";
     let before = get(&app, ratings_api).await.json();
     let extra = format!("{MATCH}/extra-games");
