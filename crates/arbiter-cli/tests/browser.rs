@@ -513,6 +513,7 @@ fn movable_match() -> (String, String, jiff::civil::Date) {
                             to,
                             today,
                             calendar: Some(calendar.clone()),
+                            why: arbiter_core::postpone::Postponement::Arranged,
                         };
                         if arbiter_core::postpone::check(&c.competition, &mv).is_empty() {
                             return (

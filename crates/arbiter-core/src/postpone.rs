@@ -1,8 +1,9 @@
 //! Moving a match to another day (GT-M2): what a move would break, said before it is saved.
 //!
-//! GT-M2: advisors may move a match by arrangement beforehand; a postponed match is played
-//! within three school weeks of its original date (two to rearrange it, three to agree a date),
-//! and only the President allows a later one. A match keeps its round when it moves; the day it
+//! GT-M2: advisors may move a match by arrangement beforehand; on the match day only the
+//! weather postpones it, and a postponed match is played within two school weeks of its original
+//! date, or on a date within three school weeks that both advisors agree. Only the President
+//! allows a later one. A match keeps its round when it moves; the day it
 //! moves to must be a school day of the season (a weekday of the school calendar that no closure
 //! covers) on which neither team plays another match. The window counts school days only: a
 //! break does not use it up.
@@ -13,9 +14,27 @@ use crate::calendar::{SchoolCalendar, is_weekday, weekday_name};
 use crate::model::{Competition, MatchOutcome, Pairing, TeamId};
 use crate::validate::Finding;
 
-/// School days a postponed match may move past its original date without the President's
-/// override: three school weeks (GT-M2).
+/// School days a match may move past its original date without the President's override:
+/// three school weeks (GT-M2).
 pub const WINDOW_SCHOOL_DAYS: i64 = 15;
+
+/// School days a match postponed for weather is played within, unless both advisors agree a
+/// date within [`WINDOW_SCHOOL_DAYS`]: two school weeks (GT-M2).
+pub const WEATHER_SCHOOL_DAYS: i64 = 10;
+
+/// Why a match moves (GT-M2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Postponement {
+    /// Moved by the advisors' arrangement, before the match day.
+    #[default]
+    Arranged,
+    /// Postponed on the day for the weather: played within two school weeks, or on a date within
+    /// three that both advisors agree (`agreed`).
+    Weather {
+        /// Both advisors agreed the new date.
+        agreed: bool,
+    },
+}
 
 /// A match to move: which (its round and home team), to which day, on which day the move is
 /// made, and the season's school calendar when known.
@@ -32,6 +51,8 @@ pub struct Move {
     /// The season's school calendar (its first and last days, its closures), when known;
     /// without it, any weekday is a school day.
     pub calendar: Option<SchoolCalendar>,
+    /// Arranged beforehand, or postponed for the weather.
+    pub why: Postponement,
 }
 
 /// What a move would break. Errors refuse it; a [`crate::validate::Severity::Violation`]
@@ -65,6 +86,18 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
             "the match has a result, so it is not moved; correct the result instead",
         )));
         return out;
+    }
+    // GT-M2: on the match day (or later), only the weather postpones a match.
+    if mv.why == Postponement::Arranged
+        && let Some(day) = round.date_of(m)
+        && mv.today >= day
+    {
+        out.push(at(Finding::error(
+            Some("GT-M2"),
+            format!(
+                "the match was set for {day}; a match is moved by arrangement only beforehand, and on its day only the weather postpones it: say so, or enter its result"
+            ),
+        )));
     }
     if mv.to < mv.today {
         out.push(at(Finding::error(
@@ -143,6 +176,15 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
                     mv.to
                 ),
             )));
+        } else if mv.why == (Postponement::Weather { agreed: false }) && late > WEATHER_SCHOOL_DAYS
+        {
+            out.push(at(Finding::violation(
+                Some("GT-M2"),
+                format!(
+                    "{} is {late} school days after the original date {original}; a match postponed for the weather is played within two school weeks ({WEATHER_SCHOOL_DAYS} school days), or within three on a date both advisors agree; later only with the President's override",
+                    mv.to
+                ),
+            )));
         }
     }
     out
@@ -212,6 +254,7 @@ mod tests {
             calendar: Some(
                 SchoolCalendar::new(date(2026, 10, 5), date(2027, 2, 24), Vec::new()).unwrap(),
             ),
+            why: Postponement::Arranged,
         }
     }
 
@@ -287,6 +330,42 @@ mod tests {
                 .contains("2026-11-30 is 16 school days after the original date 2026-11-02"),
             "{f:?}"
         );
+    }
+
+    /// GT-M2 at its boundaries: on the day only the weather postpones; a weather postponement
+    /// has two school weeks, three when both advisors agree the date.
+    #[test]
+    fn gt_m2_on_the_day_only_weather_postpones_within_two_weeks_or_three_agreed() {
+        let on_the_day = Move {
+            today: date(2026, 11, 2),
+            ..to(date(2026, 11, 3))
+        };
+        let f = check(&season(), &on_the_day);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].message
+                .contains("on its day only the weather postpones it"),
+            "{f:?}"
+        );
+        let weather = |day: Date, agreed: bool| Move {
+            today: date(2026, 11, 2),
+            why: Postponement::Weather { agreed },
+            ..to(day)
+        };
+        // From Mon 2 Nov (no closures here): the 10th school day is Mon 16 Nov, the 11th Tue 17.
+        assert_eq!(check(&season(), &weather(date(2026, 11, 16), false)), []);
+        let f = check(&season(), &weather(date(2026, 11, 17), false));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Violation);
+        assert!(
+            f[0].message
+                .contains("within two school weeks (10 school days)"),
+            "{f:?}"
+        );
+        // Agreed: up to the 15th school day, Mon 23 Nov; the 16th needs the override.
+        assert_eq!(check(&season(), &weather(date(2026, 11, 23), true)), []);
+        let f = check(&season(), &weather(date(2026, 11, 24), true));
+        assert!(f[0].message.contains("within three school weeks"), "{f:?}");
     }
 
     #[test]

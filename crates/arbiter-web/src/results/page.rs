@@ -252,6 +252,18 @@ struct MatchPage {
 }
 
 /// GT-M2: the form that moves a match to another day, with what a move would break.
+/// The Move form as sent.
+#[derive(Clone, Default)]
+struct MoveSent {
+    date: String,
+    start: String,
+    reason: String,
+    /// GT-M2: postponed for the weather, not moved by arrangement.
+    weather: bool,
+    /// GT-M2: both advisors agreed the new date.
+    agreed: bool,
+}
+
 struct MoveForm {
     action: String,
     csrf: String,
@@ -259,6 +271,8 @@ struct MoveForm {
     /// `HH:MM`, or empty when the time is the advisors' to agree.
     start: String,
     reason: String,
+    weather: bool,
+    agreed: bool,
     /// The President may allow a day beyond three school weeks (GT-M2).
     may_override: bool,
     open: bool,
@@ -288,7 +302,7 @@ struct Redo {
     lineup: Option<(Side, LineupInput, Vec<String>)>,
     /// The move form as sent (day, reason) with why it was refused.
     /// The Move form as sent: the day, the start time, the reason, and what was wrong.
-    moved: Option<(String, String, String, Vec<String>)>,
+    moved: Option<(MoveSent, Vec<String>)>,
 }
 
 fn result_options() -> Vec<(String, String)> {
@@ -1072,18 +1086,27 @@ async fn page(
         })
         .collect();
     let move_form = show_move.then(|| {
-        let (date, start, reason, problems) = redo.moved.clone().unwrap_or_else(|| {
-            let day = ctx.date.map(|d| d.to_string()).unwrap_or_default();
-            let start = ctx.record.start.map(|t| t.strftime("%H:%M").to_string());
-            (day, start.unwrap_or_default(), String::new(), Vec::new())
+        let (sent, problems) = redo.moved.clone().unwrap_or_else(|| {
+            let sent = MoveSent {
+                date: ctx.date.map(|d| d.to_string()).unwrap_or_default(),
+                start: ctx
+                    .record
+                    .start
+                    .map(|t| t.strftime("%H:%M").to_string())
+                    .unwrap_or_default(),
+                ..MoveSent::default()
+            };
+            (sent, Vec::new())
         });
         MoveForm {
             action: format!("{}/move", ctx.href()),
             csrf: csrf.clone(),
             open: !problems.is_empty(),
-            date,
-            start,
-            reason,
+            date: sent.date,
+            start: sent.start,
+            reason: sent.reason,
+            weather: sent.weather,
+            agreed: sent.agreed,
             may_override: may(Action::OverridePostponementWindow),
             problems,
         }
@@ -1716,8 +1739,24 @@ pub async fn move_match(
             .unwrap_or_default()
     };
     let (day, start, reason) = (one("date"), one("start"), one("reason"));
+    // GT-M2: arranged beforehand, or postponed on the day for the weather.
+    let why = match one("why").as_str() {
+        "weather" => arbiter_core::postpone::Postponement::Weather {
+            agreed: one("agreed") == "yes",
+        },
+        _ => arbiter_core::postpone::Postponement::Arranged,
+    };
     let refused = |problems: Vec<String>| Redo {
-        moved: Some((day.clone(), start.clone(), reason.clone(), problems)),
+        moved: Some((
+            MoveSent {
+                date: day.clone(),
+                start: start.clone(),
+                reason: reason.clone(),
+                weather: why != arbiter_core::postpone::Postponement::Arranged,
+                agreed: one("agreed") == "yes",
+            },
+            problems,
+        )),
         ..Redo::default()
     };
     // GT-M1: the home advisor arranges the time; empty leaves it to the advisors.
@@ -1751,6 +1790,7 @@ pub async fn move_match(
         to,
         today: state.today(),
         calendar,
+        why,
     };
     let found = arbiter_core::postpone::check(&ctx.stored.competition, &mv);
     let overridden =
@@ -1773,11 +1813,24 @@ pub async fn move_match(
     if !problems.is_empty() {
         return again(&state, &auth, &ctx, refused(problems)).await;
     }
-    let reason = if overridden && !found.is_empty() {
-        format!("{reason} (the President's override of GT-M2's window)")
-    } else {
-        reason.clone()
-    };
+    // The history keeps why it moved, as the form said it.
+    let reason = format!(
+        "{}: {reason}{}",
+        match why {
+            arbiter_core::postpone::Postponement::Arranged => "Moved by arrangement",
+            arbiter_core::postpone::Postponement::Weather { agreed: false } => {
+                "Postponed for the weather"
+            }
+            arbiter_core::postpone::Postponement::Weather { agreed: true } => {
+                "Postponed for the weather, the new date agreed by both advisors"
+            }
+        },
+        if overridden && !found.is_empty() {
+            " (the President's override of GT-M2's window)"
+        } else {
+            ""
+        }
+    );
     match state
         .store()
         .move_match(ctx.id, to, start_time, &reason, &acting.actor())

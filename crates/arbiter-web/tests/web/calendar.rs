@@ -261,6 +261,91 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
         h.reason
             .as_deref()
             .unwrap()
-            .starts_with("Snow closed both schools")
+            .starts_with("Moved by arrangement: Snow closed both schools")
+    );
+}
+
+/// GT-M2 on the match day: a move by arrangement is refused (only the weather postpones a match
+/// on its day); postponed for the weather it has two school weeks, three when both advisors agree
+/// the date; the history says why it moved.
+#[tokio::test]
+async fn gt_m2_on_its_day_a_match_is_postponed_only_for_the_weather() {
+    use arbiter_core::permissions::Role;
+    let store = store().await;
+    account(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    // Round 4's match at Start is on Mon 16 Nov 2026, today.
+    let app = app_on(&store, jiff::civil::date(2026, 11, 16));
+    let m = format!("{C}/rounds/4/matches/start");
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    let send = |date: &'static str, why: &'static str, agreed: bool| {
+        let mut f = vec![
+            ("date", date),
+            ("why", why),
+            ("reason", "Snow closed both schools at noon."),
+        ];
+        if agreed {
+            f.push(("agreed", "yes"));
+        }
+        f
+    };
+    let arranged = coach
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &send("2026-11-30", "arranged", false),
+        )
+        .await;
+    assert_eq!(arranged.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        arranged
+            .body
+            .contains("on its day only the weather postpones it"),
+        "{}",
+        arranged.body
+    );
+    // Mon 30 Nov is the 10th school day after Mon 16 Nov; Tue 1 Dec the 11th.
+    let late = coach
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &send("2026-12-01", "weather", false),
+        )
+        .await;
+    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        late.body
+            .contains("within two school weeks (10 school days)"),
+        "{}",
+        late.body
+    );
+    assert!(
+        late.body.contains(r#"value="weather" checked"#),
+        "the form is kept: {}",
+        late.body
+    );
+    let agreed = coach
+        .post(
+            &app,
+            &format!("{m}/move"),
+            &send("2026-12-01", "weather", true),
+        )
+        .await;
+    assert_eq!(agreed.status, StatusCode::SEE_OTHER, "{}", agreed.body);
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    let moved = history.iter().find(|h| h.action == "move_match").unwrap();
+    assert_eq!(
+        moved.reason.as_deref(),
+        Some(
+            "Postponed for the weather, the new date agreed by both advisors: Snow closed both schools at noon."
+        )
     );
 }
