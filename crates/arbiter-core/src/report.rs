@@ -371,6 +371,73 @@ pub struct Report {
     pub enter_by: Option<jiff::civil::Date>,
 }
 
+/// GT-P4: a result is late from the day after GT-P2's last day to enter it; without that day
+/// (no match day, or no `[report]`) no report is late.
+fn late_report(
+    enter_by: Option<jiff::civil::Date>,
+    today: jiff::civil::Date,
+) -> Result<(), Refusal> {
+    match enter_by {
+        None => Err(Refusal::NoDeadline),
+        Some(due) if today > due => Ok(()),
+        Some(due) => Err(Refusal::NotOverdue { due }),
+    }
+}
+
+/// Something an officer has to do for a match (GT-O3), and the action the permission table
+/// asks of whoever would do it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfficerTask {
+    /// GT-O3: the visitors disputed this version; an officer decides.
+    DecideDispute {
+        /// The disputed version.
+        version: u32,
+    },
+    /// GT-P4: no result was entered by `due`; an officer may enter it or apply a double forfeit
+    /// (the product never does).
+    LateReport {
+        /// GT-P2's last day to enter the result.
+        due: jiff::civil::Date,
+    },
+    /// GT-O3: one school's two teams met, so an officer confirms the result its advisor entered.
+    ConfirmOneSchoolsMatch {
+        /// The version awaiting confirmation.
+        version: u32,
+    },
+}
+
+impl OfficerTask {
+    /// The permission table's action for it: an officer the table refuses (the President on
+    /// his own school's match, GT-O3) is not asked.
+    pub fn action(self) -> Action {
+        match self {
+            OfficerTask::DecideDispute { .. } => Action::DecideDispute,
+            OfficerTask::LateReport { .. } => Action::ApplyDoubleForfeitForLateReport,
+            OfficerTask::ConfirmOneSchoolsMatch { .. } => Action::ConfirmResult,
+        }
+    }
+}
+
+/// What the report asks of an officer on `today`, if anything; `one_school` when both teams are
+/// one school's.
+pub fn officer_task(
+    report: &Report,
+    one_school: bool,
+    today: jiff::civil::Date,
+) -> Option<OfficerTask> {
+    match report.status {
+        ReportStatus::Disputed { version } => Some(OfficerTask::DecideDispute { version }),
+        ReportStatus::AwaitingResult => late_report(report.enter_by, today)
+            .ok()
+            .and(report.enter_by)
+            .map(|due| OfficerTask::LateReport { due }),
+        ReportStatus::AwaitingConfirmation { version } if one_school => {
+            Some(OfficerTask::ConfirmOneSchoolsMatch { version })
+        }
+        _ => None,
+    }
+}
+
 /// GT-O3: who may still change a result that stands.
 pub const WHO_CORRECTS: &str = "an officer corrects it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
 
@@ -404,11 +471,7 @@ impl ReportStep {
         match (self, report.status) {
             (ReportStep::ForfeitByDecision, ReportStatus::AwaitingResult) => Ok(()),
             (ReportStep::DoubleForfeitForLateReport, ReportStatus::AwaitingResult) => {
-                match report.enter_by {
-                    None => Err(Refusal::NoDeadline),
-                    Some(due) if today > due => Ok(()),
-                    Some(due) => Err(Refusal::NotOverdue { due }),
-                }
+                late_report(report.enter_by, today)
             }
             (ReportStep::ForfeitByDecision | ReportStep::DoubleForfeitForLateReport, status) => {
                 Err(Refusal::Reported { step: self, status })
@@ -1068,6 +1131,30 @@ mod tests {
         assert_eq!(
             ResultBasis::from_code(ResultBasis::LateReport.code()),
             Some(ResultBasis::LateReport)
+        );
+    }
+
+    /// GT-O3, GT-P4: an officer is asked for a dispute, for a report late from the day after it
+    /// was due, and for the confirmation of one school's two teams' match.
+    #[test]
+    fn gt_o3_gt_p4_what_a_match_asks_of_an_officer() {
+        let waiting = report(ReportStatus::AwaitingResult);
+        let due = jiff::civil::date(2026, 11, 3);
+        assert_eq!(officer_task(&waiting, false, due), None);
+        assert_eq!(
+            officer_task(&waiting, false, jiff::civil::date(2026, 11, 4)),
+            Some(OfficerTask::LateReport { due })
+        );
+        let entered = report(ReportStatus::AwaitingConfirmation { version: 2 });
+        assert_eq!(officer_task(&entered, false, due), None);
+        assert_eq!(
+            officer_task(&entered, true, due),
+            Some(OfficerTask::ConfirmOneSchoolsMatch { version: 2 })
+        );
+        let disputed = report(ReportStatus::Disputed { version: 2 });
+        assert_eq!(
+            officer_task(&disputed, false, due).map(OfficerTask::action),
+            Some(Action::DecideDispute)
         );
     }
 

@@ -833,7 +833,11 @@ async fn account_page_for(
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
                 if for_officers {
-                    officer_tasks.extend(officer_matches(state, &tree, m.school.as_deref()).await);
+                    let officer = Subject {
+                        role: m.role,
+                        school: m.school.as_deref(),
+                    };
+                    officer_tasks.extend(officer_matches(state, &tree, officer).await);
                 }
                 if let Some(school) = &m.school {
                     matches.extend(school_matches(state, &tree, school).await);
@@ -991,46 +995,46 @@ async fn school_matches(
     .await
 }
 
-/// The matches that need an officer (GT-O3): a dispute to decide, a result nobody entered in
-/// time (GT-P4: the officer may apply a double forfeit; the product never does), and a result
-/// between one school's two teams that an officer confirms. `own` is the President's own
-/// school, whose matches go to the Vice-President.
+/// The matches that need an officer (GT-O3): core's `officer_task` says what each asks, and the
+/// permission table whether this officer may do it (the President's own school goes to the
+/// Vice-President).
 async fn officer_matches(
     state: &AppState,
     tree: &crate::app::site::LeagueTree,
-    own: Option<&str>,
+    officer: Subject<'_>,
 ) -> Vec<MatchLine> {
-    use arbiter_core::report::ReportStatus;
+    use arbiter_core::report::{OfficerTask, Report, officer_task};
     league_matches(state, tree, |m| {
-        if own.is_some() && (m.home_school == own || m.away_school == own) {
+        let report = Report {
+            status: m.status,
+            in_force: 0,
+            played_on: m.played_on,
+            enter_by: m.played_on.zip(m.deadlines).map(|(d, by)| by.enter_by(d)),
+        };
+        let one_school = m.home_school.is_some() && m.home_school == m.away_school;
+        let asked = officer_task(&report, one_school, m.today)?;
+        let target = Target::Match {
+            home: m.home_school,
+            visiting: m.away_school,
+        };
+        if !decide(officer, asked.action(), target).is_allowed() {
             return None;
         }
-        let todo = match m.status {
-            ReportStatus::Disputed { version } => {
+        let todo = match asked {
+            OfficerTask::DecideDispute { version } => {
                 format!("Decide the dispute of version {version} (GT-O3)")
             }
-            ReportStatus::AwaitingResult => {
-                let due = m.played_on.zip(m.deadlines).map(|(d, by)| by.enter_by(d))?;
-                if m.today <= due {
-                    return None;
-                }
-                format!(
-                    "No result was entered by {}: enter it, or apply a double forfeit for the late report (GT-P4)",
-                    words::date(due)
-                )
-            }
-            ReportStatus::AwaitingConfirmation { version }
-                if m.home_school.is_some() && m.home_school == m.away_school =>
-            {
-                format!(
-                    "Confirm version {version}: one school's two teams met, so an officer confirms it (GT-O3)"
-                )
-            }
-            _ => return None,
+            OfficerTask::LateReport { due } => format!(
+                "No result was entered by {}: enter it, or apply a double forfeit for the late report (GT-P4)",
+                words::date(due)
+            ),
+            OfficerTask::ConfirmOneSchoolsMatch { version } => format!(
+                "Confirm version {version}: one school's two teams met, so an officer confirms it (GT-O3)"
+            ),
         };
         Some(Need {
             side: None,
-            overdue: matches!(m.status, ReportStatus::AwaitingResult),
+            overdue: matches!(asked, OfficerTask::LateReport { .. }),
             todo: Some(todo),
         })
     })
