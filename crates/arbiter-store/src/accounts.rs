@@ -1568,12 +1568,6 @@ impl Backend {
             at,
             by,
             Change {
-                entity: Entity::Match,
-                entity_id: m.to_string(),
-                action: match kind {
-                    ReviewKind::Confirmed => HistoryAction::ConfirmResult,
-                    ReviewKind::Disputed => HistoryAction::DisputeResult,
-                },
                 before: previous.map(|p| {
                     json::review(
                         p.version,
@@ -1591,11 +1585,14 @@ impl Backend {
                     &place.away,
                 )),
                 reason,
-                league: Some(place.league),
-                competition: Some(place.competition),
-                match_id: Some(m.0),
-                team: Some(&place.home.0),
-                other_team: Some(&place.away.0),
+                ..Change::on_match(
+                    &place,
+                    m,
+                    match kind {
+                        ReviewKind::Confirmed => HistoryAction::ConfirmResult,
+                        ReviewKind::Disputed => HistoryAction::DisputeResult,
+                    },
+                )
             },
         )
         .await?;

@@ -62,6 +62,18 @@ struct Change<'a> {
 }
 
 impl Change<'_> {
+    /// A change to match `m`, filed under its league, competition and both teams.
+    fn on_match<'a>(place: &'a MatchPlace, m: MatchId, action: HistoryAction) -> Change<'a> {
+        Change {
+            league: Some(place.league),
+            competition: Some(place.competition),
+            match_id: Some(m.0),
+            team: Some(&place.home.0),
+            other_team: Some(&place.away.0),
+            ..Change::of(Entity::Match, m.to_string(), action)
+        }
+    }
+
     /// A change of `entity` (its id as text) by `action`, with nothing else said yet.
     fn of(entity: Entity, entity_id: String, action: HistoryAction) -> Change<'static> {
         Change {
@@ -1763,9 +1775,6 @@ impl Backend {
             at,
             by,
             Change {
-                entity: Entity::Match,
-                entity_id: m.to_string(),
-                action: HistoryAction::RecordResult,
                 before: previous.as_ref().map(|p| {
                     json::result_version(
                         i64::from(p.version),
@@ -1798,11 +1807,7 @@ impl Backend {
                     after
                 }),
                 reason,
-                league: Some(place.league),
-                competition: Some(place.competition),
-                match_id: Some(m.0),
-                team: Some(&place.home.0),
-                other_team: Some(&place.away.0),
+                ..Change::on_match(&place, m, HistoryAction::RecordResult)
             },
         )
         .await?;
@@ -1852,12 +1857,7 @@ impl Backend {
                     "extra_game": position, "white": game.white.0, "black": game.black.0,
                     "result": game.result.code(), "kind": game.kind.code(),
                 })),
-                league: Some(place.league),
-                competition: Some(place.competition),
-                match_id: Some(m.0),
-                team: Some(&place.home.0),
-                other_team: Some(&place.away.0),
-                ..Change::of(Entity::Match, m.to_string(), HistoryAction::RecordExtraGame)
+                ..Change::on_match(&place, m, HistoryAction::RecordExtraGame)
             },
         )
         .await?;
@@ -2232,12 +2232,7 @@ impl Backend {
                 before: Some(day(before, start_before)),
                 after: Some(day(Some(to.to_string()), start)),
                 reason: Some(reason.as_str()),
-                league: Some(place.league),
-                competition: Some(place.competition),
-                match_id: Some(m.0),
-                team: Some(&place.home.0),
-                other_team: Some(&place.away.0),
-                ..Change::of(Entity::Match, m.to_string(), HistoryAction::MoveMatch)
+                ..Change::on_match(&place, m, HistoryAction::MoveMatch)
             },
         )
         .await?;
