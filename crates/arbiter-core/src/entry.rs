@@ -5,10 +5,11 @@
 
 use std::collections::BTreeMap;
 
+use crate::game;
 use crate::late::LateArrival;
 use crate::model::{
-    Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side,
-    Team, Unplayed,
+    AdjudicationPosition, Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
+    PlayerId, Round, Side, Team, Unfinished, Unplayed,
 };
 use crate::ruleset::Ruleset;
 use crate::text::sentence;
@@ -121,6 +122,57 @@ pub struct BoardEntry {
     pub unplayed: Option<String>,
     /// GT-M17: what happened, for a board forfeited for conduct.
     pub note: Option<String>,
+    /// GT-M20: the day an unfinished game resumes (`YYYY-MM-DD`), when it was adjourned; its
+    /// result is `*` until it is finished.
+    pub adjourned_to: Option<String>,
+    /// GT-M20: the position of an unfinished game sent to the President for adjudication; its
+    /// result is `*` until the President decides.
+    pub adjudication: Option<PositionEntry>,
+}
+
+/// GT-M20: a position sent for adjudication, as typed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PositionEntry {
+    /// The moves played, as PGN.
+    pub pgn: String,
+    /// The position on the board, as FEN.
+    pub fen: String,
+    /// The home player's time left, as the clock shows it.
+    pub home_clock: Option<String>,
+    /// The away player's time left.
+    pub away_clock: Option<String>,
+}
+
+impl PositionEntry {
+    /// GT-M20: the position, its moves checked to reach it, or every problem with its field.
+    fn read(&self, board: u32) -> Result<AdjudicationPosition, Vec<Problem>> {
+        // A clock reads `1:02:30` at most; anything longer is cut rather than refused.
+        let clock = |c: &Option<String>| {
+            blank(c.as_deref()).map(|c| c.chars().take(game::CLOCK_MAX_CHARS).collect())
+        };
+        match game::read_position(&self.pgn, &self.fen) {
+            Ok(_) => Ok(AdjudicationPosition {
+                pgn: self.pgn.trim().to_string(),
+                fen: self.fen.trim().to_string(),
+                home_clock: clock(&self.home_clock),
+                away_clock: clock(&self.away_clock),
+            }),
+            Err(p) => {
+                let field = match p {
+                    game::PositionProblem::Fen(_) => "fen",
+                    _ => "pgn",
+                };
+                Err(vec![Problem::on(
+                    board,
+                    field,
+                    format!(
+                        "in the position sent for adjudication (GT-M20): {}",
+                        p.message()
+                    ),
+                )])
+            }
+        }
+    }
 }
 
 /// Something wrong with an entered result: which board and field, and a sentence.
@@ -228,6 +280,12 @@ impl ResultEntry {
         }
         let home_team = competition.teams.iter().find(|t| t.id == m.home);
         let away_team = competition.teams.iter().find(|t| t.id == m.away);
+        let played_on = competition
+            .rounds
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.date_of(m))
+            .or(m.date);
         let mut boards = Vec::new();
         for n in 1..=want {
             let Some(b) = by_number.get(&n) else {
@@ -274,7 +332,16 @@ impl ResultEntry {
                 ) => GameResult::DoubleForfeit.code(),
                 _ => code,
             };
+            let unfinished = match unfinished(b, n, played_on) {
+                Ok(u) => u,
+                Err(mut more) => {
+                    problems.append(&mut more);
+                    continue;
+                }
+            };
             let result = match GameResult::parse(code) {
+                // GT-M20: an unfinished game has no result until it is finished or adjudicated.
+                Some(GameResult::Pending) if unfinished.is_some() => GameResult::Pending,
                 Some(GameResult::Pending) => {
                     problems.push(Problem::on(
                         n,
@@ -355,6 +422,28 @@ impl ResultEntry {
                 ));
                 continue;
             }
+            if let Some(u) = &unfinished {
+                let said = match u {
+                    Unfinished::Adjourned { .. } => "adjourned",
+                    Unfinished::Adjudication(_) => "sent for adjudication",
+                };
+                if unplayed.is_some() {
+                    problems.push(Problem::on(
+                        n,
+                        "unplayed",
+                        format!("a board {said} was played in part, so it is not unplayed; say one or the other (GT-M20)."),
+                    ));
+                    continue;
+                }
+                if !(result == GameResult::Pending || result.is_played()) {
+                    problems.push(Problem::on(
+                        n,
+                        "result",
+                        format!("a game {said} is * until it is finished, then 1-0, 1/2-1/2 or 0-1; a forfeit ({}) is not a way an unfinished game ends (GT-M20).", result.symbol()),
+                    ));
+                    continue;
+                }
+            }
             if unplayed.is_some() && rating_result.is_some() {
                 problems.push(Problem::on(
                     n,
@@ -362,7 +451,7 @@ impl ResultEntry {
                     "a board that was not played has no result for ratings: GT-P1's second result is for a game played over the board.".into(),
                 ));
             }
-            if result.is_played()
+            if (result.is_played() || unfinished.is_some())
                 && (blank(b.home_player.as_deref()).is_none()
                     || blank(b.away_player.as_deref()).is_none())
             {
@@ -387,6 +476,7 @@ impl ResultEntry {
                 away_player,
                 home_colour: None,
                 unplayed,
+                unfinished,
             });
         }
         if !problems.is_empty() {
@@ -398,6 +488,56 @@ impl ResultEntry {
             Ok(outcome)
         } else {
             Err(found)
+        }
+    }
+}
+
+/// GT-M20: what a board's entry says of a game left unfinished: adjourned to a day before the
+/// week is out, or sent for adjudication with a position its moves reach.
+fn unfinished(
+    b: &BoardEntry,
+    n: u32,
+    played_on: Option<jiff::civil::Date>,
+) -> Result<Option<Unfinished>, Vec<Problem>> {
+    let adjourned = blank(b.adjourned_to.as_deref());
+    match (adjourned, &b.adjudication) {
+        (None, None) => Ok(None),
+        (Some(_), Some(_)) => Err(vec![Problem::on(
+            n,
+            "adjourned_to",
+            "a game is either adjourned or sent for adjudication, not both; GT-M20 sends it for adjudication only when it cannot be finished within the week.".into(),
+        )]),
+        (None, Some(p)) => p.read(n).map(|p| Some(Unfinished::Adjudication(p))),
+        (Some(day), None) => {
+            let Ok(resume_on) = day.parse::<jiff::civil::Date>() else {
+                return Err(vec![Problem::on(
+                    n,
+                    "adjourned_to",
+                    format!("“{day}” is not a day; give the day the game resumes as YYYY-MM-DD."),
+                )]);
+            };
+            let Some(played_on) = played_on else {
+                return Ok(Some(Unfinished::Adjourned { resume_on }));
+            };
+            match game::adjournment_window(played_on) {
+                Some((first, last)) if (first..=last).contains(&resume_on) => {
+                    Ok(Some(Unfinished::Adjourned { resume_on }))
+                }
+                Some((first, last)) => Err(vec![Problem::on(
+                    n,
+                    "adjourned_to",
+                    format!(
+                        "an adjourned game is played before the week is out (GT-M20): resume it between {first} and {last}, not on {resume_on}, or send it for adjudication."
+                    ),
+                )]),
+                None => Err(vec![Problem::on(
+                    n,
+                    "adjourned_to",
+                    format!(
+                        "the match was played on {played_on}, the last day of its week, so no day is left to resume the game (GT-M20); send it for adjudication."
+                    ),
+                )]),
+            }
         }
     }
 }
@@ -624,6 +764,80 @@ mod tests {
 
     /// GT-M9, GT-M16, GT-M17, GT-M4, GT-S2: each way a board goes unplayed, on the result it
     /// allows; an agreed draw of an unplayed game is stored as a double default.
+    #[test]
+    fn gt_m20_an_adjourned_game_resumes_within_the_week() {
+        let (c, r, mut m) = league();
+        m.date = Some(jiff::civil::date(2026, 12, 2)); // a Wednesday
+        let mut e = boards(["1-0", "*", "0-1", "1/2-1/2"]);
+        e.boards[1].adjourned_to = Some("2026-12-04".into());
+        let MatchOutcome::Boards(bs) = e.outcome(&c, &r, 1, &m).unwrap() else {
+            panic!("boards")
+        };
+        assert_eq!(bs[1].result, GameResult::Pending);
+        assert_eq!(
+            bs[1].unfinished,
+            Some(Unfinished::Adjourned {
+                resume_on: jiff::civil::date(2026, 12, 4)
+            })
+        );
+        for (day, says) in [
+            ("2026-12-07", "between 2026-12-03 and 2026-12-06"),
+            ("2026-12-02", "between 2026-12-03 and 2026-12-06"),
+            ("Friday", "is not a day"),
+        ] {
+            e.boards[1].adjourned_to = Some(day.into());
+            let p = e.outcome(&c, &r, 1, &m).unwrap_err();
+            assert!(p[0].message.contains(says), "{day}: {:?}", p[0].message);
+            assert_eq!(p[0].field, "adjourned_to");
+        }
+        // A `*` with nothing unfinished is still a missing result.
+        let p = boards(["1-0", "*", "0-1", "1/2-1/2"])
+            .outcome(&c, &r, 1, &m)
+            .unwrap_err();
+        assert!(p[0].message.contains("it has no result"), "{p:?}");
+    }
+
+    #[test]
+    fn gt_m20_a_game_sent_for_adjudication_carries_a_position_its_moves_reach() {
+        let (c, r, m) = league();
+        let mut e = boards(["1-0", "0-1", "*", "1/2-1/2"]);
+        e.boards[2].adjudication = Some(PositionEntry {
+            pgn: "1. e4 e5 2. Nf3 Nc6".into(),
+            fen: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".into(),
+            home_clock: Some("0:04:10".into()),
+            away_clock: None,
+        });
+        let MatchOutcome::Boards(bs) = e.outcome(&c, &r, 1, &m).unwrap() else {
+            panic!("boards")
+        };
+        let sent = bs[2]
+            .unfinished
+            .as_ref()
+            .and_then(Unfinished::position)
+            .unwrap();
+        assert_eq!(sent.home_clock.as_deref(), Some("0:04:10"));
+
+        // An illegal move is named by its number, on its board and field.
+        if let Some(p) = e.boards[2].adjudication.as_mut() {
+            p.pgn = "1. e4 e5 2. Nf3 Ke6".into();
+        }
+        let p = e.outcome(&c, &r, 1, &m).unwrap_err();
+        assert_eq!((p[0].board, p[0].field), (Some(3), "pgn"));
+        assert!(
+            p[0].message.contains("Move 2... Ke6 is not legal"),
+            "{}",
+            p[0].message
+        );
+
+        // A forfeit is not how an unfinished game ends.
+        if let Some(p) = e.boards[2].adjudication.as_mut() {
+            p.pgn = "1. e4 e5 2. Nf3 Nc6".into();
+        }
+        e.boards[2].result = "+/-".into();
+        let p = e.outcome(&c, &r, 1, &m).unwrap_err();
+        assert!(p[0].message.contains("GT-M20"), "{}", p[0].message);
+    }
+
     #[test]
     fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_kept_with_their_kind() {
         let (c, r, m) = league();

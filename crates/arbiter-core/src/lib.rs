@@ -33,6 +33,7 @@ pub mod division;
 pub mod entry;
 pub mod extra;
 pub mod fide;
+pub mod game;
 pub mod late;
 pub mod ledger;
 pub mod lineup;

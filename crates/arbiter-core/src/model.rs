@@ -331,6 +331,8 @@ pub struct Board {
     /// Why the board was not played, when the record says (GT-M4, GT-M9, GT-M16, GT-M17);
     /// the result says who scores it (GT-S2).
     pub unplayed: Option<Unplayed>,
+    /// GT-M20: the game was not finished on the match day; the result is `*` until it is.
+    pub unfinished: Option<Unfinished>,
 }
 
 impl Board {
@@ -343,8 +345,56 @@ impl Board {
             away_player: None,
             home_colour: None,
             unplayed: None,
+            unfinished: None,
         }
     }
+}
+
+/// GT-M20: a game the players did not finish in the time they had. Its board's result is `*`
+/// (pending) until the game is finished or adjudicated, and the match counts from then; the
+/// record stays on the board afterwards, so the page can say how the result came about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unfinished {
+    /// Adjourned, to be played to its end on `resume_on`, before the match's week is out.
+    Adjourned {
+        /// The day the game resumes.
+        resume_on: jiff::civil::Date,
+    },
+    /// Sent to the President for adjudication, with the position.
+    Adjudication(AdjudicationPosition),
+}
+
+impl Unfinished {
+    /// The day an adjourned game resumes, when it was adjourned.
+    pub fn resume_on(&self) -> Option<jiff::civil::Date> {
+        match self {
+            Unfinished::Adjourned { resume_on } => Some(*resume_on),
+            Unfinished::Adjudication(_) => None,
+        }
+    }
+
+    /// The position sent for adjudication, when the game was.
+    pub fn position(&self) -> Option<&AdjudicationPosition> {
+        match self {
+            Unfinished::Adjudication(p) => Some(p),
+            Unfinished::Adjourned { .. } => None,
+        }
+    }
+}
+
+/// GT-M20: what the referee sends the President: the moves (PGN movetext) and the position they
+/// reach (FEN), which `game::read_position` has checked against each other, and each player's
+/// clock as the referee read it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AdjudicationPosition {
+    /// The moves played, as PGN.
+    pub pgn: String,
+    /// The position on the board when play stopped, as FEN.
+    pub fen: String,
+    /// The home player's time left, as written (`0:12:30`).
+    pub home_clock: Option<String>,
+    /// The away player's time left.
+    pub away_clock: Option<String>,
 }
 
 /// Why a board was not played over the board. Scored by its result (`+/-`, `-/+`, `-/-`,

@@ -96,7 +96,10 @@ pub fn of_step(step: ReportStep, after: ReportStatus) -> Option<(Notice, Audienc
         officers: false,
     };
     match (step, after) {
-        (ReportStep::Enter, ReportStatus::AwaitingConfirmation { .. }) => Some((
+        (
+            ReportStep::Enter | ReportStep::FinishAdjourned,
+            ReportStatus::AwaitingConfirmation { .. },
+        ) => Some((
             Notice::ResultEntered,
             Audience {
                 away: true,

@@ -189,6 +189,11 @@ pub enum Action {
     ApplyDoubleForfeitForLateReport,
     /// GT-P3: record a challenge game (GT-R5) or an unranked game (GT-R7) beside a match.
     RecordExtraGame,
+    /// GT-M20: decide a game sent for adjudication; not the President where their own school
+    /// plays (GT-O3).
+    AdjudicateGame,
+    /// GT-M20: upload a finished game's moves (PGN), shown on the players' pages.
+    UploadGameScore,
     /// Move or postpone a match, with its reason (GT-M2).
     PostponeMatch,
     /// Allow a postponed match a new date outside the window (GT-M2).
@@ -285,7 +290,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 29] = [
+    pub const ALL: [Action; 31] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -307,6 +312,8 @@ impl Action {
         Action::ApplyMatchForfeit,
         Action::ApplyDoubleForfeitForLateReport,
         Action::RecordExtraGame,
+        Action::AdjudicateGame,
+        Action::UploadGameScore,
         Action::PostponeMatch,
         Action::OverridePostponementWindow,
         Action::ReadLedger,
@@ -394,7 +401,9 @@ impl Action {
                 arbiter: Always,
                 ..n
             },
-            Action::ApplyMatchForfeit | Action::ApplyDoubleForfeitForLateReport => Grants {
+            Action::ApplyMatchForfeit
+            | Action::ApplyDoubleForfeitForLateReport
+            | Action::AdjudicateGame => Grants {
                 president: UnlessOwnSchool,
                 vice_president: Always,
                 ..n
@@ -405,8 +414,9 @@ impl Action {
                 ..n
             },
             // GT-P3: both players report a challenge game to their advisor (GT-R5); either
-            // school's advisor, or an officer, records it with the day's match.
-            Action::RecordExtraGame => Grants {
+            // school's advisor, or an officer, records it with the day's match. A game's score
+            // (GT-M20's moves) is uploaded the same way, by either school.
+            Action::RecordExtraGame | Action::UploadGameScore => Grants {
                 president: Always,
                 vice_president: Always,
                 arbiter: Always,
@@ -484,6 +494,8 @@ impl Action {
             }
             Action::PostponeMatch => "move or postpone a match, with its reason",
             Action::RecordExtraGame => "record a challenge or unranked game played beside a match",
+            Action::AdjudicateGame => "decide a game sent for adjudication",
+            Action::UploadGameScore => "upload a finished game's moves (PGN)",
             Action::OverridePostponementWindow => {
                 "allow a new date outside the postponement window"
             }
@@ -525,6 +537,7 @@ impl Action {
             Action::ApplyMatchForfeit => Some("GT-M3"),
             Action::ApplyDoubleForfeitForLateReport => Some("GT-P4"),
             Action::RecordExtraGame => Some("GT-P3"),
+            Action::AdjudicateGame | Action::UploadGameScore => Some("GT-M20"),
             Action::PostponeMatch | Action::OverridePostponementWindow => Some("GT-M2"),
             Action::ReadLedger | Action::RecordLedgerEntry => Some("GT-O2"),
             Action::RunPlayoffs => Some("GT-F3"),
@@ -539,6 +552,7 @@ impl Action {
             Action::CorrectResult => ("result", "corrects it"),
             Action::ApplyMatchForfeit => ("match", "decides which team offended"),
             Action::ApplyDoubleForfeitForLateReport => ("match", "decides on the late report"),
+            Action::AdjudicateGame => ("game", "adjudicates it"),
             Action::EnterResult => ("match", "enters its result"),
             Action::ConfirmResult => ("match", "confirms its result"),
             _ => ("matter", "acts on it"),

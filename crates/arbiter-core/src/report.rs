@@ -9,6 +9,7 @@
 //! every review with the role it was made in; [`status`] reads them. The deadlines (in `gthscl`,
 //! enter within 1 day, confirm within 5) are the ruleset's `[report]`, read as [`Deadlines`].
 
+use crate::model::{GameResult, MatchOutcome, Unfinished};
 use crate::permissions::{Action, Role};
 
 /// What a review said of one version of the result. The visitors confirm or dispute; an
@@ -307,6 +308,12 @@ pub enum ReportStep {
     /// GT-P4: the home team did not enter the result in time, and the President scores the
     /// match as a double forfeit, with the reason. Never applied by the product on its own.
     DoubleForfeitForLateReport,
+    /// GT-M20: the President decides a game sent for adjudication; the decision is the board's
+    /// result, with the reason, and stands.
+    Adjudicate,
+    /// GT-M20: the home advisor enters the result of an adjourned game once it is finished; the
+    /// visitors confirm it as any entry.
+    FinishAdjourned,
 }
 
 /// Why a result version holds what it holds (kept with each version): typed in as played, or
@@ -477,6 +484,20 @@ impl ReportStep {
                 Err(Refusal::Reported { step: self, status })
             }
             (
+                ReportStep::Adjudicate | ReportStep::FinishAdjourned,
+                ReportStatus::AwaitingResult,
+            ) => Err(Refusal::NotEntered { step: self }),
+            // GT-M20: the President's decision stands whatever the report's state; a dispute
+            // about the other boards is decided as any dispute.
+            (ReportStep::Adjudicate, _) => Ok(()),
+            (ReportStep::FinishAdjourned, ReportStatus::Disputed { version }) => {
+                Err(Refusal::Disputed {
+                    step: self,
+                    version,
+                })
+            }
+            (ReportStep::FinishAdjourned, _) => Ok(()),
+            (
                 ReportStep::Enter,
                 ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. },
             )
@@ -517,7 +538,10 @@ impl ReportStep {
             ReportStep::DoubleForfeitForLateReport => Some(
                 "A double forfeit for a late report needs its reason (GT-P4): say which report was late and what the schools were told.",
             ),
-            ReportStep::Enter | ReportStep::Confirm => None,
+            ReportStep::Adjudicate => Some(
+                "Say how the position was judged: GT-M20's adjudication is kept with its reason.",
+            ),
+            ReportStep::Enter | ReportStep::Confirm | ReportStep::FinishAdjourned => None,
         }
     }
 
@@ -540,6 +564,8 @@ impl ReportStep {
             ReportStep::Decide => Action::DecideDispute,
             ReportStep::ForfeitByDecision => Action::ApplyMatchForfeit,
             ReportStep::DoubleForfeitForLateReport => Action::ApplyDoubleForfeitForLateReport,
+            ReportStep::Adjudicate => Action::AdjudicateGame,
+            ReportStep::FinishAdjourned => Action::EnterResult,
         }
     }
 
@@ -553,8 +579,90 @@ impl ReportStep {
             ReportStep::Decide => "decide",
             ReportStep::ForfeitByDecision => "declare forfeited",
             ReportStep::DoubleForfeitForLateReport => "score as a double forfeit",
+            ReportStep::Adjudicate => "adjudicate",
+            ReportStep::FinishAdjourned => "finish",
         }
     }
+}
+
+/// GT-M20: the result in force with board `board`'s unfinished game settled as `result`: an
+/// adjourned game finished (`FinishAdjourned`), or a game sent for adjudication decided
+/// (`Adjudicate`). The board keeps its record of how the game ended; every other board is as it
+/// was. Refused with the sentence when the board holds no such game still waiting.
+pub fn settle(
+    in_force: &MatchOutcome,
+    board: u32,
+    result: GameResult,
+    step: ReportStep,
+) -> Result<MatchOutcome, String> {
+    let MatchOutcome::Boards(boards) = in_force else {
+        return Err(
+            "The match has no boards in force, so no game of it is waiting (GT-M20).".into(),
+        );
+    };
+    let (want, waiting) = match step {
+        ReportStep::Adjudicate => ("sent for adjudication", "for the President's decision"),
+        _ => ("adjourned", "to be finished"),
+    };
+    let Some(b) = usize::try_from(board)
+        .ok()
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| boards.get(i))
+    else {
+        return Err(format!("The match has no board {board}."));
+    };
+    let fits = matches!(
+        (&b.unfinished, step),
+        (Some(Unfinished::Adjudication(_)), ReportStep::Adjudicate)
+            | (
+                Some(Unfinished::Adjourned { .. }),
+                ReportStep::FinishAdjourned
+            )
+    );
+    if !fits || b.result != GameResult::Pending {
+        return Err(format!(
+            "Board {board}'s game is not {want} and waiting {waiting}; it stands as {} (GT-M20).",
+            b.result.symbol()
+        ));
+    }
+    if !matches!(
+        result,
+        GameResult::HomeWin | GameResult::Draw | GameResult::AwayWin
+    ) {
+        return Err(format!(
+            "Board {board}: an unfinished game ends 1-0, 1/2-1/2 or 0-1, not {} (GT-M20).",
+            result.symbol()
+        ));
+    }
+    let mut boards = boards.clone();
+    if let Some(b) = boards.get_mut(usize::try_from(board - 1).unwrap_or(usize::MAX)) {
+        b.result = result;
+    }
+    Ok(MatchOutcome::Boards(boards))
+}
+
+/// GT-M20: the first board a team's entry gives a result that only the President may give: a
+/// game sent for adjudication, decided in `entered` but waiting (or decided otherwise) in
+/// `in_force`.
+pub fn decides_adjudication(
+    in_force: Option<&MatchOutcome>,
+    entered: &MatchOutcome,
+) -> Option<u32> {
+    let MatchOutcome::Boards(new) = entered else {
+        return None;
+    };
+    let old = match in_force {
+        Some(MatchOutcome::Boards(b)) => b.as_slice(),
+        _ => &[],
+    };
+    new.iter().zip(1u32..).find_map(|(b, n)| {
+        let decided = matches!(b.unfinished, Some(Unfinished::Adjudication(_)))
+            && b.result != GameResult::Pending;
+        let as_before = old
+            .get(usize::try_from(n - 1).unwrap_or(usize::MAX))
+            .is_some_and(|o| o.result == b.result && o.unfinished == b.unfinished);
+        (decided && !as_before).then_some(n)
+    })
 }
 
 /// Why a step of the result workflow is refused now. Its text (`Display`) is the sentence a
@@ -773,6 +881,127 @@ pub enum Task {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn waiting(unfinished: Unfinished) -> MatchOutcome {
+        let mut boards = vec![crate::model::Board::new(GameResult::HomeWin); 4];
+        boards[2].result = GameResult::Pending;
+        boards[2].unfinished = Some(unfinished);
+        MatchOutcome::Boards(boards)
+    }
+
+    fn sent() -> Unfinished {
+        Unfinished::Adjudication(crate::model::AdjudicationPosition::default())
+    }
+
+    #[test]
+    fn gt_m20_the_presidents_decision_is_the_boards_result() {
+        let before = waiting(sent());
+        let after = settle(&before, 3, GameResult::Draw, ReportStep::Adjudicate).unwrap();
+        let MatchOutcome::Boards(b) = &after else {
+            panic!("boards")
+        };
+        assert_eq!(b[2].result, GameResult::Draw);
+        assert_eq!(b[2].unfinished, Some(sent()), "the record stays");
+        // Once decided, it is not waiting any more.
+        let again = settle(&after, 3, GameResult::HomeWin, ReportStep::Adjudicate).unwrap_err();
+        assert!(
+            again.contains("not sent for adjudication and waiting"),
+            "{again}"
+        );
+        // Only a game's result decides it, and only on that kind of board.
+        assert!(
+            settle(
+                &before,
+                3,
+                GameResult::HomeWinByForfeit,
+                ReportStep::Adjudicate
+            )
+            .is_err()
+        );
+        assert!(settle(&before, 3, GameResult::Draw, ReportStep::FinishAdjourned).is_err());
+        assert!(settle(&before, 2, GameResult::Draw, ReportStep::Adjudicate).is_err());
+        assert!(settle(&before, 9, GameResult::Draw, ReportStep::Adjudicate).is_err());
+    }
+
+    #[test]
+    fn gt_m20_an_adjourned_game_is_finished_by_its_result() {
+        let adjourned = Unfinished::Adjourned {
+            resume_on: jiff::civil::date(2026, 12, 4),
+        };
+        let after = settle(
+            &waiting(adjourned),
+            3,
+            GameResult::AwayWin,
+            ReportStep::FinishAdjourned,
+        )
+        .unwrap();
+        let MatchOutcome::Boards(b) = after else {
+            panic!("boards")
+        };
+        assert_eq!(b[2].result, GameResult::AwayWin);
+    }
+
+    #[test]
+    fn gt_m20_only_the_president_decides_an_adjudication() {
+        let before = waiting(sent());
+        let decided = settle(&before, 3, GameResult::Draw, ReportStep::Adjudicate).unwrap();
+        assert_eq!(decides_adjudication(Some(&before), &decided), Some(3));
+        assert_eq!(decides_adjudication(None, &decided), Some(3));
+        // Re-entering the decided result as it stands is no new decision.
+        assert_eq!(decides_adjudication(Some(&decided), &decided), None);
+        assert_eq!(decides_adjudication(Some(&before), &before), None);
+    }
+
+    #[test]
+    fn gt_m20_adjudication_waits_for_an_entry_and_then_stands_in_any_state() {
+        let day = jiff::civil::date(2026, 12, 2);
+        let report = |status| Report {
+            status,
+            in_force: 1,
+            played_on: Some(day),
+            enter_by: None,
+        };
+        let today = jiff::civil::date(2026, 12, 3);
+        for status in [
+            ReportStatus::AwaitingConfirmation { version: 1 },
+            ReportStatus::Confirmed { version: 1 },
+            ReportStatus::Disputed { version: 1 },
+        ] {
+            assert_eq!(
+                ReportStep::Adjudicate.check(&report(status), None, EnteredBy::Officer, today),
+                Ok(())
+            );
+        }
+        assert!(
+            ReportStep::Adjudicate
+                .check(
+                    &report(ReportStatus::AwaitingResult),
+                    None,
+                    EnteredBy::Officer,
+                    today
+                )
+                .is_err()
+        );
+        assert!(
+            ReportStep::FinishAdjourned
+                .check(
+                    &report(ReportStatus::Disputed { version: 1 }),
+                    None,
+                    EnteredBy::Team,
+                    today
+                )
+                .is_err()
+        );
+        assert_eq!(
+            ReportStep::FinishAdjourned.check(
+                &report(ReportStatus::Confirmed { version: 1 }),
+                None,
+                EnteredBy::Team,
+                today
+            ),
+            Ok(())
+        );
+    }
 
     #[test]
     fn gt_p2_an_advisor_enters_from_the_match_day_an_officer_any_day() {

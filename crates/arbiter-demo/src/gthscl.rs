@@ -13,8 +13,8 @@ use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
 use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
 use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
-    Board, Competition, ExtraGame, ExtraKind, GameResult, Match, MatchOutcome, Pairing, Player,
-    PlayerId, Round, Side, Team, TeamId, Unplayed,
+    AdjudicationPosition, Board, Competition, ExtraGame, ExtraKind, GameResult, Match,
+    MatchOutcome, Pairing, Player, PlayerId, Round, Side, Team, TeamId, Unfinished, Unplayed,
 };
 use arbiter_core::schedule::{self, Cycles, Schedule, ScheduleError, Spacing};
 use arbiter_core::{Ruleset, validate};
@@ -658,6 +658,9 @@ fn season_events(division: &str, c: &mut Competition) {
                         .into(),
                 },
             );
+            // GT-M20: Perrysburg's first board ran out of time before the end of the day;
+            // the position was sent to the President, who decided it.
+            adjudicated_board(c, 4, "perrysburg", 0);
             for round in [2, 4] {
                 if let Some((m, side)) = match_of(c, round, "rossford") {
                     m.outcome = MatchOutcome::Forfeit { by: side };
@@ -670,6 +673,28 @@ fn season_events(division: &str, c: &mut Competition) {
             }
         }
         _ => {}
+    }
+}
+
+/// GT-M20: board `index` of `team`'s round `round` match was sent for adjudication with this
+/// position (an endgame of bishop against knight), and the President's decision is the result
+/// the board already has; a board not played over the board is left alone.
+fn adjudicated_board(c: &mut Competition, round: u32, team: &str, index: usize) {
+    if let Some((m, _)) = match_of(c, round, team)
+        && let MatchOutcome::Boards(boards) = &mut m.outcome
+        && let Some(b) = boards.get_mut(index)
+        && b.result.is_played()
+    {
+        b.unfinished = Some(Unfinished::Adjudication(AdjudicationPosition {
+            pgn: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 \
+                  8. Nb3 Qxd1 9. Rxd1 Bd6 10. Na3 Be6 11. Be3 O-O-O 12. Na5 Ne7 13. N5c4 Bxc4 \
+                  14. Nxc4 b6 15. Nxd6+ Rxd6 16. Rxd6 cxd6 17. Rd1 Kc7 18. f3 Rd8 19. Kf2 Nc6 \
+                  20. c3 Ne5 21. b3 g5 22. h3 h5"
+                .into(),
+            fen: "3r4/2k5/pp1p1p2/2p1n1pp/4P3/1PP1BP1P/P4KP1/3R4 w - - 0 23".into(),
+            home_clock: Some("0:03:40".into()),
+            away_clock: Some("0:05:15".into()),
+        }));
     }
 }
 

@@ -7,10 +7,12 @@
 use std::fmt;
 
 use arbiter_core::criteria::CriterionSpec;
+use arbiter_core::game;
 use arbiter_core::late::LateArrival;
 use arbiter_core::model::{
-    Board, Bye, ByeKind, Colour, Competition, ExtraGame, ExtraKind, GameResult, Match,
-    MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round, Side, Team, TeamId, Unplayed,
+    AdjudicationPosition, Board, Bye, ByeKind, Colour, Competition, ExtraGame, ExtraKind,
+    GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round, Side, Team,
+    TeamId, Unfinished, Unplayed,
 };
 use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
 use arbiter_core::scoring;
@@ -230,6 +232,24 @@ struct BoardJson {
     /// GT-M17: what happened, for a board forfeited for conduct.
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    /// GT-M20: the day an adjourned game resumes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    adjourned_to: Option<String>,
+    /// GT-M20: the position of a game sent for adjudication.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    adjudication: Option<AdjudicationJson>,
+}
+
+/// GT-M20: a game sent for adjudication: its moves and the position they reach.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct AdjudicationJson {
+    pgn: String,
+    fen: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    home_clock: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    away_clock: Option<String>,
 }
 
 /// `"unplayed"`: `true` (a game never played, why not said) or the kind (`"coach"`, …).
@@ -902,6 +922,7 @@ fn build_board(
             None
         }
     };
+    let unfinished = unfinished(b, &place, path, out);
     Board {
         result,
         rating_result,
@@ -909,6 +930,47 @@ fn build_board(
         away_player: b.away_player.clone().map(PlayerId),
         home_colour,
         unplayed,
+        unfinished,
+    }
+}
+
+/// GT-M20: a board's unfinished game, as the file records it: the day it resumes, or the
+/// position sent for adjudication, its moves checked to reach it.
+fn unfinished(b: &BoardJson, place: &str, path: &[Seg], out: &mut Collected) -> Option<Unfinished> {
+    let field = |key: &'static str| {
+        let mut at = path.to_vec();
+        at.push(Seg::Key(key));
+        at
+    };
+    if let Some(day) = &b.adjourned_to {
+        return match day.parse::<jiff::civil::Date>() {
+            Ok(resume_on) => Some(Unfinished::Adjourned { resume_on }),
+            Err(_) => {
+                out.push(
+                    &field("adjourned_to"),
+                    Some("GT-M20"),
+                    format!("{place}: \"adjourned_to\" is the day the game resumes, YYYY-MM-DD, not `{day}`"),
+                );
+                None
+            }
+        };
+    }
+    let a = b.adjudication.as_ref()?;
+    match game::read_position(&a.pgn, &a.fen) {
+        Ok(_) => Some(Unfinished::Adjudication(AdjudicationPosition {
+            pgn: a.pgn.clone(),
+            fen: a.fen.clone(),
+            home_clock: a.home_clock.clone(),
+            away_clock: a.away_clock.clone(),
+        })),
+        Err(p) => {
+            out.push(
+                &field("adjudication"),
+                Some("GT-M20"),
+                format!("{place}: GT-M20: {}", p.message()),
+            );
+            None
+        }
     }
 }
 
@@ -1504,6 +1566,21 @@ fn board_json(b: &Board) -> BoardJson {
             .as_ref()
             .and_then(|u| u.note())
             .map(str::to_string),
+        adjourned_to: b
+            .unfinished
+            .as_ref()
+            .and_then(Unfinished::resume_on)
+            .map(|d| d.to_string()),
+        adjudication: b
+            .unfinished
+            .as_ref()
+            .and_then(Unfinished::position)
+            .map(|p| AdjudicationJson {
+                pgn: p.pgn.clone(),
+                fen: p.fen.clone(),
+                home_clock: p.home_clock.clone(),
+                away_clock: p.away_clock.clone(),
+            }),
     }
 }
 

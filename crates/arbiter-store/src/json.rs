@@ -2,7 +2,8 @@
 //! these shapes are the store's, and `outcome_from_json` reads back what `outcome_to_json` wrote.
 
 use arbiter_core::{
-    Board, Competition, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId, Unplayed,
+    AdjudicationPosition, Board, Competition, MatchOutcome, Pairing, Player, PlayerId, Round, Team,
+    TeamId, Unfinished, Unplayed,
 };
 use serde_json::{Value, json};
 
@@ -57,6 +58,24 @@ pub fn outcome_from_json(v: &Value) -> Option<MatchOutcome> {
                     )?),
                     None => None,
                 },
+                unfinished: match (
+                    b.get("adjourned_to").and_then(Value::as_str),
+                    b.get("adjudication"),
+                ) {
+                    (Some(day), _) => Some(Unfinished::Adjourned {
+                        resume_on: day.parse().ok()?,
+                    }),
+                    (None, Some(a)) if !a.is_null() => {
+                        let text = |k: &str| a.get(k).and_then(Value::as_str).map(str::to_string);
+                        Some(Unfinished::Adjudication(AdjudicationPosition {
+                            pgn: text("pgn")?,
+                            fen: text("fen")?,
+                            home_clock: text("home_clock"),
+                            away_clock: text("away_clock"),
+                        }))
+                    }
+                    _ => None,
+                },
             });
         }
     }
@@ -73,6 +92,13 @@ fn board(number: usize, b: &Board) -> Value {
         "home_colour": b.home_colour.map(codes::colour),
         "unplayed": b.unplayed.as_ref().map(Unplayed::code),
         "note": b.unplayed.as_ref().and_then(Unplayed::note),
+        "adjourned_to": b.unfinished.as_ref().and_then(Unfinished::resume_on).map(|d| d.to_string()),
+        "adjudication": b.unfinished.as_ref().and_then(Unfinished::position).map(|p| json!({
+            "pgn": p.pgn,
+            "fen": p.fen,
+            "home_clock": p.home_clock,
+            "away_clock": p.away_clock,
+        })),
     })
 }
 

@@ -475,6 +475,18 @@ impl Store {
         dispatch!(self, s => s.record_extra_game(m, game, by).await)
     }
 
+    /// GT-M20: keeps a finished game's moves (`pgn`, checked by core's `game::read`) for board
+    /// `board` of match `m`, superseding any before; says which upload it is.
+    pub async fn record_game_score(
+        &self,
+        m: MatchId,
+        board: u32,
+        pgn: &str,
+        by: &Actor,
+    ) -> Result<u32, StoreError> {
+        dispatch!(self, s => s.record_game_score(m, board, pgn, by).await)
+    }
+
     /// The kinds of notice the account has stopped (issue 13); every other kind is mailed.
     pub async fn stopped_notices(
         &self,

@@ -107,6 +107,16 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "late_arrival",
         include_str!("../migrations/sqlite/0019_late_arrival.sql"),
     ),
+    (
+        20,
+        "unfinished_games",
+        include_str!("../migrations/sqlite/0020_unfinished_games.sql"),
+    ),
+    (
+        21,
+        "game_scores",
+        include_str!("../migrations/sqlite/0021_game_scores.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -204,6 +214,16 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         19,
         "late_arrival",
         include_str!("../migrations/postgres/0019_late_arrival.sql"),
+    ),
+    (
+        20,
+        "unfinished_games",
+        include_str!("../migrations/postgres/0020_unfinished_games.sql"),
+    ),
+    (
+        21,
+        "game_scores",
+        include_str!("../migrations/postgres/0021_game_scores.sql"),
     ),
 ];
 

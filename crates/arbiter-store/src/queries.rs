@@ -18,7 +18,7 @@ use arbiter_core::report::ResultBasis;
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
-    Side, Team, TeamId, Unplayed, ExtraGame, ExtraKind,
+    Side, Team, TeamId, Unplayed, ExtraGame, ExtraKind, Unfinished, AdjudicationPosition,
 };
 use sqlx::Row;
 
@@ -30,7 +30,7 @@ use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
-    SeasonClosure, PlayerChange,
+    SeasonClosure, PlayerChange, GameScore,
 };
 
 fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
@@ -249,10 +249,12 @@ async fn insert_result(
     if let MatchOutcome::Boards(boards) = outcome {
         for (i, b) in boards.iter().enumerate() {
             let player = |p: &Option<PlayerId>| p.as_ref().and_then(|p| players.get(&p.0).copied());
+            let sent = b.unfinished.as_ref().and_then(Unfinished::position);
             sqlx::query(
                 "INSERT INTO result_boards (result_version_id, board, result, rating_result, \
-                 home_player_id, away_player_id, home_colour, unplayed, unplayed_note) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                 home_player_id, away_player_id, home_colour, unplayed, unplayed_note, \
+                 adjourned_to, adjudication_pgn, adjudication_fen, home_clock, away_clock) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
             )
             .bind(version_id)
             .bind(i64::try_from(i + 1).unwrap_or(i64::MAX))
@@ -263,6 +265,11 @@ async fn insert_result(
             .bind(b.home_colour.map(codes::colour))
             .bind(b.unplayed.as_ref().map(Unplayed::code))
             .bind(b.unplayed.as_ref().and_then(Unplayed::note))
+            .bind(b.unfinished.as_ref().and_then(Unfinished::resume_on).map(|d| d.to_string()))
+            .bind(sent.map(|p| p.pgn.as_str()))
+            .bind(sent.map(|p| p.fen.as_str()))
+            .bind(sent.and_then(|p| p.home_clock.as_deref()))
+            .bind(sent.and_then(|p| p.away_clock.as_deref()))
             .execute(&mut **tx)
             .await
             .map_err(db("storing a board result"))?;
@@ -293,7 +300,8 @@ fn late_in(row: &DbRow) -> Result<Option<LateArrival>, StoreError> {
 
 const BOARD_COLUMNS: &str = "b.result_version_id, b.board, b.result, b.rating_result, \
      hp.player_key AS home_player, ap.player_key AS away_player, b.home_colour, b.unplayed, \
-     b.unplayed_note";
+     b.unplayed_note, b.adjourned_to, b.adjudication_pgn, b.adjudication_fen, b.home_clock, \
+     b.away_clock";
 const BOARD_JOINS: &str = "FROM result_boards b \
      LEFT JOIN players hp ON hp.id = b.home_player_id \
      LEFT JOIN players ap ON ap.id = b.away_player_id";
@@ -328,6 +336,28 @@ async fn insert_extra_game(
     get(&row, "position")
 }
 
+/// GT-M20: the unfinished game a board row keeps, if any.
+fn unfinished_in(row: &DbRow) -> Result<Option<Unfinished>, StoreError> {
+    if let Some(day) = get::<Option<String>>(row, "adjourned_to")? {
+        let resume_on = day
+            .parse()
+            .map_err(|_| corrupt(format!("the adjournment day `{day}`")))?;
+        return Ok(Some(Unfinished::Adjourned { resume_on }));
+    }
+    let (Some(pgn), Some(fen)) = (
+        get::<Option<String>>(row, "adjudication_pgn")?,
+        get::<Option<String>>(row, "adjudication_fen")?,
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some(Unfinished::Adjudication(AdjudicationPosition {
+        pgn,
+        fen,
+        home_clock: get(row, "home_clock")?,
+        away_clock: get(row, "away_clock")?,
+    })))
+}
+
 /// Board rows (ordered by version row, then board) grouped by their result version row.
 fn boards_by_version(rows: &[DbRow]) -> Result<HashMap<i64, Vec<Board>>, StoreError> {
     let mut out: HashMap<i64, Vec<Board>> = HashMap::new();
@@ -351,6 +381,7 @@ fn boards_by_version(rows: &[DbRow]) -> Result<HashMap<i64, Vec<Board>>, StoreEr
                         .ok_or_else(|| corrupt(format!("the unplayed board `{u}`")))
                 })
                 .transpose()?,
+            unfinished: unfinished_in(row)?,
         };
         out.entry(get(row, "result_version_id")?)
             .or_default()
@@ -1128,6 +1159,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     let version = record.version;
     let lineups = lineups_in(tx, id, &match_ids).await?;
     let rulings = rulings_in(tx, id).await?;
+    let game_scores = game_scores_in(tx, id).await?;
     Ok(Some(StoredCompetition {
         league,
         season,
@@ -1142,6 +1174,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         version,
         lineups,
         rulings,
+        game_scores,
     }))
 }
 
@@ -1219,6 +1252,31 @@ async fn league_of(tx: &mut Tx, competition: CompetitionId) -> Result<i64, Store
         )));
     };
     get(&row, "league_id")
+}
+
+/// The latest game score of every board of competition `id` that has one (GT-M20).
+async fn game_scores_in(tx: &mut Tx, id: i64) -> Result<Vec<GameScore>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT g.match_id, g.board, g.upload, g.pgn FROM game_scores g \
+         JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
+         WHERE r.competition_id = $1 AND g.upload = (SELECT MAX(g2.upload) FROM game_scores g2 \
+         WHERE g2.match_id = g.match_id AND g2.board = g.board) \
+         ORDER BY r.number, m.position, g.board",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the game scores"))?;
+    rows.iter()
+        .map(|row| {
+            Ok(GameScore {
+                match_id: MatchId(get(row, "match_id")?),
+                board: to_u32(get(row, "board")?, "game score's board")?,
+                upload: to_u32(get(row, "upload")?, "game score's upload")?,
+                pgn: get(row, "pgn")?,
+            })
+        })
+        .collect()
 }
 
 /// The officers' rulings on competition `id`'s violations, oldest first.
@@ -1863,6 +1921,56 @@ impl Backend {
         .await?;
         tx.commit().await.map_err(db("saving the extra game"))?;
         to_u32(position, "extra game's place")
+    }
+
+    /// GT-M20: keeps `pgn` (core's `game::read` has checked it) as board `board`'s game score of
+    /// match `m`, superseding any before it; in the history. Says which upload it is.
+    pub async fn record_game_score(
+        &self,
+        m: MatchId,
+        board: u32,
+        pgn: &str,
+        by: &Actor,
+    ) -> Result<u32, StoreError> {
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let Some(place) = match_place(&mut tx, m).await? else {
+            return Err(StoreError::NotFound(format!(
+                "there is no match with id {m}; reload the schedule and upload the game on the match shown there"
+            )));
+        };
+        let row = sqlx::query(
+            "INSERT INTO game_scores (match_id, board, upload, pgn) VALUES ($1, $2, \
+             (SELECT COALESCE(MAX(upload), 0) + 1 FROM game_scores WHERE match_id = $1 AND board = $2), \
+             $3) RETURNING upload",
+        )
+        .bind(m.0)
+        .bind(i64::from(board))
+        .bind(pgn)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db("storing a game score"))?;
+        let upload: i64 = get(&row, "upload")?;
+        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+            .bind(place.competition)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("bumping the competition's version"))?;
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                after: Some(serde_json::json!({
+                    "round": place.round, "home": place.home.0, "away": place.away.0,
+                    "board": board, "upload": upload, "pgn": pgn,
+                })),
+                ..Change::on_match(&place, m, HistoryAction::UploadGameScore)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the game score"))?;
+        to_u32(upload, "game score's upload")
     }
 
     /// Names `side`'s lineup for match `m`: the next version if the one in force is `seen`.

@@ -231,6 +231,19 @@ pub struct StoredCompetition {
     pub lineups: Vec<LineupVersion>,
     /// The officers' rulings on violations (issue 12), oldest first.
     pub rulings: Vec<Ruling>,
+    /// The game scores uploaded (GT-M20), the latest of each board, in match and board order.
+    pub game_scores: Vec<GameScore>,
+}
+
+/// A finished game's moves as uploaded (GT-M20): which match and board, and the PGN, which
+/// core's `game::read` has checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameScore {
+    pub match_id: MatchId,
+    pub board: u32,
+    /// 1 for the first upload of the board; a later one supersedes it.
+    pub upload: u32,
+    pub pgn: String,
 }
 
 /// An officer's ruling on a violation: the result stands, with the reason (issue 12).
@@ -247,6 +260,13 @@ pub struct Ruling {
 }
 
 impl StoredCompetition {
+    /// The game score uploaded for board `board` of match `m`, if any (the latest).
+    pub fn game_score(&self, m: MatchId, board: u32) -> Option<&GameScore> {
+        self.game_scores
+            .iter()
+            .find(|g| g.match_id == m && g.board == board)
+    }
+
     /// The ruling on the violation `key`, if an officer has ruled on it.
     pub fn ruling(&self, key: &str) -> Option<&Ruling> {
         self.rulings.iter().find(|r| r.key == key)
@@ -455,6 +475,8 @@ code_enum!(
         MoveMatch = "move_match",
         /// A challenge game (GT-R5) or an unranked game (GT-R7) recorded with a match (GT-P3).
         RecordExtraGame = "record_extra_game",
+        /// A finished game's moves (PGN) uploaded for a board of a match (GT-M20).
+        UploadGameScore = "upload_game_score",
         /// A player added to a team's roster (issue 12).
         AddPlayer = "add_player",
         /// A player's name or rating corrected on the roster (issue 12).

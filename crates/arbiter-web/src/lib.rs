@@ -98,6 +98,10 @@ pub fn router(state: AppState) -> Router {
             &format!("{c}/players/{{player}}"),
             get(public::handlers::player),
         )
+        .route(
+            &format!("{c}/rounds/{{round}}/matches/{{home}}/boards/{{board}}/game.pgn"),
+            get(results::page::game_score_pgn),
+        )
         .route("/static/arbiter.css", get(public::handlers::stylesheet))
         .merge(api);
     // The match page shows each visitor their own controls; the guarded routes are the table's.

@@ -235,6 +235,30 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                &format!("{M}/adjudication"),
+                Table(Action::AdjudicateGame),
+            ),
+            post(matches::adjudicate_game),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/adjourned-game"),
+                Table(Action::EnterResult),
+            ),
+            post(matches::finish_adjourned_game),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/game-scores"),
+                Table(Action::UploadGameScore),
+            ),
+            post(matches::upload_game_score),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/late-report"),
                 Table(Action::ApplyDoubleForfeitForLateReport),
             ),
@@ -425,6 +449,9 @@ pub fn api_writes() -> Vec<Rule> {
             Action::ApplyDoubleForfeitForLateReport,
         ),
         api(format!("{m}/extra-games"), Action::RecordExtraGame),
+        api(format!("{m}/adjudication"), Action::AdjudicateGame),
+        api(format!("{m}/adjourned-game"), Action::EnterResult),
+        api(format!("{m}/game-scores"), Action::UploadGameScore),
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
     ]

@@ -740,6 +740,7 @@ fn board<'b>(
         away_player: away.map(|sr| PlayerId(sr.to_string())),
         home_colour,
         unplayed: None,
+        unfinished: None,
     }
 }
 

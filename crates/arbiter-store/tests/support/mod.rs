@@ -289,6 +289,7 @@ fn board(
         away_player: away.map(|p| PlayerId(p.to_string())),
         home_colour,
         unplayed: None,
+        unfinished: None,
     }
 }
 

@@ -304,6 +304,24 @@ pub struct BoardJson {
     pub unplayed: Option<String>,
     /// GT-M17: what happened, for a conduct forfeit.
     pub note: Option<String>,
+    /// GT-M20: the day an adjourned game resumes.
+    pub adjourned_to: Option<String>,
+    /// GT-M20: the position of a game sent for adjudication; the result is `*` until the
+    /// President decides, then the decision.
+    pub adjudication: Option<AdjudicationJson>,
+}
+
+/// GT-M20: a game sent for adjudication.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdjudicationJson {
+    /// The moves played, as PGN.
+    pub pgn: String,
+    /// The position when play stopped, as FEN.
+    pub fen: String,
+    pub home_clock: Option<String>,
+    pub away_clock: Option<String>,
+    /// Whether the President has decided it.
+    pub decided: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -707,6 +725,22 @@ fn match_json(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchJson {
                     .as_ref()
                     .and_then(|u| u.note())
                     .map(str::to_string),
+                adjourned_to: b
+                    .unfinished
+                    .as_ref()
+                    .and_then(arbiter_core::Unfinished::resume_on)
+                    .map(|d| d.to_string()),
+                adjudication: b
+                    .unfinished
+                    .as_ref()
+                    .and_then(arbiter_core::Unfinished::position)
+                    .map(|p| AdjudicationJson {
+                        pgn: p.pgn.clone(),
+                        fen: p.fen.clone(),
+                        home_clock: p.home_clock.clone(),
+                        away_clock: p.away_clock.clone(),
+                        decided: b.result != arbiter_core::GameResult::Pending,
+                    }),
             }
         })
         .collect();

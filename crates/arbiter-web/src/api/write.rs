@@ -71,6 +71,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(declare_forfeit))
         .routes(routes!(late_report_forfeit))
         .routes(routes!(record_extra_game))
+        .routes(routes!(adjudicate_game))
+        .routes(routes!(finish_adjourned_game))
+        .routes(routes!(upload_game_score))
         .routes(routes!(name_lineup))
 }
 
@@ -125,6 +128,45 @@ pub struct ExtraGameInput {
     /// `challenge` (rated; players of different schools, before the regular season's end,
     /// GT-R5) or `unranked` (counting for nothing, GT-R7).
     pub kind: String,
+}
+
+/// GT-M20: an unfinished game's result: the President's adjudication, or an adjourned game
+/// finished.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameResultInput {
+    /// The version you read; when it is no longer the one in force nothing is written (409).
+    #[serde(default)]
+    pub version: Option<u32>,
+    /// The board, from 1.
+    pub board: u32,
+    /// From the home side: `1-0`, `1/2-1/2` or `0-1`.
+    pub result: String,
+    /// Required for an adjudication: how the position was judged. At most 1,000 characters.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// GT-M20: a finished game's moves.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameScoreInput {
+    /// The board, from 1.
+    pub board: u32,
+    /// The game as PGN: its moves, and its tags if you have them. At most 64 KiB.
+    #[schema(max_length = 65536)]
+    pub pgn: String,
+}
+
+/// A stored game score.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoredGameScore {
+    pub board: u32,
+    /// 1 for the board's first upload; a later one supersedes it.
+    pub upload: u32,
+    /// The match page.
+    pub url: String,
 }
 
 /// A stored extra game.
@@ -482,6 +524,7 @@ async fn submit_json(
                 entry: Some(input.entry()),
                 version: input.version,
                 reason: input.reason,
+                settle: None,
             },
             Err(r) => return *r,
         },
@@ -495,6 +538,7 @@ async fn submit_json(
                 }),
                 version: input.version,
                 reason: input.reason,
+                settle: None,
             },
             Err(r) => return *r,
         },
@@ -507,9 +551,25 @@ async fn submit_json(
                 entry: None,
                 version: input.version,
                 reason: input.reason,
+                settle: None,
             },
             Err(r) => return *r,
         },
+        ReportStep::Adjudicate | ReportStep::FinishAdjourned => {
+            match body::<GameResultInput>(&bytes) {
+                Ok(input) => Submission {
+                    step,
+                    entry: None,
+                    version: input.version,
+                    reason: input.reason,
+                    settle: Some((
+                        input.board,
+                        arbiter_core::model::GameResult::parse(input.result.trim()),
+                    )),
+                },
+                Err(r) => return *r,
+            }
+        }
     };
     let acting = Acting {
         email: user.email.clone(),
@@ -902,6 +962,105 @@ async fn late_report_forfeit(
         ReportStep::DoubleForfeitForLateReport,
     )
     .await
+}
+
+/// GT-M20: the President decides a game sent for adjudication (the Vice-President when the
+/// President's school plays, GT-O3): the decision is the board's result, with the reason, and
+/// stands; the match counts from then.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/adjudication", tag = "results",
+    params(MatchAddress),
+    request_body(content = GameResultInput, description = "The board, its result from the home side and the reason (required)"),
+    responses(
+        (status = 201, description = "The stored version, with the game decided", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
+        (status = 422, description = "No reason, or the board holds no game waiting for adjudication (GT-M20)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn adjudicate_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::Adjudicate).await
+}
+
+/// GT-M20: the home advisor enters the result of an adjourned game once it is finished; the
+/// visitors confirm it as any entry (GT-P2).
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/adjourned-game", tag = "results",
+    params(MatchAddress),
+    request_body(content = GameResultInput, description = "The board and its result from the home side"),
+    responses(
+        (status = 201, description = "The stored version, with the adjourned game finished", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
+        (status = 422, description = "The board holds no adjourned game waiting to be finished, or the result is disputed (GT-M20)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn finish_adjourned_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::FinishAdjourned).await
+}
+
+/// GT-M20: uploads a finished game's moves (PGN) for a board; every move is checked and the
+/// result must be the board's. Shown on the match page and the players' pages; a later upload
+/// supersedes it.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/game-scores", tag = "results",
+    params(MatchAddress),
+    request_body(content = GameScoreInput, description = "The board and its game as PGN"),
+    responses(
+        (status = 201, description = "The game score is kept", body = StoredGameScore),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (another school's match)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 422, description = "No such board, no game played on it, an illegal move (named by its number) or another result (GT-M20)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn upload_game_score(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    let (ctx, token, user) = match begin(&state, &headers, path, Action::UploadGameScore).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let input = match body::<GameScoreInput>(&bytes) {
+        Ok(i) => i,
+        Err(r) => return *r,
+    };
+    let acting = Acting {
+        email: user.email.clone(),
+        role: token.role,
+    };
+    match crate::results::games::record(&state, &ctx, &acting, input.board, &input.pgn).await {
+        Ok(upload) => json_response(
+            StatusCode::CREATED,
+            &StoredGameScore {
+                board: input.board,
+                upload,
+                url: ctx.href(),
+            },
+        ),
+        Err(crate::results::extra::NotRecorded::Invalid(problems)) => invalid("invalid", problems),
+        Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Json),
+    }
 }
 
 /// GT-P3: records a challenge game (rated, GT-R5) or an unranked game (GT-R7) with the match,

@@ -876,6 +876,20 @@ pub struct PlayerPage {
     pub games: Vec<GameLine>,
     /// The rating history (issue 11), when the games could be rated.
     pub history: Option<ratings::History>,
+    /// GT-M20: the games whose moves were uploaded, each with its final position.
+    pub scores: Vec<ScoreCard>,
+}
+
+/// GT-M20: an uploaded game on a player's page.
+#[derive(Debug)]
+pub struct ScoreCard {
+    /// "Round 3, board 2, against Ben Ortiz with White: 1".
+    pub heading: String,
+    pub match_href: String,
+    /// The final position, drawn as SVG.
+    pub diagram: Option<String>,
+    pub moves: String,
+    pub pgn_href: String,
 }
 
 /// One game of a player: where, which side and what it scored.
@@ -972,6 +986,48 @@ fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebE
             }
         })
         .collect();
+    let scores = played
+        .iter()
+        .filter_map(|g| {
+            let href = view.match_href(g.round, &g.facts.record.home);
+            let id = view.stored.match_id(g.round, &g.facts.record.home)?;
+            let score = view.stored.game_score(id, g.board)?;
+            let opponent = match g.side {
+                Side::Home => g.game.away_player.as_ref(),
+                Side::Away => g.game.home_player.as_ref(),
+            }
+            .and_then(|o| view.player(&o.0))
+            .map_or_else(|| "an unnamed player".to_string(), |(p, _)| p.name.clone());
+            let colour = view.rules.colour(Some(g.game), g.board, g.side);
+            let diagram = arbiter_core::game::read(&score.pgn)
+                .ok()
+                .and_then(|s| arbiter_core::game::diagram(&s.fen).ok())
+                .map(|d| {
+                    crate::ui::diagram::svg(
+                        &d,
+                        &format!(
+                            "The final position of round {}, board {}: {}",
+                            g.round,
+                            g.board,
+                            crate::ui::diagram::to_move(&d)
+                        ),
+                    )
+                });
+            Some(ScoreCard {
+                heading: format!(
+                    "Round {}, board {}, against {opponent} with {}: {}",
+                    g.round,
+                    g.board,
+                    words::colour_word(colour),
+                    words::player_result(g.game.result.outcome_for(g.side))
+                ),
+                pgn_href: format!("{href}/boards/{}/game.pgn", g.board),
+                match_href: href,
+                diagram,
+                moves: score.pgn.clone(),
+            })
+        })
+        .collect();
     let summary = match decided {
         0 => "no games decided yet".to_string(),
         1 => format!("{} from 1 game", words::points(points)),
@@ -989,6 +1045,7 @@ fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebE
         summary,
         games,
         history: ratings::history(view, t, p),
+        scores,
     })
 }
 

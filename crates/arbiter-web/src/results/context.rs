@@ -317,6 +317,34 @@ pub struct BoardInput {
     #[serde(default)]
     #[schema(max_length = 1000)]
     pub note: Option<String>,
+    /// GT-M20: the day an adjourned game resumes (`YYYY-MM-DD`, before the match's week is
+    /// out); its result is `*` until it is finished.
+    #[serde(default)]
+    pub adjourned_to: Option<String>,
+    /// GT-M20: an unfinished game sent to the President for adjudication; its result is `*`
+    /// until the President decides.
+    #[serde(default)]
+    pub adjudication: Option<PositionInput>,
+}
+
+/// GT-M20: the position of a game sent for adjudication: the moves must reach it.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PositionInput {
+    /// The moves played, as PGN (`1. e4 e5 2. Nf3 …`); an illegal move is refused by its number.
+    #[schema(max_length = 65536)]
+    pub pgn: String,
+    /// The position on the board when play stopped, as FEN.
+    #[schema(max_length = 100)]
+    pub fen: String,
+    /// The home player's time left, as the clock shows it.
+    #[serde(default)]
+    #[schema(max_length = 20)]
+    pub home_clock: Option<String>,
+    /// The away player's time left.
+    #[serde(default)]
+    #[schema(max_length = 20)]
+    pub away_clock: Option<String>,
 }
 
 pub use arbiter_core::entry::Problem;
@@ -349,6 +377,15 @@ impl ResultInput {
                     rating_result: b.rating_result.clone(),
                     unplayed: b.unplayed.clone(),
                     note: b.note.clone(),
+                    adjourned_to: b.adjourned_to.clone(),
+                    adjudication: b.adjudication.as_ref().map(|p| {
+                        arbiter_core::entry::PositionEntry {
+                            pgn: p.pgn.clone(),
+                            fen: p.fen.clone(),
+                            home_clock: p.home_clock.clone(),
+                            away_clock: p.away_clock.clone(),
+                        }
+                    }),
                 })
                 .collect(),
         }

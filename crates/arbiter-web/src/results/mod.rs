@@ -3,6 +3,7 @@
 
 pub mod context;
 pub mod extra;
+pub mod games;
 pub mod lineup;
 pub mod notify;
 pub mod page;

@@ -69,6 +69,10 @@ pub(crate) fn step_words(
         .map(|p| format!(" It is {p}."))
         .unwrap_or_default();
     match (step, fresh.status()) {
+        (ReportStep::FinishAdjourned, ReportStatus::AwaitingConfirmation { .. }) => format!(
+            "{} entered the result of the adjourned game, and the match now stands at {score} (version {version}). As the visitors, confirm it if it is right or dispute it with the reason (GT-M20, GT-P2).",
+            fresh.team_name(Side::Home),
+        ),
         (ReportStep::Enter, ReportStatus::AwaitingConfirmation { .. }) => format!(
             "{} entered the result, {score} (version {version}). As the visitors, confirm it if it is right or dispute it with the reason{} (GT-P2).",
             fresh.team_name(Side::Home),
@@ -91,7 +95,9 @@ pub(crate) fn step_words(
                 ReportStep::Confirm => "confirmed",
                 ReportStep::ForfeitByDecision => "decided (GT-M3)",
                 ReportStep::DoubleForfeitForLateReport => "decided (GT-P4)",
-                ReportStep::Enter | ReportStep::Dispute => "entered",
+                ReportStep::Adjudicate =>
+                    "adjudicated the game sent for adjudication (GT-M20); the match",
+                ReportStep::Enter | ReportStep::Dispute | ReportStep::FinishAdjourned => "entered",
             }
         ),
     }

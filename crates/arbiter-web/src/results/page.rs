@@ -34,6 +34,7 @@ use crate::results::context::{
     BoardInput, MatchContext, MatchPath, Problem, ResultInput, blank, load, role_phrase, sentence,
     shown, who,
 };
+use crate::results::games;
 use crate::results::lineup::{self, LineupInput, NotNamed};
 use crate::results::write::{self as report_write, NotWritten, Submission};
 use crate::ui::layout::{Layout, site_layout};
@@ -72,7 +73,20 @@ struct BoardForm {
     unplayed: Vec<Choice>,
     note: String,
     unplayed_open: bool,
+    /// GT-M20: an unfinished game, adjourned or sent for adjudication.
+    unfinished: UnfinishedForm,
     bad: bool,
+}
+
+/// GT-M20: a board's unfinished game as the form shows it.
+#[derive(Default)]
+struct UnfinishedForm {
+    open: bool,
+    adjourned_to: String,
+    pgn: String,
+    fen: String,
+    home_clock: String,
+    away_clock: String,
 }
 
 #[derive(Default)]
@@ -249,6 +263,10 @@ struct MatchPage {
     move_form: Option<MoveForm>,
     /// AS-1, GT-M19: the clock, as a score sheet prints it.
     time_control: Option<String>,
+    /// GT-M20: unfinished games and uploaded game scores, board by board.
+    games: Vec<games::GameCard>,
+    /// GT-M20: the form that uploads a finished game's moves.
+    upload: Option<games::UploadForm>,
 }
 
 /// GT-M2: the form that moves a match to another day, with what a move would break.
@@ -303,6 +321,10 @@ struct Redo {
     /// The move form as sent (day, reason) with why it was refused.
     /// The Move form as sent: the day, the start time, the reason, and what was wrong.
     moved: Option<(MoveSent, Vec<String>)>,
+    /// GT-M20: an adjudication or a finished adjourned game as sent, with what was wrong.
+    settle: Option<games::SettleSent>,
+    /// GT-M20: an upload as sent (board, PGN) with what was wrong.
+    upload: Option<(u32, String, Vec<String>)>,
 }
 
 fn result_options() -> Vec<(String, String)> {
@@ -314,6 +336,10 @@ fn result_options() -> Vec<(String, String)> {
         ("+/-", "+/\u{2212} home won by forfeit"),
         ("-/+", "\u{2212}/+ visitors won by forfeit"),
         ("-/-", "\u{2212}/\u{2212} double forfeit"),
+        (
+            "*",
+            "* not finished: adjourned or sent for adjudication (GT-M20)",
+        ),
     ]
     .into_iter()
     .map(|(v, l)| (v.to_string(), l.to_string()))
@@ -416,6 +442,21 @@ fn starting_input(ctx: &MatchContext) -> ResultInput {
                         .as_ref()
                         .and_then(|u| u.note())
                         .map(str::to_string),
+                    adjourned_to: b
+                        .unfinished
+                        .as_ref()
+                        .and_then(arbiter_core::Unfinished::resume_on)
+                        .map(|d| d.to_string()),
+                    adjudication: b
+                        .unfinished
+                        .as_ref()
+                        .and_then(arbiter_core::Unfinished::position)
+                        .map(|p| crate::results::context::PositionInput {
+                            pgn: p.pgn.clone(),
+                            fen: p.fen.clone(),
+                            home_clock: p.home_clock.clone(),
+                            away_clock: p.away_clock.clone(),
+                        }),
                 })
                 .collect();
         }
@@ -480,6 +521,7 @@ fn result_form(
                 unplayed_open: !unplayed.is_empty(),
                 unplayed: choices(&unplayed_options(), &unplayed),
                 note: get(|b| b.note.as_deref()),
+                unfinished: unfinished_form(b.copied()),
                 bad: bad.contains(&n),
             }
         })
@@ -596,6 +638,25 @@ fn result_form(
     }
 }
 
+/// GT-M20: a board's unfinished game as the form starts from it.
+fn unfinished_form(b: Option<&BoardInput>) -> UnfinishedForm {
+    let Some(b) = b else {
+        return UnfinishedForm::default();
+    };
+    let sent = b.adjudication.as_ref();
+    let text = |f: fn(&crate::results::context::PositionInput) -> Option<&str>| {
+        sent.and_then(f).unwrap_or_default().to_string()
+    };
+    UnfinishedForm {
+        open: b.adjourned_to.is_some() || sent.is_some(),
+        adjourned_to: b.adjourned_to.clone().unwrap_or_default(),
+        pgn: text(|p| Some(p.pgn.as_str())),
+        fen: text(|p| Some(p.fen.as_str())),
+        home_clock: text(|p| p.home_clock.as_deref()),
+        away_clock: text(|p| p.away_clock.as_deref()),
+    }
+}
+
 fn player_link(
     view: &CompetitionView,
     id: Option<&arbiter_core::PlayerId>,
@@ -632,10 +693,28 @@ fn board_lines(ctx: &MatchContext) -> Vec<BoardLine> {
                     words::board_result(r)
                 )
             });
-            let note = match (unplayed, rating) {
-                (Some(u), Some(r)) => Some(format!("{u} {r}")),
-                (u, r) => u.or(r),
-            };
+            // GT-M20: where an unfinished game stands; the games section has the rest.
+            let unfinished = b.unfinished.as_ref().map(|u| {
+                let waiting = b.result == GameResult::Pending;
+                match (u, waiting) {
+                    (arbiter_core::Unfinished::Adjourned { resume_on }, true) => {
+                        format!("Adjourned to {} (GT-M20).", words::date(*resume_on))
+                    }
+                    (arbiter_core::Unfinished::Adjourned { .. }, false) => {
+                        "Adjourned, and finished on resumption (GT-M20).".to_string()
+                    }
+                    (arbiter_core::Unfinished::Adjudication(_), true) => {
+                        "Sent for adjudication; the President decides (GT-M20).".to_string()
+                    }
+                    (arbiter_core::Unfinished::Adjudication(_), false) => {
+                        "Adjudicated by the officers (GT-M20).".to_string()
+                    }
+                }
+            });
+            let note = [unplayed, rating, unfinished]
+                .into_iter()
+                .flatten()
+                .reduce(|a, b| format!("{a} {b}"));
             BoardLine {
                 number,
                 home,
@@ -940,6 +1019,17 @@ async fn page(
     let pending = ctx.record.outcome == MatchOutcome::Pending;
     let show_move = pending && may(Action::PostponeMatch);
     let show_extra = may(Action::RecordExtraGame);
+    // GT-M20: the President adjudicates; the home advisor finishes an adjourned game.
+    let has_unfinished = matches!(&ctx.record.outcome, MatchOutcome::Boards(bs)
+        if bs.iter().any(|b| b.unfinished.is_some() && b.result == GameResult::Pending));
+    let may_adjudicate = has_unfinished && may(Action::AdjudicateGame);
+    let may_finish = has_unfinished
+        && may(Action::EnterResult)
+        && ReportStep::FinishAdjourned
+            .check(&ctx.report(), None, EnteredBy::Team, state.today())
+            .is_ok();
+    let show_upload = may(Action::UploadGameScore)
+        && matches!(&ctx.record.outcome, MatchOutcome::Boards(bs) if bs.iter().any(|b| b.result.is_played()));
     let show_lineup = pending
         && [Side::Home, Side::Away]
             .into_iter()
@@ -951,6 +1041,9 @@ async fn page(
         || show_decide
         || show_forfeit
         || show_extra
+        || show_upload
+        || may_adjudicate
+        || may_finish
         || show_move
         || show_lineup
     {
@@ -1162,6 +1255,20 @@ async fn page(
             .collect(),
         move_form,
         time_control: ctx.view.time_control(),
+        games: games::cards(
+            ctx,
+            &games::GameControls {
+                csrf: &csrf,
+                adjudicate: may_adjudicate,
+                finish: may_finish,
+                sent: redo.settle.as_ref(),
+            },
+        ),
+        upload: if show_upload {
+            games::upload_form(ctx, &csrf, redo.upload.as_ref())
+        } else {
+            None
+        },
     };
     Ok(private(status_code, &page))
 }
@@ -1326,7 +1433,29 @@ fn input_from_form(sent: &Sent) -> ResultInput {
             "rating" => b.rating_result = value,
             "unplayed" => b.unplayed = value,
             "note" => b.note = value,
+            "adjourned" => b.adjourned_to = value,
+            // GT-M20: the position sent for adjudication, when its moves or FEN are given.
+            "pgn" | "fen" | "hclock" | "aclock" => {
+                if let Some(v) = value {
+                    let p = b.adjudication.get_or_insert_with(Default::default);
+                    match field {
+                        "pgn" => p.pgn = v,
+                        "fen" => p.fen = v,
+                        "hclock" => p.home_clock = Some(v),
+                        _ => p.away_clock = Some(v),
+                    }
+                }
+            }
             _ => {}
+        }
+    }
+    // Clocks alone are no position: the form always sends its fields.
+    for b in boards.values_mut() {
+        if b.adjudication
+            .as_ref()
+            .is_some_and(|p| p.pgn.trim().is_empty() && p.fen.trim().is_empty())
+        {
+            b.adjudication = None;
         }
     }
     // The form always sends its boards; with a match forfeit they are not the result.
@@ -1446,11 +1575,24 @@ async fn submit_form(
         }),
         _ => input.as_ref().map(ResultInput::entry),
     };
+    let field = |k: &str| {
+        sent.fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    // GT-M20: the board whose unfinished game is settled, and how it ended.
+    let settle = matches!(step, ReportStep::Adjudicate | ReportStep::FinishAdjourned)
+        .then(|| (field("board").parse::<u32>().unwrap_or(0), field("result")));
     let submission = Submission {
         step,
         entry,
         version: sent.version,
         reason: sent.reason.clone(),
+        settle: settle
+            .as_ref()
+            .map(|(board, result)| (*board, GameResult::parse(result))),
     };
     // The form as sent, with `problems` beside it.
     let reason = shown(sent.reason.as_deref().unwrap_or_default());
@@ -1464,7 +1606,17 @@ async fn submit_form(
                 reason.clone(),
                 problems.into_iter().map(|p| p.message).collect(),
             ));
-            if let Some(which) = penalty {
+            if let Some((board, result)) = &settle {
+                Redo {
+                    settle: Some((
+                        *board,
+                        result.clone(),
+                        reason.clone(),
+                        form.map(|f| f.1).unwrap_or_default(),
+                    )),
+                    ..Redo::default()
+                }
+            } else if let Some(which) = penalty {
                 Redo {
                     penalty: Some((
                         PenaltySent {
@@ -1643,6 +1795,95 @@ pub async fn record_extra_game(
         }
         Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Html),
     }
+}
+
+/// POST `…/matches/{home}/adjudication`: GT-M20, the President decides a game sent for
+/// adjudication (`board`, `result` from the home side, `reason`); the decision stands.
+pub async fn adjudicate_game(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::Adjudicate).await
+}
+
+/// POST `…/matches/{home}/adjourned-game`: GT-M20, the home advisor enters the result of an
+/// adjourned game once it is finished (`board`, `result`); the visitors confirm it.
+pub async fn finish_adjourned_game(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::FinishAdjourned).await
+}
+
+/// POST `…/matches/{home}/game-scores`: GT-M20, either school's advisor uploads a finished
+/// game's moves (`board`, `pgn`).
+pub async fn upload_game_score(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    let (sent, ctx, acting) =
+        match begin(&state, &auth, path, fields, Action::UploadGameScore).await {
+            Ok(x) => x,
+            Err(e) => return e.answer(Format::Html),
+        };
+    let field = |k: &str| {
+        sent.fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let board = field("board").trim().parse::<u32>().unwrap_or(0);
+    let pgn = field("pgn");
+    match games::record(&state, &ctx, &acting, board, &pgn).await {
+        Ok(_) => see_other(&format!("{}#games", ctx.href())),
+        Err(crate::results::extra::NotRecorded::Invalid(problems)) => {
+            let redo = Redo {
+                upload: Some((
+                    board,
+                    pgn,
+                    problems.into_iter().map(|p| p.message).collect(),
+                )),
+                ..Redo::default()
+            };
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Html),
+    }
+}
+
+/// A board of a match: league, season, competition, round, home team, board.
+type BoardAddress = (String, String, String, u32, String, u32);
+
+/// GET `…/matches/{home}/boards/{board}/game.pgn`: the game score uploaded for a board
+/// (GT-M20), as PGN.
+pub async fn game_score_pgn(
+    State(state): State<AppState>,
+    path: Result<Path<BoardAddress>, axum::extract::rejection::PathRejection>,
+) -> Response {
+    let answer = async {
+        let Path((l, s, c, r, h, board)) = path.map_err(|e| bad_path(&e))?;
+        let ctx = load(&state, &l, &s, &c, r, &h).await?;
+        let score = ctx.stored.game_score(ctx.id, board).ok_or_else(|| {
+            WebError::not_found(format!(
+                "No game score has been uploaded for board {board} of this match; the match page lists the ones there are."
+            ))
+        })?;
+        Ok::<_, WebError>(crate::app::respond::download(
+            "application/x-chess-pgn",
+            format!("{}\n", score.pgn),
+            &format!("round-{r}-{h}-board-{board}.pgn"),
+        ))
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
 }
 
 /// POST `…/matches/{home}/lineups/{side}`: the school's advisor names its lineup before the

@@ -5,8 +5,8 @@
 //! back, as a page or as JSON.
 
 use arbiter_core::entry::{Problem, ResultEntry};
-use arbiter_core::model::MatchOutcome;
-use arbiter_core::report::{EnteredBy, Refusal, ReportStep, ReviewKind};
+use arbiter_core::model::{GameResult, MatchOutcome};
+use arbiter_core::report::{self, EnteredBy, Refusal, ReportStep, ReviewKind};
 use arbiter_store::{ResultReview, ResultVersion, StoreError};
 
 use crate::app::state::AppState;
@@ -24,6 +24,9 @@ pub(crate) struct Submission {
     /// The version the writer read; `None` to act on the one in force.
     pub version: Option<u32>,
     pub reason: Option<String>,
+    /// GT-M20: the board whose unfinished game this step settles, and its result (for
+    /// `Adjudicate` and `FinishAdjourned`).
+    pub settle: Option<(u32, Option<GameResult>)>,
 }
 
 impl Submission {
@@ -93,6 +96,39 @@ pub(crate) async fn submit(
         None if sub.step == ReportStep::DoubleForfeitForLateReport => {
             Some(MatchOutcome::DoubleForfeit)
         }
+        // GT-M20: the game's result, on the result in force.
+        None if matches!(
+            sub.step,
+            ReportStep::Adjudicate | ReportStep::FinishAdjourned
+        ) =>
+        {
+            match sub.settle {
+                Some((board, Some(result))) => {
+                    match report::settle(&ctx.record.outcome, board, result, sub.step) {
+                        Ok(o) => Some(o),
+                        Err(m) => {
+                            problems.push(Problem::on(board, "result", m));
+                            None
+                        }
+                    }
+                }
+                Some((board, None)) => {
+                    problems.push(Problem::on(
+                        board,
+                        "result",
+                        "choose how the game ended: 1-0, 1/2-1/2 or 0-1 (GT-M20).".into(),
+                    ));
+                    None
+                }
+                None => {
+                    problems.push(Problem::general(
+                        "board",
+                        "Say which board's game this is (GT-M20).".into(),
+                    ));
+                    None
+                }
+            }
+        }
         // GT-M3: the offender is all a forfeit by decision names; without it there is nothing
         // to read (its boards are not asked for).
         Some(entry)
@@ -144,6 +180,17 @@ pub(crate) async fn submit(
                 .to_string(),
         ));
     }
+    // GT-M20: the President decides an adjudication; an advisor's entry sends it with `*`.
+    if by == EnteredBy::Team
+        && let Some(o) = &outcome
+        && let Some(board) = report::decides_adjudication(Some(&ctx.record.outcome), o)
+    {
+        problems.push(Problem::on(
+            board,
+            "result",
+            "the game was sent for adjudication, and only the President decides it (GT-M20); leave its result as *.".into(),
+        ));
+    }
     if too_long.is_some() || !problems.is_empty() {
         return Err(NotWritten::Invalid { too_long, problems });
     }
@@ -154,7 +201,9 @@ pub(crate) async fn submit(
             ReportStep::Enter
             | ReportStep::Correct
             | ReportStep::ForfeitByDecision
-            | ReportStep::DoubleForfeitForLateReport,
+            | ReportStep::DoubleForfeitForLateReport
+            | ReportStep::Adjudicate
+            | ReportStep::FinishAdjourned,
             Some(outcome),
         ) => store
             .record_result_on(

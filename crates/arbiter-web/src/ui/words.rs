@@ -59,6 +59,14 @@ pub fn player_result(o: GameOutcome) -> &'static str {
     }
 }
 
+/// "White" or "Black".
+pub fn colour_word(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
+}
+
 pub fn colour_letter(c: Colour) -> &'static str {
     match c {
         Colour::White => "W",

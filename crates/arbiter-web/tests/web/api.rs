@@ -297,6 +297,9 @@ async fn the_openapi_document_lists_every_api_route() {
         "forfeit",
         "late-report",
         "extra-games",
+        "adjudication",
+        "adjourned-game",
+        "game-scores",
         "lineups/{side}",
     ] {
         expected.push(format!("{m}/{w}"));

@@ -107,6 +107,7 @@ pub fn division() -> Competition {
             away_player: Some(PlayerId("drop2".into())),
             home_colour: None,
             unplayed: None,
+            unfinished: None,
         };
     }
     Competition {

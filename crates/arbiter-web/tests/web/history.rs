@@ -63,6 +63,7 @@ async fn results(store: &Store) -> MatchId {
         away_player: Some(PlayerId(format!("scott{n}"))),
         home_colour: None,
         unplayed: None,
+        unfinished: None,
     };
     let by = Actor::user(PRESIDENT, arbiter_core::permissions::Role::President);
     let first = MatchOutcome::Boards(vec![

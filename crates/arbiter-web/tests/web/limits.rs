@@ -84,6 +84,12 @@ async fn every_text_field_of_every_form_carries_its_maxlength_from_core() {
         "label" => LABEL_MAX_CHARS,
         // GT-M17: a board's conduct note, `note_1` …
         note if note.starts_with("note_") => REASON_MAX_CHARS,
+        // GT-M20: a game's moves, the position sent for adjudication and its clocks.
+        pgn if pgn == "pgn" || pgn.starts_with("pgn_") => arbiter_core::game::MAX_PGN_BYTES,
+        fen if fen.starts_with("fen_") => arbiter_core::game::FEN_MAX_CHARS,
+        clock if clock.starts_with("hclock_") || clock.starts_with("aclock_") => {
+            arbiter_core::game::CLOCK_MAX_CHARS
+        }
         other => panic!("a text field `{other}` this test does not know: give it its limit"),
     };
     let pages = [
@@ -107,17 +113,18 @@ async fn every_text_field_of_every_form_carries_its_maxlength_from_core() {
         assert!(!fields.is_empty(), "{page} has no text fields");
         for (name, max) in fields {
             assert_eq!(max, want(&name), "{page}: {name}");
-            // The board fields `note_1` … are one kind of text.
-            seen.insert(if name.starts_with("note_") {
-                "note_N".to_string()
-            } else {
-                name
+            // The board fields `note_1`, `pgn_1` … are one kind of text each.
+            seen.insert(match name.split_once('_') {
+                Some((kind, n)) if n.parse::<u32>().is_ok() => format!("{kind}_N"),
+                _ => name,
             });
         }
     }
     assert_eq!(
         seen.into_iter().collect::<Vec<_>>(),
-        ["email", "label", "name", "note_N", "reason"],
+        [
+            "aclock_N", "email", "fen_N", "hclock_N", "label", "name", "note_N", "pgn_N", "reason"
+        ],
         "every kind of text was found in a form"
     );
 }

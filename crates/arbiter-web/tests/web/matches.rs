@@ -549,12 +549,17 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
         page.body
     );
     assert!(!page.body.contains(&format!("{IMPORTED}/dispute")));
-    // The one form left is the extra games' (GT-P3), which either school may record.
+    // The forms left are the extra games' (GT-P3) and the game scores' (GT-M20), which either
+    // school may record.
     assert_eq!(
         page.body.matches("<form").count(),
         page.body
             .matches(&format!("action=\"{IMPORTED}/extra-games\""))
-            .count(),
+            .count()
+            + page
+                .body
+                .matches(&format!("action=\"{IMPORTED}/game-scores\""))
+                .count(),
         "{}",
         page.body
     );
@@ -1746,4 +1751,304 @@ async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
         .unwrap();
     assert_eq!(stored.arrived, None);
     assert_eq!(stored.team, arbiter_core::Side::Away);
+}
+
+/// The moves of board 3's game when play stopped, and the position they reach.
+const ADJ_PGN: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
+const ADJ_FEN: &str = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+
+/// GT-M20: the home advisor enters a match with board 3 sent for adjudication and board 4
+/// adjourned; an illegal move is refused by its number; the advisor may not decide the
+/// adjudication; the President whose school plays may not either (GT-O3); the Vice-President
+/// sees the diagram and decides; the home advisor enters the adjourned game's result; only then
+/// does the match count. Each step is a version in the history.
+#[tokio::test]
+async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    assert!(page.body.contains("Not finished (GT-M20)"), "{}", page.body);
+    let mut f = played(["1-0", "0-1", "*", "*"]);
+    f.push(("version".into(), version_field(&page.body)));
+    f.push(("adjourned_4".into(), "2026-11-18".into()));
+    f.push(("hclock_3".into(), "0:04:10".into()));
+    f.push(("aclock_3".into(), "0:07:55".into()));
+    f.push(("fen_3".into(), ADJ_FEN.into()));
+    // An illegal move first: refused, named by its number, the form kept.
+    f.push(("pgn_3".into(), "1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke6".into()));
+    let bad = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    assert!(
+        shows(&bad.body, "Move 3... Ke6 is not legal for Black"),
+        "{}",
+        bad.body
+    );
+    assert!(
+        bad.body.contains("0:07:55"),
+        "the form is kept: {}",
+        bad.body
+    );
+    f.pop();
+    f.push(("pgn_3".into(), ADJ_PGN.into()));
+    let ok = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(ok.status, StatusCode::SEE_OTHER, "{}", ok.body);
+
+    let page = get(&app, MATCH).await;
+    assert!(
+        shows(
+            &page.body,
+            "Sent to the President for adjudication (GT-M20)"
+        ),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("Adjourned to Wed 18 Nov 2026 (GT-M20)"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("<svg class=\"diagram\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("0:04:10") && page.body.contains("White to move"));
+    // Unfinished games: the match does not count yet.
+    let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
+        .await
+        .json();
+    let played_of = |s: &serde_json::Value, id: &str| {
+        s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["team_id"] == id)
+            .map(|r| r["values"].clone())
+            .unwrap()
+    };
+    let before = played_of(&standings, "start");
+
+    // The advisor may not give the adjudicated game a result by re-entering the match.
+    let page = home.get(&app, MATCH).await;
+    let mut g = played(["1-0", "0-1", "1-0", "*"]);
+    g.push(("version".into(), version_field(&page.body)));
+    g.push(("adjourned_4".into(), "2026-11-18".into()));
+    g.push(("fen_3".into(), ADJ_FEN.into()));
+    g.push(("pgn_3".into(), ADJ_PGN.into()));
+    let own = home
+        .post(&app, &format!("{MATCH}/result"), &pairs(&g))
+        .await;
+    assert_eq!(own.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", own.body);
+    assert!(
+        shows(&own.body, "only the President decides it (GT-M20)"),
+        "{}",
+        own.body
+    );
+
+    // GT-O3: the President's own school plays; the Vice-President adjudicates.
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, MATCH).await;
+    assert!(
+        !page.body.contains(&format!("{MATCH}/adjudication")),
+        "{}",
+        page.body
+    );
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, MATCH).await;
+    assert!(page.body.contains("Decide board 3"), "{}", page.body);
+    let version = version_field(&page.body);
+    let no_reason = vp
+        .post(
+            &app,
+            &format!("{MATCH}/adjudication"),
+            &[("board", "3"), ("result", "1/2-1/2"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(shows(
+        &no_reason.body,
+        "GT-M20's adjudication is kept with its reason"
+    ));
+    let decided = vp
+        .post(
+            &app,
+            &format!("{MATCH}/adjudication"),
+            &[
+                ("board", "3"),
+                ("result", "1/2-1/2"),
+                ("version", &version),
+                (
+                    "reason",
+                    "Material is level and neither side can make progress.",
+                ),
+            ],
+        )
+        .await;
+    assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        shows(
+            &page.body,
+            "Adjudicated: ½–½, the officers' decision (GT-M20)."
+        ),
+        "{}",
+        page.body
+    );
+    // Board 4 still waits: the match does not count yet.
+    let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
+        .await
+        .json();
+    assert_eq!(played_of(&standings, "start"), before);
+
+    // The home advisor enters the adjourned game once it is finished.
+    let page = home.get(&app, MATCH).await;
+    assert!(
+        page.body.contains("Enter board 4&#39;s result")
+            || page.body.contains("Enter board 4's result"),
+        "{}",
+        page.body
+    );
+    let finished = home
+        .post(
+            &app,
+            &format!("{MATCH}/adjourned-game"),
+            &[
+                ("board", "4"),
+                ("result", "0-1"),
+                ("version", &version_field(&page.body)),
+            ],
+        )
+        .await;
+    assert_eq!(finished.status, StatusCode::SEE_OTHER, "{}", finished.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body
+            .contains("Adjourned to Wed 18 Nov 2026 and finished then"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("2½–1½") || page.body.contains("1½–2½"),
+        "{}",
+        page.body
+    );
+    let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
+        .await
+        .json();
+    assert_ne!(
+        played_of(&standings, "start"),
+        before,
+        "the match counts now"
+    );
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        history
+            .iter()
+            .filter(|h| h.action == "record_result")
+            .count(),
+        3,
+        "entered, adjudicated, finished"
+    );
+}
+
+/// GT-M20: either school's advisor uploads a finished game's moves; an illegal move and a
+/// result other than the board's are refused; the game is on the match page, downloadable,
+/// and on both players' pages with its final position.
+#[tokio::test]
+async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages() {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    assert_eq!(
+        enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"])
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let page = visitor.get(&app, MATCH).await;
+    assert!(
+        page.body.contains("Upload a game&#39;s moves")
+            || page.body.contains("Upload a game's moves"),
+        "{}",
+        page.body
+    );
+    let upload = format!("{MATCH}/game-scores");
+    let illegal = visitor
+        .post(
+            &app,
+            &upload,
+            &[("board", "1"), ("pgn", "1. e4 e5 2. Qh5 Ke6 1-0")],
+        )
+        .await;
+    assert_eq!(illegal.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        shows(&illegal.body, "Move 2... Ke6 is not legal for Black"),
+        "{}",
+        illegal.body
+    );
+    // Board 1 is 1-0 for the home player, who has Black on odd boards (GT-M18): a draw, or
+    // White winning, is another game.
+    for (pgn, ends) in [
+        ("1. e4 e5 1/2-1/2", "1/2-1/2"),
+        ("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "1-0"),
+    ] {
+        let other = visitor
+            .post(&app, &upload, &[("board", "1"), ("pgn", pgn)])
+            .await;
+        assert_eq!(
+            other.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            other.body
+        );
+        assert!(
+            shows(
+                &other.body,
+                &format!("the PGN ends {ends}, but the board's result is 1–0")
+            ),
+            "{}",
+            other.body
+        );
+    }
+    let pgn = "[White \"Scott 1\"]\n[Black \"Start 1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+    let ok = visitor
+        .post(&app, &upload, &[("board", "1"), ("pgn", pgn)])
+        .await;
+    assert_eq!(ok.status, StatusCode::SEE_OTHER, "{}", ok.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains("Download the game (PGN)"),
+        "{}",
+        page.body
+    );
+    let file = get(&app, &format!("{MATCH}/boards/1/game.pgn")).await;
+    assert_eq!(file.status, StatusCode::OK);
+    assert!(file.body.contains("2. g4 Qh4# 0-1"), "{}", file.body);
+    assert_eq!(
+        get(&app, &format!("{MATCH}/boards/2/game.pgn"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    for player in ["start1", "scott1"] {
+        let p = get(
+            &app,
+            &format!("/leagues/gthscl/2026-27/division-a/players/{player}"),
+        )
+        .await;
+        assert!(p.body.contains("Game scores"), "{player}: {}", p.body);
+        assert!(p.body.contains("<svg class=\"diagram\""), "{player}");
+    }
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    assert!(history.iter().any(|h| h.action == "upload_game_score"));
 }
