@@ -11,6 +11,7 @@ use jiff::civil::{Date, Weekday};
 
 use crate::calendar::{SchoolCalendar, weekday_list};
 use crate::model::{Competition, Match, MatchOutcome, Pairing, TeamId};
+use crate::text::{Reason, TextTooLong};
 
 /// The days the schedule is suspended: from `from` (the first day no match is played) until
 /// `resume_on` (the day play resumes), that day not included.
@@ -20,6 +21,31 @@ pub struct Suspension {
     pub from: Date,
     /// The day play resumes.
     pub resume_on: Date,
+}
+
+/// How long the officers' own reason may be: a reason's length less GT-F5's words before it
+/// (see [`Suspension::reason`]).
+pub const WHY_MAX_CHARS: usize = crate::text::REASON_MAX_CHARS - 85;
+
+impl Suspension {
+    /// The reason every moved match keeps in its history: GT-F5's words, then the officers'
+    /// (required, and within a reason's length with GT-F5's words before it).
+    pub fn reason(&self, why: &str) -> Result<Reason, Problem> {
+        if why.trim().is_empty() {
+            return Err(Problem::NoReason);
+        }
+        let text = format!(
+            "GT-F5: schedule suspended from {} for severe weather, resumed on {}: {}",
+            self.from,
+            self.resume_on,
+            why.trim()
+        );
+        match Reason::parse_as("the reason, with GT-F5's words before it,", &text) {
+            Ok(Some(r)) => Ok(r),
+            Ok(None) => Err(Problem::NoReason),
+            Err(e) => Err(Problem::ReasonTooLong(e)),
+        }
+    }
 }
 
 /// One division of the season: its competition and the weekdays its matches are set on (its
@@ -125,6 +151,14 @@ pub enum Problem {
         /// The season's last day.
         ends_on: Date,
     },
+    /// No reason was given.
+    #[error(
+        "GT-F5: say why the schedule is suspended (the snow, the ice, the storm); the reason is kept in the history of every match that moves."
+    )]
+    NoReason,
+    /// The reason is too long once GT-F5's words are put before it.
+    #[error("GT-F5: {0}")]
+    ReasonTooLong(TextTooLong),
     /// After the shift, a team would play two matches on one day.
     #[error(
         "GT-F5: {division}: after the shift {team} would play two matches on {day}, round {first_round} ({first}) and round {second_round} ({second}); move one of them by hand before suspending the schedule, or choose other days."
@@ -531,6 +565,27 @@ mod tests {
             e[0].to_string()
                 .contains("there is no match day of the season (Monday, Wednesday"),
             "{e:?}"
+        );
+    }
+
+    #[test]
+    fn gt_f5_the_history_keeps_why_each_match_moved() {
+        let s = Suspension {
+            from: date(2026, 11, 2),
+            resume_on: date(2026, 11, 9),
+        };
+        assert_eq!(
+            s.reason(" Ice storm closed the roads. ").unwrap().as_str(),
+            "GT-F5: schedule suspended from 2026-11-02 for severe weather, resumed on 2026-11-09: Ice storm closed the roads."
+        );
+        assert_eq!(s.reason("  "), Err(Problem::NoReason));
+        assert!(s.reason(&"x".repeat(WHY_MAX_CHARS)).is_ok());
+        let e = s.reason(&"x".repeat(WHY_MAX_CHARS + 1)).unwrap_err();
+        assert!(
+            e.to_string().starts_with(
+                "GT-F5: The reason, with GT-F5's words before it, has 1,001 characters"
+            ),
+            "{e}"
         );
     }
 
