@@ -276,8 +276,8 @@ pub fn plan(
     if !problems.is_empty() {
         return Err(problems);
     }
-    out.shifts
-        .sort_by_key(|s| (s.division, s.from, s.round, s.home.clone()));
+    // Stable: a day's matches stay in their round's pairing order.
+    out.shifts.sort_by_key(|s| (s.division, s.from, s.round));
     Ok(out)
 }
 
