@@ -10,7 +10,7 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{findings, history, ledger, people, rosters, setup};
+use crate::{findings, history, ledger, people, rosters, setup, suspension};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,6 +311,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
                 Table(Action::CreateSeason),
             ),
             post(setup::create_division),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/{season}/suspension",
+                Table(Action::SuspendSchedule),
+            ),
+            get(suspension::page::suspension_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/{season}/suspension",
+                Table(Action::SuspendSchedule),
+            ),
+            post(suspension::page::suspend_schedule),
         ),
         (
             site(
