@@ -443,11 +443,15 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/extra-games"), Action::RecordExtraGame),
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
+        api(SUSPENSION_API.into(), Action::SuspendSchedule),
     ]
 }
 
 /// The API's fee ledger (GT-O2): read and written with a token.
 pub const LEDGER_API: &str = "/api/v1/leagues/{league}/ledger";
+
+/// The API's suspension of a season's schedule (GT-F5): previewed or applied with a token.
+pub const SUSPENSION_API: &str = "/api/v1/leagues/{league}/{season}/suspension";
 
 /// The API's reads that are not public, each needing a token the table allows (registered with
 /// the API's OpenAPI router in `api/ledger.rs`).

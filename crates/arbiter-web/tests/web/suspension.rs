@@ -1,16 +1,17 @@
 //! GT-F5: the President suspends the schedule for severe weather and resumes it; every match
 //! still to play from the first day moves by the match days lost, each a change in the history
 //! with GT-F5's reason, both schools told by mail; played matches stay. The page previews before
-//! it moves anything.
+//! it moves anything, and the API says the same plan.
 
 use std::time::Duration;
 
 use arbiter_core::permissions::Role;
 use arbiter_core::{Pairing, TeamId};
 use arbiter_mail::Mailer;
-use arbiter_store::{HistoryFilter, Store};
+use arbiter_store::{Actor, HistoryFilter, NewApiToken, Store};
 use arbiter_web::{AppState, router};
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
 use jiff::civil::{Date, date};
 
 use crate::common::*;
@@ -20,6 +21,7 @@ const PRESIDENT: &str = "president@gthscl.example";
 const START: &str = "coach@start.example";
 const SCOTT: &str = "coach@scott.example";
 const PAGE: &str = "/leagues/gthscl/2026-27/suspension";
+const API: &str = "/api/v1/leagues/gthscl/2026-27/suspension";
 
 /// The day each match of the division is set for now, by round and home team.
 async fn day_of(store: &Store, round: u32, home: &str) -> Option<Date> {
@@ -251,4 +253,91 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
     );
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+async fn token(store: &Store, email: &str, role: Role, school: Option<&str>) -> String {
+    let user = account(store, email, role, school).await;
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    store
+        .create_api_token(
+            &NewApiToken {
+                user: user.id,
+                league: league.id,
+                role,
+                school: school.map(str::to_string),
+                label: "suspension".into(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap()
+        .1
+}
+
+async fn call(app: &axum::Router, secret: &str, body: &str) -> Answer {
+    let req = Request::post(API)
+        .header("authorization", format!("Bearer {secret}"))
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(app, req).await
+}
+
+#[tokio::test]
+async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_token() {
+    let store = store().await;
+    let app = app(&store);
+    let president = token(&store, PRESIDENT, Role::President, None).await;
+    let coach = token(&store, START, Role::Advisor, Some("Start High School")).await;
+    let body =
+        r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow", "preview": true}"#;
+
+    let refused = call(&app, &coach, body).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+
+    let preview = call(&app, &president, body).await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    let j = preview.json();
+    assert_eq!(j["applied"], false);
+    assert_eq!(j["divisions"][0]["match_days_lost"], 1);
+    let moves = j["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "{j:#}");
+    assert_eq!(moves[0]["from"], "2026-11-16");
+    assert_eq!(moves[0]["to"], "2026-11-18");
+    assert_eq!(moves[0]["competition"], "division-a");
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
+
+    let no_reason = call(
+        &app,
+        &president,
+        r#"{"from": "2026-11-16", "resume_on": "2026-11-18"}"#,
+    )
+    .await;
+    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let e = no_reason.json();
+    assert_eq!(e["error"]["problems"][0]["field"], "reason");
+    assert_eq!(e["error"]["problems"][0]["rule"], "GT-F5");
+
+    let applied = call(
+        &app,
+        &president,
+        r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow"}"#,
+    )
+    .await;
+    assert_eq!(applied.status, StatusCode::OK, "{}", applied.body);
+    let j = applied.json();
+    assert_eq!(j["applied"], true);
+    assert_eq!(
+        j["reason"],
+        "GT-F5: schedule suspended from 2026-11-16 for severe weather, resumed on 2026-11-18: Snow"
+    );
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 18)));
+    assert_eq!(day_of(&store, 4, "drop").await, Some(date(2026, 11, 18)));
+
+    // The document says the reason's limit with core's number.
+    let doc = get(&app, "/api/v1/openapi.json").await.json();
+    assert_eq!(
+        doc["components"]["schemas"]["SuspensionBody"]["properties"]["reason"]["maxLength"],
+        arbiter_core::suspend::WHY_MAX_CHARS
+    );
 }
