@@ -1161,6 +1161,58 @@ fn roster_import_lists_every_mistake_then_adds_the_players() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The league `gthscl` in the database `db` with its season 2027-28 (4 Oct to 23 Feb) and the
+/// closures of `tests/data/season/closures.csv`.
+fn league_with_season(db: &str) {
+    let closures = "crates/arbiter-cli/tests/data/season/closures.csv";
+    for args in [
+        &[
+            "league",
+            "create",
+            "--slug",
+            "gthscl",
+            "--name",
+            "Greater Toledo High School Chess League",
+        ][..],
+        &[
+            "season",
+            "create",
+            "--league",
+            "gthscl",
+            "--name",
+            "2027-28",
+            "--starts",
+            "2027-10-04",
+            "--ends",
+            "2028-02-23",
+            "--closures",
+            closures,
+        ],
+    ] {
+        ok_stdout(&[args, &["--db", db]].concat());
+    }
+}
+
+/// The competition `competition` of the league `gthscl` in `db`, exported as competition JSON
+/// into `dir` and read back.
+fn exported(dir: &Path, db: &str, competition: &str) -> Value {
+    let path = dir.join(format!("{competition}.json"));
+    ok_stdout(&[
+        "export",
+        "--league",
+        "gthscl",
+        "--competition",
+        competition,
+        "--format",
+        "json",
+        "-o",
+        path.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
 /// Issue 12: the GTHSCL's next season built from nothing through the CLI from CSV files: the
 /// league, the season with its closures (GT-M2), a division drawn from its teams on the Monday
 /// and Wednesday match days, never on a closure, and its rosters (GT-O1, GT-R3).
@@ -1172,33 +1224,7 @@ fn a_season_is_built_from_csv_files() {
     let db = dir.join("league.db");
     let db = db.to_str().unwrap();
     let data = "crates/arbiter-cli/tests/data/season";
-    ok_stdout(&[
-        "league",
-        "create",
-        "--slug",
-        "gthscl",
-        "--name",
-        "Greater Toledo High School Chess League",
-        "--db",
-        db,
-    ]);
-    let closures = format!("{data}/closures.csv");
-    ok_stdout(&[
-        "season",
-        "create",
-        "--league",
-        "gthscl",
-        "--name",
-        "2027-28",
-        "--starts",
-        "2027-10-04",
-        "--ends",
-        "2028-02-23",
-        "--closures",
-        &closures,
-        "--db",
-        db,
-    ]);
+    league_with_season(db);
     let division = |file: &str, extra: &[&str]| {
         let file = format!("{data}/{file}");
         let mut args = vec![
@@ -1261,21 +1287,7 @@ fn a_season_is_built_from_csv_files() {
         "--db",
         db,
     ]);
-    let path = dir.join("metro.json");
-    ok_stdout(&[
-        "export",
-        "--league",
-        "gthscl",
-        "--competition",
-        "metro",
-        "--format",
-        "json",
-        "-o",
-        path.to_str().unwrap(),
-        "--db",
-        db,
-    ]);
-    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let v = exported(&dir, db, "metro");
     let teams = v["teams"].as_array().unwrap();
     assert_eq!(teams.len(), 6);
     let sjj_a = teams
@@ -1322,20 +1334,7 @@ fn a_season_is_built_from_csv_files() {
         "--db",
         db,
     ]);
-    ok_stdout(&[
-        "export",
-        "--league",
-        "gthscl",
-        "--competition",
-        "metro",
-        "--format",
-        "json",
-        "-o",
-        path.to_str().unwrap(),
-        "--db",
-        db,
-    ]);
-    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let v = exported(&dir, db, "metro");
     let whitmer = v["teams"]
         .as_array()
         .unwrap()
@@ -1499,33 +1498,22 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("league.db");
     let db = db.to_str().unwrap();
-    let data = "crates/arbiter-cli/tests/data/season";
-    let closures = format!("{data}/closures.csv");
-    let teams = format!("{data}/metro-teams.csv");
-    for args in [
-        &["league", "create", "--slug", "gthscl", "--name", "GTHSCL"][..],
-        &[
-            "season",
-            "create",
-            "--league",
-            "gthscl",
-            "--name",
-            "2027-28",
-            "--starts",
-            "2027-10-04",
-            "--ends",
-            "2028-02-23",
-            "--closures",
-            &closures,
-        ],
-        // Ten rounds on the first ten match days, Mondays and Wednesdays from 4 Oct.
-        &[
-            "division", "create", &teams, "--league", "gthscl", "--season", "2027-28", "--name",
-            "Metro", "--packed",
-        ],
-    ] {
-        ok_stdout(&[args, &["--db", db]].concat());
-    }
+    league_with_season(db);
+    // Ten rounds on the first ten match days, Mondays and Wednesdays from 4 Oct.
+    ok_stdout(&[
+        "division",
+        "create",
+        "crates/arbiter-cli/tests/data/season/metro-teams.csv",
+        "--league",
+        "gthscl",
+        "--season",
+        "2027-28",
+        "--name",
+        "Metro",
+        "--packed",
+        "--db",
+        db,
+    ]);
     let suspend = |extra: &[&str]| {
         let mut args = vec![
             "schedule", "suspend", "--league", "gthscl", "--season", "2027-28", "--db", db,
@@ -1533,24 +1521,7 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
         args.extend_from_slice(extra);
         arbiter(&args)
     };
-    let round_3 = || {
-        let path = dir.join("metro.json");
-        ok_stdout(&[
-            "export",
-            "--league",
-            "gthscl",
-            "--competition",
-            "metro",
-            "--format",
-            "json",
-            "-o",
-            path.to_str().unwrap(),
-            "--db",
-            db,
-        ]);
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        v["rounds"][2].clone()
-    };
+    let round_3 = || exported(&dir, db, "metro")["rounds"][2].clone();
     let week = ["--from", "2027-10-11", "--resume-on", "2027-10-18"];
 
     let preview = suspend(&[&week[..], &["--preview"]].concat());

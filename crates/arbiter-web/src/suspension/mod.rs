@@ -12,6 +12,7 @@ pub mod page;
 
 use std::sync::Arc;
 
+use arbiter_core::TeamId;
 use arbiter_core::calendar::{SchoolCalendar, weekday_list};
 use arbiter_core::suspend::{self, Division, Plan, Suspension};
 use arbiter_core::text::Reason;
@@ -208,8 +209,8 @@ pub fn prepare(
 pub struct MoveLine {
     pub division: Arc<CompetitionView>,
     pub round: u32,
-    pub home: arbiter_core::TeamId,
-    pub away: arbiter_core::TeamId,
+    pub home: TeamId,
+    pub away: TeamId,
     pub from: Date,
     /// The day it moves to; for a played match, the day it stays on.
     pub to: Date,
@@ -232,29 +233,23 @@ impl MoveLine {
 
 /// The plan's moves, then its played matches that stay, each with its division's view.
 pub fn lines(s: &SeasonSchedule, plan: &Plan) -> (Vec<MoveLine>, Vec<MoveLine>) {
+    let line = |division: usize, round: u32, home: &TeamId, away: &TeamId, from, to| MoveLine {
+        division: s.divisions[division].clone(),
+        round,
+        home: home.clone(),
+        away: away.clone(),
+        from,
+        to,
+    };
     let moves = plan
         .shifts
         .iter()
-        .map(|m| MoveLine {
-            division: s.divisions[m.division].clone(),
-            round: m.round,
-            home: m.home.clone(),
-            away: m.away.clone(),
-            from: m.from,
-            to: m.to,
-        })
+        .map(|m| line(m.division, m.round, &m.home, &m.away, m.from, m.to))
         .collect();
     let played = plan
         .played
         .iter()
-        .map(|m| MoveLine {
-            division: s.divisions[m.division].clone(),
-            round: m.round,
-            home: m.home.clone(),
-            away: m.away.clone(),
-            from: m.on,
-            to: m.on,
-        })
+        .map(|m| line(m.division, m.round, &m.home, &m.away, m.on, m.on))
         .collect();
     (moves, played)
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use arbiter_core::permissions::Role;
 use arbiter_core::{Pairing, TeamId};
 use arbiter_mail::Mailer;
-use arbiter_store::{Actor, HistoryFilter, NewApiToken, Store};
+use arbiter_store::{HistoryFilter, Store};
 use arbiter_web::{AppState, router};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -255,25 +255,6 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-async fn token(store: &Store, email: &str, role: Role, school: Option<&str>) -> String {
-    let user = account(store, email, role, school).await;
-    let league = store.league("gthscl").await.unwrap().unwrap();
-    store
-        .create_api_token(
-            &NewApiToken {
-                user: user.id,
-                league: league.id,
-                role,
-                school: school.map(str::to_string),
-                label: "suspension".into(),
-            },
-            &Actor::system(),
-        )
-        .await
-        .unwrap()
-        .1
-}
-
 async fn call(app: &axum::Router, secret: &str, body: &str) -> Answer {
     let req = Request::post(API)
         .header("authorization", format!("Bearer {secret}"))
@@ -287,8 +268,10 @@ async fn call(app: &axum::Router, secret: &str, body: &str) -> Answer {
 async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_token() {
     let store = store().await;
     let app = app(&store);
-    let president = token(&store, PRESIDENT, Role::President, None).await;
-    let coach = token(&store, START, Role::Advisor, Some("Start High School")).await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, START, Role::Advisor, Some("Start High School")).await;
+    let president = api_token(&store, PRESIDENT, Role::President, None).await;
+    let coach = api_token(&store, START, Role::Advisor, Some("Start High School")).await;
     let body =
         r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow", "preview": true}"#;
 
