@@ -10,6 +10,7 @@ mod ratings;
 mod render;
 mod roster;
 mod setup;
+mod suspend;
 mod users;
 
 use std::io::Write as _;
@@ -94,11 +95,15 @@ enum Command {
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
-    /// Prints a round-robin schedule from the FIDE Berger tables (AS-19).
+    /// Prints a round-robin schedule from the FIDE Berger tables (AS-19). `arbiter schedule
+    /// suspend` suspends a stored season's schedule for severe weather (GT-F5).
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Schedule {
+        #[command(subcommand)]
+        command: Option<ScheduleCommand>,
         /// The number of teams; an odd number gives a bye each round.
-        #[arg(long)]
-        teams: u32,
+        #[arg(long, required = true)]
+        teams: Option<u32>,
         /// Two cycles: the second with colours reversed.
         #[arg(long)]
         double: bool,
@@ -423,6 +428,38 @@ enum LedgerCommand {
 }
 
 #[derive(Debug, Subcommand)]
+enum ScheduleCommand {
+    /// GT-F5: suspends a season's schedule for severe weather and resumes it. Every match still
+    /// to play from --from moves forward by the league's match days (school days only, never a
+    /// closure) from --from until --resume-on, so the season keeps its order; played matches
+    /// stay. Prints every match that moves, old day and new; refused, with every reason, when a
+    /// match would move past the season's last day. Each moved match keeps the reason in its
+    /// history.
+    Suspend {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address.
+        #[arg(long)]
+        season: String,
+        /// The first day of the suspension (YYYY-MM-DD).
+        #[arg(long, value_name = "DATE")]
+        from: jiff::civil::Date,
+        /// The day play resumes (YYYY-MM-DD).
+        #[arg(long, value_name = "DATE")]
+        resume_on: jiff::civil::Date,
+        /// Why (the severe weather), kept in the history; required unless --preview.
+        #[arg(long, required_unless_present = "preview")]
+        reason: Option<String>,
+        /// Print what would move and move nothing.
+        #[arg(long)]
+        preview: bool,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
 enum UserCommand {
     /// Creates an account with a role in a league and sends it a link to set its password.
     Add {
@@ -581,10 +618,36 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Schedule {
+            command:
+                Some(ScheduleCommand::Suspend {
+                    league,
+                    season,
+                    from,
+                    resume_on,
+                    reason,
+                    preview,
+                    database,
+                }),
+            ..
+        } => suspend::suspend(
+            &suspend::Asked {
+                league: &league,
+                season: &season,
+                from,
+                resume_on,
+                reason: reason.as_deref(),
+                preview,
+            },
+            &database,
+        ),
+        Command::Schedule {
+            command: None,
             teams,
             double,
             format,
         } => {
+            let teams =
+                teams.ok_or_else(|| anyhow::anyhow!("give the number of teams with --teams"))?;
             let cycles = if double {
                 Cycles::Double
             } else {

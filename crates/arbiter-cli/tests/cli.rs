@@ -1161,6 +1161,58 @@ fn roster_import_lists_every_mistake_then_adds_the_players() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The league `gthscl` in the database `db` with its season 2027-28 (4 Oct to 23 Feb) and the
+/// closures of `tests/data/season/closures.csv`.
+fn league_with_season(db: &str) {
+    let closures = "crates/arbiter-cli/tests/data/season/closures.csv";
+    for args in [
+        &[
+            "league",
+            "create",
+            "--slug",
+            "gthscl",
+            "--name",
+            "Greater Toledo High School Chess League",
+        ][..],
+        &[
+            "season",
+            "create",
+            "--league",
+            "gthscl",
+            "--name",
+            "2027-28",
+            "--starts",
+            "2027-10-04",
+            "--ends",
+            "2028-02-23",
+            "--closures",
+            closures,
+        ],
+    ] {
+        ok_stdout(&[args, &["--db", db]].concat());
+    }
+}
+
+/// The competition `competition` of the league `gthscl` in `db`, exported as competition JSON
+/// into `dir` and read back.
+fn exported(dir: &Path, db: &str, competition: &str) -> Value {
+    let path = dir.join(format!("{competition}.json"));
+    ok_stdout(&[
+        "export",
+        "--league",
+        "gthscl",
+        "--competition",
+        competition,
+        "--format",
+        "json",
+        "-o",
+        path.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
 /// Issue 12: the GTHSCL's next season built from nothing through the CLI from CSV files: the
 /// league, the season with its closures (GT-M2), a division drawn from its teams on the Monday
 /// and Wednesday match days, never on a closure, and its rosters (GT-O1, GT-R3).
@@ -1172,33 +1224,7 @@ fn a_season_is_built_from_csv_files() {
     let db = dir.join("league.db");
     let db = db.to_str().unwrap();
     let data = "crates/arbiter-cli/tests/data/season";
-    ok_stdout(&[
-        "league",
-        "create",
-        "--slug",
-        "gthscl",
-        "--name",
-        "Greater Toledo High School Chess League",
-        "--db",
-        db,
-    ]);
-    let closures = format!("{data}/closures.csv");
-    ok_stdout(&[
-        "season",
-        "create",
-        "--league",
-        "gthscl",
-        "--name",
-        "2027-28",
-        "--starts",
-        "2027-10-04",
-        "--ends",
-        "2028-02-23",
-        "--closures",
-        &closures,
-        "--db",
-        db,
-    ]);
+    league_with_season(db);
     let division = |file: &str, extra: &[&str]| {
         let file = format!("{data}/{file}");
         let mut args = vec![
@@ -1261,21 +1287,7 @@ fn a_season_is_built_from_csv_files() {
         "--db",
         db,
     ]);
-    let path = dir.join("metro.json");
-    ok_stdout(&[
-        "export",
-        "--league",
-        "gthscl",
-        "--competition",
-        "metro",
-        "--format",
-        "json",
-        "-o",
-        path.to_str().unwrap(),
-        "--db",
-        db,
-    ]);
-    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let v = exported(&dir, db, "metro");
     let teams = v["teams"].as_array().unwrap();
     assert_eq!(teams.len(), 6);
     let sjj_a = teams
@@ -1322,20 +1334,7 @@ fn a_season_is_built_from_csv_files() {
         "--db",
         db,
     ]);
-    ok_stdout(&[
-        "export",
-        "--league",
-        "gthscl",
-        "--competition",
-        "metro",
-        "--format",
-        "json",
-        "-o",
-        path.to_str().unwrap(),
-        "--db",
-        db,
-    ]);
-    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let v = exported(&dir, db, "metro");
     let whitmer = v["teams"]
         .as_array()
         .unwrap()
@@ -1486,5 +1485,96 @@ fn ledger_records_entries_and_prints_the_statement() {
     assert_eq!(j["entries"].as_array().unwrap().len(), 5);
     assert_eq!(j["entries"][2]["in_force"], false);
     assert_eq!(j["entries"][2]["reversed_by"], 5);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// GT-F5: `arbiter schedule suspend` prints every match a suspension moves, old day and new;
+/// with `--preview` it moves nothing, a match that would move past the season's last day refuses
+/// the whole suspension with the sentence, and otherwise every match still to play moves.
+#[test]
+fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-suspend-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    league_with_season(db);
+    // Ten rounds on the first ten match days, Mondays and Wednesdays from 4 Oct.
+    ok_stdout(&[
+        "division",
+        "create",
+        "crates/arbiter-cli/tests/data/season/metro-teams.csv",
+        "--league",
+        "gthscl",
+        "--season",
+        "2027-28",
+        "--name",
+        "Metro",
+        "--packed",
+        "--db",
+        db,
+    ]);
+    let suspend = |extra: &[&str]| {
+        let mut args = vec![
+            "schedule", "suspend", "--league", "gthscl", "--season", "2027-28", "--db", db,
+        ];
+        args.extend_from_slice(extra);
+        arbiter(&args)
+    };
+    let round_3 = || exported(&dir, db, "metro")["rounds"][2].clone();
+    let week = ["--from", "2027-10-11", "--resume-on", "2027-10-18"];
+
+    let preview = suspend(&[&week[..], &["--preview"]].concat());
+    assert!(
+        preview.status.success(),
+        "{}",
+        String::from_utf8_lossy(&preview.stderr)
+    );
+    let plan = String::from_utf8(preview.stdout).unwrap();
+    assert!(
+        plan.starts_with("Metro: 2 match days lost (GT-F5)\n"),
+        "{plan}"
+    );
+    assert!(
+        plan.contains("Metro, round 3, St. John's Jesuit A v Perrysburg: 2027-10-11 -> 2027-10-18"),
+        "{plan}"
+    );
+    assert_eq!(plan.lines().count(), 1 + 24, "rounds 3 to 10 move: {plan}");
+    assert!(String::from_utf8_lossy(&preview.stderr).contains("nothing was moved"));
+    assert_eq!(
+        round_3()["matches"][0]["date"],
+        Value::Null,
+        "{}",
+        round_3()
+    );
+
+    let too_long = suspend(&[
+        "--from",
+        "2027-10-11",
+        "--resume-on",
+        "2028-02-21",
+        "--reason",
+        "Snow",
+    ]);
+    assert_eq!(too_long.status.code(), Some(1));
+    let said = String::from_utf8(too_long.stdout).unwrap();
+    assert!(
+        said.contains("GT-F5: Metro, round 10, Whitmer v Maumee on 2027-11-03 would move to 2028-03-20, after the season's last day (2028-02-23)"),
+        "{said}"
+    );
+    assert!(String::from_utf8_lossy(&too_long.stderr).contains("nothing was moved"));
+
+    let applied = suspend(&[&week[..], &["--reason", "Ice storm"]].concat());
+    assert!(
+        applied.status.success(),
+        "{}",
+        String::from_utf8_lossy(&applied.stderr)
+    );
+    assert!(String::from_utf8_lossy(&applied.stderr).contains("24 matches moved"));
+    let r3 = round_3();
+    assert_eq!(r3["date"], "2027-10-11", "the match keeps its round: {r3}");
+    for m in r3["matches"].as_array().unwrap() {
+        assert_eq!(m["date"], "2027-10-18", "{r3}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -13,6 +13,8 @@
 //! - [`calendar`]: the school calendar, its closures and match days (GT-M2).
 //! - [`schedule`]: Berger round-robin tables (AS-19), placed on the calendar's match days.
 //! - [`postpone`]: what moving a match to another day would break (GT-M2).
+//! - [`suspend`]: the schedule suspended in severe weather, every match still to play shifted
+//!   by the match days lost (GT-F5).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
 //! - [`report`]: the result workflow, entered, confirmed or disputed (GT-P2).
 //! - [`roster`]: players added to the rosters, each to their school's team, with GT-R7's
@@ -49,6 +51,7 @@ pub mod ruleset;
 pub mod schedule;
 pub mod scoring;
 pub mod standings;
+pub mod suspend;
 pub mod text;
 pub mod validate;
 

@@ -323,6 +323,20 @@ impl Store {
         dispatch!(self, s => s.move_match(m, to, start, reason, by).await)
     }
 
+    /// Moves every match of `moves` in one transaction (GT-F5: the schedule suspended and
+    /// resumed; core's `suspend::plan` has shifted them), each kept in the history with the day
+    /// before and the reason. [`StoreError::Stale`], and nothing moved, when a competition of
+    /// `seen` is no longer at the version read (a result or another move came in).
+    pub async fn move_matches(
+        &self,
+        moves: &[MatchMove],
+        seen: &[(CompetitionId, i64)],
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.move_matches(moves, seen, reason, by).await)
+    }
+
     /// Records an officer's ruling that the result carrying the violation `key` (core's
     /// `Finding::key`, `message` its sentence) stands, with the reason (issue 12). A second
     /// ruling on one violation is [`StoreError::Stale`].

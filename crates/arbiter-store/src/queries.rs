@@ -30,7 +30,7 @@ use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
-    SeasonClosure, PlayerChange, GameScore,
+    SeasonClosure, PlayerChange, GameScore, MatchMove,
 };
 
 fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
@@ -431,6 +431,68 @@ async fn match_place(tx: &mut Tx, m: MatchId) -> Result<Option<MatchPlace>, Stor
         home: TeamId(get(&row, "home")?),
         away: TeamId(get(&row, "away")?),
     }))
+}
+
+/// Moves one match inside `tx`, with its history row: the day (and start) before and after.
+async fn move_in(
+    tx: &mut Tx,
+    mv: &MatchMove,
+    reason: &str,
+    at: jiff::Timestamp,
+    by: &Actor,
+) -> Result<(), StoreError> {
+    let m = mv.id;
+    let Some(place) = match_place(tx, m).await? else {
+        return Err(StoreError::NotFound(format!("there is no match with id {m}")));
+    };
+    let sql = format!(
+        "SELECT {} AS own, {} AS round_day, m.start_time FROM matches m \
+         JOIN rounds r ON r.id = m.round_id WHERE m.id = $1",
+        date_out("m.played_on"),
+        date_out("r.played_on")
+    );
+    let row = sqlx::query(&sql)
+        .bind(m.0)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("reading a match's day"))?;
+    let own: Option<String> = get(&row, "own")?;
+    let round_day: Option<String> = get(&row, "round_day")?;
+    let before = own.or(round_day);
+    let start_before: Option<String> = get(&row, "start_time")?;
+    let sql = format!(
+        "UPDATE matches SET played_on = {}, start_time = $2 WHERE id = $3",
+        date_in("$1")
+    );
+    let start = mv.start.map(codes::time_text);
+    sqlx::query(&sql)
+        .bind(mv.to.to_string())
+        .bind(start.clone())
+        .bind(m.0)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("moving a match"))?;
+    sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+        .bind(place.competition)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("bumping the competition's version"))?;
+    let day = |d: Option<String>, start: Option<String>| serde_json::json!({
+        "round": place.round, "home": place.home.0, "away": place.away.0, "date": d,
+        "start": start,
+    });
+    append_history(
+        tx,
+        at,
+        by,
+        Change {
+            before: Some(day(before, start_before)),
+            after: Some(day(Some(mv.to.to_string()), start)),
+            reason: Some(reason),
+            ..Change::on_match(&place, m, HistoryAction::MoveMatch)
+        },
+    )
+    .await
 }
 
 /// Every result version of a match, oldest first.
@@ -2289,61 +2351,48 @@ impl Backend {
         reason: &str,
         by: &Actor,
     ) -> Result<(), StoreError> {
+        let moves = [MatchMove { id: m, to, start }];
+        self.move_matches(&moves, &[], reason, by).await
+    }
+
+    /// Moves every match of `moves` in one transaction (GT-F5's suspension, or one GT-M2 move),
+    /// each a change in the history with the day before and the reason; nothing moves unless
+    /// each competition of `seen` is still at the version the writer read.
+    pub async fn move_matches(
+        &self,
+        moves: &[MatchMove],
+        seen: &[(CompetitionId, i64)],
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("a move needs its reason (GT-M2)".into()))?;
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
-        let Some(place) = match_place(&mut tx, m).await? else {
-            return Err(StoreError::NotFound(format!("there is no match with id {m}")));
-        };
-        let sql = format!(
-            "SELECT {} AS own, {} AS round_day, m.start_time FROM matches m \
-             JOIN rounds r ON r.id = m.round_id WHERE m.id = $1",
-            date_out("m.played_on"),
-            date_out("r.played_on")
-        );
-        let row = sqlx::query(&sql)
-            .bind(m.0)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(db("reading a match's day"))?;
-        let own: Option<String> = get(&row, "own")?;
-        let round_day: Option<String> = get(&row, "round_day")?;
-        let before = own.or(round_day);
-        let start_before: Option<String> = get(&row, "start_time")?;
-        let sql = format!(
-            "UPDATE matches SET played_on = {}, start_time = $2 WHERE id = $3",
-            date_in("$1")
-        );
-        let start = start.map(codes::time_text);
-        sqlx::query(&sql)
-            .bind(to.to_string())
-            .bind(start.clone())
-            .bind(m.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("moving a match"))?;
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(place.competition)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
-        let day = |d: Option<String>, start: Option<String>| serde_json::json!({
-            "round": place.round, "home": place.home.0, "away": place.away.0, "date": d,
-            "start": start,
-        });
-        append_history(
-            &mut tx,
-            codes::now(),
-            by,
-            Change {
-                before: Some(day(before, start_before)),
-                after: Some(day(Some(to.to_string()), start)),
-                reason: Some(reason.as_str()),
-                ..Change::on_match(&place, m, HistoryAction::MoveMatch)
-            },
-        )
-        .await?;
+        for &(competition, version) in seen {
+            let row = sqlx::query("SELECT name, version FROM competitions WHERE id = $1")
+                .bind(competition.0)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("reading a competition's version"))?;
+            let Some(row) = row else {
+                return Err(StoreError::NotFound(format!(
+                    "there is no competition with id {}",
+                    competition.0
+                )));
+            };
+            let now: i64 = get(&row, "version")?;
+            if now != version {
+                let name: String = get(&row, "name")?;
+                return Err(StoreError::Stale(format!(
+                    "{name} changed after its schedule was read (a result, a move or a lineup came in), so no match was moved; read it again"
+                )));
+            }
+        }
+        let at = codes::now();
+        for mv in moves {
+            move_in(&mut tx, mv, reason.as_str(), at, by).await?;
+        }
         tx.commit().await.map_err(db("saving the move"))?;
         Ok(())
     }

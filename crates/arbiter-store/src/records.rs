@@ -140,6 +140,15 @@ pub struct PlayerChange {
     pub withdrawn: Option<jiff::civil::Date>,
 }
 
+/// A match to move (GT-M2, GT-F5): to which day, and at what time it starts there (`None`:
+/// after school, as the advisors agree).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchMove {
+    pub id: MatchId,
+    pub to: jiff::civil::Date,
+    pub start: Option<jiff::civil::Time>,
+}
+
 /// Days a season's schools are closed, both inclusive (GT-M2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewClosure {

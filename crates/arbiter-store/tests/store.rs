@@ -10,8 +10,9 @@ use arbiter_core::{
 };
 use arbiter_store::json::outcome_from_json;
 use arbiter_store::{
-    Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, NewClosure, NewLeague,
-    NewSeason, PlayerChange, ReportSeen, RulesRef, SeasonChoice, SeasonId, Store, StoreError,
+    Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, MatchMove, NewClosure,
+    NewLeague, NewSeason, PlayerChange, ReportSeen, RulesRef, SeasonChoice, SeasonId, Store,
+    StoreError,
 };
 use support::*;
 
@@ -39,6 +40,7 @@ on_every_backend!(
     schools_are_added_once_and_listed_by_name,
     a_closure_is_withdrawn_never_removed,
     a_player_withdrawn_keeps_their_games,
+    gt_f5_matches_move_together_or_not_at_all,
 );
 
 async fn migrated(store: &Store) {
@@ -1234,6 +1236,62 @@ async fn a_closure_is_withdrawn_never_removed(store: Store) {
             .expect_err("the database refuses it");
         assert!(err.contains("never"), "{sql}: {err}");
     }
+}
+
+/// GT-F5: a suspension moves its matches in one transaction, each with its history row; when
+/// the competition changed after it was read, none moves.
+async fn gt_f5_matches_move_together_or_not_at_all(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let before = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert!(before.match_ids.len() >= 2, "the fixture has two matches");
+    let day = |s: &str| s.parse::<jiff::civil::Date>().unwrap();
+    let moves: Vec<MatchMove> = before
+        .match_ids
+        .iter()
+        .take(2)
+        .map(|(_, _, m)| MatchMove {
+            id: *m,
+            to: day("2026-11-16"),
+            start: None,
+        })
+        .collect();
+    let why =
+        "GT-F5: schedule suspended from 2026-11-09 for severe weather, resumed on 2026-11-16: snow";
+    let stale = [(id, before.version - 1)];
+    let err = store
+        .move_matches(&moves, &stale, why, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Stale(_)), "{err}");
+    assert!(err.to_string().contains("so no match was moved"), "{err}");
+    let unmoved = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(unmoved.competition, before.competition);
+    store
+        .move_matches(&moves, &[(id, before.version)], why, &arbiter())
+        .await
+        .unwrap();
+    let after = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let days: Vec<_> = after
+        .competition
+        .rounds
+        .iter()
+        .flat_map(|r| {
+            r.pairings.iter().filter_map(move |p| match p {
+                Pairing::Match(m) => Some(r.date_of(m)),
+                Pairing::Bye(_) => None,
+            })
+        })
+        .take(2)
+        .collect();
+    assert_eq!(days, [Some(day("2026-11-16")); 2]);
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    let moved: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == "move_match")
+        .collect();
+    assert_eq!(moved.len(), 2);
+    assert!(moved.iter().all(|h| h.reason.as_deref() == Some(why)));
 }
 
 /// Issue 12: a player corrected or withdrawn stays on the roster, their games untouched.

@@ -15,7 +15,8 @@
 //!
 //! Accounts (issue 5): sign-in, invitations, resets and the account page (`accounts`), a
 //! league's people (`people`), match reports (`results`, the API's `api::write`), the history
-//! (`history`) and the Treasurer's fee ledger (`ledger`, the API's `api::ledger`, GT-O2). Every route that needs more than the public is in [`routes::table`] with the
+//! (`history`) and the Treasurer's fee ledger (`ledger`, the API's `api::ledger`, GT-O2) and the President's
+//! suspension of a season's schedule (`suspension`, the API's `api::suspension`, GT-F5). Every route that needs more than the public is in [`routes::table`] with the
 //! permission it needs; sessions live in the store (`http::sessions`), and the router
 //! checks sign-in and every form's CSRF token from that table (`http::guard`).
 
@@ -32,6 +33,7 @@ mod results;
 mod rosters;
 pub mod routes;
 mod setup;
+mod suspension;
 mod ui;
 
 use std::net::SocketAddr;

@@ -10,7 +10,7 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{findings, history, ledger, people, rosters, setup};
+use crate::{findings, history, ledger, people, rosters, setup, suspension};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -339,6 +339,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::GET,
+                "/leagues/{league}/{season}/suspension",
+                Table(Action::SuspendSchedule),
+            ),
+            get(suspension::page::suspension_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/{season}/suspension",
+                Table(Action::SuspendSchedule),
+            ),
+            post(suspension::page::suspend_schedule),
+        ),
+        (
+            site(
+                Method::GET,
                 "/leagues/{league}/findings",
                 Table(Action::RuleOnViolation),
             ),
@@ -454,11 +470,15 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/game-scores"), Action::UploadGameScore),
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
+        api(SUSPENSION_API.into(), Action::SuspendSchedule),
     ]
 }
 
 /// The API's fee ledger (GT-O2): read and written with a token.
 pub const LEDGER_API: &str = "/api/v1/leagues/{league}/ledger";
+
+/// The API's suspension of a season's schedule (GT-F5): previewed or applied with a token.
+pub const SUSPENSION_API: &str = "/api/v1/leagues/{league}/{season}/suspension";
 
 /// The API's reads that are not public, each needing a token the table allows (registered with
 /// the API's OpenAPI router in `api/ledger.rs`).

@@ -41,6 +41,37 @@ pub(crate) async fn tell(
     });
 }
 
+/// GT-M2, GT-F5: both schools told that the match moved. `before` is the match as read before
+/// the move (its new day is read again), `rule` the rule it moved by, `reason` as the history
+/// keeps it; `acting` is not told of their own act.
+pub(crate) async fn tell_move(
+    state: &AppState,
+    before: &MatchContext,
+    rule: &str,
+    reason: &str,
+    acting: Option<&str>,
+) {
+    let fresh = match crate::results::context::reload(state, before).await {
+        Ok(f) => f,
+        Err(e) => {
+            tracing::warn!(cause = %e.message(), "the notices of a move were not sent");
+            return;
+        }
+    };
+    let (notice, audience) = arbiter_core::notice::of_move();
+    let day =
+        |d: Option<jiff::civil::Date>| d.map_or_else(|| "its round's day".to_string(), words::date);
+    let when = match fresh.record.start {
+        Some(t) => format!("{} at {}", day(fresh.date), t.strftime("%H:%M")),
+        None => day(fresh.date),
+    };
+    let what = format!(
+        "The match moves from {} to {when} ({rule}). The reason given: \u{201c}{reason}\u{201d}",
+        day(before.date)
+    );
+    tell(state, &fresh, notice, audience, &what, acting).await;
+}
+
 /// What a step of the result workflow did, for its notice: who, what stands now, and what is
 /// asked next. `fresh` is the match after the write.
 pub(crate) fn step_words(

@@ -2080,27 +2080,8 @@ pub async fn move_match(
         Ok(()) => {
             state.invalidate();
             // GT-M2: both schools are told of the new day.
-            if let Ok(fresh) = crate::results::context::reload(&state, &ctx).await {
-                let (notice, audience) = arbiter_core::notice::of_move();
-                let when = match start_time {
-                    Some(t) => format!("{} at {}", words::date(to), t.strftime("%H:%M")),
-                    None => words::date(to),
-                };
-                let what = format!(
-                    "The match moves from {} to {when} (GT-M2). The reason given: \u{201c}{reason}\u{201d}",
-                    ctx.date
-                        .map_or_else(|| "its round's day".to_string(), words::date)
-                );
-                crate::results::notify::tell(
-                    &state,
-                    &fresh,
-                    notice,
-                    audience,
-                    &what,
-                    Some(&acting.email),
-                )
+            crate::results::notify::tell_move(&state, &ctx, "GT-M2", &reason, Some(&acting.email))
                 .await;
-            }
             see_other(&format!("{}#report", ctx.href()))
         }
         Err(arbiter_store::StoreError::Invalid(m)) => {

@@ -21,7 +21,7 @@ use crate::http::auth::{self, Acting, Auth};
 use crate::http::csrf;
 use crate::http::error::{Format, WebError};
 use crate::ui::layout::{Layout, private_layout};
-use crate::ui::link::{Link, competition_href, league_href};
+use crate::ui::link::{Link, competition_href, league_href, suspension_href};
 use crate::ui::words;
 
 pub use division::create_division;
@@ -33,6 +33,8 @@ struct SeasonLine {
     days: String,
     divisions: Vec<Link>,
     closures: Vec<ClosureLine>,
+    /// GT-F5: its suspension page, for those the table lets suspend the schedule.
+    suspend: Option<String>,
 }
 
 struct ClosureLine {
@@ -175,6 +177,12 @@ async fn page(
 ) -> Result<Response, WebError> {
     let store = state.store();
     let league = &tree.league.slug;
+    let may_suspend = auth::may(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::SuspendSchedule,
+        Target::League,
+    );
     let mut seasons = Vec::new();
     for (s, comps) in tree.seasons.iter().rev() {
         let closures = store
@@ -200,6 +208,7 @@ async fn page(
                 .map(|c| Link::new(competition_href(league, &s.slug, &c.slug), &c.name))
                 .collect(),
             closures,
+            suspend: (may_suspend && !comps.is_empty()).then(|| suspension_href(league, &s.slug)),
         });
     }
     let chosen = if said.forms.closure.season.is_empty() {

@@ -25,6 +25,11 @@ pub fn season_href(league: &str, season: &str) -> String {
     format!("/leagues/{}/{}", segment(league), segment(season))
 }
 
+/// GT-F5: the officers' page that suspends a season's schedule.
+pub fn suspension_href(league: &str, season: &str) -> String {
+    format!("{}/suspension", season_href(league, season))
+}
+
 pub fn competition_href(league: &str, season: &str, competition: &str) -> String {
     format!(
         "/leagues/{}/{}/{}",

@@ -306,6 +306,8 @@ async fn the_openapi_document_lists_every_api_route() {
     }
     // The fee ledger (GT-O2), read and written with a token: tests/web/ledger.rs.
     expected.push("/api/v1/leagues/{league}/ledger".to_string());
+    // GT-F5's suspension of a season's schedule, with a token: tests/web/suspension.rs.
+    expected.push("/api/v1/leagues/{league}/{season}/suspension".to_string());
     expected.sort();
     let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
     listed.sort();

@@ -419,6 +419,36 @@ pub async fn account(
     user
 }
 
+/// An API token of the account `email` (made already) in the GTHSCL league, acting as `role`
+/// (of `school`): its secret, for `Authorization: Bearer …`.
+pub async fn api_token(
+    store: &Store,
+    email: &str,
+    role: arbiter_core::permissions::Role,
+    school: Option<&str>,
+) -> String {
+    let user = store
+        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    store
+        .create_api_token(
+            &arbiter_store::NewApiToken {
+                user: user.id,
+                league: league.id,
+                role,
+                school: school.map(str::to_string),
+                label: "a script".into(),
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap()
+        .1
+}
+
 /// A browser: its cookies, the last CSRF token it saw, and its address (each visitor has its
 /// own, as the rate limits see them).
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 //! The test division has four schools, one team each, under the `gthscl` preset: $10.00 each.
 
 use arbiter_core::permissions::Role;
-use arbiter_store::{Actor, HistoryFilter, NewApiToken, Store};
+use arbiter_store::{HistoryFilter, Store};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 
@@ -472,29 +472,6 @@ async fn the_csv_lists_every_entry_through_the_formula_guard() {
     assert!(none.body.contains("ledger?season=2026-27"), "{}", none.body);
 }
 
-async fn token(store: &Store, email: &str, role: Role, school: Option<&str>) -> String {
-    let user = store
-        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
-        .await
-        .unwrap()
-        .unwrap();
-    let league = store.league("gthscl").await.unwrap().unwrap();
-    store
-        .create_api_token(
-            &NewApiToken {
-                user: user.id,
-                league: league.id,
-                role,
-                school: school.map(str::to_string),
-                label: "ledger script".into(),
-            },
-            &Actor::system(),
-        )
-        .await
-        .unwrap()
-        .1
-}
-
 async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Answer {
     let mut req = Request::builder()
         .method(method)
@@ -511,7 +488,7 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
     let store = store().await;
     officers(&store).await;
     let app = app(&store);
-    let treasurer = token(&store, TREASURER, Role::Treasurer, None).await;
+    let treasurer = api_token(&store, TREASURER, Role::Treasurer, None).await;
     let read = call(&app, "GET", &treasurer, "").await;
     assert_eq!(read.status, StatusCode::OK, "{}", read.body);
     let j = read.json();
@@ -568,7 +545,7 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
     assert_eq!(j["entries"].as_array().unwrap().len(), 1);
 
     // The President's token reads and may not write; an advisor's may not read.
-    let president = token(
+    let president = api_token(
         &store,
         PRESIDENT,
         Role::President,
@@ -587,7 +564,7 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
     )
     .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
-    let advisor = token(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    let advisor = api_token(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
     assert_eq!(
         call(&app, "GET", &advisor, "").await.status,
         StatusCode::FORBIDDEN

@@ -22,3 +22,4 @@ mod permissions;
 mod rosters;
 mod setup;
 mod snapshots;
+mod suspension;

@@ -23,7 +23,7 @@ const VP: &str = "vp@gthscl.example";
 /// GT-O3: the President's own school, Start, plays round 4's match at home.
 const PRESIDENT: &str = "president@start.example";
 
-fn mail_dir() -> PathBuf {
+pub fn mail_dir() -> PathBuf {
     static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("arbiter-notices-{}-{n}", std::process::id()));
@@ -56,7 +56,7 @@ async fn setup(day: jiff::civil::Date) -> (Store, Router, PathBuf) {
 
 /// Each mail in the folder: (its recipient as the file names it, its text with quoted-printable
 /// soft breaks undone).
-fn mails(dir: &Path) -> Vec<(String, String)> {
+pub fn mails(dir: &Path) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| {
@@ -75,7 +75,7 @@ fn mails(dir: &Path) -> Vec<(String, String)> {
 }
 
 /// Waits (up to five seconds) for `n` mails: they are sent after the answer.
-async fn wait_for(dir: &Path, n: usize) -> Vec<(String, String)> {
+pub async fn wait_for(dir: &Path, n: usize) -> Vec<(String, String)> {
     for _ in 0..100 {
         let m = mails(dir);
         if m.len() >= n {

@@ -1,0 +1,282 @@
+//! GT-F5 in the API: `POST /api/v1/leagues/{league}/{season}/suspension` previews or applies the
+//! suspension of a season's schedule, with an API token whose role the table allows (the
+//! President). The same reading and write path as the page (`suspension::prepare`, `apply`).
+
+use arbiter_core::permissions::Action;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::answer::ErrorAnswer;
+use crate::api::write::{
+    InvalidAnswer, InvalidDetail, ProblemJson, json_response, permit_league, token,
+};
+use crate::app::address::{Addressed, SeasonAddress};
+use crate::app::respond::bad_path;
+use crate::app::site;
+use crate::app::state::AppState;
+use crate::http::auth::Acting;
+use crate::http::error::{Format, WebError};
+use crate::suspension::{
+    MoveLine, NotApplied, Problem, SeasonSchedule, SuspensionInput, apply, lines, load, prepare,
+};
+
+#[derive(OpenApi)]
+#[openapi(tags((name = "schedule", description = "The President's suspension of a season's schedule in severe weather (GT-F5): every match still to play from its first day shifted by the match days it takes")))]
+struct SuspensionDoc;
+
+/// The suspension's route, registered on the router and in the OpenAPI document together.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(SuspensionDoc::openapi()).routes(routes!(suspend))
+}
+
+/// A suspension to preview or apply (GT-F5).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SuspensionBody {
+    /// The first day of the suspension, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub from: String,
+    /// The day play resumes, `YYYY-MM-DD`; after `from`.
+    #[serde(default)]
+    pub resume_on: String,
+    /// Why (the severe weather); required to apply, kept in the history of every match that
+    /// moves after GT-F5's words. At most 915 characters.
+    #[serde(default)]
+    // The literal is `arbiter_core::suspend::WHY_MAX_CHARS`.
+    #[schema(max_length = 915)]
+    pub reason: Option<String>,
+    /// `true`: say what would move and move nothing.
+    #[serde(default)]
+    pub preview: bool,
+}
+
+/// What a suspension does to the season.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SuspensionJson {
+    pub league: String,
+    pub season: String,
+    /// The first day of the suspension, `YYYY-MM-DD`.
+    pub from: String,
+    /// The day play resumes, `YYYY-MM-DD`.
+    pub resume_on: String,
+    /// Whether the matches were moved (`false` for a preview).
+    pub applied: bool,
+    /// The reason each moved match keeps in its history, when applied.
+    pub reason: Option<String>,
+    /// For each division, the match days the suspension takes: its matches shift by as many.
+    pub divisions: Vec<DivisionJson>,
+    /// Every match that moves, in the order they were to be played.
+    pub moves: Vec<MoveJson>,
+    /// The matches on or after `from` that have a result: they stay.
+    pub played: Vec<PlayedJson>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DivisionJson {
+    /// The competition's slug.
+    pub competition: String,
+    pub name: String,
+    pub match_days_lost: usize,
+}
+
+/// A match that moves.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MoveJson {
+    /// The competition's slug.
+    pub competition: String,
+    pub round: u32,
+    /// The home team's id.
+    pub home: String,
+    /// The visiting team's id.
+    pub away: String,
+    /// `Start Spartans v Scott`.
+    pub teams: String,
+    /// The day it was set for, `YYYY-MM-DD`.
+    pub from: String,
+    /// The day it moves to, `YYYY-MM-DD`.
+    pub to: String,
+    /// The match's page.
+    pub url: String,
+}
+
+/// A match with a result, which stays.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayedJson {
+    /// The competition's slug.
+    pub competition: String,
+    pub round: u32,
+    pub home: String,
+    pub away: String,
+    pub teams: String,
+    /// Its day, `YYYY-MM-DD`.
+    pub on: String,
+    pub url: String,
+}
+
+fn move_json(m: &MoveLine) -> MoveJson {
+    MoveJson {
+        competition: m.division.record.slug.clone(),
+        round: m.round,
+        home: m.home.0.clone(),
+        away: m.away.0.clone(),
+        teams: m.teams(),
+        from: m.from.to_string(),
+        to: m.to.to_string(),
+        url: m.href(),
+    }
+}
+
+fn played_json(m: &MoveLine) -> PlayedJson {
+    PlayedJson {
+        competition: m.division.record.slug.clone(),
+        round: m.round,
+        home: m.home.0.clone(),
+        away: m.away.0.clone(),
+        teams: m.teams(),
+        on: m.from.to_string(),
+        url: m.href(),
+    }
+}
+
+/// 422: each problem with its field and GT-F5.
+fn refused(problems: Vec<Problem>) -> Response {
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &InvalidAnswer {
+            error: InvalidDetail {
+                code: "invalid".into(),
+                refusal: None,
+                message: problems
+                    .iter()
+                    .map(|p| p.message.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                problems: problems
+                    .into_iter()
+                    .map(|p| ProblemJson {
+                        board: None,
+                        rule: Some("GT-F5".into()),
+                        field: p.field.into(),
+                        message: p.message,
+                    })
+                    .collect(),
+            },
+        },
+    )
+}
+
+/// The address, the token, the league and the table, in that order; then the season.
+async fn begin(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: Addressed<SeasonAddress>,
+) -> Result<(SeasonSchedule, Acting), Response> {
+    let Path(SeasonAddress { league, season }) =
+        path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let (token, user) = token(state, headers).await?;
+    let tree = site::one(state, &league)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    permit_league(&token, &tree.league, Action::SuspendSchedule).map_err(|r| *r)?;
+    let s = load(state, &tree, &season)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    Ok((
+        s,
+        Acting {
+            email: user.email,
+            role: token.role,
+        },
+    ))
+}
+
+/// GT-F5: the President suspends the schedule in severe weather and resumes it: every match
+/// without a result set on or after `from` moves forward by the match days of the season
+/// (the ruleset's `[calendar] match_days`, school days only) from `from` until `resume_on`, so
+/// the season keeps its order. With `preview`, nothing moves. Refused (422, each problem with
+/// its field) when `resume_on` is not after `from`, no match day falls between them, a match
+/// would move past the season's last day (shorten the suspension, or move it by hand first), or
+/// a team would play twice on a day. Applied, the matches move in one transaction, each with
+/// the reason in its history, and both schools of each are told by mail.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/suspension", tag = "schedule",
+    params(SeasonAddress),
+    request_body(content = SuspensionBody, description = "The suspension"),
+    responses(
+        (status = 200, description = "What the suspension moves; moved unless previewed", body = SuspensionJson),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (only the President suspends the schedule)", body = ErrorAnswer),
+        (status = 404, description = "No such league or season", body = ErrorAnswer),
+        (status = 409, description = "A division changed while the suspension was applied: nothing was moved; send it again", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong, or the suspension is refused (each problem with its field)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn suspend(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<SeasonAddress>,
+    bytes: Bytes,
+) -> Response {
+    let answer = async {
+        let (s, acting) = begin(&state, &headers, path).await?;
+        let body: SuspensionBody = if bytes.iter().all(u8::is_ascii_whitespace) {
+            SuspensionBody::default()
+        } else {
+            serde_json::from_slice(&bytes).map_err(|e| {
+                refused(vec![Problem {
+                    field: "body",
+                    message: format!(
+                        "The body is not the JSON this endpoint reads ({e}); send {{\"from\": \"2027-01-18\", \"resume_on\": \"2027-01-25\", \"reason\": \"Ice storm\", \"preview\": true}} (GT-F5)."
+                    ),
+                }])
+            })?
+        };
+        let input = SuspensionInput {
+            from: body.from.clone(),
+            resume_on: body.resume_on.clone(),
+            reason: body.reason.clone().unwrap_or_default(),
+        };
+        let (plan, reason) = prepare(&s, &input, !body.preview).map_err(refused)?;
+        if let Some(reason) = &reason {
+            match apply(&state, &s, &plan, reason, &s.seen(), &acting).await {
+                Ok(_) => {}
+                Err(NotApplied::Stale(m)) => {
+                    return Err(WebError::Conflict(m).answer(Format::Json));
+                }
+                Err(NotApplied::Failed(e)) => return Err(e.answer(Format::Json)),
+            }
+        }
+        let (moves, played) = lines(&s, &plan);
+        Ok(json_response(
+            StatusCode::OK,
+            &SuspensionJson {
+                league: s.league.slug.clone(),
+                season: s.season.slug.clone(),
+                from: plan.suspension.from.to_string(),
+                resume_on: plan.suspension.resume_on.to_string(),
+                applied: reason.is_some(),
+                reason: reason.map(|r| r.as_str().to_string()),
+                divisions: s
+                    .divisions
+                    .iter()
+                    .zip(&plan.match_days_lost)
+                    .map(|(v, n)| DivisionJson {
+                        competition: v.record.slug.clone(),
+                        name: v.record.name.clone(),
+                        match_days_lost: *n,
+                    })
+                    .collect(),
+                moves: moves.iter().map(move_json).collect(),
+                played: played.iter().map(played_json).collect(),
+            },
+        ))
+    };
+    answer.await.unwrap_or_else(|r: Response| r)
+}

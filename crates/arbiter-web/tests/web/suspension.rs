@@ -1,0 +1,326 @@
+//! GT-F5: the President suspends the schedule for severe weather and resumes it; every match
+//! still to play from the first day moves by the match days lost, each a change in the history
+//! with GT-F5's reason, both schools told by mail; played matches stay. The page previews before
+//! it moves anything, and the API says the same plan.
+
+use std::time::Duration;
+
+use arbiter_core::permissions::Role;
+use arbiter_core::{Pairing, TeamId};
+use arbiter_mail::Mailer;
+use arbiter_store::{HistoryFilter, Store};
+use arbiter_web::{AppState, router};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use jiff::civil::{Date, date};
+
+use crate::common::*;
+use crate::notices::{mail_dir, wait_for};
+
+const PRESIDENT: &str = "president@gthscl.example";
+const START: &str = "coach@start.example";
+const SCOTT: &str = "coach@scott.example";
+const PAGE: &str = "/leagues/gthscl/2026-27/suspension";
+const API: &str = "/api/v1/leagues/gthscl/2026-27/suspension";
+
+/// The day each match of the division is set for now, by round and home team.
+async fn day_of(store: &Store, round: u32, home: &str) -> Option<Date> {
+    let c = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap()
+        .competition;
+    let r = c.rounds.iter().find(|r| r.number == round).unwrap();
+    r.pairings.iter().find_map(|p| match p {
+        Pairing::Match(m) if m.home == TeamId(home.into()) => r.date_of(m),
+        _ => None,
+    })
+}
+
+/// The value of the hidden field `name` of a page.
+fn hidden(body: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let i = body
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no field {name}: {body}"))
+        + marker.len();
+    body[i..i + body[i..].find('"').unwrap()].to_string()
+}
+
+#[tokio::test]
+async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, START, Role::Advisor, Some("Start High School")).await;
+    account(&store, SCOTT, Role::Advisor, Some("Scott High School")).await;
+    let dir = mail_dir();
+    let app = router(
+        AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_today(date(2026, 11, 6))
+            .with_mail(Mailer::folder(&dir), "https://league.example.org"),
+    );
+    // Round 3 (Mon 9 Nov) is played; round 4 (Mon 16 Nov) is still to play.
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
+
+    // The officer reaches the page from the season set-up, without typing its address.
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let setup = president.get(&app, "/leagues/gthscl/setup").await;
+    assert!(
+        setup.body.contains(&format!("href=\"{PAGE}\"")),
+        "{}",
+        setup.body
+    );
+    let page = president.get(&app, PAGE).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains("Suspend the schedule (GT-F5): 2026-27"));
+    assert!(page.body.contains("Monday, Wednesday"), "{}", page.body);
+    // An advisor may not (the table: the President only).
+    let mut coach = Visitor::signed_in(&app, START).await;
+    let refused = coach.get(&app, PAGE).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert!(refused.body.contains("GT-F5"), "{}", refused.body);
+
+    // The preview: Mon 9 and Wed 11 Nov are lost, so round 4 moves two match days, a week; round
+    // 3, played, stays. Nothing moves yet.
+    let days = [
+        ("from", "2026-11-09"),
+        ("resume_on", "2026-11-16"),
+        ("reason", "Ice storm: the schools are closed."),
+    ];
+    let preview = president
+        .post(
+            &app,
+            PAGE,
+            &[days.as_slice(), &[("step", "preview")]].concat(),
+        )
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    for said in [
+        "2 matches move",
+        "The suspension takes 2 match days",
+        "Start Spartans v Zoë O&#39;Brien &#60;&#38;&#62; &#34;Q&#34;",
+        "Mon 16 Nov 2026 &rarr; <strong>Mon 23 Nov 2026</strong>",
+        "These have a result and stay",
+        "Start Spartans v Clay Eagles</a>, Mon 9 Nov 2026",
+        "Suspend the schedule and move these 2 matches",
+    ] {
+        assert!(preview.body.contains(said), "{said}: {}", preview.body);
+    }
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
+    let seen = hidden(&preview.body, "seen");
+    let previewed = hidden(&preview.body, "previewed");
+    assert_eq!(previewed, "2026-11-09/2026-11-16");
+
+    // Confirmed: both matches of round 4 move, each with GT-F5's reason in its history.
+    let confirm = [
+        days.as_slice(),
+        &[
+            ("step", "apply"),
+            ("seen", &seen),
+            ("previewed", &previewed),
+        ],
+    ]
+    .concat();
+    let applied = president.post(&app, PAGE, &confirm).await;
+    assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
+    assert_eq!(applied.header("location"), format!("{PAGE}?moved=2"));
+    let done = president.get(&app, &format!("{PAGE}?moved=2")).await;
+    assert!(done.body.contains("2 matches moved"), "{}", done.body);
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
+    assert_eq!(day_of(&store, 4, "drop").await, Some(date(2026, 11, 23)));
+    assert_eq!(day_of(&store, 3, "start").await, Some(date(2026, 11, 9)));
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    let moved: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == "move_match")
+        .collect();
+    assert_eq!(moved.len(), 2, "{moved:#?}");
+    for h in &moved {
+        assert_eq!(
+            h.reason.as_deref(),
+            Some(
+                "GT-F5: schedule suspended from 2026-11-09 for severe weather, resumed on 2026-11-16: Ice storm: the schools are closed."
+            )
+        );
+        assert_eq!(h.before.as_ref().unwrap()["date"], "2026-11-16");
+        assert_eq!(h.after.as_ref().unwrap()["date"], "2026-11-23");
+        assert_eq!(h.actor.as_deref(), Some(PRESIDENT));
+    }
+    // Both schools of Start v Scott are told, as a single move tells them.
+    let sent = wait_for(&dir, 2).await;
+    let mut to: Vec<&str> = sent.iter().map(|(t, _)| t.as_str()).collect();
+    to.sort_unstable();
+    assert_eq!(to, [SCOTT, START], "{sent:#?}");
+    for (_, text) in &sent {
+        assert!(text.contains("Subject: GTHSCL: Match moved"), "{text}");
+        assert!(
+            text.contains("The match moves from Mon 16 Nov 2026 to Mon 23 Nov 2026 (GT-F5)"),
+            "{text}"
+        );
+    }
+
+    // The same confirm sent twice moves nothing again: the division changed since its preview.
+    let again = president.post(&app, PAGE, &confirm).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    assert!(
+        again
+            .body
+            .contains("Division A changed after its schedule was read"),
+        "{}",
+        again.body
+    );
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
+
+    // Other days than the ones previewed are previewed, not applied.
+    let other = [
+        ("from", "2026-11-23"),
+        ("resume_on", "2026-11-25"),
+        ("reason", "Snow"),
+        ("step", "apply"),
+        ("seen", &seen),
+        ("previewed", &previewed),
+    ];
+    let a = president.post(&app, PAGE, &other).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert!(
+        a.body.contains("The days are not the ones previewed"),
+        "{}",
+        a.body
+    );
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
+
+    // GT-F5's refusals, each a sentence with the rule; nothing moves.
+    let late = president
+        .post(
+            &app,
+            PAGE,
+            &[
+                ("from", "2026-11-23"),
+                ("resume_on", "2027-04-05"),
+                ("step", "preview"),
+            ],
+        )
+        .await;
+    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        late.body
+            .contains("GT-F5: Division A, round 4, Start Spartans v")
+            && late
+                .body
+                .contains("after the season&#39;s last day (2027-03-31); shorten the suspension"),
+        "{}",
+        late.body
+    );
+    let backwards = president
+        .post(
+            &app,
+            PAGE,
+            &[
+                ("from", "2026-11-23"),
+                ("resume_on", "2026-11-20"),
+                ("step", "preview"),
+            ],
+        )
+        .await;
+    assert_eq!(backwards.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        backwards
+            .body
+            .contains("GT-F5: play cannot resume on 2026-11-20"),
+        "{}",
+        backwards.body
+    );
+    let no_reason = president
+        .post(
+            &app,
+            PAGE,
+            &[
+                ("from", "2026-11-23"),
+                ("resume_on", "2026-11-30"),
+                ("step", "apply"),
+            ],
+        )
+        .await;
+    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        no_reason
+            .body
+            .contains("GT-F5: say why the schedule is suspended"),
+        "{}",
+        no_reason.body
+    );
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+async fn call(app: &axum::Router, secret: &str, body: &str) -> Answer {
+    let req = Request::post(API)
+        .header("authorization", format!("Bearer {secret}"))
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(app, req).await
+}
+
+#[tokio::test]
+async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_token() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, START, Role::Advisor, Some("Start High School")).await;
+    let president = api_token(&store, PRESIDENT, Role::President, None).await;
+    let coach = api_token(&store, START, Role::Advisor, Some("Start High School")).await;
+    let body =
+        r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow", "preview": true}"#;
+
+    let refused = call(&app, &coach, body).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+
+    let preview = call(&app, &president, body).await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    let j = preview.json();
+    assert_eq!(j["applied"], false);
+    assert_eq!(j["divisions"][0]["match_days_lost"], 1);
+    let moves = j["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "{j:#}");
+    assert_eq!(moves[0]["from"], "2026-11-16");
+    assert_eq!(moves[0]["to"], "2026-11-18");
+    assert_eq!(moves[0]["competition"], "division-a");
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
+
+    let no_reason = call(
+        &app,
+        &president,
+        r#"{"from": "2026-11-16", "resume_on": "2026-11-18"}"#,
+    )
+    .await;
+    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let e = no_reason.json();
+    assert_eq!(e["error"]["problems"][0]["field"], "reason");
+    assert_eq!(e["error"]["problems"][0]["rule"], "GT-F5");
+
+    let applied = call(
+        &app,
+        &president,
+        r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow"}"#,
+    )
+    .await;
+    assert_eq!(applied.status, StatusCode::OK, "{}", applied.body);
+    let j = applied.json();
+    assert_eq!(j["applied"], true);
+    assert_eq!(
+        j["reason"],
+        "GT-F5: schedule suspended from 2026-11-16 for severe weather, resumed on 2026-11-18: Snow"
+    );
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 18)));
+    assert_eq!(day_of(&store, 4, "drop").await, Some(date(2026, 11, 18)));
+
+    // The document says the reason's limit with core's number.
+    let doc = get(&app, "/api/v1/openapi.json").await.json();
+    assert_eq!(
+        doc["components"]["schemas"]["SuspensionBody"]["properties"]["reason"]["maxLength"],
+        arbiter_core::suspend::WHY_MAX_CHARS
+    );
+}
