@@ -15,8 +15,9 @@ use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 
 use crate::model::{Colour, GameResult};
 
-/// The longest PGN read: a game of a few hundred moves with comments is a few kilobytes.
-pub const MAX_PGN_BYTES: usize = 64 * 1024;
+/// The longest PGN read, in characters: a game of a few hundred moves with comments is a few
+/// thousand; half the 64 KiB a request may send, so that a longer one is refused by this sentence.
+pub const PGN_MAX_CHARS: usize = 32 * 1024;
 
 /// The longest FEN read: a position's six fields are at most about 90 characters.
 pub const FEN_MAX_CHARS: usize = 100;
@@ -83,11 +84,10 @@ impl GameScore {
 /// Reads `pgn` (one game: tags optional, then its moves) and plays every move from the start, or
 /// from the position its `FEN` tag sets up. The first illegal move stops it and is named.
 pub fn read(pgn: &str) -> Result<GameScore, String> {
-    if pgn.len() > MAX_PGN_BYTES {
+    let chars = pgn.chars().count();
+    if chars > PGN_MAX_CHARS {
         return Err(format!(
-            "The game score is {} KiB; one game's PGN is at most {} KiB. Send the one game.",
-            pgn.len() / 1024,
-            MAX_PGN_BYTES / 1024
+            "The game score is {chars} characters; one game's PGN is at most {PGN_MAX_CHARS}. Send the one game."
         ));
     }
     if pgn.trim().is_empty() {

@@ -154,8 +154,9 @@ pub struct GameResultInput {
 pub struct GameScoreInput {
     /// The board, from 1.
     pub board: u32,
-    /// The game as PGN: its moves, and its tags if you have them. At most 64 KiB.
-    #[schema(max_length = 65536)]
+    /// The game as PGN: its moves, and its tags if you have them. At most 32,768 characters.
+    // The literal is `arbiter_core::game::PGN_MAX_CHARS`.
+    #[schema(max_length = 32768)]
     pub pgn: String,
 }
 

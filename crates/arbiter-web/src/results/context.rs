@@ -332,7 +332,8 @@ pub struct BoardInput {
 #[serde(deny_unknown_fields)]
 pub struct PositionInput {
     /// The moves played, as PGN (`1. e4 e5 2. Nf3 …`); an illegal move is refused by its number.
-    #[schema(max_length = 65536)]
+    // The literal is `arbiter_core::game::PGN_MAX_CHARS`.
+    #[schema(max_length = 32768)]
     pub pgn: String,
     /// The position on the board when play stopped, as FEN.
     #[schema(max_length = 100)]

@@ -85,7 +85,7 @@ async fn every_text_field_of_every_form_carries_its_maxlength_from_core() {
         // GT-M17: a board's conduct note, `note_1` …
         note if note.starts_with("note_") => REASON_MAX_CHARS,
         // GT-M20: a game's moves, the position sent for adjudication and its clocks.
-        pgn if pgn == "pgn" || pgn.starts_with("pgn_") => arbiter_core::game::MAX_PGN_BYTES,
+        pgn if pgn == "pgn" || pgn.starts_with("pgn_") => arbiter_core::game::PGN_MAX_CHARS,
         fen if fen.starts_with("fen_") => arbiter_core::game::FEN_MAX_CHARS,
         clock if clock.starts_with("hclock_") || clock.starts_with("aclock_") => {
             arbiter_core::game::CLOCK_MAX_CHARS
