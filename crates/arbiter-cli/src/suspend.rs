@@ -4,7 +4,6 @@
 //! `--preview`) moves the matches in one transaction, each with GT-F5's reason in its history.
 
 use anyhow::{Result, anyhow, bail};
-use arbiter_core::model::{Competition, Pairing, TeamId};
 use arbiter_core::suspend::{self, Division, Suspension};
 use arbiter_store::{Actor, MatchMove, StoredCompetition};
 use jiff::civil::Date;
@@ -20,13 +19,6 @@ pub struct Asked<'a> {
     pub resume_on: Date,
     pub reason: Option<&'a str>,
     pub preview: bool,
-}
-
-fn team_name(c: &Competition, id: &TeamId) -> String {
-    c.teams
-        .iter()
-        .find(|t| &t.id == id)
-        .map_or_else(|| id.0.clone(), |t| t.name.clone())
 }
 
 /// `arbiter schedule suspend`: the plan printed; the matches moved unless `--preview`.
@@ -117,28 +109,18 @@ pub fn suspend(ask: &Asked<'_>, db: &Database) -> Result<()> {
                 "{}, round {}, {} v {}: {} -> {}",
                 s.record.name,
                 m.round,
-                team_name(c, &m.home),
-                team_name(c, &m.away),
+                c.team_name(&m.home),
+                c.team_name(&m.away),
                 m.from,
                 m.to
             );
             let id = s
                 .match_id(m.round, &m.home)
                 .ok_or_else(|| anyhow!("round {} of {} is not in the store", m.round, s.record.name))?;
-            // The match keeps the time its home advisor arranged (GT-M1).
-            let start = c
-                .rounds
-                .iter()
-                .filter(|r| r.number == m.round)
-                .flat_map(|r| &r.pairings)
-                .find_map(|p| match p {
-                    Pairing::Match(x) if x.home == m.home => x.start,
-                    _ => None,
-                });
             moves.push(MatchMove {
                 id,
                 to: m.to,
-                start,
+                start: m.start,
             });
         }
         for m in &plan.played {
@@ -147,8 +129,8 @@ pub fn suspend(ask: &Asked<'_>, db: &Database) -> Result<()> {
                 "{}, round {}, {} v {}: {} stays, it has a result",
                 s.record.name,
                 m.round,
-                team_name(&s.competition, &m.home),
-                team_name(&s.competition, &m.away),
+                &s.competition.team_name(&m.home),
+                &s.competition.team_name(&m.away),
                 m.on
             );
         }

@@ -371,7 +371,7 @@ impl ResultEntry {
                 if roster_player(team, id).is_some() {
                     return Some(PlayerId(id.to_string()));
                 }
-                let team_name = team.map_or_else(|| m.team(side).0.clone(), |t| t.name.clone());
+                let team_name = competition.team_name(m.team(side));
                 let message = match roster_player(other, id) {
                     Some(p) => format!(
                         "{} plays for the other team, not {team_name}; choose a player from {team_name}'s roster.",

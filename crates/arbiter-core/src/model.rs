@@ -113,6 +113,14 @@ impl Round {
     pub fn date_of(&self, m: &Match) -> Option<jiff::civil::Date> {
         m.date.or(self.date)
     }
+
+    /// The round's matches, in pairing order (its byes left out).
+    pub fn matches(&self) -> impl Iterator<Item = &Match> {
+        self.pairings.iter().filter_map(|p| match p {
+            Pairing::Match(m) => Some(m),
+            Pairing::Bye(_) => None,
+        })
+    }
 }
 
 /// What one team does in a round: play a match, or sit out with a bye.
@@ -336,6 +344,16 @@ pub struct Board {
 }
 
 impl Board {
+    /// GT-M20: the day this board's adjourned game resumes, when it was adjourned.
+    pub fn resume_on(&self) -> Option<jiff::civil::Date> {
+        self.unfinished.as_ref().and_then(Unfinished::resume_on)
+    }
+
+    /// GT-M20: the position this board's game was sent for adjudication with, when it was.
+    pub fn adjudication(&self) -> Option<&AdjudicationPosition> {
+        self.unfinished.as_ref().and_then(Unfinished::position)
+    }
+
     /// A board with this result and nothing else recorded: no players, no colour.
     pub fn new(result: GameResult) -> Board {
         Board {
@@ -671,14 +689,17 @@ impl Competition {
         self.teams.iter().find(|t| &t.id == id)
     }
 
+    /// The name of the team with this id; its id when no team of the competition has it.
+    pub fn team_name(&self, id: &TeamId) -> String {
+        self.team(id)
+            .map_or_else(|| id.0.clone(), |t| t.name.clone())
+    }
+
     /// Every match of the competition with its round number, in round order.
     pub fn matches(&self) -> impl Iterator<Item = (u32, &Match)> {
-        self.rounds.iter().flat_map(|r| {
-            r.pairings.iter().filter_map(move |p| match p {
-                Pairing::Match(m) => Some((r.number, m)),
-                Pairing::Bye(_) => None,
-            })
-        })
+        self.rounds
+            .iter()
+            .flat_map(|r| r.matches().map(move |m| (r.number, m)))
     }
 }
 

@@ -10,7 +10,7 @@
 use jiff::civil::{Date, Weekday};
 
 use crate::calendar::{SchoolCalendar, weekday_list};
-use crate::model::{Competition, Match, MatchOutcome, Pairing, TeamId};
+use crate::model::{Competition, Match, MatchOutcome, TeamId};
 use crate::text::{Reason, TextTooLong};
 
 /// The days the schedule is suspended: from `from` (the first day no match is played) until
@@ -74,6 +74,8 @@ pub struct Shift {
     pub from: Date,
     /// The day it moves to.
     pub to: Date,
+    /// The time its home advisor arranged, which it keeps (GT-M1).
+    pub start: Option<jiff::civil::Time>,
 }
 
 /// A match on or after the suspension's first day that stays where it is: it has a result.
@@ -216,7 +218,7 @@ pub fn plan(
         out.match_days_lost.push(lost);
         let c = d.competition;
         for r in &c.rounds {
-            for m in matches(&r.pairings) {
+            for m in r.matches() {
                 let Some(day) = r.date_of(m).filter(|&day| day >= from) else {
                     continue;
                 };
@@ -242,12 +244,13 @@ pub fn plan(
                         away: m.away.clone(),
                         from: day,
                         to,
+                        start: m.start,
                     }),
                     None => problems.push(Problem::AfterTheSeason {
                         division: c.name.clone(),
                         round: r.number,
-                        home: team_name(c, &m.home),
-                        away: team_name(c, &m.away),
+                        home: c.team_name(&m.home),
+                        away: c.team_name(&m.away),
                         day,
                         would_be,
                         ends_on: calendar.ends_on,
@@ -286,20 +289,6 @@ fn past(would_be: &Option<Date>) -> String {
     would_be.map_or_else(|| "a day past the season".to_string(), |d| d.to_string())
 }
 
-fn matches(pairings: &[Pairing]) -> impl Iterator<Item = &Match> {
-    pairings.iter().filter_map(|p| match p {
-        Pairing::Match(m) => Some(m),
-        Pairing::Bye(_) => None,
-    })
-}
-
-fn team_name(c: &Competition, id: &TeamId) -> String {
-    c.teams
-        .iter()
-        .find(|t| &t.id == id)
-        .map_or_else(|| id.0.clone(), |t| t.name.clone())
-}
-
 /// A team's two matches on one day once division `i`'s `shifts` are made, when one of them moved
 /// there: a match set on another weekday than the match days can land on a shifted one's.
 fn collisions(i: usize, c: &Competition, shifts: &[Shift]) -> Vec<Problem> {
@@ -313,7 +302,7 @@ fn collisions(i: usize, c: &Competition, shifts: &[Shift]) -> Vec<Problem> {
     }
     let mut slots = Vec::new();
     for r in &c.rounds {
-        for m in matches(&r.pairings) {
+        for m in r.matches() {
             let moved = shifts
                 .iter()
                 .find(|s| s.division == i && s.round == r.number && s.home == m.home);
@@ -331,14 +320,14 @@ fn collisions(i: usize, c: &Competition, shifts: &[Shift]) -> Vec<Problem> {
             }
         }
     }
-    let said = |m: &Match| format!("{} v {}", team_name(c, &m.home), team_name(c, &m.away));
+    let said = |m: &Match| format!("{} v {}", c.team_name(&m.home), c.team_name(&m.away));
     let mut out = Vec::new();
     for (k, a) in slots.iter().enumerate() {
         for b in &slots[k + 1..] {
             if a.day == b.day && a.team == b.team && (a.moved || b.moved) {
                 out.push(Problem::TwoMatchesADay {
                     division: c.name.clone(),
-                    team: team_name(c, a.team),
+                    team: c.team_name(a.team),
                     day: a.day,
                     first_round: a.round,
                     first: said(a.what),
@@ -355,7 +344,7 @@ fn collisions(i: usize, c: &Competition, shifts: &[Shift]) -> Vec<Problem> {
 mod tests {
     use super::*;
     use crate::calendar::Closure;
-    use crate::model::{Board, GameResult, Round, Team};
+    use crate::model::{Board, GameResult, Pairing, Round, Team};
     use jiff::civil::Weekday::{Monday, Wednesday};
     use jiff::civil::date;
 

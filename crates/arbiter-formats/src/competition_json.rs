@@ -1566,21 +1566,13 @@ fn board_json(b: &Board) -> BoardJson {
             .as_ref()
             .and_then(|u| u.note())
             .map(str::to_string),
-        adjourned_to: b
-            .unfinished
-            .as_ref()
-            .and_then(Unfinished::resume_on)
-            .map(|d| d.to_string()),
-        adjudication: b
-            .unfinished
-            .as_ref()
-            .and_then(Unfinished::position)
-            .map(|p| AdjudicationJson {
-                pgn: p.pgn.clone(),
-                fen: p.fen.clone(),
-                home_clock: p.home_clock.clone(),
-                away_clock: p.away_clock.clone(),
-            }),
+        adjourned_to: b.resume_on().map(|d| d.to_string()),
+        adjudication: b.adjudication().map(|p| AdjudicationJson {
+            pgn: p.pgn.clone(),
+            fen: p.fen.clone(),
+            home_clock: p.home_clock.clone(),
+            away_clock: p.away_clock.clone(),
+        }),
     }
 }
 

@@ -1,8 +1,8 @@
 // Accounts, roles, invitations, password resets, API tokens, sign-in failures and result reviews.
 // Like `queries.rs`, written once and compiled twice: `sqlite.rs` and `postgres.rs` include this
-// file after `queries.rs`, so `Tx`, `get`, `bump`, `append_history`, `Change`, `match_place` and
-// the dialect functions are in scope. Only hashes of tokens are stored, and no history row holds
-// a password hash, a token or a token's hash.
+// file after `queries.rs`, so `Tx`, `get`, `bump`, `bump_competition`, `append_history`,
+// `Change`, `match_place` and the dialect functions are in scope. Only hashes of tokens are
+// stored, and no history row holds a password hash, a token or a token's hash.
 
 use arbiter_core::notice::Notice;
 use arbiter_core::permissions::Role;
@@ -1558,11 +1558,7 @@ impl Backend {
             .execute(&mut *tx)
             .await
             .map_err(db("storing the review"))?;
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(place.competition)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, place.competition).await?;
         append_history(
             &mut tx,
             at,

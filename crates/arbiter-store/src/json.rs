@@ -92,8 +92,8 @@ fn board(number: usize, b: &Board) -> Value {
         "home_colour": b.home_colour.map(codes::colour),
         "unplayed": b.unplayed.as_ref().map(Unplayed::code),
         "note": b.unplayed.as_ref().and_then(Unplayed::note),
-        "adjourned_to": b.unfinished.as_ref().and_then(Unfinished::resume_on).map(|d| d.to_string()),
-        "adjudication": b.unfinished.as_ref().and_then(Unfinished::position).map(|p| json!({
+        "adjourned_to": b.resume_on().map(|d| d.to_string()),
+        "adjudication": b.adjudication().map(|p| json!({
             "pgn": p.pgn,
             "fen": p.fen,
             "home_clock": p.home_clock,

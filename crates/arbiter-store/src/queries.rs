@@ -115,6 +115,16 @@ async fn bump(tx: &mut Tx) -> Result<i64, StoreError> {
     get(&row, "data_version")
 }
 
+/// A competition's data version up by one: its pages and ETags change (`StoredCompetition`).
+async fn bump_competition(tx: &mut Tx, competition: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+        .bind(competition)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("bumping the competition's version"))?;
+    Ok(())
+}
+
 async fn append_history(
     tx: &mut Tx,
     at: jiff::Timestamp,
@@ -249,7 +259,7 @@ async fn insert_result(
     if let MatchOutcome::Boards(boards) = outcome {
         for (i, b) in boards.iter().enumerate() {
             let player = |p: &Option<PlayerId>| p.as_ref().and_then(|p| players.get(&p.0).copied());
-            let sent = b.unfinished.as_ref().and_then(Unfinished::position);
+            let sent = b.adjudication();
             sqlx::query(
                 "INSERT INTO result_boards (result_version_id, board, result, rating_result, \
                  home_player_id, away_player_id, home_colour, unplayed, unplayed_note, \
@@ -265,7 +275,7 @@ async fn insert_result(
             .bind(b.home_colour.map(codes::colour))
             .bind(b.unplayed.as_ref().map(Unplayed::code))
             .bind(b.unplayed.as_ref().and_then(Unplayed::note))
-            .bind(b.unfinished.as_ref().and_then(Unfinished::resume_on).map(|d| d.to_string()))
+            .bind(b.resume_on().map(|d| d.to_string()))
             .bind(sent.map(|p| p.pgn.as_str()))
             .bind(sent.map(|p| p.fen.as_str()))
             .bind(sent.and_then(|p| p.home_clock.as_deref()))
@@ -472,11 +482,7 @@ async fn move_in(
         .execute(&mut **tx)
         .await
         .map_err(db("moving a match"))?;
-    sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-        .bind(place.competition)
-        .execute(&mut **tx)
-        .await
-        .map_err(db("bumping the competition's version"))?;
+    bump_competition(tx, place.competition).await?;
     let day = |d: Option<String>, start: Option<String>| serde_json::json!({
         "round": place.round, "home": place.home.0, "away": place.away.0, "date": d,
         "start": start,
@@ -1885,11 +1891,7 @@ impl Backend {
         let at = codes::now();
         insert_result(&mut tx, m.0, version, outcome, by, at, reason, (basis, late), &players)
             .await?;
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(place.competition)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, place.competition).await?;
         append_history(
             &mut tx,
             at,
@@ -1962,11 +1964,7 @@ impl Backend {
         };
         let players = player_rows(&mut tx, place.competition).await?;
         let position = insert_extra_game(&mut tx, m.0, game, &players).await?;
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(place.competition)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, place.competition).await?;
         append_history(
             &mut tx,
             codes::now(),
@@ -2013,11 +2011,7 @@ impl Backend {
         .await
         .map_err(db("storing a game score"))?;
         let upload: i64 = get(&row, "upload")?;
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(place.competition)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, place.competition).await?;
         append_history(
             &mut tx,
             codes::now(),
@@ -2124,11 +2118,7 @@ impl Backend {
             .await
             .map_err(db("storing a lineup's withdrawal"))?;
         }
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(place.competition)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, place.competition).await?;
         let (team, other) = match side {
             Side::Home => (&place.home, &place.away),
             Side::Away => (&place.away, &place.home),
@@ -2241,11 +2231,7 @@ impl Backend {
             )
             .await?;
         }
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(competition.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, competition.0).await?;
         tx.commit().await.map_err(db("saving the roster"))?;
         Ok(())
     }
@@ -2309,11 +2295,7 @@ impl Backend {
             .execute(&mut *tx)
             .await
             .map_err(db("changing a player"))?;
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(competition.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, competition.0).await?;
         let action = if was_withdrawn.is_none() && after.withdrawn.is_some() {
             HistoryAction::WithdrawPlayer
         } else {
@@ -2433,11 +2415,7 @@ impl Backend {
                 ),
                 _ => db("storing a ruling")(e),
             })?;
-        sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
-            .bind(competition.0)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("bumping the competition's version"))?;
+        bump_competition(&mut tx, competition.0).await?;
         append_history(
             &mut tx,
             at,

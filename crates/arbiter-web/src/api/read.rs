@@ -725,22 +725,14 @@ fn match_json(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchJson {
                     .as_ref()
                     .and_then(|u| u.note())
                     .map(str::to_string),
-                adjourned_to: b
-                    .unfinished
-                    .as_ref()
-                    .and_then(arbiter_core::Unfinished::resume_on)
-                    .map(|d| d.to_string()),
-                adjudication: b
-                    .unfinished
-                    .as_ref()
-                    .and_then(arbiter_core::Unfinished::position)
-                    .map(|p| AdjudicationJson {
-                        pgn: p.pgn.clone(),
-                        fen: p.fen.clone(),
-                        home_clock: p.home_clock.clone(),
-                        away_clock: p.away_clock.clone(),
-                        decided: b.result != arbiter_core::GameResult::Pending,
-                    }),
+                adjourned_to: b.resume_on().map(|d| d.to_string()),
+                adjudication: b.adjudication().map(|p| AdjudicationJson {
+                    pgn: p.pgn.clone(),
+                    fen: p.fen.clone(),
+                    home_clock: p.home_clock.clone(),
+                    away_clock: p.away_clock.clone(),
+                    decided: b.result != arbiter_core::GameResult::Pending,
+                }),
             }
         })
         .collect();

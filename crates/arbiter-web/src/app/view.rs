@@ -305,8 +305,7 @@ impl CompetitionView {
     }
 
     pub fn team_name(&self, id: &TeamId) -> String {
-        self.team_index(&id.0)
-            .map_or_else(|| id.0.clone(), |t| self.competition.teams[t].name.clone())
+        self.competition.team_name(id)
     }
 
     pub fn player(&self, id: &str) -> Option<(&Player, usize)> {

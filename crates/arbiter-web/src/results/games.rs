@@ -225,10 +225,7 @@ pub(crate) fn cards(ctx: &MatchContext, can: &GameControls<'_>) -> Vec<GameCard>
                 (None, None) => return None,
             };
             let diagram = fen.as_deref().and_then(|f| game::diagram(f).ok());
-            let clocks = b
-                .unfinished
-                .as_ref()
-                .and_then(Unfinished::position)
+            let clocks = b.adjudication()
                 .map(|p| {
                     let clock = |c: &Option<String>| c.clone().unwrap_or_else(|| "not given".into());
                     format!(

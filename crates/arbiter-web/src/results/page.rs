@@ -442,21 +442,15 @@ fn starting_input(ctx: &MatchContext) -> ResultInput {
                         .as_ref()
                         .and_then(|u| u.note())
                         .map(str::to_string),
-                    adjourned_to: b
-                        .unfinished
-                        .as_ref()
-                        .and_then(arbiter_core::Unfinished::resume_on)
-                        .map(|d| d.to_string()),
-                    adjudication: b
-                        .unfinished
-                        .as_ref()
-                        .and_then(arbiter_core::Unfinished::position)
-                        .map(|p| crate::results::context::PositionInput {
+                    adjourned_to: b.resume_on().map(|d| d.to_string()),
+                    adjudication: b.adjudication().map(|p| {
+                        crate::results::context::PositionInput {
                             pgn: p.pgn.clone(),
                             fen: p.fen.clone(),
                             home_clock: p.home_clock.clone(),
                             away_clock: p.away_clock.clone(),
-                        }),
+                        }
+                    }),
                 })
                 .collect();
         }
@@ -1388,6 +1382,21 @@ struct Sent {
     fields: Vec<(String, String)>,
 }
 
+impl Sent {
+    /// The field `name` as sent, trimmed; empty when it was not.
+    fn field(&self, name: &str) -> &str {
+        field_in(&self.fields, name).unwrap_or_default()
+    }
+}
+
+/// The first field `name` of a form, trimmed.
+fn field_in<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    fields
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.trim())
+}
+
 fn sent(fields: Fields) -> Result<Sent, WebError> {
     let Form(fields) = fields.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -1395,15 +1404,11 @@ fn sent(fields: Fields) -> Result<Sent, WebError> {
         }
         WebError::BadRequest("The form could not be read; send it from the match page.".into())
     })?;
-    let one = |k: &str| {
-        fields
-            .iter()
-            .find(|(name, _)| name == k)
-            .map(|(_, v)| v.clone())
-    };
     Ok(Sent {
-        version: one("version").and_then(|v| v.trim().parse().ok()),
-        reason: one("reason").filter(|r| !r.trim().is_empty()),
+        version: field_in(&fields, "version").and_then(|v| v.parse().ok()),
+        reason: field_in(&fields, "reason")
+            .filter(|r| !r.is_empty())
+            .map(str::to_string),
         fields,
     })
 }
@@ -1463,13 +1468,7 @@ fn input_from_form(sent: &Sent) -> ResultInput {
         boards.clear();
     }
     // GT-M6, GT-S3: a late team's report, when a side is chosen.
-    let one = |k: &str| {
-        sent.fields
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.trim().to_string())
-            .filter(|v| !v.is_empty())
-    };
+    let one = |k: &str| Some(sent.field(k).to_string()).filter(|v| !v.is_empty());
     let late = one("late_team").map(|team| crate::results::context::LateInput {
         team,
         school_day_ends: one("late_day_ends").unwrap_or_default(),
@@ -1561,12 +1560,7 @@ async fn submit_form(
         ReportStep::DoubleForfeitForLateReport => Some("late-report"),
         _ => None,
     };
-    let offender = sent
-        .fields
-        .iter()
-        .find(|(k, _)| k == "offender")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default();
+    let offender = sent.field("offender").to_string();
     let entry = match step {
         ReportStep::ForfeitByDecision => Some(arbiter_core::entry::ResultEntry {
             forfeit: Some(offender.clone()).filter(|o| !o.trim().is_empty()),
@@ -1575,16 +1569,13 @@ async fn submit_form(
         }),
         _ => input.as_ref().map(ResultInput::entry),
     };
-    let field = |k: &str| {
-        sent.fields
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.trim().to_string())
-            .unwrap_or_default()
-    };
     // GT-M20: the board whose unfinished game is settled, and how it ended.
-    let settle = matches!(step, ReportStep::Adjudicate | ReportStep::FinishAdjourned)
-        .then(|| (field("board").parse::<u32>().unwrap_or(0), field("result")));
+    let settle = matches!(step, ReportStep::Adjudicate | ReportStep::FinishAdjourned).then(|| {
+        (
+            sent.field("board").parse::<u32>().unwrap_or(0),
+            sent.field("result").to_string(),
+        )
+    });
     let submission = Submission {
         step,
         entry,
@@ -1771,13 +1762,7 @@ pub async fn record_extra_game(
             Ok(x) => x,
             Err(e) => return e.answer(Format::Html),
         };
-    let field = |k: &str| {
-        sent.fields
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let field = |k: &str| sent.field(k).to_string();
     let entry = arbiter_core::extra::ExtraEntry {
         white: field("white"),
         black: field("black"),
@@ -1832,15 +1817,8 @@ pub async fn upload_game_score(
             Ok(x) => x,
             Err(e) => return e.answer(Format::Html),
         };
-    let field = |k: &str| {
-        sent.fields
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
-    let board = field("board").trim().parse::<u32>().unwrap_or(0);
-    let pgn = field("pgn");
+    let board = sent.field("board").parse::<u32>().unwrap_or(0);
+    let pgn = sent.field("pgn").to_string();
     match games::record(&state, &ctx, &acting, board, &pgn).await {
         Ok(_) => see_other(&format!("{}#games", ctx.href())),
         Err(crate::results::extra::NotRecorded::Invalid(problems)) => {
@@ -1972,13 +1950,7 @@ pub async fn move_match(
         Ok(x) => x,
         Err(e) => return e.answer(Format::Html),
     };
-    let one = |k: &str| {
-        sent.fields
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.trim().to_string())
-            .unwrap_or_default()
-    };
+    let one = |k: &str| sent.field(k).to_string();
     let (day, start, reason) = (one("date"), one("start"), one("reason"));
     // GT-M2: arranged beforehand, or postponed on the day for the weather.
     let why = match one("why").as_str() {

@@ -290,8 +290,7 @@ pub async fn apply(
         moves.push(MatchMove {
             id: ctx.id,
             to: m.to,
-            // The match keeps the time its home advisor arranged (GT-M1).
-            start: ctx.record.start,
+            start: m.start,
         });
         told.push(ctx);
     }
