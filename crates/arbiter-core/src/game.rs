@@ -13,7 +13,8 @@ use pgn_reader::shakmaty::{
 };
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 
-use crate::model::{Colour, GameResult};
+use crate::model::{Colour, GameResult, MatchOutcome, Side};
+use crate::ruleset::Ruleset;
 
 /// The longest PGN read, in characters: a game of a few hundred moves with comments is a few
 /// thousand; half the 64 KiB a request may send, so that a longer one is refused by this sentence.
@@ -105,6 +106,81 @@ pub fn read(pgn: &str) -> Result<GameScore, String> {
         );
     }
     Ok(played)
+}
+
+/// What is wrong with a game score uploaded for a board, by the field it is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScoreProblem {
+    /// The match has no such board, or no game was played on it.
+    Board(String),
+    /// The moves are not a legal game, or not this board's game.
+    Moves(String),
+}
+
+impl ScoreProblem {
+    /// The form's field: `board` or `pgn`.
+    pub fn field(&self) -> &'static str {
+        match self {
+            ScoreProblem::Board(_) => "board",
+            ScoreProblem::Moves(_) => "pgn",
+        }
+    }
+
+    /// The sentence.
+    pub fn message(&self) -> &str {
+        match self {
+            ScoreProblem::Board(m) | ScoreProblem::Moves(m) => m,
+        }
+    }
+}
+
+/// GT-M20: reads `pgn` as the game played on board `number` of a match with `outcome`: the board
+/// had a game played over it, every move is legal, and the result the PGN ends with (when it
+/// gives one) is the board's, with the colours of the ruleset's colour rule (GT-M18).
+pub fn read_board_score(
+    outcome: &MatchOutcome,
+    number: u32,
+    rules: &Ruleset,
+    pgn: &str,
+) -> Result<GameScore, ScoreProblem> {
+    let MatchOutcome::Boards(boards) = outcome else {
+        return Err(ScoreProblem::Board(
+            "The match has no boards played, so it has no game to upload; enter its result first (GT-M20)."
+                .into(),
+        ));
+    };
+    let Some(b) = usize::try_from(number)
+        .ok()
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| boards.get(i))
+    else {
+        return Err(ScoreProblem::Board(format!(
+            "The match has no board {number}; choose a board from 1 to {}.",
+            boards.len()
+        )));
+    };
+    if !b.result.is_played() {
+        return Err(ScoreProblem::Board(format!(
+            "Board {number}'s game is {}, not a finished game; upload its moves once its result is entered (GT-M20).",
+            b.result.symbol()
+        )));
+    }
+    let score = read(pgn).map_err(|m| ScoreProblem::Moves(format!("Board {number}: {m}")))?;
+    let home = rules.colour(Some(b), number, Side::Home);
+    if let Some(r) = score.result
+        && r.for_home(home) != b.result
+    {
+        return Err(ScoreProblem::Moves(format!(
+            "Board {number}: the PGN ends {}, but the board's result is {} (the home player has {}); upload this board's game, or correct the result first (GT-M20).",
+            r.code(),
+            b.result.symbol(),
+            match home {
+                Colour::White => "White",
+                Colour::Black => "Black",
+            }
+        )));
+    }
+    Ok(score)
 }
 
 /// GT-M20: reads the moves of a game sent for adjudication and checks that they reach `fen`, the
@@ -486,6 +562,34 @@ mod tests {
             ))
         );
         assert_eq!(adjournment_window(jiff::civil::date(2026, 12, 6)), None);
+    }
+
+    #[test]
+    fn gt_m20_a_game_score_is_the_boards_game() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let mut boards = vec![crate::model::Board::new(GameResult::HomeWin); 4];
+        boards[1].result = GameResult::HomeWinByForfeit;
+        let played = MatchOutcome::Boards(boards);
+        // GT-M18 in the league: the visitors have White on odd boards, so board 1's home win
+        // is Black's.
+        let fools_mate = "1. f3 e5 2. g4 Qh4# 0-1";
+        assert!(read_board_score(&played, 1, &rules, fools_mate).is_ok());
+        let e = read_board_score(&played, 1, &rules, SCHOLARS_MATE).unwrap_err();
+        assert_eq!(e.field(), "pgn");
+        assert!(e.message().contains("the PGN ends 1-0"), "{}", e.message());
+        // On an even board the home player has White.
+        assert!(read_board_score(&played, 4, &rules, SCHOLARS_MATE).is_ok());
+        // A forfeited board had no game; board 5 does not exist; a pending match has no boards.
+        assert_eq!(
+            read_board_score(&played, 2, &rules, SCHOLARS_MATE)
+                .unwrap_err()
+                .field(),
+            "board"
+        );
+        assert!(read_board_score(&played, 5, &rules, SCHOLARS_MATE).is_err());
+        assert!(read_board_score(&MatchOutcome::Pending, 1, &rules, SCHOLARS_MATE).is_err());
+        // Moves without a result are taken as they are.
+        assert!(read_board_score(&played, 1, &rules, "1. e4 e5 *").is_ok());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The one write path of a finished game's moves (GT-M20's game scores): core reads the PGN
-//! (`game::read`: every move legal, an illegal one named by its number) and checks its result
-//! against the board's; the store keeps it, superseding an earlier upload, in the history.
+//! as the board's game (`game::read_board_score`: a game played there, every move legal, an
+//! illegal one named by its number, the board's result); the store keeps it, superseding an
+//! earlier upload, in the history.
 
 use arbiter_core::entry::Problem;
 use arbiter_core::game;
@@ -21,50 +22,13 @@ pub(crate) async fn record(
     board: u32,
     pgn: &str,
 ) -> Result<u32, NotRecorded> {
-    let invalid = |field, m: String| NotRecorded::Invalid(vec![Problem::on(board, field, m)]);
-    let MatchOutcome::Boards(boards) = &ctx.record.outcome else {
-        return Err(NotRecorded::Invalid(vec![Problem::general(
-            "board",
-            "The match has no boards played, so it has no game to upload; enter its result first."
-                .into(),
-        )]));
-    };
-    let Some(b) = usize::try_from(board)
-        .ok()
-        .and_then(|i| i.checked_sub(1))
-        .and_then(|i| boards.get(i))
-    else {
-        return Err(NotRecorded::Invalid(vec![Problem::general(
-            "board",
-            format!(
-                "The match has no board {board}; choose a board from 1 to {}.",
-                boards.len()
-            ),
-        )]));
-    };
-    if !b.result.is_played() {
-        return Err(invalid(
-            "board",
-            format!(
-                "its game is {}, not a finished game; upload the moves once its result is entered.",
-                b.result.symbol()
-            ),
-        ));
-    }
-    let score = game::read(pgn).map_err(|m| invalid("pgn", m))?;
-    let home = ctx.stored.rules.colour(Some(b), board, Side::Home);
-    if let Some(r) = score.result
-        && r.for_home(home) != b.result
-    {
-        return Err(invalid(
-            "pgn",
-            format!(
-                "the PGN ends {}, but the board's result is {}; upload this board's game, or correct the result first.",
-                r.code(),
-                b.result.symbol()
-            ),
-        ));
-    }
+    game::read_board_score(&ctx.record.outcome, board, &ctx.stored.rules, pgn).map_err(|p| {
+        NotRecorded::Invalid(vec![Problem {
+            board: Some(board),
+            field: p.field(),
+            message: p.message().to_string(),
+        }])
+    })?;
     match state
         .store()
         .record_game_score(ctx.id, board, pgn.trim(), &acting.actor())
@@ -74,7 +38,9 @@ pub(crate) async fn record(
             state.invalidate();
             Ok(n)
         }
-        Err(arbiter_store::StoreError::Invalid(m)) => Err(invalid("pgn", m)),
+        Err(arbiter_store::StoreError::Invalid(m)) => {
+            Err(NotRecorded::Invalid(vec![Problem::on(board, "pgn", m)]))
+        }
         Err(e) => Err(NotRecorded::Failed(e.into())),
     }
 }
@@ -213,7 +179,7 @@ pub(crate) fn cards(ctx: &MatchContext, can: &GameControls<'_>) -> Vec<GameCard>
                     Some(p.pgn.clone()),
                 ),
                 (Some(Unfinished::Adjudication(p)), _) => (
-                    format!("Adjudicated: {result}, the officers' decision (GT-M20)."),
+                    format!("Adjudicated: {result} (GT-M20). Who decided, and why, is in the versions below."),
                     Some(p.fen.clone()),
                     Some(p.pgn.clone()),
                 ),

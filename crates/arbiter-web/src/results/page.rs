@@ -701,7 +701,7 @@ fn board_lines(ctx: &MatchContext) -> Vec<BoardLine> {
                         "Sent for adjudication; the President decides (GT-M20).".to_string()
                     }
                     (arbiter_core::Unfinished::Adjudication(_), false) => {
-                        "Adjudicated by the officers (GT-M20).".to_string()
+                        "Adjudicated (GT-M20).".to_string()
                     }
                 }
             });

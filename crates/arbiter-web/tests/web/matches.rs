@@ -1891,10 +1891,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
     let page = get(&app, MATCH).await;
     assert!(
-        shows(
-            &page.body,
-            "Adjudicated: ½–½, the officers' decision (GT-M20)."
-        ),
+        shows(&page.body, "Adjudicated: ½–½ (GT-M20)."),
         "{}",
         page.body
     );
