@@ -197,6 +197,7 @@ fn field(f: &Field, names: &mut Names) -> DemoCompetition {
         rules: "astc".into(),
         competition,
         lineups: Vec::new(),
+        game_scores: Vec::new(),
     }
 }
 

@@ -23,7 +23,7 @@ use jiff::civil::{Date, date};
 use crate::names::{Entrants, Names, OHIO};
 use crate::play;
 use crate::rng::Rng;
-use crate::{DemoCompetition, DemoLeague, DemoSeason, LeagueKind};
+use crate::{DemoCompetition, DemoGameScore, DemoLeague, DemoSeason, LeagueKind};
 
 /// Draws between scholastic players of equal strength.
 const DRAW_RATE: f64 = 0.12;
@@ -322,13 +322,75 @@ fn division(d: &Division, today: Date, names: &mut Names) -> DemoCompetition {
         }
     }
     let lineups = named_for_next_round(&competition, today, &mut results);
+    let game_scores = game_scores(&competition);
     DemoCompetition {
         slug: d.slug.into(),
         name: d.name.into(),
         rules: "gthscl".into(),
         competition,
         lineups,
+        game_scores,
     }
+}
+
+/// GT-M20: the moves of round 1's first board in every match, as its advisor uploaded them: a
+/// short game that ends as the board did (a white win, a black win or a draw by repetition).
+fn game_scores(c: &Competition) -> Vec<DemoGameScore> {
+    const WHITE_WINS: &str = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+    const BLACK_WINS: &str = "1. f3 e5 2. g4 Qh4# 0-1";
+    const DRAWN: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2";
+    let Some(rules) = Ruleset::preset("gthscl") else {
+        return Vec::new();
+    };
+    let Some(first) = c.rounds.iter().find(|r| r.number == 1) else {
+        return Vec::new();
+    };
+    first
+        .matches()
+        .filter_map(|m| {
+            let MatchOutcome::Boards(boards) = &m.outcome else {
+                return None;
+            };
+            let b = boards.first()?;
+            let home = rules.colour(Some(b), 1, Side::Home);
+            let white_won = match (b.result, home) {
+                (GameResult::Draw, _) => None,
+                (GameResult::HomeWin, c) => Some(c == arbiter_core::model::Colour::White),
+                (GameResult::AwayWin, c) => Some(c == arbiter_core::model::Colour::Black),
+                _ => return None,
+            };
+            let moves = match white_won {
+                Some(true) => WHITE_WINS,
+                Some(false) => BLACK_WINS,
+                None => DRAWN,
+            };
+            let name = |id: &Option<PlayerId>| {
+                id.as_ref()
+                    .and_then(|id| {
+                        c.teams
+                            .iter()
+                            .flat_map(|t| &t.players)
+                            .find(|p| &p.id == id)
+                    })
+                    .map_or_else(|| "?".to_string(), |p| p.name.clone())
+            };
+            let (white, black) = match home {
+                arbiter_core::model::Colour::White => (&b.home_player, &b.away_player),
+                arbiter_core::model::Colour::Black => (&b.away_player, &b.home_player),
+            };
+            Some(DemoGameScore {
+                round: 1,
+                home: m.home.clone(),
+                board: 1,
+                pgn: format!(
+                    "[Event \"{}\"]\n[Round \"1\"]\n[White \"{}\"]\n[Black \"{}\"]\n\n{moves}",
+                    c.name,
+                    name(white),
+                    name(black)
+                ),
+            })
+        })
+        .collect()
 }
 
 /// GT-M11, GT-M13, GT-R3: established players by rating, highest first, then the
@@ -834,5 +896,6 @@ pub fn large_division(teams: usize) -> DemoCompetition {
         rules: "gthscl".into(),
         competition,
         lineups: Vec::new(),
+        game_scores: Vec::new(),
     }
 }

@@ -76,6 +76,17 @@ pub struct DemoCompetition {
     pub competition: Competition,
     /// Lineups named before matches still to be played (issue 12).
     pub lineups: Vec<arbiter_core::lineup::NamedLineup>,
+    /// Finished games whose moves an advisor uploaded (GT-M20).
+    pub game_scores: Vec<DemoGameScore>,
+}
+
+/// A game score of the demo: the match (its round and home team), the board, the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoGameScore {
+    pub round: u32,
+    pub home: arbiter_core::model::TeamId,
+    pub board: u32,
+    pub pgn: String,
 }
 
 /// The demo as of `today`: GTHSCL matches dated `today` or later are still to be played. A

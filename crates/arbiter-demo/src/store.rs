@@ -67,7 +67,9 @@ pub async fn write_to(
                         by,
                     )
                     .await?;
-                if !c.lineups.is_empty() {
+                // Lineups named before their matches (issue 12) and game scores uploaded
+                // (GT-M20) are written on the stored matches.
+                if !c.lineups.is_empty() || !c.game_scores.is_empty() {
                     let loaded =
                         store
                             .load_competition_by_id(record.id)
@@ -75,14 +77,21 @@ pub async fn write_to(
                             .ok_or_else(|| {
                                 StoreError::NotFound(format!("{} was not stored", c.name))
                             })?;
-                    for l in &c.lineups {
-                        let m = loaded.match_id(l.round, &l.home).ok_or_else(|| {
+                    let match_id = |round: u32, home: &arbiter_core::model::TeamId| {
+                        loaded.match_id(round, home).ok_or_else(|| {
                             StoreError::NotFound(format!(
-                                "{} has no match at home to {} in round {}",
-                                c.name, l.home, l.round
+                                "{} has no match at home to {home} in round {round}",
+                                c.name
                             ))
-                        })?;
+                        })
+                    };
+                    for l in &c.lineups {
+                        let m = match_id(l.round, &l.home)?;
                         store.record_lineup(m, l.side, 0, &l.lineup, by).await?;
+                    }
+                    for g in &c.game_scores {
+                        let m = match_id(g.round, &g.home)?;
+                        store.record_game_score(m, g.board, &g.pgn, by).await?;
                     }
                 }
                 stored += 1;

@@ -650,3 +650,22 @@ fn gt_r5_the_season_has_a_rated_challenge_game() {
         "the challenge game is rated after the four boards"
     );
 }
+
+/// GT-M20: every game score the demo uploads is its board's game, as the site would check it,
+/// and every division has some.
+#[test]
+fn gt_m20_every_demo_game_score_is_its_boards_game() {
+    for c in gthscl_at(date(2026, 12, 2)) {
+        assert!(!c.game_scores.is_empty(), "{} has no game scores", c.name);
+        let rules = rules(&c);
+        for g in &c.game_scores {
+            let (_, m) = c
+                .competition
+                .matches()
+                .find(|(r, m)| *r == g.round && m.home == g.home)
+                .unwrap();
+            let read = arbiter_core::game::read_board_score(&m.outcome, g.board, &rules, &g.pgn);
+            assert!(read.is_ok(), "{}: {g:?}: {read:?}", c.name);
+        }
+    }
+}
