@@ -247,13 +247,16 @@ pub fn weekday_from_code(code: &str) -> Option<Weekday> {
     .find(|&w| weekday_code(w) == code)
 }
 
-/// Weekdays named in a sentence, in the order given: `Monday, Wednesday`.
-pub fn weekday_list(weekdays: &[Weekday]) -> String {
-    weekdays
-        .iter()
-        .map(|&w| weekday_name(w))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// Weekdays named in a sentence, in the order first given, each once: `Monday, Wednesday`.
+pub fn weekday_list<'a>(weekdays: impl IntoIterator<Item = &'a Weekday>) -> String {
+    let mut named: Vec<&str> = Vec::new();
+    for &w in weekdays {
+        let name = weekday_name(w);
+        if !named.contains(&name) {
+            named.push(name);
+        }
+    }
+    named.join(", ")
 }
 
 /// Every day from `first` to `last`, both inclusive (none when `last` is before `first`).

@@ -261,18 +261,12 @@ pub fn plan(
         problems.extend(collisions(i, c, &out.shifts));
     }
     if out.match_days_lost.iter().all(|&n| n == 0) {
-        let mut weekdays: Vec<Weekday> = Vec::new();
-        for w in divisions.iter().flat_map(|d| d.match_days) {
-            if !weekdays.contains(w) {
-                weekdays.push(*w);
-            }
-        }
         problems.insert(
             0,
             Problem::NoMatchDay {
                 from,
                 resume_on,
-                weekdays: weekday_list(&weekdays),
+                weekdays: weekday_list(divisions.iter().flat_map(|d| d.match_days)),
             },
         );
     }

@@ -17,7 +17,7 @@ use arbiter_core::calendar::{SchoolCalendar, weekday_list};
 use arbiter_core::suspend::{self, Division, Plan, Suspension};
 use arbiter_core::text::Reason;
 use arbiter_store::{CompetitionId, League, MatchMove, Season, StoreError};
-use jiff::civil::{Date, Weekday};
+use jiff::civil::Date;
 
 use crate::app::site::LeagueTree;
 use crate::app::state::AppState;
@@ -57,17 +57,11 @@ impl SeasonSchedule {
     /// The weekdays matches are set on in the season's divisions, as a sentence names them
     /// (`Monday, Wednesday`).
     pub fn match_days(&self) -> String {
-        let mut days: Vec<Weekday> = Vec::new();
-        for w in self
-            .divisions
-            .iter()
-            .flat_map(|v| v.rules.match_days.iter())
-        {
-            if !days.contains(w) {
-                days.push(*w);
-            }
-        }
-        weekday_list(&days)
+        weekday_list(
+            self.divisions
+                .iter()
+                .flat_map(|v| v.rules.match_days.iter()),
+        )
     }
 }
 
