@@ -114,6 +114,9 @@ pub(crate) fn step_words(
                 .map(|d| format!(" within {} of its entry", words::days(d.confirm_within)))
                 .unwrap_or_default()
         ),
+        (ReportStep::Adjudicate, _) => format!(
+            "{who} adjudicated the game sent for adjudication (GT-M20). The match now stands at {score}, version {version}, and the decision stands.{why}"
+        ),
         (ReportStep::Dispute, _) => format!(
             "{} disputed version {version} of the result ({score}).{why} An officer decides: the President, or the Vice-President when the President's school plays (GT-O3).",
             fresh.team_name(Side::Away)
@@ -126,9 +129,10 @@ pub(crate) fn step_words(
                 ReportStep::Confirm => "confirmed",
                 ReportStep::ForfeitByDecision => "decided (GT-M3)",
                 ReportStep::DoubleForfeitForLateReport => "decided (GT-P4)",
-                ReportStep::Adjudicate =>
-                    "adjudicated the game sent for adjudication (GT-M20); the match",
-                ReportStep::Enter | ReportStep::Dispute | ReportStep::FinishAdjourned => "entered",
+                ReportStep::Enter
+                | ReportStep::Dispute
+                | ReportStep::FinishAdjourned
+                | ReportStep::Adjudicate => "entered",
             }
         ),
     }

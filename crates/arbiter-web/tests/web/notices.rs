@@ -260,3 +260,62 @@ async fn gt_p2_the_reminder_goes_the_day_before_the_result_is_due() {
     );
     assert!(!to(&mails).contains(&VISITOR), "{mails:#?}");
 }
+
+/// GT-M20: the officer's adjudication is told to both schools, in a sentence that says so.
+#[tokio::test]
+async fn gt_m20_an_adjudication_is_told_to_both_schools() {
+    let (_store, app, dir) = setup(date(2026, 11, 16)).await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    let version = |body: &str| {
+        let marker = "name=\"version\" value=\"";
+        let i = body.find(marker).unwrap() + marker.len();
+        body[i..i + body[i..].find('"').unwrap()].to_string()
+    };
+    let mut f = vec![("version".to_string(), version(&page.body))];
+    for n in 1..=4 {
+        f.push((format!("home_{n}"), format!("start{n}")));
+        f.push((format!("away_{n}"), format!("scott{n}")));
+        f.push((
+            format!("result_{n}"),
+            if n == 3 { "*" } else { "1-0" }.into(),
+        ));
+    }
+    f.push(("pgn_3".into(), "1. e4 e5 2. Nf3 Nc6".into()));
+    f.push((
+        "fen_3".into(),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".into(),
+    ));
+    let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let a = home.post(&app, &format!("{MATCH}/result"), &fields).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let entered = wait_for(&dir, 1).await.len();
+
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, MATCH).await;
+    let v = version(&page.body);
+    let decided = vp
+        .post(
+            &app,
+            &format!("{MATCH}/adjudication"),
+            &[
+                ("board", "3"),
+                ("result", "1/2-1/2"),
+                ("version", v.as_str()),
+                ("reason", "Level material, nothing to play for."),
+            ],
+        )
+        .await;
+    assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
+    let sent = wait_for(&dir, entered + 2).await;
+    let told: Vec<&(String, String)> = sent
+        .iter()
+        .filter(|(_, text)| text.contains("adjudicated the game sent for adjudication (GT-M20)"))
+        .collect();
+    let mut who: Vec<&str> = told.iter().map(|(t, _)| t.as_str()).collect();
+    who.sort();
+    assert_eq!(who, [VISITOR, HOME], "{sent:#?}");
+    let text = &told[0].1;
+    assert!(text.contains("The match now stands at"), "{text}");
+    assert!(text.contains("Level material, nothing to play for."), "{text}");
+}
