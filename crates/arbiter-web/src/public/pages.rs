@@ -1015,11 +1015,15 @@ fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebE
                 });
             Some(ScoreCard {
                 heading: format!(
-                    "Round {}, board {}, against {opponent} with {}: {}",
+                    "Round {}, board {}: {} against {opponent} with {}",
                     g.round,
                     g.board,
-                    words::colour_word(colour),
-                    words::player_result(g.game.result.outcome_for(g.side))
+                    match g.game.result.outcome_for(g.side) {
+                        GameOutcome::Win => "won",
+                        GameOutcome::Draw => "drew",
+                        _ => "lost",
+                    },
+                    words::colour_word(colour)
                 ),
                 pgn_href: format!("{href}/boards/{}/game.pgn", g.board),
                 match_href: href,

@@ -139,22 +139,32 @@ pub(crate) fn cards(ctx: &MatchContext, can: &GameControls<'_>) -> Vec<GameCard>
                     },
                 )
             };
-            let whose = |side: Side| {
-                let colour = if side == Side::Home {
+            let colour = |side: Side| {
+                words::colour_word(if side == Side::Home {
                     home_colour
                 } else {
                     home_colour.other()
-                };
+                })
+            };
+            let whose = |side: Side| {
                 format!(
                     "{} ({}), {}",
                     name(side),
                     ctx.school(side)
                         .map_or_else(|| ctx.team_name(side), str::to_string),
-                    words::colour_word(colour)
+                    colour(side)
                 )
             };
             let players = format!("{} v {}", whose(Side::Home), whose(Side::Away));
-            let result = words::board_result(b.result);
+            // Said by the winner's name and colour: the score line's 1–0 is the home side's,
+            // the PGN's White's, and a reader should not have to work out which.
+            let won = |side: Side| format!("won by {} with {}", name(side), colour(side));
+            let result = match b.result {
+                GameResult::HomeWin => won(Side::Home),
+                GameResult::AwayWin => won(Side::Away),
+                GameResult::Draw => "drawn".to_string(),
+                other => words::board_result(other).to_string(),
+            };
             let waiting = b.result == GameResult::Pending;
             let (state, fen, moves) = match (&b.unfinished, score) {
                 (Some(Unfinished::Adjourned { resume_on }), _) if waiting => (
@@ -179,12 +189,12 @@ pub(crate) fn cards(ctx: &MatchContext, can: &GameControls<'_>) -> Vec<GameCard>
                     Some(p.pgn.clone()),
                 ),
                 (Some(Unfinished::Adjudication(p)), _) => (
-                    format!("Adjudicated: {result} (GT-M20). Who decided, and why, is in the versions below."),
+                    format!("Adjudicated (GT-M20): {result}. Who decided, and why, is in the versions below."),
                     Some(p.fen.clone()),
                     Some(p.pgn.clone()),
                 ),
                 (None, Some(s)) => (
-                    format!("The game's moves, uploaded: {result}."),
+                    format!("The game's moves, as uploaded: {result}."),
                     game::read(&s.pgn).ok().map(|g| g.fen),
                     Some(s.pgn.clone()),
                 ),
@@ -203,13 +213,10 @@ pub(crate) fn cards(ctx: &MatchContext, can: &GameControls<'_>) -> Vec<GameCard>
                     )
                 })
                 .unwrap_or_default();
-            let caption = diagram.as_ref().map(|d| {
-                let when = if b.unfinished.is_some() {
-                    "When play stopped"
-                } else {
-                    "The final position"
-                };
-                format!("{when}: {}.{clocks}", diagram::to_move(d))
+            // Whose move matters to the one who adjudicates, not after the game's end.
+            let caption = diagram.as_ref().map(|d| match b.unfinished {
+                Some(_) => format!("When play stopped: {}.{clocks}", diagram::to_move(d)),
+                None => "The final position.".to_string(),
             });
             let svg = diagram.as_ref().map(|d| {
                 diagram::svg(d, &format!("Board {n}: {}", diagram::to_move(d)))

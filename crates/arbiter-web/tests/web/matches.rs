@@ -1891,7 +1891,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
     let page = get(&app, MATCH).await;
     assert!(
-        shows(&page.body, "Adjudicated: ½–½ (GT-M20)."),
+        shows(&page.body, "Adjudicated (GT-M20): drawn."),
         "{}",
         page.body
     );
@@ -1924,7 +1924,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     let page = get(&app, MATCH).await;
     assert!(
         page.body
-            .contains("Adjourned to Wed 18 Nov 2026 and finished then"),
+            .contains("Adjourned to Wed 18 Nov 2026 and finished then: won by"),
         "{}",
         page.body
     );
