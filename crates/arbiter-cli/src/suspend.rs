@@ -134,6 +134,15 @@ pub fn suspend(ask: &Asked<'_>, db: &Database) -> Result<()> {
                 m.on
             );
         }
+        if let Some(last) = plan.season_ends_on {
+            println!(
+                "{}: the last matches move past the season's last day ({}), so the season runs on to {last} (GT-F5)",
+                season.name,
+                season
+                    .ends_on
+                    .map_or_else(|| "not set".to_string(), |d| d.to_string())
+            );
+        }
         let Some(reason) = reason else {
             eprintln!(
                 "{} match{} would move; --preview: nothing was moved",
@@ -144,7 +153,13 @@ pub fn suspend(ask: &Asked<'_>, db: &Database) -> Result<()> {
         };
         let seen: Vec<_> = stored.iter().map(|s| (s.record.id, s.version)).collect();
         store
-            .move_matches(&moves, &seen, reason.as_str(), &Actor::system())
+            .move_matches(
+                &moves,
+                &seen,
+                plan.season_ends_on.map(|last| (season.id, last)),
+                reason.as_str(),
+                &Actor::system(),
+            )
             .await?;
         eprintln!(
             "{} match{} moved, each with the reason in its history; the command line mails no one, so tell the schools (the site's suspension page mails both schools of each match)",

@@ -1489,8 +1489,8 @@ fn ledger_records_entries_and_prints_the_statement() {
 }
 
 /// GT-F5: `arbiter schedule suspend` prints every match a suspension moves, old day and new;
-/// with `--preview` it moves nothing, a match that would move past the season's last day refuses
-/// the whole suspension with the sentence, and otherwise every match still to play moves.
+/// with `--preview` it moves nothing, a shift past the season's last day says the day the season
+/// then runs to, and otherwise every match still to play moves.
 #[test]
 fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
     let dir = std::env::temp_dir().join(format!("arbiter-cli-suspend-{}", std::process::id()));
@@ -1548,21 +1548,29 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
         round_3()
     );
 
-    let too_long = suspend(&[
+    // Resumed later, the season ends later (GT-F5): the plan says to which day.
+    let long = suspend(&[
         "--from",
         "2027-10-11",
         "--resume-on",
         "2028-02-21",
-        "--reason",
-        "Snow",
+        "--preview",
     ]);
-    assert_eq!(too_long.status.code(), Some(1));
-    let said = String::from_utf8(too_long.stdout).unwrap();
     assert!(
-        said.contains("GT-F5: Metro, round 10, Whitmer v Maumee on 2027-11-03 would move to 2028-03-20, after the season's last day (2028-02-23)"),
+        long.status.success(),
+        "{}",
+        String::from_utf8_lossy(&long.stderr)
+    );
+    let said = String::from_utf8(long.stdout).unwrap();
+    assert!(
+        said.contains("Metro, round 10, Whitmer v Maumee: 2027-11-03 -> 2028-03-20"),
         "{said}"
     );
-    assert!(String::from_utf8_lossy(&too_long.stderr).contains("nothing was moved"));
+    assert!(
+        said.contains("the last matches move past the season's last day (2028-02-23), so the season runs on to 2028-03-20 (GT-F5)"),
+        "{said}"
+    );
+    assert!(String::from_utf8_lossy(&long.stderr).contains("nothing was moved"));
 
     let applied = suspend(&[&week[..], &["--reason", "Ice storm"]].concat());
     assert!(

@@ -5,7 +5,9 @@
 //! the season's school calendar, so never a closure) from the first day of the suspension up to
 //! the day play resumes. A match shifts by that many match days, counted on the same calendar:
 //! the order of the season is kept, so two matches of a team that fell on different days still
-//! do. A match with a result is never moved; a match with no day has none to shift.
+//! do. A match with a result is never moved; a match with no day has none to shift. When the
+//! shift takes the last matches past the season's last day, the season runs on to the last of
+//! them: resumed later, it ends later, and the plan says so before anything moves.
 
 use jiff::civil::{Date, Weekday};
 
@@ -105,6 +107,9 @@ pub struct Plan {
     pub shifts: Vec<Shift>,
     /// The matches from the first day of the suspension on that have a result and stay.
     pub played: Vec<Played>,
+    /// The season's new last day, when the shift takes matches past the one it had: the day of
+    /// the last of them.
+    pub season_ends_on: Option<Date>,
 }
 
 /// Why a suspension cannot be applied as asked (GT-F5), each a sentence an officer reads.
@@ -132,12 +137,11 @@ pub enum Problem {
         /// The match days, as a sentence names them: `Monday, Wednesday`.
         weekdays: String,
     },
-    /// A shifted match would fall after the season's last day.
+    /// A shifted match would fall more than two years past the season's last day.
     #[error(
-        "GT-F5: {division}, round {round}, {home} v {away} on {day} would move to {}, after the season's last day ({ends_on}); shorten the suspension, or move that match by hand before suspending the schedule.",
-        past(.would_be)
+        "GT-F5: {division}, round {round}, {home} v {away} on {day} would move more than two years past the season's last day ({ends_on}); shorten the suspension."
     )]
-    AfterTheSeason {
+    FarPastTheSeason {
         /// The division's name.
         division: String,
         /// The match's round.
@@ -148,8 +152,6 @@ pub enum Problem {
         away: String,
         /// The day it was set for.
         day: Date,
-        /// The match day it would move to, when one is known.
-        would_be: Option<Date>,
         /// The season's last day.
         ends_on: Date,
     },
@@ -208,6 +210,7 @@ pub fn plan(
         match_days_lost: Vec::new(),
         shifts: Vec::new(),
         played: Vec::new(),
+        season_ends_on: None,
     };
     let mut problems = Vec::new();
     for (i, d) in divisions.iter().enumerate() {
@@ -235,8 +238,7 @@ pub fn plan(
                 if lost == 0 {
                     continue;
                 }
-                let would_be = days.get(place(day) + lost).copied();
-                match would_be.filter(|&to| to <= calendar.ends_on) {
+                match days.get(place(day) + lost).copied() {
                     Some(to) => out.shifts.push(Shift {
                         division: i,
                         round: r.number,
@@ -246,13 +248,12 @@ pub fn plan(
                         to,
                         start: m.start,
                     }),
-                    None => problems.push(Problem::AfterTheSeason {
+                    None => problems.push(Problem::FarPastTheSeason {
                         division: c.name.clone(),
                         round: r.number,
                         home: c.team_name(&m.home),
                         away: c.team_name(&m.away),
                         day,
-                        would_be,
                         ends_on: calendar.ends_on,
                     }),
                 }
@@ -273,14 +274,15 @@ pub fn plan(
     if !problems.is_empty() {
         return Err(problems);
     }
+    out.season_ends_on = out
+        .shifts
+        .iter()
+        .map(|s| s.to)
+        .max()
+        .filter(|&last| last > calendar.ends_on);
     // Stable: a day's matches stay in their round's pairing order.
     out.shifts.sort_by_key(|s| (s.division, s.from, s.round));
     Ok(out)
-}
-
-/// The day a match would move to past the season, as [`Problem::AfterTheSeason`] says it.
-fn past(would_be: &Option<Date>) -> String {
-    would_be.map_or_else(|| "a day past the season".to_string(), |d| d.to_string())
 }
 
 /// A team's two matches on one day once division `i`'s `shifts` are made, when one of them moved
@@ -516,21 +518,32 @@ mod tests {
     }
 
     #[test]
-    fn gt_f5_a_match_shifted_past_the_seasons_end_is_refused_by_name() {
+    fn gt_f5_a_match_shifted_past_the_seasons_end_extends_the_season() {
         let mut c = division();
         c.rounds[3].date = Some(date(2027, 2, 22));
-        let e = suspend(
+        let p = suspend(
             &c,
             &calendar(Vec::new()),
             date(2027, 2, 15),
             date(2027, 2, 22),
         )
-        .unwrap_err();
-        assert_eq!(e.len(), 2, "{e:?}");
-        assert_eq!(
-            e[0].to_string(),
-            "GT-F5: Metro, round 4, B High v A High on 2027-02-22 would move to 2027-03-01, after the season's last day (2027-02-24); shorten the suspension, or move that match by hand before suspending the schedule."
+        .unwrap();
+        // Two match days lost (Mon 15, Wed 17): round 4 moves from Mon 22 Feb to Mon 1 Mar,
+        // past the last day, Wed 24 Feb, and the season runs on to it.
+        assert!(
+            moves(&p).contains(&(4, "b", date(2027, 2, 22), date(2027, 3, 1))),
+            "{p:?}"
         );
+        assert_eq!(p.season_ends_on, Some(date(2027, 3, 1)));
+        // A shift that stays in the season leaves its last day alone.
+        let p = suspend(
+            &division(),
+            &calendar(Vec::new()),
+            date(2026, 11, 9),
+            date(2026, 11, 11),
+        )
+        .unwrap();
+        assert_eq!(p.season_ends_on, None);
     }
 
     #[test]

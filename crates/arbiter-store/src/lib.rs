@@ -325,16 +325,18 @@ impl Store {
 
     /// Moves every match of `moves` in one transaction (GT-F5: the schedule suspended and
     /// resumed; core's `suspend::plan` has shifted them), each kept in the history with the day
-    /// before and the reason. [`StoreError::Stale`], and nothing moved, when a competition of
-    /// `seen` is no longer at the version read (a result or another move came in).
+    /// before and the reason; and when `season_ends` says so, the season's last day moves to the
+    /// last of them, in the history too. [`StoreError::Stale`], and nothing moved, when a
+    /// competition of `seen` is no longer at the version read (a result or another move came in).
     pub async fn move_matches(
         &self,
         moves: &[MatchMove],
         seen: &[(CompetitionId, i64)],
+        season_ends: Option<(SeasonId, jiff::civil::Date)>,
         reason: &str,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        dispatch!(self, s => s.move_matches(moves, seen, reason, by).await)
+        dispatch!(self, s => s.move_matches(moves, seen, season_ends, reason, by).await)
     }
 
     /// Records an officer's ruling that the result carrying the violation `key` (core's

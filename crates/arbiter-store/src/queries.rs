@@ -115,6 +115,51 @@ async fn bump(tx: &mut Tx) -> Result<i64, StoreError> {
     get(&row, "data_version")
 }
 
+/// GT-F5: the season's last day moves to `last`, the day of the last match a suspension
+/// shifted past it; in the history with the day before and the reason.
+async fn extend_season(
+    tx: &mut Tx,
+    season: SeasonId,
+    last: jiff::civil::Date,
+    reason: &str,
+    at: jiff::Timestamp,
+    by: &Actor,
+) -> Result<(), StoreError> {
+    let sql = format!(
+        "SELECT league_id, {} AS ends_on FROM seasons WHERE id = $1",
+        date_out("ends_on")
+    );
+    let row = sqlx::query(&sql)
+        .bind(season.0)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("reading the season's last day"))?
+        .ok_or_else(|| StoreError::NotFound(format!("there is no season with id {}", season.0)))?;
+    let before = codes::parse_date(get(&row, "ends_on")?)?;
+    sqlx::query(&format!(
+        "UPDATE seasons SET ends_on = {} WHERE id = $2",
+        date_in("$1")
+    ))
+    .bind(last.to_string())
+    .bind(season.0)
+    .execute(&mut **tx)
+    .await
+    .map_err(db("moving the season's last day"))?;
+    append_history(
+        tx,
+        at,
+        by,
+        Change {
+            before: Some(serde_json::json!({ "ends_on": before.map(|d| d.to_string()) })),
+            after: Some(serde_json::json!({ "ends_on": last.to_string() })),
+            reason: Some(reason),
+            league: Some(get(&row, "league_id")?),
+            ..Change::of(Entity::Season, season.to_string(), HistoryAction::ExtendSeason)
+        },
+    )
+    .await
+}
+
 /// A competition's data version up by one: its pages and ETags change (`StoredCompetition`).
 async fn bump_competition(tx: &mut Tx, competition: i64) -> Result<(), StoreError> {
     sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
@@ -2334,7 +2379,7 @@ impl Backend {
         by: &Actor,
     ) -> Result<(), StoreError> {
         let moves = [MatchMove { id: m, to, start }];
-        self.move_matches(&moves, &[], reason, by).await
+        self.move_matches(&moves, &[], None, reason, by).await
     }
 
     /// Moves every match of `moves` in one transaction (GT-F5's suspension, or one GT-M2 move),
@@ -2344,6 +2389,7 @@ impl Backend {
         &self,
         moves: &[MatchMove],
         seen: &[(CompetitionId, i64)],
+        season_ends: Option<(SeasonId, jiff::civil::Date)>,
         reason: &str,
         by: &Actor,
     ) -> Result<(), StoreError> {
@@ -2374,6 +2420,9 @@ impl Backend {
         let at = codes::now();
         for mv in moves {
             move_in(&mut tx, mv, reason.as_str(), at, by).await?;
+        }
+        if let Some((season, last)) = season_ends {
+            extend_season(&mut tx, season, last, reason.as_str(), at, by).await?;
         }
         tx.commit().await.map_err(db("saving the move"))?;
         Ok(())

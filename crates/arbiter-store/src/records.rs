@@ -482,6 +482,8 @@ code_enum!(
         RuleOnViolation = "rule_on_violation",
         /// A match moved to another day, with the reason (GT-M2).
         MoveMatch = "move_match",
+        /// A season's last day moved later by a suspension of its schedule (GT-F5).
+        ExtendSeason = "extend_season",
         /// A challenge game (GT-R5) or an unranked game (GT-R7) recorded with a match (GT-P3).
         RecordExtraGame = "record_extra_game",
         /// A finished game's moves (PGN) uploaded for a board of a match (GT-M20).

@@ -1238,8 +1238,9 @@ async fn a_closure_is_withdrawn_never_removed(store: Store) {
     }
 }
 
-/// GT-F5: a suspension moves its matches in one transaction, each with its history row; when
-/// the competition changed after it was read, none moves.
+/// GT-F5: a suspension moves its matches in one transaction, each with its history row, and
+/// the season's last day when the plan runs past it; when the competition changed after it was
+/// read, nothing moves.
 async fn gt_f5_matches_move_together_or_not_at_all(store: Store) {
     migrated(&store).await;
     let (_, id) = imported(&store).await;
@@ -1260,15 +1261,28 @@ async fn gt_f5_matches_move_together_or_not_at_all(store: Store) {
         "GT-F5: schedule suspended from 2026-11-09 for severe weather, resumed on 2026-11-16: snow";
     let stale = [(id, before.version - 1)];
     let err = store
-        .move_matches(&moves, &stale, why, &arbiter())
+        .move_matches(
+            &moves,
+            &stale,
+            Some((before.season.id, day("2027-03-31"))),
+            why,
+            &arbiter(),
+        )
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Stale(_)), "{err}");
     assert!(err.to_string().contains("so no match was moved"), "{err}");
     let unmoved = store.load_competition_by_id(id).await.unwrap().unwrap();
     assert_eq!(unmoved.competition, before.competition);
+    assert_eq!(unmoved.season.ends_on, before.season.ends_on);
     store
-        .move_matches(&moves, &[(id, before.version)], why, &arbiter())
+        .move_matches(
+            &moves,
+            &[(id, before.version)],
+            Some((before.season.id, day("2027-03-31"))),
+            why,
+            &arbiter(),
+        )
         .await
         .unwrap();
     let after = store.load_competition_by_id(id).await.unwrap().unwrap();
@@ -1292,6 +1306,13 @@ async fn gt_f5_matches_move_together_or_not_at_all(store: Store) {
         .collect();
     assert_eq!(moved.len(), 2);
     assert!(moved.iter().all(|h| h.reason.as_deref() == Some(why)));
+    assert_eq!(after.season.ends_on, Some(day("2027-03-31")));
+    let extended: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == "extend_season")
+        .collect();
+    assert_eq!(extended.len(), 1);
+    assert_eq!(extended[0].reason.as_deref(), Some(why));
 }
 
 /// Issue 12: a player corrected or withdrawn stays on the roster, their games untouched.

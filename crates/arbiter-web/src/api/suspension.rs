@@ -75,6 +75,9 @@ pub struct SuspensionJson {
     pub moves: Vec<MoveJson>,
     /// The matches on or after `from` that have a result: they stay.
     pub played: Vec<PlayedJson>,
+    /// The season's new last day, `YYYY-MM-DD`, when matches move past the one it had; `null`
+    /// when it keeps it.
+    pub season_ends_on: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -200,10 +203,11 @@ async fn begin(
 /// without a result set on or after `from` moves forward by the match days of the season
 /// (the ruleset's `[calendar] match_days`, school days only) from `from` until `resume_on`, so
 /// the season keeps its order. With `preview`, nothing moves. Refused (422, each problem with
-/// its field) when `resume_on` is not after `from`, no match day falls between them, a match
-/// would move past the season's last day (shorten the suspension, or move it by hand first), or
-/// a team would play twice on a day. Applied, the matches move in one transaction, each with
-/// the reason in its history, and both schools of each are told by mail.
+/// its field) when `resume_on` is not after `from`, no match day falls between them, or a team
+/// would play twice on a day. Matches shifted past the season's last day take the season on to
+/// the last of them (`season_ends_on`). Applied, the matches (and the season's last day) move
+/// in one transaction, each with the reason in its history, and both schools of each match are
+/// told by mail.
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/suspension", tag = "schedule",
     params(SeasonAddress),
     request_body(content = SuspensionBody, description = "The suspension"),
@@ -261,6 +265,7 @@ async fn suspend(
                 season: s.season.slug.clone(),
                 from: plan.suspension.from.to_string(),
                 resume_on: plan.suspension.resume_on.to_string(),
+                season_ends_on: plan.season_ends_on.map(|d| d.to_string()),
                 applied: reason.is_some(),
                 reason: reason.map(|r| r.as_str().to_string()),
                 divisions: s

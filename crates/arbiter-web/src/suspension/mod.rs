@@ -290,7 +290,13 @@ pub async fn apply(
     }
     match state
         .store()
-        .move_matches(&moves, seen, reason.as_str(), &acting.actor())
+        .move_matches(
+            &moves,
+            seen,
+            plan.season_ends_on.map(|last| (s.season.id, last)),
+            reason.as_str(),
+            &acting.actor(),
+        )
         .await
     {
         Ok(()) => state.invalidate(),

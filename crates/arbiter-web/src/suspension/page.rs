@@ -167,7 +167,18 @@ fn lost(s: &SeasonSchedule, plan: &arbiter_core::suspend::Plan) -> String {
         n => format!("{n} match days"),
     };
     let from = words::date(plan.suspension.from);
-    match plan.match_days_lost.split_first() {
+    // GT-F5: resumed later, the season ends later; said before anything moves.
+    let ends = plan
+        .season_ends_on
+        .map(|last| {
+            format!(
+                " The last matches move past the season's last day, {}, so the season runs on to {}.",
+                s.season.ends_on.map_or_else(|| "not set".into(), words::date),
+                words::date(last)
+            )
+        })
+        .unwrap_or_default();
+    let said = match plan.match_days_lost.split_first() {
         Some((first, rest)) if rest.iter().all(|n| n == first) => format!(
             "The suspension takes {}, so every match still to play from {from} moves {} later, in the season's order (GT-F5).",
             days(*first),
@@ -182,7 +193,8 @@ fn lost(s: &SeasonSchedule, plan: &arbiter_core::suspend::Plan) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-    }
+    };
+    format!("{said}{ends}")
 }
 
 /// The days of a plan as the confirm form carries them: `2026-11-16/2026-11-23`.

@@ -317,5 +317,8 @@ async fn gt_m20_an_adjudication_is_told_to_both_schools() {
     assert_eq!(who, [VISITOR, HOME], "{sent:#?}");
     let text = &told[0].1;
     assert!(text.contains("The match now stands at"), "{text}");
-    assert!(text.contains("Level material, nothing to play for."), "{text}");
+    assert!(
+        text.contains("Level material, nothing to play for."),
+        "{text}"
+    );
 }
