@@ -504,10 +504,13 @@ fn result_form(
                 number: n,
                 colours,
                 home: choices(&home_roster, &get(|b| b.home_player.as_deref())),
-                // A stored `½-½` is `1/2-1/2` in the list.
+                // A stored `½-½` is `1/2-1/2` in the list; a blank one (which `parse` reads as
+                // `*`) stays "Choose the result", `*` being a game left unfinished (GT-M20).
                 result: choices(
                     &results,
-                    &GameResult::parse(&result).map_or(result.clone(), |r| r.code().to_string()),
+                    &GameResult::parse(&result)
+                        .filter(|_| !result.trim().is_empty())
+                        .map_or(result.clone(), |r| r.code().to_string()),
                 ),
                 away: choices(&away_roster, &get(|b| b.away_player.as_deref())),
                 rating_open: !rating.is_empty(),

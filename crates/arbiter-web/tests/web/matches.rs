@@ -97,6 +97,16 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
         page.body
     );
     assert!(page.body.contains(&format!(r#"action="{MATCH}/result""#)));
+    // No board starts as `*`, a game left unfinished (GT-M20): each asks for its result.
+    assert_eq!(
+        page.body
+            .matches(r#"<option value="" selected>Choose the result</option>"#)
+            .count(),
+        4,
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains(r#"<option value="*" selected>"#));
     // The home advisor neither confirms nor corrects.
     assert!(!page.body.contains(&format!("{MATCH}/confirm")));
     assert!(!page.body.contains(&format!("{MATCH}/correction")));
