@@ -641,16 +641,24 @@ pub fn settle(
     Ok(MatchOutcome::Boards(boards))
 }
 
-/// GT-M20: the first board a team's entry gives a result that only the President may give: a
+/// GT-M20: the sentence for a team's entry that decides a game sent for adjudication.
+pub const ONLY_THE_PRESIDENT_ADJUDICATES: &str = "the game was sent for adjudication, and only the President decides it (the Vice-President when the President's school plays; GT-M20, GT-O3); leave its result as *.";
+
+/// GT-M20: the first board an entry by `by` gives a result that only an officer may give: a
 /// game sent for adjudication, decided in `entered` but waiting (or decided otherwise) in
-/// `in_force`.
+/// `in_force`. An officer's entry decides it ([`ReportStep::Adjudicate`] is the officers' way
+/// to), so `None` for one; see [`ONLY_THE_PRESIDENT_ADJUDICATES`] for the sentence.
 pub fn decides_adjudication(
+    by: EnteredBy,
     in_force: Option<&MatchOutcome>,
     entered: &MatchOutcome,
 ) -> Option<u32> {
     let MatchOutcome::Boards(new) = entered else {
         return None;
     };
+    if by != EnteredBy::Team {
+        return None;
+    }
     let old = match in_force {
         Some(MatchOutcome::Boards(b)) => b.as_slice(),
         _ => &[],
@@ -945,11 +953,16 @@ mod tests {
     fn gt_m20_only_the_president_decides_an_adjudication() {
         let before = waiting(sent());
         let decided = settle(&before, 3, GameResult::Draw, ReportStep::Adjudicate).unwrap();
-        assert_eq!(decides_adjudication(Some(&before), &decided), Some(3));
-        assert_eq!(decides_adjudication(None, &decided), Some(3));
+        let team = EnteredBy::Team;
+        assert_eq!(decides_adjudication(team, Some(&before), &decided), Some(3));
+        assert_eq!(decides_adjudication(team, None, &decided), Some(3));
+        assert_eq!(
+            decides_adjudication(EnteredBy::Officer, Some(&before), &decided),
+            None
+        );
         // Re-entering the decided result as it stands is no new decision.
-        assert_eq!(decides_adjudication(Some(&decided), &decided), None);
-        assert_eq!(decides_adjudication(Some(&before), &before), None);
+        assert_eq!(decides_adjudication(team, Some(&decided), &decided), None);
+        assert_eq!(decides_adjudication(team, Some(&before), &before), None);
     }
 
     #[test]

@@ -180,15 +180,13 @@ pub(crate) async fn submit(
                 .to_string(),
         ));
     }
-    // GT-M20: the President decides an adjudication; an advisor's entry sends it with `*`.
-    if by == EnteredBy::Team
-        && let Some(o) = &outcome
-        && let Some(board) = report::decides_adjudication(Some(&ctx.record.outcome), o)
+    if let Some(o) = &outcome
+        && let Some(board) = report::decides_adjudication(by, Some(&ctx.record.outcome), o)
     {
         problems.push(Problem::on(
             board,
             "result",
-            "the game was sent for adjudication, and only the President decides it (GT-M20); leave its result as *.".into(),
+            report::ONLY_THE_PRESIDENT_ADJUDICATES.into(),
         ));
     }
     if too_long.is_some() || !problems.is_empty() {

@@ -1854,7 +1854,10 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
         .await;
     assert_eq!(own.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", own.body);
     assert!(
-        shows(&own.body, "only the President decides it (GT-M20)"),
+        shows(
+            &own.body,
+            "only the President decides it (the Vice-President when the President's school plays; GT-M20, GT-O3)"
+        ),
         "{}",
         own.body
     );
