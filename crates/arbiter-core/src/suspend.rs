@@ -25,9 +25,16 @@ pub struct Suspension {
     pub resume_on: Date,
 }
 
+/// GT-F5's words before the officers' reason, around the two days (`YYYY-MM-DD`, 10 characters
+/// each).
+const SUSPENDED_FROM: &str = "GT-F5: schedule suspended from ";
+const RESUMED_ON: &str = " for severe weather, resumed on ";
+const THEN_WHY: &str = ": ";
+
 /// How long the officers' own reason may be: a reason's length less GT-F5's words before it
 /// (see [`Suspension::reason`]).
-pub const WHY_MAX_CHARS: usize = crate::text::REASON_MAX_CHARS - 85;
+pub const WHY_MAX_CHARS: usize = crate::text::REASON_MAX_CHARS
+    - (SUSPENDED_FROM.len() + 10 + RESUMED_ON.len() + 10 + THEN_WHY.len());
 
 impl Suspension {
     /// The reason every moved match keeps in its history: GT-F5's words, then the officers'
@@ -37,7 +44,7 @@ impl Suspension {
             return Err(Problem::NoReason);
         }
         let text = format!(
-            "GT-F5: schedule suspended from {} for severe weather, resumed on {}: {}",
+            "{SUSPENDED_FROM}{}{RESUMED_ON}{}{THEN_WHY}{}",
             self.from,
             self.resume_on,
             why.trim()
