@@ -47,6 +47,8 @@ struct Inner {
     site: RwLock<SitePages>,
     /// The key of anonymous visitors' CSRF tokens, read from the store once.
     form_secret: tokio::sync::OnceCell<Arc<str>>,
+    /// Mail being sent after the answer went out; awaited before the process ends.
+    outbox: std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
 }
 
 pub type ViewKey = (String, String, String);
@@ -225,12 +227,39 @@ impl AppState {
                 loading: tokio::sync::Mutex::new(()),
                 site: RwLock::new(SitePages::default()),
                 form_secret: tokio::sync::OnceCell::new(),
+                outbox: std::sync::Mutex::new(Vec::new()),
             }),
         }
     }
 
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// Sends mail in the background, so that the person who acted is answered first; a
+    /// command or a server stopping waits for it with [`AppState::mail_sent`].
+    pub(crate) fn send_later(&self, sending: impl Future<Output = ()> + Send + 'static) {
+        let handle = tokio::spawn(sending);
+        let mut outbox = self.inner.outbox.lock().unwrap_or_else(|e| e.into_inner());
+        outbox.retain(|h| !h.is_finished());
+        outbox.push(handle);
+    }
+
+    /// Waits until every mail handed to [`AppState::send_later`] is sent (or has failed, as
+    /// the log says).
+    pub async fn mail_sent(&self) {
+        loop {
+            let pending: Vec<_> = {
+                let mut outbox = self.inner.outbox.lock().unwrap_or_else(|e| e.into_inner());
+                std::mem::take(&mut *outbox)
+            };
+            if pending.is_empty() {
+                return;
+            }
+            for h in pending {
+                let _ = h.await;
+            }
+        }
     }
 
     /// Forgets the data version, so that the next request reads it again (after a write).

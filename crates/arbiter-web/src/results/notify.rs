@@ -32,7 +32,7 @@ pub(crate) async fn tell(
         }
     };
     let mailer = state.mailer().clone();
-    tokio::spawn(async move {
+    state.send_later(async move {
         for m in mails {
             if let Err(e) = mailer.send(&m).await {
                 tracing::warn!(to = %m.to, cause = %e, "a notice was not sent");
