@@ -411,6 +411,11 @@ pub enum OfficerTask {
         /// The version awaiting confirmation.
         version: u32,
     },
+    /// GT-M20: this board's game was sent for adjudication and awaits the President's decision.
+    Adjudicate {
+        /// The board whose game waits.
+        board: u32,
+    },
 }
 
 impl OfficerTask {
@@ -421,19 +426,67 @@ impl OfficerTask {
             OfficerTask::DecideDispute { .. } => Action::DecideDispute,
             OfficerTask::LateReport { .. } => Action::ApplyDoubleForfeitForLateReport,
             OfficerTask::ConfirmOneSchoolsMatch { .. } => Action::ConfirmResult,
+            OfficerTask::Adjudicate { .. } => Action::AdjudicateGame,
         }
     }
 }
 
+/// GT-M20: how `after` settled an unfinished game of `before`: the board whose game (adjourned,
+/// or sent for adjudication) went from `*` to a result with every other board as it was, and the
+/// step that settles such a game. Computed from the versions, so the history can say
+/// "adjudicated" without storing it twice.
+pub fn settled(before: &MatchOutcome, after: &MatchOutcome) -> Option<(u32, ReportStep)> {
+    let (MatchOutcome::Boards(was), MatchOutcome::Boards(now)) = (before, after) else {
+        return None;
+    };
+    if was.len() != now.len() {
+        return None;
+    }
+    let mut changed = was.iter().zip(now).enumerate().filter(|(_, (w, n))| w != n);
+    let (i, (w, n)) = changed.next()?;
+    if changed.next().is_some()
+        || w.result != GameResult::Pending
+        || n.result == GameResult::Pending
+    {
+        return None;
+    }
+    let step = match (&w.unfinished, &n.unfinished) {
+        (Some(Unfinished::Adjudication(p)), Some(Unfinished::Adjudication(q))) if p == q => {
+            ReportStep::Adjudicate
+        }
+        (
+            Some(Unfinished::Adjourned { resume_on: a }),
+            Some(Unfinished::Adjourned { resume_on: b }),
+        ) if a == b => ReportStep::FinishAdjourned,
+        _ => return None,
+    };
+    Some((u32::try_from(i + 1).ok()?, step))
+}
+
+/// GT-M20: the first board of `outcome` whose game was sent for adjudication and is not yet
+/// decided (its result still `*`).
+pub fn awaiting_adjudication(outcome: &MatchOutcome) -> Option<u32> {
+    let MatchOutcome::Boards(boards) = outcome else {
+        return None;
+    };
+    boards
+        .iter()
+        .position(|b| b.adjudication().is_some() && b.result == GameResult::Pending)
+        .and_then(|i| u32::try_from(i + 1).ok())
+}
+
 /// What the report asks of an officer on `today`, if anything; `one_school` when both teams are
-/// one school's.
+/// one school's; `adjudication` the board whose game awaits the President's decision
+/// ([`awaiting_adjudication`]), asked after a dispute, which may change the boards.
 pub fn officer_task(
     report: &Report,
     one_school: bool,
+    adjudication: Option<u32>,
     today: jiff::civil::Date,
 ) -> Option<OfficerTask> {
     match report.status {
         ReportStatus::Disputed { version } => Some(OfficerTask::DecideDispute { version }),
+        _ if adjudication.is_some() => adjudication.map(|board| OfficerTask::Adjudicate { board }),
         ReportStatus::AwaitingResult => late_report(report.enter_by, today)
             .ok()
             .and(report.enter_by)
@@ -1382,22 +1435,80 @@ mod tests {
     fn gt_o3_gt_p4_what_a_match_asks_of_an_officer() {
         let waiting = report(ReportStatus::AwaitingResult);
         let due = jiff::civil::date(2026, 11, 3);
-        assert_eq!(officer_task(&waiting, false, due), None);
+        assert_eq!(officer_task(&waiting, false, None, due), None);
         assert_eq!(
-            officer_task(&waiting, false, jiff::civil::date(2026, 11, 4)),
+            officer_task(&waiting, false, None, jiff::civil::date(2026, 11, 4)),
             Some(OfficerTask::LateReport { due })
         );
         let entered = report(ReportStatus::AwaitingConfirmation { version: 2 });
-        assert_eq!(officer_task(&entered, false, due), None);
+        assert_eq!(officer_task(&entered, false, None, due), None);
         assert_eq!(
-            officer_task(&entered, true, due),
+            officer_task(&entered, true, None, due),
             Some(OfficerTask::ConfirmOneSchoolsMatch { version: 2 })
         );
         let disputed = report(ReportStatus::Disputed { version: 2 });
         assert_eq!(
-            officer_task(&disputed, false, due).map(OfficerTask::action),
+            officer_task(&disputed, false, Some(1), due).map(OfficerTask::action),
             Some(Action::DecideDispute)
         );
+        // GT-M20: a game sent for adjudication asks the President, once no dispute is open.
+        assert_eq!(
+            officer_task(&entered, false, Some(3), due),
+            Some(OfficerTask::Adjudicate { board: 3 })
+        );
+        assert_eq!(
+            OfficerTask::Adjudicate { board: 3 }.action(),
+            Action::AdjudicateGame
+        );
+    }
+
+    /// GT-M20: a board awaits adjudication while its game was sent for it and its result is `*`;
+    /// once decided it no longer does.
+    #[test]
+    fn gt_m20_a_board_awaits_adjudication_until_it_is_decided() {
+        let mut outcome = waiting(sent());
+        assert_eq!(awaiting_adjudication(&outcome), Some(3));
+        if let MatchOutcome::Boards(boards) = &mut outcome {
+            boards[2].result = GameResult::Draw;
+        }
+        assert_eq!(awaiting_adjudication(&outcome), None);
+        let adjourned = Unfinished::Adjourned {
+            resume_on: jiff::civil::date(2026, 11, 5),
+        };
+        assert_eq!(awaiting_adjudication(&waiting(adjourned)), None);
+        assert_eq!(awaiting_adjudication(&MatchOutcome::Pending), None);
+    }
+
+    /// GT-M20: a version that gives the waiting game its result, and changes nothing else,
+    /// settled it; one that also changes another board is a correction.
+    #[test]
+    fn gt_m20_a_version_that_settles_an_unfinished_game() {
+        let before = waiting(sent());
+        let decided = settle(&before, 3, GameResult::Draw, ReportStep::Adjudicate).unwrap();
+        assert_eq!(
+            settled(&before, &decided),
+            Some((3, ReportStep::Adjudicate))
+        );
+        let adjourned = waiting(Unfinished::Adjourned {
+            resume_on: jiff::civil::date(2026, 11, 5),
+        });
+        let finished = settle(
+            &adjourned,
+            3,
+            GameResult::AwayWin,
+            ReportStep::FinishAdjourned,
+        )
+        .unwrap();
+        assert_eq!(
+            settled(&adjourned, &finished),
+            Some((3, ReportStep::FinishAdjourned))
+        );
+        let MatchOutcome::Boards(mut more) = decided else {
+            unreachable!()
+        };
+        more[0].result = GameResult::AwayWin;
+        assert_eq!(settled(&before, &MatchOutcome::Boards(more)), None);
+        assert_eq!(settled(&before, &before), None);
     }
 
     #[test]

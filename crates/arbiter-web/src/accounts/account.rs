@@ -923,6 +923,8 @@ struct Seen<'a> {
     entered_on: Option<jiff::civil::Date>,
     deadlines: Option<arbiter_core::report::Deadlines>,
     today: jiff::civil::Date,
+    /// GT-M20: the board whose game awaits the President's decision.
+    adjudication: Option<u32>,
 }
 
 /// What a match asks of the reader: a side of theirs (for an advisor), what to do now, and
@@ -1012,7 +1014,7 @@ async fn officer_matches(
             enter_by: m.played_on.zip(m.deadlines).map(|(d, by)| by.enter_by(d)),
         };
         let one_school = m.home_school.is_some() && m.home_school == m.away_school;
-        let asked = officer_task(&report, one_school, m.today)?;
+        let asked = officer_task(&report, one_school, m.adjudication, m.today)?;
         let target = Target::Match {
             home: m.home_school,
             visiting: m.away_school,
@@ -1031,6 +1033,9 @@ async fn officer_matches(
             OfficerTask::ConfirmOneSchoolsMatch { version } => format!(
                 "Confirm version {version}: one school's two teams met, so an officer confirms it (GT-O3)"
             ),
+            OfficerTask::Adjudicate { board } => {
+                format!("Adjudicate the game on board {board} (GT-M20)")
+            }
         };
         Some(Need {
             side: None,
@@ -1092,6 +1097,7 @@ async fn league_matches(
                         entered_on,
                         deadlines: stored.rules.report,
                         today,
+                        adjudication: arbiter_core::report::awaiting_adjudication(&m.outcome),
                     };
                     let Some(Need {
                         side,

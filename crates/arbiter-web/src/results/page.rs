@@ -730,6 +730,7 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
     let in_force = ctx.in_force();
     let mut out: Vec<(jiff::Timestamp, Event)> = Vec::new();
     let mut first_entry = true;
+    let mut before: Option<&MatchOutcome> = None;
     for v in &ctx.versions {
         let version = v.version;
         let role = v.entered_role;
@@ -737,10 +738,20 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
         let what = match &v.outcome {
             MatchOutcome::Pending => format!("Version {version}: scheduled, no result"),
             o => {
-                let kind = match (first_entry, officer) {
-                    (true, _) => "entered",
-                    (false, true) => "corrected",
-                    (false, false) => "entered again",
+                let kind = match (
+                    before.and_then(|b| report::settled(b, o)),
+                    first_entry,
+                    officer,
+                ) {
+                    (Some((board, ReportStep::Adjudicate)), ..) => {
+                        format!("adjudicated board {board} (GT-M20)")
+                    }
+                    (Some((board, _)), ..) => {
+                        format!("finished board {board}'s adjourned game (GT-M20)")
+                    }
+                    (None, true, _) => "entered".into(),
+                    (None, false, true) => "corrected".into(),
+                    (None, false, false) => "entered again".into(),
                 };
                 first_entry = false;
                 match v.basis.phrase() {
@@ -749,6 +760,7 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
                 }
             }
         };
+        before = Some(&v.outcome);
         let nobody = if version == 1 {
             "imported"
         } else {
@@ -931,8 +943,17 @@ fn decided_words(ctx: &MatchContext, version: u32) -> String {
     let earlier = ctx
         .versions
         .iter()
-        .any(|v| v.outcome != MatchOutcome::Pending && v.version < version);
-    if earlier {
+        .rev()
+        .find(|v| v.outcome != MatchOutcome::Pending && v.version < version);
+    let adjudicated = earlier
+        .zip(entry)
+        .and_then(|(b, v)| report::settled(&b.outcome, &v.outcome))
+        .filter(|(_, step)| *step == ReportStep::Adjudicate);
+    if let Some((board, _)) = adjudicated {
+        sentence(&format!(
+            "version {version} of the result is {by}'s adjudication of board {board} (GT-M20); it is decided and stands"
+        ))
+    } else if earlier.is_some() {
         sentence(&format!(
             "version {version} of the result is the correction {by} made; it is decided and stands (GT-P2, GT-O3)"
         ))
