@@ -130,6 +130,41 @@ pub fn remind(today: Option<jiff::civil::Date>, base_url: &str, db: &Database) -
     })
 }
 
+/// What `arbiter result …` was asked, besides the step.
+#[derive(Debug)]
+pub struct OfficerAsked {
+    pub address: arbiter_web::MatchAddress,
+    pub by: String,
+    pub reason: String,
+    pub today: Option<jiff::civil::Date>,
+    pub base_url: String,
+    pub database: Database,
+}
+
+/// `arbiter result forfeit|late-report|adjudicate`: an officer's step on one match, through
+/// the site's own write path, mailing the schools as the site does.
+pub fn officer_step(step: &arbiter_web::OfficerStep, ask: &OfficerAsked) -> Result<()> {
+    crate::logs::init();
+    let mailer = arbiter_mail::Mailer::from_env()?;
+    runtime()?.block_on(async {
+        let store = ask.database.open().await?;
+        let mut state = arbiter_web::AppState::new(store).with_mail(mailer, &ask.base_url);
+        if let Some(today) = ask.today {
+            state = state.with_today(today);
+        }
+        let done =
+            arbiter_web::officer_step(&state, &ask.by, &ask.address, step, &ask.reason).await;
+        state.mail_sent().await;
+        match done {
+            Ok(said) => {
+                println!("{said}");
+                Ok(())
+            }
+            Err(why) => anyhow::bail!("{why}\nNothing was stored."),
+        }
+    })
+}
+
 /// `arbiter user add`: a league's first account.
 pub fn user_add(new: &crate::users::NewUser, db: &Database) -> Result<()> {
     let mailer = arbiter_mail::Mailer::from_env()?;

@@ -232,7 +232,14 @@ enum Command {
         #[command(subcommand)]
         command: TokenCommand,
     },
-    /// Creates a fresh demo database (an ASTC championship and a GTHSCL season) and serves it.
+    /// An officer's step on one match, taken as a named account through the same checks as
+    /// the match page and the API: a forfeit by decision (GT-M3), the double forfeit of a late
+    /// report (GT-P4), an adjudication (GT-M20). The history records the officer; the schools
+    /// are told by mail as from the site.
+    Result {
+        #[command(subcommand)]
+        command: ResultCommand,
+    },
     /// Mails GT-P2's reminders: each advisor whose result (or confirmation) is due tomorrow.
     /// Run it once a day, from cron or a systemd timer. Mail goes where `serve` sends it.
     Remind {
@@ -245,6 +252,7 @@ enum Command {
         #[command(flatten)]
         database: database::Database,
     },
+    /// Creates a fresh demo database (an ASTC championship and a GTHSCL season) and serves it.
     Demo {
         /// The address and port to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
@@ -424,6 +432,86 @@ enum LedgerCommand {
         reverses: Option<u32>,
         #[command(flatten)]
         database: database::Database,
+    },
+}
+
+/// Which match, as the site addresses it, who acts, and why.
+#[derive(Debug, clap::Args)]
+struct OfficerArgs {
+    /// The league's address (its slug).
+    #[arg(long)]
+    league: String,
+    /// The season's address.
+    #[arg(long)]
+    season: String,
+    /// The division's (competition's) address.
+    #[arg(long)]
+    division: String,
+    #[arg(long)]
+    round: u32,
+    /// The home team's id, as in the match page's address.
+    #[arg(long)]
+    home: String,
+    /// The officer's account (email); it acts in the role the permission table allows, the
+    /// Vice-President when the President's school plays (GT-O3).
+    #[arg(long = "as", value_name = "EMAIL")]
+    by: String,
+    /// Why, kept in the history and told to the schools.
+    #[arg(long)]
+    reason: String,
+    /// The day it is (YYYY-MM-DD), for the deadlines; default: the clock's date.
+    #[arg(long, value_name = "DATE")]
+    today: Option<jiff::civil::Date>,
+    /// The site's public address, for the links in the mails.
+    #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
+    base_url: String,
+    #[command(flatten)]
+    database: database::Database,
+}
+
+impl OfficerArgs {
+    fn into_asked(self) -> database::OfficerAsked {
+        database::OfficerAsked {
+            address: arbiter_web::MatchAddress {
+                league: self.league,
+                season: self.season,
+                competition: self.division,
+                round: self.round,
+                home: self.home,
+            },
+            by: self.by,
+            reason: self.reason,
+            today: self.today,
+            base_url: self.base_url,
+            database: self.database,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum ResultCommand {
+    /// GT-M3: the match forfeited by decision: the offending team loses it by default.
+    Forfeit {
+        /// The team that offended: home or away.
+        #[arg(long)]
+        offender: String,
+        #[command(flatten)]
+        at: OfficerArgs,
+    },
+    /// GT-P4: a match whose result was not reported in time, scored a double forfeit.
+    LateReport {
+        #[command(flatten)]
+        at: OfficerArgs,
+    },
+    /// GT-M20: the President's decision on a game sent for adjudication.
+    Adjudicate {
+        #[arg(long)]
+        board: u32,
+        /// 1-0, 1/2-1/2 or 0-1, from the home player's side.
+        #[arg(long)]
+        result: String,
+        #[command(flatten)]
+        at: OfficerArgs,
     },
 }
 
@@ -940,6 +1028,20 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::Result { command } => {
+            let (step, at) = match command {
+                ResultCommand::Forfeit { offender, at } => {
+                    (arbiter_web::OfficerStep::ForfeitByDecision { offender }, at)
+                }
+                ResultCommand::LateReport { at } => {
+                    (arbiter_web::OfficerStep::DoubleForfeitForLateReport, at)
+                }
+                ResultCommand::Adjudicate { board, result, at } => {
+                    (arbiter_web::OfficerStep::Adjudicate { board, result }, at)
+                }
+            };
+            database::officer_step(&step, &at.into_asked())
+        }
         Command::Remind {
             today,
             base_url,

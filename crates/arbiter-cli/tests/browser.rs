@@ -389,9 +389,18 @@ struct Pending {
 }
 
 fn pending_home_match() -> Pending {
+    pending_matches()
+        .into_iter()
+        .next()
+        .expect("the demo's GTHSCL season has no match still to play")
+}
+
+/// Every GTHSCL match of the demo day still to report between two schools, in the demo's order.
+fn pending_matches() -> Vec<Pending> {
     let today = demo_day();
     let demo = arbiter_demo::generate(today);
     let league = demo.leagues.iter().find(|l| l.slug == "gthscl").unwrap();
+    let mut out = Vec::new();
     for season in &league.seasons {
         for c in &season.competitions {
             for r in c
@@ -412,7 +421,7 @@ fn pending_home_match() -> Pending {
                     if let (Some(h), Some(a)) = (&home.school, &away.school)
                         && h != a
                     {
-                        return Pending {
+                        out.push(Pending {
                             path: format!(
                                 "/leagues/gthscl/{}/{}/rounds/{}/matches/{}",
                                 season.slug, c.slug, r.number, m.home.0
@@ -420,13 +429,13 @@ fn pending_home_match() -> Pending {
                             home_school: h.clone(),
                             away_school: a.clone(),
                             home_team: home.name.clone(),
-                        };
+                        });
                     }
                 }
             }
         }
     }
-    panic!("the demo's GTHSCL season has no match still to play")
+    out
 }
 
 /// Issue 12 on a phone: the home advisor changes the lineup named for today's match, boards 1
@@ -712,6 +721,7 @@ async fn accounts(
     .await?;
     shoot(client, 390, "match-entered").await?;
     dispute_and_decide(client, base, &pending, mail, password).await?;
+    adjudicate_and_upload(client, base).await?;
     let after = home_mp(client, base, &pending).await?;
     ensure!(
         before.is_some() && after.is_some() && before != after,
@@ -830,6 +840,127 @@ async fn dispute_and_decide(
     shoot(client, 390, "match-decided").await?;
     Ok(())
 }
+
+/// Issue 13 on a phone, GT-M20: the President enters a match nobody reported with board 1's
+/// game sent for adjudication (its moves and position); the account page asks for the decision,
+/// the match page shows the position as a diagram with the clocks, the President decides it and
+/// the match counts; then a drawn game's moves are uploaded for board 4 and shown with it.
+async fn adjudicate_and_upload(client: &Client, base: &str) -> Check {
+    let second = pending_matches()
+        .into_iter()
+        .nth(1)
+        .ok_or("the demo day has only one match still to play")?;
+    client
+        .goto(&format!("{base}{}", second.path))
+        .await
+        .map_err(err)?;
+    for (board, result) in [(2, "1-0"), (3, "0-1"), (4, "1/2-1/2")] {
+        choose(client, &format!("select[name=result_{board}]"), result).await?;
+    }
+    choose(client, "select[name=result_1]", "*").await?;
+    client
+        .find(Locator::XPath(
+            "//textarea[@name='pgn_1']/ancestor::details[1]/summary",
+        ))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)?;
+    fill(client, "textarea[name=pgn_1]", ADJUDICATED_MOVES).await?;
+    fill(client, "input[name=fen_1]", ADJUDICATED_POSITION).await?;
+    fill(client, "input[name=hclock_1]", "0:03:40").await?;
+    fill(client, "input[name=aclock_1]", "0:05:15").await?;
+    fill(
+        client,
+        "form.result textarea[name=reason]",
+        "Entered from the referee's report; the home advisor's phone was flat.",
+    )
+    .await?;
+    shoot(client, 390, "match-adjudication-sent").await?;
+    submit(client, "form.result").await?;
+    says(
+        client,
+        "Sent to the President for adjudication (GT-M20)",
+        "after sending board 1 for adjudication",
+    )
+    .await?;
+
+    client.goto(&format!("{base}/account")).await.map_err(err)?;
+    client
+        .find(Locator::LinkText("Adjudicate the game on board 1 (GT-M20)"))
+        .await
+        .map_err(|e| format!("the President's account page asks for no adjudication: {e}"))?
+        .click()
+        .await
+        .map_err(err)?;
+    path_is(client, &second.path).await?;
+    client
+        .find(Locator::Css("#game-1 figure svg"))
+        .await
+        .map_err(|e| format!("the game sent for adjudication has no diagram: {e}"))?;
+    says(
+        client,
+        "Clocks when play stopped",
+        "the adjudication's clocks",
+    )
+    .await?;
+    fits(client, 390, "the adjudication").await?;
+    shoot(client, 390, "match-adjudicate").await?;
+    client
+        .find(Locator::Css("#game-1 input[name=result][value='1-0']"))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)?;
+    fill(
+        client,
+        "#game-1 textarea[name=reason]",
+        "The knight outplays the bishop with the pawns fixed on dark squares; the home side wins.",
+    )
+    .await?;
+    submit(client, "#game-1 form").await?;
+    let text = says(client, "Adjudicated (GT-M20): ", "after the decision").await?;
+    ensure!(
+        !text.contains("the match counts once the game is decided")
+            && text.contains("adjudication of board 1 (GT-M20); it is decided and stands")
+            && text.contains("Version 3 adjudicated board 1 (GT-M20)"),
+        "the match does not stand as adjudicated: {text}"
+    );
+
+    client
+        .find(Locator::XPath(
+            "//summary[normalize-space(.)=\"Upload a game's moves\"]",
+        ))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)?;
+    choose(client, "#games select[name=board]", "4").await?;
+    fill(client, "#games textarea[name=pgn]", DRAWN_GAME).await?;
+    submit(client, "#games details form").await?;
+    says(
+        client,
+        "The game's moves, as uploaded: ",
+        "after uploading board 4's game",
+    )
+    .await?;
+    client
+        .find(Locator::Css("#game-4 figure svg"))
+        .await
+        .map_err(|e| format!("the uploaded game has no diagram: {e}"))?;
+    shoot(client, 390, "match-game-uploaded").await?;
+    Ok(())
+}
+
+/// GT-M20: the demo's adjudicated ending (rook and bishop against rook and knight), its
+/// moves and the position they reach.
+const ADJUDICATED_MOVES: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bd6 10. Na3 Be6 11. Be3 O-O-O 12. Na5 Ne7 13. N5c4 Bxc4 14. Nxc4 b6 15. Nxd6+ Rxd6 16. Rxd6 cxd6 17. Rd1 Kc7 18. f3 Rd8 19. Kf2 Nc6 20. c3 Ne5 21. b3 g5 22. h3 h5";
+const ADJUDICATED_POSITION: &str = "3r4/2k5/pp1p1p2/2p1n1pp/4P3/1PP1BP1P/P4KP1/3R4 w - - 0 23";
+/// A short legal draw, whatever the colours on the board.
+const DRAWN_GAME: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2";
 
 /// Each standings row's place, team and match points.
 async fn standings_mp(client: &Client) -> Result<Vec<(String, String, String)>, String> {

@@ -1586,3 +1586,184 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// GT-P4, GT-M3, GT-M20: `arbiter result` takes an officer's step on one match as a named
+/// account, through the site's checks: the late report's double forfeit only once the result is
+/// overdue, a forfeit by decision naming the offender, an adjudication only of a game sent for
+/// it, and an advisor refused by the permission table. Each step is in the export and the
+/// schools' advisors are mailed.
+#[test]
+fn gt_p4_gt_m3_officers_act_on_a_match_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-officer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    let mail = dir.join("mail");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .current_dir(root())
+            .env_remove("ARBITER_SMTP_URL")
+            .env("ARBITER_MAIL_DIR", &mail)
+            .output()
+            .unwrap()
+    };
+    league_with_season(db);
+    ok_stdout(&[
+        "division",
+        "create",
+        "crates/arbiter-cli/tests/data/season/metro-teams.csv",
+        "--league",
+        "gthscl",
+        "--season",
+        "2027-28",
+        "--name",
+        "Metro",
+        "--packed",
+        "--db",
+        db,
+    ]);
+    let add = |email: &str, role: &str, school: Option<&str>| {
+        let mut args = vec![
+            "user", "add", "--email", email, "--role", role, "--league", "gthscl", "--db", db,
+        ];
+        if let Some(s) = school {
+            args.extend_from_slice(&["--school", s]);
+        }
+        let out = run(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    add("president@gthscl.example", "president", None);
+    let rounds = exported(&dir, db, "metro")["rounds"].clone();
+    let home_of = |round: usize| {
+        rounds[round - 1]["matches"][0]["home"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let school_of = |team: &str| {
+        let teams = exported(&dir, db, "metro")["teams"].clone();
+        teams
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == team)
+            .map(|t| t["school"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    let home_1 = home_of(1);
+    add("coach@home.example", "advisor", Some(&school_of(&home_1)));
+    let mails = || std::fs::read_dir(&mail).map_or(0, |d| d.count());
+    let step = |sub: &str, round: usize, by: &str, today: &str, extra: &[&str]| {
+        let home = home_of(round);
+        let round = round.to_string();
+        let mut args = vec![
+            "result",
+            sub,
+            "--league",
+            "gthscl",
+            "--season",
+            "2027-28",
+            "--division",
+            "metro",
+            "--round",
+            &round,
+            "--home",
+            &home,
+            "--as",
+            by,
+            "--reason",
+            "No result reported",
+            "--today",
+            today,
+            "--db",
+            db,
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+
+    // Round 1 is on 4 October; its result is due by the end of the 5th (GT-P2).
+    let early = step(
+        "late-report",
+        1,
+        "president@gthscl.example",
+        "2027-10-05",
+        &[],
+    );
+    assert!(!early.status.success());
+    let err = String::from_utf8_lossy(&early.stderr);
+    assert!(
+        err.contains("GT-P4") && err.contains("Nothing was stored"),
+        "{err}"
+    );
+
+    let advisor = step("late-report", 1, "coach@home.example", "2027-10-06", &[]);
+    assert!(!advisor.status.success());
+    let err = String::from_utf8_lossy(&advisor.stderr);
+    assert!(
+        err.contains("GT-P4"),
+        "the permission table's refusal: {err}"
+    );
+
+    let before = mails();
+    let late = step(
+        "late-report",
+        1,
+        "president@gthscl.example",
+        "2027-10-06",
+        &[],
+    );
+    assert!(
+        late.status.success(),
+        "{}",
+        String::from_utf8_lossy(&late.stderr)
+    );
+    let said = String::from_utf8_lossy(&late.stdout);
+    assert!(
+        said.contains("round 1") && said.contains("by president@gthscl.example as President"),
+        "{said}"
+    );
+    assert_eq!(mails(), before + 1, "the home school's advisor is told");
+
+    let forfeit = step(
+        "forfeit",
+        2,
+        "president@gthscl.example",
+        "2027-10-07",
+        &["--offender", "away"],
+    );
+    assert!(
+        forfeit.status.success(),
+        "{}",
+        String::from_utf8_lossy(&forfeit.stderr)
+    );
+    let nobody_adjourned = step(
+        "adjudicate",
+        3,
+        "president@gthscl.example",
+        "2027-10-12",
+        &["--board", "1", "--result", "1-0"],
+    );
+    assert!(!nobody_adjourned.status.success());
+    let err = String::from_utf8_lossy(&nobody_adjourned.stderr);
+    assert!(err.contains("nothing to adjudicate"), "{err}");
+
+    let rounds = exported(&dir, db, "metro")["rounds"].clone();
+    assert_eq!(
+        rounds[0]["matches"][0]["double_forfeit"], true,
+        "{}",
+        rounds[0]["matches"][0]
+    );
+    assert_eq!(
+        rounds[1]["matches"][0]["forfeit"], "away",
+        "{}",
+        rounds[1]["matches"][0]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

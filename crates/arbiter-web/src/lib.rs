@@ -49,6 +49,7 @@ pub use api::doc::openapi;
 pub use app::state::{AppState, DEFAULT_FRESHNESS};
 pub use http::connections::Limits;
 pub use http::error::WebError;
+pub use results::command::{MatchAddress, OfficerStep, officer_step};
 pub use results::notify::remind;
 
 /// Every page, the API and the stylesheet.
@@ -239,8 +240,11 @@ pub async fn serve_state(
         }
     });
     let trusted: std::sync::Arc<[std::net::IpAddr]> = state.trusted_proxies().into();
+    let outbox = state.clone();
     http::connections::serve(listener, router(state), limits, trusted, stop).await;
     upkeep.abort();
+    // Notices of the last writes go out before the server stops.
+    outbox.mail_sent().await;
 }
 
 async fn shutdown() {

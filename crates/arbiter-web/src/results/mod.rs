@@ -1,6 +1,7 @@
 //! Match results: the match page with its forms (enter, correct, confirm, dispute, decide, and
 //! each team's lineup before the match) and the write paths the forms and the API share.
 
+pub mod command;
 pub mod context;
 pub mod extra;
 pub mod games;
