@@ -589,6 +589,37 @@ fn match_problems(
         .collect()
 }
 
+/// The keys the arbiter's round page reads (issue 14: a round entered from the keyboard alone),
+/// each from the home side: `1` home won, `0` the visitors won, `=` (or `5`, `½`) drawn, `+` home
+/// won by forfeit, `-` the visitors won by forfeit, `--` a double forfeit, `*` not finished;
+/// besides every code of the competition file ([`GameResult::parse`]). Blank is `None`, as is
+/// anything else.
+pub fn typed_result(typed: &str) -> Option<GameResult> {
+    match typed.trim() {
+        "" => None,
+        "1" => Some(GameResult::HomeWin),
+        "0" => Some(GameResult::AwayWin),
+        "=" | "5" | "½" => Some(GameResult::Draw),
+        "+" => Some(GameResult::HomeWinByForfeit),
+        "-" => Some(GameResult::AwayWinByForfeit),
+        code => GameResult::parse(code),
+    }
+}
+
+/// What the round page shows in a board's field for `result`: the shortest key that reads back
+/// as it ([`typed_result`]).
+pub fn typed_key(result: GameResult) -> &'static str {
+    match result {
+        GameResult::HomeWin => "1",
+        GameResult::AwayWin => "0",
+        GameResult::Draw => "=",
+        GameResult::HomeWinByForfeit => "+",
+        GameResult::AwayWinByForfeit => "-",
+        GameResult::DoubleForfeit => "--",
+        GameResult::Pending => "*",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -891,5 +922,31 @@ mod tests {
         unknown.boards[3].unplayed = Some("rain".into());
         let p = unknown.outcome(&c, &r, 1, &m).unwrap_err();
         assert_eq!((p[0].board, p[0].field), (Some(4), "unplayed"));
+    }
+
+    /// Issue 14: every key the round page reads, and each result's own key read back as it.
+    #[test]
+    fn the_round_pages_keys_read_back_as_their_results() {
+        assert_eq!(typed_result("1"), Some(GameResult::HomeWin));
+        assert_eq!(typed_result(" 0 "), Some(GameResult::AwayWin));
+        assert_eq!(typed_result("="), Some(GameResult::Draw));
+        assert_eq!(typed_result("½-½"), Some(GameResult::Draw));
+        assert_eq!(typed_result("+"), Some(GameResult::HomeWinByForfeit));
+        assert_eq!(typed_result("-"), Some(GameResult::AwayWinByForfeit));
+        assert_eq!(typed_result("--"), Some(GameResult::DoubleForfeit));
+        assert_eq!(typed_result(""), None);
+        assert_eq!(typed_result("2"), None);
+        for r in [
+            GameResult::HomeWin,
+            GameResult::Draw,
+            GameResult::AwayWin,
+            GameResult::HomeWinByForfeit,
+            GameResult::AwayWinByForfeit,
+            GameResult::DoubleForfeit,
+            GameResult::Pending,
+        ] {
+            assert_eq!(typed_result(typed_key(r)), Some(r), "{r:?}");
+            assert_eq!(typed_result(r.code()), Some(r), "{r:?}");
+        }
     }
 }
