@@ -79,6 +79,7 @@ pub fn router(state: AppState) -> Router {
             get(public::handlers::crosstable),
         )
         .route(&format!("{c}/explain"), get(public::handlers::explain))
+        .route(&format!("{c}/projector"), get(public::handlers::projector))
         .route(&format!("{c}/ratings"), get(public::handlers::ratings))
         .route(
             &format!("{c}/ratings.csv"),

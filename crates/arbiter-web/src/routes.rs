@@ -339,6 +339,30 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::GET,
+                &format!("{C}/rounds/{{round}}/results"),
+                Table(Action::EnterResult),
+            ),
+            get(crate::results::round::round_results_page),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{C}/rounds/{{round}}/results"),
+                Table(Action::EnterResult),
+            ),
+            post(crate::results::round::save_round_results),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{C}/rounds/{{round}}/results/undo"),
+                Table(Action::CorrectResult),
+            ),
+            post(crate::results::round::undo_round_change),
+        ),
+        (
+            site(
+                Method::GET,
                 "/leagues/{league}/{season}/suspension",
                 Table(Action::SuspendSchedule),
             ),

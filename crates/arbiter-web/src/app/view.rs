@@ -39,6 +39,8 @@ pub enum Page {
     Ratings(RatingOrder),
     /// What the competition breaks of its rules (JSON only: the officers' page is private).
     Findings,
+    /// The hall's screen (issue 14): standings, the last results and the next pairings, large.
+    Projector,
 }
 
 /// The rating list's order, from its column headers (`?sort=`).

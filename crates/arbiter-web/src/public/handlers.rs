@@ -159,6 +159,15 @@ pub async fn explain(
     one_of(&state, &headers, path, Page::Explain).await
 }
 
+/// The projector page (issue 14): public like the standings, refreshing itself.
+pub async fn projector(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    one_of(&state, &headers, path, Page::Projector).await
+}
+
 pub async fn round(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -137,6 +137,7 @@ pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, Web
             ),
         )),
         Page::Explain => render(&explain(view)),
+        Page::Projector => render(&projector(view)),
         // No public page lists them; the officers' findings page does, per request.
         Page::Findings => Err(WebError::not_found(
             "The findings are listed on the officers' page and in the API.".to_string(),
@@ -207,7 +208,7 @@ pub fn dropped_sentence(view: &CompetitionView, team: usize) -> Option<String> {
     ))
 }
 
-fn standings_table(view: &CompetitionView) -> StandingsTable {
+pub(crate) fn standings_table(view: &CompetitionView) -> StandingsTable {
     let s: &Standings = match &view.standings {
         Ok(s) => s,
         Err(problem) => {
@@ -413,6 +414,8 @@ pub struct OverviewPage {
     pub rounds: Vec<RoundSummary>,
     pub explain_href: String,
     pub crosstable_href: String,
+    /// The hall's screen: standings, results and pairings in large type (issue 14).
+    pub projector_href: String,
     /// The schedule as an iCalendar feed a phone subscribes to.
     pub calendar_href: String,
     /// AS-1, GT-M19: the clock.
@@ -449,6 +452,7 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         calendar_href: format!("{}/schedule.ics", view.href()),
         time_control: view.time_control(),
         crosstable_href: format!("{}/crosstable", view.href()),
+        projector_href: format!("{}/projector", view.href()),
     }
 }
 
@@ -630,6 +634,8 @@ pub struct RoundPage {
     pub next: Option<Link>,
     pub matches: Vec<MatchCard>,
     pub byes: Vec<String>,
+    /// The arbiter's page to type the round's results (issue 14); it asks for sign-in.
+    pub results_href: String,
 }
 
 fn board_note(b: &arbiter_core::Board) -> Option<String> {
@@ -719,6 +725,14 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
         next,
         matches,
         byes,
+        results_href: format!(
+            "{}/rounds/{n}/results",
+            crate::ui::link::competition_href(
+                &view.league.slug,
+                &view.season.slug,
+                &view.record.slug
+            )
+        ),
     })
 }
 
@@ -1097,6 +1111,133 @@ fn explain(view: &CompetitionView) -> ExplainPage {
             })
             .collect::<Vec<_>>()
             .join(", "),
+    }
+}
+
+// --- the projector (issue 14) ---
+
+/// A round's matches as the projector lists them.
+#[derive(Debug)]
+pub struct ProjectedRound {
+    pub heading: String,
+    pub matches: Vec<MatchLine>,
+    pub byes: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "public/projector.html", whitespace = "minimize")]
+pub struct ProjectorPage {
+    pub title: String,
+    pub css: &'static str,
+    pub heading: String,
+    pub context: String,
+    /// AS-18: the teams that share the title, when they do.
+    pub shared_title: Option<String>,
+    pub table: StandingsTable,
+    pub results: Option<ProjectedRound>,
+    pub next: Option<ProjectedRound>,
+    /// Why each tie was broken, or shared: only the pairs a tiebreak separated.
+    pub ties: Vec<Sentence>,
+    /// Every round played: the final crosstable is linked in place of the next pairings.
+    pub finished: bool,
+    pub crosstable_href: String,
+    pub back_href: String,
+    /// Seconds between refreshes.
+    pub refresh: u32,
+}
+
+/// How often the projector reads the standings again: often enough for the hall to see a
+/// result within a minute of its entry; an unchanged page costs the server a look-up.
+pub const PROJECTOR_REFRESH_SECONDS: u32 = 30;
+
+fn projected(view: &CompetitionView, r: &arbiter_core::Round, heading: String) -> ProjectedRound {
+    let mut matches = Vec::new();
+    let mut byes = Vec::new();
+    for p in &r.pairings {
+        match p {
+            Pairing::Match(m) => matches.push(match_line(view, &view.facts(r.number, m))),
+            Pairing::Bye(b) => byes.push(bye_line(view, r.number, b)),
+        }
+    }
+    ProjectedRound {
+        heading,
+        matches,
+        byes,
+    }
+}
+
+fn projector(view: &CompetitionView) -> ProjectorPage {
+    use arbiter_core::MatchOutcome;
+    let rounds = view.rounds();
+    let played = |r: &arbiter_core::Round| r.matches().any(|m| m.outcome != MatchOutcome::Pending);
+    let last = rounds.iter().rev().find(|r| played(r)).copied();
+    let next = rounds
+        .iter()
+        .find(|r| r.matches().any(|m| m.outcome == MatchOutcome::Pending))
+        .copied();
+    let finished = !rounds.is_empty() && next.is_none();
+    let date = |r: &arbiter_core::Round| {
+        r.date
+            .map(|d| format!(", {}", words::date(d)))
+            .unwrap_or_default()
+    };
+    // A pair separated by the primary score needs no telling; the rest are the ties.
+    let tie_broken = |i: usize| {
+        view.standings
+            .as_ref()
+            .ok()
+            .and_then(|s| s.separations.get(i))
+            .is_some_and(|sep| {
+                !matches!(
+                    sep.reason,
+                    arbiter_core::standings::SeparationReason::Criterion { index: 0, .. }
+                )
+            })
+    };
+    let shared_title = view.standings.as_ref().ok().and_then(|s| {
+        let first = s.rows.first()?;
+        let sharing: Vec<&str> = s
+            .rows
+            .iter()
+            .take_while(|r| r.place == first.place)
+            .filter_map(|r| view.competition.teams.get(r.team).map(|t| t.name.as_str()))
+            .collect();
+        (finished && sharing.len() > 1).then(|| {
+            format!(
+                "{} share the title: level on every criterion of the ruleset (AS-18).",
+                sharing.join(" and ")
+            )
+        })
+    });
+    let total = rounds.len();
+    ProjectorPage {
+        title: format!("{} \u{2014} projector \u{2014} Arbiter", view.record.name),
+        css: crate::ui::stylesheet::css_href(),
+        heading: view.record.name.clone(),
+        context: match (finished, last) {
+            (true, _) => format!("Final standings after {total} rounds"),
+            (false, Some(r)) => format!("After round {} of {total}", r.number),
+            (false, None) => format!("Before round 1 of {total}"),
+        },
+        shared_title,
+        table: standings_table(view),
+        results: last.map(|r| projected(view, r, format!("Round {} results{}", r.number, date(r)))),
+        next: next
+            .filter(|n| Some(n.number) != last.map(|l| l.number))
+            .map(|r| projected(view, r, format!("Round {} pairings{}", r.number, date(r)))),
+        ties: view
+            .explanation
+            .iter()
+            .filter(|e| tie_broken(e.upper_row))
+            .map(|e| Sentence {
+                rule: e.rule.clone(),
+                text: e.sentence.clone(),
+            })
+            .collect(),
+        finished,
+        crosstable_href: format!("{}/crosstable", view.href()),
+        back_href: view.href(),
+        refresh: PROJECTOR_REFRESH_SECONDS,
     }
 }
 

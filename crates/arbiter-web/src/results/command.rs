@@ -101,6 +101,7 @@ pub async fn officer_step(
             }
             _ => None,
         },
+        restore: None,
     };
     let title = format!(
         "{}, round {}, {} v {}",

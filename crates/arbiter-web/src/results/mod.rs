@@ -8,4 +8,5 @@ pub mod games;
 pub mod lineup;
 pub mod notify;
 pub mod page;
+pub mod round;
 pub mod write;

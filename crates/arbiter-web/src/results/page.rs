@@ -391,7 +391,7 @@ fn roster_options(ctx: &MatchContext, side: Side) -> Vec<(String, String)> {
 /// The values a result form starts with: the submission shown again, else the result in force,
 /// else the lineups named before the match (issue 12), else the rosters in order (AS-10), with
 /// no results.
-fn starting_input(ctx: &MatchContext) -> ResultInput {
+pub(crate) fn starting_input(ctx: &MatchContext) -> ResultInput {
     let want = ctx.stored.rules.boards;
     let roster = |side: Side, n: u32| match lineup::in_force(ctx, side) {
         Some(named) => named
@@ -1608,6 +1608,7 @@ async fn submit_form(
         settle: settle
             .as_ref()
             .map(|(board, result)| (*board, GameResult::parse(result))),
+        restore: None,
     };
     // The form as sent, with `problems` beside it.
     let reason = shown(sent.reason.as_deref().unwrap_or_default());

@@ -27,6 +27,9 @@ pub(crate) struct Submission {
     /// GT-M20: the board whose unfinished game this step settles, and its result (for
     /// `Adjudicate` and `FinishAdjourned`).
     pub settle: Option<(u32, Option<GameResult>)>,
+    /// A correction that restores an earlier version's outcome as it was (the round page's undo),
+    /// instead of one typed in `entry`.
+    pub restore: Option<MatchOutcome>,
 }
 
 impl Submission {
@@ -92,6 +95,7 @@ pub(crate) async fn submit(
         problems.push(Problem::general("reason", missing.to_string()));
     }
     let outcome = match &sub.entry {
+        None if sub.step == ReportStep::Correct && sub.restore.is_some() => sub.restore.clone(),
         // GT-P4: the late report's penalty is the double forfeit; nothing is typed for it.
         None if sub.step == ReportStep::DoubleForfeitForLateReport => {
             Some(MatchOutcome::DoubleForfeit)

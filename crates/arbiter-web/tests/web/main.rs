@@ -20,6 +20,7 @@ mod pages;
 mod people;
 mod permissions;
 mod rosters;
+mod round_entry;
 mod setup;
 mod snapshots;
 mod suspension;

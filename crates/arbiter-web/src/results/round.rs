@@ -1,0 +1,659 @@
+//! The arbiter's round page (issue 14): every board of every match of one round on one page,
+//! typed from the keyboard alone (one key a board, [`arbiter_core::entry::typed_result`]), saved
+//! through the one write path as officers' entries that stand, the standings below it updated at
+//! once; and the undo of the last change, kept as a new version like any correction.
+//!
+//! GET `…/rounds/{n}/results` shows it; POST there saves what changed; POST `…/results/undo`
+//! takes back the last version the same person wrote in this round.
+
+use arbiter_core::entry::{typed_key, typed_result};
+use arbiter_core::model::{MatchOutcome, Pairing, Side};
+use arbiter_core::permissions::Action;
+use arbiter_core::report::ReportStep;
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::app::address::{Addressed, RoundAddress};
+use crate::app::respond::{bad_path, parse_round, private, see_other};
+use crate::app::state::AppState;
+use crate::http::auth::{Acting, Auth};
+use crate::http::csrf;
+use crate::http::error::{Format, WebError};
+use crate::public::pages::{StandingsTable, standings_table};
+use crate::results::context::{self, MatchContext};
+use crate::results::page::{Fields, starting_input};
+use crate::results::write::{self, NotWritten, Submission};
+use crate::ui::layout::{Layout, private_layout};
+use crate::ui::link::{Link, competition_href, league_href, season_href};
+use crate::ui::words;
+
+/// One board's field: its name in the form, the players, and what is typed in it.
+struct BoardField {
+    name: String,
+    number: u32,
+    home: String,
+    away: String,
+    value: String,
+}
+
+/// One match on the page.
+struct MatchRows {
+    title: String,
+    href: String,
+    status: String,
+    /// Why the boards cannot be typed here (a forfeited match, an officer's own school), if so.
+    locked: Option<String>,
+    /// The version the page read, sent back so that a newer one is never overwritten.
+    version_field: String,
+    version: u32,
+    boards: Vec<BoardField>,
+}
+
+#[derive(Template)]
+#[template(path = "results/round.html", whitespace = "minimize")]
+struct RoundResultsPage {
+    layout: Layout,
+    csrf: String,
+    action: String,
+    undo_action: String,
+    notice: Option<String>,
+    problems: Vec<String>,
+    matches: Vec<MatchRows>,
+    reason: String,
+    reason_max: usize,
+    /// The last change this person made in the round, and the version it took back to.
+    undo: Option<(String, String)>,
+    table: StandingsTable,
+    round_href: String,
+    projector_href: String,
+    first_field: String,
+}
+
+/// `?saved=3` or `?undone=1`: what the last submission did.
+#[derive(Debug, Default, Deserialize)]
+pub struct Done {
+    #[serde(default)]
+    saved: Option<usize>,
+    #[serde(default)]
+    undone: Option<u32>,
+}
+
+/// The round as the page works on it: each match's context, in the round's order.
+struct RoundContext {
+    league: String,
+    season: String,
+    competition: String,
+    round: u32,
+    matches: Vec<MatchContext>,
+}
+
+impl RoundContext {
+    fn href(&self) -> String {
+        format!(
+            "{}/rounds/{}/results",
+            competition_href(&self.league, &self.season, &self.competition),
+            self.round
+        )
+    }
+}
+
+/// A board's field name: `r.{home team}.{board}`.
+fn field_name(ctx: &MatchContext, board: u32) -> String {
+    format!("r.{}.{board}", ctx.record.home.0)
+}
+
+async fn load(state: &AppState, path: Addressed<RoundAddress>) -> Result<RoundContext, WebError> {
+    let Path(RoundAddress {
+        league,
+        season,
+        competition,
+        round,
+    }) = path.map_err(|e| bad_path(&e))?;
+    let round = parse_round(&round)?;
+    let view = state.view(&league, &season, &competition).await?;
+    let Some(r) = view.competition.rounds.iter().find(|r| r.number == round) else {
+        return Err(WebError::not_found(format!(
+            "{} has no round {round}.",
+            view.record.name
+        )));
+    };
+    let mut matches = Vec::new();
+    for p in &r.pairings {
+        if let Pairing::Match(m) = p {
+            matches.push(
+                context::load(state, &league, &season, &competition, round, &m.home.0).await?,
+            );
+        }
+    }
+    Ok(RoundContext {
+        league,
+        season,
+        competition,
+        round,
+        matches,
+    })
+}
+
+/// The step an officer's typing takes on `ctx`: the first entry, or a correction.
+fn step_for(ctx: &MatchContext) -> ReportStep {
+    if ctx.entered().is_some() {
+        ReportStep::Correct
+    } else {
+        ReportStep::Enter
+    }
+}
+
+/// Why `auth` cannot type this match's boards here, if it cannot.
+fn locked(auth: &Auth, ctx: &MatchContext) -> Option<String> {
+    match ctx.entered().map(|v| &v.outcome) {
+        Some(MatchOutcome::Forfeit { .. } | MatchOutcome::DoubleForfeit) => {
+            return Some(
+                "Forfeited as a whole: change it on the match page, with the reason.".into(),
+            );
+        }
+        Some(MatchOutcome::Boards(bs)) if bs.iter().any(|b| b.unfinished.is_some()) => {
+            return Some(
+                "A game of this match was adjourned or sent for adjudication (GT-M20): settle it on the match page."
+                    .into(),
+            );
+        }
+        _ => {}
+    }
+    ctx.permit(auth.user.as_ref(), step_for(ctx).action())
+        .err()
+        .map(|e| e.to_string())
+}
+
+fn rows(auth: &Auth, ctx: &MatchContext, typed: Option<&[(String, String)]>) -> MatchRows {
+    let input = starting_input(ctx);
+    let name = |side: Side, id: Option<&String>| {
+        let team = ctx.team(side);
+        id.and_then(|id| {
+            team.and_then(|t| t.players.iter().find(|p| &p.id.0 == id))
+                .map(|p| p.name.clone())
+        })
+        .unwrap_or_else(|| "—".into())
+    };
+    let locked = locked(auth, ctx);
+    let boards = input
+        .boards
+        .iter()
+        .map(|b| {
+            let field = field_name(ctx, b.board);
+            let current = arbiter_core::GameResult::parse(&b.result)
+                .filter(|r| *r != arbiter_core::GameResult::Pending)
+                .map_or("", typed_key);
+            let value = typed
+                .and_then(|t| t.iter().find(|(n, _)| *n == field))
+                .map_or(current, |(_, v)| v.trim());
+            BoardField {
+                name: field,
+                number: b.board,
+                home: name(Side::Home, b.home_player.as_ref()),
+                away: name(Side::Away, b.away_player.as_ref()),
+                value: value.to_string(),
+            }
+        })
+        .collect();
+    MatchRows {
+        title: format!(
+            "{} \u{2013} {}",
+            ctx.team_name(Side::Home),
+            ctx.team_name(Side::Away)
+        ),
+        href: ctx.href(),
+        status: ctx.status().phrase().to_string(),
+        locked,
+        version_field: format!("v.{}", ctx.record.home.0),
+        version: ctx.in_force(),
+        boards,
+    }
+}
+
+/// The last version `acting` wrote in this round that is still in force, with the version
+/// before it: what the undo button takes back.
+fn last_change<'a>(
+    round: &'a RoundContext,
+    email: &str,
+) -> Option<(&'a MatchContext, &'a arbiter_store::ResultVersion)> {
+    round
+        .matches
+        .iter()
+        .filter_map(|ctx| {
+            let v = ctx.versions.last()?;
+            (v.entered_by.as_deref() == Some(email) && ctx.versions.len() > 1).then_some((ctx, v))
+        })
+        .max_by_key(|(_, v)| (v.entered_at, v.version))
+}
+
+async fn page(
+    state: &AppState,
+    auth: &Auth,
+    round: &RoundContext,
+    typed: Option<&[(String, String)]>,
+    shown: (Option<String>, Vec<String>),
+    status: StatusCode,
+) -> Result<Response, WebError> {
+    let view = state
+        .view(&round.league, &round.season, &round.competition)
+        .await?;
+    let matches: Vec<MatchRows> = round
+        .matches
+        .iter()
+        .map(|ctx| rows(auth, ctx, typed))
+        .collect();
+    let first_field = matches
+        .iter()
+        .find(|m| m.locked.is_none())
+        .and_then(|m| m.boards.first())
+        .map(|b| b.name.clone())
+        .unwrap_or_default();
+    let undo = auth.user.as_ref().and_then(|a| {
+        let (ctx, v) = last_change(round, &a.user.email)?;
+        Some((
+            format!(
+                "version {} of {} \u{2013} {}, saved {}",
+                v.version,
+                ctx.team_name(Side::Home),
+                ctx.team_name(Side::Away),
+                words::timestamp(v.entered_at)
+            ),
+            format!("{}:{}", ctx.record.home.0, v.version),
+        ))
+    });
+    let c_href = competition_href(&round.league, &round.season, &round.competition);
+    let page = RoundResultsPage {
+        layout: private_layout(
+            &format!("Round {} results: {}", round.round, view.record.name),
+            vec![
+                Link::new(league_href(&round.league), &view.league.name),
+                Link::new(season_href(&round.league, &round.season), &view.season.name),
+                Link::new(c_href.clone(), &view.record.name),
+                Link::new(
+                    format!("{c_href}/rounds/{}", round.round),
+                    format!("Round {}", round.round),
+                ),
+            ],
+        ),
+        csrf: csrf::session_token(&auth.session).await?,
+        action: round.href(),
+        undo_action: format!("{}/undo", round.href()),
+        notice: shown.0,
+        problems: shown.1,
+        matches,
+        reason: typed
+            .and_then(|t| t.iter().find(|(n, _)| n == "reason"))
+            .map(|(_, v)| context::shown(v))
+            .unwrap_or_default(),
+        reason_max: arbiter_core::text::REASON_MAX_CHARS,
+        undo,
+        table: standings_table(&view),
+        round_href: format!("{c_href}/rounds/{}", round.round),
+        projector_href: format!("{c_href}/projector"),
+        first_field,
+    };
+    Ok(private(status, &page))
+}
+
+/// GET: the round's boards to type, and the standings.
+pub async fn round_results_page(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: Addressed<RoundAddress>,
+    done: Query<Done>,
+) -> Response {
+    let answer = async {
+        let round = load(&state, path).await?;
+        may_enter_some(&auth, &round)?;
+        let notice = match (done.saved, done.undone) {
+            (Some(0), _) => Some("Nothing had changed, so nothing was saved.".to_string()),
+            (Some(n), _) => Some(format!(
+                "{n} match{} saved; each stands as the officer's entry (GT-P2), and the standings below include {}.",
+                if n == 1 { "" } else { "es" },
+                if n == 1 { "it" } else { "them" }
+            )),
+            (None, Some(v)) => Some(format!(
+                "Version {v} was taken back, as a new version that restores the one before it; both are in the match's history."
+            )),
+            _ => None,
+        };
+        page(
+            &state,
+            &auth,
+            &round,
+            None,
+            (notice, Vec::new()),
+            StatusCode::OK,
+        )
+        .await
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+/// The page is the arbiter's and the officers': whoever may enter, as an officer, a result of at
+/// least one of the round's matches. An advisor enters a school's match on its match page.
+fn may_enter_some(auth: &Auth, round: &RoundContext) -> Result<(), WebError> {
+    let mut refusal = None;
+    for ctx in &round.matches {
+        match ctx.permit(auth.user.as_ref(), Action::EnterResult) {
+            Ok(acting) if acting.role.is_officer() => return Ok(()),
+            Ok(_) => {
+                refusal = Some(WebError::Forbidden(
+                    "The round page is the arbiter's and the officers'; an advisor enters the school's result on the match page (GT-P2).".into(),
+                ));
+            }
+            Err(e) => refusal = refusal.or(Some(e)),
+        }
+    }
+    Err(refusal.unwrap_or_else(|| {
+        WebError::not_found(format!("Round {} has no matches to enter.", round.round))
+    }))
+}
+
+/// What one match's typed boards ask: nothing (unchanged), or the submission to write.
+fn submission(
+    ctx: &MatchContext,
+    fields: &[(String, String)],
+    reason: Option<&str>,
+    problems: &mut Vec<String>,
+) -> Option<Submission> {
+    let mut input = starting_input(ctx);
+    let title = format!(
+        "{} \u{2013} {}",
+        ctx.team_name(Side::Home),
+        ctx.team_name(Side::Away)
+    );
+    let typed = |board: u32| {
+        let name = field_name(ctx, board);
+        fields
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.trim())
+    };
+    let mut changed = false;
+    let mut blank = Vec::new();
+    let mut any_typed = false;
+    let mut unreadable = false;
+    for b in &mut input.boards {
+        // A field not sent counts as one left blank.
+        let text = typed(b.board).unwrap_or_default();
+        if text.is_empty() {
+            blank.push(b.board);
+            continue;
+        }
+        any_typed = true;
+        match typed_result(text) {
+            Some(r) => {
+                if arbiter_core::GameResult::parse(&b.result) != Some(r) {
+                    changed = true;
+                    b.result = r.code().to_string();
+                }
+            }
+            None => {
+                unreadable = true;
+                problems.push(format!(
+                    "{title}, board {}: “{text}” is not a result; type 1 (home won), 0 (visitors won), = (drawn), + or - (won by forfeit), -- (double forfeit).",
+                    b.board
+                ));
+            }
+        }
+    }
+    if !any_typed || !changed || unreadable {
+        return None;
+    }
+    if !blank.is_empty() {
+        let boards: Vec<String> = blank.iter().map(u32::to_string).collect();
+        problems.push(format!(
+            "{title}: board{} {} ha{} no result; type every board of a match, or none.",
+            if blank.len() == 1 { "" } else { "s" },
+            boards.join(", "),
+            if blank.len() == 1 { "s" } else { "ve" }
+        ));
+        return None;
+    }
+    let step = step_for(ctx);
+    if step == ReportStep::Correct && reason.is_none() {
+        problems.push(format!(
+            "{title} already has a result, so the change is a correction: say why in the reason (GT-P2)."
+        ));
+        return None;
+    }
+    let seen = fields
+        .iter()
+        .find(|(n, _)| *n == format!("v.{}", ctx.record.home.0))
+        .and_then(|(_, v)| v.trim().parse().ok());
+    Some(Submission {
+        step,
+        entry: Some(input.entry()),
+        version: seen.or(Some(ctx.in_force())),
+        reason: reason.map(str::to_string),
+        settle: None,
+        restore: None,
+    })
+}
+
+/// POST: every match whose boards changed is checked first; if any is wrong nothing is saved
+/// (422, the page again with what was typed); else each is written as the officer's entry.
+pub async fn save_round_results(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: Addressed<RoundAddress>,
+    form: Fields,
+) -> Response {
+    let answer = async {
+        let round = load(&state, path).await?;
+        may_enter_some(&auth, &round)?;
+        let axum::Form(fields) = form.map_err(|e| WebError::BadRequest(e.body_text()))?;
+        let reason = fields
+            .iter()
+            .find(|(n, _)| n == "reason")
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty());
+        let mut problems = Vec::new();
+        let mut asked: Vec<(&MatchContext, Acting, Submission)> = Vec::new();
+        for ctx in &round.matches {
+            let Some(sub) = submission(ctx, &fields, reason, &mut problems) else {
+                continue;
+            };
+            if let Some(why) = locked(&auth, ctx) {
+                problems.push(format!(
+                    "{} \u{2013} {}: {why}",
+                    ctx.team_name(Side::Home),
+                    ctx.team_name(Side::Away)
+                ));
+                continue;
+            }
+            let acting = ctx.permit(auth.user.as_ref(), sub.step.action())?;
+            // Read and checked as the write will check it, before anything is written.
+            if let Some(entry) = &sub.entry
+                && let Err(found) = entry.outcome(
+                    &ctx.stored.competition,
+                    &ctx.stored.rules,
+                    ctx.round,
+                    &ctx.record,
+                )
+            {
+                let title = format!(
+                    "{} \u{2013} {}",
+                    ctx.team_name(Side::Home),
+                    ctx.team_name(Side::Away)
+                );
+                problems.extend(found.into_iter().map(|p| format!("{title}: {}", p.message)));
+                continue;
+            }
+            asked.push((ctx, acting, sub));
+        }
+        if !problems.is_empty() {
+            return page(
+                &state,
+                &auth,
+                &round,
+                Some(&fields),
+                (None, problems),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+        let mut saved = 0;
+        let mut failed = Vec::new();
+        for (ctx, acting, sub) in &asked {
+            match write::submit(&state, ctx, acting, sub).await {
+                Ok(_) => saved += 1,
+                Err(e) => failed.push(format!(
+                    "{} \u{2013} {}: {}",
+                    ctx.team_name(Side::Home),
+                    ctx.team_name(Side::Away),
+                    not_written(e)
+                )),
+            }
+        }
+        if failed.is_empty() {
+            return Ok(see_other(&format!("{}?saved={saved}", round.href())));
+        }
+        // Another write got in first on some match: say which, with the page as it is now.
+        let fresh = load_again(&state, &round).await?;
+        let notice = format!(
+            "{saved} of {} matches saved; the others were not, and show what is in force now.",
+            asked.len()
+        );
+        page(
+            &state,
+            &auth,
+            &fresh,
+            None,
+            (Some(notice), failed),
+            StatusCode::CONFLICT,
+        )
+        .await
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+fn not_written(e: NotWritten) -> String {
+    match e {
+        NotWritten::Refused { why, .. } => why.to_string(),
+        NotWritten::Invalid { too_long, problems } => too_long
+            .into_iter()
+            .chain(problems)
+            .map(|p| p.message)
+            .collect::<Vec<_>>()
+            .join(" "),
+        NotWritten::StoreRefused(m) => m,
+        NotWritten::Failed(e) => e.to_string(),
+    }
+}
+
+async fn load_again(state: &AppState, round: &RoundContext) -> Result<RoundContext, WebError> {
+    let mut matches = Vec::new();
+    for ctx in &round.matches {
+        matches.push(context::reload(state, ctx).await?);
+    }
+    Ok(RoundContext {
+        league: round.league.clone(),
+        season: round.season.clone(),
+        competition: round.competition.clone(),
+        round: round.round,
+        matches,
+    })
+}
+
+/// The undo form: which version it takes back, `home:version`, as the page showed it.
+#[derive(Debug, Default, Deserialize)]
+pub struct UndoFields {
+    #[serde(default)]
+    last: String,
+}
+
+/// POST `…/results/undo`: the version the page offered is taken back by a new version that
+/// restores the one before it, if it is still the one in force and still this person's.
+pub async fn undo_round_change(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: Addressed<RoundAddress>,
+    form: Result<axum::Form<UndoFields>, axum::extract::rejection::FormRejection>,
+) -> Response {
+    let answer = async {
+        let round = load(&state, path).await?;
+        may_enter_some(&auth, &round)?;
+        let axum::Form(f) = form.map_err(|e| WebError::BadRequest(e.body_text()))?;
+        let email = auth
+            .user
+            .as_ref()
+            .map(|a| a.user.email.clone())
+            .ok_or(WebError::SignInRequired)?;
+        let offered = f
+            .last
+            .split_once(':')
+            .and_then(|(home, v)| v.parse::<u32>().ok().map(|v| (home.to_string(), v)));
+        let last = last_change(&round, &email);
+        let (ctx, version) = match (offered, last) {
+            (Some((home, v)), Some((ctx, last)))
+                if ctx.record.home.0 == home && last.version == v =>
+            {
+                (ctx, last)
+            }
+            _ => {
+                return page(
+                    &state,
+                    &auth,
+                    &round,
+                    None,
+                    (
+                        None,
+                        vec!["That change is no longer the last one you made in this round, so nothing was undone; the page shows what is in force now.".into()],
+                    ),
+                    StatusCode::CONFLICT,
+                )
+                .await;
+            }
+        };
+        let before = ctx
+            .versions
+            .iter()
+            .rev()
+            .find(|v| v.version < version.version)
+            .map(|v| v.outcome.clone())
+            .unwrap_or(MatchOutcome::Pending);
+        let acting = ctx.permit(auth.user.as_ref(), Action::CorrectResult)?;
+        let sub = Submission {
+            step: ReportStep::Correct,
+            entry: None,
+            version: Some(version.version),
+            reason: Some(format!(
+                "Undo on the round page: version {} taken back.",
+                version.version
+            )),
+            settle: None,
+            restore: Some(before),
+        };
+        match write::submit(&state, ctx, &acting, &sub).await {
+            Ok(_) => Ok(see_other(&format!(
+                "{}?undone={}",
+                round.href(),
+                version.version
+            ))),
+            Err(e) => {
+                let fresh = load_again(&state, &round).await?;
+                page(
+                    &state,
+                    &auth,
+                    &fresh,
+                    None,
+                    (None, vec![not_written(e)]),
+                    StatusCode::CONFLICT,
+                )
+                .await
+            }
+        }
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}

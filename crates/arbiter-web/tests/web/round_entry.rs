@@ -1,0 +1,244 @@
+//! The arbiter's round page (issue 14): every board of a round typed from the keyboard, checked
+//! whole before anything is saved, saved as officers' entries that stand (GT-P2), a change to a
+//! saved match a correction with its reason, the undo of the last change as a new version, and
+//! the round's public page and the projector that read it.
+
+use arbiter_core::permissions::Role;
+use axum::http::StatusCode;
+use jiff::civil::date;
+
+use crate::common::*;
+
+const ROUND: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/results";
+const ARBITER: &str = "arbiter@gthscl.example";
+
+/// The board fields the page offers, in its order: `r.{home}.{board}`.
+fn fields(body: &str) -> Vec<String> {
+    body.split("name=\"r.")
+        .skip(1)
+        .map(|rest| format!("r.{}", rest.split('"').next().unwrap()))
+        .collect()
+}
+
+/// The round's matches as the API lists them: (home id, status, home points).
+async fn round_4(app: &axum::Router) -> Vec<(String, String, f64)> {
+    let round = get(app, "/api/v1/leagues/gthscl/2026-27/division-a/rounds/4")
+        .await
+        .json();
+    round["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["home_id"].as_str().unwrap().to_string(),
+                m["status"].as_str().unwrap().to_string(),
+                m["home_points"].as_f64().unwrap_or(-1.0),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
+    let store = store().await;
+    account(&store, ARBITER, Role::Arbiter, None).await;
+    account(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    let app = app_on(&store, date(2026, 11, 16));
+
+    // Reached from the round's public page.
+    let public = get(&app, "/leagues/gthscl/2026-27/division-a/rounds/4").await;
+    assert!(
+        public.body.contains(&format!("href=\"{ROUND}\"")),
+        "{}",
+        public.body
+    );
+
+    // An advisor is refused by the permission table.
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    let refused = coach.get(&app, ROUND).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let page = arbiter.get(&app, ROUND).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let names = fields(&page.body);
+    assert_eq!(
+        names,
+        [
+            "r.start.1",
+            "r.start.2",
+            "r.start.3",
+            "r.start.4",
+            "r.drop.1",
+            "r.drop.2",
+            "r.drop.3",
+            "r.drop.4"
+        ],
+        "{}",
+        page.body
+    );
+    let before = round_4(&app).await;
+
+    // A key that is no result, and a match typed in part: both named, nothing saved.
+    let a = arbiter
+        .post(
+            &app,
+            ROUND,
+            &[
+                ("v.start", "1"),
+                ("v.drop", "1"),
+                ("r.start.1", "1"),
+                ("r.start.2", "2"),
+                ("r.start.3", "0"),
+                ("r.start.4", "="),
+                ("r.drop.1", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body.contains("board 2: “2” is not a result"),
+        "{}",
+        a.body
+    );
+    assert!(
+        a.body
+            .contains("boards 2, 3, 4 have no result; type every board of a match, or none."),
+        "{}",
+        a.body
+    );
+    // What was typed comes back.
+    assert!(
+        a.body.contains(r#"name="r.start.4" value="=""#),
+        "{}",
+        a.body
+    );
+    assert_eq!(round_4(&app).await, before, "nothing was saved");
+
+    // The whole round: saved, and standing at once.
+    let typed = [
+        ("v.start", "1"),
+        ("v.drop", "1"),
+        ("r.start.1", "1"),
+        ("r.start.2", "1"),
+        ("r.start.3", "0"),
+        ("r.start.4", "="),
+        ("r.drop.1", "0"),
+        ("r.drop.2", "0"),
+        ("r.drop.3", "="),
+        ("r.drop.4", "0"),
+    ];
+    let a = arbiter.post(&app, ROUND, &typed).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = arbiter.get(&app, &format!("{ROUND}?saved=2")).await;
+    assert!(page.body.contains("2 matches saved"), "{}", page.body);
+    let after = round_4(&app).await;
+    assert_eq!(after[0].2, 2.5, "{after:?}");
+    assert_eq!(after[1].2, 0.5, "{after:?}");
+    // GT-P2: an officer's entry stands with no confirmation asked.
+    let m = get(
+        &app,
+        "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start",
+    )
+    .await;
+    assert!(m.body.contains("it is decided and stands"), "{}", m.body);
+    assert!(m.body.contains("2½–1½"), "{}", m.body);
+
+    // A change to a saved match is a correction: the reason is asked for (GT-P2).
+    let mut again = typed.to_vec();
+    again[0] = ("v.start", "2");
+    again[1] = ("v.drop", "2");
+    again[5] = ("r.start.4", "1");
+    let a = arbiter.post(&app, ROUND, &again).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body.contains("say why in the reason (GT-P2)"),
+        "{}",
+        a.body
+    );
+    again.push((
+        "reason",
+        "Board 4's score sheet: White resigned, not a draw.",
+    ));
+    let a = arbiter.post(&app, ROUND, &again).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(round_4(&app).await[0].2, 3.0);
+
+    // A page read before that correction changes nothing (GT-P2: no lost update).
+    let stale = arbiter
+        .post(
+            &app,
+            ROUND,
+            &[
+                ("v.start", "2"),
+                ("v.drop", "2"),
+                ("r.start.1", "0"),
+                ("r.start.2", "1"),
+                ("r.start.3", "0"),
+                ("r.start.4", "1"),
+                ("reason", "Typed from an old page."),
+            ],
+        )
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(
+        stale.body.contains("0 of 1 matches saved"),
+        "{}",
+        stale.body
+    );
+    assert_eq!(round_4(&app).await[0].2, 3.0);
+
+    // Undo takes back the correction as a new version that restores the one before.
+    let page = arbiter.get(&app, ROUND).await;
+    assert!(
+        page.body.contains("Undo the last change: version 3 of"),
+        "{}",
+        page.body
+    );
+    let a = arbiter
+        .post(&app, &format!("{ROUND}/undo"), &[("last", "start:3")])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(round_4(&app).await[0].2, 2.5);
+    let m = get(
+        &app,
+        "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start",
+    )
+    .await;
+    assert!(
+        m.body
+            .contains("Undo on the round page: version 3 taken back."),
+        "{}",
+        m.body
+    );
+    // An undo offered by an older page is refused: the last change is now another.
+    let a = arbiter
+        .post(&app, &format!("{ROUND}/undo"), &[("last", "start:3")])
+        .await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
+    assert!(a.body.contains("no longer the last one"), "{}", a.body);
+
+    // The projector reads the same standings, and refreshes itself without JavaScript.
+    let projector = get(&app, "/leagues/gthscl/2026-27/division-a/projector").await;
+    assert_eq!(projector.status, StatusCode::OK, "{}", projector.body);
+    assert!(
+        projector
+            .body
+            .contains(r#"<meta http-equiv="refresh" content="30">"#),
+        "{}",
+        projector.body
+    );
+    assert!(
+        projector.body.contains("Round 4 results"),
+        "{}",
+        projector.body
+    );
+    assert!(!projector.body.contains("<script"), "{}", projector.body);
+}
