@@ -285,17 +285,18 @@ fn minutes(n: i64) -> String {
     format!("{n} minute{}", if n == 1 { "" } else { "s" })
 }
 
-impl fmt::Display for Late {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Late {
+    /// The sentence without its rule (a `Finding` adds it): when it was due and what may
+    /// still be done.
+    pub fn message(&self) -> String {
         match *self {
             Late::RosterLocked {
                 locked,
                 first_round,
                 minutes: m,
                 at,
-            } => write!(
-                f,
-                "AS-12: the rosters locked at {}, {} before round 1 ({}), and this came at {}; a roster's order is not varied after the lock, except as the arbiter orders on a protest (AS-13)",
+            } => format!(
+                "the rosters locked at {}, {} before round 1 ({}), and this came at {}; a roster's order is not varied after the lock, except as the arbiter orders on a protest (AS-13)",
                 clock(locked, first_round),
                 minutes(i64::from(m)),
                 clock(first_round, first_round),
@@ -305,9 +306,8 @@ impl fmt::Display for Late {
                 published,
                 first_round,
                 at,
-            } => write!(
-                f,
-                "AS-13: a protest is against an order the rosters publish, and they are published at {} (AS-12); it is {} now, so lodge the protest once they are",
+            } => format!(
+                "a protest is against an order the rosters publish, and they are published at {} (AS-12); it is {} now, so lodge the protest once they are",
                 clock(published, first_round),
                 clock(at, first_round),
             ),
@@ -316,9 +316,8 @@ impl fmt::Display for Late {
                 first_round,
                 minutes: m,
                 at,
-            } => write!(
-                f,
-                "AS-13: protests closed at {}, {} before round 1 ({}), and this one came at {}; it cannot be heard",
+            } => format!(
+                "protests closed at {}, {} before round 1 ({}), and this one came at {}; it cannot be heard",
                 clock(closed, first_round),
                 minutes(i64::from(m)),
                 clock(first_round, first_round),
@@ -331,9 +330,8 @@ impl fmt::Display for Late {
                 minutes: m,
                 named_at,
                 minutes_late,
-            } => write!(
-                f,
-                "AS-11: round {round}'s lineup was due at {}, {} before the round ({}), and was named at {}, {} late; only the arbiter may accept it, with a reason",
+            } => format!(
+                "round {round}'s lineup was due at {}, {} before the round ({}), and was named at {}, {} late; only the arbiter may accept it, with a reason",
                 clock(due, round_start),
                 minutes(i64::from(m)),
                 clock(round_start, round_start),
@@ -341,6 +339,12 @@ impl fmt::Display for Late {
                 minutes(minutes_late),
             ),
         }
+    }
+}
+
+impl fmt::Display for Late {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.rule(), self.message())
     }
 }
 
