@@ -14,6 +14,8 @@
 //!   the plan is refused with the sentence.
 //! - States level in the previous finish (a shared place, AS-18) are ordered by the same lot
 //!   as the states that were not there.
+//! - Entries may already hold a second team of a state (one nominated or invited before); it is
+//!   counted like any other. Only a second team of one school is refused (AS-4).
 
 use std::collections::HashMap;
 use std::fmt;
