@@ -1,6 +1,7 @@
 //! `arbiter`: the command line of an officer or arbiter. Each command loads files, calls
 //! `arbiter-core`, and prints or stores what core decided; no rule lives here.
 
+mod astc;
 mod check;
 mod database;
 mod ledger;
@@ -226,6 +227,12 @@ enum Command {
         format: Format,
         #[command(flatten)]
         database: database::Database,
+    },
+    /// The ASTC championship's tools: `arbiter astc field ENTRIES.json` plans a competition's
+    /// field (AS-4..AS-8).
+    Astc {
+        #[command(subcommand)]
+        command: AstcCommand,
     },
     /// API tokens: `arbiter token add` makes one for an officer's script.
     Token {
@@ -544,6 +551,34 @@ enum ScheduleCommand {
         preview: bool,
         #[command(flatten)]
         database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum AstcCommand {
+    /// Plans a competition's field (AS-4..AS-8): the teams to invite, in order, so that it has
+    /// 6 or 8, each with the clause that asks for it (AS-5: the host adds one to a field of 5
+    /// or 7; AS-6: if it cannot, the next state in the invitation order; AS-7: a field of 4 or
+    /// fewer, the host then states in order until 6), and the invitation order (AS-8: the
+    /// previous finish, then the other states by lot from --seed). A second team of one school
+    /// is refused (AS-4).
+    Field {
+        /// The entries: {"competition": "Secondary Open", "entries": [{"state": "SA", "school": "..."}]}.
+        entries: PathBuf,
+        /// The previous championship's finish: {"finish": [{"place": 1, "state": "VIC", "school": "..."}]}.
+        #[arg(long, value_name = "FILE")]
+        previous: Option<PathBuf>,
+        /// The host state or territory: ACT, NSW, NT, QLD, SA, TAS, VIC or WA.
+        #[arg(long)]
+        host: String,
+        /// The host cannot nominate another team (AS-6).
+        #[arg(long)]
+        host_cannot_add: bool,
+        /// The seed of the lot (AS-8), recorded with the plan: the same seed draws the same order.
+        #[arg(long, value_name = "N")]
+        seed: u64,
+        #[arg(long, value_enum, default_value_t = astc::FieldFormat::Table)]
+        format: astc::FieldFormat,
     },
 }
 
@@ -1042,6 +1077,24 @@ fn run(cli: Cli) -> Result<()> {
             };
             database::officer_step(&step, &at.into_asked())
         }
+        Command::Astc {
+            command:
+                AstcCommand::Field {
+                    entries,
+                    previous,
+                    host,
+                    host_cannot_add,
+                    seed,
+                    format,
+                },
+        } => astc::field(&astc::FieldAsked {
+            entries: &entries,
+            previous: previous.as_deref(),
+            host: &host,
+            host_cannot_add,
+            seed,
+            format,
+        }),
         Command::Remind {
             today,
             base_url,

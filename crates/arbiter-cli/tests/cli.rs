@@ -1767,3 +1767,164 @@ fn gt_p4_gt_m3_officers_act_on_a_match_from_the_command_line() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// AS-5, AS-6, AS-8: `arbiter astc field` plans the example's field of five: the host adds the
+/// sixth, or, when it cannot, the first state of the previous finish but the host; the lot
+/// orders the states not placed last time, the same for the same seed.
+#[test]
+fn as_5_to_as_8_astc_field_plans_the_example_entries() {
+    let field = |extra: &[&str]| {
+        let mut args = vec![
+            "astc",
+            "field",
+            "examples/astc-field-entries.json",
+            "--previous",
+            "examples/astc-field-previous.json",
+            "--host",
+            "SA",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let v = field(&["--seed", "7"]);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "field_before",
+            "field_after",
+            "steps",
+            "invitation_order",
+            "lot_seed"
+        ]
+    );
+    assert_eq!(
+        (v["field_before"].as_u64(), v["field_after"].as_u64()),
+        (Some(5), Some(6))
+    );
+    assert_eq!(v["lot_seed"], 7);
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1);
+    assert_eq!(steps[0]["clause"], "AS-5");
+    assert_eq!(steps[0]["invite"], "SA");
+    assert!(
+        steps[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("the host, SA, nominates")
+    );
+    let order: Vec<&str> = v["invitation_order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    // The previous finish's states by their best place (SA's is 3rd), then the lot's.
+    assert_eq!(&order[..5], ["NSW", "VIC", "SA", "QLD", "WA"]);
+    let mut rest = order[5..].to_vec();
+    rest.sort_unstable();
+    assert_eq!(rest, ["ACT", "NT", "TAS"]);
+    assert_eq!(
+        field(&["--seed", "7"]),
+        v,
+        "the same seed draws the same order"
+    );
+    assert_ne!(
+        field(&["--seed", "8"])["invitation_order"],
+        v["invitation_order"],
+        "another seed draws another lot"
+    );
+
+    // AS-6: the host cannot add; NSW, first in the order, is invited though it has a team.
+    let v = field(&["--seed", "7", "--host-cannot-add"]);
+    assert_eq!(v["steps"][0]["clause"], "AS-6");
+    assert_eq!(v["steps"][0]["invite"], "NSW");
+
+    // The table, for an officer, fits an 80-column terminal.
+    let text = ok_stdout(&[
+        "astc",
+        "field",
+        "crates/arbiter-cli/tests/data/astc/entries-three.json",
+        "--host",
+        "SA",
+        "--seed",
+        "1",
+    ]);
+    assert!(
+        text.starts_with("Primary Girls: 3 teams entered."),
+        "{text}"
+    );
+    assert_eq!(text.matches(" AS-7 ").count(), 3, "{text}");
+    assert!(text.contains("Invitation order (AS-8)"), "{text}");
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "too wide: {line}");
+    }
+}
+
+/// AS-4: a second team of one school and an unknown state are refused at their places in the
+/// file; a wrong host or a missing file is a sentence.
+#[test]
+fn as_4_astc_field_refuses_a_school_twice_with_its_place() {
+    let out = arbiter(&[
+        "astc",
+        "field",
+        "crates/arbiter-cli/tests/data/astc/entries-school-twice.json",
+        "--host",
+        "SA",
+        "--seed",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("entries-school-twice.json:6:22: entry 3, school: AS-4: Highgate School has a team already (entry 1)"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "entries-school-twice.json:7:7: entry 4, state: AS-4: “NZ” is not a state or territory"
+        ),
+        "{err}"
+    );
+    let out = arbiter(&[
+        "astc",
+        "field",
+        "examples/astc-field-entries.json",
+        "--host",
+        "NZ",
+        "--seed",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("--host: “NZ” is not a state or territory"),
+        "{err}"
+    );
+    let out = arbiter(&[
+        "astc",
+        "field",
+        "no/such/entries.json",
+        "--host",
+        "SA",
+        "--seed",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot read no/such/entries.json"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // The host's team is counted (AS-5..AS-7): a field without one is the ACF's (by-law 3(g)).
+    let out = arbiter(&[
+        "astc",
+        "field",
+        "examples/astc-field-entries.json",
+        "--host",
+        "TAS",
+        "--seed",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("TAS, and Secondary Girls has none"), "{err}");
+}

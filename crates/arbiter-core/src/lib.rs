@@ -25,6 +25,12 @@
 //! - [`ledger`]: the fee ledger: each school's entry fee once a season, payments, refunds,
 //!   prize purchases and the league's cash (GT-O2).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
+//! - [`field`]: an ASTC competition's field planned from its entries (AS-4..AS-8), the lot by
+//!   [`lot`] from a recorded seed.
+//! - [`event`]: an ASTC event, its competitions, days and round times (AS-1..AS-3), and a
+//!   round's lineup checked against its deadline (AS-11); [`event_day`]: the roster lock, the
+//!   protest window and the lineup deadline as functions of the time (AS-11..AS-13);
+//!   [`protest`]: a protest against a roster's order, lodged, replied to and decided (AS-13).
 
 #![warn(missing_docs)]
 
@@ -33,16 +39,21 @@ pub mod check;
 pub mod criteria;
 pub mod division;
 pub mod entry;
+pub mod event;
+pub mod event_day;
 pub mod extra;
 pub mod fide;
+pub mod field;
 pub mod game;
 pub mod late;
 pub mod ledger;
 pub mod lineup;
+pub mod lot;
 pub mod model;
 pub mod notice;
 pub mod permissions;
 pub mod postpone;
+pub mod protest;
 pub mod rated_games;
 pub mod rating;
 pub mod report;

@@ -13,6 +13,7 @@ use jiff::civil::Weekday;
 
 use crate::calendar::{SCHOOL_WEEK, weekday_code, weekday_from_code, weekday_name};
 use crate::criteria::{CriterionSpec, ScoreBasis};
+use crate::event_day::EventDeadlines;
 use crate::ledger::{Fees, Money};
 use crate::model::{Board, Colour, Side};
 use crate::rating::{LeagueElo, System as RatingSystem};
@@ -82,6 +83,9 @@ pub struct RulesetSpec {
     /// `[fees]`, GT-O2: the entry fee each school pays once a season; `None` for a league or
     /// event that charges none.
     pub fees: Option<Fees>,
+    /// `[event]`, AS-11..AS-13: the event day's deadlines, in minutes before a round (the
+    /// roster lock, protests, lineups; `event_day` reads them); `None` for a league.
+    pub event: Option<EventDeadlines>,
 }
 
 /// A time control: the stages each player has, and the seconds added a move (AS-1, GT-M19).
@@ -372,6 +376,9 @@ impl Ruleset {
                 Money::MAX_ENTRY
             ));
         }
+        if let Some(e) = &spec.event {
+            e.check()?;
+        }
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -607,6 +614,9 @@ pub struct RulesetDocument {
     /// The entry fee (`[fees]`, GT-O2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fees: Option<FeesPatch>,
+    /// The event day's deadlines (`[event]`, AS-11..AS-13).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<EventPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -667,6 +677,7 @@ impl From<&Ruleset> for RulesetDocument {
                 enabled: None,
                 entry_fee: Some(f.entry_fee),
             }),
+            event: r.event.map(EventPatch::from),
         }
     }
 }
@@ -709,7 +720,8 @@ impl RulesetDocument {
             lineup,
             time_control,
             calendar,
-            fees
+            fees,
+            event
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -727,6 +739,12 @@ impl RulesetDocument {
             out.fees = Some(FeesPatch {
                 enabled: Some(false),
                 entry_fee: None,
+            });
+        }
+        if base.event.is_some() && self.event.is_none() {
+            out.event = Some(EventPatch {
+                enabled: Some(false),
+                ..EventPatch::default()
             });
         }
         out
@@ -1062,6 +1080,52 @@ impl FeesPatch {
     }
 }
 
+/// `[event]`: `roster_lock_minutes = 30`, `protest_minutes = 20`, `lineup_minutes = 15`
+/// (AS-12, AS-13, AS-11), each before round 1 or before each round.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventPatch {
+    /// `false` turns off the deadlines inherited from `extends`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// Minutes before round 1 the rosters lock and are published (AS-12).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roster_lock_minutes: Option<u32>,
+    /// Minutes before round 1 protests close (AS-13).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protest_minutes: Option<u32>,
+    /// Minutes before each round its lineups are due (AS-11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lineup_minutes: Option<u32>,
+}
+
+impl From<EventDeadlines> for EventPatch {
+    fn from(e: EventDeadlines) -> EventPatch {
+        EventPatch {
+            enabled: None,
+            roster_lock_minutes: Some(e.roster_lock_minutes),
+            protest_minutes: Some(e.protest_minutes),
+            lineup_minutes: Some(e.lineup_minutes),
+        }
+    }
+}
+
+impl EventPatch {
+    /// The deadlines this section makes of the ones inherited; without any, the by-law's
+    /// (AS-11..AS-13) for what it does not say.
+    fn apply(self, base: Option<EventDeadlines>) -> Option<EventDeadlines> {
+        if self.enabled == Some(false) {
+            return None;
+        }
+        let d = base.unwrap_or(EventDeadlines::ASTC);
+        Some(EventDeadlines {
+            roster_lock_minutes: self.roster_lock_minutes.unwrap_or(d.roster_lock_minutes),
+            protest_minutes: self.protest_minutes.unwrap_or(d.protest_minutes),
+            lineup_minutes: self.lineup_minutes.unwrap_or(d.lineup_minutes),
+        })
+    }
+}
+
 impl RulesetDocument {
     fn apply(self, origin: &str, base: Option<Ruleset>) -> Result<Ruleset, RulesetError> {
         let missing = |field: &str| RulesetError {
@@ -1238,6 +1302,10 @@ impl RulesetDocument {
                     None => inherited,
                     Some(p) => p.apply(inherited).map_err(invalid)?,
                 }
+            },
+            event: {
+                let inherited = b.and_then(|b| b.event);
+                self.event.map_or(inherited, |p| p.apply(inherited))
             },
         };
         Ruleset::new(ruleset).map_err(invalid)
@@ -1533,6 +1601,68 @@ mod tests {
                     .to_string()
             )
         );
+    }
+
+    #[test]
+    fn as_11_to_as_13_the_event_days_deadlines_are_ruleset_data() {
+        use crate::event_day::EventDeadlines;
+        let astc = Ruleset::preset("astc").unwrap();
+        assert_eq!(astc.event, Some(EventDeadlines::ASTC));
+        assert_eq!(astc.cite("roster_lock_minutes"), Some("AS-12"));
+        assert_eq!(Ruleset::preset("gthscl").unwrap().event, None);
+        assert_eq!(Ruleset::preset("fide-team").unwrap().event, None);
+        let read = |toml: &str| Ruleset::from_toml("r.toml", toml, &PresetsOnly);
+        let longer = read("extends = \"astc\"\n[event]\nroster_lock_minutes = 45\n").unwrap();
+        assert_eq!(
+            longer.event,
+            Some(EventDeadlines {
+                roster_lock_minutes: 45,
+                ..EventDeadlines::ASTC
+            })
+        );
+        let off = read("extends = \"astc\"\n[event]\nenabled = false\n").unwrap();
+        assert_eq!(off.event, None);
+        // A league adding the section has the by-law's minutes for what it does not say.
+        let added = read("extends = \"gthscl\"\n[event]\nlineup_minutes = 5\n").unwrap();
+        assert_eq!(
+            added.event,
+            Some(EventDeadlines {
+                lineup_minutes: 5,
+                ..EventDeadlines::ASTC
+            })
+        );
+        // Protests that close before the rosters are published are refused, as is a mistyped key.
+        let e = read("extends = \"astc\"\n[event]\nprotest_minutes = 35\n").unwrap_err();
+        assert!(
+            e.message
+                .contains("protests close after they are published"),
+            "{e}"
+        );
+        let e = read("extends = \"astc\"\n[event]\nlineup = 15\n").unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(
+            astc.with(|r| {
+                r.event = Some(EventDeadlines {
+                    lineup_minutes: 20_000,
+                    ..EventDeadlines::ASTC
+                })
+            })
+            .unwrap_err()
+            .contains("a week")
+        );
+        // Written and read back, whole and as the changes from a preset.
+        for r in [&astc, &longer, &off, &added] {
+            let text = RulesetDocument::from(r).to_toml().unwrap();
+            assert_eq!(read(&text).unwrap().event, r.event, "{text}");
+            for base in ["astc", "gthscl"] {
+                let doc = RulesetDocument::from(r).changes_from(
+                    base,
+                    &RulesetDocument::from(&Ruleset::preset(base).unwrap()),
+                );
+                let text = doc.to_toml().unwrap();
+                assert_eq!(read(&text).unwrap().event, r.event, "{base}: {text}");
+            }
+        }
     }
 
     #[test]

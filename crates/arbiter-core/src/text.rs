@@ -149,7 +149,9 @@ pub fn check(kind: TextKind, what: &str, text: &str) -> Result<(), TextTooLong> 
 }
 
 /// A reason as it is kept: trimmed, not blank, at most [`REASON_MAX_CHARS`] characters.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// Written as its text (an API returns it); read only through [`Reason::parse`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(transparent)]
 pub struct Reason(String);
 
 impl Reason {

@@ -281,7 +281,7 @@ fn is_false(b: &bool) -> bool {
 
 /// A step of a path into the JSON document, to find a place for a message.
 #[derive(Debug, Clone, Copy)]
-enum Seg<'a> {
+pub(crate) enum Seg<'a> {
     Key(&'a str),
     Index(usize),
 }
@@ -389,7 +389,7 @@ pub fn read(
     }
 }
 
-fn syntax_problem(e: &serde_json::Error) -> Problem {
+pub(crate) fn syntax_problem(e: &serde_json::Error) -> Problem {
     let full = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
     let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
@@ -1159,7 +1159,7 @@ fn finding_path(c: &Competition, f: &Finding) -> Vec<Seg<'static>> {
     path
 }
 
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = text.get(..offset).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -1168,7 +1168,7 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 /// The byte offset of the place `path` names in a well-formed JSON text: a key's opening quote,
 /// an array element's first character. `None` when the path is not in the text.
-fn locate(text: &str, path: &[Seg]) -> Option<usize> {
+pub(crate) fn locate(text: &str, path: &[Seg]) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = ws(b, 0);
     let mut found = i;

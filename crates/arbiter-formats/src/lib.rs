@@ -7,6 +7,8 @@
 //! - [`trf`]: FIDE Tournament Report Files (TRF-16, TRF-2026), read and written byte for byte,
 //!   and turned into a competition and back.
 //! - [`mod@csv`]: the CSV writer and formula guard of every export.
+//! - [`field_json`]: an ASTC competition's entries and the previous championship's finish,
+//!   read for field planning (AS-4..AS-8) with every problem at its place.
 //! - [`ical`]: iCalendar feeds of a schedule, one event a match (issue 12).
 //! - [`roster_csv`]: a roster as CSV, read with every mistake at its line (issue 12).
 //! - [`teams_csv`]: a division's teams as CSV, read with every mistake at its line (GT-O1).
@@ -17,6 +19,7 @@
 pub mod closures_csv;
 pub mod competition_json;
 pub mod csv;
+pub mod field_json;
 pub mod ical;
 pub mod roster_csv;
 pub mod ruleset_file;

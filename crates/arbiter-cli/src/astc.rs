@@ -1,0 +1,151 @@
+//! `arbiter astc field ENTRIES.json`: an ASTC competition's field planned by AS-4..AS-8, the
+//! invitations that bring it to 6 or 8 teams in order, each with its clause, and the invitation
+//! order with the seed of its lot. Core's `field::plan` decides; this reads and prints.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use arbiter_core::field::{self, Entries, FieldPlan, Host, PreviousFinish, State};
+use arbiter_formats::{field_json, ruleset_file};
+use clap::ValueEnum;
+
+/// An entries or finish file is a few dozen lines; a megabyte is far beyond any.
+const FILE_LIMIT: u64 = 1024 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FieldFormat {
+    Table,
+    Json,
+}
+
+/// What `arbiter astc field` was asked.
+#[derive(Debug, Clone)]
+pub struct FieldAsked<'a> {
+    pub entries: &'a Path,
+    pub previous: Option<&'a Path>,
+    pub host: &'a str,
+    pub host_cannot_add: bool,
+    pub seed: u64,
+    pub format: FieldFormat,
+}
+
+pub fn field(ask: &FieldAsked) -> Result<()> {
+    let host = State::parse(ask.host).map_err(|e| anyhow::anyhow!("--host: {e}"))?;
+    let entries =
+        field_json::read_entries(&origin(ask.entries), &text(ask.entries, "an entries file")?)?;
+    let previous = match ask.previous {
+        Some(path) => Some(field_json::read_finish(
+            &origin(path),
+            &text(path, "a previous championship's finish")?,
+        )?),
+        None => None,
+    };
+    let host = Host {
+        state: host,
+        can_add: !ask.host_cannot_add,
+    };
+    let plan = field::plan(&entries, host, previous.as_ref(), ask.seed)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", origin(ask.entries)))?;
+    match ask.format {
+        FieldFormat::Json => println!("{}", serde_json::to_string_pretty(&plan)?),
+        FieldFormat::Table => print!("{}", table(&entries, host, previous.as_ref(), &plan)),
+    }
+    Ok(())
+}
+
+fn origin(path: &Path) -> String {
+    path.display().to_string()
+}
+
+fn text(path: &Path, what: &str) -> Result<String> {
+    let bytes = ruleset_file::read_limited(path, what, FILE_LIMIT).map_err(anyhow::Error::msg)?;
+    String::from_utf8(bytes)
+        .ok()
+        .with_context(|| format!("{}: the file is not UTF-8; save it as UTF-8", origin(path)))
+}
+
+/// The plan as an officer reads it: what is entered, each team to add and why, the order.
+fn table(
+    entries: &Entries,
+    host: Host,
+    previous: Option<&PreviousFinish>,
+    plan: &FieldPlan,
+) -> String {
+    let mut out = String::new();
+    let can = if host.can_add { "can" } else { "cannot" };
+    out.push_str(&wrap(
+        &format!(
+            "{}: {} teams entered. Host: {} ({}), which {can} add a team.",
+            entries.competition(),
+            plan.field_before,
+            host.state,
+            host.state.name(),
+        ),
+        80,
+        "",
+    ));
+    if plan.steps.is_empty() {
+        out.push_str(&format!(
+            "A field of {} needs no invitation (AS-5..AS-7).\n",
+            plan.field_before
+        ));
+    } else {
+        let added = plan.steps.len();
+        out.push_str(&format!(
+            "{added} team{} to add, for a field of {} (AS-19):\n",
+            if added == 1 { "" } else { "s" },
+            plan.field_after
+        ));
+        for (i, s) in plan.steps.iter().enumerate() {
+            out.push_str(&format!(
+                "\n{:>2}. {}  {} ({})\n",
+                i + 1,
+                s.clause,
+                s.invite,
+                s.invite.name()
+            ));
+            out.push_str(&wrap(&s.reason, 76, "    "));
+        }
+    }
+    let codes = |list: &[State]| list.iter().map(|s| s.code()).collect::<Vec<_>>().join(", ");
+    let (finish, lot) = plan.invitation_order.split_at(plan.by_finish);
+    let order = match previous {
+        Some(_) if lot.is_empty() => format!("the previous finish: {}.", codes(finish)),
+        Some(_) => format!(
+            "the previous finish first: {}; then by lot (seed {}): {}.",
+            codes(finish),
+            plan.lot_seed,
+            codes(lot)
+        ),
+        None => format!(
+            "no previous finish was given, so all by lot (seed {}): {}.",
+            plan.lot_seed,
+            codes(lot)
+        ),
+    };
+    out.push('\n');
+    out.push_str(&wrap(&format!("Invitation order (AS-8), {order}"), 80, ""));
+    out
+}
+
+/// `text` in lines of at most `width` characters, each after `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty()
+            && indent.len() + line.chars().count() + 1 + word.chars().count() > width
+        {
+            out.push_str(&format!("{indent}{line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("{indent}{line}\n"));
+    }
+    out
+}
