@@ -24,6 +24,8 @@
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 //! - [`ledger`]: the fee ledger: each school's entry fee once a season, payments, refunds,
 //!   prize purchases and the league's cash (GT-O2).
+//! - [`qualify`]: the teams each division sends to the playoffs, ties at the cut-off shown or
+//!   left to the officers (GT-F3), and the playoff field seeded.
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
@@ -43,6 +45,7 @@ pub mod model;
 pub mod notice;
 pub mod permissions;
 pub mod postpone;
+pub mod qualify;
 pub mod rated_games;
 pub mod rating;
 pub mod report;
@@ -52,6 +55,8 @@ pub mod schedule;
 pub mod scoring;
 pub mod standings;
 pub mod suspend;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod text;
 pub mod validate;
 

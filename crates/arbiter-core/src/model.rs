@@ -3,12 +3,15 @@
 
 use std::fmt;
 
-/// A team's identifier, unique within one competition (`"vic"`, `"toledo-a"`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A team's identifier, unique within one competition (`"vic"`, `"toledo-a"`); serde writes the
+/// id alone, as every file and answer spells it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(transparent)]
 pub struct TeamId(pub String);
 
-/// A player's identifier, unique within one competition.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+/// A player's identifier, unique within one competition; serde writes the id alone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize)]
+#[serde(transparent)]
 pub struct PlayerId(pub String);
 
 impl fmt::Display for TeamId {
