@@ -26,10 +26,13 @@
 //!   prize purchases and the league's cash (GT-O2).
 //! - [`qualify`]: the teams each division sends to the playoffs, ties at the cut-off shown or
 //!   left to the officers (GT-F3), and the playoff field seeded.
+//! - [`bracket`]: the playoff tournament: a seeded knockout with byes and its drawn matches
+//!   decided by the ruleset's tiebreak, or a round robin; its calendar with GT-F5's bye date.
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
 
+pub mod bracket;
 pub mod calendar;
 pub mod check;
 pub mod criteria;
