@@ -28,10 +28,13 @@
 //!   left to the officers (GT-F3), and the playoff field seeded.
 //! - [`bracket`]: the playoff tournament: a seeded knockout with byes and its drawn matches
 //!   decided by the ruleset's tiebreak, or a round robin; its calendar with GT-F5's bye date.
+//! - [`awards`]: the division winners' and the playoff's trophies, the players each belongs to
+//!   (GT-F2), the top scores on each board (GT-F1, GT-F3).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
 
+pub mod awards;
 pub mod bracket;
 pub mod calendar;
 pub mod check;
