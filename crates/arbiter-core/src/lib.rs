@@ -30,6 +30,8 @@
 //!   decided by the ruleset's tiebreak, or a round robin; its calendar with GT-F5's bye date.
 //! - [`awards`]: the division winners' and the playoff's trophies, the players each belongs to
 //!   (GT-F2), the top scores on each board (GT-F1, GT-F3).
+//! - [`race`]: the best and worst final place each team can still reach, exact under the
+//!   division's criteria, with "clinched" and "eliminated" and what a team needs.
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
@@ -52,6 +54,7 @@ pub mod notice;
 pub mod permissions;
 pub mod postpone;
 pub mod qualify;
+pub mod race;
 pub mod rated_games;
 pub mod rating;
 pub mod report;
