@@ -1,7 +1,7 @@
 //! The race (issue 15): a GTHSCL division of 8 teams with 2 rounds left (8 matches, each with
 //! 9 game-point scores on 4 boards), exact under GT-S5's criteria, as the standings page would
-//! draw it. Seasons are generated with a fixed seed: a draw-heavy one (close, many ties) and a
-//! double round robin with 12 of its 14 rounds played.
+//! draw it. Seasons are generated with a fixed seed: a draw-heavy one (close, many ties), a
+//! double round robin with 12 of its 14 rounds played, and one whose every game was drawn.
 
 use std::hint::black_box;
 
@@ -89,6 +89,13 @@ fn bench(c: &mut Criterion) {
             Cycles::Double,
             2,
             0x1234_5678_9ABC_DEF1,
+        ),
+        // The worst case: every team level on everything, every order still possible.
+        (
+            "every game so far drawn",
+            Cycles::Single,
+            5,
+            0x0BAD_5EED_0BAD_5EED,
         ),
     ];
     let mut group = c.benchmark_group("race");

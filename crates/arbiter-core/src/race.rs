@@ -543,20 +543,43 @@ impl Search<'_> {
         }
         let g = group.len();
         let local = |t: usize| group.iter().position(|&x| x == t);
-        // The options of each touching match: all its outcomes inside the group, its
-        // distinct scores against an outsider.
-        let options: Vec<&[Outcome]> = touching
+        // A match between two members: every outcome of its class. A member's matches with
+        // outsiders only add to its totals: their distinct sums are what can differ.
+        let g_local: Vec<Option<usize>> = touching
             .iter()
-            .map(|&(m, c)| {
+            .map(|&(m, _)| {
                 let r = &self.remaining[m];
-                let inside = r.teams.iter().all(|t| group.contains(t));
-                if inside {
-                    &r.classes[c][..]
-                } else {
-                    &r.by_score[c][..]
-                }
+                (r.teams.iter().all(|t| group.contains(t))).then_some(m)
             })
             .collect();
+        let inside: Vec<(usize, &[Outcome])> = touching
+            .iter()
+            .zip(&g_local)
+            .filter(|(_, inside)| inside.is_some())
+            .map(|(&(m, c), _)| (m, &self.remaining[m].classes[c][..]))
+            .collect();
+        let mut outside: Vec<Vec<(f64, f64)>> = vec![vec![(0.0, 0.0)]; g];
+        for (&(m, c), inside) in touching.iter().zip(&g_local) {
+            if inside.is_some() {
+                continue;
+            }
+            let r = &self.remaining[m];
+            let (s, me) = match (local(r.teams[0]), local(r.teams[1])) {
+                (Some(i), _) => (0, i),
+                (_, Some(i)) => (1, i),
+                _ => continue,
+            };
+            let mut sums: Vec<(f64, f64)> = Vec::new();
+            for &(mp, gp) in &outside[me] {
+                for o in &r.by_score[c] {
+                    let x = (mp + o.mp[s], gp + o.gp[s]);
+                    if !sums.contains(&x) {
+                        sums.push(x);
+                    }
+                }
+            }
+            outside[me] = sums;
+        }
         // The base: totals and mini-table entries of the matches played.
         let boards = self.boards;
         let mut base = Table::new(g, boards);
@@ -581,33 +604,42 @@ impl Search<'_> {
             }
         }
         let mut result = vec![(usize::MAX, 0usize); g];
-        let mut pick = vec![0usize; touching.len()];
+        // The dimensions: each inside match's outcomes, then each member's outside sums.
+        let dims: Vec<usize> = inside
+            .iter()
+            .map(|(_, o)| o.len())
+            .chain(outside.iter().map(Vec::len))
+            .collect();
+        let mut pick = vec![0usize; dims.len()];
+        let all: Vec<usize> = (0..g).collect();
+        let mut t = base.clone();
         loop {
             self.evaluations += 1;
             if self.evaluations > self.budget {
                 return None;
             }
-            let mut t = base.clone();
-            for (k, &(m, _)) in touching.iter().enumerate() {
-                let r = &self.remaining[m];
-                let o = &options[k][pick[k]];
-                let [h, a] = [local(r.teams[0]), local(r.teams[1])];
-                for (s, me) in [h, a].into_iter().enumerate() {
-                    let Some(i) = me else { continue };
+            t.reset(&base);
+            for (k, (m, options)) in inside.iter().enumerate() {
+                let r = &self.remaining[*m];
+                let o = &options[pick[k]];
+                let (Some(h), Some(a)) = (local(r.teams[0]), local(r.teams[1])) else {
+                    continue;
+                };
+                for (s, (i, j)) in [(h, a), (a, h)].into_iter().enumerate() {
                     t.mp[i] += o.mp[s];
                     t.gp[i] += o.gp[s];
-                }
-                if let (Some(h), Some(a)) = (h, a) {
-                    for (s, (i, j)) in [(h, a), (a, h)].into_iter().enumerate() {
-                        t.pmp[i * g + j] += o.mp[s];
-                        t.pgp[i * g + j] += o.gp[s];
-                        for (b, w) in o.wins[s].iter().enumerate().take(boards) {
-                            t.wins[(i * g + j) * boards + b] += u32::from(*w);
-                        }
+                    t.pmp[i * g + j] += o.mp[s];
+                    t.pgp[i * g + j] += o.gp[s];
+                    for (b, w) in o.wins[s].iter().enumerate().take(boards) {
+                        t.wins[(i * g + j) * boards + b] += u32::from(*w);
                     }
                 }
             }
-            let all: Vec<usize> = (0..g).collect();
+            for (i, sums) in outside.iter().enumerate() {
+                let (mp, gp) = sums[pick[inside.len() + i]];
+                t.mp[i] += mp;
+                t.gp[i] += gp;
+            }
             let mut at = 0;
             for part in t.rank(&all, self.criteria) {
                 for &i in &part {
@@ -615,6 +647,11 @@ impl Search<'_> {
                     result[i].1 = result[i].1.max(at + part.len());
                 }
                 at += part.len();
+            }
+            // Every member already first and last somewhere: nothing more can widen it.
+            if result.iter().all(|&(lo, hi)| lo == 1 && hi == g) {
+                self.cache.insert(key, result.clone());
+                return Some(result);
             }
             // The next combination of options.
             let mut k = 0;
@@ -624,7 +661,7 @@ impl Search<'_> {
                     return Some(result);
                 }
                 pick[k] += 1;
-                if pick[k] < options[k].len() {
+                if pick[k] < dims[k] {
                     break;
                 }
                 pick[k] = 0;
@@ -657,6 +694,15 @@ impl Table {
             pgp: vec![0.0; g * g],
             wins: vec![0; g * g * boards],
         }
+    }
+
+    /// `base` again, without allocating.
+    fn reset(&mut self, base: &Table) {
+        self.mp.copy_from_slice(&base.mp);
+        self.gp.copy_from_slice(&base.gp);
+        self.pmp.copy_from_slice(&base.pmp);
+        self.pgp.copy_from_slice(&base.pgp);
+        self.wins.copy_from_slice(&base.wins);
     }
 
     /// The standings' tie algorithm on the members `set` (standings.rs): each criterion splits
@@ -699,27 +745,51 @@ impl Table {
     /// Splits `group` by the criterion's value on it, best first.
     fn split(&self, group: &[usize], c: Crit) -> Vec<Vec<usize>> {
         let (g, boards) = (self.g, self.boards);
-        let value = |i: usize| -> Vec<f64> {
+        let scalar = |i: usize| -> f64 {
             match c {
-                Crit::Mp => vec![self.mp[i]],
-                Crit::Gp => vec![self.gp[i]],
+                Crit::Mp => self.mp[i],
+                Crit::Gp => self.gp[i],
                 Crit::H2h(basis) => {
                     let table = match basis {
                         ScoreBasis::MatchPoints => &self.pmp,
                         ScoreBasis::GamePoints => &self.pgp,
                     };
-                    vec![group.iter().map(|&j| table[i * g + j]).sum()]
+                    group.iter().map(|&j| table[i * g + j]).sum()
                 }
-                Crit::Boards => (0..boards)
+                Crit::Boards => 0.0,
+            }
+        };
+        let value = |i: usize| -> Vec<f64> {
+            if c == Crit::Boards {
+                (0..boards)
                     .map(|b| {
                         group
                             .iter()
                             .map(|&j| f64::from(self.wins[(i * g + j) * boards + b]))
                             .sum()
                     })
-                    .collect(),
+                    .collect()
+            } else {
+                vec![scalar(i)]
             }
         };
+        if c != Crit::Boards {
+            // The common case without allocating a value a team.
+            let mut scored: Vec<(usize, f64)> =
+                group.iter().map(|&i| (i, scalar(i) + 0.0)).collect();
+            scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            let mut parts: Vec<Vec<usize>> = Vec::with_capacity(scored.len());
+            for (k, (i, v)) in scored.iter().enumerate() {
+                if k > 0 && scored[k - 1].1 == *v {
+                    if let Some(p) = parts.last_mut() {
+                        p.push(*i);
+                    }
+                } else {
+                    parts.push(vec![*i]);
+                }
+            }
+            return parts;
+        }
         let mut scored: Vec<(usize, Vec<f64>)> = group.iter().map(|&i| (i, value(i))).collect();
         let cmp = |a: &[f64], b: &[f64]| {
             for (x, y) in a.iter().zip(b) {
