@@ -592,7 +592,7 @@ fn steps_tried(steps: &[PlayoffTiebreak], step: PlayoffTiebreak) -> String {
 }
 
 /// `2½`, `3`: a score as the bracket prints it.
-fn half(x: f64) -> String {
+pub(crate) fn half(x: f64) -> String {
     let whole = x.trunc();
     if (x - whole).abs() < f64::EPSILON {
         format!("{whole}")

@@ -32,6 +32,8 @@
 //!   (GT-F2), the top scores on each board (GT-F1, GT-F3).
 //! - [`race`]: the best and worst final place each team can still reach, exact under the
 //!   division's criteria, with "clinched" and "eliminated" and what a team needs.
+//! - [`media`]: the media report's facts midway and at the end of the season, and the press
+//!   release and Markdown made of them (GT-O3).
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
@@ -49,6 +51,7 @@ pub mod game;
 pub mod late;
 pub mod ledger;
 pub mod lineup;
+pub mod media;
 pub mod model;
 pub mod notice;
 pub mod permissions;
