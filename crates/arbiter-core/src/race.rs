@@ -1042,14 +1042,53 @@ mod tests {
         rules: &Ruleset,
         board_detail: bool,
     ) -> Vec<(String, u32, u32)> {
+        brute_force_skipping(c, rules, board_detail, &[])
+    }
+
+    /// The same, leaving the matches of the teams in `skip` as they are: a dropped team's are
+    /// forfeits by rule (GT-M5), not matches to play.
+    fn brute_force_skipping(
+        c: &Competition,
+        rules: &Ruleset,
+        board_detail: bool,
+        skip: &[&str],
+    ) -> Vec<(String, u32, u32)> {
         let b = rules.boards as usize;
         let mut per_match: Vec<Vec<Vec<GameResult>>> = Vec::new();
         let mut at = Vec::new();
         for (ri, r) in c.rounds.iter().enumerate() {
             for (pi, p) in r.pairings.iter().enumerate() {
-                if let Pairing::Match(m) = p
-                    && m.outcome == MatchOutcome::Pending
+                let Pairing::Match(m) = p else { continue };
+                if skip.contains(&m.home.0.as_str()) || skip.contains(&m.away.0.as_str()) {
+                    continue;
+                }
+                // A match with some boards in: every way the others can end.
+                if let MatchOutcome::Boards(known) = &m.outcome
+                    && known.iter().any(|x| x.result == GameResult::Pending)
                 {
+                    at.push((ri, pi));
+                    let free = known.iter().filter(|x| x.result == GameResult::Pending).count();
+                    let mut all = Vec::new();
+                    for code in 0..3usize.pow(free as u32) {
+                        let mut x = code;
+                        all.push(
+                            known
+                                .iter()
+                                .map(|k| {
+                                    if k.result != GameResult::Pending {
+                                        return k.result;
+                                    }
+                                    let r = [GameResult::HomeWin, GameResult::Draw, GameResult::AwayWin][x % 3];
+                                    x /= 3;
+                                    r
+                                })
+                                .collect(),
+                        );
+                    }
+                    per_match.push(all);
+                    continue;
+                }
+                if m.outcome == MatchOutcome::Pending {
                     at.push((ri, pi));
                     let mut all = Vec::new();
                     if board_detail {
@@ -1221,6 +1260,57 @@ mod tests {
             let c = season(teams, 1, 4, seed);
             let r = race(&c, &rules, DEFAULT_BUDGET).unwrap();
             prop_assert_eq!(told(&r), sorted(brute_force(&c, &rules, true)));
+        }
+    }
+
+    /// A match with some boards in is played out on the others only.
+    #[test]
+    fn a_match_half_reported_is_played_out_on_its_other_boards() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        for seed in [5, 6, 7, 8] {
+            let mut c = season(5, 1, 4, seed);
+            let last = c.rounds.len() - 1;
+            if let Some(Pairing::Match(m)) = c.rounds[last]
+                .pairings
+                .iter_mut()
+                .find(|p| matches!(p, Pairing::Match(_)))
+            {
+                m.outcome = MatchOutcome::Boards(crate::testing::boards("1=**"));
+            }
+            let r = race(&c, &rules, DEFAULT_BUDGET).unwrap();
+            assert_eq!(r.matches_left, 2);
+            assert_eq!(told(&r), sorted(brute_force(&c, &rules, false)), "seed {seed}");
+        }
+    }
+
+    /// GT-M5: a team dropped for two forfeits stays below every team still in the league.
+    #[test]
+    fn gt_m5_a_dropped_team_is_out_of_the_race() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        for seed in [11, 12, 13] {
+            let mut c = season(5, 2, 4, seed);
+            let mut forfeits = 0;
+            for r in c.rounds.iter_mut().take(3) {
+                for p in &mut r.pairings {
+                    if let Pairing::Match(m) = p
+                        && forfeits < 2
+                        && (m.home.0 == "t4" || m.away.0 == "t4")
+                    {
+                        let by = if m.home.0 == "t4" { Side::Home } else { Side::Away };
+                        m.outcome = MatchOutcome::Forfeit { by };
+                        forfeits += 1;
+                    }
+                }
+            }
+            assert!(scoring::score(&c, &rules).teams[4].dropped.is_some(), "seed {seed}");
+            let r = race(&c, &rules, DEFAULT_BUDGET).unwrap();
+            let t4 = r.teams.iter().find(|t| t.team.0 == "t4").unwrap();
+            assert_eq!((t4.best, t4.worst, t4.label), (5, 5, RaceLabel::Eliminated), "seed {seed}");
+            assert_eq!(
+                told(&r),
+                sorted(brute_force_skipping(&c, &rules, false, &["t4"])),
+                "seed {seed}"
+            );
         }
     }
 
