@@ -1067,7 +1067,10 @@ mod tests {
                     && known.iter().any(|x| x.result == GameResult::Pending)
                 {
                     at.push((ri, pi));
-                    let free = known.iter().filter(|x| x.result == GameResult::Pending).count();
+                    let free = known
+                        .iter()
+                        .filter(|x| x.result == GameResult::Pending)
+                        .count();
                     let mut all = Vec::new();
                     for code in 0..3usize.pow(free as u32) {
                         let mut x = code;
@@ -1078,7 +1081,11 @@ mod tests {
                                     if k.result != GameResult::Pending {
                                         return k.result;
                                     }
-                                    let r = [GameResult::HomeWin, GameResult::Draw, GameResult::AwayWin][x % 3];
+                                    let r = [
+                                        GameResult::HomeWin,
+                                        GameResult::Draw,
+                                        GameResult::AwayWin,
+                                    ][x % 3];
                                     x /= 3;
                                     r
                                 })
@@ -1279,7 +1286,11 @@ mod tests {
             }
             let r = race(&c, &rules, DEFAULT_BUDGET).unwrap();
             assert_eq!(r.matches_left, 2);
-            assert_eq!(told(&r), sorted(brute_force(&c, &rules, false)), "seed {seed}");
+            assert_eq!(
+                told(&r),
+                sorted(brute_force(&c, &rules, false)),
+                "seed {seed}"
+            );
         }
     }
 
@@ -1296,16 +1307,27 @@ mod tests {
                         && forfeits < 2
                         && (m.home.0 == "t4" || m.away.0 == "t4")
                     {
-                        let by = if m.home.0 == "t4" { Side::Home } else { Side::Away };
+                        let by = if m.home.0 == "t4" {
+                            Side::Home
+                        } else {
+                            Side::Away
+                        };
                         m.outcome = MatchOutcome::Forfeit { by };
                         forfeits += 1;
                     }
                 }
             }
-            assert!(scoring::score(&c, &rules).teams[4].dropped.is_some(), "seed {seed}");
+            assert!(
+                scoring::score(&c, &rules).teams[4].dropped.is_some(),
+                "seed {seed}"
+            );
             let r = race(&c, &rules, DEFAULT_BUDGET).unwrap();
             let t4 = r.teams.iter().find(|t| t.team.0 == "t4").unwrap();
-            assert_eq!((t4.best, t4.worst, t4.label), (5, 5, RaceLabel::Eliminated), "seed {seed}");
+            assert_eq!(
+                (t4.best, t4.worst, t4.label),
+                (5, 5, RaceLabel::Eliminated),
+                "seed {seed}"
+            );
             assert_eq!(
                 told(&r),
                 sorted(brute_force_skipping(&c, &rules, false, &["t4"])),
