@@ -12,9 +12,9 @@ use serde::Serialize;
 
 use crate::bracket::Finish;
 use crate::model::{Competition, GameOutcome, MatchOutcome, PlayerId, Side, TeamId};
-use crate::qualify::list;
 use crate::ruleset::Ruleset;
 use crate::standings::{self, StandingsError};
+use crate::words::list;
 
 /// One division as the awards read it: its competition (every match played) and its rules.
 #[derive(Debug, Clone, Copy)]

@@ -20,6 +20,7 @@ use crate::qualify::Seed;
 use crate::ruleset::{MAX_PLAYOFF_TEAMS, PlayoffTiebreak, Ruleset};
 use crate::schedule::{self, Cycles, ScheduleError};
 use crate::scoring;
+use crate::words::{list, number};
 
 /// A knockout as it stands: every round's matches, played or to play, and its finish.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -476,7 +477,7 @@ fn decide(
         .collect();
     let h: f64 = points.iter().map(|p| p.0).sum();
     let a: f64 = points.iter().map(|p| p.1).sum();
-    let score = format!("{}\u{2013}{}", half(h), half(a));
+    let score = format!("{}\u{2013}{}", number(h), number(a));
     if h != a {
         let side = if h > a { Side::Home } else { Side::Away };
         return Ok(won(side, score, None));
@@ -507,8 +508,8 @@ fn decide(
                     let how = format!(
                         "{drawn}, then {} {}\u{2013}{}",
                         step.words(),
-                        half(bh),
-                        half(ba)
+                        number(bh),
+                        number(ba)
                     );
                     return Ok(won(side, how, Some(step)));
                 }
@@ -587,19 +588,7 @@ fn steps_tried(steps: &[PlayoffTiebreak], step: PlayoffTiebreak) -> String {
     if before.is_empty() {
         String::new()
     } else {
-        format!(", and level on {}", crate::qualify::list(before.iter()))
-    }
-}
-
-/// `2½`, `3`: a score as the bracket prints it.
-pub(crate) fn half(x: f64) -> String {
-    let whole = x.trunc();
-    if (x - whole).abs() < f64::EPSILON {
-        format!("{whole}")
-    } else if whole == 0.0 {
-        "½".into()
-    } else {
-        format!("{whole}½")
+        format!(", and level on {}", list(before.iter()))
     }
 }
 

@@ -34,6 +34,7 @@
 //!   division's criteria, with "clinched" and "eliminated" and what a team needs.
 //! - [`media`]: the media report's facts midway and at the end of the season, and the press
 //!   release and Markdown made of them (GT-O3).
+//! - [`words`]: how core writes a number (`2½`) and a list (`A, B and C`) in its sentences.
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
@@ -71,6 +72,7 @@ pub mod suspend;
 pub(crate) mod testing;
 pub mod text;
 pub mod validate;
+pub mod words;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 pub use model::*;

@@ -13,11 +13,12 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::awards::{BoardLeaders, Division, top_boards};
-use crate::bracket::{Finish, half};
+use crate::bracket::Finish;
 use crate::model::{Competition, GameResult, MatchOutcome, Pairing, Side, TeamId};
 use crate::ruleset::Ruleset;
 use crate::scoring::{self, ScoreSheet};
 use crate::standings::{self, StandingsError};
+use crate::words::{list, number};
 
 /// A team's average rating must be this much lower for its win to be an upset.
 pub const TEAM_UPSET: f64 = 100.0;
@@ -355,7 +356,7 @@ fn upsets(c: &Competition, rules: &Ruleset) -> Vec<Notable> {
                     loser: c.team_name(m.team(l)),
                     winner_rating: rw.round() as u32,
                     loser_rating: rl.round() as u32,
-                    score: format!("{}\u{2013}{}", half(sw), half(sl)),
+                    score: format!("{}\u{2013}{}", number(sw), number(sl)),
                 });
             }
         }
@@ -491,8 +492,7 @@ fn decisive(c: &Competition, rules: &Ruleset, last: u32) -> Result<Vec<Notable>,
             x.outcome = flipped;
         }
         let (first2, places2) = finish(&other)?;
-        let names =
-            |ts: &[usize]| crate::qualify::list(ts.iter().map(|&t| c.teams[t].name.as_str()));
+        let names = |ts: &[usize]| list(ts.iter().map(|&t| c.teams[t].name.as_str()));
         let (decided_what, instead) = if first2 != first {
             (
                 "first place",
@@ -524,7 +524,7 @@ fn decisive(c: &Competition, rules: &Ruleset, last: u32) -> Result<Vec<Notable>,
             round: last,
             winner: c.teams[w].name.clone(),
             loser: c.teams[l].name.clone(),
-            score: format!("{}\u{2013}{}", half(sw), half(sl)),
+            score: format!("{}\u{2013}{}", number(sw), number(sl)),
             decided: decided_what.into(),
             instead,
         });
@@ -542,7 +542,7 @@ fn title(r: &MediaReport) -> String {
 /// `1 match point`, `2½ game points`.
 fn points(x: f64, what: &str) -> String {
     let s = if x == 1.0 { "" } else { "s" };
-    format!("{} {what} point{s}", half(x))
+    format!("{} {what} point{s}", number(x))
 }
 
 fn record(l: &StandingLine) -> String {
@@ -559,7 +559,7 @@ fn board_line(b: &BoardLeaders) -> String {
                 "{} ({}) {}/{}",
                 l.name,
                 l.team_name,
-                half(l.points),
+                number(l.points),
                 l.games
             )
         })
@@ -567,11 +567,7 @@ fn board_line(b: &BoardLeaders) -> String {
     if leaders.is_empty() {
         format!("Board {}: no games yet", b.board)
     } else {
-        format!(
-            "Board {}: {}",
-            b.board,
-            crate::qualify::list(leaders.iter())
-        )
+        format!("Board {}: {}", b.board, list(leaders.iter()))
     }
 }
 
@@ -655,8 +651,8 @@ pub fn to_markdown(r: &MediaReport) -> String {
                 l.place,
                 l.name.replace('|', "\\|"),
                 record(l),
-                half(l.match_points),
-                half(l.game_points)
+                number(l.match_points),
+                number(l.game_points)
             );
         }
         if !d.notable.is_empty() {

@@ -11,6 +11,7 @@ use crate::model::{Competition, TeamId};
 use crate::ruleset::Ruleset;
 use crate::scoring::{self, ScoreSheet};
 use crate::standings::{self, SeparationReason, Standings};
+use crate::words::list;
 
 /// The teams a division sends to the playoffs, and how its cut-off was decided (GT-F3).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -382,16 +383,6 @@ fn apply_decision(
         decided[*r] = true;
     }
     Ok(())
-}
-
-/// `A`, `A and B`, `A, B and C`.
-pub(crate) fn list<S: AsRef<str>>(items: impl Iterator<Item = S>) -> String {
-    let items: Vec<String> = items.map(|s| s.as_ref().to_string()).collect();
-    match items.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
 
 /// One team of the playoff field: its seed and where it qualified from.

@@ -205,7 +205,14 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
             if total > budget as f64 {
                 return Err(too_long());
             }
-            exhaustive(competition, rules, &remaining, &mut tally, &mut evaluations)?;
+            exhaustive(
+                competition,
+                rules,
+                &remaining,
+                &own,
+                &mut tally,
+                &mut evaluations,
+            )?;
         }
     }
 
@@ -824,6 +831,7 @@ fn exhaustive(
     competition: &Competition,
     rules: &Ruleset,
     remaining: &[Remaining],
+    own: &[Vec<usize>],
     tally: &mut Tally,
     evaluations: &mut u64,
 ) -> Result<(), StandingsError> {
@@ -834,13 +842,6 @@ fn exhaustive(
                 .iter()
                 .enumerate()
                 .flat_map(|(c, v)| v.iter().map(move |o| (c, o)))
-                .collect()
-        })
-        .collect();
-    let own: Vec<Vec<usize>> = (0..competition.teams.len())
-        .map(|t| {
-            (0..remaining.len())
-                .filter(|&i| remaining[i].teams.contains(&t))
                 .collect()
         })
         .collect();
@@ -899,11 +900,22 @@ fn needs(
     qualifiers: Option<u32>,
     best: u32,
 ) -> String {
-    if own.is_empty() {
-        return match label {
-            RaceLabel::ClinchedFirst => "Has clinched first place.".into(),
-            _ => "Has no matches left; its place depends on the others' results.".into(),
-        };
+    match label {
+        RaceLabel::ClinchedFirst => return "Has clinched first place.".into(),
+        RaceLabel::Eliminated => {
+            return format!(
+                "Cannot reach a playoff place; its best finish is {}.",
+                ordinal(best)
+            );
+        }
+        _ if own.is_empty() => {
+            return if label == RaceLabel::ClinchedPlayoffPlace {
+                "Has clinched a playoff place; its matches are played.".into()
+            } else {
+                "Has no matches left; its place depends on the others' results.".into()
+            };
+        }
+        _ => {}
     }
     let unit = match first {
         Some(Crit::Gp) => "game points",
@@ -982,16 +994,6 @@ fn needs(
             (None, None) => {}
         }
     };
-    match label {
-        RaceLabel::ClinchedFirst => return "Has clinched first place.".into(),
-        RaceLabel::Eliminated => {
-            return format!(
-                "Cannot reach a playoff place; its best finish is {}.",
-                ordinal(best)
-            );
-        }
-        _ => {}
-    }
     if best == 1 {
         aim("First place", 1, false);
     }
@@ -1062,70 +1064,31 @@ mod tests {
                 if skip.contains(&m.home.0.as_str()) || skip.contains(&m.away.0.as_str()) {
                     continue;
                 }
-                // A match with some boards in: every way the others can end.
-                if let MatchOutcome::Boards(known) = &m.outcome
-                    && known.iter().any(|x| x.result == GameResult::Pending)
-                {
-                    at.push((ri, pi));
-                    let free = known
-                        .iter()
-                        .filter(|x| x.result == GameResult::Pending)
-                        .count();
-                    let mut all = Vec::new();
-                    for code in 0..3usize.pow(free as u32) {
-                        let mut x = code;
-                        all.push(
-                            known
-                                .iter()
-                                .map(|k| {
-                                    if k.result != GameResult::Pending {
-                                        return k.result;
-                                    }
-                                    let r = [
-                                        GameResult::HomeWin,
-                                        GameResult::Draw,
-                                        GameResult::AwayWin,
-                                    ][x % 3];
-                                    x /= 3;
-                                    r
-                                })
-                                .collect(),
-                        );
+                let known: Vec<GameResult> = match &m.outcome {
+                    MatchOutcome::Pending => vec![GameResult::Pending; b],
+                    MatchOutcome::Boards(x)
+                        if x.iter().any(|x| x.result == GameResult::Pending) =>
+                    {
+                        x.iter().map(|x| x.result).collect()
                     }
-                    per_match.push(all);
-                    continue;
-                }
-                if m.outcome == MatchOutcome::Pending {
-                    at.push((ri, pi));
-                    let mut all = Vec::new();
-                    if board_detail {
-                        for code in 0..3usize.pow(b as u32) {
-                            let mut x = code;
-                            all.push(
-                                (0..b)
-                                    .map(|_| {
-                                        let r = [
-                                            GameResult::HomeWin,
-                                            GameResult::Draw,
-                                            GameResult::AwayWin,
-                                        ][x % 3];
-                                        x /= 3;
-                                        r
-                                    })
-                                    .collect(),
-                            );
-                        }
-                    } else {
-                        for halves in 0..=2 * b {
+                    _ => continue,
+                };
+                at.push((ri, pi));
+                let all = if board_detail || m.outcome != MatchOutcome::Pending {
+                    // A match with some boards in: every way the others can end.
+                    every_way(&known)
+                } else {
+                    (0..=2 * b)
+                        .map(|halves| {
                             let (w, d) = (halves / 2, halves % 2);
                             let mut v = vec![GameResult::HomeWin; w];
                             v.extend(vec![GameResult::Draw; d]);
                             v.extend(vec![GameResult::AwayWin; b - w - d]);
-                            all.push(v);
-                        }
-                    }
-                    per_match.push(all);
-                }
+                            v
+                        })
+                        .collect()
+                };
+                per_match.push(all);
             }
         }
         let n = c.teams.len();
@@ -1168,6 +1131,27 @@ mod tests {
                 k += 1;
             }
         }
+    }
+
+    /// Every board still pending won, drawn or lost; the others as they are.
+    fn every_way(known: &[GameResult]) -> Vec<Vec<GameResult>> {
+        let free = known.iter().filter(|r| **r == GameResult::Pending).count();
+        (0..3usize.pow(free as u32))
+            .map(|code| {
+                let mut x = code;
+                known
+                    .iter()
+                    .map(|&k| {
+                        if k != GameResult::Pending {
+                            return k;
+                        }
+                        let r = [GameResult::HomeWin, GameResult::Draw, GameResult::AwayWin][x % 3];
+                        x /= 3;
+                        r
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     fn told(r: &Race) -> Vec<(String, u32, u32)> {
