@@ -12,7 +12,8 @@
 //!   GT-R7, AS-3, AS-4, AS-10).
 //! - [`calendar`]: the school calendar, its closures and match days (GT-M2).
 //! - [`schedule`]: Berger round-robin tables (AS-19), placed on the calendar's match days.
-//! - [`postpone`]: what moving a match to another day would break (GT-M2).
+//! - [`postpone`]: what moving a match to another day would break (GT-M2), in the playoffs too
+//!   (GT-F4).
 //! - [`suspend`]: the schedule suspended in severe weather, every match still to play shifted
 //!   by the match days lost (GT-F5).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).

@@ -153,8 +153,8 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
     let dropped: Vec<bool> = sheet.teams.iter().map(|t| t.dropped.is_some()).collect();
     let native = native_criteria(rules);
     let first = native.as_ref().and_then(|c| c.first().copied());
-    let boards_count = native.as_ref().is_none_or(|c| c.contains(&Crit::Boards));
-    let remaining = remaining_matches(competition, rules, &sheet, &dropped, first, boards_count);
+    let board_detail = native.as_ref().is_none_or(|c| c.contains(&Crit::Boards));
+    let remaining = remaining_matches(competition, rules, &sheet, &dropped, first, board_detail);
     let division = competition.name.clone();
     let matches_left = u32::try_from(remaining.len()).unwrap_or(u32::MAX);
     let too_long = || RaceError::TooLong {
@@ -220,7 +220,7 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
     let rows_of = |t: usize| {
         let row = now.rows.iter().find(|r| r.team == t)?;
         let shared = now.rows.iter().filter(|r| r.rank == row.rank).count();
-        Some((row.rank, row.rank + shared - 1, row.place.clone()))
+        Some((row.rank, row.rank + shared - 1))
     };
     let qualifiers = rules.playoffs.as_ref().map(|p| p.qualifiers_per_division);
     let teams = now
@@ -229,7 +229,7 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
         .map(|row| {
             let t = row.team;
             let (best, worst) = if dropped[t] {
-                rows_of(t).map_or((n, n), |(lo, hi, _)| (lo, hi))
+                rows_of(t).unwrap_or((n, n))
             } else {
                 (tally.best[t], tally.worst[t])
             };
@@ -299,7 +299,7 @@ fn remaining_matches(
     sheet: &ScoreSheet,
     dropped: &[bool],
     first: Option<Crit>,
-    boards_count: bool,
+    board_detail: bool,
 ) -> Vec<Remaining> {
     let index = |id| competition.team_index(id);
     let mut out = Vec::new();
@@ -340,7 +340,7 @@ fn remaining_matches(
                 match classes.iter_mut().find(|(c, _)| *c == k) {
                     Some((_, v)) => {
                         let same =
-                            |x: &Outcome| x.gp == o.gp && (!boards_count || x.wins == o.wins);
+                            |x: &Outcome| x.gp == o.gp && (!board_detail || x.wins == o.wins);
                         if !v.iter().any(same) {
                             v.push(o);
                         }
