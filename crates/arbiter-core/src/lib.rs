@@ -12,7 +12,8 @@
 //!   GT-R7, AS-3, AS-4, AS-10).
 //! - [`calendar`]: the school calendar, its closures and match days (GT-M2).
 //! - [`schedule`]: Berger round-robin tables (AS-19), placed on the calendar's match days.
-//! - [`postpone`]: what moving a match to another day would break (GT-M2).
+//! - [`postpone`]: what moving a match to another day would break (GT-M2), in the playoffs too
+//!   (GT-F4).
 //! - [`suspend`]: the schedule suspended in severe weather, every match still to play shifted
 //!   by the match days lost (GT-F5).
 //! - [`permissions`]: who may do what in a league or event (GT-O3).
@@ -24,6 +25,17 @@
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 //! - [`ledger`]: the fee ledger: each school's entry fee once a season, payments, refunds,
 //!   prize purchases and the league's cash (GT-O2).
+//! - [`qualify`]: the teams each division sends to the playoffs, ties at the cut-off shown or
+//!   left to the officers (GT-F3), and the playoff field seeded.
+//! - [`bracket`]: the playoff tournament: a seeded knockout with byes and its drawn matches
+//!   decided by the ruleset's tiebreak, or a round robin; its calendar with GT-F5's bye date.
+//! - [`awards`]: the division winners' and the playoff's trophies, the players each belongs to
+//!   (GT-F2), the top scores on each board (GT-F1, GT-F3).
+//! - [`race`]: the best and worst final place each team can still reach, exact under the
+//!   division's criteria, with "clinched" and "eliminated" and what a team needs.
+//! - [`media`]: the media report's facts midway and at the end of the season, and the press
+//!   release and Markdown made of them (GT-O3).
+//! - [`words`]: how core writes a number (`2½`) and a list (`A, B and C`) in its sentences.
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 //! - [`field`]: an ASTC competition's field planned from its entries (AS-4..AS-8), the lot by
 //!   [`lot`] from a recorded seed.
@@ -34,6 +46,8 @@
 
 #![warn(missing_docs)]
 
+pub mod awards;
+pub mod bracket;
 pub mod calendar;
 pub mod check;
 pub mod criteria;
@@ -49,11 +63,14 @@ pub mod late;
 pub mod ledger;
 pub mod lineup;
 pub mod lot;
+pub mod media;
 pub mod model;
 pub mod notice;
 pub mod permissions;
 pub mod postpone;
 pub mod protest;
+pub mod qualify;
+pub mod race;
 pub mod rated_games;
 pub mod rating;
 pub mod report;
@@ -63,8 +80,11 @@ pub mod schedule;
 pub mod scoring;
 pub mod standings;
 pub mod suspend;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod text;
 pub mod validate;
+pub mod words;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 pub use model::*;

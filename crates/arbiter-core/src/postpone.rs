@@ -11,7 +11,8 @@
 use jiff::civil::Date;
 
 use crate::calendar::{SchoolCalendar, is_weekday, weekday_name};
-use crate::model::{Competition, MatchOutcome, Pairing, TeamId};
+use crate::model::{Competition, Match, MatchOutcome, Pairing, Round, TeamId};
+use crate::ruleset::Playoffs;
 use crate::validate::Finding;
 
 /// School days a match may move past its original date without the President's override:
@@ -58,6 +59,145 @@ pub struct Move {
 /// What a move would break. Errors refuse it; a [`crate::validate::Severity::Violation`]
 /// (GT-M2's window) needs the President's override. Empty when it may be saved.
 pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
+    let (round, pi, m, mut out) =
+        match check_day(c, mv, "the regular season's matches are played in it") {
+            Ok(found) => found,
+            Err(refused) => return refused,
+        };
+    let at = |f: Finding| f.in_match(round.number, pi, m, None);
+    // GT-M2's window, from the date the schedule first gave the match.
+    if let Some(original) = round.date.or(m.date) {
+        let late = school_days(mv, original);
+        if late > WINDOW_SCHOOL_DAYS {
+            out.push(at(Finding::violation(
+                Some("GT-M2"),
+                format!(
+                    "{} is {late} school days after the original date {original}; a postponed match is played within three school weeks ({WINDOW_SCHOOL_DAYS} school days), later only with the President's override",
+                    mv.to
+                ),
+            )));
+        } else if mv.why == (Postponement::Weather { agreed: false }) && late > WEATHER_SCHOOL_DAYS
+        {
+            out.push(at(Finding::violation(
+                Some("GT-M2"),
+                format!(
+                    "{} is {late} school days after the original date {original}; a match postponed for the weather is played within two school weeks ({WEATHER_SCHOOL_DAYS} school days), or within three on a date both advisors agree; later only with the President's override",
+                    mv.to
+                ),
+            )));
+        }
+    }
+    out
+}
+
+/// School days after `from` up to `mv.to`, on the move's calendar when it has one.
+fn school_days(mv: &Move, from: Date) -> i64 {
+    match &mv.calendar {
+        Some(cal) => cal.school_days_between(from, mv.to),
+        None => school_days_between(from, mv.to),
+    }
+}
+
+/// GT-F4: what moving a playoff match would break. The day's checks are the season's (a school
+/// day, not past, not closed, neither team playing twice; on the day only the weather postpones,
+/// GT-M2); the windows are the playoffs': after both teams' preceding match, and within
+/// `[playoffs] reschedule_within_days` days of its date, or after a weather postponement within
+/// `weather_school_days` school days of both schools being open again (`open_again`, the first
+/// day both are; it counts as the first of them). A window missed is a violation for the
+/// President's override, as GT-M2's is. `mv.calendar` is the playoffs' (its last day theirs).
+pub fn check_playoff(
+    c: &Competition,
+    mv: &Move,
+    open_again: Option<Date>,
+    playoffs: &Playoffs,
+) -> Vec<Finding> {
+    let (round, pi, m, mut out) = match check_day(c, mv, "the playoffs are played in it (GT-F4)") {
+        Ok(found) => found,
+        Err(refused) => return refused,
+    };
+    let at = |f: Finding| f.in_match(round.number, pi, m, None);
+    // After both teams' preceding match (GT-F4): a knockout's next opponent is known only then.
+    for t in [&m.home, &m.away] {
+        let before = c
+            .rounds
+            .iter()
+            .filter(|r| r.number < round.number)
+            .flat_map(|r| r.matches().map(move |x| (r, x)))
+            .filter(|(_, x)| &x.home == t || &x.away == t)
+            .filter_map(|(r, x)| r.date_of(x).map(|d| (r.number, d)))
+            .max_by_key(|(_, d)| *d);
+        if let Some((n, day)) = before
+            && mv.to <= day
+        {
+            out.push(at(Finding::error(
+                Some("GT-F4"),
+                format!(
+                    "{t} plays its round {n} match on {day}; a rescheduled playoff match is played after both teams' preceding match, so choose a day after {day}"
+                ),
+            )));
+        }
+    }
+    let Some(original) = round.date.or(m.date) else {
+        return out;
+    };
+    match mv.why {
+        Postponement::Arranged => {
+            let days = (mv.to - original).get_days();
+            let limit = i64::from(playoffs.reschedule_within_days);
+            if i64::from(days) > limit {
+                out.push(at(Finding::violation(
+                    Some("GT-F4"),
+                    format!(
+                        "{} is {days} days after the match's date {original}; a rescheduled playoff match is played within {limit} days of it, later only with the President's override",
+                        mv.to
+                    ),
+                )));
+            }
+        }
+        Postponement::Weather { .. } => {
+            let Some(open) = open_again else {
+                out.push(at(Finding::error(
+                    Some("GT-F4"),
+                    "a playoff match postponed for the weather is played within five school days of both schools being open again; give the first day both are open",
+                )));
+                return out;
+            };
+            let limit = i64::from(playoffs.weather_school_days);
+            if mv.to < open {
+                out.push(at(Finding::error(
+                    Some("GT-F4"),
+                    format!(
+                        "{} is before {open}, the day both schools are open again; choose a day from it",
+                        mv.to
+                    ),
+                )));
+            } else {
+                // The day they open is the first of the school days.
+                let nth = school_days(mv, open) + 1;
+                if nth > limit {
+                    out.push(at(Finding::violation(
+                        Some("GT-F4"),
+                        format!(
+                            "{} is school day {nth} since both schools opened again on {open}; after a weather postponement a playoff match is played within {limit} school days of it, later only with the President's override",
+                            mv.to
+                        ),
+                    )));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The checks of the day a match moves to, the season's and the playoffs' alike: the match (or
+/// the refusal), and what the day breaks. `season_ends` ends the sentence of a day after the
+/// calendar's last.
+#[allow(clippy::type_complexity)]
+fn check_day<'c>(
+    c: &'c Competition,
+    mv: &Move,
+    season_ends: &str,
+) -> Result<(&'c Round, usize, &'c Match, Vec<Finding>), Vec<Finding>> {
     let mut out = Vec::new();
     let found = c
         .rounds
@@ -77,7 +217,7 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
                 mv.round, mv.home
             ),
         ));
-        return out;
+        return Err(out);
     };
     let at = |f: Finding| f.in_match(round.number, pi, m, None);
     if m.outcome != MatchOutcome::Pending {
@@ -85,7 +225,7 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
             Some("GT-M2"),
             "the match has a result, so it is not moved; correct the result instead",
         )));
-        return out;
+        return Err(out);
     }
     // GT-M2: on the match day (or later), only the weather postpones a match.
     if mv.why == Postponement::Arranged
@@ -128,7 +268,7 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
             out.push(at(Finding::error(
                 Some("GT-M2"),
                 format!(
-                    "{} is after the season ends ({}); the regular season's matches are played in it",
+                    "{} is after the season ends ({}); {season_ends}",
                     mv.to, cal.ends_on
                 ),
             )));
@@ -162,32 +302,7 @@ pub fn check(c: &Competition, mv: &Move) -> Vec<Finding> {
             }
         }
     }
-    // GT-M2's window, from the date the schedule first gave the match.
-    if let Some(original) = round.date.or(m.date) {
-        let late = match &mv.calendar {
-            Some(cal) => cal.school_days_between(original, mv.to),
-            None => school_days_between(original, mv.to),
-        };
-        if late > WINDOW_SCHOOL_DAYS {
-            out.push(at(Finding::violation(
-                Some("GT-M2"),
-                format!(
-                    "{} is {late} school days after the original date {original}; a postponed match is played within three school weeks ({WINDOW_SCHOOL_DAYS} school days), later only with the President's override",
-                    mv.to
-                ),
-            )));
-        } else if mv.why == (Postponement::Weather { agreed: false }) && late > WEATHER_SCHOOL_DAYS
-        {
-            out.push(at(Finding::violation(
-                Some("GT-M2"),
-                format!(
-                    "{} is {late} school days after the original date {original}; a match postponed for the weather is played within two school weeks ({WEATHER_SCHOOL_DAYS} school days), or within three on a date both advisors agree; later only with the President's override",
-                    mv.to
-                ),
-            )));
-        }
-    }
-    out
+    Ok((round, pi, m, out))
 }
 
 /// Monday to Friday after `from`, up to and including `to` (0 when `to` is not later): the
@@ -415,6 +530,172 @@ mod tests {
         assert!(
             f[0].message
                 .contains("16 school days after the original date 2026-11-02"),
+            "{f:?}"
+        );
+    }
+
+    /// The playoffs: semi-finals on Mon 1 Feb 2027 (played; S2 v S3 moved to Mon 8 Feb), the final
+    /// S1 v S2 on Wed 3 Feb, still to play.
+    fn playoffs() -> Competition {
+        let semi = |h: &str, a: &str, day: Option<Date>| {
+            Pairing::Match(Match {
+                home: TeamId(h.into()),
+                away: TeamId(a.into()),
+                outcome: MatchOutcome::DoubleForfeit,
+                date: day,
+                start: None,
+                extra_games: Vec::new(),
+                late: None,
+            })
+        };
+        let mut c = season();
+        c.rounds = vec![
+            Round {
+                number: 1,
+                date: Some(date(2027, 2, 1)),
+                pairings: vec![
+                    semi("s1", "s4", None),
+                    semi("s2", "s3", Some(date(2027, 2, 8))),
+                ],
+            },
+            Round {
+                number: 2,
+                date: Some(date(2027, 2, 3)),
+                pairings: vec![Pairing::Match(Match {
+                    home: TeamId("s1".into()),
+                    away: TeamId("s2".into()),
+                    outcome: MatchOutcome::Pending,
+                    date: None,
+                    start: None,
+                    extra_games: Vec::new(),
+                    late: None,
+                })],
+            },
+        ];
+        c
+    }
+
+    fn final_to(day: Date, why: Postponement) -> Move {
+        Move {
+            round: 2,
+            home: TeamId("s1".into()),
+            to: day,
+            today: date(2027, 2, 2),
+            calendar: Some(
+                SchoolCalendar::new(date(2026, 10, 5), date(2027, 3, 12), Vec::new()).unwrap(),
+            ),
+            why,
+        }
+    }
+
+    fn rules() -> crate::ruleset::Playoffs {
+        crate::ruleset::Ruleset::preset("gthscl")
+            .unwrap()
+            .playoffs
+            .clone()
+            .unwrap()
+    }
+
+    #[test]
+    fn gt_f4_a_rescheduled_playoff_match_is_played_after_both_teams_preceding_match_and_within_7_days()
+     {
+        let c = playoffs();
+        // S2's semi-final was played on 8 Feb: the final moves after it, and within 7 days of
+        // 3 Feb, so only Tue 9 and Wed 10 Feb will do.
+        let f = check_playoff(
+            &c,
+            &final_to(date(2027, 2, 5), Postponement::Arranged),
+            None,
+            &rules(),
+        );
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Error);
+        assert_eq!(f[0].rule.as_deref(), Some("GT-F4"));
+        assert_eq!(
+            f[0].message,
+            "s2 plays its round 1 match on 2027-02-08; a rescheduled playoff match is played after both teams' preceding match, so choose a day after 2027-02-08"
+        );
+        assert_eq!(
+            check_playoff(
+                &c,
+                &final_to(date(2027, 2, 10), Postponement::Arranged),
+                None,
+                &rules()
+            ),
+            []
+        );
+        let f = check_playoff(
+            &c,
+            &final_to(date(2027, 2, 11), Postponement::Arranged),
+            None,
+            &rules(),
+        );
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Violation);
+        assert_eq!(
+            f[0].message,
+            "2027-02-11 is 8 days after the match's date 2027-02-03; a rescheduled playoff match is played within 7 days of it, later only with the President's override"
+        );
+        // The day's own checks are the season's (GT-M2): not a Saturday.
+        let f = check_playoff(
+            &c,
+            &final_to(date(2027, 2, 13), Postponement::Arranged),
+            None,
+            &rules(),
+        );
+        assert!(
+            f.iter().any(|f| f.message.contains("is a Saturday")),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn gt_f4_after_the_weather_within_5_school_days_of_both_schools_open_again() {
+        let c = playoffs();
+        let weather = |day| Move {
+            today: date(2027, 2, 3),
+            ..final_to(day, Postponement::Weather { agreed: false })
+        };
+        // Both schools open again on Tue 9 Feb: school days 9, 10, 11, 12 and 15 Feb.
+        let open = Some(date(2027, 2, 9));
+        assert_eq!(
+            check_playoff(&c, &weather(date(2027, 2, 15)), open, &rules()),
+            []
+        );
+        let f = check_playoff(&c, &weather(date(2027, 2, 16)), open, &rules());
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].severity, Severity::Violation);
+        assert_eq!(
+            f[0].message,
+            "2027-02-16 is school day 6 since both schools opened again on 2027-02-09; after a weather postponement a playoff match is played within 5 school days of it, later only with the President's override"
+        );
+        // Not GT-F4's 7 days: the weather's window is counted from the reopening.
+        assert!(f.iter().all(|f| !f.message.contains("within 7 days")));
+        let f = check_playoff(&c, &weather(date(2027, 2, 15)), None, &rules());
+        assert!(
+            f[0].message.contains("give the first day both are open"),
+            "{f:?}"
+        );
+        let f = check_playoff(
+            &c,
+            &weather(date(2027, 2, 9)),
+            Some(date(2027, 2, 10)),
+            &rules(),
+        );
+        assert!(
+            f[0].message
+                .contains("is before 2027-02-10, the day both schools are open again"),
+            "{f:?}"
+        );
+        // An arranged move on the day is refused as in the season (GT-M2).
+        let on_the_day = Move {
+            today: date(2027, 2, 3),
+            ..final_to(date(2027, 2, 9), Postponement::Arranged)
+        };
+        let f = check_playoff(&c, &on_the_day, None, &rules());
+        assert!(
+            f.iter()
+                .any(|f| f.message.contains("only the weather postpones")),
             "{f:?}"
         );
     }

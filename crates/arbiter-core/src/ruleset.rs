@@ -86,6 +86,154 @@ pub struct RulesetSpec {
     /// `[event]`, AS-11..AS-13: the event day's deadlines, in minutes before a round (the
     /// roster lock, protests, lineups; `event_day` reads them); `None` for a league.
     pub event: Option<EventDeadlines>,
+    /// `[playoffs]`, GT-F3, GT-F4: how many teams of each division qualify, the format and how
+    /// a drawn knockout match is decided; `None` for a competition without playoffs.
+    pub playoffs: Option<Playoffs>,
+}
+
+/// `[playoffs]`: the end of a season (GT-F3, GT-F4), as data the officers set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Playoffs {
+    /// GT-F3: the top teams of each division invited; the officers decide how many.
+    pub qualifiers_per_division: u32,
+    /// A knockout seeded from the qualification, or a round robin of the qualifiers.
+    pub format: PlayoffFormat,
+    /// How a drawn knockout match is decided, step by step, until one step decides it.
+    pub tiebreak: Vec<PlayoffTiebreak>,
+    /// GT-F4: playoff games are rated.
+    pub rated: bool,
+    /// GT-F4: a rescheduled playoff match is played within this many days of its date.
+    pub reschedule_within_days: u32,
+    /// GT-F4: after a weather postponement, within this many school days of both schools
+    /// being open.
+    pub weather_school_days: u32,
+}
+
+/// The most teams a playoff takes: a knockout of 16 (four rounds).
+pub const MAX_PLAYOFF_TEAMS: u32 = 16;
+
+/// The formats of a playoff tournament (`[playoffs] format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayoffFormat {
+    /// A knockout seeded 1 v N, byes to the top seeds.
+    #[default]
+    Knockout,
+    /// Every qualifier plays every other once (the Berger tables, AS-19).
+    RoundRobin,
+}
+
+/// One step deciding a drawn knockout match (`[playoffs] tiebreak`), tried in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayoffTiebreak {
+    /// The board count of the Berliner Wertung (reference/standards.md: a German-league
+    /// tie-break, not in C.07): each board's points times (boards + 1 − board number), so on
+    /// four boards board 1 is worth 4 and board 4 worth 1; the higher total wins. For two teams
+    /// level on game points it orders them as FIDE's board count does (C.07 art. 12.1, lower
+    /// is better), since the two add up to (boards + 1) × game points.
+    Berliner,
+    /// The result on board 1 decides; if drawn, board 2; and so on (C.07 art. 12.2's order).
+    TopBoard,
+    /// The higher seed goes through.
+    HigherSeed,
+    /// One Armageddon game, entered as such: a draw goes to Black.
+    Armageddon,
+    /// A playoff game, entered as such; a drawn one decides nothing and another is played.
+    PlayoffGame,
+}
+
+impl PlayoffTiebreak {
+    /// `berliner`, `top_board`, `higher_seed`, `armageddon`, `playoff_game`: the spelling of a
+    /// ruleset file.
+    pub fn code(self) -> &'static str {
+        match self {
+            PlayoffTiebreak::Berliner => "berliner",
+            PlayoffTiebreak::TopBoard => "top_board",
+            PlayoffTiebreak::HigherSeed => "higher_seed",
+            PlayoffTiebreak::Armageddon => "armageddon",
+            PlayoffTiebreak::PlayoffGame => "playoff_game",
+        }
+    }
+
+    /// Whether the step always decides: a seed, or a game played until it does.
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            PlayoffTiebreak::HigherSeed
+                | PlayoffTiebreak::Armageddon
+                | PlayoffTiebreak::PlayoffGame
+        )
+    }
+
+    /// In words, as the bracket says how a match was decided.
+    pub fn words(self) -> &'static str {
+        match self {
+            PlayoffTiebreak::Berliner => "the Berliner board count",
+            PlayoffTiebreak::TopBoard => "the top board result",
+            PlayoffTiebreak::HigherSeed => "the higher seed",
+            PlayoffTiebreak::Armageddon => "an Armageddon game",
+            PlayoffTiebreak::PlayoffGame => "a playoff game",
+        }
+    }
+}
+
+/// GT-F3, GT-F4: the `[playoffs]` settings a ruleset may hold, or the sentence saying why not.
+fn check_playoffs(p: &Playoffs) -> Result<(), String> {
+    if p.qualifiers_per_division == 0 || p.qualifiers_per_division > MAX_PLAYOFF_TEAMS {
+        return Err(format!(
+            "`[playoffs] qualifiers_per_division` is {}; the officers invite from 1 to {MAX_PLAYOFF_TEAMS} teams of each division (GT-F3)",
+            p.qualifiers_per_division
+        ));
+    }
+    let Some(last) = p.tiebreak.last() else {
+        return Err(
+            "`[playoffs] tiebreak` is empty; say how a drawn knockout match is decided, e.g. tiebreak = [\"berliner\", \"armageddon\"]"
+                .into(),
+        );
+    };
+    if let Some((i, step)) = p
+        .tiebreak
+        .iter()
+        .enumerate()
+        .find(|(i, s)| s.is_final() && *i + 1 < p.tiebreak.len())
+    {
+        return Err(format!(
+            "`[playoffs] tiebreak` names `{}` before {} other step{}; `{}` always decides, so put it last",
+            step.code(),
+            p.tiebreak.len() - i - 1,
+            if p.tiebreak.len() - i - 1 == 1 {
+                ""
+            } else {
+                "s"
+            },
+            step.code()
+        ));
+    }
+    if !last.is_final() {
+        return Err(format!(
+            "`[playoffs] tiebreak` ends with `{}`, which can leave a drawn match drawn; end it with `armageddon`, `playoff_game` or `higher_seed`",
+            last.code()
+        ));
+    }
+    if let Some(step) = p
+        .tiebreak
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| p.tiebreak[..i].contains(s).then_some(s))
+    {
+        return Err(format!(
+            "`[playoffs] tiebreak` names `{}` twice; name each step once",
+            step.code()
+        ));
+    }
+    if p.reschedule_within_days == 0 || p.weather_school_days == 0 {
+        return Err(
+            "`[playoffs] reschedule_within_days` and `weather_school_days` must be at least 1 (GT-F4)"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 /// A time control: the stages each player has, and the seconds added a move (AS-1, GT-M19).
@@ -379,6 +527,9 @@ impl Ruleset {
         if let Some(e) = &spec.event {
             e.check()?;
         }
+        if let Some(p) = &spec.playoffs {
+            check_playoffs(p)?;
+        }
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -617,6 +768,9 @@ pub struct RulesetDocument {
     /// The event day's deadlines (`[event]`, AS-11..AS-13).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<EventPatch>,
+    /// The playoffs (`[playoffs]`, GT-F3, GT-F4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playoffs: Option<PlayoffsPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -678,6 +832,7 @@ impl From<&Ruleset> for RulesetDocument {
                 entry_fee: Some(f.entry_fee),
             }),
             event: r.event.map(EventPatch::from),
+            playoffs: r.playoffs.as_ref().map(PlayoffsPatch::from),
         }
     }
 }
@@ -721,7 +876,8 @@ impl RulesetDocument {
             time_control,
             calendar,
             fees,
-            event
+            event,
+            playoffs
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -745,6 +901,12 @@ impl RulesetDocument {
             out.event = Some(EventPatch {
                 enabled: Some(false),
                 ..EventPatch::default()
+            });
+        }
+        if base.playoffs.is_some() && self.playoffs.is_none() {
+            out.playoffs = Some(PlayoffsPatch {
+                enabled: Some(false),
+                ..PlayoffsPatch::default()
             });
         }
         out
@@ -1110,6 +1272,48 @@ impl From<EventDeadlines> for EventPatch {
     }
 }
 
+/// `[playoffs]`: `qualifiers_per_division = 2`, `format = "knockout"`,
+/// `tiebreak = ["berliner", "armageddon"]`, `rated`, and GT-F4's rescheduling windows.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayoffsPatch {
+    /// `false` turns off playoffs inherited from `extends`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// GT-F3: the teams of each division invited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qualifiers_per_division: Option<u32>,
+    /// `knockout` or `round_robin`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<PlayoffFormat>,
+    /// How a drawn knockout match is decided, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiebreak: Option<Vec<PlayoffTiebreak>>,
+    /// GT-F4: playoff games are rated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
+    /// GT-F4: days a rescheduled playoff match has from its date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reschedule_within_days: Option<u32>,
+    /// GT-F4: school days after a weather postponement, from both schools being open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weather_school_days: Option<u32>,
+}
+
+impl From<&Playoffs> for PlayoffsPatch {
+    fn from(p: &Playoffs) -> PlayoffsPatch {
+        PlayoffsPatch {
+            enabled: None,
+            qualifiers_per_division: Some(p.qualifiers_per_division),
+            format: Some(p.format),
+            tiebreak: Some(p.tiebreak.clone()),
+            rated: Some(p.rated),
+            reschedule_within_days: Some(p.reschedule_within_days),
+            weather_school_days: Some(p.weather_school_days),
+        }
+    }
+}
+
 impl EventPatch {
     /// The deadlines this section makes of the ones inherited; without any, the by-law's
     /// (AS-11..AS-13) for what it does not say.
@@ -1123,6 +1327,43 @@ impl EventPatch {
             protest_minutes: self.protest_minutes.unwrap_or(d.protest_minutes),
             lineup_minutes: self.lineup_minutes.unwrap_or(d.lineup_minutes),
         })
+    }
+}
+
+impl PlayoffsPatch {
+    /// The playoffs this section makes of the ones inherited; without a base, GT-F4's windows,
+    /// rated games, a knockout and the Berliner board count then an Armageddon game.
+    fn apply(self, base: Option<Playoffs>) -> Result<Option<Playoffs>, String> {
+        if self.enabled == Some(false) {
+            return Ok(None);
+        }
+        let base = base.unwrap_or(Playoffs {
+            qualifiers_per_division: 0,
+            format: PlayoffFormat::Knockout,
+            tiebreak: vec![PlayoffTiebreak::Berliner, PlayoffTiebreak::Armageddon],
+            rated: true,
+            reschedule_within_days: 7,
+            weather_school_days: 5,
+        });
+        let qualifiers_per_division = self
+            .qualifiers_per_division
+            .unwrap_or(base.qualifiers_per_division);
+        if qualifiers_per_division == 0 && self.qualifiers_per_division.is_none() {
+            return Err(
+                "`[playoffs]` needs `qualifiers_per_division`, how many teams of each division the officers invite (GT-F3), e.g. qualifiers_per_division = 2"
+                    .into(),
+            );
+        }
+        Ok(Some(Playoffs {
+            qualifiers_per_division,
+            format: self.format.unwrap_or(base.format),
+            tiebreak: self.tiebreak.unwrap_or(base.tiebreak),
+            rated: self.rated.unwrap_or(base.rated),
+            reschedule_within_days: self
+                .reschedule_within_days
+                .unwrap_or(base.reschedule_within_days),
+            weather_school_days: self.weather_school_days.unwrap_or(base.weather_school_days),
+        }))
     }
 }
 
@@ -1306,6 +1547,13 @@ impl RulesetDocument {
             event: {
                 let inherited = b.and_then(|b| b.event);
                 self.event.map_or(inherited, |p| p.apply(inherited))
+            },
+            playoffs: {
+                let inherited = b.and_then(|b| b.playoffs.clone());
+                match self.playoffs {
+                    None => inherited,
+                    Some(p) => p.apply(inherited).map_err(invalid)?,
+                }
             },
         };
         Ruleset::new(ruleset).map_err(invalid)
@@ -1663,6 +1911,63 @@ mod tests {
                 assert_eq!(read(&text).unwrap().event, r.event, "{base}: {text}");
             }
         }
+    }
+
+    #[test]
+    fn gt_f3_the_playoffs_are_ruleset_data_checked_like_the_other_tables() {
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        let p = gthscl.playoffs.clone().unwrap();
+        assert_eq!(p.qualifiers_per_division, 2);
+        assert_eq!(p.format, PlayoffFormat::Knockout);
+        assert_eq!(
+            p.tiebreak,
+            [PlayoffTiebreak::Berliner, PlayoffTiebreak::Armageddon]
+        );
+        assert!(p.rated);
+        assert_eq!((p.reschedule_within_days, p.weather_school_days), (7, 5));
+        assert_eq!(gthscl.cite("qualifiers_per_division"), Some("GT-F3"));
+        assert_eq!(Ruleset::preset("astc").unwrap().playoffs, None);
+        let read = |toml: &str| Ruleset::from_toml("r.toml", toml, &PresetsOnly);
+        let four = read("extends = \"gthscl\"\n[playoffs]\nqualifiers_per_division = 4\nformat = \"round_robin\"\n").unwrap();
+        let p4 = four.playoffs.clone().unwrap();
+        assert_eq!(
+            (p4.qualifiers_per_division, p4.format),
+            (4, PlayoffFormat::RoundRobin)
+        );
+        assert_eq!(p4.tiebreak, p.tiebreak, "inherited");
+        let refusal = |toml: &str| read(toml).unwrap_err().to_string();
+        assert_eq!(
+            refusal("extends = \"gthscl\"\n[playoffs]\nqualifiers_per_division = 0\n"),
+            "r.toml: `[playoffs] qualifiers_per_division` is 0; the officers invite from 1 to 16 teams of each division (GT-F3)"
+        );
+        assert!(
+            refusal("extends = \"gthscl\"\n[playoffs]\ntiebreak = [\"berliner\"]\n")
+                .contains("ends with `berliner`, which can leave a drawn match drawn")
+        );
+        assert!(
+            refusal(
+                "extends = \"gthscl\"\n[playoffs]\ntiebreak = [\"armageddon\", \"berliner\"]\n"
+            )
+            .contains("`armageddon` always decides, so put it last")
+        );
+        let e = read("extends = \"gthscl\"\n[playoffs]\ntiebreak = [\"coin\"]\n").unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(
+            refusal("extends = \"astc\"\n[playoffs]\nformat = \"knockout\"\n")
+                .contains("needs `qualifiers_per_division`")
+        );
+        // Written back, whole and as changes, the section reads back; turned off, it stays off.
+        for r in [&gthscl, &four] {
+            let text = RulesetDocument::from(r).to_toml().unwrap();
+            assert_eq!(&read(&text).unwrap(), r, "{text}");
+        }
+        let off = read("extends = \"gthscl\"\n[playoffs]\nenabled = false\n").unwrap();
+        assert_eq!(off.playoffs, None);
+        let changes = RulesetDocument::from(&off)
+            .changes_from("gthscl", &RulesetDocument::from(&gthscl))
+            .to_toml()
+            .unwrap();
+        assert_eq!(read(&changes).unwrap().playoffs, None, "{changes}");
     }
 
     #[test]

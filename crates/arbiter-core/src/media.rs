@@ -1,0 +1,804 @@
+//! GT-O3: the Vice-President reports the league's results to the local news media midway and at
+//! the end of the season. [`report`] gathers the facts as data (each division's standings, its
+//! notable results, the top scores on each board, the playoff's finish); [`to_text`] and
+//! [`to_markdown`] write them as a press release and as Markdown.
+//!
+//! The writers live here, not in arbiter-formats: they are sentences in the league's words built
+//! from core's own facts (an upset, a decisive round), pure string building with nothing to read
+//! back; arbiter-formats keeps the file formats that are read and written both ways. The draft is
+//! the product's; the Vice-President edits and publishes it (the store keeps the history).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::awards::{BoardLeaders, Division, top_boards};
+use crate::bracket::Finish;
+use crate::model::{Competition, GameResult, MatchOutcome, Pairing, Side, TeamId};
+use crate::ruleset::Ruleset;
+use crate::scoring::{self, ScoreSheet};
+use crate::standings::{self, StandingsError};
+use crate::words::{list, number};
+
+/// A team's average rating must be this much lower for its win to be an upset.
+pub const TEAM_UPSET: f64 = 100.0;
+/// A player's rating must be this much lower for their win to be an upset.
+pub const GAME_UPSET: u32 = 200;
+/// Games a player must have won, all of them, for a perfect score to be notable.
+pub const PERFECT_GAMES: u32 = 3;
+
+/// When the report is made (GT-O3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Moment {
+    /// Midway through the season.
+    Midway,
+    /// At the end of the season.
+    End,
+}
+
+/// The facts of a media report (GT-O3).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MediaReport {
+    /// The league, as the report names it.
+    pub league: String,
+    /// Midway or at the end.
+    pub moment: Moment,
+    /// Division by division.
+    pub divisions: Vec<DivisionReport>,
+    /// The playoff's winner and runner-up, when known (GT-F3).
+    pub playoffs: Option<Finish>,
+}
+
+/// One division's part of the report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DivisionReport {
+    /// The division.
+    pub division: String,
+    /// The rounds with a result so far.
+    pub rounds_played: u32,
+    /// The standings, first first.
+    pub standings: Vec<StandingLine>,
+    /// Upsets, perfect scores and decisive last rounds.
+    pub notable: Vec<Notable>,
+    /// The top scores on each board.
+    pub boards: Vec<BoardLeaders>,
+}
+
+/// A team's line in the report's standings.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StandingLine {
+    /// `1`, or `2-3` for a shared place.
+    pub place: String,
+    /// The team.
+    pub team: TeamId,
+    /// Its name.
+    pub name: String,
+    /// Matches played, won, drawn and lost.
+    pub played: u32,
+    /// Matches won (a forfeit too).
+    pub won: u32,
+    /// Matches drawn.
+    pub drawn: u32,
+    /// Matches lost.
+    pub lost: u32,
+    /// Match points.
+    pub match_points: f64,
+    /// Game points.
+    pub game_points: f64,
+}
+
+/// A result worth a line in the paper.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Notable {
+    /// A team beat a team whose players were rated higher on average.
+    TeamUpset {
+        /// The round.
+        round: u32,
+        /// The winner's name.
+        winner: String,
+        /// The loser's name.
+        loser: String,
+        /// The winner's players' average rating.
+        winner_rating: u32,
+        /// The loser's.
+        loser_rating: u32,
+        /// The score, winner first: `2½–1½`.
+        score: String,
+    },
+    /// A player beat a player rated much higher.
+    GameUpset {
+        /// The round.
+        round: u32,
+        /// The winner's name.
+        winner: String,
+        /// The winner's team.
+        winner_team: String,
+        /// Their rating.
+        winner_rating: u32,
+        /// The loser's name.
+        loser: String,
+        /// The loser's team.
+        loser_team: String,
+        /// Their rating.
+        loser_rating: u32,
+    },
+    /// A team that won every match, or a player who won every game played.
+    PerfectScore {
+        /// The team's or the player's name.
+        name: String,
+        /// The player's team, for a player.
+        team: Option<String>,
+        /// The matches or games won, all of them.
+        of: u32,
+        /// Games (a player's) or matches (a team's).
+        games: bool,
+    },
+    /// A last-round match whose result decided first place or a playoff place: had it gone the
+    /// other way, another team would have finished there.
+    DecisiveLastRound {
+        /// The round.
+        round: u32,
+        /// The winner's name (or the home team's when drawn).
+        winner: String,
+        /// The other team's name.
+        loser: String,
+        /// The score, winner first.
+        score: String,
+        /// What it decided: `first place` or `the playoff places`.
+        decided: String,
+        /// Who would have been there instead.
+        instead: String,
+    },
+}
+
+impl Notable {
+    /// The fact as one sentence of the report.
+    pub fn sentence(&self) -> String {
+        match self {
+            Notable::TeamUpset {
+                round,
+                winner,
+                loser,
+                winner_rating,
+                loser_rating,
+                score,
+            } => format!(
+                "Round {round}: {winner} (average rating {winner_rating}) beat {loser} ({loser_rating}) {score}, an upset by {} rating points.",
+                loser_rating.saturating_sub(*winner_rating)
+            ),
+            Notable::GameUpset {
+                round,
+                winner,
+                winner_team,
+                winner_rating,
+                loser,
+                loser_team,
+                loser_rating,
+            } => format!(
+                "Round {round}: {winner} ({winner_team}, {winner_rating}) beat {loser} ({loser_team}, {loser_rating})."
+            ),
+            Notable::PerfectScore {
+                name,
+                team,
+                of,
+                games,
+            } => match team {
+                Some(t) => format!(
+                    "{name} ({t}) won all {of} {}.",
+                    if *games { "games" } else { "matches" }
+                ),
+                None => format!("{name} won all {of} of its matches."),
+            },
+            Notable::DecisiveLastRound {
+                round,
+                winner,
+                loser,
+                score,
+                decided,
+                instead,
+            } => format!(
+                "Round {round} decided {decided}: {winner} beat {loser} {score}; the other way, {instead}."
+            ),
+        }
+    }
+}
+
+/// The facts of the report on `divisions` at `moment`, with the playoff's finish when known and
+/// the best `top` scores on each board.
+pub fn report(
+    league: &str,
+    moment: Moment,
+    divisions: &[Division<'_>],
+    playoffs: Option<&Finish>,
+    top: usize,
+) -> Result<MediaReport, StandingsError> {
+    let divisions = divisions
+        .iter()
+        .map(|d| division(d.competition, d.rules, moment, top))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(MediaReport {
+        league: league.to_string(),
+        moment,
+        divisions,
+        playoffs: playoffs.filter(|f| f.winner.is_some()).cloned(),
+    })
+}
+
+fn division(
+    c: &Competition,
+    rules: &Ruleset,
+    moment: Moment,
+    top: usize,
+) -> Result<DivisionReport, StandingsError> {
+    let sheet = scoring::score(c, rules);
+    let s = standings::rank(c, rules, &sheet, &rules.criteria)?;
+    let standings = s
+        .rows
+        .iter()
+        .map(|row| line(c, rules, &sheet, row.team, &row.place))
+        .collect();
+    let played_rounds: Vec<u32> = c
+        .rounds
+        .iter()
+        .filter(|r| r.matches().any(|m| decided(&m.outcome)))
+        .map(|r| r.number)
+        .collect();
+    let mut notable = upsets(c, rules);
+    notable.extend(perfect(c, &sheet));
+    if moment == Moment::End
+        && let Some(&last) = played_rounds.last()
+    {
+        notable.extend(decisive(c, rules, last)?);
+    }
+    Ok(DivisionReport {
+        division: c.name.clone(),
+        rounds_played: u32::try_from(played_rounds.len()).unwrap_or(u32::MAX),
+        standings,
+        notable,
+        boards: top_boards(c, rules, top),
+    })
+}
+
+fn decided(o: &MatchOutcome) -> bool {
+    match o {
+        MatchOutcome::Pending => false,
+        MatchOutcome::Boards(b) => {
+            !b.is_empty() && b.iter().all(|x| x.result != GameResult::Pending)
+        }
+        _ => true,
+    }
+}
+
+fn line(
+    c: &Competition,
+    rules: &Ruleset,
+    sheet: &ScoreSheet,
+    t: usize,
+    place: &str,
+) -> StandingLine {
+    let s = &sheet.teams[t];
+    let matches: Vec<_> = s
+        .entries
+        .iter()
+        .filter(|e| e.counts() && e.opponent.is_some())
+        .collect();
+    let count = |f: &dyn Fn(f64) -> bool| {
+        u32::try_from(matches.iter().filter(|e| f(e.match_points)).count()).unwrap_or(0)
+    };
+    let mp = rules.match_points;
+    StandingLine {
+        place: place.to_string(),
+        team: c.teams[t].id.clone(),
+        name: c.teams[t].name.clone(),
+        played: u32::try_from(matches.len()).unwrap_or(0),
+        won: count(&|x| x == mp.win),
+        drawn: count(&|x| x == mp.draw && mp.draw != mp.win),
+        lost: count(&|x| x == mp.loss && mp.loss != mp.draw),
+        match_points: s.match_points,
+        game_points: s.game_points,
+    }
+}
+
+/// Team upsets (average rating of the players on its boards at least [`TEAM_UPSET`] lower) and
+/// game upsets (a player at least [`GAME_UPSET`] lower), by the ratings on the rosters.
+fn upsets(c: &Competition, rules: &Ruleset) -> Vec<Notable> {
+    let rating = |p: &Option<crate::model::PlayerId>| {
+        let p = p.as_ref()?;
+        c.teams
+            .iter()
+            .flat_map(|t| t.players.iter().map(move |x| (t, x)))
+            .find(|(_, x)| &x.id == p)
+            .and_then(|(t, x)| Some((x.rating?, x.name.clone(), t.name.clone())))
+    };
+    let mut out = Vec::new();
+    for (round, m) in c.matches() {
+        let MatchOutcome::Boards(boards) = &m.outcome else {
+            continue;
+        };
+        if !decided(&m.outcome) {
+            continue;
+        }
+        let points = |side: Side| -> f64 {
+            boards
+                .iter()
+                .map(|b| scoring::game_points(rules, b.result.outcome_for(side)))
+                .sum()
+        };
+        let (h, a) = (points(Side::Home), points(Side::Away));
+        let average = |side: Side| {
+            let r: Vec<u32> = boards
+                .iter()
+                .filter_map(|b| {
+                    rating(match side {
+                        Side::Home => &b.home_player,
+                        Side::Away => &b.away_player,
+                    })
+                })
+                .map(|x| x.0)
+                .collect();
+            (r.len() == boards.len() && !r.is_empty())
+                .then(|| f64::from(r.iter().sum::<u32>()) / r.len() as f64)
+        };
+        if h != a
+            && let (Some(rh), Some(ra)) = (average(Side::Home), average(Side::Away))
+        {
+            let (w, l, rw, rl, sw, sl) = if h > a {
+                (Side::Home, Side::Away, rh, ra, h, a)
+            } else {
+                (Side::Away, Side::Home, ra, rh, a, h)
+            };
+            if rl - rw >= TEAM_UPSET {
+                out.push(Notable::TeamUpset {
+                    round,
+                    winner: c.team_name(m.team(w)),
+                    loser: c.team_name(m.team(l)),
+                    winner_rating: rw.round() as u32,
+                    loser_rating: rl.round() as u32,
+                    score: format!("{}\u{2013}{}", number(sw), number(sl)),
+                });
+            }
+        }
+        for b in boards.iter().filter(|b| b.result.is_played()) {
+            let (Some(hp), Some(ap)) = (rating(&b.home_player), rating(&b.away_player)) else {
+                continue;
+            };
+            let (w, l) = match b.result {
+                GameResult::HomeWin => (hp, ap),
+                GameResult::AwayWin => (ap, hp),
+                _ => continue,
+            };
+            if l.0 >= w.0 + GAME_UPSET {
+                out.push(Notable::GameUpset {
+                    round,
+                    winner: w.1,
+                    winner_team: w.2,
+                    winner_rating: w.0,
+                    loser: l.1,
+                    loser_team: l.2,
+                    loser_rating: l.0,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Teams that won every match they played, and players who won every game they played over
+/// the board, [`PERFECT_GAMES`] or more.
+fn perfect(c: &Competition, sheet: &ScoreSheet) -> Vec<Notable> {
+    let mut out = Vec::new();
+    for (t, s) in sheet.teams.iter().enumerate() {
+        let matches: Vec<_> = s
+            .entries
+            .iter()
+            .filter(|e| e.counts() && e.opponent.is_some())
+            .collect();
+        if !matches.is_empty()
+            && matches
+                .iter()
+                .all(|e| e.game_points > e.opponent_game_points)
+        {
+            out.push(Notable::PerfectScore {
+                name: c.teams[t].name.clone(),
+                team: None,
+                of: u32::try_from(matches.len()).unwrap_or(0),
+                games: false,
+            });
+        }
+    }
+    for team in &c.teams {
+        for p in &team.players {
+            let mut games = 0u32;
+            let mut wins = 0u32;
+            for (_, m) in c.matches() {
+                let MatchOutcome::Boards(boards) = &m.outcome else {
+                    continue;
+                };
+                for b in boards.iter().filter(|b| b.result.is_played()) {
+                    let side = if b.home_player.as_ref() == Some(&p.id) {
+                        Side::Home
+                    } else if b.away_player.as_ref() == Some(&p.id) {
+                        Side::Away
+                    } else {
+                        continue;
+                    };
+                    games += 1;
+                    wins += u32::from(b.result.outcome_for(side).is_win());
+                }
+            }
+            if games >= PERFECT_GAMES && wins == games {
+                out.push(Notable::PerfectScore {
+                    name: p.name.clone(),
+                    team: Some(team.name.clone()),
+                    of: games,
+                    games: true,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The matches of the last round whose result, the other way round, would have put another
+/// team first or changed the playoff places (GT-F3).
+fn decisive(c: &Competition, rules: &Ruleset, last: u32) -> Result<Vec<Notable>, StandingsError> {
+    let q = rules
+        .playoffs
+        .as_ref()
+        .map(|p| usize::try_from(p.qualifiers_per_division).unwrap_or(usize::MAX));
+    let finish = |c: &Competition| -> Result<(Vec<usize>, Vec<usize>), StandingsError> {
+        let s = standings::standings(c, rules)?;
+        let first = s
+            .rows
+            .iter()
+            .filter(|r| r.rank == 1)
+            .map(|r| r.team)
+            .collect();
+        let mut places: Vec<usize> = match q {
+            Some(q) => s
+                .rows
+                .iter()
+                .filter(|r| r.rank <= q)
+                .map(|r| r.team)
+                .collect(),
+            None => Vec::new(),
+        };
+        places.sort_unstable();
+        Ok((first, places))
+    };
+    let (first, places) = finish(c)?;
+    let mut out = Vec::new();
+    let Some(ri) = c.rounds.iter().position(|r| r.number == last) else {
+        return Ok(out);
+    };
+    for (pi, p) in c.rounds[ri].pairings.iter().enumerate() {
+        let Pairing::Match(m) = p else { continue };
+        let flipped = match &m.outcome {
+            MatchOutcome::Boards(b) if decided(&m.outcome) => MatchOutcome::Boards(
+                b.iter()
+                    .map(|x| crate::model::Board {
+                        result: x.result.reversed(),
+                        ..x.clone()
+                    })
+                    .collect(),
+            ),
+            MatchOutcome::Forfeit { by } => MatchOutcome::Forfeit { by: by.other() },
+            _ => continue,
+        };
+        let mut other = c.clone();
+        if let Some(Pairing::Match(x)) = other.rounds[ri].pairings.get_mut(pi) {
+            x.outcome = flipped;
+        }
+        let (first2, places2) = finish(&other)?;
+        let names = |ts: &[usize]| list(ts.iter().map(|&t| c.teams[t].name.as_str()));
+        let (decided_what, instead) = if first2 != first {
+            (
+                "first place",
+                format!("{} would have finished first", names(&first2)),
+            )
+        } else if places2 != places {
+            (
+                "the playoff places",
+                format!("{} would have qualified", names(&places2)),
+            )
+        } else {
+            continue;
+        };
+        let sheet = scoring::score(c, rules);
+        let (Some(h), Some(a)) = (c.team_index(&m.home), c.team_index(&m.away)) else {
+            continue;
+        };
+        let e = sheet.teams[h]
+            .entries
+            .iter()
+            .find(|e| e.round == last && e.opponent == Some(a));
+        let (hp, ap) = e.map_or((0.0, 0.0), |e| (e.game_points, e.opponent_game_points));
+        let (w, l, sw, sl) = if ap > hp {
+            (a, h, ap, hp)
+        } else {
+            (h, a, hp, ap)
+        };
+        out.push(Notable::DecisiveLastRound {
+            round: last,
+            winner: c.teams[w].name.clone(),
+            loser: c.teams[l].name.clone(),
+            score: format!("{}\u{2013}{}", number(sw), number(sl)),
+            decided: decided_what.into(),
+            instead,
+        });
+    }
+    Ok(out)
+}
+
+fn title(r: &MediaReport) -> String {
+    match r.moment {
+        Moment::Midway => format!("{}: the season at midway", r.league),
+        Moment::End => format!("{}: the season's final results", r.league),
+    }
+}
+
+/// `1 match point`, `2½ game points`.
+fn points(x: f64, what: &str) -> String {
+    let s = if x == 1.0 { "" } else { "s" };
+    format!("{} {what} point{s}", number(x))
+}
+
+fn record(l: &StandingLine) -> String {
+    format!("{}-{}-{}", l.won, l.drawn, l.lost)
+}
+
+fn board_line(b: &BoardLeaders) -> String {
+    let leaders: Vec<String> = b
+        .leaders
+        .iter()
+        .filter(|l| l.place == 1)
+        .map(|l| {
+            format!(
+                "{} ({}) {}/{}",
+                l.name,
+                l.team_name,
+                number(l.points),
+                l.games
+            )
+        })
+        .collect();
+    if leaders.is_empty() {
+        format!("Board {}: no games yet", b.board)
+    } else {
+        format!("Board {}: {}", b.board, list(leaders.iter()))
+    }
+}
+
+fn finish_line(f: &Finish) -> Option<String> {
+    let w = f.winner.as_ref()?;
+    Some(match &f.runner_up {
+        Some(r) => format!("{} won the playoffs; {} were runners-up.", w.name, r.name),
+        None => format!("{} won the playoffs.", w.name),
+    })
+}
+
+/// The report as a plain-text press release.
+pub fn to_text(r: &MediaReport) -> String {
+    let mut out = String::new();
+    let head = title(r);
+    let _ = writeln!(out, "{head}\n{}\n", "=".repeat(head.chars().count()));
+    if let Some(line) = r.playoffs.as_ref().and_then(finish_line) {
+        let _ = writeln!(out, "{line}\n");
+    }
+    for d in &r.divisions {
+        let _ = writeln!(
+            out,
+            "{} (after {} round{})",
+            d.division,
+            d.rounds_played,
+            if d.rounds_played == 1 { "" } else { "s" }
+        );
+        let width = d
+            .standings
+            .iter()
+            .map(|l| l.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        for l in &d.standings {
+            let _ = writeln!(
+                out,
+                "  {:>4}  {:<width$}  {}  {}, {}",
+                l.place,
+                l.name,
+                record(l),
+                points(l.match_points, "match"),
+                points(l.game_points, "game")
+            );
+        }
+        if !d.notable.is_empty() {
+            let _ = writeln!(out, "\n  Notable results:");
+            for n in &d.notable {
+                let _ = writeln!(out, "  - {}", n.sentence());
+            }
+        }
+        let _ = writeln!(out, "\n  Top scores by board:");
+        for b in &d.boards {
+            let _ = writeln!(out, "  - {}", board_line(b));
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string() + "\n"
+}
+
+/// The report as Markdown.
+pub fn to_markdown(r: &MediaReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}\n", title(r));
+    if let Some(line) = r.playoffs.as_ref().and_then(finish_line) {
+        let _ = writeln!(out, "{line}\n");
+    }
+    for d in &r.divisions {
+        let _ = writeln!(
+            out,
+            "## {}\n\nAfter {} round{}.\n",
+            d.division,
+            d.rounds_played,
+            if d.rounds_played == 1 { "" } else { "s" }
+        );
+        let _ = writeln!(out, "| Place | Team | W-D-L | Match points | Game points |");
+        let _ = writeln!(out, "|---:|---|:---:|---:|---:|");
+        for l in &d.standings {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} |",
+                l.place,
+                l.name.replace('|', "\\|"),
+                record(l),
+                number(l.match_points),
+                number(l.game_points)
+            );
+        }
+        if !d.notable.is_empty() {
+            let _ = writeln!(out, "\n### Notable results\n");
+            for n in &d.notable {
+                let _ = writeln!(out, "- {}", n.sentence());
+            }
+        }
+        let _ = writeln!(out, "\n### Top scores by board\n");
+        for b in &d.boards {
+            let _ = writeln!(out, "- {}", board_line(b));
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Board, Match, Player, PlayerId, Round, Team};
+
+    /// Central (rated 1500 down to 1350), Rogers (1300 to 1150) and Waite (1400 to 1250), once
+    /// round. Rogers beat Central 3–1 (an upset by 200 on average), Central beat Waite 4–0, and
+    /// in the last round Rogers beat Waite 2½–1½ (by 100): had Waite won it, Central would have
+    /// been first.
+    fn season() -> Competition {
+        let team = |id: &str, name: &str, top: u32| Team {
+            id: TeamId(id.into()),
+            name: name.into(),
+            school: Some(name.into()),
+            players: (1..=4u32)
+                .map(|k| Player {
+                    id: PlayerId(format!("{id}{k}")),
+                    name: format!("{name} {k}"),
+                    rating: Some(top - 50 * (k - 1)),
+                    ..Player::default()
+                })
+                .collect(),
+        };
+        let m = |number: u32, home: &str, away: &str, code: &str| Round {
+            number,
+            date: None,
+            pairings: vec![Pairing::Match(Match {
+                home: TeamId(home.into()),
+                away: TeamId(away.into()),
+                outcome: MatchOutcome::Boards(
+                    crate::testing::boards(code)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, b)| Board {
+                            home_player: Some(PlayerId(format!("{home}{}", i + 1))),
+                            away_player: Some(PlayerId(format!("{away}{}", i + 1))),
+                            ..b
+                        })
+                        .collect(),
+                ),
+                date: None,
+                start: None,
+                extra_games: Vec::new(),
+                late: None,
+            })],
+        };
+        Competition {
+            name: "North".into(),
+            teams: vec![
+                team("cen", "Central", 1500),
+                team("rog", "Rogers", 1300),
+                team("wat", "Waite", 1400),
+            ],
+            rounds: vec![
+                m(1, "cen", "rog", "0=0="),
+                m(2, "wat", "cen", "0000"),
+                m(3, "rog", "wat", "11=0"),
+            ],
+        }
+    }
+
+    fn the_report(moment: Moment) -> MediaReport {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let c = season();
+        report(
+            "Greater Toledo High School Chess League",
+            moment,
+            &[Division {
+                competition: &c,
+                rules: &rules,
+            }],
+            None,
+            1,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn gt_o3_the_end_of_season_report_as_a_press_release() {
+        let r = the_report(Moment::End);
+        assert_eq!(
+            to_text(&r),
+            "\
+Greater Toledo High School Chess League: the season's final results
+===================================================================
+
+North (after 3 rounds)
+     1  Rogers   2-0-0  2 match points, 5½ game points
+     2  Central  1-0-1  1 match point, 5 game points
+     3  Waite    0-0-2  0 match points, 1½ game points
+
+  Notable results:
+  - Round 1: Rogers (average rating 1225) beat Central (1425) 3\u{2013}1, an upset by 200 rating points.
+  - Round 1: Rogers 1 (Rogers, 1300) beat Central 1 (Central, 1500).
+  - Round 1: Rogers 3 (Rogers, 1200) beat Central 3 (Central, 1400).
+  - Round 3: Rogers (average rating 1225) beat Waite (1325) 2½\u{2013}1½, an upset by 100 rating points.
+  - Rogers won all 2 of its matches.
+  - Round 3 decided first place: Rogers beat Waite 2½\u{2013}1½; the other way, Central would have finished first.
+
+  Top scores by board:
+  - Board 1: Rogers 1 (Rogers) 2/2
+  - Board 2: Central 2 (Central) 1½/2 and Rogers 2 (Rogers) 1½/2
+  - Board 3: Rogers 3 (Rogers) 1½/2
+  - Board 4: Central 4 (Central) 1½/2
+"
+        );
+    }
+
+    #[test]
+    fn gt_o3_the_report_in_markdown_and_midway_without_the_decisive_round() {
+        let r = the_report(Moment::Midway);
+        let md = to_markdown(&r);
+        assert!(md.starts_with(
+            "# Greater Toledo High School Chess League: the season at midway\n\n## North\n\nAfter 3 rounds.\n\n| Place | Team | W-D-L | Match points | Game points |\n|---:|---|:---:|---:|---:|\n| 1 | Rogers | 2-0-0 | 2 | 5½ |\n"
+        ), "{md}");
+        assert!(
+            md.contains("\n### Notable results\n\n- Round 1: Rogers (average rating 1225)"),
+            "{md}"
+        );
+        assert!(!md.contains("decided first place"), "{md}");
+        assert!(
+            md.ends_with("- Board 4: Central 4 (Central) 1½/2\n"),
+            "{md}"
+        );
+        // The facts are data for the page and the API.
+        assert_eq!(r.divisions[0].standings[1].name, "Central");
+        assert!(matches!(
+            r.divisions[0].notable[0],
+            Notable::TeamUpset { round: 1, .. }
+        ));
+    }
+}
