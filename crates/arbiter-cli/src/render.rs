@@ -6,7 +6,6 @@ use anyhow::Result;
 use arbiter_core::model::Competition;
 use arbiter_core::schedule::Schedule;
 use arbiter_core::standings::{CriterionValue, Explanation, Standings};
-use arbiter_formats::csv;
 use serde_json::{Map, Value, json};
 
 use crate::Format;
@@ -44,18 +43,7 @@ pub fn standings(
             }
             serde_json::to_string_pretty(&v)? + "\n"
         }
-        Format::Csv => {
-            let mut out = csv::Writer::new();
-            csv(&mut out, c, s);
-            if let Some(ex) = explanation {
-                // After an empty record, a sentence a record, each a cell of its own.
-                out.record([""]);
-                for e in ex {
-                    out.record([format!("# {}", e.sentence)]);
-                }
-            }
-            out.finish()
-        }
+        Format::Csv => arbiter_formats::standings_csv::write(c, s, explanation),
     })
 }
 
@@ -206,23 +194,6 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
-fn csv(out: &mut csv::Writer, c: &Competition, s: &Standings) {
-    let header = ["rank", "place", "team_id", "team"].map(String::from);
-    let codes = s.criteria.iter().map(|spec| spec.code.clone());
-    out.record(header.into_iter().chain(codes));
-    for r in &s.rows {
-        let t = &c.teams[r.team];
-        let team = [
-            r.rank.to_string(),
-            r.place.clone(),
-            t.id.0.clone(),
-            t.name.clone(),
-        ];
-        let values = r.values.iter().map(CriterionValue::display);
-        out.record(team.into_iter().chain(values));
-    }
-}
-
 pub fn schedule_table(s: &Schedule) -> String {
     let mut out = String::new();
     for round in &s.rounds {
@@ -258,6 +229,7 @@ pub fn schedule_json(s: &Schedule) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_formats::csv;
     use arbiter_core::criteria::{CriterionKind, CriterionSpec};
     use arbiter_core::model::{Team, TeamId};
     use arbiter_core::standings::StandingRow;

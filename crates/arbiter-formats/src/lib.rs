@@ -12,6 +12,7 @@
 //! - [`ical`]: iCalendar feeds of a schedule, one event a match (issue 12).
 //! - [`roster_csv`]: a roster as CSV, read with every mistake at its line (issue 12).
 //! - [`teams_csv`]: a division's teams as CSV, read with every mistake at its line (GT-O1).
+//! - [`standings_csv`]: the standings as CSV, the explanation after them when asked.
 //! - [`ruleset_file`]: ruleset files on disk, for `extends` and a competition file's `"rules"`.
 
 #![warn(missing_docs)]
@@ -24,5 +25,6 @@ pub mod ical;
 pub mod roster_csv;
 pub mod ruleset_file;
 mod sheet;
+pub mod standings_csv;
 pub mod teams_csv;
 pub mod trf;

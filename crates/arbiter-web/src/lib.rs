@@ -80,6 +80,15 @@ pub fn router(state: AppState) -> Router {
         )
         .route(&format!("{c}/explain"), get(public::handlers::explain))
         .route(&format!("{c}/projector"), get(public::handlers::projector))
+        .route(
+            &format!("{c}/standings.csv"),
+            get(public::exports::standings_csv),
+        )
+        .route(
+            &format!("{c}/competition.json"),
+            get(public::exports::competition_json),
+        )
+        .route(&format!("{c}/trf.txt"), get(public::exports::trf))
         .route(&format!("{c}/ratings"), get(public::handlers::ratings))
         .route(
             &format!("{c}/ratings.csv"),

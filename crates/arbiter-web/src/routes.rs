@@ -354,6 +354,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         ),
         (
             site(
+                Method::GET,
+                &format!("{C}/rounds/{{round}}/sheets"),
+                Table(Action::EnterResult),
+            ),
+            get(crate::results::round::round_sheets),
+        ),
+        (
+            site(
                 Method::POST,
                 &format!("{C}/rounds/{{round}}/results/undo"),
                 Table(Action::CorrectResult),

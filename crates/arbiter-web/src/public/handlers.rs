@@ -20,7 +20,7 @@ use crate::public::{pages, ratings, site};
 use crate::ui::link::{Link, league_href, season_href};
 use crate::ui::stylesheet;
 
-type CompetitionPath = Addressed<CompetitionAddress>;
+pub(crate) type CompetitionPath = Addressed<CompetitionAddress>;
 
 pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let today = state.today();

@@ -1,6 +1,7 @@
 //! The public pages: leagues, seasons, standings, crosstables, rounds, teams, players and the
 //! explanation of the order; the schedule as iCalendar feeds.
 
+pub mod exports;
 pub mod handlers;
 pub mod pages;
 pub mod ratings;

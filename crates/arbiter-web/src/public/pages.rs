@@ -416,6 +416,8 @@ pub struct OverviewPage {
     pub crosstable_href: String,
     /// The hall's screen: standings, results and pairings in large type (issue 14).
     pub projector_href: String,
+    /// The competition's address, under which its files are (`standings.csv`, …).
+    pub files_href: String,
     /// The schedule as an iCalendar feed a phone subscribes to.
     pub calendar_href: String,
     /// AS-1, GT-M19: the clock.
@@ -453,6 +455,7 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         time_control: view.time_control(),
         crosstable_href: format!("{}/crosstable", view.href()),
         projector_href: format!("{}/projector", view.href()),
+        files_href: view.href(),
     }
 }
 

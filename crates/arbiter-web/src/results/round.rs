@@ -69,6 +69,7 @@ struct RoundResultsPage {
     table: StandingsTable,
     round_href: String,
     projector_href: String,
+    sheets_href: String,
     first_field: String,
 }
 
@@ -293,6 +294,7 @@ async fn page(
         table: standings_table(&view),
         round_href: format!("{c_href}/rounds/{}", round.round),
         projector_href: format!("{c_href}/projector"),
+        sheets_href: format!("{c_href}/rounds/{}/sheets", round.round),
         first_field,
     };
     Ok(private(status, &page))
@@ -652,6 +654,141 @@ pub async fn undo_round_change(
                 .await
             }
         }
+    };
+    answer
+        .await
+        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The round's sheets to print (issue 14, part 4)
+
+/// One board of a score sheet.
+struct SheetBoard {
+    number: u32,
+    home_colour: &'static str,
+    home: String,
+    away: String,
+    away_colour: &'static str,
+}
+
+/// One match's score sheet: an A4 page.
+struct ScoreSheet {
+    table: usize,
+    home: String,
+    away: String,
+    home_school: String,
+    away_school: String,
+    boards: Vec<SheetBoard>,
+    /// Where the names come from: the lineups named, or the rosters' order until they are.
+    names_from: String,
+}
+
+#[derive(Template)]
+#[template(path = "results/sheets.html", whitespace = "minimize")]
+struct SheetsPage {
+    title: String,
+    css: &'static str,
+    /// What every sheet prints at its head: the event, the competition, the clock.
+    heading: String,
+    time_control: Option<String>,
+    round: String,
+    pairings: Vec<(usize, String, String, &'static str)>,
+    sheets: Vec<ScoreSheet>,
+    back_href: String,
+}
+
+/// GET `…/rounds/{n}/sheets`: the round's pairing sheet and each match's score sheet, one A4
+/// page each, with the lineups named so far; for the arbiter, as the round page is.
+pub async fn round_sheets(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: Addressed<RoundAddress>,
+) -> Response {
+    let answer = async {
+        let round = load(&state, path).await?;
+        may_enter_some(&auth, &round)?;
+        let view = state
+            .view(&round.league, &round.season, &round.competition)
+            .await?;
+        let date = view
+            .competition
+            .rounds
+            .iter()
+            .find(|r| r.number == round.round)
+            .and_then(|r| r.date)
+            .map(|d| format!(", {}", words::date(d)))
+            .unwrap_or_default();
+        let rules = &view.rules;
+        let mut pairings = Vec::new();
+        let mut sheets = Vec::new();
+        for (i, ctx) in round.matches.iter().enumerate() {
+            let input = starting_input(ctx);
+            let player = |side: Side, id: Option<&String>| {
+                id.and_then(|id| {
+                    ctx.team(side)
+                        .and_then(|t| t.players.iter().find(|p| &p.id.0 == id))
+                        .map(|p| p.name.clone())
+                })
+                .unwrap_or_default()
+            };
+            let named = [Side::Home, Side::Away]
+                .iter()
+                .filter(|s| crate::results::lineup::in_force(ctx, **s).is_some())
+                .count();
+            let boards = input
+                .boards
+                .iter()
+                .map(|b| {
+                    let c = rules.colour(None, b.board, Side::Home);
+                    SheetBoard {
+                        number: b.board,
+                        home_colour: words::colour_word(c),
+                        home: player(Side::Home, b.home_player.as_ref()),
+                        away: player(Side::Away, b.away_player.as_ref()),
+                        away_colour: words::colour_word(c.other()),
+                    }
+                })
+                .collect();
+            let home = ctx.team_name(Side::Home);
+            let away = ctx.team_name(Side::Away);
+            pairings.push((
+                i + 1,
+                home.clone(),
+                away.clone(),
+                words::colour_word(rules.colour(None, 1, Side::Home)),
+            ));
+            sheets.push(ScoreSheet {
+                table: i + 1,
+                home,
+                away,
+                home_school: ctx.school(Side::Home).unwrap_or_default().to_string(),
+                away_school: ctx.school(Side::Away).unwrap_or_default().to_string(),
+                boards,
+                names_from: match named {
+                    2 => "Players as named in both lineups.".into(),
+                    1 => "One team has named its lineup; the other's players are its roster's first, to be checked.".into(),
+                    _ => "No lineup named yet: the players are each roster's first, to be checked against the lineups (AS-10, AS-11).".into(),
+                },
+            });
+        }
+        let page = SheetsPage {
+            title: format!(
+                "Round {} sheets \u{2014} {} \u{2014} Arbiter",
+                round.round, view.record.name
+            ),
+            css: crate::ui::stylesheet::css_href(),
+            heading: format!(
+                "{} \u{2014} {} \u{2014} {}",
+                view.league.name, view.season.name, view.record.name
+            ),
+            time_control: view.time_control(),
+            round: format!("Round {}{date}", round.round),
+            pairings,
+            sheets,
+            back_href: round.href(),
+        };
+        Ok(private(StatusCode::OK, &page))
     };
     answer
         .await

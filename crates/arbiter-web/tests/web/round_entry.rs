@@ -242,3 +242,98 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     );
     assert!(!projector.body.contains("<script"), "{}", projector.body);
 }
+
+/// Issue 14: the round's pairing and score sheets for the arbiter to print, one A4 page each
+/// with the competition and its clock at the head; refused to an advisor.
+#[tokio::test]
+async fn the_arbiter_prints_the_rounds_sheets() {
+    let store = store().await;
+    account(&store, ARBITER, Role::Arbiter, None).await;
+    account(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    let app = app_on(&store, date(2026, 11, 16));
+    let sheets = "/leagues/gthscl/2026-27/division-a/rounds/4/sheets";
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    assert_eq!(coach.get(&app, sheets).await.status, StatusCode::FORBIDDEN);
+
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let round = arbiter.get(&app, ROUND).await;
+    assert!(
+        round.body.contains(&format!("href=\"{sheets}\"")),
+        "{}",
+        round.body
+    );
+    let page = arbiter.get(&app, sheets).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    // The pairing sheet, then one score sheet a match.
+    assert_eq!(
+        page.body.matches("<section class=\"sheet\">").count(),
+        3,
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("Round 4, Mon 16 Nov 2026: pairings"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("Round 4, Mon 16 Nov 2026, table 2"),
+        "{}",
+        page.body
+    );
+    assert_eq!(page.body.matches("Home captain").count(), 2);
+    assert!(page.body.contains("No lineup named yet"), "{}", page.body);
+}
+
+/// Issue 14: a competition's files for download: the standings as CSV (the bytes
+/// `arbiter standings --format csv` writes, with the explanation), the competition file, and
+/// the event as TRF for rating.
+#[tokio::test]
+async fn a_competitions_files_download_from_its_page() {
+    let store = store().await;
+    let app = app_on(&store, date(2026, 11, 16));
+    let c = "/leagues/gthscl/2026-27/division-a";
+    let page = get(&app, c).await;
+    for file in ["standings.csv", "competition.json", "trf.txt"] {
+        assert!(
+            page.body.contains(&format!("href=\"{c}/{file}\"")),
+            "{file}: {}",
+            page.body
+        );
+    }
+    let csv = get(&app, &format!("{c}/standings.csv")).await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(
+        csv.body.starts_with("rank,place,team_id,team,"),
+        "{}",
+        csv.body
+    );
+    assert!(
+        csv.headers["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("gthscl-2026-27-division-a-standings.csv")
+    );
+    let json = get(&app, &format!("{c}/competition.json")).await.json();
+    assert_eq!(json["format"], "arbiter/competition@1", "{json}");
+    assert_eq!(json["rounds"].as_array().unwrap().len(), 4);
+    let trf = get(&app, &format!("{c}/trf.txt")).await;
+    assert!(trf.body.starts_with("012 "), "{}", trf.body);
+    // Unchanged data: the same ETag, and a 304 for a reader who has it.
+    let tag = csv.headers["etag"].to_str().unwrap().to_string();
+    let again = send(
+        &app,
+        axum::http::Request::get(format!("{c}/standings.csv"))
+            .header("if-none-match", &tag)
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+}
