@@ -229,10 +229,10 @@ pub fn schedule_json(s: &Schedule) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_formats::csv;
     use arbiter_core::criteria::{CriterionKind, CriterionSpec};
     use arbiter_core::model::{Team, TeamId};
     use arbiter_core::standings::StandingRow;
+    use arbiter_formats::csv;
     use proptest::collection::vec;
     use proptest::prelude::*;
 
