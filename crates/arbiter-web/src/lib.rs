@@ -92,7 +92,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{c}/ratings"), get(public::handlers::ratings))
         .route(
             &format!("{c}/ratings.csv"),
-            get(public::handlers::ratings_csv),
+            get(public::exports::ratings_csv),
         )
         .route(
             &format!("{c}/rounds/{{round}}"),

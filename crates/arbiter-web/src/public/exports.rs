@@ -1,6 +1,6 @@
 //! A competition's files for download (issue 14): the standings as CSV (the bytes
-//! `arbiter standings --format csv` writes), the competition file (`arbiter/competition@1`) and
-//! the event as TRF-2026 for rating. Public like the pages they come from, with the same ETag.
+//! `arbiter standings --format csv` writes), the rating list as CSV (issue 11), the competition
+//! file (`arbiter/competition@1`) and the event as TRF-2026 for rating. Public like the pages they come from, with the same ETag.
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -19,6 +19,7 @@ use crate::public::handlers::CompetitionPath;
 #[derive(Debug, Clone, Copy)]
 enum Export {
     StandingsCsv,
+    RatingsCsv,
     CompetitionJson,
     Trf,
 }
@@ -27,6 +28,7 @@ impl Export {
     fn suffix(self) -> &'static str {
         match self {
             Export::StandingsCsv => "standings.csv",
+            Export::RatingsCsv => "ratings.csv",
             Export::CompetitionJson => "competition.json",
             Export::Trf => "trf.txt",
         }
@@ -34,7 +36,7 @@ impl Export {
 
     fn content_type(self) -> &'static str {
         match self {
-            Export::StandingsCsv => "text/csv; charset=utf-8",
+            Export::StandingsCsv | Export::RatingsCsv => "text/csv; charset=utf-8",
             Export::CompetitionJson => "application/json",
             Export::Trf => "text/plain; charset=utf-8",
         }
@@ -49,6 +51,8 @@ impl Export {
                 })?;
                 arbiter_formats::standings_csv::write(c, s, Some(&view.explanation)).into_bytes()
             }
+            // Every cell through `arbiter_formats::csv`, no formula.
+            Export::RatingsCsv => crate::public::ratings::csv(view).into_bytes(),
             Export::CompetitionJson => {
                 arbiter_formats::competition_json::write(c, rules, &[]).into_bytes()
             }
@@ -105,6 +109,15 @@ pub async fn standings_csv(
     path: CompetitionPath,
 ) -> Response {
     export(&state, &headers, path, Export::StandingsCsv).await
+}
+
+/// `…/ratings.csv`: the rating list (issue 11).
+pub async fn ratings_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    export(&state, &headers, path, Export::RatingsCsv).await
 }
 
 /// `…/competition.json`: the file `arbiter standings` and `arbiter import` read.

@@ -113,44 +113,6 @@ pub async fn ratings(
     one_of(&state, &headers, path, Page::Ratings(order)).await
 }
 
-/// The rating list as CSV (every cell through `arbiter_formats::csv`, no formula).
-pub async fn ratings_csv(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: CompetitionPath,
-) -> Response {
-    let answer = async {
-        let Path(a) = path.map_err(|r| bad_path(&r))?;
-        let view = state
-            .public_view(&a.league, &a.season, &a.competition)
-            .await?;
-        let tag = etag(view.etag_base, b"ratings.csv");
-        if not_modified(&headers, &tag) {
-            return Ok(unchanged(tag, PAGE_CACHE));
-        }
-        let body = ratings::csv(&view);
-        let mut answer = ok(
-            HeaderValue::from_static("text/csv; charset=utf-8"),
-            tag,
-            PAGE_CACHE,
-            Bytes::from(body),
-        );
-        let file = format!(
-            "attachment; filename=\"{}-{}-{}-ratings.csv\"",
-            a.league, a.season, a.competition
-        );
-        if let Ok(v) = HeaderValue::from_str(&file) {
-            answer
-                .headers_mut()
-                .insert(axum::http::header::CONTENT_DISPOSITION, v);
-        }
-        Ok(answer)
-    };
-    answer
-        .await
-        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
-}
-
 pub async fn explain(
     State(state): State<AppState>,
     headers: HeaderMap,

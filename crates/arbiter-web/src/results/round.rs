@@ -419,10 +419,9 @@ fn submission(
         return None;
     }
     let step = step_for(ctx);
-    if step == ReportStep::Correct && reason.is_none() {
-        problems.push(format!(
-            "{title} already has a result, so the change is a correction: say why in the reason (GT-P2)."
-        ));
+    // Core's sentence, asked before anything is written so that the round saves whole or not.
+    if let (Some(missing), None) = (step.reason_missing(), reason) {
+        problems.push(format!("{title}: {missing}"));
         return None;
     }
     let seen = fields

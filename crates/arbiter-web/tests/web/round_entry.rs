@@ -39,8 +39,8 @@ async fn round_4(app: &axum::Router) -> Vec<(String, String, f64)> {
         .collect()
 }
 
-#[tokio::test]
-async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
+/// The seeded league with an arbiter and Start High School's advisor.
+async fn arbiter_and_coach() -> arbiter_store::Store {
     let store = store().await;
     account(&store, ARBITER, Role::Arbiter, None).await;
     account(
@@ -50,6 +50,12 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         Some("Start High School"),
     )
     .await;
+    store
+}
+
+#[tokio::test]
+async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
+    let store = arbiter_and_coach().await;
     let app = app_on(&store, date(2026, 11, 16));
 
     // Reached from the round's public page.
@@ -159,7 +165,7 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     let a = arbiter.post(&app, ROUND, &again).await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
     assert!(
-        a.body.contains("say why in the reason (GT-P2)"),
+        a.body.contains("A correction needs its reason (GT-P2)"),
         "{}",
         a.body
     );
@@ -247,15 +253,7 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
 /// with the competition and its clock at the head; refused to an advisor.
 #[tokio::test]
 async fn the_arbiter_prints_the_rounds_sheets() {
-    let store = store().await;
-    account(&store, ARBITER, Role::Arbiter, None).await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    let store = arbiter_and_coach().await;
     let app = app_on(&store, date(2026, 11, 16));
     let sheets = "/leagues/gthscl/2026-27/division-a/rounds/4/sheets";
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
