@@ -152,7 +152,7 @@ fn locked(auth: &Auth, ctx: &MatchContext) -> Option<String> {
     match ctx.entered().map(|v| &v.outcome) {
         Some(MatchOutcome::Forfeit { .. } | MatchOutcome::DoubleForfeit) => {
             return Some(
-                "Forfeited as a whole: change it on the match page, with the reason.".into(),
+                "Forfeited as a whole (GT-M7): an officer changes it on the match page, with the reason.".into(),
             );
         }
         Some(MatchOutcome::Boards(bs)) if bs.iter().any(|b| b.unfinished.is_some()) => {
