@@ -24,6 +24,7 @@
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10).
 //! - [`ledger`]: the fee ledger: each school's entry fee once a season, payments, refunds,
 //!   prize purchases and the league's cash (GT-O2).
+//! - [`swiss`]: a team Swiss round paired by FIDE C.04.6, each pair explained; a paired round checked.
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 
 #![warn(missing_docs)]
@@ -52,6 +53,7 @@ pub mod schedule;
 pub mod scoring;
 pub mod standings;
 pub mod suspend;
+pub mod swiss;
 pub mod text;
 pub mod validate;
 
