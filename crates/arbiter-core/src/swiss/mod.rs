@@ -149,6 +149,16 @@ pub fn pair(
             message: "round 0 cannot be paired; rounds are numbered from 1".into(),
         });
     }
+    if let Some(n) = rules.pairing.rounds
+        && round > n
+    {
+        return Err(PairingError {
+            rule: "C.04.6 art. 3",
+            message: format!(
+                "round {round} is past the event's {n} rounds (the ruleset's `[pairing] rounds`, TRF record 142); pair a round from 1 to {n}, or give the event more rounds"
+            ),
+        });
+    }
     let rounds = scheduled_rounds(competition, rules).max(round);
     if rules.pairing.rounds.is_none() && round + 2 > rounds {
         return Err(PairingError {
