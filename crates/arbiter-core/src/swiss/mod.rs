@@ -16,6 +16,7 @@ mod bracket;
 mod colour;
 mod field;
 mod matching;
+pub mod sample;
 #[cfg(test)]
 mod tests;
 mod wide;

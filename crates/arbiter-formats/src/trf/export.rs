@@ -248,6 +248,27 @@ pub fn from_competition(
                         MatchOutcome::Forfeit { by: Side::Home } => MatchForfeitKind::BlackWins,
                         MatchOutcome::DoubleForfeit => MatchForfeitKind::Double,
                     };
+                    // The winner's players show the forfeit win ("0000 - +"), as FIDE's
+                    // checker reads a 330 match: without them it scores the match as lost.
+                    let winners: &[usize] = match kind {
+                        MatchForfeitKind::WhiteWins => &[h],
+                        MatchForfeitKind::BlackWins => &[a],
+                        MatchForfeitKind::Double => &[],
+                    };
+                    for &t in winners {
+                        let players = rosters[t]
+                            .iter()
+                            .filter_map(|p| rank_of.get(p).copied())
+                            .take(usize::try_from(rules.boards).unwrap_or(0));
+                        for sr in players {
+                            if let Some(v) = blocks.get_mut(&sr) {
+                                while v.len() <= slot {
+                                    v.push(absent());
+                                }
+                                v[slot] = unopposed(true);
+                            }
+                        }
+                    }
                     forfeits.push(ForfeitedMatchRecord {
                         kind: Field::new(kind.code().to_string()),
                         round: Field::new(r),
