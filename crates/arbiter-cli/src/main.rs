@@ -7,6 +7,7 @@ mod database;
 mod ledger;
 mod load;
 mod logs;
+mod pair;
 mod ratings;
 mod render;
 mod roster;
@@ -79,6 +80,9 @@ enum Command {
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
+    /// Pairs a team Swiss round by FIDE C.04.6 (competition JSON or FIDE TRF), from the rounds
+    /// before it; `--check` says of every round already paired whether it is C.04.6's pairing.
+    Pair(pair::PairArgs),
     /// Lists everything competition files break of their rules, errors and violations alike,
     /// without stopping at the first: the record's problems, lineups out of board order
     /// (GT-M11, GT-M13, AS-10), sister teams (GT-M14), and, across several files of one season
@@ -654,7 +658,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         // The findings are printed; the count says why the status is 1.
-        Err(e) if e.is::<check::RulesBroken>() => {
+        Err(e) if e.is::<check::RulesBroken>() || e.is::<pair::NotC046>() => {
             eprintln!("{e}");
             ExitCode::FAILURE
         }
@@ -927,6 +931,7 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::Pair(args) => pair::run(&args),
         Command::Check {
             files,
             rules,

@@ -36,6 +36,7 @@
 //! - [`media`]: the media report's facts midway and at the end of the season, and the press
 //!   release and Markdown made of them (GT-O3).
 //! - [`words`]: how core writes a number (`2½`) and a list (`A, B and C`) in its sentences.
+//! - [`swiss`]: a team Swiss round paired by FIDE C.04.6, each pair explained; a paired round checked.
 //! - [`text`]: how long a reason, name, label, email or description a person types may be.
 //! - [`field`]: an ASTC competition's field planned from its entries (AS-4..AS-8), the lot by
 //!   [`lot`] from a recorded seed.
@@ -80,6 +81,7 @@ pub mod schedule;
 pub mod scoring;
 pub mod standings;
 pub mod suspend;
+pub mod swiss;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod text;

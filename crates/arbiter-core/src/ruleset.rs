@@ -89,6 +89,8 @@ pub struct RulesetSpec {
     /// `[playoffs]`, GT-F3, GT-F4: how many teams of each division qualify, the format and how
     /// a drawn knockout match is decided; `None` for a competition without playoffs.
     pub playoffs: Option<Playoffs>,
+    /// `[pairing]`: how a team Swiss is paired by FIDE C.04.6 (the `swiss` module).
+    pub pairing: PairingSettings,
 }
 
 /// `[playoffs]`: the end of a season (GT-F3, GT-F4), as data the officers set.
@@ -380,6 +382,108 @@ pub enum FideEdition {
     Mar2026,
 }
 
+/// `[pairing]`: the settings C.04.6 leaves to the rules of a team Swiss (the `swiss` module).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairingSettings {
+    /// Art. 1.7: type A colour preferences (the default), type B, or none at all.
+    pub colour_preferences: ColourPreferences,
+    /// Art. 1.2.1: the primary score, which makes the scoregroups.
+    pub primary: ScoreBasis,
+    /// Art. 1.2.1, 4.2.2: whether the other score decides the first-team of a pair.
+    pub secondary_for_colours: bool,
+    /// Art. 2.1.1 [C1]: how often two teams may meet; 1 in C.04.6.
+    pub max_meetings: u32,
+    /// Art. 4.1: the initial-colour, drawn by lot or chosen.
+    pub initial_colour: InitialColour,
+    /// The scheduled number of rounds (TRF `142`): art. 2.3.4 [C7] and 2.3.7 [C10] are off in
+    /// the last two, and type B reads the last round.
+    pub rounds: Option<u32>,
+    /// Teams that may not meet (TRF `260`: one federation or club), each group in its rounds.
+    pub forbidden: Vec<ForbiddenPairing>,
+    /// C.04.7: virtual points added to the pairing score (TRF `250`, Baku acceleration).
+    pub acceleration: Vec<Acceleration>,
+}
+
+impl Default for PairingSettings {
+    fn default() -> Self {
+        PairingSettings {
+            colour_preferences: ColourPreferences::TypeA,
+            primary: ScoreBasis::MatchPoints,
+            secondary_for_colours: true,
+            max_meetings: 1,
+            initial_colour: InitialColour::Drawn,
+            rounds: None,
+            forbidden: Vec::new(),
+            acceleration: Vec::new(),
+        }
+    }
+}
+
+/// C.04.6 art. 1.7: which colour preferences a team has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum ColourPreferences {
+    /// Art. 1.7.1: one strength of preference.
+    #[serde(rename = "A")]
+    TypeA,
+    /// Art. 1.7.2: strong and mild preferences.
+    #[serde(rename = "B")]
+    TypeB,
+    /// No colour preferences at all.
+    #[serde(rename = "none")]
+    None,
+}
+
+/// C.04.6 art. 4.1: the initial-colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InitialColour {
+    /// Drawn by lot (from the seed the caller passes), unless round 1 was played and shows it.
+    Drawn,
+    /// Chosen: White.
+    White,
+    /// Chosen: Black.
+    Black,
+}
+
+/// Teams that may not be paired with each other in the rounds given (TRF `260`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForbiddenPairing {
+    /// The teams, by id: no two of them meet.
+    pub teams: Vec<String>,
+    /// The first round the ban holds; from round 1 when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_round: Option<u32>,
+    /// The last round the ban holds; to the last round when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_round: Option<u32>,
+}
+
+impl ForbiddenPairing {
+    /// Whether the ban holds in `round`.
+    pub fn holds_in(&self, round: u32) -> bool {
+        self.from_round.is_none_or(|f| f <= round) && self.to_round.is_none_or(|t| round <= t)
+    }
+}
+
+/// C.04.7: virtual points for a range of teams (by start number) in a range of rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Acceleration {
+    /// Added to match points.
+    pub match_points: f64,
+    /// Added to game points.
+    pub game_points: f64,
+    /// The first round paired with them.
+    pub first_round: u32,
+    /// The last round paired with them.
+    pub last_round: u32,
+    /// The first start number that gets them.
+    pub first_team: u32,
+    /// The last start number that gets them.
+    pub last_team: u32,
+}
+
 /// Points for a win, a draw and a loss: of one game (GT-S1) or of one match (GT-S4, AS-15).
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -530,6 +634,7 @@ impl Ruleset {
         if let Some(p) = &spec.playoffs {
             check_playoffs(p)?;
         }
+        check_pairing(&spec.pairing)?;
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -771,6 +876,9 @@ pub struct RulesetDocument {
     /// The playoffs (`[playoffs]`, GT-F3, GT-F4).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub playoffs: Option<PlayoffsPatch>,
+    /// How a team Swiss is paired (`[pairing]`, C.04.6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairing: Option<PairingPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -833,6 +941,8 @@ impl From<&Ruleset> for RulesetDocument {
             }),
             event: r.event.map(EventPatch::from),
             playoffs: r.playoffs.as_ref().map(PlayoffsPatch::from),
+            pairing: (r.pairing != PairingSettings::default())
+                .then(|| PairingPatch::from(&r.pairing)),
         }
     }
 }
@@ -877,7 +987,8 @@ impl RulesetDocument {
             calendar,
             fees,
             event,
-            playoffs
+            playoffs,
+            pairing
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -1212,6 +1323,120 @@ pub struct ReportPatch {
     /// Days the visitors have to confirm or dispute it (GT-P2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confirm_within_days: Option<u32>,
+}
+
+/// `[pairing]`: `colour_preferences = "A"` (or `"B"`, `"none"`), `primary = "MP"`,
+/// `secondary_for_colours`, `max_meetings`, `initial_colour = "drawn"` (or `"white"`,
+/// `"black"`), `rounds`, `forbidden = [{ teams = ["3", "7"] }]`, `acceleration` (C.04.6, C.04.7).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairingPatch {
+    /// Art. 1.7: `A`, `B` or `none`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour_preferences: Option<ColourPreferences>,
+    /// Art. 1.2.1: `MP` or `GP`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub primary: Option<ScoreName>,
+    /// Art. 4.2.2: whether the other score decides the first-team.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secondary_for_colours: Option<bool>,
+    /// Art. 2.1.1 [C1]: how often two teams may meet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_meetings: Option<u32>,
+    /// Art. 4.1: `drawn`, `white` or `black`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_colour: Option<InitialColour>,
+    /// The scheduled number of rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+    /// Teams that may not meet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forbidden: Option<Vec<ForbiddenPairing>>,
+    /// C.04.7's virtual points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<Vec<Acceleration>>,
+}
+
+impl From<&PairingSettings> for PairingPatch {
+    fn from(p: &PairingSettings) -> PairingPatch {
+        PairingPatch {
+            colour_preferences: Some(p.colour_preferences),
+            primary: Some(match p.primary {
+                ScoreBasis::MatchPoints => ScoreName::Mp,
+                ScoreBasis::GamePoints => ScoreName::Gp,
+            }),
+            secondary_for_colours: Some(p.secondary_for_colours),
+            max_meetings: Some(p.max_meetings),
+            initial_colour: Some(p.initial_colour),
+            rounds: p.rounds,
+            forbidden: (!p.forbidden.is_empty()).then(|| p.forbidden.clone()),
+            acceleration: (!p.acceleration.is_empty()).then(|| p.acceleration.clone()),
+        }
+    }
+}
+
+impl PairingPatch {
+    /// The settings this section makes of the ones inherited.
+    fn apply(self, base: PairingSettings) -> PairingSettings {
+        PairingSettings {
+            colour_preferences: self.colour_preferences.unwrap_or(base.colour_preferences),
+            primary: self.primary.map_or(base.primary, |n| match n {
+                ScoreName::Mp => ScoreBasis::MatchPoints,
+                ScoreName::Gp => ScoreBasis::GamePoints,
+            }),
+            secondary_for_colours: self
+                .secondary_for_colours
+                .unwrap_or(base.secondary_for_colours),
+            max_meetings: self.max_meetings.unwrap_or(base.max_meetings),
+            initial_colour: self.initial_colour.unwrap_or(base.initial_colour),
+            rounds: self.rounds.or(base.rounds),
+            forbidden: self.forbidden.unwrap_or(base.forbidden),
+            acceleration: self.acceleration.unwrap_or(base.acceleration),
+        }
+    }
+}
+
+/// The `[pairing]` settings no pairing could follow, as the sentence that says why.
+fn check_pairing(p: &PairingSettings) -> Result<(), String> {
+    if p.max_meetings == 0 {
+        return Err("`[pairing] max_meetings` is 0; two teams must be allowed to meet at least once (C.04.6 art. 2.1.1 [C1]), e.g. max_meetings = 1".into());
+    }
+    if p.rounds == Some(0) {
+        return Err(
+            "`[pairing] rounds` is 0; give the number of rounds the event is scheduled to have"
+                .into(),
+        );
+    }
+    for (i, f) in p.forbidden.iter().enumerate() {
+        if f.teams.len() < 2 {
+            return Err(format!(
+                "`[pairing] forbidden` entry {} names {} team(s); a forbidden pairing needs at least two teams that may not meet",
+                i + 1,
+                f.teams.len()
+            ));
+        }
+        if let (Some(a), Some(b)) = (f.from_round, f.to_round)
+            && a > b
+        {
+            return Err(format!(
+                "`[pairing] forbidden` entry {} runs from round {a} to round {b}; `from_round` must not come after `to_round`",
+                i + 1
+            ));
+        }
+    }
+    for (i, a) in p.acceleration.iter().enumerate() {
+        if a.first_round > a.last_round || a.first_team > a.last_team {
+            return Err(format!(
+                "`[pairing] acceleration` entry {} runs backwards (rounds {} to {}, teams {} to {}); give each range first to last",
+                i + 1,
+                a.first_round,
+                a.last_round,
+                a.first_team,
+                a.last_team
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `[fees]`: `entry_fee = "10.00"`, what each school pays once a season (GT-O2).
@@ -1554,6 +1779,11 @@ impl RulesetDocument {
                     None => inherited,
                     Some(p) => p.apply(inherited).map_err(invalid)?,
                 }
+            },
+            pairing: {
+                let inherited = b.map(|b| b.pairing.clone()).unwrap_or_default();
+                self.pairing
+                    .map_or(inherited.clone(), |p| p.apply(inherited))
             },
         };
         Ruleset::new(ruleset).map_err(invalid)

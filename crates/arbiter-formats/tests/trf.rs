@@ -196,11 +196,15 @@ fn grandmommy_imports_50_teams_14_rounds_4_boards() {
         "{}",
         import.warnings[0]
     );
+    // C.04.7's acceleration (250) and the prohibited pairings (260) are carried into the
+    // pairing settings; only the national ratings are not.
     assert!(
-        import.warnings[1].contains("250 acceleration (4)"),
+        import.warnings[1].ends_with("national ratings (15)"),
         "{}",
         import.warnings[1]
     );
+    assert_eq!(import.rules.pairing.acceleration.len(), 4);
+    assert_eq!(import.rules.pairing.forbidden.len(), 3);
     let matches = c.matches().count();
     let forfeits = c
         .matches()

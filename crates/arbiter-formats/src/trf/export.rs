@@ -8,14 +8,15 @@ use arbiter_core::criteria::{CriterionSpec, ScoreBasis};
 use arbiter_core::model::{
     ByeKind, Colour, Competition, GameResult, MatchOutcome, Pairing, PlayerId, Side, TeamId,
 };
-use arbiter_core::ruleset::Ruleset;
+use arbiter_core::ruleset::{ColourPreferences, InitialColour, PairingSettings, Ruleset};
 use arbiter_core::scoring;
 
 use super::columns::{Field, Ref};
 use super::import::{MAX_ROUNDS, default_lineup};
 use super::records::{
-    ByeRecord, ForfeitedMatchRecord, LineupRecord, MatchForfeitKind, PlayerRecord, Record,
-    ResultCode, RoundBlock, ScoringEntry, Team310Record, TournamentBody, TournamentRecord,
+    AccelerationRecord, ByeRecord, ForfeitedMatchRecord, LineupRecord, MatchForfeitKind,
+    PlayerRecord, ProhibitedRecord, Record, ResultCode, RoundBlock, ScoringEntry, Team310Record,
+    TournamentBody, TournamentRecord,
 };
 use super::{Encoding, LineEnding, TrfDocument, TrfLine};
 
@@ -247,6 +248,27 @@ pub fn from_competition(
                         MatchOutcome::Forfeit { by: Side::Home } => MatchForfeitKind::BlackWins,
                         MatchOutcome::DoubleForfeit => MatchForfeitKind::Double,
                     };
+                    // The winner's players show the forfeit win ("0000 - +"), as FIDE's
+                    // checker reads a 330 match: without them it scores the match as lost.
+                    let winners: &[usize] = match kind {
+                        MatchForfeitKind::WhiteWins => &[h],
+                        MatchForfeitKind::BlackWins => &[a],
+                        MatchForfeitKind::Double => &[],
+                    };
+                    for &t in winners {
+                        let players = rosters[t]
+                            .iter()
+                            .filter_map(|p| rank_of.get(p).copied())
+                            .take(usize::try_from(rules.boards).unwrap_or(0));
+                        for sr in players {
+                            if let Some(v) = blocks.get_mut(&sr) {
+                                while v.len() <= slot {
+                                    v.push(absent());
+                                }
+                                v[slot] = unopposed(true);
+                            }
+                        }
+                    }
                     forfeits.push(ForfeitedMatchRecord {
                         kind: Field::new(kind.code().to_string()),
                         round: Field::new(r),
@@ -332,10 +354,27 @@ pub fn from_competition(
         ),
         tail: String::new(),
     }));
-    match rules.fide.primary {
-        Some(ScoreBasis::MatchPoints) => lines.push(text(192, "FIDE_TEAM_MP_GP")),
-        Some(ScoreBasis::GamePoints) => lines.push(text(192, "FIDE_TEAM_GP_MP")),
-        None => {}
+    // C.04.6 art. 4.1: a chosen initial-colour.
+    match rules.pairing.initial_colour {
+        InitialColour::White => lines.push(Record::Tournament(TournamentRecord {
+            tag: 152,
+            body: TournamentBody::InitialColour(Field::new(Some('W'))),
+            tail: String::new(),
+        })),
+        InitialColour::Black => lines.push(Record::Tournament(TournamentRecord {
+            tag: 152,
+            body: TournamentBody::InitialColour(Field::new(Some('B'))),
+            tail: String::new(),
+        })),
+        InitialColour::Drawn => {}
+    }
+    let d = PairingSettings::default();
+    let p = &rules.pairing;
+    if rules.fide.primary.is_some()
+        || (p.colour_preferences, p.primary, p.secondary_for_colours)
+            != (d.colour_preferences, d.primary, d.secondary_for_colours)
+    {
+        lines.push(text(192, &coded_type(&rules.pairing)));
     }
     if !tiebreaks.is_empty() {
         lines.push(codes_record(202, tiebreaks));
@@ -468,6 +507,32 @@ pub fn from_competition(
         }));
     }
     lines.extend(forfeits.into_iter().map(Record::ForfeitedMatch330));
+    // C.04.7's acceleration and the prohibited pairings of the `[pairing]` settings.
+    for a in &rules.pairing.acceleration {
+        lines.push(Record::Acceleration250(AccelerationRecord {
+            match_points: Field::new(Some(a.match_points)),
+            game_points: Field::new((a.game_points != 0.0).then_some(a.game_points)),
+            first_round: Field::new(Some(a.first_round)),
+            last_round: Field::new(Some(a.last_round)),
+            first_id: Field::new(Some(a.first_team)),
+            last_id: Field::new(Some(a.last_team)),
+            tail: String::new(),
+        }));
+    }
+    for f in &rules.pairing.forbidden {
+        let ids: Vec<Field<Ref>> = f
+            .teams
+            .iter()
+            .filter_map(|id| competition.team_index(&arbiter_core::model::TeamId(id.clone())))
+            .map(|t| Field::new(Ref(Some(team_numbers[t]))))
+            .collect();
+        lines.push(Record::Prohibited260(ProhibitedRecord {
+            first_round: Field::new(f.from_round.unwrap_or(1)),
+            last_round: Field::new(f.to_round.unwrap_or(rounds.max(1))),
+            ids,
+            tail: String::new(),
+        }));
+    }
     for n in notes {
         lines.push(Record::Comment(format!(" {n}")));
     }
@@ -539,4 +604,21 @@ fn codes_record(tag: u16, criteria: &[CriterionSpec]) -> Record {
         )),
         tail: String::new(),
     })
+}
+
+/// `192` for a team Swiss: the colour preferences and the scores of `[pairing]`, as FIDE's
+/// checker reads the code back.
+fn coded_type(p: &PairingSettings) -> String {
+    let colours = match p.colour_preferences {
+        ColourPreferences::TypeA => "_TYPEA",
+        ColourPreferences::TypeB => "_TYPEB",
+        ColourPreferences::None => "",
+    };
+    let scores = match (p.primary, p.secondary_for_colours) {
+        (ScoreBasis::MatchPoints, true) => "_MP_GP",
+        (ScoreBasis::GamePoints, true) => "_GP_MP",
+        (ScoreBasis::MatchPoints, false) => "_MP",
+        (ScoreBasis::GamePoints, false) => "_GP",
+    };
+    format!("FIDE_TEAM{colours}{scores}")
 }

@@ -545,7 +545,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
         });
     }
 
-    let rules = rules(&g, boards_max, &mut w, origin)?;
+    let rules = rules(doc, &g, boards_max, &mut w, origin)?;
     let tiebreaks = match &g.tiebreaks {
         Some((line, codes)) => criteria(codes, *line, "202", &mut w),
         None => Vec::new(),
@@ -852,8 +852,6 @@ fn gather(doc: &TrfDocument) -> Result<Gathered<'_>, TrfError> {
                         .push((line, kind, f.round.value, f.white.value, f.black.value));
                 }
             }
-            Record::Acceleration250(_) => skip("250 acceleration"),
-            Record::Prohibited260(_) => skip("260 prohibited pairings"),
             Record::AbnormalPoints299(_) => skip("299 abnormal points"),
             Record::NationalRating(_) => skip("national ratings"),
             _ => {}
@@ -884,6 +882,7 @@ fn criteria(codes: &[String], line: usize, tag: &str, w: &mut Warnings<'_>) -> V
 }
 
 fn rules(
+    doc: &TrfDocument,
     g: &Gathered<'_>,
     boards: usize,
     w: &mut Warnings<'_>,
@@ -950,6 +949,7 @@ fn rules(
         };
     }
     rules.fide = fide_settings(g);
+    rules.pairing = super::pairing::settings(doc);
     if let Some(first) = g.colours.as_ref().and_then(|c| c.chars().next()) {
         rules.white_on_odd_boards = if first == 'W' { Side::Home } else { Side::Away };
     }

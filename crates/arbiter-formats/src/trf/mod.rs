@@ -16,6 +16,7 @@
 mod columns;
 mod export;
 mod import;
+mod pairing;
 mod records;
 mod report;
 

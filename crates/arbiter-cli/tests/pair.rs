@@ -1,0 +1,110 @@
+//! `arbiter pair` end to end on FIDE's sample team Swiss (`tests/data/fide/grandmommyscup.trf`):
+//! the JSON of issue 17, `--check`'s verdict per round (as FIDE's checker gives it, see
+//! arbiter-formats' `swiss_grandmommyscup`), the TRF written with the round, the errors.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const FILE: &str = "crates/arbiter-cli/tests/data/fide/grandmommyscup.trf";
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the arbiter binary runs")
+}
+
+#[test]
+fn c046_pair_prints_the_round_as_issue_17_spells_it() {
+    let out = arbiter(&["pair", FILE, "--round", "6", "--format", "json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // FIDE's checker pairs round 6 so (gacrux 1.11.65); 35 - 20 is where the file differs.
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"round\": 6, \"pairs\": [[13, 19], [6, 8], [3, 18], [14, 9], [10, 17], [11, 22], [1, 23], [24, 2], [4, 15], [12, 21], [34, 5], [35, 20], [25, 37], [36, 27], [38, 30], [32, 47], [26, 42], [28, 43], [29, 45], [44, 33], [50, 40], [48, 39], [41, 49]], \"bye\": 46}\n"
+    );
+}
+
+#[test]
+fn c046_pair_explain_says_the_bracket_the_criteria_and_the_colour_rule() {
+    let out = arbiter(&["pair", FILE, "--round", "6", "--explain"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Round 6\n  1   13 Spain"), "{text}");
+    assert!(
+        text.contains("bracket of 9 points: residents [8, 13, 19], upfloaters [6]"),
+        "{text}"
+    );
+    assert!(text.contains("[C10] art. 2.3.7"), "{text}");
+    assert!(text.contains("(C.04.6 art. 4.3.2)"), "{text}");
+    assert!(text.contains("bye   46 "), "{text}");
+}
+
+#[test]
+fn c046_pair_check_finds_the_rounds_fides_checker_finds() {
+    let out = arbiter(&["pair", "--check", FILE]);
+    assert_eq!(out.status.code(), Some(1), "a round differs: exit status 1");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let verdicts: Vec<&str> = text.lines().collect();
+    assert_eq!(verdicts.len(), 14, "{text}");
+    let agree: Vec<usize> = verdicts
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.ends_with(": C.04.6's pairing"))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(agree, [4, 5, 10, 11, 14]);
+    assert!(
+        verdicts[5].contains("the file has 20 - 35, C.04.6 gives 35 - 20"),
+        "{}",
+        verdicts[5]
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("9 round(s) are not C.04.6's pairing"));
+}
+
+#[test]
+fn c046_a_round_written_as_trf_checks_as_c046s_pairing() {
+    let out = arbiter(&["pair", FILE, "--round", "14", "--format", "trf"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = std::env::temp_dir().join(format!("arbiter-pair-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let written = dir.join("round14.trf");
+    std::fs::write(&written, &out.stdout).unwrap();
+    let check = arbiter(&["pair", "--check", written.to_str().unwrap()]);
+    let text = String::from_utf8(check.stdout).unwrap();
+    assert!(
+        text.lines().last().unwrap() == "round 14: C.04.6's pairing",
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn c046_a_round_past_the_event_is_refused_with_the_reason() {
+    let out = arbiter(&["pair", FILE]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("round 15 is past the event's 14 rounds") && err.contains("record 142"),
+        "{err}"
+    );
+    let out = arbiter(&["pair", FILE, "--round", "3", "--absent", "99"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--absent 99") && err.contains("has no team 99"),
+        "{err}"
+    );
+}

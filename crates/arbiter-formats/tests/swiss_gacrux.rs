@@ -1,0 +1,109 @@
+//! Differential test of the C.04.6 pairing against FIDE's reference implementation (`gacrux`,
+//! `pairingchecker.py`): `tools/gen_swiss_pairings.py` plays team Swiss events (7 to 60 teams,
+//! 5 to 11 rounds, forfeits, byes, withdrawals, late entries, prohibited pairings, type A, type B
+//! and no colour preferences) whose every round the checker paired; Arbiter's pairing of each
+//! round from the rounds before it must equal it, pair by pair and colour by colour.
+//!
+//! Needs a Python with gacrux in `ARBITER_GACRUX_PYTHON` (`.ci/gacrux.sh` makes one); skips with
+//! a note without it, and fails instead when `CI=true`. `ARBITER_SWISS_COUNT` and
+//! `ARBITER_SWISS_SEED` change the events (100, seed 1); the ignored test runs 500 more.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test: a failure is a panic
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use arbiter_core::swiss;
+use arbiter_formats::trf;
+
+fn python() -> Option<PathBuf> {
+    match std::env::var_os("ARBITER_GACRUX_PYTHON") {
+        Some(p) => Some(PathBuf::from(p)),
+        None if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("CI=true but ARBITER_GACRUX_PYTHON is not set: run .ci/gacrux.sh first")
+        }
+        None => {
+            eprintln!(
+                "skipped: set ARBITER_GACRUX_PYTHON to a Python with gacrux (python3 -m venv target/gacrux-venv && target/gacrux-venv/bin/pip install gacrux)"
+            );
+            None
+        }
+    }
+}
+
+fn env_u32(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Generates `count` events from `seed` and checks every round; the counts of events and rounds.
+fn differential(python: &Path, count: u32, seed: u32) -> (usize, usize) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::env::temp_dir().join(format!("arbiter-swiss-{}-{seed}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let status = Command::new(python)
+        .arg(root.join("tools/gen_swiss_pairings.py"))
+        .args(["--count", &count.to_string(), "--seed", &seed.to_string()])
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "the generator failed: {status}");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() * 10 >= count as usize * 9,
+        "only {} events of {count} were generated",
+        files.len()
+    );
+    let (mut rounds, mut failures) = (0, Vec::new());
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let doc = trf::read(&name, &std::fs::read(path).unwrap()).unwrap();
+        let import = trf::to_competition(&doc).unwrap();
+        let checks = swiss::check(&import.competition, &import.rules, 0);
+        assert!(!checks.is_empty(), "{name}: no round to check");
+        for c in checks {
+            rounds += 1;
+            if let Some(d) = c.difference {
+                failures.push(format!("{name} round {}: {d}", c.round));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {rounds} rounds differ from FIDE's checker (files kept in {}):\n{}",
+        failures.len(),
+        out.display(),
+        failures.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&out);
+    (files.len(), rounds)
+}
+
+#[test]
+fn c046_every_round_of_generated_events_pairs_as_fides_checker_pairs_it() {
+    let Some(python) = python() else { return };
+    let (events, rounds) = differential(
+        &python,
+        env_u32("ARBITER_SWISS_COUNT", 100),
+        env_u32("ARBITER_SWISS_SEED", 1),
+    );
+    eprintln!("{events} events, {rounds} rounds: every round as FIDE's checker pairs it");
+}
+
+/// The longer run of `docs/benchmarks.md`: `cargo test -p arbiter-formats --test swiss_gacrux
+/// -- --ignored`.
+#[test]
+#[ignore = "about ten minutes; run by hand"]
+fn c046_five_hundred_more_events_pair_as_fides_checker_pairs_them() {
+    let Some(python) = python() else { return };
+    let (events, rounds) = differential(&python, 500, 2);
+    eprintln!("{events} events, {rounds} rounds: every round as FIDE's checker pairs it");
+}
