@@ -2101,7 +2101,6 @@ async fn gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round(store: Stor
         name: "Playoffs".into(),
         teams: teams.clone(),
         rounds: Vec::new(),
-        ..loaded.competition.clone()
     };
     let calendar = PlayoffCalendar {
         rounds: vec![jiff::civil::date(2026, 3, 9)],
