@@ -213,6 +213,21 @@ impl SeasonEnd {
             .map(|d| d.tomorrow().unwrap_or(d))
     }
 
+    /// The divisions with matches still to play (a dropped team's left out are not, GT-M5).
+    pub fn running(&self) -> Vec<String> {
+        self.divisions
+            .iter()
+            .filter(|v| {
+                v.sheet.teams.iter().flat_map(|t| &t.entries).any(|e| {
+                    e.opponent.is_some()
+                        && e.kind == arbiter_core::scoring::EntryKind::Pending
+                        && e.excluded.is_none()
+                })
+            })
+            .map(|v| v.record.name.clone())
+            .collect()
+    }
+
     /// The awards list (GT-F1, GT-F2, GT-F3) of the divisions, with the playoff's finish.
     pub fn awards(&self) -> Result<AwardsList, String> {
         let divisions: Vec<Division<'_>> = self
@@ -626,4 +641,43 @@ pub async fn save_report(
         .map_err(refused)?;
     state.invalidate();
     Ok(saved)
+}
+
+/// For the command line: the season `season` of league `league` as its end reads it, or the
+/// sentence saying why not.
+pub async fn read(state: &AppState, league: &str, season: &str) -> Result<SeasonEnd, String> {
+    let tree = crate::app::site::one(state, league)
+        .await
+        .map_err(|e| e.message())?;
+    load(state, &tree, season).await.map_err(|e| e.message())
+}
+
+/// For the command line: the account `email` acting in `league` for `action`, as the permission
+/// table allows, or the sentence saying why not.
+pub async fn acting_as(
+    state: &AppState,
+    email: &str,
+    s: &SeasonEnd,
+    action: arbiter_core::permissions::Action,
+) -> Result<Acting, String> {
+    let email = arbiter_core::text::Email::parse(email)?;
+    let user = state
+        .store()
+        .user_by_email(&email)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| {
+            format!("There is no account {email} in this database; `arbiter user add` makes one.")
+        })?;
+    let account = crate::http::auth::Accounts::new(state.store().clone())
+        .load(user)
+        .await
+        .map_err(|e| e.to_string())?;
+    crate::http::auth::permit(
+        Some(&account),
+        s.league.id,
+        action,
+        arbiter_core::permissions::Target::League,
+    )
+    .map_err(|e| e.message())
 }

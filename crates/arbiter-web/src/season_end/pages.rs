@@ -673,6 +673,8 @@ struct AwardsPage {
     ledger: String,
     playoffs: String,
     playoffs_pending: bool,
+    /// Divisions still playing: their winners listed are the leaders so far.
+    running: String,
 }
 
 fn award_lines(list: &AwardsList) -> Vec<AwardLine> {
@@ -748,6 +750,7 @@ pub async fn awards_html(state: &AppState, league: &str, season: &str) -> Result
             .and_then(Drawn::finish)
             .and_then(|f| f.winner)
             .is_none(),
+        running: words_list(s.running().into_iter()),
     };
     match s.awards() {
         Ok(list) => {
