@@ -449,3 +449,41 @@ async fn the_race_shows_in_the_standings_while_the_season_runs() {
     let page = president.get(&app, QUALIFY).await;
     assert!(page.body.contains("still to play"), "{}", page.body);
 }
+
+/// GT-O3: snapshots of the product's drafts for the demo season finished (the day after its
+/// regular season): the end-of-season press release and its Markdown, as the Vice-President's
+/// page offers them, and the awards list (GT-F1, GT-F2).
+#[tokio::test]
+async fn gt_o3_the_finished_demo_seasons_reports_and_awards() {
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let today = date(2027, 2, 25);
+    arbiter_demo::write_to(
+        &store,
+        &arbiter_demo::generate(today),
+        &Actor::default(),
+        |_, _| {},
+    )
+    .await
+    .unwrap();
+    account(&store, VP, Role::VicePresident, None).await;
+    let app = app_on(&store, today);
+    let state = arbiter_web::AppState::new(store.clone());
+    let s = arbiter_web::season_end::read(&state, "gthscl", "2026-27")
+        .await
+        .unwrap();
+    assert_eq!(s.divisions.len(), 3);
+    assert!(s.running().is_empty(), "every division is finished");
+    for moment in arbiter_core::media::Moment::ALL {
+        let (text, markdown) = arbiter_web::season_end::reports::draft(&s, moment).unwrap();
+        insta::assert_snapshot!(format!("demo_report_{}_text", moment.code()), text);
+        insta::assert_snapshot!(format!("demo_report_{}_markdown", moment.code()), markdown);
+    }
+    // The Vice-President's page offers the same draft to edit.
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, "/leagues/gthscl/2026-27/reports").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
+    assert_eq!(awards.status, StatusCode::OK);
+    insta::assert_snapshot!("demo_awards", masked(&awards.body));
+}
