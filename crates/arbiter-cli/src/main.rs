@@ -11,6 +11,7 @@ mod pair;
 mod ratings;
 mod render;
 mod roster;
+mod season_end;
 mod setup;
 mod suspend;
 mod users;
@@ -232,6 +233,31 @@ enum Command {
         #[command(flatten)]
         database: database::Database,
     },
+    /// The playoffs (GT-F3): `arbiter playoffs qualify` lists each division's qualifiers and
+    /// the seeded field; `arbiter playoffs draw --as EMAIL` draws the bracket (the President).
+    Playoffs {
+        #[command(subcommand)]
+        command: PlayoffsCommand,
+    },
+    /// The season's awards list (GT-F1, GT-F2, GT-F3): trophies to buy, with each team's players.
+    Awards {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address.
+        #[arg(long)]
+        season: String,
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// The media reports (GT-O3): `arbiter report draft --moment midway|end` prints the
+    /// product's draft, the press release or Markdown.
+    Report {
+        #[command(subcommand)]
+        command: ReportCommand,
+    },
     /// The ASTC championship's tools: `arbiter astc field ENTRIES.json` plans a competition's
     /// field (AS-4..AS-8).
     Astc {
@@ -406,6 +432,69 @@ enum DivisionCommand {
         /// Print the schedule and write nothing.
         #[arg(long)]
         preview: bool,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum PlayoffsCommand {
+    /// Each division's qualifiers by its final standings, ties the officers must decide, and
+    /// the seeded field (GT-F3).
+    Qualify {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address.
+        #[arg(long)]
+        season: String,
+        /// `table` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Draws the bracket and pairs its first round on the playoff calendar (GT-F3, GT-F5).
+    Draw {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address.
+        #[arg(long)]
+        season: String,
+        /// The President's account (email).
+        #[arg(long = "as", value_name = "EMAIL")]
+        by: String,
+        /// The first day of the playoffs (YYYY-MM-DD); default: the day after the divisions'
+        /// last match.
+        #[arg(long, value_name = "DATE")]
+        starts: Option<jiff::civil::Date>,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReportFormat {
+    Text,
+    Markdown,
+}
+
+#[derive(Debug, Subcommand)]
+enum ReportCommand {
+    /// The product's draft of the midway or end-of-season report (GT-O3).
+    Draft {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address.
+        #[arg(long)]
+        season: String,
+        /// `midway` or `end`.
+        #[arg(long)]
+        moment: String,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1029,6 +1118,52 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::Playoffs {
+            command:
+                PlayoffsCommand::Qualify {
+                    league,
+                    season,
+                    format,
+                    database,
+                },
+        } => season_end::qualify(&league, &season, format, &database),
+        Command::Playoffs {
+            command:
+                PlayoffsCommand::Draw {
+                    league,
+                    season,
+                    by,
+                    starts,
+                    database,
+                },
+        } => season_end::draw(&league, &season, &by, starts, &database),
+        Command::Awards {
+            league,
+            season,
+            format,
+            database,
+        } => season_end::awards(&league, &season, format, &database),
+        Command::Report {
+            command:
+                ReportCommand::Draft {
+                    league,
+                    season,
+                    moment,
+                    format,
+                    database,
+                },
+        } => {
+            let moment = arbiter_core::media::Moment::from_code(&moment).ok_or_else(|| {
+                anyhow::anyhow!("“{moment}” is not a report: the Vice-President reports midway and at the end (GT-O3); give --moment midway or --moment end")
+            })?;
+            season_end::draft(
+                &league,
+                &season,
+                moment,
+                format == ReportFormat::Markdown,
+                &database,
+            )
+        }
         Command::Ledger {
             command: None,
             league,

@@ -731,6 +731,118 @@ async fn accounts(
     Ok(())
 }
 
+/// Issue 15 in the browser: the demo from the day after its regular season (every division
+/// match played), where the President sets a password, qualifies the divisions (GT-F3), draws
+/// the knockout of the six qualifiers (byes to the top two), enters every round on the round
+/// page and pairs the next, to the final's winner; the bracket and the awards list show it,
+/// on a phone and on a laptop.
+async fn season_end(client: &Client, base: &str, president_link: &str) -> Check {
+    const SEASON: &str = "/leagues/gthscl/2026-27";
+    client.set_window_size(390, 900).await.map_err(err)?;
+    client.goto(president_link).await.map_err(err)?;
+    let password = "a long demo passphrase";
+    fill(client, "input[name=password]", password).await?;
+    fill(client, "input[name=password_again]", password).await?;
+    submit(client, "form.stack").await?;
+    path_is(client, "/account").await?;
+
+    client.goto(&format!("{base}{SEASON}")).await.map_err(err)?;
+    says(client, "Playoffs", "the season page links the playoffs").await?;
+    client
+        .goto(&format!("{base}{SEASON}/qualification"))
+        .await
+        .map_err(err)?;
+    says(client, "The field, seeded", "the qualification page").await?;
+    fits(client, 390, "the qualification page").await?;
+    shoot(client, 390, "qualification").await?;
+    shoot(client, 1280, "qualification").await?;
+    client.set_window_size(390, 900).await.map_err(err)?;
+    click(client, "button[value=draw]").await?;
+    says(client, "The playoffs are drawn", "after the draw").await?;
+
+    let mut round = 1;
+    loop {
+        client
+            .goto(&format!(
+                "{base}{SEASON}/playoffs-2026-27/rounds/{round}/results"
+            ))
+            .await
+            .map_err(err)?;
+        let boards = client
+            .find_all(Locator::Css("form.round-entry input[type=text]"))
+            .await
+            .map_err(err)?;
+        ensure!(
+            !boards.is_empty(),
+            "round {round} of the playoffs has no boards to type"
+        );
+        for b in boards {
+            // The home side wins each board: the higher seed goes through.
+            b.send_keys("1").await.map_err(err)?;
+        }
+        if round == 1 {
+            shoot(client, 390, "playoff-round-entry").await?;
+            client.set_window_size(390, 900).await.map_err(err)?;
+        }
+        click(client, "form.round-entry button[type=submit]").await?;
+        says(client, "Round", "after saving a playoff round").await?;
+        client
+            .goto(&format!("{base}{SEASON}/qualification"))
+            .await
+            .map_err(err)?;
+        if client
+            .find(Locator::Css("button[value=pair]"))
+            .await
+            .is_err()
+        {
+            break;
+        }
+        click(client, "button[value=pair]").await?;
+        says(client, "The next round is paired", "after pairing").await?;
+        round += 1;
+        ensure!(
+            round <= 4,
+            "a knockout of six has three rounds, not {round}"
+        );
+    }
+    ensure!(
+        round == 3,
+        "the knockout of six ended after round {round}, not 3"
+    );
+
+    client
+        .goto(&format!("{base}{SEASON}/playoffs"))
+        .await
+        .map_err(err)?;
+    says(client, "Playoff winner:", "the bracket after the final").await?;
+    fits(client, 390, "the bracket").await?;
+    shoot(client, 390, "bracket").await?;
+    shoot(client, 1280, "bracket").await?;
+    client.set_window_size(390, 900).await.map_err(err)?;
+    client
+        .goto(&format!("{base}{SEASON}/awards"))
+        .await
+        .map_err(err)?;
+    let text = says(client, "Playoff winner", "the awards list").await?;
+    ensure!(
+        text.contains("Playoff runner-up") && text.contains("Trophies to buy: 5"),
+        "the awards list lacks the playoff's trophies: {text}"
+    );
+    fits(client, 390, "the awards list").await?;
+    shoot(client, 390, "awards").await?;
+    shoot(client, 1280, "awards").await
+}
+
+async fn click(client: &Client, css: &str) -> Check {
+    client
+        .find(Locator::Css(css))
+        .await
+        .map_err(err)?
+        .click()
+        .await
+        .map_err(err)
+}
+
 /// The home team's match points on its competition's standings.
 async fn home_mp(client: &Client, base: &str, pending: &Pending) -> Result<Option<String>, String> {
     let competition = pending.path.split("/rounds/").next().unwrap_or_default();
@@ -985,6 +1097,45 @@ async fn standings_mp(client: &Client) -> Result<Vec<(String, String, String)>, 
     Ok(out)
 }
 
+/// `arbiter demo` as of `today` on a free port, its database `db`: the server, its port and
+/// the GTHSCL President's set-password link.
+fn demo_server(db: &Path, today: &str) -> (Running, u16, String) {
+    let port = free_port();
+    let mut server = Running(
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["demo", "--bind", &format!("127.0.0.1:{port}"), "--db"])
+            .arg(db)
+            .args(["--today", today])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut out = BufReader::new(server.0.stdout.take().unwrap());
+    let mut link = None;
+    loop {
+        let mut line = String::new();
+        if out.read_line(&mut line).unwrap() == 0 || line.contains("Mail (invitations") {
+            break;
+        }
+        if line.contains("president@gthscl") {
+            link = line.split_whitespace().last().map(str::to_string);
+        }
+    }
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = out.read_to_string(&mut rest);
+    });
+    assert!(
+        wait_for(port, "/", Duration::from_secs(60)),
+        "arbiter demo did not answer on port {port} within a minute"
+    );
+    (
+        server,
+        port,
+        link.expect("the demo prints the GTHSCL President's link"),
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn demo_site_in_headless_chromium() {
     let (Some(driver), Some(browser)) = (
@@ -1085,6 +1236,15 @@ async fn demo_site_in_headless_chromium() {
         )
         .await;
     }
+    // Issue 15: a second demo, from the day after the regular season.
+    let mut finished = None;
+    if outcome.is_ok() {
+        let (running, port, link) = demo_server(&tmp.join("finished.db"), "2027-02-25");
+        let base = format!("http://127.0.0.1:{port}");
+        outcome = season_end(&client, &base, &link).await;
+        finished = Some(running);
+    }
+    drop(finished);
     let _ = client.close().await;
     drop(server);
     let _ = std::fs::remove_dir_all(&tmp);

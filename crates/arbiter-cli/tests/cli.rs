@@ -1928,3 +1928,91 @@ fn as_4_astc_field_refuses_a_school_twice_with_its_place() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("TAS, and Secondary Girls has none"), "{err}");
 }
+
+/// Issue 15 from the command line: qualification from the final standings (GT-F3), the awards
+/// list as CSV (GT-F1), the product's draft of the midway report (GT-O3), and a draw refused
+/// when the season has no match days left for the playoff calendar (GT-F5).
+#[test]
+fn gt_f3_gt_o3_playoffs_awards_and_reports_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-season-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    ok_stdout(&[
+        "import",
+        "examples/gthscl-division.json",
+        "--league",
+        "gthscl",
+        "--season",
+        "2026-27",
+        "--competition",
+        "maumee",
+        "--db",
+        db,
+    ]);
+    let season = ["--league", "gthscl", "--season", "2026-27", "--db", db];
+    fn with<'a>(first: &[&'a str], season: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        [first, season, extra].concat()
+    }
+    let qualify = ok_stdout(&with(&["playoffs", "qualify"], &season, &[]));
+    // GT-M5: the dropped team's match left out is not still to play: the division is final.
+    assert!(qualify.contains("1. St. John's Jesuit A"), "{qualify}");
+    assert!(qualify.contains("The field (GT-F3):"), "{qualify}");
+    let csv = ok_stdout(&with(&["awards"], &season, &["--format", "csv"]));
+    assert!(
+        csv.starts_with("award,rule,team,school,players\r\n"),
+        "{csv}"
+    );
+    assert!(csv.contains("GT-F1"), "{csv}");
+    let draft = ok_stdout(&with(
+        &["report", "draft"],
+        &season,
+        &["--moment", "midway"],
+    ));
+    assert!(draft.contains("the season at midway"), "{draft}");
+    let md = ok_stdout(&with(
+        &["report", "draft"],
+        &season,
+        &["--moment", "end", "--format", "markdown"],
+    ));
+    assert!(md.starts_with('#'), "{md}");
+    let wrong = arbiter(&with(&["report", "draft"], &season, &["--moment", "half"]));
+    assert!(!wrong.status.success());
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr).contains("“half” is not a report"),
+        "{}",
+        String::from_utf8_lossy(&wrong.stderr)
+    );
+    // The season ends with its last round: no match days are left for the playoffs (GT-F5).
+    let added = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "user",
+            "add",
+            "--email",
+            "president@gthscl.example",
+            "--role",
+            "president",
+            "--league",
+            "gthscl",
+            "--db",
+            db,
+        ])
+        .current_dir(root())
+        .env_remove("ARBITER_SMTP_URL")
+        .env("ARBITER_MAIL_DIR", dir.join("mail"))
+        .output()
+        .unwrap();
+    assert!(added.status.success(), "{added:?}");
+    let drawn = arbiter(&with(
+        &["playoffs", "draw"],
+        &season,
+        &["--as", "president@gthscl.example"],
+    ));
+    assert!(!drawn.status.success());
+    assert!(
+        String::from_utf8_lossy(&drawn.stderr).contains("GT-F5: 1 playoff round and the bye date"),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

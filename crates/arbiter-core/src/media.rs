@@ -37,6 +37,32 @@ pub enum Moment {
     End,
 }
 
+impl Moment {
+    /// Both moments, midway first.
+    pub const ALL: [Moment; 2] = [Moment::Midway, Moment::End];
+
+    /// `midway` or `end`: the spelling of an address, a command line and the store.
+    pub fn code(self) -> &'static str {
+        match self {
+            Moment::Midway => "midway",
+            Moment::End => "end",
+        }
+    }
+
+    /// Reads [`Moment::code`] back.
+    pub fn from_code(code: &str) -> Option<Moment> {
+        Moment::ALL.into_iter().find(|m| m.code() == code)
+    }
+
+    /// As a heading says it: `Midway report`, `End-of-season report`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Moment::Midway => "Midway report",
+            Moment::End => "End-of-season report",
+        }
+    }
+}
+
 /// The facts of a media report (GT-O3).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MediaReport {

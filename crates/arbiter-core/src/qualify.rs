@@ -320,7 +320,10 @@ fn pending_matches(sheet: &ScoreSheet) -> u32 {
         .teams
         .iter()
         .flat_map(|t| &t.entries)
-        .filter(|e| e.opponent.is_some() && e.kind == scoring::EntryKind::Pending)
+        // GT-M5: a dropped team's matches left out of the standings are not still to play.
+        .filter(|e| {
+            e.opponent.is_some() && e.kind == scoring::EntryKind::Pending && e.excluded.is_none()
+        })
         .count();
     u32::try_from(halves / 2).unwrap_or(u32::MAX)
 }
@@ -633,6 +636,31 @@ mod tests {
             qualify(&c, &Ruleset::preset("astc").unwrap(), &[]),
             Err(QualifyError::NoPlayoffs { .. })
         ));
+    }
+
+    /// GT-M5: a team dropped for its second forfeit, having played under half its matches,
+    /// leaves its last match unplayed and out of the standings: the division is finished.
+    #[test]
+    fn gt_f3_a_dropped_teams_match_left_out_is_not_still_to_play() {
+        let forfeit = |home: &str, away: &str| {
+            let mut p = pending(home, away);
+            if let crate::model::Pairing::Match(m) = &mut p {
+                m.outcome = crate::model::MatchOutcome::Forfeit {
+                    by: crate::model::Side::Away,
+                };
+            }
+            p
+        };
+        let c = competition(
+            &["a", "b", "c", "d"],
+            vec![
+                vec![played("a", "b", "1110"), forfeit("c", "d")],
+                vec![played("a", "c", "11=="), forfeit("b", "d")],
+                vec![pending("a", "d"), played("b", "c", "1=1=")],
+            ],
+        );
+        let q = qualify(&c, &gthscl(), &[]).unwrap();
+        assert_eq!(ids(&q), ["a", "b"]);
     }
 
     #[test]

@@ -158,6 +158,19 @@ impl PlayoffTiebreak {
         }
     }
 
+    /// Reads [`PlayoffTiebreak::code`] back.
+    pub fn from_code(code: &str) -> Option<PlayoffTiebreak> {
+        [
+            PlayoffTiebreak::Berliner,
+            PlayoffTiebreak::TopBoard,
+            PlayoffTiebreak::HigherSeed,
+            PlayoffTiebreak::Armageddon,
+            PlayoffTiebreak::PlayoffGame,
+        ]
+        .into_iter()
+        .find(|t| t.code() == code)
+    }
+
     /// Whether the step always decides: a seed, or a game played until it does.
     pub fn is_final(self) -> bool {
         matches!(

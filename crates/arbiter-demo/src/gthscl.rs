@@ -29,11 +29,28 @@ use crate::{DemoCompetition, DemoGameScore, DemoLeague, DemoSeason, LeagueKind};
 const DRAW_RATE: f64 = 0.12;
 
 pub const SEASON_START: Date = date(2026, 10, 5);
-pub const SEASON_END: Date = date(2027, 2, 24);
+/// The divisions' last match day: the regular season's end.
+pub const REGULAR_SEASON_END: Date = date(2027, 2, 24);
+/// The season's last day: the playoffs are played in March (GT-F3), the bye date for all
+/// schools before the last of them (GT-F5).
+pub const SEASON_END: Date = date(2027, 3, 19);
 
-/// The demo always shows a season in progress: a `today` outside this window is moved into it.
+/// The demo shows a season in progress: a `today` before this window is moved into it...
 pub const TODAY_EARLIEST: Date = date(2026, 11, 23);
 pub const TODAY_LATEST: Date = date(2027, 2, 8);
+/// ...and one after the regular season (from the day after its last match, to the season's
+/// end) shows it finished, every division match played: the President qualifies the divisions
+/// and draws the playoffs on the site (`arbiter demo --today 2027-02-25`).
+pub const FINISHED_FROM: Date = date(2027, 2, 25);
+
+/// The day the demo is drawn as of: in progress, or finished from [`FINISHED_FROM`].
+pub fn demo_day(today: Date) -> Date {
+    if today >= FINISHED_FROM {
+        today.min(SEASON_END)
+    } else {
+        today.clamp(TODAY_EARLIEST, TODAY_LATEST)
+    }
+}
 
 /// The days the schools are shut (GT-M2's calendar): from, to (both inclusive), what.
 const CLOSURES: &[(Date, Date, &str)] = &[
@@ -138,7 +155,7 @@ const DIVISIONS: &[Division] = &[
 ];
 
 pub fn league(today: Date) -> DemoLeague {
-    let today = today.clamp(TODAY_EARLIEST, TODAY_LATEST);
+    let today = demo_day(today);
     let mut names = Names::new(OHIO);
     let competitions: Vec<DemoCompetition> = DIVISIONS
         .iter()
@@ -267,8 +284,10 @@ fn round_dates(s: &Schedule, offset: usize) -> Result<Vec<Date>, ScheduleError> 
         .get(offset)
         .copied()
         .unwrap_or(SEASON_START);
+    // The divisions play the regular season; the playoffs come after it.
     let own = SchoolCalendar {
         starts_on,
+        ends_on: REGULAR_SEASON_END,
         ..calendar
     };
     schedule::place(s, &own, &match_days, Spacing::Even)

@@ -281,12 +281,9 @@ fn facts(divisions: &[DemoCompetition], today: Date) -> Facts {
 
 #[test]
 fn gthscl_season_in_progress_has_every_fact_of_the_issue() {
-    for today in [TODAY, date(2020, 1, 1), date(2030, 6, 1)] {
+    for today in [TODAY, date(2020, 1, 1), date(2027, 2, 24)] {
         let divisions = gthscl_at(today);
-        let clamped = today.clamp(
-            arbiter_demo::gthscl::TODAY_EARLIEST,
-            arbiter_demo::gthscl::TODAY_LATEST,
-        );
+        let clamped = arbiter_demo::gthscl::demo_day(today);
         let f = facts(&divisions, clamped);
         assert_eq!(f.divisions, 3, "GT-O1: three divisions");
         assert_eq!(f.sister_teams, 1, "GT-O1, GT-M14: a school's A and B teams");
@@ -391,7 +388,7 @@ fn gt_m2_no_round_is_set_on_a_closure_of_the_calendar() {
         }
         assert_eq!(
             days.last(),
-            Some(&arbiter_demo::gthscl::SEASON_END),
+            Some(&arbiter_demo::gthscl::REGULAR_SEASON_END),
             "{}",
             d.slug
         );
@@ -668,4 +665,49 @@ fn gt_m20_every_demo_game_score_is_its_boards_game() {
             assert!(read.is_ok(), "{}: {g:?}: {read:?}", c.name);
         }
     }
+}
+
+/// GT-F3: from the day after the regular season, the demo's divisions are finished: every
+/// match played, and each division qualifies its top two for the playoffs, which fit in the
+/// season's March before its last day (GT-F5).
+#[test]
+fn gt_f3_the_demo_season_finishes_and_qualifies_after_the_regular_season() {
+    use arbiter_core::bracket;
+    use arbiter_core::qualify;
+    let today = date(2027, 2, 25);
+    let divisions = gthscl_at(today);
+    let mut qualified = Vec::new();
+    for d in &divisions {
+        let rules = arbiter_core::Ruleset::preset(&d.rules).unwrap();
+        let q = qualify::qualify(&d.competition, &rules, &[]);
+        let q = q.unwrap_or_else(|e| panic!("{}: {e}", d.slug));
+        assert_eq!(q.teams.len(), 2, "{}: {q:?}", d.slug);
+        qualified.push(q);
+    }
+    let field = qualify::seed(&qualified).unwrap();
+    assert_eq!(field.len(), 6);
+    let rules = arbiter_core::Ruleset::preset("gthscl").unwrap();
+    let calendar = arbiter_demo::gthscl::calendar();
+    let days = bracket::playoff_calendar(
+        bracket::knockout_rounds(6),
+        today,
+        &calendar,
+        &rules.match_days,
+    )
+    .unwrap();
+    assert!(
+        days.rounds
+            .iter()
+            .all(|d| *d <= arbiter_demo::gthscl::SEASON_END)
+    );
+    // In progress the day before.
+    let running = gthscl_at(date(2027, 2, 8));
+    assert!(running.iter().any(|d| {
+        qualify::qualify(
+            &d.competition,
+            &arbiter_core::Ruleset::preset(&d.rules).unwrap(),
+            &[],
+        )
+        .is_err()
+    }));
 }

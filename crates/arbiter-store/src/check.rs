@@ -29,7 +29,15 @@ pub(crate) fn slug(what: &str, slug: &str) -> Result<(), StoreError> {
 }
 
 /// The season's own pages take these places after `/leagues/{league}/{season}/`.
-const SEASON_PAGES: [&str; 2] = ["history", "ratings"];
+const SEASON_PAGES: [&str; 7] = [
+    "suspension",
+    "history",
+    "ratings",
+    "qualification",
+    "playoffs",
+    "awards",
+    "reports",
+];
 
 /// A competition's slug must not be one of its season's own pages.
 pub(crate) fn competition_slug(slug: &str) -> Result<(), StoreError> {

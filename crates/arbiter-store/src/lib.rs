@@ -377,6 +377,97 @@ impl Store {
         dispatch!(self, s => s.ledger(league, season).await)
     }
 
+    /// GT-F3: keeps the officers' order of teams tied in division `competition`, with why.
+    pub async fn record_tie_decision(
+        &self,
+        competition: CompetitionId,
+        order: &[TeamId],
+        reason: &str,
+        by: &Actor,
+    ) -> Result<TieDecision, StoreError> {
+        dispatch!(self, s => s.record_tie_decision(competition, order, reason, by).await)
+    }
+
+    /// The officers' decisions on ties in the season's divisions, oldest first (GT-F3).
+    pub async fn tie_decisions(&self, season: SeasonId) -> Result<Vec<TieDecision>, StoreError> {
+        dispatch!(self, s => s.tie_decisions(season).await)
+    }
+
+    /// GT-F3, GT-F5: stores the season's playoffs in one transaction: the playoff competition
+    /// (the qualifiers' teams and rosters, round 1 paired), the seeded field and the calendar
+    /// with its bye date; [`StoreError::Conflict`] when they are drawn already.
+    pub async fn draw_playoffs(
+        &self,
+        season: SeasonId,
+        new: &NewCompetition,
+        competition: &Competition,
+        field: &[arbiter_core::qualify::Seed],
+        calendar: &arbiter_core::bracket::PlayoffCalendar,
+        by: &Actor,
+    ) -> Result<PlayoffRecord, StoreError> {
+        dispatch!(self, s => s.draw_playoffs(season, new, competition, field, calendar, by).await)
+    }
+
+    /// The season's playoffs, once drawn.
+    pub async fn playoffs(&self, season: SeasonId) -> Result<Option<PlayoffRecord>, StoreError> {
+        dispatch!(self, s => s.playoffs(season).await)
+    }
+
+    /// Adds the next knockout round (core's bracket paired it) to the playoff competition, if
+    /// it is still at version `seen`; else [`StoreError::Stale`].
+    pub async fn pair_round(
+        &self,
+        competition: CompetitionId,
+        seen: i64,
+        round: &arbiter_core::Round,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.pair_round(competition, seen, round, by).await)
+    }
+
+    /// Keeps an Armageddon or playoff game deciding a drawn knockout match (GT-F3).
+    pub async fn record_deciding_game(
+        &self,
+        competition: CompetitionId,
+        game: &arbiter_core::bracket::DecidingGame,
+        reason: Option<&str>,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_deciding_game(competition, game, reason, by).await)
+    }
+
+    /// The games entered to decide drawn knockout matches, oldest first.
+    pub async fn deciding_games(
+        &self,
+        competition: CompetitionId,
+    ) -> Result<Vec<DecidingGameRecord>, StoreError> {
+        dispatch!(self, s => s.deciding_games(competition).await)
+    }
+
+    /// GT-O3: keeps a draft or a published version of the season's `moment` report, the next
+    /// after `seen` (the versions read); else [`StoreError::Stale`]. Nothing is overwritten.
+    #[allow(clippy::too_many_arguments)] // one row's columns
+    pub async fn record_media_report(
+        &self,
+        league: LeagueId,
+        season: SeasonId,
+        moment: arbiter_core::media::Moment,
+        seen: u32,
+        bodies: (&str, &str),
+        publish: bool,
+        by: &Actor,
+    ) -> Result<MediaReportVersion, StoreError> {
+        dispatch!(self, s => s.record_media_report(league, season, moment, seen, bodies, publish, by).await)
+    }
+
+    /// Every version of the season's media reports (GT-O3), by moment, oldest first.
+    pub async fn media_reports(
+        &self,
+        season: SeasonId,
+    ) -> Result<Vec<MediaReportVersion>, StoreError> {
+        dispatch!(self, s => s.media_reports(season).await)
+    }
+
     /// The match's report as a writer sees it now: what to give a write made on what is in
     /// force (the pages and the API give what they drew the match from instead).
     pub async fn report_seen(&self, m: MatchId) -> Result<ReportSeen, StoreError> {

@@ -117,6 +117,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "game_scores",
         include_str!("../migrations/sqlite/0021_game_scores.sql"),
     ),
+    (
+        22,
+        "season_end",
+        include_str!("../migrations/sqlite/0022_season_end.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -224,6 +229,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         21,
         "game_scores",
         include_str!("../migrations/postgres/0021_game_scores.sql"),
+    ),
+    (
+        22,
+        "season_end",
+        include_str!("../migrations/postgres/0022_season_end.sql"),
     ),
 ];
 

@@ -86,3 +86,4 @@ fn json_out(col: &str) -> String {
 include!("queries.rs");
 include!("accounts.rs");
 include!("ledger.rs");
+include!("season_end.rs");

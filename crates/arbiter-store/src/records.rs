@@ -462,6 +462,10 @@ code_enum!(
         ApiToken = "api_token",
         /// An entry of a season's fee ledger (GT-O2); its id is the entry's row id.
         LedgerEntry = "ledger_entry",
+        /// A season's playoffs (GT-F3): drawn, a round paired, a deciding game entered.
+        Playoffs = "playoffs",
+        /// A media report's draft or published version (GT-O3).
+        MediaReport = "media_report",
     }
 );
 
@@ -496,6 +500,18 @@ code_enum!(
         WithdrawPlayer = "withdraw_player",
         /// A payment, refund, prize purchase or reversal recorded in the fee ledger (GT-O2).
         RecordLedgerEntry = "record_ledger_entry",
+        /// The officers ordered teams a division's criteria cannot separate (GT-F3).
+        DecideTie = "decide_tie",
+        /// The President drew the playoff bracket from the qualifiers (GT-F3).
+        DrawPlayoffs = "draw_playoffs",
+        /// The next knockout round paired once the round before it was decided (GT-F3).
+        PairRound = "pair_round",
+        /// An Armageddon or playoff game entered to decide a drawn knockout match (GT-F3).
+        RecordDecidingGame = "record_deciding_game",
+        /// A media report's draft saved (GT-O3).
+        DraftMediaReport = "draft_media_report",
+        /// A media report published (GT-O3).
+        PublishMediaReport = "publish_media_report",
         SetPassword = "set_password",
         /// The kinds of notice a person stops or gets again (issue 13).
         SetNotices = "set_notices",
@@ -652,3 +668,59 @@ pub struct Attempts {
     /// The first in the window: the limit frees a place when it leaves the window.
     pub earliest: Option<jiff::Timestamp>,
 }
+
+/// GT-F3: the officers' order of teams a division's criteria cannot separate, with why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TieDecision {
+    pub id: i64,
+    /// The division.
+    pub competition: CompetitionId,
+    /// The tied teams, first first.
+    pub order: Vec<TeamId>,
+    pub reason: String,
+    pub decided_by: Option<String>,
+    pub decided_at: jiff::Timestamp,
+}
+
+/// A season's playoffs as drawn (GT-F3): the competition their matches are played in, the
+/// seeded field and the playoff calendar (GT-F5).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayoffRecord {
+    pub season: SeasonId,
+    pub competition: CompetitionId,
+    /// The field, seed 1 first.
+    pub field: Vec<arbiter_core::qualify::Seed>,
+    /// Each round's day, round 1 first.
+    pub days: Vec<jiff::civil::Date>,
+    /// GT-F5: the bye date for all schools.
+    pub bye_date: Option<jiff::civil::Date>,
+    pub drawn_by: Option<String>,
+    pub drawn_at: jiff::Timestamp,
+}
+
+/// A game entered to decide a drawn knockout match, with who entered it and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecidingGameRecord {
+    pub game: arbiter_core::bracket::DecidingGame,
+    pub reason: Option<String>,
+    pub entered_by: Option<String>,
+    pub entered_at: jiff::Timestamp,
+}
+
+/// One version of a media report (GT-O3): a draft saved or a version published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaReportVersion {
+    pub moment: arbiter_core::media::Moment,
+    /// 1 for the first saved in its season and moment.
+    pub version: u32,
+    pub published: bool,
+    /// The press release.
+    pub text: String,
+    pub markdown: String,
+    pub written_by: Option<String>,
+    pub written_role: Option<Role>,
+    pub written_at: jiff::Timestamp,
+}
+
+/// The longest media report kept (GT-O3), in characters: some ten pages of a press release.
+pub const MEDIA_REPORT_MAX_CHARS: usize = 20_000;

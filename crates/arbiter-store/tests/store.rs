@@ -41,6 +41,8 @@ on_every_backend!(
     a_closure_is_withdrawn_never_removed,
     a_player_withdrawn_keeps_their_games,
     gt_f5_matches_move_together_or_not_at_all,
+    gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round,
+    gt_o3_a_media_report_keeps_every_draft_and_publication,
 );
 
 async fn migrated(store: &Store) {
@@ -2052,4 +2054,247 @@ async fn migration_7_respells_the_byes_already_stored() {
     .execute(&pool)
     .await;
     assert!(old.is_err(), "the old spelling is refused after 0007");
+}
+
+/// GT-F3, GT-F5: a tie decision is kept with its reason; the playoffs are drawn once (their
+/// competition, field and calendar with the bye date); a round is paired only on the version
+/// read; a deciding game is kept; every change is in the history and the tables refuse changes.
+async fn gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round(store: Store) {
+    use arbiter_core::bracket::{DecidingGame, PlayoffCalendar};
+    use arbiter_core::qualify::Seed;
+    use arbiter_core::ruleset::PlayoffTiebreak;
+    use arbiter_core::{Round, Team};
+    migrated(&store).await;
+    let (season, division) = imported(&store).await;
+    let loaded = store
+        .load_competition_by_id(division)
+        .await
+        .unwrap()
+        .unwrap();
+    let teams: Vec<Team> = loaded.competition.teams.iter().take(2).cloned().collect();
+    assert_eq!(teams.len(), 2, "the fixture has two teams to qualify");
+    let order: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
+    let decided = store
+        .record_tie_decision(
+            division,
+            &order,
+            "drawn by lot at the officers' meeting",
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.tie_decisions(season).await.unwrap(), vec![decided]);
+
+    let field: Vec<Seed> = teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Seed {
+            seed: u32::try_from(i + 1).unwrap(),
+            team: t.id.clone(),
+            name: t.name.clone(),
+            school: t.school.clone(),
+            division: "Varsity".into(),
+            place: u32::try_from(i + 1).unwrap(),
+        })
+        .collect();
+    let playoff = Competition {
+        name: "Playoffs".into(),
+        teams: teams.clone(),
+        rounds: Vec::new(),
+    };
+    let calendar = PlayoffCalendar {
+        rounds: vec![jiff::civil::date(2026, 3, 9)],
+        bye_date: jiff::civil::date(2026, 3, 4),
+    };
+    let new = arbiter_store::NewCompetition {
+        slug: "playoffs-2025-26".into(),
+        name: "Playoffs".into(),
+        rules: RulesRef::Preset("gthscl".into()),
+    };
+    assert!(store.playoffs(season).await.unwrap().is_none());
+    let drawn = store
+        .draw_playoffs(season, &new, &playoff, &field, &calendar, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(drawn.field, field);
+    assert_eq!(drawn.days, calendar.rounds);
+    assert_eq!(drawn.bye_date, Some(calendar.bye_date));
+    assert_eq!(store.playoffs(season).await.unwrap(), Some(drawn.clone()));
+    let again = arbiter_store::NewCompetition {
+        slug: "playoffs-again".into(),
+        ..new.clone()
+    };
+    let refused = store
+        .draw_playoffs(season, &again, &playoff, &field, &calendar, &arbiter())
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::Conflict(_))),
+        "{refused:?}"
+    );
+
+    let stored = store
+        .load_competition_by_id(drawn.competition)
+        .await
+        .unwrap()
+        .unwrap();
+    let round = Round {
+        number: 1,
+        date: Some(calendar.rounds[0]),
+        pairings: vec![played(&order[0].0, &order[1].0)],
+    };
+    store
+        .pair_round(drawn.competition, stored.version, &round, &arbiter())
+        .await
+        .unwrap();
+    // Paired on a version no longer current: refused, nothing added.
+    let stale = store
+        .pair_round(drawn.competition, stored.version, &round, &arbiter())
+        .await;
+    assert!(matches!(stale, Err(StoreError::Stale(_))), "{stale:?}");
+    let stored = store
+        .load_competition_by_id(drawn.competition)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.competition.rounds.len(), 1);
+    assert_eq!(stored.match_ids.len(), 1);
+
+    let game = DecidingGame {
+        round: 1,
+        team: order[0].clone(),
+        kind: PlayoffTiebreak::Armageddon,
+        black: Side::Away,
+        result: GameResult::Draw,
+    };
+    store
+        .record_deciding_game(
+            drawn.competition,
+            &game,
+            Some("played at Perrysburg"),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let games = store.deciding_games(drawn.competition).await.unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].game, game);
+    assert_eq!(games[0].reason.as_deref(), Some("played at Perrysburg"));
+
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    for action in [
+        "decide_tie",
+        "draw_playoffs",
+        "pair_round",
+        "record_deciding_game",
+    ] {
+        assert!(
+            history.iter().any(|h| h.action == action),
+            "{action} is in the history"
+        );
+    }
+    for table in [
+        "tie_decisions",
+        "playoffs",
+        "playoff_seeds",
+        "playoff_days",
+        "deciding_games",
+    ] {
+        let changed = support::execute_raw(&store, &format!("DELETE FROM {table}")).await;
+        assert!(changed.is_err(), "{table} refuses a delete");
+    }
+}
+
+fn played(home: &str, away: &str) -> Pairing {
+    Pairing::Match(arbiter_core::Match {
+        home: TeamId(home.into()),
+        away: TeamId(away.into()),
+        outcome: MatchOutcome::Pending,
+        date: None,
+        start: None,
+        extra_games: Vec::new(),
+        late: None,
+    })
+}
+
+/// GT-O3: every draft and publication of a report is a new version, the next of its moment;
+/// a writer who read an older one is refused; each is in the history.
+async fn gt_o3_a_media_report_keeps_every_draft_and_publication(store: Store) {
+    use arbiter_core::media::Moment;
+    migrated(&store).await;
+    let (season, _) = imported(&store).await;
+    let league = store.league("gthscl").await.unwrap().unwrap().id;
+    let vp = Actor::user(
+        "vp@gthscl.example",
+        arbiter_core::permissions::Role::VicePresident,
+    );
+    let draft = store
+        .record_media_report(
+            league,
+            season,
+            Moment::Midway,
+            0,
+            ("Draft.", "# Draft"),
+            false,
+            &vp,
+        )
+        .await
+        .unwrap();
+    assert_eq!((draft.version, draft.published), (1, false));
+    let stale = store
+        .record_media_report(
+            league,
+            season,
+            Moment::Midway,
+            0,
+            ("Again.", "# Again"),
+            true,
+            &vp,
+        )
+        .await;
+    assert!(matches!(stale, Err(StoreError::Stale(_))), "{stale:?}");
+    let published = store
+        .record_media_report(
+            league,
+            season,
+            Moment::Midway,
+            1,
+            ("Final.", "# Final"),
+            true,
+            &vp,
+        )
+        .await
+        .unwrap();
+    assert_eq!((published.version, published.published), (2, true));
+    let end = store
+        .record_media_report(
+            league,
+            season,
+            Moment::End,
+            0,
+            ("End.", "# End"),
+            false,
+            &vp,
+        )
+        .await
+        .unwrap();
+    assert_eq!(end.version, 1);
+    let all = store.media_reports(season).await.unwrap();
+    assert_eq!(all, vec![draft, published, end]);
+    let empty = store
+        .record_media_report(league, season, Moment::End, 1, ("  ", "# End"), true, &vp)
+        .await;
+    assert!(matches!(empty, Err(StoreError::Invalid(_))), "{empty:?}");
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert_eq!(
+        history
+            .iter()
+            .filter(|h| h.action == "publish_media_report")
+            .count(),
+        1
+    );
+    assert!(
+        support::execute_raw(&store, "UPDATE media_reports SET version = 9")
+            .await
+            .is_err()
+    );
 }

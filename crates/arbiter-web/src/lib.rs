@@ -32,6 +32,7 @@ mod public;
 mod results;
 mod rosters;
 pub mod routes;
+pub mod season_end;
 mod setup;
 mod suspension;
 mod ui;
@@ -114,6 +115,18 @@ pub fn router(state: AppState) -> Router {
         .route(
             &format!("{c}/rounds/{{round}}/matches/{{home}}/boards/{{board}}/game.pgn"),
             get(results::page::game_score_pgn),
+        )
+        .route(
+            "/leagues/{league}/{season}/playoffs",
+            get(season_end::pages::playoffs),
+        )
+        .route(
+            "/leagues/{league}/{season}/awards",
+            get(season_end::pages::awards),
+        )
+        .route(
+            "/leagues/{league}/{season}/reports/{file}",
+            get(season_end::reports::published),
         )
         .route("/static/arbiter.css", get(public::handlers::stylesheet))
         .merge(api);

@@ -10,7 +10,7 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{findings, history, ledger, people, rosters, setup, suspension};
+use crate::{findings, history, ledger, people, rosters, season_end, setup, suspension};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -383,6 +383,38 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
                 Table(Action::SuspendSchedule),
             ),
             post(suspension::page::suspend_schedule),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/{season}/qualification",
+                Table(Action::RunPlayoffs),
+            ),
+            get(season_end::pages::qualification_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/{season}/qualification",
+                Table(Action::RunPlayoffs),
+            ),
+            post(season_end::pages::qualification_step),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/{season}/reports",
+                Table(Action::PublishMediaReport),
+            ),
+            get(season_end::reports::reports_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/{season}/reports",
+                Table(Action::PublishMediaReport),
+            ),
+            post(season_end::reports::save),
         ),
         (
             site(

@@ -19,7 +19,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(openapi_json))
         .merge(write::routes())
         .merge(ledger::routes())
-        .merge(suspension::routes());
+        .merge(suspension::routes())
+        .merge(crate::season_end::api::routes());
     document_unreadable_addresses(routes.get_openapi_mut());
     routes
 }

@@ -475,6 +475,7 @@ pub fn competition_json(view: &CompetitionView, page: Page) -> Result<Bytes, Web
         Page::Player(t, p) => to_json(&player_json(view, t, p)?),
         Page::Ratings(order) => to_json(&ratings_json(view, order)),
         Page::Findings => to_json(&findings_json(view)),
+        Page::Race => crate::season_end::api::race_json(view, page),
     }
 }
 

@@ -114,6 +114,8 @@ pub enum SiteKey {
     Leagues(Format),
     League(Format, String),
     Season(Format, String, String),
+    /// A season's end page (`playoffs`, `awards`, a report): league, season, which.
+    SeasonEnd(Format, String, String, &'static str),
 }
 
 struct VersionClock {

@@ -9,6 +9,7 @@ use std::sync::{Arc, RwLock};
 use arbiter_core::model::{
     Board, Competition, Match, MatchOutcome, Pairing, Player, Round, Side, TeamId,
 };
+use arbiter_core::race::Race;
 use arbiter_core::rated_games::{self, RatedCompetition};
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry, ScoreSheet};
@@ -41,6 +42,8 @@ pub enum Page {
     Findings,
     /// The hall's screen (issue 14): standings, the last results and the next pairings, large.
     Projector,
+    /// The race while the season runs (issue 15; JSON only: the standings page shows it).
+    Race,
 }
 
 /// The rating list's order, from its column headers (`?sort=`).
@@ -127,6 +130,8 @@ pub struct CompetitionView {
     pages: RwLock<HashMap<PageKey, Arc<PageCell>>>,
     /// The record as loaded, with the matches' ids.
     pub stored: Arc<StoredCompetition>,
+    /// The race (issue 15), computed by the first page that needs it, once per data version.
+    race: std::sync::OnceLock<Option<Result<Race, String>>>,
 }
 
 /// What happened in a match, as the record and the score sheet say together.
@@ -230,7 +235,37 @@ impl CompetitionView {
             matches,
             pages: RwLock::new(HashMap::new()),
             stored: whole,
+            race: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The race while the season runs (issue 15): each team's best and worst final place, its
+    /// label and what it needs; `None` when no match is left or the rules have no playoffs, the
+    /// sentence when it is not told (too long to tell exactly: never a guess). Computed once
+    /// per view, so once per data version, by the first page that asks.
+    pub fn race(&self) -> Option<&Result<Race, String>> {
+        self.race
+            .get_or_init(|| {
+                self.rules.playoffs.as_ref()?;
+                let pending = self
+                    .sheet
+                    .teams
+                    .iter()
+                    .flat_map(|t| &t.entries)
+                    .any(|e| e.opponent.is_some() && e.kind == scoring::EntryKind::Pending);
+                if !pending {
+                    return None;
+                }
+                Some(
+                    arbiter_core::race::race(
+                        &self.competition,
+                        &self.rules,
+                        arbiter_core::race::DEFAULT_BUDGET,
+                    )
+                    .map_err(|e| e.to_string()),
+                )
+            })
+            .as_ref()
     }
 
     /// `Time control: 30 moves in 60 minutes, … (GT-M19)`, as pairing and score sheets print it.

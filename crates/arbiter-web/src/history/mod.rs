@@ -620,6 +620,12 @@ fn what(e: &HistoryEntry) -> String {
                 _ => "recorded a ledger entry",
             }
         }
+        (Entity::Competition, HistoryAction::DecideTie) => "decided a tie for the playoffs",
+        (Entity::Playoffs, HistoryAction::DrawPlayoffs) => "drew the playoffs",
+        (Entity::Playoffs, HistoryAction::PairRound) => "paired a playoff round",
+        (Entity::Playoffs, HistoryAction::RecordDecidingGame) => "entered a deciding game",
+        (Entity::MediaReport, HistoryAction::DraftMediaReport) => "saved a media report's draft",
+        (Entity::MediaReport, HistoryAction::PublishMediaReport) => "published a media report",
         (entity, action) => return format!("{entity}: {action}"),
     };
     phrase.to_string()
@@ -669,6 +675,11 @@ fn object(
         ) {
             (Some(n), Some(season)) => format!("ledger entry {n} of {season}"),
             _ => format!("ledger entry {id}"),
+        },
+        Entity::Playoffs => "the playoffs".to_string(),
+        Entity::MediaReport => match (text("moment"), text("season")) {
+            (Some(m), Some(season)) => format!("the {m} report of {season}"),
+            _ => format!("media report {id}"),
         },
         Entity::League | Entity::Season | Entity::School | Entity::Competition => {
             format!("{entity} {}", text("name").unwrap_or(id))

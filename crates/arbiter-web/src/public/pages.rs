@@ -138,6 +138,8 @@ pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, Web
         )),
         Page::Explain => render(&explain(view)),
         Page::Projector => render(&projector(view)),
+        // The race is on the standings page; alone, it is JSON only.
+        Page::Race => render(&overview(view)),
         // No public page lists them; the officers' findings page does, per request.
         Page::Findings => Err(WebError::not_found(
             "The findings are listed on the officers' page and in the API.".to_string(),
@@ -422,6 +424,8 @@ pub struct OverviewPage {
     pub calendar_href: String,
     /// AS-1, GT-M19: the clock.
     pub time_control: Option<String>,
+    /// The race while the season runs (issue 15).
+    pub race: Option<RaceBlock>,
 }
 
 fn overview(view: &CompetitionView) -> OverviewPage {
@@ -456,7 +460,60 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         crosstable_href: format!("{}/crosstable", view.href()),
         projector_href: format!("{}/projector", view.href()),
         files_href: view.href(),
+        race: race_block(view),
     }
+}
+
+/// The race as the standings page shows it (issue 15): each team's best and worst place, its
+/// label and what it needs, while the season runs.
+#[derive(Debug)]
+pub struct RaceBlock {
+    pub problem: Option<String>,
+    pub left: String,
+    pub teams: Vec<RaceLine>,
+}
+
+#[derive(Debug)]
+pub struct RaceLine {
+    pub team: Link,
+    pub place: String,
+    pub best: String,
+    pub worst: String,
+    pub label: &'static str,
+    pub needs: String,
+}
+
+fn race_block(view: &CompetitionView) -> Option<RaceBlock> {
+    let race = match view.race()? {
+        Ok(r) => r,
+        Err(problem) => {
+            return Some(RaceBlock {
+                problem: Some(problem.clone()),
+                left: String::new(),
+                teams: Vec::new(),
+            });
+        }
+    };
+    let ordinal = arbiter_core::race::ordinal;
+    Some(RaceBlock {
+        problem: None,
+        left: match race.matches_left {
+            1 => "1 match left".into(),
+            n => format!("{n} matches left"),
+        },
+        teams: race
+            .teams
+            .iter()
+            .map(|t| RaceLine {
+                team: view.team_link(view.team_index(&t.team.0), &t.name),
+                place: t.place.clone(),
+                best: ordinal(t.best),
+                worst: ordinal(t.worst),
+                label: t.label.words(),
+                needs: t.needs.clone(),
+            })
+            .collect(),
+    })
 }
 
 // --- crosstable ---
@@ -1254,6 +1311,8 @@ pub struct SeasonBlock {
     pub competitions: Vec<Link>,
     /// The season's rating list, every competition's players in one.
     pub ratings: String,
+    /// A league's season end (issue 15): the playoffs, the awards, the media reports.
+    pub season_end: Vec<Link>,
 }
 
 #[derive(Debug)]

@@ -24,6 +24,16 @@ fn season_block(league: &League, s: &Season, comps: &[CompetitionRecord]) -> Sea
             .map(|c| Link::new(competition_href(&league.slug, &s.slug, &c.slug), &c.name))
             .collect(),
         ratings: crate::public::ratings::season_ratings_href(&league.slug, &s.slug),
+        // A league's season ends in playoffs and awards (GT-F1..GT-F3); an event's does not.
+        season_end: if league.kind == arbiter_store::LeagueKind::League && !comps.is_empty() {
+            use crate::season_end::pages::{awards_href, playoffs_href};
+            vec![
+                Link::new(playoffs_href(&league.slug, &s.slug), "Playoffs"),
+                Link::new(awards_href(&league.slug, &s.slug), "Awards"),
+            ]
+        } else {
+            Vec::new()
+        },
     }
 }
 

@@ -51,6 +51,8 @@ pub(crate) struct MatchContext {
     /// Oldest first; version 1 may be the scheduled match with no result.
     pub versions: Vec<ResultVersion>,
     pub reviews: Vec<ResultReview>,
+    /// A match of the season's playoffs: GT-F4's windows apply to a move.
+    pub playoff: bool,
 }
 
 impl MatchContext {
@@ -190,6 +192,10 @@ pub(crate) async fn load(
         store.result_versions(id).await?,
         store.result_reviews(id).await?,
     );
+    let playoff = store
+        .playoffs(view.season.id)
+        .await?
+        .is_some_and(|p| p.competition == view.id);
     Ok(MatchContext {
         // The match's own day when it moved (GT-M2): the report's deadlines count from it.
         date: r.date_of(record),
@@ -200,6 +206,7 @@ pub(crate) async fn load(
         versions,
         reviews,
         stored,
+        playoff,
     })
 }
 

@@ -295,6 +295,8 @@ struct MoveForm {
     may_override: bool,
     open: bool,
     problems: Vec<String>,
+    /// A playoff match: GT-F4's windows, and the day both schools are open again.
+    playoff: bool,
 }
 
 /// Which result form a failed submission came from.
@@ -1220,6 +1222,7 @@ async fn page(
             agreed: sent.agreed,
             may_override: may(Action::OverridePostponementWindow),
             problems,
+            playoff: ctx.playoff,
         }
     });
     let lineups = lineup_sections(ctx, account, &redo, &csrf);
@@ -2030,7 +2033,19 @@ pub async fn move_match(
         calendar,
         why,
     };
-    let found = arbiter_core::postpone::check(&ctx.stored.competition, &mv);
+    // GT-F4: a playoff match moves within the playoffs' windows instead of GT-M2's.
+    let found = match (&ctx.view.rules.playoffs, ctx.playoff) {
+        (Some(playoffs), true) => {
+            let open_again = one("open_again").parse::<jiff::civil::Date>().ok();
+            arbiter_core::postpone::check_playoff(
+                &ctx.stored.competition,
+                &mv,
+                open_again,
+                playoffs,
+            )
+        }
+        _ => arbiter_core::postpone::check(&ctx.stored.competition, &mv),
+    };
     let overridden =
         one("override") == "yes" && ctx.may(auth.user.as_ref(), Action::OverridePostponementWindow);
     let mut problems: Vec<String> = found

@@ -308,6 +308,11 @@ async fn the_openapi_document_lists_every_api_route() {
     expected.push("/api/v1/leagues/{league}/ledger".to_string());
     // GT-F5's suspension of a season's schedule, with a token: tests/web/suspension.rs.
     expected.push("/api/v1/leagues/{league}/{season}/suspension".to_string());
+    // The season's end (issue 15): tests/web/season_end.rs.
+    for p in ["playoffs", "awards"] {
+        expected.push(format!("/api/v1/leagues/{{league}}/{{season}}/{p}"));
+    }
+    expected.push(format!("{c}/race"));
     expected.sort();
     let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
     listed.sort();

@@ -21,6 +21,7 @@ mod people;
 mod permissions;
 mod rosters;
 mod round_entry;
+mod season_end;
 mod setup;
 mod snapshots;
 mod suspension;

@@ -1,0 +1,489 @@
+//! The end of a season through the site (issue 15): the President qualifies the divisions
+//! (GT-F3), draws a four-team knockout, enters its results through the round page, decides a
+//! drawn semi-final by an Armageddon game, pairs the final, and the bracket, the awards list
+//! (GT-F1, GT-F3) and the API show the winner; the Vice-President publishes the end-of-season
+//! report (GT-O3); the race shows in the standings while a season runs.
+
+use arbiter_core::model::*;
+use arbiter_core::permissions::Role;
+use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use axum::http::StatusCode;
+use jiff::civil::date;
+
+use crate::common::*;
+
+const PRESIDENT: &str = "president@gthscl.example";
+const VP: &str = "vp@gthscl.example";
+const QUALIFY: &str = "/leagues/gthscl/2026-27/qualification";
+const PLAYOFFS: &str = "/leagues/gthscl/2026-27/playoffs";
+const PLAYOFF_ROUND: &str = "/leagues/gthscl/2026-27/playoffs-2026-27/rounds";
+
+fn roster(team: &str, rating: u32) -> Vec<Player> {
+    (1..=4)
+        .map(|i| Player {
+            id: PlayerId(format!("{team}{i}")),
+            name: format!("{} Player {i}", team.to_uppercase()),
+            rating: Some(rating - 20 * i),
+            ..Player::default()
+        })
+        .collect()
+}
+
+fn played(home: &str, away: &str, results: [GameResult; 4], pending: bool) -> Pairing {
+    let outcome = if pending {
+        MatchOutcome::Pending
+    } else {
+        MatchOutcome::Boards(
+            results
+                .iter()
+                .enumerate()
+                .map(|(i, r)| Board {
+                    home_player: Some(PlayerId(format!("{home}{}", i + 1))),
+                    away_player: Some(PlayerId(format!("{away}{}", i + 1))),
+                    ..Board::new(*r)
+                })
+                .collect(),
+        )
+    };
+    Pairing::Match(Match {
+        date: None,
+        home: TeamId(home.into()),
+        away: TeamId(away.into()),
+        outcome,
+        start: None,
+        extra_games: Vec::new(),
+        late: None,
+    })
+}
+
+/// A division of two teams that played each other once (`pending`: not yet).
+fn division(name: &str, a: &str, b: &str, pending: bool) -> Competition {
+    use GameResult::{AwayWin, Draw, HomeWin};
+    Competition {
+        name: name.into(),
+        teams: [(a, 1700), (b, 1500)]
+            .iter()
+            .map(|(id, r)| Team {
+                id: TeamId((*id).into()),
+                name: format!("{} High", id.to_uppercase()),
+                school: Some(format!("{} High School", id.to_uppercase())),
+                players: roster(id, *r),
+            })
+            .collect(),
+        rounds: vec![Round {
+            number: 1,
+            date: Some(date(2026, 11, 2)),
+            pairings: vec![played(a, b, [HomeWin, HomeWin, Draw, AwayWin], pending)],
+        }],
+    }
+}
+
+/// GTHSCL 2026-27 with two finished divisions: North (nor 2½-1½ nwe) and South (sou 2½-1½ swe).
+async fn season(pending: bool) -> Store {
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let by = Actor::default();
+    let league = store
+        .create_league(
+            &NewLeague {
+                slug: "gthscl".into(),
+                name: "GTHSCL".into(),
+                kind: LeagueKind::League,
+                description: "Greater Toledo High School Chess League".into(),
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    let season = store
+        .create_season(
+            league.id,
+            &NewSeason {
+                slug: "2026-27".into(),
+                name: "2026-27".into(),
+                starts_on: Some(date(2026, 10, 1)),
+                ends_on: Some(date(2027, 3, 31)),
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    for (slug, name, a, b) in [
+        ("north", "North Division", "nor", "nwe"),
+        ("south", "South Division", "sou", "swe"),
+    ] {
+        store
+            .import_competition(
+                season.id,
+                &NewCompetition {
+                    slug: slug.into(),
+                    name: name.into(),
+                    rules: RulesRef::Preset("gthscl".into()),
+                },
+                &division(name, a, b, pending),
+                &by,
+            )
+            .await
+            .unwrap();
+    }
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, VP, Role::VicePresident, None).await;
+    account(
+        &store,
+        "coach@nor.example",
+        Role::Advisor,
+        Some("NOR High School"),
+    )
+    .await;
+    store
+}
+
+/// The round page's fields as it offers them, with `results` typed for each match's home team
+/// (`1`, `0`, `=` from the home side, board by board).
+async fn enter_round(
+    v: &mut Visitor,
+    app: &axum::Router,
+    round: u32,
+    results: &[(&str, [&str; 4])],
+) {
+    let uri = format!("{PLAYOFF_ROUND}/{round}/results");
+    let page = v.get(app, &uri).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let mut fields: Vec<(String, String)> = page
+        .body
+        .split("name=\"v.")
+        .skip(1)
+        .map(|rest| {
+            let name = rest.split('"').next().unwrap();
+            let value = rest
+                .split("value=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            (format!("v.{name}"), value.to_string())
+        })
+        .collect();
+    for (home, boards) in results {
+        assert!(
+            page.body.contains(&format!("name=\"r.{home}.1\"")),
+            "{}",
+            page.body
+        );
+        for (i, r) in boards.iter().enumerate() {
+            fields.push((format!("r.{home}.{}", i + 1), (*r).to_string()));
+        }
+    }
+    let sent: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let saved = v.post(app, &uri, &sent).await;
+    assert!(
+        saved.status.is_redirection(),
+        "{}: {}",
+        saved.status,
+        saved.body
+    );
+}
+
+#[tokio::test]
+async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_its_winner() {
+    let store = season(false).await;
+    let app = app_on(&store, date(2027, 3, 1));
+
+    // The season page links the playoffs and the awards.
+    let season_page = get(&app, "/leagues/gthscl/2026-27").await;
+    assert!(
+        season_page.body.contains(&format!("href=\"{PLAYOFFS}\"")),
+        "{}",
+        season_page.body
+    );
+
+    // An advisor may not run the playoffs (GT-F3: the President's).
+    let mut coach = Visitor::signed_in(&app, "coach@nor.example").await;
+    assert_eq!(coach.get(&app, QUALIFY).await.status, StatusCode::FORBIDDEN);
+
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, QUALIFY).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    for seen in [
+        "NOR High",
+        "SWE High",
+        "Every team of the division qualifies.",
+        "Draw the bracket",
+    ] {
+        assert!(page.body.contains(seen), "{seen}: {}", page.body);
+    }
+    let before = get(&app, PLAYOFFS).await;
+    assert!(before.body.contains("not drawn yet"), "{}", before.body);
+
+    // The draw: seeds 1 NOR, 2 SOU (the winners), 3 NWE, 4 SWE; 1 v 4 and 2 v 3 on 1 March.
+    let drawn = president
+        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    let again = president
+        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        again.body
+    );
+    assert!(again.body.contains("drawn already"), "{}", again.body);
+    let bracket = get(&app, PLAYOFFS).await;
+    for seen in [
+        "Semi-finals",
+        "Final",
+        "NOR High",
+        "SWE High",
+        "Bye date for all schools",
+        "Wed 3 Mar 2027",
+    ] {
+        assert!(bracket.body.contains(seen), "{seen}: {}", bracket.body);
+    }
+
+    // Round 1: NOR beat SWE 3-1; SOU v NWE drawn 2-2, level on the Berliner board count
+    // (4+1 against 3+2), so an Armageddon game is awaited.
+    enter_round(
+        &mut president,
+        &app,
+        1,
+        &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])],
+    )
+    .await;
+    let page = president.get(&app, QUALIFY).await;
+    assert!(
+        page.body.contains("Enter the An Armageddon game"),
+        "{}",
+        page.body
+    );
+    // Not yet: the final waits for the drawn semi-final.
+    assert!(!page.body.contains("Pair the next round"), "{}", page.body);
+    // GT-F3: an Armageddon game drawn goes to Black: NWE (away) had Black and goes through.
+    let game = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "game"),
+                ("round", "1"),
+                ("home", "sou"),
+                ("black", "away"),
+                ("result", "1/2-1/2"),
+                ("reason", "played at SOU after the match"),
+            ],
+        )
+        .await;
+    assert!(game.status.is_redirection(), "{}", game.body);
+    let bracket = get(&app, PLAYOFFS).await;
+    assert!(
+        bracket.body.contains("drawn, so Black goes through"),
+        "{}",
+        bracket.body
+    );
+
+    let paired = president.post(&app, QUALIFY, &[("step", "pair")]).await;
+    assert!(paired.status.is_redirection(), "{}", paired.body);
+    // The final, NOR v NWE: NOR wins 2½-1½.
+    enter_round(&mut president, &app, 2, &[("nor", ["1", "=", "1", "0"])]).await;
+
+    let bracket = get(&app, PLAYOFFS).await;
+    assert!(
+        bracket
+            .body
+            .contains("Playoff winner: NOR High</strong>. Runner-up: NWE High"),
+        "{}",
+        bracket.body
+    );
+    let api = get(&app, "/api/v1/leagues/gthscl/2026-27/playoffs")
+        .await
+        .json();
+    assert_eq!(api["bracket"]["finish"]["winner"]["team"], "nor", "{api}");
+    assert_eq!(api["field"].as_array().unwrap().len(), 4, "{api}");
+
+    // GT-F1, GT-F3: the awards list: two division winners, the playoff winner and runner-up.
+    let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
+    for seen in [
+        "North Division winner",
+        "South Division winner",
+        "Playoff winner",
+        "Playoff runner-up",
+        "Trophies to buy: 4",
+        "/leagues/gthscl/ledger",
+    ] {
+        assert!(awards.body.contains(seen), "{seen}: {}", awards.body);
+    }
+    let json = get(&app, "/api/v1/leagues/gthscl/2026-27/awards")
+        .await
+        .json();
+    assert_eq!(json["awards"]["trophies"], 4, "{json}");
+
+    // Every step is in the season's history.
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    for seen in [
+        "drew the playoffs",
+        "entered a deciding game",
+        "paired a playoff round",
+    ] {
+        assert!(history.body.contains(seen), "{seen}: {}", history.body);
+    }
+}
+
+#[tokio::test]
+async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report() {
+    let store = season(false).await;
+    let app = app_on(&store, date(2027, 3, 1));
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, "/leagues/gthscl/2026-27/reports").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body.contains("The product&#39;s draft"),
+        "{}",
+        page.body
+    );
+    assert_eq!(
+        get(&app, "/leagues/gthscl/2026-27/reports/end.txt")
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let draft = vp
+        .post(
+            &app,
+            "/leagues/gthscl/2026-27/reports",
+            &[
+                ("moment", "end"),
+                ("seen", "0"),
+                ("text", "GTHSCL season ends.\r\nNOR High wins."),
+                ("markdown", "# GTHSCL\n\nNOR High wins."),
+                ("step", "draft"),
+            ],
+        )
+        .await;
+    assert!(draft.status.is_redirection(), "{}", draft.body);
+    // A second writer on version 0 is refused: nothing lost.
+    let stale = vp
+        .post(
+            &app,
+            "/leagues/gthscl/2026-27/reports",
+            &[
+                ("moment", "end"),
+                ("seen", "0"),
+                ("text", "x"),
+                ("markdown", "x"),
+                ("step", "publish"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        stale.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        stale.body
+    );
+    let published = vp
+        .post(
+            &app,
+            "/leagues/gthscl/2026-27/reports",
+            &[
+                ("moment", "end"),
+                ("seen", "1"),
+                ("text", "GTHSCL season ends.\nNOR High wins the league."),
+                ("markdown", "# GTHSCL\n\nNOR High wins."),
+                ("step", "publish"),
+            ],
+        )
+        .await;
+    assert!(published.status.is_redirection(), "{}", published.body);
+    let text = get(&app, "/leagues/gthscl/2026-27/reports/end.txt").await;
+    assert_eq!(text.status, StatusCode::OK);
+    assert_eq!(text.body, "GTHSCL season ends.\nNOR High wins the league.");
+    let md = get(&app, "/leagues/gthscl/2026-27/reports/end.md").await;
+    assert!(
+        md.header("content-type").starts_with("text/markdown"),
+        "{md:?}"
+    );
+    let html = get(&app, "/leagues/gthscl/2026-27/reports/end").await;
+    assert!(
+        html.body.contains("NOR High wins the league."),
+        "{}",
+        html.body
+    );
+    // The President may not publish it (GT-O3: the Vice-President's).
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    assert_eq!(
+        president
+            .get(&app, "/leagues/gthscl/2026-27/reports")
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+}
+
+#[tokio::test]
+async fn the_race_shows_in_the_standings_while_the_season_runs() {
+    let store = season(true).await;
+    let app = app_on(&store, date(2026, 11, 1));
+    let page = get(&app, "/leagues/gthscl/2026-27/north").await;
+    assert!(page.body.contains("The race"), "{}", page.body);
+    assert!(
+        page.body.contains("clinched a playoff place"),
+        "{}",
+        page.body
+    );
+    let race = get(&app, "/api/v1/leagues/gthscl/2026-27/north/race")
+        .await
+        .json();
+    assert_eq!(race["running"], true, "{race}");
+    assert_eq!(
+        race["race"]["teams"][0]["label"], "clinched_playoff_place",
+        "{race}"
+    );
+    // Qualification waits for the divisions to finish (GT-F3).
+    account(&store, PRESIDENT, Role::President, None).await;
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, QUALIFY).await;
+    assert!(page.body.contains("still to play"), "{}", page.body);
+}
+
+/// GT-O3: snapshots of the product's drafts for the demo season finished (the day after its
+/// regular season): the end-of-season press release and its Markdown, as the Vice-President's
+/// page offers them, and the awards list (GT-F1, GT-F2).
+#[tokio::test]
+async fn gt_o3_the_finished_demo_seasons_reports_and_awards() {
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let today = date(2027, 2, 25);
+    arbiter_demo::write_to(
+        &store,
+        &arbiter_demo::generate(today),
+        &Actor::default(),
+        |_, _| {},
+    )
+    .await
+    .unwrap();
+    account(&store, VP, Role::VicePresident, None).await;
+    let app = app_on(&store, today);
+    let state = arbiter_web::AppState::new(store.clone());
+    let s = arbiter_web::season_end::read(&state, "gthscl", "2026-27")
+        .await
+        .unwrap();
+    assert_eq!(s.divisions.len(), 3);
+    assert!(s.running().is_empty(), "every division is finished");
+    for moment in arbiter_core::media::Moment::ALL {
+        let (text, markdown) = arbiter_web::season_end::reports::draft(&s, moment).unwrap();
+        insta::assert_snapshot!(format!("demo_report_{}_text", moment.code()), text);
+        insta::assert_snapshot!(format!("demo_report_{}_markdown", moment.code()), markdown);
+    }
+    // The Vice-President's page offers the same draft to edit.
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, "/leagues/gthscl/2026-27/reports").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
+    assert_eq!(awards.status, StatusCode::OK);
+    insta::assert_snapshot!("demo_awards", masked(&awards.body));
+}
