@@ -7,7 +7,6 @@
 #[macro_use]
 mod support;
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,34 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use arbiter_store::backup::{self, latest_sqlite_version};
 use arbiter_store::{SqliteStore, Store, StoreError};
 use sqlx::Row;
+use support::tables::{postgres_tables, sqlite_tables};
 use support::*;
-
-/// Every table of a SQLite database (but sqlx's own record of migrations), each row as SQLite
-/// quotes its values, sorted: two databases with the same rows compare equal.
-pub async fn sqlite_tables(pool: &sqlx::SqlitePool) -> BTreeMap<String, Vec<String>> {
-    let names: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
-         AND name <> '_sqlx_migrations' ORDER BY name",
-    )
-    .fetch_all(pool)
-    .await
-    .unwrap();
-    let mut tables = BTreeMap::new();
-    for name in names {
-        let columns: Vec<String> =
-            sqlx::query_scalar("SELECT name FROM pragma_table_info($1) ORDER BY cid")
-                .bind(&name)
-                .fetch_all(pool)
-                .await
-                .unwrap();
-        let quoted: Vec<String> = columns.iter().map(|c| format!("quote(\"{c}\")")).collect();
-        let sql = format!("SELECT {} FROM \"{name}\"", quoted.join(" || ',' || "));
-        let mut rows: Vec<String> = sqlx::query_scalar(&sql).fetch_all(pool).await.unwrap();
-        rows.sort();
-        tables.insert(name, rows);
-    }
-    tables
-}
 
 async fn open_file(path: &Path) -> SqliteStore {
     let Store::Sqlite(s) = Store::open(path.to_str().unwrap()).await.unwrap() else {
@@ -168,7 +141,7 @@ async fn a_backup_taken_while_writes_go_on_is_one_moment_of_the_database() {
     let before = sqlite_tables(source.pool()).await;
     let after_store = open_file(&restored).await;
     let after = sqlite_tables(after_store.pool()).await;
-    assert!(before["seasons"].len() > 20 && !before["result_boards"].is_empty());
+    assert!(before["seasons"].1.len() > 20 && !before["result_boards"].1.is_empty());
     assert_eq!(
         before.keys().collect::<Vec<_>>(),
         after.keys().collect::<Vec<_>>()
@@ -445,4 +418,169 @@ fn pg_dump_advice_names_the_commands_without_the_password() {
         "{said}"
     );
     assert!(!said.contains("secret"), "{said}");
+}
+
+/// pg_dump, as `arbiter backup` and docs/deploy.md give it, run while another connection
+/// writes: the dump is one moment of the database, and pg_restore gives back every row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pg_dump_during_writes_restores_every_row_on_postgres() {
+    let Some(url) = postgres_url() else { return };
+    let Some(bin) = pg_bin() else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "pg_dump is not installed (postgresql-client); CI needs it"
+        );
+        eprintln!("skipped: pg_dump is not installed");
+        return;
+    };
+    let admin = sqlx::PgPool::connect(&url).await.unwrap();
+    let schema = unique_name("arbiter_dump");
+    let kept = format!("{schema}_source");
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    let dir = temp_dir();
+    let result = tokio::spawn({
+        let (url, schema, kept, dir, bin) = (
+            url.clone(),
+            schema.clone(),
+            kept.clone(),
+            dir.clone(),
+            bin.clone(),
+        );
+        async move {
+            let store = Store::open(&with_search_path(&url, &schema)).await.unwrap();
+            store.migrate().await.unwrap();
+            let season = league_and_season(&store, "gthscl").await;
+            store
+                .import_competition(
+                    season.id,
+                    &new_competition("varsity"),
+                    &every_kind_of_result(),
+                    &arbiter(),
+                )
+                .await
+                .unwrap();
+            let league = store.league("gthscl").await.unwrap().unwrap();
+            let dump = |file: std::path::PathBuf| {
+                let (bin, url, schema) = (bin.clone(), url.clone(), schema.clone());
+                tokio::task::spawn_blocking(move || {
+                    let out = std::process::Command::new(bin.join("pg_dump"))
+                        .args(["--format=custom", &format!("--schema={schema}")])
+                        .arg(format!("--file={}", file.display()))
+                        .arg(&url)
+                        .output()
+                        .unwrap();
+                    assert!(
+                        out.status.success(),
+                        "pg_dump: {}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                })
+            };
+            // A writer that goes on until the dump during writes is done.
+            let done = Arc::new(AtomicBool::new(false));
+            let writer = tokio::spawn({
+                let (store, done) = (store.clone(), done.clone());
+                async move {
+                    let mut n = 0;
+                    while !done.load(Ordering::Relaxed) || n < 10 {
+                        store
+                            .create_season(league.id, &new_season(&format!("s-{n}")), &arbiter())
+                            .await
+                            .unwrap();
+                        n += 1;
+                    }
+                }
+            });
+            dump(dir.join("during.dump")).await.unwrap();
+            done.store(true, Ordering::Relaxed);
+            writer.await.unwrap();
+            dump(dir.join("after.dump")).await.unwrap();
+            let Store::Postgres(p) = &store else {
+                unreachable!()
+            };
+            let source = postgres_tables(p.pool()).await;
+            p.pool().close().await;
+
+            let admin = sqlx::PgPool::connect(&url).await.unwrap();
+            sqlx::query(&format!("ALTER SCHEMA {schema} RENAME TO {kept}"))
+                .execute(&admin)
+                .await
+                .unwrap();
+            let restore = |file: std::path::PathBuf| {
+                let out = std::process::Command::new(bin.join("pg_restore"))
+                    .args(["--clean", "--if-exists", "--no-owner"])
+                    .arg(format!("--dbname={url}"))
+                    .arg(&file)
+                    .output()
+                    .unwrap();
+                assert!(
+                    out.status.success(),
+                    "pg_restore: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            };
+            restore(dir.join("after.dump"));
+            let restored = sqlx::PgPool::connect(&with_search_path(&url, &schema))
+                .await
+                .unwrap();
+            let back = postgres_tables(&restored).await;
+            restored.close().await;
+            assert!(source["seasons"].1.len() > 10 && !source["result_boards"].1.is_empty());
+            assert_eq!(source, back, "pg_restore gave back other rows");
+
+            sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+                .execute(&admin)
+                .await
+                .unwrap();
+            restore(dir.join("during.dump"));
+            let during = sqlx::PgPool::connect(&with_search_path(&url, &schema))
+                .await
+                .unwrap();
+            let seasons: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seasons")
+                .fetch_one(&during)
+                .await
+                .unwrap();
+            let history: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM history WHERE entity = 'season'")
+                    .fetch_one(&during)
+                    .await
+                    .unwrap();
+            assert_eq!(
+                seasons, history,
+                "a season without its history row, or the reverse"
+            );
+            during.close().await;
+            admin.close().await;
+        }
+    })
+    .await;
+    for s in [&schema, &kept] {
+        sqlx::query(&format!("DROP SCHEMA IF EXISTS {s} CASCADE"))
+            .execute(&admin)
+            .await
+            .unwrap();
+    }
+    admin.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = result {
+        std::panic::resume_unwind(e.into_panic());
+    }
+}
+
+/// The folder of PostgreSQL's client programs: on the PATH, or Debian's newest.
+fn pg_bin() -> Option<std::path::PathBuf> {
+    let on_path = std::env::var_os("PATH")
+        .and_then(|p| std::env::split_paths(&p).find(|d| d.join("pg_dump").is_file()));
+    on_path.or_else(|| {
+        let mut found: Vec<_> = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
+            .filter(|d| d.join("pg_dump").is_file())
+            .collect();
+        found.sort();
+        found.pop()
+    })
 }
