@@ -177,7 +177,9 @@ pub async fn in_use(path: &Path) -> Result<bool, StoreError> {
         .await;
     let busy = match mode {
         Ok(m) => !m.eq_ignore_ascii_case("delete"),
-        Err(e) if is_busy(&e) => true,
+        Err(e) if sqlite_code(&e) == Some(5) || sqlite_code(&e) == Some(6) => true,
+        // SQLITE_NOTADB: no SQLite database, so none a server could have open.
+        Err(e) if sqlite_code(&e) == Some(26) => false,
         Err(e) => {
             pool.close().await;
             return Err(StoreError::Database(format!(
@@ -196,13 +198,13 @@ pub async fn in_use(path: &Path) -> Result<bool, StoreError> {
     Ok(busy)
 }
 
-fn is_busy(e: &sqlx::Error) -> bool {
-    e.as_database_error().is_some_and(|d| {
-        // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
-        d.code()
-            .and_then(|c| c.parse::<i64>().ok())
-            .is_some_and(|c| matches!(c & 0xff, 5 | 6))
-    })
+/// SQLite's primary result code of an error (its extended codes folded in): 5 SQLITE_BUSY,
+/// 6 SQLITE_LOCKED, 26 SQLITE_NOTADB.
+fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
+    e.as_database_error()
+        .and_then(|d| d.code())
+        .and_then(|c| c.parse::<i64>().ok())
+        .map(|c| c & 0xff)
 }
 
 /// Restores `backup` as the database `to`: refused while a server has `to` open, and when `to`
@@ -264,6 +266,13 @@ pub async fn restore(backup: &Path, to: &Path, force: bool) -> Result<Restored, 
             .await;
         store.pool().close().await;
         checked?;
+    }
+    // Checked again at the last moment: a server may have started while the copy was made.
+    if replaced && in_use(to).await? {
+        return Err(StoreError::Conflict(format!(
+            "`{}` was opened by another process (an `arbiter serve`?) during the restore; stop it, then restore again",
+            to.display()
+        )));
     }
     // The old database's journal files belong to it, not to the restored one.
     for suffix in ["-wal", "-shm"] {

@@ -252,6 +252,20 @@ async fn a_restore_refuses_a_database_a_server_has_open_and_an_existing_one_with
     let s = open_file(&dir.join("arbiter.db")).await;
     assert_eq!(sqlite_tables(s.pool()).await, rows);
     s.pool().close().await;
+
+    // A file that is no database is nobody's open database: --force replaces it.
+    let text = dir.join("notes.db");
+    std::fs::write(&text, "not a database, just notes\n".repeat(300)).unwrap();
+    assert!(!backup::in_use(&text).await.unwrap());
+    let err = backup::restore(&copy, &text, false).await.unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Conflict(m) if m.contains("--force")),
+        "{err}"
+    );
+    backup::restore(&copy, &text, true).await.unwrap();
+    let s = open_file(&text).await;
+    assert_eq!(sqlite_tables(s.pool()).await, rows);
+    s.pool().close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
