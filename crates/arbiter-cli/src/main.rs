@@ -2,6 +2,7 @@
 //! `arbiter-core`, and prints or stores what core decided; no rule lives here.
 
 mod astc;
+mod backup;
 mod check;
 mod database;
 mod ledger;
@@ -185,6 +186,27 @@ enum Command {
         /// default: 128).
         #[arg(long, value_name = "N")]
         max_connections_per_address: Option<usize>,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Copies the SQLite database to a new file while `arbiter serve` goes on serving it: one
+    /// consistent moment of it, checked. For PostgreSQL it prints the `pg_dump` command.
+    Backup {
+        /// The backup file to write; it must not exist yet.
+        #[arg(short, long, value_name = "BACKUP")]
+        output: PathBuf,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Puts a backup back as the SQLite database: checked first (SQLite's integrity check, the
+    /// schema version it holds), an older one brought up to this version. Refused while a
+    /// server has the database open, and when it exists unless --force.
+    Restore {
+        /// The backup file (from `arbiter backup`, or a copy of a stopped database).
+        backup: PathBuf,
+        /// Replace the database that is there (stop `arbiter serve` first).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1002,6 +1024,12 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::Backup { output, database } => backup::backup(&database, &output),
+        Command::Restore {
+            backup,
+            force,
+            database,
+        } => backup::restore(&backup, &database, force),
         Command::Token {
             command:
                 TokenCommand::Add {

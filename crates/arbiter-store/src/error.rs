@@ -16,6 +16,9 @@ pub enum StoreError {
     /// The database failed or holds something this version cannot read.
     #[error("{0}")]
     Database(String),
+    /// The database's disk is full: nothing was written; writes work again once space is freed.
+    #[error("{0}")]
+    Full(String),
 }
 
 /// Maps a database error met while `doing` something (`"storing the league `x`"`).
@@ -25,6 +28,16 @@ pub(crate) fn db(doing: &str) -> impl FnOnce(sqlx::Error) -> StoreError + '_ {
             if d.is_unique_violation() {
                 return StoreError::Conflict(format!(
                     "{doing} failed: that record already exists ({}); choose another slug or name",
+                    d.message()
+                ));
+            }
+            // SQLite's SQLITE_FULL (13, and its extended codes); PostgreSQL's disk_full.
+            let full = d
+                .code()
+                .is_some_and(|c| c == "53100" || c.parse::<i64>().is_ok_and(|n| n & 0xff == 13));
+            if full {
+                return StoreError::Full(format!(
+                    "{doing} failed: the database's disk is full ({}); nothing was saved. Free space on it, then try again",
                     d.message()
                 ));
             }

@@ -12,6 +12,7 @@
 //! Accounts, their roles in each league, invitations, password resets and API tokens live here
 //! too; [`secrets`] hashes passwords (argon2id) and tokens (SHA-256), and only hashes are stored.
 
+pub mod backup;
 mod check;
 mod codes;
 mod error;

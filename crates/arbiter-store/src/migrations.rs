@@ -262,3 +262,11 @@ impl MigrationSource<'static> for Embedded {
         })
     }
 }
+
+/// A migrator over `list`: one of the lists above, or its first migrations, as a build of that
+/// time had them (the upgrade and restore tests make databases of every earlier version).
+pub async fn migrator(
+    list: &'static [EmbeddedMigration],
+) -> Result<sqlx::migrate::Migrator, sqlx::migrate::MigrateError> {
+    sqlx::migrate::Migrator::new(Embedded(list)).await
+}

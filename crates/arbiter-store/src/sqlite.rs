@@ -51,8 +51,10 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(10));
+        // One connection always open: `arbiter restore` tells a served database by its lock.
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
+            .min_connections(1)
             .connect_with(options)
             .await
             .map_err(|e| {

@@ -665,6 +665,7 @@ pub async fn reset_with_link(
             sign_in_as(&mut auth, user).await
         }
         Err(e @ arbiter_store::StoreError::Database(_)) => html(WebError::unavailable(e)),
+        Err(e @ arbiter_store::StoreError::Full(_)) => html(WebError::storage_full(e)),
         Err(e) => html(WebError::Gone(e.to_string())),
     }
 }

@@ -48,6 +48,9 @@ pub enum WebError {
     /// The store failed; the detail stays in the server.
     #[error("the results store is not answering")]
     Unavailable,
+    /// The database's disk is full: nothing was saved (reads go on); the detail in the log.
+    #[error("nothing was saved: the server's disk is full")]
+    StorageFull,
     /// A defect of ours; said plainly, with nothing leaked.
     #[error("the page could not be rendered")]
     Internal,
@@ -75,6 +78,7 @@ impl WebError {
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::StorageFull => StatusCode::INSUFFICIENT_STORAGE,
             WebError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -93,6 +97,7 @@ impl WebError {
             WebError::TooLarge(_) => "too_large",
             WebError::RequestTimeout(_) => "request_timeout",
             WebError::Unavailable => "unavailable",
+            WebError::StorageFull => "storage_full",
             WebError::Internal => "internal",
         }
     }
@@ -102,6 +107,9 @@ impl WebError {
         match self {
             WebError::Unavailable => {
                 "The results store is not answering just now. Please try again in a minute.".into()
+            }
+            WebError::StorageFull => {
+                "Nothing was saved: the server's disk is full. The site can still be read; send this again once the league's site administrator has freed space.".into()
             }
             WebError::Internal => {
                 "Something went wrong on our side while drawing this page. Please try again later."
@@ -164,6 +172,13 @@ impl WebError {
         WebError::Unavailable
     }
 
+    /// The database's disk is full: the cause goes to the log for whoever keeps the server, the
+    /// person is told nothing was saved and why.
+    pub fn storage_full(cause: impl std::fmt::Display) -> WebError {
+        tracing::error!(%cause, "answered 507: the database's disk is full; free space on it");
+        WebError::StorageFull
+    }
+
     /// A defect of ours (a page that would not render, a lost invariant): the cause goes to
     /// the log, the visitor gets a plain 500.
     pub fn internal(cause: impl std::fmt::Display) -> WebError {
@@ -181,6 +196,7 @@ impl WebError {
             }
             arbiter_store::StoreError::Stale(m) => WebError::Conflict(m),
             e @ arbiter_store::StoreError::Database(_) => WebError::unavailable(e),
+            e @ arbiter_store::StoreError::Full(_) => WebError::storage_full(e),
         }
     }
 }
@@ -189,6 +205,8 @@ impl From<arbiter_store::StoreError> for WebError {
     fn from(e: arbiter_store::StoreError) -> WebError {
         match e {
             arbiter_store::StoreError::NotFound(m) => WebError::not_found(m),
+            // A read that writes (a session, a secret made once) on a full disk.
+            e @ arbiter_store::StoreError::Full(_) => WebError::storage_full(e),
             // Reads send the store nothing a reader typed except slugs; anything else is the
             // store's trouble, not the reader's.
             e => WebError::unavailable(e),
@@ -242,6 +260,7 @@ fn html_body(e: &WebError) -> String {
         WebError::TooLarge(_) => "Too large",
         WebError::RequestTimeout(_) => "Too slow",
         WebError::Unavailable => "Temporarily unavailable",
+        WebError::StorageFull => "Not saved: the disk is full",
         WebError::Internal => "Something went wrong",
     };
     let links = match e {
