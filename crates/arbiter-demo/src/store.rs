@@ -87,7 +87,9 @@ pub async fn write_to(
                     };
                     for l in &c.lineups {
                         let m = match_id(l.round, &l.home)?;
-                        store.record_lineup(m, l.side, 0, &l.lineup, by).await?;
+                        store
+                            .record_lineup(m, l.side, 0, &l.lineup, None, by)
+                            .await?;
                     }
                     for g in &c.game_scores {
                         let m = match_id(g.round, &g.home)?;

@@ -287,16 +287,18 @@ impl Store {
     /// Names `side`'s lineup for the match before it is played (issue 12): the next version, if
     /// the lineup in force is still the version `seen` (0 for none); else [`StoreError::Stale`]
     /// and nothing is written. Core has checked it; the store keeps only players of the
-    /// competition, on a match without a result.
+    /// competition, on a match without a result. `late`: named after its deadline and accepted
+    /// by the arbiter (AS-11), kept with it.
     pub async fn record_lineup(
         &self,
         m: MatchId,
         side: Side,
         seen: u32,
         lineup: &Lineup,
+        late: Option<&LateLineup>,
         by: &Actor,
     ) -> Result<LineupVersion, StoreError> {
-        dispatch!(self, s => s.record_lineup(m, side, seen, lineup, by).await)
+        dispatch!(self, s => s.record_lineup(m, side, seen, lineup, late, by).await)
     }
 
     /// Adds `players` (core's `roster::plan` has placed and checked them) at the end of their
@@ -387,6 +389,23 @@ impl Store {
         by: &Actor,
     ) -> Result<TieDecision, StoreError> {
         dispatch!(self, s => s.record_tie_decision(competition, order, reason, by).await)
+    }
+
+    /// AS-1, AS-3: keeps `event` as the next version of `season`'s event, if it is still at
+    /// version `seen` (0: none set yet); [`StoreError::Stale`] when another came in first.
+    pub async fn record_event(
+        &self,
+        season: SeasonId,
+        seen: u32,
+        event: &NewEvent,
+        by: &Actor,
+    ) -> Result<EventRecord, StoreError> {
+        dispatch!(self, s => s.record_event(season, seen, event, by).await)
+    }
+
+    /// The event of `season` in force, if the arbiter has set one.
+    pub async fn event(&self, season: SeasonId) -> Result<Option<EventRecord>, StoreError> {
+        dispatch!(self, s => s.event(season).await)
     }
 
     /// The officers' decisions on ties in the season's divisions, oldest first (GT-F3).

@@ -87,3 +87,4 @@ include!("queries.rs");
 include!("accounts.rs");
 include!("ledger.rs");
 include!("season_end.rs");
+include!("event_days.rs");

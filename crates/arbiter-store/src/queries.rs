@@ -30,7 +30,7 @@ use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
-    SeasonClosure, PlayerChange, GameScore, MatchMove,
+    SeasonClosure, PlayerChange, GameScore, MatchMove, LateLineup,
 };
 
 fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
@@ -1432,8 +1432,9 @@ async fn lineups_in(
                 JOIN rounds r ON r.id = m.round_id";
     let sql = format!(
         "SELECT l.id, l.match_id, l.side, l.version, l.entered_by, l.entered_role, \
-         {} AS entered_at {from} WHERE r.competition_id = $1 AND {latest} \
-         ORDER BY l.match_id, l.side",
+         {} AS entered_at, k.named_at AS late_named_at, k.minutes_late, k.accepted_by, \
+         k.reason AS late_reason {from} LEFT JOIN late_lineups k ON k.lineup_version_id = l.id \
+         WHERE r.competition_id = $1 AND {latest} ORDER BY l.match_id, l.side",
         ts_out("l.entered_at")
     );
     let rows = sqlx::query(&sql)
@@ -1502,9 +1503,25 @@ async fn lineups_in(
                     side: code(row, "side", Side::from_code)?,
                     lineup: by_version.remove(&get::<i64>(row, "id")?).unwrap_or_default(),
                 },
+                late: late_lineup_in(row)?,
             })
         })
         .collect()
+}
+
+/// A lineup's late acceptance (AS-11), from the row's `late_lineups` columns, when it has one.
+fn late_lineup_in(row: &DbRow) -> Result<Option<LateLineup>, StoreError> {
+    let Some(named_at) = get::<Option<String>>(row, "late_named_at")? else {
+        return Ok(None);
+    };
+    Ok(Some(LateLineup {
+        named_at: named_at
+            .parse()
+            .map_err(|_| corrupt("a late lineup's time that is not a time"))?,
+        minutes_late: to_u32(get(row, "minutes_late")?, "minutes late")?,
+        accepted_by: get(row, "accepted_by")?,
+        reason: get(row, "late_reason")?,
+    }))
 }
 
 impl Backend {
@@ -2081,6 +2098,7 @@ impl Backend {
         side: Side,
         seen: u32,
         lineup: &Lineup,
+        late: Option<&LateLineup>,
         by: &Actor,
     ) -> Result<LineupVersion, StoreError> {
         let mut tx = begin_write(&self.pool).await?;
@@ -2163,11 +2181,36 @@ impl Backend {
             .await
             .map_err(db("storing a lineup's withdrawal"))?;
         }
+        if let Some(l) = late {
+            sqlx::query(
+                "INSERT INTO late_lineups (lineup_version_id, named_at, minutes_late, accepted_by, reason) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(version_id)
+            .bind(l.named_at.strftime("%Y-%m-%dT%H:%M:%S").to_string())
+            .bind(i64::from(l.minutes_late))
+            .bind(l.accepted_by.as_str())
+            .bind(l.reason.as_str())
+            .execute(&mut *tx)
+            .await
+            .map_err(db("storing a late lineup's acceptance"))?;
+        }
         bump_competition(&mut tx, place.competition).await?;
         let (team, other) = match side {
             Side::Home => (&place.home, &place.away),
             Side::Away => (&place.away, &place.home),
         };
+        let mut after = json::lineup(i64::from(version), place.round, &place.home, &place.away, side, lineup);
+        if let (Some(l), Some(o)) = (late, after.as_object_mut()) {
+            o.insert(
+                "late".into(),
+                serde_json::json!({
+                    "named_at": l.named_at.to_string(),
+                    "minutes_late": l.minutes_late,
+                    "accepted_by": l.accepted_by,
+                }),
+            );
+        }
         append_history(
             &mut tx,
             at,
@@ -2178,7 +2221,8 @@ impl Backend {
                 match_id: Some(m.0),
                 team: Some(&team.0),
                 other_team: Some(&other.0),
-                after: Some(json::lineup(i64::from(version), place.round, &place.home, &place.away, side, lineup)),
+                after: Some(after),
+                reason: late.map(|l| l.reason.as_str()),
                 ..Change::of(Entity::Match, m.to_string(), HistoryAction::NameLineup)
             },
         )
@@ -2196,6 +2240,7 @@ impl Backend {
                 side,
                 lineup: lineup.clone(),
             },
+            late: late.cloned(),
         })
     }
 

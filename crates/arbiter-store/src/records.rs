@@ -302,6 +302,8 @@ pub struct LineupVersion {
     pub entered_at: jiff::Timestamp,
     /// The round, the match's home team, the side and the players, as core checks them.
     pub named: NamedLineup,
+    /// AS-11: named after its deadline and accepted by the arbiter.
+    pub late: Option<LateLineup>,
 }
 
 impl StoredCompetition {
@@ -512,6 +514,8 @@ code_enum!(
         DraftMediaReport = "draft_media_report",
         /// A media report published (GT-O3).
         PublishMediaReport = "publish_media_report",
+        /// An ASTC event set, or set again: its venue, clock and round times (AS-1, AS-3).
+        SetEvent = "set_event",
         SetPassword = "set_password",
         /// The kinds of notice a person stops or gets again (issue 13).
         SetNotices = "set_notices",
@@ -667,6 +671,82 @@ pub struct Attempts {
     pub count: u32,
     /// The first in the window: the limit frees a place when it leaves the window.
     pub earliest: Option<jiff::Timestamp>,
+}
+
+/// An ASTC event as the arbiter sets it (AS-1, AS-3): what its sheets print, the hall's offset
+/// from UTC (the event's clock), and when each round of each competition starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewEvent {
+    pub name: String,
+    pub host: arbiter_core::field::State,
+    pub venue: String,
+    /// The hall's offset from UTC in minutes (Adelaide in December: +630).
+    pub utc_offset_minutes: i32,
+    pub rounds: Vec<EventRoundStart>,
+}
+
+/// When round `round` of `competition` starts, in the hall's time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRoundStart {
+    pub competition: CompetitionId,
+    pub round: u32,
+    pub starts_at: jiff::civil::DateTime,
+}
+
+/// The event in force: its version (1 for the first set), and who set it when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRecord {
+    pub season: SeasonId,
+    pub version: u32,
+    pub event: NewEvent,
+    pub entered_by: Option<String>,
+    pub entered_at: jiff::Timestamp,
+}
+
+impl EventRecord {
+    /// When round `round` of `competition` starts, if the event says.
+    pub fn round_start(
+        &self,
+        competition: CompetitionId,
+        round: u32,
+    ) -> Option<jiff::civil::DateTime> {
+        self.event
+            .rounds
+            .iter()
+            .find(|s| s.competition == competition && s.round == round)
+            .map(|s| s.starts_at)
+    }
+
+    /// Every round start of `competition`, round 1 first.
+    pub fn starts_of(&self, competition: CompetitionId) -> Vec<jiff::civil::DateTime> {
+        let mut starts: Vec<_> = self
+            .event
+            .rounds
+            .iter()
+            .filter(|s| s.competition == competition)
+            .map(|s| (s.round, s.starts_at))
+            .collect();
+        starts.sort();
+        starts.into_iter().map(|(_, t)| t).collect()
+    }
+
+    /// The hall's time at `now`: the event's clock (AS-11..AS-13 count by it).
+    pub fn hall_time(&self, now: jiff::Timestamp) -> jiff::civil::DateTime {
+        let offset = jiff::tz::Offset::from_seconds(self.event.utc_offset_minutes * 60)
+            .unwrap_or(jiff::tz::Offset::UTC);
+        offset.to_datetime(now)
+    }
+}
+
+/// AS-11: a lineup named after its deadline and accepted by the arbiter, kept with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LateLineup {
+    /// When it was named, in the hall's time.
+    pub named_at: jiff::civil::DateTime,
+    pub minutes_late: u32,
+    /// The arbiter who accepted it.
+    pub accepted_by: String,
+    pub reason: String,
 }
 
 /// GT-F3: the officers' order of teams a division's criteria cannot separate, with why.

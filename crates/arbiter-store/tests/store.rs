@@ -43,6 +43,7 @@ on_every_backend!(
     gt_f5_matches_move_together_or_not_at_all,
     gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round,
     gt_o3_a_media_report_keeps_every_draft_and_publication,
+    as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acceptance,
 );
 
 async fn migrated(store: &Store) {
@@ -1009,14 +1010,14 @@ async fn a_lineup_is_named_in_versions_and_loads_with_the_competition(store: Sto
     };
     let first = lineup(&[Some("vic-2"), Some("vic-1"), None, None]);
     let v1 = store
-        .record_lineup(m, Side::Away, 0, &first, &arbiter())
+        .record_lineup(m, Side::Away, 0, &first, None, &arbiter())
         .await
         .unwrap();
     assert_eq!(v1.version, 1);
     let mut second = lineup(&[Some("vic-1"), Some("vic-2"), Some("vic-3"), None]);
     second.withdrawn = vec![PlayerId("vic-5".into())];
     let stale = store
-        .record_lineup(m, Side::Away, 0, &second, &arbiter())
+        .record_lineup(m, Side::Away, 0, &second, None, &arbiter())
         .await
         .unwrap_err();
     assert!(matches!(stale, StoreError::Stale(_)), "{stale}");
@@ -1027,12 +1028,12 @@ async fn a_lineup_is_named_in_versions_and_loads_with_the_competition(store: Sto
         "{stale}"
     );
     store
-        .record_lineup(m, Side::Away, 1, &second, &arbiter())
+        .record_lineup(m, Side::Away, 1, &second, None, &arbiter())
         .await
         .unwrap();
     let ghost = lineup(&[Some("ghost")]);
     let err = store
-        .record_lineup(m, Side::Home, 0, &ghost, &arbiter())
+        .record_lineup(m, Side::Home, 0, &ghost, None, &arbiter())
         .await
         .unwrap_err();
     assert_eq!(
@@ -1041,7 +1042,7 @@ async fn a_lineup_is_named_in_versions_and_loads_with_the_competition(store: Sto
     );
     let played = loaded.match_id(1, &TeamId("vic".into())).unwrap();
     let err = store
-        .record_lineup(played, Side::Home, 0, &first, &arbiter())
+        .record_lineup(played, Side::Home, 0, &first, None, &arbiter())
         .await
         .unwrap_err();
     assert!(err.to_string().contains("has a result"), "{err}");
@@ -2296,5 +2297,88 @@ async fn gt_o3_a_media_report_keeps_every_draft_and_publication(store: Store) {
         support::execute_raw(&store, "UPDATE media_reports SET version = 9")
             .await
             .is_err()
+    );
+}
+
+/// AS-1, AS-3: the event is set in versions, the latest in force with its round times, a stale
+/// writer refused; AS-11: a lineup accepted after its deadline loads with who accepted it and why.
+async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acceptance(
+    store: Store,
+) {
+    use arbiter_core::field::State;
+    use arbiter_core::lineup::Lineup;
+    use arbiter_store::{EventRoundStart, LateLineup, NewEvent};
+    migrated(&store).await;
+    let (season, id) = imported(&store).await;
+    assert_eq!(store.event(season).await.unwrap(), None);
+    let time = |s: &str| s.parse::<jiff::civil::DateTime>().unwrap();
+    let mut event = NewEvent {
+        name: "ASTC 2026".into(),
+        host: State::Sa,
+        venue: "Adelaide Convention Centre".into(),
+        utc_offset_minutes: 630,
+        rounds: vec![
+            EventRoundStart {
+                competition: id,
+                round: 1,
+                starts_at: time("2026-12-07T09:30"),
+            },
+            EventRoundStart {
+                competition: id,
+                round: 2,
+                starts_at: time("2026-12-07T13:30"),
+            },
+        ],
+    };
+    let first = store
+        .record_event(season, 0, &event, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(first.version, 1);
+    event.venue = "Adelaide Convention Centre, Hall C".into();
+    let stale = store
+        .record_event(season, 0, &event, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(stale, StoreError::Stale(_)), "{stale}");
+    store
+        .record_event(season, 1, &event, &arbiter())
+        .await
+        .unwrap();
+    let in_force = store.event(season).await.unwrap().unwrap();
+    assert_eq!((in_force.version, &in_force.event), (2, &event));
+    assert_eq!(in_force.round_start(id, 2), Some(time("2026-12-07T13:30")));
+    // 22:00 UTC on 6 December is 08:30 on the 7th in Adelaide (+10:30).
+    let now: jiff::Timestamp = "2026-12-06T22:00:00Z".parse().unwrap();
+    assert_eq!(in_force.hall_time(now), time("2026-12-07T08:30"));
+
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let m = loaded.match_id(3, &TeamId("syl".into())).unwrap();
+    let late = LateLineup {
+        named_at: time("2026-12-07T13:20"),
+        minutes_late: 5,
+        accepted_by: "arbiter@astc.example".into(),
+        reason: "the team's bus was held up".into(),
+    };
+    let lineup = Lineup {
+        boards: vec![Some(PlayerId("vic-1".into()))],
+        withdrawn: Vec::new(),
+    };
+    store
+        .record_lineup(m, Side::Away, 0, &lineup, Some(&late), &arbiter())
+        .await
+        .unwrap();
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let named = loaded.lineup(3, &TeamId("syl".into()), Side::Away).unwrap();
+    assert_eq!(named.late.as_ref(), Some(&late));
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert_eq!(
+        history.iter().filter(|h| h.action == "set_event").count(),
+        2
+    );
+    let accepted = history.iter().find(|h| h.action == "name_lineup").unwrap();
+    assert_eq!(
+        accepted.reason.as_deref(),
+        Some("the team's bus was held up")
     );
 }

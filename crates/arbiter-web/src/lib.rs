@@ -23,6 +23,7 @@
 mod accounts;
 mod api;
 mod app;
+mod event;
 mod findings;
 mod history;
 mod http;

@@ -371,6 +371,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::GET,
+                "/leagues/{league}/{season}/event",
+                Table(Action::DrawSchedule),
+            ),
+            get(crate::event::page::event_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/{season}/event",
+                Table(Action::DrawSchedule),
+            ),
+            post(crate::event::page::set_event),
+        ),
+        (
+            site(
+                Method::GET,
                 "/leagues/{league}/{season}/suspension",
                 Table(Action::SuspendSchedule),
             ),

@@ -831,8 +831,18 @@ async fn account_page_for(
             ));
         }
         let for_officers = auth::may(here, m.league, Action::ApplyMatchForfeit, target);
+        let may_set_event = auth::may(here, m.league, Action::DrawSchedule, target);
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
+                // AS-1, AS-11: an event's arbiter sets its days and round times.
+                if may_set_event && tree.league.kind == arbiter_store::LeagueKind::Event {
+                    for (s, _) in &tree.seasons {
+                        links.push(Link::new(
+                            crate::event::event_href(&m.league_slug, &s.slug),
+                            format!("{}: the event's days and round times", s.name),
+                        ));
+                    }
+                }
                 if for_officers {
                     let officer = Subject {
                         role: m.role,

@@ -628,6 +628,11 @@ pub struct LineupBody {
     #[serde(default)]
     #[schema(max_items = 64)]
     pub withdrawn: Vec<String>,
+    /// AS-11, the arbiter's only: why a lineup named after its deadline is accepted. Without it
+    /// a late lineup is refused (422).
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub accept_late: Option<String>,
 }
 
 /// A stored lineup version.
@@ -738,16 +743,22 @@ async fn name_lineup(
                 "A lineup names at most 64 boards and 64 withdrawn players.".into(),
             ));
         }
+        let may_accept_late = decide(
+            subject,
+            Action::OverrideLateLineup,
+            arbiter_core::permissions::Target::League,
+        ) == Decision::Allowed;
         let input = LineupInput {
             boards: body.boards,
             withdrawn: body.withdrawn,
             version: body.version,
+            accept_late: body.accept_late,
         };
         let acting = Acting {
             email: user.email.clone(),
             role: token.role,
         };
-        match lineup::name(&state, &ctx, &acting, side, &input).await {
+        match lineup::name(&state, &ctx, &acting, may_accept_late, side, &input).await {
             Ok(v) => Ok(json_response(
                 StatusCode::CREATED,
                 &StoredLineup {

@@ -67,6 +67,8 @@ struct Settings {
     mailer: arbiter_mail::Mailer,
     base_url: String,
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// A fixed moment the event's deadlines are counted from (tests); `None`: the clock's.
+    now: Option<jiff::Timestamp>,
 }
 
 impl Default for Settings {
@@ -76,6 +78,7 @@ impl Default for Settings {
             mailer: arbiter_mail::Mailer::folder("mail"),
             base_url: "http://localhost:8080".into(),
             trusted_proxies: Vec::new(),
+            now: None,
         }
     }
 }
@@ -144,6 +147,7 @@ impl AppState {
             mailer,
             base_url: base_url.trim_end_matches('/').to_string(),
             trusted_proxies: i.settings.trusted_proxies.clone(),
+            now: i.settings.now,
         };
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
@@ -193,6 +197,19 @@ impl AppState {
     pub fn with_freshness(self, freshness: Duration) -> AppState {
         let i = &self.inner;
         AppState::build(i.store.clone(), freshness, i.today, i.settings.clone())
+    }
+
+    /// Fixes the moment an event's deadlines are counted from (AS-11..AS-13), for tests.
+    pub fn with_now(self, now: jiff::Timestamp) -> AppState {
+        let i = &self.inner;
+        let mut settings = i.settings.clone();
+        settings.now = Some(now);
+        AppState::build(i.store.clone(), i.freshness, i.today, settings)
+    }
+
+    /// The moment now: the fixed one, or the clock's.
+    pub(crate) fn now(&self) -> jiff::Timestamp {
+        self.inner.settings.now.unwrap_or_else(jiff::Timestamp::now)
     }
 
     /// Fixes the date the home page takes as today ("what is on this week").

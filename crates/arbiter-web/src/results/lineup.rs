@@ -5,11 +5,14 @@
 
 use std::collections::HashMap;
 
+use arbiter_core::event;
+use arbiter_core::event_day::{LateOverride, LineupTime};
 use arbiter_core::lineup::{self, Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{MatchOutcome, PlayerId, Side};
 use arbiter_core::permissions::{Action, Target};
+use arbiter_core::text::Reason;
 use arbiter_core::validate::{self, Finding};
-use arbiter_store::{LineupVersion, StoreError};
+use arbiter_store::{EventRecord, LateLineup, LineupVersion, StoreError};
 
 use crate::http::auth::{self, Account, Acting};
 use crate::http::error::WebError;
@@ -24,6 +27,8 @@ pub struct LineupInput {
     pub withdrawn: Vec<String>,
     /// The version read (0 when none was named); `None` takes the one in force.
     pub version: Option<u32>,
+    /// AS-11: the arbiter's reason for accepting a lineup named after its deadline.
+    pub accept_late: Option<String>,
 }
 
 impl LineupInput {
@@ -79,6 +84,16 @@ pub(crate) fn permit(
     )
 }
 
+/// May `account` accept a lineup named after its deadline (AS-11)? The arbiter.
+pub(crate) fn may_accept_late(ctx: &MatchContext, account: Option<&Account>) -> bool {
+    auth::may(
+        account,
+        ctx.league(),
+        Action::OverrideLateLineup,
+        Target::League,
+    )
+}
+
 pub(crate) fn may(ctx: &MatchContext, account: Option<&Account>, side: Side) -> bool {
     let school = ctx.school(side).unwrap_or_default();
     auth::may(
@@ -89,11 +104,14 @@ pub(crate) fn may(ctx: &MatchContext, account: Option<&Account>, side: Side) -> 
     )
 }
 
-/// The one write path of a lineup: the table, core's rules, then the store.
+/// The one write path of a lineup: the table, core's rules (at an event, AS-11's deadline by the
+/// hall's clock too), then the store. `may_accept_late`: the one naming it may accept a lineup
+/// after its deadline (the table's `OverrideLateLineup`: the arbiter).
 pub(crate) async fn name(
     state: &crate::app::state::AppState,
     ctx: &MatchContext,
     acting: &Acting,
+    may_accept_late: bool,
     side: Side,
     input: &LineupInput,
 ) -> Result<LineupVersion, NotNamed> {
@@ -110,22 +128,58 @@ pub(crate) async fn name(
         side,
         lineup: input.lineup(),
     };
-    let refusals = lineup::refusals(
-        &stored.competition,
-        &stored.rules,
-        &stored.named_lineups(),
-        &named,
-    );
-    if !refusals.is_empty() {
-        return Err(NotNamed::Refused(refusals));
-    }
+    let late = match event_round(state, ctx).await? {
+        // AS-11: at an event, the lineup is due before its round by the hall's clock.
+        Some((event, round_start)) => {
+            let named_at = event.hall_time(state.now());
+            let accepted = accepted_late(input, may_accept_late, acting, named_at)?;
+            let timed = event::TimedLineup {
+                named: named.clone(),
+                round_start,
+                named_at,
+                accepted,
+            };
+            match event::lineup_refusals(
+                &stored.competition,
+                &stored.rules,
+                &stored.named_lineups(),
+                &timed,
+            ) {
+                Err(refusals) => return Err(NotNamed::Refused(refusals)),
+                Ok(Some(LineupTime::LateAccepted {
+                    named_at,
+                    minutes_late,
+                    accepted,
+                    ..
+                })) => Some(LateLineup {
+                    named_at,
+                    minutes_late: u32::try_from(minutes_late).unwrap_or(u32::MAX),
+                    accepted_by: accepted.by,
+                    reason: accepted.reason.as_str().to_string(),
+                }),
+                Ok(_) => None,
+            }
+        }
+        None => {
+            let refusals = lineup::refusals(
+                &stored.competition,
+                &stored.rules,
+                &stored.named_lineups(),
+                &named,
+            );
+            if !refusals.is_empty() {
+                return Err(NotNamed::Refused(refusals));
+            }
+            None
+        }
+    };
     let seen = input
         .version
         .unwrap_or_else(|| in_force(ctx, side).map_or(0, |l| l.version));
     let by = acting.actor();
     match state
         .store()
-        .record_lineup(ctx.id, side, seen, &named.lineup, &by)
+        .record_lineup(ctx.id, side, seen, &named.lineup, late.as_ref(), &by)
         .await
     {
         Ok(v) => {
@@ -135,6 +189,77 @@ pub(crate) async fn name(
         Err(StoreError::Stale(m)) => Err(NotNamed::Stale(m)),
         Err(e) => Err(NotNamed::Failed(e.into())),
     }
+}
+
+/// The event the match's competition is played at and when its round starts, when its rules
+/// have event deadlines (`[event]`) and the arbiter has set the round's time.
+pub(crate) async fn event_round(
+    state: &crate::app::state::AppState,
+    ctx: &MatchContext,
+) -> Result<Option<(EventRecord, jiff::civil::DateTime)>, WebError> {
+    if ctx.stored.rules.event.is_none() {
+        return Ok(None);
+    }
+    let Some(event) = state.store().event(ctx.stored.season.id).await? else {
+        return Ok(None);
+    };
+    Ok(event
+        .round_start(ctx.stored.record.id, ctx.round)
+        .map(|start| (event, start)))
+}
+
+/// The arbiter's acceptance of a late lineup, when a reason was given: refused to anyone the
+/// table does not let accept one (AS-11).
+fn accepted_late(
+    input: &LineupInput,
+    may_accept_late: bool,
+    acting: &Acting,
+    at: jiff::civil::DateTime,
+) -> Result<Option<LateOverride>, NotNamed> {
+    let text = input.accept_late.as_deref().unwrap_or("");
+    let reason = Reason::parse_as("the reason for accepting a late lineup", text)
+        .map_err(|e| NotNamed::Failed(WebError::Refused(e.to_string())))?;
+    match reason {
+        None => Ok(None),
+        Some(_) if !may_accept_late => Err(NotNamed::Failed(WebError::Forbidden(
+            "AS-11: only the arbiter accepts a lineup named after its deadline; name it before the deadline, or ask the arbiter."
+                .into(),
+        ))),
+        Some(reason) => Ok(Some(LateOverride {
+            by: acting.email.clone(),
+            at,
+            reason,
+        })),
+    }
+}
+
+/// AS-11's deadline as the match page says it: `Due by 13:15 on 8 December, 15 minutes before
+/// round 3 starts at 13:30 (AS-11).`
+pub(crate) fn deadline_words(
+    deadlines: &arbiter_core::event_day::EventDeadlines,
+    round: u32,
+    start: jiff::civil::DateTime,
+) -> String {
+    let due = deadlines.lineup_due(start);
+    format!(
+        "Due by {} on {}, {} minutes before round {round} starts at {} (AS-11); after that only the arbiter accepts it.",
+        due.strftime("%H:%M"),
+        words::date(due.date()),
+        deadlines.lineup_minutes,
+        start.strftime("%H:%M"),
+    )
+}
+
+/// A late lineup's acceptance as the page says it (AS-11).
+pub(crate) fn late_words(l: &LateLineup) -> String {
+    format!(
+        "Named at {}, {} minute{} after the deadline; accepted by {} (AS-11): {}",
+        l.named_at.strftime("%H:%M"),
+        l.minutes_late,
+        if l.minutes_late == 1 { "" } else { "s" },
+        l.accepted_by,
+        l.reason
+    )
 }
 
 /// The lineup in force for `side` of the match, if one is named.

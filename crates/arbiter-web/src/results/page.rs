@@ -199,6 +199,10 @@ struct LineupSection {
     /// The lineup in force, a line a board; empty when none is named.
     lines: Vec<String>,
     named_by: Option<String>,
+    /// AS-11: named after its deadline and accepted by the arbiter, and why.
+    late: Option<String>,
+    /// AS-11: when the lineup is due, at an event.
+    deadline: Option<String>,
     form: Option<LineupForm>,
 }
 
@@ -217,6 +221,8 @@ struct LineupForm {
     /// Open when the form was sent and refused.
     open: bool,
     problems: Vec<String>,
+    /// AS-11: the arbiter may accept the lineup after its deadline, with a reason.
+    accept_late: bool,
 }
 
 struct Event {
@@ -1225,7 +1231,13 @@ async fn page(
             playoff: ctx.playoff,
         }
     });
-    let lineups = lineup_sections(ctx, account, &redo, &csrf);
+    let deadline = match (&ctx.record.outcome, &ctx.stored.rules.event) {
+        (MatchOutcome::Pending, Some(deadlines)) => lineup::event_round(state, ctx)
+            .await?
+            .map(|(_, start)| lineup::deadline_words(deadlines, ctx.round, start)),
+        _ => None,
+    };
+    let lineups = lineup_sections(ctx, account, &redo, &csrf, deadline.as_deref());
     let page = MatchPage {
         layout,
         round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
@@ -1300,6 +1312,7 @@ fn lineup_sections(
     account: Option<&crate::http::auth::Account>,
     redo: &Redo,
     csrf: &str,
+    deadline: Option<&str>,
 ) -> Vec<LineupSection> {
     if ctx.record.outcome != MatchOutcome::Pending {
         return Vec::new();
@@ -1363,6 +1376,7 @@ fn lineup_sections(
                         .collect(),
                     open: sent.is_some() || in_force.is_none(),
                     problems: sent.map(|(_, _, p)| p.clone()).unwrap_or_default(),
+                    accept_late: deadline.is_some() && lineup::may_accept_late(ctx, account),
                 }
             });
             LineupSection {
@@ -1372,6 +1386,10 @@ fn lineup_sections(
                     .map(|v| lineup::lines(ctx, &v.named.lineup))
                     .unwrap_or_default(),
                 named_by: in_force.map(lineup::named_by),
+                late: in_force
+                    .and_then(|v| v.late.as_ref())
+                    .map(lineup::late_words),
+                deadline: deadline.map(str::to_string),
                 form,
             }
         })
@@ -1917,6 +1935,8 @@ pub async fn name_lineup(
         let acting = lineup::permit(&ctx, auth.user.as_ref(), side)?;
         let mut input = LineupInput {
             version: sent.version,
+            accept_late: Some(sent.field("accept_late").to_string())
+                .filter(|r| !r.trim().is_empty()),
             ..LineupInput::default()
         };
         for (name, value) in &sent.fields {
@@ -1935,7 +1955,16 @@ pub async fn name_lineup(
             }
         }
         Ok::<_, WebError>(
-            match lineup::name(&state, &ctx, &acting, side, &input).await {
+            match lineup::name(
+                &state,
+                &ctx,
+                &acting,
+                lineup::may_accept_late(&ctx, auth.user.as_ref()),
+                side,
+                &input,
+            )
+            .await
+            {
                 Ok(_) => see_other(&format!("{}#lineup-{}", ctx.href(), side.code())),
                 Err(NotNamed::Refused(findings)) => {
                     let redo = Redo {

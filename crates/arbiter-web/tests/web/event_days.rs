@@ -1,0 +1,347 @@
+//! An ASTC event's days (issue 14): the arbiter sets the event and its round times (AS-1, AS-3),
+//! and a lineup named after its deadline by the hall's clock is refused unless the arbiter
+//! accepts it, with the reason kept (AS-11).
+
+use arbiter_core::model::{MatchOutcome, Pairing};
+use arbiter_core::permissions::Role;
+use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use axum::http::StatusCode;
+use jiff::civil::date;
+use std::time::Duration;
+
+use crate::common::*;
+
+const EVENT: &str = "/leagues/astc/2026/event";
+const ARBITER: &str = "arbiter@astc.example";
+const COACH: &str = "coach@astc.example";
+
+/// The demo's Secondary Open with round 1 played and the rest still to play, in a league of
+/// its own with an arbiter and the advisor of the school of round 2's first home team. Returns
+/// the store, the competition's id and round 2's first match (its path and the home school's
+/// players in roster order).
+async fn event_store() -> (Store, i64, String, Vec<String>) {
+    let store = store().await;
+    let demo = arbiter_demo::generate(date(2026, 12, 20));
+    let astc = demo.leagues.iter().find(|l| l.slug == "astc").unwrap();
+    let open = astc.seasons[0]
+        .competitions
+        .iter()
+        .find(|c| c.slug == "secondary-open")
+        .unwrap();
+    let mut competition = open.competition.clone();
+    for round in competition.rounds.iter_mut().filter(|r| r.number >= 2) {
+        for p in &mut round.pairings {
+            if let Pairing::Match(m) = p {
+                m.outcome = MatchOutcome::Pending;
+            }
+        }
+    }
+    let by = Actor::default();
+    let league = store
+        .create_league(
+            &NewLeague {
+                slug: "astc".into(),
+                name: "ASTC".into(),
+                kind: LeagueKind::Event,
+                description: "Australian Schools Teams Championships".into(),
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    let season = store
+        .create_season(
+            league.id,
+            &NewSeason {
+                slug: "2026".into(),
+                name: "2026, Adelaide".into(),
+                starts_on: Some(date(2026, 12, 7)),
+                ends_on: Some(date(2026, 12, 10)),
+            },
+            &by,
+        )
+        .await
+        .unwrap();
+    let imported = store
+        .import_competition(
+            season.id,
+            &NewCompetition {
+                slug: "secondary-open".into(),
+                name: "Secondary Open".into(),
+                rules: RulesRef::Preset("astc".into()),
+            },
+            &competition,
+            &by,
+        )
+        .await
+        .unwrap();
+    let Pairing::Match(first) = competition.rounds[1]
+        .pairings
+        .iter()
+        .find(|p| matches!(p, Pairing::Match(_)))
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    let home = competition
+        .teams
+        .iter()
+        .find(|t| t.id == first.home)
+        .unwrap();
+    let school = home.school.clone().unwrap();
+    let players = home.players.iter().map(|p| p.id.0.clone()).collect();
+    for (email, role, school) in [
+        (ARBITER, Role::Arbiter, None),
+        (COACH, Role::Advisor, Some(school.as_str())),
+    ] {
+        let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
+        let user = store
+            .create_user(email, email, Some(&hash), &Actor::system())
+            .await
+            .unwrap();
+        store
+            .grant_role(user.id, league.id, role, school, &Actor::system())
+            .await
+            .unwrap();
+    }
+    let path = format!(
+        "/leagues/astc/2026/secondary-open/rounds/2/matches/{}",
+        first.home.0
+    );
+    (store, imported.id.0, path, players)
+}
+
+async fn post_lineup(
+    v: &mut Visitor,
+    app: &axum::Router,
+    to: &str,
+    fields: Vec<(String, String)>,
+) -> Answer {
+    let f: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    v.post(app, to, &f).await
+}
+
+/// The site at `hall`, a time in Adelaide (+10:30) on 7 December 2026.
+fn app_at(store: &Store, hall: &str) -> axum::Router {
+    let local: jiff::civil::DateTime = format!("2026-12-07T{hall}").parse().unwrap();
+    let now = jiff::tz::Offset::from_seconds(630 * 60)
+        .unwrap()
+        .to_timestamp(local)
+        .unwrap();
+    arbiter_web::router(
+        arbiter_web::AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_today(date(2026, 12, 7))
+            .with_now(now)
+            .with_mail(quiet_mail(), "http://localhost:8080"),
+    )
+}
+
+/// The event set by the arbiter: rounds at 09:30, 13:30, 16:30 on the 7th, then 09:30 and
+/// 13:30 on the 8th and so on.
+async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
+    let mut arbiter = Visitor::signed_in(app, ARBITER).await;
+    let form = arbiter.get(app, EVENT).await;
+    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    let times = ["09:30", "13:30", "16:30"];
+    let starts: Vec<(String, String)> = (0..rounds)
+        .map(|i| {
+            (
+                format!("start_{id}_{}", i + 1),
+                format!("2026-12-{:02}T{}", 7 + i / 3, times[i % 3]),
+            )
+        })
+        .collect();
+    let mut fields: Vec<(&str, &str)> = vec![
+        ("version", "0"),
+        ("name", "ASTC 2026"),
+        ("host", "SA"),
+        ("venue", "Adelaide Convention Centre"),
+        ("utc_offset", "+10:30"),
+    ];
+    fields.extend(starts.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    arbiter.post(app, EVENT, &fields).await
+}
+
+#[tokio::test]
+async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
+    let (store, id, _, _) = event_store().await;
+    let app = app_at(&store, "08:00");
+
+    // Reached from the arbiter's account page; an advisor is refused by the table.
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let account = arbiter.get(&app, "/account").await;
+    assert!(
+        account.body.contains(&format!("href=\"{EVENT}\"")),
+        "{}",
+        account.body
+    );
+    let mut coach = Visitor::signed_in(&app, COACH).await;
+    assert_eq!(coach.get(&app, EVENT).await.status, StatusCode::FORBIDDEN);
+
+    // A blank venue and a bad offset: nothing saved, every problem said.
+    let refused = arbiter
+        .post(
+            &app,
+            EVENT,
+            &[
+                ("version", "0"),
+                ("name", "ASTC 2026"),
+                ("host", "SA"),
+                ("venue", " "),
+                ("utc_offset", "10:30"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("the venue is blank"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("is not an offset from UTC"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        store
+            .event(arbiter_store::SeasonId(1))
+            .await
+            .unwrap()
+            .is_none()
+    );
+
+    let rounds = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .competition
+        .rounds
+        .len();
+    let saved = set_event(&app, id, rounds).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let page = arbiter.get(&app, EVENT).await;
+    assert!(
+        page.body.contains("Version 1, set by arbiter@astc.example"),
+        "{}",
+        page.body
+    );
+    // AS-12, AS-13, AS-11 counted back from the times (30, 20 and 15 minutes in `astc`).
+    assert!(page.body.contains("Rosters lock at 09:00"), "{}", page.body);
+    assert!(
+        page.body.contains("protests close at 09:10"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("lineups due 13:15"), "{}", page.body);
+
+    // A form read before another version was saved saves nothing.
+    let stale = set_event(&app, id, rounds).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(stale.body.contains("now at version 1"), "{}", stale.body);
+}
+
+#[tokio::test]
+async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_reason() {
+    let (store, id, path, players) = event_store().await;
+    let rounds = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .competition
+        .rounds
+        .len();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let lineup = format!("{path}/lineups/home");
+    let boards: Vec<(String, String)> = players
+        .iter()
+        .take(4)
+        .enumerate()
+        .map(|(i, p)| (format!("board_{}", i + 1), p.clone()))
+        .collect();
+    let fields = |extra: &[(&'static str, &'static str)]| {
+        let mut f: Vec<(String, String)> = boards.clone();
+        f.push(("version".into(), "0".into()));
+        f.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        f
+    };
+    // 13:20 in the hall: round 2 starts at 13:30, its lineups were due at 13:15.
+    let late = app_at(&store, "13:20");
+    let page = Visitor::signed_in(&late, COACH)
+        .await
+        .get(&late, &path)
+        .await;
+    assert!(
+        page.body.contains("Due by 13:15 on"),
+        "the match page says when lineups are due: {}",
+        page.body
+    );
+    let mut coach = Visitor::signed_in(&late, COACH).await;
+    let refused = post_lineup(&mut coach, &late, &lineup, fields(&[])).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("AS-11"), "{}", refused.body);
+    // Only the arbiter accepts one late.
+    let not_theirs = post_lineup(
+        &mut coach,
+        &late,
+        &lineup,
+        fields(&[("accept_late", "we were late")]),
+    )
+    .await;
+    assert_eq!(
+        not_theirs.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        not_theirs.body
+    );
+
+    let mut arbiter = Visitor::signed_in(&late, ARBITER).await;
+    let form = arbiter.get(&late, &path).await;
+    assert!(form.body.contains("name=\"accept_late\""), "{}", form.body);
+    let accepted = post_lineup(
+        &mut arbiter,
+        &late,
+        &lineup,
+        fields(&[("accept_late", "the team's bus was held up")]),
+    )
+    .await;
+    assert_eq!(accepted.status, StatusCode::SEE_OTHER, "{}", accepted.body);
+    let shown = arbiter.get(&late, &path).await;
+    assert!(
+        shown
+            .body
+            .contains("Named at 13:20, 5 minutes after the deadline; accepted by arbiter@astc.example (AS-11): the team&#39;s bus was held up"),
+        "{}",
+        shown.body
+    );
+
+    // On time, the advisor's lineup stands without anyone's acceptance.
+    let early = app_at(&store, "13:00");
+    let mut coach = Visitor::signed_in(&early, COACH).await;
+    let mut f = fields(&[]);
+    f.retain(|(k, _)| k != "version");
+    f.push(("version".into(), "1".into()));
+    let on_time = post_lineup(&mut coach, &early, &lineup, f).await;
+    assert_eq!(on_time.status, StatusCode::SEE_OTHER, "{}", on_time.body);
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let named = &loaded.lineups[0];
+    assert_eq!((named.version, named.late.is_none()), (2, true));
+}
