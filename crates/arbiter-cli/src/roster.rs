@@ -78,6 +78,11 @@ pub fn import(ask: &Import, db: &Database) -> Result<()> {
             eprintln!("{} players would be added; nothing was written (--preview)", plan.len());
             return Ok(());
         }
+        if let Some(locked) =
+            arbiter_web::roster_locked(&store, &stored, jiff::Timestamp::now()).await?
+        {
+            bail!("{locked}");
+        }
         let players: Vec<_> = plan.into_iter().map(|a| (a.team, a.player)).collect();
         store
             .add_players(stored.record.id, &players, ask.reason, &Actor::system())
@@ -123,6 +128,11 @@ pub fn withdraw(
             provisional: p.provisional,
             withdrawn: Some(on),
         };
+        if let Some(locked) =
+            arbiter_web::roster_locked(&store, &stored, jiff::Timestamp::now()).await?
+        {
+            bail!("{locked}");
+        }
         store
             .change_player(stored.record.id, &p.id, &change, reason, &Actor::system())
             .await?;

@@ -206,6 +206,36 @@ pub fn offset_text(minutes: i32) -> String {
     format!("{sign}{:02}:{:02}", m / 60, m % 60)
 }
 
+/// AS-12: why `stored`'s rosters may no longer be changed at `now`, when its rules lock them
+/// before round 1 and the event has set round 1's start; `None` while they may. Every roster
+/// write (the site's, the command line's) asks it first.
+pub async fn roster_locked(
+    store: &arbiter_store::Store,
+    stored: &arbiter_store::StoredCompetition,
+    now: jiff::Timestamp,
+) -> Result<Option<String>, StoreError> {
+    let Some(deadlines) = stored.rules.event else {
+        return Ok(None);
+    };
+    let Some(event) = store.event(stored.season.id).await? else {
+        return Ok(None);
+    };
+    let Some(first) = event.round_start(stored.record.id, 1) else {
+        return Ok(None);
+    };
+    Ok(deadlines
+        .roster_change(first, event.hall_time(now))
+        .err()
+        .map(|late| {
+            format!(
+                "{}, {}: {}.",
+                late.rule(),
+                stored.record.name,
+                late.message()
+            )
+        }))
+}
+
 /// The one write path: the event kept as the next version, if it is still at `seen`.
 pub async fn set(
     state: &AppState,

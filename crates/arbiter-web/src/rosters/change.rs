@@ -110,6 +110,11 @@ pub async fn change_player(
             return refuse(vec!["Choose the competition of the roster.".into()]).await;
         };
         let view = state.view(&league, season, slug).await?;
+        if let Some(locked) =
+            crate::event::roster_locked(state.store(), &view.stored, state.now()).await?
+        {
+            return refuse(vec![locked]).await;
+        }
         let Some((player, _)) = view.player(&f.player) else {
             return refuse(vec![format!(
                 "{} has no player with the id `{}`.",

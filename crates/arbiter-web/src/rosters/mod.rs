@@ -200,6 +200,11 @@ pub async fn add_players(
         };
         let view = state.view(&league, season, slug).await?;
         let stored = &view.stored;
+        if let Some(locked) =
+            crate::event::roster_locked(state.store(), stored, state.now()).await?
+        {
+            return refuse(vec![locked]).await;
+        }
         let rows = match roster_csv::read(&form.text) {
             Ok(rows) if rows.is_empty() => {
                 return refuse(vec![

@@ -14,6 +14,7 @@ use crate::common::*;
 const EVENT: &str = "/leagues/astc/2026/event";
 const ARBITER: &str = "arbiter@astc.example";
 const COACH: &str = "coach@astc.example";
+const PRESIDENT: &str = "president@astc.example";
 
 /// The demo's Secondary Open with round 1 played and the rest still to play, in a league of
 /// its own with an arbiter and the advisor of the school of round 2's first home team. Returns
@@ -93,6 +94,7 @@ async fn event_store() -> (Store, i64, String, Vec<String>) {
     for (email, role, school) in [
         (ARBITER, Role::Arbiter, None),
         (COACH, Role::Advisor, Some(school.as_str())),
+        (PRESIDENT, Role::President, None),
     ] {
         let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
         let user = store
@@ -344,4 +346,65 @@ async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_rea
         .unwrap();
     let named = &loaded.lineups[0];
     assert_eq!((named.version, named.late.is_none()), (2, true));
+}
+
+#[tokio::test]
+async fn as_12_rosters_lock_thirty_minutes_before_round_1() {
+    let (store, id, _, players) = event_store().await;
+    let rounds = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .competition
+        .rounds
+        .len();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let change = |reason: &'static str| {
+        vec![
+            ("competition", "2026/secondary-open".to_string()),
+            ("player", players[0].clone()),
+            ("name", "A. Corrected Name".to_string()),
+            ("rating", String::new()),
+            ("withdrawn", String::new()),
+            ("reason", reason.to_string()),
+        ]
+    };
+    let send = |app: axum::Router, fields: Vec<(&'static str, String)>| async move {
+        let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+        let f: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        president
+            .post(&app, "/leagues/astc/rosters/player", &f)
+            .await
+    };
+    // Round 1 at 09:30: at 09:00 exactly the roster may still change.
+    let at_lock = send(app_at(&store, "09:00"), change("spelling")).await;
+    assert_eq!(at_lock.status, StatusCode::SEE_OTHER, "{}", at_lock.body);
+    // A minute after the lock it is refused, with the rule.
+    let after = send(app_at(&store, "09:01"), change("spelling again")).await;
+    assert_eq!(
+        after.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        after.body
+    );
+    assert!(
+        after
+            .body
+            .contains("AS-12, Secondary Open: the rosters locked at 09:00"),
+        "{}",
+        after.body
+    );
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        history.iter().filter(|h| h.action == "edit_player").count(),
+        1,
+        "only the change before the lock is kept"
+    );
 }
