@@ -13,7 +13,7 @@ use jiff::civil::{Date, date};
 use crate::names::{AUSTRALIA, Entrants, Names};
 use crate::play;
 use crate::rng::Rng;
-use crate::{DemoCompetition, DemoLeague, DemoSeason, LeagueKind};
+use crate::{DemoCompetition, DemoEvent, DemoLeague, DemoSeason, LeagueKind};
 
 /// One state's entry: the school that represents it (AS-4: one school per team).
 struct Entry {
@@ -128,9 +128,37 @@ fn round_date(round: u32) -> Date {
     }
 }
 
+/// The event as the arbiter set it: in Adelaide (+10:30 in December), the morning round at
+/// 09:30 and the afternoon one at 14:00 on each day (AS-1, AS-3).
+fn event(competitions: &[DemoCompetition]) -> DemoEvent {
+    let start = |round: u32| {
+        let (h, m) = if round % 2 == 1 { (9, 30) } else { (14, 0) };
+        round_date(round).at(h, m, 0, 0)
+    };
+    DemoEvent {
+        name: "ASTC 2026".into(),
+        host: arbiter_core::field::State::Sa,
+        venue: "Adelaide Convention Centre, Hall C".into(),
+        utc_offset_minutes: 630,
+        round_starts: competitions
+            .iter()
+            .map(|c| {
+                let starts = c
+                    .competition
+                    .rounds
+                    .iter()
+                    .map(|r| start(r.number))
+                    .collect();
+                (c.slug.clone(), starts)
+            })
+            .collect(),
+    }
+}
+
 pub fn league() -> DemoLeague {
     let mut names = Names::new(AUSTRALIA);
-    let competitions = FIELDS.iter().map(|f| field(f, &mut names)).collect();
+    let competitions: Vec<DemoCompetition> = FIELDS.iter().map(|f| field(f, &mut names)).collect();
+    let the_event = event(&competitions);
     DemoLeague {
         slug: "astc".into(),
         name: "Australian Schools Teams Championships".into(),
@@ -149,6 +177,7 @@ pub fn league() -> DemoLeague {
             // AS: an event charges no entry fee by its rules (`astc` has no `[fees]`).
             ledger: Vec::new(),
             closures: Vec::new(),
+            event: Some(the_event),
         }],
         treasurer: None,
     }

@@ -178,6 +178,7 @@ pub fn league(today: Date) -> DemoLeague {
             competitions,
             ledger,
             closures: calendar().closures,
+            event: None,
         }],
         treasurer: Some(TREASURER.into()),
     }

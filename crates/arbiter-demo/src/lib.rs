@@ -64,6 +64,20 @@ pub struct DemoSeason {
     pub ledger: Vec<arbiter_core::ledger::Entry>,
     /// The days the season's schools are closed (GT-M2), stored with the season.
     pub closures: Vec<arbiter_core::calendar::Closure>,
+    /// An event's days as its arbiter set them (AS-1, AS-3, AS-11): `None` for a league.
+    pub event: Option<DemoEvent>,
+}
+
+/// An event as its arbiter sets it: the name, host, venue, the hall's offset from UTC, and
+/// each competition's round starts in the hall's time, round 1 first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoEvent {
+    pub name: String,
+    pub host: arbiter_core::field::State,
+    pub venue: String,
+    pub utc_offset_minutes: i32,
+    /// By competition slug.
+    pub round_starts: Vec<(String, Vec<jiff::civil::DateTime>)>,
 }
 
 /// A competition (an ASTC field, a GTHSCL division) with the preset it is run by.

@@ -1,7 +1,8 @@
 //! Writing the demo into a store (feature `store`).
 
 use arbiter_store::{
-    Actor, NewClosure, NewCompetition, NewLeague, NewSeason, RulesRef, Store, StoreError,
+    Actor, EventRoundStart, NewClosure, NewCompetition, NewEvent, NewLeague, NewSeason, RulesRef,
+    Store, StoreError,
 };
 
 use crate::{Demo, LeagueKind};
@@ -53,6 +54,7 @@ pub async fn write_to(
                 };
                 store.add_closure(season.id, &closed, by).await?;
             }
+            let mut ids = Vec::new();
             for c in &s.competitions {
                 on_competition(&l.slug, &c.name);
                 let record = store
@@ -67,6 +69,7 @@ pub async fn write_to(
                         by,
                     )
                     .await?;
+                ids.push((c.slug.clone(), record.id));
                 // Lineups named before their matches (issue 12) and game scores uploaded
                 // (GT-M20) are written on the stored matches.
                 if !c.lineups.is_empty() || !c.game_scores.is_empty() {
@@ -97,6 +100,30 @@ pub async fn write_to(
                     }
                 }
                 stored += 1;
+            }
+            // The event's days as its arbiter set them (AS-1, AS-3).
+            if let Some(e) = &s.event {
+                let rounds = e
+                    .round_starts
+                    .iter()
+                    .filter_map(|(slug, starts)| {
+                        let id = ids.iter().find(|(s, _)| s == slug)?.1;
+                        Some((1..).zip(starts).map(move |(round, t)| EventRoundStart {
+                            competition: id,
+                            round,
+                            starts_at: *t,
+                        }))
+                    })
+                    .flatten()
+                    .collect();
+                let event = NewEvent {
+                    name: e.name.clone(),
+                    host: e.host,
+                    venue: e.venue.clone(),
+                    utc_offset_minutes: e.utc_offset_minutes,
+                    rounds,
+                };
+                store.record_event(season.id, 0, &event, by).await?;
             }
             // The fee ledger (GT-O2), as its Treasurer recorded it.
             let keeper = l.treasurer.as_deref().map_or_else(

@@ -711,3 +711,32 @@ fn gt_f3_the_demo_season_finishes_and_qualifies_after_the_regular_season() {
         .is_err()
     }));
 }
+
+/// AS-1, AS-3: the ASTC's event is one core accepts: each championship once, the Open ones in
+/// December, every round starting in order on its competition's days, and each round on the day
+/// its matches are dated.
+#[test]
+fn as_3_the_astc_event_is_a_valid_event_and_its_rounds_start_on_their_days() {
+    use arbiter_core::event::{Championship, Event, EventCompetition};
+    let demo = generate(TODAY);
+    let astc = league(&demo, "astc");
+    let season = &astc.seasons[0];
+    let e = season.event.as_ref().unwrap();
+    let mut comps = Vec::new();
+    for (slug, starts) in &e.round_starts {
+        let c = season.competitions.iter().find(|c| &c.slug == slug).unwrap();
+        assert_eq!(starts.len(), c.competition.rounds.len(), "{slug}");
+        for (n, t) in (1..).zip(starts) {
+            assert_eq!(t.date(), date_of(&c.competition, n), "{slug} round {n}");
+        }
+        comps.push(EventCompetition {
+            championship: Championship::parse(&c.name).unwrap(),
+            first_day: starts.first().unwrap().date(),
+            last_day: starts.last().unwrap().date(),
+            rounds: starts.clone(),
+        });
+    }
+    let clock = rules(&season.competitions[0]).time_control.clone().unwrap();
+    let event = Event::new(&e.name, e.host, &e.venue, clock, comps).unwrap();
+    assert_eq!(event.competitions().len(), 4);
+}
