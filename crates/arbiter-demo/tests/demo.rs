@@ -724,7 +724,11 @@ fn as_3_the_astc_event_is_a_valid_event_and_its_rounds_start_on_their_days() {
     let e = season.event.as_ref().unwrap();
     let mut comps = Vec::new();
     for (slug, starts) in &e.round_starts {
-        let c = season.competitions.iter().find(|c| &c.slug == slug).unwrap();
+        let c = season
+            .competitions
+            .iter()
+            .find(|c| &c.slug == slug)
+            .unwrap();
         assert_eq!(starts.len(), c.competition.rounds.len(), "{slug}");
         for (n, t) in (1..).zip(starts) {
             assert_eq!(t.date(), date_of(&c.competition, n), "{slug} round {n}");

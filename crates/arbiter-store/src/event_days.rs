@@ -4,7 +4,7 @@
 // Core's `event::Event` decides what a valid event is; the store keeps each version the arbiter
 // sets (the latest in force, none changed) and a late lineup's acceptance with its lineup.
 
-use crate::records::{EventRecord, EventRoundStart, NewEvent};
+use crate::records::{EventRecord, EventRoundStart, NewEvent, StoredProtest};
 
 impl Backend {
     /// AS-1, AS-3: keeps `event` as the next version of `season`'s event, if the event is still
@@ -170,4 +170,343 @@ impl Backend {
 /// A civil time to the minute, as the table keeps it: `2026-12-07T09:30`.
 fn minute_text(t: jiff::civil::DateTime) -> String {
     t.strftime("%Y-%m-%dT%H:%M").to_string()
+}
+
+/// Player keys as a protest row keeps an order: one line, comma-separated (keys are slugs).
+fn keys_text(order: &[arbiter_core::model::PlayerId]) -> String {
+    order.iter().map(|p| p.0.as_str()).collect::<Vec<_>>().join(",")
+}
+
+fn keys_of(text: &str) -> Vec<arbiter_core::model::PlayerId> {
+    text.split(',')
+        .filter(|k| !k.is_empty())
+        .map(|k| arbiter_core::model::PlayerId(k.to_string()))
+        .collect()
+}
+
+/// A kept text read back as core's `Reason` (it was one when written).
+fn reason_of(text: &str) -> Result<arbiter_core::text::Reason, StoreError> {
+    arbiter_core::text::Reason::parse(text)
+        .ok()
+        .flatten()
+        .ok_or_else(|| corrupt("a protest's text that is blank or too long"))
+}
+
+fn civil(text: &str) -> Result<jiff::civil::DateTime, StoreError> {
+    text.parse()
+        .map_err(|_| corrupt("a protest's time that is not a time"))
+}
+
+/// The id of protest `number` of `competition`, or why there is none.
+async fn protest_id(tx: &mut Tx, competition: CompetitionId, number: u32) -> Result<i64, StoreError> {
+    sqlx::query_scalar("SELECT id FROM protests WHERE competition_id = $1 AND number = $2")
+        .bind(competition.0)
+        .bind(i64::from(number))
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("reading a protest"))?
+        .ok_or_else(|| {
+            StoreError::NotFound(format!(
+                "there is no protest {number} in this competition; reload the protests page"
+            ))
+        })
+}
+
+impl Backend {
+    /// AS-13: keeps a protest core has lodged, as the competition's next.
+    pub async fn record_protest(
+        &self,
+        competition: CompetitionId,
+        protest: &arbiter_core::protest::Protest,
+        by: &Actor,
+    ) -> Result<StoredProtest, StoreError> {
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let league = league_of(&mut tx, competition).await?;
+        let row = sqlx::query(
+            "SELECT COALESCE(MAX(number), 0) AS n FROM protests WHERE competition_id = $1",
+        )
+        .bind(competition.0)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db("numbering a protest"))?;
+        let number = to_u32(get(&row, "n")?, "protest number")? + 1;
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO protests (competition_id, number, by_team, against_team, grounds, \
+             lodged_at, order_protested, entered_by, entered_role, entered_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, {}) RETURNING id",
+            ts_in("$10")
+        );
+        let row = sqlx::query(&sql)
+            .bind(competition.0)
+            .bind(i64::from(number))
+            .bind(protest.by.0.as_str())
+            .bind(protest.against.0.as_str())
+            .bind(protest.grounds.as_str())
+            .bind(protest.lodged_at.to_string())
+            .bind(keys_text(&protest.order_protested))
+            .bind(by.user.clone())
+            .bind(by.role.map(Role::code))
+            .bind(at.to_string())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("storing a protest"))?;
+        let id: i64 = get(&row, "id")?;
+        bump_competition(&mut tx, competition.0).await?;
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                league: Some(league),
+                competition: Some(competition.0),
+                team: Some(&protest.by.0),
+                other_team: Some(&protest.against.0),
+                after: Some(serde_json::json!({
+                    "protest": number,
+                    "order_protested": keys_text(&protest.order_protested),
+                })),
+                reason: Some(protest.grounds.as_str()),
+                ..Change::of(Entity::Competition, competition.to_string(), HistoryAction::LodgeProtest)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the protest"))?;
+        Ok(StoredProtest {
+            id,
+            number,
+            protest: protest.clone(),
+            lodged_by: by.user.clone(),
+        })
+    }
+
+    /// AS-13: keeps the team affected's reply to protest `number`; once.
+    pub async fn record_protest_reply(
+        &self,
+        competition: CompetitionId,
+        number: u32,
+        reply: &arbiter_core::protest::Reply,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        use arbiter_core::protest::Answer;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let league = league_of(&mut tx, competition).await?;
+        let id = protest_id(&mut tx, competition, number).await?;
+        let answered: Option<i64> =
+            sqlx::query_scalar("SELECT protest_id FROM protest_replies WHERE protest_id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("reading a protest's reply"))?;
+        if answered.is_some() {
+            return Err(StoreError::Stale(format!(
+                "protest {number} has its reply already; reload the protests page to read it"
+            )));
+        }
+        let text = match &reply.answer {
+            Answer::Written(r) => Some(r.as_str()),
+            Answer::Declined => None,
+        };
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO protest_replies (protest_id, answer, replied_at, entered_by, entered_role, entered_at) \
+             VALUES ($1, $2, $3, $4, $5, {})",
+            ts_in("$6")
+        );
+        sqlx::query(&sql)
+            .bind(id)
+            .bind(text)
+            .bind(reply.at.to_string())
+            .bind(by.user.clone())
+            .bind(by.role.map(Role::code))
+            .bind(at.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(db("storing a protest's reply"))?;
+        bump_competition(&mut tx, competition.0).await?;
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                league: Some(league),
+                competition: Some(competition.0),
+                after: Some(serde_json::json!({ "protest": number, "declined": text.is_none() })),
+                reason: text,
+                ..Change::of(Entity::Competition, competition.to_string(), HistoryAction::ReplyToProtest)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the reply"))
+    }
+
+    /// AS-13: keeps the arbiter's decision on protest `number`, once; an upheld protest puts
+    /// the team affected's roster in the order it set, in the same transaction.
+    pub async fn record_protest_decision(
+        &self,
+        competition: CompetitionId,
+        number: u32,
+        against: &TeamId,
+        decision: &arbiter_core::protest::Decision,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        use arbiter_core::protest::Ruling;
+        let mut tx = begin_write(&self.pool).await?;
+        bump(&mut tx).await?;
+        let league = league_of(&mut tx, competition).await?;
+        let id = protest_id(&mut tx, competition, number).await?;
+        let decided: Option<i64> =
+            sqlx::query_scalar("SELECT protest_id FROM protest_decisions WHERE protest_id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("reading a protest's decision"))?;
+        if decided.is_some() {
+            return Err(StoreError::Stale(format!(
+                "protest {number} is decided already; reload the protests page to read the decision"
+            )));
+        }
+        let (ruling, order) = match &decision.ruling {
+            Ruling::Dismissed => ("dismissed", None),
+            Ruling::Upheld { order } => ("upheld", Some(order)),
+        };
+        let at = codes::now();
+        let sql = format!(
+            "INSERT INTO protest_decisions (protest_id, ruling, new_order, reason, decided_at, \
+             decided_by, entered_role, entered_at) VALUES ($1, $2, $3, $4, $5, $6, $7, {})",
+            ts_in("$8")
+        );
+        sqlx::query(&sql)
+            .bind(id)
+            .bind(ruling)
+            .bind(order.map(|o| keys_text(o)))
+            .bind(decision.reason.as_ref().map(|r| r.as_str().to_string()))
+            .bind(decision.at.to_string())
+            .bind(decision.by.as_str())
+            .bind(by.role.map(Role::code))
+            .bind(at.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(db("storing a protest's decision"))?;
+        if let Some(order) = order {
+            // AS-10, AS-13: the roster's order is the one the arbiter set.
+            let team: i64 = sqlx::query_scalar(
+                "SELECT id FROM teams WHERE competition_id = $1 AND team_key = $2",
+            )
+            .bind(competition.0)
+            .bind(against.0.as_str())
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a team"))?
+            .ok_or_else(|| StoreError::NotFound(format!("there is no team `{against}`")))?;
+            let players = player_rows(&mut tx, competition.0).await?;
+            sqlx::query("DELETE FROM roster_entries WHERE team_id = $1")
+                .bind(team)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("reordering a roster"))?;
+            for (position, p) in (1_i64..).zip(order) {
+                let player = players.get(&p.0).copied().ok_or_else(|| {
+                    StoreError::Invalid(format!("{p} is not on the roster of `{against}`"))
+                })?;
+                sqlx::query(
+                    "INSERT INTO roster_entries (team_id, position, player_id) VALUES ($1, $2, $3)",
+                )
+                .bind(team)
+                .bind(position)
+                .bind(player)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("reordering a roster"))?;
+            }
+        }
+        bump_competition(&mut tx, competition.0).await?;
+        append_history(
+            &mut tx,
+            at,
+            by,
+            Change {
+                league: Some(league),
+                competition: Some(competition.0),
+                team: Some(&against.0),
+                after: Some(serde_json::json!({
+                    "protest": number,
+                    "ruling": ruling,
+                    "order": order.map(|o| keys_text(o)),
+                })),
+                reason: decision.reason.as_ref().map(|r| r.as_str()),
+                ..Change::of(Entity::Competition, competition.to_string(), HistoryAction::DecideProtest)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the decision"))
+    }
+
+    /// Every protest of `competition` with its reply and decision, the first lodged first.
+    pub async fn protests(
+        &self,
+        competition: CompetitionId,
+    ) -> Result<Vec<StoredProtest>, StoreError> {
+        use arbiter_core::protest::{Answer, Decision, Protest, Reply, Ruling};
+        let mut tx = begin_read(&self.pool).await?;
+        let rows = sqlx::query(
+            "SELECT p.id, p.number, p.by_team, p.against_team, p.grounds, p.lodged_at, \
+             p.order_protested, p.entered_by, r.protest_id AS replied, r.answer, r.replied_at, \
+             d.ruling, d.new_order, d.reason, d.decided_at, d.decided_by \
+             FROM protests p LEFT JOIN protest_replies r ON r.protest_id = p.id \
+             LEFT JOIN protest_decisions d ON d.protest_id = p.id \
+             WHERE p.competition_id = $1 ORDER BY p.number",
+        )
+        .bind(competition.0)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db("reading the protests"))?;
+        rows.iter()
+            .map(|row| {
+                let reply = match get::<Option<i64>>(row, "replied")? {
+                    None => None,
+                    Some(_) => Some(Reply {
+                        answer: match get::<Option<String>>(row, "answer")? {
+                            Some(t) => Answer::Written(reason_of(&t)?),
+                            None => Answer::Declined,
+                        },
+                        at: civil(&get::<String>(row, "replied_at")?)?,
+                    }),
+                };
+                let decision = match get::<Option<String>>(row, "ruling")? {
+                    None => None,
+                    Some(ruling) => Some(Decision {
+                        ruling: if ruling == "upheld" {
+                            Ruling::Upheld {
+                                order: keys_of(&get::<Option<String>>(row, "new_order")?.unwrap_or_default()),
+                            }
+                        } else {
+                            Ruling::Dismissed
+                        },
+                        by: get(row, "decided_by")?,
+                        at: civil(&get::<String>(row, "decided_at")?)?,
+                        reason: get::<Option<String>>(row, "reason")?
+                            .map(|t| reason_of(&t))
+                            .transpose()?,
+                    }),
+                };
+                Ok(StoredProtest {
+                    id: get(row, "id")?,
+                    number: to_u32(get(row, "number")?, "protest number")?,
+                    protest: Protest {
+                        by: TeamId(get(row, "by_team")?),
+                        against: TeamId(get(row, "against_team")?),
+                        grounds: reason_of(&get::<String>(row, "grounds")?)?,
+                        lodged_at: civil(&get::<String>(row, "lodged_at")?)?,
+                        order_protested: keys_of(&get::<String>(row, "order_protested")?),
+                        reply,
+                        decision,
+                    },
+                    lodged_by: get(row, "entered_by")?,
+                })
+            })
+            .collect()
+    }
 }

@@ -403,6 +403,48 @@ impl Store {
         dispatch!(self, s => s.record_event(season, seen, event, by).await)
     }
 
+    /// AS-13: keeps a protest core has lodged, as the competition's next.
+    pub async fn record_protest(
+        &self,
+        competition: CompetitionId,
+        protest: &arbiter_core::protest::Protest,
+        by: &Actor,
+    ) -> Result<StoredProtest, StoreError> {
+        dispatch!(self, s => s.record_protest(competition, protest, by).await)
+    }
+
+    /// AS-13: keeps the team affected's reply to protest `number`, once.
+    pub async fn record_protest_reply(
+        &self,
+        competition: CompetitionId,
+        number: u32,
+        reply: &arbiter_core::protest::Reply,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_protest_reply(competition, number, reply, by).await)
+    }
+
+    /// AS-13: keeps the arbiter's decision on protest `number`, once; an upheld one puts
+    /// `against`'s roster in the order it set.
+    pub async fn record_protest_decision(
+        &self,
+        competition: CompetitionId,
+        number: u32,
+        against: &TeamId,
+        decision: &arbiter_core::protest::Decision,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_protest_decision(competition, number, against, decision, by).await)
+    }
+
+    /// Every protest of `competition`, the first lodged first (AS-13).
+    pub async fn protests(
+        &self,
+        competition: CompetitionId,
+    ) -> Result<Vec<StoredProtest>, StoreError> {
+        dispatch!(self, s => s.protests(competition).await)
+    }
+
     /// The event of `season` in force, if the arbiter has set one.
     pub async fn event(&self, season: SeasonId) -> Result<Option<EventRecord>, StoreError> {
         dispatch!(self, s => s.event(season).await)

@@ -516,6 +516,12 @@ code_enum!(
         PublishMediaReport = "publish_media_report",
         /// An ASTC event set, or set again: its venue, clock and round times (AS-1, AS-3).
         SetEvent = "set_event",
+        /// A protest against a team's order lodged, with its grounds (AS-13).
+        LodgeProtest = "lodge_protest",
+        /// The team affected's reply to a protest (AS-13).
+        ReplyToProtest = "reply_to_protest",
+        /// The arbiter's decision on a protest, and the order it set (AS-13).
+        DecideProtest = "decide_protest",
         SetPassword = "set_password",
         /// The kinds of notice a person stops or gets again (issue 13).
         SetNotices = "set_notices",
@@ -736,6 +742,16 @@ impl EventRecord {
             .unwrap_or(jiff::tz::Offset::UTC);
         offset.to_datetime(now)
     }
+}
+
+/// AS-13: a protest as kept: its number in the competition, who lodged it, and core's
+/// protest with its reply and decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredProtest {
+    pub id: i64,
+    pub number: u32,
+    pub protest: arbiter_core::protest::Protest,
+    pub lodged_by: Option<String>,
 }
 
 /// AS-11: a lineup named after its deadline and accepted by the arbiter, kept with it.

@@ -44,6 +44,7 @@ on_every_backend!(
     gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round,
     gt_o3_a_media_report_keeps_every_draft_and_publication,
     as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acceptance,
+    as_13_a_protest_keeps_its_reply_and_decision_and_an_upheld_one_sets_the_order,
 );
 
 async fn migrated(store: &Store) {
@@ -2381,4 +2382,99 @@ async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acce
         accepted.reason.as_deref(),
         Some("the team's bus was held up")
     );
+}
+
+/// AS-13: a protest is kept with its grounds, then its reply and the arbiter's decision, each
+/// once; an upheld protest's order becomes the roster's; every step is in the history.
+async fn as_13_a_protest_keeps_its_reply_and_decision_and_an_upheld_one_sets_the_order(
+    store: Store,
+) {
+    use arbiter_core::protest::{Answer, Decision, Protest, Reply, Ruling};
+    use arbiter_core::text::Reason;
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let vic = loaded
+        .competition
+        .team(&TeamId("vic".into()))
+        .unwrap()
+        .clone();
+    let order: Vec<PlayerId> = vic.players.iter().map(|p| p.id.clone()).collect();
+    let time = |s: &str| s.parse::<jiff::civil::DateTime>().unwrap();
+    let protest = Protest {
+        by: TeamId("syl".into()),
+        against: vic.id.clone(),
+        grounds: Reason::parse("board 2 is stronger than board 1")
+            .unwrap()
+            .unwrap(),
+        lodged_at: time("2026-12-07T09:05"),
+        order_protested: order.clone(),
+        reply: None,
+        decision: None,
+    };
+    let kept = store
+        .record_protest(id, &protest, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(kept.number, 1);
+    let reply = Reply {
+        answer: Answer::Written(Reason::parse("ratings say so").unwrap().unwrap()),
+        at: time("2026-12-07T09:08"),
+    };
+    store
+        .record_protest_reply(id, 1, &reply, &arbiter())
+        .await
+        .unwrap();
+    let twice = store
+        .record_protest_reply(id, 1, &reply, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(twice, StoreError::Stale(_)), "{twice}");
+    let mut new_order = order.clone();
+    new_order.swap(0, 1);
+    let decision = Decision {
+        ruling: Ruling::Upheld {
+            order: new_order.clone(),
+        },
+        by: "arbiter@astc.example".into(),
+        at: time("2026-12-07T09:12"),
+        reason: Reason::parse("the ratings list shows board 2 higher").unwrap(),
+    };
+    store
+        .record_protest_decision(id, 1, &vic.id, &decision, &arbiter())
+        .await
+        .unwrap();
+    let kept = store.protests(id).await.unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        kept[0].protest,
+        Protest {
+            reply: Some(reply),
+            decision: Some(decision.clone()),
+            ..protest
+        }
+    );
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let now: Vec<PlayerId> = loaded
+        .competition
+        .team(&vic.id)
+        .unwrap()
+        .players
+        .iter()
+        .map(|p| p.id.clone())
+        .collect();
+    assert_eq!(now, new_order, "the upheld order is the roster's");
+    let again = store
+        .record_protest_decision(id, 1, &vic.id, &decision, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(again, StoreError::Stale(_)), "{again}");
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    for action in ["lodge_protest", "reply_to_protest", "decide_protest"] {
+        assert_eq!(
+            history.iter().filter(|h| h.action == action).count(),
+            1,
+            "{action}"
+        );
+    }
 }

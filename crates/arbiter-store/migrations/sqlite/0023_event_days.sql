@@ -36,6 +36,43 @@ CREATE TABLE late_lineups (
     reason TEXT NOT NULL
 );
 
+-- AS-13: a protest against a team's order, lodged with written grounds by another team between
+-- the roster lock and the close of protests (times in the hall's clock); the team affected's
+-- reply (no text: it declined); the arbiter's decision, and when upheld the order it set. One
+-- reply and one decision a protest; none is changed.
+CREATE TABLE protests (
+    id INTEGER PRIMARY KEY,
+    competition_id INTEGER NOT NULL REFERENCES competitions (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    by_team TEXT NOT NULL,
+    against_team TEXT NOT NULL,
+    grounds TEXT NOT NULL,
+    lodged_at TEXT NOT NULL,
+    order_protested TEXT NOT NULL,
+    entered_by TEXT,
+    entered_role TEXT,
+    entered_at TEXT NOT NULL,
+    UNIQUE (competition_id, number)
+);
+CREATE TABLE protest_replies (
+    protest_id INTEGER PRIMARY KEY REFERENCES protests (id),
+    answer TEXT,
+    replied_at TEXT NOT NULL,
+    entered_by TEXT,
+    entered_role TEXT,
+    entered_at TEXT NOT NULL
+);
+CREATE TABLE protest_decisions (
+    protest_id INTEGER PRIMARY KEY REFERENCES protests (id),
+    ruling TEXT NOT NULL CHECK (ruling IN ('dismissed', 'upheld')),
+    new_order TEXT,
+    reason TEXT,
+    decided_at TEXT NOT NULL,
+    decided_by TEXT NOT NULL,
+    entered_role TEXT,
+    entered_at TEXT NOT NULL
+);
+
 CREATE TRIGGER event_versions_no_update BEFORE UPDATE ON event_versions
 BEGIN
     SELECT RAISE(ABORT, 'event_versions is append-only: the event is set again as a new version');
@@ -59,4 +96,28 @@ END;
 CREATE TRIGGER late_lineups_no_delete BEFORE DELETE ON late_lineups
 BEGIN
     SELECT RAISE(ABORT, 'late_lineups is append-only: its rows are never changed or removed');
+END;
+CREATE TRIGGER protests_no_update BEFORE UPDATE ON protests
+BEGIN
+    SELECT RAISE(ABORT, 'protests is append-only: its rows are never changed or removed');
+END;
+CREATE TRIGGER protests_no_delete BEFORE DELETE ON protests
+BEGIN
+    SELECT RAISE(ABORT, 'protests is append-only: its rows are never changed or removed');
+END;
+CREATE TRIGGER protest_replies_no_update BEFORE UPDATE ON protest_replies
+BEGIN
+    SELECT RAISE(ABORT, 'protest_replies is append-only: its rows are never changed or removed');
+END;
+CREATE TRIGGER protest_replies_no_delete BEFORE DELETE ON protest_replies
+BEGIN
+    SELECT RAISE(ABORT, 'protest_replies is append-only: its rows are never changed or removed');
+END;
+CREATE TRIGGER protest_decisions_no_update BEFORE UPDATE ON protest_decisions
+BEGIN
+    SELECT RAISE(ABORT, 'protest_decisions is append-only: its rows are never changed or removed');
+END;
+CREATE TRIGGER protest_decisions_no_delete BEFORE DELETE ON protest_decisions
+BEGIN
+    SELECT RAISE(ABORT, 'protest_decisions is append-only: its rows are never changed or removed');
 END;
