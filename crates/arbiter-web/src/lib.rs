@@ -133,10 +133,15 @@ pub fn router(state: AppState) -> Router {
         .route("/static/arbiter.css", get(public::handlers::stylesheet))
         .merge(api);
     // The match page shows each visitor their own controls; the guarded routes are the table's.
-    let mut personal = Router::new().route(
-        &format!("{c}/rounds/{{round}}/matches/{{home}}"),
-        get(results::page::match_page),
-    );
+    let mut personal = Router::new()
+        .route(
+            &format!("{c}/rounds/{{round}}/matches/{{home}}"),
+            get(results::page::match_page),
+        )
+        .route(
+            &format!("{c}/protests"),
+            get(event::protests::protests_page),
+        );
     for (rule, handler) in routes::guarded() {
         // The table's guard runs before the handler: sign-in, then a form's CSRF token.
         let handler = handler.layer(axum::middleware::from_fn_with_state(

@@ -368,6 +368,27 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             ),
             post(crate::results::round::undo_round_change),
         ),
+        // AS-13: the handlers check the team's school (a protest names it, not the address).
+        (
+            site(Method::POST, &format!("{C}/protests"), Guard::SignedIn),
+            post(crate::event::protests::lodge),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{C}/protests/{{number}}/reply"),
+                Guard::SignedIn,
+            ),
+            post(crate::event::protests::reply),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{C}/protests/{{number}}/decision"),
+                Table(Action::DecideProtest),
+            ),
+            post(crate::event::protests::decide),
+        ),
         (
             site(
                 Method::GET,

@@ -5,6 +5,7 @@
 //! is the one write path of the page and the CLI.
 
 pub mod page;
+pub mod protests;
 
 use std::sync::Arc;
 

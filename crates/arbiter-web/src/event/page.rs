@@ -35,6 +35,7 @@ struct RoundStart {
 struct CompetitionStarts {
     name: String,
     href: String,
+    protests: String,
     rounds: Vec<RoundStart>,
     /// AS-12, AS-13: when the rosters lock and protests close, once round 1 is set.
     deadlines: Option<String>,
@@ -143,6 +144,7 @@ async fn page(
             CompetitionStarts {
                 name: c.record.name.clone(),
                 href: competition_href(league, season, &c.record.slug),
+                protests: crate::event::protests::protests_href(league, season, &c.record.slug),
                 rounds: (1_u32..)
                     .zip(texts)
                     .map(|(n, value)| RoundStart {

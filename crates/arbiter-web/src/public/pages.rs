@@ -418,6 +418,8 @@ pub struct OverviewPage {
     pub crosstable_href: String,
     /// The hall's screen: standings, results and pairings in large type (issue 14).
     pub projector_href: String,
+    /// AS-13: an event's protests against a team's order.
+    pub protests_href: Option<String>,
     /// The competition's address, under which its files are (`standings.csv`, …).
     pub files_href: String,
     /// The schedule as an iCalendar feed a phone subscribes to.
@@ -459,6 +461,10 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         time_control: view.time_control(),
         crosstable_href: format!("{}/crosstable", view.href()),
         projector_href: format!("{}/projector", view.href()),
+        protests_href: view
+            .rules
+            .event
+            .map(|_| format!("{}/protests", view.href())),
         files_href: view.href(),
         race: race_block(view),
     }

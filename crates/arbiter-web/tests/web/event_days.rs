@@ -408,3 +408,144 @@ async fn as_12_rosters_lock_thirty_minutes_before_round_1() {
         "only the change before the lock is kept"
     );
 }
+
+#[tokio::test]
+async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_follows() {
+    let (store, id, _, players) = event_store().await;
+    let cid = arbiter_store::CompetitionId(id);
+    let loaded = store.load_competition_by_id(cid).await.unwrap().unwrap();
+    let rounds = loaded.competition.rounds.len();
+    let own = loaded
+        .competition
+        .teams
+        .iter()
+        .find(|t| t.players.first().map(|p| &p.id.0) == players.first())
+        .unwrap()
+        .id
+        .clone();
+    let other = loaded
+        .competition
+        .teams
+        .iter()
+        .find(|t| t.id != own)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    const PAGE: &str = "/leagues/astc/2026/secondary-open/protests";
+    let lodge = [
+        ("by", own.0.as_str()),
+        ("against", other.id.0.as_str()),
+        (
+            "grounds",
+            "Their board 3 is rated well above their board 2 (AS-10).",
+        ),
+    ];
+
+    // Before the lock the rosters are not published: no protest yet.
+    let early = app_at(&store, "08:50");
+    let mut coach = Visitor::signed_in(&early, COACH).await;
+    let refused = coach.post(&early, PAGE, &lodge).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("AS-13"), "{}", refused.body);
+
+    // In the window, from the competition page's link.
+    let open = app_at(&store, "09:05");
+    let competition = get(&open, "/leagues/astc/2026/secondary-open").await;
+    assert!(
+        competition.body.contains(&format!("href=\"{PAGE}\"")),
+        "{}",
+        competition.body
+    );
+    let mut coach = Visitor::signed_in(&open, COACH).await;
+    let lodged = coach.post(&open, PAGE, &lodge).await;
+    assert_eq!(lodged.status, StatusCode::SEE_OTHER, "{}", lodged.body);
+    // The advisor may not decide it.
+    let not_theirs = coach
+        .post(
+            &open,
+            &format!("{PAGE}/1/decision"),
+            &[("ruling", "dismissed")],
+        )
+        .await;
+    assert_eq!(
+        not_theirs.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        not_theirs.body
+    );
+
+    // The arbiter may not decide before the team affected was heard; records that it declined.
+    let mut arbiter = Visitor::signed_in(&open, ARBITER).await;
+    let unheard = arbiter
+        .post(
+            &open,
+            &format!("{PAGE}/1/decision"),
+            &[("ruling", "dismissed")],
+        )
+        .await;
+    assert_eq!(
+        unheard.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        unheard.body
+    );
+    assert!(unheard.body.contains("chance to reply"), "{}", unheard.body);
+    let declined = arbiter
+        .post(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
+        .await;
+    assert_eq!(declined.status, StatusCode::SEE_OTHER, "{}", declined.body);
+
+    // Upheld: boards 2 and 3 change places.
+    let mut order: Vec<String> = other.players.iter().map(|p| p.id.0.clone()).collect();
+    order.swap(1, 2);
+    let mut fields: Vec<(String, String)> = vec![
+        ("ruling".into(), "upheld".into()),
+        ("reason".into(), "The ratings list shows it.".into()),
+    ];
+    fields.extend(
+        order
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (format!("order_{}", i + 1), p.clone())),
+    );
+    let f: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let upheld = arbiter.post(&open, &format!("{PAGE}/1/decision"), &f).await;
+    assert_eq!(upheld.status, StatusCode::SEE_OTHER, "{}", upheld.body);
+
+    let shown = get(&open, PAGE).await;
+    assert!(shown.body.contains("Protest 1:"), "{}", shown.body);
+    assert!(
+        shown.body.contains("the team declined to reply"),
+        "{}",
+        shown.body
+    );
+    assert!(
+        shown.body.contains("Upheld by arbiter@astc.example"),
+        "{}",
+        shown.body
+    );
+    let after = store.load_competition_by_id(cid).await.unwrap().unwrap();
+    let now: Vec<String> = after
+        .competition
+        .team(&other.id)
+        .unwrap()
+        .players
+        .iter()
+        .map(|p| p.id.0.clone())
+        .collect();
+    assert_eq!(
+        now, order,
+        "the roster keeps the order the arbiter set (AS-10)"
+    );
+}

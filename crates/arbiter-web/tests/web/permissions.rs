@@ -120,6 +120,7 @@ fn address(rule: &Rule, f: &Fixture, token: &str) -> String {
         .replace("{token}", token)
         .replace("{membership}", "1")
         .replace("{invite}", "1")
+        .replace("{number}", "1")
 }
 
 /// What the table says for `person` on this route's target.
