@@ -149,3 +149,70 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
     }
     out
 }
+
+/// What `arbiter astc event` was asked.
+pub struct EventAsked<'a> {
+    pub league: &'a str,
+    pub season: &'a str,
+    pub set: Option<&'a Path>,
+    pub name: String,
+    pub host: String,
+    pub venue: String,
+    pub offset: String,
+    pub by: String,
+    pub database: &'a crate::database::Database,
+}
+
+/// `arbiter astc event`: the event printed, or set again through the site's write path.
+pub fn event(ask: &EventAsked) -> Result<()> {
+    let starts = match ask.set {
+        None => None,
+        Some(path) => {
+            let read = arbiter_formats::round_starts_csv::read(&text(path, "a round times file")?)
+                .map_err(|problems| {
+                    anyhow::anyhow!(
+                        "{}",
+                        problems
+                            .iter()
+                            .map(|p| format!("{}: {p}", origin(path)))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    )
+                })?;
+            Some(read)
+        }
+    };
+    crate::database::runtime()?.block_on(async {
+        let store = ask.database.open().await?;
+        let state = arbiter_web::AppState::new(store);
+        if let Some(starts) = starts {
+            let command = arbiter_web::EventCommand {
+                name: ask.name.clone(),
+                host: ask.host.clone(),
+                venue: ask.venue.clone(),
+                utc_offset: ask.offset.clone(),
+                starts: starts
+                    .into_iter()
+                    .map(|s| {
+                        (
+                            s.competition,
+                            s.round,
+                            s.starts_at.strftime("%Y-%m-%dT%H:%M").to_string(),
+                        )
+                    })
+                    .collect(),
+            };
+            let said = arbiter_web::set_event_as(&state, &ask.by, ask.league, ask.season, &command)
+                .await
+                .map_err(|why| anyhow::anyhow!("{why}\nNothing was stored."))?;
+            eprintln!("{said}");
+        }
+        for line in arbiter_web::event_lines(&state, ask.league, ask.season)
+            .await
+            .map_err(anyhow::Error::msg)?
+        {
+            println!("{line}");
+        }
+        Ok(())
+    })
+}

@@ -220,6 +220,21 @@ pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Resul
                     league.name, new.email
                 );
             }
+            // The ASTC's arbiter, who sets the event's days and runs its rounds (AS-1, AS-11).
+            if league.slug == "astc" {
+                let arbiter = crate::users::NewUser {
+                    email: "arbiter@astc.example".to_string(),
+                    name: Some(format!("{} Arbiter", league.name)),
+                    role: "arbiter".into(),
+                    ..new.clone()
+                };
+                if let Some(link) = crate::users::add(&store, &mailer, &arbiter).await?.link {
+                    println!(
+                        "  {} Arbiter ({}): set the password at {link}",
+                        league.name, arbiter.email
+                    );
+                }
+            }
             // GTHSCL's Treasurer, whom the demo's fee ledger names as recording it (GT-O2).
             if league.slug == "gthscl" {
                 let treasurer = crate::users::NewUser {

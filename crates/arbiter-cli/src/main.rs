@@ -695,6 +695,37 @@ enum AstcCommand {
         #[arg(long, value_enum, default_value_t = astc::FieldFormat::Table)]
         format: astc::FieldFormat,
     },
+    /// The event's days (AS-1, AS-3, AS-11..AS-13): without --set, prints the event, each
+    /// round's start and lineup deadline, the roster lock and the close of protests; with
+    /// --set STARTS.csv (`competition,round,starts_at`, the hall's time) and the event's name,
+    /// host, venue and offset, sets it again as a new version, as the account --as (the
+    /// arbiter), through the site's own checks.
+    Event {
+        /// The league's address (its slug), e.g. astc.
+        league: String,
+        /// The season's address, e.g. 2026.
+        season: String,
+        /// The round times: `competition,round,starts_at` (e.g. secondary-open,1,2026-12-07T09:30).
+        #[arg(long, value_name = "FILE", requires_all = ["name", "host", "venue", "offset", "by"])]
+        set: Option<PathBuf>,
+        /// The event's name, as sheets print it.
+        #[arg(long)]
+        name: Option<String>,
+        /// The host state or territory: ACT, NSW, NT, QLD, SA, TAS, VIC or WA.
+        #[arg(long)]
+        host: Option<String>,
+        /// The venue.
+        #[arg(long)]
+        venue: Option<String>,
+        /// The hall's offset from UTC during the event, e.g. +10:30.
+        #[arg(long, allow_hyphen_values = true)]
+        offset: Option<String>,
+        /// The arbiter's account (email).
+        #[arg(long = "as", value_name = "EMAIL")]
+        by: Option<String>,
+        #[command(flatten)]
+        database: database::Database,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -1245,6 +1276,30 @@ fn run(cli: Cli) -> Result<()> {
             };
             database::officer_step(&step, &at.into_asked())
         }
+        Command::Astc {
+            command:
+                AstcCommand::Event {
+                    league,
+                    season,
+                    set,
+                    name,
+                    host,
+                    venue,
+                    offset,
+                    by,
+                    database,
+                },
+        } => astc::event(&astc::EventAsked {
+            league: &league,
+            season: &season,
+            set: set.as_deref(),
+            name: name.unwrap_or_default(),
+            host: host.unwrap_or_default(),
+            venue: venue.unwrap_or_default(),
+            offset: offset.unwrap_or_default(),
+            by: by.unwrap_or_default(),
+            database: &database,
+        }),
         Command::Astc {
             command:
                 AstcCommand::Field {

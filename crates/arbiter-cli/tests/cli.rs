@@ -2016,3 +2016,111 @@ fn gt_f3_gt_o3_playoffs_awards_and_reports_from_the_command_line() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// AS-1, AS-3, AS-11: the arbiter sets an event's days from the command line through the
+/// site's own checks; a wrong offset stores nothing; the event prints with each round's
+/// lineup deadline and the roster lock.
+#[test]
+fn as_11_the_arbiter_sets_the_event_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-event-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("event.db");
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .current_dir(root())
+            .env_remove("ARBITER_SMTP_URL")
+            .env("ARBITER_MAIL_DIR", dir.join("mail"))
+            .output()
+            .unwrap()
+    };
+    let succeeds = |args: &[&str]| {
+        let out = run(args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    succeeds(&[
+        "import",
+        "examples/astc-secondary-open.json",
+        "--league",
+        "astc",
+        "--season",
+        "2026",
+        "--competition",
+        "secondary-open",
+        "--db",
+        db,
+    ]);
+    succeeds(&[
+        "user",
+        "add",
+        "--email",
+        "arbiter@astc.example",
+        "--role",
+        "arbiter",
+        "--league",
+        "astc",
+        "--db",
+        db,
+    ]);
+    let csv = dir.join("starts.csv");
+    let mut text = String::from("competition,round,starts_at\n");
+    for round in 1..=7 {
+        let day = 7 + (round - 1) / 2;
+        let time = if round % 2 == 1 { "09:30" } else { "14:00" };
+        text.push_str(&format!("secondary-open,{round},2026-12-{day:02}T{time}\n"));
+    }
+    std::fs::write(&csv, text).unwrap();
+    let set = |offset: &str| {
+        run(&[
+            "astc",
+            "event",
+            "astc",
+            "2026",
+            "--set",
+            csv.to_str().unwrap(),
+            "--name",
+            "ASTC 2026",
+            "--host",
+            "SA",
+            "--venue",
+            "Adelaide Convention Centre",
+            "--offset",
+            offset,
+            "--as",
+            "arbiter@astc.example",
+            "--db",
+            db,
+        ])
+    };
+    let wrong = set("10:30");
+    assert!(!wrong.status.success());
+    let said = String::from_utf8_lossy(&wrong.stderr);
+    assert!(said.contains("is not an offset from UTC"), "{said}");
+    assert!(said.contains("Nothing was stored."), "{said}");
+    let shown = succeeds(&["astc", "event", "astc", "2026", "--db", db]);
+    assert!(shown.contains("has no event set yet"), "{shown}");
+
+    let out = set("+10:30");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(printed.contains("ASTC 2026 at Adelaide Convention Centre, hosted by South Australia (the hall's clock: UTC+10:30), version 1"), "{printed}");
+    assert!(
+        printed.contains("rosters lock 2026-12-07 09:00 (AS-12); protests close 09:10 (AS-13)"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("round 2: 2026-12-07 14:00, lineups due 13:45 (AS-11)"),
+        "{printed}"
+    );
+}

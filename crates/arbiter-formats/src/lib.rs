@@ -2,6 +2,7 @@
 //! the CSV every export writes.
 //!
 //! - [`closures_csv`]: a season's closures as CSV, read with every mistake at its line (GT-M2).
+//! - [`round_starts_csv`]: an event's round times as CSV, every mistake at its line (AS-3, AS-11).
 //! - [`competition_json`]: the native competition file, read with every problem at its place,
 //!   and written back.
 //! - [`trf`]: FIDE Tournament Report Files (TRF-16, TRF-2026), read and written byte for byte,
@@ -23,6 +24,7 @@ pub mod csv;
 pub mod field_json;
 pub mod ical;
 pub mod roster_csv;
+pub mod round_starts_csv;
 pub mod ruleset_file;
 mod sheet;
 pub mod standings_csv;

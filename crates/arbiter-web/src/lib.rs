@@ -49,7 +49,7 @@ use tower_sessions::{Expiry, SessionManagerLayer};
 
 pub use api::doc::openapi;
 pub use app::state::{AppState, DEFAULT_FRESHNESS};
-pub use event::roster_locked;
+pub use event::{EventCommand, event_lines, roster_locked, set_event_as};
 pub use http::connections::Limits;
 pub use http::error::WebError;
 pub use results::command::{MatchAddress, OfficerStep, officer_step};

@@ -130,11 +130,13 @@ pub fn prepare(s: &SeasonEvent, input: &EventInput) -> Result<NewEvent, Vec<Stri
             continue;
         }
         // Core checks the days of a championship the by-law names (AS-2, AS-3).
-        if let (Ok(championship), Some(first), Some(last)) = (
-            Championship::parse(name),
-            times.iter().min(),
-            times.iter().max(),
-        ) {
+        // "ASTC 2026, Secondary Open" names its championship last.
+        let championship = Championship::parse(name).or_else(|e| {
+            Championship::parse(name.rsplit(',').next().unwrap_or(name)).map_err(|_| e)
+        });
+        if let (Ok(championship), Some(first), Some(last)) =
+            (championship, times.iter().min(), times.iter().max())
+        {
             competitions.push(EventCompetition {
                 championship,
                 first_day: first.date(),
@@ -273,4 +275,160 @@ mod tests {
             assert!(parse_offset(bad).is_err(), "{bad}");
         }
     }
+}
+
+/// An event set from the command line (`arbiter astc event --set`): round starts by
+/// competition slug, as a CSV of `competition,round,starts_at` reads them.
+#[derive(Debug, Clone, Default)]
+pub struct EventCommand {
+    pub name: String,
+    pub host: String,
+    pub venue: String,
+    pub utc_offset: String,
+    /// (competition slug, round, `YYYY-MM-DDTHH:MM`).
+    pub starts: Vec<(String, u32, String)>,
+}
+
+/// The event of `league`'s `season` as lines to print: the event, then each competition's
+/// rounds with their lineup deadlines, and the roster lock and protests' close (AS-11..AS-13).
+pub async fn event_lines(
+    state: &AppState,
+    league: &str,
+    season: &str,
+) -> Result<Vec<String>, String> {
+    let tree = crate::app::site::one(state, league)
+        .await
+        .map_err(|e| e.message())?;
+    let s = load(state, &tree, season).await.map_err(|e| e.message())?;
+    let Some(e) = &s.event else {
+        return Ok(vec![format!(
+            "{} has no event set yet; set it with `arbiter astc event {league} {season} --set STARTS.csv --name … --host … --venue … --offset …`.",
+            s.season.name
+        )]);
+    };
+    let mut lines = vec![format!(
+        "{} at {}, hosted by {} (the hall's clock: UTC{}), version {}",
+        e.event.name,
+        e.event.venue,
+        e.event.host.name(),
+        offset_text(e.event.utc_offset_minutes),
+        e.version
+    )];
+    for c in &s.competitions {
+        lines.push(format!("{} ({})", c.record.name, c.record.slug));
+        let deadlines = c.rules.event;
+        if let (Some(d), Some(first)) = (deadlines, e.round_start(c.id, 1)) {
+            lines.push(format!(
+                "  rosters lock {} (AS-12); protests close {} (AS-13)",
+                d.roster_lock(first).strftime("%Y-%m-%d %H:%M"),
+                d.protests_close(first).strftime("%H:%M")
+            ));
+        }
+        for (n, start) in (1_u32..).zip(e.starts_of(c.id)) {
+            let due = deadlines
+                .map(|d| {
+                    format!(
+                        ", lineups due {} (AS-11)",
+                        d.lineup_due(start).strftime("%H:%M")
+                    )
+                })
+                .unwrap_or_default();
+            lines.push(format!(
+                "  round {n}: {}{due}",
+                start.strftime("%Y-%m-%d %H:%M")
+            ));
+        }
+    }
+    Ok(lines)
+}
+
+/// Sets the event of `league`'s `season` as the account `email` (the table's `DrawSchedule`:
+/// the arbiter or the President), through the page's own checks and write path.
+pub async fn set_event_as(
+    state: &AppState,
+    email: &str,
+    league: &str,
+    season: &str,
+    command: &EventCommand,
+) -> Result<String, String> {
+    use arbiter_core::permissions::{Action, Target};
+    let email = arbiter_core::text::Email::parse(email)?;
+    let user = state
+        .store()
+        .user_by_email(&email)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| {
+            format!("There is no account {email} in this database; `arbiter user add` makes one.")
+        })?;
+    let account = crate::http::auth::Accounts::new(state.store().clone())
+        .load(user)
+        .await
+        .map_err(|e| e.to_string())?;
+    let tree = crate::app::site::one(state, league)
+        .await
+        .map_err(|e| e.message())?;
+    let acting = crate::http::auth::permit(
+        Some(&account),
+        tree.league.id,
+        Action::DrawSchedule,
+        Target::League,
+    )
+    .map_err(|e| e.message())?;
+    let s = load(state, &tree, season).await.map_err(|e| e.message())?;
+    let mut problems = Vec::new();
+    for (slug, _, _) in &command.starts {
+        if !s.competitions.iter().any(|c| &c.record.slug == slug) {
+            problems.push(format!(
+                "{} has no competition `{slug}`; its competitions are {}",
+                s.season.name,
+                s.competitions
+                    .iter()
+                    .map(|c| c.record.slug.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    let input = EventInput {
+        name: command.name.clone(),
+        host: command.host.clone(),
+        venue: command.venue.clone(),
+        utc_offset: command.utc_offset.clone(),
+        starts: s
+            .competitions
+            .iter()
+            .map(|c| {
+                let texts = (1..=u32::try_from(c.competition.rounds.len()).unwrap_or(0))
+                    .map(|n| {
+                        command
+                            .starts
+                            .iter()
+                            .find(|(slug, r, _)| slug == &c.record.slug && *r == n)
+                            .map(|(_, _, t)| t.clone())
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                (c.id, texts)
+            })
+            .collect(),
+    };
+    let event = match prepare(&s, &input) {
+        Ok(e) if problems.is_empty() => e,
+        Ok(_) => return Err(problems.join("\n")),
+        Err(mut found) => {
+            problems.append(&mut found);
+            return Err(problems.join("\n"));
+        }
+    };
+    let seen = s.event.as_ref().map_or(0, |e| e.version);
+    let r = set(state, &s, seen, &event, &acting)
+        .await
+        .map_err(|e| e.message())?;
+    Ok(format!(
+        "The event of {} is set (version {}), with {} round starts; the lineup deadlines count from them (AS-11).",
+        s.season.name,
+        r.version,
+        event.rounds.len()
+    ))
 }
