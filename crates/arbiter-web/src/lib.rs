@@ -83,6 +83,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route(&format!("{c}/explain"), get(public::handlers::explain))
         .route(&format!("{c}/projector"), get(public::handlers::projector))
+        .route(&format!("{c}/bulletin"), get(public::handlers::bulletin))
         .route(
             &format!("{c}/standings.csv"),
             get(public::exports::standings_csv),

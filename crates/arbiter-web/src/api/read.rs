@@ -458,7 +458,9 @@ fn to_json<T: Serialize>(v: &T) -> Result<Bytes, WebError> {
 pub fn competition_json(view: &CompetitionView, page: Page) -> Result<Bytes, WebError> {
     match page {
         Page::Overview => to_json(&overview(view)),
-        Page::Standings | Page::Explain | Page::Projector => to_json(&standings_json(view)),
+        Page::Standings | Page::Explain | Page::Projector | Page::Bulletin => {
+            to_json(&standings_json(view))
+        }
         Page::Crosstable => to_json(&crosstable_json(view)),
         Page::Rounds => to_json(&RoundsJson {
             rounds: view

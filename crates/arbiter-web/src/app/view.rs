@@ -42,6 +42,9 @@ pub enum Page {
     Findings,
     /// The hall's screen (issue 14): standings, the last results and the next pairings, large.
     Projector,
+    /// The results bulletin (issue 14): the last round's results, the standings with their
+    /// tiebreaks and the next pairings, to print or mail.
+    Bulletin,
     /// The race while the season runs (issue 15; JSON only: the standings page shows it).
     Race,
 }

@@ -130,6 +130,15 @@ pub async fn projector(
     one_of(&state, &headers, path, Page::Projector).await
 }
 
+/// The results bulletin (issue 14): public, to print or mail.
+pub async fn bulletin(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: CompetitionPath,
+) -> Response {
+    one_of(&state, &headers, path, Page::Bulletin).await
+}
+
 pub async fn round(
     State(state): State<AppState>,
     headers: HeaderMap,

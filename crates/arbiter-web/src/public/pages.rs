@@ -138,6 +138,7 @@ pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, Web
         )),
         Page::Explain => render(&explain(view)),
         Page::Projector => render(&projector(view)),
+        Page::Bulletin => render(&bulletin(view)),
         // The race is on the standings page; alone, it is JSON only.
         Page::Race => render(&overview(view)),
         // No public page lists them; the officers' findings page does, per request.
@@ -1304,6 +1305,30 @@ fn projector(view: &CompetitionView) -> ProjectorPage {
         crosstable_href: format!("{}/crosstable", view.href()),
         back_href: view.href(),
         refresh: PROJECTOR_REFRESH_SECONDS,
+    }
+}
+
+/// The results bulletin (issue 14): what the projector shows, on one printable page with the
+/// site's layout, for the arbiter to print or mail after a round.
+#[derive(Template)]
+#[template(path = "public/bulletin.html", whitespace = "minimize")]
+pub struct BulletinPage {
+    pub layout: Layout,
+    pub p: ProjectorPage,
+    pub explain_href: String,
+}
+
+fn bulletin(view: &CompetitionView) -> BulletinPage {
+    let p = projector(view);
+    BulletinPage {
+        layout: view.layout(
+            "Bulletin",
+            format!("Results bulletin \u{2014} {}", view.record.name),
+            None,
+            format!("{}/standings", view.api_href()),
+        ),
+        explain_href: format!("{}/explain", view.href()),
+        p,
     }
 }
 

@@ -549,3 +549,28 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         "the roster keeps the order the arbiter set (AS-10)"
     );
 }
+
+/// Issue 14's bulletin: after round 1, its results, the standings and round 2's pairings on one
+/// page to print, linked from the competition's page.
+#[tokio::test]
+async fn the_results_bulletin_has_the_last_results_the_standings_and_the_next_pairings() {
+    let (store, _, _, _) = event_store().await;
+    let app = app_at(&store, "12:00");
+    const BULLETIN: &str = "/leagues/astc/2026/secondary-open/bulletin";
+    let competition = get(&app, "/leagues/astc/2026/secondary-open").await;
+    assert!(
+        competition.body.contains(&format!("href=\"{BULLETIN}\"")),
+        "{}",
+        competition.body
+    );
+    let page = get(&app, BULLETIN).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let at = |s: &str| {
+        page.body
+            .find(s)
+            .unwrap_or_else(|| panic!("{s}: {}", page.body))
+    };
+    assert!(at("Round 1 results") < at("<h2>Standings</h2>"));
+    assert!(at("<h2>Standings</h2>") < at("Round 2 pairings"));
+    assert!(page.body.contains("After round 1 of 7"), "{}", page.body);
+}
