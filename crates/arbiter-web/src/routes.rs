@@ -368,6 +368,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             ),
             post(crate::results::round::undo_round_change),
         ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/field",
+                Table(Action::DrawSchedule),
+            ),
+            get(crate::event::field::field_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/field",
+                Table(Action::DrawSchedule),
+            ),
+            post(crate::event::field::plan_field),
+        ),
         // AS-13: the handlers check the team's school (a protest names it, not the address).
         (
             site(Method::POST, &format!("{C}/protests"), Guard::SignedIn),

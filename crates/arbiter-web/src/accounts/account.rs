@@ -836,6 +836,10 @@ async fn account_page_for(
             Ok(tree) => {
                 // AS-1, AS-11: an event's arbiter sets its days and round times.
                 if may_set_event && tree.league.kind == arbiter_store::LeagueKind::Event {
+                    links.push(Link::new(
+                        crate::event::field::field_href(&m.league_slug),
+                        "Plan a competition's field (AS-4..AS-8)",
+                    ));
                     for (s, _) in &tree.seasons {
                         links.push(Link::new(
                             crate::event::event_href(&m.league_slug, &s.slug),

@@ -4,6 +4,7 @@
 //! `prepare` reads what was sent and asks core's `event::Event` whether it is an event; `set`
 //! is the one write path of the page and the CLI.
 
+pub mod field;
 pub mod page;
 pub mod protests;
 

@@ -574,3 +574,78 @@ async fn the_results_bulletin_has_the_last_results_the_standings_and_the_next_pa
     assert!(at("<h2>Standings</h2>") < at("Round 2 pairings"));
     assert!(page.body.contains("After round 1 of 7"), "{}", page.body);
 }
+
+/// AS-4..AS-8 on the site: the arbiter plans a field of 5 entries from the page the account
+/// page links; the lot is drawn again the same from the same seed; a broken file is refused at
+/// its line.
+#[tokio::test]
+async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
+    // The entries of examples/astc-field-entries.json (Secondary Girls, five entered).
+    const ENTRIES: &str = include_str!("../data/astc-field-entries.json");
+    const FIELD: &str = "/leagues/astc/field";
+    let (store, _, _, _) = event_store().await;
+    let app = app_at(&store, "08:00");
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let account = arbiter.get(&app, "/account").await;
+    assert!(
+        account.body.contains(&format!("href=\"{FIELD}\"")),
+        "{}",
+        account.body
+    );
+    let plan = |seed: &'static str| {
+        [
+            ("entries", ENTRIES),
+            ("previous", ""),
+            ("host", "SA"),
+            ("seed", seed),
+        ]
+    };
+    let first = arbiter.post(&app, FIELD, &plan("7")).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert!(
+        first
+            .body
+            .contains("5 teams entered; 1 to invite, for a field of 6"),
+        "{}",
+        first.body
+    );
+    assert!(first.body.contains("AS-5"), "{}", first.body);
+    let order = |body: &str| {
+        let from = body.find("Invitation order (AS-8)").unwrap();
+        body[from..from + 160].to_string()
+    };
+    let again = arbiter.post(&app, FIELD, &plan("7")).await;
+    assert_eq!(
+        order(&first.body),
+        order(&again.body),
+        "the same seed, the same lot"
+    );
+    let other = arbiter.post(&app, FIELD, &plan("8")).await;
+    assert_ne!(
+        order(&first.body),
+        order(&other.body),
+        "another seed, another lot"
+    );
+
+    let broken = arbiter
+        .post(
+            &app,
+            FIELD,
+            &[
+                (
+                    "entries",
+                    "{\"competition\": \"Secondary Girls\",\n \"entries\": [}",
+                ),
+                ("host", "SA"),
+                ("seed", "7"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        broken.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        broken.body
+    );
+    assert!(broken.body.contains("the entries:2:"), "{}", broken.body);
+}
