@@ -570,8 +570,8 @@ async fn the_results_bulletin_has_the_last_results_the_standings_and_the_next_pa
             .find(s)
             .unwrap_or_else(|| panic!("{s}: {}", page.body))
     };
-    assert!(at("Round 1 results") < at("<h2>Standings</h2>"));
-    assert!(at("<h2>Standings</h2>") < at("Round 2 pairings"));
+    assert!(at("Round 1 results") < at("<caption>Standings"));
+    assert!(at("<caption>Standings") < at("Round 2 pairings"));
     assert!(page.body.contains("After round 1 of 7"), "{}", page.body);
 }
 
