@@ -122,6 +122,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "season_end",
         include_str!("../migrations/sqlite/0022_season_end.sql"),
     ),
+    (
+        23,
+        "deciding_game_corrections",
+        include_str!("../migrations/sqlite/0023_deciding_game_corrections.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -234,6 +239,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         22,
         "season_end",
         include_str!("../migrations/postgres/0022_season_end.sql"),
+    ),
+    (
+        23,
+        "deciding_game_corrections",
+        include_str!("../migrations/postgres/0023_deciding_game_corrections.sql"),
     ),
 ];
 

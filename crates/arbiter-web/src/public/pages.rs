@@ -603,7 +603,9 @@ fn meeting(view: &CompetitionView, team: usize, e: &RoundEntry) -> Meeting {
     }
 }
 
-fn crosstable(view: &CompetitionView) -> CrosstablePage {
+/// The crosstable of a competition in the order of its standings (the playoffs' round robin
+/// draws it too).
+pub(crate) fn crosstable(view: &CompetitionView) -> CrosstablePage {
     let order = view.ranked_teams();
     let teams = order
         .iter()

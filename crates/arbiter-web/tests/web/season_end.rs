@@ -188,6 +188,18 @@ async fn enter_round(
     );
 }
 
+/// The store's number of the one deciding game in force on the President's page: its
+/// correction form's hidden field (a corrected game has no form).
+fn game_in_force(page: &str) -> String {
+    let ids: Vec<&str> = page
+        .split("name=\"game\" value=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 1, "one game in force: {page}");
+    ids[0].to_string()
+}
+
 #[tokio::test]
 async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_its_winner() {
     let store = season(false).await;
@@ -263,7 +275,21 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     );
     // Not yet: the final waits for the drawn semi-final.
     assert!(!page.body.contains("Pair the next round"), "{}", page.body);
-    // GT-F3: an Armageddon game drawn goes to Black: NWE (away) had Black and goes through.
+    // The President's task list asks for the deciding game (GT-F3), linked to the page.
+    let account = president.get(&app, "/account").await;
+    assert!(
+        account
+            .body
+            .contains("Enter the game deciding a drawn match of round 1 of the playoffs (GT-F3)"),
+        "{}",
+        account.body
+    );
+    assert!(
+        account.body.contains(&format!("href=\"{QUALIFY}\"")),
+        "{}",
+        account.body
+    );
+    // The game entered wrongly: SOU's player is put down as the winner.
     let game = president
         .post(
             &app,
@@ -273,21 +299,147 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
                 ("round", "1"),
                 ("home", "sou"),
                 ("black", "away"),
-                ("result", "1/2-1/2"),
+                ("result", "1-0"),
                 ("reason", "played at SOU after the match"),
             ],
         )
         .await;
     assert!(game.status.is_redirection(), "{}", game.body);
+    let page = president.get(&app, QUALIFY).await;
+    assert!(
+        page.body.contains("Round 2 is ready to pair"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("NOR High v SOU High"), "{}", page.body);
+    let first = game_in_force(&page.body);
+    // A correction needs its reason.
+    let bare = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &first),
+                ("black", "away"),
+                ("result", "1/2-1/2"),
+                ("reason", " "),
+            ],
+        )
+        .await;
+    assert_eq!(
+        bare.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bare.body
+    );
+    assert!(
+        bare.body.contains("Say why the deciding game is corrected"),
+        "{}",
+        bare.body
+    );
+    // GT-F3: corrected by a new version: the game was drawn, and an Armageddon game drawn goes
+    // to Black: NWE (away) had Black and goes through. The first entry stays on the page.
+    let corrected = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &first),
+                ("black", "away"),
+                ("result", "1/2-1/2"),
+                ("reason", "the score sheet says the game was drawn"),
+            ],
+        )
+        .await;
+    assert!(corrected.status.is_redirection(), "{}", corrected.body);
+    let page = president.get(&app, QUALIFY).await;
+    for seen in [
+        "Game 1: round 1, SOU High v NWE High, an Armageddon game</strong>: SOU High won",
+        "Corrected by a later version.",
+        "Game 2: round 1, SOU High v NWE High, an Armageddon game</strong>: drawn; Black: NWE High. Corrects game 1.",
+        "the score sheet says the game was drawn",
+        "NOR High v NWE High",
+    ] {
+        assert!(page.body.contains(seen), "{seen}: {}", page.body);
+    }
+    // The version corrected already is not corrected again.
+    let twice = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &first),
+                ("black", "away"),
+                ("result", "0-1"),
+                ("reason", "again"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        twice.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        twice.body
+    );
+    assert!(twice.body.contains("corrected already"), "{}", twice.body);
     let bracket = get(&app, PLAYOFFS).await;
     assert!(
         bracket.body.contains("drawn, so Black goes through"),
         "{}",
         bracket.body
     );
+    // The next round is offered on the President's page and asked on the task list.
+    let account = president.get(&app, "/account").await;
+    assert!(
+        account.body.contains("Pair round 2 of the playoffs"),
+        "{}",
+        account.body
+    );
+    assert!(
+        account.body.contains("to pair: NOR High v NWE High"),
+        "{}",
+        account.body
+    );
+    assert!(
+        !account.body.contains("Enter the game deciding"),
+        "{}",
+        account.body
+    );
 
     let paired = president.post(&app, QUALIFY, &[("step", "pair")]).await;
     assert!(paired.status.is_redirection(), "{}", paired.body);
+    let account = president.get(&app, "/account").await;
+    assert!(!account.body.contains("Pair round"), "{}", account.body);
+    // Once the final is paired, a correction that would change who went through is refused.
+    let page = president.get(&app, QUALIFY).await;
+    let second = game_in_force(&page.body);
+    let late = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &second),
+                ("black", "away"),
+                ("result", "1-0"),
+                ("reason", "SOU's player won after all"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        late.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        late.body
+    );
+    assert!(
+        late.body.contains("round 2 is paired already"),
+        "{}",
+        late.body
+    );
     // The final, NOR v NWE: NOR wins 2½-1½.
     enter_round(&mut president, &app, 2, &[("nor", ["1", "=", "1", "0"])]).await;
 
@@ -310,8 +462,8 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     for seen in [
         "North Division winner",
         "South Division winner",
-        "Playoff winner",
-        "Playoff runner-up",
+        "<strong>Playoff winner</strong>: NOR High",
+        "<strong>Playoff runner-up</strong>: NWE High",
         "Trophies to buy: 4",
         "/leagues/gthscl/ledger",
     ] {
@@ -327,6 +479,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     for seen in [
         "drew the playoffs",
         "entered a deciding game",
+        "corrected a deciding game",
         "paired a playoff round",
     ] {
         assert!(history.body.contains(seen), "{seen}: {}", history.body);
