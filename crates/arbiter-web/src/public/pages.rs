@@ -426,6 +426,8 @@ pub struct OverviewPage {
     pub time_control: Option<String>,
     /// The race while the season runs (issue 15).
     pub race: Option<RaceBlock>,
+    /// A division of a season that ends in playoffs: its playoffs and awards (issue 15).
+    pub season_end: Vec<Link>,
 }
 
 fn overview(view: &CompetitionView) -> OverviewPage {
@@ -461,6 +463,16 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         projector_href: format!("{}/projector", view.href()),
         files_href: view.href(),
         race: race_block(view),
+        season_end: if view.rules.playoffs.is_some() {
+            use crate::season_end::pages::{awards_href, playoffs_href};
+            let (l, x) = (&view.league.slug, &view.season.slug);
+            vec![
+                Link::new(playoffs_href(l, x), "Playoffs"),
+                Link::new(awards_href(l, x), "Awards"),
+            ]
+        } else {
+            Vec::new()
+        },
     }
 }
 
