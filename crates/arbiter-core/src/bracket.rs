@@ -952,7 +952,13 @@ mod tests {
             black: Side::Away,
             result: GameResult::HomeWin,
         };
-        let b = knockout(&field(4), &drawn, &[armageddon.clone()], &gthscl()).unwrap();
+        let b = knockout(
+            &field(4),
+            &drawn,
+            std::slice::from_ref(&armageddon),
+            &gthscl(),
+        )
+        .unwrap();
         assert_eq!(b.ready_to_pair(1), Some(2));
         // Paired already: nothing more until the final is played, then nothing at all.
         let paired = competition(
@@ -962,7 +968,13 @@ mod tests {
                 vec![pending("s1", "s2")],
             ],
         );
-        let b = knockout(&field(4), &paired, &[armageddon.clone()], &gthscl()).unwrap();
+        let b = knockout(
+            &field(4),
+            &paired,
+            std::slice::from_ref(&armageddon),
+            &gthscl(),
+        )
+        .unwrap();
         assert_eq!(b.ready_to_pair(2), None);
         // Three teams: the top seed's bye goes through with the other semi-final's winner.
         let three = competition(&["s1", "s2", "s3"], vec![vec![played("s2", "s3", "1110")]]);

@@ -464,7 +464,7 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         files_href: view.href(),
         race: race_block(view),
         season_end: if view.rules.playoffs.is_some() {
-            use crate::season_end::pages::{awards_href, playoffs_href};
+            use crate::ui::link::{awards_href, playoffs_href};
             let (l, x) = (&view.league.slug, &view.season.slug);
             vec![
                 Link::new(playoffs_href(l, x), "Playoffs"),

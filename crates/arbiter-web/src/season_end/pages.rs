@@ -34,15 +34,8 @@ pub fn qualification_href(league: &str, season: &str) -> String {
     format!("{}/qualification", season_href(league, season))
 }
 
-/// `/leagues/{league}/{season}/playoffs`: the public bracket.
-pub fn playoffs_href(league: &str, season: &str) -> String {
-    format!("{}/playoffs", season_href(league, season))
-}
-
-/// `/leagues/{league}/{season}/awards`: the public awards list.
-pub fn awards_href(league: &str, season: &str) -> String {
-    format!("{}/awards", season_href(league, season))
-}
+// The public pages' addresses are the shared vocabulary's: a division's page links them too.
+pub use crate::ui::link::{awards_href, playoffs_href};
 
 // ---- the President's page ----
 
