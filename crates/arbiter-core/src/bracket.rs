@@ -20,6 +20,7 @@ use crate::qualify::Seed;
 use crate::ruleset::{MAX_PLAYOFF_TEAMS, PlayoffTiebreak, Ruleset};
 use crate::schedule::{self, Cycles, ScheduleError};
 use crate::scoring;
+use crate::standings::Standings;
 use crate::words::{list, number};
 
 /// A knockout as it stands: every round's matches, played or to play, and its finish.
@@ -343,6 +344,17 @@ impl Bracket {
             .collect()
     }
 
+    /// GT-F3: the round to pair next when `paired` rounds are in the playoff competition: the
+    /// next, once every match of round `paired` has gone through (a drawn match decided by its
+    /// tiebreak or its deciding game), and only when the bracket has one to pair. The
+    /// President's page offers it and the officers' task list asks for it.
+    pub fn ready_to_pair(&self, paired: u32) -> Option<u32> {
+        let before = self.rounds.iter().find(|r| r.number == paired)?;
+        let next = paired + 1;
+        (before.matches.iter().all(|m| m.winner().is_some()) && !self.pairings(next).is_empty())
+            .then_some(next)
+    }
+
     /// Every team the bracket places, each once, with the round it went out in (`None`: still
     /// in, or the winner).
     pub fn placed(&self) -> Vec<(TeamId, Option<u32>)> {
@@ -592,6 +604,101 @@ fn steps_tried(steps: &[PlayoffTiebreak], step: PlayoffTiebreak) -> String {
     }
 }
 
+/// A deciding game as it was entered: its number, the entered game it corrects (a correction is
+/// a new version; the game it corrects stays, superseded), and the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnteredGame {
+    /// The entry's number, which a correction names.
+    pub id: i64,
+    /// The entry this one corrects.
+    pub corrects: Option<i64>,
+    /// The game.
+    pub game: DecidingGame,
+}
+
+/// The deciding games in force: every game entered but those a later entry corrects.
+pub fn in_force(entered: &[EnteredGame]) -> Vec<DecidingGame> {
+    entered
+        .iter()
+        .filter(|e| !entered.iter().any(|c| c.corrects == Some(e.id)))
+        .map(|e| e.game.clone())
+        .collect()
+}
+
+/// GT-F3: the bracket with the entered game `of` corrected to `game`: the same match's game,
+/// still in force (a game already corrected is corrected through its latest version), and one
+/// that leaves the rounds paired since as the bracket pairs them.
+pub fn correct(
+    field: &[Seed],
+    played: &Competition,
+    entered: &[EnteredGame],
+    of: i64,
+    game: &DecidingGame,
+    rules: &Ruleset,
+) -> Result<Bracket, BracketError> {
+    let Some(old) = entered.iter().find(|e| e.id == of) else {
+        return Err(BracketError::DecidingGame(format!(
+            "GT-F3: there is no deciding game {of} to correct; choose it from the playoffs page."
+        )));
+    };
+    if entered.iter().any(|c| c.corrects == Some(of)) {
+        return Err(BracketError::DecidingGame(
+            "GT-F3: that deciding game was corrected already; correct the version in force, as the playoffs page shows it now.".into(),
+        ));
+    }
+    if old.game.round != game.round || old.game.team != game.team || old.game.kind != game.kind {
+        return Err(BracketError::DecidingGame(format!(
+            "GT-F3: a correction is of the same game: {} of round {} for {}; enter another match's game as a new one.",
+            old.game.kind.words(),
+            old.game.round,
+            old.game.team
+        )));
+    }
+    let mut corrected: Vec<EnteredGame> = entered.to_vec();
+    corrected.push(EnteredGame {
+        id: entered.iter().map(|e| e.id).max().unwrap_or(0) + 1,
+        corrects: Some(of),
+        game: game.clone(),
+    });
+    knockout(field, played, &in_force(&corrected), rules).map_err(|e| match e {
+        BracketError::NotInTheBracket { round, home, away } if round > game.round => {
+            BracketError::DecidingGame(format!(
+                "GT-F3: corrected so, the game changes who went through round {}, but round {round} is paired already with {home} v {away}; a paired round is not undone here, so the President decides what stands (GT-O3) and keeps the game as entered.",
+                game.round
+            ))
+        }
+        e => e,
+    })
+}
+
+/// GT-F3: a round robin playoff's winner and runner-up, from its final standings: once every
+/// match is played, the first and the second, each only when its place is not shared (a shared
+/// place is the officers' to decide, never broken here).
+pub fn round_robin_finish(field: &[Seed], played: &Competition, standings: &Standings) -> Finish {
+    let finished = played
+        .rounds
+        .iter()
+        .flat_map(Round::matches)
+        .all(|m| m.outcome != MatchOutcome::Pending);
+    if !finished || played.rounds.is_empty() {
+        return Finish::default();
+    }
+    let at = |place: &str| {
+        let row = standings.rows.iter().find(|r| r.place == place)?;
+        let team = &played.teams.get(row.team)?.id;
+        field.iter().find(|s| &s.team == team).map(|s| Entrant {
+            seed: s.seed,
+            team: s.team.clone(),
+            name: s.name.clone(),
+        })
+    };
+    let winner = at("1");
+    Finish {
+        runner_up: winner.as_ref().and_then(|_| at("2")),
+        winner,
+    }
+}
+
 /// The round robin of the qualifiers, the alternative to a knockout: the Berger tables (AS-19)
 /// with team k the seed k, once round.
 pub fn round_robin(field: &[Seed]) -> Result<Vec<Round>, ScheduleError> {
@@ -673,7 +780,7 @@ pub fn knockout_rounds(teams: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{competition, played};
+    use crate::testing::{competition, pending, played};
     use jiff::civil::date;
 
     fn field(n: u32) -> Vec<Seed> {
@@ -695,6 +802,184 @@ mod tests {
 
     fn none() -> Competition {
         competition(&[], Vec::new())
+    }
+
+    #[test]
+    fn gt_f3_a_round_robin_playoff_is_won_by_its_standings_first_once_every_match_is_played() {
+        let rules = gthscl();
+        let finish = |c: &Competition| {
+            let sheet = scoring::score(c, &rules);
+            let table = crate::standings::rank(c, &rules, &sheet, &rules.criteria).unwrap();
+            round_robin_finish(&field(3), c, &table)
+        };
+        let name = |e: &Option<Entrant>| e.as_ref().map(|e| e.team.0.clone());
+        // S2 beats S1 and S3; S1 beats S3.
+        let done = competition(
+            &["s1", "s2", "s3"],
+            vec![
+                vec![played("s2", "s1", "111=")],
+                vec![played("s1", "s3", "11=0")],
+                vec![played("s3", "s2", "0000")],
+            ],
+        );
+        let f = finish(&done);
+        assert_eq!(
+            (name(&f.winner), name(&f.runner_up)),
+            (Some("s2".into()), Some("s1".into()))
+        );
+        // A match still to play: no winner yet.
+        let running = competition(
+            &["s1", "s2", "s3"],
+            vec![
+                vec![played("s2", "s1", "111=")],
+                vec![played("s1", "s3", "11=0")],
+                vec![pending("s3", "s2")],
+            ],
+        );
+        assert_eq!(finish(&running), Finish::default());
+        // Level on everything: the first place is shared, so nobody is named (the officers').
+        let level = competition(
+            &["s1", "s2", "s3"],
+            vec![
+                vec![played("s1", "s2", "10==")],
+                vec![played("s2", "s3", "10==")],
+                vec![played("s3", "s1", "10==")],
+            ],
+        );
+        assert_eq!(finish(&level).winner, None);
+    }
+
+    #[test]
+    fn gt_f3_a_deciding_game_is_corrected_by_a_new_version_until_the_next_round_is_paired() {
+        // S2 v S3 drawn 2-2 and level on the Berliner count (4+1 against 3+2).
+        let round1 = vec![played("s1", "s4", "1110"), played("s2", "s3", "1001")];
+        let one = competition(&["s1", "s2", "s3", "s4"], vec![round1.clone()]);
+        let game = |result| DecidingGame {
+            round: 1,
+            team: TeamId("s2".into()),
+            kind: PlayoffTiebreak::Armageddon,
+            black: Side::Away,
+            result,
+        };
+        let entered = vec![EnteredGame {
+            id: 7,
+            corrects: None,
+            game: game(GameResult::HomeWin),
+        }];
+        let b = knockout(&field(4), &one, &in_force(&entered), &gthscl()).unwrap();
+        assert_eq!(b.rounds[0].matches[1].winner().unwrap().team.0, "s2");
+        // The score sheet said Black won: the correction puts S3 through, the entry stays.
+        let b = correct(
+            &field(4),
+            &one,
+            &entered,
+            7,
+            &game(GameResult::AwayWin),
+            &gthscl(),
+        )
+        .unwrap();
+        assert_eq!(b.rounds[0].matches[1].winner().unwrap().team.0, "s3");
+        let both = vec![
+            entered[0].clone(),
+            EnteredGame {
+                id: 8,
+                corrects: Some(7),
+                game: game(GameResult::AwayWin),
+            },
+        ];
+        assert_eq!(in_force(&both), [game(GameResult::AwayWin)]);
+        // A game corrected already is corrected through its latest version.
+        let twice = correct(
+            &field(4),
+            &one,
+            &both,
+            7,
+            &game(GameResult::Draw),
+            &gthscl(),
+        );
+        assert!(
+            matches!(&twice, Err(BracketError::DecidingGame(m)) if m.contains("corrected already")),
+            "{twice:?}"
+        );
+        // Another match's game is not a correction.
+        let other = DecidingGame {
+            team: TeamId("s1".into()),
+            ..game(GameResult::Draw)
+        };
+        let wrong = correct(&field(4), &one, &entered, 7, &other, &gthscl());
+        assert!(
+            matches!(&wrong, Err(BracketError::DecidingGame(m)) if m.contains("same game")),
+            "{wrong:?}"
+        );
+        // Once the final is paired S1 v S2, a correction putting S3 through is refused.
+        let two = competition(
+            &["s1", "s2", "s3", "s4"],
+            vec![round1, vec![pending("s1", "s2")]],
+        );
+        let late = correct(
+            &field(4),
+            &two,
+            &entered,
+            7,
+            &game(GameResult::AwayWin),
+            &gthscl(),
+        );
+        assert!(
+            matches!(&late, Err(BracketError::DecidingGame(m)) if m.contains("round 2 is paired already")),
+            "{late:?}"
+        );
+        // One that keeps S2 through (who had Black, mistyped) still stands.
+        let same = DecidingGame {
+            black: Side::Home,
+            ..game(GameResult::HomeWin)
+        };
+        assert!(correct(&field(4), &two, &entered, 7, &same, &gthscl()).is_ok());
+    }
+
+    #[test]
+    fn gt_f3_the_next_round_is_ready_to_pair_once_every_match_of_the_round_before_goes_through() {
+        let drawn = competition(
+            &["s1", "s2", "s3", "s4"],
+            vec![vec![played("s1", "s4", "1110"), played("s2", "s3", "1001")]],
+        );
+        // S2 v S3 awaits its Armageddon game: the final waits too.
+        let b = knockout(&field(4), &drawn, &[], &gthscl()).unwrap();
+        assert_eq!(b.ready_to_pair(1), None);
+        let armageddon = DecidingGame {
+            round: 1,
+            team: TeamId("s2".into()),
+            kind: PlayoffTiebreak::Armageddon,
+            black: Side::Away,
+            result: GameResult::HomeWin,
+        };
+        let b = knockout(
+            &field(4),
+            &drawn,
+            std::slice::from_ref(&armageddon),
+            &gthscl(),
+        )
+        .unwrap();
+        assert_eq!(b.ready_to_pair(1), Some(2));
+        // Paired already: nothing more until the final is played, then nothing at all.
+        let paired = competition(
+            &["s1", "s2", "s3", "s4"],
+            vec![
+                vec![played("s1", "s4", "1110"), played("s2", "s3", "1001")],
+                vec![pending("s1", "s2")],
+            ],
+        );
+        let b = knockout(
+            &field(4),
+            &paired,
+            std::slice::from_ref(&armageddon),
+            &gthscl(),
+        )
+        .unwrap();
+        assert_eq!(b.ready_to_pair(2), None);
+        // Three teams: the top seed's bye goes through with the other semi-final's winner.
+        let three = competition(&["s1", "s2", "s3"], vec![vec![played("s2", "s3", "1110")]]);
+        let b = knockout(&field(3), &three, &[], &gthscl()).unwrap();
+        assert_eq!(b.ready_to_pair(1), Some(2));
     }
 
     #[test]

@@ -161,8 +161,9 @@ pub enum Notable {
         /// Games (a player's) or matches (a team's).
         games: bool,
     },
-    /// A last-round match whose result decided first place or a playoff place: had it gone the
-    /// other way, another team would have finished there.
+    /// A last-round match whose result decided first place or a playoff place: open before the
+    /// last round (the race), and had it gone the other way, another team would have finished
+    /// there.
     DecisiveLastRound {
         /// The round.
         round: u32,
@@ -172,7 +173,8 @@ pub enum Notable {
         loser: String,
         /// The score, winner first.
         score: String,
-        /// What it decided: `first place` or `the playoff places`.
+        /// What it decided: `first place` or `a playoff place` (GT-F3), each only when it was
+        /// open before the round (the race tells).
         decided: String,
         /// Who would have been there instead.
         instead: String,
@@ -330,16 +332,19 @@ fn line(
 /// Team upsets (average rating of the players on its boards at least [`TEAM_UPSET`] lower) and
 /// game upsets (a player at least [`GAME_UPSET`] lower), by the ratings on the rosters.
 fn upsets(c: &Competition, rules: &Ruleset) -> Vec<Notable> {
-    let rating = |p: &Option<crate::model::PlayerId>| {
-        let p = p.as_ref()?;
-        c.teams
-            .iter()
-            .flat_map(|t| t.players.iter().map(move |x| (t, x)))
-            .find(|(_, x)| &x.id == p)
-            .and_then(|(t, x)| Some((x.rating?, x.name.clone(), t.name.clone())))
-    };
     let mut out = Vec::new();
     for (round, m) in c.matches() {
+        // A player is named with the team they played this match for, which may be a sister
+        // team's (GT-F2) or another school's (GT-R6), never by the roster they are listed on.
+        let rating = |p: &Option<crate::model::PlayerId>, side: Side| {
+            let p = p.as_ref()?;
+            let x = c
+                .teams
+                .iter()
+                .flat_map(|t| &t.players)
+                .find(|x| &x.id == p)?;
+            Some((x.rating?, x.name.clone(), player_team(c, m.team(side), x)))
+        };
         let MatchOutcome::Boards(boards) = &m.outcome else {
             continue;
         };
@@ -357,10 +362,13 @@ fn upsets(c: &Competition, rules: &Ruleset) -> Vec<Notable> {
             let r: Vec<u32> = boards
                 .iter()
                 .filter_map(|b| {
-                    rating(match side {
-                        Side::Home => &b.home_player,
-                        Side::Away => &b.away_player,
-                    })
+                    rating(
+                        match side {
+                            Side::Home => &b.home_player,
+                            Side::Away => &b.away_player,
+                        },
+                        side,
+                    )
                 })
                 .map(|x| x.0)
                 .collect();
@@ -387,7 +395,10 @@ fn upsets(c: &Competition, rules: &Ruleset) -> Vec<Notable> {
             }
         }
         for b in boards.iter().filter(|b| b.result.is_played()) {
-            let (Some(hp), Some(ap)) = (rating(&b.home_player), rating(&b.away_player)) else {
+            let (Some(hp), Some(ap)) = (
+                rating(&b.home_player, Side::Home),
+                rating(&b.away_player, Side::Away),
+            ) else {
                 continue;
             };
             let (w, l) = match b.result {
@@ -409,6 +420,19 @@ fn upsets(c: &Competition, rules: &Ruleset) -> Vec<Notable> {
         }
     }
     out
+}
+
+/// How the report names a player's team: the team's name, and a GT-R6 player's own school when
+/// it is not the team's (`Clay A, a Genoa student`).
+fn player_team(c: &Competition, team: &TeamId, player: &crate::model::Player) -> String {
+    let t = c.team(team);
+    let name = c.team_name(team);
+    match (&player.school, t.and_then(|t| t.school.as_ref())) {
+        (Some(own), team_school) if Some(own) != team_school => {
+            format!("{name}, a {own} student")
+        }
+        _ => name,
+    }
 }
 
 /// Teams that won every match they played, and players who won every game they played over
@@ -434,6 +458,9 @@ fn perfect(c: &Competition, sheet: &ScoreSheet) -> Vec<Notable> {
             });
         }
     }
+    // GT-F2: a player is named with the team they belong to, counted from the matches; one who
+    // played exactly half for each of two teams with both.
+    let belongs = crate::awards::belonging(c);
     for team in &c.teams {
         for p in &team.players {
             let mut games = 0u32;
@@ -455,9 +482,19 @@ fn perfect(c: &Competition, sheet: &ScoreSheet) -> Vec<Notable> {
                 }
             }
             if games >= PERFECT_GAMES && wins == games {
+                let b = belongs.iter().find(|b| b.player == p.id);
+                let label = match b.map(|b| (&b.team, &b.matches)) {
+                    Some((Some(t), _)) => player_team(c, t, p),
+                    Some((None, split)) => {
+                        let names: Vec<String> =
+                            split.keys().map(|t| player_team(c, t, p)).collect();
+                        list(names.iter())
+                    }
+                    None => player_team(c, &team.id, p),
+                };
                 out.push(Notable::PerfectScore {
                     name: p.name.clone(),
-                    team: Some(team.name.clone()),
+                    team: Some(label),
                     of: games,
                     games: true,
                 });
@@ -499,6 +536,26 @@ fn decisive(c: &Competition, rules: &Ruleset, last: u32) -> Result<Vec<Notable>,
     let Some(ri) = c.rounds.iter().position(|r| r.number == last) else {
         return Ok(out);
     };
+    // What was still open before the last round, as the race tells it exactly: a round
+    // decides first place or a playoff place (GT-F3) only when that was open before it. Where
+    // the race cannot tell, the report says nothing rather than guess.
+    let mut before = c.clone();
+    for p in &mut before.rounds[ri].pairings {
+        if let Pairing::Match(m) = p {
+            m.outcome = MatchOutcome::Pending;
+        }
+    }
+    let Ok(open) = crate::race::race(&before, rules, crate::race::DEFAULT_BUDGET) else {
+        return Ok(out);
+    };
+    let first_open = !open
+        .teams
+        .iter()
+        .any(|t| t.label == crate::race::RaceLabel::ClinchedFirst);
+    let places_open = q.is_some_and(|q| {
+        let q = u32::try_from(q).unwrap_or(u32::MAX);
+        open.teams.iter().any(|t| t.best <= q && t.worst > q)
+    });
     for (pi, p) in c.rounds[ri].pairings.iter().enumerate() {
         let Pairing::Match(m) = p else { continue };
         let flipped = match &m.outcome {
@@ -519,16 +576,36 @@ fn decisive(c: &Competition, rules: &Ruleset, last: u32) -> Result<Vec<Notable>,
         }
         let (first2, places2) = finish(&other)?;
         let names = |ts: &[usize]| list(ts.iter().map(|&t| c.teams[t].name.as_str()));
-        let (decided_what, instead) = if first2 != first {
-            (
-                "first place",
-                format!("{} would have finished first", names(&first2)),
-            )
-        } else if places2 != places {
-            (
-                "the playoff places",
-                format!("{} would have qualified", names(&places2)),
-            )
+        let (decided_what, instead) = if first2 != first && first_open {
+            let said = if first2.len() > 1 {
+                format!("{} would have shared first place", names(&first2))
+            } else {
+                format!("{} would have finished first", names(&first2))
+            };
+            ("first place", said)
+        } else if places2 != places && places_open {
+            // Only the teams the other result puts in or out: those already through stay so.
+            let gained: Vec<usize> = places2
+                .iter()
+                .filter(|t| !places.contains(t))
+                .copied()
+                .collect();
+            let lost: Vec<usize> = places
+                .iter()
+                .filter(|t| !places2.contains(t))
+                .copied()
+                .collect();
+            let said = match (gained.is_empty(), lost.is_empty()) {
+                (false, false) => format!(
+                    "{} would have qualified instead of {}",
+                    names(&gained),
+                    names(&lost)
+                ),
+                (false, true) => format!("{} would have qualified too", names(&gained)),
+                (true, false) => format!("{} would not have qualified", names(&lost)),
+                (true, true) => continue,
+            };
+            ("a playoff place", said)
         } else {
             continue;
         };
@@ -826,5 +903,197 @@ North (after 3 rounds)
             r.divisions[0].notable[0],
             Notable::TeamUpset { round: 1, .. }
         ));
+    }
+
+    fn report_of(c: &Competition, moment: Moment) -> MediaReport {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        report(
+            "GTHSCL",
+            moment,
+            &[Division {
+                competition: c,
+                rules: &rules,
+            }],
+            None,
+            1,
+        )
+        .unwrap()
+    }
+
+    fn sentences(r: &MediaReport) -> Vec<String> {
+        r.divisions[0]
+            .notable
+            .iter()
+            .map(Notable::sentence)
+            .collect()
+    }
+
+    #[test]
+    fn gt_o3_a_last_round_decides_only_what_was_open_before_it_and_names_who_it_put_in_or_out() {
+        use crate::testing::{competition, played};
+        // Before round 3 A had clinched first (GT-F3's race); second place was open between
+        // B and C. B beat C: had C won, C would have qualified instead of B. A beat D, which
+        // decided nothing: A was first, and through, whatever happened.
+        let c = competition(
+            &["a", "b", "c", "d"],
+            vec![
+                vec![played("a", "b", "1111"), played("c", "d", "11=0")],
+                vec![played("a", "c", "1111"), played("b", "d", "11=0")],
+                vec![played("a", "d", "11=0"), played("b", "c", "11=0")],
+            ],
+        );
+        let end = sentences(&report_of(&c, Moment::End));
+        let decisive: Vec<&String> = end.iter().filter(|s| s.contains("decided")).collect();
+        assert_eq!(
+            decisive,
+            [&"Round 3 decided a playoff place: B beat C 2½–1½; the other way, C would have qualified instead of B.".to_string()],
+            "{end:?}"
+        );
+        assert!(!end.iter().any(|s| s.contains("first place")), "{end:?}");
+        // With every team invited (the officers' setting, GT-F3), no playoff place was open
+        // before the last round, so the same result decides nothing.
+        let all_in = Ruleset::preset("gthscl")
+            .unwrap()
+            .with(|r| r.playoffs.as_mut().unwrap().qualifiers_per_division = 4)
+            .unwrap();
+        let r = report(
+            "GTHSCL",
+            Moment::End,
+            &[Division {
+                competition: &c,
+                rules: &all_in,
+            }],
+            None,
+            1,
+        )
+        .unwrap();
+        assert!(
+            !sentences(&r).iter().any(|s| s.contains("decided")),
+            "{:?}",
+            sentences(&r)
+        );
+    }
+
+    #[test]
+    fn gt_f2_gt_r6_players_are_named_with_the_team_they_played_for_and_belong_to() {
+        // Central A and Central B, one school's two teams (GT-F2), and Rogers. Dana is on A's
+        // roster but plays for B in every match; Gus, from Genoa, plays for Rogers (GT-R6).
+        let team =
+            |id: &str, name: &str, school: &str, players: &[(&str, u32, Option<&str>)]| Team {
+                id: TeamId(id.into()),
+                name: name.into(),
+                school: Some(school.into()),
+                players: players
+                    .iter()
+                    .map(|(p, r, own)| Player {
+                        id: PlayerId((*p).into()),
+                        name: p.to_uppercase(),
+                        rating: Some(*r),
+                        school: own.map(str::to_string),
+                        ..Player::default()
+                    })
+                    .collect(),
+            };
+        let m =
+            |number: u32, home: &str, away: &str, lineup: [(&str, &str); 4], code: &str| Round {
+                number,
+                date: None,
+                pairings: vec![Pairing::Match(Match {
+                    home: TeamId(home.into()),
+                    away: TeamId(away.into()),
+                    outcome: MatchOutcome::Boards(
+                        crate::testing::boards(code)
+                            .into_iter()
+                            .zip(lineup)
+                            .map(|(b, (h, a))| Board {
+                                home_player: Some(PlayerId(h.into())),
+                                away_player: Some(PlayerId(a.into())),
+                                ..b
+                            })
+                            .collect(),
+                    ),
+                    date: None,
+                    start: None,
+                    extra_games: Vec::new(),
+                    late: None,
+                })],
+            };
+        let c = Competition {
+            name: "Metro".into(),
+            teams: vec![
+                team(
+                    "cen-a",
+                    "Central A",
+                    "Central",
+                    &[
+                        ("a1", 1900, None),
+                        ("a2", 1850, None),
+                        ("a3", 1800, None),
+                        ("a4", 1750, None),
+                        ("dana", 1500, None),
+                    ],
+                ),
+                team(
+                    "cen-b",
+                    "Central B",
+                    "Central",
+                    &[("b1", 1500, None), ("b2", 1450, None), ("b3", 1400, None)],
+                ),
+                team(
+                    "rog",
+                    "Rogers",
+                    "Rogers",
+                    &[
+                        ("gus", 1400, Some("Genoa")),
+                        ("r2", 1500, None),
+                        ("r3", 1500, None),
+                        ("r4", 1500, None),
+                    ],
+                ),
+            ],
+            rounds: vec![
+                // Dana (A's roster, 1500) beats A's top board (1900) playing for B.
+                m(
+                    1,
+                    "cen-a",
+                    "cen-b",
+                    [("a1", "dana"), ("a2", "b1"), ("a3", "b2"), ("a4", "b3")],
+                    "0111",
+                ),
+                m(
+                    2,
+                    "cen-b",
+                    "rog",
+                    [("dana", "gus"), ("b1", "r2"), ("b2", "r3"), ("b3", "r4")],
+                    "1000",
+                ),
+                // Gus (1400, Genoa, GT-R6) beats A's 1850 for Rogers.
+                m(
+                    3,
+                    "rog",
+                    "cen-a",
+                    [("r2", "a1"), ("gus", "a2"), ("r3", "a3"), ("r4", "a4")],
+                    "0100",
+                ),
+            ],
+        };
+        let said = sentences(&report_of(&c, Moment::Midway));
+        assert!(
+            said.contains(
+                &"Round 1: DANA (Central B, 1500) beat A1 (Central A, 1900).".to_string()
+            ),
+            "{said:?}"
+        );
+        assert!(
+            said.contains(
+                &"Round 3: GUS (Rogers, a Genoa student, 1400) beat A2 (Central A, 1850)."
+                    .to_string()
+            ),
+            "{said:?}"
+        );
+        assert!(
+            !said.iter().any(|s| s.contains("DANA (Central A")),
+            "{said:?}"
+        );
     }
 }

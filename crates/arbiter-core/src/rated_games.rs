@@ -1,7 +1,8 @@
 //! Which games of a competition are rated, the periods they fall in, and why every other board is
 //! not rated: forfeits of every kind (GT-M7, GT-S2), double defaults (GT-P4, GT-M4), unplayed
 //! boards, excluded matches (GT-M5), an unranked player's games (GT-R7). A GT-P1 board is rated
-//! on its `rating_result`.
+//! on its `rating_result`. A season's playoffs (a [`Stage::Playoffs`] competition) are rated as
+//! GT-F4 says, unless the league's ruleset sets `[playoffs] rated = false`.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -61,6 +62,32 @@ pub enum NotRated {
     Unranked(PlayerId),
     /// GT-R7: an extra game played unranked, beside the match; it counts for nothing.
     UnrankedExtraGame,
+    /// GT-F4: the league's ruleset sets `[playoffs] rated = false`, so its playoff games are not
+    /// rated.
+    PlayoffsNotRated,
+}
+
+/// Which part of a season a competition is: its regular matches (a division, an event), or the
+/// season's playoffs, which GT-F4 rates unless the ruleset says `[playoffs] rated = false`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Stage {
+    /// A division's or an event's matches.
+    #[default]
+    Season,
+    /// The playoffs of a season (GT-F3, GT-F4).
+    Playoffs,
+}
+
+impl Stage {
+    /// GT-F4: whether this stage's games are rated under `rules`. The playoffs are rated unless
+    /// the ruleset's `[playoffs]` says `rated = false`; a ruleset without playoffs leaves them
+    /// rated as every other game.
+    pub fn rated(self, rules: &Ruleset) -> bool {
+        match self {
+            Stage::Season => true,
+            Stage::Playoffs => rules.playoffs.as_ref().is_none_or(|p| p.rated),
+        }
+    }
 }
 
 impl NotRated {
@@ -73,6 +100,7 @@ impl NotRated {
             NotRated::BoardForfeited(_) => Some("GT-S2"),
             NotRated::Excluded(_) => Some("GT-M5"),
             NotRated::Unranked(_) | NotRated::UnrankedExtraGame => Some("GT-R7"),
+            NotRated::PlayoffsNotRated => Some("GT-F4"),
             NotRated::NotPlayed | NotRated::NoPlayer(_) | NotRated::UnknownPlayer(_) => None,
         }
     }
@@ -110,6 +138,9 @@ impl fmt::Display for NotRated {
             NotRated::UnrankedExtraGame => f.write_str(
                 "GT-R7: an unranked game beside the match counts for nothing and is not rated",
             ),
+            NotRated::PlayoffsNotRated => f.write_str(
+                "GT-F4: the league's ruleset sets [playoffs] rated = false, so playoff games are not rated",
+            ),
         }
     }
 }
@@ -127,12 +158,16 @@ pub struct CompetitionGames {
     pub not_rated: Vec<(BoardPlace, NotRated)>,
 }
 
-/// The games of `competition` that ratings count, in periods of `length`.
+/// The games of `competition`, a `stage` of its season, that ratings count, in periods of
+/// `length`.
 pub fn rated_games(
     competition: &Competition,
     rules: &Ruleset,
     length: PeriodLength,
+    stage: Stage,
 ) -> CompetitionGames {
+    // GT-F4: playoffs the ruleset leaves unrated have every played board unrated, with why.
+    let stage_rated = stage.rated(rules);
     let players: Vec<(TeamId, PlayerId)> = competition
         .teams
         .iter()
@@ -211,6 +246,7 @@ pub fn rated_games(
                 };
                 let rated = match (index.get(&g.white), index.get(&g.black)) {
                     _ if g.kind == ExtraKind::Unranked => Err(NotRated::UnrankedExtraGame),
+                    _ if !stage_rated && g.result.is_played() => Err(NotRated::PlayoffsNotRated),
                     (None, _) => Err(NotRated::UnknownPlayer(g.white.clone())),
                     (_, None) => Err(NotRated::UnknownPlayer(g.black.clone())),
                     _ if unranked.contains(&g.white) => Err(NotRated::Unranked(g.white.clone())),
@@ -253,6 +289,8 @@ pub fn rated_games(
                     Some(NotRated::BoardForfeited(result))
                 } else if !result.is_played() {
                     Some(NotRated::NotPlayed)
+                } else if !stage_rated {
+                    Some(NotRated::PlayoffsNotRated)
                 } else {
                     None
                 };
@@ -369,7 +407,120 @@ pub fn rate(
     rules: &Ruleset,
     system: &System,
 ) -> Result<RatedCompetition, RatingError> {
-    let games = rated_games(competition, rules, system.period());
+    rate_stage(competition, rules, system, Stage::Season)
+}
+
+/// Rates the games of a `stage` of a season under `system`: the playoffs' only when GT-F4 and
+/// the ruleset's `[playoffs] rated` say so.
+pub fn rate_stage(
+    competition: &Competition,
+    rules: &Ruleset,
+    system: &System,
+    stage: Stage,
+) -> Result<RatedCompetition, RatingError> {
+    let games = rated_games(competition, rules, system.period(), stage);
     let replay = replay(system, &entrants(competition), &games.periods)?;
     Ok(RatedCompetition { games, replay })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Board, Player, Team};
+
+    /// Two teams of four and one played match, 2½-1½ to the home team.
+    fn playoff() -> Competition {
+        let team = |id: &str, rating: u32| Team {
+            id: TeamId(id.into()),
+            name: id.to_uppercase(),
+            school: None,
+            players: (1..=4)
+                .map(|i| Player {
+                    id: PlayerId(format!("{id}{i}")),
+                    name: format!("{id} {i}"),
+                    rating: Some(rating),
+                    ..Player::default()
+                })
+                .collect(),
+        };
+        use GameResult::{AwayWin, Draw, HomeWin};
+        let boards = [HomeWin, HomeWin, Draw, AwayWin]
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Board {
+                home_player: Some(PlayerId(format!("nor{}", i + 1))),
+                away_player: Some(PlayerId(format!("swe{}", i + 1))),
+                ..Board::new(*r)
+            })
+            .collect();
+        Competition {
+            name: "Playoffs".into(),
+            teams: vec![team("nor", 1600), team("swe", 1500)],
+            rounds: vec![Round {
+                number: 1,
+                date: Some(jiff::civil::date(2027, 3, 1)),
+                pairings: vec![Pairing::Match(Match {
+                    date: None,
+                    home: TeamId("nor".into()),
+                    away: TeamId("swe".into()),
+                    outcome: MatchOutcome::Boards(boards),
+                    start: None,
+                    extra_games: Vec::new(),
+                    late: None,
+                })],
+            }],
+        }
+    }
+
+    fn rated_count(rated: &RatedCompetition) -> usize {
+        rated.games.periods.iter().map(|p| p.games.len()).sum()
+    }
+
+    #[test]
+    fn gt_f4_playoff_games_are_rated_as_the_gthscl_ruleset_says() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        assert!(rules.playoffs.as_ref().is_some_and(|p| p.rated));
+        let rated = rate_stage(&playoff(), &rules, &rules.rating, Stage::Playoffs).unwrap();
+        assert_eq!(rated_count(&rated), 4);
+        assert!(
+            rated.games.not_rated.is_empty(),
+            "{:?}",
+            rated.games.not_rated
+        );
+        // Rated as the same games of a division would be.
+        assert_eq!(rated, rate(&playoff(), &rules, &rules.rating).unwrap());
+        let nor1 = rated.rows().find(|(_, p, _)| p.0 == "nor1").unwrap().2;
+        assert_eq!(nor1.games, 1);
+        assert_ne!(nor1.change, 0.0);
+    }
+
+    #[test]
+    fn gt_f4_a_league_that_sets_playoffs_rated_false_leaves_its_playoff_games_unrated() {
+        let rules = Ruleset::preset("gthscl")
+            .unwrap()
+            .with(|r| r.playoffs.as_mut().unwrap().rated = false)
+            .unwrap();
+        let rated = rate_stage(&playoff(), &rules, &rules.rating, Stage::Playoffs).unwrap();
+        assert_eq!(rated_count(&rated), 0);
+        assert_eq!(rated.games.not_rated.len(), 4);
+        for (place, why) in &rated.games.not_rated {
+            assert_eq!(*why, NotRated::PlayoffsNotRated, "{place}");
+            assert_eq!(why.rule(), Some("GT-F4"));
+        }
+        assert!(
+            rated.games.not_rated[0]
+                .1
+                .to_string()
+                .contains("rated = false"),
+            "{}",
+            rated.games.not_rated[0].1
+        );
+        let nor1 = rated.rows().find(|(_, p, _)| p.0 == "nor1").unwrap().2;
+        assert_eq!((nor1.games, nor1.change), (0, 0.0));
+        // The divisions' games stay rated under the same ruleset: only the playoffs are not.
+        assert_eq!(
+            rated_count(&rate(&playoff(), &rules, &rules.rating).unwrap()),
+            4
+        );
+    }
 }

@@ -416,6 +416,18 @@ pub enum OfficerTask {
         /// The board whose game waits.
         board: u32,
     },
+    /// GT-F3: every match of the playoffs' round before this one has gone through, so this
+    /// round is ready to pair (`bracket::Bracket::ready_to_pair`).
+    PairPlayoffRound {
+        /// The knockout round to pair.
+        round: u32,
+    },
+    /// GT-F3: a knockout match of this round was drawn and awaits its Armageddon or playoff
+    /// game, which the President enters.
+    EnterDecidingGame {
+        /// The knockout round of the drawn match.
+        round: u32,
+    },
 }
 
 impl OfficerTask {
@@ -427,6 +439,9 @@ impl OfficerTask {
             OfficerTask::LateReport { .. } => Action::ApplyDoubleForfeitForLateReport,
             OfficerTask::ConfirmOneSchoolsMatch { .. } => Action::ConfirmResult,
             OfficerTask::Adjudicate { .. } => Action::AdjudicateGame,
+            OfficerTask::PairPlayoffRound { .. } | OfficerTask::EnterDecidingGame { .. } => {
+                Action::RunPlayoffs
+            }
         }
     }
 }

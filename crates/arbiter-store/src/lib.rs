@@ -487,15 +487,17 @@ impl Store {
         dispatch!(self, s => s.pair_round(competition, seen, round, by).await)
     }
 
-    /// Keeps an Armageddon or playoff game deciding a drawn knockout match (GT-F3).
+    /// Keeps an Armageddon or playoff game deciding a drawn knockout match (GT-F3), or, with
+    /// `corrects`, a correction of one entered before (which stays, superseded).
     pub async fn record_deciding_game(
         &self,
         competition: CompetitionId,
         game: &arbiter_core::bracket::DecidingGame,
+        corrects: Option<i64>,
         reason: Option<&str>,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        dispatch!(self, s => s.record_deciding_game(competition, game, reason, by).await)
+        dispatch!(self, s => s.record_deciding_game(competition, game, corrects, reason, by).await)
     }
 
     /// The games entered to decide drawn knockout matches, oldest first.

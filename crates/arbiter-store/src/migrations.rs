@@ -127,6 +127,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "event_days",
         include_str!("../migrations/sqlite/0023_event_days.sql"),
     ),
+    (
+        24,
+        "deciding_game_corrections",
+        include_str!("../migrations/sqlite/0024_deciding_game_corrections.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -244,6 +249,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         23,
         "event_days",
         include_str!("../migrations/postgres/0023_event_days.sql"),
+    ),
+    (
+        24,
+        "deciding_game_corrections",
+        include_str!("../migrations/postgres/0024_deciding_game_corrections.sql"),
     ),
 ];
 

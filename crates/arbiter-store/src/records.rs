@@ -510,6 +510,8 @@ code_enum!(
         PairRound = "pair_round",
         /// An Armageddon or playoff game entered to decide a drawn knockout match (GT-F3).
         RecordDecidingGame = "record_deciding_game",
+        /// A deciding game corrected: a new version naming the one it corrects, with why.
+        CorrectDecidingGame = "correct_deciding_game",
         /// A media report's draft saved (GT-O3).
         DraftMediaReport = "draft_media_report",
         /// A media report published (GT-O3).
@@ -797,6 +799,10 @@ pub struct PlayoffRecord {
 /// A game entered to decide a drawn knockout match, with who entered it and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecidingGameRecord {
+    /// The row's id, which a correction names.
+    pub id: i64,
+    /// The entered game this one corrects (issue 15); that one stays, superseded.
+    pub corrects: Option<i64>,
     pub game: arbiter_core::bracket::DecidingGame,
     pub reason: Option<String>,
     pub entered_by: Option<String>,

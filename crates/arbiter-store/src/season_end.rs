@@ -433,10 +433,14 @@ impl Backend {
     }
 
     /// Keeps a game deciding a drawn knockout match (core's `bracket::knockout` has placed it).
+    /// `corrects`: the entered game this one corrects, which stays, superseded; refused as
+    /// [`StoreError::Stale`] when that game is already corrected, and as
+    /// [`StoreError::Invalid`] when it is not a game of the same match.
     pub async fn record_deciding_game(
         &self,
         competition: CompetitionId,
         game: &DecidingGame,
+        corrects: Option<i64>,
         reason: Option<&str>,
         by: &Actor,
     ) -> Result<(), StoreError> {
@@ -450,11 +454,50 @@ impl Backend {
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
+        let mut before = None;
+        if let Some(id) = corrects {
+            let row = sqlx::query(
+                "SELECT round, team_key, kind, black, result, \
+                 (SELECT COUNT(*) FROM deciding_games c WHERE c.corrects = g.id) AS corrected \
+                 FROM deciding_games g WHERE g.id = $1 AND g.competition_id = $2",
+            )
+            .bind(id)
+            .bind(competition.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading the deciding game corrected"))?;
+            let Some(row) = row else {
+                return Err(StoreError::Invalid(format!(
+                    "there is no deciding game {id} in this competition to correct"
+                )));
+            };
+            let corrected: i64 = get(&row, "corrected")?;
+            if corrected > 0 {
+                return Err(StoreError::Stale(
+                    "that deciding game was corrected already; correct the version in force, as the playoffs page shows it now".into(),
+                ));
+            }
+            let (round, team): (i64, String) = (get(&row, "round")?, get(&row, "team_key")?);
+            if round != i64::from(game.round) || team != game.team.0 {
+                return Err(StoreError::Invalid(
+                    "a correction is of the same match's game: same round, same teams".into(),
+                ));
+            }
+            let (kind, black, result): (String, String, String) =
+                (get(&row, "kind")?, get(&row, "black")?, get(&row, "result")?);
+            before = Some(serde_json::json!({
+                "round": round,
+                "team": team,
+                "kind": kind,
+                "black": black,
+                "result": result,
+            }));
+        }
         let at = codes::now();
         let sql = format!(
             "INSERT INTO deciding_games (competition_id, round, team_key, kind, black, result, \
-             reason, entered_by, entered_role, entered_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, {})",
+             reason, entered_by, entered_role, entered_at, corrects) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, {}, $11)",
             ts_in("$10")
         );
         sqlx::query(&sql)
@@ -468,10 +511,16 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
+            .bind(corrects)
             .execute(&mut *tx)
             .await
             .map_err(db("storing the deciding game"))?;
         bump_competition(&mut tx, competition.0).await?;
+        let action = if corrects.is_some() {
+            HistoryAction::CorrectDecidingGame
+        } else {
+            HistoryAction::RecordDecidingGame
+        };
         append_history(
             &mut tx,
             at,
@@ -480,6 +529,7 @@ impl Backend {
                 league: Some(league),
                 competition: Some(competition.0),
                 team: Some(&game.team.0),
+                before,
                 after: Some(serde_json::json!({
                     "round": game.round,
                     "team": game.team.0,
@@ -488,7 +538,7 @@ impl Backend {
                     "result": game.result.code(),
                 })),
                 reason: reason.as_ref().map(|r| r.as_str()),
-                ..Change::of(Entity::Playoffs, competition.to_string(), HistoryAction::RecordDecidingGame)
+                ..Change::of(Entity::Playoffs, competition.to_string(), action)
             },
         )
         .await?;
@@ -503,7 +553,7 @@ impl Backend {
     ) -> Result<Vec<DecidingGameRecord>, StoreError> {
         let mut tx = begin_read(&self.pool).await?;
         let sql = format!(
-            "SELECT round, team_key, kind, black, result, reason, entered_by, \
+            "SELECT id, round, team_key, kind, black, result, reason, entered_by, corrects, \
              {} AS entered_at FROM deciding_games WHERE competition_id = $1 ORDER BY id",
             ts_out("entered_at")
         );
@@ -519,6 +569,8 @@ impl Backend {
                 let black: String = get(r, "black")?;
                 let result: String = get(r, "result")?;
                 Ok(DecidingGameRecord {
+                    id: get(r, "id")?,
+                    corrects: get(r, "corrects")?,
                     game: DecidingGame {
                         round: to_u32(get(r, "round")?, "round")?,
                         team: TeamId(get(r, "team_key")?),

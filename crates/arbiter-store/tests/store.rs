@@ -2172,6 +2172,7 @@ async fn gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round(store: Stor
         .record_deciding_game(
             drawn.competition,
             &game,
+            None,
             Some("played at Perrysburg"),
             &arbiter(),
         )
@@ -2181,6 +2182,55 @@ async fn gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round(store: Stor
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].game, game);
     assert_eq!(games[0].reason.as_deref(), Some("played at Perrysburg"));
+    assert_eq!(games[0].corrects, None);
+
+    // Corrected: a new row naming the one it corrects, which stays; corrected once only.
+    let fixed = DecidingGame {
+        result: GameResult::HomeWin,
+        ..game.clone()
+    };
+    let first = games[0].id;
+    store
+        .record_deciding_game(
+            drawn.competition,
+            &fixed,
+            Some(first),
+            Some("the score sheet says White won"),
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let again = store
+        .record_deciding_game(
+            drawn.competition,
+            &fixed,
+            Some(first),
+            Some("twice"),
+            &arbiter(),
+        )
+        .await;
+    assert!(matches!(again, Err(StoreError::Stale(_))), "{again:?}");
+    let other_match = DecidingGame {
+        round: 2,
+        ..fixed.clone()
+    };
+    let games = store.deciding_games(drawn.competition).await.unwrap();
+    let wrong = store
+        .record_deciding_game(
+            drawn.competition,
+            &other_match,
+            Some(games[1].id),
+            Some("another match"),
+            &arbiter(),
+        )
+        .await;
+    assert!(matches!(wrong, Err(StoreError::Invalid(_))), "{wrong:?}");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].game, game);
+    assert_eq!(
+        (games[1].game.clone(), games[1].corrects),
+        (fixed, Some(first))
+    );
 
     let history = store.history(&HistoryFilter::default()).await.unwrap();
     for action in [
@@ -2188,6 +2238,7 @@ async fn gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round(store: Stor
         "draw_playoffs",
         "pair_round",
         "record_deciding_game",
+        "correct_deciding_game",
     ] {
         assert!(
             history.iter().any(|h| h.action == action),

@@ -832,6 +832,8 @@ async fn account_page_for(
         }
         let for_officers = auth::may(here, m.league, Action::ApplyMatchForfeit, target);
         let may_set_event = auth::may(here, m.league, Action::DrawSchedule, target);
+        let runs_playoffs = auth::may(here, m.league, Action::RunPlayoffs, target);
+        let reports = auth::may(here, m.league, Action::PublishMediaReport, target);
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
                 // AS-1, AS-11: an event's arbiter sets its days and round times.
@@ -846,6 +848,26 @@ async fn account_page_for(
                             format!("{}: the event's days and round times", s.name),
                         ));
                     }
+                }
+                // The season's end pages of the latest season with divisions (issue 15).
+                let latest = tree.seasons.iter().rev().find(|(_, c)| !c.is_empty());
+                if let Some((season, _)) = latest {
+                    let (l, x) = (&tree.league.slug, &season.slug);
+                    if runs_playoffs {
+                        links.push(Link::new(
+                            crate::season_end::pages::qualification_href(l, x),
+                            format!("Playoffs {}: qualification, draw and rounds", season.name),
+                        ));
+                    }
+                    if reports {
+                        links.push(Link::new(
+                            crate::season_end::reports::reports_href(l, x),
+                            format!("Media reports {}", season.name),
+                        ));
+                    }
+                }
+                if runs_playoffs {
+                    officer_tasks.extend(playoff_tasks(state, &tree).await);
                 }
                 if for_officers {
                     let officer = Subject {
@@ -1037,21 +1059,7 @@ async fn officer_matches(
         if !decide(officer, asked.action(), target).is_allowed() {
             return None;
         }
-        let todo = match asked {
-            OfficerTask::DecideDispute { version } => {
-                format!("Decide the dispute of version {version} (GT-O3)")
-            }
-            OfficerTask::LateReport { due } => format!(
-                "No result was entered by {}: enter it, or apply a double forfeit for the late report (GT-P4)",
-                words::date(due)
-            ),
-            OfficerTask::ConfirmOneSchoolsMatch { version } => format!(
-                "Confirm version {version}: one school's two teams met, so an officer confirms it (GT-O3)"
-            ),
-            OfficerTask::Adjudicate { board } => {
-                format!("Adjudicate the game on board {board} (GT-M20)")
-            }
-        };
+        let todo = officer_todo(asked);
         Some(Need {
             side: None,
             overdue: matches!(asked, OfficerTask::LateReport { .. }),
@@ -1059,6 +1067,90 @@ async fn officer_matches(
         })
     })
     .await
+}
+
+/// What an officer's task asks, in words, with its rule.
+fn officer_todo(asked: arbiter_core::report::OfficerTask) -> String {
+    use arbiter_core::report::OfficerTask;
+    match asked {
+        OfficerTask::DecideDispute { version } => {
+            format!("Decide the dispute of version {version} (GT-O3)")
+        }
+        OfficerTask::LateReport { due } => format!(
+            "No result was entered by {}: enter it, or apply a double forfeit for the late report (GT-P4)",
+            words::date(due)
+        ),
+        OfficerTask::ConfirmOneSchoolsMatch { version } => format!(
+            "Confirm version {version}: one school's two teams met, so an officer confirms it (GT-O3)"
+        ),
+        OfficerTask::Adjudicate { board } => {
+            format!("Adjudicate the game on board {board} (GT-M20)")
+        }
+        OfficerTask::PairPlayoffRound { round } => format!(
+            "Pair round {round} of the playoffs: every match of the round before it is decided (GT-F3)"
+        ),
+        OfficerTask::EnterDecidingGame { round } => format!(
+            "Enter the game deciding a drawn match of round {round} of the playoffs (GT-F3)"
+        ),
+    }
+}
+
+/// GT-F3: what each season's playoffs ask of an officer who runs them: a drawn knockout match
+/// awaiting its deciding game, a round ready to pair (core's `Bracket::ready_to_pair`); each
+/// linked to the President's playoffs page, where it is done.
+async fn playoff_tasks(state: &AppState, tree: &crate::app::site::LeagueTree) -> Vec<MatchLine> {
+    use arbiter_core::bracket::MatchState;
+    use arbiter_core::report::OfficerTask;
+    let mut out = Vec::new();
+    for (season, _) in &tree.seasons {
+        if !matches!(state.store().playoffs(season.id).await, Ok(Some(_))) {
+            continue;
+        }
+        let Ok(end) = crate::season_end::load(state, tree, &season.slug).await else {
+            continue;
+        };
+        let Some(drawn) = &end.playoffs else { continue };
+        let href = crate::season_end::pages::qualification_href(&tree.league.slug, &season.slug);
+        let mut asked: Vec<(OfficerTask, String)> = Vec::new();
+        if let Ok(b) = drawn.bracket() {
+            for m in b.rounds.iter().flat_map(|r| &r.matches) {
+                if let (MatchState::Drawn { sentence, .. }, Some(_)) = (&m.state, &m.home) {
+                    asked.push((
+                        OfficerTask::EnterDecidingGame { round: m.round },
+                        sentence.clone(),
+                    ));
+                }
+            }
+        }
+        if let Some(r) = crate::season_end::next_round(drawn) {
+            let matches = r
+                .matches()
+                .map(|m| {
+                    format!(
+                        "{} v {}",
+                        drawn.view.team_name(&m.home),
+                        drawn.view.team_name(&m.away)
+                    )
+                })
+                .collect::<Vec<_>>();
+            asked.push((
+                OfficerTask::PairPlayoffRound { round: r.number },
+                format!(
+                    "to pair: {}",
+                    arbiter_core::words::list(matches.iter().map(String::as_str))
+                ),
+            ));
+        }
+        for (task, note) in asked {
+            out.push(MatchLine {
+                link: Link::new(href.clone(), format!("Playoffs {}", season.name)),
+                note,
+                todo: Some(officer_todo(task)),
+                overdue: false,
+            });
+        }
+    }
+    out
 }
 
 /// Every match of the league that `need` picks, with what it asks.

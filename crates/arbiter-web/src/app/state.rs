@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use arbiter_core::rated_games::Stage;
 use arbiter_store::Store;
 
 use crate::app::view::{CompetitionView, PageCell};
@@ -382,7 +383,12 @@ impl AppState {
                 "The competition “{competition}” is no longer in the store."
             )));
         };
-        let fresh = CompetitionView::new(stored, v);
+        // GT-F4: the season's playoffs are rated as their ruleset says.
+        let stage = match self.inner.store.playoffs(stored.season.id).await? {
+            Some(p) if p.competition == stored.record.id => Stage::Playoffs,
+            _ => Stage::Season,
+        };
+        let fresh = CompetitionView::new(stored, v, stage);
         // Same data as before: keep the old view and every page already drawn from it.
         let view = match old {
             Some(old) if old.etag_base == fresh.etag_base => {

@@ -10,7 +10,7 @@ use arbiter_core::model::{
     Board, Competition, Match, MatchOutcome, Pairing, Player, Round, Side, TeamId,
 };
 use arbiter_core::race::Race;
-use arbiter_core::rated_games::{self, RatedCompetition};
+use arbiter_core::rated_games::{self, RatedCompetition, Stage};
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry, ScoreSheet};
 use arbiter_core::standings::{self, Explanation, Standings};
@@ -169,7 +169,9 @@ pub struct MatchFacts<'a> {
 }
 
 impl CompetitionView {
-    pub fn new(stored: StoredCompetition, v: i64) -> CompetitionView {
+    /// `stage`: whether the competition is its season's playoffs, which GT-F4 rates only as
+    /// the ruleset's `[playoffs] rated` says.
+    pub fn new(stored: StoredCompetition, v: i64, stage: Stage) -> CompetitionView {
         // The match pages and the account page need the stored record too (match ids, rosters).
         let whole = Arc::new(stored.clone());
         let StoredCompetition {
@@ -194,8 +196,8 @@ impl CompetitionView {
             Ok(s) => standings::explain(s, &competition, &rules, &sheet),
             Err(_) => Vec::new(),
         };
-        let ratings =
-            rated_games::rate(&competition, &rules, &rules.rating).map_err(|e| e.to_string());
+        let ratings = rated_games::rate_stage(&competition, &rules, &rules.rating, stage)
+            .map_err(|e| e.to_string());
         let findings =
             arbiter_core::check::competition(&competition, &rules, &whole.named_lineups());
         let mut teams = HashMap::new();
@@ -481,7 +483,7 @@ mod tests {
         let season = store.seasons(league.id).await.unwrap().remove(0);
         let record = store.competitions(season.id).await.unwrap().remove(0);
         let stored = store.load_competition_by_id(record.id).await.unwrap();
-        CompetitionView::new(stored.unwrap(), 1)
+        CompetitionView::new(stored.unwrap(), 1, Stage::Season)
     }
 
     /// Issue 9, item 13: 64 readers arriving together for a page not yet drawn cause one

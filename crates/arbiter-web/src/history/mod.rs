@@ -624,6 +624,7 @@ fn what(e: &HistoryEntry) -> String {
         (Entity::Playoffs, HistoryAction::DrawPlayoffs) => "drew the playoffs",
         (Entity::Playoffs, HistoryAction::PairRound) => "paired a playoff round",
         (Entity::Playoffs, HistoryAction::RecordDecidingGame) => "entered a deciding game",
+        (Entity::Playoffs, HistoryAction::CorrectDecidingGame) => "corrected a deciding game",
         (Entity::MediaReport, HistoryAction::DraftMediaReport) => "saved a media report's draft",
         (Entity::MediaReport, HistoryAction::PublishMediaReport) => "published a media report",
         (entity, action) => return format!("{entity}: {action}"),

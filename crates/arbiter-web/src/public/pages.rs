@@ -429,6 +429,8 @@ pub struct OverviewPage {
     pub time_control: Option<String>,
     /// The race while the season runs (issue 15).
     pub race: Option<RaceBlock>,
+    /// A division of a season that ends in playoffs: its playoffs and awards (issue 15).
+    pub season_end: Vec<Link>,
 }
 
 fn overview(view: &CompetitionView) -> OverviewPage {
@@ -468,6 +470,16 @@ fn overview(view: &CompetitionView) -> OverviewPage {
             .map(|_| format!("{}/protests", view.href())),
         files_href: view.href(),
         race: race_block(view),
+        season_end: if view.rules.playoffs.is_some() {
+            use crate::ui::link::{awards_href, playoffs_href};
+            let (l, x) = (&view.league.slug, &view.season.slug);
+            vec![
+                Link::new(playoffs_href(l, x), "Playoffs"),
+                Link::new(awards_href(l, x), "Awards"),
+            ]
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -610,7 +622,9 @@ fn meeting(view: &CompetitionView, team: usize, e: &RoundEntry) -> Meeting {
     }
 }
 
-fn crosstable(view: &CompetitionView) -> CrosstablePage {
+/// The crosstable of a competition in the order of its standings (the playoffs' round robin
+/// draws it too).
+pub(crate) fn crosstable(view: &CompetitionView) -> CrosstablePage {
     let order = view.ranked_teams();
     let teams = order
         .iter()

@@ -15,7 +15,27 @@ use crate::public::pages::{self, HomePage, LeagueCard, LeaguePage, SeasonBlock, 
 use crate::ui::link::{Link, competition_href, league_href, season_href};
 use crate::ui::words;
 
-fn season_block(league: &League, s: &Season, comps: &[CompetitionRecord]) -> SeasonBlock {
+/// The moments of `season`'s media reports the Vice-President has published (GT-O3), which
+/// the season's block links.
+async fn published_reports(
+    state: &AppState,
+    season: &Season,
+) -> Result<Vec<arbiter_core::media::Moment>, WebError> {
+    let mut out: Vec<arbiter_core::media::Moment> = Vec::new();
+    for r in state.store().media_reports(season.id).await? {
+        if r.published && !out.contains(&r.moment) {
+            out.push(r.moment);
+        }
+    }
+    Ok(out)
+}
+
+fn season_block(
+    league: &League,
+    s: &Season,
+    comps: &[CompetitionRecord],
+    published: &[arbiter_core::media::Moment],
+) -> SeasonBlock {
     SeasonBlock {
         link: Link::new(season_href(&league.slug, &s.slug), &s.name),
         dates: pages::season_dates(s),
@@ -27,10 +47,18 @@ fn season_block(league: &League, s: &Season, comps: &[CompetitionRecord]) -> Sea
         // A league's season ends in playoffs and awards (GT-F1..GT-F3); an event's does not.
         season_end: if league.kind == arbiter_store::LeagueKind::League && !comps.is_empty() {
             use crate::season_end::pages::{awards_href, playoffs_href};
-            vec![
+            let mut links = vec![
                 Link::new(playoffs_href(&league.slug, &s.slug), "Playoffs"),
                 Link::new(awards_href(&league.slug, &s.slug), "Awards"),
-            ]
+            ];
+            // GT-O3: a report is public once the Vice-President publishes it.
+            for m in published {
+                links.push(Link::new(
+                    crate::season_end::reports::report_href(&league.slug, &s.slug, *m),
+                    m.title(),
+                ));
+            }
+            links
         } else {
             Vec::new()
         },
@@ -67,6 +95,12 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
         }
     }
     this_week.sort_by_key(|w| w.0);
+    let mut published = std::collections::HashMap::new();
+    for t in &trees {
+        for (s, _) in &t.seasons {
+            published.insert(s.id, published_reports(state, s).await?);
+        }
+    }
     let leagues = trees
         .iter()
         .map(|t| LeagueCard {
@@ -76,7 +110,10 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
             seasons: t
                 .seasons
                 .iter()
-                .map(|(s, c)| season_block(&t.league, s, c))
+                .map(|(s, c)| {
+                    let p = published.get(&s.id).map_or(&[][..], Vec::as_slice);
+                    season_block(&t.league, s, c, p)
+                })
                 .collect(),
         })
         .collect();
@@ -150,12 +187,14 @@ pub async fn league_html(
 ) -> Result<Bytes, WebError> {
     let t = site::one(state, slug).await?;
     let l = &t.league;
-    let seasons: Vec<SeasonBlock> = t
+    let mut seasons: Vec<SeasonBlock> = Vec::new();
+    for (s, c) in t
         .seasons
         .iter()
         .filter(|(s, _)| season.is_none_or(|x| x == s.slug))
-        .map(|(s, c)| season_block(l, s, c))
-        .collect();
+    {
+        seasons.push(season_block(l, s, c, &published_reports(state, s).await?));
+    }
     let (title, heading, crumbs) = match season {
         None => (l.name.clone(), l.name.clone(), Vec::new()),
         Some(x) => {

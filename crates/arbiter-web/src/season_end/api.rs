@@ -100,7 +100,9 @@ async fn playoffs_json(state: &AppState, league: &str, season: &str) -> Result<B
             Err(e) => serde_json::json!({ "division": d.view.record.slug, "error": e }),
         })
         .collect();
-    let (bracket, problem) = match s.playoffs.as_ref().map(Drawn::bracket) {
+    // A round robin has no bracket: its standings are the playoff competition's own.
+    let knockout = s.playoffs.as_ref().filter(|d| !d.round_robin());
+    let (bracket, problem) = match knockout.map(Drawn::bracket) {
         Some(Ok(b)) => (Some(value(&b)), None),
         Some(Err(e)) => (None, Some(e)),
         None => (None, None),

@@ -14,7 +14,7 @@ pub mod reports;
 use std::sync::Arc;
 
 use arbiter_core::awards::{self, AwardsList, Division};
-use arbiter_core::bracket::{self, Bracket, DecidingGame, Finish, PlayoffCalendar};
+use arbiter_core::bracket::{self, Bracket, DecidingGame, EnteredGame, Finish, PlayoffCalendar};
 use arbiter_core::media::{self, MediaReport, Moment};
 use arbiter_core::model::{Competition, GameResult, Round, Side, TeamId};
 use arbiter_core::qualify::{self, OfficersDecision, Qualifiers, Seed};
@@ -61,7 +61,7 @@ pub struct Drawn {
 impl Drawn {
     /// GT-F3: the knockout as it stands, read from the playoff competition.
     pub fn bracket(&self) -> Result<Bracket, String> {
-        let games: Vec<DecidingGame> = self.deciding.iter().map(|g| g.game.clone()).collect();
+        let games = bracket::in_force(&self.entered());
         bracket::knockout(
             &self.record.field,
             &self.view.competition,
@@ -71,9 +71,40 @@ impl Drawn {
         .map_err(|e| e.to_string())
     }
 
-    /// The playoff's winner and runner-up, once the final is decided (GT-F3).
+    /// Every deciding game entered, corrections and the games they correct alike, for core.
+    pub fn entered(&self) -> Vec<EnteredGame> {
+        self.deciding
+            .iter()
+            .map(|g| EnteredGame {
+                id: g.id,
+                corrects: g.corrects,
+                game: g.game.clone(),
+            })
+            .collect()
+    }
+
+    /// The playoff's winner and runner-up, once the final is decided, or a round robin's
+    /// every match played (GT-F3).
     pub fn finish(&self) -> Option<Finish> {
+        if self.round_robin() {
+            let table = self.view.standings.as_ref().ok()?;
+            return Some(bracket::round_robin_finish(
+                &self.record.field,
+                &self.view.competition,
+                table,
+            ));
+        }
         self.bracket().ok().map(|b| b.finish)
+    }
+
+    /// Whether the playoffs are a round robin of the qualifiers (`[playoffs] format`), not a
+    /// knockout.
+    pub fn round_robin(&self) -> bool {
+        self.view
+            .rules
+            .playoffs
+            .as_ref()
+            .is_some_and(|p| p.format == PlayoffFormat::RoundRobin)
     }
 }
 
@@ -495,16 +526,7 @@ pub async fn enter_deciding_game(
             input.black
         ))
     })?;
-    let result = match input.result.trim() {
-        "1-0" => GameResult::HomeWin,
-        "1/2-1/2" | "½-½" => GameResult::Draw,
-        "0-1" => GameResult::AwayWin,
-        other => {
-            return Err(WebError::Refused(format!(
-                "“{other}” is not a game's result: write 1-0, 1/2-1/2 or 0-1, from the home side."
-            )));
-        }
-    };
+    let result = game_result(&input.result)?;
     // The match may be recorded with its sides the other way round: the game's home side is
     // the recorded match's.
     let recorded_home = drawn
@@ -531,7 +553,7 @@ pub async fn enter_deciding_game(
             "This match awaits no game (GT-F3).".into(),
         ));
     }
-    let mut games: Vec<DecidingGame> = drawn.deciding.iter().map(|g| g.game.clone()).collect();
+    let mut games = bracket::in_force(&drawn.entered());
     games.push(game.clone());
     bracket::knockout(
         &drawn.record.field,
@@ -546,7 +568,95 @@ pub async fn enter_deciding_game(
         .record_deciding_game(
             drawn.view.id,
             &game,
+            None,
             (!reason.is_empty()).then_some(reason),
+            &acting.actor(),
+        )
+        .await
+        .map_err(refused)?;
+    state.invalidate();
+    Ok(())
+}
+
+/// A correction of an entered deciding game, as the playoffs page's form sends it.
+#[derive(Debug, Clone, Default)]
+pub struct CorrectionInput {
+    /// The entered game corrected (its number in the store).
+    pub of: i64,
+    /// `home` or `away`: the side whose player had Black.
+    pub black: String,
+    /// From the drawn match's home side: `1-0`, `1/2-1/2`, `0-1`.
+    pub result: String,
+    /// Why it is corrected: kept in the history.
+    pub reason: String,
+}
+
+/// A game's result as the forms write it, from the drawn match's home side.
+fn game_result(text: &str) -> Result<GameResult, WebError> {
+    match text.trim() {
+        "1-0" => Ok(GameResult::HomeWin),
+        "1/2-1/2" | "½-½" => Ok(GameResult::Draw),
+        "0-1" => Ok(GameResult::AwayWin),
+        other => Err(WebError::Refused(format!(
+            "“{other}” is not a game's result: write 1-0, 1/2-1/2 or 0-1, from the home side."
+        ))),
+    }
+}
+
+/// GT-F3: the President corrects a deciding game entered wrongly: a new version naming the one
+/// it corrects, with why; the entry corrected stays in the store and the history. Core's
+/// `bracket::correct` must accept it (the same match's game, the rounds paired since unchanged).
+pub async fn correct_deciding_game(
+    state: &AppState,
+    s: &SeasonEnd,
+    input: &CorrectionInput,
+    acting: &Acting,
+) -> Result<(), WebError> {
+    let Some(drawn) = &s.playoffs else {
+        return Err(WebError::Refused(
+            "The playoffs are not drawn yet, so there is no deciding game to correct (GT-F3)."
+                .into(),
+        ));
+    };
+    let Some(old) = drawn.deciding.iter().find(|g| g.id == input.of) else {
+        return Err(WebError::Refused(format!(
+            "There is no deciding game {} in these playoffs to correct; choose it from the playoffs page (GT-F3).",
+            input.of
+        )));
+    };
+    let reason = input.reason.trim();
+    if reason.is_empty() {
+        return Err(WebError::Refused(
+            "Say why the deciding game is corrected (the score sheet, the arbiter's report): the reason is kept with both versions in the history.".into(),
+        ));
+    }
+    let black = Side::from_code(input.black.trim()).ok_or_else(|| {
+        WebError::Refused(format!(
+            "“{}” is not a side: say who had Black, home or away.",
+            input.black
+        ))
+    })?;
+    let game = DecidingGame {
+        black,
+        result: game_result(&input.result)?,
+        ..old.game.clone()
+    };
+    bracket::correct(
+        &drawn.record.field,
+        &drawn.view.competition,
+        &drawn.entered(),
+        input.of,
+        &game,
+        &drawn.view.rules,
+    )
+    .map_err(|e| WebError::Refused(e.to_string()))?;
+    state
+        .store()
+        .record_deciding_game(
+            drawn.view.id,
+            &game,
+            Some(input.of),
+            Some(reason),
             &acting.actor(),
         )
         .await
@@ -567,13 +677,8 @@ pub fn next_round(drawn: &Drawn) -> Option<Round> {
         .map(|r| r.number)
         .max()
         .unwrap_or(0);
-    let next = have + 1;
-    let before = b.rounds.iter().find(|r| r.number == have)?;
-    let decided = before.matches.iter().all(|m| m.winner().is_some());
+    let next = b.ready_to_pair(have)?;
     let pairings = b.pairings(next);
-    if !decided || pairings.is_empty() {
-        return None;
-    }
     Some(Round {
         number: next,
         date: drawn

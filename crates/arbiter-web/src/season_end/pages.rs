@@ -34,15 +34,8 @@ pub fn qualification_href(league: &str, season: &str) -> String {
     format!("{}/qualification", season_href(league, season))
 }
 
-/// `/leagues/{league}/{season}/playoffs`: the public bracket.
-pub fn playoffs_href(league: &str, season: &str) -> String {
-    format!("{}/playoffs", season_href(league, season))
-}
-
-/// `/leagues/{league}/{season}/awards`: the public awards list.
-pub fn awards_href(league: &str, season: &str) -> String {
-    format!("{}/awards", season_href(league, season))
-}
+// The public pages' addresses are the shared vocabulary's: a division's page links them too.
+pub use crate::ui::link::{awards_href, playoffs_href};
 
 // ---- the President's page ----
 
@@ -92,6 +85,22 @@ struct DrawnMatch {
     kind: String,
 }
 
+/// A deciding game entered, with its correction form while it is in force.
+struct EnteredLine {
+    id: i64,
+    title: String,
+    home: String,
+    away: String,
+    result: String,
+    black: String,
+    said: String,
+    by: String,
+    /// Corrected by a later version: shown, never offered for correction again.
+    superseded: bool,
+    /// The version it corrects, in words.
+    corrects: String,
+}
+
 #[derive(Template)]
 #[template(path = "season_end/qualification.html", whitespace = "minimize")]
 struct QualificationPage {
@@ -109,6 +118,7 @@ struct QualificationPage {
     playoff_matches: String,
     starts: String,
     drawn_matches: Vec<DrawnMatch>,
+    entered: Vec<EnteredLine>,
     next_round: Option<String>,
     finish: Option<String>,
     reason_max: usize,
@@ -237,6 +247,68 @@ fn drawn_matches(b: &Bracket) -> Vec<DrawnMatch> {
         .collect()
 }
 
+/// Every deciding game entered, oldest first, the ones corrected marked so (GT-F3).
+fn entered_lines(d: &Drawn) -> Vec<EnteredLine> {
+    let number: std::collections::HashMap<i64, usize> = d
+        .deciding
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.id, i + 1))
+        .collect();
+    d.deciding
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let away = d
+                .view
+                .round(g.game.round)
+                .and_then(|r| r.matches().find(|m| m.home == g.game.team))
+                .map(|m| d.view.team_name(&m.away))
+                .unwrap_or_default();
+            let home = d.view.team_name(&g.game.team);
+            let result = match g.game.result {
+                arbiter_core::model::GameResult::HomeWin => format!("{home} won"),
+                arbiter_core::model::GameResult::AwayWin => format!("{away} won"),
+                _ => "drawn".to_string(),
+            };
+            let black_name = if g.game.black == arbiter_core::model::Side::Home {
+                &home
+            } else {
+                &away
+            };
+            EnteredLine {
+                id: g.id,
+                title: format!(
+                    "Game {}: round {}, {home} v {away}, {}",
+                    i + 1,
+                    g.game.round,
+                    g.game.kind.words()
+                ),
+                result: g.game.result.code().to_string(),
+                black: arbiter_core::model::Side::code(g.game.black).to_string(),
+                said: format!("{result}; Black: {black_name}."),
+                by: format!(
+                    "{}, {}{}",
+                    g.entered_by.as_deref().unwrap_or("the command line"),
+                    words::timestamp(g.entered_at),
+                    g.reason
+                        .as_deref()
+                        .map(|r| format!(". Why: {r}"))
+                        .unwrap_or_default()
+                ),
+                superseded: d.deciding.iter().any(|c| c.corrects == Some(g.id)),
+                corrects: g
+                    .corrects
+                    .and_then(|c| number.get(&c))
+                    .map(|n| format!("Corrects game {n}."))
+                    .unwrap_or_default(),
+                home,
+                away,
+            }
+        })
+        .collect()
+}
+
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next()
@@ -310,16 +382,19 @@ async fn page(
             Some(Ok(b)) => drawn_matches(b),
             _ => Vec::new(),
         },
-        next_round: s
-            .playoffs
-            .as_ref()
-            .and_then(season_end::next_round)
-            .map(|r| {
-                format!(
-                    "Round {} can be paired: every match of the round before it is decided (GT-F3).",
-                    r.number
-                )
-            }),
+        entered: s.playoffs.as_ref().map(entered_lines).unwrap_or_default(),
+        next_round: s.playoffs.as_ref().and_then(|d| {
+            let r = season_end::next_round(d)?;
+            let matches: Vec<String> = r
+                .matches()
+                .map(|m| format!("{} v {}", d.view.team_name(&m.home), d.view.team_name(&m.away)))
+                .collect();
+            Some(format!(
+                "Round {} is ready to pair: every match of the round before it is decided (GT-F3). Pairing it sets {} on the playoff calendar.",
+                r.number,
+                arbiter_core::words::list(matches.iter().map(String::as_str))
+            ))
+        }),
         finish: s.playoffs.as_ref().and_then(finish_sentence),
         reason_max: arbiter_core::text::REASON_MAX_CHARS,
     };
@@ -351,6 +426,7 @@ pub async fn qualification_page(
                 "decided" => "The officers' decision is kept with its reason in the history (GT-F3).".to_string(),
                 "drawn" => "The playoffs are drawn: round 1 is paired on the playoff calendar, and the bracket is public (GT-F3, GT-F5).".to_string(),
                 "game" => "The deciding game is entered; the bracket says who goes through (GT-F3).".to_string(),
+                "corrected" => "The deciding game is corrected: the new version is in force, the one it corrects is kept, and both are in the history (GT-F3).".to_string(),
                 "paired" => "The next round is paired on the playoff calendar (GT-F3).".to_string(),
                 _ => String::new(),
             }).filter(|n| !n.is_empty());
@@ -424,6 +500,17 @@ pub async fn qualification_step(
                         .await
                         .map(|()| "game")
                 }
+                "correct" => {
+                    let input = season_end::CorrectionInput {
+                        of: one("game").parse().unwrap_or(0),
+                        black: one("black"),
+                        result: one("result"),
+                        reason: one("reason"),
+                    };
+                    season_end::correct_deciding_game(&state, &s, &input, &acting)
+                        .await
+                        .map(|()| "corrected")
+                }
                 "pair" => season_end::pair_next_round(&state, &s, &acting)
                     .await
                     .map(|_| "paired"),
@@ -473,6 +560,30 @@ struct RoundColumn {
     matches: Vec<MatchBox>,
 }
 
+/// One match of a round robin playoff's round: its teams and score, linked to its page.
+struct ScheduleMatch {
+    text: String,
+    href: Option<String>,
+}
+
+/// A round of a round robin playoff.
+struct ScheduleRound {
+    name: String,
+    date: String,
+    matches: Vec<ScheduleMatch>,
+}
+
+/// A round robin playoff (`[playoffs] format = "round_robin"`): its crosstable, in the order of
+/// its standings, and its rounds.
+struct RoundRobin {
+    caption: String,
+    legend: String,
+    teams: Vec<Link>,
+    rows: Vec<crate::public::pages::CrossRow>,
+    rounds: Vec<ScheduleRound>,
+    standings: String,
+}
+
 #[derive(Template)]
 #[template(path = "season_end/playoffs.html", whitespace = "minimize")]
 struct PlayoffsPage {
@@ -481,6 +592,7 @@ struct PlayoffsPage {
     lead: String,
     problem: Option<String>,
     rounds: Vec<RoundColumn>,
+    round_robin: Option<RoundRobin>,
     bye_date: String,
     finish: Option<(String, String)>,
     matches: String,
@@ -547,6 +659,64 @@ fn bracket_columns(d: &Drawn, b: &Bracket) -> Vec<RoundColumn> {
         .collect()
 }
 
+/// The round robin playoff as a crosstable of its standings and its rounds, match by match.
+fn round_robin(d: &Drawn) -> RoundRobin {
+    let view = &d.view;
+    let cross = crate::public::pages::crosstable(view);
+    let rounds = view
+        .competition
+        .rounds
+        .iter()
+        .map(|r| ScheduleRound {
+            name: format!("Round {}", r.number),
+            date: r.date.map(words::date).unwrap_or_default(),
+            matches: r
+                .pairings
+                .iter()
+                .map(|p| match p {
+                    arbiter_core::model::Pairing::Match(m) => {
+                        let f = view.facts(r.number, m);
+                        let teams =
+                            format!("{} v {}", view.team_name(&m.home), view.team_name(&m.away));
+                        let text = match f.status {
+                            crate::app::view::MatchStatus::Pending
+                            | crate::app::view::MatchStatus::InProgress => {
+                                format!("{teams}: to play")
+                            }
+                            _ => format!("{teams}: {}", words::score(f.home_points, f.away_points)),
+                        };
+                        ScheduleMatch {
+                            text,
+                            href: Some(view.match_href(r.number, &m.home)),
+                        }
+                    }
+                    arbiter_core::model::Pairing::Bye(b) => ScheduleMatch {
+                        text: format!("{}: a bye", view.team_name(&b.team)),
+                        href: None,
+                    },
+                })
+                .collect(),
+        })
+        .collect();
+    RoundRobin {
+        caption: cross.caption,
+        legend: cross.legend,
+        teams: cross.teams,
+        rows: cross.rows,
+        rounds,
+        standings: format!("{}/standings", view.href()),
+    }
+}
+
+/// GT-F4 in the words of the league's ruleset: whether its playoff games are rated.
+fn rated_words(rules: &arbiter_core::ruleset::Ruleset) -> &'static str {
+    if arbiter_core::rated_games::Stage::Playoffs.rated(rules) {
+        "Playoff games are rated (GT-F4)."
+    } else {
+        "Playoff games are not rated: the league's ruleset sets [playoffs] rated = false (GT-F4)."
+    }
+}
+
 /// The bracket page's body, drawn once per data version.
 pub async fn playoffs_html(
     state: &AppState,
@@ -570,6 +740,7 @@ pub async fn playoffs_html(
         lead: String::new(),
         problem: None,
         rounds: Vec::new(),
+        round_robin: None,
         bye_date: String::new(),
         finish: None,
         matches: String::new(),
@@ -589,7 +760,7 @@ pub async fn playoffs_html(
             page.matches = d.view.href();
             page.bye_date = d.record.bye_date.map(words::date).unwrap_or_default();
             page.lead = format!(
-                "A knockout of the {} teams the divisions sent (GT-F3), seeded by their places, the higher seed at home; a drawn match is decided by {} (GT-F3). Playoff games are rated (GT-F4).",
+                "A knockout of the {} teams the divisions sent (GT-F3), seeded by their places, the higher seed at home; a drawn match is decided by {} (GT-F3). {}",
                 d.record.field.len(),
                 d.view
                     .rules
@@ -597,19 +768,35 @@ pub async fn playoffs_html(
                     .as_ref()
                     .map(|p| words_list(p.tiebreak.iter().map(|t| t.words().to_string())))
                     .unwrap_or_default()
-                    .replace(" and ", ", then ")
+                    .replace(" and ", ", then "),
+                rated_words(&d.view.rules)
             );
-            match d.bracket() {
-                Ok(b) => {
-                    page.rounds = bracket_columns(d, &b);
-                    page.finish = b
-                        .finish
-                        .winner
-                        .as_ref()
-                        .zip(b.finish.runner_up.as_ref())
-                        .map(|(w, r)| (w.name.clone(), r.name.clone()));
+            if d.round_robin() {
+                page.lead = format!(
+                    "A round robin of the {} teams the divisions sent (GT-F3): each plays every other once, and the final standings, by the divisions' criteria, name the winner and the runner-up. {}",
+                    d.record.field.len(),
+                    rated_words(&d.view.rules)
+                );
+                page.round_robin = Some(round_robin(d));
+                page.finish = d
+                    .finish()
+                    .and_then(|f| f.winner.zip(f.runner_up).map(|(w, r)| (w.name, r.name)));
+                if let Err(e) = &d.view.standings {
+                    page.problem = Some(e.clone());
                 }
-                Err(e) => page.problem = Some(e),
+            } else {
+                match d.bracket() {
+                    Ok(b) => {
+                        page.rounds = bracket_columns(d, &b);
+                        page.finish = b
+                            .finish
+                            .winner
+                            .as_ref()
+                            .zip(b.finish.runner_up.as_ref())
+                            .map(|(w, r)| (w.name.clone(), r.name.clone()));
+                    }
+                    Err(e) => page.problem = Some(e),
+                }
             }
         }
     }

@@ -25,6 +25,16 @@ pub fn season_href(league: &str, season: &str) -> String {
     format!("/leagues/{}/{}", segment(league), segment(season))
 }
 
+/// `/leagues/{league}/{season}/playoffs`: the public bracket (issue 15).
+pub fn playoffs_href(league: &str, season: &str) -> String {
+    format!("{}/playoffs", season_href(league, season))
+}
+
+/// `/leagues/{league}/{season}/awards`: the public awards list (issue 15).
+pub fn awards_href(league: &str, season: &str) -> String {
+    format!("{}/awards", season_href(league, season))
+}
+
 /// GT-F5: the officers' page that suspends a season's schedule.
 pub fn suspension_href(league: &str, season: &str) -> String {
     format!("{}/suspension", season_href(league, season))

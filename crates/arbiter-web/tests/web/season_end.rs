@@ -80,6 +80,11 @@ fn division(name: &str, a: &str, b: &str, pending: bool) -> Competition {
 
 /// GTHSCL 2026-27 with two finished divisions: North (nor 2½-1½ nwe) and South (sou 2½-1½ swe).
 async fn season(pending: bool) -> Store {
+    season_ruled(pending, RulesRef::Preset("gthscl".into())).await
+}
+
+/// The same season under `rules`.
+async fn season_ruled(pending: bool, rules: RulesRef) -> Store {
     let store = Store::open_sqlite_memory().await.unwrap();
     store.migrate().await.unwrap();
     let by = Actor::default();
@@ -118,7 +123,7 @@ async fn season(pending: bool) -> Store {
                 &NewCompetition {
                     slug: slug.into(),
                     name: name.into(),
-                    rules: RulesRef::Preset("gthscl".into()),
+                    rules: rules.clone(),
                 },
                 &division(name, a, b, pending),
                 &by,
@@ -186,6 +191,18 @@ async fn enter_round(
         saved.status,
         saved.body
     );
+}
+
+/// The store's number of the one deciding game in force on the President's page: its
+/// correction form's hidden field (a corrected game has no form).
+fn game_in_force(page: &str) -> String {
+    let ids: Vec<&str> = page
+        .split("name=\"game\" value=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 1, "one game in force: {page}");
+    ids[0].to_string()
 }
 
 #[tokio::test]
@@ -263,7 +280,21 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     );
     // Not yet: the final waits for the drawn semi-final.
     assert!(!page.body.contains("Pair the next round"), "{}", page.body);
-    // GT-F3: an Armageddon game drawn goes to Black: NWE (away) had Black and goes through.
+    // The President's task list asks for the deciding game (GT-F3), linked to the page.
+    let account = president.get(&app, "/account").await;
+    assert!(
+        account
+            .body
+            .contains("Enter the game deciding a drawn match of round 1 of the playoffs (GT-F3)"),
+        "{}",
+        account.body
+    );
+    assert!(
+        account.body.contains(&format!("href=\"{QUALIFY}\"")),
+        "{}",
+        account.body
+    );
+    // The game entered wrongly: SOU's player is put down as the winner.
     let game = president
         .post(
             &app,
@@ -273,21 +304,147 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
                 ("round", "1"),
                 ("home", "sou"),
                 ("black", "away"),
-                ("result", "1/2-1/2"),
+                ("result", "1-0"),
                 ("reason", "played at SOU after the match"),
             ],
         )
         .await;
     assert!(game.status.is_redirection(), "{}", game.body);
+    let page = president.get(&app, QUALIFY).await;
+    assert!(
+        page.body.contains("Round 2 is ready to pair"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("NOR High v SOU High"), "{}", page.body);
+    let first = game_in_force(&page.body);
+    // A correction needs its reason.
+    let bare = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &first),
+                ("black", "away"),
+                ("result", "1/2-1/2"),
+                ("reason", " "),
+            ],
+        )
+        .await;
+    assert_eq!(
+        bare.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bare.body
+    );
+    assert!(
+        bare.body.contains("Say why the deciding game is corrected"),
+        "{}",
+        bare.body
+    );
+    // GT-F3: corrected by a new version: the game was drawn, and an Armageddon game drawn goes
+    // to Black: NWE (away) had Black and goes through. The first entry stays on the page.
+    let corrected = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &first),
+                ("black", "away"),
+                ("result", "1/2-1/2"),
+                ("reason", "the score sheet says the game was drawn"),
+            ],
+        )
+        .await;
+    assert!(corrected.status.is_redirection(), "{}", corrected.body);
+    let page = president.get(&app, QUALIFY).await;
+    for seen in [
+        "Game 1: round 1, SOU High v NWE High, an Armageddon game</strong>: SOU High won",
+        "Corrected by a later version.",
+        "Game 2: round 1, SOU High v NWE High, an Armageddon game</strong>: drawn; Black: NWE High. Corrects game 1.",
+        "the score sheet says the game was drawn",
+        "NOR High v NWE High",
+    ] {
+        assert!(page.body.contains(seen), "{seen}: {}", page.body);
+    }
+    // The version corrected already is not corrected again.
+    let twice = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &first),
+                ("black", "away"),
+                ("result", "0-1"),
+                ("reason", "again"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        twice.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        twice.body
+    );
+    assert!(twice.body.contains("corrected already"), "{}", twice.body);
     let bracket = get(&app, PLAYOFFS).await;
     assert!(
         bracket.body.contains("drawn, so Black goes through"),
         "{}",
         bracket.body
     );
+    // The next round is offered on the President's page and asked on the task list.
+    let account = president.get(&app, "/account").await;
+    assert!(
+        account.body.contains("Pair round 2 of the playoffs"),
+        "{}",
+        account.body
+    );
+    assert!(
+        account.body.contains("to pair: NOR High v NWE High"),
+        "{}",
+        account.body
+    );
+    assert!(
+        !account.body.contains("Enter the game deciding"),
+        "{}",
+        account.body
+    );
 
     let paired = president.post(&app, QUALIFY, &[("step", "pair")]).await;
     assert!(paired.status.is_redirection(), "{}", paired.body);
+    let account = president.get(&app, "/account").await;
+    assert!(!account.body.contains("Pair round"), "{}", account.body);
+    // Once the final is paired, a correction that would change who went through is refused.
+    let page = president.get(&app, QUALIFY).await;
+    let second = game_in_force(&page.body);
+    let late = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("step", "correct"),
+                ("game", &second),
+                ("black", "away"),
+                ("result", "1-0"),
+                ("reason", "SOU's player won after all"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        late.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        late.body
+    );
+    assert!(
+        late.body.contains("round 2 is paired already"),
+        "{}",
+        late.body
+    );
     // The final, NOR v NWE: NOR wins 2½-1½.
     enter_round(&mut president, &app, 2, &[("nor", ["1", "=", "1", "0"])]).await;
 
@@ -310,8 +467,8 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     for seen in [
         "North Division winner",
         "South Division winner",
-        "Playoff winner",
-        "Playoff runner-up",
+        "<strong>Playoff winner</strong>: NOR High",
+        "<strong>Playoff runner-up</strong>: NWE High",
         "Trophies to buy: 4",
         "/leagues/gthscl/ledger",
     ] {
@@ -327,6 +484,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     for seen in [
         "drew the playoffs",
         "entered a deciding game",
+        "corrected a deciding game",
         "paired a playoff round",
     ] {
         assert!(history.body.contains(seen), "{seen}: {}", history.body);
@@ -486,4 +644,257 @@ async fn gt_o3_the_finished_demo_seasons_reports_and_awards() {
     let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
     assert_eq!(awards.status, StatusCode::OK);
     insta::assert_snapshot!("demo_awards", masked(&awards.body));
+}
+
+/// A player's rated games in the playoff competition's rating list (the API's).
+async fn playoff_games_of(app: &axum::Router, player: &str) -> u64 {
+    let ratings = get(
+        app,
+        "/api/v1/leagues/gthscl/2026-27/playoffs-2026-27/ratings",
+    )
+    .await
+    .json();
+    ratings["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player_id"] == player)
+        .unwrap_or_else(|| panic!("{player} is on the playoffs' rating list: {ratings}"))["games"]
+        .as_u64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn gt_f4_playoff_games_are_rated_unless_the_ruleset_says_rated_false() {
+    for (rules, rated) in [
+        (RulesRef::Preset("gthscl".into()), true),
+        (
+            RulesRef::Toml("extends = \"gthscl\"\n\n[playoffs]\nrated = false\n".into()),
+            false,
+        ),
+    ] {
+        let store = season_ruled(false, rules).await;
+        let app = app_on(&store, date(2027, 3, 1));
+        let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+        let drawn = president
+            .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+            .await;
+        assert!(drawn.status.is_redirection(), "{}", drawn.body);
+        enter_round(
+            &mut president,
+            &app,
+            1,
+            &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "1", "=", "0"])],
+        )
+        .await;
+        // Four boards played by nor1: one game, rated or not as the ruleset says (GT-F4).
+        assert_eq!(
+            playoff_games_of(&app, "nor1").await,
+            u64::from(rated),
+            "rated: {rated}"
+        );
+        let bracket = get(&app, PLAYOFFS).await;
+        let said = if rated {
+            "Playoff games are rated (GT-F4)."
+        } else {
+            "Playoff games are not rated: the league&#39;s ruleset sets [playoffs] rated = false (GT-F4)."
+        };
+        assert!(bracket.body.contains(said), "{}", bracket.body);
+        // The divisions' games stay rated either way.
+        let north = get(&app, "/api/v1/leagues/gthscl/2026-27/north/ratings")
+            .await
+            .json();
+        let nor1 = north["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player_id"] == "nor1")
+            .unwrap()
+            .clone();
+        assert_eq!(nor1["games"], 1, "{north}");
+    }
+}
+
+#[tokio::test]
+async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_its_winner() {
+    let rules =
+        RulesRef::Toml("extends = \"gthscl\"\n\n[playoffs]\nformat = \"round_robin\"\n".into());
+    let store = season_ruled(false, rules).await;
+    let app = app_on(&store, date(2027, 3, 1));
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let drawn = president
+        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    let page = get(&app, PLAYOFFS).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    for seen in [
+        "A round robin of the 4 teams",
+        "<h2>Standings</h2>",
+        "class=\"cross\"",
+        "Round 1",
+        "Round 2",
+        "Round 3",
+        ": to play",
+        "Bye date for all schools",
+    ] {
+        assert!(page.body.contains(seen), "{seen}: {}", page.body);
+    }
+    assert!(!page.body.contains("Playoff winner"), "{}", page.body);
+    assert!(!page.body.contains("class=\"bracket\""), "{}", page.body);
+
+    // Every match won 4-0 by the better seed: NOR (1), SOU (2), NWE (3), SWE (4).
+    let seed = |t: &str| {
+        ["nor", "sou", "nwe", "swe"]
+            .iter()
+            .position(|x| *x == t)
+            .unwrap()
+    };
+    let playoffs = store
+        .load_competition("gthscl", "playoffs-2026-27")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(playoffs.competition.rounds.len(), 3);
+    for round in &playoffs.competition.rounds {
+        let results: Vec<(String, [&str; 4])> = round
+            .matches()
+            .map(|m| {
+                let won = if seed(&m.home.0) < seed(&m.away.0) {
+                    "1"
+                } else {
+                    "0"
+                };
+                (m.home.0.clone(), [won; 4])
+            })
+            .collect();
+        let sent: Vec<(&str, [&str; 4])> = results.iter().map(|(h, b)| (h.as_str(), *b)).collect();
+        enter_round(&mut president, &app, round.number, &sent).await;
+    }
+    let page = get(&app, PLAYOFFS).await;
+    assert!(
+        page.body
+            .contains("Playoff winner: NOR High</strong>. Runner-up: SOU High"),
+        "{}",
+        page.body
+    );
+    let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
+    for seen in [
+        "<strong>Playoff winner</strong>: NOR High",
+        "<strong>Playoff runner-up</strong>: SOU High",
+    ] {
+        assert!(awards.body.contains(seen), "{seen}: {}", awards.body);
+    }
+    // No knockout step is offered for a round robin.
+    let qualification = president.get(&app, QUALIFY).await;
+    assert!(
+        !qualification.body.contains("Pair the next round"),
+        "{}",
+        qualification.body
+    );
+}
+
+/// The site-relative links of a page (`href="/…"`), without their `#fragment`.
+fn links_of(body: &str) -> Vec<String> {
+    body.split("href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|h| h.starts_with('/') && !h.starts_with("//"))
+        .map(|h| h.split('#').next().unwrap_or(h).replace("&amp;", "&"))
+        .collect()
+}
+
+/// Every page reached from `start` by following the site's own links, `visitor`'s way.
+async fn crawl(app: &axum::Router, visitor: &mut Visitor, start: &[&str]) -> Vec<String> {
+    let mut seen: Vec<String> = start.iter().map(|s| (*s).to_string()).collect();
+    let mut next = 0;
+    while next < seen.len() && next < 600 {
+        let uri = seen[next].clone();
+        next += 1;
+        if uri.starts_with("/static/") || uri.starts_with("/sign-out") {
+            continue;
+        }
+        let page = visitor.get(app, &uri).await;
+        if !page.status.is_success() {
+            continue;
+        }
+        for link in links_of(&page.body) {
+            if !seen.contains(&link) {
+                seen.push(link);
+            }
+        }
+    }
+    assert!(next < 600, "the crawl stopped before the end: {seen:?}");
+    seen
+}
+
+#[tokio::test]
+async fn every_season_end_page_is_reached_by_the_sites_own_links() {
+    let store = season(false).await;
+    let app = app_on(&store, date(2027, 3, 1));
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let drawn = president
+        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    for moment in ["midway", "end"] {
+        let published = vp
+            .post(
+                &app,
+                "/leagues/gthscl/2026-27/reports",
+                &[
+                    ("moment", moment),
+                    ("seen", "0"),
+                    ("text", "GTHSCL: NOR High leads."),
+                    ("markdown", "# GTHSCL\n\nNOR High leads."),
+                    ("step", "publish"),
+                ],
+            )
+            .await;
+        assert!(published.status.is_redirection(), "{}", published.body);
+    }
+
+    // Anyone, from the home page: the bracket, the awards, the published reports and their
+    // files; from a division's page, the playoffs and awards.
+    let mut anyone = Visitor::new(&app).await;
+    let reached = crawl(&app, &mut anyone, &["/"]).await;
+    for page in [
+        PLAYOFFS,
+        "/leagues/gthscl/2026-27/awards",
+        "/leagues/gthscl/2026-27/reports/midway",
+        "/leagues/gthscl/2026-27/reports/end",
+        "/leagues/gthscl/2026-27/reports/end.txt",
+        "/leagues/gthscl/2026-27/reports/end.md",
+        "/leagues/gthscl/2026-27/playoffs-2026-27",
+    ] {
+        assert!(
+            reached.iter().any(|r| r == page),
+            "{page} is an orphan: {reached:?}"
+        );
+    }
+    let north = get(&app, "/leagues/gthscl/2026-27/north").await;
+    for page in [PLAYOFFS, "/leagues/gthscl/2026-27/awards"] {
+        assert!(
+            north.body.contains(&format!("href=\"{page}\"")),
+            "{page}: {}",
+            north.body
+        );
+    }
+    // The officers, from their account page: the President's playoffs page, the
+    // Vice-President's reports page.
+    let account = president.get(&app, "/account").await;
+    assert!(
+        links_of(&account.body).iter().any(|l| l == QUALIFY),
+        "{}",
+        account.body
+    );
+    let account = vp.get(&app, "/account").await;
+    assert!(
+        links_of(&account.body)
+            .iter()
+            .any(|l| l == "/leagues/gthscl/2026-27/reports"),
+        "{}",
+        account.body
+    );
 }
