@@ -1785,7 +1785,11 @@ async fn the_demo_league_round_trips(store: Store) {
                 let new = arbiter_store::NewCompetition {
                     slug: c.slug.clone(),
                     name: c.name.clone(),
-                    rules: RulesRef::Preset(c.rules.clone()),
+                    rules: if Ruleset::preset(&c.rules).is_some() {
+                        RulesRef::Preset(c.rules.clone())
+                    } else {
+                        RulesRef::Toml(c.rules.clone())
+                    },
                 };
                 store
                     .import_competition(s.id, &new, &c.competition, &Actor::system())
@@ -1801,7 +1805,7 @@ async fn the_demo_league_round_trips(store: Store) {
                     "{}/{}",
                     league.slug, c.slug
                 );
-                assert_eq!(loaded.rules, Ruleset::preset(&c.rules).unwrap());
+                assert_eq!(loaded.rules, c.ruleset().unwrap());
                 stored += 1;
             }
         }
