@@ -241,6 +241,18 @@ async fn publish_round(
         }
         let reason = body.reason.clone().unwrap_or_default();
         if let Some(meant) = body.round {
+            let published = n
+                .view
+                .competition
+                .rounds
+                .iter()
+                .any(|r| r.number >= meant && r.matches().next().is_some());
+            if published {
+                return Err(WebError::Conflict(format!(
+                    "Round {meant} is published already, so nothing was published; read the pairing again."
+                ))
+                .answer(Format::Json));
+            }
             let next = prepare(&n, &[], "").map_err(not_published)?.paired.round;
             if meant != next {
                 return Err(WebError::Conflict(format!(

@@ -137,22 +137,22 @@ fn lines(n: &NextRound, p: &Published) -> (Vec<PairLine>, Option<ByeLine>) {
                     given.white_number, given.black_number
                 ));
             }
-            let list = |v: &[u32]| words_list(v);
+            let teams = |v: &[u32]| match v {
+                [one] => format!("team {one}"),
+                _ => format!("teams {}", words_list(v)),
+            };
             why.push(format!(
-                "Bracket of {} points: teams {}{}.",
+                "Bracket of {} points: {}{}.",
                 words::points(w.bracket_score),
-                list(&w.residents),
+                teams(&w.residents),
                 if w.upfloaters.is_empty() {
                     String::new()
                 } else {
-                    format!(", with upfloaters {}", list(&w.upfloaters))
+                    format!(", and {} floated up into it (art. 3.5)", teams(&w.upfloaters))
                 }
             ));
             if !w.floaters.is_empty() {
-                why.push(format!(
-                    "Floated up into it: team {}.",
-                    list(&w.floaters)
-                ));
+                why.push(format!("Upfloater in this pair: {}.", teams(&w.floaters)));
             }
             why.extend(w.criteria.iter().map(|c| format!("{c}.")));
             why.push(format!(

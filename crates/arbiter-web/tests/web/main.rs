@@ -15,6 +15,7 @@ mod lineups;
 mod logs;
 mod matches;
 mod notices;
+mod pairing;
 mod officers;
 mod pages;
 mod people;
