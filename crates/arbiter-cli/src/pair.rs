@@ -346,7 +346,9 @@ fn stored(args: &PairArgs) -> Result<()> {
     crate::database::runtime()?.block_on(async {
         let store = args.database.open().await?;
         let state = arbiter_web::AppState::new(store);
-        let n = pairing::read(&state, at).await.map_err(|e| anyhow::anyhow!(e))?;
+        let n = pairing::read(&state, at)
+            .await
+            .map_err(|e| anyhow::anyhow!(e))?;
         let teams = &n.view.competition.teams;
         let mut swaps = Vec::new();
         for s in &args.swaps {
@@ -358,7 +360,9 @@ fn stored(args: &PairArgs) -> Result<()> {
                     .and_then(|i| teams.get(i))
                     .map(|t| t.id.clone())
             };
-            let pair = s.split_once(':').and_then(|(a, b)| Some((team(a)?, team(b)?)));
+            let pair = s
+                .split_once(':')
+                .and_then(|(a, b)| Some((team(a)?, team(b)?)));
             let Some((a, b)) = pair else {
                 bail!(
                     "--swap {s}: name two teams by start number, 1 to {}, as 3:8",
@@ -375,7 +379,9 @@ fn stored(args: &PairArgs) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!(e))?;
             pairing::publish(&state, &n, n.seen(), &swaps, &reason, &acting)
                 .await
-                .map_err(|e| anyhow::anyhow!("{}\nNothing was published.", e.into_web().message()))?
+                .map_err(|e| {
+                    anyhow::anyhow!("{}\nNothing was published.", e.into_web().message())
+                })?
         } else {
             pairing::prepare(&n, &swaps, &reason)
                 .map_err(|e| anyhow::anyhow!("{}", e.into_web().message()))?
@@ -384,8 +390,7 @@ fn stored(args: &PairArgs) -> Result<()> {
         let out = match args.format {
             PairFormat::Json => {
                 let (round, pairs, bye) = pairing::numbers(&published);
-                let pairs: Vec<String> =
-                    pairs.iter().map(|[w, b]| format!("[{w}, {b}]")).collect();
+                let pairs: Vec<String> = pairs.iter().map(|[w, b]| format!("[{w}, {b}]")).collect();
                 format!(
                     "{{\"round\": {round}, \"pairs\": [{}], \"bye\": {}}}\n",
                     pairs.join(", "),

@@ -23,9 +23,9 @@ pub mod gthscl;
 mod names;
 mod play;
 mod rng;
-mod swiss;
 #[cfg(feature = "store")]
 mod store;
+mod swiss;
 #[cfg(feature = "store")]
 pub use store::write_to;
 

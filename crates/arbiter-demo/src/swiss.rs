@@ -3,13 +3,13 @@
 //! C.04.6 engine and played from the players' strengths; the next round is left for the arbiter
 //! to pair on the site ("Pair round 4").
 
-#[cfg(test)]
-use arbiter_core::model::{Bye, ByeKind, Round};
+use arbiter_core::Ruleset;
 use arbiter_core::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Team, TeamId,
 };
+#[cfg(test)]
+use arbiter_core::model::{Bye, ByeKind, Round};
 use arbiter_core::swiss::{self, Request};
-use arbiter_core::Ruleset;
 use jiff::civil::{Date, date};
 
 use crate::names::{Entrants, Names, OHIO};
@@ -218,12 +218,19 @@ mod tests {
         let rules = rules().unwrap();
         assert_eq!(c.competition.rounds.len(), PLAYED as usize);
         for round in &c.competition.rounds {
-            assert!(bye_of(round).is_some(), "11 teams: a bye in round {}", round.number);
+            assert!(
+                bye_of(round).is_some(),
+                "11 teams: a bye in round {}",
+                round.number
+            );
         }
         // Home is White on board 1 (`fide-team`), so the file is C.04.6's pairing.
         for check in swiss::check(&c.competition, &rules, 2026) {
             assert_eq!(check.difference, None, "round {}", check.round);
         }
-        assert_eq!(swiss::next_round(&c.competition, &rules).unwrap(), PLAYED + 1);
+        assert_eq!(
+            swiss::next_round(&c.competition, &rules).unwrap(),
+            PLAYED + 1
+        );
     }
 }

@@ -278,13 +278,12 @@ pub fn by_hand(
                 ),
             });
         };
-        let number = |seat: Seat, pairs: &[PublishedPair], bye: &Option<(TeamId, u32, bool)>| {
-            match seat {
+        let number =
+            |seat: Seat, pairs: &[PublishedPair], bye: &Option<(TeamId, u32, bool)>| match seat {
                 Seat::Pair(i, true) => pairs[i].white_number,
                 Seat::Pair(i, false) => pairs[i].black_number,
                 Seat::Bye => bye.as_ref().map_or(0, |b| b.1),
-            }
-        };
+            };
         let (na, nb) = (number(sa, &pairs, &bye), number(sb, &pairs, &bye));
         let mut put = |seat: Seat, team: &TeamId, n: u32| match seat {
             Seat::Pair(i, true) => {

@@ -348,7 +348,9 @@ impl CompetitionView {
             .hand_changes
             .iter()
             .rev()
-            .find(|c| c.round == round && (c.matches.contains(home) || c.bye.as_ref() == Some(home)))
+            .find(|c| {
+                c.round == round && (c.matches.contains(home) || c.bye.as_ref() == Some(home))
+            })
             .map(|c| c.reason.as_str())
     }
 

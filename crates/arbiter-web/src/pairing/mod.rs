@@ -60,7 +60,12 @@ pub async fn load(
     (league, season, competition): (&str, &str, &str),
 ) -> Result<(NextRound, Acting), WebError> {
     let tree = crate::app::site::one(state, league).await?;
-    let acting = auth::permit(account, tree.league.id, Action::DrawSchedule, Target::League)?;
+    let acting = auth::permit(
+        account,
+        tree.league.id,
+        Action::DrawSchedule,
+        Target::League,
+    )?;
     let view = state.view(league, season, competition).await?;
     Ok((NextRound { view }, acting))
 }
@@ -179,7 +184,9 @@ pub async fn publish(
     let stale = |round: Option<u32>| {
         NotPublished::Stale(format!(
             "The competition changed after its pairing was read ({}a result or another round came in), so nothing was published; read the pairing again.",
-            round.map_or_else(String::new, |n| format!("round {n} may be published already, or "))
+            round.map_or_else(String::new, |n| format!(
+                "round {n} may be published already, or "
+            ))
         ))
     };
     if seen != p.seen() {

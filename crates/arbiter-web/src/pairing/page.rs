@@ -148,7 +148,10 @@ fn lines(n: &NextRound, p: &Published) -> (Vec<PairLine>, Option<ByeLine>) {
                 if w.upfloaters.is_empty() {
                     String::new()
                 } else {
-                    format!(", and {} floated up into it (art. 3.5)", teams(&w.upfloaters))
+                    format!(
+                        ", and {} floated up into it (art. 3.5)",
+                        teams(&w.upfloaters)
+                    )
                 }
             ));
             if !w.floaters.is_empty() {
@@ -228,7 +231,9 @@ async fn page(
             None,
             None,
             Some(match e {
-                NotPublished::Refused(e) => format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message)),
+                NotPublished::Refused(e) => {
+                    format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message))
+                }
                 NotPublished::Stale(m) => m.clone(),
                 NotPublished::Failed(e) => e.message(),
             }),

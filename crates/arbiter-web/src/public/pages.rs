@@ -475,7 +475,12 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         pair: arbiter_core::swiss::paired_round_by_round(&view.rules)
             .then(|| arbiter_core::swiss::next_round(&view.competition, &view.rules).ok())
             .flatten()
-            .map(|n| Link::new(format!("{}/pairing", view.href()), format!("Pair round {n}"))),
+            .map(|n| {
+                Link::new(
+                    format!("{}/pairing", view.href()),
+                    format!("Pair round {n}"),
+                )
+            }),
     }
 }
 

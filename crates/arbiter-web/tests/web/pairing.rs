@@ -32,7 +32,10 @@ async fn swiss_store() -> Store {
         .iter()
         .flat_map(|l| &l.seasons)
         .flat_map(|s| &s.competitions)
-        .find(|c| c.ruleset().is_some_and(|r| swiss::paired_round_by_round(&r)))
+        .find(|c| {
+            c.ruleset()
+                .is_some_and(|r| swiss::paired_round_by_round(&r))
+        })
         .expect("the demo has a team Swiss");
     assert!(
         open.competition.rounds.len() >= 2,
@@ -243,7 +246,10 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
     let app = app(&store);
     let expected = engine(&store).await;
     let n = expected.round;
-    let (a, b) = (expected.pairs[0].white.clone(), expected.pairs[1].black.clone());
+    let (a, b) = (
+        expected.pairs[0].white.clone(),
+        expected.pairs[1].black.clone(),
+    );
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, PAGE).await;
     let seen = hidden(&page.body, "seen");
@@ -263,7 +269,11 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
         refused.body
     );
     assert!(refused.body.contains("C.04.2 art. 1.5"), "{}", refused.body);
-    assert!(refused.body.contains("without a reason"), "{}", refused.body);
+    assert!(
+        refused.body.contains("without a reason"),
+        "{}",
+        refused.body
+    );
     assert_eq!(hidden(&refused.body, "swaps"), "");
     // Publishing a swap without a reason is refused the same way, and stores nothing.
     let swaps = format!("{}~{}", a.0, b.0);
@@ -445,7 +455,10 @@ async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason
         })
     );
     // A swap without its reason: 422 with the rule.
-    let (x, y) = (expected.pairs[0].white_number, expected.pairs[1].white_number);
+    let (x, y) = (
+        expected.pairs[0].white_number,
+        expected.pairs[1].white_number,
+    );
     let body = format!("{{\"swaps\": [[{x}, {y}]]}}");
     let refused = send(&app, call("POST", &body)).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
