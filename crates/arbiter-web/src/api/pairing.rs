@@ -216,28 +216,26 @@ async fn publish_round(
         };
         let teams = &n.view.competition.teams;
         let mut swaps = Vec::new();
+        let team = |x: u32| {
+            usize::try_from(x)
+                .ok()
+                .and_then(|x| x.checked_sub(1))
+                .and_then(|i| teams.get(i))
+                .map(|t| t.id.clone())
+        };
         for [a, b] in &body.swaps {
-            let team = |x: u32| {
-                usize::try_from(x)
-                    .ok()
-                    .and_then(|x| x.checked_sub(1))
-                    .and_then(|i| teams.get(i))
-                    .map(|t| t.id.clone())
-                    .ok_or_else(|| {
-                        refused(
-                            "swaps",
-                            arbiter_core::swiss::HAND_CHANGE_RULE,
-                            format!(
-                                "There is no team with start number {x}; the competition's teams are numbered 1 to {}.",
-                                teams.len()
-                            ),
-                        )
-                    })
+            let (Some(ta), Some(tb)) = (team(*a), team(*b)) else {
+                let x = if team(*a).is_none() { a } else { b };
+                return Err(refused(
+                    "swaps",
+                    arbiter_core::swiss::HAND_CHANGE_RULE,
+                    format!(
+                        "There is no team with start number {x}; the competition's teams are numbered 1 to {}.",
+                        teams.len()
+                    ),
+                ));
             };
-            swaps.push(Swap {
-                a: team(*a)?,
-                b: team(*b)?,
-            });
+            swaps.push(Swap { a: ta, b: tb });
         }
         let reason = body.reason.clone().unwrap_or_default();
         if let Some(meant) = body.round {
