@@ -496,3 +496,34 @@ async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason
     );
     assert_eq!(publications(&store).await.len(), 1);
 }
+
+/// The page as the President sees it before publishing, swaps and all, for review: the CSRF
+/// token (random) and the data version (the store's) masked.
+#[tokio::test]
+async fn the_pairing_page_with_a_swap() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let expected = engine(&store).await;
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let (a, b) = (&expected.pairs[2].black.0, &expected.pairs[3].black.0);
+    let page = president
+        .post(
+            &app,
+            PAGE,
+            &[
+                ("step", "swap"),
+                ("a", a),
+                ("b", b),
+                ("reason", "Asked by the organiser"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let body = masked(&page.body)
+        .replace(&hidden(&page.body, "csrf"), "CSRF")
+        .replace(
+            &format!("name=\"seen\" value=\"{}\"", hidden(&page.body, "seen")),
+            "name=\"seen\" value=\"VERSION\"",
+        );
+    insta::assert_snapshot!("pairing_page_with_a_swap", body);
+}
