@@ -25,8 +25,35 @@ pub enum PairFormat {
 /// `arbiter pair`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct PairArgs {
-    /// A competition JSON file (arbiter/competition@1) or a TRF-16/TRF-2026 file.
-    pub file: PathBuf,
+    /// A competition JSON file (arbiter/competition@1) or a TRF-16/TRF-2026 file; or, with
+    /// `--league`, `--season` and `--competition`, a competition stored in the database.
+    #[arg(required_unless_present = "competition")]
+    pub file: Option<PathBuf>,
+    /// The stored competition's league (its slug).
+    #[arg(long, requires_all = ["season", "competition"], conflicts_with = "file")]
+    pub league: Option<String>,
+    /// The stored competition's season (its slug).
+    #[arg(long, requires = "league")]
+    pub season: Option<String>,
+    /// The stored competition (its slug): its next round is paired as the site pairs it.
+    #[arg(long, requires = "league")]
+    pub competition: Option<String>,
+    /// Publish the stored competition's next round as the named account (whoever the permission
+    /// table lets set up rounds), through the site's write path; it becomes the next round.
+    #[arg(long, requires_all = ["competition", "by"])]
+    pub publish: bool,
+    /// The account that publishes (its email).
+    #[arg(long = "as", value_name = "EMAIL")]
+    pub by: Option<String>,
+    /// Two teams to trade places by hand, by start number (`3:8`); needs `--reason`
+    /// (C.04.2 art. 1.5). May be given more than once.
+    #[arg(long = "swap", value_name = "A:B", requires = "competition")]
+    pub swaps: Vec<String>,
+    /// Why the pairing is changed by hand; kept in the history and shown with the round.
+    #[arg(long, requires = "competition")]
+    pub reason: Option<String>,
+    #[command(flatten)]
+    pub database: crate::database::Database,
     /// The round to pair (default: the round after the last one played); later rounds in the
     /// file are ignored.
     #[arg(long)]
@@ -68,7 +95,10 @@ impl std::fmt::Display for NotC046 {
 impl std::error::Error for NotC046 {}
 
 pub fn run(args: &PairArgs) -> Result<()> {
-    let loaded = load::competition(&args.file, args.rules.as_deref(), &args.rules_from)?;
+    let Some(file) = &args.file else {
+        return stored(args);
+    };
+    let loaded = load::competition(file, args.rules.as_deref(), &args.rules_from)?;
     for w in &loaded.warnings {
         eprintln!("warning: {w}");
     }
@@ -79,7 +109,7 @@ pub fn run(args: &PairArgs) -> Result<()> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     if args.check {
-        return check(args, &loaded, seed);
+        return check(args, file, &loaded, seed);
     }
     let last_played = c
         .rounds
@@ -101,7 +131,7 @@ pub fn run(args: &PairArgs) -> Result<()> {
         if c.team_index(&TeamId(id.clone())).is_none() {
             bail!(
                 "--absent {id}: {} has no team {id}; name teams by their id (in a TRF file, the start number)",
-                args.file.display()
+                file.display()
             );
         }
     }
@@ -119,7 +149,7 @@ pub fn run(args: &PairArgs) -> Result<()> {
         seed,
     };
     let paired = swiss::pair(c, &loaded.rules, &request)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let out = match args.format {
         PairFormat::Table => table(c, &paired, args.explain),
         PairFormat::Json => json(&paired),
@@ -260,13 +290,13 @@ fn with_round(loaded: &load::Loaded, p: &RoundPairing) -> Result<String> {
     Ok(String::from_utf8_lossy(&trf::write(&doc)).into_owned())
 }
 
-fn check(args: &PairArgs, loaded: &load::Loaded, seed: u64) -> Result<()> {
+fn check(args: &PairArgs, file: &std::path::Path, loaded: &load::Loaded, seed: u64) -> Result<()> {
     let checks = swiss::check(&loaded.competition, &loaded.rules, seed);
     if checks.is_empty() {
         bail!(
             "{}: no round has a match to check; `arbiter pair {}` pairs the first",
-            args.file.display(),
-            args.file.display()
+            file.display(),
+            file.display()
         );
     }
     let differ = checks.iter().filter(|c| c.difference.is_some()).count();
@@ -301,4 +331,108 @@ fn check(args: &PairArgs, loaded: &load::Loaded, seed: u64) -> Result<()> {
         return Err(NotC046(differ).into());
     }
     Ok(())
+}
+
+/// `arbiter pair --league L --season S --competition C`: the stored competition's next round as
+/// the site pairs it; with `--publish --as EMAIL`, published through the site's write path.
+fn stored(args: &PairArgs) -> Result<()> {
+    use arbiter_web::pairing;
+    let (Some(league), Some(season), Some(competition)) =
+        (&args.league, &args.season, &args.competition)
+    else {
+        bail!("give a file, or --league, --season and --competition for a stored competition");
+    };
+    let at = (league.as_str(), season.as_str(), competition.as_str());
+    crate::database::runtime()?.block_on(async {
+        let store = args.database.open().await?;
+        let state = arbiter_web::AppState::new(store);
+        let n = pairing::read(&state, at)
+            .await
+            .map_err(|e| anyhow::anyhow!(e))?;
+        let teams = &n.view.competition.teams;
+        let mut swaps = Vec::new();
+        for s in &args.swaps {
+            let team = |x: &str| {
+                x.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|x| x.checked_sub(1))
+                    .and_then(|i| teams.get(i))
+                    .map(|t| t.id.clone())
+            };
+            let pair = s
+                .split_once(':')
+                .and_then(|(a, b)| Some((team(a)?, team(b)?)));
+            let Some((a, b)) = pair else {
+                bail!(
+                    "--swap {s}: name two teams by start number, 1 to {}, as 3:8",
+                    teams.len()
+                );
+            };
+            swaps.push(swiss::Swap { a, b });
+        }
+        let reason = args.reason.clone().unwrap_or_default();
+        let published = if args.publish {
+            let by = args.by.as_deref().unwrap_or_default();
+            let (n, acting) = pairing::read_as(&state, by, at)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            pairing::publish(&state, &n, n.seen(), &swaps, &reason, &acting)
+                .await
+                .map_err(|e| {
+                    anyhow::anyhow!("{}\nNothing was published.", e.into_web().message())
+                })?
+        } else {
+            pairing::prepare(&n, &swaps, &reason)
+                .map_err(|e| anyhow::anyhow!("{}", e.into_web().message()))?
+        };
+        let c = &n.view.competition;
+        let out = match args.format {
+            PairFormat::Json => {
+                let (round, pairs, bye) = pairing::numbers(&published);
+                let pairs: Vec<String> = pairs.iter().map(|[w, b]| format!("[{w}, {b}]")).collect();
+                format!(
+                    "{{\"round\": {round}, \"pairs\": [{}], \"bye\": {}}}\n",
+                    pairs.join(", "),
+                    bye.map_or_else(|| "null".to_string(), |b| b.to_string())
+                )
+            }
+            PairFormat::Table | PairFormat::Trf if !published.changed() => {
+                table(c, &published.paired, args.explain)
+            }
+            PairFormat::Table | PairFormat::Trf => {
+                let mut out = format!("Round {}\n", published.paired.round);
+                for (board, m) in published.pairs.iter().enumerate() {
+                    out.push_str(&format!(
+                        "{:>3}  {:>3} {}  -  {:>3} {}{}\n",
+                        board + 1,
+                        m.white_number,
+                        name(c, &m.white),
+                        m.black_number,
+                        name(c, &m.black),
+                        if m.by_hand { "  (changed by hand)" } else { "" }
+                    ));
+                }
+                if let Some((team, number, by_hand)) = &published.bye {
+                    out.push_str(&format!(
+                        "bye  {number:>3} {}{}\n",
+                        name(c, team),
+                        if *by_hand { "  (changed by hand)" } else { "" }
+                    ));
+                }
+                if let Some(r) = &published.reason {
+                    out.push_str(&format!("changed by hand (C.04.2 art. 1.5): {r}\n"));
+                }
+                out
+            }
+        };
+        print!("{out}");
+        if args.publish {
+            println!(
+                "Round {} of {} is published; enter its results on the round's page.",
+                published.paired.round, n.view.record.name
+            );
+        }
+        Ok(())
+    })
 }

@@ -108,3 +108,126 @@ fn c046_a_round_past_the_event_is_refused_with_the_reason() {
         "{err}"
     );
 }
+
+/// Issue 17: `arbiter pair --league --season --competition` pairs a stored team Swiss's next
+/// round as the site does (core's engine on the stored competition), refuses a swap without its
+/// reason (C.04.2 art. 1.5), and `--publish --as` stores it through the site's write path, after
+/// which the next round waits for its results.
+#[test]
+fn c046_a_stored_team_swiss_is_paired_and_published_by_an_officer() {
+    use arbiter_core::swiss;
+    let dir = std::env::temp_dir().join(format!("arbiter-pair-stored-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (c, rules) = swiss::sample::event(11, 4, 7, 3, 7).unwrap();
+    let file = dir.join("swiss.json");
+    std::fs::write(
+        &file,
+        arbiter_formats::competition_json::write(&c, &rules, &[]),
+    )
+    .unwrap();
+    let expected = swiss::pair(
+        &c,
+        &rules,
+        &swiss::Request {
+            round: 4,
+            absent: None,
+            seed: 0,
+        },
+    )
+    .unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .current_dir(root())
+            .env_remove("ARBITER_SMTP_URL")
+            .env("ARBITER_MAIL_DIR", dir.join("mail"))
+            .output()
+            .unwrap()
+    };
+    let ok = |args: &[&str]| {
+        let out = run(args);
+        assert!(
+            out.status.success(),
+            "arbiter {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let at = [
+        "--league",
+        "clubs",
+        "--season",
+        "2026",
+        "--competition",
+        "open",
+        "--db",
+        db,
+    ];
+    ok(&[&["import", file.to_str().unwrap()][..], &at[..]].concat());
+    ok(&[
+        "user",
+        "add",
+        "--email",
+        "arbiter@clubs.example",
+        "--role",
+        "arbiter",
+        "--league",
+        "clubs",
+        "--db",
+        db,
+    ]);
+    // The proposal is the engine's, as issue 17's JSON.
+    let json = ok(&[&["pair", "--format", "json"][..], &at[..]].concat());
+    let pairs: Vec<String> = expected
+        .pairs
+        .iter()
+        .map(|m| format!("[{}, {}]", m.white_number, m.black_number))
+        .collect();
+    assert_eq!(
+        json,
+        format!(
+            "{{\"round\": 4, \"pairs\": [{}], \"bye\": {}}}\n",
+            pairs.join(", "),
+            expected.bye.as_ref().unwrap().number
+        )
+    );
+    // A swap without its reason is refused with the rule.
+    let swap = format!(
+        "{}:{}",
+        expected.pairs[0].white_number, expected.pairs[1].white_number
+    );
+    let refused = run(&[&["pair", "--swap", &swap][..], &at[..]].concat());
+    assert!(!refused.status.success());
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert!(why.contains("C.04.2 art. 1.5"), "{why}");
+    // Published by the arbiter, with a swap and its reason.
+    let published = ok(&[
+        &[
+            "pair",
+            "--publish",
+            "--as",
+            "arbiter@clubs.example",
+            "--swap",
+            &swap,
+            "--reason",
+            "Two teams of one club",
+        ][..],
+        &at[..],
+    ]
+    .concat());
+    assert!(published.contains("(changed by hand)"), "{published}");
+    assert!(published.contains("Round 4 of"), "{published}");
+    // The next round waits for round 4's results (C.04.6 art. 1.2).
+    let next = run(&[
+        &["pair", "--publish", "--as", "arbiter@clubs.example"][..],
+        &at[..],
+    ]
+    .concat());
+    assert!(!next.status.success());
+    let why = String::from_utf8_lossy(&next.stderr);
+    assert!(why.contains("C.04.6 art. 1.2"), "{why}");
+    std::fs::remove_dir_all(&dir).ok();
+}

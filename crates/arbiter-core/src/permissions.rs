@@ -149,7 +149,8 @@ pub enum Action {
     CreateSeason,
     /// Change the ruleset of a season or event (GT-O3).
     EditRules,
-    /// Draw or redraw the schedule of matches; at an event, the round robin (GT-O3, AS-19).
+    /// Draw or redraw the schedule of matches; at an event, the round robin (GT-O3, AS-19), or
+    /// a team Swiss's next round, paired by C.04.6 and published (issue 17).
     DrawSchedule,
     /// Send the schedule to the schools (GT-O3).
     SendScheduleToSchools,

@@ -11,6 +11,10 @@
 //!   in October but one, a school that paid for each of its two teams and was paid back, a
 //!   cheque recorded against the wrong school and reversed, two trophy purchases (GT-O2).
 //!
+//! - The Lake Erie Club Teams Swiss (an event): eleven club teams in a seven-round team Swiss
+//!   under `fide-team`, three rounds paired by core's C.04.6 engine and played, the fourth for
+//!   the arbiter to pair on the site (issue 17).
+//!
 //! With the `store` feature, [`write_to`] writes a generated demo into an `arbiter-store`
 //! database: the one place the CLI's `arbiter demo` and the web tests seed it from.
 
@@ -21,6 +25,7 @@ mod play;
 mod rng;
 #[cfg(feature = "store")]
 mod store;
+mod swiss;
 #[cfg(feature = "store")]
 pub use store::write_to;
 
@@ -85,13 +90,28 @@ pub struct DemoEvent {
 pub struct DemoCompetition {
     pub slug: String,
     pub name: String,
-    /// A preset name (`astc`, `gthscl`).
+    /// A preset name (`astc`, `gthscl`), or a ruleset's TOML that extends one (the team
+    /// Swiss's: `fide-team` with the event's length).
     pub rules: String,
     pub competition: Competition,
     /// Lineups named before matches still to be played (issue 12).
     pub lineups: Vec<arbiter_core::lineup::NamedLineup>,
     /// Finished games whose moves an advisor uploaded (GT-M20).
     pub game_scores: Vec<DemoGameScore>,
+}
+
+impl DemoCompetition {
+    /// The competition's rules: the preset `rules` names, or its TOML read.
+    pub fn ruleset(&self) -> Option<arbiter_core::Ruleset> {
+        arbiter_core::Ruleset::preset(&self.rules).or_else(|| {
+            arbiter_core::Ruleset::from_toml(
+                &self.name,
+                &self.rules,
+                &arbiter_core::ruleset::PresetsOnly,
+            )
+            .ok()
+        })
+    }
 }
 
 /// A game score of the demo: the match (its round and home team), the board, the moves.
@@ -109,7 +129,7 @@ pub struct DemoGameScore {
 /// progress.
 pub fn generate(today: Date) -> Demo {
     Demo {
-        leagues: vec![astc::league(), gthscl::league(today)],
+        leagues: vec![astc::league(), gthscl::league(today), swiss::league()],
     }
 }
 

@@ -63,7 +63,12 @@ pub async fn write_to(
                         &NewCompetition {
                             slug: c.slug.clone(),
                             name: c.name.clone(),
-                            rules: RulesRef::Preset(c.rules.clone()),
+                            // A preset by its name; the team Swiss's rules as their TOML.
+                            rules: if arbiter_core::Ruleset::preset(&c.rules).is_some() {
+                                RulesRef::Preset(c.rules.clone())
+                            } else {
+                                RulesRef::Toml(c.rules.clone())
+                            },
                         },
                         &c.competition,
                         by,

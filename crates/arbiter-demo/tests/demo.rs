@@ -30,7 +30,7 @@ fn competitions<'a>(demo: &'a Demo, slug: &str) -> Vec<&'a DemoCompetition> {
 }
 
 fn rules(c: &DemoCompetition) -> Ruleset {
-    Ruleset::preset(&c.rules).unwrap()
+    c.ruleset().unwrap()
 }
 
 fn date_of(c: &Competition, round: u32) -> Date {

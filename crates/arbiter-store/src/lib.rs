@@ -487,6 +487,20 @@ impl Store {
         dispatch!(self, s => s.pair_round(competition, seen, round, by).await)
     }
 
+    /// Adds `round` to the competition if it is still at version `seen` and has no such round;
+    /// else [`StoreError::Stale`]. The history keeps how it was paired (`note`), with the reason
+    /// for a change by hand.
+    pub async fn add_round(
+        &self,
+        competition: CompetitionId,
+        seen: i64,
+        round: &arbiter_core::Round,
+        note: &RoundNote<'_>,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.add_round(competition, seen, round, note, by).await)
+    }
+
     /// Keeps an Armageddon or playoff game deciding a drawn knockout match (GT-F3), or, with
     /// `corrects`, a correction of one entered before (which stays, superseded).
     pub async fn record_deciding_game(

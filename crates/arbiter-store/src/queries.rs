@@ -30,7 +30,7 @@ use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
-    SeasonClosure, PlayerChange, GameScore, MatchMove, LateLineup,
+    SeasonClosure, PlayerChange, GameScore, MatchMove, LateLineup, HandChange,
 };
 
 fn get<'r, T>(row: &'r DbRow, col: &str) -> Result<T, StoreError>
@@ -1273,6 +1273,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     let lineups = lineups_in(tx, id, &match_ids).await?;
     let rulings = rulings_in(tx, id).await?;
     let game_scores = game_scores_in(tx, id).await?;
+    let hand_changes = hand_changes_in(tx, id).await?;
     Ok(Some(StoredCompetition {
         league,
         season,
@@ -1288,7 +1289,51 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         lineups,
         rulings,
         game_scores,
+        hand_changes,
     }))
+}
+
+/// The team Swiss rounds of competition `id` published changed by hand, from the history rows
+/// of their publication (issue 17), oldest first.
+async fn hand_changes_in(tx: &mut Tx, id: i64) -> Result<Vec<HandChange>, StoreError> {
+    let sql = format!(
+        "SELECT {} AS after_json, reason FROM history WHERE competition_id = $1 \
+         AND action = $2 AND reason IS NOT NULL ORDER BY id",
+        json_out("after_json")
+    );
+    let rows = sqlx::query(&sql)
+        .bind(id)
+        .bind(HistoryAction::PublishPairing.code())
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the pairings changed by hand"))?;
+    rows.iter()
+        .map(|row| {
+            let text: Option<String> = get(row, "after_json")?;
+            let after: serde_json::Value = text
+                .and_then(|t| serde_json::from_str(&t).ok())
+                .ok_or_else(|| corrupt("a published pairing without its round"))?;
+            let teams = |key: &str| -> Vec<TeamId> {
+                after[key]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|t| t.as_str().map(|t| TeamId(t.to_string())))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            Ok(HandChange {
+                round: after["round"]
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| corrupt("a published pairing without its round"))?,
+                matches: teams("changed_by_hand"),
+                bye: after["bye_by_hand"].as_str().map(|t| TeamId(t.to_string())),
+                reason: get(row, "reason")?,
+            })
+        })
+        .collect()
 }
 
 /// The league of a competition, or not found.

@@ -242,6 +242,35 @@ pub struct StoredCompetition {
     pub rulings: Vec<Ruling>,
     /// The game scores uploaded (GT-M20), the latest of each board, in match and board order.
     pub game_scores: Vec<GameScore>,
+    /// The team Swiss rounds whose pairing was changed by hand before it was published, read
+    /// from the history (issue 17), oldest first.
+    pub hand_changes: Vec<HandChange>,
+}
+
+/// A team Swiss round published with its pairing changed by hand (C.04.2 art. 1.5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandChange {
+    pub round: u32,
+    /// The home teams of the matches the change made.
+    pub matches: Vec<TeamId>,
+    /// The team given the bye by the change, if it gave one.
+    pub bye: Option<TeamId>,
+    pub reason: String,
+}
+
+/// How a round added to a competition was paired, as its history row keeps it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RoundNote<'a> {
+    /// The next knockout round of the playoffs (GT-F3).
+    Knockout,
+    /// A team Swiss round (C.04.6): the pairing C.04.6 gave, the matches changed by hand (their
+    /// home teams) and why.
+    Swiss {
+        paired: &'a serde_json::Value,
+        changed: &'a [TeamId],
+        bye_by_hand: Option<&'a TeamId>,
+        reason: Option<&'a str>,
+    },
 }
 
 /// A finished game's moves as uploaded (GT-M20): which match and board, and the PGN, which
@@ -508,6 +537,9 @@ code_enum!(
         DrawPlayoffs = "draw_playoffs",
         /// The next knockout round paired once the round before it was decided (GT-F3).
         PairRound = "pair_round",
+        /// A team Swiss round's pairing published (C.04.6), with the reason when changed by hand
+        /// (C.04.2 art. 1.5).
+        PublishPairing = "publish_pairing",
         /// An Armageddon or playoff game entered to decide a drawn knockout match (GT-F3).
         RecordDecidingGame = "record_deciding_game",
         /// A deciding game corrected: a new version naming the one it corrects, with why.

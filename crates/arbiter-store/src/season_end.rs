@@ -13,7 +13,7 @@ use arbiter_core::qualify::Seed;
 use arbiter_core::ruleset::PlayoffTiebreak;
 
 use crate::records::{
-    DecidingGameRecord, MEDIA_REPORT_MAX_CHARS, MediaReportVersion, PlayoffRecord, TieDecision,
+    RoundNote, DecidingGameRecord, MEDIA_REPORT_MAX_CHARS, MediaReportVersion, PlayoffRecord, TieDecision,
 };
 
 /// The team keys of a decision as they are kept: one line, comma-separated (a key has no comma:
@@ -331,6 +331,25 @@ impl Backend {
         round: &Round,
         by: &Actor,
     ) -> Result<(), StoreError> {
+        self.add_round(competition, seen, round, &RoundNote::Knockout, by)
+            .await
+    }
+
+    /// Adds `round` (its matches, no result yet, and its byes) to the competition if it is still
+    /// at version `seen` and has no such round; else [`StoreError::Stale`]. The history keeps the
+    /// round as `note` says it was paired.
+    pub async fn add_round(
+        &self,
+        competition: CompetitionId,
+        seen: i64,
+        round: &Round,
+        note: &RoundNote<'_>,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let reason = match note {
+            RoundNote::Knockout => None,
+            RoundNote::Swiss { reason, .. } => check::reason(*reason)?,
+        };
         let mut tx = begin_write(&self.pool).await?;
         bump(&mut tx).await?;
         let row = sqlx::query(
@@ -343,15 +362,21 @@ impl Backend {
         .bind(i64::from(round.number))
         .fetch_optional(&mut *tx)
         .await
-        .map_err(db("reading the playoff competition"))?
+        .map_err(db("reading the competition"))?
         .ok_or_else(|| StoreError::NotFound(format!("there is no competition with id {competition}")))?;
         let version: i64 = get(&row, "version")?;
         let taken: i64 = get(&row, "taken")?;
         if version != seen || taken > 0 {
-            return Err(StoreError::Stale(format!(
-                "the playoffs changed after they were read (round {} may be paired already); read them again",
-                round.number
-            )));
+            return Err(StoreError::Stale(match note {
+                RoundNote::Knockout => format!(
+                    "the playoffs changed after they were read (round {} may be paired already); read them again",
+                    round.number
+                ),
+                RoundNote::Swiss { .. } => format!(
+                    "the competition changed after its pairing was read (round {} may be published already, or a result changed); read the pairing again",
+                    round.number
+                ),
+            }));
         }
         let league: i64 = get(&row, "league_id")?;
         let position: i64 = get(&row, "next")?;
@@ -360,13 +385,13 @@ impl Backend {
                 .bind(competition.0)
                 .fetch_all(&mut *tx)
                 .await
-                .map_err(db("reading the playoff teams"))?
+                .map_err(db("reading the teams"))?
                 .iter()
                 .map(|r| Ok((get(r, "team_key")?, get(r, "id")?)))
                 .collect::<Result<_, StoreError>>()?;
         let team_row = |t: &TeamId| {
             teams.get(&t.0).copied().ok_or_else(|| {
-                StoreError::Invalid(format!("the team `{t}` is not in the playoffs"))
+                StoreError::Invalid(format!("the team `{t}` is not in the competition"))
             })
         };
         let sql = format!(
@@ -385,33 +410,74 @@ impl Backend {
         let round_id: i64 = get(&row, "id")?;
         let at = codes::now();
         let no_players = HashMap::new();
-        for (place, m) in round.matches().enumerate() {
-            let row = sqlx::query(
-                "INSERT INTO matches (round_id, position, home_team_id, away_team_id) \
-                 VALUES ($1, $2, $3, $4) RETURNING id",
-            )
-            .bind(round_id)
-            .bind(i64::try_from(place).unwrap_or(i64::MAX))
-            .bind(team_row(&m.home)?)
-            .bind(team_row(&m.away)?)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(db("storing a match"))?;
-            let match_id: i64 = get(&row, "id")?;
-            insert_result(
-                &mut tx,
-                match_id,
-                1,
-                &MatchOutcome::Pending,
-                by,
-                at,
-                None,
-                (ResultBasis::Entered, None),
-                &no_players,
-            )
-            .await?;
+        for (place, p) in round.pairings.iter().enumerate() {
+            let place = i64::try_from(place).unwrap_or(i64::MAX);
+            match p {
+                Pairing::Match(m) => {
+                    let row = sqlx::query(
+                        "INSERT INTO matches (round_id, position, home_team_id, away_team_id) \
+                         VALUES ($1, $2, $3, $4) RETURNING id",
+                    )
+                    .bind(round_id)
+                    .bind(place)
+                    .bind(team_row(&m.home)?)
+                    .bind(team_row(&m.away)?)
+                    .fetch_one(&mut *tx)
+                    .await
+                    .map_err(db("storing a match"))?;
+                    let match_id: i64 = get(&row, "id")?;
+                    insert_result(
+                        &mut tx,
+                        match_id,
+                        1,
+                        &MatchOutcome::Pending,
+                        by,
+                        at,
+                        None,
+                        (ResultBasis::Entered, None),
+                        &no_players,
+                    )
+                    .await?;
+                }
+                Pairing::Bye(b) => {
+                    sqlx::query(
+                        "INSERT INTO byes (round_id, position, team_id, kind) VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(round_id)
+                    .bind(place)
+                    .bind(team_row(&b.team)?)
+                    .bind(codes::bye_kind(b.kind))
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db("storing a bye"))?;
+                }
+            }
         }
         bump_competition(&mut tx, competition.0).await?;
+        let mut after = serde_json::json!({
+            "round": round.number,
+            "on": round.date.map(|d| d.to_string()),
+            "matches": round.matches().map(|m| format!("{} v {}", m.home, m.away)).collect::<Vec<_>>(),
+        });
+        let change = match note {
+            RoundNote::Knockout => Change::of(Entity::Playoffs, competition.to_string(), HistoryAction::PairRound),
+            RoundNote::Swiss { paired, changed, bye_by_hand, .. } => {
+                after["bye_by_hand"] = bye_by_hand.map(|t| t.0.clone()).into();
+                after["byes"] = round
+                    .pairings
+                    .iter()
+                    .filter_map(|p| match p {
+                        Pairing::Bye(b) => Some(b.team.0.clone()),
+                        Pairing::Match(_) => None,
+                    })
+                    .collect::<Vec<_>>()
+                    .into();
+                after["paired"] = (*paired).clone();
+                after["changed_by_hand"] =
+                    changed.iter().map(|t| t.0.clone()).collect::<Vec<_>>().into();
+                Change::of(Entity::Competition, competition.to_string(), HistoryAction::PublishPairing)
+            }
+        };
         append_history(
             &mut tx,
             at,
@@ -419,12 +485,9 @@ impl Backend {
             Change {
                 league: Some(league),
                 competition: Some(competition.0),
-                after: Some(serde_json::json!({
-                    "round": round.number,
-                    "on": round.date.map(|d| d.to_string()),
-                    "matches": round.matches().map(|m| format!("{} v {}", m.home, m.away)).collect::<Vec<_>>(),
-                })),
-                ..Change::of(Entity::Playoffs, competition.to_string(), HistoryAction::PairRound)
+                after: Some(after),
+                reason: reason.as_ref().map(|r| r.as_str()),
+                ..change
             },
         )
         .await?;

@@ -42,6 +42,7 @@ on_every_backend!(
     a_player_withdrawn_keeps_their_games,
     gt_f5_matches_move_together_or_not_at_all,
     gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round,
+    c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once,
     gt_o3_a_media_report_keeps_every_draft_and_publication,
     as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acceptance,
     as_13_a_protest_keeps_its_reply_and_decision_and_an_upheld_one_sets_the_order,
@@ -1787,7 +1788,11 @@ async fn the_demo_league_round_trips(store: Store) {
                 let new = arbiter_store::NewCompetition {
                     slug: c.slug.clone(),
                     name: c.name.clone(),
-                    rules: RulesRef::Preset(c.rules.clone()),
+                    rules: if Ruleset::preset(&c.rules).is_some() {
+                        RulesRef::Preset(c.rules.clone())
+                    } else {
+                        RulesRef::Toml(c.rules.clone())
+                    },
                 };
                 store
                     .import_competition(s.id, &new, &c.competition, &Actor::system())
@@ -1803,7 +1808,7 @@ async fn the_demo_league_round_trips(store: Store) {
                     "{}/{}",
                     league.slug, c.slug
                 );
-                assert_eq!(loaded.rules, Ruleset::preset(&c.rules).unwrap());
+                assert_eq!(loaded.rules, c.ruleset().unwrap());
                 stored += 1;
             }
         }
@@ -2528,4 +2533,95 @@ async fn as_13_a_protest_keeps_its_reply_and_decision_and_an_upheld_one_sets_the
             "{action}"
         );
     }
+}
+
+/// Issue 17: a team Swiss round is added with its matches (no result yet) and its bye, once, on
+/// the version read; the history keeps C.04.6's pairing and the change by hand with its reason,
+/// which the competition reads back.
+async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(store: Store) {
+    migrated(&store).await;
+    let (c, _) = arbiter_core::swiss::sample::event(7, 4, 5, 2, 3).unwrap();
+    let season = league_and_season(&store, "gthscl").await;
+    let record = store
+        .import_competition(
+            season.id,
+            &arbiter_store::NewCompetition {
+                rules: RulesRef::Preset("fide-team".into()),
+                ..new_competition("swiss")
+            },
+            &c,
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    let before = store
+        .load_competition_by_id(record.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(before.hand_changes.is_empty());
+    let t = |i: usize| c.teams[i].id.clone();
+    let round = arbiter_core::Round {
+        number: 3,
+        date: None,
+        pairings: vec![
+            played(&t(0).0, &t(1).0),
+            played(&t(2).0, &t(3).0),
+            played(&t(4).0, &t(5).0),
+            Pairing::Bye(arbiter_core::Bye {
+                team: t(6),
+                kind: arbiter_core::ByeKind::PairingAllocated,
+            }),
+        ],
+    };
+    let paired = serde_json::json!({"round": 3, "pairs": [[1, 2], [3, 5], [4, 6]], "bye": 7});
+    let changed = [t(2), t(4)];
+    let note = arbiter_store::RoundNote::Swiss {
+        paired: &paired,
+        changed: &changed,
+        bye_by_hand: None,
+        reason: Some("two teams of one club"),
+    };
+    store
+        .add_round(record.id, before.version, &round, &note, &arbiter())
+        .await
+        .unwrap();
+    let stale = store
+        .add_round(record.id, before.version, &round, &note, &arbiter())
+        .await;
+    assert!(matches!(stale, Err(StoreError::Stale(_))), "{stale:?}");
+    let after = store
+        .load_competition_by_id(record.id)
+        .await
+        .unwrap()
+        .unwrap();
+    let r3 = after
+        .competition
+        .rounds
+        .iter()
+        .find(|r| r.number == 3)
+        .unwrap();
+    assert_eq!(r3, &round);
+    assert_eq!(after.competition.rounds.len(), 3);
+    assert_eq!(
+        after.hand_changes,
+        vec![arbiter_store::HandChange {
+            round: 3,
+            matches: changed.to_vec(),
+            bye: None,
+            reason: "two teams of one club".into(),
+        }]
+    );
+    let history = store
+        .history(&HistoryFilter {
+            competition: Some(record.id),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    let kept = history
+        .iter()
+        .find(|h| h.action == "publish_pairing")
+        .expect("the publication is in the history");
+    assert_eq!(kept.after.as_ref().unwrap()["paired"], paired);
 }

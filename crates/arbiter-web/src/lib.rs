@@ -28,6 +28,7 @@ mod findings;
 mod history;
 mod http;
 mod ledger;
+pub mod pairing;
 mod people;
 mod public;
 mod results;

@@ -371,6 +371,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::GET,
+                &format!("{C}/pairing"),
+                Table(Action::DrawSchedule),
+            ),
+            get(crate::pairing::page::pairing_page),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{C}/pairing"),
+                Table(Action::DrawSchedule),
+            ),
+            post(crate::pairing::page::pairing_step),
+        ),
+        (
+            site(
+                Method::GET,
                 "/leagues/{league}/field",
                 Table(Action::DrawSchedule),
             ),
@@ -588,6 +604,7 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
         api(SUSPENSION_API.into(), Action::SuspendSchedule),
+        api(PAIRING_API.into(), Action::DrawSchedule),
     ]
 }
 
@@ -597,16 +614,24 @@ pub const LEDGER_API: &str = "/api/v1/leagues/{league}/ledger";
 /// The API's suspension of a season's schedule (GT-F5): previewed or applied with a token.
 pub const SUSPENSION_API: &str = "/api/v1/leagues/{league}/{season}/suspension";
 
+/// The API's next round of a team Swiss (issue 17): read and published with a token.
+pub const PAIRING_API: &str = "/api/v1/leagues/{league}/{season}/{competition}/pairing";
+
 /// The API's reads that are not public, each needing a token the table allows (registered with
 /// the API's OpenAPI router in `api/ledger.rs`).
 pub fn api_reads() -> Vec<Rule> {
-    vec![Rule {
+    let read = |path: &str, action| Rule {
         method: Method::GET,
-        path: LEDGER_API.into(),
-        guard: Guard::Table(Action::ReadLedger),
+        path: path.into(),
+        guard: Guard::Table(action),
         via: Via::Api,
         limited: false,
-    }]
+    };
+    vec![
+        read(LEDGER_API, Action::ReadLedger),
+        // A pairing is not public until it is published.
+        read(PAIRING_API, Action::DrawSchedule),
+    ]
 }
 
 /// Every guarded route of the site and the API.

@@ -16,6 +16,7 @@ mod bracket;
 mod colour;
 mod field;
 mod matching;
+mod publish;
 pub mod sample;
 #[cfg(test)]
 mod tests;
@@ -24,6 +25,9 @@ mod wide;
 use std::fmt;
 
 pub use colour::ColourRule;
+pub use publish::{
+    HAND_CHANGE_RULE, Published, PublishedPair, Swap, by_hand, next_round, paired_round_by_round,
+};
 
 use crate::model::{ByeKind, Colour, Competition, Pairing, Side, TeamId};
 use crate::ruleset::{InitialColour, Ruleset};

@@ -392,12 +392,21 @@ fn bye_line(view: &CompetitionView, round: u32, bye: &arbiter_core::model::Bye) 
         arbiter_core::ByeKind::ZeroPoint => "zero-point bye",
     };
     let award = scoring::bye_award(&view.rules, bye.kind);
-    let _ = round;
+    let by_hand = view
+        .changed_by_hand(round, &bye.team)
+        .filter(|_| bye.kind == arbiter_core::ByeKind::PairingAllocated)
+        .map(|r| format!(" \u{2014} {}", hand_note(r)))
+        .unwrap_or_default();
     format!(
-        "{name}: {kind} ({} match points, {} game points)",
+        "{name}: {kind} ({} match points, {} game points){by_hand}",
         words::points(award.match_points),
         words::points(award.game_points)
     )
+}
+
+/// How a round's page flags a pairing the arbiter changed by hand (C.04.2 art. 1.5).
+fn hand_note(reason: &str) -> String {
+    format!("Changed by hand: {reason} (C.04.2 art. 1.5)")
 }
 
 #[derive(Debug)]
@@ -431,6 +440,8 @@ pub struct OverviewPage {
     pub race: Option<RaceBlock>,
     /// A division of a season that ends in playoffs: its playoffs and awards (issue 15).
     pub season_end: Vec<Link>,
+    /// A team Swiss's next round to pair (issue 17): the arbiter's page, which asks for sign-in.
+    pub pair: Option<Link>,
 }
 
 fn overview(view: &CompetitionView) -> OverviewPage {
@@ -480,6 +491,15 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         } else {
             Vec::new()
         },
+        pair: arbiter_core::swiss::paired_round_by_round(&view.rules)
+            .then(|| arbiter_core::swiss::next_round(&view.competition, &view.rules).ok())
+            .flatten()
+            .map(|n| {
+                Link::new(
+                    format!("{}/pairing", view.href()),
+                    format!("Pair round {n}"),
+                )
+            }),
     }
 }
 
@@ -704,6 +724,8 @@ pub struct MatchCard {
     pub anchor: String,
     pub line: MatchLine,
     pub boards: Vec<BoardLine>,
+    /// `Changed by hand: …` when the arbiter changed C.04.6's pairing (issue 17).
+    pub by_hand: Option<String>,
 }
 
 #[derive(Template)]
@@ -779,6 +801,7 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
                     anchor: match_anchor(view, &f),
                     line: match_line(view, &f),
                     boards,
+                    by_hand: view.changed_by_hand(n, &m.home).map(hand_note),
                 });
             }
             Pairing::Bye(b) => byes.push(bye_line(view, n, b)),

@@ -313,6 +313,9 @@ async fn the_openapi_document_lists_every_api_route() {
         expected.push(format!("/api/v1/leagues/{{league}}/{{season}}/{p}"));
     }
     expected.push(format!("{c}/race"));
+    // A team Swiss's next round (issue 17), read and published with a token:
+    // tests/web/pairing.rs.
+    expected.push(format!("{c}/pairing"));
     expected.sort();
     let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
     listed.sort();

@@ -18,6 +18,7 @@ mod matches;
 mod notices;
 mod officers;
 mod pages;
+mod pairing;
 mod people;
 mod permissions;
 mod rosters;

@@ -1,0 +1,286 @@
+//! A team Swiss's next round in the API (issue 17): `GET …/{competition}/pairing` gives the round
+//! as C.04.6 pairs it, in the issue's JSON (`{"round": 6, "pairs": [[12, 3]], "bye": 27}`);
+//! `POST` publishes it, with swaps by hand and their reason. Both need an API token whose role
+//! the table allows (whoever sets up rounds). The same reading and write path as the page
+//! (`pairing::load`, `prepare`, `publish`).
+
+use arbiter_core::permissions::Action;
+use arbiter_core::swiss::Swap;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::answer::ErrorAnswer;
+use crate::api::write::{
+    InvalidAnswer, InvalidDetail, ProblemJson, json_response, permit_league, token,
+};
+use crate::app::address::{Addressed, CompetitionAddress};
+use crate::app::respond::bad_path;
+use crate::app::site;
+use crate::app::state::AppState;
+use crate::http::auth::Acting;
+use crate::http::error::{Format, WebError};
+use crate::pairing::{NextRound, NotPublished, numbers, prepare, publish};
+
+#[derive(OpenApi)]
+#[openapi(tags((name = "pairing", description = "A team Swiss's next round as FIDE C.04.6 pairs it, read and published with an API token (issue 17)")))]
+struct PairingDoc;
+
+/// The pairing's routes, registered on the router and in the OpenAPI document together.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(PairingDoc::openapi()).routes(routes!(proposed, publish_round))
+}
+
+/// A round's pairing, as issue 17 spells it: teams by their start numbers, each pair first the
+/// team with White on board 1; `bye` null when there is none.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PairingJson {
+    pub round: u32,
+    pub pairs: Vec<[u32; 2]>,
+    pub bye: Option<u32>,
+}
+
+/// The round to publish: C.04.6's pairing, with any swaps by hand and why.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PublishBody {
+    /// The round the caller means to publish; refused (409) when the next round is another,
+    /// e.g. because it was published meanwhile.
+    #[serde(default)]
+    pub round: Option<u32>,
+    /// Teams to trade places, by start number: each takes the other's opponent and colour, or
+    /// the bye.
+    #[serde(default)]
+    pub swaps: Vec<[u32; 2]>,
+    /// Why the pairing is changed by hand; required with a swap (C.04.2 art. 1.5), kept in the
+    /// history and shown with the round. At most 1,000 characters.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// The round as published.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublishedJson {
+    pub round: u32,
+    pub pairs: Vec<[u32; 2]>,
+    pub bye: Option<u32>,
+    /// Whether a swap by hand changed C.04.6's pairing.
+    pub changed_by_hand: bool,
+    /// The reason for the change, when there was one.
+    pub reason: Option<String>,
+    /// The round's page, where its results are entered once played.
+    pub url: String,
+}
+
+/// The address, the token, the league and the table, in that order; then the competition.
+async fn begin(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: Addressed<CompetitionAddress>,
+) -> Result<(NextRound, Acting), Response> {
+    let Path(CompetitionAddress {
+        league,
+        season,
+        competition,
+    }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let (token, user) = token(state, headers).await?;
+    let tree = site::one(state, &league)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    permit_league(&token, &tree.league, Action::DrawSchedule).map_err(|r| *r)?;
+    let view = state
+        .view(&league, &season, &competition)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    Ok((
+        NextRound { view },
+        Acting {
+            email: user.email,
+            role: token.role,
+        },
+    ))
+}
+
+/// 422: the sentence with its rule.
+fn refused(field: &str, rule: &str, message: String) -> Response {
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &InvalidAnswer {
+            error: InvalidDetail {
+                code: "refused".into(),
+                refusal: None,
+                message: message.clone(),
+                problems: vec![ProblemJson {
+                    board: None,
+                    rule: Some(rule.into()),
+                    field: field.into(),
+                    message,
+                }],
+            },
+        },
+    )
+}
+
+fn not_published(e: NotPublished) -> Response {
+    match e {
+        NotPublished::Refused(e) => refused(
+            if e.rule == arbiter_core::swiss::HAND_CHANGE_RULE {
+                "swaps"
+            } else {
+                "round"
+            },
+            e.rule,
+            format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message)),
+        ),
+        other => other.into_web().answer(Format::Json),
+    }
+}
+
+/// Issue 17: the competition's next round as FIDE C.04.6 pairs it from the rounds before it
+/// (the round after the last one with a match, once all its results are in). Refused (422)
+/// when the competition is not a team Swiss, a result of the last round is missing, or every
+/// round is paired.
+#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/pairing", tag = "pairing",
+    params(CompetitionAddress),
+    responses(
+        (status = 200, description = "The next round as C.04.6 pairs it", body = PairingJson),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (whoever sets up rounds reads a pairing before it is published)", body = ErrorAnswer),
+        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
+        (status = 422, description = "No round can be paired now; the sentence says why", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn proposed(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<CompetitionAddress>,
+) -> Response {
+    let answer = async {
+        let (n, _) = begin(&state, &headers, path).await?;
+        let p = prepare(&n, &[], "").map_err(not_published)?;
+        let (round, pairs, bye) = numbers(&p);
+        Ok(json_response(
+            StatusCode::OK,
+            &PairingJson { round, pairs, bye },
+        ))
+    };
+    answer.await.unwrap_or_else(|r: Response| r)
+}
+
+/// Issue 17: publishes the competition's next round as C.04.6 pairs it, with `swaps` made by
+/// hand (a reason required, C.04.2 art. 1.5): the round's matches are stored, home the team
+/// with White on board 1, no result yet; C.04.6's pairing and the change are kept in the
+/// history. Refused (409) when the competition changed while it was published, or `round` is
+/// not the next round.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/pairing", tag = "pairing",
+    params(CompetitionAddress),
+    request_body(content = PublishBody, description = "The round to publish"),
+    responses(
+        (status = 200, description = "The round as published", body = PublishedJson),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (whoever sets up rounds publishes them)", body = ErrorAnswer),
+        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
+        (status = 409, description = "The competition changed meanwhile, or `round` is not the next round: nothing was published", body = ErrorAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong, no round can be paired now, or a swap is refused (the sentence with its rule)", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn publish_round(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<CompetitionAddress>,
+    bytes: Bytes,
+) -> Response {
+    let answer = async {
+        let (n, acting) = begin(&state, &headers, path).await?;
+        let body: PublishBody = if bytes.iter().all(u8::is_ascii_whitespace) {
+            PublishBody::default()
+        } else {
+            serde_json::from_slice(&bytes).map_err(|e| {
+                refused(
+                    "body",
+                    "C.04.6",
+                    format!(
+                        "The body is not the JSON this endpoint reads ({e}); send {{\"round\": 6, \"swaps\": [[3, 8]], \"reason\": \"Teams 3 and 8 are of one club\"}}, or {{}} to publish C.04.6's pairing as it is."
+                    ),
+                )
+            })?
+        };
+        let teams = &n.view.competition.teams;
+        let mut swaps = Vec::new();
+        let team = |x: u32| {
+            usize::try_from(x)
+                .ok()
+                .and_then(|x| x.checked_sub(1))
+                .and_then(|i| teams.get(i))
+                .map(|t| t.id.clone())
+        };
+        for [a, b] in &body.swaps {
+            let (Some(ta), Some(tb)) = (team(*a), team(*b)) else {
+                let x = if team(*a).is_none() { a } else { b };
+                return Err(refused(
+                    "swaps",
+                    arbiter_core::swiss::HAND_CHANGE_RULE,
+                    format!(
+                        "There is no team with start number {x}; the competition's teams are numbered 1 to {}.",
+                        teams.len()
+                    ),
+                ));
+            };
+            swaps.push(Swap { a: ta, b: tb });
+        }
+        let reason = body.reason.clone().unwrap_or_default();
+        if let Some(meant) = body.round {
+            let published = n
+                .view
+                .competition
+                .rounds
+                .iter()
+                .any(|r| r.number >= meant && r.matches().next().is_some());
+            if published {
+                return Err(WebError::Conflict(format!(
+                    "Round {meant} is published already, so nothing was published; read the pairing again."
+                ))
+                .answer(Format::Json));
+            }
+            let next = prepare(&n, &[], "").map_err(not_published)?.paired.round;
+            if meant != next {
+                return Err(WebError::Conflict(format!(
+                    "Round {meant} is not the round to pair now: the next round is {next}, so nothing was published; read the pairing again."
+                ))
+                .answer(Format::Json));
+            }
+        }
+        let p = publish(&state, &n, n.seen(), &swaps, &reason, &acting)
+            .await
+            .map_err(not_published)?;
+        let (round, pairs, bye) = numbers(&p);
+        Ok(json_response(
+            StatusCode::OK,
+            &PublishedJson {
+                round,
+                pairs,
+                bye,
+                changed_by_hand: p.changed(),
+                reason: p.reason.as_ref().map(|r| r.as_str().to_string()),
+                url: format!(
+                    "{}/rounds/{round}",
+                    crate::ui::link::competition_href(
+                        &n.view.league.slug,
+                        &n.view.season.slug,
+                        &n.view.record.slug
+                    )
+                ),
+            },
+        ))
+    };
+    answer.await.unwrap_or_else(|r: Response| r)
+}

@@ -1,0 +1,529 @@
+//! Issue 17: a team Swiss's next round on the site. Whoever sets up rounds reaches "Pair round N"
+//! from the competition's page, sees C.04.6's pairing (the engine's own, on the stored
+//! competition) with why, may swap teams by hand only with a reason (C.04.2 art. 1.5), kept in
+//! the history and flagged on the round's page, and publishes it: the round's matches, home the
+//! team with White on board 1. A publication read on an older competition is refused; the API
+//! reads and publishes the same.
+
+use arbiter_core::permissions::Role;
+use arbiter_core::swiss::{self, Request, RoundPairing};
+use arbiter_core::{Competition, Pairing, Ruleset, TeamId};
+use arbiter_store::{
+    Actor, Entity, HistoryAction, HistoryFilter, NewCompetition, NewSeason, RulesRef, Store,
+};
+use axum::body::Body;
+use axum::http::{Request as HttpRequest, StatusCode};
+
+use crate::common::*;
+
+const PRESIDENT: &str = "president@gthscl.example";
+const COACH: &str = "coach@start.example";
+const OPEN: &str = "/leagues/gthscl/2026-swiss/open";
+const PAGE: &str = "/leagues/gthscl/2026-swiss/open/pairing";
+const API: &str = "/api/v1/leagues/gthscl/2026-swiss/open/pairing";
+
+/// The seeded league with the demo's team Swiss (three rounds played) as a season of its own,
+/// the President and an advisor.
+async fn swiss_store() -> Store {
+    let store = store().await;
+    let demo = arbiter_demo::generate(jiff::civil::date(2026, 11, 4));
+    let open = demo
+        .leagues
+        .iter()
+        .flat_map(|l| &l.seasons)
+        .flat_map(|s| &s.competitions)
+        .find(|c| {
+            c.ruleset()
+                .is_some_and(|r| swiss::paired_round_by_round(&r))
+        })
+        .expect("the demo has a team Swiss");
+    assert!(
+        open.competition.rounds.len() >= 2,
+        "rounds already played to pair from"
+    );
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let season = store
+        .create_season(
+            league.id,
+            &NewSeason {
+                slug: "2026-swiss".into(),
+                name: "2026 team Swiss".into(),
+                starts_on: None,
+                ends_on: None,
+            },
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    store
+        .import_competition(
+            season.id,
+            &NewCompetition {
+                slug: "open".into(),
+                name: "Open".into(),
+                rules: RulesRef::Toml(open.rules.clone()),
+            },
+            &open.competition,
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, COACH, Role::Advisor, Some("Start High School")).await;
+    store
+}
+
+/// The stored competition, its rules and version.
+async fn stored(store: &Store) -> (Competition, Ruleset, i64) {
+    let c = store
+        .load_competition("gthscl", "open")
+        .await
+        .unwrap()
+        .unwrap();
+    (c.competition, c.rules, c.version)
+}
+
+/// C.04.6's next round of the stored competition, by core's engine itself.
+async fn engine(store: &Store) -> RoundPairing {
+    let (c, rules, _) = stored(store).await;
+    let round = c.rounds.iter().map(|r| r.number).max().unwrap() + 1;
+    swiss::pair(
+        &c,
+        &rules,
+        &Request {
+            round,
+            absent: None,
+            seed: 0,
+        },
+    )
+    .unwrap()
+}
+
+/// The value of the hidden field `name` of a page.
+fn hidden(body: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let i = body
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no field {name}: {body}"))
+        + marker.len();
+    body[i..i + body[i..].find('"').unwrap()].to_string()
+}
+
+/// Each match of round `n` as stored: (home, away), and the round's byes.
+async fn round_of(store: &Store, n: u32) -> Option<(Vec<(TeamId, TeamId)>, Vec<TeamId>)> {
+    let (c, _, _) = stored(store).await;
+    let r = c.rounds.iter().find(|r| r.number == n)?;
+    Some((
+        r.matches()
+            .map(|m| (m.home.clone(), m.away.clone()))
+            .collect(),
+        r.pairings
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Bye(b) => Some(b.team.clone()),
+                Pairing::Match(_) => None,
+            })
+            .collect(),
+    ))
+}
+
+/// The line the page shows for a team: its start number and name.
+fn team_line(c: &Competition, id: &TeamId) -> String {
+    let n = c.team_index(id).unwrap() + 1;
+    format!("{n} {}", c.team_name(id))
+}
+
+async fn publications(store: &Store) -> Vec<arbiter_store::HistoryEntry> {
+    let id = store
+        .load_competition("gthscl", "open")
+        .await
+        .unwrap()
+        .unwrap()
+        .record
+        .id;
+    store
+        .history(&HistoryFilter {
+            competition: Some(id),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|h| h.action == HistoryAction::PublishPairing)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_proposed_pairing_is_c04_6s_and_publishing_it_makes_the_next_round() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let expected = engine(&store).await;
+    let (c, _, _) = stored(&store).await;
+    let n = expected.round;
+
+    // Reached from the competition's own page.
+    let overview = get(&app, OPEN).await;
+    assert!(
+        overview
+            .body
+            .contains(&format!("<a href=\"{PAGE}\">Pair round {n}</a>")),
+        "{}",
+        overview.body
+    );
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, PAGE).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains(&format!("Pair round {n}")));
+    // Every pair of the engine, board by board, White first, with why.
+    let mut at = 0;
+    for (board, m) in expected.pairs.iter().enumerate() {
+        let id = format!("id=\"board-{}\"", board + 1);
+        let i = page.body[at..].find(&id).unwrap_or_else(|| panic!("{id}")) + at;
+        let line = &page.body[i..i + page.body[i..].find("</details>").unwrap()];
+        let (w, b) = (team_line(&c, &m.white), team_line(&c, &m.black));
+        let (wi, bi) = (line.find(&w), line.find(&b));
+        assert!(
+            wi.is_some() && bi.is_some() && wi < bi,
+            "board {}: {w} - {b}: {line}",
+            board + 1
+        );
+        assert!(
+            line.contains(m.why.colour_rule.article()),
+            "the colour rule: {line}"
+        );
+        at = i + 1;
+    }
+    let bye = expected.bye.as_ref().expect("eleven teams: a bye");
+    assert!(page.body.contains(&team_line(&c, &bye.team)));
+    assert!(page.body.contains("C.04.6 art. 3.4"), "why the bye");
+    assert!(!page.body.contains("Changed by hand"));
+
+    // Published: the round's matches, home the team with White on board 1, and the bye.
+    let seen = hidden(&page.body, "seen");
+    let done = president
+        .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let (matches, byes) = round_of(&store, n).await.expect("the round is stored");
+    let engine_pairs: Vec<(TeamId, TeamId)> = expected
+        .pairs
+        .iter()
+        .map(|m| (m.white.clone(), m.black.clone()))
+        .collect();
+    assert_eq!(matches, engine_pairs);
+    assert_eq!(byes, vec![bye.team.clone()]);
+    let back = president.get(&app, done.header("location")).await;
+    assert!(
+        back.body.contains(&format!("Round {n} is published")),
+        "{}",
+        back.body
+    );
+    // The next round waits for this one's results (C.04.6 art. 1.2), entered as for any round.
+    assert!(back.body.contains("C.04.6 art. 1.2"), "{}", back.body);
+    let results = president
+        .get(&app, &format!("{OPEN}/rounds/{n}/results"))
+        .await;
+    assert_eq!(results.status, StatusCode::OK, "{}", results.body);
+    let public = get(&app, &format!("{OPEN}/rounds/{n}")).await;
+    assert_eq!(public.status, StatusCode::OK);
+    assert!(!public.body.contains("Changed by hand"));
+    // The history keeps it, C.04.6's pairing beside it.
+    let kept = publications(&store).await;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].entity, Entity::Competition);
+    assert_eq!(kept[0].reason, None);
+    let after = kept[0].after.as_ref().unwrap();
+    assert_eq!(after["round"], n);
+    assert_eq!(
+        after["paired"]["pairs"].as_array().unwrap().len(),
+        expected.pairs.len()
+    );
+}
+
+#[tokio::test]
+async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_shows() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let expected = engine(&store).await;
+    let n = expected.round;
+    let (a, b) = (
+        expected.pairs[0].white.clone(),
+        expected.pairs[1].black.clone(),
+    );
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, PAGE).await;
+    let seen = hidden(&page.body, "seen");
+
+    // Without a reason: refused, with the rule, and nothing changed.
+    let refused = president
+        .post(
+            &app,
+            PAGE,
+            &[("step", "swap"), ("a", &a.0), ("b", &b.0), ("reason", " ")],
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("C.04.2 art. 1.5"), "{}", refused.body);
+    assert!(
+        refused.body.contains("without a reason"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(hidden(&refused.body, "swaps"), "");
+    // Publishing a swap without a reason is refused the same way, and stores nothing.
+    let swaps = format!("{}~{}", a.0, b.0);
+    let no_reason = president
+        .post(
+            &app,
+            PAGE,
+            &[("step", "publish"), ("seen", &seen), ("swaps", &swaps)],
+        )
+        .await;
+    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(no_reason.body.contains("C.04.2 art. 1.5"));
+    assert!(round_of(&store, n).await.is_none());
+
+    // With a reason: shown changed, flagged, carried to the publication.
+    let why = "Teams of one club may not meet";
+    let swapped = president
+        .post(
+            &app,
+            PAGE,
+            &[("step", "swap"), ("a", &a.0), ("b", &b.0), ("reason", why)],
+        )
+        .await;
+    assert_eq!(swapped.status, StatusCode::OK, "{}", swapped.body);
+    assert!(
+        swapped
+            .body
+            .contains(&format!("Changed by hand: {why} (C.04.2 art. 1.5)")),
+        "{}",
+        swapped.body
+    );
+    assert_eq!(hidden(&swapped.body, "swaps"), swaps);
+    let done = president
+        .post(
+            &app,
+            PAGE,
+            &[
+                ("step", "publish"),
+                ("seen", &seen),
+                ("swaps", &swaps),
+                ("reason", why),
+            ],
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let (matches, _) = round_of(&store, n).await.unwrap();
+    assert_eq!(matches[0], (b.clone(), expected.pairs[0].black.clone()));
+    assert_eq!(matches[1], (expected.pairs[1].white.clone(), a.clone()));
+    assert_eq!(
+        &matches[2..],
+        &expected.pairs[2..]
+            .iter()
+            .map(|m| (m.white.clone(), m.black.clone()))
+            .collect::<Vec<_>>()[..]
+    );
+    let kept = publications(&store).await;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].reason.as_deref(), Some(why));
+    let after = kept[0].after.as_ref().unwrap();
+    assert_eq!(
+        after["changed_by_hand"],
+        serde_json::json!([b.0.clone(), expected.pairs[1].white.0.clone()])
+    );
+    // C.04.6's own pairing is kept beside it: its first pair is the one changed.
+    assert_eq!(
+        after["paired"]["pairs"][0],
+        serde_json::json!([
+            expected.pairs[0].white_number,
+            expected.pairs[0].black_number
+        ])
+    );
+    // Flagged on the public round page, on the two changed matches only.
+    let public = get(&app, &format!("{OPEN}/rounds/{n}")).await;
+    assert_eq!(
+        public
+            .body
+            .matches(&format!("Changed by hand: {why}"))
+            .count(),
+        2,
+        "{}",
+        public.body
+    );
+}
+
+#[tokio::test]
+async fn a_publication_read_on_an_older_competition_is_refused() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let n = engine(&store).await.round;
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, PAGE).await;
+    let seen = hidden(&page.body, "seen");
+    // Another publishes first (the API, the same write path).
+    let token = api_token(&store, PRESIDENT, Role::President, None).await;
+    let first = send(
+        &app,
+        HttpRequest::post(API)
+            .header("authorization", format!("Bearer {token}"))
+            .header("content-type", "application/json")
+            .body(Body::from("{}"))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    let (_, _, version) = stored(&store).await;
+    assert_ne!(seen, version.to_string());
+    let stale = president
+        .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
+        .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    assert!(
+        stale.body.contains("changed after its pairing was read"),
+        "{}",
+        stale.body
+    );
+    // One round n, no other.
+    let (c, _, _) = stored(&store).await;
+    assert_eq!(c.rounds.iter().filter(|r| r.number == n).count(), 1);
+    assert!(c.rounds.iter().all(|r| r.number <= n));
+    assert_eq!(publications(&store).await.len(), 1);
+}
+
+#[tokio::test]
+async fn only_who_sets_up_rounds_may_pair_them() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let mut coach = Visitor::signed_in(&app, COACH).await;
+    let page = coach.get(&app, PAGE).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN, "{}", page.body);
+    let post = coach.post(&app, PAGE, &[("step", "publish")]).await;
+    assert_eq!(post.status, StatusCode::FORBIDDEN);
+    let anonymous = get(&app, PAGE).await;
+    assert!(to_sign_in(&anonymous));
+    let token = api_token(&store, COACH, Role::Advisor, Some("Start High School")).await;
+    let api = send(
+        &app,
+        HttpRequest::get(API)
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(api.status, StatusCode::FORBIDDEN, "{}", api.body);
+    assert!(round_of(&store, engine(&store).await.round).await.is_none());
+}
+
+#[tokio::test]
+async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let expected = engine(&store).await;
+    let token = api_token(&store, PRESIDENT, Role::President, None).await;
+    let call = |method: &str, body: &str| {
+        let b = HttpRequest::builder()
+            .method(method)
+            .uri(API)
+            .header("authorization", format!("Bearer {token}"));
+        if method == "GET" {
+            b.body(Body::empty()).unwrap()
+        } else {
+            b.header("content-type", "application/json")
+                .body(Body::from(body.to_string()))
+                .unwrap()
+        }
+    };
+    let read = send(&app, call("GET", "")).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    let pairs: Vec<serde_json::Value> = expected
+        .pairs
+        .iter()
+        .map(|m| serde_json::json!([m.white_number, m.black_number]))
+        .collect();
+    assert_eq!(
+        read.json(),
+        serde_json::json!({
+            "round": expected.round,
+            "pairs": pairs,
+            "bye": expected.bye.as_ref().map(|b| b.number),
+        })
+    );
+    // A swap without its reason: 422 with the rule.
+    let (x, y) = (
+        expected.pairs[0].white_number,
+        expected.pairs[1].white_number,
+    );
+    let body = format!("{{\"swaps\": [[{x}, {y}]]}}");
+    let refused = send(&app, call("POST", &body)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.json()["error"]["problems"][0]["rule"],
+        "C.04.2 art. 1.5"
+    );
+    // The round meant must be the next one.
+    let wrong = format!("{{\"round\": {}}}", expected.round + 1);
+    assert_eq!(
+        send(&app, call("POST", &wrong)).await.status,
+        StatusCode::CONFLICT
+    );
+    let body = format!(
+        "{{\"round\": {}, \"swaps\": [[{x}, {y}]], \"reason\": \"Asked by the organiser\"}}",
+        expected.round
+    );
+    let done = send(&app, call("POST", &body)).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    let j = done.json();
+    assert_eq!(j["changed_by_hand"], true);
+    assert_eq!(j["reason"], "Asked by the organiser");
+    assert_eq!(
+        j["pairs"][0],
+        serde_json::json!([y, expected.pairs[0].black_number])
+    );
+    assert_eq!(
+        j["pairs"][1],
+        serde_json::json!([x, expected.pairs[1].black_number])
+    );
+    // Published once: the same again is refused.
+    assert_eq!(
+        send(&app, call("POST", &body)).await.status,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(publications(&store).await.len(), 1);
+}
+
+/// The page as the President sees it before publishing, swaps and all, for review: the CSRF
+/// token (random) and the data version (the store's) masked.
+#[tokio::test]
+async fn the_pairing_page_with_a_swap() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let expected = engine(&store).await;
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let (a, b) = (&expected.pairs[2].black.0, &expected.pairs[3].black.0);
+    let page = president
+        .post(
+            &app,
+            PAGE,
+            &[
+                ("step", "swap"),
+                ("a", a),
+                ("b", b),
+                ("reason", "Asked by the organiser"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let body = masked(&page.body)
+        .replace(&hidden(&page.body, "csrf"), "CSRF")
+        .replace(
+            &format!("name=\"seen\" value=\"{}\"", hidden(&page.body, "seen")),
+            "name=\"seen\" value=\"VERSION\"",
+        );
+    insta::assert_snapshot!("pairing_page_with_a_swap", body);
+}
