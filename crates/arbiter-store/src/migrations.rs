@@ -122,6 +122,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "season_end",
         include_str!("../migrations/sqlite/0022_season_end.sql"),
     ),
+    (
+        23,
+        "shared_rate_limits",
+        include_str!("../migrations/sqlite/0023_shared_rate_limits.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -234,6 +239,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         22,
         "season_end",
         include_str!("../migrations/postgres/0022_season_end.sql"),
+    ),
+    (
+        23,
+        "shared_rate_limits",
+        include_str!("../migrations/postgres/0023_shared_rate_limits.sql"),
     ),
 ];
 
