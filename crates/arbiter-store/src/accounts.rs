@@ -1157,6 +1157,56 @@ impl Backend {
         self.attempts("reset_requests", email, address, since).await
     }
 
+    /// An attempt from `address` against the per-address limit every server on this database
+    /// shares (issue 16): let through and noted when fewer than `limit` were let through at or
+    /// after `since` (`None`); else refused, and nothing noted, with those attempts (the earliest
+    /// frees a place when it leaves the window).
+    pub async fn address_attempt(
+        &self,
+        address: &str,
+        since: jiff::Timestamp,
+        limit: u32,
+    ) -> Result<Option<Attempts>, StoreError> {
+        // One statement: on SQLite writes queue, so the count is exact; on PostgreSQL two
+        // servers' simultaneous attempts may both pass at the limit's edge, one each at most.
+        let sql = format!(
+            "INSERT INTO address_attempts (address, at) SELECT $1, {} \
+             WHERE (SELECT COUNT(*) FROM address_attempts WHERE address = $1 AND at >= {}) < $4",
+            ts_in("$2"),
+            ts_in("$3"),
+        );
+        let done = sqlx::query(&sql)
+            .bind(address)
+            .bind(ts_fixed(codes::now()))
+            .bind(ts_fixed(since))
+            .bind(i64::from(limit))
+            .execute(&self.pool)
+            .await
+            .map_err(db("noting an attempt for the per-address limit"))?;
+        if done.rows_affected() > 0 {
+            return Ok(None);
+        }
+        let sql = format!(
+            "SELECT COUNT(*) AS n, {} AS earliest FROM address_attempts WHERE address = $1 AND at >= {}",
+            ts_out("MIN(at)"),
+            ts_in("$2"),
+        );
+        let row = sqlx::query(&sql)
+            .bind(address)
+            .bind(ts_fixed(since))
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db("counting attempts for the per-address limit"))?;
+        let earliest: Option<String> = get(&row, "earliest")?;
+        Ok(Some(Attempts {
+            count: to_u32(get(&row, "n")?, "count of attempts")?,
+            earliest: earliest
+                .as_deref()
+                .map(codes::parse_timestamp)
+                .transpose()?,
+        }))
+    }
+
     /// `table` is one of the two attempt tables, never text from a request.
     async fn note_attempt(
         &self,
@@ -1208,14 +1258,15 @@ impl Backend {
         })
     }
 
-    /// Removes the failed sign-ins and reset requests noted before `older_than` (they only
-    /// matter to the limits' windows); returns how many went. Not league data: no history row.
+    /// Removes the failed sign-ins, reset requests and per-address attempts noted before
+    /// `older_than` (they only matter to the limits' windows); returns how many went. Not
+    /// league data: no history row.
     pub async fn forget_sign_in_failures(
         &self,
         older_than: jiff::Timestamp,
     ) -> Result<u64, StoreError> {
         let mut gone = 0;
-        for table in ["sign_in_failures", "reset_requests"] {
+        for table in ["sign_in_failures", "reset_requests", "address_attempts"] {
             let sql = format!("DELETE FROM {table} WHERE at < {}", ts_in("$1"));
             let done = sqlx::query(&sql)
                 .bind(ts_fixed(older_than))

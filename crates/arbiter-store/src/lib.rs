@@ -796,8 +796,19 @@ impl Store {
         dispatch!(self, s => s.reset_requests(email, address, since).await)
     }
 
-    /// Removes the failed sign-ins and reset requests noted before `older_than`; returns how
-    /// many went (no history row: they are not league data).
+    /// An attempt from `address` against the per-address limit every server on this database
+    /// shares: `None` when let through (and noted), else the attempts let through since `since`.
+    pub async fn address_attempt(
+        &self,
+        address: &str,
+        since: jiff::Timestamp,
+        limit: u32,
+    ) -> Result<Option<Attempts>, StoreError> {
+        dispatch!(self, s => s.address_attempt(address, since, limit).await)
+    }
+
+    /// Removes the failed sign-ins, reset requests and per-address attempts noted before
+    /// `older_than`; returns how many went (no history row: they are not league data).
     pub async fn forget_sign_in_failures(
         &self,
         older_than: jiff::Timestamp,

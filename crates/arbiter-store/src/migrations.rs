@@ -132,6 +132,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "deciding_game_corrections",
         include_str!("../migrations/sqlite/0024_deciding_game_corrections.sql"),
     ),
+    (
+        25,
+        "shared_rate_limits",
+        include_str!("../migrations/sqlite/0025_shared_rate_limits.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -254,6 +259,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         24,
         "deciding_game_corrections",
         include_str!("../migrations/postgres/0024_deciding_game_corrections.sql"),
+    ),
+    (
+        25,
+        "shared_rate_limits",
+        include_str!("../migrations/postgres/0025_shared_rate_limits.sql"),
     ),
 ];
 

@@ -43,8 +43,6 @@ use std::net::SocketAddr;
 
 use axum::Router;
 use axum::routing::{MethodRouter, get};
-use tower_governor::GovernorLayer;
-use tower_governor::governor::GovernorConfigBuilder;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
 
@@ -197,34 +195,13 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Sign-in and reset, per address: a burst of 10, then one more every 6 seconds.
+/// Sign-in and reset, per address: 10 attempts in any minute, counted in the store so that
+/// every server on the database shares the count.
 fn rate_limited(handler: MethodRouter<AppState>, state: &AppState) -> MethodRouter<AppState> {
-    let config = GovernorConfigBuilder::default()
-        .key_extractor(http::auth::ClientAddress {
-            trusted: state.trusted_proxies().into(),
-        })
-        .per_second(6)
-        .burst_size(10)
-        .finish();
-    // `finish` refuses only a zero period or burst, which the constants above are not.
-    let Some(config) = config else {
-        return handler;
-    };
-    handler.layer(GovernorLayer::new(config).error_handler(|e| {
-        let wait = match e {
-            tower_governor::GovernorError::TooManyRequests { wait_time, .. } => wait_time.max(1),
-            _ => 6,
-        };
-        let unit = if wait == 1 { "second" } else { "seconds" };
-        let mut response = WebError::TooManyRequests(format!(
-            "Too many attempts from this address in a short time. Try again in {wait} {unit}."
-        ))
-        .answer(http::error::Format::Html);
-        response
-            .headers_mut()
-            .insert(axum::http::header::RETRY_AFTER, wait.into());
-        response
-    }))
+    handler.layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        http::attempts::per_address,
+    ))
 }
 
 /// Why the server could not start or stopped.

@@ -2,8 +2,9 @@
 //!
 //! A page is computed once per data version: each competition's score sheet, standings and
 //! explanation are kept with the version they were computed at, and so is every page drawn from
-//! them. A request asks the store only for its data version (at most once per `freshness`), so
-//! an unchanged page costs a hash-map look-up, or a 304.
+//! them. A public page asks the store only for its data version (at most once per `freshness`),
+//! so an unchanged page costs a hash-map look-up, or a 304; a person's own page and a write read
+//! it on every request, so they see at once what another server on the database wrote.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -313,6 +314,13 @@ impl AppState {
         self.read_version(now).await
     }
 
+    /// The store's data version read now, not the one trusted for `freshness`: a person's own
+    /// page and every write must see what another server on the database wrote a moment ago.
+    async fn current_version(&self) -> Result<i64, WebError> {
+        let now = u64::try_from(self.inner.version.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.read_version(now).await
+    }
+
     async fn read_version(&self, now: u64) -> Result<i64, WebError> {
         let clock = &self.inner.version;
         let v = self
@@ -358,7 +366,10 @@ impl AppState {
         competition: &str,
         wait: Wait,
     ) -> Result<Arc<CompetitionView>, WebError> {
-        let v = self.version().await?;
+        let v = match wait {
+            Wait::OrServeLoaded => self.version().await?,
+            Wait::ForCurrent => self.current_version().await?,
+        };
         let key: ViewKey = (league.into(), season.into(), competition.into());
         if let Some(view) = self.cached_view(&key, v) {
             return Ok(view);

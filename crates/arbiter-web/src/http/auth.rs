@@ -11,7 +11,7 @@ use arbiter_core::permissions::{Action, Role, Subject, Target, acting_role};
 use arbiter_core::text::Email;
 use arbiter_store::{Actor, LeagueId, Membership, Store, User, UserId, secrets};
 use axum::extract::ConnectInfo;
-use axum::http::{HeaderMap, Request};
+use axum::http::HeaderMap;
 use axum_login::{AuthUser, AuthnBackend};
 
 use crate::http::error::WebError;
@@ -180,28 +180,10 @@ pub async fn hash_password(plain: String) -> Result<String, WebError> {
         .map_err(WebError::internal)
 }
 
-/// The rate limits' key: the client's address. That is the peer's, unless the peer is a proxy
-/// the site trusts (`arbiter serve --trust-proxy`), in which case it is the nearest address in
-/// `X-Forwarded-For` that is not a trusted proxy. Without a known peer (in-process tests), one
-/// shared key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClientAddress {
-    pub trusted: std::sync::Arc<[IpAddr]>,
-}
-
-impl tower_governor::key_extractor::KeyExtractor for ClientAddress {
-    type Key = String;
-
-    fn extract<T>(&self, req: &Request<T>) -> Result<String, tower_governor::GovernorError> {
-        Ok(client_address(
-            req.extensions(),
-            req.headers(),
-            &self.trusted,
-        ))
-    }
-}
-
-/// The client's IP address as text, or `unknown`; see [`ClientAddress`].
+/// The rate limits' key: the client's IP address as text. That is the peer's, unless the peer
+/// is a proxy the site trusts (`arbiter serve --trust-proxy`), in which case it is the nearest
+/// address in `X-Forwarded-For` that is not a trusted proxy. Without a known peer (in-process
+/// tests), one shared key, `unknown`.
 pub fn client_address(
     ext: &axum::http::Extensions,
     headers: &HeaderMap,

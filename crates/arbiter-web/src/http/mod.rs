@@ -1,7 +1,9 @@
 //! HTTP plumbing under every area: errors and the answer format, ETags and headers, CSRF,
-//! sessions and sign-in, security headers, body and connection limits.
+//! sessions and sign-in, security headers, body and connection limits, the per-address limit
+//! on sign-in attempts.
 
 pub mod answer;
+pub mod attempts;
 pub mod auth;
 pub mod body_limit;
 pub mod connections;
