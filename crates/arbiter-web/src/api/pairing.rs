@@ -98,6 +98,17 @@ async fn begin(
         .view(&league, &season, &competition)
         .await
         .map_err(|e| e.answer(Format::Json))?;
+    // A competition drawn as a round robin has no pairing to read or publish: not found.
+    if !arbiter_core::swiss::paired_round_by_round(&view.rules)
+        && let Err(e) = crate::pairing::propose(&view)
+    {
+        return Err(WebError::not_found(format!(
+            "{}: {}.",
+            e.rule,
+            arbiter_core::text::sentence(&e.message)
+        ))
+        .answer(Format::Json));
+    }
     Ok((
         NextRound { view },
         Acting {
@@ -127,33 +138,37 @@ fn refused(field: &str, rule: &str, message: String) -> Response {
     )
 }
 
+/// A swap the request got wrong is 422; a round that cannot be paired now (a result missing,
+/// every round paired) is the competition's state, not the request's: 409.
 fn not_published(e: NotPublished) -> Response {
     match e {
-        NotPublished::Refused(e) => refused(
-            if e.rule == arbiter_core::swiss::HAND_CHANGE_RULE {
-                "swaps"
-            } else {
-                "round"
-            },
+        NotPublished::Refused(e) if e.rule == arbiter_core::swiss::HAND_CHANGE_RULE => refused(
+            "swaps",
             e.rule,
             format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message)),
         ),
+        NotPublished::Refused(e) => WebError::Conflict(format!(
+            "{}: {}",
+            e.rule,
+            arbiter_core::text::sentence(&e.message)
+        ))
+        .answer(Format::Json),
         other => other.into_web().answer(Format::Json),
     }
 }
 
 /// Issue 17: the competition's next round as FIDE C.04.6 pairs it from the rounds before it
-/// (the round after the last one with a match, once all its results are in). Refused (422)
-/// when the competition is not a team Swiss, a result of the last round is missing, or every
-/// round is paired.
+/// (the round after the last one with a match, once all its results are in). Not found (404)
+/// when the competition is not a team Swiss; refused (409) when a result of the last round is
+/// missing or every round is paired.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/pairing", tag = "pairing",
     params(CompetitionAddress),
     responses(
         (status = 200, description = "The next round as C.04.6 pairs it", body = PairingJson),
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (whoever sets up rounds reads a pairing before it is published)", body = ErrorAnswer),
-        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
-        (status = 422, description = "No round can be paired now; the sentence says why", body = InvalidAnswer),
+        (status = 404, description = "No such league, season or competition, or it is not a team Swiss paired round by round", body = ErrorAnswer),
+        (status = 409, description = "No round can be paired now (a result missing, every round paired); the sentence says why", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
@@ -186,10 +201,10 @@ async fn proposed(
         (status = 200, description = "The round as published", body = PublishedJson),
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (whoever sets up rounds publishes them)", body = ErrorAnswer),
-        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
-        (status = 409, description = "The competition changed meanwhile, or `round` is not the next round: nothing was published", body = ErrorAnswer),
+        (status = 404, description = "No such league, season or competition, or it is not a team Swiss paired round by round", body = ErrorAnswer),
+        (status = 409, description = "The competition changed meanwhile, `round` is not the next round, or no round can be paired now (a result missing, every round paired): nothing was published", body = ErrorAnswer),
         (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 422, description = "The body is wrong, no round can be paired now, or a swap is refused (the sentence with its rule)", body = InvalidAnswer),
+        (status = 422, description = "The body is wrong, or a swap is refused (the sentence with its rule)", body = InvalidAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]

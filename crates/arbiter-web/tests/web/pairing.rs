@@ -394,6 +394,25 @@ async fn a_publication_read_on_an_older_competition_is_refused() {
     assert_eq!(c.rounds.iter().filter(|r| r.number == n).count(), 1);
     assert!(c.rounds.iter().all(|r| r.number <= n));
     assert_eq!(publications(&store).await.len(), 1);
+
+    // The round just published has no results yet: its state refuses the next one (409, art.
+    // 1.2); a division drawn as a round robin has no pairing at all (404).
+    let ask = |uri: &str| {
+        HttpRequest::get(uri)
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap()
+    };
+    let waiting = send(&app, ask(API)).await;
+    assert_eq!(waiting.status, StatusCode::CONFLICT, "{}", waiting.body);
+    assert!(waiting.body.contains("C.04.6 art. 1.2"), "{}", waiting.body);
+    let drawn = send(
+        &app,
+        ask("/api/v1/leagues/gthscl/2026-27/division-a/pairing"),
+    )
+    .await;
+    assert_eq!(drawn.status, StatusCode::NOT_FOUND, "{}", drawn.body);
+    assert!(drawn.body.contains("not a team Swiss"), "{}", drawn.body);
 }
 
 #[tokio::test]
