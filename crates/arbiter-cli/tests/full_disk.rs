@@ -236,7 +236,17 @@ fn a_full_disk_refuses_writes_with_a_sentence_keeps_reads_and_data_and_recovers(
 
     // Space freed: writes work again, and nothing written before is lost.
     std::fs::remove_file(&filler).unwrap();
-    let (status, body) = request(addr, "POST", ledger, &token, &payment(3));
+    // The store may answer 503 ("try again in a minute") while its connections recover from
+    // the full disk; within a few seconds a write is stored.
+    let mut tries = 0;
+    let (status, body) = loop {
+        let (status, body) = request(addr, "POST", ledger, &token, &payment(3));
+        tries += 1;
+        if status != 503 || tries == 40 {
+            break (status, body);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    };
     assert_eq!(status, 201, "a write once space is freed: {body}");
     let (_, after) = request(addr, "GET", ledger, &token, "");
     for note in ["cheque 1", "cheque 3"] {
