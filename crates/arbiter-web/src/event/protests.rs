@@ -398,6 +398,23 @@ pub async fn lodge(
     )
 }
 
+/// The hall's time now; UTC's while the event has no round 1 set.
+fn hall_now(state: &AppState, l: &Loaded) -> jiff::civil::DateTime {
+    l.clock.map_or_else(
+        || jiff::tz::Offset::UTC.to_datetime(state.now()),
+        |(_, now)| now,
+    )
+}
+
+/// After a step is stored: the protest on its page.
+fn back_to(state: &AppState, a: &CompetitionAddress, number: u32) -> Response {
+    state.invalidate();
+    see_other(&format!(
+        "{}#protest-{number}",
+        protests_href(&a.league, &a.season, &a.competition)
+    ))
+}
+
 fn competition_of(a: &ProtestAddress) -> CompetitionAddress {
     CompetitionAddress {
         league: a.league.clone(),
@@ -443,10 +460,7 @@ pub async fn reply(
                 auth::permit(account, v.league.id, Action::DecideProtest, Target::League)
                     .map_err(|_| e)
             })?;
-            let now = l.clock.map_or_else(
-                || jiff::tz::Offset::UTC.to_datetime(state.now()),
-                |(_, now)| now,
-            );
+            let now = hall_now(&state, &l);
             let replied = match s.protest.reply(field(&fields, "answer"), now) {
                 Ok(p) => p,
                 Err(e) => {
@@ -468,14 +482,7 @@ pub async fn reply(
                 .record_protest_reply(v.id, pa.number, r, &acting.actor())
                 .await
             {
-                Ok(()) => {
-                    state.invalidate();
-                    Ok(see_other(&format!(
-                        "{}#protest-{}",
-                        protests_href(&a.league, &a.season, &a.competition),
-                        pa.number
-                    )))
-                }
+                Ok(()) => Ok(back_to(&state, &a, pa.number)),
                 Err(e) => {
                     let (m, status) = stored(e);
                     refused(&auth, &state, &a, m, status).await
@@ -532,10 +539,7 @@ pub async fn decide(
             } else {
                 Ruling::Dismissed
             };
-            let now = l.clock.map_or_else(
-                || jiff::tz::Offset::UTC.to_datetime(state.now()),
-                |(_, now)| now,
-            );
+            let now = hall_now(&state, &l);
             let decision = Decision {
                 ruling,
                 by: acting.email.clone(),
@@ -563,14 +567,7 @@ pub async fn decide(
                 .record_protest_decision(v.id, pa.number, &s.protest.against, d, &acting.actor())
                 .await
             {
-                Ok(()) => {
-                    state.invalidate();
-                    Ok(see_other(&format!(
-                        "{}#protest-{}",
-                        protests_href(&a.league, &a.season, &a.competition),
-                        pa.number
-                    )))
-                }
+                Ok(()) => Ok(back_to(&state, &a, pa.number)),
                 Err(e) => {
                     let (m, status) = stored(e);
                     refused(&auth, &state, &a, m, status).await
