@@ -75,6 +75,7 @@ pub fn serve(
     base_url: Option<String>,
     trust_proxy: Vec<std::net::IpAddr>,
     limits: arbiter_web::Limits,
+    now: Option<jiff::Timestamp>,
     db: &Database,
 ) -> Result<()> {
     crate::logs::init();
@@ -87,9 +88,13 @@ pub fn serve(
             db.address()
         );
         eprintln!("Arbiter: {}", mailer.describe());
-        let state = arbiter_web::AppState::new(store)
+        let mut state = arbiter_web::AppState::new(store)
             .with_mail(mailer, &base_url)
             .with_trusted_proxies(trust_proxy);
+        if let Some(start) = now {
+            eprintln!("Arbiter: the site's clock starts at {start} (--now)");
+            state = state.with_clock_from(start);
+        }
         arbiter_web::serve(state, bind, limits)
             .await
             .with_context(|| format!("the web server on {bind} stopped"))
@@ -190,14 +195,22 @@ pub fn token_add(new: &crate::users::NewToken, db: &Database) -> Result<()> {
 }
 
 /// `arbiter demo`: a fresh demo database, seeded from `arbiter_demo::generate`, then served.
-pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Result<()> {
+pub fn demo(
+    bind: SocketAddr,
+    db: &Path,
+    on: Option<jiff::civil::Date>,
+    now: Option<jiff::Timestamp>,
+) -> Result<()> {
     crate::logs::init();
     // The clock is read here, at the edge; the demo itself is pure.
-    let today = on.unwrap_or_else(|| {
-        jiff::Timestamp::now()
-            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
-            .date()
-    });
+    let utc_date = |t: jiff::Timestamp| jiff::tz::Offset::UTC.to_datetime(t).date();
+    let today = on
+        .or(now.map(utc_date))
+        .unwrap_or_else(|| utc_date(jiff::Timestamp::now()));
+    // A day or moment given sets the site's clock too: the event's deadlines (AS-11..AS-13)
+    // are counted from it, not from the system's.
+    let clock =
+        now.or_else(|| on.and_then(|d| jiff::tz::Offset::UTC.to_timestamp(d.at(0, 0, 0, 0)).ok()));
     let base_url = format!("http://{}", browsable(bind));
     // The demo's mail (invitations, reset links) is written beside its database.
     let mail_dir = db.with_extension("mail");
@@ -256,8 +269,11 @@ pub fn demo(bind: SocketAddr, db: &Path, on: Option<jiff::civil::Date>) -> Resul
             mail_dir.display()
         );
         let mut state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
-        if on.is_some() {
+        if on.is_some() || now.is_some() {
             state = state.with_today(today);
+        }
+        if let Some(start) = clock {
+            state = state.with_clock_from(start);
         }
         arbiter_web::serve(state, bind, arbiter_web::Limits::default())
             .await

@@ -186,6 +186,11 @@ enum Command {
         /// default: 128).
         #[arg(long, value_name = "N")]
         max_connections_per_address: Option<usize>,
+        /// Start the site's clock at this moment (e.g. 2026-12-07T08:40+10:30) and run it on
+        /// from there: a rehearsal of an event's day, whose roster lock, protests and lineup
+        /// deadlines (AS-11..AS-13) are counted by it. Default: the system's clock.
+        #[arg(long, value_name = "TIME")]
+        now: Option<jiff::Timestamp>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -320,9 +325,14 @@ enum Command {
         #[arg(long, value_name = "PATH", default_value = "arbiter-demo.db")]
         db: PathBuf,
         /// Show the season as it stands on this day (YYYY-MM-DD): what is played by then, and
-        /// the site's "today"; default: the clock's date.
+        /// the site's "today"; default: the date of --now in UTC, else the clock's date.
         #[arg(long, value_name = "DATE")]
         today: Option<jiff::civil::Date>,
+        /// Start the site's clock at this moment (e.g. 2026-12-07T08:40+10:30, before the ASTC's
+        /// roster lock) and run it on from there; default: midnight UTC of --today when given,
+        /// else the system's clock.
+        #[arg(long, value_name = "TIME")]
+        now: Option<jiff::Timestamp>,
     },
 }
 
@@ -1023,6 +1033,7 @@ fn run(cli: Cli) -> Result<()> {
             trust_proxy,
             max_connections,
             max_connections_per_address,
+            now,
             database,
         } => {
             let defaults = arbiter_web::Limits::default();
@@ -1031,7 +1042,7 @@ fn run(cli: Cli) -> Result<()> {
                 per_address: max_connections_per_address.unwrap_or(defaults.per_address),
                 ..defaults
             };
-            database::serve(bind, base_url, trust_proxy, limits, &database)
+            database::serve(bind, base_url, trust_proxy, limits, now, &database)
         }
         Command::User {
             command:
@@ -1323,7 +1334,12 @@ fn run(cli: Cli) -> Result<()> {
             base_url,
             database,
         } => database::remind(today, &base_url, &database),
-        Command::Demo { bind, db, today } => database::demo(bind, &db, today),
+        Command::Demo {
+            bind,
+            db,
+            today,
+            now,
+        } => database::demo(bind, &db, today, now),
     }
 }
 

@@ -200,12 +200,12 @@ async fn pages(client: &Client, base: &str) -> Check {
         shoot(client, width, "home").await?;
 
         // AS-18: the ASTC field whose two teams share a place.
-        let field = competition("astc", "primary-girls");
+        let field = competition("astc", "primary-girls-2025");
         let rules = Ruleset::preset(&field.rules).unwrap();
         let expected = standings(&field.competition, &rules).unwrap();
         client.set_window_size(width, 900).await.map_err(err)?;
         client
-            .goto(&format!("{base}/leagues/astc/2026/primary-girls"))
+            .goto(&format!("{base}/leagues/astc/2025/primary-girls-2025"))
             .await
             .map_err(err)?;
         let rows = standings_rows(client).await?;

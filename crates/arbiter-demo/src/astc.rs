@@ -1,5 +1,8 @@
-//! ASTC 2026 in Adelaide: four all-play-all competitions of state school teams (AS-2, AS-19),
-//! six-player rosters in order of strength (AS-9, AS-10), every round played.
+//! The ASTC: four all-play-all competitions of state school teams (AS-2, AS-19), six-player
+//! rosters in order of strength (AS-9, AS-10). Two editions: 2025 in Melbourne, every round
+//! played (the previous championship, whose finish orders the next one's invitations, AS-8),
+//! and 2026 in Adelaide, played up to the demo's day: before 7 December its rosters are in and
+//! nothing is played, so an arbiter can run it from the roster lock to the final standings.
 
 use std::collections::HashMap;
 
@@ -8,6 +11,7 @@ use arbiter_core::model::{
 };
 use arbiter_core::schedule::{self, Cycles};
 use arbiter_core::{Ruleset, standings};
+use jiff::ToSpan;
 use jiff::civil::{Date, date};
 
 use crate::names::{AUSTRALIA, Entrants, Names};
@@ -117,48 +121,117 @@ const FIELDS: &[Field] = &[
     },
 ];
 
-/// Open fields play seven rounds over four days; the Girls fields five rounds over the first
-/// three (AS-3: on shared dates no player plays in both).
-fn round_date(round: u32) -> Date {
-    match round {
-        1 | 2 => date(2026, 12, 7),
-        3 | 4 => date(2026, 12, 8),
-        5 | 6 => date(2026, 12, 9),
-        _ => date(2026, 12, 10),
-    }
+/// One championship: where and when it is held, and the hall's offset from UTC.
+struct Edition {
+    year: i16,
+    season: &'static str,
+    host: arbiter_core::field::State,
+    venue: &'static str,
+    utc_offset_minutes: i32,
+    /// The Monday of its four days.
+    first_day: Date,
 }
 
-/// The event as the arbiter set it: in Adelaide (+10:30 in December), the morning round at
-/// 09:30 and the afternoon one at 14:00 on each day (AS-1, AS-3).
-fn event(competitions: &[DemoCompetition]) -> DemoEvent {
-    let start = |round: u32| {
-        let (h, m) = if round % 2 == 1 { (9, 30) } else { (14, 0) };
-        round_date(round).at(h, m, 0, 0)
-    };
-    DemoEvent {
-        name: "ASTC 2026".into(),
+const EDITIONS: [Edition; 2] = [
+    Edition {
+        year: 2025,
+        season: "2025, Melbourne",
+        host: arbiter_core::field::State::Vic,
+        venue: "Melbourne High School, the Great Hall",
+        utc_offset_minutes: 660,
+        first_day: date(2025, 12, 8),
+    },
+    Edition {
+        year: 2026,
+        season: "2026, Adelaide",
         host: arbiter_core::field::State::Sa,
-        venue: "Adelaide Convention Centre, Hall C".into(),
+        venue: "Adelaide Convention Centre, Hall C",
         utc_offset_minutes: 630,
-        round_starts: competitions
-            .iter()
-            .map(|c| {
-                let starts = c
-                    .competition
-                    .rounds
-                    .iter()
-                    .map(|r| start(r.number))
-                    .collect();
-                (c.slug.clone(), starts)
-            })
-            .collect(),
+        first_day: date(2026, 12, 7),
+    },
+];
+
+impl Edition {
+    /// Open fields play seven rounds over four days; the Girls fields five rounds over the
+    /// first three (AS-3: on shared dates no player plays in both).
+    fn round_date(&self, round: u32) -> Date {
+        let day = i64::from(round.saturating_sub(1) / 2).min(3);
+        self.first_day
+            .checked_add(day.days())
+            .unwrap_or(self.first_day)
+    }
+
+    fn last_day(&self) -> Date {
+        self.round_date(7)
+    }
+
+    /// The event as the arbiter set it: the morning round at 09:30 and the afternoon one at
+    /// 14:00 on each day (AS-1, AS-3).
+    fn event(&self, competitions: &[DemoCompetition]) -> DemoEvent {
+        let start = |round: u32| {
+            let (h, m) = if round % 2 == 1 { (9, 30) } else { (14, 0) };
+            self.round_date(round).at(h, m, 0, 0)
+        };
+        DemoEvent {
+            name: format!("ASTC {}", self.year),
+            host: self.host,
+            venue: self.venue.into(),
+            utc_offset_minutes: self.utc_offset_minutes,
+            round_starts: competitions
+                .iter()
+                .map(|c| {
+                    let starts = c
+                        .competition
+                        .rounds
+                        .iter()
+                        .map(|r| start(r.number))
+                        .collect();
+                    (c.slug.clone(), starts)
+                })
+                .collect(),
+        }
+    }
+
+    /// A field's address: a competition's slug is the league's, once across its seasons, so
+    /// the earlier edition's carries its year.
+    fn slug(&self, f: &Field) -> String {
+        self.label(f)
+    }
+
+    /// The seed of a field's lot and results: 2026's as it always was, another for 2025.
+    fn label(&self, f: &Field) -> String {
+        if self.year == 2026 {
+            f.slug.to_string()
+        } else {
+            format!("{}-{}", f.slug, self.year)
+        }
     }
 }
 
-pub fn league() -> DemoLeague {
+/// The ASTC as of `today`: the 2025 championship finished; 2026's rounds on days before
+/// `today` played, the rest still to play (from `today` on, a round is the arbiter's to run).
+pub fn league(today: Date) -> DemoLeague {
     let mut names = Names::new(AUSTRALIA);
-    let competitions: Vec<DemoCompetition> = FIELDS.iter().map(|f| field(f, &mut names)).collect();
-    let the_event = event(&competitions);
+    let seasons = EDITIONS
+        .iter()
+        .map(|edition| {
+            let competitions: Vec<DemoCompetition> = FIELDS
+                .iter()
+                .map(|f| field(f, edition, today, &mut names))
+                .collect();
+            DemoSeason {
+                slug: edition.year.to_string(),
+                name: edition.season.into(),
+                starts_on: edition.first_day,
+                ends_on: edition.last_day(),
+                event: Some(edition.event(&competitions)),
+                competitions,
+                // AS: an event charges no entry fee by its rules (`astc` has no `[fees]`).
+                ledger: Vec::new(),
+                closures: Vec::new(),
+            }
+        })
+        .collect();
     DemoLeague {
         slug: "astc".into(),
         name: "Australian Schools Teams Championships".into(),
@@ -168,23 +241,14 @@ pub fn league() -> DemoLeague {
                       four days in December under ACF By-law 4. In 2026 South Australia hosts \
                       them in Adelaide."
             .into(),
-        seasons: vec![DemoSeason {
-            slug: "2026".into(),
-            name: "2026, Adelaide".into(),
-            starts_on: date(2026, 12, 7),
-            ends_on: date(2026, 12, 10),
-            competitions,
-            // AS: an event charges no entry fee by its rules (`astc` has no `[fees]`).
-            ledger: Vec::new(),
-            closures: Vec::new(),
-            event: Some(the_event),
-        }],
+        seasons,
         treasurer: None,
     }
 }
 
-fn field(f: &Field, names: &mut Names) -> DemoCompetition {
-    let mut rng = Rng::from_label(f.slug, 0);
+fn field(f: &Field, edition: &Edition, today: Date, names: &mut Names) -> DemoCompetition {
+    let label = edition.label(f);
+    let mut rng = Rng::from_label(&label, 0);
     let mut strength: HashMap<PlayerId, i32> = HashMap::new();
     let mut teams: Vec<Team> = f
         .entries
@@ -199,7 +263,7 @@ fn field(f: &Field, names: &mut Names) -> DemoCompetition {
         .and_then(|s| schedule::apply_to(&s, &ids))
         .unwrap_or_default();
     let mut competition = Competition {
-        name: format!("ASTC 2026 {}", f.name),
+        name: format!("ASTC {} {}", edition.year, f.name),
         teams,
         rounds,
     };
@@ -212,16 +276,33 @@ fn field(f: &Field, names: &mut Names) -> DemoCompetition {
     // Results are drawn attempt by attempt until the field shows what it is meant to show; the
     // first attempt that does is the same on every run.
     for attempt in 0..5000 {
-        let mut results = Rng::from_label(f.slug, 1 + attempt);
-        play_rounds(&mut competition, f, &strength, pair.as_ref(), &mut results);
+        let mut results = Rng::from_label(&label, 1 + attempt);
+        play_rounds(
+            &mut competition,
+            f,
+            edition,
+            &strength,
+            pair.as_ref(),
+            &mut results,
+        );
         let Some((a, b)) = &pair else { break };
         let Some(rules) = &rules else { break };
         if shares_place(&competition, rules, a, b) {
             break;
         }
     }
+    // What has not happened by `today` is still to be played: the arbiter's rounds to run.
+    for round in &mut competition.rounds {
+        if round.date.is_some_and(|d| d >= today) {
+            for p in &mut round.pairings {
+                if let Pairing::Match(m) = p {
+                    m.outcome = MatchOutcome::Pending;
+                }
+            }
+        }
+    }
     DemoCompetition {
-        slug: f.slug.into(),
+        slug: edition.slug(f),
         name: f.name.into(),
         rules: "astc".into(),
         competition,
@@ -307,6 +388,7 @@ fn shares_place(c: &Competition, rules: &Ruleset, a: &TeamId, b: &TeamId) -> boo
 fn play_rounds(
     c: &mut Competition,
     f: &Field,
+    edition: &Edition,
     strength: &HashMap<PlayerId, i32>,
     pair: Option<&(TeamId, TeamId)>,
     rng: &mut Rng,
@@ -322,7 +404,7 @@ fn play_rounds(
         })
         .collect();
     for round in &mut c.rounds {
-        round.date = Some(round_date(round.number));
+        round.date = Some(edition.round_date(round.number));
         for p in &mut round.pairings {
             let Pairing::Match(m) = p else { continue };
             let (Some(home), Some(away)) = (rosters.get(&m.home), rosters.get(&m.away)) else {

@@ -94,27 +94,90 @@ fn every_competition_ranks_and_breaks_no_rule() {
     }
 }
 
+/// The ASTC's competitions of one edition (its season's slug, the year).
+fn astc_fields<'a>(demo: &'a Demo, year: &str) -> Vec<&'a DemoCompetition> {
+    let season = league(demo, "astc")
+        .seasons
+        .iter()
+        .find(|s| s.slug == year)
+        .unwrap();
+    season.competitions.iter().collect()
+}
+
 #[test]
 fn astc_has_four_full_fields_every_round_played() {
-    let demo = generate(TODAY);
+    // After the 2026 championship: both editions played to the end.
+    let demo = generate(date(2026, 12, 11));
     let astc = league(&demo, "astc");
     assert_eq!(astc.kind, LeagueKind::Event);
-    let fields = competitions(&demo, "astc");
-    // AS-2: four competitions; AS-5, AS-19: fields of 6 and 8.
-    let sizes: Vec<(&str, usize)> = fields
-        .iter()
-        .map(|c| (c.slug.as_str(), c.competition.teams.len()))
-        .collect();
-    assert_eq!(
-        sizes,
-        [
-            ("secondary-open", 8),
-            ("secondary-girls", 6),
-            ("primary-open", 8),
-            ("primary-girls", 6)
-        ]
-    );
-    for c in &fields {
+    let seasons: Vec<&str> = astc.seasons.iter().map(|s| s.slug.as_str()).collect();
+    assert_eq!(seasons, ["2025", "2026"]);
+    for (year, first, last) in [
+        ("2025", date(2025, 12, 8), date(2025, 12, 11)),
+        ("2026", date(2026, 12, 7), date(2026, 12, 10)),
+    ] {
+        let fields = astc_fields(&demo, year);
+        // AS-2: four competitions; AS-5, AS-19: fields of 6 and 8.
+        let sizes: Vec<(&str, usize)> = fields
+            .iter()
+            .map(|c| {
+                // A competition's slug is once in its league: 2025's carry the year.
+                let slug = c.slug.strip_suffix("-2025").unwrap_or(&c.slug);
+                (slug, c.competition.teams.len())
+            })
+            .collect();
+        assert_eq!(
+            sizes,
+            [
+                ("secondary-open", 8),
+                ("secondary-girls", 6),
+                ("primary-open", 8),
+                ("primary-girls", 6)
+            ]
+        );
+        for c in &fields {
+            every_round_played(c, first, last);
+        }
+    }
+}
+
+/// The 2026 championship is played up to the demo's day: nothing before 7 December (the
+/// arbiter runs it from the roster lock), the first two days' rounds on 9 December, all of it
+/// after the last day; 2025's is finished whatever the day.
+#[test]
+fn astc_2026_is_played_up_to_the_demo_day() {
+    let played = |today: Date, year: &str| -> Vec<u32> {
+        let demo = generate(today);
+        let fields = astc_fields(&demo, year);
+        let open = fields
+            .iter()
+            .find(|c| c.slug.starts_with("secondary-open"))
+            .unwrap();
+        open.competition
+            .rounds
+            .iter()
+            .filter(|r| {
+                r.pairings.iter().all(|p| match p {
+                    Pairing::Match(m) => matches!(m.outcome, MatchOutcome::Boards(_)),
+                    Pairing::Bye(_) => true,
+                })
+            })
+            .map(|r| r.number)
+            .collect()
+    };
+    assert_eq!(played(date(2026, 12, 5), "2026"), Vec::<u32>::new());
+    assert_eq!(played(date(2026, 12, 9), "2026"), [1, 2, 3, 4]);
+    assert_eq!(played(date(2026, 12, 11), "2026"), [1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(played(date(2026, 12, 5), "2025"), [1, 2, 3, 4, 5, 6, 7]);
+    // The rosters are in before a round is played (AS-9, AS-12).
+    let demo = generate(date(2026, 12, 5));
+    for c in astc_fields(&demo, "2026") {
+        assert!(c.competition.teams.iter().all(|t| t.players.len() == 6));
+    }
+}
+
+fn every_round_played(c: &DemoCompetition, first: Date, last: Date) {
+    {
         let comp = &c.competition;
         assert_eq!(c.rules, "astc");
         // AS-4: never two teams of one school in one competition.
@@ -138,10 +201,15 @@ fn astc_has_four_full_fields_every_round_played() {
             })
             .collect();
         assert_eq!(pairs.len(), n * (n - 1) / 2);
-        // December, in one host city: every round dated 7-10 December 2026.
+        // December, in one host city: every round dated on the edition's four days.
         for r in &comp.rounds {
             let d = r.date.unwrap();
-            assert!(d >= date(2026, 12, 7) && d <= date(2026, 12, 10));
+            assert!(
+                d >= first && d <= last,
+                "{} round {}: {d}",
+                c.slug,
+                r.number
+            );
         }
         for (round, m) in comp.matches() {
             let MatchOutcome::Boards(boards) = &m.outcome else {
@@ -172,7 +240,7 @@ fn astc_has_four_full_fields_every_round_played() {
 #[test]
 fn as_18_two_astc_teams_share_a_place() {
     let demo = generate(TODAY);
-    let shared: usize = competitions(&demo, "astc")
+    let shared: usize = astc_fields(&demo, "2025")
         .iter()
         .map(|c| {
             let st = standings(&c.competition, &rules(c)).unwrap();
@@ -717,10 +785,15 @@ fn gt_f3_the_demo_season_finishes_and_qualifies_after_the_regular_season() {
 /// its matches are dated.
 #[test]
 fn as_3_the_astc_event_is_a_valid_event_and_its_rounds_start_on_their_days() {
-    use arbiter_core::event::{Championship, Event, EventCompetition};
     let demo = generate(TODAY);
     let astc = league(&demo, "astc");
-    let season = &astc.seasons[0];
+    for season in &astc.seasons {
+        valid_event(season);
+    }
+}
+
+fn valid_event(season: &arbiter_demo::DemoSeason) {
+    use arbiter_core::event::{Championship, Event, EventCompetition};
     let e = season.event.as_ref().unwrap();
     let mut comps = Vec::new();
     for (slug, starts) in &e.round_starts {

@@ -69,8 +69,30 @@ struct Settings {
     mailer: arbiter_mail::Mailer,
     base_url: String,
     trusted_proxies: Vec<std::net::IpAddr>,
-    /// A fixed moment the event's deadlines are counted from (tests); `None`: the clock's.
-    now: Option<jiff::Timestamp>,
+    /// The clock the event's deadlines are counted by (AS-11..AS-13).
+    clock: Clock,
+}
+
+/// The site's clock: the system's, or one set to a moment (a test), or one started at a moment
+/// and running on from it (`--now`: a rehearsal of an event's day, the demo on its days).
+#[derive(Debug, Clone, Copy)]
+enum Clock {
+    System,
+    Fixed(jiff::Timestamp),
+    From { start: jiff::Timestamp, at: Instant },
+}
+
+impl Clock {
+    fn now(self) -> jiff::Timestamp {
+        match self {
+            Clock::System => jiff::Timestamp::now(),
+            Clock::Fixed(t) => t,
+            Clock::From { start, at } => jiff::SignedDuration::try_from(at.elapsed())
+                .ok()
+                .and_then(|d| start.checked_add(d).ok())
+                .unwrap_or(start),
+        }
+    }
 }
 
 impl Default for Settings {
@@ -80,7 +102,7 @@ impl Default for Settings {
             mailer: arbiter_mail::Mailer::folder("mail"),
             base_url: "http://localhost:8080".into(),
             trusted_proxies: Vec::new(),
-            now: None,
+            clock: Clock::System,
         }
     }
 }
@@ -149,7 +171,7 @@ impl AppState {
             mailer,
             base_url: base_url.trim_end_matches('/').to_string(),
             trusted_proxies: i.settings.trusted_proxies.clone(),
-            now: i.settings.now,
+            clock: i.settings.clock,
         };
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
@@ -203,15 +225,28 @@ impl AppState {
 
     /// Fixes the moment an event's deadlines are counted from (AS-11..AS-13), for tests.
     pub fn with_now(self, now: jiff::Timestamp) -> AppState {
+        self.with_clock(Clock::Fixed(now))
+    }
+
+    /// Starts the site's clock at `start`, running on from there: a rehearsal of an event's
+    /// day, or the demo on its days (`arbiter serve --now`, `arbiter demo --now`).
+    pub fn with_clock_from(self, start: jiff::Timestamp) -> AppState {
+        self.with_clock(Clock::From {
+            start,
+            at: Instant::now(),
+        })
+    }
+
+    fn with_clock(self, clock: Clock) -> AppState {
         let i = &self.inner;
         let mut settings = i.settings.clone();
-        settings.now = Some(now);
+        settings.clock = clock;
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
 
-    /// The moment now: the fixed one, or the clock's.
+    /// The moment now, by the site's clock.
     pub(crate) fn now(&self) -> jiff::Timestamp {
-        self.inner.settings.now.unwrap_or_else(jiff::Timestamp::now)
+        self.inner.settings.clock.now()
     }
 
     /// Fixes the date the home page takes as today ("what is on this week").
@@ -543,6 +578,20 @@ mod tests {
             HeaderValue::from_static("\"t\""),
             Bytes::from_static(body.as_bytes()),
         ));
+    }
+
+    /// `--now`: the clock starts at the moment given and runs on; a fixed one stays.
+    #[tokio::test]
+    async fn a_clock_started_at_a_moment_runs_on_from_it() {
+        let start: jiff::Timestamp = "2026-12-06T22:10:00Z".parse().unwrap();
+        let store = Store::open_sqlite_memory().await.unwrap();
+        let running = AppState::new(store.clone()).with_clock_from(start);
+        let fixed = AppState::new(store).with_now(start);
+        let first = running.now();
+        assert!(first >= start && first < start + jiff::SignedDuration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(running.now() > first);
+        assert_eq!(fixed.now(), start);
     }
 
     #[tokio::test]

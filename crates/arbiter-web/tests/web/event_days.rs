@@ -24,7 +24,8 @@ async fn event_store() -> (Store, i64, String, Vec<String>) {
     let store = store().await;
     let demo = arbiter_demo::generate(date(2026, 12, 20));
     let astc = demo.leagues.iter().find(|l| l.slug == "astc").unwrap();
-    let open = astc.seasons[0]
+    let edition = astc.seasons.iter().find(|s| s.slug == "2026").unwrap();
+    let open = edition
         .competitions
         .iter()
         .find(|c| c.slug == "secondary-open")
