@@ -772,9 +772,17 @@ impl EventRecord {
 
     /// The hall's time at `now`: the event's clock (AS-11..AS-13 count by it).
     pub fn hall_time(&self, now: jiff::Timestamp) -> jiff::civil::DateTime {
-        let offset = jiff::tz::Offset::from_seconds(self.event.utc_offset_minutes * 60)
-            .unwrap_or(jiff::tz::Offset::UTC);
-        offset.to_datetime(now)
+        self.offset().to_datetime(now)
+    }
+
+    /// The instant a time in the hall names; `None` past the range of time.
+    pub fn instant(&self, hall: jiff::civil::DateTime) -> Option<jiff::Timestamp> {
+        self.offset().to_timestamp(hall).ok()
+    }
+
+    fn offset(&self) -> jiff::tz::Offset {
+        jiff::tz::Offset::from_seconds(self.event.utc_offset_minutes * 60)
+            .unwrap_or(jiff::tz::Offset::UTC)
     }
 }
 

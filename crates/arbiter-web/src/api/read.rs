@@ -410,6 +410,9 @@ pub struct TeamJson {
     pub game_points: f64,
     pub dropped: Option<DroppedJson>,
     pub roster: Vec<RosterJson>,
+    /// AS-12: before an event's rosters lock the roster is empty here, and this says when it
+    /// is published.
+    pub roster_withheld: Option<String>,
     pub results: Vec<TeamResultJson>,
 }
 
@@ -814,6 +817,10 @@ fn team_json(view: &CompetitionView, t: usize) -> Result<TeamJson, WebError> {
                 url: view.player_href(p),
             })
             .collect(),
+        roster_withheld: view
+            .roster_lock
+            .filter(|_| view.rosters_withheld)
+            .map(|l| l.withheld_sentence()),
         results: score
             .entries
             .iter()

@@ -160,10 +160,17 @@ pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError>
     view.player_index(id)
         .map(|(t, p)| Page::Player(t, p))
         .ok_or_else(|| WebError::NotFound {
-            message: format!(
-                "No roster of {} has a player with the id “{id}”. The teams are listed below; each lists its players.",
-                view.record.name
-            ),
+            message: match view.roster_lock.filter(|_| view.rosters_withheld) {
+                Some(lock) => format!(
+                    "{} names no player yet. {}",
+                    view.record.name,
+                    lock.withheld_sentence()
+                ),
+                None => format!(
+                    "No roster of {} has a player with the id “{id}”. The teams are listed below; each lists its players.",
+                    view.record.name
+                ),
+            },
             links: team_links(view),
         })
 }

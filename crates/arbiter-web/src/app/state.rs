@@ -43,6 +43,9 @@ struct Inner {
     version: VersionClock,
     /// Competitions by (league, season, competition) slug.
     views: RwLock<HashMap<ViewKey, Arc<CompetitionView>>>,
+    /// AS-12: the public's copies of events' competitions before their rosters lock, with the
+    /// `etag_base` of the view each was made from.
+    withheld: RwLock<HashMap<arbiter_store::CompetitionId, (u64, Arc<CompetitionView>)>>,
     /// One competition load at a time: after a write, 64 waiting readers cause one load.
     loading: tokio::sync::Mutex<()>,
     /// Pages that list leagues and seasons, valid for one data version.
@@ -280,6 +283,7 @@ impl AppState {
                     refresh: tokio::sync::Mutex::new(()),
                 },
                 views: RwLock::new(HashMap::new()),
+                withheld: RwLock::new(HashMap::new()),
                 loading: tokio::sync::Mutex::new(()),
                 site: RwLock::new(SitePages::default()),
                 form_secret: tokio::sync::OnceCell::new(),
@@ -378,8 +382,33 @@ impl AppState {
         season: &str,
         competition: &str,
     ) -> Result<Arc<CompetitionView>, WebError> {
-        self.load(league, season, competition, Wait::OrServeLoaded)
-            .await
+        let view = self
+            .load(league, season, competition, Wait::OrServeLoaded)
+            .await?;
+        // AS-12: before an event's rosters lock, the public sees none of them.
+        match view.roster_lock {
+            Some(lock) if self.now() < lock.at => Ok(self.withheld(&view)),
+            _ => Ok(view),
+        }
+    }
+
+    /// The public's copy of `full` before its rosters lock, made once per version of it.
+    fn withheld(&self, full: &Arc<CompetitionView>) -> Arc<CompetitionView> {
+        let cached = self
+            .inner
+            .withheld
+            .read()
+            .ok()
+            .and_then(|m| m.get(&full.id).cloned())
+            .filter(|(base, _)| *base == full.etag_base);
+        if let Some((_, view)) = cached {
+            return view;
+        }
+        let view = Arc::new(full.without_rosters());
+        if let Ok(mut m) = self.inner.withheld.write() {
+            m.insert(full.id, (full.etag_base, Arc::clone(&view)));
+        }
+        view
     }
 
     /// The competition named by three slugs, computed for the current data version: for a page
@@ -434,7 +463,8 @@ impl AppState {
             Some(p) if p.competition == stored.record.id => Stage::Playoffs,
             _ => Stage::Season,
         };
-        let fresh = CompetitionView::new(stored, v, stage);
+        let lock = crate::event::roster_lock(&self.inner.store, &stored).await?;
+        let fresh = CompetitionView::new(stored, v, stage).with_roster_lock(lock);
         // Same data as before: keep the old view and every page already drawn from it.
         let view = match old {
             Some(old) if old.etag_base == fresh.etag_base => {

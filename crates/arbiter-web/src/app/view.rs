@@ -135,6 +135,30 @@ pub struct CompetitionView {
     pub stored: Arc<StoredCompetition>,
     /// The race (issue 15), computed by the first page that needs it, once per data version.
     race: std::sync::OnceLock<Option<Result<Race, String>>>,
+    /// Whether the competition is its season's playoffs (GT-F4).
+    stage: Stage,
+    /// AS-12: when an event's rosters lock and are published to every team; `None` for a
+    /// league, or an event whose round 1 has no start yet.
+    pub roster_lock: Option<RosterLock>,
+    /// AS-12: this is the public's copy before the lock, every roster left out.
+    pub rosters_withheld: bool,
+}
+
+/// AS-12: the moment an event's rosters lock, as an instant and in the hall's time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RosterLock {
+    pub at: jiff::Timestamp,
+    pub hall: jiff::civil::DateTime,
+}
+
+impl RosterLock {
+    /// The sentence a page shows in place of a roster before the lock.
+    pub fn withheld_sentence(&self) -> String {
+        format!(
+            "AS-12: the rosters are published to every team when they lock, at {} (the hall's time); until then each roster is its team's and the arbiter's.",
+            self.hall.strftime("%H:%M on %A %-d %B %Y")
+        )
+    }
 }
 
 /// What happened in a match, as the record and the score sheet say together.
@@ -241,7 +265,33 @@ impl CompetitionView {
             pages: RwLock::new(HashMap::new()),
             stored: whole,
             race: std::sync::OnceLock::new(),
+            stage,
+            roster_lock: None,
+            rosters_withheld: false,
         }
+    }
+
+    /// The view with its event's roster lock (AS-12), which its ETags depend on too.
+    pub fn with_roster_lock(mut self, lock: Option<RosterLock>) -> CompetitionView {
+        if let Some(l) = lock {
+            self.etag_base = fnv1a(self.etag_base, format!("{l:?}").as_bytes());
+        }
+        self.roster_lock = lock;
+        self
+    }
+
+    /// AS-12: the public's copy of this view before the rosters lock: every team's players
+    /// left out, so that no page, file or API answer names them.
+    pub fn without_rosters(&self) -> CompetitionView {
+        let mut stored = (*self.stored).clone();
+        for t in &mut stored.competition.teams {
+            t.players.clear();
+        }
+        let mut view = CompetitionView::new(stored, self.checked(), self.stage)
+            .with_roster_lock(self.roster_lock);
+        view.etag_base = fnv1a(view.etag_base, b"rosters withheld (AS-12)");
+        view.rosters_withheld = true;
+        view
     }
 
     /// The race while the season runs (issue 15): each team's best and worst final place, its

@@ -873,6 +873,8 @@ pub struct TeamPage {
     pub totals: String,
     pub dropped: Option<String>,
     pub roster: Vec<RosterLine>,
+    /// AS-12: why the roster is not shown yet, before an event's rosters lock.
+    pub roster_withheld: Option<String>,
     pub provisional: bool,
     pub results: Vec<ResultLine>,
     /// The team's matches as an iCalendar feed.
@@ -965,6 +967,10 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
         dropped: dropped_sentence(view, t),
         provisional: team.players.iter().any(|p| p.provisional),
         roster,
+        roster_withheld: view
+            .roster_lock
+            .filter(|_| view.rosters_withheld)
+            .map(|l| l.withheld_sentence()),
         results,
     })
 }

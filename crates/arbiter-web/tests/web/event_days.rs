@@ -410,6 +410,67 @@ async fn as_12_rosters_lock_thirty_minutes_before_round_1() {
     );
 }
 
+/// AS-12: "rosters are public from then": before the lock the public's team page, player
+/// pages, team API and competition file name no player, and say when they are published; from
+/// the lock every roster is there. The team's own roster page keeps it for its advisor.
+#[tokio::test]
+async fn as_12_rosters_are_published_when_they_lock() {
+    let (store, id, _, players) = event_store().await;
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let team = loaded
+        .competition
+        .teams
+        .iter()
+        .find(|t| t.players.first().map(|p| &p.id.0) == players.first())
+        .unwrap();
+    let first = team.players[0].name.clone();
+    let rounds = loaded.competition.rounds.len();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let team_page = format!("/leagues/astc/2026/secondary-open/teams/{}", team.id.0);
+    let player_page = format!("/leagues/astc/2026/secondary-open/players/{}", players[0]);
+    let team_api = format!("/api/v1{team_page}");
+    let file = "/leagues/astc/2026/secondary-open/competition.json";
+
+    let before = app_at(&store, "08:59");
+    let page = get(&before, &team_page).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(!page.body.contains(&first), "{}", page.body);
+    assert!(
+        page.body
+            .contains("AS-12: the rosters are published to every team when they lock, at 09:00 on Monday 7 December 2026"),
+        "{}",
+        page.body
+    );
+    let player = get(&before, &player_page).await;
+    assert_eq!(player.status, StatusCode::NOT_FOUND);
+    assert!(player.body.contains("AS-12"), "{}", player.body);
+    let api = get(&before, &team_api).await;
+    let json: serde_json::Value = serde_json::from_str(&api.body).unwrap();
+    assert_eq!(json["roster"], serde_json::json!([]));
+    assert!(json["roster_withheld"].as_str().unwrap().contains("AS-12"));
+    let export = get(&before, file).await;
+    assert_eq!(export.status, StatusCode::OK);
+    assert!(!export.body.contains(&first), "{}", export.body);
+
+    let at_lock = app_at(&store, "09:00");
+    let page = get(&at_lock, &team_page).await;
+    assert!(page.body.contains(&first), "{}", page.body);
+    assert!(!page.body.contains("AS-12: the rosters are published"));
+    assert_eq!(get(&at_lock, &player_page).await.status, StatusCode::OK);
+    let json: serde_json::Value =
+        serde_json::from_str(&get(&at_lock, &team_api).await.body).unwrap();
+    assert_eq!(json["roster"].as_array().unwrap().len(), 6);
+    assert!(json["roster_withheld"].is_null());
+    assert!(get(&at_lock, file).await.body.contains(&first));
+}
+
 #[tokio::test]
 async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_follows() {
     let (store, id, _, players) = event_store().await;
