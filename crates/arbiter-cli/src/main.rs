@@ -461,6 +461,10 @@ enum DivisionCommand {
         /// Rounds on consecutive match days instead of spread over the season.
         #[arg(long)]
         packed: bool,
+        /// Number the teams the file's `number` column does not place by lot from this seed
+        /// (AS-19: the host or the seeds placed, the rest drawn); default: the file's order.
+        #[arg(long, value_name = "N")]
+        lot_seed: Option<u64>,
         /// Print the schedule and write nothing.
         #[arg(long)]
         preview: bool,
@@ -1171,6 +1175,7 @@ fn run(cli: Cli) -> Result<()> {
                     rules,
                     single,
                     packed,
+                    lot_seed,
                     preview,
                     database,
                 },
@@ -1184,6 +1189,7 @@ fn run(cli: Cli) -> Result<()> {
                 rules: &rules,
                 single,
                 packed,
+                lot_seed,
                 preview,
             },
             &database,

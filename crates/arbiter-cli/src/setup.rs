@@ -144,6 +144,8 @@ pub struct NewDivisionAsked<'a> {
     pub rules: &'a str,
     pub single: bool,
     pub packed: bool,
+    /// AS-19: the seed of the lot for the teams the file does not number.
+    pub lot_seed: Option<u64>,
     pub preview: bool,
 }
 
@@ -195,6 +197,7 @@ pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
                 Spacing::Even
             },
             calendar: &calendar,
+            lot: ask.lot_seed,
         };
         let competition =
             division::draw(ask.name, &rules, &entries, how).map_err(|p| refuse(ask.file, &p))?;
@@ -203,6 +206,11 @@ pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
                 .team(id)
                 .map_or_else(|| id.to_string(), |t| t.name.clone())
         };
+        let numbers: Vec<String> = (1..)
+            .zip(&competition.teams)
+            .map(|(n, t)| format!("{n} {}", t.name))
+            .collect();
+        println!("Berger numbers (AS-19): {}", numbers.join(", "));
         for r in &competition.rounds {
             let day = r.date.map(|d| d.to_string()).unwrap_or_default();
             let matches: Vec<String> = r

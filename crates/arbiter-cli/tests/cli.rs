@@ -2124,3 +2124,66 @@ fn as_11_the_arbiter_sets_the_event_from_the_command_line() {
         "{printed}"
     );
 }
+
+/// AS-19: `division create` places the teams the file numbers (the host at 1, a seed at 6)
+/// and numbers the rest by lot from `--lot-seed`: the same seed, the same numbers.
+#[test]
+fn as_19_division_create_places_the_host_and_draws_the_rest_by_lot() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-berger-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("event.db");
+    let db = db.to_str().unwrap();
+    league_with_season(db);
+    let teams = dir.join("teams.csv");
+    std::fs::write(
+        &teams,
+        "school,team,number\n\
+         Glenunga International High School,SA,1\n\
+         Melbourne High School,VIC,6\n\
+         James Ruse Agricultural High School,NSW,\n\
+         Brisbane State High School,QLD,\n\
+         Perth Modern School,WA,\n\
+         Canberra Grammar School,ACT,\n",
+    )
+    .unwrap();
+    let draw = |seed: &str| {
+        ok_stdout(&[
+            "division",
+            "create",
+            teams.to_str().unwrap(),
+            "--league",
+            "gthscl",
+            "--season",
+            "2027-28",
+            "--name",
+            "Secondary Open",
+            "--rules",
+            "astc",
+            "--single",
+            "--packed",
+            "--lot-seed",
+            seed,
+            "--preview",
+            "--db",
+            db,
+        ])
+    };
+    let first = draw("7");
+    let numbers = first.lines().next().unwrap();
+    assert!(
+        numbers.starts_with("Berger numbers (AS-19): 1 SA, 2 ") && numbers.ends_with(", 6 VIC"),
+        "{first}"
+    );
+    // Berger round 1 for six: 1-6 first.
+    assert!(
+        first.contains("round 1 ") && first.contains(": SA – VIC;"),
+        "{first}"
+    );
+    assert_eq!(draw("7"), first, "the same seed draws the same numbers");
+    assert!(
+        (8..30).any(|seed| draw(&seed.to_string()).lines().next() != Some(numbers)),
+        "another seed draws other numbers"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

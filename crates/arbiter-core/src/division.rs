@@ -23,6 +23,9 @@ pub struct TeamEntry {
     pub school: String,
     /// The team's name, as pairings and standings print it.
     pub name: String,
+    /// The number in the Berger tables the officer places the team at (AS-19: the host, or
+    /// the seeds, where the arbiter chooses); `None`: the file's order, or the lot's.
+    pub number: Option<u32>,
 }
 
 /// How the division is drawn.
@@ -34,11 +37,15 @@ pub struct Draw<'a> {
     pub spacing: Spacing,
     /// The season's school days and closures (GT-M2).
     pub calendar: &'a SchoolCalendar,
+    /// The seed of the lot that numbers the teams not placed by the officer (AS-19; drawn by
+    /// `lot`, so the same seed numbers them the same); `None`: in the file's order.
+    pub lot: Option<u64>,
 }
 
-/// The division: its teams in the order given, numbered so in the Berger tables, and every
-/// round of its round robin on its day. Every problem with the teams is given at its line;
-/// a schedule that cannot be placed is given at line 1.
+/// The division: its teams numbered in the Berger tables (AS-19): each at the number the
+/// officer placed it at, the others in the order given or the lot's, and every round of its
+/// round robin on its day. Every problem with the teams is given at its line; a schedule that
+/// cannot be placed is given at line 1.
 pub fn draw(
     name: &str,
     rules: &Ruleset,
@@ -95,12 +102,16 @@ pub fn draw(
             ));
             continue;
         }
-        teams.push(Team {
-            id: TeamId(unique_id(&e.name, &mut ids)),
-            name: e.name.clone(),
-            school: Some(e.school.clone()),
-            players: Vec::new(),
-        });
+        teams.push((
+            e.number,
+            e.line,
+            Team {
+                id: TeamId(unique_id(&e.name, &mut ids)),
+                name: e.name.clone(),
+                school: Some(e.school.clone()),
+                players: Vec::new(),
+            },
+        ));
     }
     if entries.len() < 2 && problems.is_empty() {
         problems.push(LineProblem {
@@ -116,6 +127,7 @@ pub fn draw(
     if !problems.is_empty() {
         return Err(problems);
     }
+    let teams = numbered(teams, how.lot)?;
     let at_line_1 = |e: schedule::ScheduleError| {
         vec![LineProblem {
             line: 1,
@@ -137,6 +149,53 @@ pub fn draw(
         teams,
         rounds,
     })
+}
+
+/// The teams in the order of their Berger numbers (AS-19): those the officer placed at their
+/// numbers, the rest in the free ones in the order given, or in the lot's order from `lot`.
+/// A number outside 1..=n, or given twice, is refused at its line.
+fn numbered(
+    teams: Vec<(Option<u32>, u64, Team)>,
+    lot: Option<u64>,
+) -> Result<Vec<Team>, Vec<LineProblem>> {
+    let n = teams.len();
+    let mut slots: Vec<Option<Team>> = vec![None; n];
+    let mut placed_on: HashMap<u32, u64> = HashMap::new();
+    let mut problems = Vec::new();
+    let mut rest = Vec::new();
+    for (number, line, team) in teams {
+        let Some(k) = number else {
+            rest.push(team);
+            continue;
+        };
+        let problem = |message: String| LineProblem {
+            line,
+            column: Some("number".into()),
+            message,
+        };
+        let index = usize::try_from(k).ok().filter(|&i| (1..=n).contains(&i));
+        match (index, placed_on.insert(k, line)) {
+            (None, _) => problems.push(problem(format!(
+                "{} is placed at number {k}, and the Berger tables of {n} teams number them 1 to {n} (AS-19)",
+                team.name
+            ))),
+            (Some(_), Some(first)) => problems.push(problem(format!(
+                "number {k} is given on line {first} too; place each team at its own number (AS-19)"
+            ))),
+            (Some(i), None) => slots[i - 1] = Some(team),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if let Some(seed) = lot {
+        crate::lot::Lot::new(seed).shuffle(&mut rest);
+    }
+    let mut rest = rest.into_iter();
+    Ok(slots
+        .into_iter()
+        .filter_map(|slot| slot.or_else(|| rest.next()))
+        .collect())
 }
 
 /// A team id from its name: its slug, made unique in the division with `-2`, `-3`.
@@ -197,6 +256,7 @@ mod tests {
 
     fn entry(line: u64, school: &str, name: &str) -> TeamEntry {
         TeamEntry {
+            number: None,
             line,
             school: school.into(),
             name: name.into(),
@@ -208,7 +268,79 @@ mod tests {
             cycles: Cycles::Double,
             spacing: Spacing::Even,
             calendar: c,
+            lot: None,
         }
+    }
+
+    fn astc_field() -> Vec<TeamEntry> {
+        ["SA", "VIC", "NSW", "QLD", "WA", "ACT"]
+            .iter()
+            .zip(2..)
+            .map(|(state, line)| entry(line, &format!("{state} school"), state))
+            .collect()
+    }
+
+    fn names(c: &Competition) -> Vec<&str> {
+        c.teams.iter().map(|t| t.name.as_str()).collect()
+    }
+
+    /// AS-19: the arbiter places the host at 1 and the top seed at 6; the others take the
+    /// free numbers in the file's order, or by lot: the same seed numbers them the same, and
+    /// another seed otherwise.
+    #[test]
+    fn as_19_the_arbiter_places_the_host_and_seeds_and_the_lot_numbers_the_rest() {
+        let rules = Ruleset::preset("astc").unwrap();
+        let cal = calendar();
+        let mut field = astc_field();
+        field[0].number = Some(1);
+        field[1].number = Some(6);
+        let single = |lot| Draw {
+            cycles: Cycles::Single,
+            spacing: Spacing::Packed,
+            lot,
+            ..how(&cal)
+        };
+        let in_order = draw("Open", &rules, &field, single(None)).unwrap();
+        assert_eq!(names(&in_order), ["SA", "NSW", "QLD", "WA", "ACT", "VIC"]);
+        // Round 1 of the Berger table for 6: 1-6, 2-5, 3-4.
+        let Pairing::Match(m) = &in_order.rounds[0].pairings[0] else {
+            panic!("round 1 starts with a match")
+        };
+        assert_eq!((m.home.0.as_str(), m.away.0.as_str()), ("sa", "vic"));
+
+        let by_lot = |seed| draw("Open", &rules, &field, single(Some(seed))).unwrap();
+        let drawn = by_lot(7);
+        assert_eq!(names(&drawn)[0], "SA");
+        assert_eq!(names(&drawn)[5], "VIC");
+        assert_eq!(
+            names(&drawn),
+            names(&by_lot(7)),
+            "the same seed, the same lot"
+        );
+        assert!(
+            (0..20).any(|seed| names(&by_lot(seed)) != names(&drawn)),
+            "other seeds draw other numbers"
+        );
+    }
+
+    /// AS-19: a number outside the table or given twice is refused at its line.
+    #[test]
+    fn as_19_a_number_outside_the_table_or_twice_is_refused() {
+        let rules = Ruleset::preset("astc").unwrap();
+        let cal = calendar();
+        let mut field = astc_field();
+        field[0].number = Some(7);
+        field[1].number = Some(2);
+        field[2].number = Some(2);
+        let found = draw("Open", &rules, &field, how(&cal)).unwrap_err();
+        let said: Vec<String> = found.iter().map(ToString::to_string).collect();
+        assert_eq!(found.len(), 2, "{said:?}");
+        assert_eq!((found[0].line, found[1].line), (2, 4));
+        assert!(said[0].contains("number them 1 to 6 (AS-19)"), "{said:?}");
+        assert!(
+            said[1].contains("number 2 is given on line 3 too"),
+            "{said:?}"
+        );
     }
 
     /// GT-O1, GT-M2: a school may enter two teams; the double round robin falls on Mondays

@@ -1,6 +1,7 @@
 //! A division's teams as a CSV file (issue 12, part 1; GT-O1): one team a line, under a header
-//! naming the columns: `school` (required) and `team` (the team's name; by default the school's,
-//! and needed when a school enters several teams). Read with every mistake at its line, for
+//! naming the columns: `school` (required), `team` (the team's name; by default the school's,
+//! and needed when a school enters several teams) and `number` (AS-19: where the officer places
+//! the team in the Berger tables, such as the host at 1; empty for the file's order or the lot). Read with every mistake at its line, for
 //! core's `division::draw`, which checks the teams against the ruleset.
 
 use arbiter_core::division::TeamEntry;
@@ -14,7 +15,7 @@ pub fn read(text: &str) -> Result<Vec<TeamEntry>, Vec<LineProblem>> {
     let sheet = sheet::read(
         text,
         ("a division's teams", "team"),
-        &["school", "team"],
+        &["school", "team", "number"],
         &["school"],
     );
     let mut problems = sheet.problems;
@@ -39,10 +40,28 @@ pub fn read(text: &str) -> Result<Vec<TeamEntry>, Vec<LineProblem>> {
                 });
             }
         }
+        // AS-19: the number the officer places the team at in the Berger tables, if any.
+        let number = match row.cell("number") {
+            None => None,
+            Some(text) => match text.parse::<u32>() {
+                Ok(k) if k >= 1 => Some(k),
+                _ => {
+                    problems.push(LineProblem {
+                        line: row.line,
+                        column: Some("number".into()),
+                        message: format!(
+                            "“{text}” is not a number in the Berger tables; give 1, 2, 3 … or leave it empty for the lot (AS-19)"
+                        ),
+                    });
+                    continue;
+                }
+            },
+        };
         teams.push(TeamEntry {
             line: row.line,
             school,
             name,
+            number,
         });
     }
     if problems.is_empty() {

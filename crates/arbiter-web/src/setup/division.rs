@@ -50,6 +50,10 @@ pub struct DivisionForm {
     pub(super) carry: Option<String>,
     #[serde(default)]
     pub(super) teams: String,
+    /// AS-19: the seed of the lot that numbers the teams the file does not place; empty for
+    /// the file's order.
+    #[serde(default)]
+    pub(super) lot: String,
     /// `fill` (the teams of `from`), `preview` or `create`.
     #[serde(default)]
     pub(super) step: String,
@@ -227,17 +231,19 @@ fn carry_rosters(c: &mut Competition, before: &CompetitionView) -> Vec<String> {
 }
 
 fn preview(c: &Competition, known: &[String], carried: Vec<String>) -> Preview {
+    // Each team with its number in the Berger tables (AS-19).
     let mut teams: Vec<String> = c
         .teams
         .iter()
-        .map(|t| {
+        .zip(1..)
+        .map(|(t, number)| {
             let school = t.school.clone().unwrap_or_default();
             let new = if known.contains(&school) {
                 ""
             } else {
                 ", a new school"
             };
-            format!("{} ({school}{new})", t.name)
+            format!("{number}. {} ({school}{new})", t.name)
         })
         .collect();
     teams.extend(carried);
@@ -368,6 +374,18 @@ pub async fn create_division(
                     None
                 }
             };
+            let lot = match f.lot.trim() {
+                "" => None,
+                text => match text.parse::<u64>() {
+                    Ok(seed) => Some(seed),
+                    Err(_) => {
+                        problems.push(format!(
+                            "“{text}” is not a seed for the lot; give a whole number such as 7, or leave it empty to number the teams in the file's order (AS-19)."
+                        ));
+                        None
+                    }
+                },
+            };
             let (Some(rules), Some(cal), true) = (rules, cal, problems.is_empty()) else {
                 return show(f.clone(), None, problems).await;
             };
@@ -383,6 +401,7 @@ pub async fn create_division(
                     Spacing::Even
                 },
                 calendar: &cal,
+                lot,
             };
             let mut competition = match division::draw(name, &rules, &entries, how) {
                 Ok(c) => c,
