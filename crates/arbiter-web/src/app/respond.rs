@@ -17,6 +17,9 @@ use crate::http::answer::{PAGE_CACHE, content_type, etag, not_modified, ok, unch
 use crate::http::error::{Format, WebError};
 use crate::ui::link::Link;
 
+/// How long a page waits for its race to be worked out before it is drawn without it.
+const RACE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A page of one competition. `select` resolves the ids of the address (404 or 400 if they
 /// name nothing) before anything is drawn.
 pub async fn competition(
@@ -31,6 +34,23 @@ pub async fn competition(
         let view = state.public_view(slugs.0, slugs.1, slugs.2).await?;
         let page = select(&view)?;
         let key = PageKey { format, page };
+        // Issue 15: the race shows on the standings; a page waits for it a moment at most,
+        // and one drawn without it is neither kept nor tagged as the finished page.
+        if page.shows_race() && !view.work_out_race(RACE_WAIT).await {
+            let tag = etag(
+                view.etag_base,
+                format!("{key:?} race being worked out").as_bytes(),
+            );
+            if not_modified(headers, &tag) {
+                return Ok(unchanged(tag, PAGE_CACHE));
+            }
+            return Ok(ok(
+                content_type(format),
+                tag,
+                PAGE_CACHE,
+                draw(&view, page)?,
+            ));
+        }
         let tag = view.etag(&key);
         if not_modified(headers, &tag) {
             return Ok(unchanged(tag, PAGE_CACHE));

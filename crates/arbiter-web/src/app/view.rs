@@ -49,6 +49,17 @@ pub enum Page {
     Race,
 }
 
+impl Page {
+    /// Whether the page shows the race (issue 15): the standings, as HTML or as the race's
+    /// JSON.
+    pub fn shows_race(self) -> bool {
+        matches!(
+            self,
+            Page::Overview | Page::Standings | Page::Rounds | Page::Race
+        )
+    }
+}
+
 /// The rating list's order, from its column headers (`?sort=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum RatingOrder {
@@ -133,8 +144,10 @@ pub struct CompetitionView {
     pages: RwLock<HashMap<PageKey, Arc<PageCell>>>,
     /// The record as loaded, with the matches' ids.
     pub stored: Arc<StoredCompetition>,
-    /// The race (issue 15), computed by the first page that needs it, once per data version.
-    race: std::sync::OnceLock<Option<Result<Race, String>>>,
+    /// The race (issue 15), worked out once per data version off the request path
+    /// ([`CompetitionView::work_out_race`]): a page never waits long for it.
+    race: std::sync::OnceLock<Result<Race, String>>,
+    race_started: std::sync::atomic::AtomicBool,
     /// Whether the competition is its season's playoffs (GT-F4).
     stage: Stage,
     /// AS-12: when an event's rosters lock and are published to every team; `None` for a
@@ -142,6 +155,17 @@ pub struct CompetitionView {
     pub roster_lock: Option<RosterLock>,
     /// AS-12: this is the public's copy before the lock, every roster left out.
     pub rosters_withheld: bool,
+}
+
+/// The race of a view as a page finds it (issue 15).
+#[derive(Debug)]
+pub enum RaceState<'a> {
+    /// No playoffs, or no match left.
+    NoRace,
+    /// Still being worked out on its thread.
+    BeingWorkedOut,
+    /// The race, or why it is not told.
+    Told(&'a Result<Race, String>),
 }
 
 /// AS-12: the moment an event's rosters lock, as an instant and in the hall's time.
@@ -265,6 +289,7 @@ impl CompetitionView {
             pages: RwLock::new(HashMap::new()),
             stored: whole,
             race: std::sync::OnceLock::new(),
+            race_started: std::sync::atomic::AtomicBool::new(false),
             stage,
             roster_lock: None,
             rosters_withheld: false,
@@ -295,32 +320,58 @@ impl CompetitionView {
     }
 
     /// The race while the season runs (issue 15): each team's best and worst final place, its
-    /// label and what it needs; `None` when no match is left or the rules have no playoffs, the
-    /// sentence when it is not told (too long to tell exactly: never a guess). Computed once
-    /// per view, so once per data version, by the first page that asks.
-    pub fn race(&self) -> Option<&Result<Race, String>> {
-        self.race
-            .get_or_init(|| {
-                self.rules.playoffs.as_ref()?;
-                let pending = self
-                    .sheet
-                    .teams
-                    .iter()
-                    .flat_map(|t| &t.entries)
-                    .any(|e| e.opponent.is_some() && e.kind == scoring::EntryKind::Pending);
-                if !pending {
-                    return None;
-                }
-                Some(
-                    arbiter_core::race::race(
-                        &self.competition,
-                        &self.rules,
-                        arbiter_core::race::DEFAULT_BUDGET,
-                    )
-                    .map_err(|e| e.to_string()),
+    /// label and what it needs; none when no match is left or the rules have no playoffs; the
+    /// sentence when it is not told (too long to tell exactly: never a guess); or still being
+    /// worked out, when [`CompetitionView::work_out_race`] has not finished.
+    pub fn race(&self) -> RaceState<'_> {
+        if !self.has_race() {
+            return RaceState::NoRace;
+        }
+        match self.race.get() {
+            Some(told) => RaceState::Told(told),
+            None => RaceState::BeingWorkedOut,
+        }
+    }
+
+    /// Whether the competition has a race: playoffs in its rules and a match still to play.
+    fn has_race(&self) -> bool {
+        self.rules.playoffs.is_some()
+            && self
+                .sheet
+                .teams
+                .iter()
+                .flat_map(|t| &t.entries)
+                .any(|e| e.opponent.is_some() && e.kind == scoring::EntryKind::Pending)
+    }
+
+    /// Works the race out on a blocking thread, once per view (a division far from its end
+    /// can take a second or more), and waits for it at most `wait`: true when it is told.
+    /// A page drawn before then says it is being worked out, and is not kept.
+    pub async fn work_out_race(self: &Arc<Self>, wait: std::time::Duration) -> bool {
+        use std::sync::atomic::Ordering;
+        if !self.has_race() || self.race.get().is_some() {
+            return true;
+        }
+        if !self.race_started.swap(true, Ordering::AcqRel) {
+            let view = Arc::clone(self);
+            tokio::task::spawn_blocking(move || {
+                let told = arbiter_core::race::race(
+                    &view.competition,
+                    &view.rules,
+                    arbiter_core::race::DEFAULT_BUDGET,
                 )
-            })
-            .as_ref()
+                .map_err(|e| e.to_string());
+                let _ = view.race.set(told);
+            });
+        }
+        let until = tokio::time::Instant::now() + wait;
+        while self.race.get().is_none() {
+            if tokio::time::Instant::now() >= until {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        true
     }
 
     /// `Time control: 30 moves in 60 minutes, … (GT-M19)`, as pairing and score sheets print it.

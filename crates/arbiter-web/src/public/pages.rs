@@ -523,9 +523,20 @@ pub struct RaceLine {
 }
 
 fn race_block(view: &CompetitionView) -> Option<RaceBlock> {
-    let race = match view.race()? {
-        Ok(r) => r,
-        Err(problem) => {
+    use crate::app::view::RaceState;
+    let race = match view.race() {
+        RaceState::NoRace => return None,
+        RaceState::BeingWorkedOut => {
+            return Some(RaceBlock {
+                problem: Some(
+                    "The race is being worked out; reload the page in a moment to see it.".into(),
+                ),
+                left: String::new(),
+                teams: Vec::new(),
+            });
+        }
+        RaceState::Told(Ok(r)) => r,
+        RaceState::Told(Err(problem)) => {
             return Some(RaceBlock {
                 problem: Some(problem.clone()),
                 left: String::new(),

@@ -230,10 +230,16 @@ pub struct RaceJson {
 
 /// The race as JSON, from the view's race (computed once per data version).
 pub fn race_json(view: &CompetitionView, _: Page) -> Result<Bytes, WebError> {
+    use crate::app::view::RaceState;
     let (running, race, problem) = match view.race() {
-        None => (false, None, None),
-        Some(Ok(r)) => (true, Some(value(r)), None),
-        Some(Err(e)) => (true, None, Some(e.clone())),
+        RaceState::NoRace => (false, None, None),
+        RaceState::BeingWorkedOut => (
+            true,
+            None,
+            Some("The race is being worked out; ask again in a moment.".to_string()),
+        ),
+        RaceState::Told(Ok(r)) => (true, Some(value(r)), None),
+        RaceState::Told(Err(e)) => (true, None, Some(e.clone())),
     };
     to_json(&RaceJson {
         competition: view.record.slug.clone(),
