@@ -140,13 +140,15 @@ pub fn remind(today: Option<jiff::civil::Date>, base_url: &str, db: &Database) -
 pub struct OfficerAsked {
     pub address: arbiter_web::MatchAddress,
     pub by: String,
-    pub reason: String,
+    pub reason: Option<String>,
     pub today: Option<jiff::civil::Date>,
+    /// The moment, for an event's deadlines (AS-11); `None`: the clock's.
+    pub now: Option<jiff::Timestamp>,
     pub base_url: String,
     pub database: Database,
 }
 
-/// `arbiter result forfeit|late-report|adjudicate`: an officer's step on one match, through
+/// `arbiter result forfeit|late-report|adjudicate|enter|lineup`: an officer's step on one match, through
 /// the site's own write path, mailing the schools as the site does.
 pub fn officer_step(step: &arbiter_web::OfficerStep, ask: &OfficerAsked) -> Result<()> {
     crate::logs::init();
@@ -157,8 +159,12 @@ pub fn officer_step(step: &arbiter_web::OfficerStep, ask: &OfficerAsked) -> Resu
         if let Some(today) = ask.today {
             state = state.with_today(today);
         }
+        if let Some(now) = ask.now {
+            state = state.with_now(now);
+        }
         let done =
-            arbiter_web::officer_step(&state, &ask.by, &ask.address, step, &ask.reason).await;
+            arbiter_web::officer_step(&state, &ask.by, &ask.address, step, ask.reason.as_deref())
+                .await;
         state.mail_sent().await;
         match done {
             Ok(said) => {

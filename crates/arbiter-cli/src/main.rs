@@ -461,6 +461,10 @@ enum DivisionCommand {
         /// Rounds on consecutive match days instead of spread over the season.
         #[arg(long)]
         packed: bool,
+        /// At an event: this many rounds on each consecutive day (the ASTC plays 2; their
+        /// times are set with `arbiter astc event`).
+        #[arg(long, value_name = "N", conflicts_with = "packed")]
+        rounds_a_day: Option<u32>,
         /// Number the teams the file's `number` column does not place by lot from this seed
         /// (AS-19: the host or the seeds placed, the rest drawn); default: the file's order.
         #[arg(long, value_name = "N")]
@@ -581,7 +585,7 @@ struct OfficerArgs {
     #[arg(long)]
     season: String,
     /// The division's (competition's) address.
-    #[arg(long)]
+    #[arg(long, visible_alias = "competition")]
     division: String,
     #[arg(long)]
     round: u32,
@@ -592,12 +596,17 @@ struct OfficerArgs {
     /// Vice-President when the President's school plays (GT-O3).
     #[arg(long = "as", value_name = "EMAIL")]
     by: String,
-    /// Why, kept in the history and told to the schools.
+    /// Why, kept in the history and told to the schools: required for a decision or a
+    /// correction; for a lineup, why it is accepted after its deadline (AS-11).
     #[arg(long)]
-    reason: String,
+    reason: Option<String>,
     /// The day it is (YYYY-MM-DD), for the deadlines; default: the clock's date.
     #[arg(long, value_name = "DATE")]
     today: Option<jiff::civil::Date>,
+    /// The moment it is (e.g. 2026-12-07T09:05+10:30), for an event's deadlines (AS-11);
+    /// default: the clock's.
+    #[arg(long, value_name = "TIME")]
+    now: Option<jiff::Timestamp>,
     /// The site's public address, for the links in the mails.
     #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080")]
     base_url: String,
@@ -618,6 +627,7 @@ impl OfficerArgs {
             by: self.by,
             reason: self.reason,
             today: self.today,
+            now: self.now,
             base_url: self.base_url,
             database: self.database,
         }
@@ -646,6 +656,28 @@ enum ResultCommand {
         /// 1-0, 1/2-1/2 or 0-1, from the home player's side.
         #[arg(long)]
         result: String,
+        #[command(flatten)]
+        at: OfficerArgs,
+    },
+    /// The match's result entered by the arbiter at an event (GT-M1), or corrected (with
+    /// --reason, GT-P2), through the round page's checks.
+    Enter {
+        /// Every board, board 1 first, one key a board from the home side: 1 (home won),
+        /// 0 (visitors won), = (drawn), + or - (won by forfeit), -- (double forfeit); e.g. "1 = 0 1".
+        #[arg(long, allow_hyphen_values = true)]
+        boards: String,
+        #[command(flatten)]
+        at: OfficerArgs,
+    },
+    /// AS-11: a team's lineup for the match, named to the arbiter before its deadline; after
+    /// it, only the arbiter may accept it, with --reason.
+    Lineup {
+        /// home or away.
+        #[arg(long)]
+        side: String,
+        /// The players' ids, board 1 first, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
         #[command(flatten)]
         at: OfficerArgs,
     },
@@ -1175,6 +1207,7 @@ fn run(cli: Cli) -> Result<()> {
                     rules,
                     single,
                     packed,
+                    rounds_a_day,
                     lot_seed,
                     preview,
                     database,
@@ -1189,6 +1222,7 @@ fn run(cli: Cli) -> Result<()> {
                 rules: &rules,
                 single,
                 packed,
+                rounds_a_day,
                 lot_seed,
                 preview,
             },
@@ -1289,6 +1323,17 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 ResultCommand::Adjudicate { board, result, at } => {
                     (arbiter_web::OfficerStep::Adjudicate { board, result }, at)
+                }
+                ResultCommand::Enter { boards, at } => {
+                    (arbiter_web::OfficerStep::Enter { boards }, at)
+                }
+                ResultCommand::Lineup { side, players, at } => {
+                    let side = match side.as_str() {
+                        "home" => arbiter_core::Side::Home,
+                        "away" => arbiter_core::Side::Away,
+                        other => anyhow::bail!("--side is home or away, not `{other}`"),
+                    };
+                    (arbiter_web::OfficerStep::Lineup { side, players }, at)
                 }
             };
             database::officer_step(&step, &at.into_asked())

@@ -144,6 +144,8 @@ pub struct NewDivisionAsked<'a> {
     pub rules: &'a str,
     pub single: bool,
     pub packed: bool,
+    /// At an event, the rounds played each day (`--rounds-a-day`).
+    pub rounds_a_day: Option<u32>,
     /// AS-19: the seed of the lot for the teams the file does not number.
     pub lot_seed: Option<u64>,
     pub preview: bool,
@@ -191,10 +193,10 @@ pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
             } else {
                 Cycles::Double
             },
-            spacing: if ask.packed {
-                Spacing::Packed
-            } else {
-                Spacing::Even
+            spacing: match (ask.rounds_a_day, ask.packed) {
+                (Some(n), _) => Spacing::RoundsADay(n),
+                (None, true) => Spacing::Packed,
+                (None, false) => Spacing::Even,
             },
             calendar: &calendar,
             lot: ask.lot_seed,

@@ -1265,10 +1265,14 @@ fn a_season_is_built_from_csv_files() {
     let schedule = String::from_utf8(preview.stdout).unwrap();
     assert_eq!(
         schedule.lines().count(),
-        10,
-        "six teams twice round: {schedule}"
+        1 + 10,
+        "the Berger numbers, then six teams twice round: {schedule}"
     );
-    assert!(schedule.starts_with("round 1 2027-10-04: "), "{schedule}");
+    assert!(
+        schedule.starts_with("Berger numbers (AS-19): 1 Whitmer, 2 St. John's Jesuit A"),
+        "{schedule}"
+    );
+    assert!(schedule.contains("\nround 1 2027-10-04: "), "{schedule}");
     let created = division("metro-teams.csv", &[]);
     assert!(
         created.status.success(),
@@ -2186,4 +2190,267 @@ fn as_19_division_create_places_the_host_and_draws_the_rest_by_lot() {
         "another seed draws other numbers"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 14 through the command line alone: an ASTC competition of six from its field to its
+/// final standings. The event is created, the field planned (AS-5..AS-8), the teams drawn with
+/// the host at 1 and the rest by lot (AS-19), the rosters imported, the round times set
+/// (AS-1), a lineup named on time and one refused after its deadline unless the arbiter
+/// accepts it with a reason (AS-11), every match of every round entered by the arbiter, and
+/// the standings of the exported file are those the boards say.
+#[test]
+fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-astc-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("astc.db");
+    let db = db.to_str().unwrap();
+    let with_db = |args: &[&str]| ok_stdout(&[args, &["--db", db]].concat());
+    with_db(&[
+        "league", "create", "--slug", "astc", "--name", "ASTC", "--event",
+    ]);
+    with_db(&[
+        "season",
+        "create",
+        "--league",
+        "astc",
+        "--name",
+        "2026",
+        "--starts",
+        "2026-12-07",
+        "--ends",
+        "2026-12-10",
+    ]);
+    with_db(&[
+        "user",
+        "add",
+        "--email",
+        "arbiter@astc.example",
+        "--role",
+        "arbiter",
+        "--league",
+        "astc",
+    ]);
+    // AS-5..AS-8: the field of five needs the host's second team to make six.
+    let plan = json(&[
+        "astc",
+        "field",
+        "examples/astc-field-entries.json",
+        "--host",
+        "SA",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(plan["field_after"], 6, "{plan}");
+
+    let states = ["SA", "VIC", "NSW", "QLD", "WA", "ACT"];
+    let mut teams = String::from("school,team,number\n");
+    let mut rosters = String::from("name,school,rating\n");
+    for (i, state) in states.iter().enumerate() {
+        let number = if i == 0 { "1" } else { "" };
+        teams.push_str(&format!("{state} High School,{state},{number}\n"));
+        for board in 1..=6 {
+            let rating = 2000 - 100 * i - 50 * board;
+            rosters.push_str(&format!(
+                "{state} Player {board},{state} High School,{rating}\n"
+            ));
+        }
+    }
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let teams = file("teams.csv", &teams);
+    let rosters = file("rosters.csv", &rosters);
+    with_db(&[
+        "division",
+        "create",
+        &teams,
+        "--league",
+        "astc",
+        "--season",
+        "2026",
+        "--name",
+        "Secondary Girls",
+        "--slug",
+        "girls",
+        "--rules",
+        "astc",
+        "--single",
+        "--rounds-a-day",
+        "2",
+        "--lot-seed",
+        "7",
+    ]);
+    with_db(&[
+        "roster",
+        "import",
+        &rosters,
+        "--league",
+        "astc",
+        "--competition",
+        "girls",
+    ]);
+    let mut starts = String::from("competition,round,starts_at\n");
+    for round in 1..=5 {
+        let day = 7 + (round - 1) / 2;
+        let time = if round % 2 == 1 { "09:30" } else { "14:00" };
+        starts.push_str(&format!("girls,{round},2026-12-{day:02}T{time}\n"));
+    }
+    let starts = file("starts.csv", &starts);
+    with_db(&[
+        "astc",
+        "event",
+        "astc",
+        "2026",
+        "--set",
+        &starts,
+        "--name",
+        "ASTC 2026",
+        "--host",
+        "SA",
+        "--venue",
+        "Adelaide",
+        "--offset",
+        "+10:30",
+        "--as",
+        "arbiter@astc.example",
+    ]);
+
+    let competition = exported_from(&dir, db, "astc", "girls");
+    let round_1 = &competition["rounds"][0]["matches"][0];
+    let home = round_1["home"].as_str().unwrap().to_string();
+    assert_eq!(
+        home, "sa",
+        "AS-19: the host placed at 1 is at home in round 1"
+    );
+    let players: Vec<String> = competition["teams"][0]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(4)
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect();
+    let step = |round: &str, home: &str, what: &[&str], now: &str| {
+        let mut args = vec!["result"];
+        args.extend_from_slice(what);
+        args.extend_from_slice(&[
+            "--league",
+            "astc",
+            "--season",
+            "2026",
+            "--competition",
+            "girls",
+            "--round",
+            round,
+            "--home",
+            home,
+            "--as",
+            "arbiter@astc.example",
+            "--now",
+            now,
+            "--db",
+            db,
+        ]);
+        arbiter(&args)
+    };
+    let lineup = ["lineup", "--side", "home", "--players", &players.join(",")];
+    // AS-11: due at 09:15 for round 1 at 09:30.
+    let on_time = step("1", &home, &lineup, "2026-12-07T09:10+10:30");
+    assert!(
+        on_time.status.success(),
+        "{}",
+        String::from_utf8_lossy(&on_time.stderr)
+    );
+    let late = step("1", &home, &lineup, "2026-12-07T09:20+10:30");
+    assert!(!late.status.success());
+    let said = String::from_utf8_lossy(&late.stderr);
+    assert!(said.contains("AS-11"), "{said}");
+    let accepted = step(
+        "1",
+        &home,
+        &[&lineup[..], &["--reason", "the team bus was late"]].concat(),
+        "2026-12-07T09:20+10:30",
+    );
+    assert!(
+        accepted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&accepted.stderr)
+    );
+
+    // Every match: the home side wins boards 1 and 2, board 3 drawn, the visitors win board 4.
+    let mut matches = 0;
+    for (r, round) in competition["rounds"].as_array().unwrap().iter().enumerate() {
+        for m in round["matches"].as_array().unwrap() {
+            let home = m["home"].as_str().unwrap();
+            let out = step(
+                &(r + 1).to_string(),
+                home,
+                &["enter", "--boards", "1 1 = 0"],
+                "2026-12-10T18:00+10:30",
+            );
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            matches += 1;
+        }
+    }
+    assert_eq!(matches, 15, "six teams all-play-all");
+    let wrong = step(
+        "1",
+        &home,
+        &["enter", "--boards", "1 1 ="],
+        "2026-12-10T18:00+10:30",
+    );
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("3 results typed for 4 boards"));
+
+    let finished = exported_from(&dir, db, "astc", "girls");
+    let path = dir.join("final.json");
+    std::fs::write(&path, finished.to_string()).unwrap();
+    let table = json(&["standings", path.to_str().unwrap(), "--format", "json"]);
+    let rows = table["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    // Each match gives the home side 2½ and the visitors 1½: a team's game points follow from
+    // its home matches alone, 1½ × 5 + 1 for each.
+    for row in rows {
+        let id = row["team_id"].as_str().unwrap();
+        let homes = finished["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["matches"].as_array().unwrap())
+            .filter(|m| m["home"] == id)
+            .count();
+        assert_eq!(
+            row["values"]["GP"].as_f64().unwrap(),
+            7.5 + homes as f64,
+            "{id}: {row}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The competition `competition` of `league` in `db`, exported as competition JSON.
+fn exported_from(dir: &Path, db: &str, league: &str, competition: &str) -> Value {
+    let path = dir.join(format!("{league}-{competition}.json"));
+    ok_stdout(&[
+        "export",
+        "--league",
+        league,
+        "--competition",
+        competition,
+        "--format",
+        "json",
+        "-o",
+        path.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }

@@ -150,6 +150,9 @@ pub enum Spacing {
     Even,
     /// On consecutive match days from the first (an event, a compressed schedule).
     Packed,
+    /// This many rounds on each consecutive match day from the first: an event's day (the
+    /// ASTC plays two, morning and afternoon; their times are the event's, AS-1, AS-3).
+    RoundsADay(u32),
 }
 
 impl Schedule {
@@ -298,7 +301,11 @@ pub fn place(
     calendar.check()?;
     let days = calendar.match_days(match_days);
     let rounds = schedule.rounds.len();
-    if days.len() < rounds {
+    let a_day = match spacing {
+        Spacing::RoundsADay(n) => usize::try_from(n.max(1)).unwrap_or(1),
+        Spacing::Even | Spacing::Packed => 1,
+    };
+    if days.len().saturating_mul(a_day) < rounds {
         return Err(ScheduleError::TooFewMatchDays {
             rounds,
             cycles: schedule.cycles,
@@ -310,6 +317,7 @@ pub fn place(
     }
     let at = |k: usize| match spacing {
         Spacing::Packed => k,
+        Spacing::RoundsADay(_) => k / a_day,
         // k (D-1) / (R-1): the first day, the last, and steps of at least one day between,
         // as D >= R.
         Spacing::Even if rounds > 1 => k * (days.len() - 1) / (rounds - 1),

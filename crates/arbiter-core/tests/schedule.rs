@@ -492,6 +492,24 @@ fn as_19_an_event_is_packed_on_consecutive_match_days() {
     );
 }
 
+/// AS-1, AS-3, AS-19: the ASTC plays two rounds a day: seven rounds of eight teams over its
+/// four days, the seventh alone on the last; four days are too few for three rounds of eleven.
+#[test]
+fn as_19_an_event_plays_two_rounds_a_day() {
+    let event = SchoolCalendar::new(date(2026, 12, 7), date(2026, 12, 10), Vec::new()).unwrap();
+    let every_day = arbiter_core::calendar::SCHOOL_WEEK;
+    let dates = place(&single(8), &event, &every_day, Spacing::RoundsADay(2)).unwrap();
+    let (mon, tue, wed, thu) = (
+        date(2026, 12, 7),
+        date(2026, 12, 8),
+        date(2026, 12, 9),
+        date(2026, 12, 10),
+    );
+    assert_eq!(dates, [mon, mon, tue, tue, wed, wed, thu]);
+    assert!(place(&single(8), &event, &every_day, Spacing::Packed).is_err());
+    assert!(place(&single(12), &event, &every_day, Spacing::RoundsADay(2)).is_err());
+}
+
 /// GT-M2: a season with fewer match days than rounds is refused with what to do instead.
 #[test]
 fn gt_m2_too_few_match_days_for_the_rounds_is_refused() {

@@ -1,17 +1,21 @@
 //! The officers' steps taken from the command line (`arbiter result …`): a forfeit by decision
-//! (GT-M3), the double forfeit of a late report (GT-P4) and an adjudication (GT-M20), by a named
-//! account in the role the permission table lets act. They go through the one write path
-//! ([`write::submit`]) as the match page and the API do, so the same checks refuse the same
-//! steps with the same sentences, the history records the officer, and the schools are told.
+//! (GT-M3), the double forfeit of a late report (GT-P4), an adjudication (GT-M20), and at an
+//! event the arbiter's entry of a match's boards and a team's lineup (AS-11), by a named account
+//! in the role the permission table lets act. They go through the one write path
+//! ([`write::submit`], [`lineup::name`]) as the match page, the round page and the API do, so the
+//! same checks refuse the same steps with the same sentences, the history records the officer,
+//! and the schools are told.
 
-use arbiter_core::entry::ResultEntry;
-use arbiter_core::model::GameResult;
+use arbiter_core::entry::{ResultEntry, typed_result};
+use arbiter_core::model::{GameResult, Side};
 use arbiter_core::report::ReportStep;
 use arbiter_core::text::Email;
 
 use crate::app::state::AppState;
 use crate::http::auth::Accounts;
-use crate::results::context;
+use crate::results::context::{self, MatchContext};
+use crate::results::lineup::{self, LineupInput, NotNamed};
+use crate::results::page::starting_input;
 use crate::results::write::{self, NotWritten, Submission, Written};
 
 /// A match as the site addresses it: `/leagues/{league}/{season}/{competition}/rounds/{round}/
@@ -35,16 +39,13 @@ pub enum OfficerStep {
     DoubleForfeitForLateReport,
     /// GT-M20: the result of a game sent for adjudication, as `1-0`, `1/2-1/2` or `0-1`.
     Adjudicate { board: u32, result: String },
-}
-
-impl OfficerStep {
-    fn report_step(&self) -> ReportStep {
-        match self {
-            OfficerStep::ForfeitByDecision { .. } => ReportStep::ForfeitByDecision,
-            OfficerStep::DoubleForfeitForLateReport => ReportStep::DoubleForfeitForLateReport,
-            OfficerStep::Adjudicate { .. } => ReportStep::Adjudicate,
-        }
-    }
+    /// Every board's result as the round page takes it, one key a board from the home side
+    /// (`1 = 0 1`: 1 home won, 0 visitors won, = drawn, + or - won by forfeit, -- both lost):
+    /// the arbiter's entry at an event (GT-M1), or a correction of it.
+    Enter { boards: String },
+    /// AS-11: a team's players for the match, board 1 first, by their ids; after the deadline
+    /// only with the arbiter's reason.
+    Lineup { side: Side, players: Vec<String> },
 }
 
 /// Takes `step` on the match at `at` as the account `email`, with `reason`. The answer is the
@@ -54,7 +55,7 @@ pub async fn officer_step(
     email: &str,
     at: &MatchAddress,
     step: &OfficerStep,
-    reason: &str,
+    reason: Option<&str>,
 ) -> Result<String, String> {
     let email = Email::parse(email)?;
     let user = state
@@ -79,37 +80,55 @@ pub async fn officer_step(
     )
     .await
     .map_err(|e| e.to_string())?;
-    let report_step = step.report_step();
+    let title = format!(
+        "{}, round {}, {} v {}",
+        ctx.view.record.name,
+        ctx.round,
+        ctx.team_name(Side::Home),
+        ctx.team_name(Side::Away)
+    );
+    let (report_step, entry, settle) = match step {
+        OfficerStep::Lineup { side, players } => {
+            return name_lineup(state, &ctx, &account, &title, *side, players, reason).await;
+        }
+        OfficerStep::ForfeitByDecision { offender } => (
+            ReportStep::ForfeitByDecision,
+            Some(ResultEntry {
+                forfeit: Some(offender.clone()),
+                boards: Vec::new(),
+                late: None,
+            }),
+            None,
+        ),
+        OfficerStep::DoubleForfeitForLateReport => {
+            (ReportStep::DoubleForfeitForLateReport, None, None)
+        }
+        OfficerStep::Adjudicate { board, result } => (
+            ReportStep::Adjudicate,
+            None,
+            Some((*board, GameResult::parse(result.trim()))),
+        ),
+        OfficerStep::Enter { boards } => {
+            let entry = typed_boards(&ctx, boards).map_err(|why| format!("{title}: {why}"))?;
+            let step = if ctx.entered().is_some() {
+                ReportStep::Correct
+            } else {
+                ReportStep::Enter
+            };
+            (step, Some(entry), None)
+        }
+    };
     let acting = ctx
         .permit(Some(&account), report_step.action())
         .map_err(|e| e.to_string())?;
     let submission = Submission {
         step: report_step,
-        entry: match step {
-            OfficerStep::ForfeitByDecision { offender } => Some(ResultEntry {
-                forfeit: Some(offender.clone()),
-                boards: Vec::new(),
-                late: None,
-            }),
-            _ => None,
-        },
+        entry,
         version: None,
-        reason: Some(reason.to_string()),
-        settle: match step {
-            OfficerStep::Adjudicate { board, result } => {
-                Some((*board, GameResult::parse(result.trim())))
-            }
-            _ => None,
-        },
+        reason: reason.map(str::to_string),
+        settle,
         restore: None,
     };
-    let title = format!(
-        "{}, round {}, {} v {}",
-        ctx.view.record.name,
-        ctx.round,
-        ctx.team_name(arbiter_core::model::Side::Home),
-        ctx.team_name(arbiter_core::model::Side::Away)
-    );
     match write::submit(state, &ctx, &acting, &submission).await {
         Ok(Written::Result(v)) => Ok(format!(
             "{title}: version {} stored by {} as {}; both schools are told ({}).",
@@ -131,5 +150,68 @@ pub async fn officer_step(
             .join("\n")),
         Err(NotWritten::StoreRefused(m)) => Err(format!("{title}: {m}")),
         Err(NotWritten::Failed(e)) => Err(format!("{title}: {e}")),
+    }
+}
+
+/// The boards typed as the round page takes them, one key a board, read into the match's entry
+/// with its players (the lineups named, else the rosters' order).
+fn typed_boards(ctx: &MatchContext, typed: &str) -> Result<ResultEntry, String> {
+    let keys: Vec<&str> = typed.split_whitespace().collect();
+    let mut input = starting_input(ctx);
+    if keys.len() != input.boards.len() {
+        return Err(format!(
+            "{} results typed for {} boards; type one a board, such as `1 = 0 1`, or `+ + + +` for a match won by forfeit on every board.",
+            keys.len(),
+            input.boards.len()
+        ));
+    }
+    for (b, key) in input.boards.iter_mut().zip(keys) {
+        let r = typed_result(key).ok_or_else(|| {
+            format!(
+                "board {}: “{key}” is not a result; type 1 (home won), 0 (visitors won), = (drawn), + or - (won by forfeit), -- (double forfeit).",
+                b.board
+            )
+        })?;
+        b.result = r.code().to_string();
+    }
+    Ok(input.entry())
+}
+
+/// AS-11: a lineup named by the account through the match page's write path; `reason` accepts
+/// it after its deadline when the account may (the arbiter).
+async fn name_lineup(
+    state: &AppState,
+    ctx: &MatchContext,
+    account: &crate::http::auth::Account,
+    title: &str,
+    side: Side,
+    players: &[String],
+    reason: Option<&str>,
+) -> Result<String, String> {
+    let acting = lineup::permit(ctx, Some(account), side).map_err(|e| e.to_string())?;
+    let input = LineupInput {
+        boards: players.iter().map(|p| Some(p.clone())).collect(),
+        withdrawn: Vec::new(),
+        version: None,
+        accept_late: reason.map(str::to_string),
+    };
+    let may_accept_late = lineup::may_accept_late(ctx, Some(account));
+    match lineup::name(state, ctx, &acting, may_accept_late, side, &input).await {
+        Ok(v) => Ok(format!(
+            "{title}: the {} lineup stored as version {} by {}.",
+            side.code(),
+            v.version,
+            acting.email
+        )),
+        Err(NotNamed::Refused(found)) => Err(found
+            .iter()
+            .map(|f| match &f.rule {
+                Some(rule) => format!("{title}: {rule}: {}", f.message),
+                None => format!("{title}: {}", f.message),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")),
+        Err(NotNamed::Stale(m)) => Err(format!("{title}: {m}")),
+        Err(NotNamed::Failed(e)) => Err(format!("{title}: {}", e.message())),
     }
 }

@@ -81,6 +81,8 @@ pub(super) struct DivisionBlock {
     pub from: Vec<Choice>,
     pub double: bool,
     pub packed: bool,
+    /// Two rounds a day, as an event plays (AS-3).
+    pub twice: bool,
     pub carry: bool,
     pub teams_preview: Vec<String>,
     pub rounds_preview: Vec<(String, Vec<String>)>,
@@ -136,6 +138,7 @@ pub(super) fn shown(tree: &LeagueTree, s: Shown) -> DivisionBlock {
     DivisionBlock {
         double: f.cycles != "single",
         packed: f.spacing == "packed",
+        twice: f.spacing == "twice",
         carry: f.carry.is_some() || f.step.is_empty(),
         form: f,
         seasons,
@@ -395,10 +398,10 @@ pub async fn create_division(
                 } else {
                     Cycles::Double
                 },
-                spacing: if f.spacing == "packed" {
-                    Spacing::Packed
-                } else {
-                    Spacing::Even
+                spacing: match f.spacing.as_str() {
+                    "packed" => Spacing::Packed,
+                    "twice" => Spacing::RoundsADay(2),
+                    _ => Spacing::Even,
                 },
                 calendar: &cal,
                 lot,
