@@ -2,7 +2,8 @@
 //! through chromedriver (fantoccini), the home page and standings pages at phone width (390 px)
 //! and desktop width (1280 px); then the accounts' path of issue 5 on a phone: the President
 //! sets a password from the demo's link, invites an advisor, the advisor signs up from the
-//! mailed link and enters a match result. Screenshots go to `target/screenshots/`. How to run
+//! mailed link and enters a match result; the season's end (issue 15); and the ASTC's event
+//! days run by its arbiter (issue 14, `browser/event.rs`). Screenshots go to `target/screenshots/`. How to run
 //! it: docs/testing.md, "Browser tests".
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -94,6 +95,9 @@ macro_rules! ensure {
         }
     };
 }
+
+#[path = "browser/event.rs"]
+mod event;
 
 fn err(e: impl std::fmt::Display) -> String {
     e.to_string()
@@ -1245,6 +1249,10 @@ async fn demo_site_in_headless_chromium() {
         finished = Some(running);
     }
     drop(finished);
+    // Issue 14: the ASTC arbiter runs the demo's Secondary Girls on its days.
+    if outcome.is_ok() {
+        outcome = event::astc_event(&client, &tmp).await;
+    }
     let _ = client.close().await;
     drop(server);
     let _ = std::fs::remove_dir_all(&tmp);
