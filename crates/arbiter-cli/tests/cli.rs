@@ -2221,16 +2221,28 @@ fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line(
         "--ends",
         "2026-12-10",
     ]);
-    with_db(&[
-        "user",
-        "add",
-        "--email",
-        "arbiter@astc.example",
-        "--role",
-        "arbiter",
-        "--league",
-        "astc",
-    ]);
+    // The arbiter's account; its set-password mail goes to the test's folder.
+    let added = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "user",
+            "add",
+            "--email",
+            "arbiter@astc.example",
+            "--role",
+            "arbiter",
+            "--league",
+            "astc",
+            "--db",
+            db,
+        ])
+        .env("ARBITER_MAIL_DIR", dir.join("mail"))
+        .output()
+        .unwrap();
+    assert!(
+        added.status.success(),
+        "{}",
+        String::from_utf8_lossy(&added.stderr)
+    );
     // AS-5..AS-8: the field of five needs the host's second team to make six.
     let plan = json(&[
         "astc",

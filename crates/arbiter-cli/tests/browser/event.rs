@@ -21,6 +21,7 @@ fn arbiter(args: &[&str], db: &Path) -> Result<String, String> {
         .args(args)
         .arg("--db")
         .arg(db)
+        .env("ARBITER_MAIL_DIR", db.with_extension("mail"))
         .output()
         .map_err(err)?;
     if !out.status.success() {
