@@ -41,6 +41,13 @@ pub struct FieldForm {
     host_cannot_add: Option<String>,
     #[serde(default)]
     seed: String,
+    /// `season/competition` of a championship stored here whose final standings fill in the
+    /// previous finish (AS-8).
+    #[serde(default)]
+    from: String,
+    /// `fill` (the previous finish from `from`), or the plan.
+    #[serde(default)]
+    step: String,
 }
 
 struct StepLine {
@@ -72,6 +79,8 @@ struct FieldPage {
     hosts: Vec<HostChoice>,
     host_cannot_add: bool,
     seed: String,
+    /// The league's competitions whose final standings may be the previous finish.
+    stored: Vec<(String, String)>,
     problems: Vec<String>,
     plan: Option<PlanView>,
 }
@@ -157,6 +166,19 @@ async fn page(
             .collect(),
         host_cannot_add: f.host_cannot_add.is_some(),
         seed: f.seed.clone(),
+        stored: tree
+            .seasons
+            .iter()
+            .rev()
+            .flat_map(|(season, comps)| {
+                comps.iter().map(move |c| {
+                    (
+                        format!("{}/{}", season.slug, c.slug),
+                        format!("{} — {}", c.name, season.name),
+                    )
+                })
+            })
+            .collect(),
         problems,
         plan,
     };
@@ -187,8 +209,23 @@ pub async fn plan_field(
     State(state): State<AppState>,
     auth: Auth,
     Path(league): Path<String>,
-    Form(f): Form<FieldForm>,
+    Form(mut f): Form<FieldForm>,
 ) -> Response {
+    if f.step == "fill" {
+        let (filled, problems) = match previous_from(&state, &league, &f.from).await {
+            Ok(json) => (json, Vec::new()),
+            Err(e) => (f.previous.clone(), vec![e.message()]),
+        };
+        f.previous = filled;
+        let status = if problems.is_empty() {
+            StatusCode::OK
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        return page(&state, &auth, &league, &f, problems, None, status)
+            .await
+            .unwrap_or_else(|e| e.answer(Format::Html));
+    }
     let mut problems = Vec::new();
     let host = Region::parse(f.host.trim())
         .map_err(|e| problems.push(e))
@@ -238,4 +275,51 @@ pub async fn plan_field(
     page(&state, &auth, &league, &f, problems, planned, status)
         .await
         .unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+/// AS-8: the previous finish as `arbiter astc field` reads it, from the final standings of a
+/// championship stored here (`season/competition`). A team's state is the code its id or its
+/// name's brackets carry (`vic`, `sa-2`, "Perth Modern School (WA)"); a team without one is
+/// refused by name, for the officer to write it in.
+async fn previous_from(state: &AppState, league: &str, from: &str) -> Result<String, WebError> {
+    let Some((season, competition)) = from.split_once('/') else {
+        return Err(WebError::Refused(
+            "Choose the championship whose final standings are the previous finish.".into(),
+        ));
+    };
+    let view = state.view(league, season, competition).await?;
+    let standings = view.standings.as_ref().map_err(|m| {
+        WebError::Refused(format!(
+            "{}'s standings cannot be computed: {m}",
+            view.record.name
+        ))
+    })?;
+    let mut finish = Vec::new();
+    let mut unknown = Vec::new();
+    for row in &standings.rows {
+        let team = &view.competition.teams[row.team];
+        let named = team
+            .name
+            .rsplit_once('(')
+            .and_then(|(_, code)| code.strip_suffix(')'));
+        let by_id = team.id.0.split('-').next();
+        match named
+            .and_then(|c| Region::parse(c).ok())
+            .or_else(|| by_id.and_then(|c| Region::parse(&c.to_uppercase()).ok()))
+        {
+            Some(region) => finish.push(serde_json::json!({
+                "place": row.rank,
+                "state": region.code(),
+                "school": team.school.clone().unwrap_or_else(|| team.name.clone()),
+            })),
+            None => unknown.push(team.name.clone()),
+        }
+    }
+    if !unknown.is_empty() {
+        return Err(WebError::Refused(format!(
+            "AS-8: the state of {} cannot be read from its name or id; write the previous finish in by hand.",
+            unknown.join(", ")
+        )));
+    }
+    Ok(serde_json::to_string_pretty(&serde_json::json!({ "finish": finish })).unwrap_or_default())
 }

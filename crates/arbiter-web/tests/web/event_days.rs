@@ -710,4 +710,48 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         broken.body
     );
     assert!(broken.body.contains("the entries:2:"), "{}", broken.body);
+
+    // AS-8: the previous finish filled in from a championship's standings stored here, then
+    // the invitation order starts with it.
+    let filled = arbiter
+        .post(
+            &app,
+            FIELD,
+            &[
+                ("entries", ENTRIES),
+                ("host", "SA"),
+                ("seed", "7"),
+                ("from", "2026/secondary-open"),
+                ("step", "fill"),
+            ],
+        )
+        .await;
+    assert_eq!(filled.status, StatusCode::OK, "{}", filled.body);
+    let start = filled.body.find("name=\"previous\"").unwrap();
+    let textarea = &filled.body[start..];
+    let json = textarea[textarea.find('>').unwrap() + 1..textarea.find("</textarea>").unwrap()]
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"");
+    let finish: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(finish["finish"].as_array().unwrap().len(), 8, "{json}");
+    assert_eq!(finish["finish"][0]["place"], 1, "{json}");
+    let planned = arbiter
+        .post(
+            &app,
+            FIELD,
+            &[
+                ("entries", ENTRIES),
+                ("previous", json.as_str()),
+                ("host", "SA"),
+                ("seed", "7"),
+            ],
+        )
+        .await;
+    assert!(
+        planned
+            .body
+            .contains("Invitation order (AS-8): the previous finish, "),
+        "{}",
+        planned.body
+    );
 }
