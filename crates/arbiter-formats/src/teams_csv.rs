@@ -97,7 +97,7 @@ mod tests {
         assert_eq!(
             said,
             [
-                "line 1, colour: `colour` is not a column of a division's teams; the columns are school, team",
+                "line 1, colour: `colour` is not a column of a division's teams; the columns are school, team, number",
                 "line 1: the header has no `school` column; a division's teams names each team's school",
                 "line 2, school: the team's school is missing; every team plays for a school (GT-O1)",
             ]

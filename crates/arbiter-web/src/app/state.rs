@@ -463,7 +463,7 @@ impl AppState {
             Some(p) if p.competition == stored.record.id => Stage::Playoffs,
             _ => Stage::Season,
         };
-        let lock = crate::event::roster_lock(&self.inner.store, &stored).await?;
+        let lock = crate::app::view::roster_lock(&self.inner.store, &stored).await?;
         let fresh = CompetitionView::new(stored, v, stage).with_roster_lock(lock);
         // Same data as before: keep the old view and every page already drawn from it.
         let view = match old {

@@ -157,6 +157,42 @@ pub struct CompetitionView {
     pub rosters_withheld: bool,
 }
 
+/// AS-12: when `stored`'s rosters lock and are published, when its rules lock them before
+/// round 1 and the event has set round 1's start.
+pub async fn roster_lock(
+    store: &arbiter_store::Store,
+    stored: &arbiter_store::StoredCompetition,
+) -> Result<Option<RosterLock>, arbiter_store::StoreError> {
+    let Some((deadlines, event, first)) = first_round(store, stored).await? else {
+        return Ok(None);
+    };
+    let hall = deadlines.roster_lock(first);
+    Ok(event.instant(hall).map(|at| RosterLock { at, hall }))
+}
+
+/// An event competition's deadlines, its event and round 1's start, when all are set.
+pub(crate) async fn first_round(
+    store: &arbiter_store::Store,
+    stored: &arbiter_store::StoredCompetition,
+) -> Result<
+    Option<(
+        arbiter_core::event_day::EventDeadlines,
+        arbiter_store::EventRecord,
+        jiff::civil::DateTime,
+    )>,
+    arbiter_store::StoreError,
+> {
+    let Some(deadlines) = stored.rules.event else {
+        return Ok(None);
+    };
+    let Some(event) = store.event(stored.season.id).await? else {
+        return Ok(None);
+    };
+    Ok(event
+        .round_start(stored.record.id, 1)
+        .map(|first| (deadlines, event, first)))
+}
+
 /// The race of a view as a page finds it (issue 15).
 #[derive(Debug)]
 pub enum RaceState<'a> {

@@ -11,7 +11,6 @@ pub mod protests;
 use std::sync::Arc;
 
 use arbiter_core::event::{Championship, Event, EventCompetition};
-use arbiter_core::event_day::EventDeadlines;
 use arbiter_core::field::State as Host;
 use arbiter_store::{EventRecord, EventRoundStart, NewEvent, StoreError};
 use jiff::civil::DateTime;
@@ -211,37 +210,6 @@ pub fn offset_text(minutes: i32) -> String {
     format!("{sign}{:02}:{:02}", m / 60, m % 60)
 }
 
-/// AS-12: when `stored`'s rosters lock and are published, when its rules lock them before
-/// round 1 and the event has set round 1's start.
-pub async fn roster_lock(
-    store: &arbiter_store::Store,
-    stored: &arbiter_store::StoredCompetition,
-) -> Result<Option<crate::app::view::RosterLock>, StoreError> {
-    let Some((deadlines, event, first)) = first_round(store, stored).await? else {
-        return Ok(None);
-    };
-    let hall = deadlines.roster_lock(first);
-    Ok(event
-        .instant(hall)
-        .map(|at| crate::app::view::RosterLock { at, hall }))
-}
-
-/// An event competition's deadlines, its event and round 1's start, when all are set.
-async fn first_round(
-    store: &arbiter_store::Store,
-    stored: &arbiter_store::StoredCompetition,
-) -> Result<Option<(EventDeadlines, EventRecord, DateTime)>, StoreError> {
-    let Some(deadlines) = stored.rules.event else {
-        return Ok(None);
-    };
-    let Some(event) = store.event(stored.season.id).await? else {
-        return Ok(None);
-    };
-    Ok(event
-        .round_start(stored.record.id, 1)
-        .map(|first| (deadlines, event, first)))
-}
-
 /// AS-12: why `stored`'s rosters may no longer be changed at `now`, when its rules lock them
 /// before round 1 and the event has set round 1's start; `None` while they may. Every roster
 /// write (the site's, the command line's) asks it first.
@@ -250,7 +218,8 @@ pub async fn roster_locked(
     stored: &arbiter_store::StoredCompetition,
     now: jiff::Timestamp,
 ) -> Result<Option<String>, StoreError> {
-    let Some((deadlines, event, first)) = first_round(store, stored).await? else {
+    let Some((deadlines, event, first)) = crate::app::view::first_round(store, stored).await?
+    else {
         return Ok(None);
     };
     Ok(deadlines
