@@ -52,7 +52,7 @@ impl Modify for BearerToken {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some(
-                        "An API token an officer created on their account page; it acts in its league, role and school.",
+                        "An API token made on an account page (an officer's, or a school's advisor's) or by `arbiter token add`; it acts in its league, role and school, and may do what that role may.",
                     ))
                     .build(),
             ),
@@ -355,7 +355,7 @@ pub(crate) async fn token(
 ) -> Result<(ApiToken, User), Response> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Err(unauthorized(
-            "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer creates tokens on their account page; a signed-in browser session does not authorise the API.",
+            "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer or a school's advisor makes one on their account page; a signed-in browser session does not authorise the API.",
             false,
         ));
     };
