@@ -570,6 +570,11 @@ impl Store {
         dispatch!(self, s => s.data_version().await)
     }
 
+    /// Closes every connection of the store (on SQLite, the readers' and the writer's).
+    pub async fn close(&self) {
+        dispatch!(self, s => s.close().await)
+    }
+
     /// The SQLite pool, for what shares the database (the web's sessions); `None` on PostgreSQL.
     pub fn sqlite_pool(&self) -> Option<&sqlx::SqlitePool> {
         match self {

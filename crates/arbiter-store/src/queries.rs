@@ -1592,7 +1592,7 @@ impl Backend {
     }
 
     pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = insert_league(&mut tx, new, by).await?;
         tx.commit().await.map_err(db("saving the league"))?;
@@ -1625,7 +1625,7 @@ impl Backend {
         new: &NewSeason,
         by: &Actor,
     ) -> Result<Season, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let season = insert_season(&mut tx, league, new, by).await?;
         tx.commit().await.map_err(db("saving the season"))?;
@@ -1675,7 +1675,7 @@ impl Backend {
     ) -> Result<School, StoreError> {
         let name = name.trim();
         check::name("school", name)?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let taken = sqlx::query("SELECT id FROM schools WHERE league_id = $1 AND name = $2")
             .bind(league.0)
@@ -1734,7 +1734,7 @@ impl Backend {
         // GT-M2's calendar: core says what a closure may be.
         arbiter_core::calendar::Closure::new(new.starts_on, new.ends_on, reason)
             .map_err(|e| StoreError::Invalid(e.to_string()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;
         let at = codes::now();
@@ -1788,7 +1788,7 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("withdrawing a closure needs its reason".into()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;
         let sql = closure_sql("id = $1 AND season_id = $2");
@@ -1854,7 +1854,7 @@ impl Backend {
         competition: &Competition,
         by: &Actor,
     ) -> Result<CompetitionRecord, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let record = insert_competition(&mut tx, season, new, competition, by).await?;
         tx.commit().await.map_err(db("saving the competition"))?;
@@ -1871,7 +1871,7 @@ impl Backend {
         competition: &Competition,
         by: &Actor,
     ) -> Result<Imported, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let found = sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE slug = $1")
             .bind(&place.league.slug)
@@ -1981,7 +1981,7 @@ impl Backend {
     ) -> Result<ResultVersion, StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -2062,7 +2062,7 @@ impl Backend {
         game: &ExtraGame,
         by: &Actor,
     ) -> Result<u32, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -2099,7 +2099,7 @@ impl Backend {
         pgn: &str,
         by: &Actor,
     ) -> Result<u32, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -2146,7 +2146,7 @@ impl Backend {
         late: Option<&LateLineup>,
         by: &Actor,
     ) -> Result<LineupVersion, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -2306,7 +2306,7 @@ impl Backend {
                 check::text(TextKind::Name, "a player's school", school)?;
             }
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let at = codes::now();
@@ -2386,7 +2386,7 @@ impl Backend {
             StoreError::Invalid("a change to a roster needs its reason".into())
         })?;
         check::name("player", after.name.trim())?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let sql = format!(
@@ -2485,7 +2485,7 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("a move needs its reason (GT-M2)".into()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         for &(competition, version) in seen {
             let row = sqlx::query("SELECT name, version FROM competitions WHERE id = $1")
@@ -2529,7 +2529,7 @@ impl Backend {
     ) -> Result<Ruling, StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("a ruling needs its reason".into()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let at = codes::now();

@@ -1834,7 +1834,7 @@ async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
             .unwrap();
         assert_eq!(mode, "wal");
         imported(&store).await;
-        s.pool().close().await;
+        s.close().await;
     }
     assert!(path.exists());
     // Reopened through a sqlite:// URL, everything is there.
@@ -1849,7 +1849,7 @@ async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
         .unwrap();
     assert_eq!(loaded.competition, every_kind_of_result());
     if let Store::Sqlite(s) = &store {
-        s.pool().close().await;
+        s.close().await;
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
