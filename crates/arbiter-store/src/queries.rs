@@ -2328,11 +2328,33 @@ impl Backend {
             };
             let team_id: i64 = get(&row, "id")?;
             let last: i64 = get(&row, "last")?;
+            // Core's plan refused a name already on the roster as read; one here now came in
+            // since (the same player sent twice at once).
+            let same_name = sqlx::query(
+                "SELECT 1 AS found FROM roster_entries e JOIN players p ON p.id = e.player_id \
+                 WHERE e.team_id = $1 AND LOWER(TRIM(p.name)) = LOWER(TRIM($2))",
+            )
+            .bind(team_id)
+            .bind(&p.name)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a team's roster"))?;
+            if same_name.is_some() {
+                return Err(StoreError::Stale(format!(
+                    "{} was added to the roster of `{team}` by another writer meanwhile; nothing was saved: read the roster again",
+                    p.name.trim()
+                )));
+            }
             let inserted = insert_player(&mut tx, competition.0, p)
                 .await
                 .map_err(|e| match &e {
-                    sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Invalid(
-                        format!("the player id `{}` is taken in this competition", p.id),
+                    // The id was free when the roster was read: another writer added a player
+                    // to the team since, so the plan (ids, names, AS-9's size) is out of date.
+                    sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Stale(
+                        format!(
+                            "another player was added to the roster as {} was, and took the id `{}`; nothing was saved: read the roster again and add the player again",
+                            p.name, p.id
+                        ),
                     ),
                     _ => db("storing a player")(e),
                 })?;

@@ -295,6 +295,43 @@ fn invalid_as(code: &str, problems: Vec<Problem>, refusal: Option<&str>) -> Resp
     )
 }
 
+/// 422 for a body or an entry the rules refuse, each problem a sentence at its field, with
+/// the rule it cites first (the fee ledger's, a roster's changes).
+pub(crate) fn invalid_fields(problems: Vec<(&'static str, String)>) -> Response {
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &InvalidAnswer {
+            error: InvalidDetail {
+                code: "invalid".into(),
+                refusal: None,
+                message: problems
+                    .iter()
+                    .map(|(_, m)| m.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                problems: problems
+                    .into_iter()
+                    .map(|(field, message)| ProblemJson {
+                        board: None,
+                        rule: cited_rule(&message),
+                        field: field.into(),
+                        message,
+                    })
+                    .collect(),
+            },
+        },
+    )
+}
+
+/// The rule a sentence cites first (`GT-O2`, `AS-12`), if any.
+fn cited_rule(message: &str) -> Option<String> {
+    message
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '(' | ')' | '\'' | '’'))
+        .map(|w| w.trim_end_matches('.'))
+        .find(|w| (w.starts_with("GT-") || w.starts_with("AS-")) && w.len() > 3)
+        .map(str::to_string)
+}
+
 /// The code of a 422 for a text beyond its limit (`arbiter_core::text`).
 const TOO_LONG: &str = "too_long";
 
