@@ -44,7 +44,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[serde(deny_unknown_fields)]
 pub struct NewPlayerBody {
     /// The player's name, as score sheets print it. At most 100 characters.
-    #[schema(max_length = 100)]
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
     /// GT-R6: the school the player is a student of, when it is not the team's (their own
     /// school has no team in the season). Default: the team's school.
