@@ -1568,7 +1568,7 @@ impl Backend {
             )));
         };
         let label = check::match_label(place.round, &place.home, &place.away);
-        let mut versions = versions_of(&mut tx, m).await?;
+        let mut versions = latest_version_of(&mut tx, m).await?;
         check_seen(&mut tx, m, &label, &versions, seen).await?;
         let Some(latest) = versions.pop() else {
             return Err(corrupt(format!("{label} without a result version")));

@@ -560,6 +560,11 @@ impl Store {
         dispatch!(self, s => s.result_versions(m).await)
     }
 
+    /// The version of the match's result in force (the highest), without those before it.
+    pub async fn result_version_in_force(&self, m: MatchId) -> Result<ResultVersion, StoreError> {
+        dispatch!(self, s => s.result_version_in_force(m).await)
+    }
+
     /// The history rows the filter selects, newest first.
     pub async fn history(&self, filter: &HistoryFilter) -> Result<Vec<HistoryEntry>, StoreError> {
         dispatch!(self, s => s.history(filter).await)

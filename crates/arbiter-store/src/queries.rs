@@ -548,9 +548,31 @@ async fn move_in(
 
 /// Every result version of a match, oldest first.
 async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
+    versions_in(tx, m, "").await
+}
+
+/// The version in force of a match's result (none for a match with no version): what a write
+/// checks and builds on, read in its transaction without the versions before it, so that a
+/// write costs the same on a match corrected a thousand times (issue 16's soak).
+async fn latest_version_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
+    versions_in(
+        tx,
+        m,
+        "AND v.version = (SELECT MAX(l.version) FROM result_versions l WHERE l.match_id = $1)",
+    )
+    .await
+}
+
+/// The versions of `m` that `only` (a condition on `v`, or nothing) keeps, oldest first.
+async fn versions_in(
+    tx: &mut Tx,
+    m: MatchId,
+    only: &str,
+) -> Result<Vec<ResultVersion>, StoreError> {
     let sql = format!(
         "SELECT id, version, outcome, forfeit_by, entered_by, entered_role, {} AS entered_at, \
-         reason, basis, {LATE_COLUMNS} FROM result_versions WHERE match_id = $1 ORDER BY version",
+         reason, basis, {LATE_COLUMNS} FROM result_versions v WHERE match_id = $1 {only} \
+         ORDER BY version",
         ts_out("entered_at")
     );
     let rows = sqlx::query(&sql)
@@ -560,7 +582,7 @@ async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, Stor
         .map_err(db("reading a match's results"))?;
     let sql = format!(
         "SELECT {BOARD_COLUMNS} {BOARD_JOINS} JOIN result_versions v ON v.id = b.result_version_id \
-         WHERE v.match_id = $1 ORDER BY b.result_version_id, b.board"
+         WHERE v.match_id = $1 {only} ORDER BY b.result_version_id, b.board"
     );
     let board_rows = sqlx::query(&sql)
         .bind(m.0)
@@ -1991,7 +2013,7 @@ impl Backend {
         let label = check::match_label(place.round, &place.home, &place.away);
         let players = player_rows(&mut tx, place.competition).await?;
         check::outcome_players(&label, outcome, |p| players.contains_key(&p.0))?;
-        let mut versions = versions_of(&mut tx, m).await?;
+        let mut versions = latest_version_of(&mut tx, m).await?;
         check_seen(&mut tx, m, &label, &versions, seen).await?;
         let previous = versions.pop();
         let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
@@ -2154,7 +2176,7 @@ impl Backend {
             )));
         };
         let label = check::match_label(place.round, &place.home, &place.away);
-        if versions_of(&mut tx, m)
+        if latest_version_of(&mut tx, m)
             .await?
             .last()
             .is_some_and(|v| v.outcome != MatchOutcome::Pending)
@@ -2598,6 +2620,18 @@ impl Backend {
             by: by.user.clone(),
             role: by.role,
             at,
+        })
+    }
+
+    /// The version of a match's result in force, without those before it.
+    pub async fn result_version_in_force(&self, m: MatchId) -> Result<ResultVersion, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        let latest = latest_version_of(&mut tx, m).await?.pop();
+        tx.commit().await.map_err(db("reading a match's result"))?;
+        latest.ok_or_else(|| {
+            StoreError::NotFound(format!(
+                "there is no match with id {m}, so it has no results"
+            ))
         })
     }
 

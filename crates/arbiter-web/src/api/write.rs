@@ -501,7 +501,7 @@ async fn begin(
         round: r,
         home: h,
     }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-    let ctx = context::load(state, &l, &s, &c, r, &h)
+    let ctx = context::load_in_force(state, &l, &s, &c, r, &h)
         .await
         .map_err(|e| e.answer(Format::Json))?;
     permit(&ctx, &token, action).map_err(|r| *r)?;
@@ -751,7 +751,7 @@ async fn name_lineup(
             side,
         }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
         let side = address::side(&side).map_err(|e| e.answer(Format::Json))?;
-        let ctx = context::load(&state, &l, &s, &c, r, &h)
+        let ctx = context::load_in_force(&state, &l, &s, &c, r, &h)
             .await
             .map_err(|e| e.answer(Format::Json))?;
         if token.league != ctx.league() {
