@@ -48,7 +48,7 @@ pub fn backup(db: &Database, output: &Path) -> Result<()> {
             bail!("`{}` is not a SQLite database", source.display());
         };
         let done = store.backup_into(output).await;
-        store.pool().close().await;
+        store.close().await;
         let info = done?;
         println!(
             "Backed up {} to {}: schema version {}, {} bytes, integrity checked.",

@@ -291,7 +291,7 @@ enum Command {
         #[command(subcommand)]
         command: AstcCommand,
     },
-    /// API tokens: `arbiter token add` makes one for an officer's script.
+    /// API tokens: `arbiter token add` makes one for an officer's or an advisor's script.
     Token {
         #[command(subcommand)]
         command: TokenCommand,
@@ -802,8 +802,9 @@ enum UserCommand {
 
 #[derive(Debug, Subcommand)]
 enum TokenCommand {
-    /// Creates an API token acting in an officer's role in a league, and prints it (once) on
-    /// standard output, for `Authorization: Bearer <token>`.
+    /// Creates an API token acting in a role in a league (an officer's, or an advisor's for
+    /// their school's teams), and prints it (once) on standard output, for
+    /// `Authorization: Bearer <token>`.
     Add {
         /// The account the token acts for.
         #[arg(long)]

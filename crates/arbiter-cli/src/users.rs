@@ -1,6 +1,6 @@
 //! `arbiter user add`: the first account of a league, from the command line (issue 5). Later
-//! accounts come by invitation from the site's People page. `arbiter token add`: an officer's
-//! API token, for a script.
+//! accounts come by invitation from the site's People page. `arbiter token add`: an API token
+//! for a script, acting in an officer's role or a school's advisor's.
 
 use anyhow::{Context, Result, anyhow, bail};
 use arbiter_core::permissions::{Action, Decision, Role, Subject, Target, decide};
@@ -118,8 +118,8 @@ pub struct NewToken {
     pub label: String,
 }
 
-/// An API token for an officer's role in a league, for a script; the secret is returned once.
-/// The permission table decides, as on the account page: officers only.
+/// An API token for a role in a league (an officer's, or an advisor's for their school), for a
+/// script; the secret is returned once. The permission table decides, as on the account page.
 pub async fn token_add(store: &Store, new: &NewToken) -> Result<(String, String)> {
     let email = Email::parse(&new.email).map_err(|why| anyhow!("{why}"))?;
     let user = store.user_by_email(&email).await?.ok_or_else(|| {
@@ -132,7 +132,7 @@ pub async fn token_add(store: &Store, new: &NewToken) -> Result<(String, String)
         .ok_or_else(|| anyhow!("there is no league `{}` in this database", new.league))?;
     let wanted = match &new.role {
         Some(code) => Some(Role::from_code(code).ok_or_else(|| {
-            anyhow!("`{code}` is not a role; give one of president, vice-president, secretary, treasurer, arbiter")
+            anyhow!("`{code}` is not a role; give one of president, vice-president, secretary, treasurer, arbiter, advisor")
         })?),
         None => None,
     };
@@ -177,11 +177,16 @@ pub async fn token_add(store: &Store, new: &NewToken) -> Result<(String, String)
         )
         .await
         .with_context(|| format!("cannot create an API token for {email}"))?;
+    let acts_as = match &m.school {
+        // An advisor's token acts for the school's teams only (GT-M1).
+        Some(school) if m.role == Role::Advisor => {
+            format!("{} of {school} in {}", m.role.name(), league.name)
+        }
+        _ => format!("{} of {}", m.role.name(), league.name),
+    };
     let said = format!(
-        "Created the API token “{}” acting as {} of {} for {email}; it is shown this once, so keep it.",
+        "Created the API token “{}” acting as {acts_as} for {email}; it is shown this once, so keep it.",
         new.label.trim(),
-        m.role.name(),
-        league.name
     );
     Ok((secret, said))
 }

@@ -459,9 +459,9 @@ fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
 }
 
 /// Issue 9 item 12: `arbiter token add` prints an officer's API token alone on stdout, for a
-/// script; an advisor's role is refused with the permission table's sentence.
+/// script; issue 16: an advisor's too, acting for their school.
 #[test]
-fn token_add_prints_an_officers_token_and_refuses_an_advisor() {
+fn token_add_prints_an_officers_and_an_advisors_token() {
     let dir = std::env::temp_dir().join(format!("arbiter-token-add-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -537,11 +537,18 @@ fn token_add_prints_an_officers_token_and_refuses_an_advisor() {
         "{stderr}"
     );
 
-    let refused = token("adv@league.example");
-    let err = String::from_utf8_lossy(&refused.stderr);
-    assert!(!refused.status.success());
-    assert!(err.contains("create or revoke an API token"), "{err}");
-    assert!(refused.stdout.is_empty(), "no token printed");
+    let advisor = token("adv@league.example");
+    let err = String::from_utf8_lossy(&advisor.stderr);
+    assert!(advisor.status.success(), "{err}");
+    assert!(
+        err.contains("acting as Advisor of Perrysburg High School in "),
+        "{err}"
+    );
+    let secret = String::from_utf8_lossy(&advisor.stdout);
+    assert!(
+        secret.trim().len() >= 32,
+        "the token alone on stdout: {secret:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -150,6 +150,8 @@ enum Fresh {
 #[derive(Default)]
 struct Tally {
     reads: Vec<Duration>,
+    /// Each read's time and the size of its answer, by what was asked: where the tail is.
+    by_path: HashMap<String, (Vec<Duration>, usize)>,
     writes: Vec<Duration>,
     stale: usize,
     conflicts: usize,
@@ -225,6 +227,11 @@ async fn client(
         let answer = conn.send(request.as_bytes()).await;
         let took = asked.elapsed();
         let mut tally = shared.tally.lock().unwrap();
+        if !write && let Ok((200 | 304, body)) = &answer {
+            let (times, size) = tally.by_path.entry(what.clone()).or_default();
+            times.push(took);
+            *size = (*size).max(body.len());
+        }
         match answer {
             Ok((200, _)) if !write => tally.reads.push(took),
             Ok((304, _)) if !write => {
@@ -447,6 +454,26 @@ async fn mixed_traffic_is_served_without_errors_in_flat_memory_beside_slow_clien
         tally.conflicts,
         tally.errors.len(),
     );
+    let mut paths: Vec<_> = tally.by_path.iter().collect();
+    paths.sort_by_key(|(path, _)| path.as_str());
+    for (path, (times, size)) in paths {
+        let mut times = times.clone();
+        times.sort();
+        println!(
+            "  {path}: {} reads, p50 {:?}, p99 {:?}, largest answer {size} bytes",
+            times.len(),
+            percentile(&times, 0.5),
+            percentile(&times, 0.99)
+        );
+    }
+    // A sample a minute (a second apart each), and the last.
+    let minutes: Vec<String> = rss
+        .iter()
+        .step_by(60)
+        .chain(rss.last())
+        .map(|(t, k)| format!("{} s {} MiB", t.as_secs(), k / 1024))
+        .collect();
+    println!("  RSS: {}", minutes.join(", "));
     assert!(
         tally.errors.is_empty(),
         "{} error answers, the first: {:#?}",

@@ -209,7 +209,7 @@ pub enum Action {
     PublishMediaReport,
     /// Invite the top teams of each division to the playoffs and run them (GT-F3).
     RunPlayoffs,
-    /// Create or revoke an API token that acts in one's own role: officers only.
+    /// Create or revoke an API token that acts in one's own role (and an advisor's school).
     CreateApiToken,
     /// Read the history of changes, who did what and when; not public.
     ReadHistory,
@@ -443,13 +443,17 @@ impl Action {
                 vice_president: Always,
                 ..n
             },
-            // Tokens are for leagues that script their imports: officers only.
+            // Tokens are for scripts: an officer's imports, or a school's own results, lineups
+            // and roster kept by its advisor's program. A token acts in the role and school it
+            // was made in, and the table decides each of its requests as for the person, so an
+            // advisor's token reaches only what the advisor may (GT-M1, GT-P2).
             Action::CreateApiToken => Grants {
                 president: Always,
                 vice_president: Always,
                 secretary: Always,
                 treasurer: Always,
                 arbiter: Always,
+                advisor: Always,
                 ..n
             },
             Action::ReadHistory => Grants {
@@ -508,7 +512,9 @@ impl Action {
             }
             Action::PublishMediaReport => "publish the midway or final media report",
             Action::RunPlayoffs => "invite the playoff teams and run the playoffs",
-            Action::CreateApiToken => "create or revoke an API token that acts in one's own role",
+            Action::CreateApiToken => {
+                "create or revoke an API token that acts in one's own role and school"
+            }
             Action::ReadHistory => "read the history of changes: who did what, when",
         }
     }

@@ -513,7 +513,7 @@ impl Backend {
         if let Some(h) = password_hash {
             check_phc(h)?;
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let user = insert_user(
             &mut tx,
@@ -556,7 +556,7 @@ impl Backend {
         by: &Actor,
     ) -> Result<(), StoreError> {
         check_phc(password_hash)?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let account = user_in(&mut tx, user).await?;
         set_password_in(&mut tx, &account, password_hash, codes::now(), by, None).await?;
@@ -574,7 +574,7 @@ impl Backend {
     ) -> Result<Membership, StoreError> {
         let school = school_name(school);
         check_grantable(role, school, &format!("account {user}"))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let account = user_in(&mut tx, user).await?;
         let league = league_in(&mut tx, league).await?;
@@ -596,7 +596,7 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(row) = sqlx::query(&membership_sql("m.id = $1 AND m.revoked_at IS NULL"))
             .bind(membership.0)
@@ -694,7 +694,7 @@ impl Backend {
         check_grantable(new.role, school, &email)?;
         new.role.check_school(school).map_err(StoreError::Invalid)?;
         let plain = secrets::try_new_token()?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_in(&mut tx, new.league).await?;
         let at = codes::now();
@@ -784,7 +784,7 @@ impl Backend {
     ) -> Result<Invite, StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let row = sqlx::query(&invite_sql("i.id = $1 AND i.league_id = $2"))
             .bind(id.0)
@@ -880,7 +880,7 @@ impl Backend {
         if let AcceptInvite::NewAccount { password_hash, .. } = accept {
             check_phc(password_hash)?;
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(invite) = invite_in(&mut tx, plain).await? else {
             return Err(StoreError::Invalid(
@@ -1010,7 +1010,7 @@ impl Backend {
         let at = codes::now();
         let expires_at = expiry(at, valid_for)?;
         // Not league data and asked for by whoever knows the email: no history row, no bump.
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         user_in(&mut tx, user).await?;
         let sql = format!(
             "INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) \
@@ -1052,7 +1052,7 @@ impl Backend {
         password_hash: &str,
     ) -> Result<User, StoreError> {
         check_phc(password_hash)?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let sql = format!(
             "SELECT user_id, {} AS expires_at, {} AS used_at FROM password_resets WHERE token_hash = $1",
@@ -1180,7 +1180,7 @@ impl Backend {
             .bind(ts_fixed(codes::now()))
             .bind(ts_fixed(since))
             .bind(i64::from(limit))
-            .execute(&self.pool)
+            .execute(self.writer())
             .await
             .map_err(db("noting an attempt for the per-address limit"))?;
         if done.rows_affected() > 0 {
@@ -1222,7 +1222,7 @@ impl Backend {
             .bind(email.as_str())
             .bind(address)
             .bind(ts_fixed(codes::now()))
-            .execute(&self.pool)
+            .execute(self.writer())
             .await
             .map_err(db("noting an attempt for the sign-in limits"))?;
         Ok(())
@@ -1270,7 +1270,7 @@ impl Backend {
             let sql = format!("DELETE FROM {table} WHERE at < {}", ts_in("$1"));
             let done = sqlx::query(&sql)
                 .bind(ts_fixed(older_than))
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await
                 .map_err(db("forgetting old sign-in attempts"))?;
             gone += done.rows_affected();
@@ -1285,7 +1285,7 @@ impl Backend {
         sqlx::query("INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
             .bind(name)
             .bind(made)
-            .execute(&self.pool)
+            .execute(self.writer())
             .await
             .map_err(db("making the site's secret"))?;
         let row = sqlx::query("SELECT value FROM site_secrets WHERE name = $1")
@@ -1314,7 +1314,7 @@ impl Backend {
         check_grantable(new.role, school, "a token")?;
         let plain = secrets::try_new_token()?;
         let prefix: String = plain.chars().take(8).collect();
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let user = user_in(&mut tx, new.user).await?;
         let league = league_in(&mut tx, new.league).await?;
@@ -1440,7 +1440,7 @@ impl Backend {
         stopped: &[Notice],
         by: &Actor,
     ) -> Result<(), StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let account = user_in(&mut tx, user).await?;
         let before = stopped_in(&mut tx, user).await?;
@@ -1500,7 +1500,7 @@ impl Backend {
 
     /// Revokes a token for good; revoking it again changes nothing.
     pub async fn revoke_api_token(&self, id: ApiTokenId, by: &Actor) -> Result<(), StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(row) = sqlx::query(&api_token_sql("t.id = $1"))
             .bind(id.0)
@@ -1560,7 +1560,7 @@ impl Backend {
     ) -> Result<ResultReview, StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -1568,7 +1568,7 @@ impl Backend {
             )));
         };
         let label = check::match_label(place.round, &place.home, &place.away);
-        let mut versions = versions_of(&mut tx, m).await?;
+        let mut versions = latest_version_of(&mut tx, m).await?;
         check_seen(&mut tx, m, &label, &versions, seen).await?;
         let Some(latest) = versions.pop() else {
             return Err(corrupt(format!("{label} without a result version")));

@@ -276,7 +276,7 @@ pub async fn restore(backup: &Path, to: &Path, force: bool) -> Result<Restored, 
         let _ = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
             .execute(store.pool())
             .await;
-        store.pool().close().await;
+        store.close().await;
         checked?;
     }
     // Checked again at the last moment: a server may have started while the copy was made.

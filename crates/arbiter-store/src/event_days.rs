@@ -16,7 +16,7 @@ impl Backend {
         event: &NewEvent,
         by: &Actor,
     ) -> Result<EventRecord, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;
         let row = sqlx::query(
@@ -220,7 +220,7 @@ impl Backend {
         protest: &arbiter_core::protest::Protest,
         by: &Actor,
     ) -> Result<StoredProtest, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let row = sqlx::query(
@@ -290,7 +290,7 @@ impl Backend {
         by: &Actor,
     ) -> Result<(), StoreError> {
         use arbiter_core::protest::Answer;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let id = protest_id(&mut tx, competition, number).await?;
@@ -353,7 +353,7 @@ impl Backend {
         by: &Actor,
     ) -> Result<(), StoreError> {
         use arbiter_core::protest::Ruling;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let id = protest_id(&mut tx, competition, number).await?;

@@ -90,7 +90,7 @@ impl Backend {
                 entry.amount
             )));
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let season_slug = season_of(&mut tx, league, season).await?;
         let before = ledger_in(&mut tx, league, season).await?;

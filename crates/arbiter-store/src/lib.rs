@@ -560,6 +560,11 @@ impl Store {
         dispatch!(self, s => s.result_versions(m).await)
     }
 
+    /// The version of the match's result in force (the highest), without those before it.
+    pub async fn result_version_in_force(&self, m: MatchId) -> Result<ResultVersion, StoreError> {
+        dispatch!(self, s => s.result_version_in_force(m).await)
+    }
+
     /// The history rows the filter selects, newest first.
     pub async fn history(&self, filter: &HistoryFilter) -> Result<Vec<HistoryEntry>, StoreError> {
         dispatch!(self, s => s.history(filter).await)
@@ -568,6 +573,11 @@ impl Store {
     /// Bumped on every write; pages use it (with the competition's own version) for ETags.
     pub async fn data_version(&self) -> Result<i64, StoreError> {
         dispatch!(self, s => s.data_version().await)
+    }
+
+    /// Closes every connection of the store (on SQLite, the readers' and the writer's).
+    pub async fn close(&self) {
+        dispatch!(self, s => s.close().await)
     }
 
     /// The SQLite pool, for what shares the database (the web's sessions); `None` on PostgreSQL.

@@ -48,6 +48,16 @@ impl PgStore {
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }
+
+    /// Writes share the pool: PostgreSQL takes concurrent writers, row by row.
+    fn writer(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
 }
 
 async fn begin_write(pool: &PgPool) -> Result<Tx, StoreError> {

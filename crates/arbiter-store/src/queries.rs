@@ -548,9 +548,31 @@ async fn move_in(
 
 /// Every result version of a match, oldest first.
 async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
+    versions_in(tx, m, "").await
+}
+
+/// The version in force of a match's result (none for a match with no version): what a write
+/// checks and builds on, read in its transaction without the versions before it, so that a
+/// write costs the same on a match corrected a thousand times (issue 16's soak).
+async fn latest_version_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
+    versions_in(
+        tx,
+        m,
+        "AND v.version = (SELECT MAX(l.version) FROM result_versions l WHERE l.match_id = $1)",
+    )
+    .await
+}
+
+/// The versions of `m` that `only` (a condition on `v`, or nothing) keeps, oldest first.
+async fn versions_in(
+    tx: &mut Tx,
+    m: MatchId,
+    only: &str,
+) -> Result<Vec<ResultVersion>, StoreError> {
     let sql = format!(
         "SELECT id, version, outcome, forfeit_by, entered_by, entered_role, {} AS entered_at, \
-         reason, basis, {LATE_COLUMNS} FROM result_versions WHERE match_id = $1 ORDER BY version",
+         reason, basis, {LATE_COLUMNS} FROM result_versions v WHERE match_id = $1 {only} \
+         ORDER BY version",
         ts_out("entered_at")
     );
     let rows = sqlx::query(&sql)
@@ -560,7 +582,7 @@ async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, Stor
         .map_err(db("reading a match's results"))?;
     let sql = format!(
         "SELECT {BOARD_COLUMNS} {BOARD_JOINS} JOIN result_versions v ON v.id = b.result_version_id \
-         WHERE v.match_id = $1 ORDER BY b.result_version_id, b.board"
+         WHERE v.match_id = $1 {only} ORDER BY b.result_version_id, b.board"
     );
     let board_rows = sqlx::query(&sql)
         .bind(m.0)
@@ -1592,7 +1614,7 @@ impl Backend {
     }
 
     pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = insert_league(&mut tx, new, by).await?;
         tx.commit().await.map_err(db("saving the league"))?;
@@ -1625,7 +1647,7 @@ impl Backend {
         new: &NewSeason,
         by: &Actor,
     ) -> Result<Season, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let season = insert_season(&mut tx, league, new, by).await?;
         tx.commit().await.map_err(db("saving the season"))?;
@@ -1675,7 +1697,7 @@ impl Backend {
     ) -> Result<School, StoreError> {
         let name = name.trim();
         check::name("school", name)?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let taken = sqlx::query("SELECT id FROM schools WHERE league_id = $1 AND name = $2")
             .bind(league.0)
@@ -1734,7 +1756,7 @@ impl Backend {
         // GT-M2's calendar: core says what a closure may be.
         arbiter_core::calendar::Closure::new(new.starts_on, new.ends_on, reason)
             .map_err(|e| StoreError::Invalid(e.to_string()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;
         let at = codes::now();
@@ -1788,7 +1810,7 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("withdrawing a closure needs its reason".into()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;
         let sql = closure_sql("id = $1 AND season_id = $2");
@@ -1854,7 +1876,7 @@ impl Backend {
         competition: &Competition,
         by: &Actor,
     ) -> Result<CompetitionRecord, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let record = insert_competition(&mut tx, season, new, competition, by).await?;
         tx.commit().await.map_err(db("saving the competition"))?;
@@ -1871,7 +1893,7 @@ impl Backend {
         competition: &Competition,
         by: &Actor,
     ) -> Result<Imported, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let found = sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE slug = $1")
             .bind(&place.league.slug)
@@ -1981,7 +2003,7 @@ impl Backend {
     ) -> Result<ResultVersion, StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -1991,7 +2013,7 @@ impl Backend {
         let label = check::match_label(place.round, &place.home, &place.away);
         let players = player_rows(&mut tx, place.competition).await?;
         check::outcome_players(&label, outcome, |p| players.contains_key(&p.0))?;
-        let mut versions = versions_of(&mut tx, m).await?;
+        let mut versions = latest_version_of(&mut tx, m).await?;
         check_seen(&mut tx, m, &label, &versions, seen).await?;
         let previous = versions.pop();
         let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
@@ -2062,7 +2084,7 @@ impl Backend {
         game: &ExtraGame,
         by: &Actor,
     ) -> Result<u32, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -2099,7 +2121,7 @@ impl Backend {
         pgn: &str,
         by: &Actor,
     ) -> Result<u32, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -2146,7 +2168,7 @@ impl Backend {
         late: Option<&LateLineup>,
         by: &Actor,
     ) -> Result<LineupVersion, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
@@ -2154,7 +2176,7 @@ impl Backend {
             )));
         };
         let label = check::match_label(place.round, &place.home, &place.away);
-        if versions_of(&mut tx, m)
+        if latest_version_of(&mut tx, m)
             .await?
             .last()
             .is_some_and(|v| v.outcome != MatchOutcome::Pending)
@@ -2306,7 +2328,7 @@ impl Backend {
                 check::text(TextKind::Name, "a player's school", school)?;
             }
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let at = codes::now();
@@ -2328,11 +2350,33 @@ impl Backend {
             };
             let team_id: i64 = get(&row, "id")?;
             let last: i64 = get(&row, "last")?;
+            // Core's plan refused a name already on the roster as read; one here now came in
+            // since (the same player sent twice at once).
+            let same_name = sqlx::query(
+                "SELECT 1 AS found FROM roster_entries e JOIN players p ON p.id = e.player_id \
+                 WHERE e.team_id = $1 AND LOWER(TRIM(p.name)) = LOWER(TRIM($2))",
+            )
+            .bind(team_id)
+            .bind(&p.name)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a team's roster"))?;
+            if same_name.is_some() {
+                return Err(StoreError::Stale(format!(
+                    "{} was added to the roster of `{team}` by another writer meanwhile; nothing was saved: read the roster again",
+                    p.name.trim()
+                )));
+            }
             let inserted = insert_player(&mut tx, competition.0, p)
                 .await
                 .map_err(|e| match &e {
-                    sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Invalid(
-                        format!("the player id `{}` is taken in this competition", p.id),
+                    // The id was free when the roster was read: another writer added a player
+                    // to the team since, so the plan (ids, names, AS-9's size) is out of date.
+                    sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Stale(
+                        format!(
+                            "another player was added to the roster as {} was, and took the id `{}`; nothing was saved: read the roster again and add the player again",
+                            p.name, p.id
+                        ),
                     ),
                     _ => db("storing a player")(e),
                 })?;
@@ -2386,7 +2430,7 @@ impl Backend {
             StoreError::Invalid("a change to a roster needs its reason".into())
         })?;
         check::name("player", after.name.trim())?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let sql = format!(
@@ -2485,7 +2529,7 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("a move needs its reason (GT-M2)".into()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         for &(competition, version) in seen {
             let row = sqlx::query("SELECT name, version FROM competitions WHERE id = $1")
@@ -2529,7 +2573,7 @@ impl Backend {
     ) -> Result<Ruling, StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("a ruling needs its reason".into()))?;
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let at = codes::now();
@@ -2576,6 +2620,18 @@ impl Backend {
             by: by.user.clone(),
             role: by.role,
             at,
+        })
+    }
+
+    /// The version of a match's result in force, without those before it.
+    pub async fn result_version_in_force(&self, m: MatchId) -> Result<ResultVersion, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        let latest = latest_version_of(&mut tx, m).await?.pop();
+        tx.commit().await.map_err(db("reading a match's result"))?;
+        latest.ok_or_else(|| {
+            StoreError::NotFound(format!(
+                "there is no match with id {m}, so it has no results"
+            ))
         })
     }
 

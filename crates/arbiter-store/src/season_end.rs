@@ -142,7 +142,7 @@ impl Backend {
                 "an officers' decision orders two or more tied teams (GT-F3)".into(),
             ));
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let at = codes::now();
@@ -230,7 +230,7 @@ impl Backend {
         calendar: &PlayoffCalendar,
         by: &Actor,
     ) -> Result<PlayoffRecord, StoreError> {
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         if playoffs_in(&mut tx, season).await?.is_some() {
             return Err(StoreError::Conflict(
@@ -350,7 +350,7 @@ impl Backend {
             RoundNote::Knockout => None,
             RoundNote::Swiss { reason, .. } => check::reason(*reason)?,
         };
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let row = sqlx::query(
             "SELECT c.version, c.league_id, (SELECT COALESCE(MAX(position) + 1, 0) FROM rounds r \
@@ -514,7 +514,7 @@ impl Backend {
                 game.kind.words()
             )));
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
         let mut before = None;
@@ -675,7 +675,7 @@ impl Backend {
                 )));
             }
         }
-        let mut tx = begin_write(&self.pool).await?;
+        let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let season_slug = season_of(&mut tx, league, season).await?;
         let before = media_reports_in(&mut tx, season).await?;

@@ -18,7 +18,12 @@ const MIGRATIONS: &[crate::migrations::EmbeddedMigration] = crate::migrations::S
 
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
+    /// Reads, each on a connection of its own (WAL: readers never wait for the writer).
     pool: SqlitePool,
+    /// Every write, one at a time on one connection: SQLite takes one writer at once, so
+    /// writers queue here without holding a reader's connection, instead of each holding one
+    /// while SQLite's busy handler sleeps (issue 16: reads waited seconds behind writes).
+    writer: SqlitePool,
 }
 
 impl SqliteStore {
@@ -51,18 +56,26 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(10));
+        let cannot = |e: sqlx::Error| {
+            StoreError::Database(format!(
+                "cannot open the SQLite database `{shown}` ({e}); check that its folder exists and can be written"
+            ))
+        };
         // One connection always open: `arbiter restore` tells a served database by its lock.
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
             .min_connections(1)
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
-            .map_err(|e| {
-                StoreError::Database(format!(
-                    "cannot open the SQLite database `{shown}` ({e}); check that its folder exists and can be written"
-                ))
-            })?;
-        Ok(SqliteStore { pool })
+            .map_err(cannot)?;
+        // A writer waits up to 30 s for the connection: behind the writes queued before it, not
+        // behind SQLite's lock (the busy timeout is for another process's writes). Opened at
+        // the first write, so a store that only reads (a restore's check) never holds it.
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_lazy_with(options);
+        Ok(SqliteStore { pool, writer })
     }
 
     /// A private in-memory database: one connection, kept open for the store's life.
@@ -80,12 +93,28 @@ impl SqliteStore {
             .map_err(|e| {
                 StoreError::Database(format!("cannot open an in-memory SQLite database ({e})"))
             })?;
-        Ok(SqliteStore { pool })
+        // The database lives in its one connection: reads and writes share it.
+        Ok(SqliteStore {
+            writer: pool.clone(),
+            pool,
+        })
     }
 
     /// The connection pool, for what shares the database (sessions) and for tests.
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
+    }
+
+    /// The one connection every write of the store goes through.
+    fn writer(&self) -> &SqlitePool {
+        &self.writer
+    }
+
+    /// Closes every connection (the readers' and the writer's), so that no process has the
+    /// file open: before a restore, a backup's check, or removing the file.
+    pub async fn close(&self) {
+        self.writer.close().await;
+        self.pool.close().await;
     }
 }
 

@@ -83,7 +83,7 @@ async fn assert_consistent(copy: &Path) -> i64 {
         "{}: a season without its history row, or the reverse",
         copy.display()
     );
-    s.pool().close().await;
+    s.close().await;
     seasons
 }
 
@@ -152,8 +152,8 @@ async fn a_backup_taken_while_writes_go_on_is_one_moment_of_the_database() {
             "table {table} differs after the restore"
         );
     }
-    after_store.pool().close().await;
-    source.pool().close().await;
+    after_store.close().await;
+    source.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -186,9 +186,9 @@ async fn a_backup_does_not_wait_for_an_open_write_and_holds_only_what_was_commit
             "{}",
             copy.display()
         );
-        s.pool().close().await;
+        s.close().await;
     }
-    source.pool().close().await;
+    source.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -204,7 +204,7 @@ async fn a_backup_never_overwrites_a_file() {
         "{err}"
     );
     assert_eq!(std::fs::read(&there).unwrap(), b"keep me");
-    source.pool().close().await;
+    source.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -227,7 +227,7 @@ async fn a_restore_refuses_a_database_a_server_has_open_and_an_existing_one_with
         );
     }
     let rows = sqlite_tables(source.pool()).await;
-    source.pool().close().await;
+    source.close().await;
 
     // Closed, it exists: refused without force, replaced with it.
     assert!(!backup::in_use(&dir.join("arbiter.db")).await.unwrap());
@@ -244,14 +244,14 @@ async fn a_restore_refuses_a_database_a_server_has_open_and_an_existing_one_with
         .execute(s.pool())
         .await
         .unwrap();
-    s.pool().close().await;
+    s.close().await;
     let r = backup::restore(&copy, &dir.join("arbiter.db"), true)
         .await
         .unwrap();
     assert!(r.replaced);
     let s = open_file(&dir.join("arbiter.db")).await;
     assert_eq!(sqlite_tables(s.pool()).await, rows);
-    s.pool().close().await;
+    s.close().await;
 
     // A file that is no database is nobody's open database: --force replaces it.
     let text = dir.join("notes.db");
@@ -265,7 +265,7 @@ async fn a_restore_refuses_a_database_a_server_has_open_and_an_existing_one_with
     backup::restore(&copy, &text, true).await.unwrap();
     let s = open_file(&text).await;
     assert_eq!(sqlite_tables(s.pool()).await, rows);
-    s.pool().close().await;
+    s.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -275,7 +275,7 @@ async fn a_restore_refuses_a_damaged_backup_and_a_file_that_is_no_database() {
     let source = seeded(&dir.join("arbiter.db")).await;
     let copy = dir.join("backup.db");
     source.backup_into(&copy).await.unwrap();
-    source.pool().close().await;
+    source.close().await;
 
     // Every page after the first overwritten with a pattern: the schema reads, the pages fail.
     let mut bytes = std::fs::read(&copy).unwrap();
@@ -318,7 +318,7 @@ async fn a_restore_refuses_a_damaged_backup_and_a_file_that_is_no_database() {
             .execute(s.pool())
             .await
             .unwrap();
-        s.pool().close().await;
+        s.close().await;
     }
     let err = backup::restore(&other, &dir.join("new.db"), false)
         .await
@@ -353,7 +353,7 @@ async fn a_restore_refuses_a_backup_newer_than_this_build_and_migrates_an_older_
         .execute(s.pool())
         .await
         .unwrap();
-        s.pool().close().await;
+        s.close().await;
     }
     let err = backup::restore(&newer, &dir.join("new.db"), false)
         .await
@@ -381,7 +381,7 @@ async fn a_restore_refuses_a_backup_newer_than_this_build_and_migrates_an_older_
         .execute(s.pool())
         .await
         .unwrap();
-        s.pool().close().await;
+        s.close().await;
     }
     let r = backup::restore(&older, &dir.join("new.db"), false)
         .await
@@ -401,7 +401,7 @@ async fn a_restore_refuses_a_backup_newer_than_this_build_and_migrates_an_older_
         count(s.pool(), "SELECT MAX(version) FROM _sqlx_migrations").await,
         8
     );
-    s.pool().close().await;
+    s.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -516,7 +516,7 @@ async fn pg_dump_during_writes_restores_every_row_on_postgres() {
                 unreachable!()
             };
             let source = postgres_tables(p.pool()).await;
-            p.pool().close().await;
+            p.close().await;
 
             let admin = sqlx::PgPool::connect(&url).await.unwrap();
             sqlx::query(&format!("ALTER SCHEMA {schema} RENAME TO {kept}"))

@@ -40,6 +40,7 @@ on_every_backend!(
     schools_are_added_once_and_listed_by_name,
     a_closure_is_withdrawn_never_removed,
     a_player_withdrawn_keeps_their_games,
+    players_added_from_a_roster_read_before_another_addition_are_refused_as_stale,
     gt_f5_matches_move_together_or_not_at_all,
     gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round,
     c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once,
@@ -1320,6 +1321,66 @@ async fn gt_f5_matches_move_together_or_not_at_all(store: Store) {
     assert_eq!(extended[0].reason.as_deref(), Some(why));
 }
 
+/// Issue 16: two writers who read the same roster add players to one team at once. Core's plan
+/// gave both the same next id (or the same name twice): the second is refused as stale (409 on
+/// the site and the API), and nothing of it is stored.
+async fn players_added_from_a_roster_read_before_another_addition_are_refused_as_stale(
+    store: Store,
+) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let before = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let team = before.competition.teams[0].clone();
+    let player = |id: &str, name: &str| arbiter_core::Player {
+        id: PlayerId(id.into()),
+        name: name.into(),
+        rating: Some(1200),
+        provisional: true,
+        ..arbiter_core::Player::default()
+    };
+    let next = format!("{}-new", team.id);
+    store
+        .add_players(
+            id,
+            &[(team.id.clone(), player(&next, "Ana Diaz"))],
+            None,
+            &arbiter(),
+        )
+        .await
+        .unwrap();
+    // The same id, planned on the roster as it was before.
+    let err = store
+        .add_players(
+            id,
+            &[(team.id.clone(), player(&next, "Bo Chen"))],
+            None,
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Stale(_)), "{err}");
+    assert!(err.to_string().contains("read the roster again"), "{err}");
+    // The same name (another id), sent twice at once.
+    let err = store
+        .add_players(
+            id,
+            &[(team.id.clone(), player("other-id", " ana diaz "))],
+            None,
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Stale(_)), "{err}");
+    let after = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let names: Vec<&str> = after.competition.teams[0]
+        .players
+        .iter()
+        .skip(team.players.len())
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["Ana Diaz"], "only the first is stored");
+}
+
 /// Issue 12: a player corrected or withdrawn stays on the roster, their games untouched.
 async fn a_player_withdrawn_keeps_their_games(store: Store) {
     migrated(&store).await;
@@ -1834,7 +1895,7 @@ async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
             .unwrap();
         assert_eq!(mode, "wal");
         imported(&store).await;
-        s.pool().close().await;
+        s.close().await;
     }
     assert!(path.exists());
     // Reopened through a sqlite:// URL, everything is there.
@@ -1849,7 +1910,7 @@ async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
         .unwrap();
     assert_eq!(loaded.competition, every_kind_of_result());
     if let Store::Sqlite(s) = &store {
-        s.pool().close().await;
+        s.close().await;
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -180,7 +180,7 @@ async fn sqlite_databases_of_every_earlier_schema_upgrade_keeping_every_row() {
             .unwrap();
         upgrade_from(store.clone(), list, k, "sqlite").await;
         if let Store::Sqlite(s) = &store {
-            s.pool().close().await;
+            s.close().await;
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -200,7 +200,7 @@ async fn postgres_databases_of_every_earlier_schema_upgrade_keeping_every_row() 
         let store = Store::open(&with_search_path(&url, &schema)).await.unwrap();
         let body = tokio::spawn(upgrade_from(store.clone(), list, k, "postgres")).await;
         if let Store::Postgres(p) = &store {
-            p.pool().close().await;
+            p.close().await;
         }
         sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
             .execute(&admin)

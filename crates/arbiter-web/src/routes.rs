@@ -602,6 +602,14 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/adjourned-game"), Action::EnterResult),
         api(format!("{m}/game-scores"), Action::UploadGameScore),
         api(format!("{m}/lineups/{{side}}"), Action::SubmitLineup),
+        api(
+            format!("/api/v1{C}/teams/{{team}}/players"),
+            Action::EditRoster,
+        ),
+        api(
+            format!("/api/v1{C}/players/{{player}}/withdrawal"),
+            Action::EditRoster,
+        ),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
         api(SUSPENSION_API.into(), Action::SuspendSchedule),
         api(PAIRING_API.into(), Action::DrawSchedule),

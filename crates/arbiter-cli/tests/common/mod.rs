@@ -1,6 +1,7 @@
 //! What the tests of `arbiter serve` as a process share (issue 16, parts 1, 3 and 4): the
 //! binary, a database on SQLite or on a fresh PostgreSQL schema, a league seeded with officers'
-//! API tokens, a server that can be killed, and one HTTP request on its own connection.
+//! and advisors' API tokens, a server that can be killed, and one HTTP request on its own
+//! connection.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
 use std::net::SocketAddr;
@@ -67,8 +68,13 @@ impl Scratch {
 }
 
 impl Drop for Scratch {
+    /// Removed, unless the test failed: then the server's log (`serve.log`) is kept to read.
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        if std::thread::panicking() {
+            eprintln!("kept for a look: {}", self.0.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
     }
 }
 
@@ -201,6 +207,65 @@ pub fn seed(db: &Database, mail: &Path) -> Tokens {
         president: token("president"),
         treasurer: token("treasurer"),
     }
+}
+
+/// An advisor of each of `schools` in the seeded league, with an API token acting for their
+/// school (issue 16): school → token.
+pub fn advisor_tokens(
+    db: &Database,
+    mail: &Path,
+    schools: &[String],
+) -> std::collections::HashMap<String, String> {
+    let (flag, url) = (db.flag(), db.url.as_str());
+    schools
+        .iter()
+        .enumerate()
+        .map(|(i, school)| {
+            let email = format!("advisor{i}@gthscl.example");
+            arbiter(
+                &[
+                    "user", "add", "--email", &email, "--role", "advisor", "--school", school,
+                    "--league", LEAGUE, flag, url,
+                ],
+                mail,
+            );
+            let token = arbiter(
+                &[
+                    "token",
+                    "add",
+                    "--email",
+                    &email,
+                    "--league",
+                    LEAGUE,
+                    "--label",
+                    "school's program",
+                    flag,
+                    url,
+                ],
+                mail,
+            );
+            (school.clone(), token.trim().to_string())
+        })
+        .collect()
+}
+
+/// Imports the competition file `file` into the seeded season as `competition`.
+pub fn import(db: &Database, mail: &Path, file: &Path, competition: &str) {
+    arbiter(
+        &[
+            "import",
+            file.to_str().unwrap(),
+            "--league",
+            LEAGUE,
+            "--season",
+            SEASON,
+            "--competition",
+            competition,
+            db.flag(),
+            &db.url,
+        ],
+        mail,
+    );
 }
 
 /// A free port on loopback.

@@ -97,7 +97,7 @@ where
     assert_eq!(store.backend(), "SQLite");
     let result = run_then(test(store.clone())).await;
     if let Store::Sqlite(s) = &store {
-        s.pool().close().await;
+        s.close().await;
     }
     let _ = std::fs::remove_dir_all(&dir);
     reraise(result);
@@ -154,7 +154,7 @@ where
     assert_eq!(store.backend(), "PostgreSQL");
     let result = run_then(test(store.clone())).await;
     if let Store::Postgres(p) = &store {
-        p.pool().close().await;
+        p.close().await;
     }
     sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
         .execute(&admin)

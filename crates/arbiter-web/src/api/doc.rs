@@ -8,7 +8,7 @@ use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::{ledger, pairing, read, suspension, write};
+use crate::api::{ledger, pairing, read, rosters, suspension, write};
 use crate::app::state::AppState;
 use crate::http::answer::{PAGE_CACHE, etag, not_modified, ok, unchanged};
 use crate::ui::words::fnv1a;
@@ -19,6 +19,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(openapi_json))
         .merge(write::routes())
         .merge(ledger::routes())
+        .merge(rosters::routes())
         .merge(suspension::routes())
         .merge(pairing::routes())
         .merge(crate::season_end::api::routes());

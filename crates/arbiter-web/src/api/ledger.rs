@@ -18,9 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::answer::ErrorAnswer;
-use crate::api::write::{
-    InvalidAnswer, InvalidDetail, ProblemJson, json_response, permit_league, token,
-};
+use crate::api::write::{InvalidAnswer, invalid_fields, json_response, permit_league, token};
 use crate::app::address::{Addressed, LeagueAddress};
 use crate::app::respond::bad_path;
 use crate::app::site;
@@ -293,33 +291,6 @@ async fn ledger(
     answer.await.unwrap_or_else(|r: Response| r)
 }
 
-/// 422 for an entry core refuses: each problem with its field.
-fn refused(problems: Vec<(&'static str, String)>) -> Response {
-    json_response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &InvalidAnswer {
-            error: InvalidDetail {
-                code: "invalid".into(),
-                refusal: None,
-                message: problems
-                    .iter()
-                    .map(|(_, m)| m.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                problems: problems
-                    .into_iter()
-                    .map(|(field, message)| ProblemJson {
-                        board: None,
-                        rule: message.contains("GT-O2").then(|| "GT-O2".to_string()),
-                        field: field.into(),
-                        message,
-                    })
-                    .collect(),
-            },
-        },
-    )
-}
-
 /// GT-O2: the Treasurer records a payment, a refund, a prize purchase, or a reversal of an
 /// entry recorded by mistake (with the reason). Refused (422, each problem with its field) for
 /// a school with no team in the season, an amount that is not one (more than two decimals, below
@@ -351,7 +322,7 @@ async fn record_entry(
             EntryBody::default()
         } else {
             serde_json::from_slice(&bytes).map_err(|e| {
-                refused(vec![(
+                invalid_fields(vec![(
                     "body",
                     format!(
                         "The body is not the JSON this endpoint reads ({e}); send {{\"kind\": \"payment\", \"school\": \"Start High School\", \"amount\": \"10.00\", \"on\": \"2026-10-14\", \"note\": \"cheque 1042\"}}."
@@ -368,12 +339,13 @@ async fn record_entry(
                 StatusCode::CREATED,
                 &entry_json(&l.ledger, &stored),
             )),
-            Err(NotRecorded::Invalid(problems)) => Err(refused(
+            Err(NotRecorded::Invalid(problems)) => Err(invalid_fields(
                 problems.into_iter().map(|p| (p.field, p.message)).collect(),
             )),
-            Err(NotRecorded::Refused(m)) => {
-                Err(refused(vec![("body", arbiter_core::text::sentence(&m))]))
-            }
+            Err(NotRecorded::Refused(m)) => Err(invalid_fields(vec![(
+                "body",
+                arbiter_core::text::sentence(&m),
+            )])),
             Err(NotRecorded::Stale(m)) => {
                 Err(WebError::Conflict(arbiter_core::text::sentence(&m)).answer(Format::Json))
             }

@@ -52,7 +52,7 @@ impl Modify for BearerToken {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some(
-                        "An API token an officer created on their account page; it acts in its league, role and school.",
+                        "An API token made on an account page (an officer's, or a school's advisor's) or by `arbiter token add`; it acts in its league, role and school, and may do what that role may.",
                     ))
                     .build(),
             ),
@@ -295,6 +295,43 @@ fn invalid_as(code: &str, problems: Vec<Problem>, refusal: Option<&str>) -> Resp
     )
 }
 
+/// 422 for a body or an entry the rules refuse, each problem a sentence at its field, with
+/// the rule it cites first (the fee ledger's, a roster's changes).
+pub(crate) fn invalid_fields(problems: Vec<(&'static str, String)>) -> Response {
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &InvalidAnswer {
+            error: InvalidDetail {
+                code: "invalid".into(),
+                refusal: None,
+                message: problems
+                    .iter()
+                    .map(|(_, m)| m.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                problems: problems
+                    .into_iter()
+                    .map(|(field, message)| ProblemJson {
+                        board: None,
+                        rule: cited_rule(&message),
+                        field: field.into(),
+                        message,
+                    })
+                    .collect(),
+            },
+        },
+    )
+}
+
+/// The rule a sentence cites first (`GT-O2`, `AS-12`), if any.
+fn cited_rule(message: &str) -> Option<String> {
+    message
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '(' | ')' | '\'' | '’'))
+        .map(|w| w.trim_end_matches('.'))
+        .find(|w| (w.starts_with("GT-") || w.starts_with("AS-")) && w.len() > 3)
+        .map(str::to_string)
+}
+
 /// The code of a 422 for a text beyond its limit (`arbiter_core::text`).
 const TOO_LONG: &str = "too_long";
 
@@ -355,7 +392,7 @@ pub(crate) async fn token(
 ) -> Result<(ApiToken, User), Response> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Err(unauthorized(
-            "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer creates tokens on their account page; a signed-in browser session does not authorise the API.",
+            "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer or a school's advisor makes one on their account page; a signed-in browser session does not authorise the API.",
             false,
         ));
     };
@@ -464,7 +501,7 @@ async fn begin(
         round: r,
         home: h,
     }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-    let ctx = context::load(state, &l, &s, &c, r, &h)
+    let ctx = context::load_in_force(state, &l, &s, &c, r, &h)
         .await
         .map_err(|e| e.answer(Format::Json))?;
     permit(&ctx, &token, action).map_err(|r| *r)?;
@@ -714,7 +751,7 @@ async fn name_lineup(
             side,
         }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
         let side = address::side(&side).map_err(|e| e.answer(Format::Json))?;
-        let ctx = context::load(&state, &l, &s, &c, r, &h)
+        let ctx = context::load_in_force(&state, &l, &s, &c, r, &h)
             .await
             .map_err(|e| e.answer(Format::Json))?;
         if token.league != ctx.league() {

@@ -151,6 +151,10 @@ pub enum SiteKey {
 struct VersionClock {
     value: AtomicI64,
     known: AtomicBool,
+    /// Reads of the version begun, and the number of the latest one that succeeded: a reader
+    /// that waited for `refresh` takes the value of a read begun after it asked.
+    begun: AtomicU64,
+    settled: AtomicU64,
     /// Milliseconds since `epoch` when `value` was read.
     read_at: AtomicU64,
     epoch: Instant,
@@ -278,6 +282,8 @@ impl AppState {
                 version: VersionClock {
                     value: AtomicI64::new(0),
                     known: AtomicBool::new(false),
+                    begun: AtomicU64::new(0),
+                    settled: AtomicU64::new(0),
                     read_at: AtomicU64::new(0),
                     epoch: Instant::now(),
                     refresh: tokio::sync::Mutex::new(()),
@@ -349,7 +355,14 @@ impl AppState {
             };
             return self.read_version(now).await;
         }
+        // Unknown (this server just wrote): one reader reads it, and those who queued meanwhile
+        // take its value, since it was read after they asked. Each reading it again in turn
+        // made every public page wait behind as many store reads as readers (issue 16).
+        let asked = clock.begun.load(Ordering::Acquire);
         let _guard = clock.refresh.lock().await;
+        if clock.settled.load(Ordering::Acquire) > asked {
+            return Ok(clock.value.load(Ordering::Acquire));
+        }
         self.read_version(now).await
     }
 
@@ -362,15 +375,18 @@ impl AppState {
 
     async fn read_version(&self, now: u64) -> Result<i64, WebError> {
         let clock = &self.inner.version;
+        let number = clock.begun.fetch_add(1, Ordering::AcqRel) + 1;
         let v = self
             .inner
             .store
             .data_version()
             .await
             .map_err(WebError::unavailable)?;
-        clock.value.store(v, Ordering::Release);
+        // The data version only grows: a read that began earlier and ends later keeps the newer.
+        let v = clock.value.fetch_max(v, Ordering::AcqRel).max(v);
         clock.read_at.store(now, Ordering::Release);
         clock.known.store(true, Ordering::Release);
+        clock.settled.fetch_max(number, Ordering::AcqRel);
         Ok(v)
     }
 

@@ -48,8 +48,11 @@ pub(crate) struct MatchContext {
     pub date: Option<jiff::civil::Date>,
     pub record: Match,
     pub id: MatchId,
-    /// Oldest first; version 1 may be the scheduled match with no result.
+    /// Oldest first; version 1 may be the scheduled match with no result. Every version for
+    /// the match page; only the one in force for the API's writes (`Versions::InForce`).
     pub versions: Vec<ResultVersion>,
+    /// Which versions were read, so that a reload reads the same.
+    read: Versions,
     pub reviews: Vec<ResultReview>,
     /// A match of the season's playoffs: GT-F4's windows apply to a move.
     pub playoff: bool,
@@ -157,6 +160,18 @@ pub(crate) fn report_status(versions: &[ResultVersion], reviews: &[ResultReview]
     report::status(entry, &reviews)
 }
 
+/// Which versions of a match's result a request reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Versions {
+    /// Every one: the match page lists them.
+    Every,
+    /// The one in force: all a write checks and builds on (GT-P2's report reads the version in
+    /// force and the reviews). A write waits for the store's one writer holding what it read,
+    /// so reading a match's every version made each waiting write hold more as a match was
+    /// corrected again and again (issue 16's soak: memory grew with the versions).
+    InForce,
+}
+
 /// Reads the match named by the address, with its versions and reviews; 404 with what exists
 /// when the address names nothing.
 pub(crate) async fn load(
@@ -166,6 +181,48 @@ pub(crate) async fn load(
     competition: &str,
     round: u32,
     home: &str,
+) -> Result<MatchContext, WebError> {
+    load_reading(
+        state,
+        league,
+        season,
+        competition,
+        round,
+        home,
+        Versions::Every,
+    )
+    .await
+}
+
+/// [`load`], reading only the version in force: for a write sent through the API.
+pub(crate) async fn load_in_force(
+    state: &AppState,
+    league: &str,
+    season: &str,
+    competition: &str,
+    round: u32,
+    home: &str,
+) -> Result<MatchContext, WebError> {
+    load_reading(
+        state,
+        league,
+        season,
+        competition,
+        round,
+        home,
+        Versions::InForce,
+    )
+    .await
+}
+
+async fn load_reading(
+    state: &AppState,
+    league: &str,
+    season: &str,
+    competition: &str,
+    round: u32,
+    home: &str,
+    read: Versions,
 ) -> Result<MatchContext, WebError> {
     let view = state.view(league, season, competition).await?;
     select_round(&view, round)?;
@@ -188,10 +245,11 @@ pub(crate) async fn load(
             view.team_name(&home_id)
         ))
     })?;
-    let (versions, reviews) = (
-        store.result_versions(id).await?,
-        store.result_reviews(id).await?,
-    );
+    let versions = match read {
+        Versions::Every => store.result_versions(id).await?,
+        Versions::InForce => vec![store.result_version_in_force(id).await?],
+    };
+    let reviews = store.result_reviews(id).await?;
     let playoff = store
         .playoffs(view.season.id)
         .await?
@@ -204,6 +262,7 @@ pub(crate) async fn load(
         round,
         id,
         versions,
+        read,
         reviews,
         stored,
         playoff,
@@ -478,13 +537,14 @@ pub(crate) fn shown(reason: &str) -> String {
 
 pub(crate) async fn reload(state: &AppState, ctx: &MatchContext) -> Result<MatchContext, WebError> {
     let v = &ctx.view;
-    load(
+    load_reading(
         state,
         &v.league.slug,
         &v.season.slug,
         &v.record.slug,
         ctx.round,
         &ctx.record.home.0,
+        ctx.read,
     )
     .await
 }

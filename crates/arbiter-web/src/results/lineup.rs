@@ -187,7 +187,9 @@ pub(crate) async fn name(
             Ok(v)
         }
         Err(StoreError::Stale(m)) => Err(NotNamed::Stale(m)),
-        Err(e) => Err(NotNamed::Failed(e.into())),
+        // A result entered since the match was read: refused as the check above would have
+        // (422), not the store's failure (503); the crash test of issue 16 found it.
+        Err(e) => Err(NotNamed::Failed(WebError::from_write(e))),
     }
 }
 

@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
+use super::write::{self, NotChanged};
 use super::{RosterForm, guard, page, rosters_href};
 use crate::app::respond::see_other;
 use crate::app::state::AppState;
@@ -110,11 +111,6 @@ pub async fn change_player(
             return refuse(vec!["Choose the competition of the roster.".into()]).await;
         };
         let view = state.view(&league, season, slug).await?;
-        if let Some(locked) =
-            crate::event::roster_locked(state.store(), &view.stored, state.now()).await?
-        {
-            return refuse(vec![locked]).await;
-        }
         let Some((player, _)) = view.player(&f.player) else {
             return refuse(vec![format!(
                 "{} has no player with the id `{}`.",
@@ -151,14 +147,12 @@ pub async fn change_player(
             withdrawn,
         };
         let id = PlayerId(f.player.clone());
-        if let Err(e) = state
-            .store()
-            .change_player(view.id, &id, &change, &f.reason, &acting.actor())
-            .await
-        {
-            return refuse(vec![WebError::from_write(e).message()]).await;
+        match write::change(&state, &view, &id, &change, &f.reason, &acting).await {
+            Ok(()) => {}
+            Err(NotChanged::Refused(problems)) => return refuse(problems).await,
+            Err(NotChanged::Stale(m)) => return refuse(vec![m]).await,
+            Err(NotChanged::Failed(e)) => return Err(e),
         }
-        state.invalidate();
         Ok(see_other(&format!(
             "{}?competition={}&changed={}#players",
             rosters_href(&league),

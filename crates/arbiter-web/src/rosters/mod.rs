@@ -3,14 +3,16 @@
 //! them. The same reading as `arbiter roster import`: `arbiter_formats::roster_csv` reads the
 //! file, core's `roster::plan` places each player (GT-R3, GT-R7), the store adds them all or
 //! none, each a change in the history. The rosters of a competition are listed below it, each
-//! player's entry to correct or to withdraw from a day (`change`), their games kept.
+//! player's entry to correct or to withdraw from a day (`change`), their games kept. `write` is
+//! the one write path, which the API's roster endpoints share.
 
 mod change;
+pub(crate) mod write;
 
 pub use change::change_player;
+use write::NotChanged;
 
 use arbiter_core::permissions::{Action, Target};
-use arbiter_core::roster;
 use arbiter_formats::roster_csv;
 use askama::Template;
 use axum::Form;
@@ -199,12 +201,6 @@ pub async fn add_players(
             return refuse(vec!["Choose the competition the players join.".into()]).await;
         };
         let view = state.view(&league, season, slug).await?;
-        let stored = &view.stored;
-        if let Some(locked) =
-            crate::event::roster_locked(state.store(), stored, state.now()).await?
-        {
-            return refuse(vec![locked]).await;
-        }
         let rows = match roster_csv::read(&form.text) {
             Ok(rows) if rows.is_empty() => {
                 return refuse(vec![
@@ -217,21 +213,11 @@ pub async fn add_players(
                 return refuse(problems.iter().map(ToString::to_string).collect()).await;
             }
         };
-        let Some(on) = roster::eligibility_day(stored.season.starts_on, &stored.competition) else {
-            return refuse(vec!["The season has no start date, so GT-R7's age cannot be read; give the season its dates.".into()]).await;
-        };
-        let season_schools = state.store().season_schools(stored.season.id).await?;
-        let plan = match roster::plan(
-            &stored.competition,
-            &stored.rules,
-            &rows,
-            on,
-            &season_schools,
-        ) {
+        let plan = match write::plan(&state, &view, &rows).await {
             Ok(plan) => plan,
-            Err(problems) => {
-                return refuse(problems.iter().map(ToString::to_string).collect()).await;
-            }
+            Err(NotChanged::Refused(problems)) => return refuse(problems).await,
+            Err(NotChanged::Stale(m)) => return refuse(vec![m]).await,
+            Err(NotChanged::Failed(e)) => return Err(e),
         };
         let lines: Vec<String> = plan
             .iter()
@@ -249,17 +235,13 @@ pub async fn add_players(
             )
             .await;
         }
-        let players: Vec<_> = plan.into_iter().map(|a| (a.team, a.player)).collect();
-        state
-            .store()
-            .add_players(
-                view.id,
-                &players,
-                Some("added from a roster file on the site"),
-                &acting.actor(),
-            )
-            .await?;
-        state.invalidate();
+        let reason = Some("added from a roster file on the site");
+        let players = match write::add(&state, &view, plan, reason, &acting).await {
+            Ok(players) => players,
+            Err(NotChanged::Refused(problems)) => return refuse(problems).await,
+            Err(NotChanged::Stale(m)) => return refuse(vec![m]).await,
+            Err(NotChanged::Failed(e)) => return Err(e),
+        };
         let notice = format!(
             "{} player{} added to {}; each is in the history.",
             players.len(),

@@ -135,7 +135,11 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
     assert_eq!(joined.header("location"), "/account");
     let mine = advisor.get(&app, "/account").await;
     assert!(mine.body.contains("Advisor") && mine.body.contains("Start High School"));
-    assert!(!mine.body.contains("API tokens"), "advisors make no tokens");
+    // Issue 16: an advisor's program reports through the API with a token acting for the school.
+    assert!(
+        mine.body.contains("API tokens") && mine.body.contains("Advisor of Start High School"),
+        "an advisor makes tokens acting for their school"
+    );
 
     // The link worked once.
     let mut again = Visitor::new(&app).await;

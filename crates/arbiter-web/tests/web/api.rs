@@ -316,6 +316,9 @@ async fn the_openapi_document_lists_every_api_route() {
     // A team Swiss's next round (issue 17), read and published with a token:
     // tests/web/pairing.rs.
     expected.push(format!("{c}/pairing"));
+    // A roster's changes with a token (issue 16): tests/web/roster_api.rs.
+    expected.push(format!("{c}/teams/{{team}}/players"));
+    expected.push(format!("{c}/players/{{player}}/withdrawal"));
     expected.sort();
     let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
     listed.sort();

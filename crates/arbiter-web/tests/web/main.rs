@@ -21,6 +21,7 @@ mod pages;
 mod pairing;
 mod people;
 mod permissions;
+mod roster_api;
 mod rosters;
 mod round_entry;
 mod season_end;

@@ -72,6 +72,8 @@ struct Fixture {
     away_school: String,
     team: TeamId,
     team_school: String,
+    /// A player of `team`.
+    player: String,
 }
 
 async fn fixture(store: &arbiter_store::Store) -> Fixture {
@@ -105,6 +107,14 @@ async fn fixture(store: &arbiter_store::Store) -> Fixture {
         home: m.home.clone(),
         team: TeamId("clay".into()),
         team_school: school(&TeamId("clay".into())),
+        player: c
+            .competition
+            .teams
+            .iter()
+            .find(|t| t.id.0 == "clay")
+            .and_then(|t| t.players.first())
+            .map(|p| p.id.0.clone())
+            .expect("clay has players"),
     }
 }
 
@@ -117,6 +127,7 @@ fn address(rule: &Rule, f: &Fixture, token: &str) -> String {
         .replace("{home}", &f.home.0)
         .replace("{side}", "home")
         .replace("{team}", &f.team.0)
+        .replace("{player}", &f.player)
         .replace("{token}", token)
         .replace("{membership}", "1")
         .replace("{invite}", "1")
@@ -136,7 +147,8 @@ fn expected(rule: &Rule, f: &Fixture, person: &Person) -> Option<bool> {
             home: Some(&f.home_school),
             visiting: Some(&f.away_school),
         }
-    } else if rule.path.contains("{team}") {
+    } else if rule.path.contains("{team}") || rule.path.contains("{player}") {
+        // A roster change: the team's, or the player's team's, school (`player` is clay's).
         Target::School(&f.team_school)
     } else {
         Target::League
