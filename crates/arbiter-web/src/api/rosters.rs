@@ -153,7 +153,8 @@ fn body<T: for<'de> Deserialize<'de> + Default>(
     })
 }
 
-/// The token, the competition, and the table's answer for `EditRoster` on `school`'s team.
+/// The token (401 without one) and the competition, read fresh; 403 for a token of another
+/// league. The table is asked by [`permit`] once the team is known.
 async fn begin(
     state: &AppState,
     headers: &HeaderMap,
