@@ -6,8 +6,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
+    Sqlite, SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool,
+    SqlitePoolOptions, SqliteRow, SqliteSynchronous,
 };
 
 type Db = sqlx::Sqlite;
@@ -65,6 +65,7 @@ impl SqliteStore {
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
             .min_connections(1)
+            .after_release(|conn, _| Box::pin(still_usable(conn)))
             .connect_with(options.clone())
             .await
             .map_err(cannot)?;
@@ -74,6 +75,7 @@ impl SqliteStore {
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(30))
+            .after_release(|conn, _| Box::pin(still_usable(conn)))
             .connect_lazy_with(options);
         Ok(SqliteStore { pool, writer })
     }
@@ -116,6 +118,18 @@ impl SqliteStore {
         self.writer.close().await;
         self.pool.close().await;
     }
+}
+
+/// Whether a connection handed back may serve the next caller: not when its transaction is
+/// still open once the rollback queued by a dropped transaction has run. On a full disk SQLite
+/// rolls a transaction back itself, sqlx's own rollback then fails, and sqlx goes on counting
+/// the transaction as open, so every `BEGIN` on that connection would be refused: it is closed
+/// and the pool opens another (issue 16: the lone writer's connection refused every write
+/// after a full disk, even once space was freed).
+async fn still_usable(conn: &mut SqliteConnection) -> Result<bool, sqlx::Error> {
+    use sqlx::{Connection, TransactionManager};
+    conn.ping().await?; // runs after the queued rollback
+    Ok(<Sqlite as sqlx::Database>::TransactionManager::get_transaction_depth(conn) == 0)
 }
 
 /// `BEGIN IMMEDIATE` takes the write lock at once, so concurrent writers wait (busy timeout)
