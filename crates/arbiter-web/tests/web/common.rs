@@ -549,6 +549,12 @@ impl Visitor {
             .map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v)))
             .collect::<Vec<_>>()
             .join("&");
+        self.post_bytes(app, uri, body.into_bytes()).await
+    }
+
+    /// A form's body sent as the bytes given, with this visitor's cookie: for bodies no form
+    /// would send.
+    pub async fn post_bytes(&mut self, app: &Router, uri: &str, body: Vec<u8>) -> Answer {
         let req = self
             .request("POST", uri)
             .header("content-type", "application/x-www-form-urlencoded")

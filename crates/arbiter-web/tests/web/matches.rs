@@ -1321,6 +1321,82 @@ async fn a_body_that_says_it_is_too_large_is_refused_before_it_is_read() {
     }
 }
 
+/// Issue 16, part 5: bodies no client should send are refused with a 4xx, unread past the
+/// body limit (so memory stays bounded), and leave nothing stored.
+#[tokio::test]
+async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_nothing() {
+    let (store, app) = setup().await;
+    account(&store, "arbiter@gthscl.example", Role::Arbiter, None).await;
+    let secret = token(&store, "arbiter@gthscl.example", Role::Arbiter, "gthscl").await;
+    let refused = |a: &Answer, what: &str| {
+        assert!(
+            a.status.is_client_error(),
+            "{what}: {} {}",
+            a.status,
+            a.body
+        );
+    };
+
+    // JSON nested 30,000 deep, inside the 64 KiB a body may have: at the top, in a board,
+    // in the reason. A typed body is refused where its shape first goes wrong, so the
+    // nesting is never read down (and serde_json stops at 128 levels where it would be).
+    let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    for (what, body) in [
+        ("deep JSON", deep(30_000)),
+        (
+            "a deep board",
+            format!("{{\"boards\": [{}]}}", deep(30_000)),
+        ),
+        (
+            "a deep reason",
+            format!("{{\"forfeit\": \"home\", \"reason\": {}}}", deep(30_000)),
+        ),
+        (
+            "deep objects",
+            format!("{}1{}", "{\"a\":".repeat(10_000), "}".repeat(10_000)),
+        ),
+    ] {
+        let a = api_post(&app, "result", Some(&secret), &body).await;
+        refused(&a, what);
+        assert!(
+            a.json()["error"]["message"].is_string(),
+            "{what}: {}",
+            a.body
+        );
+    }
+
+    // Bytes that are not UTF-8, raw in the JSON body and %-encoded in a form's.
+    let req = Request::post(format!("{API}/result"))
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {secret}"))
+        .body(Body::from(
+            b"{\"boards\": [], \"reason\": \"\xff\xfe\"}".to_vec(),
+        ))
+        .unwrap();
+    let a = send(&app, req).await;
+    refused(&a, "JSON that is not UTF-8");
+    assert!(a.json()["error"]["message"].is_string(), "{}", a.body);
+
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    let mut body = format!(
+        "csrf={}&version={}&reason=",
+        form_encode(&home.csrf),
+        form_encode(&version_field(&page.body))
+    )
+    .into_bytes();
+    body.extend_from_slice(b"%FF%FE\xff");
+    let a = home
+        .post_bytes(&app, &format!("{MATCH}/result"), body)
+        .await;
+    refused(&a, "a form that is not UTF-8");
+
+    assert!(
+        get(&app, MATCH).await.body.contains("Awaiting the result"),
+        "nothing was entered"
+    );
+}
+
 #[tokio::test]
 async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_nothing_is_stored()
 {
