@@ -115,8 +115,18 @@ impl SqliteStore {
     /// Closes every connection (the readers' and the writer's), so that no process has the
     /// file open: before a restore, a backup's check, or removing the file.
     pub async fn close(&self) {
-        self.writer.close().await;
-        self.pool.close().await;
+        for pool in [&self.writer, &self.pool] {
+            // sqlx's `close` can return while a connection being handed back (past its check
+            // that the pool is closed) is still on its way to the idle queue, where nothing
+            // closes it (sqlx issue #3217): close again until none is left, 2 s at most.
+            for _ in 0..200 {
+                pool.close().await;
+                if pool.size() == 0 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
     }
 }
 
