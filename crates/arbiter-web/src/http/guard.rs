@@ -57,6 +57,9 @@ pub async fn enforce(
     let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
         return too_large().answer(Format::Html);
     };
+    if !form_is_utf8(&bytes) {
+        return unreadable(StatusCode::BAD_REQUEST, Format::Html);
+    }
     let submitted = form_field(&bytes, "csrf").unwrap_or_default();
     let checked = match rule.guard {
         Guard::Anyone => csrf::verify(&auth.session, &form, &parts.headers, &submitted).await,
@@ -69,6 +72,13 @@ pub async fn enforce(
     }
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
+}
+
+/// Whether every name and value of a form's body is UTF-8 once %-decoded. Browsers send
+/// nothing else; the form readers would put U+FFFD in place of the rest, and store it.
+fn form_is_utf8(body: &[u8]) -> bool {
+    body.split(|b| *b == b'&' || *b == b'=')
+        .all(|part| percent_encoding::percent_decode(part).decode_utf8().is_ok())
 }
 
 /// One field of an `application/x-www-form-urlencoded` body, decoded; `None` when absent.

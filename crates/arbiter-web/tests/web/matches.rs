@@ -1321,8 +1321,8 @@ async fn a_body_that_says_it_is_too_large_is_refused_before_it_is_read() {
     }
 }
 
-/// Issue 16, part 5: bodies no client should send are refused with a 4xx, unread past the
-/// body limit (so memory stays bounded), and leave nothing stored.
+/// Issue 16, part 5: bodies no client should send are refused with a 4xx and leave nothing
+/// stored; each is otherwise one that would be stored, so the 4xx is for what is wrong.
 #[tokio::test]
 async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_nothing() {
     let (store, app) = setup().await;
@@ -1365,36 +1365,60 @@ async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_no
         );
     }
 
-    // Bytes that are not UTF-8, raw in the JSON body and %-encoded in a form's.
+    // Bytes that are not UTF-8 in an entry that would otherwise be stored: raw in the JSON
+    // body, and %-encoded or raw in a form's.
+    let bad_reason = BOARDS.replacen("{\"boards\"", "{\"reason\": \"\u{1}\", \"boards\"", 1);
+    let mut bytes = bad_reason.into_bytes();
+    let at = bytes.iter().position(|b| *b == 1).unwrap();
+    bytes.splice(at..=at, *b"\xff\xfe");
     let req = Request::post(format!("{API}/result"))
         .header("content-type", "application/json")
         .header("authorization", format!("Bearer {secret}"))
-        .body(Body::from(
-            b"{\"boards\": [], \"reason\": \"\xff\xfe\"}".to_vec(),
-        ))
+        .body(Body::from(bytes))
         .unwrap();
     let a = send(&app, req).await;
     refused(&a, "JSON that is not UTF-8");
-    assert!(a.json()["error"]["message"].is_string(), "{}", a.body);
+    assert!(
+        a.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not the JSON this endpoint reads"),
+        "{}",
+        a.body
+    );
 
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    let mut body = format!(
-        "csrf={}&version={}&reason=",
-        form_encode(&home.csrf),
-        form_encode(&version_field(&page.body))
-    )
-    .into_bytes();
-    body.extend_from_slice(b"%FF%FE\xff");
-    let a = home
-        .post_bytes(&app, &format!("{MATCH}/result"), body)
-        .await;
-    refused(&a, "a form that is not UTF-8");
-
+    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
+    f.push(("version".into(), version_field(&page.body)));
+    f.push(("csrf".into(), home.csrf.clone()));
+    let form = f
+        .iter()
+        .map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v)))
+        .collect::<Vec<_>>()
+        .join("&");
+    for bad in [&b"%FF%FE"[..], &b"\xff"[..]] {
+        let mut body = format!("{form}&reason=").into_bytes();
+        body.extend_from_slice(bad);
+        let a = home
+            .post_bytes(&app, &format!("{MATCH}/result"), body)
+            .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.body);
+        assert!(a.body.contains("could not be read"), "{}", a.body);
+    }
     assert!(
         get(&app, MATCH).await.body.contains("Awaiting the result"),
         "nothing was entered"
     );
+
+    // The same form in UTF-8 is stored: the refusals were for the bytes.
+    let mut body = format!("{form}&reason=").into_bytes();
+    body.extend_from_slice(b"%C3%A9");
+    let a = home
+        .post_bytes(&app, &format!("{MATCH}/result"), body)
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert!(!get(&app, MATCH).await.body.contains("Awaiting the result"));
 }
 
 #[tokio::test]
