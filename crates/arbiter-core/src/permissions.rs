@@ -3,9 +3,16 @@
 //! [`Action::grants`] is the one table: [`decide`] reads it, [`table`] lists it and
 //! [`render_markdown`] prints it to `docs/permissions.md`. Every mutating handler asks [`decide`].
 //!
-//! Conflict of interest (GT-O3): a dispute involving the President's own school is decided by the
-//! Vice-President; the President cannot act on it. Standing in for the President (GT-O3) is done by
-//! giving the Vice-President the President's role for the time; the table grants nothing implicitly.
+//! Who acts is part of the rules: the ruleset's [`Conduct`] says whether a match's result is
+//! entered by the home advisor and confirmed by the visitors (a league, the GTHSCL) or entered
+//! and moved by the arbiter (an event, the ASTC), and the table has a column set for each.
+//!
+//! Conflict of interest (GT-O3): every deciding step ([`Action::is_decision`]) is refused to a
+//! person whose school is a party, in whatever role they act: the President's own school, and
+//! any school the person advises (an arbiter who is also a team's advisor). It passes to the
+//! Vice-President in a league, to another arbiter or the President at an event. Standing in for
+//! the President (GT-O3) is done by giving the Vice-President the President's role for the time;
+//! the table grants nothing implicitly.
 
 use std::fmt::Write as _;
 
@@ -117,13 +124,15 @@ impl Role {
     /// own school, kept off its disputes (GT-O3).
     pub fn has_school(self) -> bool {
         Action::ALL.into_iter().any(|a| {
-            matches!(
-                a.grants().for_role(self),
-                Access::OwnSchool
-                    | Access::OwnSchoolHome
-                    | Access::OwnSchoolVisiting
-                    | Access::UnlessOwnSchool
-            )
+            Conduct::ALL.into_iter().any(|c| {
+                matches!(
+                    a.grants(c).for_role(self),
+                    Access::OwnSchool
+                        | Access::OwnSchoolHome
+                        | Access::OwnSchoolVisiting
+                        | Access::UnlessOwnSchool
+                )
+            })
         })
     }
 
@@ -137,6 +146,48 @@ impl Role {
             Role::Arbiter => "the arbiter",
             Role::Advisor => "an advisor",
             Role::Public => "the public",
+        }
+    }
+}
+
+/// Who enters, confirms and moves a match's result: a setting of the ruleset (`conduct`), read
+/// by the permission table ("Who acts is part of the rules", RULES.md).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Conduct {
+    /// A league (the GTHSCL): the home advisor enters the result and the visiting advisor
+    /// confirms or disputes it (GT-M1, GT-P2); advisors move their own matches (GT-M2); the
+    /// officers decide.
+    #[default]
+    Advisors,
+    /// An event (the ASTC): the arbiter enters every result, which stands, and moves matches;
+    /// a team's advisor names its lineups and lodges protests (AS-11, AS-13).
+    Arbiter,
+}
+
+impl Conduct {
+    /// Both, in the order `docs/permissions.md` lists them.
+    pub const ALL: [Conduct; 2] = [Conduct::Advisors, Conduct::Arbiter];
+
+    /// The value a ruleset file writes: `advisors`, `arbiter`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Conduct::Advisors => "advisors",
+            Conduct::Arbiter => "arbiter",
+        }
+    }
+
+    /// How `docs/permissions.md` heads its table.
+    fn heading(self) -> &'static str {
+        match self {
+            Conduct::Advisors => {
+                "In a league (`conduct = \"advisors\"`, the GTHSCL): the home advisor enters, the visitors confirm, the officers decide"
+            }
+            Conduct::Arbiter => {
+                "At an event (`conduct = \"arbiter\"`, the ASTC): the arbiter enters results and moves matches; advisors name lineups and protest"
+            }
         }
     }
 }
@@ -168,7 +219,10 @@ pub enum Action {
     OverrideLateLineup,
     /// Protest another team's board order in writing, with grounds (AS-13).
     ProtestBoardOrder,
-    /// Dismiss or uphold a board-order protest, ordering the new order (AS-13).
+    /// Reply in writing to a protest against one's own team's board order (AS-13).
+    ReplyToProtest,
+    /// Dismiss or uphold a board-order protest, ordering the new order (AS-13); never by a
+    /// party to it.
     DecideProtest,
     /// Enter a match's result: the home advisor, or the arbiter at an event (GT-M1, GT-P2).
     EnterResult,
@@ -209,6 +263,10 @@ pub enum Action {
     PublishMediaReport,
     /// Invite the top teams of each division to the playoffs and run them (GT-F3).
     RunPlayoffs,
+    /// Decide a playoff match or tie: enter or correct the game deciding a drawn knockout
+    /// match, or order teams tied for a playoff place (GT-F3); not the President where their own
+    /// school is a party (GT-O3).
+    DecidePlayoff,
     /// Create or revoke an API token that acts in one's own role (and an advisor's school).
     CreateApiToken,
     /// Read the history of changes, who did what and when; not public.
@@ -291,7 +349,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 31] = [
+    pub const ALL: [Action; 33] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -303,6 +361,7 @@ impl Action {
         Action::SubmitLineup,
         Action::OverrideLateLineup,
         Action::ProtestBoardOrder,
+        Action::ReplyToProtest,
         Action::DecideProtest,
         Action::EnterResult,
         Action::ConfirmResult,
@@ -321,14 +380,17 @@ impl Action {
         Action::RecordLedgerEntry,
         Action::PublishMediaReport,
         Action::RunPlayoffs,
+        Action::DecidePlayoff,
         Action::CreateApiToken,
         Action::ReadHistory,
     ];
 
-    /// The permission table. Whatever is not named here is `Never`; the public is never granted.
-    pub fn grants(self) -> Grants {
+    /// The permission table under the ruleset's `conduct`. Whatever is not named here is
+    /// `Never`; the public is never granted.
+    pub fn grants(self, conduct: Conduct) -> Grants {
         use Access::{Always, OwnSchool, OwnSchoolHome, OwnSchoolVisiting, UnlessOwnSchool};
         let n = Grants::NONE;
+        let event = conduct == Conduct::Arbiter;
         match self {
             Action::CreateSeason
             | Action::EditRules
@@ -365,16 +427,30 @@ impl Action {
                 advisor: OwnSchool,
                 ..n
             },
-            Action::ProtestBoardOrder => Grants {
+            Action::ProtestBoardOrder | Action::ReplyToProtest => Grants {
                 advisor: OwnSchool,
                 ..n
             },
-            Action::OverrideLateLineup | Action::DecideProtest => Grants {
+            Action::OverrideLateLineup => Grants {
                 arbiter: Always,
                 ..n
             },
-            // GT-M1: the home advisor referees and reports; at an event the arbiter enters. An
-            // officer enters a match nobody reported (GT-O3), not one of their own school.
+            // AS-13: the arbiter decides; when the arbiter is a party (also a team's advisor),
+            // another arbiter of the event or the President does.
+            Action::DecideProtest => Grants {
+                president: UnlessOwnSchool,
+                arbiter: Always,
+                ..n
+            },
+            // GT-M1: the home advisor referees and reports; an officer enters a match nobody
+            // reported (GT-O3), not one of their own school. At an event the arbiter enters
+            // every result and no team's advisor does.
+            Action::EnterResult if event => Grants {
+                president: UnlessOwnSchool,
+                vice_president: Always,
+                arbiter: Always,
+                ..n
+            },
             Action::EnterResult => Grants {
                 president: UnlessOwnSchool,
                 vice_president: Always,
@@ -382,6 +458,8 @@ impl Action {
                 advisor: OwnSchoolHome,
                 ..n
             },
+            // At an event the arbiter's entry stands: there is nothing to confirm or dispute.
+            Action::ConfirmResult | Action::DisputeResult if event => n,
             // GT-P2: the visitors confirm; when one school's teams meet, its advisor entered the
             // result, so an officer confirms it instead (GT-O3).
             Action::ConfirmResult => Grants {
@@ -409,6 +487,13 @@ impl Action {
                 vice_president: Always,
                 ..n
             },
+            // At an event the arbiter sets the rounds' times and moves a match; in a league the
+            // schools arrange a move (GT-M2) and the President can.
+            Action::PostponeMatch if event => Grants {
+                president: Always,
+                arbiter: Always,
+                ..n
+            },
             Action::PostponeMatch => Grants {
                 president: Always,
                 advisor: OwnSchool,
@@ -417,6 +502,13 @@ impl Action {
             // GT-P3: both players report a challenge game to their advisor (GT-R5); either
             // school's advisor, or an officer, records it with the day's match. A game's score
             // (GT-M20's moves) is uploaded the same way, by either school.
+            // An event has no challenge games beside its matches (GT-P3 is a league's); its
+            // arbiter keeps the game scores.
+            Action::RecordExtraGame if event => n,
+            Action::UploadGameScore if event => Grants {
+                arbiter: Always,
+                ..n
+            },
             Action::RecordExtraGame | Action::UploadGameScore => Grants {
                 president: Always,
                 vice_president: Always,
@@ -440,6 +532,13 @@ impl Action {
                 ..n
             },
             Action::PublishMediaReport => Grants {
+                vice_president: Always,
+                ..n
+            },
+            // GT-O3: a playoff match or tie of the President's school is decided by the
+            // Vice-President, as on a league match page.
+            Action::DecidePlayoff => Grants {
+                president: UnlessOwnSchool,
                 vice_president: Always,
                 ..n
             },
@@ -482,6 +581,7 @@ impl Action {
             Action::SubmitLineup => "name a team's players for a round before the deadline",
             Action::OverrideLateLineup => "accept a lineup named after the deadline, on record",
             Action::ProtestBoardOrder => "protest another team's board order, with grounds",
+            Action::ReplyToProtest => "reply to a protest against one's own team's board order",
             Action::DecideProtest => "dismiss or uphold a protest and order the new board order",
             Action::EnterResult => "enter the result of a match",
             Action::ConfirmResult => "confirm the result the home team entered",
@@ -512,6 +612,9 @@ impl Action {
             }
             Action::PublishMediaReport => "publish the midway or final media report",
             Action::RunPlayoffs => "invite the playoff teams and run the playoffs",
+            Action::DecidePlayoff => {
+                "enter or correct a playoff match's deciding game, or order teams tied for a playoff place"
+            }
             Action::CreateApiToken => {
                 "create or revoke an API token that acts in one's own role and school"
             }
@@ -536,7 +639,9 @@ impl Action {
             | Action::CreateApiToken
             | Action::ReadHistory => None,
             Action::SubmitLineup | Action::OverrideLateLineup => Some("AS-11"),
-            Action::ProtestBoardOrder | Action::DecideProtest => Some("AS-13"),
+            Action::ProtestBoardOrder | Action::ReplyToProtest | Action::DecideProtest => {
+                Some("AS-13")
+            }
             Action::EnterResult
             | Action::ConfirmResult
             | Action::DisputeResult
@@ -547,7 +652,7 @@ impl Action {
             Action::AdjudicateGame | Action::UploadGameScore => Some("GT-M20"),
             Action::PostponeMatch | Action::OverridePostponementWindow => Some("GT-M2"),
             Action::ReadLedger | Action::RecordLedgerEntry => Some("GT-O2"),
-            Action::RunPlayoffs => Some("GT-F3"),
+            Action::RunPlayoffs | Action::DecidePlayoff => Some("GT-F3"),
         }
     }
 
@@ -562,8 +667,26 @@ impl Action {
             Action::AdjudicateGame => ("game", "adjudicates it"),
             Action::EnterResult => ("match", "enters its result"),
             Action::ConfirmResult => ("match", "confirms its result"),
+            Action::DecidePlayoff => ("playoff match", "decides it"),
+            Action::DecideProtest => ("protest", "decides it"),
             _ => ("matter", "acts on it"),
         }
+    }
+
+    /// A deciding step: refused to a person whose school is a party, whatever role they act in
+    /// ("Conflicts", RULES.md; GT-O3).
+    pub fn is_decision(self) -> bool {
+        matches!(
+            self,
+            Action::CorrectResult
+                | Action::DecideDispute
+                | Action::RuleOnViolation
+                | Action::ApplyMatchForfeit
+                | Action::ApplyDoubleForfeitForLateReport
+                | Action::AdjudicateGame
+                | Action::DecideProtest
+                | Action::DecidePlayoff
+        )
     }
 }
 
@@ -577,8 +700,9 @@ pub struct Subject<'a> {
 }
 
 /// What is acted on: the league as a whole, one school's teams (a roster, a lineup, a ledger
-/// line), or a match, which always names its home and visiting schools (GT-M1). A team with no
-/// school, a state team at an event, is `None` there.
+/// line), a match, which always names its home and visiting schools (GT-M1) and how its
+/// competition is conducted, or a matter between several schools' teams (a protest, a tie for a
+/// playoff place). A team with no school, a state team at an event, is `None` there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Target<'a> {
     /// A season-wide action: no school is involved.
@@ -592,7 +716,12 @@ pub enum Target<'a> {
         home: Option<&'a str>,
         /// The visiting team's school.
         visiting: Option<&'a str>,
+        /// Who enters, confirms and moves its result: its ruleset's `conduct`.
+        conduct: Conduct,
     },
+    /// A matter between the teams of these schools: a protest (the protesting team's school
+    /// first), or teams tied for a playoff place.
+    Parties(&'a [&'a str]),
 }
 
 impl<'a> Target<'a> {
@@ -601,11 +730,29 @@ impl<'a> Target<'a> {
         match *self {
             Target::League => Vec::new(),
             Target::School(s) => vec![s],
-            Target::Match { home, visiting } => {
+            Target::Match { home, visiting, .. } => {
                 let mut out: Vec<&str> = home.into_iter().collect();
                 out.extend(visiting.filter(|v| Some(*v) != home));
                 out
             }
+            Target::Parties(schools) => {
+                let mut out: Vec<&str> = Vec::new();
+                for s in schools {
+                    if !out.contains(s) {
+                        out.push(s);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The conduct the table reads: the match's, and a league's for every other target (no
+    /// row that differs by conduct acts on anything but a match).
+    pub fn conduct(&self) -> Conduct {
+        match *self {
+            Target::Match { conduct, .. } => conduct,
+            _ => Conduct::Advisors,
         }
     }
 
@@ -660,13 +807,13 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
         },
     };
     let involved = |school: &str| target.involves(school);
-    match action.grants().for_role(subject.role) {
+    match action.grants(target.conduct()).for_role(subject.role) {
         Access::Always => Decision::Allowed,
         Access::Never => refused(
             rule,
             format!(
                 "{} may {}; {} may not.",
-                who_may(action),
+                who_may(action, target.conduct()),
                 action.description(),
                 subject.role.in_sentence()
             ),
@@ -738,6 +885,15 @@ pub fn acting_role<'a>(
     action: Action,
     target: Target<'_>,
 ) -> Result<Subject<'a>, String> {
+    let roles: Vec<Subject<'a>> = roles.into_iter().collect();
+    // A party does not decide, whichever of its roles it would act in (GT-O3's reading).
+    if action.is_decision()
+        && let Some(party) = roles
+            .iter()
+            .find(|s| s.school.is_some_and(|school| target.involves(school)))
+    {
+        return Err(party_refusal(action, *party));
+    }
     let mut refusal = None;
     for subject in roles {
         match decide(subject, action, target) {
@@ -762,6 +918,24 @@ pub fn acting_role<'a>(
             ),
         }),
     )
+}
+
+/// The sentence refusing a deciding step to `party`, whose school is involved.
+fn party_refusal(action: Action, party: Subject<'_>) -> String {
+    let school = party.school.unwrap_or_default();
+    let (noun, vp_does) = action.conflict_words();
+    match action {
+        Action::DecideProtest => format!(
+            "{}: the protest involves {school}, whose advisor this account is, so it does not decide it; another arbiter of the event, or the President, decides it.",
+            action.rule().unwrap_or("AS-13")
+        ),
+        _ if party.role == Role::President => format!(
+            "GT-O3: the {noun} involves {school}, the President's own school; the Vice-President {vp_does}."
+        ),
+        _ => format!(
+            "GT-O3: the {noun} involves {school}, whose advisor this account is, so it does not decide it; the Vice-President {vp_does}."
+        ),
+    }
 }
 
 fn side_check(
@@ -812,8 +986,8 @@ fn join_or(items: &[&str]) -> String {
 }
 
 /// "the President or the arbiter", "an advisor of the home school".
-fn who_may(action: Action) -> String {
-    let grants = action.grants();
+fn who_may(action: Action, conduct: Conduct) -> String {
+    let grants = action.grants(conduct);
     let names: Vec<String> = Role::ALL
         .iter()
         .filter_map(|&role| {
@@ -844,13 +1018,13 @@ fn capitalise(text: &str) -> String {
     }
 }
 
-/// The table as listed: every action with every role's access, in [`Action::ALL`] and
-/// [`Role::ALL`] order.
-pub fn table() -> Vec<(Action, Vec<(Role, Access)>)> {
+/// The table under `conduct` as listed: every action with every role's access, in
+/// [`Action::ALL`] and [`Role::ALL`] order.
+pub fn table(conduct: Conduct) -> Vec<(Action, Vec<(Role, Access)>)> {
     Action::ALL
         .iter()
         .map(|&action| {
-            let grants = action.grants();
+            let grants = action.grants(conduct);
             let row = Role::ALL
                 .iter()
                 .map(|&role| (role, grants.for_role(role)))
@@ -871,28 +1045,32 @@ pub fn render_markdown() -> String {
     );
     out.push_str(
         "Every mutating handler asks `arbiter_core::permissions::decide` before it acts. Roles are held\n\
-         per league or event; an advisor advises one or more teams of one school.\n\n",
+         per league or event; an advisor advises one or more teams of one school. Who enters, confirms\n\
+         and moves a match's result is the ruleset's `conduct`, so the table has one form for each.\n",
     );
-    out.push_str("| Action | What | Rule |");
-    for role in Role::ALL {
-        let _ = write!(out, " {} |", role.name());
-    }
-    out.push_str("\n|---|---|---|");
-    for _ in Role::ALL {
-        out.push_str("---|");
-    }
-    out.push('\n');
-    for (action, row) in table() {
-        let _ = write!(
-            out,
-            "| `{action:?}` | {} | {} |",
-            capitalise(action.description()),
-            action.rule().unwrap_or("—")
-        );
-        for (_, access) in row {
-            let _ = write!(out, " {} |", access.cell());
+    for conduct in Conduct::ALL {
+        let _ = write!(out, "\n## {}\n\n", conduct.heading());
+        out.push_str("| Action | What | Rule |");
+        for role in Role::ALL {
+            let _ = write!(out, " {} |", role.name());
+        }
+        out.push_str("\n|---|---|---|");
+        for _ in Role::ALL {
+            out.push_str("---|");
         }
         out.push('\n');
+        for (action, row) in table(conduct) {
+            let _ = write!(
+                out,
+                "| `{action:?}` | {} | {} |",
+                capitalise(action.description()),
+                action.rule().unwrap_or("—")
+            );
+            for (_, access) in row {
+                let _ = write!(out, " {} |", access.cell());
+            }
+            out.push('\n');
+        }
     }
     out.push_str(
         "\nCells: *own school*: only for a target that involves the person's own school; *home school* /\n\
@@ -902,8 +1080,15 @@ pub fn render_markdown() -> String {
     out.push_str(
         "GT-O3, conflict of interest: a dispute involving the President's own school is decided by the\n\
          Vice-President; the President cannot act on it, nor correct that result or decide which team\n\
-         offended in that match (GT-M3). Standing in for the President (GT-O3) is done by giving the\n\
-         Vice-President the President's role for the time; the table grants nothing implicitly.\n\n",
+         offended in that match (GT-M3), nor decide its playoff match or tie (GT-F3). Standing in for the\n\
+         President (GT-O3) is done by giving the Vice-President the President's role for the time; the\n\
+         table grants nothing implicitly.\n\n",
+    );
+    out.push_str(
+        "A party never decides: every deciding step (a correction, a dispute, a ruling, a forfeit by\n\
+         decision, an adjudication, a playoff's deciding game or tie, a protest) is refused to a person\n\
+         whose school is involved, in whatever role they hold, so an arbiter who also advises a team\n\
+         does not decide its protest (AS-13): another arbiter of the event or the President does.\n\n",
     );
     out.push_str(
         "GT-P4: the product flags a match reported late; an officer (the President, or the Vice-President\n\
@@ -923,6 +1108,7 @@ mod tests {
         let target = Target::Match {
             home: Some("Perrysburg"),
             visiting: Some("Maumee"),
+            conduct: Conduct::Advisors,
         };
         let advisor = Subject {
             role: Role::Advisor,
@@ -937,14 +1123,17 @@ mod tests {
             school: None,
         };
         // The home advisor enters (GT-M1) whichever role is listed first; the Vice-President
-        // corrects where the President's own school plays (GT-O3).
+        // corrects where the President's own school plays (GT-O3), but not a person who is both:
+        // a party does not decide in any of its roles.
         assert_eq!(
             acting_role([president, advisor], Action::EnterResult, target),
             Ok(advisor)
         );
-        assert_eq!(
-            acting_role([president, vice], Action::CorrectResult, target),
-            Ok(vice)
+        assert_eq!(acting_role([vice], Action::CorrectResult, target), Ok(vice));
+        let both = acting_role([president, vice], Action::CorrectResult, target).unwrap_err();
+        assert!(
+            both.starts_with("GT-O3:") && both.contains("Perrysburg"),
+            "{both}"
         );
         let refused = acting_role([president, advisor], Action::DecideDispute, target);
         assert!(

@@ -130,6 +130,17 @@ pub enum ProtestRefusal {
     },
     /// An upheld order the same as the one protested.
     OrderUnchanged,
+    /// The arbiter recording that the team affected declined to reply while it may still
+    /// reply: until protests close.
+    ReplyWindowOpen {
+        /// When protests close, in the hall's time.
+        until: DateTime,
+    },
+    /// A decision once round 1 has begun: the order stands as it was played.
+    RoundBegun {
+        /// Round 1's start, in the hall's time.
+        first_round: DateTime,
+    },
 }
 
 impl ProtestRefusal {
@@ -146,6 +157,8 @@ impl ProtestRefusal {
             ProtestRefusal::AlreadyDecided => "already_decided",
             ProtestRefusal::NotTheRoster { .. } => "not_the_roster",
             ProtestRefusal::OrderUnchanged => "order_unchanged",
+            ProtestRefusal::ReplyWindowOpen { .. } => "reply_window_open",
+            ProtestRefusal::RoundBegun { .. } => "round_begun",
         }
     }
 }
@@ -180,6 +193,16 @@ impl fmt::Display for ProtestRefusal {
             ),
             ProtestRefusal::OrderUnchanged => f.write_str(
                 "AS-13: upholding a protest varies the order, and this is the order protested; to keep it, dismiss the protest",
+            ),
+            ProtestRefusal::ReplyWindowOpen { until } => write!(
+                f,
+                "AS-13: the team affected may reply until protests close at {}, so its reply is its own to write until then; record that it declined from then on",
+                until.strftime("%H:%M on %-d %B")
+            ),
+            ProtestRefusal::RoundBegun { first_round } => write!(
+                f,
+                "AS-13: round 1 began at {}, so the protest is no longer decided: the order stood as played (the arbiter decides before round 1)",
+                first_round.strftime("%H:%M on %-d %B")
             ),
         }
     }
@@ -236,6 +259,22 @@ impl Protest {
         }
     }
 
+    /// The protest with the record, made by the arbiter at `at`, that the team affected
+    /// declined to reply: only once protests have closed (`deadlines`, round 1 at
+    /// `first_round`), so the team's chance to reply is not taken from it (AS-13).
+    pub fn declined(
+        &self,
+        deadlines: &EventDeadlines,
+        first_round: DateTime,
+        at: DateTime,
+    ) -> Result<Protest, ProtestRefusal> {
+        let until = deadlines.protests_close(first_round);
+        if at < until && self.decision.is_none() && self.reply.is_none() {
+            return Err(ProtestRefusal::ReplyWindowOpen { until });
+        }
+        self.reply("", at)
+    }
+
     /// The protest with the team affected's reply: its words (blank: it declined), at `at`.
     pub fn reply(&self, text: &str, at: DateTime) -> Result<Protest, ProtestRefusal> {
         if self.decision.is_some() {
@@ -254,12 +293,21 @@ impl Protest {
         })
     }
 
-    /// The protest with the arbiter's decision. An upheld protest's order must be the roster of
-    /// the team affected in `c`, each player once, and not the order protested. No time limit:
-    /// the by-law says "forthwith", which the arbiter keeps, not the clock.
-    pub fn decide(&self, c: &Competition, decision: Decision) -> Result<Protest, ProtestRefusal> {
+    /// The protest with the arbiter's decision, before round 1 begins at `first_round`. An
+    /// upheld protest's order must be the roster of the team affected in `c`, each player
+    /// once, and not the order protested. The by-law says "forthwith", which the arbiter keeps;
+    /// the clock keeps only that the order is settled before round 1 is played in it.
+    pub fn decide(
+        &self,
+        c: &Competition,
+        decision: Decision,
+        first_round: DateTime,
+    ) -> Result<Protest, ProtestRefusal> {
         if self.decision.is_some() {
             return Err(ProtestRefusal::AlreadyDecided);
+        }
+        if decision.at >= first_round {
+            return Err(ProtestRefusal::RoundBegun { first_round });
         }
         if self.reply.is_none() {
             return Err(ProtestRefusal::NotHeard);
@@ -365,6 +413,62 @@ mod tests {
         )
     }
 
+    fn round_1() -> DateTime {
+        date(2026, 12, 7).at(10, 0, 0, 0)
+    }
+
+    #[test]
+    fn as_13_the_arbiter_records_a_declined_reply_only_once_protests_close() {
+        // Issue 30: the arbiter wrote the team affected's "reply" as declined the minute after
+        // the protest was lodged, and decided it.
+        let lodged = lodge(at(9, 35), "n4 is far stronger than n1").unwrap();
+        let early = lodged
+            .declined(&EventDeadlines::ASTC, round_1(), at(9, 36))
+            .unwrap_err();
+        assert_eq!(early.code(), "reply_window_open");
+        assert!(
+            early.to_string().contains("until protests close at 09:40"),
+            "{early}"
+        );
+        let declined = lodged
+            .declined(&EventDeadlines::ASTC, round_1(), at(9, 40))
+            .unwrap();
+        assert!(matches!(
+            declined.reply.as_ref().unwrap().answer,
+            Answer::Declined
+        ));
+        // The team itself may reply at any time before the decision.
+        assert!(lodged.reply("n4 is new to chess", at(9, 36)).is_ok());
+    }
+
+    #[test]
+    fn as_13_a_protest_is_not_upheld_once_round_1_has_begun() {
+        let c = competition();
+        let replied = lodge(at(9, 35), "n4 is far stronger than n1")
+            .unwrap()
+            .reply("", at(9, 41))
+            .unwrap();
+        let upheld = |minute| Decision {
+            ruling: Ruling::Upheld {
+                order: ids(&["n4", "n1", "n2", "n3", "n5"]),
+            },
+            by: "Chief Arbiter".into(),
+            at: at(10, minute),
+            reason: None,
+        };
+        let late = replied.decide(&c, upheld(5), round_1()).unwrap_err();
+        assert_eq!(late.code(), "round_begun");
+        assert!(
+            late.to_string()
+                .starts_with("AS-13: round 1 began at 10:00"),
+            "{late}"
+        );
+        assert!(
+            replied.decide(&c, upheld(0), round_1()).is_err(),
+            "at the start"
+        );
+    }
+
     fn ids(list: &[&str]) -> Vec<PlayerId> {
         list.iter().map(|p| PlayerId((*p).into())).collect()
     }
@@ -423,7 +527,9 @@ mod tests {
         };
         // Not before the team affected had its chance to reply.
         assert_eq!(
-            lodged.decide(&c, decision(upheld.clone())).unwrap_err(),
+            lodged
+                .decide(&c, decision(upheld.clone()), round_1())
+                .unwrap_err(),
             ProtestRefusal::NotHeard
         );
         let replied = lodged
@@ -434,7 +540,7 @@ mod tests {
             replied.reply("again", at(9, 43)).unwrap_err(),
             ProtestRefusal::AlreadyReplied
         );
-        let decided = replied.decide(&c, decision(upheld)).unwrap();
+        let decided = replied.decide(&c, decision(upheld), round_1()).unwrap();
         assert_eq!(decided.stage(), Stage::Upheld);
         let nsw = decided.apply(&c.teams[1]).unwrap();
         let order: Vec<&str> = nsw.players.iter().map(|p| p.id.0.as_str()).collect();
@@ -446,7 +552,9 @@ mod tests {
             Answer::Written(_)
         ));
         assert_eq!(
-            decided.decide(&c, decision(Ruling::Dismissed)).unwrap_err(),
+            decided
+                .decide(&c, decision(Ruling::Dismissed), round_1())
+                .unwrap_err(),
             ProtestRefusal::AlreadyDecided
         );
     }
@@ -468,6 +576,7 @@ mod tests {
                     at: at(9, 45),
                     reason: None,
                 },
+                round_1(),
             )
         };
         let refused = |order: &[&str]| decide(order).unwrap_err().to_string();
@@ -490,6 +599,7 @@ mod tests {
                     at: at(9, 45),
                     reason: None,
                 },
+                round_1(),
             )
             .unwrap();
         assert_eq!(dismissed.stage(), Stage::Dismissed);

@@ -16,6 +16,7 @@ use crate::criteria::{CriterionSpec, ScoreBasis};
 use crate::event_day::EventDeadlines;
 use crate::ledger::{Fees, Money};
 use crate::model::{Board, Colour, Side};
+use crate::permissions::Conduct;
 use crate::rating::{LeagueElo, System as RatingSystem};
 use crate::report::Deadlines;
 
@@ -91,6 +92,11 @@ pub struct RulesetSpec {
     pub playoffs: Option<Playoffs>,
     /// `[pairing]`: how a team Swiss is paired by FIDE C.04.6 (the `swiss` module).
     pub pairing: PairingSettings,
+    /// `conduct`: who enters, confirms and moves a match's result, read by the permission
+    /// table: the advisors in a league (GT-M1, GT-P2), the arbiter at an event (AS-11). A file
+    /// that does not say follows its base; without one, a league with `[report]` deadlines is
+    /// conducted by its advisors and any other by its arbiter.
+    pub conduct: Conduct,
 }
 
 /// `[playoffs]`: the end of a season (GT-F3, GT-F4), as data the officers set.
@@ -829,6 +835,9 @@ pub struct RulesetDocument {
     /// Boards per match: 4 in GTHSCL (GT-M2) and ASTC (AS-8).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub boards: Option<u32>,
+    /// Who enters, confirms and moves a result: `advisors` (a league) or `arbiter` (an event).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conduct: Option<Conduct>,
     /// The most players a team may list.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roster_max: Option<u32>,
@@ -903,6 +912,7 @@ impl From<&Ruleset> for RulesetDocument {
             name: Some(r.name.clone()),
             description: Some(r.description.clone()),
             boards: Some(r.boards),
+            conduct: Some(r.conduct),
             roster_max: r.roster_max,
             game_points: Some(r.game_points),
             match_points: Some(r.match_points),
@@ -981,6 +991,7 @@ impl RulesetDocument {
             name,
             description,
             boards,
+            conduct,
             roster_max,
             game_points,
             match_points,
@@ -1798,6 +1809,14 @@ impl RulesetDocument {
                 self.pairing
                     .map_or(inherited.clone(), |p| p.apply(inherited))
             },
+            conduct: self
+                .conduct
+                .or(b.map(|b| b.conduct))
+                .unwrap_or(if report.is_some() {
+                    Conduct::Advisors
+                } else {
+                    Conduct::Arbiter
+                }),
         };
         Ruleset::new(ruleset).map_err(invalid)
     }

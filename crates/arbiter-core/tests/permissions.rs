@@ -2,7 +2,8 @@
 //! step with the table.
 
 use arbiter_core::permissions::{
-    Access, Action, Decision, Role, Subject, Target, decide, render_markdown, table,
+    Access, Action, Conduct, Decision, Role, Subject, Target, acting_role, decide, render_markdown,
+    table,
 };
 
 const PERRYSBURG: &str = "Perrysburg";
@@ -18,6 +19,7 @@ fn perrysburg_v_maumee() -> Target<'static> {
     Target::Match {
         home: Some(PERRYSBURG),
         visiting: Some(MAUMEE),
+        conduct: Conduct::Advisors,
     }
 }
 
@@ -67,6 +69,7 @@ fn gt_o3_president_decides_disputes_between_other_schools() {
     let other = Target::Match {
         home: Some(SYLVANIA),
         visiting: Some(MAUMEE),
+        conduct: Conduct::Advisors,
     };
     assert_eq!(
         decide(president, Action::DecideDispute, other),
@@ -238,6 +241,7 @@ fn gt_o3_one_advisor_of_both_teams_does_not_confirm_their_own_entry() {
     let sister = Target::Match {
         home: Some(PERRYSBURG),
         visiting: Some(PERRYSBURG),
+        conduct: Conduct::Advisors,
     };
     let advisor = who(Role::Advisor, Some(PERRYSBURG));
     assert!(decide(advisor, Action::EnterResult, sister).is_allowed());
@@ -274,6 +278,7 @@ fn as_13_and_as_11_the_arbiter_decides_protests_and_late_lineups() {
     let protest = Target::Match {
         home: Some(PERRYSBURG),
         visiting: Some(MAUMEE),
+        conduct: Conduct::Advisors,
     };
     assert_eq!(
         decide(arbiter, Action::DecideProtest, protest),
@@ -337,17 +342,139 @@ fn gt_o2_gt_o3_the_treasurer_keeps_the_ledger_and_the_president_reads_it() {
 
 #[test]
 fn table_lists_every_action_and_role_once() {
-    let rows = table();
-    assert_eq!(rows.len(), Action::ALL.len());
-    for (i, (action, row)) in rows.iter().enumerate() {
-        assert_eq!(*action, Action::ALL[i]);
-        let roles: Vec<Role> = row.iter().map(|(r, _)| *r).collect();
-        assert_eq!(roles, Role::ALL);
-        // The public is granted nothing.
-        assert_eq!(row.last().map(|(_, a)| *a), Some(Access::Never));
-        // Every action is someone's to take.
-        assert!(row.iter().any(|(_, a)| *a != Access::Never), "{action:?}");
+    for conduct in Conduct::ALL {
+        let rows = table(conduct);
+        assert_eq!(rows.len(), Action::ALL.len());
+        for (i, (action, row)) in rows.iter().enumerate() {
+            assert_eq!(*action, Action::ALL[i]);
+            let roles: Vec<Role> = row.iter().map(|(r, _)| *r).collect();
+            assert_eq!(roles, Role::ALL);
+            // The public is granted nothing.
+            assert_eq!(row.last().map(|(_, a)| *a), Some(Access::Never));
+            // Every action is someone's to take, but for a league's steps an event has none of:
+            // confirming or disputing the arbiter's entry, and challenge games (GT-P3).
+            let nobodys = row.iter().all(|(_, a)| *a == Access::Never);
+            let an_event_has_none = conduct == Conduct::Arbiter
+                && matches!(
+                    action,
+                    Action::ConfirmResult | Action::DisputeResult | Action::RecordExtraGame
+                );
+            assert_eq!(nobodys, an_event_has_none, "{conduct:?} {action:?}");
+        }
     }
+}
+
+fn match_under(conduct: Conduct) -> Target<'static> {
+    Target::Match {
+        home: Some(PERRYSBURG),
+        visiting: Some(MAUMEE),
+        conduct,
+    }
+}
+
+#[test]
+fn who_acts_is_the_rulesets_at_an_event_the_arbiter_enters_and_moves_matches() {
+    // Issue 30: at the ASTC Adelaide's advisor entered its own round-1 result and Perth's moved
+    // its match; the arbiter could not move it back.
+    let home_advisor = who(Role::Advisor, Some(PERRYSBURG));
+    let visiting_advisor = who(Role::Advisor, Some(MAUMEE));
+    let arbiter = who(Role::Arbiter, None);
+    let event = match_under(Conduct::Arbiter);
+    for action in [
+        Action::EnterResult,
+        Action::PostponeMatch,
+        Action::RecordExtraGame,
+    ] {
+        assert!(
+            !decide(home_advisor, action, event).is_allowed(),
+            "{action:?}"
+        );
+    }
+    for action in [Action::ConfirmResult, Action::DisputeResult] {
+        assert!(
+            !decide(visiting_advisor, action, event).is_allowed(),
+            "{action:?}"
+        );
+    }
+    for action in [
+        Action::EnterResult,
+        Action::PostponeMatch,
+        Action::CorrectResult,
+    ] {
+        assert_eq!(
+            decide(arbiter, action, event),
+            Decision::Allowed,
+            "{action:?}"
+        );
+    }
+    let refused = decide(home_advisor, Action::EnterResult, event);
+    assert!(
+        reason(&refused).1.contains("the arbiter"),
+        "the refusal says who enters: {refused:?}"
+    );
+    // Advisors still name their own team's lineups and protest at an event (AS-11, AS-13).
+    let own = Target::School(PERRYSBURG);
+    assert!(decide(home_advisor, Action::SubmitLineup, own).is_allowed());
+    assert!(decide(home_advisor, Action::ProtestBoardOrder, own).is_allowed());
+    // In a league the same advisors enter, confirm and move (GT-M1, GT-P2, GT-M2).
+    let league = match_under(Conduct::Advisors);
+    assert!(decide(home_advisor, Action::EnterResult, league).is_allowed());
+    assert!(decide(visiting_advisor, Action::ConfirmResult, league).is_allowed());
+    assert!(decide(home_advisor, Action::PostponeMatch, league).is_allowed());
+}
+
+#[test]
+fn gt_o3_gt_f3_the_president_does_not_decide_his_own_schools_playoff() {
+    // Issue 30: the President entered and corrected the Armageddon game of his own school's
+    // playoff match; the Vice-President was refused.
+    let president = who(Role::President, Some(PERRYSBURG));
+    let vp = who(Role::VicePresident, None);
+    let own = match_under(Conduct::Advisors);
+    let refused = decide(president, Action::DecidePlayoff, own);
+    let (rule, text) = reason(&refused);
+    assert_eq!(*rule, Some("GT-O3"));
+    assert!(text.contains("Vice-President"), "{text}");
+    assert_eq!(decide(vp, Action::DecidePlayoff, own), Decision::Allowed);
+    let others = Target::Match {
+        home: Some(SYLVANIA),
+        visiting: Some(MAUMEE),
+        conduct: Conduct::Advisors,
+    };
+    assert_eq!(
+        decide(president, Action::DecidePlayoff, others),
+        Decision::Allowed
+    );
+    // A tie for a playoff place among three schools' teams, one of them his.
+    let tied = [SYLVANIA, MAUMEE, PERRYSBURG];
+    assert!(!decide(president, Action::DecidePlayoff, Target::Parties(&tied)).is_allowed());
+    assert!(decide(vp, Action::DecidePlayoff, Target::Parties(&tied)).is_allowed());
+}
+
+#[test]
+fn as_13_a_party_does_not_decide_its_own_protest_in_any_role() {
+    // Issue 30: an account that was both the arbiter and Adelaide's advisor lodged a protest
+    // against Victoria and upheld it.
+    let arbiter = who(Role::Arbiter, None);
+    let adelaide = who(Role::Advisor, Some("Adelaide High School"));
+    let protest = Target::Parties(&["Adelaide High School", "Victoria"]);
+    let refused = acting_role([arbiter, adelaide], Action::DecideProtest, protest).unwrap_err();
+    assert!(
+        refused.starts_with("AS-13:") && refused.contains("Adelaide High School"),
+        "{refused}"
+    );
+    assert!(refused.contains("another arbiter"), "{refused}");
+    // Another arbiter, a party to nothing, decides it; so may the President.
+    assert_eq!(
+        acting_role([arbiter], Action::DecideProtest, protest),
+        Ok(arbiter)
+    );
+    let president = who(Role::President, None);
+    assert!(decide(president, Action::DecideProtest, protest).is_allowed());
+    // The reply is the protested team's: Victoria's advisor, not the protester's.
+    let victoria = who(Role::Advisor, Some("Victoria"));
+    assert!(decide(victoria, Action::ReplyToProtest, Target::School("Victoria")).is_allowed());
+    assert!(!decide(adelaide, Action::ReplyToProtest, Target::School("Victoria")).is_allowed());
+    assert!(!decide(arbiter, Action::ReplyToProtest, Target::School("Victoria")).is_allowed());
 }
 
 #[test]

@@ -457,7 +457,7 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             site(
                 Method::GET,
                 "/leagues/{league}/{season}/qualification",
-                Table(Action::RunPlayoffs),
+                Table(Action::DecidePlayoff),
             ),
             get(season_end::pages::qualification_page),
         ),
@@ -465,7 +465,7 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             site(
                 Method::POST,
                 "/leagues/{league}/{season}/qualification",
-                Table(Action::RunPlayoffs),
+                Table(Action::DecidePlayoff),
             ),
             post(season_end::pages::qualification_step),
         ),

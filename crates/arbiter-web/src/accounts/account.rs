@@ -832,7 +832,8 @@ async fn account_page_for(
         }
         let for_officers = auth::may(here, m.league, Action::ApplyMatchForfeit, target);
         let may_set_event = auth::may(here, m.league, Action::DrawSchedule, target);
-        let runs_playoffs = auth::may(here, m.league, Action::RunPlayoffs, target);
+        // The Vice-President decides the playoff matches and ties of the President's school (GT-O3).
+        let runs_playoffs = auth::may(here, m.league, Action::DecidePlayoff, target);
         let reports = auth::may(here, m.league, Action::PublishMediaReport, target);
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
@@ -959,6 +960,8 @@ struct Seen<'a> {
     played_on: Option<jiff::civil::Date>,
     entered_on: Option<jiff::civil::Date>,
     deadlines: Option<arbiter_core::report::Deadlines>,
+    /// Who enters, confirms and moves its result (the ruleset's `conduct`).
+    conduct: arbiter_core::permissions::Conduct,
     today: jiff::civil::Date,
     /// GT-M20: the board whose game awaits the President's decision.
     adjudication: Option<u32>,
@@ -1055,6 +1058,7 @@ async fn officer_matches(
         let target = Target::Match {
             home: m.home_school,
             visiting: m.away_school,
+            conduct: m.conduct,
         };
         if !decide(officer, asked.action(), target).is_allowed() {
             return None;
@@ -1203,6 +1207,7 @@ async fn league_matches(
                         played_on: r.date_of(m),
                         entered_on,
                         deadlines: stored.rules.report,
+                        conduct: stored.rules.conduct,
                         today,
                         adjudication: arbiter_core::report::awaiting_adjudication(&m.outcome),
                     };

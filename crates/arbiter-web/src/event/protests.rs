@@ -64,6 +64,9 @@ struct ProtestView {
     decision: Option<String>,
     /// The reply form's address, for the team affected or the arbiter.
     reply_action: Option<String>,
+    /// The reply form is the team affected's (its words); otherwise the arbiter's record that
+    /// it declined (AS-13).
+    team_replies: bool,
     /// The decision form's address and the order's slots, for the arbiter.
     decide_action: Option<String>,
     slots: Vec<OrderSlot>,
@@ -133,12 +136,34 @@ fn for_team(view: &CompetitionView, account: Option<&Account>, team: &TeamId) ->
     )
 }
 
-fn arbiter(view: &CompetitionView, account: Option<&Account>) -> bool {
-    auth::may(
+/// The table's answer for deciding `p` (AS-13): its two teams' schools are the parties, so an
+/// arbiter who also advises one of them is refused and another arbiter or the President decides.
+fn permit_decision(
+    view: &CompetitionView,
+    account: Option<&Account>,
+    p: &Protest,
+) -> Result<auth::Acting, WebError> {
+    let parties = [school_of(view, &p.by), school_of(view, &p.against)];
+    let parties: Vec<&str> = parties.into_iter().filter(|s| !s.is_empty()).collect();
+    auth::permit(
         account,
         view.league.id,
         Action::DecideProtest,
-        Target::League,
+        Target::Parties(&parties),
+    )
+}
+
+fn may_decide(view: &CompetitionView, account: Option<&Account>, p: &Protest) -> bool {
+    account.is_some() && permit_decision(view, account, p).is_ok()
+}
+
+/// May `account` write the reply of the team `p` is against: that team's advisor (AS-13).
+fn may_reply(view: &CompetitionView, account: Option<&Account>, p: &Protest) -> bool {
+    auth::may(
+        account,
+        view.league.id,
+        Action::ReplyToProtest,
+        Target::School(school_of(view, &p.against)),
     )
 }
 
@@ -181,10 +206,10 @@ async fn page(
         .iter()
         .map(|s| {
             let p = &s.protest;
-            let may_reply = p.reply.is_none()
-                && p.decision.is_none()
-                && (for_team(v, account, &p.against) || arbiter(v, account));
-            let may_decide = p.reply.is_some() && p.decision.is_none() && arbiter(v, account);
+            let open = p.decision.is_none() && p.reply.is_none();
+            let team_replies = open && may_reply(v, account, p);
+            let records_declined = open && !team_replies && may_decide(v, account, p);
+            let decides = p.reply.is_some() && p.decision.is_none() && may_decide(v, account, p);
             let roster: Vec<PlayerId> = v
                 .competition
                 .team(&p.against)
@@ -239,9 +264,11 @@ async fn page(
                         ),
                     }
                 }),
-                reply_action: may_reply.then(|| format!("{base}/{}/reply", s.number)),
-                decide_action: may_decide.then(|| format!("{base}/{}/decision", s.number)),
-                slots: if may_decide {
+                reply_action: (team_replies || records_declined)
+                    .then(|| format!("{base}/{}/reply", s.number)),
+                team_replies,
+                decide_action: decides.then(|| format!("{base}/{}/decision", s.number)),
+                slots: if decides {
                     (1..=roster.len())
                         .map(|i| OrderSlot {
                             position: i,
@@ -450,18 +477,53 @@ pub async fn reply(
             let v = &l.view;
             let s = find(&l, pa.number)?;
             let account = auth.user.as_ref();
-            let acting = auth::permit(
+            // The reply is the team affected's own; the arbiter, when no party, only records
+            // that it declined, once protests have closed (AS-13).
+            let (acting, by_team) = match auth::permit(
                 account,
                 v.league.id,
-                Action::ProtestBoardOrder,
+                Action::ReplyToProtest,
                 Target::School(school_of(v, &s.protest.against)),
-            )
-            .or_else(|e| {
-                auth::permit(account, v.league.id, Action::DecideProtest, Target::League)
-                    .map_err(|_| e)
-            })?;
+            ) {
+                Ok(acting) => (acting, true),
+                // An arbiter is told why it may not (a party to the protest); anyone else, whose
+                // team it is to reply.
+                Err(e) => {
+                    let arbiter = auth::may(account, v.league.id, Action::DecideProtest, Target::League);
+                    match permit_decision(v, account, &s.protest) {
+                        Ok(acting) => (acting, false),
+                        Err(d) if arbiter => return Err(d),
+                        Err(_) => return Err(e),
+                    }
+                }
+            };
             let now = hall_now(&state, &l);
-            let replied = match s.protest.reply(field(&fields, "answer"), now) {
+            let answer = field(&fields, "answer");
+            let step = match (by_team, l.clock) {
+                (true, _) => s.protest.reply(answer, now),
+                (false, _) if !answer.trim().is_empty() => {
+                    return refused(
+                        &auth,
+                        &state,
+                        &a,
+                        format!(
+                            "AS-13: the reply is {}'s own, in its words; the arbiter records only that it declined, so leave the reply empty.",
+                            v.team_name(&s.protest.against)
+                        ),
+                        StatusCode::FORBIDDEN,
+                    )
+                    .await;
+                }
+                (false, Some((first, _))) => {
+                    let deadlines = v
+                        .rules
+                        .event
+                        .unwrap_or(arbiter_core::event_day::EventDeadlines::ASTC);
+                    s.protest.declined(&deadlines, first, now)
+                }
+                (false, None) => s.protest.reply(answer, now),
+            };
+            let replied = match step {
                 Ok(p) => p,
                 Err(e) => {
                     return refused(
@@ -506,7 +568,7 @@ pub async fn decide(
             let Path(pa) = path.map_err(|e| bad_path(&e))?;
             // The table first: only the arbiter learns what there is to decide.
             let tree = crate::app::site::one(&state, &pa.league).await?;
-            let acting = auth::permit(
+            auth::permit(
                 auth.user.as_ref(),
                 tree.league.id,
                 Action::DecideProtest,
@@ -516,6 +578,8 @@ pub async fn decide(
             let l = load(&state, &a).await?;
             let v = &l.view;
             let s = find(&l, pa.number)?;
+            // No party decides its own protest, in any role (AS-13).
+            let acting = permit_decision(v, auth.user.as_ref(), &s.protest)?;
             let reason = match Reason::parse_as("the decision's reason", field(&fields, "reason")) {
                 Ok(r) => r,
                 Err(e) => {
@@ -546,7 +610,10 @@ pub async fn decide(
                 at: now,
                 reason,
             };
-            let decided = match s.protest.decide(&v.competition, decision) {
+            let Some((first, _)) = l.clock else {
+                return refused(&auth, &state, &a, "AS-13: the arbiter has not set round 1's start, so there is no order yet to decide on.".into(), StatusCode::UNPROCESSABLE_ENTITY).await;
+            };
+            let decided = match s.protest.decide(&v.competition, decision, first) {
                 Ok(p) => p,
                 Err(e) => {
                     return refused(

@@ -116,6 +116,7 @@ fn target<'a>(view: &'a CompetitionView, f: &Finding) -> Target<'a> {
     Target::Match {
         home: school(&f.home),
         visiting: school(&f.away),
+        conduct: view.rules.conduct,
     }
 }
 

@@ -166,9 +166,11 @@ impl Scope {
         let target = match &self.involved {
             Involved::League => Target::League,
             Involved::School(school) => Target::School(school),
+            // Reading the history is granted alike under either conduct.
             Involved::Match { home, visiting } => Target::Match {
                 home: home.as_deref(),
                 visiting: visiting.as_deref(),
+                conduct: arbiter_core::permissions::Conduct::default(),
             },
         };
         auth::permit(

@@ -82,6 +82,7 @@ impl MatchContext {
         f(Target::Match {
             home: self.school(Side::Home),
             visiting: self.school(Side::Away),
+            conduct: self.stored.rules.conduct,
         })
     }
 

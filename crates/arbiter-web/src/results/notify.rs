@@ -152,6 +152,7 @@ async fn mails(
     let target = Target::Match {
         home,
         visiting: away,
+        conduct: ctx.stored.rules.conduct,
     };
     let mut out: Vec<Mail> = Vec::new();
     for m in store.league_members(ctx.league()).await? {

@@ -28,7 +28,7 @@ use jiff::civil::Date;
 use crate::app::site::LeagueTree;
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
-use crate::http::auth::Acting;
+use crate::http::auth::{self, Account, Acting};
 use crate::http::error::WebError;
 use crate::ui::link::{Link, season_href};
 
@@ -308,6 +308,33 @@ impl SeasonEnd {
     }
 }
 
+/// The school of `team`, a team of the playoffs or of a division of the season.
+fn school_of<'s>(s: &'s SeasonEnd, team: &TeamId) -> Option<&'s str> {
+    s.playoffs
+        .iter()
+        .map(|d| &d.view.competition)
+        .chain(s.divisions.iter().map(|v| &v.competition))
+        .find_map(|c| c.team(team))
+        .and_then(|t| t.school.as_deref())
+}
+
+/// GT-F3, GT-O3: may `account` decide a playoff match or tie between `teams`? The table's
+/// `DecidePlayoff`, the teams' schools the parties: the President not where his own school is
+/// one, the Vice-President then.
+pub fn permit_decision(
+    s: &SeasonEnd,
+    account: Option<&Account>,
+    teams: &[&TeamId],
+) -> Result<Acting, WebError> {
+    let schools: Vec<&str> = teams.iter().filter_map(|t| school_of(s, t)).collect();
+    auth::permit(
+        account,
+        s.league.id,
+        arbiter_core::permissions::Action::DecidePlayoff,
+        arbiter_core::permissions::Target::Parties(&schools),
+    )
+}
+
 /// Turns a store refusal into the sentence a person reads.
 fn refused(e: StoreError) -> WebError {
     match e {
@@ -326,8 +353,9 @@ pub async fn decide_tie(
     division: &str,
     order: &[TeamId],
     reason: &str,
-    acting: &Acting,
+    account: Option<&Account>,
 ) -> Result<(), WebError> {
+    let acting = permit_decision(s, account, &order.iter().collect::<Vec<_>>())?;
     let Some(view) = s.divisions.iter().find(|v| v.record.slug == division) else {
         return Err(WebError::Refused(format!(
             "{} has no division “{division}” to decide a tie in (GT-F3).",
@@ -493,7 +521,7 @@ pub async fn enter_deciding_game(
     state: &AppState,
     s: &SeasonEnd,
     input: &DecidingInput,
-    acting: &Acting,
+    account: Option<&Account>,
 ) -> Result<(), WebError> {
     let Some(drawn) = &s.playoffs else {
         return Err(WebError::Refused(
@@ -513,6 +541,12 @@ pub async fn enter_deciding_game(
             input.round, input.home
         )));
     };
+    let teams: Vec<&TeamId> = [&m.home, &m.away]
+        .into_iter()
+        .flatten()
+        .map(|e| &e.team)
+        .collect();
+    let acting = permit_decision(s, account, &teams)?;
     let bracket::MatchState::Drawn { awaiting, .. } = &m.state else {
         return Err(WebError::Refused(format!(
             "Round {}'s match of {} is not drawn and awaiting a game, so no deciding game is entered for it (GT-F3).",
@@ -610,7 +644,7 @@ pub async fn correct_deciding_game(
     state: &AppState,
     s: &SeasonEnd,
     input: &CorrectionInput,
-    acting: &Acting,
+    account: Option<&Account>,
 ) -> Result<(), WebError> {
     let Some(drawn) = &s.playoffs else {
         return Err(WebError::Refused(
@@ -624,6 +658,17 @@ pub async fn correct_deciding_game(
             input.of
         )));
     };
+    // The parties are the teams of the match the game decided.
+    let teams: Vec<&TeamId> = drawn
+        .view
+        .competition
+        .rounds
+        .iter()
+        .filter(|r| r.number == old.game.round)
+        .flat_map(Round::matches)
+        .find(|m| m.home == old.game.team || m.away == old.game.team)
+        .map_or_else(|| vec![&old.game.team], |m| vec![&m.home, &m.away]);
+    let acting = permit_decision(s, account, &teams)?;
     let reason = input.reason.trim();
     if reason.is_empty() {
         return Err(WebError::Refused(

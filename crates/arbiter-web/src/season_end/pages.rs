@@ -213,20 +213,33 @@ struct Shown {
     problems: Vec<String>,
 }
 
+/// The page is the officers' who run the playoffs (the President) or decide their matches and
+/// ties (the Vice-President too, for the President's school, GT-O3); each step then asks the
+/// table for its own action and parties.
 async fn guard(
     state: &AppState,
     auth: &Auth,
     path: Addressed<SeasonAddress>,
-) -> Result<(SeasonEnd, auth::Acting), WebError> {
+) -> Result<SeasonEnd, WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
     let tree = site::one(state, &league).await?;
-    let acting = auth::permit(
+    auth::permit(
         auth.user.as_ref(),
         tree.league.id,
-        Action::RunPlayoffs,
+        Action::DecidePlayoff,
         Target::League,
     )?;
-    Ok((load(state, &tree, &season).await?, acting))
+    load(state, &tree, &season).await
+}
+
+/// The President's steps that run the playoffs: the draw and pairing the next round (GT-F3).
+fn runs_playoffs(auth: &Auth, s: &SeasonEnd) -> Result<auth::Acting, WebError> {
+    auth::permit(
+        auth.user.as_ref(),
+        s.league.id,
+        Action::RunPlayoffs,
+        Target::League,
+    )
 }
 
 fn drawn_matches(b: &Bracket) -> Vec<DrawnMatch> {
@@ -421,7 +434,7 @@ pub async fn qualification_page(
 ) -> Response {
     answer(
         async {
-            let (s, _) = guard(&state, &auth, path).await?;
+            let s = guard(&state, &auth, path).await?;
             let notice = done.ok().and_then(|Query(d)| d.done).map(|d| match d.as_str() {
                 "decided" => "The officers' decision is kept with its reason in the history (GT-F3).".to_string(),
                 "drawn" => "The playoffs are drawn: round 1 is paired on the playoff calendar, and the bracket is public (GT-F3, GT-F5).".to_string(),
@@ -451,7 +464,8 @@ pub async fn qualification_step(
 ) -> Response {
     answer(
         async {
-            let (s, acting) = guard(&state, &auth, path).await?;
+            let s = guard(&state, &auth, path).await?;
+            let account = auth.user.as_ref();
             let one = |k: &str| {
                 fields
                     .iter()
@@ -467,7 +481,7 @@ pub async fn qualification_step(
                         .filter(|(n, _)| n == "order")
                         .map(|(_, v)| TeamId(v.trim().to_string()))
                         .collect();
-                    season_end::decide_tie(&state, &s, &one("division"), &order, &one("reason"), &acting)
+                    season_end::decide_tie(&state, &s, &one("division"), &order, &one("reason"), account)
                         .await
                         .map(|()| "decided")
                 }
@@ -484,7 +498,10 @@ pub async fn qualification_step(
                         })
                     };
                     match from {
-                        Ok(from) => season_end::draw(&state, &s, from, &acting).await.map(|_| "drawn"),
+                        Ok(from) => match runs_playoffs(&auth, &s) {
+                            Ok(acting) => season_end::draw(&state, &s, from, &acting).await.map(|_| "drawn"),
+                            Err(e) => Err(e),
+                        },
                         Err(e) => Err(e),
                     }
                 }
@@ -496,7 +513,7 @@ pub async fn qualification_step(
                         result: one("result"),
                         reason: one("reason"),
                     };
-                    season_end::enter_deciding_game(&state, &s, &input, &acting)
+                    season_end::enter_deciding_game(&state, &s, &input, account)
                         .await
                         .map(|()| "game")
                 }
@@ -507,13 +524,16 @@ pub async fn qualification_step(
                         result: one("result"),
                         reason: one("reason"),
                     };
-                    season_end::correct_deciding_game(&state, &s, &input, &acting)
+                    season_end::correct_deciding_game(&state, &s, &input, account)
                         .await
                         .map(|()| "corrected")
                 }
-                "pair" => season_end::pair_next_round(&state, &s, &acting)
-                    .await
-                    .map(|_| "paired"),
+                "pair" => match runs_playoffs(&auth, &s) {
+                    Ok(acting) => season_end::pair_next_round(&state, &s, &acting)
+                        .await
+                        .map(|_| "paired"),
+                    Err(e) => Err(e),
+                },
                 other => Err(WebError::BadRequest(format!(
                     "“{other}” is not a step of the playoffs page; use its buttons."
                 ))),

@@ -560,6 +560,32 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         unheard.body
     );
     assert!(unheard.body.contains("chance to reply"), "{}", unheard.body);
+    // The reply is the team affected's until protests close (09:10): the arbiter records that
+    // it declined only from then, and never writes its words (issue 30).
+    let too_soon = arbiter
+        .post(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
+        .await;
+    assert_eq!(
+        too_soon.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        too_soon.body
+    );
+    assert!(
+        too_soon.body.contains("until protests close at 09:10"),
+        "{}",
+        too_soon.body
+    );
+    let open = app_at(&store, "09:11");
+    let mut arbiter = Visitor::signed_in(&open, ARBITER).await;
+    let words = arbiter
+        .post(
+            &open,
+            &format!("{PAGE}/1/reply"),
+            &[("answer", "We agree with the protest.")],
+        )
+        .await;
+    assert_eq!(words.status, StatusCode::FORBIDDEN, "{}", words.body);
     let declined = arbiter
         .post(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
         .await;
@@ -610,6 +636,140 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         now, order,
         "the roster keeps the order the arbiter set (AS-10)"
     );
+}
+
+/// Issue 30: an account that was both the arbiter and a team's advisor lodged a protest, wrote
+/// the other team's reply as declined and upheld it. A party decides nothing of its protest,
+/// in any role; another arbiter of the event does; and nothing is decided once round 1 began.
+#[tokio::test]
+async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
+    let (store, id, _, players) = event_store().await;
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let rounds = loaded.competition.rounds.len();
+    let own = loaded
+        .competition
+        .teams
+        .iter()
+        .find(|t| t.players.first().map(|p| &p.id.0) == players.first())
+        .unwrap()
+        .clone();
+    let other = loaded
+        .competition
+        .teams
+        .iter()
+        .find(|t| t.id != own.id)
+        .unwrap()
+        .clone();
+    // The arbiter's account also advises the protesting team's school.
+    let league = store.league("astc").await.unwrap().unwrap();
+    let arbiter = store
+        .user_by_email(&arbiter_core::text::Email::parse(ARBITER).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    store
+        .grant_role(
+            arbiter.id,
+            league.id,
+            Role::Advisor,
+            own.school.as_deref(),
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    const DEPUTY: &str = "deputy@astc.example";
+    let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
+    let deputy = store
+        .create_user(DEPUTY, DEPUTY, Some(&hash), &Actor::system())
+        .await
+        .unwrap();
+    store
+        .grant_role(deputy.id, league.id, Role::Arbiter, None, &Actor::system())
+        .await
+        .unwrap();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    const PAGE: &str = "/leagues/astc/2026/secondary-open/protests";
+    let open = app_at(&store, "09:05");
+    let mut conflicted = Visitor::signed_in(&open, ARBITER).await;
+    let lodged = conflicted
+        .post(
+            &open,
+            PAGE,
+            &[
+                ("by", own.id.0.as_str()),
+                ("against", other.id.0.as_str()),
+                ("grounds", "Their board 3 is stronger than their board 2."),
+            ],
+        )
+        .await;
+    assert_eq!(lodged.status, StatusCode::SEE_OTHER, "{}", lodged.body);
+    let closed = app_at(&store, "09:11");
+    let mut conflicted = Visitor::signed_in(&closed, ARBITER).await;
+    for step in ["reply", "decision"] {
+        let refused = conflicted
+            .post(
+                &closed,
+                &format!("{PAGE}/1/{step}"),
+                &[("answer", ""), ("ruling", "dismissed")],
+            )
+            .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::FORBIDDEN,
+            "{step}: {}",
+            refused.body
+        );
+        assert!(
+            refused.body.contains("another arbiter of the event"),
+            "{step}: {}",
+            refused.body
+        );
+    }
+    // The deputy, a party to nothing, records the declined reply and decides.
+    let mut deputy = Visitor::signed_in(&closed, DEPUTY).await;
+    let page = deputy.get(&closed, PAGE).await.body;
+    assert!(page.contains("declined to reply</button>"), "{page}");
+    let declined = deputy
+        .post(&closed, &format!("{PAGE}/1/reply"), &[("answer", "")])
+        .await;
+    assert_eq!(declined.status, StatusCode::SEE_OTHER, "{}", declined.body);
+    // Round 1 starts at 09:30: from then the protest is no longer decided (AS-13).
+    let begun = app_at(&store, "09:30");
+    let mut deputy = Visitor::signed_in(&begun, DEPUTY).await;
+    let late = deputy
+        .post(
+            &begun,
+            &format!("{PAGE}/1/decision"),
+            &[("ruling", "dismissed")],
+        )
+        .await;
+    assert_eq!(
+        late.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        late.body
+    );
+    assert!(
+        late.body.contains("AS-13: round 1 began at 09:30"),
+        "{}",
+        late.body
+    );
+    let mut deputy = Visitor::signed_in(&closed, DEPUTY).await;
+    let decided = deputy
+        .post(
+            &closed,
+            &format!("{PAGE}/1/decision"),
+            &[("ruling", "dismissed")],
+        )
+        .await;
+    assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
 }
 
 /// Issue 14's bulletin: after round 1, its results, the standings and round 2's pairings on one
@@ -753,5 +913,79 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
             .contains("Invitation order (AS-8): the previous finish, "),
         "{}",
         planned.body
+    );
+}
+
+/// Issue 30: at the ASTC a team's advisor entered its own result (the projector showed it at
+/// once) and moved its match to 23:00 on another day, and the arbiter could not move it back.
+/// Who acts is the ruleset's (`conduct = "arbiter"`): the arbiter enters and moves; advisors
+/// name lineups and protest.
+#[tokio::test]
+async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() {
+    let (store, id, path, _) = event_store().await;
+    let rounds = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .competition
+        .rounds
+        .len();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let app = app_at(&store, "16:00");
+    let mut coach = Visitor::signed_in(&app, COACH).await;
+    let page = coach.get(&app, &path).await;
+    assert!(
+        !page.body.contains(&format!("action=\"{path}/move\"")),
+        "{}",
+        page.body
+    );
+    let entered = coach
+        .post(
+            &app,
+            &format!("{path}/result"),
+            &[
+                ("board_1", "1-0"),
+                ("board_2", "1-0"),
+                ("board_3", "1-0"),
+                ("board_4", "1-0"),
+            ],
+        )
+        .await;
+    assert_eq!(entered.status, StatusCode::FORBIDDEN, "{}", entered.body);
+    assert!(entered.body.contains("the arbiter"), "{}", entered.body);
+    let moved = coach
+        .post(
+            &app,
+            &format!("{path}/move"),
+            &[("date", "2026-12-09"), ("reason", "We prefer the evening")],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::FORBIDDEN, "{}", moved.body);
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let page = arbiter.get(&app, &path).await;
+    assert!(
+        page.body.contains(&format!("action=\"{path}/move\"")),
+        "{}",
+        page.body
+    );
+    let by_arbiter = arbiter
+        .post(
+            &app,
+            &format!("{path}/move"),
+            &[
+                ("date", "2026-12-08"),
+                ("reason", "The hall is needed on the 7th"),
+            ],
+        )
+        .await;
+    assert_ne!(
+        by_arbiter.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        by_arbiter.body
     );
 }

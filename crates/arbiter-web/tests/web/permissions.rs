@@ -146,6 +146,7 @@ fn expected(rule: &Rule, f: &Fixture, person: &Person) -> Option<bool> {
         Target::Match {
             home: Some(&f.home_school),
             visiting: Some(&f.away_school),
+            conduct: arbiter_core::permissions::Conduct::Advisors,
         }
     } else if rule.path.contains("{team}") || rule.path.contains("{player}") {
         // A roster change: the team's, or the player's team's, school (`player` is clay's).

@@ -898,3 +898,68 @@ async fn every_season_end_page_is_reached_by_the_sites_own_links() {
         account.body
     );
 }
+
+/// Issue 30: the playoffs' write paths checked only that the person was the President, so a
+/// President entered and corrected the Armageddon game of his own school's match, and the
+/// Vice-President, whom GT-O3 names for this case, was refused. Every deciding step of a
+/// playoff match or tie of the President's school is the Vice-President's (GT-O3, GT-F3).
+#[tokio::test]
+async fn gt_o3_gt_f3_the_president_does_not_decide_his_own_schools_playoff_match() {
+    let store = season(false).await;
+    const OWN: &str = "sou-president@gthscl.example";
+    account(&store, OWN, Role::President, Some("SOU High School")).await;
+    let app = app_on(&store, date(2027, 3, 1));
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let drawn = president
+        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    // SOU v NWE drawn 2-2 and level on the Berliner count: an Armageddon game is awaited.
+    enter_round(
+        &mut president,
+        &app,
+        1,
+        &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])],
+    )
+    .await;
+    let game = [
+        ("step", "game"),
+        ("round", "1"),
+        ("home", "sou"),
+        ("black", "away"),
+        ("result", "1-0"),
+        ("reason", "played at SOU after the match"),
+    ];
+    let mut own = Visitor::signed_in(&app, OWN).await;
+    let refused = own.post(&app, QUALIFY, &game).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("GT-O3: the playoff match involves SOU High School, the President&#39;s own school; the Vice-President decides it."),
+        "{}",
+        refused.body
+    );
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, QUALIFY).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let entered = vp.post(&app, QUALIFY, &game).await;
+    assert!(entered.status.is_redirection(), "{}", entered.body);
+    // Nor does he correct it; the Vice-President may not draw or pair (the President runs the
+    // playoffs).
+    let page = vp.get(&app, QUALIFY).await;
+    let first = game_in_force(&page.body);
+    let correction = [
+        ("step", "correct"),
+        ("game", first.as_str()),
+        ("black", "away"),
+        ("result", "1/2-1/2"),
+        ("reason", "the score sheet says drawn"),
+    ];
+    let refused = own.post(&app, QUALIFY, &correction).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    let paired = vp.post(&app, QUALIFY, &[("step", "pair")]).await;
+    assert_eq!(paired.status, StatusCode::FORBIDDEN, "{}", paired.body);
+    let corrected = vp.post(&app, QUALIFY, &correction).await;
+    assert!(corrected.status.is_redirection(), "{}", corrected.body);
+}
