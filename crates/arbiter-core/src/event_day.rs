@@ -152,6 +152,19 @@ impl EventDeadlines {
     }
 }
 
+/// A round's results are entered once it has begun by the hall's clock: before its start
+/// (the arbiter's round times, AS-11) no game of it has been played.
+pub fn result_entry(round: u32, round_start: DateTime, at: DateTime) -> Result<(), Late> {
+    if at >= round_start {
+        return Ok(());
+    }
+    Err(Late::ResultBeforeRound {
+        round,
+        round_start,
+        at,
+    })
+}
+
 fn before(at: DateTime, minutes: u32) -> DateTime {
     at.saturating_sub(SignedDuration::from_mins(i64::from(minutes)))
 }
@@ -247,6 +260,15 @@ pub enum Late {
         /// How late, in whole minutes.
         minutes_late: i64,
     },
+    /// A result entered for a round that has not begun.
+    ResultBeforeRound {
+        /// The round.
+        round: u32,
+        /// When it starts.
+        round_start: DateTime,
+        /// When the result came.
+        at: DateTime,
+    },
 }
 
 impl Late {
@@ -255,7 +277,7 @@ impl Late {
         match self {
             Late::RosterLocked { .. } => "AS-12",
             Late::ProtestBeforeRosters { .. } | Late::ProtestsClosed { .. } => "AS-13",
-            Late::Lineup { .. } => "AS-11",
+            Late::Lineup { .. } | Late::ResultBeforeRound { .. } => "AS-11",
         }
     }
 
@@ -267,6 +289,7 @@ impl Late {
             Late::ProtestBeforeRosters { .. } => "protest_before_rosters",
             Late::ProtestsClosed { .. } => "protests_closed",
             Late::Lineup { .. } => "lineup_late",
+            Late::ResultBeforeRound { .. } => "round_not_begun",
         }
     }
 }
@@ -338,6 +361,15 @@ impl Late {
                 clock(named_at, round_start),
                 minutes(minutes_late),
             ),
+            Late::ResultBeforeRound {
+                round,
+                round_start,
+                at,
+            } => format!(
+                "round {round} starts at {} and it is {} in the hall, so none of its games has been played; enter its results once it has begun",
+                clock(round_start, at),
+                clock(at, at),
+            ),
         }
     }
 }
@@ -363,6 +395,27 @@ mod tests {
 
     fn at(h: i8, m: i8) -> DateTime {
         date(2026, 12, 7).at(h, m, 0, 0)
+    }
+
+    #[test]
+    fn as_11_a_rounds_results_are_entered_only_once_it_has_begun() {
+        // Issue 30: round 4 was entered (and published) before round 1 was played.
+        let round_4 = date(2026, 12, 8).at(14, 0, 0, 0);
+        let early = result_entry(4, round_4, at(9, 0)).unwrap_err();
+        assert_eq!(early.code(), "round_not_begun");
+        assert_eq!(
+            early.to_string(),
+            "AS-11: round 4 starts at 2026-12-08 14:00 and it is 09:00 in the hall, so none of its games has been played; enter its results once it has begun"
+        );
+        assert!(
+            result_entry(
+                4,
+                round_4,
+                round_4.saturating_sub(jiff::SignedDuration::from_secs(1))
+            )
+            .is_err()
+        );
+        assert_eq!(result_entry(4, round_4, round_4), Ok(()));
     }
 
     #[test]

@@ -79,6 +79,19 @@ pub(crate) async fn submit(
     } else {
         EnteredBy::Team
     };
+    // At an event a round's results come once it has begun, by the hall's clock (issue 30).
+    if let Some((event, start)) = crate::results::lineup::event_round(state, ctx)
+        .await
+        .map_err(NotWritten::Failed)?
+        && let Err(late) =
+            arbiter_core::event_day::result_entry(ctx.round, start, event.hall_time(state.now()))
+    {
+        return Err(NotWritten::Refused {
+            why: WebError::Refused(format!("{late}.")),
+            code: late.code(),
+            fresh: None,
+        });
+    }
     let today = state.today();
     let check = |ctx: &MatchContext| sub.step.check(&ctx.report(), sub.version, by, today);
     if let Err(r) = check(ctx) {

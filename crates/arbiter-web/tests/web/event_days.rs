@@ -989,3 +989,74 @@ async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() 
         by_arbiter.body
     );
 }
+
+/// Issue 30: the arbiter's account entered round 4's result before round 1 had begun, and the
+/// projector published it. A round's results are entered from its start by the hall's clock,
+/// on the match page as on the round page, the API and the command line (one write path).
+#[tokio::test]
+async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
+    let (store, id, path, players) = event_store().await;
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        set_event(
+            &app_at(&store, "08:00"),
+            id,
+            loaded.competition.rounds.len()
+        )
+        .await
+        .status,
+        StatusCode::SEE_OTHER
+    );
+    let home = path.rsplit('/').next().unwrap();
+    let away = loaded.competition.rounds[1]
+        .matches()
+        .find(|m| m.home.0 == home)
+        .map(|m| m.away.clone())
+        .unwrap();
+    let away_players: Vec<String> = loaded
+        .competition
+        .team(&away)
+        .unwrap()
+        .players
+        .iter()
+        .map(|p| p.id.0.clone())
+        .collect();
+    let mut fields = vec![("forfeit".to_string(), String::new())];
+    for n in 1..=4 {
+        fields.push((format!("home_{n}"), players[n - 1].clone()));
+        fields.push((format!("result_{n}"), "1-0".into()));
+        fields.push((format!("away_{n}"), away_players[n - 1].clone()));
+        fields.push((format!("rating_{n}"), String::new()));
+    }
+    // Round 2 starts at 13:30 in the hall.
+    let before = app_at(&store, "12:00");
+    let mut arbiter = Visitor::signed_in(&before, ARBITER).await;
+    let early = post_lineup(
+        &mut arbiter,
+        &before,
+        &format!("{path}/result"),
+        fields.clone(),
+    )
+    .await;
+    assert_eq!(
+        early.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        early.body
+    );
+    assert!(
+        early
+            .body
+            .contains("AS-11: round 2 starts at 13:30 and it is 12:00 in the hall"),
+        "{}",
+        early.body
+    );
+    let begun = app_at(&store, "13:30");
+    let mut arbiter = Visitor::signed_in(&begun, ARBITER).await;
+    let entered = post_lineup(&mut arbiter, &begun, &format!("{path}/result"), fields).await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+}
