@@ -1133,14 +1133,15 @@ async fn gt_p3_an_extra_games_entry_confirmation_and_strike_are_kept_beside_it(s
     let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
     let mau = TeamId("mau".into());
     let m = loaded.match_id(1, &mau).unwrap();
-    let extra = |c: &Competition| match &c.rounds[0].pairings[..] {
-        p => p
+    let extra = |c: &Competition| {
+        c.rounds[0]
+            .pairings
             .iter()
             .find_map(|p| match p {
                 Pairing::Match(x) if x.home == mau => Some(x.extra_games.clone()),
                 _ => None,
             })
-            .unwrap(),
+            .unwrap()
     };
     let imported_games = extra(&loaded.competition);
     assert_eq!(imported_games.len(), 2, "the fixture's two extra games");
