@@ -1,12 +1,166 @@
 //! Games recorded with a match, below its boards and outside its score (GT-P3): a challenge
 //! game, rated, between players of different schools and only before the regular season's end
 //! (GT-R5), or an unranked game that counts for nothing (GT-R7). [`read`] turns one as a person
-//! entered it into an [`ExtraGame`], or names every problem with its field and rule.
+//! entered it into an [`ExtraGame`], or names every problem with its field and rule; one pair of
+//! players has one extra game a match.
+//!
+//! An extra game is reported as a result is (GT-P2): one entered by a school stands only once the
+//! other school (or an officer) confirms it, and an officer's stands at once ([`entering_side`],
+//! [`ExtraGame::state`], [`may_confirm`]); an officer may strike one out with the reason
+//! ([`may_strike`]), kept beside it. Only a game that stands is rated or shown as standing.
 
 use jiff::civil::Date;
 
 use crate::entry::Problem;
-use crate::model::{Competition, ExtraGame, ExtraKind, GameResult, Match, Player, Team};
+use crate::model::{
+    Competition, ExtraGame, ExtraKind, ExtraStep, GameResult, Match, Player, Side, Team,
+};
+use crate::permissions::{Role, Subject};
+use crate::text::{self, TextKind};
+
+/// Where an extra game stands (GT-P3, as a result's report does, GT-P2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtraState<'a> {
+    /// Entered by one school; it counts once the school on `from` (or an officer) confirms it.
+    AwaitingConfirmation {
+        /// The side whose school confirms it: the one that did not enter it.
+        from: Side,
+    },
+    /// It counts: an officer entered it, the other school confirmed it (`by`), or it was recorded
+    /// before confirmations were asked.
+    Stands {
+        /// Who confirmed it, when someone did.
+        confirmed_by: Option<&'a str>,
+    },
+    /// An officer struck it out; it counts for nothing.
+    Struck {
+        /// Who struck it out, when known.
+        by: Option<&'a str>,
+        /// Why.
+        reason: &'a str,
+    },
+}
+
+impl ExtraState<'_> {
+    /// Whether the game counts: rated when it is a challenge (GT-R5), shown as standing.
+    pub fn stands(self) -> bool {
+        matches!(self, ExtraState::Stands { .. })
+    }
+}
+
+impl ExtraGame {
+    /// Where the game stands from its entry and the steps taken on it: a strike ends it, else a
+    /// confirmation (or an officer's entry) makes it stand, else it awaits the other school.
+    pub fn state(&self) -> ExtraState<'_> {
+        let struck = self.events.iter().find_map(|e| match &e.step {
+            ExtraStep::Struck { reason } => Some(ExtraState::Struck {
+                by: e.by.as_deref(),
+                reason,
+            }),
+            ExtraStep::Confirmed => None,
+        });
+        if let Some(s) = struck {
+            return s;
+        }
+        let confirmed = self.events.iter().find(|e| e.step == ExtraStep::Confirmed);
+        match (self.entered_by, confirmed) {
+            (Some(side), None) => ExtraState::AwaitingConfirmation { from: side.other() },
+            (_, c) => ExtraState::Stands {
+                confirmed_by: c.and_then(|e| e.by.as_deref()),
+            },
+        }
+    }
+}
+
+/// The school of each side of a match, home first.
+pub type Schools<'a> = (Option<&'a str>, Option<&'a str>);
+
+/// GT-P3, GT-O3: the side whose school enters a game when `subject` records it: an advisor's
+/// school, or the President's own school when it plays (a party, not an officer, there); `None`
+/// for an officer, whose entry stands at once.
+pub fn entering_side(subject: Subject<'_>, schools: Schools<'_>) -> Option<Side> {
+    let own = subject.school?;
+    let side_of = |school: Option<&str>| school.is_some_and(|s| s.eq_ignore_ascii_case(own));
+    match subject.role {
+        Role::Advisor | Role::President if side_of(schools.0) => Some(Side::Home),
+        Role::Advisor | Role::President if side_of(schools.1) => Some(Side::Away),
+        _ => None,
+    }
+}
+
+/// GT-P3, GT-P2: may `subject` confirm `game`? Only a game awaiting confirmation, and never by
+/// the school that entered it: the other school's advisor or an officer confirms (the
+/// permission table has let the person act on the match). `Err` is the sentence.
+pub fn may_confirm(
+    game: &ExtraGame,
+    subject: Subject<'_>,
+    schools: Schools<'_>,
+) -> Result<(), String> {
+    let from = match game.state() {
+        ExtraState::AwaitingConfirmation { from } => from,
+        ExtraState::Stands { .. } => {
+            return Err(
+                "GT-P3: this extra game already stands; there is nothing to confirm.".into(),
+            );
+        }
+        ExtraState::Struck { reason, .. } => {
+            return Err(format!(
+                "GT-P3: this extra game was struck out (“{reason}”), so it cannot be confirmed; if it was played, enter it again."
+            ));
+        }
+    };
+    let school = |side: Side| match side {
+        Side::Home => schools.0,
+        Side::Away => schools.1,
+    };
+    let entered = school(from.other());
+    let own = subject.school;
+    if own.is_some()
+        && entered
+            .zip(own)
+            .is_some_and(|(e, o)| e.eq_ignore_ascii_case(o))
+    {
+        return Err(format!(
+            "GT-P3, GT-P2: {} entered this extra game, so it stands only once {} or an officer confirms it, not the school that entered it.",
+            entered.unwrap_or("your school"),
+            school(from)
+                .filter(|s| Some(*s) != entered)
+                .unwrap_or("the other school"),
+        ));
+    }
+    Ok(())
+}
+
+/// GT-P3: may an officer strike `game` out with `reason`? Not one already struck, and only with
+/// a reason. `Err` is the problem, with its field.
+pub fn may_strike(game: &ExtraGame, reason: &str) -> Result<(), Problem> {
+    if let ExtraState::Struck { reason, .. } = game.state() {
+        return Err(Problem::general(
+            "reason",
+            format!("GT-P3: this extra game is already struck out (“{reason}”)."),
+        ));
+    }
+    if reason.trim().is_empty() {
+        return Err(Problem::general(
+            "reason",
+            "GT-P3: say why the extra game is struck out; the reason is kept with it.".into(),
+        ));
+    }
+    text::check(TextKind::Reason, "the reason", reason)
+        .map_err(|e| Problem::general("reason", e.to_string()))
+}
+
+/// GT-P3: the extra game of `m` (its place, from 1) the same two players already have, in either
+/// colour order, unless it was struck out.
+fn same_pair(m: &Match, white: &Player, black: &Player) -> Option<usize> {
+    let pair = |g: &ExtraGame| {
+        (g.white == white.id && g.black == black.id) || (g.white == black.id && g.black == white.id)
+    };
+    m.extra_games
+        .iter()
+        .position(|g| pair(g) && !matches!(g.state(), ExtraState::Struck { .. }))
+        .map(|i| i + 1)
+}
 
 /// An extra game as entered: player ids, the result from White's side, the kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -116,6 +270,17 @@ pub fn read(
             ));
         }
     }
+    if let (Some((w, _)), Some((b, _))) = (white, black)
+        && let Some(n) = same_pair(m, w, b)
+    {
+        problems.push(Problem::general(
+            "black",
+            format!(
+                "GT-P3: {} and {} already have an extra game with this match (extra game {n}), and a pair of players has one extra game a match; if that one is wrong, ask an officer to strike it out with the reason, then enter this one.",
+                w.name, b.name
+            ),
+        ));
+    }
     match (white, black, result, kind) {
         (Some((w, _)), Some((b, _)), Some(result), Some(kind)) if problems.is_empty() => {
             Ok(ExtraGame {
@@ -123,6 +288,8 @@ pub fn read(
                 black: b.id.clone(),
                 result,
                 kind,
+                entered_by: None,
+                events: Vec::new(),
             })
         }
         _ => Err(problems),
@@ -132,7 +299,7 @@ pub fn read(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{MatchOutcome, PlayerId, TeamId};
+    use crate::model::{ExtraEvent, MatchOutcome, PlayerId, TeamId};
     use jiff::civil::date;
 
     fn competition() -> (Competition, Match) {
@@ -239,6 +406,167 @@ mod tests {
         assert!(
             twice[0].message.contains("cannot play themselves"),
             "{twice:?}"
+        );
+    }
+
+    fn challenge(entered_by: Option<Side>, events: Vec<ExtraEvent>) -> ExtraGame {
+        ExtraGame {
+            white: PlayerId("tcc5".into()),
+            black: PlayerId("oh5".into()),
+            result: GameResult::AwayWin,
+            kind: ExtraKind::Challenge,
+            entered_by,
+            events,
+        }
+    }
+
+    const SCHOOLS: Schools<'static> = (Some("Toledo Central Catholic"), Some("Ottawa Hills"));
+
+    fn advisor(school: &str) -> Subject<'_> {
+        Subject {
+            role: Role::Advisor,
+            school: Some(school),
+        }
+    }
+
+    #[test]
+    fn gt_p3_an_extra_game_entered_by_one_school_stands_once_the_other_confirms() {
+        // Ottawa Hills' advisor enters it: it awaits Toledo Central Catholic.
+        let side = entering_side(advisor("Ottawa Hills"), SCHOOLS);
+        assert_eq!(side, Some(Side::Away));
+        let pending = challenge(side, Vec::new());
+        assert_eq!(
+            pending.state(),
+            ExtraState::AwaitingConfirmation { from: Side::Home }
+        );
+        assert!(!pending.state().stands());
+        // The school that entered it may not confirm it; the other school and an officer may.
+        let own = may_confirm(&pending, advisor("Ottawa Hills"), SCHOOLS).unwrap_err();
+        assert!(
+            own.starts_with("GT-P3, GT-P2: Ottawa Hills entered this extra game")
+                && own.contains("once Toledo Central Catholic or an officer confirms it"),
+            "{own}"
+        );
+        assert!(may_confirm(&pending, advisor("Toledo Central Catholic"), SCHOOLS).is_ok());
+        let vp = Subject {
+            role: Role::VicePresident,
+            school: None,
+        };
+        assert!(may_confirm(&pending, vp, SCHOOLS).is_ok());
+        let confirmed = challenge(
+            side,
+            vec![ExtraEvent {
+                by: Some("tcc@example.org".into()),
+                step: ExtraStep::Confirmed,
+            }],
+        );
+        assert_eq!(
+            confirmed.state(),
+            ExtraState::Stands {
+                confirmed_by: Some("tcc@example.org")
+            }
+        );
+        assert!(may_confirm(&confirmed, vp, SCHOOLS).is_err(), "once only");
+    }
+
+    #[test]
+    fn gt_p3_an_officers_extra_game_stands_at_once_but_not_the_presidents_own_schools() {
+        assert_eq!(
+            entering_side(
+                Subject {
+                    role: Role::VicePresident,
+                    school: None
+                },
+                SCHOOLS
+            ),
+            None
+        );
+        assert!(challenge(None, Vec::new()).state().stands());
+        let president = Subject {
+            role: Role::President,
+            school: Some("Ottawa Hills"),
+        };
+        assert_eq!(
+            entering_side(president, SCHOOLS),
+            Some(Side::Away),
+            "GT-O3: a party"
+        );
+        let elsewhere = Subject {
+            role: Role::President,
+            school: Some("Start"),
+        };
+        assert_eq!(entering_side(elsewhere, SCHOOLS), None);
+    }
+
+    #[test]
+    fn gt_p3_a_struck_extra_game_counts_for_nothing_and_keeps_its_reason() {
+        let game = challenge(
+            None,
+            vec![ExtraEvent {
+                by: Some("vp@example.org".into()),
+                step: ExtraStep::Struck {
+                    reason: "entered twenty times".into(),
+                },
+            }],
+        );
+        assert_eq!(
+            game.state(),
+            ExtraState::Struck {
+                by: Some("vp@example.org"),
+                reason: "entered twenty times"
+            }
+        );
+        assert!(may_strike(&game, "again").is_err(), "struck once");
+        assert!(may_confirm(&game, advisor("Toledo Central Catholic"), SCHOOLS).is_err());
+        let standing = challenge(None, Vec::new());
+        assert_eq!(may_strike(&standing, "  ").unwrap_err().field, "reason");
+        assert!(may_strike(&standing, "never played").is_ok());
+    }
+
+    #[test]
+    fn gt_p3_a_pair_of_players_has_one_extra_game_a_match_in_either_colour_order() {
+        let (c, mut m) = competition();
+        m.extra_games.push(challenge(Some(Side::Away), Vec::new()));
+        let again = read(
+            &c,
+            &m,
+            &entry("oh5", "tcc5", "1-0", "challenge"),
+            None,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            again[0].message.starts_with(
+                "GT-P3: oh 5 and tcc 5 already have an extra game with this match (extra game 1)"
+            ),
+            "{again:?}"
+        );
+        // Another pair is fine; and once the first is struck out, the pair may be entered again.
+        assert!(
+            read(
+                &c,
+                &m,
+                &entry("tcc4", "oh5", "1-0", "challenge"),
+                None,
+                None
+            )
+            .is_ok()
+        );
+        m.extra_games[0].events.push(ExtraEvent {
+            by: None,
+            step: ExtraStep::Struck {
+                reason: "wrong players".into(),
+            },
+        });
+        assert!(
+            read(
+                &c,
+                &m,
+                &entry("oh5", "tcc5", "1-0", "challenge"),
+                None,
+                None
+            )
+            .is_ok()
         );
     }
 }

@@ -269,6 +269,33 @@ pub struct ExtraGame {
     pub result: GameResult,
     /// A challenge game or an unranked game.
     pub kind: ExtraKind,
+    /// GT-P3, GT-P2: the school that entered it, whose game awaits the other school's
+    /// confirmation; `None` when an officer entered it, or it came with an imported competition,
+    /// so it stands as recorded. `extra::state` reads it with [`ExtraGame::events`].
+    pub entered_by: Option<Side>,
+    /// What was done to it after its entry, in order: confirmations and strikes.
+    pub events: Vec<ExtraEvent>,
+}
+
+/// GT-P3: a step taken on an extra game after its entry, kept beside it (never a change).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExtraEvent {
+    /// Who took it, as the store names them (an email), when known.
+    pub by: Option<String>,
+    /// The step.
+    pub step: ExtraStep,
+}
+
+/// What was done to an extra game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExtraStep {
+    /// The other school (or an officer) confirmed it, as a result is confirmed (GT-P2).
+    Confirmed,
+    /// An officer struck it out, with the reason; it no longer counts.
+    Struck {
+        /// Why it was struck out.
+        reason: String,
+    },
 }
 
 /// What an extra game is.

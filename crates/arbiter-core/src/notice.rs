@@ -4,12 +4,14 @@
 //! from. Each person may stop each kind of notice; the product never stops telling an officer
 //! of a dispute they must decide without that person's say.
 
+use crate::model::Side;
 use crate::report::{ReportStatus, ReportStep, Task};
 
 /// A kind of notice, each of which a person may stop on their account page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Notice {
-    /// The home team entered a result: the visitors confirm or dispute it (GT-P2).
+    /// The home team entered a result: the visitors confirm or dispute it (GT-P2); or one school
+    /// entered an extra game, which the other confirms (GT-P3).
     ResultEntered,
     /// The visitors disputed a result: an officer decides (GT-O3).
     ResultDisputed,
@@ -51,7 +53,7 @@ impl Notice {
     pub fn label(self) -> &'static str {
         match self {
             Notice::ResultEntered => {
-                "A result is entered for a match your school visits, for you to confirm (GT-P2)"
+                "A result is entered for a match your school visits, or an extra game by the other school, for you to confirm (GT-P2, GT-P3)"
             }
             Notice::ResultDisputed => "A result is disputed (GT-P2, GT-O3)",
             Notice::ResultDecided => {
@@ -117,6 +119,30 @@ pub fn of_step(step: ReportStep, after: ReportStatus) -> Option<(Notice, Audienc
         (ReportStep::Confirm, ReportStatus::Confirmed { .. }) => None,
         // An officer's entry or confirmation, a correction, a decision, a penalty: it stands.
         _ => Some((Notice::ResultDecided, both)),
+    }
+}
+
+/// GT-P3: an extra game entered by the school on `entered_by` is told to the other school, which
+/// confirms it as it would a result (GT-P2); an officer's entry or strike (`None`), which stands,
+/// to both.
+pub fn of_extra_game(entered_by: Option<Side>) -> (Notice, Audience) {
+    match entered_by {
+        Some(side) => (
+            Notice::ResultEntered,
+            Audience {
+                home: side == Side::Away,
+                away: side == Side::Home,
+                officers: false,
+            },
+        ),
+        None => (
+            Notice::ResultDecided,
+            Audience {
+                home: true,
+                away: true,
+                officers: false,
+            },
+        ),
     }
 }
 

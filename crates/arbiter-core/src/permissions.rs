@@ -244,6 +244,13 @@ pub enum Action {
     ApplyDoubleForfeitForLateReport,
     /// GT-P3: record a challenge game (GT-R5) or an unranked game (GT-R7) beside a match.
     RecordExtraGame,
+    /// GT-P3, GT-P2: confirm an extra game the other school entered, so that it counts: that
+    /// school's advisor (never the one that entered it: core's `extra::may_confirm`), or an
+    /// officer.
+    ConfirmExtraGame,
+    /// GT-P3: strike an extra game out, with the reason kept beside it; an officer, not the
+    /// President where their own school plays (GT-O3).
+    StrikeExtraGame,
     /// GT-M20: decide a game sent for adjudication; not the President where their own school
     /// plays (GT-O3).
     AdjudicateGame,
@@ -349,7 +356,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 33] = [
+    pub const ALL: [Action; 35] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -372,6 +379,8 @@ impl Action {
         Action::ApplyMatchForfeit,
         Action::ApplyDoubleForfeitForLateReport,
         Action::RecordExtraGame,
+        Action::ConfirmExtraGame,
+        Action::StrikeExtraGame,
         Action::AdjudicateGame,
         Action::UploadGameScore,
         Action::PostponeMatch,
@@ -504,7 +513,11 @@ impl Action {
             // (GT-M20's moves) is uploaded the same way, by either school.
             // An event has no challenge games beside its matches (GT-P3 is a league's); its
             // arbiter keeps the game scores.
-            Action::RecordExtraGame if event => n,
+            Action::RecordExtraGame | Action::ConfirmExtraGame | Action::StrikeExtraGame
+                if event =>
+            {
+                n
+            }
             Action::UploadGameScore if event => Grants {
                 arbiter: Always,
                 ..n
@@ -514,6 +527,22 @@ impl Action {
                 vice_president: Always,
                 arbiter: Always,
                 advisor: OwnSchool,
+                ..n
+            },
+            // GT-P3: an extra game is confirmed as a result is (GT-P2): by the school that did
+            // not enter it (core's `extra::may_confirm` keeps the entering school off), or an
+            // officer not of a party (GT-O3).
+            Action::ConfirmExtraGame => Grants {
+                president: UnlessOwnSchool,
+                vice_president: Always,
+                arbiter: Always,
+                advisor: OwnSchool,
+                ..n
+            },
+            Action::StrikeExtraGame => Grants {
+                president: UnlessOwnSchool,
+                vice_president: Always,
+                arbiter: Always,
                 ..n
             },
             // GT-O3: the Treasurer keeps the dues, refunds and prizes; the President reads the
@@ -599,6 +628,8 @@ impl Action {
             }
             Action::PostponeMatch => "move or postpone a match, with its reason",
             Action::RecordExtraGame => "record a challenge or unranked game played beside a match",
+            Action::ConfirmExtraGame => "confirm an extra game the other school entered",
+            Action::StrikeExtraGame => "strike an extra game out, with the reason",
             Action::AdjudicateGame => "decide a game sent for adjudication",
             Action::UploadGameScore => "upload a finished game's moves (PGN)",
             Action::OverridePostponementWindow => {
@@ -648,7 +679,9 @@ impl Action {
             | Action::CorrectResult => Some("GT-P2"),
             Action::ApplyMatchForfeit => Some("GT-M3"),
             Action::ApplyDoubleForfeitForLateReport => Some("GT-P4"),
-            Action::RecordExtraGame => Some("GT-P3"),
+            Action::RecordExtraGame | Action::ConfirmExtraGame | Action::StrikeExtraGame => {
+                Some("GT-P3")
+            }
             Action::AdjudicateGame | Action::UploadGameScore => Some("GT-M20"),
             Action::PostponeMatch | Action::OverridePostponementWindow => Some("GT-M2"),
             Action::ReadLedger | Action::RecordLedgerEntry => Some("GT-O2"),
@@ -669,6 +702,8 @@ impl Action {
             Action::ConfirmResult => ("match", "confirms its result"),
             Action::DecidePlayoff => ("playoff match", "decides it"),
             Action::DecideProtest => ("protest", "decides it"),
+            Action::ConfirmExtraGame => ("match", "confirms its extra game"),
+            Action::StrikeExtraGame => ("match", "strikes its extra game out"),
             _ => ("matter", "acts on it"),
         }
     }
@@ -686,6 +721,7 @@ impl Action {
                 | Action::AdjudicateGame
                 | Action::DecideProtest
                 | Action::DecidePlayoff
+                | Action::StrikeExtraGame
         )
     }
 }

@@ -9,6 +9,7 @@ use std::fmt;
 
 use jiff::civil::Date;
 
+use crate::extra::ExtraState;
 use crate::model::{
     Competition, ExtraKind, GameResult, Match, MatchOutcome, Pairing, PlayerId, Round, Side, TeamId,
 };
@@ -62,6 +63,10 @@ pub enum NotRated {
     Unranked(PlayerId),
     /// GT-R7: an extra game played unranked, beside the match; it counts for nothing.
     UnrankedExtraGame,
+    /// GT-P3: an extra game one school entered, not yet confirmed by the other (or an officer).
+    ExtraGameAwaitingConfirmation,
+    /// GT-P3: an extra game an officer struck out, with the reason.
+    ExtraGameStruck(String),
     /// GT-F4: the league's ruleset sets `[playoffs] rated = false`, so its playoff games are not
     /// rated.
     PlayoffsNotRated,
@@ -101,6 +106,7 @@ impl NotRated {
             NotRated::Excluded(_) => Some("GT-M5"),
             NotRated::Unranked(_) | NotRated::UnrankedExtraGame => Some("GT-R7"),
             NotRated::PlayoffsNotRated => Some("GT-F4"),
+            NotRated::ExtraGameAwaitingConfirmation | NotRated::ExtraGameStruck(_) => Some("GT-P3"),
             NotRated::NotPlayed | NotRated::NoPlayer(_) | NotRated::UnknownPlayer(_) => None,
         }
     }
@@ -137,6 +143,13 @@ impl fmt::Display for NotRated {
             ),
             NotRated::UnrankedExtraGame => f.write_str(
                 "GT-R7: an unranked game beside the match counts for nothing and is not rated",
+            ),
+            NotRated::ExtraGameAwaitingConfirmation => f.write_str(
+                "GT-P3: an extra game one school entered is rated only once the other school or an officer confirms it",
+            ),
+            NotRated::ExtraGameStruck(reason) => write!(
+                f,
+                "GT-P3: an officer struck this extra game out (“{reason}”), so it is not rated"
             ),
             NotRated::PlayoffsNotRated => f.write_str(
                 "GT-F4: the league's ruleset sets [playoffs] rated = false, so playoff games are not rated",
@@ -234,7 +247,8 @@ pub fn rated_games(
                 board: u32::try_from(board + 1).unwrap_or(u32::MAX),
             };
             // GT-P3, GT-R5: a challenge game beside the match is rated with its day's games,
-            // after its boards; an unranked one (GT-R7) counts for nothing.
+            // after its boards, once it stands (the other school confirmed it, or an officer
+            // entered it); an unranked one (GT-R7) counts for nothing.
             let extra_from = match &m.outcome {
                 MatchOutcome::Boards(boards) => boards.len(),
                 _ => rules.boards as usize,
@@ -245,6 +259,12 @@ pub fn rated_games(
                     ..place(0)
                 };
                 let rated = match (index.get(&g.white), index.get(&g.black)) {
+                    _ if !g.state().stands() => Err(match g.state() {
+                        ExtraState::Struck { reason, .. } => {
+                            NotRated::ExtraGameStruck(reason.to_string())
+                        }
+                        _ => NotRated::ExtraGameAwaitingConfirmation,
+                    }),
                     _ if g.kind == ExtraKind::Unranked => Err(NotRated::UnrankedExtraGame),
                     _ if !stage_rated && g.result.is_played() => Err(NotRated::PlayoffsNotRated),
                     (None, _) => Err(NotRated::UnknownPlayer(g.white.clone())),

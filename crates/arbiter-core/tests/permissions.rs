@@ -357,7 +357,11 @@ fn table_lists_every_action_and_role_once() {
             let an_event_has_none = conduct == Conduct::Arbiter
                 && matches!(
                     action,
-                    Action::ConfirmResult | Action::DisputeResult | Action::RecordExtraGame
+                    Action::ConfirmResult
+                        | Action::DisputeResult
+                        | Action::RecordExtraGame
+                        | Action::ConfirmExtraGame
+                        | Action::StrikeExtraGame
                 );
             assert_eq!(nobodys, an_event_has_none, "{conduct:?} {action:?}");
         }

@@ -13,8 +13,9 @@ use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
 use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
 use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{
-    AdjudicationPosition, Board, Competition, ExtraGame, ExtraKind, GameResult, Match,
-    MatchOutcome, Pairing, Player, PlayerId, Round, Side, Team, TeamId, Unfinished, Unplayed,
+    AdjudicationPosition, Board, Competition, ExtraEvent, ExtraGame, ExtraKind, ExtraStep,
+    GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side, Team, TeamId,
+    Unfinished, Unplayed,
 };
 use arbiter_core::schedule::{self, Cycles, Schedule, ScheduleError, Spacing};
 use arbiter_core::{Ruleset, validate};
@@ -687,8 +688,33 @@ fn season_events(division: &str, c: &mut Competition) {
             // the coach forfeited the board; the game was not played.
             forfeit_board(c, 2, "tcc", 1, Unplayed::CoachForfeit);
             // GT-R5, GT-P3: the two teams' last players, who had no board, played a challenge
-            // game beside Maumee Valley Country Day's round 1 match; it is rated.
-            challenge_game(c, 1, "mvcd");
+            // game beside Maumee Valley Country Day's round 1 match; the visitors' advisor
+            // entered it and the home advisor confirmed it, so it is rated.
+            challenge_game(
+                c,
+                1,
+                "mvcd",
+                Side::Away,
+                vec![ExtraEvent {
+                    by: None,
+                    step: ExtraStep::Confirmed,
+                }],
+            );
+            // In round 2 the home advisor entered one the visitors have not confirmed yet, so it
+            // is not rated; in round 3 an officer struck one out, with the reason.
+            challenge_game(c, 2, "mvcd", Side::Home, Vec::new());
+            challenge_game(
+                c,
+                3,
+                "mvcd",
+                Side::Away,
+                vec![ExtraEvent {
+                    by: None,
+                    step: ExtraStep::Struck {
+                        reason: "The players played a casual game after the match, not a challenge game; entered by mistake.".into(),
+                    },
+                }],
+            );
         }
         "suburban" => {
             // GT-M6, GT-M7: Springfield's bus never came; the match is forfeited.
@@ -798,8 +824,15 @@ fn forfeit_board(c: &mut Competition, round: u32, team: &str, index: usize, why:
 }
 
 /// GT-R5, GT-P3: the last roster players of `team`'s round `round` match play a challenge game
-/// beside it, White for the home team's; once, however often the season's events are replayed.
-fn challenge_game(c: &mut Competition, round: u32, team: &str) {
+/// beside it, White for the home team's, entered by the school on `entered_by` with the steps
+/// `events` taken on it since; once, however often the season's events are replayed.
+fn challenge_game(
+    c: &mut Competition,
+    round: u32,
+    team: &str,
+    entered_by: Side,
+    events: Vec<ExtraEvent>,
+) {
     let last = |id: &TeamId| {
         c.teams
             .iter()
@@ -825,6 +858,8 @@ fn challenge_game(c: &mut Competition, round: u32, team: &str) {
             black: away,
             result: GameResult::Draw,
             kind: ExtraKind::Challenge,
+            entered_by: Some(entered_by),
+            events,
         });
     }
 }

@@ -768,6 +768,8 @@ fn build_pairing(
                     black: PlayerId(g.black.clone()),
                     result: result?,
                     kind: kind?,
+                    entered_by: None,
+                    events: Vec::new(),
                 })
             })
             .collect(),
@@ -1514,9 +1516,12 @@ fn pairing_json(p: &Pairing, rules: &Ruleset) -> PairingJson {
             arrived: l.arrived,
             arranged: l.arranged,
         }),
+        // GT-P3: the file holds what counts, and reads back as standing: a game awaiting the
+        // other school's confirmation, or struck out, is left out.
         extra_games: m
             .extra_games
             .iter()
+            .filter(|g| g.state().stands())
             .map(|g| ExtraGameJson {
                 white: g.white.0.clone(),
                 black: g.black.0.clone(),

@@ -660,14 +660,28 @@ impl Store {
     }
 
     /// GT-P3: records a challenge game (GT-R5) or an unranked game (GT-R7) with match `m`, after
-    /// the ones it has; says its place among them.
+    /// the `seen` ones its writer read (else [`StoreError::Stale`]), with the side whose school
+    /// entered it; says its place among them.
     pub async fn record_extra_game(
         &self,
         m: MatchId,
         game: &arbiter_core::ExtraGame,
+        seen: usize,
         by: &Actor,
     ) -> Result<u32, StoreError> {
-        dispatch!(self, s => s.record_extra_game(m, game, by).await)
+        dispatch!(self, s => s.record_extra_game(m, game, seen, by).await)
+    }
+
+    /// GT-P3: extra game `position` of match `m` confirmed or struck out with the reason, beside
+    /// it and in the history.
+    pub async fn record_extra_game_step(
+        &self,
+        m: MatchId,
+        position: u32,
+        step: &arbiter_core::ExtraStep,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_extra_game_step(m, position, step, by).await)
     }
 
     /// GT-M20: keeps a finished game's moves (`pgn`, checked by core's `game::read`) for board

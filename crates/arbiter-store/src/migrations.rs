@@ -137,6 +137,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "shared_rate_limits",
         include_str!("../migrations/sqlite/0025_shared_rate_limits.sql"),
     ),
+    (
+        26,
+        "extra_game_events",
+        include_str!("../migrations/sqlite/0026_extra_game_events.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -264,6 +269,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         25,
         "shared_rate_limits",
         include_str!("../migrations/postgres/0025_shared_rate_limits.sql"),
+    ),
+    (
+        26,
+        "extra_game_events",
+        include_str!("../migrations/postgres/0026_extra_game_events.sql"),
     ),
 ];
 

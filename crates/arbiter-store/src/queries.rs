@@ -18,7 +18,7 @@ use arbiter_core::report::ResultBasis;
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
-    Side, Team, TeamId, Unplayed, ExtraGame, ExtraKind, Unfinished, AdjudicationPosition,
+    Side, Team, TeamId, Unplayed, ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Unfinished, AdjudicationPosition,
 };
 use sqlx::Row;
 
@@ -361,12 +361,14 @@ const BOARD_JOINS: &str = "FROM result_boards b \
      LEFT JOIN players hp ON hp.id = b.home_player_id \
      LEFT JOIN players ap ON ap.id = b.away_player_id";
 
-/// GT-P3: one more extra game of match `match_id`, after the ones it has.
+/// GT-P3: one more extra game of match `match_id`, after the ones it has, with its entry (when a
+/// school entered it, or `by` is known) and the steps taken on it; its place.
 async fn insert_extra_game(
     tx: &mut Tx,
     match_id: i64,
     g: &ExtraGame,
     players: &HashMap<String, i64>,
+    by: &Actor,
 ) -> Result<i64, StoreError> {
     let player = |p: &PlayerId| {
         players.get(&p.0).copied().ok_or_else(|| {
@@ -378,7 +380,7 @@ async fn insert_extra_game(
     let row = sqlx::query(
         "INSERT INTO extra_games (match_id, position, white_player_id, black_player_id, result, kind) \
          VALUES ($1, (SELECT COALESCE(MAX(position), 0) + 1 FROM extra_games WHERE match_id = $1), \
-         $2, $3, $4, $5) RETURNING position",
+         $2, $3, $4, $5) RETURNING id, position",
     )
     .bind(match_id)
     .bind(player(&g.white)?)
@@ -388,7 +390,69 @@ async fn insert_extra_game(
     .fetch_one(&mut **tx)
     .await
     .map_err(db("storing an extra game"))?;
+    let id: i64 = get(&row, "id")?;
+    if g.entered_by.is_some() || by.user.is_some() {
+        insert_extra_event(tx, id, ExtraRow::Entered(g.entered_by), by).await?;
+    }
+    for e in &g.events {
+        let who = Actor {
+            user: e.by.clone(),
+            role: None,
+        };
+        insert_extra_event(tx, id, ExtraRow::Step(&e.step), &who).await?;
+    }
     get(&row, "position")
+}
+
+/// How many extra games match `m` has.
+async fn extra_game_count(tx: &mut Tx, m: MatchId) -> Result<usize, StoreError> {
+    let row = sqlx::query("SELECT COUNT(*) AS n FROM extra_games WHERE match_id = $1")
+        .bind(m.0)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("counting the extra games"))?;
+    usize::try_from(get::<i64>(&row, "n")?).map_err(|_| corrupt("a count of extra games"))
+}
+
+/// A row of `extra_game_events`: the entry (the side whose school entered it, none for an
+/// officer) or a later step.
+enum ExtraRow<'a> {
+    Entered(Option<Side>),
+    Step(&'a ExtraStep),
+}
+
+/// GT-P3: a step on extra game `id`, beside it, never a change.
+async fn insert_extra_event(
+    tx: &mut Tx,
+    id: i64,
+    row: ExtraRow<'_>,
+    by: &Actor,
+) -> Result<(), StoreError> {
+    let (step, side, reason) = match row {
+        ExtraRow::Entered(side) => ("entered", side.map(codes::side), None),
+        ExtraRow::Step(ExtraStep::Confirmed) => ("confirmed", None, None),
+        ExtraRow::Step(ExtraStep::Struck { reason }) => {
+            check::text(TextKind::Reason, "the reason", reason)?;
+            ("struck", None, Some(reason.as_str()))
+        }
+    };
+    let sql = format!(
+        "INSERT INTO extra_game_events (extra_game_id, step, side, reason, by_user, by_role, at) \
+         VALUES ($1, $2, $3, $4, $5, $6, {})",
+        ts_in("$7")
+    );
+    sqlx::query(&sql)
+        .bind(id)
+        .bind(step)
+        .bind(side)
+        .bind(reason)
+        .bind(by.user.clone())
+        .bind(by.role.map(Role::code))
+        .bind(codes::now().to_string())
+        .execute(&mut **tx)
+        .await
+        .map_err(db("storing a step on an extra game"))?;
+    Ok(())
 }
 
 /// GT-M20: the unfinished game a board row keeps, if any.
@@ -960,7 +1024,7 @@ async fn insert_competition(
                     )
                     .await?;
                     for g in &m.extra_games {
-                        insert_extra_game(tx, match_id, g, &players).await?;
+                        insert_extra_game(tx, match_id, g, &players, &Actor::system()).await?;
                     }
                 }
                 Pairing::Bye(b) => {
@@ -1203,7 +1267,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     let mut boards = boards_by_version(&board_rows)?;
     // GT-P3: each match's extra games, in the order they were recorded.
     let extra_rows = sqlx::query(
-        "SELECT g.match_id, w.player_key AS white, b.player_key AS black, g.result, g.kind \
+        "SELECT g.id, g.match_id, w.player_key AS white, b.player_key AS black, g.result, g.kind \
          FROM extra_games g JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id \
          JOIN players w ON w.id = g.white_player_id JOIN players b ON b.id = g.black_player_id \
          WHERE r.competition_id = $1 ORDER BY g.match_id, g.position",
@@ -1212,16 +1276,51 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     .fetch_all(&mut **tx)
     .await
     .map_err(db("reading the extra games"))?;
+    // GT-P3: the steps on them, in order: who entered each, its confirmations and strikes.
+    let event_rows = sqlx::query(
+        "SELECT e.extra_game_id, e.step, e.side, e.reason, e.by_user FROM extra_game_events e \
+         JOIN extra_games g ON g.id = e.extra_game_id JOIN matches m ON m.id = g.match_id \
+         JOIN rounds r ON r.id = m.round_id WHERE r.competition_id = $1 ORDER BY e.id",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the steps on the extra games"))?;
+    let mut entered: HashMap<i64, Side> = HashMap::new();
+    let mut events: HashMap<i64, Vec<ExtraEvent>> = HashMap::new();
+    for row in &event_rows {
+        let game: i64 = get(row, "extra_game_id")?;
+        let step: String = get(row, "step")?;
+        let by: Option<String> = get(row, "by_user")?;
+        let step = match step.as_str() {
+            "entered" => {
+                if let Some(side) = get::<Option<String>>(row, "side")? {
+                    entered.insert(game, codes::parse_side(&side)?);
+                }
+                continue;
+            }
+            "confirmed" => ExtraStep::Confirmed,
+            "struck" => ExtraStep::Struck {
+                reason: get::<Option<String>>(row, "reason")?
+                    .ok_or_else(|| corrupt("an extra game struck out with no reason"))?,
+            },
+            other => return Err(corrupt(format!("the extra game's step `{other}`"))),
+        };
+        events.entry(game).or_default().push(ExtraEvent { by, step });
+    }
     let mut extra: HashMap<i64, Vec<ExtraGame>> = HashMap::new();
     for row in &extra_rows {
         let result: String = get(row, "result")?;
         let kind: String = get(row, "kind")?;
+        let game: i64 = get(row, "id")?;
         extra.entry(get(row, "match_id")?).or_default().push(ExtraGame {
             white: PlayerId(get(row, "white")?),
             black: PlayerId(get(row, "black")?),
             result: codes::parse_result(&result)?,
             kind: ExtraKind::from_code(&kind)
                 .ok_or_else(|| corrupt(format!("the extra game's kind `{kind}`")))?,
+            entered_by: entered.remove(&game),
+            events: events.remove(&game).unwrap_or_default(),
         });
     }
     for row in &match_rows {
@@ -2077,11 +2176,13 @@ impl Backend {
     }
 
     /// GT-P3: records an extra game with match `m` (a challenge game, GT-R5, or an unranked one,
-    /// GT-R7), after the ones it has; core's `extra::read` has checked it. In the history.
+    /// GT-R7), after the `seen` ones the writer read (else [`StoreError::Stale`]: core's
+    /// `extra::read` checked it against those), with who entered it. In the history.
     pub async fn record_extra_game(
         &self,
         m: MatchId,
         game: &ExtraGame,
+        seen: usize,
         by: &Actor,
     ) -> Result<u32, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
@@ -2091,8 +2192,13 @@ impl Backend {
                 "there is no match with id {m}; reload the schedule and record the game on the match shown there"
             )));
         };
+        if extra_game_count(&mut tx, m).await? != seen {
+            return Err(StoreError::Stale(
+                "another extra game was recorded with this match after you read it; reload the match and enter the game again if it is still missing".into(),
+            ));
+        }
         let players = player_rows(&mut tx, place.competition).await?;
-        let position = insert_extra_game(&mut tx, m.0, game, &players).await?;
+        let position = insert_extra_game(&mut tx, m.0, game, &players, by).await?;
         bump_competition(&mut tx, place.competition).await?;
         append_history(
             &mut tx,
@@ -2110,6 +2216,57 @@ impl Backend {
         .await?;
         tx.commit().await.map_err(db("saving the extra game"))?;
         to_u32(position, "extra game's place")
+    }
+
+    /// GT-P3: a step on extra game `position` (from 1) of match `m`, which core's
+    /// `extra::may_confirm` or `extra::may_strike` has allowed: kept beside the game, never a
+    /// change, and in the history with its reason.
+    pub async fn record_extra_game_step(
+        &self,
+        m: MatchId,
+        position: u32,
+        step: &ExtraStep,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let mut tx = begin_write(self.writer()).await?;
+        bump(&mut tx).await?;
+        let Some(place) = match_place(&mut tx, m).await? else {
+            return Err(StoreError::NotFound(format!(
+                "there is no match with id {m}; reload the schedule and find the game on the match shown there"
+            )));
+        };
+        let row = sqlx::query("SELECT id FROM extra_games WHERE match_id = $1 AND position = $2")
+            .bind(m.0)
+            .bind(i64::from(position))
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading an extra game"))?;
+        let Some(row) = row else {
+            return Err(StoreError::NotFound(format!(
+                "this match has no extra game {position}; reload the match and choose one of the games it lists"
+            )));
+        };
+        insert_extra_event(&mut tx, get(&row, "id")?, ExtraRow::Step(step), by).await?;
+        bump_competition(&mut tx, place.competition).await?;
+        let (action, reason) = match step {
+            ExtraStep::Confirmed => (HistoryAction::ConfirmExtraGame, None),
+            ExtraStep::Struck { reason } => (HistoryAction::StrikeExtraGame, Some(reason.as_str())),
+        };
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                after: Some(serde_json::json!({
+                    "round": place.round, "home": place.home.0, "away": place.away.0,
+                    "extra_game": position,
+                })),
+                reason,
+                ..Change::on_match(&place, m, action)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the step on the extra game"))
     }
 
     /// GT-M20: keeps `pgn` (core's `game::read` has checked it) as board `board`'s game score of

@@ -521,6 +521,10 @@ code_enum!(
         ExtendSeason = "extend_season",
         /// A challenge game (GT-R5) or an unranked game (GT-R7) recorded with a match (GT-P3).
         RecordExtraGame = "record_extra_game",
+        /// An extra game confirmed by the school that did not enter it, or an officer (GT-P3).
+        ConfirmExtraGame = "confirm_extra_game",
+        /// An extra game struck out by an officer, with the reason (GT-P3).
+        StrikeExtraGame = "strike_extra_game",
         /// A finished game's moves (PGN) uploaded for a board of a match (GT-M20).
         UploadGameScore = "upload_game_score",
         /// A player added to a team's roster (issue 12).

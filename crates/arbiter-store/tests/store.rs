@@ -47,6 +47,7 @@ on_every_backend!(
     gt_o3_a_media_report_keeps_every_draft_and_publication,
     as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acceptance,
     as_13_a_protest_keeps_its_reply_and_decision_and_an_upheld_one_sets_the_order,
+    gt_p3_an_extra_games_entry_confirmation_and_strike_are_kept_beside_it,
 );
 
 async fn migrated(store: &Store) {
@@ -1117,6 +1118,95 @@ async fn a_ruling_on_a_violation_is_kept_once_with_its_reason(store: Store) {
     assert!(history.iter().any(|h| h.action == "rule_on_violation"
         && h.reason.as_deref() == Some("The visitors agreed the order on the day.")));
     let err = execute_raw(&store, "UPDATE violation_rulings SET reason = 'other'")
+        .await
+        .expect_err("the database refuses it");
+    assert!(err.contains("never"), "{err}");
+}
+
+/// GT-P3, issue 30: an extra game keeps the side whose school entered it, and its confirmation
+/// and strike (with the reason) are rows beside it, loaded with the competition, in the history,
+/// and never changed; a writer who read fewer extra games than the match has is stale.
+async fn gt_p3_an_extra_games_entry_confirmation_and_strike_are_kept_beside_it(store: Store) {
+    use arbiter_core::{ExtraEvent, ExtraGame, ExtraKind, ExtraStep};
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    let mau = TeamId("mau".into());
+    let m = loaded.match_id(1, &mau).unwrap();
+    let extra = |c: &Competition| {
+        c.rounds[0]
+            .pairings
+            .iter()
+            .find_map(|p| match p {
+                Pairing::Match(x) if x.home == mau => Some(x.extra_games.clone()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let imported_games = extra(&loaded.competition);
+    assert_eq!(imported_games.len(), 2, "the fixture's two extra games");
+    assert!(
+        imported_games
+            .iter()
+            .all(|g| g.entered_by.is_none() && g.events.is_empty())
+    );
+    let game = ExtraGame {
+        white: PlayerId("mau-2".into()),
+        black: PlayerId("syl-1".into()),
+        result: GameResult::Draw,
+        kind: ExtraKind::Challenge,
+        entered_by: Some(Side::Away),
+        events: Vec::new(),
+    };
+    let stale = store
+        .record_extra_game(m, &game, 1, &advisor())
+        .await
+        .unwrap_err();
+    assert!(matches!(stale, StoreError::Stale(_)), "{stale}");
+    assert_eq!(
+        store
+            .record_extra_game(m, &game, 2, &advisor())
+            .await
+            .unwrap(),
+        3
+    );
+    let now = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(extra(&now.competition)[2], game);
+    store
+        .record_extra_game_step(m, 3, &ExtraStep::Confirmed, &arbiter())
+        .await
+        .unwrap();
+    let struck = ExtraStep::Struck {
+        reason: "entered for the wrong match".into(),
+    };
+    store
+        .record_extra_game_step(m, 3, &struck, &arbiter())
+        .await
+        .unwrap();
+    let missing = store
+        .record_extra_game_step(m, 9, &ExtraStep::Confirmed, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(missing, StoreError::NotFound(_)), "{missing}");
+    let now = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(
+        extra(&now.competition)[2].events,
+        vec![
+            ExtraEvent {
+                by: arbiter().user,
+                step: ExtraStep::Confirmed
+            },
+            ExtraEvent {
+                by: arbiter().user,
+                step: struck
+            },
+        ]
+    );
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    assert!(history.iter().any(|h| h.action == "strike_extra_game"
+        && h.reason.as_deref() == Some("entered for the wrong match")));
+    assert!(history.iter().any(|h| h.action == "confirm_extra_game"));
+    let err = execute_raw(&store, "UPDATE extra_game_events SET reason = 'other'")
         .await
         .expect_err("the database refuses it");
     assert!(err.contains("never"), "{err}");

@@ -235,6 +235,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                &format!("{M}/extra-games/{{game}}/confirm"),
+                Table(Action::ConfirmExtraGame),
+            ),
+            post(matches::confirm_extra_game),
+        ),
+        (
+            site(
+                Method::POST,
+                &format!("{M}/extra-games/{{game}}/strike"),
+                Table(Action::StrikeExtraGame),
+            ),
+            post(matches::strike_extra_game),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/adjudication"),
                 Table(Action::AdjudicateGame),
             ),
@@ -598,6 +614,14 @@ pub fn api_writes() -> Vec<Rule> {
             Action::ApplyDoubleForfeitForLateReport,
         ),
         api(format!("{m}/extra-games"), Action::RecordExtraGame),
+        api(
+            format!("{m}/extra-games/{{game}}/confirm"),
+            Action::ConfirmExtraGame,
+        ),
+        api(
+            format!("{m}/extra-games/{{game}}/strike"),
+            Action::StrikeExtraGame,
+        ),
         api(format!("{m}/adjudication"), Action::AdjudicateGame),
         api(format!("{m}/adjourned-game"), Action::EnterResult),
         api(format!("{m}/game-scores"), Action::UploadGameScore),

@@ -618,12 +618,16 @@ fn gt_r5_a_challenge_game_is_rated_and_an_unranked_one_is_not() {
             black: PlayerId("a2".into()),
             result: GameResult::HomeWin,
             kind: ExtraKind::Challenge,
+            entered_by: None,
+            events: Vec::new(),
         },
         ExtraGame {
             white: PlayerId("a1".into()),
             black: PlayerId("b1".into()),
             result: GameResult::Draw,
             kind: ExtraKind::Unranked,
+            entered_by: None,
+            events: Vec::new(),
         },
     ];
     let rules = Ruleset::preset("gthscl").unwrap();
@@ -643,6 +647,75 @@ fn gt_r5_a_challenge_game_is_rated_and_an_unranked_one_is_not() {
         rated.replay.current(1).unwrap().games,
         2,
         "a2: board 2 and the challenge"
+    );
+}
+
+/// GT-P3, GT-R5: a challenge game one school entered is not rated until the other school
+/// confirms it, and once an officer strikes it out it is not rated again, with the reason.
+#[test]
+fn gt_p3_an_extra_game_entered_by_one_school_is_not_rated_until_the_other_confirms() {
+    use crate::model::{ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Side};
+    let mut competition = one_match(
+        vec![player("a1", Some(1400)), player("a2", Some(1400))],
+        vec![player("b1", Some(1400)), player("b2", Some(1400))],
+    );
+    let rules = Ruleset::preset("gthscl").unwrap();
+    let system = System::from_code("league").unwrap();
+    let mut with = |events: Vec<ExtraEvent>| {
+        let Pairing::Match(m) = &mut competition.rounds[0].pairings[0] else {
+            panic!("a match")
+        };
+        m.extra_games = vec![ExtraGame {
+            white: PlayerId("b2".into()),
+            black: PlayerId("a2".into()),
+            result: GameResult::HomeWin,
+            kind: ExtraKind::Challenge,
+            entered_by: Some(Side::Away),
+            events,
+        }];
+        rate(&competition, &rules, &system).unwrap()
+    };
+    let pending = with(Vec::new());
+    assert_eq!(
+        pending.games.periods[0].games.len(),
+        2,
+        "the two boards, not the game awaiting confirmation"
+    );
+    assert_eq!(
+        pending.games.not_rated[0].1,
+        NotRated::ExtraGameAwaitingConfirmation
+    );
+    assert_eq!(
+        pending.replay.current(1).unwrap().games,
+        1,
+        "a2: board 2 only"
+    );
+    let confirmed = with(vec![ExtraEvent {
+        by: Some("home@example.org".into()),
+        step: ExtraStep::Confirmed,
+    }]);
+    assert_eq!(confirmed.games.periods[0].games.len(), 3);
+    assert_eq!(confirmed.replay.current(1).unwrap().games, 2);
+    let struck = with(vec![
+        ExtraEvent {
+            by: Some("home@example.org".into()),
+            step: ExtraStep::Confirmed,
+        },
+        ExtraEvent {
+            by: Some("president@example.org".into()),
+            step: ExtraStep::Struck {
+                reason: "never played".into(),
+            },
+        },
+    ]);
+    assert_eq!(struck.games.periods[0].games.len(), 2);
+    assert_eq!(
+        struck.games.not_rated[0].1,
+        NotRated::ExtraGameStruck("never played".into())
+    );
+    assert_eq!(
+        struck.games.not_rated[0].1.to_string(),
+        "GT-P3: an officer struck this extra game out (“never played”), so it is not rated"
     );
 }
 

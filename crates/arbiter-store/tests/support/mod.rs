@@ -438,12 +438,16 @@ pub fn every_kind_of_result() -> Competition {
                                     black: PlayerId("syl-1".into()),
                                     result: GameResult::AwayWin,
                                     kind: arbiter_core::ExtraKind::Challenge,
+                                    entered_by: None,
+                                    events: Vec::new(),
                                 },
                                 arbiter_core::ExtraGame {
                                     white: PlayerId("syl-1".into()),
                                     black: PlayerId("mau-1".into()),
                                     result: GameResult::Draw,
                                     kind: arbiter_core::ExtraKind::Unranked,
+                                    entered_by: None,
+                                    events: Vec::new(),
                                 },
                             ],
                             ..m

@@ -245,13 +245,7 @@ async fn begin(
         .await
         .map_err(|e| e.answer(Format::Json))?;
     permit_league(&token, &tree.league, action).map_err(|r| *r)?;
-    Ok((
-        tree,
-        Acting {
-            email: user.email,
-            role: token.role,
-        },
-    ))
+    Ok((tree, Acting::by_token(&user.email, &token)))
 }
 
 /// GT-O2, GT-O3: a season's fee ledger: per school the fee due, paid, refunded and owed; the

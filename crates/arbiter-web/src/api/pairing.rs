@@ -109,13 +109,7 @@ async fn begin(
         ))
         .answer(Format::Json));
     }
-    Ok((
-        NextRound { view },
-        Acting {
-            email: user.email,
-            role: token.role,
-        },
-    ))
+    Ok((NextRound { view }, Acting::by_token(&user.email, &token)))
 }
 
 /// 422: the sentence with its rule.

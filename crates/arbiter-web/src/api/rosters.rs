@@ -181,10 +181,7 @@ async fn begin(
         ))
         .answer(Format::Json));
     }
-    let acting = Acting {
-        email: user.email,
-        role: token.role,
-    };
+    let acting = Acting::by_token(&user.email, &token);
     Ok((view, token, acting))
 }
 

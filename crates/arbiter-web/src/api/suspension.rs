@@ -190,13 +190,7 @@ async fn begin(
     let s = load(state, &tree, &season)
         .await
         .map_err(|e| e.answer(Format::Json))?;
-    Ok((
-        s,
-        Acting {
-            email: user.email,
-            role: token.role,
-        },
-    ))
+    Ok((s, Acting::by_token(&user.email, &token)))
 }
 
 /// GT-F5: the President suspends the schedule in severe weather and resumes it: every match

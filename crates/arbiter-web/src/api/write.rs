@@ -23,7 +23,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::answer::ErrorAnswer;
-use crate::app::address::{self, LineupAddress, LineupPath, MatchAddress};
+use crate::app::address::{
+    self, ExtraGameAddress, ExtraGamePath, LineupAddress, LineupPath, MatchAddress,
+};
 use crate::app::respond::bad_path;
 use crate::app::state::AppState;
 use crate::http::answer::security_headers;
@@ -71,6 +73,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(declare_forfeit))
         .routes(routes!(late_report_forfeit))
         .routes(routes!(record_extra_game))
+        .routes(routes!(confirm_extra_game))
+        .routes(routes!(strike_extra_game))
         .routes(routes!(adjudicate_game))
         .routes(routes!(finish_adjourned_game))
         .routes(routes!(upload_game_score))
@@ -175,8 +179,20 @@ pub struct StoredGameScore {
 pub struct StoredExtraGame {
     /// Its place among the match's extra games, from 1.
     pub extra_game: u32,
+    /// GT-P3: `awaiting_confirmation` (a school entered it: the other school confirms it before
+    /// it counts), `stands` (an officer's, or confirmed) or `struck` (an officer struck it out).
+    pub status: String,
     /// The match page.
     pub url: String,
+}
+
+/// GT-P3: why an officer strikes an extra game out.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StrikeInput {
+    /// Why it is struck out (required), kept with it. At most 1,000 characters.
+    #[schema(max_length = 1000)]
+    pub reason: String,
 }
 
 /// A stored result version.
@@ -494,13 +510,38 @@ async fn begin(
     action: Action,
 ) -> Result<(MatchContext, ApiToken, User), Response> {
     let (token, user) = token(state, headers).await?;
-    let Path(MatchAddress {
+    let Path(address) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    begin_at(state, token, user, address, action).await
+}
+
+/// As [`begin`], for one extra game of the match (GT-P3): also its place.
+async fn begin_extra(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: ExtraGamePath,
+    action: Action,
+) -> Result<(MatchContext, Acting, u32), Response> {
+    let (token, user) = token(state, headers).await?;
+    let Path(address) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let (address, game) = address.of_match();
+    let (ctx, token, user) = begin_at(state, token, user, address, action).await?;
+    Ok((ctx, Acting::by_token(&user.email, &token), game))
+}
+
+async fn begin_at(
+    state: &AppState,
+    token: ApiToken,
+    user: User,
+    address: MatchAddress,
+    action: Action,
+) -> Result<(MatchContext, ApiToken, User), Response> {
+    let MatchAddress {
         league: l,
         season: s,
         competition: c,
         round: r,
         home: h,
-    }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    } = address;
     let ctx = context::load_in_force(state, &l, &s, &c, r, &h)
         .await
         .map_err(|e| e.answer(Format::Json))?;
@@ -613,10 +654,7 @@ async fn submit_json(
             }
         }
     };
-    let acting = Acting {
-        email: user.email.clone(),
-        role: token.role,
-    };
+    let acting = Acting::by_token(&user.email, &token);
     match report_write::submit(&state, &ctx, &acting, &submission).await {
         Ok(Written::Result(v)) => json_response(StatusCode::CREATED, &stored_result(&ctx, &v)),
         Ok(Written::Review(r)) => json_response(StatusCode::CREATED, &stored_review(&ctx, &r)),
@@ -791,10 +829,7 @@ async fn name_lineup(
             version: body.version,
             accept_late: body.accept_late,
         };
-        let acting = Acting {
-            email: user.email.clone(),
-            role: token.role,
-        };
+        let acting = Acting::by_token(&user.email, &token);
         match lineup::name(&state, &ctx, &acting, may_accept_late, side, &input).await {
             Ok(v) => Ok(json_response(
                 StatusCode::CREATED,
@@ -1098,10 +1133,7 @@ async fn upload_game_score(
         Ok(i) => i,
         Err(r) => return *r,
     };
-    let acting = Acting {
-        email: user.email.clone(),
-        role: token.role,
-    };
+    let acting = Acting::by_token(&user.email, &token);
     match crate::results::games::record(&state, &ctx, &acting, input.board, &input.pgn).await {
         Ok(upload) => json_response(
             StatusCode::CREATED,
@@ -1145,25 +1177,110 @@ async fn record_extra_game(
         Ok(i) => i,
         Err(r) => return *r,
     };
-    let acting = Acting {
-        email: user.email.clone(),
-        role: token.role,
-    };
+    let acting = Acting::by_token(&user.email, &token);
     let entry = arbiter_core::extra::ExtraEntry {
         white: input.white,
         black: input.black,
         result: input.result,
         kind: input.kind,
     };
-    match crate::results::extra::record(&state, &ctx, &acting, &entry).await {
-        Ok(n) => json_response(
-            StatusCode::CREATED,
-            &StoredExtraGame {
-                extra_game: n,
-                url: ctx.href(),
-            },
-        ),
-        Err(crate::results::extra::NotRecorded::Invalid(problems)) => invalid("invalid", problems),
-        Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Json),
-    }
+    let done = crate::results::extra::record(&state, &ctx, &acting, &entry).await;
+    extra_answer(&state, &ctx, done.map(|n| (n, StatusCode::CREATED))).await
+}
+
+/// GT-P3, GT-P2: confirms an extra game the other school entered, so that it counts (rated when
+/// a challenge game). The school that entered it may not; an officer may.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/extra-games/{game}/confirm", tag = "results",
+    params(ExtraGameAddress),
+    responses(
+        (status = 200, description = "The extra game stands", body = StoredExtraGame),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (another school's match; the President's own school's, GT-O3)", body = ErrorAnswer),
+        (status = 404, description = "No such match, or no such extra game of it", body = ErrorAnswer),
+        (status = 422, description = "The game does not await this school's confirmation: the school that entered it, or it stands already, or it was struck out (GT-P3)", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn confirm_extra_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: ExtraGamePath,
+) -> Response {
+    let (ctx, acting, n) = match begin_extra(&state, &headers, path, Action::ConfirmExtraGame).await
+    {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let done = crate::results::extra::confirm(&state, &ctx, &acting, n).await;
+    extra_answer(&state, &ctx, done.map(|()| (n, StatusCode::OK))).await
+}
+
+/// GT-P3: an officer strikes an extra game out, with the reason; it stops counting, and the
+/// strike is kept beside it and in the history (never a deletion).
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/extra-games/{game}/strike", tag = "results",
+    params(ExtraGameAddress),
+    request_body(content = StrikeInput, description = "Why it is struck out"),
+    responses(
+        (status = 200, description = "The extra game is struck out", body = StoredExtraGame),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (only an officer; not the President for their own school, GT-O3)", body = ErrorAnswer),
+        (status = 404, description = "No such match, or no such extra game of it", body = ErrorAnswer),
+        (status = 422, description = "No reason, or the game is struck out already", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn strike_extra_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: ExtraGamePath,
+    bytes: Bytes,
+) -> Response {
+    let (ctx, acting, n) = match begin_extra(&state, &headers, path, Action::StrikeExtraGame).await
+    {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let input = match body::<StrikeInput>(&bytes) {
+        Ok(i) => i,
+        Err(r) => return *r,
+    };
+    let done = crate::results::extra::strike(&state, &ctx, &acting, n, &input.reason).await;
+    extra_answer(&state, &ctx, done.map(|()| (n, StatusCode::OK))).await
+}
+
+/// The answer to a step on extra game `n`: the game as it stands now, or why not.
+async fn extra_answer(
+    state: &AppState,
+    ctx: &MatchContext,
+    done: Result<(u32, StatusCode), crate::results::extra::NotRecorded>,
+) -> Response {
+    use crate::results::extra::NotRecorded;
+    let (n, status) = match done {
+        Ok(x) => x,
+        Err(NotRecorded::Invalid(problems)) => return invalid("invalid", problems),
+        Err(NotRecorded::Failed(e)) => return e.answer(Format::Json),
+    };
+    let fresh = match context::reload(state, ctx).await {
+        Ok(f) => f,
+        Err(e) => return e.answer(Format::Json),
+    };
+    let game = usize::try_from(n)
+        .ok()
+        .and_then(|i| fresh.record.extra_games.get(i.saturating_sub(1)));
+    let status_word = match game.map(arbiter_core::ExtraGame::state) {
+        Some(arbiter_core::extra::ExtraState::AwaitingConfirmation { .. }) => {
+            "awaiting_confirmation"
+        }
+        Some(arbiter_core::extra::ExtraState::Struck { .. }) => "struck",
+        Some(arbiter_core::extra::ExtraState::Stands { .. }) | None => "stands",
+    };
+    json_response(
+        status,
+        &StoredExtraGame {
+            extra_game: n,
+            status: status_word.into(),
+            url: ctx.href(),
+        },
+    )
 }

@@ -125,6 +125,57 @@ pub struct MatchAddress {
     pub home: String,
 }
 
+/// `…/matches/{home}/extra-games/{game}`: one game recorded with a match (GT-P3).
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct ExtraGameAddress {
+    /// The league's slug
+    #[param(example = "gthscl")]
+    pub league: String,
+    /// The season's slug
+    #[param(example = "2026-27")]
+    pub season: String,
+    /// The competition's slug
+    #[param(example = "wood-county")]
+    pub competition: String,
+    /// The round's number
+    #[param(minimum = 1, example = 1)]
+    pub round: u32,
+    /// The home team's id
+    #[param(example = "perrysburg")]
+    pub home: String,
+    /// The extra game's place among the match's, from 1
+    #[param(minimum = 1, example = 1)]
+    pub game: u32,
+}
+
+impl ExtraGameAddress {
+    /// The match the game was recorded with.
+    pub fn of_match(self) -> (MatchAddress, u32) {
+        let ExtraGameAddress {
+            league,
+            season,
+            competition,
+            round,
+            home,
+            game,
+        } = self;
+        (
+            MatchAddress {
+                league,
+                season,
+                competition,
+                round,
+                home,
+            },
+            game,
+        )
+    }
+}
+
+/// The extractor of an extra game's address.
+pub type ExtraGamePath = Addressed<ExtraGameAddress>;
+
 /// `…/matches/{home}/lineups/{side}`: one team's lineup for a match (issue 12).
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]

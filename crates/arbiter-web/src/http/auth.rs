@@ -57,9 +57,28 @@ impl Account {
 pub struct Acting {
     pub email: String,
     pub role: Role,
+    /// The school the role acts for: an advisor's, or the President's own (GT-O3).
+    pub school: Option<String>,
 }
 
 impl Acting {
+    /// The owner of an API token, acting in the token's role and school.
+    pub fn by_token(email: &str, token: &arbiter_store::ApiToken) -> Acting {
+        Acting {
+            email: email.to_string(),
+            role: token.role,
+            school: token.school.clone(),
+        }
+    }
+
+    /// As core's permission table names the person.
+    pub fn subject(&self) -> Subject<'_> {
+        Subject {
+            role: self.role,
+            school: self.school.as_deref(),
+        }
+    }
+
     /// Who the history records.
     pub fn actor(&self) -> Actor {
         Actor::user(&self.email, self.role)
@@ -86,6 +105,7 @@ pub fn permit(
         Ok(subject) => Ok(Acting {
             email: account.user.email.clone(),
             role: subject.role,
+            school: subject.school.map(str::to_string),
         }),
         Err(reason) => Err(WebError::Forbidden(reason)),
     }

@@ -10,6 +10,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use arbiter_core::extra::ExtraState;
 use arbiter_core::model::{GameResult, MatchOutcome, Side};
 use arbiter_core::permissions::Action;
 use arbiter_core::report::{
@@ -22,7 +23,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use crate::app::address::MatchAddress;
+use crate::app::address::{ExtraGamePath, MatchAddress};
 use crate::app::respond::{bad_path, private, see_other};
 use crate::app::state::AppState;
 use crate::app::view::{CompetitionView, MatchStatus};
@@ -150,6 +151,22 @@ struct DecisionForm {
     problems: Vec<String>,
 }
 
+/// GT-P3: one game recorded beside the match: what was played, where it stands, and the
+/// controls this person has on it.
+struct ExtraLine {
+    /// Its place among the match's, from 1 (its anchor: `extra-N`).
+    n: usize,
+    game: String,
+    /// `Awaiting confirmation by …`, `Confirmed`, `Struck out: …`.
+    state: String,
+    struck: bool,
+    /// The confirm button's action, for the school that did not enter it or an officer.
+    confirm: Option<String>,
+    /// The strike form's action, for an officer.
+    strike: Option<String>,
+    csrf: String,
+}
+
 /// GT-P3: the form that records a game beside the match.
 struct ExtraForm {
     action: String,
@@ -260,7 +277,7 @@ struct MatchPage {
     decide: Option<DecisionForm>,
     penalties: Option<PenaltyForms>,
     /// GT-P3: the games recorded beside the match, and the form to record one.
-    extra_lines: Vec<String>,
+    extra_lines: Vec<ExtraLine>,
     extra_form: Option<ExtraForm>,
     lineups: Vec<LineupSection>,
     /// The broken rules this result carries that no officer has ruled on (issue 12).
@@ -1067,6 +1084,7 @@ async fn page(
         || show_decide
         || show_forfeit
         || show_extra
+        || may(Action::ConfirmExtraGame)
         || show_upload
         || may_adjudicate
         || may_finish
@@ -1181,27 +1199,61 @@ async fn page(
             problems,
         }
     });
+    let may_confirm_extra = ctx.permit(account, Action::ConfirmExtraGame).ok();
+    let may_strike_extra = may(Action::StrikeExtraGame);
     let extra_lines = ctx
         .record
         .extra_games
         .iter()
-        .map(|g| {
+        .enumerate()
+        .map(|(i, g)| {
+            let n = i + 1;
             let name = |id: &arbiter_core::PlayerId| {
                 view.player(&id.0)
                     .map_or_else(|| id.0.clone(), |(p, _)| p.name.clone())
             };
-            format!(
-                "{} (White) {} {} (Black): {}",
-                name(&g.white),
-                words::board_result(g.result),
-                name(&g.black),
-                match g.kind {
-                    arbiter_core::ExtraKind::Challenge => "a challenge game, rated (GT-R5)",
-                    arbiter_core::ExtraKind::Unranked => {
-                        "an unranked game, counting for nothing (GT-R7)"
+            let state = match g.state() {
+                ExtraState::AwaitingConfirmation { from } => format!(
+                    "Awaiting confirmation by {}: entered by {}, it counts once confirmed (GT-P3).",
+                    ctx.school(from).unwrap_or("the other school"),
+                    ctx.school(from.other()).unwrap_or("the other school"),
+                ),
+                ExtraState::Stands { confirmed_by } if g.entered_by.is_some() => {
+                    match confirmed_by.filter(|_| read_history) {
+                        Some(by) => format!("Confirmed by {by}."),
+                        None => "Confirmed.".into(),
                     }
                 }
-            )
+                ExtraState::Stands { .. } => "Stands.".into(),
+                ExtraState::Struck { reason, .. } => {
+                    format!("Struck out: {reason} It counts for nothing (GT-P3).")
+                }
+            };
+            let action = |verb: &str| format!("{}/extra-games/{n}/{verb}", ctx.href());
+            ExtraLine {
+                n,
+                game: format!(
+                    "{} (White) {} {} (Black): {}",
+                    name(&g.white),
+                    words::board_result(g.result),
+                    name(&g.black),
+                    match g.kind {
+                        arbiter_core::ExtraKind::Challenge => "a challenge game, rated (GT-R5)",
+                        arbiter_core::ExtraKind::Unranked => {
+                            "an unranked game, counting for nothing (GT-R7)"
+                        }
+                    }
+                ),
+                struck: matches!(g.state(), ExtraState::Struck { .. }),
+                confirm: may_confirm_extra
+                    .as_ref()
+                    .filter(|a| crate::results::extra::may_confirm(ctx, a, g))
+                    .map(|_| action("confirm")),
+                strike: (may_strike_extra && !matches!(g.state(), ExtraState::Struck { .. }))
+                    .then(|| action("strike")),
+                csrf: csrf.clone(),
+                state,
+            }
         })
         .collect();
     let move_form = show_move.then(|| {
@@ -1825,6 +1877,65 @@ pub async fn record_extra_game(
             again(&state, &auth, &ctx, redo).await
         }
         Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Html),
+    }
+}
+
+/// POST `…/matches/{home}/extra-games/{game}/confirm`: GT-P3, GT-P2, the school that did not
+/// enter the extra game (or an officer) confirms it, so that it counts.
+pub async fn confirm_extra_game(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: ExtraGamePath,
+    fields: Fields,
+) -> Response {
+    extra_step(state, auth, path, fields, Action::ConfirmExtraGame).await
+}
+
+/// POST `…/matches/{home}/extra-games/{game}/strike`: GT-P3, an officer strikes the extra game
+/// out with the `reason`, kept beside it.
+pub async fn strike_extra_game(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: ExtraGamePath,
+    fields: Fields,
+) -> Response {
+    extra_step(state, auth, path, fields, Action::StrikeExtraGame).await
+}
+
+/// A step on one extra game from the match page's forms: the match again with the game, or with
+/// why not.
+async fn extra_step(
+    state: AppState,
+    auth: Auth,
+    path: ExtraGamePath,
+    fields: Fields,
+    action: Action,
+) -> Response {
+    let (address, n) = match path {
+        Ok(Path(a)) => a.of_match(),
+        Err(e) => return bad_path(&e).answer(Format::Html),
+    };
+    let (sent, ctx, acting) = match begin(&state, &auth, Ok(Path(address)), fields, action).await {
+        Ok(x) => x,
+        Err(e) => return e.answer(Format::Html),
+    };
+    use crate::results::extra::{self as extra_write, NotRecorded};
+    let done = match action {
+        Action::StrikeExtraGame => {
+            extra_write::strike(&state, &ctx, &acting, n, sent.field("reason")).await
+        }
+        _ => extra_write::confirm(&state, &ctx, &acting, n).await,
+    };
+    match done {
+        Ok(()) => see_other(&format!("{}#extra-{n}", ctx.href())),
+        Err(NotRecorded::Invalid(problems)) => {
+            let redo = Redo {
+                notice: problems.into_iter().map(|p| p.message).next(),
+                ..Redo::default()
+            };
+            again(&state, &auth, &ctx, redo).await
+        }
+        Err(NotRecorded::Failed(e)) => refuse(&state, &auth, &ctx, e, Redo::default()).await,
     }
 }
 

@@ -297,6 +297,8 @@ async fn the_openapi_document_lists_every_api_route() {
         "forfeit",
         "late-report",
         "extra-games",
+        "extra-games/{game}/confirm",
+        "extra-games/{game}/strike",
         "adjudication",
         "adjourned-game",
         "game-scores",

@@ -1665,7 +1665,7 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
 }
 
 /// GT-P3, GT-R5, GT-R7: the home advisor records a challenge game with the match, below its
-/// boards and outside its score; it is rated with the day's games. Two players of one school
+/// boards and outside its score; once the visitors confirm it, it is rated with the day's games. Two players of one school
 /// are refused as a challenge (GT-R5), with the form kept; an unranked game is not rated.
 #[tokio::test]
 async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
@@ -1746,8 +1746,29 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
         "{}",
         page.body
     );
-    // Outside the score: the match is still to be reported; the challenge game is rated.
+    // Outside the score: the match is still to be reported. The home school entered the
+    // challenge game, so it is rated once the visitors confirm it (GT-P3, GT-P2).
     assert!(page.body.contains("Awaiting the result."), "{}", page.body);
+    assert!(
+        page.body
+            .contains("Awaiting confirmation by Scott High School: entered by Start High School"),
+        "{}",
+        page.body
+    );
+    let pending = get(&app, ratings_api).await.json();
+    assert_eq!(games_of(&pending, "scott4"), games_of(&before, "scott4"));
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let page = visitor.get(&app, MATCH).await;
+    assert!(page.body.contains("Confirm extra game 1"), "{}", page.body);
+    let confirmed = visitor
+        .post(&app, &format!("{MATCH}/extra-games/1/confirm"), &[])
+        .await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.body
+    );
     let after = get(&app, ratings_api).await.json();
     assert_eq!(games_of(&after, "start4"), games_of(&before, "start4") + 1);
     assert_eq!(games_of(&after, "scott4"), games_of(&before, "scott4") + 1);
@@ -1764,7 +1785,6 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
         2
     );
     // The visiting school's advisor may record one too.
-    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     assert!(
         visitor
             .get(&app, MATCH)
@@ -1772,6 +1792,153 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
             .body
             .contains("Record an extra game")
     );
+}
+
+/// Issue 30, GT-P3, GT-P2, GT-R5: an advisor's API token may not rig another school's ratings
+/// with extra games. A second game for the same pair (either colours) is refused with GT-P3; the
+/// one recorded moves no rating until the other school confirms it, and that school is told by
+/// mail; the entering school may not confirm its own; an officer strikes it out with the reason,
+/// after which it counts for nothing again, and the history and the page keep the reason.
+#[tokio::test]
+async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms_it() {
+    let store = store().await;
+    let (store, _) = setup_on(store).await;
+    let dir = crate::notices::mail_dir();
+    let app = arbiter_web::router(
+        arbiter_web::AppState::new(store.clone())
+            .with_freshness(std::time::Duration::ZERO)
+            .with_today(jiff::civil::date(2026, 11, 16))
+            .with_mail(
+                arbiter_mail::Mailer::folder(&dir),
+                "https://league.example.org",
+            ),
+    );
+    let home = api_token(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    let visitors = api_token(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    let vp = api_token(&store, VP, Role::VicePresident, None).await;
+    let ratings_api = "/api/v1/leagues/gthscl/2026-27/division-a/ratings";
+    let games_of = |r: &serde_json::Value| rated_games_of(r, "scott1");
+    let before = games_of(&get(&app, ratings_api).await.json());
+    let first = api_post(
+        &app,
+        "extra-games",
+        Some(&home),
+        r#"{"white": "start1", "black": "scott1", "result": "1-0", "kind": "challenge"}"#,
+    )
+    .await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    assert_eq!(first.json()["status"], "awaiting_confirmation");
+    let again = api_post(
+        &app,
+        "extra-games",
+        Some(&home),
+        r#"{"white": "scott1", "black": "start1", "result": "0-1", "kind": "challenge"}"#,
+    )
+    .await;
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        again.body
+    );
+    assert!(
+        again.body.contains("GT-P3: Zoë O'Brien and ")
+            && again.body.contains(
+                "already have an extra game with this match (extra game 1), and a pair of players has one extra game a match"
+            ),
+        "{}",
+        again.body
+    );
+    assert_eq!(
+        games_of(&get(&app, ratings_api).await.json()),
+        before,
+        "not rated while it awaits the visitors"
+    );
+    // The visitors are told, and no one else.
+    let mails = crate::notices::wait_for(&dir, 1).await;
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0].0, VISITOR);
+    assert!(
+        mails[0]
+            .1
+            .contains("Start High School entered extra game 1 of the match"),
+        "{}",
+        mails[0].1
+    );
+    let own = api_post(&app, "extra-games/1/confirm", Some(&home), "").await;
+    assert_eq!(own.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", own.body);
+    assert!(
+        own.body
+            .contains("GT-P3, GT-P2: Start High School entered this extra game"),
+        "{}",
+        own.body
+    );
+    let confirmed = api_post(&app, "extra-games/1/confirm", Some(&visitors), "").await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
+    assert_eq!(confirmed.json()["status"], "stands");
+    assert_eq!(games_of(&get(&app, ratings_api).await.json()), before + 1);
+    // An advisor may not strike; an officer may, with the reason.
+    let advisor_strike = api_post(
+        &app,
+        "extra-games/1/strike",
+        Some(&visitors),
+        r#"{"reason": "no"}"#,
+    )
+    .await;
+    assert_eq!(
+        advisor_strike.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        advisor_strike.body
+    );
+    let no_reason = api_post(
+        &app,
+        "extra-games/1/strike",
+        Some(&vp),
+        r#"{"reason": " "}"#,
+    )
+    .await;
+    assert_eq!(
+        no_reason.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        no_reason.body
+    );
+    let struck = api_post(
+        &app,
+        "extra-games/1/strike",
+        Some(&vp),
+        r#"{"reason": "The players never met; the game was not played."}"#,
+    )
+    .await;
+    assert_eq!(struck.status, StatusCode::OK, "{}", struck.body);
+    assert_eq!(struck.json()["status"], "struck");
+    assert_eq!(games_of(&get(&app, ratings_api).await.json()), before);
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    assert!(
+        history.iter().any(|h| h.action == "strike_extra_game"
+            && h.reason.as_deref() == Some("The players never met; the game was not played.")),
+        "{history:?}"
+    );
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body
+            .contains("Struck out: The players never met; the game was not played."),
+        "{}",
+        page.body
+    );
+    // Struck out, the pair may be entered again (correctly this time).
+    let redo = api_post(
+        &app,
+        "extra-games",
+        Some(&visitors),
+        r#"{"white": "scott1", "black": "start1", "result": "1/2-1/2", "kind": "challenge"}"#,
+    )
+    .await;
+    assert_eq!(redo.status, StatusCode::CREATED, "{}", redo.body);
 }
 
 /// GT-M6, GT-S3: the home advisor, the referee, reports that the visitors never came although

@@ -132,6 +132,7 @@ fn address(rule: &Rule, f: &Fixture, token: &str) -> String {
         .replace("{membership}", "1")
         .replace("{invite}", "1")
         .replace("{number}", "1")
+        .replace("{game}", "1")
 }
 
 /// What the table says for `person` on this route's target.
