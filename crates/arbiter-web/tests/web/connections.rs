@@ -36,8 +36,13 @@ async fn connect_from(source: [u8; 4], server: SocketAddr) -> std::io::Result<Tc
 
 /// One request on its own connection; the status and the time to the whole answer.
 async fn get(server: SocketAddr, path: &str) -> (u16, Duration) {
+    get_from([127, 0, 0, 1], server, path).await
+}
+
+/// [`get`] from the loopback address `source`.
+async fn get_from(source: [u8; 4], server: SocketAddr, path: &str) -> (u16, Duration) {
     let started = Instant::now();
-    let mut stream = TcpStream::connect(server).await.unwrap();
+    let mut stream = connect_from(source, server).await.unwrap();
     let request = format!("GET {path} HTTP/1.1\r\nHost: arbiter.test\r\nConnection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await.unwrap();
     let answer = read_to_end(&mut stream).await;
@@ -172,8 +177,37 @@ async fn a_body_sent_too_slowly_is_answered_408() {
     assert!(answer.contains("within 1 seconds") || answer.contains("within 1 second"));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_30_a_reader_behind_one_address_with_hundreds_of_trickling_connections_is_answered() {
+    let (addr, stop, server) = server(Limits::default()).await;
+    let source = [127, 0, 0, 2];
+    // Three hundred from the reader's own address (a school's network, a hall's Wi-Fi): more
+    // than twice what one address may hold, each still sending its request's head.
+    let per_address = Limits::default().per_address;
+    assert!(300 > 2 * per_address, "the address is over its bound");
+    let trickler = trickle(addr, source, 300);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    for _ in 0..10 {
+        let (status, took) = get_from(source, addr, "/").await;
+        assert_eq!(
+            status, 200,
+            "a reader on the tricklers' address is answered"
+        );
+        assert!(
+            took < Duration::from_secs(1),
+            "the home page took {took:?} while its address's connections trickled"
+        );
+    }
+    trickler.abort();
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(30), server)
+        .await
+        .expect("the server stops within its grace period")
+        .unwrap();
+}
+
 #[tokio::test]
-async fn connections_beyond_an_address_bound_are_refused_at_once_and_others_still_served() {
+async fn a_newcomer_takes_the_place_of_its_address_s_oldest_connection_still_sending_its_head() {
     let limits = Limits {
         per_address: 3,
         ..Limits::default()
@@ -183,6 +217,38 @@ async fn connections_beyond_an_address_bound_are_refused_at_once_and_others_stil
     for _ in 0..3 {
         let mut s = connect_from([127, 0, 0, 2], addr).await.unwrap();
         s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
+        held.push(s);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (status, took) = get_from([127, 0, 0, 2], addr, "/").await;
+    assert_eq!(status, 200);
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    let oldest = tokio::time::timeout(Duration::from_secs(1), read_to_end(&mut held[0])).await;
+    assert_eq!(
+        oldest.ok().as_deref(),
+        Some(""),
+        "the address's oldest connection still sending its head was closed, unanswered"
+    );
+}
+
+#[tokio::test]
+async fn connections_beyond_an_address_bound_all_being_answered_are_refused_at_once_and_others_still_served()
+ {
+    let limits = Limits {
+        per_address: 3,
+        ..Limits::default()
+    };
+    let (addr, _stop, _server) = server(limits).await;
+    let mut held = Vec::new();
+    // A request whose body is still coming is in flight: its connection is not waiting.
+    for _ in 0..3 {
+        let mut s = connect_from([127, 0, 0, 2], addr).await.unwrap();
+        s.write_all(
+            b"POST /sign-in HTTP/1.1\r\nHost: arbiter.test\r\n\
+              Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=",
+        )
+        .await
+        .unwrap();
         held.push(s);
     }
     // Give the server time to accept the three before the fourth arrives.
