@@ -208,6 +208,19 @@ async fn a_backup_never_overwrites_a_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// No backup's or restore's working copy (a dot file) is left in `dir`.
+fn assert_no_working_copies(dir: &Path) {
+    let leftovers: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "working copies left behind: {leftovers:?}"
+    );
+}
+
 /// A copy of `genuine` at `path`, changed by `sql` as someone with the file could.
 async fn crafted(genuine: &Path, path: &Path, sql: &str) {
     std::fs::copy(genuine, path).unwrap();
@@ -225,71 +238,52 @@ async fn issue_30_a_restore_refuses_a_backup_whose_schema_is_not_the_one_its_ver
     source.close().await;
     let version = latest_sqlite_version();
 
-    // The history's append-only trigger dropped, and a trigger that makes the next account the
-    // league's President.
-    let promoting = dir.join("promoting.db");
-    crafted(
-        &genuine,
-        &promoting,
-        "DROP TRIGGER history_no_delete;
-         CREATE TRIGGER make_president AFTER INSERT ON users BEGIN
-             INSERT INTO memberships (user_id, league_id, role, granted_at)
-             VALUES (NEW.id, 1, 'president', '2026-01-01T00:00:00Z');
-         END;",
-    )
-    .await;
-    let err = backup::restore(&promoting, &dir.join("new.db"), false)
-        .await
-        .unwrap_err();
-    let said = err.to_string();
-    assert!(matches!(err, StoreError::Invalid(_)), "{said}");
-    assert!(
-        said.contains(&format!(
-            "the backup's trigger `make_president` is not one that schema version {version} builds"
-        )),
-        "{said}"
-    );
-    assert!(
-        said.contains(&format!(
-            "the trigger `history_no_delete` that schema version {version} builds is missing from the backup"
-        )),
-        "{said}"
-    );
-    assert!(!dir.join("new.db").exists(), "nothing is restored");
-
-    // The history dropped (every page would answer 503).
-    let historyless = dir.join("historyless.db");
-    crafted(&genuine, &historyless, "DROP TABLE history;").await;
-    let said = backup::restore(&historyless, &dir.join("new.db"), false)
-        .await
-        .unwrap_err()
-        .to_string();
-    assert!(
-        said.contains(&format!(
-            "the table `history` that schema version {version} builds is missing from the backup"
-        )),
-        "{said}"
-    );
-    assert!(!dir.join("new.db").exists(), "nothing is restored");
-
-    // A changed definition is named too.
-    let changed = dir.join("changed.db");
-    crafted(
-        &genuine,
-        &changed,
-        "DROP INDEX memberships_user; CREATE INDEX memberships_user ON memberships (league_id);",
-    )
-    .await;
-    let said = backup::restore(&changed, &dir.join("new.db"), false)
-        .await
-        .unwrap_err()
-        .to_string();
-    assert!(
-        said.contains(&format!(
-            "the backup's index `memberships_user` differs from the one schema version {version} builds"
-        )),
-        "{said}"
-    );
+    let cases = [
+        // The history's append-only trigger dropped, and a trigger that makes the next account
+        // the league's President.
+        (
+            "DROP TRIGGER history_no_delete;
+             CREATE TRIGGER make_president AFTER INSERT ON users BEGIN
+                 INSERT INTO memberships (user_id, league_id, role, granted_at)
+                 VALUES (NEW.id, 1, 'president', '2026-01-01T00:00:00Z');
+             END;",
+            vec![
+                format!(
+                    "the backup's trigger `make_president` is not one that schema version {version} builds"
+                ),
+                format!(
+                    "the trigger `history_no_delete` that schema version {version} builds is missing from the backup"
+                ),
+            ],
+        ),
+        // The history dropped (every page would answer 503).
+        (
+            "DROP TABLE history;",
+            vec![format!(
+                "the table `history` that schema version {version} builds is missing from the backup"
+            )],
+        ),
+        // A changed definition.
+        (
+            "DROP INDEX memberships_user; CREATE INDEX memberships_user ON memberships (league_id);",
+            vec![format!(
+                "the backup's index `memberships_user` differs from the one schema version {version} builds"
+            )],
+        ),
+    ];
+    for (i, (change, sentences)) in cases.iter().enumerate() {
+        let changed = dir.join(format!("crafted-{i}.db"));
+        crafted(&genuine, &changed, change).await;
+        let err = backup::restore(&changed, &dir.join("new.db"), false)
+            .await
+            .unwrap_err();
+        let said = err.to_string();
+        assert!(matches!(err, StoreError::Invalid(_)), "{said}");
+        for sentence in sentences {
+            assert!(said.contains(sentence), "{said}");
+        }
+        assert!(!dir.join("new.db").exists(), "nothing is restored");
+    }
 
     // The genuine backup restores.
     let r = backup::restore(&genuine, &dir.join("new.db"), false)
@@ -377,15 +371,7 @@ async fn issue_30_a_backup_is_never_written_through_a_symbolic_link() {
     );
     assert_eq!(std::fs::read(&kept).unwrap(), b"keep me");
     source.close().await;
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
-        .collect();
-    assert!(
-        leftovers.is_empty(),
-        "working copies left behind: {leftovers:?}"
-    );
+    assert_no_working_copies(&dir);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -509,15 +495,7 @@ async fn a_restore_refuses_a_damaged_backup_and_a_file_that_is_no_database() {
         "{err}"
     );
     assert!(!dir.join("new.db").exists());
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
-        .collect();
-    assert!(
-        leftovers.is_empty(),
-        "working copies left behind: {leftovers:?}"
-    );
+    assert_no_working_copies(&dir);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

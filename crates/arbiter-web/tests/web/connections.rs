@@ -85,6 +85,67 @@ fn trickle(server: SocketAddr, source: [u8; 4], count: usize) -> JoinHandle<()> 
     })
 }
 
+/// Ten readers from `source`, one after another, each answered 200 within a second.
+async fn ten_readers_answered(source: [u8; 4], server: SocketAddr) {
+    for _ in 0..10 {
+        let (status, took) = get_from(source, server, "/").await;
+        assert_eq!(status, 200, "a reader from {source:?} is answered");
+        assert!(
+            took < Duration::from_secs(1),
+            "the home page took {took:?} while slow clients held connections"
+        );
+    }
+}
+
+/// Stops the server, which must end within its grace period.
+async fn stopped(stop: oneshot::Sender<()>, server: JoinHandle<()>) {
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(30), server)
+        .await
+        .expect("the server stops within its grace period")
+        .unwrap();
+}
+
+/// A connection from each of `sources` that sends a request line and no more, 100 ms apart so
+/// the server takes them in order.
+async fn hold_heads(server: SocketAddr, sources: &[[u8; 4]]) -> Vec<TcpStream> {
+    let mut held = Vec::new();
+    for &source in sources {
+        let mut s = connect_from(source, server).await.unwrap();
+        s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
+        held.push(s);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    held
+}
+
+/// A connection from `source` whose request is in flight: its head sent, its body still to
+/// come.
+async fn hold_body(server: SocketAddr, source: [u8; 4]) -> TcpStream {
+    let mut s = connect_from(source, server).await.unwrap();
+    s.write_all(
+        b"POST /sign-in HTTP/1.1\r\nHost: arbiter.test\r\n\
+          Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=",
+    )
+    .await
+    .unwrap();
+    s
+}
+
+/// `source`'s request is answered 200 within a second, and the connection `oldest` closed
+/// without an answer.
+async fn answered_in_place_of(source: [u8; 4], server: SocketAddr, oldest: &mut TcpStream) {
+    let (status, took) = get_from(source, server, "/").await;
+    assert_eq!(status, 200);
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    let closed = tokio::time::timeout(Duration::from_secs(1), read_to_end(oldest)).await;
+    assert_eq!(
+        closed.ok().as_deref(),
+        Some(""),
+        "the oldest waiting connection was closed, unanswered"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reader_is_answered_within_a_second_while_hundreds_of_connections_trickle_their_headers()
 {
@@ -97,22 +158,11 @@ async fn a_reader_is_answered_within_a_second_while_hundreds_of_connections_tric
         trickle(addr, [127, 0, 0, 4], 60),
     ];
     tokio::time::sleep(Duration::from_secs(2)).await;
-    for _ in 0..10 {
-        let (status, took) = get(addr, "/").await;
-        assert_eq!(status, 200);
-        assert!(
-            took < Duration::from_secs(1),
-            "the home page took {took:?} while slow clients held connections"
-        );
-    }
+    ten_readers_answered([127, 0, 0, 1], addr).await;
     for t in tricklers {
         t.abort();
     }
-    let _ = stop.send(());
-    tokio::time::timeout(Duration::from_secs(30), server)
-        .await
-        .expect("the server stops within its grace period")
-        .unwrap();
+    stopped(stop, server).await;
 }
 
 #[tokio::test]
@@ -187,23 +237,9 @@ async fn issue_30_a_reader_behind_one_address_with_hundreds_of_trickling_connect
     assert!(300 > 2 * per_address, "the address is over its bound");
     let trickler = trickle(addr, source, 300);
     tokio::time::sleep(Duration::from_secs(2)).await;
-    for _ in 0..10 {
-        let (status, took) = get_from(source, addr, "/").await;
-        assert_eq!(
-            status, 200,
-            "a reader on the tricklers' address is answered"
-        );
-        assert!(
-            took < Duration::from_secs(1),
-            "the home page took {took:?} while its address's connections trickled"
-        );
-    }
+    ten_readers_answered(source, addr).await;
     trickler.abort();
-    let _ = stop.send(());
-    tokio::time::timeout(Duration::from_secs(30), server)
-        .await
-        .expect("the server stops within its grace period")
-        .unwrap();
+    stopped(stop, server).await;
 }
 
 #[tokio::test]
@@ -213,22 +249,8 @@ async fn a_newcomer_takes_the_place_of_its_address_s_oldest_connection_still_sen
         ..Limits::default()
     };
     let (addr, _stop, _server) = server(limits).await;
-    let mut held = Vec::new();
-    for _ in 0..3 {
-        let mut s = connect_from([127, 0, 0, 2], addr).await.unwrap();
-        s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
-        held.push(s);
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let (status, took) = get_from([127, 0, 0, 2], addr, "/").await;
-    assert_eq!(status, 200);
-    assert!(took < Duration::from_secs(1), "took {took:?}");
-    let oldest = tokio::time::timeout(Duration::from_secs(1), read_to_end(&mut held[0])).await;
-    assert_eq!(
-        oldest.ok().as_deref(),
-        Some(""),
-        "the address's oldest connection still sending its head was closed, unanswered"
-    );
+    let mut held = hold_heads(addr, &[[127, 0, 0, 2]; 3]).await;
+    answered_in_place_of([127, 0, 0, 2], addr, &mut held[0]).await;
 }
 
 #[tokio::test]
@@ -242,14 +264,7 @@ async fn connections_beyond_an_address_bound_all_being_answered_are_refused_at_o
     let mut held = Vec::new();
     // A request whose body is still coming is in flight: its connection is not waiting.
     for _ in 0..3 {
-        let mut s = connect_from([127, 0, 0, 2], addr).await.unwrap();
-        s.write_all(
-            b"POST /sign-in HTTP/1.1\r\nHost: arbiter.test\r\n\
-              Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=",
-        )
-        .await
-        .unwrap();
-        held.push(s);
+        held.push(hold_body(addr, [127, 0, 0, 2]).await);
     }
     // Give the server time to accept the three before the fourth arrives.
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -282,22 +297,8 @@ async fn when_every_place_is_taken_a_reader_takes_the_place_of_the_oldest_idle_c
         ..Limits::default()
     };
     let (addr, _stop, _server) = server(limits).await;
-    let mut held = Vec::new();
-    for source in [[127, 0, 0, 2], [127, 0, 0, 3]] {
-        let mut s = connect_from(source, addr).await.unwrap();
-        s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
-        held.push(s);
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let (status, took) = get(addr, "/").await;
-    assert_eq!(status, 200);
-    assert!(took < Duration::from_secs(1), "took {took:?}");
-    let oldest = tokio::time::timeout(Duration::from_secs(1), read_to_end(&mut held[0])).await;
-    assert_eq!(
-        oldest.ok().as_deref(),
-        Some(""),
-        "the oldest idle one was closed"
-    );
+    let mut held = hold_heads(addr, &[[127, 0, 0, 2], [127, 0, 0, 3]]).await;
+    answered_in_place_of([127, 0, 0, 1], addr, &mut held[0]).await;
 }
 
 #[tokio::test]
@@ -307,18 +308,11 @@ async fn when_every_connection_is_being_answered_a_newcomer_is_refused_at_once()
         ..Limits::default()
     };
     let (addr, _stop, _server) = server(limits).await;
-    let mut held = Vec::new();
     // A request whose body is still coming is in flight: its connection is not idle.
-    for source in [[127, 0, 0, 2], [127, 0, 0, 3]] {
-        let mut s = connect_from(source, addr).await.unwrap();
-        s.write_all(
-            b"POST /sign-in HTTP/1.1\r\nHost: arbiter.test\r\n\
-              Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=",
-        )
-        .await
-        .unwrap();
-        held.push(s);
-    }
+    let _held = [
+        hold_body(addr, [127, 0, 0, 2]).await,
+        hold_body(addr, [127, 0, 0, 3]).await,
+    ];
     tokio::time::sleep(Duration::from_millis(200)).await;
     let (status, took) = get(addr, "/").await;
     assert_eq!(status, 503);
