@@ -309,28 +309,38 @@ async fn built(version: i64) -> Result<Schema, StoreError> {
 }
 
 /// Each difference of `found` (a backup's schema) from `built` (what `version` builds), as a
-/// sentence naming the object.
+/// sentence naming the object: tables first, so a missing table comes before its indexes and
+/// triggers, missing with it.
 fn schema_differences(found: &Schema, built: &Schema, version: i64) -> Vec<String> {
     let mut differences = Vec::new();
     for ((kind, name), sql) in found {
         match built.get(&(kind.clone(), name.clone())) {
-            None => differences.push(format!(
-                "the backup's {kind} `{name}` is not one that schema version {version} builds"
+            None => differences.push((
+                kind,
+                format!("the backup's {kind} `{name}` is not one that schema version {version} builds"),
             )),
-            Some(expected) if expected != sql => differences.push(format!(
-                "the backup's {kind} `{name}` differs from the one schema version {version} builds"
+            Some(expected) if expected != sql => differences.push((
+                kind,
+                format!(
+                    "the backup's {kind} `{name}` differs from the one schema version {version} builds"
+                ),
             )),
             Some(_) => {}
         }
     }
     for (kind, name) in built.keys() {
         if !found.contains_key(&(kind.clone(), name.clone())) {
-            differences.push(format!(
-                "the {kind} `{name}` that schema version {version} builds is missing from the backup"
+            differences.push((
+                kind,
+                format!(
+                    "the {kind} `{name}` that schema version {version} builds is missing from the backup"
+                ),
             ));
         }
     }
-    differences
+    let order = ["table", "view", "index", "trigger"];
+    differences.sort_by_key(|(kind, _)| order.iter().position(|k| k == kind));
+    differences.into_iter().map(|(_, said)| said).collect()
 }
 
 /// Reads a backup's schema version and checks it (see [`checked`]), changing nothing: the file
