@@ -51,7 +51,8 @@ pub fn backup(db: &Database, output: &Path) -> Result<()> {
         store.close().await;
         let info = done?;
         println!(
-            "Backed up {} to {}: schema version {}, {} bytes, integrity checked.",
+            "Backed up {} to {}: schema version {}, {} bytes, integrity checked, the schema as that version builds it. \
+             Only you may read it, and it holds no sign-in session: a site restored from it signs everyone in again.",
             source.display(),
             output.display(),
             info.schema_version,
@@ -84,7 +85,8 @@ pub fn restore(from: &Path, db: &Database, force: bool) -> Result<()> {
             ""
         };
         println!(
-            "Restored {} to {}{migrated}, integrity checked{replaced}.",
+            "Restored {} to {}{migrated}, integrity checked, the schema as its version builds it{replaced}. \
+             Everyone signs in again.",
             from.display(),
             to.display()
         );

@@ -64,6 +64,7 @@ pub mod late;
 pub mod ledger;
 pub mod lineup;
 pub mod lot;
+pub mod markdown;
 pub mod media;
 pub mod model;
 pub mod notice;

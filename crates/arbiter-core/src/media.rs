@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::awards::{BoardLeaders, Division, top_boards};
 use crate::bracket::Finish;
+use crate::markdown;
 use crate::model::{Competition, GameResult, MatchOutcome, Pairing, Side, TeamId};
 use crate::ruleset::Ruleset;
 use crate::scoring::{self, ScoreSheet};
@@ -730,18 +731,19 @@ pub fn to_text(r: &MediaReport) -> String {
     out.trim_end().to_string() + "\n"
 }
 
-/// The report as Markdown.
+/// The report as Markdown, for pasting into other sites: every name and sentence written
+/// through [`markdown::text`], so a name is never Markdown or HTML of its own.
 pub fn to_markdown(r: &MediaReport) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", title(r));
+    let _ = writeln!(out, "# {}\n", markdown::text(&title(r)));
     if let Some(line) = r.playoffs.as_ref().and_then(finish_line) {
-        let _ = writeln!(out, "{line}\n");
+        let _ = writeln!(out, "{}\n", markdown::text(&line));
     }
     for d in &r.divisions {
         let _ = writeln!(
             out,
             "## {}\n\nAfter {} round{}.\n",
-            d.division,
+            markdown::text(&d.division),
             d.rounds_played,
             if d.rounds_played == 1 { "" } else { "s" }
         );
@@ -752,7 +754,7 @@ pub fn to_markdown(r: &MediaReport) -> String {
                 out,
                 "| {} | {} | {} | {} | {} |",
                 l.place,
-                l.name.replace('|', "\\|"),
+                markdown::text(&l.name),
                 record(l),
                 number(l.match_points),
                 number(l.game_points)
@@ -761,12 +763,12 @@ pub fn to_markdown(r: &MediaReport) -> String {
         if !d.notable.is_empty() {
             let _ = writeln!(out, "\n### Notable results\n");
             for n in &d.notable {
-                let _ = writeln!(out, "- {}", n.sentence());
+                let _ = writeln!(out, "- {}", markdown::text(&n.sentence()));
             }
         }
         let _ = writeln!(out, "\n### Top scores by board\n");
         for b in &d.boards {
-            let _ = writeln!(out, "- {}", board_line(b));
+            let _ = writeln!(out, "- {}", markdown::text(&board_line(b)));
         }
         out.push('\n');
     }
@@ -903,6 +905,43 @@ North (after 3 rounds)
             r.divisions[0].notable[0],
             Notable::TeamUpset { round: 1, .. }
         ));
+    }
+
+    #[test]
+    fn issue_30_names_in_the_markdown_report_are_text_never_html_nor_a_table_row() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let mut c = season();
+        c.name = "North [x](javascript:alert(1))".into();
+        c.teams[1].name = "Rogers\n| 0 | Fake | 9-0-0 | 99 | 99 |".into();
+        c.teams[1].players[0].name = "<svg onload=alert(1)>".into();
+        let divisions = [Division {
+            competition: &c,
+            rules: &rules,
+        }];
+        let r = report("League *of* <b>", Moment::End, &divisions, None, 1).unwrap();
+        let md = to_markdown(&r);
+        // The input reaches the report: the names are in it, escaped.
+        assert!(md.contains("&lt;svg onload=alert(1)&gt;"), "{md}");
+        assert!(!md.contains('<'), "no raw HTML: {md}");
+        assert!(md.starts_with("# League \\*of\\* &lt;b&gt;: "), "{md}");
+        assert!(
+            md.contains("## North \\[x\\](javascript:alert(1))\n"),
+            "{md}"
+        );
+        let rows: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+        assert_eq!(
+            rows.len(),
+            2 + 3,
+            "the header, its rule and three teams: {md}"
+        );
+        for row in &rows {
+            let cells = row.replace("\\|", "").matches('|').count();
+            assert_eq!(cells, 6, "five cells in `{row}`");
+        }
+        assert!(
+            rows[2].contains("| Rogers \\| 0 \\| Fake \\| 9-0-0 \\| 99 \\| 99 \\| |"),
+            "{md}"
+        );
     }
 
     fn report_of(c: &Competition, moment: Moment) -> MediaReport {

@@ -1,9 +1,16 @@
 //! Backups and restores of a SQLite database (issue 16). A backup is `VACUUM INTO`: one read
 //! transaction, so the copy is the database as it stood at one moment while writers go on (WAL
-//! lets them). A restore checks the backup (SQLite's integrity check, the schema version it
-//! holds against this build's migrations), brings an older one forward, and only then takes the
-//! place of the database, which no server may have open. PostgreSQL's backups are `pg_dump`'s.
+//! lets them). It is written to a file only its owner may read (mode 0600), made new beside the
+//! backup's name and linked there only if nothing is (never through a symbolic link), and holds
+//! no live secret: the sign-in sessions and the site's secrets are removed from the copy, so a
+//! stolen backup signs nobody in, and a restored site signs everyone in again (issue 30, item
+//! 8). A restore checks the backup (SQLite's integrity check, the schema version it holds
+//! against this build's migrations, and its schema against the one that version's migrations
+//! build, so no trigger, table, index or view is missing, added or changed: issue 30, item 7),
+//! brings an older one forward, and only then takes the place of the database, which no server
+//! may have open. PostgreSQL's backups are `pg_dump`'s.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,22 +49,20 @@ pub struct Restored {
 }
 
 impl SqliteStore {
-    /// Writes a consistent copy of the database to `to`, a file that must not exist yet, while
-    /// other connections and processes go on reading and writing; then checks the copy.
+    /// Writes a consistent copy of the database to `to`, a file that must not exist yet (nor be a
+    /// symbolic link), while other connections and processes go on reading and writing; then
+    /// removes the live secrets from the copy and checks it. The file is its owner's alone.
     pub async fn backup_into(&self, to: &Path) -> Result<BackupInfo, StoreError> {
-        if to.exists() {
-            return Err(StoreError::Conflict(format!(
-                "the backup file `{}` exists already; give a new file name (a backup never overwrites a file)",
-                to.display()
-            )));
-        }
-        let target = to.to_str().ok_or_else(|| {
+        refuse_existing(to)?;
+        schema_version(self.pool(), "the database").await?;
+        let work = Scratch::new(to, "backup")?;
+        work.create_private()?;
+        let target = work.path().to_str().ok_or_else(|| {
             StoreError::Invalid(format!(
                 "the backup file name `{}` is not valid UTF-8; give a plainer name",
                 to.display()
             ))
         })?;
-        schema_version(self.pool(), "the database").await?;
         sqlx::query("VACUUM INTO $1")
             .bind(target)
             .execute(self.pool())
@@ -68,8 +73,84 @@ impl SqliteStore {
                     to.display()
                 ))
             })?;
-        inspect(to).await
+        forget_secrets(work.path()).await?;
+        let schema_version = {
+            let pool = open_existing(work.path(), "the backup").await?;
+            let checked = checked(&pool, &format!("the backup `{}`", to.display())).await;
+            pool.close().await;
+            checked?
+        };
+        work.link_as_new(to)?;
+        let bytes = std::fs::metadata(to).map(|m| m.len()).unwrap_or(0);
+        Ok(BackupInfo {
+            schema_version,
+            bytes,
+        })
     }
+}
+
+/// Refuses a backup's name that is taken: by a file, a folder, or a symbolic link (one that
+/// leads nowhere too, which writing would follow to create its target).
+fn refuse_existing(to: &Path) -> Result<(), StoreError> {
+    let Ok(there) = std::fs::symlink_metadata(to) else {
+        return Ok(());
+    };
+    if there.file_type().is_symlink() {
+        let target = std::fs::read_link(to)
+            .map(|t| format!(" (to `{}`)", t.display()))
+            .unwrap_or_default();
+        return Err(StoreError::Conflict(format!(
+            "the backup file `{}` is a symbolic link{target}; a backup is never written through a link, so give the path of a new file itself",
+            to.display()
+        )));
+    }
+    Err(StoreError::Conflict(format!(
+        "the backup file `{}` exists already; give a new file name (a backup never overwrites a file)",
+        to.display()
+    )))
+}
+
+/// The tables whose rows are live secrets, emptied in every backup: the sign-in sessions (their
+/// ids are the cookies), and the site's secrets (the key signing visitors' CSRF tokens), which
+/// the first server to need one makes again. Every other secret is stored hashed.
+const LIVE_SECRETS: [&str; 2] = ["tower_sessions", "site_secrets"];
+
+/// Empties [`LIVE_SECRETS`] in the backup at `path`, overwriting what they held (SQLite's
+/// secure delete, then a vacuum), and leaves it in rollback-journal mode: one file, whole.
+async fn forget_secrets(path: &Path) -> Result<(), StoreError> {
+    let pool = open_existing(path, "the backup").await?;
+    let done = async {
+        let mut conn = pool.acquire().await?;
+        sqlx::query("PRAGMA journal_mode = DELETE")
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("PRAGMA secure_delete = ON")
+            .execute(&mut *conn)
+            .await?;
+        for table in LIVE_SECRETS {
+            let exists: Option<String> = sqlx::query_scalar(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = $1",
+            )
+            .bind(table)
+            .fetch_optional(&mut *conn)
+            .await?;
+            if exists.is_some() {
+                sqlx::query(&format!("DELETE FROM {table}"))
+                    .execute(&mut *conn)
+                    .await?;
+            }
+        }
+        sqlx::query("VACUUM").execute(&mut *conn).await?;
+        Ok::<(), sqlx::Error>(())
+    }
+    .await;
+    pool.close().await;
+    done.map_err(|e| {
+        StoreError::Database(format!(
+            "the sign-in sessions could not be removed from the backup `{}` ({e}); check that its folder has room",
+            path.display()
+        ))
+    })
 }
 
 /// Opens `path` (an existing file, never created) with a pool of one connection that does not
@@ -146,18 +227,129 @@ async fn schema_version(pool: &sqlx::SqlitePool, what: &str) -> Result<i64, Stor
     })
 }
 
-/// Reads a backup's schema version and checks its integrity, changing nothing: the file is
-/// copied first, so that even SQLite's own bookkeeping leaves the backup as it was.
+/// Every check a backup passes before it is trusted: SQLite's integrity check, an Arbiter
+/// schema version, and, for a version this build knows, exactly the schema that version's
+/// migrations build. Its schema version, or every difference as a sentence.
+async fn checked(pool: &sqlx::SqlitePool, what: &str) -> Result<i64, StoreError> {
+    integrity(pool, what).await?;
+    let version = schema_version(pool, what).await?;
+    if version <= latest_sqlite_version() {
+        let differences = schema_differences(&schema(pool).await?, &built(version).await?, version);
+        if !differences.is_empty() {
+            return Err(StoreError::Invalid(format!(
+                "{what} is not a database as Arbiter makes it: {}. It may have been changed by hand or by someone else; use another backup",
+                differences.join("; ")
+            )));
+        }
+    }
+    Ok(version)
+}
+
+/// A database's schema: each table, index, trigger and view by kind and name, with its SQL,
+/// its whitespace folded. Left out: SQLite's own tables (`sqlite_sequence`, the statistics)
+/// and the indexes it makes for a table's constraints, which follow from the table's SQL.
+type Schema = BTreeMap<(String, String), String>;
+
+async fn schema(pool: &sqlx::SqlitePool) -> Result<Schema, StoreError> {
+    let rows = sqlx::query(
+        "SELECT type, name, sql FROM sqlite_master \
+         WHERE NOT (type = 'table' AND name IN ('sqlite_sequence', 'sqlite_stat1', 'sqlite_stat4')) \
+         AND NOT (type = 'index' AND sql IS NULL)",
+    )
+    .fetch_all(pool)
+    .await
+    .map_err(|e| StoreError::Database(format!("the schema could not be read ({e})")))?;
+    rows.iter()
+        .map(|r| {
+            let kind: String = r.try_get("type")?;
+            let name: String = r.try_get("name")?;
+            let sql: Option<String> = r.try_get("sql")?;
+            let folded = sql
+                .unwrap_or_default()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            Ok(((kind, name), folded))
+        })
+        .collect::<Result<Schema, sqlx::Error>>()
+        .map_err(|e| StoreError::Database(format!("the schema could not be read ({e})")))
+}
+
+/// The schema this build's migrations give a new database at `version`.
+async fn built(version: i64) -> Result<Schema, StoreError> {
+    let upto = SQLITE.iter().position(|m| m.0 == version).ok_or_else(|| {
+        StoreError::Invalid(format!(
+            "schema version {version} is not one of this Arbiter's migrations; use a backup `arbiter backup` wrote"
+        ))
+    })?;
+    let cannot = |e: &dyn std::fmt::Display| {
+        StoreError::Database(format!(
+            "cannot build schema version {version} to check the backup against ({e})"
+        ))
+    };
+    // One connection for the database's whole life: an in-memory database is its connection's.
+    let pool = SqlitePoolOptions::new()
+        .max_connections(1)
+        .min_connections(1)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(SqliteConnectOptions::new().in_memory(true))
+        .await
+        .map_err(|e| cannot(&e))?;
+    let migrated = match crate::migrations::migrator(&SQLITE[..=upto]).await {
+        Ok(m) => m.run(&pool).await.map_err(|e| cannot(&e)),
+        Err(e) => Err(cannot(&e)),
+    };
+    let schema = match migrated {
+        Ok(()) => schema(&pool).await,
+        Err(e) => Err(e),
+    };
+    pool.close().await;
+    schema
+}
+
+/// Each difference of `found` (a backup's schema) from `built` (what `version` builds), as a
+/// sentence naming the object: tables first, so a missing table comes before its indexes and
+/// triggers, missing with it.
+fn schema_differences(found: &Schema, built: &Schema, version: i64) -> Vec<String> {
+    let mut differences = Vec::new();
+    for ((kind, name), sql) in found {
+        match built.get(&(kind.clone(), name.clone())) {
+            None => differences.push((
+                kind,
+                format!("the backup's {kind} `{name}` is not one that schema version {version} builds"),
+            )),
+            Some(expected) if expected != sql => differences.push((
+                kind,
+                format!(
+                    "the backup's {kind} `{name}` differs from the one schema version {version} builds"
+                ),
+            )),
+            Some(_) => {}
+        }
+    }
+    for (kind, name) in built.keys() {
+        if !found.contains_key(&(kind.clone(), name.clone())) {
+            differences.push((
+                kind,
+                format!(
+                    "the {kind} `{name}` that schema version {version} builds is missing from the backup"
+                ),
+            ));
+        }
+    }
+    let order = ["table", "view", "index", "trigger"];
+    differences.sort_by_key(|(kind, _)| order.iter().position(|k| k == kind));
+    differences.into_iter().map(|(_, said)| said).collect()
+}
+
+/// Reads a backup's schema version and checks it (see [`checked`]), changing nothing: the file
+/// is copied first, so that even SQLite's own bookkeeping leaves the backup as it was.
 pub async fn inspect(backup: &Path) -> Result<BackupInfo, StoreError> {
     let copy = Scratch::new(&std::env::temp_dir().join("arbiter-backup"), "inspect")?;
     copy.fill_from(backup)?;
     let pool = open_existing(copy.path(), "the backup").await?;
-    let what = format!("the backup `{}`", backup.display());
-    let checked = async {
-        integrity(&pool, &what).await?;
-        schema_version(&pool, &what).await
-    }
-    .await;
+    let checked = checked(&pool, &format!("the backup `{}`", backup.display())).await;
     pool.close().await;
     let schema_version = checked?;
     let bytes = std::fs::metadata(backup).map(|m| m.len()).unwrap_or(0);
@@ -220,8 +412,8 @@ fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
 }
 
 /// Restores `backup` as the database `to`: refused while a server has `to` open, and when `to`
-/// exists unless `force`; refused when the backup fails its integrity check or holds a schema
-/// newer than this build's; an older one is migrated forward. The backup itself is not changed,
+/// exists unless `force`; refused when the backup fails its checks ([`checked`]) or holds a
+/// schema newer than this build's; an older one is migrated forward. The backup itself is not changed,
 /// and `to` is replaced only once the restored copy is whole (a rename in its folder).
 pub async fn restore(backup: &Path, to: &Path, force: bool) -> Result<Restored, StoreError> {
     if !backup.is_file() {
@@ -252,11 +444,7 @@ pub async fn restore(backup: &Path, to: &Path, force: bool) -> Result<Restored, 
     work.fill_from(backup)?;
     let from_version = {
         let pool = open_existing(work.path(), "the backup's copy").await?;
-        let checked = async {
-            integrity(&pool, &what).await?;
-            schema_version(&pool, &what).await
-        }
-        .await;
+        let checked = checked(&pool, &what).await;
         pool.close().await;
         checked?
     };
@@ -337,6 +525,42 @@ impl Scratch {
         &self.path
     }
 
+    /// Creates the copy's file, empty, new (never through a link) and readable by its owner
+    /// only: SQLite writes into it and the backup keeps its mode.
+    fn create_private(&self) -> Result<(), StoreError> {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        options.open(&self.path).map(drop).map_err(|e| {
+            StoreError::Database(format!(
+                "cannot create `{}` ({e}); check that the folder exists and can be written",
+                self.path.display()
+            ))
+        })
+    }
+
+    /// Gives the copy the name `to` only if nothing has it, not even a link; the copy's own
+    /// name goes when it drops. A filesystem without hard links (a FAT USB stick) gets a
+    /// rename, `to` checked just before.
+    fn link_as_new(self, to: &Path) -> Result<(), StoreError> {
+        match std::fs::hard_link(&self.path, to) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                Err(refuse_existing(to).err().unwrap_or_else(|| {
+                    StoreError::Conflict(format!(
+                        "the backup file `{}` was made by something else during the backup; give a new file name",
+                        to.display()
+                    ))
+                }))
+            }
+            Err(_) => {
+                refuse_existing(to)?;
+                self.persist_as(to)
+            }
+        }
+    }
+
     /// Copies the database file, and its write-ahead log when one lies beside it: a database
     /// copied while stopped may keep its last writes there.
     fn fill_from(&self, from: &Path) -> Result<(), StoreError> {
@@ -360,7 +584,7 @@ impl Scratch {
     fn persist_as(mut self, to: &Path) -> Result<(), StoreError> {
         std::fs::rename(&self.path, to).map_err(|e| {
             StoreError::Database(format!(
-                "cannot move the restored database into place at `{}` ({e})",
+                "cannot move the checked copy into place at `{}` ({e})",
                 to.display()
             ))
         })?;
@@ -388,7 +612,8 @@ impl Drop for Scratch {
 }
 
 /// The `pg_dump` and `pg_restore` commands for a PostgreSQL address, the password left out
-/// (give it in `PGPASSWORD` or `~/.pgpass`).
+/// (give it in `PGPASSWORD` or `~/.pgpass`); the dump, like a SQLite backup, readable by its
+/// owner only and without the rows of [`LIVE_SECRETS`].
 pub fn pg_dump_advice(url: &str, output: &Path) -> String {
     let shown = sqlx::postgres::PgConnectOptions::from_str(url)
         .map(|o| {
@@ -402,7 +627,7 @@ pub fn pg_dump_advice(url: &str, output: &Path) -> String {
         })
         .unwrap_or_else(|_| "postgres://USER@HOST:PORT/DATABASE".into());
     format!(
-        "`arbiter backup` copies a SQLite file; a PostgreSQL database is backed up by PostgreSQL's own pg_dump, which reads one consistent snapshot while the site goes on serving:\n\n    pg_dump --format=custom --file={out} '{shown}'\n\nand restored, with every server stopped, by\n\n    pg_restore --clean --if-exists --no-owner --dbname='{shown}' {out}\n\n(the password from PGPASSWORD or ~/.pgpass; docs/deploy.md, \"Backups\")",
+        "`arbiter backup` copies a SQLite file; a PostgreSQL database is backed up by PostgreSQL's own pg_dump, which reads one consistent snapshot while the site goes on serving:\n\n    umask 077; pg_dump --format=custom --exclude-table-data=tower_sessions.session --exclude-table-data='*.site_secrets' --file={out} '{shown}'\n\n(readable by you only, and without the live secrets: the sign-in sessions and the site's secrets), and restored, with every server stopped, by\n\n    pg_restore --clean --if-exists --no-owner --dbname='{shown}' {out}\n\n(the password from PGPASSWORD or ~/.pgpass; docs/deploy.md, \"Backups\")",
         out = output.display()
     )
 }

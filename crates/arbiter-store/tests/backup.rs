@@ -208,6 +208,173 @@ async fn a_backup_never_overwrites_a_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// No backup's or restore's working copy (a dot file) is left in `dir`.
+fn assert_no_working_copies(dir: &Path) {
+    let leftovers: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "working copies left behind: {leftovers:?}"
+    );
+}
+
+/// A copy of `genuine` at `path`, changed by `sql` as someone with the file could.
+async fn crafted(genuine: &Path, path: &Path, sql: &str) {
+    std::fs::copy(genuine, path).unwrap();
+    let s = open_file(path).await;
+    sqlx::raw_sql(sql).execute(s.pool()).await.unwrap();
+    s.close().await;
+}
+
+#[tokio::test]
+async fn issue_30_a_restore_refuses_a_backup_whose_schema_is_not_the_one_its_version_builds() {
+    let dir = temp_dir();
+    let source = seeded(&dir.join("arbiter.db")).await;
+    let genuine = dir.join("backup.db");
+    source.backup_into(&genuine).await.unwrap();
+    source.close().await;
+    let version = latest_sqlite_version();
+
+    let cases = [
+        // The history's append-only trigger dropped, and a trigger that makes the next account
+        // the league's President.
+        (
+            "DROP TRIGGER history_no_delete;
+             CREATE TRIGGER make_president AFTER INSERT ON users BEGIN
+                 INSERT INTO memberships (user_id, league_id, role, granted_at)
+                 VALUES (NEW.id, 1, 'president', '2026-01-01T00:00:00Z');
+             END;",
+            vec![
+                format!(
+                    "the backup's trigger `make_president` is not one that schema version {version} builds"
+                ),
+                format!(
+                    "the trigger `history_no_delete` that schema version {version} builds is missing from the backup"
+                ),
+            ],
+        ),
+        // The history dropped (every page would answer 503).
+        (
+            "DROP TABLE history;",
+            vec![format!(
+                "the table `history` that schema version {version} builds is missing from the backup"
+            )],
+        ),
+        // A changed definition.
+        (
+            "DROP INDEX memberships_user; CREATE INDEX memberships_user ON memberships (league_id);",
+            vec![format!(
+                "the backup's index `memberships_user` differs from the one schema version {version} builds"
+            )],
+        ),
+    ];
+    for (i, (change, sentences)) in cases.iter().enumerate() {
+        let changed = dir.join(format!("crafted-{i}.db"));
+        crafted(&genuine, &changed, change).await;
+        let err = backup::restore(&changed, &dir.join("new.db"), false)
+            .await
+            .unwrap_err();
+        let said = err.to_string();
+        assert!(matches!(err, StoreError::Invalid(_)), "{said}");
+        for sentence in sentences {
+            assert!(said.contains(sentence), "{said}");
+        }
+        assert!(!dir.join("new.db").exists(), "nothing is restored");
+    }
+
+    // The genuine backup restores.
+    let r = backup::restore(&genuine, &dir.join("new.db"), false)
+        .await
+        .unwrap();
+    assert_eq!(r.from_version, version);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn issue_30_a_backup_is_its_owners_alone_and_holds_no_sign_in_session_nor_site_secret() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let source = seeded(&dir.join("arbiter.db")).await;
+    let session = "a-live-session-id-0123456789";
+    sqlx::query(
+        "INSERT INTO tower_sessions (id, data, expiry_date) VALUES ($1, X'00', 4102444800)",
+    )
+    .bind(session)
+    .execute(source.pool())
+    .await
+    .unwrap();
+    let secret = source.site_secret("csrf").await.unwrap();
+    let copy = dir.join("backup.db");
+    source.backup_into(&copy).await.unwrap();
+
+    let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the backup's mode is {mode:o}");
+    let bytes = std::fs::read(&copy).unwrap();
+    for live in [session, secret.as_str()] {
+        assert!(
+            !bytes.windows(live.len()).any(|w| w == live.as_bytes()),
+            "`{live}` is in the backup's bytes"
+        );
+    }
+    let b = open_file(&copy).await;
+    assert_eq!(
+        count(b.pool(), "SELECT COUNT(*) FROM tower_sessions").await,
+        0
+    );
+    assert_eq!(
+        count(b.pool(), "SELECT COUNT(*) FROM site_secrets").await,
+        0
+    );
+    assert!(
+        count(b.pool(), "SELECT COUNT(*) FROM users").await > 0,
+        "the league's data is there"
+    );
+    b.close().await;
+    // The served database keeps them: its visitors stay signed in.
+    assert_eq!(
+        count(source.pool(), "SELECT COUNT(*) FROM tower_sessions").await,
+        1
+    );
+    source.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn issue_30_a_backup_is_never_written_through_a_symbolic_link() {
+    let dir = temp_dir();
+    let source = seeded(&dir.join("arbiter.db")).await;
+    // A link to nowhere: writing would create its target.
+    let dangling = dir.join("dangling.db");
+    let elsewhere = dir.join("elsewhere.db");
+    std::os::unix::fs::symlink(&elsewhere, &dangling).unwrap();
+    // A link to a file.
+    let kept = dir.join("kept.txt");
+    std::fs::write(&kept, b"keep me").unwrap();
+    let linked = dir.join("linked.db");
+    std::os::unix::fs::symlink(&kept, &linked).unwrap();
+    for link in [&dangling, &linked] {
+        let err = source.backup_into(link).await.unwrap_err();
+        assert!(
+            matches!(&err, StoreError::Conflict(m) if m.contains("is a symbolic link")
+                && m.contains("never written through a link")),
+            "{err}"
+        );
+    }
+    assert!(
+        !elsewhere.exists(),
+        "nothing was written where the link led"
+    );
+    assert_eq!(std::fs::read(&kept).unwrap(), b"keep me");
+    source.close().await;
+    assert_no_working_copies(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test]
 async fn a_restore_refuses_a_database_a_server_has_open_and_an_existing_one_without_force() {
     let dir = temp_dir();
@@ -328,15 +495,7 @@ async fn a_restore_refuses_a_damaged_backup_and_a_file_that_is_no_database() {
         "{err}"
     );
     assert!(!dir.join("new.db").exists());
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
-        .collect();
-    assert!(
-        leftovers.is_empty(),
-        "working copies left behind: {leftovers:?}"
-    );
+    assert_no_working_copies(&dir);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -418,12 +577,13 @@ async fn migrate_to(pool: &sqlx::SqlitePool, k: usize) {
 #[test]
 fn pg_dump_advice_names_the_commands_without_the_password() {
     let said = backup::pg_dump_advice(
-        "postgres://arbiter:secret@db.example:5433/league",
+        "postgres://arbiter:pa55word@db.example:5433/league",
         Path::new("league.dump"),
     );
     assert!(
         said.contains(
-            "pg_dump --format=custom --file=league.dump 'postgres://arbiter@db.example:5433/league'"
+            "umask 077; pg_dump --format=custom --exclude-table-data=tower_sessions.session \
+             --exclude-table-data='*.site_secrets' --file=league.dump 'postgres://arbiter@db.example:5433/league'"
         ),
         "{said}"
     );
@@ -431,7 +591,7 @@ fn pg_dump_advice_names_the_commands_without_the_password() {
         said.contains("pg_restore --clean --if-exists --no-owner"),
         "{said}"
     );
-    assert!(!said.contains("secret"), "{said}");
+    assert!(!said.contains("pa55word"), "{said}");
 }
 
 /// pg_dump, as `arbiter backup` and docs/deploy.md give it, run while another connection

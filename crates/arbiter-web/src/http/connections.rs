@@ -7,12 +7,23 @@
 //! - A connection lives at most [`Limits::lifetime`]: then it is closed after its current
 //!   answer, or cut [`Limits::shutdown_grace`] later if the reader never takes that answer.
 //! - At most [`Limits::per_address`] connections from one address (a trusted proxy is not
-//!   counted per address: its clients are many people), and [`Limits::total`] in all. When
-//!   all places are taken a new connection takes the place of the oldest one that is answering
-//!   nothing, so clients holding connections open from many addresses cannot shut readers out.
-//!   A connection that finds no place is answered 503 at once and closed, so it never waits.
+//!   counted per address: its clients are many people), and [`Limits::total`] in all. A
+//!   connection is *waiting* while no request of its is in flight: it is still sending a
+//!   request's head, or is kept alive idle after an answer (to hyper the two are one state: a
+//!   head awaited). A request is in flight from its head's arrival until its answer is handed
+//!   back, its body's arrival included, which [`Limits::request`] bounds.
+//! - When an address has all its places, a newcomer from it takes the place of that address's
+//!   oldest waiting connection, which is closed (issue 30, item 11: a school's network or a
+//!   hall's Wi-Fi puts every phone behind one address, so clients trickling their heads from it
+//!   must not shut its readers out). Only when every connection of the address has a request in
+//!   flight is the newcomer refused: those are being answered, and each ends within
+//!   [`Limits::request`].
+//! - When all places are taken a new connection takes the place of the oldest waiting one of
+//!   any address, so clients holding connections open from many addresses cannot shut readers
+//!   out. A connection that finds no place is answered 503 at once and closed, so it never
+//!   waits. A browser whose kept-alive connection was closed while idle opens another.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -102,7 +113,6 @@ pub async fn serve(
     let server = Arc::new(Server {
         total: Arc::new(Semaphore::new(limits.total)),
         limits,
-        per_address: PerAddress::default(),
         open: OpenConnections::default(),
         http,
         router,
@@ -135,7 +145,6 @@ pub async fn serve(
 struct Server {
     limits: Limits,
     total: Arc<Semaphore>,
-    per_address: PerAddress,
     open: OpenConnections,
     http: hyper::server::conn::http1::Builder,
     router: Router,
@@ -146,22 +155,14 @@ struct Server {
 impl Server {
     /// Admits one accepted connection within the bounds and serves it to its end.
     async fn connection(self: Arc<Self>, stream: TcpStream, peer: SocketAddr) {
-        let address_permit = if self.trusted_proxies.contains(&peer.ip()) {
-            None
-        } else {
-            match self.per_address.acquire(peer.ip(), self.limits.per_address) {
-                Some(permit) => Some(permit),
-                None => {
-                    return refuse(stream, "Too many connections are open from your address").await;
-                }
-            }
+        let address = (!self.trusted_proxies.contains(&peer.ip())).then_some(peer.ip());
+        // Held until the connection ends, so the bounds count open connections.
+        let Some((slot, registered)) = self.open.register(address, self.limits.per_address) else {
+            return refuse(stream, "Too many connections are open from your address").await;
         };
-        let Some(total_permit) = self.place().await else {
+        let Some(_total_permit) = self.place(registered.id).await else {
             return refuse(stream, "The site has as many visitors as it can take").await;
         };
-        // Held until the connection ends, so the bounds count open connections.
-        let _permits = (total_permit, address_permit);
-        let (slot, _registered) = self.open.register();
         let _ = stream.set_nodelay(true);
         let service = answer_within(self.router.clone(), peer, self.limits.request, slot.clone());
         let connection = self.http.serve_connection(TokioIo::new(stream), service);
@@ -178,14 +179,15 @@ impl Server {
         let _ = tokio::time::timeout(self.limits.shutdown_grace, connection).await;
     }
 
-    /// A place among the `total`: a free one, or, when all are taken, the place of the oldest
-    /// connection that is answering nothing (a slow or idle client), so holding many
-    /// connections open cannot shut readers out. `None` when every connection is busy.
-    async fn place(&self) -> Option<OwnedSemaphorePermit> {
+    /// A place among the `total` for the connection `newcomer`: a free one, or, when all are
+    /// taken, the place of the oldest other connection that is waiting (a slow or idle client),
+    /// so holding many connections open cannot shut readers out. `None` when every other
+    /// connection is busy.
+    async fn place(&self, newcomer: u64) -> Option<OwnedSemaphorePermit> {
         if let Ok(permit) = self.total.clone().try_acquire_owned() {
             return Some(permit);
         }
-        if !self.open.evict_oldest_idle() {
+        if !self.open.evict_oldest_waiting(newcomer) {
             return None;
         }
         tokio::time::timeout(
@@ -198,50 +200,117 @@ impl Server {
     }
 }
 
-/// The open connections in the order they were accepted.
+/// The open connections in the order they were accepted, and those of each address not yet
+/// asked to close (the ones its bound counts).
 #[derive(Default)]
-struct OpenConnections(Mutex<(u64, BTreeMap<u64, Arc<Slot>>)>);
+struct OpenConnections(Mutex<Open>);
 
-/// One open connection: how many of its requests are being answered, and the signal to close.
+#[derive(Default)]
+struct Open {
+    next: u64,
+    all: BTreeMap<u64, Arc<Slot>>,
+    by_address: HashMap<IpAddr, BTreeSet<u64>>,
+}
+
+/// One open connection: its address (none for a trusted proxy), how many of its requests are
+/// in flight, and the signal to close.
 #[derive(Default)]
 struct Slot {
+    address: Option<IpAddr>,
     in_flight: AtomicUsize,
     evicted: AtomicBool,
     evict: Notify,
 }
 
 impl OpenConnections {
-    fn register(&self) -> (Arc<Slot>, Registered<'_>) {
-        let mut open = self
-            .0
+    fn lock(&self) -> std::sync::MutexGuard<'_, Open> {
+        self.0
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let (next, connections) = &mut *open;
-        let id = *next;
-        *next += 1;
-        let slot = Arc::new(Slot::default());
-        connections.insert(id, slot.clone());
-        (slot, Registered { open: self, id })
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Asks the oldest connection with no request in flight to close; false if there is none.
-    fn evict_oldest_idle(&self) -> bool {
-        let open = self
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let idle = open.1.values().find(|slot| {
-            slot.in_flight.load(Ordering::Acquire) == 0 && !slot.evicted.load(Ordering::Acquire)
+    /// Registers a new connection from `address`, within its bound of `per_address`: when the
+    /// address has all its places, its oldest waiting connection is asked to close and the
+    /// newcomer has its place. `None` when every connection of the address has a request in
+    /// flight.
+    fn register(
+        &self,
+        address: Option<IpAddr>,
+        per_address: usize,
+    ) -> Option<(Arc<Slot>, Registered<'_>)> {
+        let mut open = self.lock();
+        if let Some(address) = address {
+            let full = open
+                .by_address
+                .get(&address)
+                .is_some_and(|ids| ids.len() >= per_address);
+            if full {
+                let oldest_waiting = open.by_address[&address]
+                    .iter()
+                    .copied()
+                    .find(|id| open.all.get(id).is_some_and(|slot| slot.waiting()))?;
+                open.evict(oldest_waiting);
+            }
+        }
+        let id = open.next;
+        open.next += 1;
+        let slot = Arc::new(Slot {
+            address,
+            ..Slot::default()
         });
-        match idle {
-            Some(slot) => {
-                slot.evicted.store(true, Ordering::Release);
-                // A stored permit: the connection sees it even if it is not waiting yet.
-                slot.evict.notify_one();
+        open.all.insert(id, slot.clone());
+        if let Some(address) = address {
+            open.by_address.entry(address).or_default().insert(id);
+        }
+        Some((slot, Registered { open: self, id }))
+    }
+
+    /// Asks the oldest waiting connection other than `except` to close; false if there is none.
+    fn evict_oldest_waiting(&self, except: u64) -> bool {
+        let mut open = self.lock();
+        let oldest = open
+            .all
+            .iter()
+            .find(|(id, slot)| **id != except && slot.waiting())
+            .map(|(id, _)| *id);
+        match oldest {
+            Some(id) => {
+                open.evict(id);
                 true
             }
             None => false,
         }
+    }
+}
+
+impl Open {
+    /// Asks the connection `id` to close; it no longer counts against its address's bound.
+    fn evict(&mut self, id: u64) {
+        let Some(slot) = self.all.get(&id) else {
+            return;
+        };
+        slot.evicted.store(true, Ordering::Release);
+        // A stored permit: the connection sees it even if it is not waiting yet.
+        slot.evict.notify_one();
+        if let Some(address) = slot.address {
+            self.forget_address(address, id);
+        }
+    }
+
+    fn forget_address(&mut self, address: IpAddr, id: u64) {
+        if let Some(ids) = self.by_address.get_mut(&address) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.by_address.remove(&address);
+            }
+        }
+    }
+}
+
+impl Slot {
+    /// No request of its in flight, and not yet asked to close.
+    fn waiting(&self) -> bool {
+        self.in_flight.load(Ordering::Acquire) == 0 && !self.evicted.load(Ordering::Acquire)
     }
 }
 
@@ -253,12 +322,12 @@ struct Registered<'a> {
 
 impl Drop for Registered<'_> {
     fn drop(&mut self) {
-        let mut open = self
-            .open
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        open.1.remove(&self.id);
+        let mut open = self.open.lock();
+        if let Some(slot) = open.all.remove(&self.id)
+            && let Some(address) = slot.address
+        {
+            open.forget_address(address, self.id);
+        }
     }
 }
 
@@ -345,71 +414,49 @@ async fn pause_after_accept_error(e: &std::io::Error) {
     }
 }
 
-/// Open connections per address.
-#[derive(Debug, Clone, Default)]
-struct PerAddress(Arc<Mutex<HashMap<IpAddr, usize>>>);
-
-impl PerAddress {
-    fn acquire(&self, address: IpAddr, limit: usize) -> Option<AddressPermit> {
-        let mut open = self
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let count = open.entry(address).or_insert(0);
-        if *count >= limit {
-            return None;
-        }
-        *count += 1;
-        Some(AddressPermit {
-            open: self.clone(),
-            address,
-        })
-    }
-}
-
-/// One open connection of an address; dropping it frees the place.
-#[derive(Debug)]
-struct AddressPermit {
-    open: PerAddress,
-    address: IpAddr,
-}
-
-impl Drop for AddressPermit {
-    fn drop(&mut self) {
-        let mut open = self
-            .open
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(count) = open.get_mut(&self.address) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.address);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn busy(slot: &Slot) {
+        slot.in_flight.fetch_add(1, Ordering::AcqRel);
+    }
+
     #[test]
-    fn an_address_gets_its_place_back_when_a_connection_ends() {
-        let open = PerAddress::default();
-        let address: IpAddr = [192, 0, 2, 1].into();
-        let first = open.acquire(address, 2);
-        let second = open.acquire(address, 2);
-        assert!(first.is_some() && second.is_some());
+    fn an_address_at_its_bound_gives_its_oldest_waiting_place_to_a_newcomer_else_refuses() {
+        let open = OpenConnections::default();
+        let address = Some(IpAddr::from([192, 0, 2, 1]));
+        let (first, _r1) = open.register(address, 2).unwrap();
+        let (second, r2) = open.register(address, 2).unwrap();
+        busy(&second);
+        let (third, _r3) = open
+            .register(address, 2)
+            .expect("a newcomer takes the place of the oldest waiting connection");
         assert!(
-            open.acquire(address, 2).is_none(),
-            "a third is over the bound"
+            first.evicted.load(Ordering::Acquire),
+            "the oldest waiting one is closed"
         );
         assert!(
-            open.acquire([192, 0, 2, 2].into(), 2).is_some(),
+            !second.evicted.load(Ordering::Acquire),
+            "one being answered is kept"
+        );
+        busy(&third);
+        assert!(
+            open.register(address, 2).is_none(),
+            "every connection of the address is being answered: refused"
+        );
+        assert!(
+            open.register(Some([192, 0, 2, 2].into()), 2).is_some(),
             "another address has its own bound"
         );
-        drop(first);
-        assert!(open.acquire(address, 2).is_some());
+        assert!(
+            (0..5).all(|_| open.register(None, 2).is_some()),
+            "a trusted proxy is not bounded per address"
+        );
+        drop(r2);
+        assert!(
+            open.register(address, 2).is_some(),
+            "an address gets its place back when a connection ends"
+        );
     }
 }

@@ -36,8 +36,13 @@ async fn connect_from(source: [u8; 4], server: SocketAddr) -> std::io::Result<Tc
 
 /// One request on its own connection; the status and the time to the whole answer.
 async fn get(server: SocketAddr, path: &str) -> (u16, Duration) {
+    get_from([127, 0, 0, 1], server, path).await
+}
+
+/// [`get`] from the loopback address `source`.
+async fn get_from(source: [u8; 4], server: SocketAddr, path: &str) -> (u16, Duration) {
     let started = Instant::now();
-    let mut stream = TcpStream::connect(server).await.unwrap();
+    let mut stream = connect_from(source, server).await.unwrap();
     let request = format!("GET {path} HTTP/1.1\r\nHost: arbiter.test\r\nConnection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await.unwrap();
     let answer = read_to_end(&mut stream).await;
@@ -80,6 +85,67 @@ fn trickle(server: SocketAddr, source: [u8; 4], count: usize) -> JoinHandle<()> 
     })
 }
 
+/// Ten readers from `source`, one after another, each answered 200 within a second.
+async fn ten_readers_answered(source: [u8; 4], server: SocketAddr) {
+    for _ in 0..10 {
+        let (status, took) = get_from(source, server, "/").await;
+        assert_eq!(status, 200, "a reader from {source:?} is answered");
+        assert!(
+            took < Duration::from_secs(1),
+            "the home page took {took:?} while slow clients held connections"
+        );
+    }
+}
+
+/// Stops the server, which must end within its grace period.
+async fn stopped(stop: oneshot::Sender<()>, server: JoinHandle<()>) {
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(30), server)
+        .await
+        .expect("the server stops within its grace period")
+        .unwrap();
+}
+
+/// A connection from each of `sources` that sends a request line and no more, 100 ms apart so
+/// the server takes them in order.
+async fn hold_heads(server: SocketAddr, sources: &[[u8; 4]]) -> Vec<TcpStream> {
+    let mut held = Vec::new();
+    for &source in sources {
+        let mut s = connect_from(source, server).await.unwrap();
+        s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
+        held.push(s);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    held
+}
+
+/// A connection from `source` whose request is in flight: its head sent, its body still to
+/// come.
+async fn hold_body(server: SocketAddr, source: [u8; 4]) -> TcpStream {
+    let mut s = connect_from(source, server).await.unwrap();
+    s.write_all(
+        b"POST /sign-in HTTP/1.1\r\nHost: arbiter.test\r\n\
+          Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=",
+    )
+    .await
+    .unwrap();
+    s
+}
+
+/// `source`'s request is answered 200 within a second, and the connection `oldest` closed
+/// without an answer.
+async fn answered_in_place_of(source: [u8; 4], server: SocketAddr, oldest: &mut TcpStream) {
+    let (status, took) = get_from(source, server, "/").await;
+    assert_eq!(status, 200);
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    let closed = tokio::time::timeout(Duration::from_secs(1), read_to_end(oldest)).await;
+    assert_eq!(
+        closed.ok().as_deref(),
+        Some(""),
+        "the oldest waiting connection was closed, unanswered"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reader_is_answered_within_a_second_while_hundreds_of_connections_trickle_their_headers()
 {
@@ -92,22 +158,11 @@ async fn a_reader_is_answered_within_a_second_while_hundreds_of_connections_tric
         trickle(addr, [127, 0, 0, 4], 60),
     ];
     tokio::time::sleep(Duration::from_secs(2)).await;
-    for _ in 0..10 {
-        let (status, took) = get(addr, "/").await;
-        assert_eq!(status, 200);
-        assert!(
-            took < Duration::from_secs(1),
-            "the home page took {took:?} while slow clients held connections"
-        );
-    }
+    ten_readers_answered([127, 0, 0, 1], addr).await;
     for t in tricklers {
         t.abort();
     }
-    let _ = stop.send(());
-    tokio::time::timeout(Duration::from_secs(30), server)
-        .await
-        .expect("the server stops within its grace period")
-        .unwrap();
+    stopped(stop, server).await;
 }
 
 #[tokio::test]
@@ -172,18 +227,44 @@ async fn a_body_sent_too_slowly_is_answered_408() {
     assert!(answer.contains("within 1 seconds") || answer.contains("within 1 second"));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue_30_a_reader_behind_one_address_with_hundreds_of_trickling_connections_is_answered() {
+    let (addr, stop, server) = server(Limits::default()).await;
+    let source = [127, 0, 0, 2];
+    // Three hundred from the reader's own address (a school's network, a hall's Wi-Fi): more
+    // than twice what one address may hold, each still sending its request's head.
+    let per_address = Limits::default().per_address;
+    assert!(300 > 2 * per_address, "the address is over its bound");
+    let trickler = trickle(addr, source, 300);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    ten_readers_answered(source, addr).await;
+    trickler.abort();
+    stopped(stop, server).await;
+}
+
 #[tokio::test]
-async fn connections_beyond_an_address_bound_are_refused_at_once_and_others_still_served() {
+async fn a_newcomer_takes_the_place_of_its_address_s_oldest_connection_still_sending_its_head() {
+    let limits = Limits {
+        per_address: 3,
+        ..Limits::default()
+    };
+    let (addr, _stop, _server) = server(limits).await;
+    let mut held = hold_heads(addr, &[[127, 0, 0, 2]; 3]).await;
+    answered_in_place_of([127, 0, 0, 2], addr, &mut held[0]).await;
+}
+
+#[tokio::test]
+async fn connections_beyond_an_address_bound_all_being_answered_are_refused_at_once_and_others_still_served()
+ {
     let limits = Limits {
         per_address: 3,
         ..Limits::default()
     };
     let (addr, _stop, _server) = server(limits).await;
     let mut held = Vec::new();
+    // A request whose body is still coming is in flight: its connection is not waiting.
     for _ in 0..3 {
-        let mut s = connect_from([127, 0, 0, 2], addr).await.unwrap();
-        s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
-        held.push(s);
+        held.push(hold_body(addr, [127, 0, 0, 2]).await);
     }
     // Give the server time to accept the three before the fourth arrives.
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -216,22 +297,8 @@ async fn when_every_place_is_taken_a_reader_takes_the_place_of_the_oldest_idle_c
         ..Limits::default()
     };
     let (addr, _stop, _server) = server(limits).await;
-    let mut held = Vec::new();
-    for source in [[127, 0, 0, 2], [127, 0, 0, 3]] {
-        let mut s = connect_from(source, addr).await.unwrap();
-        s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
-        held.push(s);
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let (status, took) = get(addr, "/").await;
-    assert_eq!(status, 200);
-    assert!(took < Duration::from_secs(1), "took {took:?}");
-    let oldest = tokio::time::timeout(Duration::from_secs(1), read_to_end(&mut held[0])).await;
-    assert_eq!(
-        oldest.ok().as_deref(),
-        Some(""),
-        "the oldest idle one was closed"
-    );
+    let mut held = hold_heads(addr, &[[127, 0, 0, 2], [127, 0, 0, 3]]).await;
+    answered_in_place_of([127, 0, 0, 1], addr, &mut held[0]).await;
 }
 
 #[tokio::test]
@@ -241,18 +308,11 @@ async fn when_every_connection_is_being_answered_a_newcomer_is_refused_at_once()
         ..Limits::default()
     };
     let (addr, _stop, _server) = server(limits).await;
-    let mut held = Vec::new();
     // A request whose body is still coming is in flight: its connection is not idle.
-    for source in [[127, 0, 0, 2], [127, 0, 0, 3]] {
-        let mut s = connect_from(source, addr).await.unwrap();
-        s.write_all(
-            b"POST /sign-in HTTP/1.1\r\nHost: arbiter.test\r\n\
-              Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=",
-        )
-        .await
-        .unwrap();
-        held.push(s);
-    }
+    let _held = [
+        hold_body(addr, [127, 0, 0, 2]).await,
+        hold_body(addr, [127, 0, 0, 3]).await,
+    ];
     tokio::time::sleep(Duration::from_millis(200)).await;
     let (status, took) = get(addr, "/").await;
     assert_eq!(status, 503);
