@@ -284,6 +284,16 @@ impl Store {
         dispatch!(self, s => s.record_result(m, seen, outcome, on, by, reason).await)
     }
 
+    /// Several matches' results in one transaction, each as [`Store::record_result_on`]: all
+    /// stored or none; the error says which write (its index) refused.
+    pub async fn record_results(
+        &self,
+        writes: &[ResultWrite<'_>],
+        by: &Actor,
+    ) -> Result<Vec<ResultVersion>, (usize, StoreError)> {
+        dispatch!(self, s => s.record_results(writes, by).await)
+    }
+
     /// Names `side`'s lineup for the match before it is played (issue 12): the next version, if
     /// the lineup in force is still the version `seen` (0 for none); else [`StoreError::Stale`]
     /// and nothing is written. Core has checked it; the store keeps only players of the

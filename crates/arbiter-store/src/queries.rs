@@ -2096,85 +2096,47 @@ impl Backend {
         m: MatchId,
         seen: ReportSeen,
         outcome: &MatchOutcome,
-        (basis, late): (ResultBasis, Option<&LateArrival>),
+        on: (ResultBasis, Option<&LateArrival>),
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        let reason = check::reason(reason)?;
-        let reason = reason.as_ref().map(Reason::as_str);
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
-        let Some(place) = match_place(&mut tx, m).await? else {
-            return Err(StoreError::NotFound(format!(
-                "there is no match with id {m}; reload the schedule and enter the result on the match shown there"
-            )));
-        };
-        let label = check::match_label(place.round, &place.home, &place.away);
-        let players = player_rows(&mut tx, place.competition).await?;
-        check::outcome_players(&label, outcome, |p| players.contains_key(&p.0))?;
-        let mut versions = latest_version_of(&mut tx, m).await?;
-        check_seen(&mut tx, m, &label, &versions, seen).await?;
-        let previous = versions.pop();
-        let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
-        let at = codes::now();
-        insert_result(&mut tx, m.0, version, outcome, by, at, reason, (basis, late), &players)
-            .await?;
-        bump_competition(&mut tx, place.competition).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
-                before: previous.as_ref().map(|p| {
-                    json::result_version(
-                        i64::from(p.version),
-                        place.round,
-                        &place.home,
-                        &place.away,
-                        &p.outcome,
-                    )
-                }),
-                after: Some({
-                    let mut after = json::result_version(
-                        version,
-                        place.round,
-                        &place.home,
-                        &place.away,
-                        outcome,
-                    );
-                    if basis != ResultBasis::Entered {
-                        after["basis"] = basis.code().into();
-                    }
-                    if let Some(l) = late {
-                        after["late"] = serde_json::json!({
-                            "team": l.team.code(),
-                            "school_day_ends": codes::time_text(l.school_day_ends),
-                            "clocks_started": l.clocks_started.map(codes::time_text),
-                            "arrived": l.arrived.map(codes::time_text),
-                            "arranged": l.arranged,
-                        });
-                    }
-                    after
-                }),
-                reason,
-                ..Change::on_match(&place, m, HistoryAction::RecordResult)
-            },
-        )
-        .await?;
+        let written = record_result_in(&mut tx, m, seen, outcome, on, by, reason).await?;
         tx.commit().await.map_err(db("saving the result"))?;
-        Ok(ResultVersion {
-            match_id: m,
-            version: to_u32(version, "result version")?,
-            outcome: outcome.clone(),
-            entered_by: by.user.clone(),
-            entered_role: by.role,
-            entered_at: at,
-            reason: reason.map(str::to_string),
-            basis,
-            late: late.copied(),
-        })
+        Ok(written)
     }
 
+    /// Several matches' results in one transaction (an arbiter's round): all stored, or none,
+    /// the error naming which write (by its index in `writes`) refused.
+    pub async fn record_results(
+        &self,
+        writes: &[crate::records::ResultWrite<'_>],
+        by: &Actor,
+    ) -> Result<Vec<ResultVersion>, (usize, StoreError)> {
+        let mut tx = begin_write(self.writer()).await.map_err(|e| (0, e))?;
+        bump(&mut tx).await.map_err(|e| (0, e))?;
+        let mut out = Vec::with_capacity(writes.len());
+        for (i, w) in writes.iter().enumerate() {
+            let written = record_result_in(
+                &mut tx,
+                w.match_id,
+                w.seen,
+                w.outcome,
+                (w.basis, w.late),
+                by,
+                w.reason,
+            )
+            .await
+            .map_err(|e| (i, e))?;
+            out.push(written);
+        }
+        tx.commit()
+            .await
+            .map_err(|e| (0, db("saving the round's results")(e)))?;
+        Ok(out)
+    }
+ 
     /// GT-P3: records an extra game with match `m` (a challenge game, GT-R5, or an unranked one,
     /// GT-R7), after the `seen` ones the writer read (else [`StoreError::Stale`]: core's
     /// `extra::read` checked it against those), with who entered it. In the history.
@@ -2911,3 +2873,85 @@ impl Backend {
         get(&row, "data_version")
     }
 }
+
+/// Adds the next version of match `m`'s result inside `tx`, if the match is still as `seen`.
+async fn record_result_in(
+    tx: &mut Tx,
+    m: MatchId,
+    seen: ReportSeen,
+    outcome: &MatchOutcome,
+    (basis, late): (ResultBasis, Option<&LateArrival>),
+    by: &Actor,
+    reason: Option<&str>,
+) -> Result<ResultVersion, StoreError> {
+    let reason = check::reason(reason)?;
+    let reason = reason.as_ref().map(Reason::as_str);
+    let Some(place) = match_place(tx, m).await? else {
+        return Err(StoreError::NotFound(format!(
+            "there is no match with id {m}; reload the schedule and enter the result on the match shown there"
+        )));
+    };
+    let label = check::match_label(place.round, &place.home, &place.away);
+    let players = player_rows(tx, place.competition).await?;
+    check::outcome_players(&label, outcome, |p| players.contains_key(&p.0))?;
+    let mut versions = latest_version_of(tx, m).await?;
+    check_seen(tx, m, &label, &versions, seen).await?;
+    let previous = versions.pop();
+    let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
+    let at = codes::now();
+    insert_result(tx, m.0, version, outcome, by, at, reason, (basis, late), &players)
+        .await?;
+    bump_competition(tx, place.competition).await?;
+    append_history(
+        tx,
+        at,
+        by,
+        Change {
+            before: previous.as_ref().map(|p| {
+                json::result_version(
+                    i64::from(p.version),
+                    place.round,
+                    &place.home,
+                    &place.away,
+                    &p.outcome,
+                )
+            }),
+            after: Some({
+                let mut after = json::result_version(
+                    version,
+                    place.round,
+                    &place.home,
+                    &place.away,
+                    outcome,
+                );
+                if basis != ResultBasis::Entered {
+                    after["basis"] = basis.code().into();
+                }
+                if let Some(l) = late {
+                    after["late"] = serde_json::json!({
+                        "team": l.team.code(),
+                        "school_day_ends": codes::time_text(l.school_day_ends),
+                        "clocks_started": l.clocks_started.map(codes::time_text),
+                        "arrived": l.arrived.map(codes::time_text),
+                        "arranged": l.arranged,
+                    });
+                }
+                after
+            }),
+            reason,
+            ..Change::on_match(&place, m, HistoryAction::RecordResult)
+        },
+    )
+    .await?;
+    Ok(ResultVersion {
+        match_id: m,
+        version: to_u32(version, "result version")?,
+        outcome: outcome.clone(),
+        entered_by: by.user.clone(),
+        entered_role: by.role,
+        entered_at: at,
+        reason: reason.map(str::to_string),
+        basis,
+        late: late.copied(),
+    })
+    }

@@ -398,6 +398,23 @@ pub struct ResultVersion {
     pub late: Option<arbiter_core::late::LateArrival>,
 }
 
+/// One match's result in a batch written in one transaction ([`crate::Store::record_results`]).
+#[derive(Debug, Clone, Copy)]
+pub struct ResultWrite<'a> {
+    /// The match.
+    pub match_id: MatchId,
+    /// What the writer read of its report: stored only if it is still so.
+    pub seen: ReportSeen,
+    /// The result.
+    pub outcome: &'a MatchOutcome,
+    /// What it rests on (an entry, a forfeit by decision, …).
+    pub basis: arbiter_core::report::ResultBasis,
+    /// The referee's report of a late team (GT-M6, GT-S3).
+    pub late: Option<&'a arbiter_core::late::LateArrival>,
+    /// Why, for a correction.
+    pub reason: Option<&'a str>,
+}
+
 /// What a writer read of a match's report before deciding to write: the version in force and
 /// how many reviews the match had. The write is stored only if both are still so when its
 /// transaction holds the write lock, so of two writers who read the same state one wins.

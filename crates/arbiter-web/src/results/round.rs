@@ -500,33 +500,35 @@ pub async fn save_round_results(
             )
             .await;
         }
-        let mut saved = 0;
-        let mut failed = Vec::new();
-        for (ctx, acting, sub) in &asked {
-            match write::submit(&state, ctx, acting, sub).await {
-                Ok(_) => saved += 1,
-                Err(e) => failed.push(format!(
+        // One transaction: the round is saved whole, or nothing of it (issue 30).
+        let refusals = match write::submit_all(&state, &asked).await {
+            Ok(saved) => return Ok(see_other(&format!("{}?saved={saved}", round.href()))),
+            Err(refusals) => refusals,
+        };
+        let failed: Vec<String> = refusals
+            .into_iter()
+            .map(|(i, e)| {
+                let ctx = asked[i].0;
+                format!(
                     "{} \u{2013} {}: {}",
                     ctx.team_name(Side::Home),
                     ctx.team_name(Side::Away),
                     not_written(e)
-                )),
-            }
-        }
-        if failed.is_empty() {
-            return Ok(see_other(&format!("{}?saved={saved}", round.href())));
-        }
-        // Another write got in first on some match: say which, with the page as it is now.
+                )
+            })
+            .collect();
+        // Another write got in first on a match: nothing was saved; the page shows what is in
+        // force now and keeps what was typed, to check and save again.
         let fresh = load_again(&state, &round).await?;
         let notice = format!(
-            "{saved} of {} matches saved; the others were not, and show what is in force now.",
+            "Nothing was saved: the {} matches typed are saved together or not at all. Check the match below, then save the round again.",
             asked.len()
         );
         page(
             &state,
             &auth,
             &fresh,
-            None,
+            Some(&fields),
             (Some(notice), failed),
             StatusCode::CONFLICT,
         )

@@ -66,6 +66,13 @@ pub(crate) enum NotWritten {
     Failed(WebError),
 }
 
+/// A submission checked and read, ready to store: the result it writes (none for a review) and
+/// the referee's report of a late team.
+pub(crate) struct Checked {
+    outcome: Option<MatchOutcome>,
+    late: Option<arbiter_core::late::LateArrival>,
+}
+
 /// Checks `sub` against the match as `ctx` read it, writes it as `acting`, and says what became
 /// of it. The public pages are invalidated after a write.
 pub(crate) async fn submit(
@@ -74,6 +81,179 @@ pub(crate) async fn submit(
     acting: &Acting,
     sub: &Submission,
 ) -> Result<Written, NotWritten> {
+    let checked = check(state, ctx, acting, sub).await?;
+    let reason = sub.reason();
+    let store = state.store();
+    let actor = acting.actor();
+    let written = match (sub.step, checked.outcome) {
+        (
+            ReportStep::Enter
+            | ReportStep::Correct
+            | ReportStep::ForfeitByDecision
+            | ReportStep::DoubleForfeitForLateReport
+            | ReportStep::Adjudicate
+            | ReportStep::FinishAdjourned,
+            Some(outcome),
+        ) => store
+            .record_result_on(
+                ctx.id,
+                ctx.seen(),
+                &outcome,
+                (sub.step.basis(), checked.late.as_ref()),
+                &actor,
+                reason,
+            )
+            .await
+            .map(Written::Result),
+        (step, _) => {
+            // An officer's confirmation of the disputed version is the decision that it
+            // stands (`arbiter_core::report::status`).
+            let kind = match step {
+                ReportStep::Dispute => ReviewKind::Disputed,
+                _ => ReviewKind::Confirmed,
+            };
+            store
+                .review_result(ctx.id, ctx.seen(), kind, &actor, reason)
+                .await
+                .map(Written::Review)
+        }
+    };
+    match written {
+        Ok(w) => {
+            state.invalidate();
+            told(state, ctx, acting, sub).await;
+            Ok(w)
+        }
+        Err(e) => Err(refused(state, ctx, acting, sub, e).await),
+    }
+}
+
+/// Several matches' results (an arbiter's round), each checked as [`submit`] checks one, then
+/// stored in one transaction: all, or none. `Err` holds each match's refusal by its index.
+pub(crate) async fn submit_all(
+    state: &AppState,
+    asked: &[(&MatchContext, Acting, Submission)],
+) -> Result<usize, Vec<(usize, NotWritten)>> {
+    let mut checked = Vec::new();
+    let mut refusals = Vec::new();
+    for (i, (ctx, acting, sub)) in asked.iter().enumerate() {
+        match check(state, ctx, acting, sub).await {
+            Ok(Checked {
+                outcome: Some(outcome),
+                late,
+            }) => checked.push((outcome, late)),
+            Ok(Checked { outcome: None, .. }) => refusals.push((
+                i,
+                NotWritten::Failed(WebError::BadRequest(
+                    "The round page enters and corrects results; confirm or dispute one on its match page.".into(),
+                )),
+            )),
+            Err(e) => refusals.push((i, e)),
+        }
+    }
+    if !refusals.is_empty() {
+        return Err(refusals);
+    }
+    let writes: Vec<arbiter_store::ResultWrite<'_>> = asked
+        .iter()
+        .zip(&checked)
+        .map(
+            |((ctx, _, sub), (outcome, late))| arbiter_store::ResultWrite {
+                match_id: ctx.id,
+                seen: ctx.seen(),
+                outcome,
+                basis: sub.step.basis(),
+                late: late.as_ref(),
+                reason: sub.reason(),
+            },
+        )
+        .collect();
+    // One person saves a round, so one actor: the first match's acting role.
+    let Some((_, acting, _)) = asked.first() else {
+        return Ok(0);
+    };
+    match state.store().record_results(&writes, &acting.actor()).await {
+        Ok(saved) => {
+            state.invalidate();
+            for (ctx, acting, sub) in asked {
+                told(state, ctx, acting, sub).await;
+            }
+            Ok(saved.len())
+        }
+        Err((i, e)) => {
+            let (ctx, acting, sub) = &asked[i];
+            Err(vec![(i, refused(state, ctx, acting, sub, e).await)])
+        }
+    }
+}
+
+/// Issue 13: those who act next are told, after the answer.
+async fn told(state: &AppState, ctx: &MatchContext, acting: &Acting, sub: &Submission) {
+    if let Ok(fresh) = context::reload(state, ctx).await
+        && let Some((notice, audience)) = notice::of_step(sub.step, fresh.status())
+    {
+        let what = notify::step_words(sub.step, &fresh, sub.reason(), Some(acting.role));
+        notify::tell(state, &fresh, notice, audience, &what, Some(&acting.email)).await;
+    }
+}
+
+/// What a store refusal of `sub` on `ctx` answers: when another write got in first, the answer
+/// this one would have had arriving just after it, or else that the match changed (409).
+async fn refused(
+    state: &AppState,
+    ctx: &MatchContext,
+    acting: &Acting,
+    sub: &Submission,
+    e: StoreError,
+) -> NotWritten {
+    match e {
+        StoreError::Stale(_) => match context::reload(state, ctx).await {
+            Ok(fresh) => {
+                let r = step_check(&fresh, acting, sub, state)
+                    .err()
+                    .unwrap_or(Refusal::Changed {
+                        seen: sub.version.unwrap_or(ctx.in_force()),
+                        in_force: fresh.in_force(),
+                    });
+                NotWritten::Refused {
+                    why: context::refusal(&fresh, r),
+                    code: r.code(),
+                    fresh: Some(Box::new(fresh)),
+                }
+            }
+            Err(e) => NotWritten::Failed(e),
+        },
+        e => match WebError::from_write(e) {
+            WebError::Refused(m) => NotWritten::StoreRefused(sentence(&m)),
+            other => NotWritten::Failed(other),
+        },
+    }
+}
+
+/// Core's workflow on the step (GT-P2): may it be taken on the report as `ctx` has it, today.
+fn step_check(
+    ctx: &MatchContext,
+    acting: &Acting,
+    sub: &Submission,
+    state: &AppState,
+) -> Result<(), Refusal> {
+    let by = if acting.role.is_officer() {
+        EnteredBy::Officer
+    } else {
+        EnteredBy::Team
+    };
+    sub.step
+        .check(&ctx.report(), sub.version, by, state.today())
+}
+
+/// Everything [`submit`] checks before it stores: the event's clock, the workflow's step, and
+/// the result as typed.
+async fn check(
+    state: &AppState,
+    ctx: &MatchContext,
+    acting: &Acting,
+    sub: &Submission,
+) -> Result<Checked, NotWritten> {
     let by = if acting.role.is_officer() {
         EnteredBy::Officer
     } else {
@@ -92,9 +272,7 @@ pub(crate) async fn submit(
             fresh: None,
         });
     }
-    let today = state.today();
-    let check = |ctx: &MatchContext| sub.step.check(&ctx.report(), sub.version, by, today);
-    if let Err(r) = check(ctx) {
+    if let Err(r) = step_check(ctx, acting, sub, state) {
         return Err(NotWritten::Refused {
             why: context::refusal(ctx, r),
             code: r.code(),
@@ -209,72 +387,5 @@ pub(crate) async fn submit(
     if too_long.is_some() || !problems.is_empty() {
         return Err(NotWritten::Invalid { too_long, problems });
     }
-    let store = state.store();
-    let actor = acting.actor();
-    let written = match (sub.step, outcome) {
-        (
-            ReportStep::Enter
-            | ReportStep::Correct
-            | ReportStep::ForfeitByDecision
-            | ReportStep::DoubleForfeitForLateReport
-            | ReportStep::Adjudicate
-            | ReportStep::FinishAdjourned,
-            Some(outcome),
-        ) => store
-            .record_result_on(
-                ctx.id,
-                ctx.seen(),
-                &outcome,
-                (sub.step.basis(), late.as_ref()),
-                &actor,
-                reason,
-            )
-            .await
-            .map(Written::Result),
-        (step, _) => {
-            // An officer's confirmation of the disputed version is the decision that it
-            // stands (`arbiter_core::report::status`).
-            let kind = match step {
-                ReportStep::Dispute => ReviewKind::Disputed,
-                _ => ReviewKind::Confirmed,
-            };
-            store
-                .review_result(ctx.id, ctx.seen(), kind, &actor, reason)
-                .await
-                .map(Written::Review)
-        }
-    };
-    match written {
-        Ok(w) => {
-            state.invalidate();
-            // Issue 13: those who act next are told, after the answer.
-            if let Ok(fresh) = context::reload(state, ctx).await
-                && let Some((notice, audience)) = notice::of_step(sub.step, fresh.status())
-            {
-                let what = notify::step_words(sub.step, &fresh, reason, Some(acting.role));
-                notify::tell(state, &fresh, notice, audience, &what, Some(&acting.email)).await;
-            }
-            Ok(w)
-        }
-        // Another write got in first: the answer this one would have had arriving just after
-        // it, or else that the match changed (409).
-        Err(StoreError::Stale(_)) => match context::reload(state, ctx).await {
-            Ok(fresh) => {
-                let r = check(&fresh).err().unwrap_or(Refusal::Changed {
-                    seen: sub.version.unwrap_or(ctx.in_force()),
-                    in_force: fresh.in_force(),
-                });
-                Err(NotWritten::Refused {
-                    why: context::refusal(&fresh, r),
-                    code: r.code(),
-                    fresh: Some(Box::new(fresh)),
-                })
-            }
-            Err(e) => Err(NotWritten::Failed(e)),
-        },
-        Err(e) => match WebError::from_write(e) {
-            WebError::Refused(m) => Err(NotWritten::StoreRefused(sentence(&m))),
-            other => Err(NotWritten::Failed(other)),
-        },
-    }
+    Ok(Checked { outcome, late })
 }

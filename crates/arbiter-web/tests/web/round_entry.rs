@@ -178,6 +178,9 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     assert_eq!(round_4(&app).await[0].2, 3.0);
 
     // A page read before that correction changes nothing (GT-P2: no lost update).
+    // Nor the other match typed with it: a round is saved whole or not at all (issue 30), and
+    // what was typed comes back to check and save again.
+    let drop_before = round_4(&app).await[1].2;
     let stale = arbiter
         .post(
             &app,
@@ -189,17 +192,33 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
                 ("r.start.2", "1"),
                 ("r.start.3", "0"),
                 ("r.start.4", "1"),
+                ("r.drop.1", "1"),
+                ("r.drop.2", "1"),
+                ("r.drop.3", "1"),
+                ("r.drop.4", "1"),
                 ("reason", "Typed from an old page."),
             ],
         )
         .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     assert!(
-        stale.body.contains("0 of 1 matches saved"),
+        stale
+            .body
+            .contains("Nothing was saved: the 2 matches typed are saved together"),
+        "{}",
+        stale.body
+    );
+    assert!(
+        stale.body.contains(r#"name="r.drop.4" value="1""#),
         "{}",
         stale.body
     );
     assert_eq!(round_4(&app).await[0].2, 3.0);
+    assert_eq!(
+        round_4(&app).await[1].2,
+        drop_before,
+        "the fresh match was not saved either"
+    );
 
     // Undo takes back the correction as a new version that restores the one before.
     let page = arbiter.get(&app, ROUND).await;
