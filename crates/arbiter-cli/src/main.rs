@@ -669,6 +669,23 @@ enum ResultCommand {
         #[command(flatten)]
         at: OfficerArgs,
     },
+    /// GT-P3, GT-P2: confirms an extra game the other school entered, so that it counts (the
+    /// school that did not enter it, or an officer).
+    ConfirmExtra {
+        /// The extra game's number on the match page (1 is the first).
+        #[arg(long)]
+        game: u32,
+        #[command(flatten)]
+        at: OfficerArgs,
+    },
+    /// GT-P3: strikes an extra game out, with --reason kept beside it; it no longer counts.
+    StrikeExtra {
+        /// The extra game's number on the match page (1 is the first).
+        #[arg(long)]
+        game: u32,
+        #[command(flatten)]
+        at: OfficerArgs,
+    },
     /// AS-11: a team's lineup for the match, named to the arbiter before its deadline; after
     /// it, only the arbiter may accept it, with --reason.
     Lineup {
@@ -1327,6 +1344,12 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 ResultCommand::Enter { boards, at } => {
                     (arbiter_web::OfficerStep::Enter { boards }, at)
+                }
+                ResultCommand::ConfirmExtra { game, at } => {
+                    (arbiter_web::OfficerStep::ConfirmExtraGame { game }, at)
+                }
+                ResultCommand::StrikeExtra { game, at } => {
+                    (arbiter_web::OfficerStep::StrikeExtraGame { game }, at)
                 }
                 ResultCommand::Lineup { side, players, at } => {
                     let side = match side.as_str() {

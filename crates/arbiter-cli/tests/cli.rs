@@ -2473,3 +2473,102 @@ fn exported_from(dir: &Path, db: &str, league: &str, competition: &str) -> Value
     ]);
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
+
+/// Issue 30: an officer strikes an extra game out from the command line, with the reason kept
+/// (GT-P3); an advisor may not, and a strike without a reason stores nothing. The match page's
+/// write path decides, so the same sentences refuse.
+#[test]
+fn gt_p3_an_officer_strikes_an_extra_game_out_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-extra-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("arbiter.db");
+    let db = db.to_str().unwrap();
+    let mail = dir.join("mail");
+    ok_stdout(&[
+        "import",
+        "crates/arbiter-formats/tests/data/unplayed.json",
+        "--league",
+        "gthscl",
+        "--season",
+        "2026-27",
+        "--competition",
+        "metro",
+        "--db",
+        db,
+    ]);
+    for (email, role, school) in [
+        ("president@gthscl.example", "president", None),
+        (
+            "coach@tcc.example",
+            "advisor",
+            Some("Toledo Central Catholic High School"),
+        ),
+    ] {
+        let mut args = vec![
+            "user", "add", "--email", email, "--role", role, "--league", "gthscl", "--db", db,
+        ];
+        if let Some(s) = school {
+            args.extend_from_slice(&["--school", s]);
+        }
+        ok_stdout(&args);
+    }
+    let strike = |by: &str, reason: Option<&str>| {
+        let mut args = vec![
+            "result",
+            "strike-extra",
+            "--game",
+            "1",
+            "--league",
+            "gthscl",
+            "--season",
+            "2026-27",
+            "--division",
+            "metro",
+            "--round",
+            "1",
+            "--home",
+            "tcc",
+            "--as",
+            by,
+            "--db",
+            db,
+        ];
+        if let Some(r) = reason {
+            args.extend_from_slice(&["--reason", r]);
+        }
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
+        cmd.current_dir(root())
+            .env("ARBITER_MAIL_DIR", &mail)
+            .args(&args);
+        cmd.output().unwrap()
+    };
+    let advisor = strike("coach@tcc.example", Some("We lost it"));
+    assert!(!advisor.status.success());
+    let err = String::from_utf8_lossy(&advisor.stderr);
+    assert!(err.contains("GT-P3"), "{err}");
+    let bare = strike("president@gthscl.example", None);
+    assert!(!bare.status.success());
+    let err = String::from_utf8_lossy(&bare.stderr);
+    assert!(err.contains("Nothing was stored"), "{err}");
+    assert_eq!(
+        exported(&dir, db, "metro")["rounds"][0]["matches"][0]["extra_games"]
+            .as_array()
+            .map_or(0, Vec::len),
+        2
+    );
+    let struck = strike(
+        "president@gthscl.example",
+        Some("Played after the match had ended, not beside it"),
+    );
+    assert!(
+        struck.status.success(),
+        "{}",
+        String::from_utf8_lossy(&struck.stderr)
+    );
+    let out = String::from_utf8_lossy(&struck.stdout);
+    assert!(out.contains("extra game 1 struck out"), "{out}");
+    // A struck game counts for nothing: the export leaves it out.
+    let games = exported(&dir, db, "metro")["rounds"][0]["matches"][0]["extra_games"].clone();
+    assert_eq!(games.as_array().map_or(0, Vec::len), 1, "{games}");
+    std::fs::remove_dir_all(&dir).ok();
+}

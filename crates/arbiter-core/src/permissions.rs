@@ -922,11 +922,15 @@ pub fn acting_role<'a>(
     target: Target<'_>,
 ) -> Result<Subject<'a>, String> {
     let roles: Vec<Subject<'a>> = roles.into_iter().collect();
-    // A party does not decide, whichever of its roles it would act in (GT-O3's reading).
+    // A party does not decide, whichever of its roles it would act in (GT-O3's reading). One
+    // with no role that may decide at all is told that instead.
     if action.is_decision()
         && let Some(party) = roles
             .iter()
             .find(|s| s.school.is_some_and(|school| target.involves(school)))
+        && roles
+            .iter()
+            .any(|s| decide(*s, action, target).is_allowed() || s.role == Role::President)
     {
         return Err(party_refusal(action, *party));
     }

@@ -46,6 +46,11 @@ pub enum OfficerStep {
     /// AS-11: a team's players for the match, board 1 first, by their ids; after the deadline
     /// only with the arbiter's reason.
     Lineup { side: Side, players: Vec<String> },
+    /// GT-P3, GT-P2: extra game `game` (from 1, as the match page numbers them) confirmed by the
+    /// school that did not enter it, or an officer.
+    ConfirmExtraGame { game: u32 },
+    /// GT-P3: extra game `game` struck out by an officer, with the reason.
+    StrikeExtraGame { game: u32 },
 }
 
 /// Takes `step` on the match at `at` as the account `email`, with `reason`. The answer is the
@@ -90,6 +95,9 @@ pub async fn officer_step(
     let (report_step, entry, settle) = match step {
         OfficerStep::Lineup { side, players } => {
             return name_lineup(state, &ctx, &account, &title, *side, players, reason).await;
+        }
+        OfficerStep::ConfirmExtraGame { game } | OfficerStep::StrikeExtraGame { game } => {
+            return extra_game_step(state, &ctx, &account, &title, step, *game, reason).await;
         }
         OfficerStep::ForfeitByDecision { offender } => (
             ReportStep::ForfeitByDecision,
@@ -175,6 +183,51 @@ fn typed_boards(ctx: &MatchContext, typed: &str) -> Result<ResultEntry, String> 
         b.result = r.code().to_string();
     }
     Ok(input.entry())
+}
+
+/// GT-P3: an extra game confirmed or struck out through the match page's write path.
+async fn extra_game_step(
+    state: &AppState,
+    ctx: &MatchContext,
+    account: &crate::http::auth::Account,
+    title: &str,
+    step: &OfficerStep,
+    game: u32,
+    reason: Option<&str>,
+) -> Result<String, String> {
+    use crate::results::extra::{self, NotRecorded};
+    let strike = matches!(step, OfficerStep::StrikeExtraGame { .. });
+    let action = if strike {
+        arbiter_core::permissions::Action::StrikeExtraGame
+    } else {
+        arbiter_core::permissions::Action::ConfirmExtraGame
+    };
+    let acting = ctx
+        .permit(Some(account), action)
+        .map_err(|e| e.to_string())?;
+    let done = if strike {
+        extra::strike(state, ctx, &acting, game, reason.unwrap_or_default()).await
+    } else {
+        extra::confirm(state, ctx, &acting, game).await
+    };
+    match done {
+        Ok(()) => Ok(format!(
+            "{title}: extra game {game} {} by {} as {}; both schools are told ({}).",
+            if strike { "struck out" } else { "confirmed" },
+            acting.email,
+            acting.role.name(),
+            state.mailer().describe()
+        )),
+        Err(NotRecorded::Invalid(problems)) => Err(format!(
+            "{title}: {}\nNothing was stored.",
+            problems
+                .iter()
+                .map(|p| p.message.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )),
+        Err(NotRecorded::Failed(e)) => Err(format!("{title}: {e}\nNothing was stored.")),
+    }
 }
 
 /// AS-11: a lineup named by the account through the match page's write path; `reason` accepts
