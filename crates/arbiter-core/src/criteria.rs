@@ -369,7 +369,9 @@ pub enum CriterionValue {
 }
 
 impl CriterionValue {
-    pub(crate) fn compare(&self, other: &CriterionValue) -> Ordering {
+    /// How two values compare (`Greater`: `self` is the higher): numbers by size, sequences
+    /// board by board; a value never applied is below any value.
+    pub fn compare(&self, other: &CriterionValue) -> Ordering {
         use CriterionValue::*;
         match (self, other) {
             // `+ 0.0` folds -0 into 0: an empty sum is -0, which total_cmp sorts below 0.

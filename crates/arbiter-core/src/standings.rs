@@ -150,8 +150,10 @@ pub fn rank(
     };
     let n = sheet.teams.len();
     let mut values = vec![vec![CriterionValue::NotApplied; criteria.len()]; n];
-    // What separated each team from the team just above it, filled as groups split.
-    let mut decided_by: Vec<Option<(usize, Vec<usize>)>> = vec![None; n];
+    // Every split of a tied group, and each team's part in each split it went through: two
+    // teams are separated by the first split that put them in different parts.
+    let mut splits: Vec<SplitRecord> = Vec::new();
+    let mut membership: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
 
     let (active, dropped): (Vec<usize>, Vec<usize>) =
         (0..n).partition(|&t| sheet.teams[t].dropped.is_none());
@@ -191,7 +193,8 @@ pub fn rank(
                 spec,
                 index: ci,
                 values: &mut values,
-                decided_by: &mut decided_by,
+                splits: &mut splits,
+                membership: &mut membership,
             };
             let parts = match &per_team {
                 Some(v) => split.by(&group, |t| v[t].clone()),
@@ -231,13 +234,28 @@ pub fn rank(
             } else if lower.dropped && !upper.dropped {
                 SeparationReason::Dropped
             } else {
-                match &decided_by[lower.team] {
-                    Some((index, group)) => SeparationReason::Criterion {
-                        index: *index,
-                        upper_value: upper.values[*index].clone(),
-                        lower_value: lower.values[*index].clone(),
-                        group: group.clone(),
-                    },
+                // The first split both went through that put them in different parts, with
+                // the values it compared, computed on the group it was applied to.
+                let first = membership[upper.team]
+                    .iter()
+                    .zip(&membership[lower.team])
+                    .find(|((su, pu), (sl, pl))| su == sl && pu != pl);
+                match first {
+                    Some(((id, _), _)) => {
+                        let r = &splits[*id];
+                        let value = |t: usize| {
+                            r.values
+                                .iter()
+                                .find(|(x, _)| *x == t)
+                                .map_or(CriterionValue::NotApplied, |(_, v)| v.clone())
+                        };
+                        SeparationReason::Criterion {
+                            index: r.index,
+                            upper_value: value(upper.team),
+                            lower_value: value(lower.team),
+                            group: r.group.clone(),
+                        }
+                    }
                     None => SeparationReason::Shared,
                 }
             };
@@ -256,13 +274,23 @@ pub fn rank(
     })
 }
 
-/// One criterion splitting tied groups, recording each team's value and, for the first team of
-/// every new part, the criterion and the group in which it was separated from the team above.
+/// One split of a tied group by a criterion: the group it was applied to and each team's
+/// value there.
+struct SplitRecord {
+    index: usize,
+    group: Vec<usize>,
+    values: Vec<(usize, CriterionValue)>,
+}
+
+/// One criterion splitting tied groups, recording each team's value and every split it made
+/// (the group, the values compared, each team's part), so that any two teams can say which
+/// criterion, on which group, first put them apart.
 struct Split<'s> {
     spec: &'s CriterionSpec,
     index: usize,
     values: &'s mut [Vec<CriterionValue>],
-    decided_by: &'s mut [Option<(usize, Vec<usize>)>],
+    splits: &'s mut Vec<SplitRecord>,
+    membership: &'s mut [Vec<(usize, usize)>],
 }
 
 impl Split<'_> {
@@ -278,22 +306,32 @@ impl Split<'_> {
         scored.sort_by(|(ta, a), (tb, b)| better(a, b).then(ta.cmp(tb)));
         let mut parts: Vec<Vec<usize>> = Vec::new();
         let mut last: Option<CriterionValue> = None;
-        for (t, v) in scored {
+        for (t, v) in &scored {
             let same = last
                 .as_ref()
-                .is_some_and(|l| l.compare(&v) == Ordering::Equal);
+                .is_some_and(|l| l.compare(v) == Ordering::Equal);
             if same {
                 if let Some(p) = parts.last_mut() {
-                    p.push(t);
+                    p.push(*t);
                 }
             } else {
-                if last.is_some() && self.decided_by[t].is_none() {
-                    self.decided_by[t] = Some((self.index, group.to_vec()));
-                }
-                parts.push(vec![t]);
+                parts.push(vec![*t]);
             }
-            self.values[t][self.index] = v.clone();
-            last = Some(v);
+            self.values[*t][self.index] = v.clone();
+            last = Some(v.clone());
+        }
+        if parts.len() > 1 {
+            let id = self.splits.len();
+            for (i, part) in parts.iter().enumerate() {
+                for &t in part {
+                    self.membership[t].push((id, i));
+                }
+            }
+            self.splits.push(SplitRecord {
+                index: self.index,
+                group: group.to_vec(),
+                values: scored,
+            });
         }
         parts
     }

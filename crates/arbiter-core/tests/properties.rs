@@ -353,3 +353,50 @@ fn the_calendar_generator_makes_closures_and_short_seasons() {
         Err(ScheduleError::TooFewMatchDays { .. })
     ));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// AS-18, GT-S5, issue 31: each adjacent pair's explanation names the first criterion that
+    /// separated them, on the group it was applied to, with two values that differ in the right
+    /// direction; earlier figures of their own are equal; "share" only for a shared place. The
+    /// team order of the file (shuffled here) changes none of it.
+    #[test]
+    fn the_explanation_names_the_criterion_that_separated_each_pair(
+        seed: u64, teams in 2usize..12, rounds in 1usize..8, shift in 0usize..11,
+    ) {
+        use arbiter_core::standings::SeparationReason;
+        use arbiter_core::criteria::CriterionValue;
+        use std::cmp::Ordering;
+        for rules in rulesets() {
+            let mut c = generate(seed, teams, rounds, rules.boards as usize);
+            c.teams.rotate_left(shift % teams);
+            let s = standings(&c, &rules).unwrap();
+            for (i, sep) in s.separations.iter().enumerate() {
+                let (upper, lower) = (&s.rows[i], &s.rows[i + 1]);
+                match &sep.reason {
+                    SeparationReason::Shared => prop_assert_eq!(upper.rank, lower.rank),
+                    SeparationReason::Dropped => prop_assert!(lower.dropped && !upper.dropped),
+                    SeparationReason::Criterion { index, upper_value, lower_value, group } => {
+                        prop_assert!(upper.rank < lower.rank);
+                        prop_assert!(group.contains(&upper.team) && group.contains(&lower.team));
+                        let spec = &s.criteria[*index];
+                        let order = upper_value.compare(lower_value);
+                        let expected = if spec.lower_is_better() { Ordering::Less } else { Ordering::Greater };
+                        prop_assert_eq!(order, expected, "{} {:?} {:?}", spec.code, upper_value, lower_value);
+                        // Tied on every team figure before it (a group criterion's value
+                        // depends on the group, so only team figures are compared).
+                        for (j, earlier) in s.criteria[..*index].iter().enumerate() {
+                            if !arbiter_core::standings::is_group_criterion(&earlier.kind) {
+                                let (a, b) = (&upper.values[j], &lower.values[j]);
+                                if *a != CriterionValue::NotApplied && *b != CriterionValue::NotApplied {
+                                    prop_assert_eq!(a.compare(b), Ordering::Equal, "{}", earlier.code);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
