@@ -149,8 +149,9 @@ struct Remaining {
 
 /// The race of `competition` under `rules`, within `budget` evaluations.
 pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<Race, RaceError> {
-    let sheet = scoring::score(competition, rules);
-    let now = standings::rank(competition, rules, &sheet, &rules.criteria)?;
+    let now = standings::standings(competition, rules)?;
+    // The end's figures: every bye to come is certain.
+    let sheet = scoring::score_at_end(competition, rules);
     let n = competition.teams.len();
     let dropped: Vec<bool> = sheet.teams.iter().map(|t| t.dropped.is_some()).collect();
     let native = native_criteria(rules);

@@ -113,9 +113,56 @@ pub struct Exclusion {
     pub reason: String,
 }
 
-/// Scores a competition under a ruleset. Team ids that the competition does not list are
-/// skipped here; `validate` reports them.
+/// Scores a competition under a ruleset, as it stands: a bye scores (the ruleset's `[bye]`)
+/// only once its round has been played ("Byes", RULES.md); before that it is a round still to
+/// come. Team ids that the competition does not list are skipped here; `validate` reports them.
 pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
+    score_with(competition, rules, Byes::Played)
+}
+
+/// Scores a competition as it will stand at its end, every bye to come counted (it is certain):
+/// what the race works from.
+pub fn score_at_end(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
+    score_with(competition, rules, Byes::All)
+}
+
+/// Which byes count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Byes {
+    /// Those of rounds played: the round, or a later one, has a result.
+    Played,
+    /// Every bye, played or to come.
+    All,
+}
+
+/// The last round played: the highest round with any result (a round is played once any of its
+/// games is; a later round's result means the earlier ones took place).
+pub fn last_round_played(competition: &Competition) -> u32 {
+    competition
+        .rounds
+        .iter()
+        .filter(|r| {
+            r.pairings.iter().any(|p| match p {
+                Pairing::Match(m) => match &m.outcome {
+                    MatchOutcome::Pending => false,
+                    MatchOutcome::Boards(boards) => boards
+                        .iter()
+                        .any(|b| b.result != crate::model::GameResult::Pending),
+                    _ => true,
+                },
+                Pairing::Bye(_) => false,
+            })
+        })
+        .map(|r| r.number)
+        .max()
+        .unwrap_or(0)
+}
+
+fn score_with(competition: &Competition, rules: &Ruleset, byes: Byes) -> ScoreSheet {
+    let played = match byes {
+        Byes::Played => last_round_played(competition),
+        Byes::All => u32::MAX,
+    };
     let mut sheet = ScoreSheet {
         teams: vec![TeamScore::default(); competition.teams.len()],
         rounds: competition
@@ -142,12 +189,23 @@ pub fn score(competition: &Competition, rules: &Ruleset) -> ScoreSheet {
                     let Some(t) = team_index(&bye.team) else {
                         continue;
                     };
-                    let award = bye_award(rules, bye.kind);
+                    // A bye of a round not yet played is a round still to come.
+                    let (kind, award) = if round.number <= played {
+                        (EntryKind::Bye(bye.kind), bye_award(rules, bye.kind))
+                    } else {
+                        (
+                            EntryKind::Pending,
+                            Award {
+                                match_points: 0.0,
+                                game_points: 0.0,
+                            },
+                        )
+                    };
                     sheet.teams[t].entries.push(RoundEntry {
                         round: round.number,
                         opponent: None,
                         side: None,
-                        kind: EntryKind::Bye(bye.kind),
+                        kind,
                         match_points: award.match_points,
                         game_points: award.game_points,
                         opponent_game_points: 0.0,

@@ -445,3 +445,47 @@ fn an_empty_sum_is_plus_zero() {
     assert!(z.game_points.is_sign_positive(), "{:?}", z.game_points);
     assert!(z.match_points.is_sign_positive(), "{:?}", z.match_points);
 }
+
+/// "Byes" (RULES.md), issue 31: a bye scores what the ruleset's `[bye]` says only once its
+/// round has been played; a new division of an odd number of teams shows nobody ahead on byes
+/// before its first match.
+#[test]
+fn byes_score_only_once_their_round_has_been_played() {
+    let rules = with("gthscl", "[bye]\nmatch_points = 1.0\ngame_points = 4.0");
+    let teams = ["a", "b", "c"];
+    let season = |r1: Pairing, r2: Pairing| {
+        competition(
+            &teams,
+            vec![
+                vec![r1, bye("c")],
+                vec![r2, bye("a")],
+                vec![pending("a", "c"), bye("b")],
+            ],
+        )
+    };
+    let points = |c: &Competition, team: &str| {
+        let sheet = score(c, &rules);
+        let t = c.teams.iter().position(|x| x.id.0 == team).unwrap();
+        (sheet.teams[t].match_points, sheet.teams[t].game_points)
+    };
+    // Nothing played: no bye has scored, every team is level on nothing.
+    let new = season(pending("a", "b"), pending("b", "c"));
+    for t in teams {
+        assert_eq!(points(&new, t), (0.0, 0.0), "{t}");
+    }
+    let sheet = score(&new, &rules);
+    assert!(
+        sheet.teams[2]
+            .entries
+            .iter()
+            .all(|e| e.kind == EntryKind::Pending)
+    );
+    // Round 1 played: c's bye of round 1 scores; a's of round 2 is still to come.
+    let one = season(played("a", "b", "1100"), pending("b", "c"));
+    assert_eq!(points(&one, "c"), (1.0, 4.0));
+    assert_eq!(points(&one, "a"), (0.5, 2.0));
+    // Round 2 played too: a's bye scores.
+    let two = season(played("a", "b", "1100"), played("b", "c", "1111"));
+    assert_eq!(points(&two, "a"), (1.5, 6.0));
+    assert_eq!(points(&two, "b"), (1.5, 6.0));
+}

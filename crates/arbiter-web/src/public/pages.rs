@@ -397,8 +397,19 @@ fn bye_line(view: &CompetitionView, round: u32, bye: &arbiter_core::model::Bye) 
         .filter(|_| bye.kind == arbiter_core::ByeKind::PairingAllocated)
         .map(|r| format!(" \u{2014} {}", hand_note(r)))
         .unwrap_or_default();
+    // "Byes" (RULES.md): what it scores, by which setting, and from when.
+    let setting = if bye.kind == arbiter_core::ByeKind::PairingAllocated {
+        "the rules' [bye]"
+    } else {
+        "FIDE C.07 art. 16.1"
+    };
+    let when = if round <= scoring::last_round_played(&view.competition) {
+        "counted"
+    } else {
+        "counted once the round is played"
+    };
     format!(
-        "{name}: {kind} ({} match points, {} game points){by_hand}",
+        "{name}: {kind}, worth {} match points and {} game points by {setting}, {when}{by_hand}",
         words::points(award.match_points),
         words::points(award.game_points)
     )
