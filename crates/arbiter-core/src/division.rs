@@ -284,6 +284,46 @@ mod tests {
         c.teams.iter().map(|t| t.name.as_str()).collect()
     }
 
+    /// GT-O1: a season's division holds the teams the officers place in it, each of a school,
+    /// and one school may enter several teams in one division (AS-4 forbids it at an event).
+    #[test]
+    fn gt_o1_a_division_holds_teams_of_schools_and_a_school_may_enter_several() {
+        let cal = calendar();
+        let entries = [
+            entry(2, "St. John's Jesuit", "St. John's A"),
+            entry(3, "St. John's Jesuit", "St. John's B"),
+            entry(4, "Start High School", "Start"),
+            entry(5, "Clay High School", "Clay"),
+        ];
+        let metro = draw(
+            "Metro",
+            &Ruleset::preset("gthscl").unwrap(),
+            &entries,
+            how(&cal),
+        )
+        .unwrap();
+        assert_eq!(
+            names(&metro),
+            ["St. John's A", "St. John's B", "Start", "Clay"]
+        );
+        let schools: Vec<Option<&str>> = metro.teams.iter().map(|t| t.school.as_deref()).collect();
+        assert_eq!(schools[0], Some("St. John's Jesuit"));
+        assert_eq!(schools[0], schools[1]);
+        let refused = draw(
+            "Open",
+            &Ruleset::preset("astc").unwrap(),
+            &entries,
+            how(&cal),
+        )
+        .unwrap_err();
+        assert!(
+            refused
+                .iter()
+                .any(|p| p.line == 3 && p.message.contains("AS-4")),
+            "{refused:?}"
+        );
+    }
+
     /// AS-19: the arbiter places the host at 1 and the top seed at 6; the others take the
     /// free numbers in the file's order, or by lot: the same seed numbers them the same, and
     /// another seed otherwise.

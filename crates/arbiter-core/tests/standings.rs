@@ -489,3 +489,66 @@ fn byes_score_only_once_their_round_has_been_played() {
     assert_eq!(points(&two, "a"), (1.5, 6.0));
     assert_eq!(points(&two, "b"), (1.5, 6.0));
 }
+
+/// GT-S1: a win is 1 game point, a draw ½, a loss 0, board by board.
+#[test]
+fn gt_s1_a_win_is_one_game_point_a_draw_half_a_loss_nothing() {
+    let c = competition(&["a", "b"], vec![vec![played("a", "b", "1=0=")]]);
+    let sheet = score(&c, &gthscl());
+    let points: Vec<f64> = sheet.teams[0].entries[0]
+        .boards
+        .iter()
+        .map(|b| b.points)
+        .collect();
+    assert_eq!(points, [1.0, 0.5, 0.0, 0.5]);
+    assert_eq!(sheet.teams[0].game_points, 2.0);
+    assert_eq!(sheet.teams[1].game_points, 2.0);
+}
+
+/// GT-S4: the team with the majority of game points gets 1 match point; a drawn match ½ each.
+#[test]
+fn gt_s4_the_majority_of_game_points_wins_the_match_point_and_a_draw_shares_it() {
+    let c = competition(
+        &["a", "b", "c"],
+        vec![
+            vec![played("a", "b", "11=0"), bye("c")],
+            vec![played("b", "c", "1100"), bye("a")],
+        ],
+    );
+    let rules = with("gthscl", "[bye]\nmatch_points = 0.0\ngame_points = 0.0");
+    let sheet = score(&c, &rules);
+    let mp = |t: usize, round: usize| sheet.teams[t].entries[round].match_points;
+    // 2½-1½: the majority takes the one match point.
+    assert_eq!((mp(0, 0), mp(1, 0)), (1.0, 0.0));
+    // 2-2: half each (c's first entry is its round-1 bye).
+    assert_eq!((mp(1, 1), mp(2, 1)), (0.5, 0.5));
+}
+
+/// AS-15: ties on team points are broken by match points, 2 for a win, 1 for a draw, 0 for a
+/// loss: c (two wins and a draw) goes above a (two wins and a loss), both on 8 team points.
+#[test]
+fn as_15_match_points_two_one_nothing_break_a_tie_on_team_points() {
+    let c = competition(
+        &["a", "b", "c", "d"],
+        vec![
+            vec![played("a", "b", "1111"), played("c", "d", "1110")],
+            vec![played("a", "c", "1000"), played("b", "d", "1100")],
+            vec![played("a", "d", "1110"), played("b", "c", "1100")],
+        ],
+    );
+    let rules = astc();
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(value(&c, &s, "a", "GP"), CriterionValue::Number(8.0));
+    assert_eq!(value(&c, &s, "c", "GP"), CriterionValue::Number(8.0));
+    assert_eq!(value(&c, &s, "a", "MP"), CriterionValue::Number(4.0));
+    assert_eq!(value(&c, &s, "c", "MP"), CriterionValue::Number(5.0));
+    let top: Vec<&str> = s.rows[..2]
+        .iter()
+        .map(|r| c.teams[r.team].id.0.as_str())
+        .collect();
+    assert_eq!(top, ["c", "a"]);
+    match &s.separations[0].reason {
+        SeparationReason::Criterion { index, .. } => assert_eq!(s.criteria[*index].code, "MP"),
+        other => panic!("{other:?}"),
+    }
+}
