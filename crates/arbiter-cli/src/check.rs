@@ -108,7 +108,13 @@ impl FindingJson {
             return json
                 .problems
                 .iter()
-                .map(|p| error(p.line, p.column, p.rule.clone(), p.message.clone()))
+                .map(|p| FindingJson {
+                    round: p.round,
+                    home: p.home.clone(),
+                    away: p.away.clone(),
+                    board: p.board,
+                    ..error(p.line, p.column, p.rule.clone(), p.message.clone())
+                })
                 .collect();
         }
         if let Some(trf) = e.downcast_ref::<TrfError>() {
@@ -171,12 +177,13 @@ pub fn run(
             .filter(|f| f.competition == i)
             .map(|f| f.finding.to_string())
             .collect();
-        for w in l.warnings.iter().filter(|w| !own.contains(w)) {
-            let text = w
-                .strip_prefix(&format!("{file}:"))
-                .unwrap_or(w)
-                .trim_start();
-            out.push(FindingJson::of(file, &Finding::warning(None, text)));
+        for w in l.warnings.iter().filter(|w| !own.contains(&w.to_string())) {
+            // The file is named in its own field, not again in the sentence.
+            let mut w = w.clone();
+            if let Some(rest) = w.message.strip_prefix(&format!("{file}:")) {
+                w.message = rest.trim_start().to_string();
+            }
+            out.push(FindingJson::of(file, &w));
         }
     }
     for f in &findings {

@@ -16,7 +16,8 @@ pub struct Loaded {
     pub rules: Ruleset,
     /// A TRF file's own tie-break list (202), applied after the primary score.
     pub tiebreaks: Vec<CriterionSpec>,
-    pub warnings: Vec<String>,
+    /// What the reader warned of, each with its rule and place.
+    pub warnings: Vec<arbiter_core::validate::Finding>,
 }
 
 /// The most a competition file may hold: FIDE's largest team events are a few MiB of TRF.
@@ -51,7 +52,7 @@ pub fn competition(path: &Path, rules: Option<&str>, from: &RulesFrom) -> Result
             competition: c.competition,
             rules: c.rules,
             tiebreaks: c.tiebreaks,
-            warnings: c.warnings.iter().map(ToString::to_string).collect(),
+            warnings: c.warnings,
         }
     } else if looks_like_trf(&bytes) {
         let doc = trf::read(&origin, &bytes)?;
@@ -64,7 +65,12 @@ pub fn competition(path: &Path, rules: Option<&str>, from: &RulesFrom) -> Result
             competition: t.competition,
             rules: t.rules,
             tiebreaks: t.tiebreaks,
-            warnings: t.warnings.iter().map(ToString::to_string).collect(),
+            // A TRF file's warnings are sentences that begin with the file's name.
+            warnings: t
+                .warnings
+                .iter()
+                .map(|w| arbiter_core::validate::Finding::warning(None, w.as_str()))
+                .collect(),
         }
     } else {
         bail!(

@@ -2572,3 +2572,56 @@ fn gt_p3_an_officer_strikes_an_extra_game_out_from_the_command_line() {
     assert_eq!(games.as_array().map_or(0, Vec::len), 1, "{games}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 31: every finding of `arbiter check --format json` carries its rule and its place in
+/// its fields (a duplicated player, GT-M10; an unplayed agreed draw, GT-M4), not only in its
+/// sentence; and every error of a file is listed.
+#[test]
+fn check_json_gives_each_finding_its_rule_round_match_and_board() {
+    let v = json(&[
+        "check",
+        "crates/arbiter-formats/tests/data/unplayed.json",
+        "--format",
+        "json",
+    ]);
+    let m4 = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "GT-M4")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(m4["round"], 1);
+    assert_eq!(m4["home"], "tcc");
+    assert_eq!(m4["away"], "oh");
+    assert_eq!(m4["board"], 3);
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(root().join("crates/arbiter-formats/tests/data/unplayed.json"))
+        .unwrap()
+        .replacen(
+            r#"{"result": "+/-", "home_player": "t2", "away_player": "o2", "unplayed": "conduct", "note": "Phone rang twice after a warning."}"#,
+            r#"{"result": "1-0", "home_player": "t1", "away_player": "o2"}"#,
+            1,
+        )
+        .replacen(r#""away_player": "o3""#, r#""away_player": "o9""#, 1);
+    let file = dir.join("two-errors.json");
+    std::fs::write(&file, text).unwrap();
+    let out = arbiter(&["check", file.to_str().unwrap(), "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 2, "{v}");
+    let m10 = findings
+        .iter()
+        .find(|f| f["rule"] == "GT-M10")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(
+        (m10["round"].clone(), m10["board"].clone()),
+        (1.into(), 2.into())
+    );
+    assert_eq!(
+        (m10["home"].clone(), m10["away"].clone()),
+        ("tcc".into(), "oh".into())
+    );
+    assert!(findings.iter().any(|f| f["board"] == 3), "{v}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -101,6 +101,14 @@ impl Finding {
         self
     }
 
+    /// The same finding, in the match of `home` and `away` (their team ids), as a reader knows
+    /// it before the match is built.
+    pub fn between(mut self, home: &str, away: &str) -> Finding {
+        self.home = Some(TeamId(home.to_string()));
+        self.away = Some(TeamId(away.to_string()));
+        self
+    }
+
     /// The same finding, about `team`'s lineup or roster.
     pub fn of_team(mut self, team: &TeamId) -> Finding {
         self.team = Some(team.clone());
@@ -230,7 +238,10 @@ pub fn validate(c: &Competition, r: &Ruleset) -> Vec<Finding> {
         let mut paired: HashMap<&TeamId, String> = HashMap::new();
         for (pi, pairing) in round.pairings.iter().enumerate() {
             let label = pairing_label(pairing);
-            let at = |f: Finding, board: Option<u32>| f.at(round.number, pi, label.clone(), board);
+            let at = |f: Finding, board: Option<u32>| match pairing {
+                Pairing::Match(m) => f.in_match(round.number, pi, m, board),
+                Pairing::Bye(_) => f.at(round.number, pi, label.clone(), board),
+            };
             let mut teams: Vec<&TeamId> = match pairing {
                 Pairing::Match(m) => vec![&m.home, &m.away],
                 Pairing::Bye(b) => vec![&b.team],

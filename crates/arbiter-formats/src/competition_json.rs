@@ -48,7 +48,7 @@ pub struct JsonError {
 }
 
 /// One thing wrong with a competition file: a syntax error, a shape serde refuses, a broken rule.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Problem {
     /// 1-based line in the file, when the problem has a place.
     pub line: Option<usize>,
@@ -58,6 +58,14 @@ pub struct Problem {
     pub rule: Option<String>,
     /// The sentence, with its round, match and board (`round 3, vic v nsw, board 2: GT-M10: …`).
     pub message: String,
+    /// The round, match (home and away team ids) and board it is at, when it is at one.
+    pub round: Option<u32>,
+    /// The match's home team id.
+    pub home: Option<String>,
+    /// The match's away team id.
+    pub away: Option<String>,
+    /// 1-based.
+    pub board: Option<u32>,
 }
 
 impl JsonError {
@@ -309,12 +317,20 @@ impl Collected<'_> {
                 column,
                 rule: rule.map(str::to_string),
                 message,
+                ..Problem::default()
             },
         ));
     }
 
+    /// A finding of the record's checks, with its rule and its place in the record.
     fn finding(&mut self, path: &[Seg], f: &Finding) {
         self.push(path, f.rule.as_deref(), f.to_string());
+        if let Some((_, p)) = self.problems.last_mut() {
+            p.round = f.round;
+            p.home = f.home.as_ref().map(|t| t.0.clone());
+            p.away = f.away.as_ref().map(|t| t.0.clone());
+            p.board = f.board;
+        }
     }
 }
 
@@ -403,6 +419,7 @@ pub(crate) fn syntax_problem(e: &serde_json::Error) -> Problem {
         column: (e.line() > 0).then_some(e.column()),
         rule: None,
         message,
+        ..Problem::default()
     }
 }
 
@@ -851,7 +868,8 @@ fn build_board(
                         Some("GT-M4"),
                         "an agreed draw of an unplayed game is not permitted; it is stored as a double default (-/-), no point for either team",
                     )
-                    .at(round, pairing, label.clone(), Some(board)),
+                    .at(round, pairing, label.clone(), Some(board))
+                    .between(home, away),
                 );
             }
             GameResult::HomeWin | GameResult::AwayWin => out.push(

@@ -95,6 +95,7 @@ fn placed(origin: &str, text: &str, list: &str, problems: &[EntryProblem]) -> Js
                     .filter(|r| r.starts_with("AS-"))
                     .map(str::to_string),
                 message: p.to_string(),
+                ..Problem::default()
             }
         })
         .collect();
