@@ -9,7 +9,8 @@
 //!   lock (AS-12), whose players it names; in a league, from the match's start. A league's
 //!   match with no start time (GT-M1: after school, as the advisors agree) is published from the
 //!   start of its day, since nothing earlier in the day can be said to be its start; an event
-//!   round with no start set counts the same way.
+//!   round with no start set counts the same way, and a match with no day is sealed until it
+//!   has one.
 //!
 //! Every time is the hall's (or the league's) local time: the caller turns its clock into it.
 //! A lineup due at 13:15 is published at 13:15 itself.
@@ -62,6 +63,8 @@ pub enum MatchTime {
         /// Its start, if arranged.
         start: Option<Time>,
     },
+    /// A match with no day yet: its lineups wait for one.
+    Unscheduled,
 }
 
 /// When a round's lineups are published to the opponent and the public, and why then.
@@ -87,6 +90,8 @@ enum Why {
     Start,
     /// A league match with no start: its day.
     Day,
+    /// A match with no day yet.
+    Unscheduled,
 }
 
 impl Embargo {
@@ -114,6 +119,12 @@ impl Embargo {
                 } else {
                     Why::Day
                 },
+                rule: None,
+            },
+            (_, MatchTime::Unscheduled) => Embargo {
+                round,
+                until: DateTime::MAX,
+                why: Why::Unscheduled,
                 rule: None,
             },
         }
@@ -201,6 +212,10 @@ impl fmt::Display for Sealed {
             Why::Day => write!(
                 f,
                 "{lineups} are published together on the match day, {day}."
+            ),
+            Why::Unscheduled => write!(
+                f,
+                "{lineups} are published together when the match starts; it has no day yet."
             ),
         }
     }
