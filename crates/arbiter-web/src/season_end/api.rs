@@ -16,7 +16,7 @@ use crate::api::answer::ErrorAnswer;
 use crate::app::address::{Addressed, CompetitionAddress, SeasonAddress};
 use crate::app::respond::{self, bad_path};
 use crate::app::site;
-use crate::app::state::{AppState, SiteKey};
+use crate::app::state::AppState;
 use crate::app::view::{CompetitionView, Page};
 use crate::http::error::{Format, WebError};
 use crate::season_end::pages::{awards_href, playoffs_href};
@@ -151,14 +151,7 @@ async fn playoffs(
         Ok(Path(a)) => a,
         Err(r) => return bad_path(&r).answer(Format::Json),
     };
-    let sight = season_end::public_sight(&state, &a.league, &a.season).await;
-    let key = SiteKey::SeasonEnd(
-        Format::Json,
-        a.league.clone(),
-        a.season.clone(),
-        "playoffs",
-        sight,
-    );
+    let key = season_end::public_key(&state, Format::Json, &a.league, &a.season, "playoffs").await;
     respond::site(&state, &headers, key, Format::Json, || {
         playoffs_json(&state, &a.league, &a.season)
     })
@@ -214,14 +207,7 @@ async fn awards(
         Ok(Path(a)) => a,
         Err(r) => return bad_path(&r).answer(Format::Json),
     };
-    let sight = season_end::public_sight(&state, &a.league, &a.season).await;
-    let key = SiteKey::SeasonEnd(
-        Format::Json,
-        a.league.clone(),
-        a.season.clone(),
-        "awards",
-        sight,
-    );
+    let key = season_end::public_key(&state, Format::Json, &a.league, &a.season, "awards").await;
     respond::site(&state, &headers, key, Format::Json, || {
         awards_json(&state, &a.league, &a.season)
     })

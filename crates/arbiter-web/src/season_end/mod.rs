@@ -130,9 +130,20 @@ pub async fn load_public(
     load_seen(state, tree, season, Viewer::Other).await
 }
 
-/// What the public may see of a season now, as a number for its public pages' keys: a page
-/// drawn before a competition's rosters lock (AS-12) is not served after it.
-pub(crate) async fn public_sight(state: &AppState, league: &str, season: &str) -> u64 {
+/// The key of a season's public end page `which`, with what the public may see of the season
+/// now: a page drawn before a competition's rosters lock (AS-12) is not served after it.
+pub(crate) async fn public_key(
+    state: &AppState,
+    format: crate::http::error::Format,
+    league: &str,
+    season: &str,
+    which: &'static str,
+) -> crate::app::state::SiteKey {
+    let sight = public_sight(state, league, season).await;
+    crate::app::state::SiteKey::SeasonEnd(format, league.into(), season.into(), which, sight)
+}
+
+async fn public_sight(state: &AppState, league: &str, season: &str) -> u64 {
     let Ok(tree) = crate::app::site::one(state, league).await else {
         return 0;
     };

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use crate::app::address::{Addressed, SeasonAddress};
 use crate::app::respond::{self, bad_path, private, see_other};
 use crate::app::site;
-use crate::app::state::{AppState, SiteKey};
+use crate::app::state::AppState;
 use crate::http::auth::{self, Auth};
 use crate::http::csrf;
 use crate::http::error::{Format, WebError};
@@ -840,8 +840,7 @@ pub async fn playoffs(
         Ok(p) => p,
         Err(e) => return e.answer(Format::Html),
     };
-    let sight = season_end::public_sight(&state, &l, &s).await;
-    let key = SiteKey::SeasonEnd(Format::Html, l.clone(), s.clone(), "playoffs", sight);
+    let key = season_end::public_key(&state, Format::Html, &l, &s, "playoffs").await;
     respond::site(&state, &headers, key, Format::Html, || {
         playoffs_html(&state, &l, &s)
     })
@@ -982,8 +981,7 @@ pub async fn awards(
         Ok(p) => p,
         Err(e) => return e.answer(Format::Html),
     };
-    let sight = season_end::public_sight(&state, &l, &s).await;
-    let key = SiteKey::SeasonEnd(Format::Html, l.clone(), s.clone(), "awards", sight);
+    let key = season_end::public_key(&state, Format::Html, &l, &s, "awards").await;
     respond::site(&state, &headers, key, Format::Html, || {
         awards_html(&state, &l, &s)
     })

@@ -169,6 +169,19 @@ async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
     arbiter.post(app, EVENT, &fields).await
 }
 
+/// The competition as stored, once the arbiter set the event at 08:00 with every round's time.
+async fn stored_with_event(store: &Store, id: i64) -> arbiter_store::StoredCompetition {
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let rounds = loaded.competition.rounds.len();
+    let set = set_event(&app_at(store, "08:00"), id, rounds).await;
+    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    loaded
+}
+
 #[tokio::test]
 async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
     let (store, id, _, _) = event_store().await;
@@ -1144,11 +1157,7 @@ fn player_named<'a>(body: &str, players: &'a [(String, String)]) -> Option<&'a s
 #[tokio::test]
 async fn as_12_no_public_page_or_answer_names_an_event_player_before_the_roster_lock() {
     let (store, id, round_2, players) = event_store().await;
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
+    let loaded = stored_with_event(&store, id).await;
     let c = &loaded.competition;
     let everyone: Vec<(String, String)> = c
         .teams
@@ -1168,12 +1177,6 @@ async fn as_12_no_public_page_or_answer_names_an_event_player_before_the_roster_
     let round_1 = format!(
         "/leagues/astc/2026/secondary-open/rounds/1/matches/{}",
         played.home.0
-    );
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, c.rounds.len())
-            .await
-            .status,
-        StatusCode::SEE_OTHER
     );
     let addresses = public_addresses(&team.id.0, &players[0], &[&round_1, &round_2]);
 
@@ -1223,11 +1226,7 @@ async fn as_12_no_public_page_or_answer_names_an_event_player_before_the_roster_
 #[tokio::test]
 async fn as_11_a_lineup_named_early_is_its_teams_and_the_arbiters_until_its_deadline() {
     let (store, id, path, players) = event_store().await;
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
+    let loaded = stored_with_event(&store, id).await;
     let c = &loaded.competition;
     let Some(Pairing::Match(m)) = c.rounds[1]
         .pairings
@@ -1246,12 +1245,6 @@ async fn as_11_a_lineup_named_early_is_its_teams_and_the_arbiters_until_its_dead
         .unwrap()
         .name
         .clone();
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, c.rounds.len())
-            .await
-            .status,
-        StatusCode::SEE_OTHER
-    );
     let rival = "rival@astc.example";
     account(
         &store,
