@@ -44,6 +44,8 @@
 //!   round's lineup checked against its deadline (AS-11); [`event_day`]: the roster lock, the
 //!   protest window and the lineup deadline as functions of the time (AS-11..AS-13);
 //!   [`protest`]: a protest against a roster's order, lodged, replied to and decided (AS-13).
+//! - [`sealed`]: who may see a roster or a named lineup, and from when (AS-11, AS-12): its own
+//!   team and the arbiter always, the opponent and the public from the lock or the deadline.
 
 #![warn(missing_docs)]
 
@@ -80,6 +82,7 @@ pub mod roster;
 pub mod ruleset;
 pub mod schedule;
 pub mod scoring;
+pub mod sealed;
 pub mod standings;
 pub mod suspend;
 pub mod swiss;

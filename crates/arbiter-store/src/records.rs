@@ -801,7 +801,8 @@ impl EventRecord {
         self.offset().to_timestamp(hall).ok()
     }
 
-    fn offset(&self) -> jiff::tz::Offset {
+    /// The hall's offset from UTC.
+    pub fn offset(&self) -> jiff::tz::Offset {
         jiff::tz::Offset::from_seconds(self.event.utc_offset_minutes * 60)
             .unwrap_or(jiff::tz::Offset::UTC)
     }

@@ -12,6 +12,7 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use arbiter_core::rated_games::Stage;
+use arbiter_core::sealed::{self, Viewer};
 use arbiter_store::Store;
 
 use crate::app::view::{CompetitionView, PageCell};
@@ -144,8 +145,9 @@ pub enum SiteKey {
     Leagues(Format),
     League(Format, String),
     Season(Format, String, String),
-    /// A season's end page (`playoffs`, `awards`, a report): league, season, which.
-    SeasonEnd(Format, String, String, &'static str),
+    /// A season's public end page (`playoffs`, `awards`): league, season, which, and what
+    /// the public may see of the season now (`season_end::public_sight`, AS-12).
+    SeasonEnd(Format, String, String, &'static str, u64),
 }
 
 struct VersionClock {
@@ -401,11 +403,32 @@ impl AppState {
         let view = self
             .load(league, season, competition, Wait::OrServeLoaded)
             .await?;
-        // AS-12: before an event's rosters lock, the public sees none of them.
-        match view.roster_lock {
-            Some(lock) if self.now() < lock.at => Ok(self.withheld(&view)),
-            _ => Ok(view),
+        Ok(self.seen_by(view, Viewer::Other))
+    }
+
+    /// `full` as `viewer` may see it now: before an event's rosters lock, anyone but a party to
+    /// them (core's `sealed::may_see_roster`, AS-12) gets the copy that names no player.
+    pub(crate) fn seen_by(
+        &self,
+        full: Arc<CompetitionView>,
+        viewer: Viewer,
+    ) -> Arc<CompetitionView> {
+        let Some(lock) = full.roster_lock else {
+            return full;
+        };
+        let now = lock.offset.to_datetime(self.now());
+        if sealed::may_see_roster(viewer, Some(lock.hall), now) {
+            full
+        } else {
+            self.withheld(&full)
         }
+    }
+
+    /// The league's local time now: the site's day at the clock's time of day in the server's
+    /// zone (a league keeps no zone of its own; an event counts by its hall's, `EventRecord`).
+    pub(crate) fn local_now(&self) -> jiff::civil::DateTime {
+        let time = jiff::tz::TimeZone::system().to_datetime(self.now()).time();
+        self.today().to_datetime(time)
     }
 
     /// The public's copy of `full` before its rosters lock, made once per version of it.

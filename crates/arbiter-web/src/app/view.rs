@@ -167,7 +167,11 @@ pub async fn roster_lock(
         return Ok(None);
     };
     let hall = deadlines.roster_lock(first);
-    Ok(event.instant(hall).map(|at| RosterLock { at, hall }))
+    Ok(event.instant(hall).map(|at| RosterLock {
+        at,
+        hall,
+        offset: event.offset(),
+    }))
 }
 
 /// An event competition's deadlines, its event and round 1's start, when all are set.
@@ -209,6 +213,8 @@ pub enum RaceState<'a> {
 pub struct RosterLock {
     pub at: jiff::Timestamp,
     pub hall: jiff::civil::DateTime,
+    /// The hall's offset from UTC, which turns the site's clock into the hall's time.
+    pub offset: jiff::tz::Offset,
 }
 
 impl RosterLock {
@@ -342,12 +348,26 @@ impl CompetitionView {
     }
 
     /// AS-12: the public's copy of this view before the rosters lock: every team's players
-    /// left out, so that no page, file or API answer names them.
+    /// left out, and every player a board, a lineup, an extra game or a game score names, so
+    /// that no page, file or API answer names them.
     pub fn without_rosters(&self) -> CompetitionView {
         let mut stored = (*self.stored).clone();
-        for t in &mut stored.competition.teams {
+        let c = &mut stored.competition;
+        for t in &mut c.teams {
             t.players.clear();
         }
+        for m in c.rounds.iter_mut().flat_map(|r| &mut r.pairings) {
+            if let arbiter_core::Pairing::Match(m) = m {
+                m.extra_games.clear();
+                if let MatchOutcome::Boards(boards) = &mut m.outcome {
+                    for b in boards {
+                        (b.home_player, b.away_player) = (None, None);
+                    }
+                }
+            }
+        }
+        stored.lineups.clear();
+        stored.game_scores.clear();
         let mut view = CompetitionView::new(stored, self.checked(), self.stage)
             .with_roster_lock(self.roster_lock);
         view.etag_base = fnv1a(view.etag_base, b"rosters withheld (AS-12)");

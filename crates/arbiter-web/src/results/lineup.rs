@@ -10,6 +10,7 @@ use arbiter_core::event_day::{LateOverride, LineupTime};
 use arbiter_core::lineup::{self, Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{MatchOutcome, PlayerId, Side};
 use arbiter_core::permissions::{Action, Target};
+use arbiter_core::sealed::{Embargo, MatchTime, Sealed, Viewer};
 use arbiter_core::text::Reason;
 use arbiter_core::validate::{self, Finding};
 use arbiter_store::{EventRecord, LateLineup, LineupVersion, StoreError};
@@ -208,6 +209,60 @@ pub(crate) async fn event_round(
     Ok(event
         .round_start(ctx.stored.record.id, ctx.round)
         .map(|start| (event, start)))
+}
+
+/// Who `account` is to `side`'s team, as core's `sealed` reads it: the arbiter, who takes
+/// every lineup and roster (the table's `OverrideLateLineup`, AS-11, AS-12); the advisor who
+/// names the side's lineup (the table's `SubmitLineup` for its school); or anyone else.
+pub(crate) fn viewer(ctx: &MatchContext, account: Option<&Account>, side: Side) -> Viewer {
+    if may_accept_late(ctx, account) {
+        Viewer::Arbiter
+    } else if may(ctx, account, side) {
+        Viewer::OwnTeam
+    } else {
+        Viewer::Other
+    }
+}
+
+/// The embargo on the lineups of the match's round (core's `sealed::Embargo`: at an event from
+/// the round's start as the arbiter set it, else from the match's day and start), and the time
+/// it is now where the match is played: the hall's at an event, else the league's.
+pub(crate) async fn embargo(
+    state: &crate::app::state::AppState,
+    ctx: &MatchContext,
+) -> Result<(Embargo, jiff::civil::DateTime), WebError> {
+    let (when, now) = match event_round(state, ctx).await? {
+        Some((event, round_start)) => (
+            MatchTime::Event {
+                round_start,
+                first_round: event
+                    .round_start(ctx.stored.record.id, 1)
+                    .unwrap_or(round_start),
+            },
+            event.hall_time(state.now()),
+        ),
+        None => (
+            ctx.date
+                .map_or(MatchTime::Unscheduled, |day| MatchTime::Day {
+                    day,
+                    start: ctx.record.start,
+                }),
+            state.local_now(),
+        ),
+    };
+    Ok((Embargo::of(&ctx.stored.rules, ctx.round, when), now))
+}
+
+/// The lineup in force for `side`, if any, when `viewer` may see it at `now` (core's
+/// `Embargo::check`); `Err` the sentence that says when they may. Sealed, not even whether it
+/// is named is told.
+pub(crate) fn seen<'a>(
+    ctx: &'a MatchContext,
+    side: Side,
+    (embargo, now): &(Embargo, jiff::civil::DateTime),
+    viewer: Viewer,
+) -> Result<Option<&'a LineupVersion>, Sealed> {
+    embargo.check(viewer, *now).map(|()| in_force(ctx, side))
 }
 
 /// The arbiter's acceptance of a late lineup, when a reason was given: refused to anyone the

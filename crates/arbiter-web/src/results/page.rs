@@ -9,6 +9,7 @@
 //! the page and decodes the forms for the one write path (`results::write`) the API shares.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use arbiter_core::extra::ExtraState;
 use arbiter_core::model::{GameResult, MatchOutcome, Side};
@@ -16,6 +17,8 @@ use arbiter_core::permissions::Action;
 use arbiter_core::report::{
     self, EnteredBy, ReportStatus, ReportStep, ResultBasis, ReviewKind, ReviewedBy, WHO_DECIDES,
 };
+use arbiter_core::sealed::{self, Sealed, Viewer};
+use arbiter_store::LineupVersion;
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::FormRejection;
@@ -220,6 +223,8 @@ struct LineupSection {
     late: Option<String>,
     /// AS-11: when the lineup is due, at an event.
     deadline: Option<String>,
+    /// Sealed to this visitor until the round's lineups are published: when they are.
+    sealed: Option<String>,
     form: Option<LineupForm>,
 }
 
@@ -415,10 +420,19 @@ fn roster_options(ctx: &MatchContext, side: Side) -> Vec<(String, String)> {
 
 /// The values a result form starts with: the submission shown again, else the result in force,
 /// else the lineups named before the match (issue 12), else the rosters in order (AS-10), with
-/// no results.
+/// no results. For the arbiter, who sees every lineup (AS-11).
 pub(crate) fn starting_input(ctx: &MatchContext) -> ResultInput {
+    starting_input_seen(ctx, |side| lineup::in_force(ctx, side))
+}
+
+/// [`starting_input`] from the lineups `seen` gives: those its reader may see now (core's
+/// `sealed`); a lineup still sealed leaves its side's roster order.
+fn starting_input_seen<'a>(
+    ctx: &'a MatchContext,
+    seen: impl Fn(Side) -> Option<&'a LineupVersion>,
+) -> ResultInput {
     let want = ctx.stored.rules.boards;
-    let roster = |side: Side, n: u32| match lineup::in_force(ctx, side) {
+    let roster = |side: Side, n: u32| match seen(side) {
         Some(named) => named
             .named
             .lineup
@@ -500,10 +514,14 @@ fn result_form(
     csrf: &str,
     redo: Option<&(Which, ResultInput, Vec<Problem>)>,
     as_officer: bool,
+    seen: &Seen<'_>,
 ) -> ResultForm {
     let (input, problems) = match redo {
         Some((w, input, problems)) if *w == which => (input.clone(), problems.clone()),
-        _ => (starting_input(ctx), Vec::new()),
+        _ => (
+            starting_input_seen(ctx, |side| seen.lineup(side)),
+            Vec::new(),
+        ),
     };
     let rules = &ctx.stored.rules;
     let home_name = ctx.team_name(Side::Home);
@@ -695,9 +713,13 @@ fn player_link(
     }
 }
 
-fn board_lines(ctx: &MatchContext) -> Vec<BoardLine> {
-    let view = &ctx.view;
-    CompetitionView::boards(&ctx.record)
+/// The match's boards as `view` (the one the visitor may see, [`Seen`]) records them.
+fn board_lines(ctx: &MatchContext, view: &CompetitionView) -> Vec<BoardLine> {
+    let record = view
+        .team_index(&ctx.record.home.0)
+        .and_then(|t| view.match_of(ctx.round, t))
+        .unwrap_or(&ctx.record);
+    CompetitionView::boards(record)
         .iter()
         .enumerate()
         .map(|(i, b)| {
@@ -1095,7 +1117,8 @@ async fn page(
     } else {
         String::new()
     };
-    let view = &ctx.view;
+    let seen = Seen::new(state, ctx, account).await?;
+    let view = &*seen.view;
     let (status_text, status_class) = status_words(ctx, status);
     let (score, label) = score_and_label(ctx);
     let team_link = |side: Side| {
@@ -1172,7 +1195,11 @@ async fn page(
     let extra_form = show_extra.then(|| {
         let (sent, problems) = redo.extra.clone().unwrap_or_default();
         let mut players = vec![(String::new(), "Choose the player".to_string())];
-        for side in [Side::Home, Side::Away] {
+        // AS-12: only the rosters the visitor may see now.
+        for side in [Side::Home, Side::Away]
+            .into_iter()
+            .filter(|s| seen.roster(*s))
+        {
             let team = ctx.team_name(side);
             players.extend(
                 lineup::candidates(ctx, side)
@@ -1289,7 +1316,7 @@ async fn page(
             .map(|(_, start)| lineup::deadline_words(deadlines, ctx.round, start)),
         _ => None,
     };
-    let lineups = lineup_sections(ctx, account, &redo, &csrf, deadline.as_deref());
+    let lineups = lineup_sections(ctx, account, &redo, &csrf, deadline.as_deref(), &seen);
     let page = MatchPage {
         layout,
         round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
@@ -1303,7 +1330,7 @@ async fn page(
         away_school: ctx.school(Side::Away).map(str::to_string),
         score,
         label,
-        boards: board_lines(ctx),
+        boards: board_lines(ctx, view),
         status: status_text,
         status_class,
         late: ctx
@@ -1322,24 +1349,32 @@ async fn page(
                 &csrf,
                 redo.result.as_ref(),
                 enters_as_officer,
+                &seen,
             )
         }),
-        correct: show_correct
-            .then(|| result_form(ctx, Which::Correct, &csrf, redo.result.as_ref(), true)),
+        correct: show_correct.then(|| {
+            result_form(
+                ctx,
+                Which::Correct,
+                &csrf,
+                redo.result.as_ref(),
+                true,
+                &seen,
+            )
+        }),
         review,
         decide,
         penalties,
         extra_lines,
         extra_form,
         lineups,
-        under_review: ctx
-            .view
+        under_review: view
             .open_violations()
             .filter(|f| f.round == Some(ctx.round) && f.home.as_ref() == Some(&ctx.record.home))
             .map(arbiter_core::validate::Finding::on_its_match)
             .collect(),
         move_form,
-        time_control: ctx.view.time_control(),
+        time_control: view.time_control(),
         games: games::cards(
             ctx,
             &games::GameControls {
@@ -1358,6 +1393,62 @@ async fn page(
     Ok(private(status_code, &page))
 }
 
+/// What the visitor may see of the match now: its competition (before an event's rosters lock,
+/// naming no player to anyone but the arbiter, AS-12), each side's roster, and each side's
+/// lineup or the sentence saying when it is published (AS-11, core's `sealed`).
+struct Seen<'a> {
+    view: Arc<CompetitionView>,
+    rosters: [bool; 2],
+    lineups: [Result<Option<&'a LineupVersion>, Sealed>; 2],
+}
+
+impl<'a> Seen<'a> {
+    async fn new(
+        state: &AppState,
+        ctx: &'a MatchContext,
+        account: Option<&crate::http::auth::Account>,
+    ) -> Result<Seen<'a>, WebError> {
+        let embargo = lineup::embargo(state, ctx).await?;
+        let viewer = |side| lineup::viewer(ctx, account, side);
+        let (home, away) = (viewer(Side::Home), viewer(Side::Away));
+        let roster = |v| match ctx.view.roster_lock {
+            Some(lock) => {
+                sealed::may_see_roster(v, Some(lock.hall), lock.offset.to_datetime(state.now()))
+            }
+            None => true,
+        };
+        let all = if lineup::may_accept_late(ctx, account) {
+            Viewer::Arbiter
+        } else {
+            Viewer::Other
+        };
+        Ok(Seen {
+            view: state.seen_by(Arc::clone(&ctx.view), all),
+            rosters: [roster(home), roster(away)],
+            lineups: [
+                lineup::seen(ctx, Side::Home, &embargo, home),
+                lineup::seen(ctx, Side::Away, &embargo, away),
+            ],
+        })
+    }
+
+    fn roster(&self, side: Side) -> bool {
+        self.rosters[slot(side)]
+    }
+
+    fn lineup(&self, side: Side) -> Option<&'a LineupVersion> {
+        self.lineups[slot(side)].as_ref().ok().copied().flatten()
+    }
+}
+
+/// A side's place in [`Seen`]'s pairs: home first.
+fn slot(side: Side) -> usize {
+    match side {
+        Side::Home => 0,
+        Side::Away => 1,
+    }
+}
+
 /// Both teams' lineups while the match is to be played, each with its advisor's form.
 fn lineup_sections(
     ctx: &MatchContext,
@@ -1365,6 +1456,7 @@ fn lineup_sections(
     redo: &Redo,
     csrf: &str,
     deadline: Option<&str>,
+    seen: &Seen<'_>,
 ) -> Vec<LineupSection> {
     if ctx.record.outcome != MatchOutcome::Pending {
         return Vec::new();
@@ -1373,7 +1465,10 @@ fn lineup_sections(
     [Side::Home, Side::Away]
         .into_iter()
         .map(|side| {
-            let in_force = lineup::in_force(ctx, side);
+            let (in_force, sealed) = match &seen.lineups[slot(side)] {
+                Ok(l) => (*l, None),
+                Err(sealed) => (None, Some(sealed.to_string())),
+            };
             let form = lineup::may(ctx, account, side).then(|| {
                 let sent = redo.lineup.as_ref().filter(|(s, ..)| *s == side);
                 let chosen: Vec<String> = match (sent, in_force) {
@@ -1442,6 +1537,7 @@ fn lineup_sections(
                     .and_then(|v| v.late.as_ref())
                     .map(lineup::late_words),
                 deadline: deadline.map(str::to_string),
+                sealed,
                 form,
             }
         })
@@ -2005,6 +2101,11 @@ pub async fn game_score_pgn(
     let answer = async {
         let Path((l, s, c, r, h, board)) = path.map_err(|e| bad_path(&e))?;
         let ctx = load(&state, &l, &s, &c, r, &h).await?;
+        // AS-12: a game score names its players, which the public reads from the lock.
+        let seen = state.seen_by(Arc::clone(&ctx.view), Viewer::Other);
+        if let Some(lock) = seen.roster_lock.filter(|_| seen.rosters_withheld) {
+            return Err(WebError::not_found(lock.withheld_sentence()));
+        }
         let score = ctx.stored.game_score(ctx.id, board).ok_or_else(|| {
             WebError::not_found(format!(
                 "No game score has been uploaded for board {board} of this match; the match page lists the ones there are."

@@ -16,11 +16,11 @@ use crate::api::answer::ErrorAnswer;
 use crate::app::address::{Addressed, CompetitionAddress, SeasonAddress};
 use crate::app::respond::{self, bad_path};
 use crate::app::site;
-use crate::app::state::{AppState, SiteKey};
+use crate::app::state::AppState;
 use crate::app::view::{CompetitionView, Page};
 use crate::http::error::{Format, WebError};
 use crate::season_end::pages::{awards_href, playoffs_href};
-use crate::season_end::{Drawn, load};
+use crate::season_end::{self, Drawn, load_public};
 use crate::ui::words::segment;
 
 #[derive(OpenApi)]
@@ -91,7 +91,7 @@ fn value<T: Serialize>(v: &T) -> serde_json::Value {
 
 async fn playoffs_json(state: &AppState, league: &str, season: &str) -> Result<Bytes, WebError> {
     let tree = site::one(state, league).await?;
-    let s = load(state, &tree, season).await?;
+    let s = load_public(state, &tree, season).await?;
     let qualification = s
         .qualification()
         .iter()
@@ -151,7 +151,7 @@ async fn playoffs(
         Ok(Path(a)) => a,
         Err(r) => return bad_path(&r).answer(Format::Json),
     };
-    let key = SiteKey::SeasonEnd(Format::Json, a.league.clone(), a.season.clone(), "playoffs");
+    let key = season_end::public_key(&state, Format::Json, &a.league, &a.season, "playoffs").await;
     respond::site(&state, &headers, key, Format::Json, || {
         playoffs_json(&state, &a.league, &a.season)
     })
@@ -175,7 +175,7 @@ pub struct AwardsJson {
 
 async fn awards_json(state: &AppState, league: &str, season: &str) -> Result<Bytes, WebError> {
     let tree = site::one(state, league).await?;
-    let s = load(state, &tree, season).await?;
+    let s = load_public(state, &tree, season).await?;
     let (awards, problem) = match s.awards() {
         Ok(a) => (Some(value(&a)), None),
         Err(e) => (None, Some(e)),
@@ -207,7 +207,7 @@ async fn awards(
         Ok(Path(a)) => a,
         Err(r) => return bad_path(&r).answer(Format::Json),
     };
-    let key = SiteKey::SeasonEnd(Format::Json, a.league.clone(), a.season.clone(), "awards");
+    let key = season_end::public_key(&state, Format::Json, &a.league, &a.season, "awards").await;
     respond::site(&state, &headers, key, Format::Json, || {
         awards_json(&state, &a.league, &a.season)
     })

@@ -25,6 +25,8 @@ use arbiter_store::{
 };
 use jiff::civil::Date;
 
+use arbiter_core::sealed::Viewer;
+
 use crate::app::site::LeagueTree;
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
@@ -108,11 +110,59 @@ impl Drawn {
     }
 }
 
-/// The season `season` of `tree` as its end reads it; 404 with the league's seasons otherwise.
+/// The season `season` of `tree` as its end reads it, for the officers and the command line;
+/// 404 with the league's seasons otherwise.
 pub async fn load(
     state: &AppState,
     tree: &LeagueTree,
     season: &str,
+) -> Result<SeasonEnd, WebError> {
+    load_seen(state, tree, season, Viewer::Arbiter).await
+}
+
+/// [`load`] as the public may read it now: before an event's rosters lock, its competitions
+/// name no player (AS-12), so neither do the awards and the bracket drawn from them.
+pub async fn load_public(
+    state: &AppState,
+    tree: &LeagueTree,
+    season: &str,
+) -> Result<SeasonEnd, WebError> {
+    load_seen(state, tree, season, Viewer::Other).await
+}
+
+/// The key of a season's public end page `which`, with what the public may see of the season
+/// now: a page drawn before a competition's rosters lock (AS-12) is not served after it.
+pub(crate) async fn public_key(
+    state: &AppState,
+    format: crate::http::error::Format,
+    league: &str,
+    season: &str,
+    which: &'static str,
+) -> crate::app::state::SiteKey {
+    let sight = public_sight(state, league, season).await;
+    crate::app::state::SiteKey::SeasonEnd(format, league.into(), season.into(), which, sight)
+}
+
+async fn public_sight(state: &AppState, league: &str, season: &str) -> u64 {
+    let Ok(tree) = crate::app::site::one(state, league).await else {
+        return 0;
+    };
+    let mut sight = 0_u64;
+    for (_, records) in tree.seasons.iter().filter(|(s, _)| s.slug == season) {
+        for r in records {
+            if let Ok(view) = state.public_view(league, season, &r.slug).await {
+                sight = sight.rotate_left(7) ^ view.etag_base;
+            }
+        }
+    }
+    sight
+}
+
+async fn load_seen(
+    state: &AppState,
+    tree: &LeagueTree,
+    season: &str,
+    viewer: Viewer,
 ) -> Result<SeasonEnd, WebError> {
     let Some((found, records)) = tree.seasons.iter().find(|(s, _)| s.slug == season) else {
         return Err(WebError::NotFound {
@@ -132,7 +182,8 @@ pub async fn load(
     let mut divisions = Vec::new();
     let mut playoffs = None;
     for r in records {
-        let view = state.view(&tree.league.slug, &found.slug, &r.slug).await?;
+        let full = state.view(&tree.league.slug, &found.slug, &r.slug).await?;
+        let view = state.seen_by(full, viewer);
         match &record {
             Some(p) if p.competition == r.id => {
                 let deciding = store.deciding_games(r.id).await?;

@@ -20,11 +20,11 @@ use serde::Deserialize;
 use crate::app::address::{Addressed, SeasonAddress};
 use crate::app::respond::{self, bad_path, private, see_other};
 use crate::app::site;
-use crate::app::state::{AppState, SiteKey};
+use crate::app::state::AppState;
 use crate::http::auth::{self, Auth};
 use crate::http::csrf;
 use crate::http::error::{Format, WebError};
-use crate::season_end::{self, DecidingInput, Drawn, SeasonEnd, load};
+use crate::season_end::{self, DecidingInput, Drawn, SeasonEnd, load, load_public};
 use crate::ui::layout::{Layout, private_layout, site_layout};
 use crate::ui::link::{Link, competition_href, league_href, season_href};
 use crate::ui::words;
@@ -744,7 +744,7 @@ pub async fn playoffs_html(
     season: &str,
 ) -> Result<Bytes, WebError> {
     let tree = site::one(state, league).await?;
-    let s = load(state, &tree, season).await?;
+    let s = load_public(state, &tree, season).await?;
     let (l, x) = (&s.league.slug, &s.season.slug);
     let mut page = PlayoffsPage {
         layout: site_layout(
@@ -840,7 +840,7 @@ pub async fn playoffs(
         Ok(p) => p,
         Err(e) => return e.answer(Format::Html),
     };
-    let key = SiteKey::SeasonEnd(Format::Html, l.clone(), s.clone(), "playoffs");
+    let key = season_end::public_key(&state, Format::Html, &l, &s, "playoffs").await;
     respond::site(&state, &headers, key, Format::Html, || {
         playoffs_html(&state, &l, &s)
     })
@@ -932,7 +932,7 @@ fn board_blocks(list: &AwardsList) -> Vec<BoardsBlock> {
 /// The awards page's body, drawn once per data version.
 pub async fn awards_html(state: &AppState, league: &str, season: &str) -> Result<Bytes, WebError> {
     let tree = site::one(state, league).await?;
-    let s = load(state, &tree, season).await?;
+    let s = load_public(state, &tree, season).await?;
     let (l, x) = (&s.league.slug, &s.season.slug);
     let mut page = AwardsPage {
         layout: site_layout(
@@ -981,7 +981,7 @@ pub async fn awards(
         Ok(p) => p,
         Err(e) => return e.answer(Format::Html),
     };
-    let key = SiteKey::SeasonEnd(Format::Html, l.clone(), s.clone(), "awards");
+    let key = season_end::public_key(&state, Format::Html, &l, &s, "awards").await;
     respond::site(&state, &headers, key, Format::Html, || {
         awards_html(&state, &l, &s)
     })

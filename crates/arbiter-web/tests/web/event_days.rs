@@ -169,6 +169,19 @@ async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
     arbiter.post(app, EVENT, &fields).await
 }
 
+/// The competition as stored, once the arbiter set the event at 08:00 with every round's time.
+async fn stored_with_event(store: &Store, id: i64) -> arbiter_store::StoredCompetition {
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let rounds = loaded.competition.rounds.len();
+    let set = set_event(&app_at(store, "08:00"), id, rounds).await;
+    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    loaded
+}
+
 #[tokio::test]
 async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
     let (store, id, _, _) = event_store().await;
@@ -1059,4 +1072,228 @@ async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
     let mut arbiter = Visitor::signed_in(&begun, ARBITER).await;
     let entered = post_lineup(&mut arbiter, &begun, &format!("{path}/result"), fields).await;
     assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+}
+
+/// Every public page and API answer of the event's competition, season and league, with a
+/// team's (`team`), a player's (`player`) and matches' (`matches`) own.
+fn public_addresses(team: &str, player: &str, matches: &[&str]) -> Vec<String> {
+    const C: &str = "/leagues/astc/2026/secondary-open";
+    let mut out: Vec<String> = [
+        "/",
+        "/leagues/astc",
+        "/leagues/astc/schedule.ics",
+        "/leagues/astc/2026",
+        "/leagues/astc/2026/ratings",
+        "/leagues/astc/2026/ratings.csv",
+        "/leagues/astc/2026/awards",
+        "/leagues/astc/2026/playoffs",
+        "/api/v1/leagues",
+        "/api/v1/leagues/astc",
+        "/api/v1/leagues/astc/2026/ratings",
+        "/api/v1/leagues/astc/2026/awards",
+        "/api/v1/leagues/astc/2026/playoffs",
+    ]
+    .iter()
+    .map(|s| (*s).to_string())
+    .collect();
+    for page in [
+        "",
+        "/crosstable",
+        "/explain",
+        "/projector",
+        "/bulletin",
+        "/standings.csv",
+        "/competition.json",
+        "/trf.txt",
+        "/ratings",
+        "/ratings.csv",
+        "/rounds/1",
+        "/rounds/2",
+        "/schedule.ics",
+    ] {
+        out.push(format!("{C}{page}"));
+    }
+    for api in [
+        "",
+        "/standings",
+        "/crosstable",
+        "/rounds",
+        "/rounds/1",
+        "/rounds/2",
+        "/ratings",
+        "/findings",
+        "/race",
+    ] {
+        out.push(format!("/api/v1{C}{api}"));
+    }
+    for m in matches {
+        out.push((*m).to_string());
+    }
+    out.push(format!("{C}/teams/{team}/schedule.ics"));
+    for path in [format!("{C}/teams/{team}"), format!("{C}/players/{player}")] {
+        out.push(format!("/api/v1{path}"));
+        out.push(path);
+    }
+    out
+}
+
+/// The first player of `players` (name, id) that `body` names: the name anywhere, the id as a
+/// whole word (ids are `team-n`, inside no other word).
+fn player_named<'a>(body: &str, players: &'a [(String, String)]) -> Option<&'a str> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    players.iter().find_map(|(name, id)| {
+        let id_found = body.match_indices(id.as_str()).any(|(i, _)| {
+            let before = body[..i].chars().next_back();
+            let after = body[i + id.len()..].chars().next();
+            !before.is_some_and(word) && !after.is_some_and(word)
+        });
+        (body.contains(name.as_str()) || id_found).then_some(name.as_str())
+    })
+}
+
+/// AS-12: before the rosters lock no public page or API answer names a player of the event:
+/// not the awards, not a match's boards or the round pages, not the crosstable, projector,
+/// bulletin, calendars, files or findings; from the lock they do.
+#[tokio::test]
+async fn as_12_no_public_page_or_answer_names_an_event_player_before_the_roster_lock() {
+    let (store, id, round_2, players) = event_store().await;
+    let loaded = stored_with_event(&store, id).await;
+    let c = &loaded.competition;
+    let everyone: Vec<(String, String)> = c
+        .teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .map(|p| (p.name.clone(), p.id.0.clone()))
+        .collect();
+    assert!(everyone.len() > 20, "every team's players: {everyone:?}");
+    let team = c
+        .teams
+        .iter()
+        .find(|t| t.players.first().map(|p| &p.id.0) == players.first())
+        .unwrap();
+    let Some(Pairing::Match(played)) = c.rounds[0].pairings.first() else {
+        panic!("round 1 has a match")
+    };
+    let round_1 = format!(
+        "/leagues/astc/2026/secondary-open/rounds/1/matches/{}",
+        played.home.0
+    );
+    let addresses = public_addresses(&team.id.0, &players[0], &[&round_1, &round_2]);
+
+    let before = app_at(&store, "08:59");
+    for address in &addresses {
+        let answer = get(&before, address).await;
+        assert!(
+            answer.status == StatusCode::OK || address.contains("/players/"),
+            "{address}: {} {}",
+            answer.status,
+            answer.body
+        );
+        if let Some(name) = player_named(&answer.body, &everyone) {
+            panic!(
+                "{address} names {name} before the rosters lock: {}",
+                answer.body
+            );
+        }
+    }
+
+    // From the lock, the same addresses name them: the awards, round 1's boards, the team.
+    let after = app_at(&store, "09:00");
+    let mut naming = Vec::new();
+    for address in &addresses {
+        let answer = get(&after, address).await;
+        assert_eq!(answer.status, StatusCode::OK, "{address}: {}", answer.body);
+        if player_named(&answer.body, &everyone).is_some() {
+            naming.push(address.as_str());
+        }
+    }
+    for expected in [
+        "/leagues/astc/2026/awards",
+        "/api/v1/leagues/astc/2026/awards",
+        "/leagues/astc/2026/secondary-open/rounds/1",
+        round_1.as_str(),
+    ] {
+        assert!(
+            naming.contains(&expected),
+            "{expected} names no player: {naming:?}"
+        );
+    }
+}
+
+/// AS-11, "lineups are sealed until their deadline": a lineup named at 12:00 for round 2
+/// (13:30, due 13:15) is seen by its advisor and the arbiter, not by the opponent's advisor or
+/// the public, who are told when; at 13:15 everyone sees both.
+#[tokio::test]
+async fn as_11_a_lineup_named_early_is_its_teams_and_the_arbiters_until_its_deadline() {
+    let (store, id, path, players) = event_store().await;
+    let loaded = stored_with_event(&store, id).await;
+    let c = &loaded.competition;
+    let Some(Pairing::Match(m)) = c.rounds[1]
+        .pairings
+        .iter()
+        .find(|p| matches!(p, Pairing::Match(_)))
+    else {
+        panic!("round 2 has a match")
+    };
+    let opponent = c.teams.iter().find(|t| t.id == m.away).unwrap();
+    let named: Vec<String> = players.iter().take(4).cloned().collect();
+    let first_name = c
+        .teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .find(|p| p.id.0 == named[0])
+        .unwrap()
+        .name
+        .clone();
+    let rival = "rival@astc.example";
+    account(
+        &store,
+        rival,
+        Role::Advisor,
+        Some(opponent.school.as_deref().unwrap()),
+    )
+    .await;
+
+    let noon = app_at(&store, "12:00");
+    let mut coach = Visitor::signed_in(&noon, COACH).await;
+    let mut fields: Vec<(String, String)> = named
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (format!("board_{}", i + 1), p.clone()))
+        .collect();
+    fields.push(("version".into(), "0".into()));
+    let saved = post_lineup(&mut coach, &noon, &format!("{path}/lineups/home"), fields).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+
+    let sealed =
+        "AS-11: the lineups of round 2 are published together at 13:15, when they are due.";
+    let shown = format!("<li>1. {first_name}");
+    let one = app_at(&store, "13:00");
+    for who in [Some(COACH), Some(ARBITER)] {
+        let page = Visitor::signed_in(&one, who.unwrap())
+            .await
+            .get(&one, &path)
+            .await;
+        assert!(page.body.contains(&shown), "{who:?} sees it: {}", page.body);
+    }
+    let rivals = Visitor::signed_in(&one, rival).await.get(&one, &path).await;
+    let public = get(&one, &path).await;
+    for (who, page) in [("the opponent", &rivals), ("the public", &public)] {
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        assert!(!page.body.contains(&first_name), "{who}: {}", page.body);
+        assert!(
+            page.body.contains(sealed),
+            "{who} is told when: {}",
+            page.body
+        );
+        assert!(!page.body.contains("named by"), "{who}: {}", page.body);
+    }
+
+    let due = app_at(&store, "13:15");
+    let rivals = Visitor::signed_in(&due, rival).await.get(&due, &path).await;
+    let public = get(&due, &path).await;
+    for page in [&rivals, &public] {
+        assert!(page.body.contains(&shown), "{}", page.body);
+        assert!(!page.body.contains(sealed), "{}", page.body);
+    }
 }

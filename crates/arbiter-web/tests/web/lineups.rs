@@ -124,7 +124,7 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
         .await;
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
     assert_eq!(saved.header("location"), format!("{MATCH}#lineup-home"));
-    let page = get(&app, MATCH).await;
+    let page = home.get(&app, MATCH).await;
     assert!(
         page.body
             .contains("version 1, named by coach@start.example"),
@@ -132,6 +132,16 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
         page.body
     );
     assert!(page.body.contains("<li>1. "), "{}", page.body);
+    // Sealed to the public until the match (RULES.md: in a league, from the match's start).
+    let public = get(&app, MATCH).await;
+    assert!(!public.body.contains("named by"), "{}", public.body);
+    assert!(
+        public
+            .body
+            .contains("The lineups of round 4 are published together"),
+        "{}",
+        public.body
+    );
 
     // Named again against version 0: someone changed it meanwhile, nothing saved.
     let stale = home
