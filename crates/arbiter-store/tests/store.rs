@@ -679,6 +679,23 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
         matches!(&err, StoreError::Invalid(m) if m.contains("before it starts")),
         "{err:?}"
     );
+    // Issue 30: a season of the years 1 to 9999 is refused, whoever creates it.
+    let err = store
+        .create_season(
+            gthscl.id,
+            &NewSeason {
+                starts_on: Some(jiff::civil::date(1, 1, 1)),
+                ends_on: Some(jiff::civil::date(9999, 12, 31)),
+                ..new_season("forever")
+            },
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("is not in the years 2000 to 2100")),
+        "{err:?}"
+    );
     let leagues: Vec<String> = store
         .leagues()
         .await
