@@ -2479,10 +2479,11 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        for (_, p) in players {
-            check::text(TextKind::Name, "a player's name", &p.name)?;
+        for (team, p) in players {
+            let of = format!("player {} of team {team}", p.id);
+            check::text(TextKind::Name, &format!("the name of {of}"), &p.name)?;
             if let Some(school) = &p.school {
-                check::text(TextKind::Name, "a player's school", school)?;
+                check::text(TextKind::Name, &format!("the school of {of}"), school)?;
             }
         }
         let mut tx = begin_write(self.writer()).await?;

@@ -758,6 +758,22 @@ async fn imports_that_cannot_be_stored_are_refused_whole(store: Store) {
         "{err:?}"
     );
 
+    // Issue 30: a line break in a team's name, a direction override in a player's.
+    let mut c = every_kind_of_result();
+    c.teams[0].name = "Victoria\nBcc: everyone".into();
+    let err = refuse(c, gthscl()).await;
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.starts_with("The name of team vic holds U+000A (a line break) at character 9;")),
+        "{err:?}"
+    );
+    let mut c = every_kind_of_result();
+    c.teams[1].players[0].name = "Ada \u{202E}seyeR".into();
+    let err = refuse(c, gthscl()).await;
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("holds U+202E (a text-direction override)")),
+        "{err:?}"
+    );
+
     let err = refuse(every_kind_of_result(), RulesRef::Preset("nope".into())).await;
     assert!(
         matches!(&err, StoreError::Invalid(m) if m.contains("`nope`") && m.contains("gthscl")),
