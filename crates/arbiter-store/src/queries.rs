@@ -1452,6 +1452,10 @@ async fn hand_changes_in(tx: &mut Tx, id: i64) -> Result<Vec<HandChange>, StoreE
                 matches: teams("changed_by_hand"),
                 bye: after["bye_by_hand"].as_str().map(|t| TeamId(t.to_string())),
                 reason: get(row, "reason")?,
+                overridden: after["overridden_absolute"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|o| o.as_str().map(str::to_string)).collect())
+                    .unwrap_or_default(),
             })
         })
         .collect()

@@ -2765,6 +2765,7 @@ async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(s
         changed: &changed,
         bye_by_hand: None,
         reason: Some("two teams of one club"),
+        overridden: &["C.04.1 b: teams 3 and 5 met in round 1".to_string()],
     };
     store
         .add_round(record.id, before.version, &round, &note, &arbiter())
@@ -2794,6 +2795,7 @@ async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(s
             matches: changed.to_vec(),
             bye: None,
             reason: "two teams of one club".into(),
+            overridden: vec!["C.04.1 b: teams 3 and 5 met in round 1".into()],
         }]
     );
     let history = store

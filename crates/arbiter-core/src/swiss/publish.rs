@@ -544,40 +544,10 @@ mod tests {
             Pairing::Bye(b) if b.team == other && b.kind == ByeKind::PairingAllocated)));
     }
 
-    /// A swap of round 4 that pairs two teams who met in rounds 1 to 3.
-    fn a_rematching_swap(c: &Competition, p: &RoundPairing) -> (Swap, [TeamId; 2]) {
-        let met = |a: &TeamId, b: &TeamId| {
-            c.rounds
-                .iter()
-                .flat_map(|r| r.matches())
-                .any(|m| (&m.home == a && &m.away == b) || (&m.home == b && &m.away == a))
-        };
-        for (i, x) in p.pairs.iter().enumerate() {
-            for y in &p.pairs[i + 1..] {
-                // Trading x.black with y.white pairs x.white with y.white.
-                for (stay, moves, other) in [
-                    (&x.white, &x.black, &y.white),
-                    (&x.white, &x.black, &y.black),
-                    (&x.black, &x.white, &y.white),
-                    (&x.black, &x.white, &y.black),
-                ] {
-                    if met(stay, other) {
-                        let swap = Swap {
-                            a: moves.clone(),
-                            b: other.clone(),
-                        };
-                        return (swap, [stay.clone(), other.clone()]);
-                    }
-                }
-            }
-        }
-        panic!("no swap of round 4 makes a rematch");
-    }
-
     #[test]
     fn c04_1_b_a_swap_that_makes_a_rematch_is_refused_unless_overridden_by_name() {
         let (c, rules, p) = paired_round();
-        let (swap, _) = a_rematching_swap(&c, &p);
+        let swap = sample::rematching_swap(&c, &p).expect("round 4 can be swapped into a rematch");
         let out = by_hand(&p, std::slice::from_ref(&swap), "two teams of one club").unwrap();
         let e = keep_absolute(out.clone(), &c, &rules, &[]).unwrap_err();
         assert_eq!(e.rule, NO_REMATCH);

@@ -147,3 +147,13 @@ mod tests {
         assert_eq!(segment("a b/ë"), "a%20b%2F%C3%AB");
     }
 }
+
+/// The flag of a team Swiss pair or bye changed by hand (issue 17): why (C.04.2 art. 1.5), and
+/// each absolute criterion it overrode (issue 30), as the pairing page and the round page show it.
+pub(crate) fn hand_note(reason: &str, overridden: &[String]) -> String {
+    let mut note = format!("Changed by hand: {reason} (C.04.2 art. 1.5)");
+    for o in overridden {
+        note.push_str(&format!("; overriding {}", o.trim_end_matches('.')));
+    }
+    note
+}
