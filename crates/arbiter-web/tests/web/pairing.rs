@@ -99,6 +99,23 @@ async fn engine(store: &Store) -> RoundPairing {
     .unwrap()
 }
 
+/// The publish step's fields: the version read, the swaps and why, and `more`.
+fn publish_fields<'a>(
+    seen: &'a str,
+    swaps: &'a str,
+    why: &'a str,
+    more: &[(&'a str, &'a str)],
+) -> Vec<(&'a str, &'a str)> {
+    let mut fields = vec![
+        ("step", "publish"),
+        ("seen", seen),
+        ("swaps", swaps),
+        ("reason", why),
+    ];
+    fields.extend_from_slice(more);
+    fields
+}
+
 /// The value of the hidden field `name` of a page.
 fn hidden(body: &str, name: &str) -> String {
     let marker = format!("name=\"{name}\" value=\"");
@@ -317,13 +334,7 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
         .post(
             &app,
             PAGE,
-            &[
-                ("step", "publish"),
-                ("seen", &seen),
-                ("swaps", &swaps),
-                ("reason", why),
-                ("override_absolute", "C.04.1 b"),
-            ],
+            &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
         )
         .await;
     assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
@@ -382,16 +393,7 @@ async fn c04_1_b_a_rematch_by_hand_is_refused_unless_overridden_by_name_and_the_
 
     // With its reason but without the override: refused with the criterion, nothing stored.
     let refused = president
-        .post(
-            &app,
-            PAGE,
-            &[
-                ("step", "publish"),
-                ("seen", &seen),
-                ("swaps", &swaps),
-                ("reason", why),
-            ],
-        )
+        .post(&app, PAGE, &publish_fields(&seen, &swaps, why, &[]))
         .await;
     assert_eq!(
         refused.status,
@@ -408,13 +410,7 @@ async fn c04_1_b_a_rematch_by_hand_is_refused_unless_overridden_by_name_and_the_
         .post(
             &app,
             PAGE,
-            &[
-                ("step", "publish"),
-                ("seen", &seen),
-                ("swaps", &swaps),
-                ("reason", why),
-                ("override_absolute", "C.04.1 b"),
-            ],
+            &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
         )
         .await;
     assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
