@@ -52,6 +52,16 @@ pub struct PairArgs {
     /// Why the pairing is changed by hand; kept in the history and shown with the round.
     #[arg(long, requires = "competition")]
     pub reason: Option<String>,
+    /// An absolute criterion the swaps may break, by the Chief Arbiter's decision: "C.04.1 b"
+    /// (two teams meet at most once) or "C.04.1 c" (the pairing-allocated bye at most once).
+    /// Without it such a swap is refused; with it the override is kept with the reason and
+    /// shown with the round. May be given more than once.
+    #[arg(
+        long = "override-absolute",
+        value_name = "CRITERION",
+        requires = "competition"
+    )]
+    pub override_absolute: Vec<String>,
     #[command(flatten)]
     pub database: crate::database::Database,
     /// The round to pair (default: the round after the last one played); later rounds in the
@@ -377,13 +387,14 @@ fn stored(args: &PairArgs) -> Result<()> {
             let (n, acting) = pairing::read_as(&state, by, at)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
-            pairing::publish(&state, &n, n.seen(), &swaps, &reason, &acting)
+            let absolute = &args.override_absolute;
+            pairing::publish(&state, &n, n.seen(), &swaps, &reason, absolute, &acting)
                 .await
                 .map_err(|e| {
                     anyhow::anyhow!("{}\nNothing was published.", e.into_web().message())
                 })?
         } else {
-            pairing::prepare(&n, &swaps, &reason)
+            pairing::prepare(&n, &swaps, &reason, &args.override_absolute)
                 .map_err(|e| anyhow::anyhow!("{}", e.into_web().message()))?
         };
         let c = &n.view.competition;
@@ -422,6 +433,9 @@ fn stored(args: &PairArgs) -> Result<()> {
                 }
                 if let Some(r) = &published.reason {
                     out.push_str(&format!("changed by hand (C.04.2 art. 1.5): {r}\n"));
+                }
+                for o in &published.overridden {
+                    out.push_str(&format!("overriding {o}\n"));
                 }
                 out
             }

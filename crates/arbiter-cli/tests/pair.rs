@@ -203,22 +203,30 @@ fn c046_a_stored_team_swiss_is_paired_and_published_by_an_officer() {
     assert!(!refused.status.success());
     let why = String::from_utf8_lossy(&refused.stderr);
     assert!(why.contains("C.04.2 art. 1.5"), "{why}");
-    // Published by the arbiter, with a swap and its reason.
-    let published = ok(&[
-        &[
-            "pair",
-            "--publish",
-            "--as",
-            "arbiter@clubs.example",
-            "--swap",
-            &swap,
-            "--reason",
-            "Two teams of one club",
-        ][..],
-        &at[..],
-    ]
-    .concat());
+    // Issue 30 item 6: with its reason, the swap still pairs two teams that met (C.04.1 b):
+    // refused, naming the criterion, and nothing is published.
+    let publish = [
+        "pair",
+        "--publish",
+        "--as",
+        "arbiter@clubs.example",
+        "--swap",
+        &swap,
+        "--reason",
+        "Two teams of one club",
+    ];
+    let rematch = run(&[&publish[..], &at[..]].concat());
+    assert!(!rematch.status.success());
+    let why = String::from_utf8_lossy(&rematch.stderr);
+    assert!(
+        why.contains("C.04.1 b: ") && why.contains("met once before"),
+        "{why}"
+    );
+    assert!(why.contains("Nothing was published."), "{why}");
+    // Published by the arbiter, with the swap, its reason and the override by name.
+    let published = ok(&[&publish[..], &["--override-absolute", "C.04.1 b"], &at[..]].concat());
     assert!(published.contains("(changed by hand)"), "{published}");
+    assert!(published.contains("overriding C.04.1 b: "), "{published}");
     assert!(published.contains("Round 4 of"), "{published}");
     // The next round waits for round 4's results (C.04.6 art. 1.2).
     let next = run(&[

@@ -19,6 +19,12 @@ pub const SCHOOL_WEEK: [Weekday; 5] = [
     Weekday::Friday,
 ];
 
+/// The years a season's days may lie in when it is created. Core reads no clock, so the window
+/// is fixed: wide enough for any season the product will run, narrow enough that a mistyped
+/// year (`0026`, `9999`) is refused instead of making a calendar of thousands of years that the
+/// schedule and every deadline would walk.
+pub const SEASON_YEARS: std::ops::RangeInclusive<i16> = 2000..=2100;
+
 /// A closure: the school (all the league's schools) shut from `from` to `to`, both inclusive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Closure {
@@ -54,6 +60,18 @@ pub enum CalendarError {
         /// The season's last day, as given.
         ends_on: Date,
     },
+    /// A season's first or last day is outside [`SEASON_YEARS`].
+    #[error(
+        "The season's {which} day, {day}, is not in the years {} to {} a season may lie in; give the day with its full year, e.g. 2026-09-08.",
+        SEASON_YEARS.start(),
+        SEASON_YEARS.end()
+    )]
+    SeasonOutsideYears {
+        /// `first` or `last`.
+        which: &'static str,
+        /// The day, as given.
+        day: Date,
+    },
     /// A closure ends before it starts.
     #[error(
         "The closure “{reason}” cannot end on {to}, before it starts on {from}; give its last day on or after its first (GT-M2's calendar)."
@@ -76,6 +94,25 @@ pub enum CalendarError {
         /// The closure's last day.
         to: Date,
     },
+}
+
+/// A season's first and last days as it is created (each may be unknown yet): each in
+/// [`SEASON_YEARS`], the last on or after the first. A calendar read back is not asked again.
+pub fn check_new_season(
+    starts_on: Option<Date>,
+    ends_on: Option<Date>,
+) -> Result<(), CalendarError> {
+    for (which, day) in [("first", starts_on), ("last", ends_on)] {
+        if let Some(day) = day.filter(|d| !SEASON_YEARS.contains(&d.year())) {
+            return Err(CalendarError::SeasonOutsideYears { which, day });
+        }
+    }
+    match (starts_on, ends_on) {
+        (Some(starts_on), Some(ends_on)) if ends_on < starts_on => {
+            Err(CalendarError::SeasonEndsBeforeItStarts { starts_on, ends_on })
+        }
+        _ => Ok(()),
+    }
 }
 
 impl Closure {
@@ -365,6 +402,24 @@ mod tests {
         assert!(c.match_days(&[]).is_empty());
         assert!(c.match_days(&[Weekday::Saturday]).is_empty());
         assert_eq!(c.school_days().len(), c.match_days(&SCHOOL_WEEK).len());
+    }
+
+    #[test]
+    fn a_season_is_created_only_within_the_years_2000_to_2100() {
+        assert!(check_new_season(Some(date(2000, 1, 1)), Some(date(2100, 12, 31))).is_ok());
+        assert!(check_new_season(None, None).is_ok());
+        let e = check_new_season(Some(date(1, 1, 1)), Some(date(2026, 6, 1))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "The season's first day, 0001-01-01, is not in the years 2000 to 2100 a season may lie in; give the day with its full year, e.g. 2026-09-08."
+        );
+        let e = check_new_season(Some(date(2026, 9, 8)), Some(date(9999, 12, 31))).unwrap_err();
+        assert!(e.to_string().contains("last day, 9999-12-31"), "{e}");
+        assert!(check_new_season(Some(date(1999, 12, 31)), None).is_err());
+        assert!(matches!(
+            check_new_season(Some(date(2027, 2, 24)), Some(date(2026, 10, 5))),
+            Err(CalendarError::SeasonEndsBeforeItStarts { .. })
+        ));
     }
 
     #[test]

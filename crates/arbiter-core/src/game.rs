@@ -40,6 +40,9 @@ pub struct GameScore {
     pub white: Option<String>,
     /// See `white`.
     pub black: Option<String>,
+    /// The position the moves start from when the PGN's `FEN` tag sets one up, as FEN; `None`
+    /// for a game from the initial position.
+    pub start: Option<String>,
 }
 
 /// A game's result from White's side, as PGN writes it.
@@ -166,6 +169,9 @@ pub fn read_board_score(
         )));
     }
     let score = read(pgn).map_err(|m| ScoreProblem::Moves(format!("Board {number}: {m}")))?;
+    if let Some(start) = &score.start {
+        check_start(number, start, b.adjudication().map(|a| a.fen.as_str()))?;
+    }
     let home = rules.colour(Some(b), number, Side::Home);
     if let Some(r) = score.result
         && r.for_home(home) != b.result
@@ -181,6 +187,43 @@ pub fn read_board_score(
         )));
     }
     Ok(score)
+}
+
+/// GT-M20: a board's game starts from the initial position, or from the position it was
+/// stopped in for adjudication (`stopped_at`, as the board keeps it): a game score set up from
+/// any other position (its `FEN` tag) is not the game played on the board.
+fn check_start(number: u32, start: &str, stopped_at: Option<&str>) -> Result<(), ScoreProblem> {
+    let position = |fen: &str| -> Option<Chess> {
+        Fen::from_ascii(fen.trim().as_bytes())
+            .ok()?
+            .into_position(CastlingMode::Standard)
+            .ok()
+    };
+    let Some(set_up) = position(start) else {
+        return Err(ScoreProblem::Moves(format!(
+            "Board {number}: the PGN's FEN tag “{start}” is not a position; leave it out for the game from its start."
+        )));
+    };
+    let from = |p: &Chess| same_position(p, &set_up);
+    if from(&Chess::default()) || position(stopped_at.unwrap_or_default()).is_some_and(|p| from(&p))
+    {
+        return Ok(());
+    }
+    Err(ScoreProblem::Moves(format!(
+        "Board {number}: the PGN starts from the position its FEN tag sets up ({start}), but a board's game score starts from the initial position, or from the position the game was stopped in{} (GT-M20); upload the whole game from move 1, without the FEN tag.",
+        match stopped_at {
+            Some(fen) => format!(" ({})", fen.trim()),
+            None => ", and this board's game was not stopped".to_string(),
+        }
+    )))
+}
+
+/// The same pieces on the same squares, the same side to move and the same castling rights:
+/// the move counters are not compared (a diagram rarely has them right).
+fn same_position(a: &Chess, b: &Chess) -> bool {
+    placement(a) == placement(b)
+        && a.turn() == b.turn()
+        && a.castles().castling_rights() == b.castles().castling_rights()
 }
 
 /// GT-M20: reads the moves of a game sent for adjudication and checks that they reach `fen`, the
@@ -211,10 +254,7 @@ pub fn read_position(pgn: &str, fen: &str) -> Result<GameScore, PositionProblem>
         .ok()
         .and_then(|f| f.into_position(CastlingMode::Standard).ok())
         .ok_or_else(|| PositionProblem::Moves("The moves reach no position.".into()))?;
-    if placement(&reached) != placement(&given)
-        || reached.turn() != given.turn()
-        || reached.castles().castling_rights() != given.castles().castling_rights()
-    {
+    if !same_position(&reached, &given) {
         return Err(PositionProblem::Differs(format!(
             "The moves do not reach the position given: after {} they reach {}, not {fen} (GT-M20). Check the diagram and the moves against the players' score sheets.",
             last_move_words(&score),
@@ -321,6 +361,8 @@ struct Replay;
 
 struct Tags {
     start: Option<Chess>,
+    /// The `FEN` tag's position as FEN, when it set one up.
+    start_fen: Option<String>,
     /// The ply of the first move: 1 when the set-up position has Black to move.
     first_ply: usize,
     white: Option<String>,
@@ -330,6 +372,7 @@ struct Tags {
 
 struct Moves {
     pos: Chess,
+    start_fen: Option<String>,
     first_ply: usize,
     moves: Vec<String>,
     result: Option<WhiteResult>,
@@ -345,6 +388,7 @@ impl Visitor for Replay {
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
         ControlFlow::Continue(Tags {
             start: None,
+            start_fen: None,
             first_ply: 0,
             white: None,
             black: None,
@@ -369,6 +413,7 @@ impl Visitor for Replay {
                 match set_up {
                     Some(pos) => {
                         tags.first_ply = usize::from(pos.turn() == Color::Black);
+                        tags.start_fen = Some(text());
                         tags.start = Some(pos);
                     }
                     None => {
@@ -390,6 +435,7 @@ impl Visitor for Replay {
         }
         ControlFlow::Continue(Moves {
             pos: tags.start.unwrap_or_default(),
+            start_fen: tags.start_fen,
             first_ply: tags.first_ply,
             moves: Vec::new(),
             result: None,
@@ -454,6 +500,7 @@ impl Visitor for Replay {
             result: m.result,
             white: m.white,
             black: m.black,
+            start: m.start_fen,
         })
     }
 }
@@ -590,6 +637,45 @@ mod tests {
         assert!(read_board_score(&MatchOutcome::Pending, 1, &rules, SCHOLARS_MATE).is_err());
         // Moves without a result are taken as they are.
         assert!(read_board_score(&played, 1, &rules, "1. e4 e5 *").is_ok());
+    }
+
+    #[test]
+    fn gt_m20_a_game_score_starts_from_the_initial_position_or_where_the_game_stopped() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let stopped = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40";
+        let from_there = format!("[FEN \"{stopped}\"]\n\n40... Kd7 41. e4 *");
+        let played = MatchOutcome::Boards(vec![crate::model::Board::new(GameResult::Draw); 4]);
+        // Any position set up on a board whose game was played through: refused.
+        let e = read_board_score(&played, 1, &rules, &from_there).unwrap_err();
+        assert_eq!(e.field(), "pgn");
+        assert_eq!(
+            e.message(),
+            "Board 1: the PGN starts from the position its FEN tag sets up (4k3/8/8/8/8/8/4P3/4K3 b - - 0 40), but a board's game score starts from the initial position, or from the position the game was stopped in, and this board's game was not stopped (GT-M20); upload the whole game from move 1, without the FEN tag."
+        );
+        // The initial position named in a FEN tag is the game from its start.
+        let initial =
+            "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 e5 *";
+        assert!(read_board_score(&played, 1, &rules, initial).is_ok());
+        // The position the board's game was stopped in for adjudication: its moves from there.
+        let mut boards = vec![crate::model::Board::new(GameResult::Draw); 4];
+        boards[0].unfinished = Some(crate::model::Unfinished::Adjudication(
+            crate::model::AdjudicationPosition {
+                pgn: String::new(),
+                fen: stopped.replace(" 0 40", " 3 52"),
+                home_clock: None,
+                away_clock: None,
+            },
+        ));
+        let stopped_board = MatchOutcome::Boards(boards);
+        assert!(read_board_score(&stopped_board, 1, &rules, &from_there).is_ok());
+        let elsewhere = "[FEN \"4k3/8/8/8/8/8/3P4/4K3 b - - 0 40\"]\n\n40... Kd7 *";
+        let e = read_board_score(&stopped_board, 1, &rules, elsewhere).unwrap_err();
+        assert!(
+            e.message()
+                .contains("stopped in (4k3/8/8/8/8/8/4P3/4K3 b - - 3 52)"),
+            "{}",
+            e.message()
+        );
     }
 
     #[test]

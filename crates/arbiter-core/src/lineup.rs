@@ -299,7 +299,7 @@ pub fn refusals(
 }
 
 /// A lineup the match cannot take at all: a match not in the competition, one already played,
-/// or more boards than the match has.
+/// a lineup naming no player, or more boards than the match has.
 fn check_shape(c: &Competition, rules: &Ruleset, lineup: &NamedLineup) -> Option<Finding> {
     let found = c
         .rounds
@@ -328,6 +328,17 @@ fn check_shape(c: &Competition, rules: &Ruleset, lineup: &NamedLineup) -> Option
         return Some(at(Finding::error(
             None,
             "the match has a result; the lineup it played is the one its boards record, corrected with the result",
+        )));
+    }
+    // AS-9 / GT-M8: a lineup is the players who play the match; one naming nobody is none (a
+    // team that cannot play is a forfeit the result records, not a lineup).
+    if lineup.lineup.boards.iter().all(Option::is_none) {
+        return Some(at(Finding::error(
+            rules.cite("boards"),
+            format!(
+                "the lineup names no player; name the players of the match, one a board, board 1 first (a match has {} boards), or leave the lineup unnamed if the team cannot play",
+                rules.boards
+            ),
         )));
     }
     let n = lineup.lineup.boards.len();

@@ -781,6 +781,10 @@ impl<'a> Target<'a> {
                 out
             }
         }
+        .into_iter()
+        // A team entered without a school is handed over as the empty name: no school.
+        .filter(|s| !s.trim().is_empty())
+        .collect()
     }
 
     /// The conduct the table reads: the match's, and a league's for every other target (no
@@ -856,13 +860,7 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
         ),
         Access::OwnSchool => match subject.school {
             Some(school) if involved(school) => Decision::Allowed,
-            Some(school) => refused(
-                rule,
-                format!(
-                    "an advisor acts only for their own school, and {school} is not {}.",
-                    schools_phrase(&target.schools())
-                ),
-            ),
+            Some(school) => refused(rule, not_own_school(school, &target.schools())),
             None => refused(rule, no_school_sentence()),
         },
         Access::OwnSchoolHome => side_check(
@@ -990,7 +988,7 @@ fn side_check(
         return refused(rule, no_school_sentence());
     };
     let verb = action.description();
-    match side_school {
+    match side_school.filter(|s| !s.trim().is_empty()) {
         Some(s) if s == own => Decision::Allowed,
         Some(s) => refused(
             rule,
@@ -1009,11 +1007,16 @@ fn no_school_sentence() -> String {
     "an advisor acts only for their own school, and this account names no school; ask the President to set it.".to_string()
 }
 
-fn schools_phrase(schools: &[&str]) -> String {
+/// Why `school`'s advisor may not act on a target of `schools`: a whole sentence, also when the
+/// target names no school (a team entered without one).
+fn not_own_school(school: &str, schools: &[&str]) -> String {
+    let lead = "an advisor acts only for their own school";
     match schools {
-        [] => "involved here (no school is)".to_string(),
-        [one] => one.to_string(),
-        many => format!("one of {}", join_or(many)),
+        [] => format!(
+            "{lead}, and no school is named for this team or match, so {school}'s advisor may not act on it; ask the President to set the team's school, or ask an officer to act."
+        ),
+        [one] => format!("{lead}, and {school} is not {one}."),
+        many => format!("{lead}, and {school} is not one of {}.", join_or(many)),
     }
 }
 

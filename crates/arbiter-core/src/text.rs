@@ -71,13 +71,10 @@ pub struct TextTooLong {
 
 impl fmt::Display for TextTooLong {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut what = self.what.chars();
-        let first = what.next().map(|c| c.to_uppercase().collect::<String>());
         write!(
             f,
-            "{}{} has {} characters; {} may have at most {}. Shorten it and send it again.",
-            first.unwrap_or_default(),
-            what.as_str(),
+            "{} has {} characters; {} may have at most {}. Shorten it and send it again.",
+            capitalised(&self.what),
             thousands(self.chars),
             self.kind.a(),
             thousands(self.kind.max_chars()),
@@ -86,6 +83,84 @@ impl fmt::Display for TextTooLong {
 }
 
 impl std::error::Error for TextTooLong {}
+
+/// A character a name or a label may not hold, with what it is called in the sentence: a
+/// control character (a line break in a team's name cuts every mail about its matches short),
+/// a line or paragraph separator, or a mark or override that turns the text's direction (a
+/// name that reads one way and sorts another). `None` for every other character.
+pub fn unsafe_character(c: char) -> Option<&'static str> {
+    match c {
+        '\n' | '\r' => Some("a line break"),
+        '\t' => Some("a tab"),
+        '\u{2028}' => Some("a line separator"),
+        '\u{2029}' => Some("a paragraph separator"),
+        '\u{200E}' | '\u{200F}' => Some("a text-direction mark"),
+        '\u{202A}'..='\u{202E}' => Some("a text-direction override"),
+        '\u{2066}'..='\u{2069}' => Some("a text-direction isolate"),
+        c if c.is_control() => Some("a control character"),
+        _ => None,
+    }
+}
+
+/// A name or label holding a character it may not ([`unsafe_character`]); its `Display` is the
+/// sentence that refuses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnsafeCharacter {
+    /// Which kind of text.
+    pub kind: TextKind,
+    /// Which text, as a sentence starts with it: `the name of team nsw`.
+    pub what: String,
+    /// The character.
+    pub character: char,
+    /// Where it is: 1 for the first character.
+    pub at: usize,
+}
+
+impl fmt::Display for UnsafeCharacter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} holds U+{:04X} ({}) at character {}; {} may not hold control characters, line breaks or text-direction marks. Type it again without it and send it again.",
+            capitalised(&self.what),
+            u32::from(self.character),
+            unsafe_character(self.character).unwrap_or("a control character"),
+            self.at,
+            self.kind.a(),
+        )
+    }
+}
+
+impl std::error::Error for UnsafeCharacter {}
+
+/// Why a text a person typed is refused: too long for its kind, or (a name, a label) holding a
+/// character it may not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextRefused {
+    /// Longer than its kind allows.
+    TooLong(TextTooLong),
+    /// A name or label with a control or text-direction character.
+    Character(UnsafeCharacter),
+}
+
+impl fmt::Display for TextRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextRefused::TooLong(e) => e.fmt(f),
+            TextRefused::Character(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TextRefused {}
+
+/// `the name` → `The name`.
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
 
 /// `1,234`: a count as the sentence says it.
 fn thousands(n: usize) -> String {
@@ -133,8 +208,30 @@ pub fn slug(name: &str) -> Option<String> {
     (!slug.is_empty()).then_some(slug)
 }
 
-/// `text` fits its kind, or the sentence why not. `what` names it (`the reason`).
-pub fn check(kind: TextKind, what: &str, text: &str) -> Result<(), TextTooLong> {
+/// `text` fits its kind, or the sentence why not. `what` names it (`the reason`). A name or a
+/// token's label is one line of text read left to right: a control character, a separator or a
+/// text-direction mark in it is refused ([`unsafe_character`]); a reason or a description may
+/// run over several lines.
+pub fn check(kind: TextKind, what: &str, text: &str) -> Result<(), TextRefused> {
+    fits(kind, what, text).map_err(TextRefused::TooLong)?;
+    if matches!(kind, TextKind::Name | TextKind::Label)
+        && let Some((i, character)) = text
+            .chars()
+            .enumerate()
+            .find(|(_, c)| unsafe_character(*c).is_some())
+    {
+        return Err(TextRefused::Character(UnsafeCharacter {
+            kind,
+            what: what.to_string(),
+            character,
+            at: i + 1,
+        }));
+    }
+    Ok(())
+}
+
+/// `text` is no longer than its kind allows, or the sentence why not.
+fn fits(kind: TextKind, what: &str, text: &str) -> Result<(), TextTooLong> {
     // Stops counting one past the limit: a 2 MB text costs no more than one that fits.
     let chars = text.chars().take(kind.max_chars() + 1).count();
     if chars <= kind.max_chars() {
@@ -166,7 +263,7 @@ impl Reason {
         if text.is_empty() {
             return Ok(None);
         }
-        check(TextKind::Reason, what, text)?;
+        fits(TextKind::Reason, what, text)?;
         Ok(Some(Reason(text.to_string())))
     }
 
@@ -354,7 +451,7 @@ mod tests {
         ] {
             let max = kind.max_chars();
             assert!(check(kind, "it", &"é".repeat(max)).is_ok(), "{kind:?}");
-            let err = check(kind, "the text", &"é".repeat(max + 1)).unwrap_err();
+            let err = fits(kind, "the text", &"é".repeat(max + 1)).unwrap_err();
             assert_eq!(err.chars, max + 1, "{kind:?}");
             let sentence = err.to_string();
             assert!(sentence.starts_with("The text has "), "{sentence}");
@@ -377,6 +474,56 @@ mod tests {
             err.to_string(),
             "The name of team nsw has 1,234,567 characters; a name may have at most 100. Shorten it and send it again."
         );
+    }
+
+    #[test]
+    fn a_name_with_a_control_or_text_direction_character_is_refused_naming_it() {
+        for (bad, code, called) in [
+            ("Perth\nCollege", "U+000A", "a line break"),
+            ("Perth\rCollege", "U+000D", "a line break"),
+            ("Perth\tCollege", "U+0009", "a tab"),
+            ("Perth\u{0}College", "U+0000", "a control character"),
+            ("Perth\u{85}College", "U+0085", "a control character"),
+            ("Perth\u{2028}College", "U+2028", "a line separator"),
+            ("Perth\u{2029}College", "U+2029", "a paragraph separator"),
+            ("Perth\u{200E}College", "U+200E", "a text-direction mark"),
+            ("Perth\u{200F}College", "U+200F", "a text-direction mark"),
+            (
+                "Perth\u{202A}College",
+                "U+202A",
+                "a text-direction override",
+            ),
+            (
+                "Perth\u{202E}College",
+                "U+202E",
+                "a text-direction override",
+            ),
+            ("Perth\u{2066}College", "U+2066", "a text-direction isolate"),
+            ("Perth\u{2069}College", "U+2069", "a text-direction isolate"),
+        ] {
+            let e = check(TextKind::Name, "the name of team wa", bad).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "The name of team wa holds {code} ({called}) at character 6; a name may not hold control characters, line breaks or text-direction marks. Type it again without it and send it again."
+                ),
+                "{bad:?}"
+            );
+            assert!(check(TextKind::Label, "the token's label", bad).is_err());
+        }
+        // Letters of every script, and the marks a name may hold, stand.
+        for good in [
+            "Zoë O'Brien-Ñúñez",
+            "École Saint-Jean",
+            "محمد",
+            "李雷",
+            "Perth College",
+        ] {
+            assert_eq!(check(TextKind::Name, "a name", good), Ok(()), "{good}");
+        }
+        // A reason or a description may run over lines.
+        assert!(check(TextKind::Reason, "the reason", "board 3\nboard 4").is_ok());
+        assert!(check(TextKind::Description, "the description", "one\n\ntwo").is_ok());
     }
 
     #[test]

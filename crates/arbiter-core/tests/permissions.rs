@@ -112,6 +112,43 @@ fn gt_m1_gt_p2_home_advisor_enters_visiting_advisor_confirms() {
 }
 
 #[test]
+fn an_advisor_refused_on_a_team_with_no_school_reads_a_whole_sentence() {
+    // A team entered without a school reaches the table as the empty name.
+    let perth = who(Role::Advisor, Some("Perth College"));
+    for target in [
+        Target::School(""),
+        Target::School("  "),
+        Target::Parties(&[""]),
+        Target::Match {
+            home: Some(""),
+            visiting: None,
+            conduct: Conduct::Arbiter,
+        },
+    ] {
+        let d = decide(perth, Action::EditRoster, target);
+        assert_eq!(
+            reason(&d).1,
+            "An advisor acts only for their own school, and no school is named for this team or match, so Perth College's advisor may not act on it; ask the President to set the team's school, or ask an officer to act.",
+            "{target:?}"
+        );
+    }
+    let d = decide(
+        perth,
+        Action::EnterResult,
+        Target::Match {
+            home: Some(""),
+            visiting: Some(MAUMEE),
+            conduct: Conduct::Advisors,
+        },
+    );
+    let (_, text) = reason(&d);
+    assert!(
+        text.ends_with("and this match names no home school."),
+        "{text}"
+    );
+}
+
+#[test]
 fn advisor_of_another_school_is_refused() {
     let sylvania = who(Role::Advisor, Some(SYLVANIA));
     let roster = Target::School(MAUMEE);

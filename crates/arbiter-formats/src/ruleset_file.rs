@@ -63,28 +63,30 @@ impl FileRulesetSource {
             }
             Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
         };
-        let folders = std::iter::once(&self.base_dir).chain(&self.allowed);
-        let within = folders
-            // `file.json`'s folder is the empty path: the working directory.
-            .map(|f| {
-                if f.as_os_str().is_empty() {
-                    Path::new(".")
-                } else {
-                    f
-                }
-            })
-            .filter_map(|f| f.canonicalize().ok())
+        let within = std::iter::once(&self.base_dir)
+            .chain(&self.allowed)
+            .filter_map(|f| folder(f).canonicalize().ok())
             .any(|f| real.starts_with(f));
         if within {
             Ok(real)
         } else {
+            let base = folder(&self.base_dir);
             Err(format!(
                 "`{name}` is {}, outside the folder {}; a ruleset file is read only from the competition file's folder, so move it there or allow its folder with --rules-from {}",
                 real.display(),
-                self.base_dir.display(),
+                base.canonicalize().as_deref().unwrap_or(base).display(),
                 real.parent().unwrap_or(Path::new("/")).display()
             ))
         }
+    }
+}
+
+/// `f` as a folder to look in: `file.json`'s folder is the empty path, the working directory.
+fn folder(f: &Path) -> &Path {
+    if f.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        f
     }
 }
 

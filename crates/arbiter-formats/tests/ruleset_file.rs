@@ -127,6 +127,20 @@ fn a_path_that_climbs_out_of_the_competitions_folder_is_refused_with_a_sentence(
     std::fs::remove_dir_all(&dir).ok();
 }
 
+#[test]
+fn a_file_outside_the_working_directory_names_that_folder_not_an_empty_one() {
+    // `arbiter check league.json` reads rules from the working directory: the empty folder.
+    let text = competition_with(serde_json::json!({"extends": "/dev/zero"}));
+    let e = read_within(text, FileRulesetSource::new("")).unwrap_err();
+    let m = message(&e);
+    let here = std::env::current_dir().unwrap().canonicalize().unwrap();
+    assert!(
+        m.contains(&format!("outside the folder {};", here.display())),
+        "{m}"
+    );
+    assert!(!m.contains("folder ;"), "{m}");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_link_out_of_the_folder_is_refused_like_the_path_it_points_to() {

@@ -72,14 +72,10 @@ pub(crate) fn reason(reason: Option<&str>) -> Result<Option<Reason>, StoreError>
         .map_err(|e| StoreError::Invalid(e.to_string()))
 }
 
+/// Core's say on a new season's days (`calendar::check_new_season`), for every writer.
 pub(crate) fn season_dates(new: &NewSeason) -> Result<(), StoreError> {
-    match (new.starts_on, new.ends_on) {
-        (Some(s), Some(e)) if e < s => Err(StoreError::Invalid(format!(
-            "the season `{}` ends on {e}, before it starts on {s}; swap the dates or correct one",
-            new.slug
-        ))),
-        _ => Ok(()),
-    }
+    arbiter_core::calendar::check_new_season(new.starts_on, new.ends_on)
+        .map_err(|e| StoreError::Invalid(e.to_string()))
 }
 
 /// How messages name a match.

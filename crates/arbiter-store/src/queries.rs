@@ -1452,6 +1452,10 @@ async fn hand_changes_in(tx: &mut Tx, id: i64) -> Result<Vec<HandChange>, StoreE
                 matches: teams("changed_by_hand"),
                 bye: after["bye_by_hand"].as_str().map(|t| TeamId(t.to_string())),
                 reason: get(row, "reason")?,
+                overridden: after["overridden_absolute"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|o| o.as_str().map(str::to_string)).collect())
+                    .unwrap_or_default(),
             })
         })
         .collect()
@@ -2441,10 +2445,11 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        for (_, p) in players {
-            check::text(TextKind::Name, "a player's name", &p.name)?;
+        for (team, p) in players {
+            let of = format!("player {} of team {team}", p.id);
+            check::text(TextKind::Name, &format!("the name of {of}"), &p.name)?;
             if let Some(school) = &p.school {
-                check::text(TextKind::Name, "a player's school", school)?;
+                check::text(TextKind::Name, &format!("the school of {of}"), school)?;
             }
         }
         let mut tx = begin_write(self.writer()).await?;

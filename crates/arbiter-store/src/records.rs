@@ -256,6 +256,9 @@ pub struct HandChange {
     /// The team given the bye by the change, if it gave one.
     pub bye: Option<TeamId>,
     pub reason: String,
+    /// The absolute criteria the change broke by the Chief Arbiter's override, each as
+    /// `C.04.1 b: the sentence` (issue 30).
+    pub overridden: Vec<String>,
 }
 
 /// How a round added to a competition was paired, as its history row keeps it.
@@ -264,12 +267,14 @@ pub enum RoundNote<'a> {
     /// The next knockout round of the playoffs (GT-F3).
     Knockout,
     /// A team Swiss round (C.04.6): the pairing C.04.6 gave, the matches changed by hand (their
-    /// home teams) and why.
+    /// home teams), why, and the absolute criteria overridden.
     Swiss {
         paired: &'a serde_json::Value,
         changed: &'a [TeamId],
         bye_by_hand: Option<&'a TeamId>,
         reason: Option<&'a str>,
+        /// The absolute criteria the change breaks by override, each `C.04.1 b: the sentence`.
+        overridden: &'a [String],
     },
 }
 

@@ -348,7 +348,12 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = match note {
             RoundNote::Knockout => None,
-            RoundNote::Swiss { reason, .. } => check::reason(*reason)?,
+            RoundNote::Swiss { reason, overridden, .. } => {
+                for o in *overridden {
+                    check::text(TextKind::Reason, "an overridden criterion", o)?;
+                }
+                check::reason(*reason)?
+            }
         };
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
@@ -461,8 +466,11 @@ impl Backend {
         });
         let change = match note {
             RoundNote::Knockout => Change::of(Entity::Playoffs, competition.to_string(), HistoryAction::PairRound),
-            RoundNote::Swiss { paired, changed, bye_by_hand, .. } => {
+            RoundNote::Swiss { paired, changed, bye_by_hand, overridden, .. } => {
                 after["bye_by_hand"] = bye_by_hand.map(|t| t.0.clone()).into();
+                if !overridden.is_empty() {
+                    after["overridden_absolute"] = overridden.to_vec().into();
+                }
                 after["byes"] = round
                     .pairings
                     .iter()

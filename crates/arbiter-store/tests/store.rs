@@ -663,22 +663,33 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
-    let err = store
-        .create_season(
-            gthscl.id,
-            &NewSeason {
-                starts_on: Some(jiff::civil::date(2026, 1, 1)),
-                ends_on: Some(jiff::civil::date(2025, 1, 1)),
-                ..new_season("backwards")
-            },
-            &arbiter(),
-        )
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(&err, StoreError::Invalid(m) if m.contains("before it starts")),
-        "{err:?}"
-    );
+    // Backwards, and (issue 30) over the years 1 to 9999: refused, whoever creates it.
+    for (starts, ends, why) in [
+        ((2026, 1, 1), (2025, 1, 1), "before it starts"),
+        (
+            (1, 1, 1),
+            (9999, 12, 31),
+            "is not in the years 2000 to 2100",
+        ),
+    ] {
+        let day = |(y, m, d): (i16, i8, i8)| Some(jiff::civil::date(y, m, d));
+        let err = store
+            .create_season(
+                gthscl.id,
+                &NewSeason {
+                    starts_on: day(starts),
+                    ends_on: day(ends),
+                    ..new_season("refused")
+                },
+                &arbiter(),
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, StoreError::Invalid(m) if m.contains(why)),
+            "{err:?}"
+        );
+    }
     let leagues: Vec<String> = store
         .leagues()
         .await
@@ -738,6 +749,22 @@ async fn imports_that_cannot_be_stored_are_refused_whole(store: Store) {
     let err = refuse(c, gthscl()).await;
     assert!(
         matches!(&err, StoreError::Invalid(m) if m.contains("AS-10") && m.contains("vic-1")),
+        "{err:?}"
+    );
+
+    // Issue 30: a line break in a team's name, a direction override in a player's.
+    let mut c = every_kind_of_result();
+    c.teams[0].name = "Victoria\nBcc: everyone".into();
+    let err = refuse(c, gthscl()).await;
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.starts_with("The name of team vic holds U+000A (a line break) at character 9;")),
+        "{err:?}"
+    );
+    let mut c = every_kind_of_result();
+    c.teams[1].players[0].name = "Ada \u{202E}seyeR".into();
+    let err = refuse(c, gthscl()).await;
+    assert!(
+        matches!(&err, StoreError::Invalid(m) if m.contains("holds U+202E (a text-direction override)")),
         "{err:?}"
     );
 
@@ -2732,6 +2759,7 @@ async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(s
         changed: &changed,
         bye_by_hand: None,
         reason: Some("two teams of one club"),
+        overridden: &["C.04.1 b: teams 3 and 5 met in round 1".to_string()],
     };
     store
         .add_round(record.id, before.version, &round, &note, &arbiter())
@@ -2761,6 +2789,7 @@ async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(s
             matches: changed.to_vec(),
             bye: None,
             reason: "two teams of one club".into(),
+            overridden: vec!["C.04.1 b: teams 3 and 5 met in round 1".into()],
         }]
     );
     let history = store

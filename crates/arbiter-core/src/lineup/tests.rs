@@ -539,3 +539,24 @@ fn the_free_order_of_a_ruleset_that_says_nothing() {
     let any = toledo(&[Some("t4"), Some("t1"), Some("t5"), Some("t2")]);
     assert_eq!(refusals(&c, &fide, &[], &any), []);
 }
+
+#[test]
+fn as_9_gt_m8_a_lineup_naming_no_player_is_refused() {
+    let c = league(vec![]);
+    let astc = Ruleset::preset("astc").unwrap();
+    for (rules, rule) in [(&astc, "AS-9"), (&gthscl(), "GT-M8")] {
+        for boards in [vec![None; 4], Vec::new()] {
+            let empty = toledo(&boards);
+            let f = refusals(&c, rules, &[], &empty);
+            assert_eq!(rules_of(&f), [rule], "{f:?}");
+            assert!(f[0].message.contains("names no player"), "{}", f[0]);
+        }
+    }
+    // One player named is a lineup (GT-M9: a short team plays as many as it can).
+    let one = toledo(&[Some("t1"), None, None, None]);
+    assert!(
+        !refusals(&c, &gthscl(), &[], &one)
+            .iter()
+            .any(|f| f.message.contains("names no player"))
+    );
+}

@@ -46,6 +46,8 @@ pub(crate) struct Entrant {
 pub(crate) struct Field {
     pub teams: Vec<Entrant>,
     can_meet: Vec<bool>,
+    /// How often each two teams met in the rounds before (art. 1.6's played matches).
+    met: Vec<u32>,
     /// The round being paired and the event's length (art. 2.3.4, 2.3.7, 1.7.2).
     pub round: u32,
     pub rounds: u32,
@@ -58,6 +60,11 @@ pub(crate) struct Field {
 impl Field {
     pub fn can_meet(&self, a: usize, b: usize) -> bool {
         self.can_meet[a * self.teams.len() + b]
+    }
+
+    /// How often teams `a` and `b` (indices in the competition's list) played each other before.
+    pub fn meetings(&self, a: usize, b: usize) -> u32 {
+        self.met[a * self.teams.len() + b]
     }
 
     /// Art. 2.3.4 [C7] and 2.3.7 [C10] do not apply in the last two rounds.
@@ -221,6 +228,7 @@ impl Field {
         Field {
             teams,
             can_meet,
+            met,
             round,
             rounds,
             colour_preferences: settings.colour_preferences,

@@ -26,7 +26,8 @@ use std::fmt;
 
 pub use colour::ColourRule;
 pub use publish::{
-    HAND_CHANGE_RULE, Published, PublishedPair, Swap, by_hand, next_round, paired_round_by_round,
+    Breach, HAND_CHANGE_RULE, NO_REMATCH, ONE_BYE, Published, PublishedPair, Swap, by_hand,
+    keep_absolute, next_round, paired_round_by_round,
 };
 
 use crate::model::{ByeKind, Colour, Competition, Pairing, Side, TeamId};

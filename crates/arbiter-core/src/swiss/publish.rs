@@ -12,6 +12,120 @@ use crate::text::Reason;
 /// The article a change by hand answers to.
 pub const HAND_CHANGE_RULE: &str = "C.04.2 art. 1.5";
 
+/// C.04.1 b (C.04.6 art. 2.1.1, [C1]): two teams meet no more often than the ruleset's
+/// `[pairing] max_meetings` (once).
+pub const NO_REMATCH: &str = "C.04.1 b";
+/// C.04.1 c (C.04.6 art. 2.1.2, [C2]): no team gets the pairing-allocated bye that had one, or
+/// scored once without playing (a full-point bye, a forfeit win).
+pub const ONE_BYE: &str = "C.04.1 c";
+
+/// An absolute criterion a change by hand breaks: the criterion and the sentence saying how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Breach {
+    /// [`NO_REMATCH`] or [`ONE_BYE`].
+    pub criterion: &'static str,
+    /// What breaks it: `teams 3 and 8 met in an earlier round …`.
+    pub message: String,
+}
+
+impl std::fmt::Display for Breach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.criterion, self.message)
+    }
+}
+
+/// `published` against the absolute criteria C.04.6's own pairing never breaks (C.04.1 b and c,
+/// its [C1] and [C2]), read from `competition`'s rounds before: a change by hand that breaks
+/// one is refused, unless `overrides` names that criterion (`"C.04.1 b"`), when it stands and
+/// is kept in [`Published::overridden`] to be published with the round. An override naming no
+/// absolute criterion is refused; one naming a criterion not broken is not kept.
+pub fn keep_absolute(
+    mut published: Published,
+    competition: &Competition,
+    rules: &Ruleset,
+    overrides: &[String],
+) -> Result<Published, PairingError> {
+    let named: Vec<&'static str> = overrides
+        .iter()
+        .filter(|o| !o.trim().is_empty())
+        .map(|o| criterion_named(o))
+        .collect::<Result<_, _>>()?;
+    let round = published.paired.round;
+    let rounds = super::scheduled_rounds(competition, rules).max(round);
+    let present = vec![true; competition.teams.len()];
+    let field = super::field::Field::new(competition, rules, round, rounds, &present);
+    let index = |t: &TeamId| competition.team_index(t);
+    let mut breaches = Vec::new();
+    for p in published.pairs.iter().filter(|p| p.by_hand) {
+        let (Some(w), Some(b)) = (index(&p.white), index(&p.black)) else {
+            continue;
+        };
+        let met = field.meetings(w, b);
+        if met >= rules.pairing.max_meetings {
+            breaches.push(Breach {
+                criterion: NO_REMATCH,
+                message: format!(
+                    "the change by hand pairs teams {} and {} in round {round}, and they met {} before; two teams meet at most {} (the ruleset's `[pairing] max_meetings`)",
+                    p.white_number,
+                    p.black_number,
+                    times(met),
+                    times(rules.pairing.max_meetings)
+                ),
+            });
+        }
+    }
+    if let Some((team, number, true)) = &published.bye
+        && let Some(t) = index(team)
+        && !field.teams[t].may_have_bye
+    {
+        breaches.push(Breach {
+            criterion: ONE_BYE,
+            message: format!(
+                "the change by hand gives team {number} the pairing-allocated bye of round {round}, and it already had a bye or scored without playing in an earlier round; a team gets the pairing-allocated bye at most once (C.04.6 art. 2.1.2)"
+            ),
+        });
+    }
+    if let Some(b) = breaches.iter().find(|b| !named.contains(&b.criterion)) {
+        return Err(PairingError {
+            rule: b.criterion,
+            message: format!(
+                "{}; an absolute criterion is broken only by the Chief Arbiter's decision, so swap other teams, publish the pairing as C.04.6 gives it, or override it by name (`--override-absolute \"{}\"`, the page's override field) with the reason",
+                b.message, b.criterion
+            ),
+        });
+    }
+    published.overridden = breaches;
+    Ok(published)
+}
+
+/// The absolute criterion `text` names (`C.04.1 b`, any case and spacing), or the sentence.
+fn criterion_named(text: &str) -> Result<&'static str, PairingError> {
+    let squeezed: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
+    [NO_REMATCH, ONE_BYE]
+        .into_iter()
+        .find(|c| c.replace(' ', "").to_lowercase() == squeezed)
+        .ok_or_else(|| PairingError {
+            rule: HAND_CHANGE_RULE,
+            message: format!(
+                "“{}” is not an absolute criterion a change by hand may override; name {NO_REMATCH} (two teams meet at most once) or {ONE_BYE} (the pairing-allocated bye at most once)",
+                text.trim()
+            ),
+        })
+}
+
+/// `once`, `twice`, `3 times`.
+fn times(n: u32) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
 /// Whether `rules` describe a team Swiss paired round by round (C.04.6): the event's length is
 /// set (`[pairing] rounds`, which C.04.6 reads in its last two rounds) and it is not a round
 /// robin fixed in advance.
@@ -120,6 +234,9 @@ pub struct Published {
     pub swaps: Vec<Swap>,
     /// Why the pairing was changed; `Some` exactly when a swap was made.
     pub reason: Option<Reason>,
+    /// The absolute criteria the change breaks by the Chief Arbiter's override
+    /// ([`keep_absolute`]); published with the round.
+    pub overridden: Vec<Breach>,
 }
 
 impl Published {
@@ -219,6 +336,7 @@ pub fn by_hand(
             bye,
             swaps: Vec::new(),
             reason: None,
+            overridden: Vec::new(),
         });
     }
     let reason = Reason::parse_as("the reason for the change by hand", reason)
@@ -314,6 +432,7 @@ pub fn by_hand(
         bye,
         swaps: swaps.to_vec(),
         reason: Some(reason),
+        overridden: Vec::new(),
     })
 }
 
@@ -423,6 +542,74 @@ mod tests {
         assert_eq!(round.matches().count(), p.pairs.len());
         assert!(round.pairings.iter().any(|x| matches!(x,
             Pairing::Bye(b) if b.team == other && b.kind == ByeKind::PairingAllocated)));
+    }
+
+    #[test]
+    fn c04_1_b_a_swap_that_makes_a_rematch_is_refused_unless_overridden_by_name() {
+        let (c, rules, p) = paired_round();
+        let swap = sample::rematching_swap(&c, &p).expect("round 4 can be swapped into a rematch");
+        let out = by_hand(&p, std::slice::from_ref(&swap), "two teams of one club").unwrap();
+        let e = keep_absolute(out.clone(), &c, &rules, &[]).unwrap_err();
+        assert_eq!(e.rule, NO_REMATCH);
+        assert!(e.message.contains("met once before"), "{e}");
+        assert!(
+            e.message.contains("--override-absolute \"C.04.1 b\""),
+            "{e}"
+        );
+        // Overriding the other criterion does not do; an unknown one is refused by name.
+        let other = keep_absolute(out.clone(), &c, &rules, &["C.04.1 c".into()]).unwrap_err();
+        assert_eq!(other.rule, NO_REMATCH);
+        let unknown = keep_absolute(out.clone(), &c, &rules, &["C.04.9".into()]).unwrap_err();
+        assert!(
+            unknown
+                .message
+                .contains("“C.04.9” is not an absolute criterion"),
+            "{unknown}"
+        );
+        // Named, it stands and is kept to be published with the round.
+        let kept = keep_absolute(out, &c, &rules, &[" c.04.1B ".into()]).unwrap();
+        assert_eq!(kept.overridden.len(), 1, "{:?}", kept.overridden);
+        assert_eq!(kept.overridden[0].criterion, NO_REMATCH);
+        // C.04.6's own pairing breaks nothing.
+        let given = by_hand(&p, &[], "").unwrap();
+        assert!(
+            keep_absolute(given, &c, &rules, &[])
+                .unwrap()
+                .overridden
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn c04_1_c_a_swap_that_gives_the_bye_to_a_team_that_scored_without_playing_is_refused() {
+        let (mut c, rules, p) = paired_round();
+        let given = p.bye.clone().expect("11 teams: one has the bye");
+        // The team on board 1 scored round 1 without playing: its opponent forfeited.
+        let scored = p.pairs[0].white.clone();
+        let forfeited = c.rounds[0].pairings.iter_mut().find_map(|x| match x {
+            Pairing::Match(m) if m.home == scored || m.away == scored => Some(m),
+            _ => None,
+        });
+        let m = forfeited.expect("the team played round 1");
+        let by = if m.home == scored {
+            Side::Away
+        } else {
+            Side::Home
+        };
+        m.outcome = MatchOutcome::Forfeit { by };
+        let swap = Swap {
+            a: given.team.clone(),
+            b: scored,
+        };
+        let out = by_hand(&p, &[swap], "asked for by the organiser").unwrap();
+        let e = keep_absolute(out.clone(), &c, &rules, &[]).unwrap_err();
+        assert_eq!(e.rule, ONE_BYE);
+        assert!(
+            e.message.contains("pairing-allocated bye at most once"),
+            "{e}"
+        );
+        let kept = keep_absolute(out, &c, &rules, &["C.04.1 c".into()]).unwrap();
+        assert!(kept.overridden.iter().any(|b| b.criterion == ONE_BYE));
     }
 
     #[test]

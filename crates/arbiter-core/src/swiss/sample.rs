@@ -146,3 +146,34 @@ pub fn event(
     }
     Ok((competition, rules))
 }
+
+/// A swap of `paired` that pairs two teams who met in `competition`'s rounds before: what an
+/// absolute criterion (C.04.1 b) refuses. `None` when no swap makes a rematch.
+pub fn rematching_swap(
+    competition: &Competition,
+    paired: &super::RoundPairing,
+) -> Option<super::Swap> {
+    let met = |a: &TeamId, b: &TeamId| {
+        competition
+            .rounds
+            .iter()
+            .flat_map(|r| r.matches())
+            .any(|m| (&m.home == a && &m.away == b) || (&m.home == b && &m.away == a))
+    };
+    for (i, x) in paired.pairs.iter().enumerate() {
+        for y in &paired.pairs[i + 1..] {
+            // Trading `moves` with `other` pairs `stay` with `other`.
+            for (stay, moves) in [(&x.white, &x.black), (&x.black, &x.white)] {
+                for other in [&y.white, &y.black] {
+                    if met(stay, other) {
+                        return Some(super::Swap {
+                            a: moves.clone(),
+                            b: other.clone(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}

@@ -62,6 +62,12 @@ pub struct PublishBody {
     #[serde(default)]
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
+    /// The absolute criteria the swaps may break by the Chief Arbiter's decision, by name:
+    /// `C.04.1 b` (two teams meet at most once), `C.04.1 c` (the pairing-allocated bye at most
+    /// once). Without it such a swap is refused (422); with it the round is published and the
+    /// override kept with the reason and shown with the round.
+    #[serde(default)]
+    pub override_absolute: Vec<String>,
 }
 
 /// The round as published.
@@ -74,6 +80,8 @@ pub struct PublishedJson {
     pub changed_by_hand: bool,
     /// The reason for the change, when there was one.
     pub reason: Option<String>,
+    /// The absolute criteria the change broke by override, each `C.04.1 b: …`.
+    pub overridden: Vec<String>,
     /// The round's page, where its results are entered once played.
     pub url: String,
 }
@@ -173,7 +181,7 @@ async fn proposed(
 ) -> Response {
     let answer = async {
         let (n, _) = begin(&state, &headers, path).await?;
-        let p = prepare(&n, &[], "").map_err(not_published)?;
+        let p = prepare(&n, &[], "", &[]).map_err(not_published)?;
         let (round, pairs, bye) = numbers(&p);
         Ok(json_response(
             StatusCode::OK,
@@ -260,7 +268,10 @@ async fn publish_round(
                 ))
                 .answer(Format::Json));
             }
-            let next = prepare(&n, &[], "").map_err(not_published)?.paired.round;
+            let next = prepare(&n, &[], "", &[])
+                .map_err(not_published)?
+                .paired
+                .round;
             if meant != next {
                 return Err(WebError::Conflict(format!(
                     "Round {meant} is not the round to pair now: the next round is {next}, so nothing was published; read the pairing again."
@@ -268,7 +279,8 @@ async fn publish_round(
                 .answer(Format::Json));
             }
         }
-        let p = publish(&state, &n, n.seen(), &swaps, &reason, &acting)
+        let absolute = &body.override_absolute;
+        let p = publish(&state, &n, n.seen(), &swaps, &reason, absolute, &acting)
             .await
             .map_err(not_published)?;
         let (round, pairs, bye) = numbers(&p);
@@ -280,6 +292,7 @@ async fn publish_round(
                 bye,
                 changed_by_hand: p.changed(),
                 reason: p.reason.as_ref().map(|r| r.as_str().to_string()),
+                overridden: crate::pairing::overridden(&p),
                 url: format!(
                     "{}/rounds/{round}",
                     crate::ui::link::competition_href(

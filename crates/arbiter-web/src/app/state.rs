@@ -258,6 +258,11 @@ impl AppState {
         self.inner.settings.clock.now()
     }
 
+    /// Whether the clock was set to a moment (`--now`), not the system's.
+    pub(crate) fn clock_is_set(&self) -> bool {
+        !matches!(self.inner.settings.clock, Clock::System)
+    }
+
     /// Fixes the date the home page takes as today ("what is on this week").
     pub fn with_today(self, today: jiff::civil::Date) -> AppState {
         let i = &self.inner;

@@ -504,16 +504,12 @@ impl CompetitionView {
     }
 
     /// Why round `round`'s match hosted by `home`, or its bye to `home`, is not C.04.6's pairing:
-    /// the reason it was changed by hand before it was published (issue 17).
-    pub fn changed_by_hand(&self, round: u32, home: &TeamId) -> Option<&str> {
-        self.stored
-            .hand_changes
-            .iter()
-            .rev()
-            .find(|c| {
-                c.round == round && (c.matches.contains(home) || c.bye.as_ref() == Some(home))
-            })
-            .map(|c| c.reason.as_str())
+    /// the change by hand before it was published, with its reason (issue 17) and the absolute
+    /// criteria it overrode (issue 30).
+    pub fn changed_by_hand(&self, round: u32, home: &TeamId) -> Option<&arbiter_store::HandChange> {
+        self.stored.hand_changes.iter().rev().find(|c| {
+            c.round == round && (c.matches.contains(home) || c.bye.as_ref() == Some(home))
+        })
     }
 
     pub fn team_name(&self, id: &TeamId) -> String {

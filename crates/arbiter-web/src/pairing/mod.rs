@@ -1,5 +1,6 @@
 //! Issue 17: a team Swiss round paired by FIDE C.04.6 (core's `swiss::pair`), changed by hand
-//! only with a reason (C.04.2 art. 1.5), and published as the competition's next round.
+//! only with a reason (C.04.2 art. 1.5) and never past an absolute criterion (C.04.1 b, c)
+//! unless it is overridden by name, and published as the competition's next round.
 //!
 //! [`load`] reads the competition for the one who sets up rounds, [`propose`] asks core for the
 //! next round's pairing, and [`publish`] is the one write path, for the page (`page`), the API
@@ -164,10 +165,23 @@ impl NotPublished {
 }
 
 /// C.04.6's pairing of `p`'s next round with `swaps` made by hand for `reason`: refused with the
-/// sentence when core refuses it.
-pub fn prepare(p: &NextRound, swaps: &[Swap], reason: &str) -> Result<Published, NotPublished> {
+/// sentence when core refuses it, a change that breaks an absolute criterion (C.04.1 b, c)
+/// among them unless `overrides` names it (core's `keep_absolute`).
+pub fn prepare(
+    p: &NextRound,
+    swaps: &[Swap],
+    reason: &str,
+    overrides: &[String],
+) -> Result<Published, NotPublished> {
     let paired = propose(&p.view).map_err(NotPublished::Refused)?;
-    swiss::by_hand(&paired, swaps, reason).map_err(NotPublished::Refused)
+    let published = swiss::by_hand(&paired, swaps, reason).map_err(NotPublished::Refused)?;
+    swiss::keep_absolute(published, &p.view.competition, &p.view.rules, overrides)
+        .map_err(NotPublished::Refused)
+}
+
+/// The absolute criteria `p` breaks by override as the history keeps them: `C.04.1 b: …`.
+pub fn overridden(p: &Published) -> Vec<String> {
+    p.overridden.iter().map(ToString::to_string).collect()
 }
 
 /// The one write path: the next round of `p`, as C.04.6 pairs it with `swaps` made by hand for
@@ -179,6 +193,7 @@ pub async fn publish(
     seen: i64,
     swaps: &[Swap],
     reason: &str,
+    overrides: &[String],
     acting: &Acting,
 ) -> Result<Published, NotPublished> {
     let stale = |round: Option<u32>| {
@@ -192,7 +207,7 @@ pub async fn publish(
     if seen != p.seen() {
         return Err(stale(None));
     }
-    let published = prepare(p, swaps, reason)?;
+    let published = prepare(p, swaps, reason, overrides)?;
     let view = &p.view;
     let round = published.round(&view.rules, None);
     let changed = published.changed_homes(&view.rules);
@@ -209,6 +224,7 @@ pub async fn publish(
         changed: &changed,
         bye_by_hand: bye_by_hand.as_ref(),
         reason: published.reason.as_ref().map(|r| r.as_str()),
+        overridden: &overridden(&published),
     };
     match state
         .store()

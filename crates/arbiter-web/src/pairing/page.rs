@@ -72,6 +72,8 @@ struct PairingPage {
     changed: bool,
     reason: String,
     reason_max: usize,
+    /// The absolute criteria named to override (C.04.1 b, c), as typed.
+    override_absolute: String,
     history: String,
 }
 
@@ -90,6 +92,19 @@ pub struct PairingFields {
     b: String,
     #[serde(default)]
     reason: String,
+    /// `C.04.1 b`, `C.04.1 c` or both, comma-separated: the absolute criteria the change by hand
+    /// may break by the Chief Arbiter's decision.
+    #[serde(default)]
+    override_absolute: String,
+}
+
+/// The criteria named in the override field: `C.04.1 b, C.04.1 c` → both.
+fn overrides(text: &str) -> Vec<String> {
+    text.split([',', ';'])
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// `?published=6`: the round just published.
@@ -117,9 +132,9 @@ fn lines(n: &NextRound, p: &Published) -> (Vec<PairLine>, Option<ByeLine>) {
     let view = &n.view;
     let flag = |by_hand: bool| {
         by_hand.then(|| {
-            format!(
-                "Changed by hand: {} (C.04.2 art. 1.5)",
-                p.reason.as_ref().map_or("", |r| r.as_str())
+            words::hand_note(
+                p.reason.as_ref().map_or("", |r| r.as_str()),
+                &crate::pairing::overridden(p),
             )
         })
     };
@@ -201,15 +216,15 @@ struct Shown {
 async fn page(
     auth: &Auth,
     n: &NextRound,
-    swaps: &[Swap],
-    reason: &str,
+    (swaps, reason, override_absolute): (&[Swap], &str, &str),
     shown: Shown,
     status: StatusCode,
 ) -> Result<Response, WebError> {
     let view = &n.view;
     let (league, season) = (&view.league.slug, &view.season.slug);
     // The swaps that stand; one core refuses is left out (its sentence is among the problems).
-    let prepared = prepare(n, swaps, reason).or_else(|_| prepare(n, &[], ""));
+    let prepared = prepare(n, swaps, reason, &overrides(override_absolute))
+        .or_else(|_| prepare(n, &[], "", &[]));
     let (pairs, bye, round, cannot, initial, kept) = match &prepared {
         Ok(p) => {
             let (pairs, bye) = lines(n, p);
@@ -294,6 +309,7 @@ async fn page(
         changed,
         reason: crate::results::context::shown(reason),
         reason_max: REASON_MAX_CHARS,
+        override_absolute: crate::results::context::shown(override_absolute),
         history: format!(
             "{}/history",
             competition_href(league, season, &view.record.slug)
@@ -325,7 +341,7 @@ pub async fn pairing_page(
                 notice,
                 ..Shown::default()
             };
-            page(&auth, &n, &[], "", shown, StatusCode::OK).await
+            page(&auth, &n, (&[], "", ""), shown, StatusCode::OK).await
         }
         .await,
     )
@@ -349,7 +365,10 @@ pub async fn pairing_step(
             };
             if f.step == "publish" {
                 let seen = f.seen.trim().parse::<i64>().unwrap_or(-1);
-                return match publish(&state, &n, seen, &swaps, &f.reason, &acting).await {
+                let absolute = overrides(&f.override_absolute);
+                return match publish(&state, &n, seen, &swaps, &f.reason, &absolute, &acting)
+                    .await
+                {
                     Ok(p) => Ok(see_other(&format!(
                         "{}?published={}",
                         pairing_href(&n.view),
@@ -369,15 +388,14 @@ pub async fn pairing_step(
                             )),
                             ..Shown::default()
                         };
-                        page(&auth, &fresh, &[], "", shown, StatusCode::CONFLICT).await
+                        page(&auth, &fresh, (&[], "", ""), shown, StatusCode::CONFLICT).await
                     }
                     Err(NotPublished::Refused(e)) => {
                         let problem = format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message));
                         page(
                             &auth,
                             &n,
-                            &swaps,
-                            &f.reason,
+                            (&swaps, &f.reason, &f.override_absolute),
                             refused(vec![problem]),
                             StatusCode::UNPROCESSABLE_ENTITY,
                         )
@@ -392,8 +410,7 @@ pub async fn pairing_step(
                 return page(
                     &auth,
                     &n,
-                    &swaps,
-                    &f.reason,
+                    (&swaps, &f.reason, &f.override_absolute),
                     refused(vec![problem]),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 )
@@ -404,7 +421,7 @@ pub async fn pairing_step(
                 a: arbiter_core::TeamId(f.a.trim().to_string()),
                 b: arbiter_core::TeamId(f.b.trim().to_string()),
             });
-            match prepare(&n, &swaps, &f.reason) {
+            match prepare(&n, &swaps, &f.reason, &overrides(&f.override_absolute)) {
                 Ok(_) => {
                     let shown = Shown {
                         notice: Some(
@@ -412,15 +429,21 @@ pub async fn pairing_step(
                         ),
                         ..Shown::default()
                     };
-                    page(&auth, &n, &swaps, &f.reason, shown, StatusCode::OK).await
+                    page(
+                        &auth,
+                        &n,
+                        (&swaps, &f.reason, &f.override_absolute),
+                        shown,
+                        StatusCode::OK,
+                    )
+                    .await
                 }
                 Err(NotPublished::Refused(e)) => {
                     let problem = format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message));
                     page(
                         &auth,
                         &n,
-                        &before,
-                        &f.reason,
+                        (&before, &f.reason, &f.override_absolute),
                         refused(vec![problem]),
                         StatusCode::UNPROCESSABLE_ENTITY,
                     )

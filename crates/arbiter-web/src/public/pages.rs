@@ -395,7 +395,7 @@ fn bye_line(view: &CompetitionView, round: u32, bye: &arbiter_core::model::Bye) 
     let by_hand = view
         .changed_by_hand(round, &bye.team)
         .filter(|_| bye.kind == arbiter_core::ByeKind::PairingAllocated)
-        .map(|r| format!(" \u{2014} {}", hand_note(r)))
+        .map(|c| format!(" \u{2014} {}", words::hand_note(&c.reason, &c.overridden)))
         .unwrap_or_default();
     // "Byes" (RULES.md): what it scores, by which setting, and from when.
     let setting = if bye.kind == arbiter_core::ByeKind::PairingAllocated {
@@ -416,10 +416,6 @@ fn bye_line(view: &CompetitionView, round: u32, bye: &arbiter_core::model::Bye) 
 }
 
 /// How a round's page flags a pairing the arbiter changed by hand (C.04.2 art. 1.5).
-fn hand_note(reason: &str) -> String {
-    format!("Changed by hand: {reason} (C.04.2 art. 1.5)")
-}
-
 #[derive(Debug)]
 pub struct RoundSummary {
     pub number: u32,
@@ -823,7 +819,9 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
                     anchor: match_anchor(view, &f),
                     line: match_line(view, &f),
                     boards,
-                    by_hand: view.changed_by_hand(n, &m.home).map(hand_note),
+                    by_hand: view
+                        .changed_by_hand(n, &m.home)
+                        .map(|c| words::hand_note(&c.reason, &c.overridden)),
                 });
             }
             Pairing::Bye(b) => byes.push(bye_line(view, n, b)),

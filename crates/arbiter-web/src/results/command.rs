@@ -242,13 +242,20 @@ async fn name_lineup(
     reason: Option<&str>,
 ) -> Result<String, String> {
     let acting = lineup::permit(ctx, Some(account), side).map_err(|e| e.to_string())?;
+    let may_accept_late = lineup::may_accept_late(ctx, Some(account));
+    // A lineup's deadline is read on the hall's clock (AS-11): only the arbiter, who keeps that
+    // clock, may name one at a moment other than now (a rehearsal, an entry made late).
+    if state.clock_is_set() && !may_accept_late {
+        return Err(format!(
+            "{title}: --now sets the hall's clock, which only the event's arbiter may do (AS-11: a lineup is named by its deadline on that clock); name the lineup without --now, or ask the arbiter to enter it."
+        ));
+    }
     let input = LineupInput {
         boards: players.iter().map(|p| Some(p.clone())).collect(),
         withdrawn: Vec::new(),
         version: None,
         accept_late: reason.map(str::to_string),
     };
-    let may_accept_late = lineup::may_accept_late(ctx, Some(account));
     match lineup::name(state, ctx, &acting, may_accept_late, side, &input).await {
         Ok(v) => Ok(format!(
             "{title}: the {} lineup stored as version {} by {}.",

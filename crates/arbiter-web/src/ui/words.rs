@@ -115,6 +115,16 @@ pub const fn fnv1a(seed: u64, bytes: &[u8]) -> u64 {
 
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// The flag of a team Swiss pair or bye changed by hand (issue 17): why (C.04.2 art. 1.5), and
+/// each absolute criterion it overrode (issue 30), as the pairing page and the round page show it.
+pub(crate) fn hand_note(reason: &str, overridden: &[String]) -> String {
+    let mut note = format!("Changed by hand: {reason} (C.04.2 art. 1.5)");
+    for o in overridden {
+        note.push_str(&format!("; overriding {}", o.trim_end_matches('.')));
+    }
+    note
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

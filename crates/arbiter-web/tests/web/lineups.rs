@@ -282,3 +282,37 @@ async fn the_api_names_a_lineup_refused_with_the_rule_then_stored() {
     let other = post("away", r#"{"boards": ["scott1"]}"#.to_string()).await;
     assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
 }
+
+/// Issue 30: `arbiter result lineup --now` backdated a lineup as any advisor. The hall's clock
+/// is the arbiter's (AS-11): an advisor naming a lineup at a moment of their choosing is refused.
+#[tokio::test]
+async fn as_11_an_advisor_may_not_name_a_lineup_at_a_moment_of_their_choosing() {
+    let store = store().await;
+    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    let at = arbiter_web::MatchAddress {
+        league: "gthscl".into(),
+        season: "2026-27".into(),
+        competition: "division-a".into(),
+        round: 4,
+        home: "start".into(),
+    };
+    let step = arbiter_web::OfficerStep::Lineup {
+        side: arbiter_core::Side::Home,
+        players: vec!["nobody".into()],
+    };
+    let back = "2026-11-13T12:00:00Z".parse::<jiff::Timestamp>().unwrap();
+    let state = arbiter_web::AppState::new(store.clone()).with_now(back);
+    let err = arbiter_web::officer_step(&state, HOME, &at, &step, None)
+        .await
+        .unwrap_err();
+    assert!(
+        err.contains("--now sets the hall's clock, which only the event's arbiter may do"),
+        "{err}"
+    );
+    // On the system's clock the same advisor is heard (and told what is wrong with the players).
+    let state = arbiter_web::AppState::new(store);
+    let err = arbiter_web::officer_step(&state, HOME, &at, &step, None)
+        .await
+        .unwrap_err();
+    assert!(!err.contains("--now"), "{err}");
+}

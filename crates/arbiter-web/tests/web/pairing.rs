@@ -99,6 +99,23 @@ async fn engine(store: &Store) -> RoundPairing {
     .unwrap()
 }
 
+/// The publish step's fields: the version read, the swaps and why, and `more`.
+fn publish_fields<'a>(
+    seen: &'a str,
+    swaps: &'a str,
+    why: &'a str,
+    more: &[(&'a str, &'a str)],
+) -> Vec<(&'a str, &'a str)> {
+    let mut fields = vec![
+        ("step", "publish"),
+        ("seen", seen),
+        ("swaps", swaps),
+        ("reason", why),
+    ];
+    fields.extend_from_slice(more);
+    fields
+}
+
 /// The value of the hidden field `name` of a page.
 fn hidden(body: &str, name: &str) -> String {
     let marker = format!("name=\"{name}\" value=\"");
@@ -294,7 +311,14 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
         .post(
             &app,
             PAGE,
-            &[("step", "swap"), ("a", &a.0), ("b", &b.0), ("reason", why)],
+            &[
+                ("step", "swap"),
+                ("a", &a.0),
+                ("b", &b.0),
+                ("reason", why),
+                // These two pairs met before: a rematch only by override (C.04.1 b).
+                ("override_absolute", "C.04.1 b"),
+            ],
         )
         .await;
     assert_eq!(swapped.status, StatusCode::OK, "{}", swapped.body);
@@ -310,12 +334,7 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
         .post(
             &app,
             PAGE,
-            &[
-                ("step", "publish"),
-                ("seen", &seen),
-                ("swaps", &swaps),
-                ("reason", why),
-            ],
+            &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
         )
         .await;
     assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
@@ -353,6 +372,63 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
             .matches(&format!("Changed by hand: {why}"))
             .count(),
         2,
+        "{}",
+        public.body
+    );
+}
+
+#[tokio::test]
+async fn c04_1_b_a_rematch_by_hand_is_refused_unless_overridden_by_name_and_the_round_shows_it() {
+    let store = swiss_store().await;
+    let app = app(&store);
+    let (c, _, _) = stored(&store).await;
+    let expected = engine(&store).await;
+    let n = expected.round;
+    let swap = swiss::sample::rematching_swap(&c, &expected).expect("a swap makes a rematch");
+    let swaps = format!("{}~{}", swap.a.0, swap.b.0);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, PAGE).await;
+    let seen = hidden(&page.body, "seen");
+    let why = "Decided by the Chief Arbiter after a late withdrawal";
+
+    // With its reason but without the override: refused with the criterion, nothing stored.
+    let refused = president
+        .post(&app, PAGE, &publish_fields(&seen, &swaps, why, &[]))
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("C.04.1 b: "), "{}", refused.body);
+    assert!(refused.body.contains("met once before"), "{}", refused.body);
+    assert!(round_of(&store, n).await.is_none());
+
+    // Overridden by name: published, the override kept in the history and shown on the round.
+    let done = president
+        .post(
+            &app,
+            PAGE,
+            &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let kept = publications(&store).await;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].reason.as_deref(), Some(why));
+    let overridden = &kept[0].after.as_ref().unwrap()["overridden_absolute"];
+    assert!(
+        overridden[0]
+            .as_str()
+            .is_some_and(|o| o.starts_with("C.04.1 b: ")),
+        "{overridden}"
+    );
+    let public = get(&app, &format!("{OPEN}/rounds/{n}")).await;
+    assert!(
+        public.body.contains(&format!(
+            "Changed by hand: {why} (C.04.2 art. 1.5); overriding C.04.1 b: "
+        )),
         "{}",
         public.body
     );
@@ -492,7 +568,7 @@ async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason
         StatusCode::CONFLICT
     );
     let body = format!(
-        "{{\"round\": {}, \"swaps\": [[{x}, {y}]], \"reason\": \"Asked by the organiser\"}}",
+        "{{\"round\": {}, \"swaps\": [[{x}, {y}]], \"reason\": \"Asked by the organiser\", \"override_absolute\": [\"C.04.1 b\"]}}",
         expected.round
     );
     let done = send(&app, call("POST", &body)).await;
