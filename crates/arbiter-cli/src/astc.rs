@@ -25,7 +25,8 @@ pub struct FieldAsked<'a> {
     pub previous: Option<&'a Path>,
     pub host: &'a str,
     pub host_cannot_add: bool,
-    pub seed: u64,
+    /// `None`: a seed drawn here, from the operating system's random bytes.
+    pub seed: Option<u64>,
     pub format: FieldFormat,
 }
 
@@ -44,7 +45,8 @@ pub fn field(ask: &FieldAsked) -> Result<()> {
         state: host,
         can_add: !ask.host_cannot_add,
     };
-    let plan = field::plan(&entries, host, previous.as_ref(), ask.seed)
+    let seed = ask.seed.unwrap_or_else(arbiter_store::secrets::lot_seed);
+    let plan = field::plan(&entries, host, previous.as_ref(), seed)
         .map_err(|e| anyhow::anyhow!("{}: {e}", origin(ask.entries)))?;
     match ask.format {
         FieldFormat::Json => println!("{}", serde_json::to_string_pretty(&plan)?),

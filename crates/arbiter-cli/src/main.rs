@@ -752,9 +752,11 @@ enum AstcCommand {
         /// The host cannot nominate another team (AS-6).
         #[arg(long)]
         host_cannot_add: bool,
-        /// The seed of the lot (AS-8), recorded with the plan: the same seed draws the same order.
+        /// The seed of the lot (AS-8), to draw a rehearsal's lot again; without it the command
+        /// draws a seed of its own and prints it. The lot that counts is drawn and recorded on
+        /// the site's field page, for every team to read.
         #[arg(long, value_name = "N")]
-        seed: u64,
+        seed: Option<u64>,
         #[arg(long, value_enum, default_value_t = astc::FieldFormat::Table)]
         format: astc::FieldFormat,
     },

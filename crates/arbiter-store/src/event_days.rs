@@ -7,6 +7,36 @@
 use crate::records::{EventRecord, EventRoundStart, NewEvent, StoredProtest};
 
 impl Backend {
+    /// AS-8: the lot the product drew for `competition`'s invitation order (`draw`: the seed,
+    /// the order and what it was drawn from), kept in the history for every team to read.
+    pub async fn record_lot_draw(
+        &self,
+        league: LeagueId,
+        competition: &str,
+        draw: serde_json::Value,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let mut tx = begin_write(self.writer()).await?;
+        bump(&mut tx).await?;
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                league: Some(league.0),
+                after: Some(draw),
+                ..Change::of(
+                    Entity::FieldLot,
+                    competition.to_string(),
+                    HistoryAction::DrawLot,
+                )
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("recording the lot"))?;
+        Ok(())
+    }
+
     /// AS-1, AS-3: keeps `event` as the next version of `season`'s event, if the event is still
     /// at `seen` (0: none set); [`StoreError::Stale`] when another version came in first.
     pub async fn record_event(

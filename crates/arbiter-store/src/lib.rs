@@ -455,6 +455,17 @@ impl Store {
         dispatch!(self, s => s.protests(competition).await)
     }
 
+    /// AS-8: keeps the lot the product drew for `competition`'s invitation order in the history.
+    pub async fn record_lot_draw(
+        &self,
+        league: LeagueId,
+        competition: &str,
+        draw: serde_json::Value,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_lot_draw(league, competition, draw, by).await)
+    }
+
     /// The event of `season` in force, if the arbiter has set one.
     pub async fn event(&self, season: SeasonId) -> Result<Option<EventRecord>, StoreError> {
         dispatch!(self, s => s.event(season).await)

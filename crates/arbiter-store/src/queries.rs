@@ -2817,6 +2817,13 @@ impl Backend {
             let p = next(Arg::Text(e.code()), &mut args);
             clauses.push(format!("entity <> {p}"));
         }
+        if !filter.only.is_empty() {
+            let mut any = Vec::new();
+            for e in &filter.only {
+                any.push(next(Arg::Text(e.code()), &mut args));
+            }
+            clauses.push(format!("entity IN ({})", any.join(", ")));
+        }
         let mut sql = format!(
             "SELECT id, {} AS at, actor, role, entity, entity_id, action, {} AS before_json, \
              {} AS after_json, reason FROM history",

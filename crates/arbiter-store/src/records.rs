@@ -456,6 +456,8 @@ pub struct HistoryFilter {
     pub limit: Option<u32>,
     /// Rows of these entities are left out: the fee ledger's for a reader who may not read it.
     pub hidden: Vec<Entity>,
+    /// When not empty, only rows of these entities (the lots drawn, for the public).
+    pub only: Vec<Entity>,
 }
 
 /// A closed list of words kept in a text column: one spelling each, read back or refused.
@@ -519,6 +521,9 @@ code_enum!(
         Playoffs = "playoffs",
         /// A media report's draft or published version (GT-O3).
         MediaReport = "media_report",
+        /// The lot of an event's invitation order drawn by the product (AS-8); its id is the
+        /// competition's name.
+        FieldLot = "field_lot",
     }
 );
 
@@ -559,6 +564,8 @@ code_enum!(
         RecordLedgerEntry = "record_ledger_entry",
         /// The officers ordered teams a division's criteria cannot separate (GT-F3).
         DecideTie = "decide_tie",
+        /// The product drew the lot of an event's invitation order, from a seed of its own (AS-8).
+        DrawLot = "draw_lot",
         /// The President drew the playoff bracket from the qualifiers (GT-F3).
         DrawPlayoffs = "draw_playoffs",
         /// The next knockout round paired once the round before it was decided (GT-F3).

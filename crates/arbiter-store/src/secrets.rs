@@ -43,6 +43,15 @@ pub fn new_token() -> String {
     }
 }
 
+/// A seed for a lot (AS-8) from the operating system's random bytes, never one a person types.
+/// Panics as [`new_token`] does.
+pub fn lot_seed() -> u64 {
+    match random_bytes::<8>() {
+        Ok(b) => u64::from_le_bytes(b),
+        Err(e) => panic!("{e}"),
+    }
+}
+
 /// [`new_token`], with the (very unlikely) lack of randomness as an error.
 pub fn try_new_token() -> Result<String, StoreError> {
     Ok(hex(&random_bytes::<32>()?))

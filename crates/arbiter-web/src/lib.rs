@@ -66,6 +66,7 @@ pub fn router(state: AppState) -> Router {
             "/leagues/{league}/schedule.ics",
             get(public::schedule::league),
         )
+        .route("/leagues/{league}/lots", get(event::field::lots_page))
         .route("/leagues/{league}/{season}", get(public::handlers::season))
         .route(
             "/leagues/{league}/{season}/ratings",

@@ -1,8 +1,10 @@
 //! Field planning for an event's competition (AS-4..AS-8), for the arbiter or the President:
 //! GET `/leagues/{league}/field` shows the form (the entries and the previous championship's
-//! finish as `arbiter astc field` reads them, the host, whether it can add a team, the lot's
-//! seed); POST to it shows core's `field::plan`: each team to invite in order with its clause,
-//! and the invitation order with the seed, so the same seed draws the same lot again.
+//! finish as `arbiter astc field` reads them, the host, whether it can add a team); POST to it
+//! draws the lot from a seed the product takes itself (never one typed, so nobody tries seeds
+//! until an order suits), records the draw in the history (who, when, the seed, the order) and
+//! shows core's `field::plan`: each team to invite in order with its clause, and the order.
+//! GET `/leagues/{league}/lots` shows every draw to every team.
 
 use arbiter_core::field::{self, FieldPlan, Host, State as Region};
 use arbiter_core::permissions::{Action, Target};
@@ -39,8 +41,6 @@ pub struct FieldForm {
     host: String,
     #[serde(default)]
     host_cannot_add: Option<String>,
-    #[serde(default)]
-    seed: String,
     /// `season/competition` of a championship stored here whose final standings fill in the
     /// previous finish (AS-8).
     #[serde(default)]
@@ -78,7 +78,8 @@ struct FieldPage {
     previous: String,
     hosts: Vec<HostChoice>,
     host_cannot_add: bool,
-    seed: String,
+    /// The public page of the lots drawn (AS-8).
+    lots: String,
     /// The league's competitions whose final standings may be the previous finish.
     stored: Vec<(String, String)>,
     problems: Vec<String>,
@@ -165,7 +166,7 @@ async fn page(
             })
             .collect(),
         host_cannot_add: f.host_cannot_add.is_some(),
-        seed: f.seed.clone(),
+        lots: lots_href(league),
         stored: tree
             .seasons
             .iter()
@@ -230,17 +231,8 @@ pub async fn plan_field(
     let host = Region::parse(f.host.trim())
         .map_err(|e| problems.push(e))
         .ok();
-    let seed = f
-        .seed
-        .trim()
-        .parse::<u64>()
-        .map_err(|_| {
-            problems.push(format!(
-                "AS-8: “{}” is not a seed for the lot; give a whole number (it is recorded with the plan, and the same seed draws the same order)",
-                f.seed.trim()
-            ));
-        })
-        .ok();
+    // AS-8: the product draws the seed; the draw is recorded below.
+    let seed = Some(arbiter_store::secrets::lot_seed());
     let entries = field_json::read_entries("the entries", &f.entries)
         .map_err(|e| problems.push(e.to_string()))
         .ok();
@@ -258,7 +250,21 @@ pub async fn plan_field(
                 can_add: f.host_cannot_add.is_none(),
             };
             match field::plan(&entries, host, previous.as_ref(), seed) {
-                Ok(plan) => Some(plan_view(&plan, entries.competition(), previous.is_some())),
+                Ok(plan) => {
+                    if let Err(e) = record(
+                        &state,
+                        &auth,
+                        &league,
+                        &plan,
+                        entries.competition(),
+                        previous.is_some(),
+                    )
+                    .await
+                    {
+                        return e.answer(Format::Html);
+                    }
+                    Some(plan_view(&plan, entries.competition(), previous.is_some()))
+                }
                 Err(e) => {
                     problems.push(e.to_string());
                     None
@@ -275,6 +281,116 @@ pub async fn plan_field(
     page(&state, &auth, &league, &f, problems, planned, status)
         .await
         .unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+/// AS-8: the draw kept in the history, by the account that drew it, for every team to read.
+async fn record(
+    state: &AppState,
+    auth: &Auth,
+    league: &str,
+    plan: &FieldPlan,
+    competition: &str,
+    previous: bool,
+) -> Result<(), WebError> {
+    let tree = site::one(state, league).await?;
+    let acting = auth::permit(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::DrawSchedule,
+        Target::League,
+    )?;
+    let order: Vec<&str> = plan.invitation_order.iter().map(|s| s.code()).collect();
+    let draw = serde_json::json!({
+        "competition": competition,
+        "seed": plan.lot_seed.to_string(),
+        "order": order,
+        "by_finish": plan.by_finish,
+        "previous_finish": previous,
+        "invite": plan.steps.iter().map(|s| s.invite.code()).collect::<Vec<_>>(),
+    });
+    state
+        .store()
+        .record_lot_draw(tree.league.id, competition, draw, &acting.actor())
+        .await
+        .map_err(WebError::from_write)?;
+    state.invalidate();
+    Ok(())
+}
+
+/// The public page of the lots drawn.
+pub fn lots_href(league: &str) -> String {
+    format!("{}/lots", league_href(league))
+}
+
+struct LotLine {
+    heading: String,
+    order: String,
+    detail: String,
+}
+
+#[derive(Template)]
+#[template(path = "event/lots.html")]
+struct LotsPage {
+    layout: Layout,
+    lots: Vec<LotLine>,
+}
+
+/// GET `/leagues/{league}/lots`: every lot the product drew for the league's competitions
+/// (AS-8), oldest first: who drew it, when, the seed and the order. Public: every team reads it.
+pub async fn lots_page(State(state): State<AppState>, Path(league): Path<String>) -> Response {
+    let answer = async {
+        let tree = site::one(&state, &league).await?;
+        let filter = arbiter_store::HistoryFilter {
+            league: Some(tree.league.id),
+            only: vec![arbiter_store::Entity::FieldLot],
+            ..arbiter_store::HistoryFilter::default()
+        };
+        let mut rows = state.store().history(&filter).await?;
+        rows.reverse();
+        let lots = rows
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let after = h.after.clone().unwrap_or_default();
+                let text = |k: &str| after[k].as_str().unwrap_or_default().to_string();
+                let order: Vec<String> = after["order"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|v| v.as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let by_finish =
+                    usize::try_from(after["by_finish"].as_u64().unwrap_or(0)).unwrap_or(0);
+                LotLine {
+                    heading: format!("Draw {}: {}", i + 1, text("competition")),
+                    order: order.join(", "),
+                    detail: format!(
+                        "Drawn by {} ({}) at {} UTC from the seed {}; {} (AS-8).",
+                        h.actor.as_deref().unwrap_or("the site"),
+                        h.role.map_or("", |r| r.name()),
+                        h.at.strftime("%H:%M on %-d %B %Y"),
+                        text("seed"),
+                        if by_finish == 0 {
+                            "no previous finish, so every state by lot".to_string()
+                        } else {
+                            format!("the first {by_finish} by the previous finish, the rest by lot")
+                        }
+                    ),
+                }
+            })
+            .collect();
+        let page = LotsPage {
+            layout: private_layout(
+                &format!("Lots drawn (AS-8): {}", tree.league.name),
+                vec![Link::new(league_href(&league), &tree.league.name)],
+            ),
+            lots,
+        };
+        Ok::<_, WebError>(private(StatusCode::OK, &page))
+    };
+    answer.await.unwrap_or_else(|e| e.answer(Format::Html))
 }
 
 /// AS-8: the previous finish as `arbiter astc field` reads it, from the final standings of a

@@ -653,6 +653,10 @@ fn object(
             }
             _ => format!("match {id}"),
         },
+        Entity::FieldLot => format!(
+            "the lot of {id}'s invitation order (seed {})",
+            text("seed").unwrap_or("?")
+        ),
         Entity::Team => format!("team {}", text("name").unwrap_or(id)),
         Entity::User => format!("account {}", text("email").unwrap_or(id)),
         Entity::Membership => match (text("user"), text("role")) {

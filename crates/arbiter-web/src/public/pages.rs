@@ -1442,6 +1442,8 @@ pub struct LeaguePage {
     pub kind: &'static str,
     pub description: String,
     pub seasons: Vec<SeasonBlock>,
+    /// An event's page of the lots drawn for its invitation order (AS-8).
+    pub lots: Option<String>,
 }
 
 pub fn kind_word(k: LeagueKind) -> &'static str {

@@ -213,6 +213,9 @@ pub async fn league_html(
         kind: pages::kind_word(l.kind),
         description: l.description.clone(),
         seasons,
+        // AS-8: an event's lots drawn, open to every team.
+        lots: (l.kind == arbiter_store::LeagueKind::Event)
+            .then(|| crate::event::field::lots_href(&l.slug)),
     };
     pages::render_league(&page)
 }

@@ -811,7 +811,7 @@ async fn the_results_bulletin_has_the_last_results_the_standings_and_the_next_pa
 }
 
 /// AS-4..AS-8 on the site: the arbiter plans a field of 5 entries from the page the account
-/// page links; the lot is drawn again the same from the same seed; a broken file is refused at
+/// page links; the product draws the lot and records each draw for every team; a broken file is refused at
 /// its line.
 #[tokio::test]
 async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
@@ -827,15 +827,13 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         "{}",
         account.body
     );
-    let plan = |seed: &'static str| {
-        [
-            ("entries", ENTRIES),
-            ("previous", ""),
-            ("host", "SA"),
-            ("seed", seed),
-        ]
-    };
-    let first = arbiter.post(&app, FIELD, &plan("7")).await;
+    let plan = [
+        ("entries", ENTRIES),
+        ("previous", ""),
+        ("host", "SA"),
+        ("seed", "7"),
+    ];
+    let first = arbiter.post(&app, FIELD, &plan).await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.body);
     assert!(
         first
@@ -845,22 +843,40 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         first.body
     );
     assert!(first.body.contains("AS-5"), "{}", first.body);
-    let order = |body: &str| {
-        let from = body.find("Invitation order (AS-8)").unwrap();
-        body[from..from + 160].to_string()
+    // AS-8, issue 31: the product draws the lot itself (a seed typed is not read) and records
+    // every draw, who and when, the seed and the order, on a page every team reads from the
+    // event's page; a second draw is shown as a second, not in place of the first.
+    let seed_of = |body: &str| {
+        let from = body
+            .find("by lot (seed ")
+            .unwrap_or_else(|| panic!("{body}"))
+            + 13;
+        body[from..from + body[from..].find(')').unwrap()].to_string()
     };
-    let again = arbiter.post(&app, FIELD, &plan("7")).await;
-    assert_eq!(
-        order(&first.body),
-        order(&again.body),
-        "the same seed, the same lot"
-    );
-    let other = arbiter.post(&app, FIELD, &plan("8")).await;
+    let again = arbiter.post(&app, FIELD, &plan).await;
+    assert_ne!(seed_of(&first.body), "7", "the seed typed is not the lot's");
     assert_ne!(
-        order(&first.body),
-        order(&other.body),
-        "another seed, another lot"
+        seed_of(&first.body),
+        seed_of(&again.body),
+        "each draw its own seed"
     );
+    let event = get(&app, "/leagues/astc").await;
+    assert!(
+        event.body.contains("href=\"/leagues/astc/lots\""),
+        "{}",
+        event.body
+    );
+    let lots = get(&app, "/leagues/astc/lots").await;
+    assert_eq!(lots.status, StatusCode::OK, "{}", lots.body);
+    for seen in [
+        "Draw 1: Secondary Girls".to_string(),
+        "Draw 2: Secondary Girls".to_string(),
+        format!("from the seed {}", seed_of(&first.body)),
+        format!("from the seed {}", seed_of(&again.body)),
+        format!("Drawn by {ARBITER}"),
+    ] {
+        assert!(lots.body.contains(&seen), "{seen}: {}", lots.body);
+    }
 
     let broken = arbiter
         .post(
