@@ -257,6 +257,20 @@ pub fn read(
                 ),
             ));
         }
+        // GT-R7: only a ranked player plays a ranked game; a challenge game is rated (GT-R5).
+        for (field, p) in [("white", white), ("black", black)] {
+            if let Some((p, _)) = p
+                && p.unranked
+            {
+                problems.push(Problem::general(
+                    field,
+                    format!(
+                        "GT-R7: {} is unranked (not a high-school student nor 14 or older), so may play only unranked games, and a challenge game is rated (GT-R5); record it as an unranked game.",
+                        p.name
+                    ),
+                ));
+            }
+        }
         if let (Some(day), Some(end)) = (played_on, season_ends)
             && day > end
         {
@@ -346,6 +360,43 @@ mod tests {
             result: result.into(),
             kind: kind.into(),
         }
+    }
+
+    #[test]
+    fn gt_r7_an_unranked_players_challenge_game_is_refused_and_an_unranked_game_taken() {
+        let (c, m) = competition();
+        // GT-R7: an unranked player's challenge game is refused, not left unrated in silence.
+        let mut c7 = c.clone();
+        let oh1 = c7.teams[1]
+            .players
+            .iter_mut()
+            .find(|p| p.id.0 == "oh1")
+            .unwrap();
+        oh1.unranked = true;
+        let refused = read(
+            &c7,
+            &m,
+            &entry("tcc1", "oh1", "1-0", "challenge"),
+            None,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            refused
+                .iter()
+                .any(|p| p.field == "black" && p.message.starts_with("GT-R7:")),
+            "{refused:?}"
+        );
+        assert!(
+            read(
+                &c7,
+                &m,
+                &entry("tcc1", "oh1", "1-0", "unranked"),
+                None,
+                None
+            )
+            .is_ok()
+        );
     }
 
     #[test]

@@ -344,6 +344,24 @@ fn check_teams<'a>(
                 ),
             ));
         }
+        // AS-9: where the rules fix a roster (up to `roster_max`, any `boards` of it play), a
+        // roster shorter than a match cannot field its boards.
+        if r.roster_max.is_some() && t.players.len() < r.boards as usize {
+            out.push(
+                Finding::violation(
+                    Some(r.cite("roster_max").unwrap_or("AS-9")),
+                    format!(
+                        "{} ({}) lists {} player{} and a match has {} boards, so it cannot field its boards; add players to its roster",
+                        t.name,
+                        t.id,
+                        t.players.len(),
+                        if t.players.len() == 1 { "" } else { "s" },
+                        r.boards
+                    ),
+                )
+                .of_team(&t.id),
+            );
+        }
         for p in &t.players {
             if let Some(other) = players.insert(&p.id, &t.id) {
                 let message = if other == &t.id {
@@ -552,6 +570,47 @@ mod tests {
         }
     }
 
+    /// AS-9, issue 31: a team whose roster is shorter than a match (none, or two players at a
+    /// four-board event) is reported: it cannot field its boards.
+    #[test]
+    fn as_9_a_roster_too_short_to_field_a_match_is_reported() {
+        let rules = Ruleset::preset("astc").unwrap();
+        let mut c = Competition {
+            name: "Test".into(),
+            teams: vec![
+                team("vic", &["v1", "v2", "v3", "v4"]),
+                team("nsw", &["n1", "n2"]),
+            ],
+            rounds: Vec::new(),
+        };
+        let short: Vec<Finding> = validate(&c, &rules)
+            .into_iter()
+            .filter(|f| f.rule.as_deref() == Some("AS-9"))
+            .collect();
+        assert_eq!(short.len(), 1, "{short:?}");
+        assert_eq!(short[0].team, Some(TeamId("nsw".into())));
+        assert!(
+            short[0]
+                .message
+                .contains("lists 2 players and a match has 4 boards"),
+            "{}",
+            short[0]
+        );
+        c.teams[1].players.clear();
+        assert!(
+            validate(&c, &rules)
+                .iter()
+                .any(|f| f.message.contains("lists 0 players"))
+        );
+        // A league's rules fix no roster: a short team plays short (GT-M9), nothing to report.
+        let gthscl = Ruleset::preset("gthscl").unwrap();
+        assert!(
+            !validate(&c, &gthscl)
+                .iter()
+                .any(|f| f.rule.as_deref() == Some("AS-9"))
+        );
+    }
+
     fn board(result: GameResult, home: Option<&str>, away: Option<&str>) -> Board {
         Board {
             home_player: home.map(|p| PlayerId(p.into())),
@@ -721,7 +780,10 @@ mod tests {
         let mut c = competition(vec![]);
         c.teams[0] = team("vic", &["a", "b", "c", "d", "e", "f", "g"]);
         let f = validate(&c, &Ruleset::preset("astc").unwrap());
-        assert_eq!(f.len(), 1);
-        assert_eq!(f[0].rule.as_deref(), Some("AS-9"));
+        assert!(f.iter().all(|f| f.rule.as_deref() == Some("AS-9")), "{f:?}");
+        let long: Vec<&Finding> = f.iter().filter(|f| f.message.contains("at most 6")).collect();
+        assert_eq!(long.len(), 1, "{f:?}");
+        // The fixture's `sa` lists nobody: too short to field a match.
+        assert!(f.iter().any(|f| f.team == Some(TeamId("sa".into()))), "{f:?}");
     }
 }
