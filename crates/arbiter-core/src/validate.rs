@@ -781,9 +781,15 @@ mod tests {
         c.teams[0] = team("vic", &["a", "b", "c", "d", "e", "f", "g"]);
         let f = validate(&c, &Ruleset::preset("astc").unwrap());
         assert!(f.iter().all(|f| f.rule.as_deref() == Some("AS-9")), "{f:?}");
-        let long: Vec<&Finding> = f.iter().filter(|f| f.message.contains("at most 6")).collect();
+        let long: Vec<&Finding> = f
+            .iter()
+            .filter(|f| f.message.contains("at most 6"))
+            .collect();
         assert_eq!(long.len(), 1, "{f:?}");
         // The fixture's `sa` lists nobody: too short to field a match.
-        assert!(f.iter().any(|f| f.team == Some(TeamId("sa".into()))), "{f:?}");
+        assert!(
+            f.iter().any(|f| f.team == Some(TeamId("sa".into()))),
+            "{f:?}"
+        );
     }
 }
