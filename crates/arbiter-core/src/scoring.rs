@@ -419,10 +419,11 @@ fn apply_drop_rule(
             .filter_map(|e| e.opponent.map(|o| (e.round, o)))
             .collect();
         for (r, opp) in name_rounds {
-            let later_pending = r > round
-                && sheet.teams[t].entries.iter().any(|e| {
-                    e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending
-                });
+            // Every match of the team still to play is a forfeit, whatever its round: an earlier
+            // round's match postponed before the drop will never be played either.
+            let later_pending = sheet.teams[t].entries.iter().any(|e| {
+                e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending
+            });
             if all_excluded {
                 let name = competition
                     .teams

@@ -552,3 +552,28 @@ fn as_15_match_points_two_one_nothing_break_a_tie_on_team_points() {
         other => panic!("{other:?}"),
     }
 }
+
+/// GT-M5, issue 31: a dropped team's match postponed from before its drop will never be played
+/// either; it scores as a forfeit for the opponent, not pending for ever.
+#[test]
+fn gt_m5_a_dropped_teams_postponed_earlier_match_is_forfeited_too() {
+    let c = competition(
+        &["a", "b", "c", "z"],
+        vec![
+            vec![played("a", "b", "11=="), played("c", "z", "0000")],
+            vec![played("a", "c", "1=00"), pending("z", "b")],
+            vec![played("a", "z", "1111"), played("b", "c", "1=1=")],
+            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")],
+            vec![pending("b", "a"), forfeited("z", "c", Side::Home)],
+            vec![pending("c", "a"), pending("b", "z")],
+        ],
+    );
+    // Played 2 of 6: kept in, not excluded, so that its matches to come are forfeits.
+    let rules = with("gthscl", "[drop]\nexclude_when_played_under_half = false");
+    let sheet = score(&c, &rules);
+    let z = sheet.teams[3].dropped.as_ref().expect("z is dropped (GT-M5)");
+    assert!(!z.all_matches_excluded, "{z:?}");
+    let b2 = sheet.teams[1].entries.iter().find(|e| e.round == 2).unwrap();
+    assert_eq!(b2.kind, EntryKind::ForfeitWin, "the postponed round-2 match");
+    assert_eq!((b2.match_points, b2.game_points), (1.0, 4.0));
+}
