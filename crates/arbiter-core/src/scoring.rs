@@ -421,9 +421,10 @@ fn apply_drop_rule(
         for (r, opp) in name_rounds {
             // Every match of the team still to play is a forfeit, whatever its round: an earlier
             // round's match postponed before the drop will never be played either.
-            let later_pending = sheet.teams[t].entries.iter().any(|e| {
-                e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending
-            });
+            let later_pending = sheet.teams[t]
+                .entries
+                .iter()
+                .any(|e| e.round == r && e.opponent == Some(opp) && e.kind == EntryKind::Pending);
             if all_excluded {
                 let name = competition
                     .teams
@@ -458,6 +459,41 @@ fn apply_drop_rule(
             }
         }
     }
+}
+
+/// GT-M5, the one reading of a drop for a match still to play: `Some` with the sentence when a
+/// team of match `m` of round `round` was dropped, so the match will not be played (its result
+/// is not asked for, reminded of, moved or flagged late); `None` when it will be, or has been.
+pub fn unplayed_after_drop(
+    sheet: &ScoreSheet,
+    competition: &Competition,
+    round: u32,
+    m: &crate::model::Match,
+) -> Option<String> {
+    if m.outcome != MatchOutcome::Pending {
+        return None;
+    }
+    let index = |id: &TeamId| competition.teams.iter().position(|t| &t.id == id);
+    let (home, away) = (index(&m.home)?, index(&m.away)?);
+    let name = |t: usize| competition.teams.get(t).map_or("?", |x| x.name.as_str());
+    [(home, away), (away, home)].into_iter().find_map(|(t, other)| {
+        let d = sheet.teams.get(t)?.dropped.as_ref()?;
+        let fate = if d.all_matches_excluded {
+            format!(
+                "having played {} of its {} matches, under half, every match of {} is excluded from the standings",
+                d.played,
+                d.scheduled,
+                name(t)
+            )
+        } else {
+            format!("it scores as a forfeit win for {} (GT-M7)", name(other))
+        };
+        Some(format!(
+            "Not played: {} was dropped from the league after its match forfeit in round {} (GT-M5), so this round-{round} match will not be played; {fate}.",
+            name(t),
+            d.round
+        ))
+    })
 }
 
 fn count<I: Iterator>(it: I) -> u32 {

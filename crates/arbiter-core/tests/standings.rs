@@ -571,9 +571,51 @@ fn gt_m5_a_dropped_teams_postponed_earlier_match_is_forfeited_too() {
     // Played 2 of 6: kept in, not excluded, so that its matches to come are forfeits.
     let rules = with("gthscl", "[drop]\nexclude_when_played_under_half = false");
     let sheet = score(&c, &rules);
-    let z = sheet.teams[3].dropped.as_ref().expect("z is dropped (GT-M5)");
+    let z = sheet.teams[3]
+        .dropped
+        .as_ref()
+        .expect("z is dropped (GT-M5)");
     assert!(!z.all_matches_excluded, "{z:?}");
-    let b2 = sheet.teams[1].entries.iter().find(|e| e.round == 2).unwrap();
-    assert_eq!(b2.kind, EntryKind::ForfeitWin, "the postponed round-2 match");
+    let b2 = sheet.teams[1]
+        .entries
+        .iter()
+        .find(|e| e.round == 2)
+        .unwrap();
+    assert_eq!(
+        b2.kind,
+        EntryKind::ForfeitWin,
+        "the postponed round-2 match"
+    );
     assert_eq!((b2.match_points, b2.game_points), (1.0, 4.0));
+}
+
+/// GT-M5: the one reading every part asks of a match still to play: dropped, with why.
+#[test]
+fn gt_m5_a_match_of_a_dropped_team_still_to_play_says_it_will_not_be_played() {
+    let c = competition(
+        &["a", "b", "c", "z"],
+        vec![
+            vec![played("a", "b", "11=="), played("c", "z", "0000")],
+            vec![played("a", "c", "1=00"), played("z", "b", "0000")],
+            vec![played("a", "z", "1111"), played("b", "c", "1=1=")],
+            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")],
+            vec![pending("b", "a"), forfeited("z", "c", Side::Home)],
+            vec![pending("c", "a"), pending("b", "z")],
+        ],
+    );
+    let sheet = score(&c, &gthscl());
+    let round_6 = &c.rounds[5];
+    let said: Vec<Option<String>> = round_6
+        .matches()
+        .map(|m| arbiter_core::scoring::unplayed_after_drop(&sheet, &c, 6, m))
+        .collect();
+    assert_eq!(said[0], None, "a v c is still to play");
+    let z = said[1].as_deref().unwrap();
+    assert!(
+        z.starts_with(
+            "Not played: Z was dropped from the league after its match forfeit in round 5 (GT-M5)"
+        ),
+        "{z}"
+    );
+    assert!(z.contains("forfeit win for B"), "{z}");
 }

@@ -1177,6 +1177,17 @@ async fn league_matches(
                     let arbiter_core::Pairing::Match(m) = p else {
                         continue;
                     };
+                    // GT-M5: a dropped team's match will not be played; nobody is asked for it.
+                    if arbiter_core::scoring::unplayed_after_drop(
+                        &view.sheet,
+                        &view.competition,
+                        r.number,
+                        m,
+                    )
+                    .is_some()
+                    {
+                        continue;
+                    }
                     let school_of = |t: &arbiter_core::TeamId| {
                         view.team_index(&t.0)
                             .and_then(|i| view.competition.teams.get(i))

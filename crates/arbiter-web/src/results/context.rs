@@ -94,6 +94,16 @@ impl MatchContext {
         self.with_target(|t| auth::may(account, self.league(), action, t))
     }
 
+    /// GT-M5: why this match will not be played, when a team of it was dropped.
+    pub fn dropped(&self) -> Option<String> {
+        arbiter_core::scoring::unplayed_after_drop(
+            &self.view.sheet,
+            &self.view.competition,
+            self.round,
+            &self.record,
+        )
+    }
+
     /// The highest version, whatever it holds (0 when there is none).
     pub fn in_force(&self) -> u32 {
         self.versions.last().map_or(0, |v| v.version)

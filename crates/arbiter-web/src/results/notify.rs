@@ -237,7 +237,16 @@ pub async fn remind(
                 for r in view.rounds() {
                     for p in &r.pairings {
                         let Pairing::Match(m) = p else { continue };
-                        if m.outcome != MatchOutcome::Pending {
+                        // GT-M5: a dropped team's match will not be played: nothing to remind.
+                        if m.outcome != MatchOutcome::Pending
+                            || arbiter_core::scoring::unplayed_after_drop(
+                                &view.sheet,
+                                &view.competition,
+                                r.number,
+                                m,
+                            )
+                            .is_some()
+                        {
                             continue;
                         }
                         let ctx = crate::results::context::load(

@@ -1390,6 +1390,21 @@ async fn page(
             None
         },
     };
+    // GT-M5: a dropped team's match will not be played: the page says so and offers no step.
+    let page = match ctx.dropped() {
+        Some(why) => MatchPage {
+            status: why,
+            status_class: "disputed",
+            deadlines: Vec::new(),
+            enter: None,
+            penalties: None,
+            move_form: None,
+            lineups: Vec::new(),
+            extra_form: None,
+            ..page
+        },
+        None => page,
+    };
     Ok(private(status_code, &page))
 }
 

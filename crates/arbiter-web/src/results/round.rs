@@ -149,6 +149,10 @@ fn step_for(ctx: &MatchContext) -> ReportStep {
 
 /// Why `auth` cannot type this match's boards here, if it cannot.
 fn locked(auth: &Auth, ctx: &MatchContext) -> Option<String> {
+    // GT-M5: a dropped team's match is not played.
+    if let Some(why) = ctx.dropped() {
+        return Some(why);
+    }
     match ctx.entered().map(|v| &v.outcome) {
         Some(MatchOutcome::Forfeit { .. } | MatchOutcome::DoubleForfeit) => {
             return Some(

@@ -272,6 +272,17 @@ async fn check(
             fresh: None,
         });
     }
+    // GT-M5: a dropped team's match is not played, reported, or forfeited again (a double
+    // forfeit there would take the opponent's forfeit win away).
+    if let Some(why) = ctx.dropped() {
+        return Err(NotWritten::Refused {
+            why: WebError::Refused(format!(
+                "{why} To bring the team back, correct the forfeit that dropped it, as a new version."
+            )),
+            code: "dropped",
+            fresh: None,
+        });
+    }
     if let Err(r) = step_check(ctx, acting, sub, state) {
         return Err(NotWritten::Refused {
             why: context::refusal(ctx, r),

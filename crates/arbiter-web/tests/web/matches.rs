@@ -2329,3 +2329,55 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
         .unwrap();
     assert!(history.iter().any(|h| h.action == "upload_game_score"));
 }
+
+/// GT-M5, issue 31: a dropped team's match still to play is not played, and every part says so:
+/// the match page (no form to enter or move it), the write path (a result, or GT-P4's double
+/// forfeit that would take the opponent's forfeit win, refused), the home advisor's tasks.
+#[tokio::test]
+async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_result() {
+    let store = store().await;
+    account(
+        &store,
+        "waite@gthscl.example",
+        Role::Advisor,
+        Some("Waite High School"),
+    )
+    .await;
+    account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
+    let app = app_on(&store, jiff::civil::date(2026, 11, 20));
+    const DROPPED: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/drop";
+    let public = get(&app, DROPPED).await;
+    assert_eq!(public.status, StatusCode::OK, "{}", public.body);
+    assert!(
+        shows(
+            &public.body,
+            "Not played: Waite Dropouts was dropped from the league after its match forfeit in round 3 (GT-M5)"
+        ),
+        "{}",
+        public.body
+    );
+    let mut waite = Visitor::signed_in(&app, "waite@gthscl.example").await;
+    let page = waite.get(&app, DROPPED).await;
+    assert!(
+        !page.body.contains(&format!(r#"action="{DROPPED}/result""#)),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains(&format!(r#"action="{DROPPED}/move""#)),
+        "{}",
+        page.body
+    );
+    let account = waite.get(&app, "/account").await;
+    assert!(!account.body.contains(DROPPED), "{}", account.body);
+    let mut vp = Visitor::signed_in(&app, "vp@gthscl.example").await;
+    let late = vp
+        .post(
+            &app,
+            &format!("{DROPPED}/late-report"),
+            &[("reason", "No result reported")],
+        )
+        .await;
+    assert!(late.status.is_client_error(), "{}", late.body);
+    assert!(shows(&late.body, "(GT-M5)"), "{}", late.body);
+}

@@ -42,6 +42,27 @@ async fn round_4(app: &axum::Router) -> Vec<(String, String, f64)> {
 /// The seeded league with an arbiter and Start High School's advisor.
 async fn arbiter_and_coach() -> arbiter_store::Store {
     let store = store().await;
+    // Waite's round-2 forfeit, which (with round 3's) dropped it (GT-M5), corrected to a double
+    // forfeit by a new version: Waite is back in, and its round-4 match is played here.
+    let stored = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let m = stored
+        .match_id(2, &arbiter_core::TeamId("start".into()))
+        .unwrap();
+    let seen = store.report_seen(m).await.unwrap();
+    store
+        .record_result(
+            m,
+            seen,
+            &arbiter_core::MatchOutcome::DoubleForfeit,
+            &arbiter_store::Actor::default(),
+            Some("Neither team came: the forfeit corrected"),
+        )
+        .await
+        .unwrap();
     account(&store, ARBITER, Role::Arbiter, None).await;
     account(
         &store,
