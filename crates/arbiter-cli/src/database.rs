@@ -416,6 +416,7 @@ pub fn import(
                 name: target.league.clone(),
                 kind: LeagueKind::League,
                 description: String::new(),
+                time_zone: arbiter_core::zone::Zone::utc(),
             },
             // Without --season: the league's latest season, or one named by the year.
             season: match &target.season {

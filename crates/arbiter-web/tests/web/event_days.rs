@@ -46,6 +46,7 @@ async fn event_store() -> (Store, i64, String, Vec<String>) {
                 name: "ASTC".into(),
                 kind: LeagueKind::Event,
                 description: "Australian Schools Teams Championships".into(),
+                time_zone: arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap(),
             },
             &by,
         )
