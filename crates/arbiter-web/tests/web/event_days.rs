@@ -1075,6 +1075,59 @@ async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
     assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
 }
 
+/// RULES.md, "Time": at 10:00 on the 8th in Adelaide it is still the 7th in UTC (23:30). Round
+/// 4 began at 09:30 in the hall, so its result is entered: the day is Adelaide's, not UTC's nor
+/// the server's ("too early" till 10:30, when UTC's day turned).
+#[tokio::test]
+async fn as_11_an_entry_at_10_00_in_adelaide_is_judged_by_adelaide_time() {
+    let (store, id, _, _) = event_store().await;
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let c = &loaded.competition;
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, c.rounds.len())
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    let m = c.rounds[3].matches().next().unwrap();
+    let ids = |team| -> Vec<String> {
+        c.team(team)
+            .unwrap()
+            .players
+            .iter()
+            .map(|p| p.id.0.clone())
+            .collect()
+    };
+    let (home, away) = (ids(&m.home), ids(&m.away));
+    let mut fields = vec![("forfeit".to_string(), String::new())];
+    for n in 1..=4 {
+        fields.push((format!("home_{n}"), home[n - 1].clone()));
+        fields.push((format!("result_{n}"), "1-0".into()));
+        fields.push((format!("away_{n}"), away[n - 1].clone()));
+        fields.push((format!("rating_{n}"), String::new()));
+    }
+    let adelaide = arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap();
+    let now = adelaide.instant(date(2026, 12, 8).at(10, 0, 0, 0)).unwrap();
+    assert_eq!(now.to_string(), "2026-12-07T23:30:00Z");
+    let app = arbiter_web::router(
+        arbiter_web::AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_now(now)
+            .with_mail(quiet_mail(), "http://localhost:8080"),
+    );
+    let path = format!(
+        "/leagues/astc/2026/secondary-open/rounds/4/matches/{}",
+        m.home.0
+    );
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let entered = post_lineup(&mut arbiter, &app, &format!("{path}/result"), fields).await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+}
+
 /// Every public page and API answer of the event's competition, season and league, with a
 /// team's (`team`), a player's (`player`) and matches' (`matches`) own.
 fn public_addresses(team: &str, player: &str, matches: &[&str]) -> Vec<String> {
