@@ -274,7 +274,9 @@ pub fn demo(
             mail_dir.display()
         );
         let mut state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
-        if on.is_some() || now.is_some() {
+        // A day given is the site's today in every league; a moment alone moves the clock, and
+        // each league's today is the clock's day in its own zone (RULES.md, "Time").
+        if on.is_some() {
             state = state.with_today(today);
         }
         if let Some(start) = clock {

@@ -328,7 +328,8 @@ enum Command {
         #[arg(long, value_name = "PATH", default_value = "arbiter-demo.db")]
         db: PathBuf,
         /// Show the season as it stands on this day (YYYY-MM-DD): what is played by then, and
-        /// the site's "today"; default: the date of --now in UTC, else the clock's date.
+        /// the site's "today" in every league; default: what is played by the date of --now in
+        /// UTC, else the clock's date, and each league's today the clock's in its time zone.
         #[arg(long, value_name = "DATE")]
         today: Option<jiff::civil::Date>,
         /// Start the site's clock at this moment (e.g. 2026-12-07T08:40+10:30, before the ASTC's
