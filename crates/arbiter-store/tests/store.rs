@@ -2591,6 +2591,13 @@ async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acce
     migrated(&store).await;
     let (season, id) = imported(&store).await;
     assert_eq!(store.event(season).await.unwrap(), None);
+    // The hall's clock is the league's zone: Adelaide's, +10:30 in December.
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let adelaide = Zone::named("Australia/Adelaide").unwrap();
+    store
+        .set_time_zone(league.id, &adelaide, &arbiter())
+        .await
+        .unwrap();
     let time = |s: &str| s.parse::<jiff::civil::DateTime>().unwrap();
     let mut event = NewEvent {
         name: "ASTC 2026".into(),
@@ -2631,6 +2638,21 @@ async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acce
     // 22:00 UTC on 6 December is 08:30 on the 7th in Adelaide (+10:30).
     let now: jiff::Timestamp = "2026-12-06T22:00:00Z".parse().unwrap();
     assert_eq!(in_force.hall_time(now), time("2026-12-07T08:30"));
+    // A league still in UTC, as migration 0027 left every league, keeps the event's fixed
+    // offset; and the zone keeps daylight saving: Adelaide in June is +9:30.
+    store
+        .set_time_zone(league.id, &Zone::utc(), &arbiter())
+        .await
+        .unwrap();
+    let fixed = store.event(season).await.unwrap().unwrap();
+    assert_eq!(fixed.hall_time(now), time("2026-12-07T08:30"));
+    let june: jiff::Timestamp = "2026-06-06T22:00:00Z".parse().unwrap();
+    assert_eq!(fixed.hall_time(june), time("2026-06-07T08:30"));
+    assert_eq!(in_force.hall_time(june), time("2026-06-07T07:30"));
+    store
+        .set_time_zone(league.id, &adelaide, &arbiter())
+        .await
+        .unwrap();
 
     let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
     let m = loaded.match_id(3, &TeamId("syl".into())).unwrap();
