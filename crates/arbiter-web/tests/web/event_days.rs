@@ -144,6 +144,19 @@ fn app_at(store: &Store, hall: &str) -> axum::Router {
     )
 }
 
+/// The result form's fields for a match the home team wins on every board, its first four
+/// players against the away team's.
+fn home_wins(home: &[String], away: &[String]) -> Vec<(String, String)> {
+    let mut fields = vec![("forfeit".to_string(), String::new())];
+    for n in 1..=4 {
+        fields.push((format!("home_{n}"), home[n - 1].clone()));
+        fields.push((format!("result_{n}"), "1-0".into()));
+        fields.push((format!("away_{n}"), away[n - 1].clone()));
+        fields.push((format!("rating_{n}"), String::new()));
+    }
+    fields
+}
+
 /// The event set by the arbiter: rounds at 09:30, 13:30, 16:30 on the 7th, then 09:30 and
 /// 13:30 on the 8th and so on.
 async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
@@ -1039,13 +1052,7 @@ async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
         .iter()
         .map(|p| p.id.0.clone())
         .collect();
-    let mut fields = vec![("forfeit".to_string(), String::new())];
-    for n in 1..=4 {
-        fields.push((format!("home_{n}"), players[n - 1].clone()));
-        fields.push((format!("result_{n}"), "1-0".into()));
-        fields.push((format!("away_{n}"), away_players[n - 1].clone()));
-        fields.push((format!("rating_{n}"), String::new()));
-    }
+    let fields = home_wins(&players, &away_players);
     // Round 2 starts at 13:30 in the hall.
     let before = app_at(&store, "12:00");
     let mut arbiter = Visitor::signed_in(&before, ARBITER).await;
@@ -1102,14 +1109,7 @@ async fn as_11_an_entry_at_10_00_in_adelaide_is_judged_by_adelaide_time() {
             .map(|p| p.id.0.clone())
             .collect()
     };
-    let (home, away) = (ids(&m.home), ids(&m.away));
-    let mut fields = vec![("forfeit".to_string(), String::new())];
-    for n in 1..=4 {
-        fields.push((format!("home_{n}"), home[n - 1].clone()));
-        fields.push((format!("result_{n}"), "1-0".into()));
-        fields.push((format!("away_{n}"), away[n - 1].clone()));
-        fields.push((format!("rating_{n}"), String::new()));
-    }
+    let fields = home_wins(&ids(&m.home), &ids(&m.away));
     let adelaide = arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap();
     let now = adelaide.instant(date(2026, 12, 8).at(10, 0, 0, 0)).unwrap();
     assert_eq!(now.to_string(), "2026-12-07T23:30:00Z");
