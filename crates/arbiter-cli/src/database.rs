@@ -105,24 +105,23 @@ pub fn serve(
 pub fn remind(today: Option<jiff::civil::Date>, base_url: &str, db: &Database) -> Result<()> {
     crate::logs::init();
     let mailer = arbiter_mail::Mailer::from_env()?;
-    // The clock is read here, at the edge.
-    let today = today.unwrap_or_else(|| {
-        jiff::Timestamp::now()
-            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
-            .date()
-    });
     runtime()?.block_on(async {
         let store = db.open().await?;
-        let state = arbiter_web::AppState::new(store)
-            .with_mail(mailer, base_url)
-            .with_today(today);
-        let (sent, failed) = arbiter_web::remind(&state, today)
+        let mut state = arbiter_web::AppState::new(store).with_mail(mailer, base_url);
+        // Without --today, each league's day is the clock's in its own zone (RULES.md, "Time").
+        if let Some(day) = today {
+            state = state.with_today(day);
+        }
+        let (sent, failed) = arbiter_web::remind(&state)
             .await
             .map_err(|e| anyhow::anyhow!("the reminders could not be read: {e}"))?;
+        let due = today.and_then(|d| d.tomorrow().ok()).map_or_else(
+            || "tomorrow in each league's time zone".to_string(),
+            |d| d.to_string(),
+        );
         println!(
-            "{sent} reminder{} of results due {} sent; {}",
+            "{sent} reminder{} of results due {due} sent; {}",
             if sent == 1 { "" } else { "s" },
-            today.tomorrow().map(|d| d.to_string()).unwrap_or_default(),
             state.mailer().describe()
         );
         if failed > 0 {
@@ -275,7 +274,9 @@ pub fn demo(
             mail_dir.display()
         );
         let mut state = arbiter_web::AppState::new(store).with_mail(mailer, &base_url);
-        if on.is_some() || now.is_some() {
+        // A day given is the site's today in every league; a moment alone moves the clock, and
+        // each league's today is the clock's day in its own zone (RULES.md, "Time").
+        if on.is_some() {
             state = state.with_today(today);
         }
         if let Some(start) = clock {
@@ -416,6 +417,7 @@ pub fn import(
                 name: target.league.clone(),
                 kind: LeagueKind::League,
                 description: String::new(),
+                time_zone: arbiter_core::zone::Zone::utc(),
             },
             // Without --season: the league's latest season, or one named by the year.
             season: match &target.season {

@@ -17,6 +17,7 @@ mod setup;
 mod suspend;
 mod users;
 
+use arbiter_core::zone::Zone;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -304,10 +305,12 @@ enum Command {
         #[command(subcommand)]
         command: ResultCommand,
     },
-    /// Mails GT-P2's reminders: each advisor whose result (or confirmation) is due tomorrow.
-    /// Run it once a day, from cron or a systemd timer. Mail goes where `serve` sends it.
+    /// Mails GT-P2's reminders: each advisor whose result (or confirmation) is due tomorrow, in
+    /// the league's time zone. Run it once a day, from cron or a systemd timer. Mail goes where
+    /// `serve` sends it.
     Remind {
-        /// The day it is (YYYY-MM-DD); default: the clock's date.
+        /// The day it is (YYYY-MM-DD) in every league; default: the clock's date in each
+        /// league's time zone.
         #[arg(long, value_name = "DATE")]
         today: Option<jiff::civil::Date>,
         /// The site's public address, for the links in the mails.
@@ -325,7 +328,8 @@ enum Command {
         #[arg(long, value_name = "PATH", default_value = "arbiter-demo.db")]
         db: PathBuf,
         /// Show the season as it stands on this day (YYYY-MM-DD): what is played by then, and
-        /// the site's "today"; default: the date of --now in UTC, else the clock's date.
+        /// the site's "today" in every league; default: what is played by the date of --now in
+        /// UTC, else the clock's date, and each league's today the clock's in its time zone.
         #[arg(long, value_name = "DATE")]
         today: Option<jiff::civil::Date>,
         /// Start the site's clock at this moment (e.g. 2026-12-07T08:40+10:30, before the ASTC's
@@ -398,6 +402,22 @@ enum LeagueCommand {
         /// A line about it for its home page.
         #[arg(long, default_value = "")]
         description: String,
+        /// The IANA time zone its days and times are counted in (RULES.md, "Time"): the
+        /// GTHSCL's America/New_York, an ASTC hall's Australia/Adelaide.
+        #[arg(long, value_name = "ZONE", default_value = "UTC", value_parser = Zone::named)]
+        time_zone: Zone,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Changes a league's settings: its time zone.
+    Set {
+        /// The league's address (its slug).
+        #[arg(long)]
+        slug: String,
+        /// The IANA time zone its days and times are counted in from now on (RULES.md,
+        /// "Time"): GT-P2's deadlines, the reminders, an event's hall clock.
+        #[arg(long, value_name = "ZONE", value_parser = Zone::named)]
+        time_zone: Zone,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1191,9 +1211,18 @@ fn run(cli: Cli) -> Result<()> {
                     name,
                     event,
                     description,
+                    time_zone,
                     database,
                 },
-        } => setup::create_league(&slug, &name, event, &description, &database),
+        } => setup::create_league(&slug, &name, event, &description, time_zone, &database),
+        Command::League {
+            command:
+                LeagueCommand::Set {
+                    slug,
+                    time_zone,
+                    database,
+                },
+        } => setup::set_time_zone(&slug, &time_zone, &database),
         Command::Season {
             command:
                 SeasonCommand::Create {

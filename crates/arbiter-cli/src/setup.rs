@@ -11,6 +11,7 @@ use arbiter_core::division::{self, Draw};
 use arbiter_core::model::Pairing;
 use arbiter_core::roster::LineProblem;
 use arbiter_core::schedule::{Cycles, Spacing};
+use arbiter_core::zone::Zone;
 use arbiter_core::{Ruleset, text};
 use arbiter_formats::{closures_csv, ruleset_file, teams_csv};
 use arbiter_store::{
@@ -52,6 +53,7 @@ pub fn create_league(
     name: &str,
     event: bool,
     description: &str,
+    time_zone: Zone,
     db: &Database,
 ) -> Result<()> {
     runtime()?.block_on(async {
@@ -65,9 +67,33 @@ pub fn create_league(
                 LeagueKind::League
             },
             description: description.to_string(),
+            time_zone,
         };
         let league = store.create_league(&new, &Actor::system()).await?;
-        eprintln!("created {} (`{}`)", league.name, league.slug);
+        eprintln!(
+            "created {} (`{}`), its days counted in {}",
+            league.name, league.slug, league.time_zone
+        );
+        Ok(())
+    })
+}
+
+/// `arbiter league set --time-zone`: the zone a league's days and times are counted in from
+/// now on (RULES.md, "Time"), kept in the history with the one before.
+pub fn set_time_zone(slug: &str, zone: &Zone, db: &Database) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(league) = store.league(slug).await? else {
+            bail!("there is no league `{slug}`; `arbiter league create` makes one");
+        };
+        let before = league.time_zone.clone();
+        let league = store
+            .set_time_zone(league.id, zone, &Actor::system())
+            .await?;
+        eprintln!(
+            "{} (`{}`) counts its days in {} (was {before})",
+            league.name, league.slug, league.time_zone
+        );
         Ok(())
     })
 }

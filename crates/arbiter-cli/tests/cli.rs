@@ -1180,6 +1180,8 @@ fn league_with_season(db: &str) {
             "gthscl",
             "--name",
             "Greater Toledo High School Chess League",
+            "--time-zone",
+            "America/New_York",
         ][..],
         &[
             "season",
@@ -1198,6 +1200,63 @@ fn league_with_season(db: &str) {
     ] {
         ok_stdout(&[args, &["--db", db]].concat());
     }
+}
+
+/// RULES.md, "Time": a league is made with its IANA time zone and may change it; an unknown
+/// zone is refused with a sentence naming it, and nothing is made.
+#[test]
+fn a_league_has_its_time_zone_and_an_unknown_one_is_refused() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-zone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    let create = |zone: &str| {
+        arbiter(&[
+            "league",
+            "create",
+            "--slug",
+            "astc",
+            "--name",
+            "ASTC",
+            "--event",
+            "--time-zone",
+            zone,
+            "--db",
+            db,
+        ])
+    };
+    let refused = create("Australia/Adelaid");
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("“Australia/Adelaid” is not a time zone of the IANA tz database"),
+        "{said}"
+    );
+    let made = create("Australia/Adelaide");
+    let said = String::from_utf8_lossy(&made.stderr);
+    assert!(made.status.success(), "{said}");
+    assert!(
+        said.contains("its days counted in Australia/Adelaide"),
+        "{said}"
+    );
+    let set = arbiter(&[
+        "league",
+        "set",
+        "--slug",
+        "astc",
+        "--time-zone",
+        "Australia/Perth",
+        "--db",
+        db,
+    ]);
+    let said = String::from_utf8_lossy(&set.stderr);
+    assert!(set.status.success(), "{said}");
+    assert!(
+        said.contains("counts its days in Australia/Perth (was Australia/Adelaide)"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The competition `competition` of the league `gthscl` in `db`, exported as competition JSON

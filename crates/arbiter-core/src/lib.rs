@@ -44,6 +44,8 @@
 //!   round's lineup checked against its deadline (AS-11); [`event_day`]: the roster lock, the
 //!   protest window and the lineup deadline as functions of the time (AS-11..AS-13);
 //!   [`protest`]: a protest against a roster's order, lodged, replied to and decided (AS-13).
+//! - [`zone`]: a league's or event's IANA time zone, in which every day and time a rule counts
+//!   is local.
 //! - [`sealed`]: who may see a roster or a named lineup, and from when (AS-11, AS-12): its own
 //!   team and the arbiter always, the opponent and the public from the lock or the deadline.
 
@@ -91,6 +93,7 @@ pub(crate) mod testing;
 pub mod text;
 pub mod validate;
 pub mod words;
+pub mod zone;
 
 pub use criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 pub use model::*;

@@ -241,6 +241,8 @@ pub fn league(today: Date) -> DemoLeague {
                       four days in December under ACF By-law 4. In 2026 South Australia hosts \
                       them in Adelaide."
             .into(),
+        // The hall's zone: Adelaide, South Australia (+10:30 in December).
+        time_zone: "Australia/Adelaide",
         seasons,
         treasurer: None,
     }

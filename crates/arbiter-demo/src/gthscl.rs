@@ -171,6 +171,7 @@ pub fn league(today: Date) -> DemoLeague {
                       home and away matches on Mondays and Wednesdays after school, four boards \
                       a match, results entered by the home advisor."
             .into(),
+        time_zone: "America/New_York",
         seasons: vec![DemoSeason {
             slug: "2026-27".into(),
             name: "2026–27 season".into(),

@@ -52,6 +52,8 @@ pub struct DemoLeague {
     pub name: String,
     pub kind: LeagueKind,
     pub description: String,
+    /// The IANA time zone its days and times are counted in (RULES.md, "Time").
+    pub time_zone: &'static str,
     pub seasons: Vec<DemoSeason>,
     /// The email of the league's Treasurer, who keeps its fee ledger (GT-O2, GT-O3) and is
     /// named as recording each entry; `None` for a league with no ledger kept.

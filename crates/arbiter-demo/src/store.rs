@@ -29,6 +29,8 @@ pub async fn write_to(
                         LeagueKind::Event => arbiter_store::LeagueKind::Event,
                     },
                     description: l.description.clone(),
+                    time_zone: arbiter_core::zone::Zone::named(l.time_zone)
+                        .map_err(|e| StoreError::Invalid(e.to_string()))?,
                 },
                 by,
             )

@@ -64,6 +64,8 @@ pub fn rules() -> Option<Ruleset> {
 pub fn league() -> DemoLeague {
     DemoLeague {
         slug: "lake-erie".into(),
+        // Toledo, Detroit and Cleveland keep Eastern time.
+        time_zone: "America/New_York",
         name: "Lake Erie Club Teams Swiss".into(),
         kind: LeagueKind::Event,
         description: "An open team Swiss of the clubs around the western end of Lake Erie: \

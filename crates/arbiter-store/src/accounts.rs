@@ -217,7 +217,7 @@ fn review_from_row(m: MatchId, row: &DbRow) -> Result<ResultReview, StoreError> 
 }
 
 async fn league_in(tx: &mut Tx, league: LeagueId) -> Result<League, StoreError> {
-    let row = sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
+    let row = sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE id = $1")
         .bind(league.0)
         .fetch_optional(&mut **tx)
         .await
@@ -493,7 +493,7 @@ impl Backend {
     /// A league by its row id.
     pub async fn league_by_id(&self, id: LeagueId) -> Result<Option<League>, StoreError> {
         let row =
-            sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
+            sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE id = $1")
                 .bind(id.0)
                 .fetch_optional(&self.pool)
                 .await

@@ -127,10 +127,14 @@ impl Backend {
             },
         )
         .await?;
+        let time_zone = league_in(&mut tx, LeagueId(league))
+            .await?
+            .time_zone;
         tx.commit().await.map_err(db("saving the event"))?;
         Ok(EventRecord {
             season,
             version,
+            time_zone,
             event: event.clone(),
             entered_by: by.user.clone(),
             entered_at: at,
@@ -141,10 +145,11 @@ impl Backend {
     pub async fn event(&self, season: SeasonId) -> Result<Option<EventRecord>, StoreError> {
         let mut tx = begin_read(&self.pool).await?;
         let sql = format!(
-            "SELECT id, version, name, host, venue, utc_offset_minutes, entered_by, \
-             {} AS entered_at FROM event_versions WHERE season_id = $1 \
-             ORDER BY version DESC LIMIT 1",
-            ts_out("entered_at")
+            "SELECT e.id, e.version, e.name, e.host, e.venue, e.utc_offset_minutes, e.entered_by, \
+             {} AS entered_at, l.time_zone FROM event_versions e \
+             JOIN seasons s ON s.id = e.season_id JOIN leagues l ON l.id = s.league_id \
+             WHERE e.season_id = $1 ORDER BY e.version DESC LIMIT 1",
+            ts_out("e.entered_at")
         );
         let Some(row) = sqlx::query(&sql)
             .bind(season.0)
@@ -182,6 +187,7 @@ impl Backend {
         Ok(Some(EventRecord {
             season,
             version: to_u32(get(&row, "version")?, "event version")?,
+            time_zone: zone_in(&row)?,
             event: NewEvent {
                 name: get(&row, "name")?,
                 host: arbiter_core::field::State::parse(&host)

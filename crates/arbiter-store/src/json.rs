@@ -109,6 +109,7 @@ pub(crate) fn league(l: &League) -> Value {
         "name": l.name,
         "kind": l.kind.as_str(),
         "description": l.description,
+        "time_zone": l.time_zone.name(),
     })
 }
 

@@ -98,6 +98,16 @@ impl Store {
         dispatch!(self, s => s.create_league(new, by).await)
     }
 
+    /// Sets a league's time zone, in which its rules count days and times (RULES.md, "Time").
+    pub async fn set_time_zone(
+        &self,
+        league: LeagueId,
+        zone: &arbiter_core::zone::Zone,
+        by: &Actor,
+    ) -> Result<League, StoreError> {
+        dispatch!(self, s => s.set_time_zone(league, zone, by).await)
+    }
+
     /// Every league and event, by name.
     pub async fn leagues(&self) -> Result<Vec<League>, StoreError> {
         dispatch!(self, s => s.leagues().await)

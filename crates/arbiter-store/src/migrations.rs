@@ -142,6 +142,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "extra_game_events",
         include_str!("../migrations/sqlite/0026_extra_game_events.sql"),
     ),
+    (
+        27,
+        "league_time_zones",
+        include_str!("../migrations/sqlite/0027_league_time_zones.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -274,6 +279,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         26,
         "extra_game_events",
         include_str!("../migrations/postgres/0026_extra_game_events.sql"),
+    ),
+    (
+        27,
+        "league_time_zones",
+        include_str!("../migrations/postgres/0027_league_time_zones.sql"),
     ),
 ];
 

@@ -20,6 +20,7 @@ use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
     Side, Team, TeamId, Unplayed, ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Unfinished, AdjudicationPosition,
 };
+use arbiter_core::zone::Zone;
 use sqlx::Row;
 
 use crate::check;
@@ -214,7 +215,14 @@ fn league_from_row(row: &DbRow) -> Result<League, StoreError> {
         kind: LeagueKind::parse(&kind)
             .ok_or_else(|| corrupt(format!("the league kind `{kind}`")))?,
         description: get(row, "description")?,
+        time_zone: zone_in(row)?,
     })
+}
+
+/// A league's time zone as stored, or a corrupt row.
+fn zone_in(row: &DbRow) -> Result<Zone, StoreError> {
+    let name: String = get(row, "time_zone")?;
+    Zone::named(&name).map_err(|e| corrupt(e.to_string()))
 }
 
 fn season_sql(condition: &str) -> String {
@@ -706,8 +714,8 @@ async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<Leagu
     }
     let at = codes::now();
     let sql = format!(
-        "INSERT INTO leagues (slug, name, kind, description, created_at) \
-         VALUES ($1, $2, $3, $4, {}) RETURNING id",
+        "INSERT INTO leagues (slug, name, kind, description, created_at, time_zone) \
+         VALUES ($1, $2, $3, $4, {}, $6) RETURNING id",
         ts_in("$5")
     );
     let row = sqlx::query(&sql)
@@ -716,6 +724,7 @@ async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<Leagu
         .bind(new.kind.as_str())
         .bind(&new.description)
         .bind(at.to_string())
+        .bind(new.time_zone.name())
         .fetch_one(&mut **tx)
         .await
         .map_err(db("storing the league"))?;
@@ -725,6 +734,7 @@ async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<Leagu
         name: new.name.clone(),
         kind: new.kind,
         description: new.description.clone(),
+        time_zone: new.time_zone.clone(),
     };
     append_history(
         tx,
@@ -751,7 +761,7 @@ async fn insert_season(
     check::name("season", &new.name)?;
     check::season_dates(new)?;
     let Some(league_row) =
-        sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
+        sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE id = $1")
             .bind(league.0)
             .fetch_optional(&mut **tx)
             .await
@@ -1142,7 +1152,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     })?;
 
     let league_row =
-        sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE id = $1")
+        sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE id = $1")
             .bind(league_id)
             .fetch_one(&mut **tx)
             .await
@@ -1724,10 +1734,49 @@ impl Backend {
         Ok(league)
     }
 
+    /// Sets `league`'s time zone (RULES.md, "Time"), kept in the history with the one before.
+    pub async fn set_time_zone(
+        &self,
+        league: LeagueId,
+        zone: &Zone,
+        by: &Actor,
+    ) -> Result<League, StoreError> {
+        let mut tx = begin_write(self.writer()).await?;
+        let before = league_in(&mut tx, league).await?;
+        if before.time_zone == *zone {
+            return Ok(before);
+        }
+        bump(&mut tx).await?;
+        sqlx::query("UPDATE leagues SET time_zone = $1 WHERE id = $2")
+            .bind(zone.name())
+            .bind(league.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("setting the league's time zone"))?;
+        let after = League {
+            time_zone: zone.clone(),
+            ..before.clone()
+        };
+        append_history(
+            &mut tx,
+            codes::now(),
+            by,
+            Change {
+                before: Some(json::league(&before)),
+                after: Some(json::league(&after)),
+                league: Some(league.0),
+                ..Change::of(Entity::League, league.to_string(), HistoryAction::SetTimeZone)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the league's time zone"))?;
+        Ok(after)
+    }
+
     /// Every league and event, by name.
     pub async fn leagues(&self) -> Result<Vec<League>, StoreError> {
         let rows =
-            sqlx::query("SELECT id, slug, name, kind, description FROM leagues ORDER BY name, id")
+            sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues ORDER BY name, id")
                 .fetch_all(&self.pool)
                 .await
                 .map_err(db("reading the leagues"))?;
@@ -1736,7 +1785,7 @@ impl Backend {
 
     pub async fn league(&self, slug: &str) -> Result<Option<League>, StoreError> {
         let row =
-            sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE slug = $1")
+            sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE slug = $1")
                 .bind(slug)
                 .fetch_optional(&self.pool)
                 .await
@@ -1998,7 +2047,7 @@ impl Backend {
     ) -> Result<Imported, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
-        let found = sqlx::query("SELECT id, slug, name, kind, description FROM leagues WHERE slug = $1")
+        let found = sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE slug = $1")
             .bind(&place.league.slug)
             .fetch_optional(&mut *tx)
             .await

@@ -93,6 +93,8 @@ pub struct NewLeague {
     pub name: String,
     pub kind: LeagueKind,
     pub description: String,
+    /// The zone every day and time its rules count is local to (RULES.md, "Time").
+    pub time_zone: arbiter_core::zone::Zone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,6 +104,9 @@ pub struct League {
     pub name: String,
     pub kind: LeagueKind,
     pub description: String,
+    /// The zone every day and time its rules count is local to (RULES.md, "Time"): a result's
+    /// entry day, GT-P2's deadlines, GT-P4's lateness, an event's hall clock (AS-11..AS-13).
+    pub time_zone: arbiter_core::zone::Zone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -581,6 +586,8 @@ code_enum!(
         DraftMediaReport = "draft_media_report",
         /// A media report published (GT-O3).
         PublishMediaReport = "publish_media_report",
+        /// A league's time zone set, in which its rules count days and times (RULES.md, "Time").
+        SetTimeZone = "set_time_zone",
         /// An ASTC event set, or set again: its venue, clock and round times (AS-1, AS-3).
         SetEvent = "set_event",
         /// A protest against a team's order lodged, with its grounds (AS-13).
@@ -771,6 +778,8 @@ pub struct EventRoundStart {
 pub struct EventRecord {
     pub season: SeasonId,
     pub version: u32,
+    /// The league's time zone: the hall's clock (see [`EventRecord::clock`]).
+    pub time_zone: arbiter_core::zone::Zone,
     pub event: NewEvent,
     pub entered_by: Option<String>,
     pub entered_at: jiff::Timestamp,
@@ -805,18 +814,27 @@ impl EventRecord {
 
     /// The hall's time at `now`: the event's clock (AS-11..AS-13 count by it).
     pub fn hall_time(&self, now: jiff::Timestamp) -> jiff::civil::DateTime {
-        self.offset().to_datetime(now)
+        self.clock().to_datetime(now)
     }
 
-    /// The instant a time in the hall names; `None` past the range of time.
+    /// The instant a time in the hall names (a time the clocks skip or repeat read as
+    /// [`arbiter_core::zone::Zone::instant`] reads it); `None` past the range of time.
     pub fn instant(&self, hall: jiff::civil::DateTime) -> Option<jiff::Timestamp> {
-        self.offset().to_timestamp(hall).ok()
+        self.clock().to_ambiguous_timestamp(hall).compatible().ok()
     }
 
-    /// The hall's offset from UTC.
-    pub fn offset(&self) -> jiff::tz::Offset {
-        jiff::tz::Offset::from_seconds(self.event.utc_offset_minutes * 60)
-            .unwrap_or(jiff::tz::Offset::UTC)
+    /// The hall's clock: the league's time zone, daylight saving and all (RULES.md, "Time").
+    /// A league still counting in UTC, as migration 0027 left every league, keeps the fixed
+    /// offset from UTC its arbiter set with the event, so events set before then keep their
+    /// times.
+    pub fn clock(&self) -> jiff::tz::TimeZone {
+        let fixed = jiff::tz::Offset::from_seconds(self.event.utc_offset_minutes * 60)
+            .unwrap_or(jiff::tz::Offset::UTC);
+        if self.time_zone == arbiter_core::zone::Zone::utc() {
+            jiff::tz::TimeZone::fixed(fixed)
+        } else {
+            self.time_zone.tz().clone()
+        }
     }
 }
 

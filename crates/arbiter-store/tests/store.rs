@@ -10,14 +10,15 @@ use arbiter_core::{
 };
 use arbiter_store::json::outcome_from_json;
 use arbiter_store::{
-    Actor, CompetitionId, HistoryFilter, ImportPlace, LeagueKind, MatchId, MatchMove, NewClosure,
-    NewLeague, NewSeason, PlayerChange, ReportSeen, RulesRef, SeasonChoice, SeasonId, Store,
-    StoreError,
+    Actor, CompetitionId, HistoryAction, HistoryFilter, ImportPlace, LeagueKind, MatchId,
+    MatchMove, NewClosure, NewLeague, NewSeason, PlayerChange, ReportSeen, RulesRef, SeasonChoice,
+    SeasonId, Store, StoreError,
 };
 use support::*;
 
 on_every_backend!(
     migrate_twice_is_a_no_op,
+    a_league_keeps_its_time_zone_and_a_change_of_it_is_in_the_history,
     import_then_load_rebuilds_the_same_competition,
     rules_given_as_toml_resolve_on_load,
     a_correction_is_a_new_version_and_the_old_one_stays,
@@ -67,6 +68,49 @@ async fn imported(store: &Store) -> (SeasonId, CompetitionId) {
         .await
         .unwrap();
     (season.id, record.id)
+}
+
+/// RULES.md, "Time": a league keeps the IANA zone its days are counted in; setting another
+/// keeps the one before in the history, and the same one again writes nothing.
+async fn a_league_keeps_its_time_zone_and_a_change_of_it_is_in_the_history(store: Store) {
+    migrated(&store).await;
+    let league = store
+        .create_league(&new_league("gthscl"), &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(league.time_zone.name(), "America/New_York");
+    let adelaide = Zone::named("Australia/Adelaide").unwrap();
+    let set = store
+        .set_time_zone(league.id, &adelaide, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(set.time_zone, adelaide);
+    assert_eq!(store.league("gthscl").await.unwrap().unwrap(), set);
+    let version = store.data_version().await.unwrap();
+    store
+        .set_time_zone(league.id, &adelaide, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(store.data_version().await.unwrap(), version);
+    let history = store
+        .history(&HistoryFilter {
+            league: Some(league.id),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    let change = history
+        .iter()
+        .find(|h| h.action == HistoryAction::SetTimeZone)
+        .expect("the change of zone in the history");
+    assert_eq!(
+        change.before.as_ref().unwrap()["time_zone"],
+        "America/New_York"
+    );
+    assert_eq!(
+        change.after.as_ref().unwrap()["time_zone"],
+        "Australia/Adelaide"
+    );
 }
 
 async fn migrate_twice_is_a_no_op(store: Store) {
@@ -1943,6 +1987,7 @@ async fn the_demo_league_round_trips(store: Store) {
                     name: league.name.clone(),
                     kind,
                     description: league.description.clone(),
+                    time_zone: Zone::named(league.time_zone).unwrap(),
                 },
                 &Actor::system(),
             )
@@ -2546,6 +2591,13 @@ async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acce
     migrated(&store).await;
     let (season, id) = imported(&store).await;
     assert_eq!(store.event(season).await.unwrap(), None);
+    // The hall's clock is the league's zone: Adelaide's, +10:30 in December.
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let adelaide = Zone::named("Australia/Adelaide").unwrap();
+    store
+        .set_time_zone(league.id, &adelaide, &arbiter())
+        .await
+        .unwrap();
     let time = |s: &str| s.parse::<jiff::civil::DateTime>().unwrap();
     let mut event = NewEvent {
         name: "ASTC 2026".into(),
@@ -2586,6 +2638,21 @@ async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acce
     // 22:00 UTC on 6 December is 08:30 on the 7th in Adelaide (+10:30).
     let now: jiff::Timestamp = "2026-12-06T22:00:00Z".parse().unwrap();
     assert_eq!(in_force.hall_time(now), time("2026-12-07T08:30"));
+    // A league still in UTC, as migration 0027 left every league, keeps the event's fixed
+    // offset; and the zone keeps daylight saving: Adelaide in June is +9:30.
+    store
+        .set_time_zone(league.id, &Zone::utc(), &arbiter())
+        .await
+        .unwrap();
+    let fixed = store.event(season).await.unwrap().unwrap();
+    assert_eq!(fixed.hall_time(now), time("2026-12-07T08:30"));
+    let june: jiff::Timestamp = "2026-06-06T22:00:00Z".parse().unwrap();
+    assert_eq!(fixed.hall_time(june), time("2026-06-07T08:30"));
+    assert_eq!(in_force.hall_time(june), time("2026-06-07T07:30"));
+    store
+        .set_time_zone(league.id, &adelaide, &arbiter())
+        .await
+        .unwrap();
 
     let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
     let m = loaded.match_id(3, &TeamId("syl".into())).unwrap();

@@ -323,6 +323,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                "/leagues/{league}/setup/time-zone",
+                Table(Action::CreateSeason),
+            ),
+            post(setup::set_time_zone),
+        ),
+        (
+            site(
+                Method::POST,
                 "/leagues/{league}/setup/schools",
                 Table(Action::CreateSeason),
             ),

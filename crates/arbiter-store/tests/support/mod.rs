@@ -12,6 +12,7 @@ use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
+pub use arbiter_core::zone::Zone;
 use arbiter_core::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, Round, Side, Team, TeamId,
@@ -235,6 +236,7 @@ pub fn new_league(slug: &str) -> NewLeague {
         name: "Greater Toledo High School Chess League".to_string(),
         kind: LeagueKind::League,
         description: "Varsity and JV divisions; matches on Tuesdays.".to_string(),
+        time_zone: Zone::named("America/New_York").unwrap(),
     }
 }
 

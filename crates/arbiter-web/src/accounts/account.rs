@@ -1163,7 +1163,8 @@ async fn league_matches(
     tree: &crate::app::site::LeagueTree,
     need: impl Fn(&Seen<'_>) -> Option<Need>,
 ) -> Vec<MatchLine> {
-    let today = state.today();
+    let zone = &tree.league.time_zone;
+    let today = state.today_in(zone);
     let store = state.store();
     let mut out = Vec::new();
     for (season, comps) in &tree.seasons {
@@ -1206,11 +1207,7 @@ async fn league_matches(
                     let entered_on = versions
                         .last()
                         .filter(|v| v.outcome != arbiter_core::MatchOutcome::Pending)
-                        .map(|v| {
-                            v.entered_at
-                                .to_zoned_datetime(jiff::tz::TimeZone::UTC)
-                                .date()
-                        });
+                        .map(|v| zone.day_of(v.entered_at));
                     let seen = Seen {
                         home_school,
                         away_school,

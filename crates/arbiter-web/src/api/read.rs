@@ -819,6 +819,7 @@ fn team_json(view: &CompetitionView, t: usize) -> Result<TeamJson, WebError> {
             .collect(),
         roster_withheld: view
             .roster_lock
+            .as_ref()
             .filter(|_| view.rosters_withheld)
             .map(|l| l.withheld_sentence()),
         results: score

@@ -180,7 +180,7 @@ pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError>
     view.player_index(id)
         .map(|(t, p)| Page::Player(t, p))
         .ok_or_else(|| WebError::NotFound {
-            message: match view.roster_lock.filter(|_| view.rosters_withheld) {
+            message: match view.roster_lock.as_ref().filter(|_| view.rosters_withheld) {
                 Some(lock) => format!(
                     "{} names no player yet. {}",
                     view.record.name,

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::rated_games::Stage;
 use arbiter_core::sealed::{self, Viewer};
+use arbiter_core::zone::Zone;
 use arbiter_store::Store;
 
 use crate::app::view::{CompetitionView, PageCell};
@@ -340,10 +341,10 @@ impl AppState {
         self.inner.version.known.store(false, Ordering::Release);
     }
 
-    pub(crate) fn today(&self) -> jiff::civil::Date {
-        self.inner
-            .today
-            .unwrap_or_else(|| jiff::ZonedDateTime::now().date())
+    /// The day it is in `zone` (a league's or event's, RULES.md "Time"): the day the site was
+    /// set to (`--today`), else the site's clock's day there. Never the server's own zone.
+    pub(crate) fn today_in(&self, zone: &Zone) -> jiff::civil::Date {
+        self.inner.today.unwrap_or_else(|| zone.day_of(self.now()))
     }
 
     /// The store's data version, read at most once per `freshness`.
@@ -418,10 +419,10 @@ impl AppState {
         full: Arc<CompetitionView>,
         viewer: Viewer,
     ) -> Arc<CompetitionView> {
-        let Some(lock) = full.roster_lock else {
+        let Some(lock) = &full.roster_lock else {
             return full;
         };
-        let now = lock.offset.to_datetime(self.now());
+        let now = lock.clock.to_datetime(self.now());
         if sealed::may_see_roster(viewer, Some(lock.hall), now) {
             full
         } else {
@@ -429,11 +430,11 @@ impl AppState {
         }
     }
 
-    /// The league's local time now: the site's day at the clock's time of day in the server's
-    /// zone (a league keeps no zone of its own; an event counts by its hall's, `EventRecord`).
-    pub(crate) fn local_now(&self) -> jiff::civil::DateTime {
-        let time = jiff::tz::TimeZone::system().to_datetime(self.now()).time();
-        self.today().to_datetime(time)
+    /// The local time now in `zone`: the site's day ([`AppState::today_in`]) at the clock's
+    /// time of day there (an event counts by its hall's clock, `EventRecord::clock`).
+    pub(crate) fn local_now(&self, zone: &Zone) -> jiff::civil::DateTime {
+        let time = zone.local(self.now()).time();
+        self.today_in(zone).to_datetime(time)
     }
 
     /// The public's copy of `full` before its rosters lock, made once per version of it.

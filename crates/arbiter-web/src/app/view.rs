@@ -170,7 +170,7 @@ pub async fn roster_lock(
     Ok(event.instant(hall).map(|at| RosterLock {
         at,
         hall,
-        offset: event.offset(),
+        clock: event.clock(),
     }))
 }
 
@@ -209,12 +209,12 @@ pub enum RaceState<'a> {
 }
 
 /// AS-12: the moment an event's rosters lock, as an instant and in the hall's time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RosterLock {
     pub at: jiff::Timestamp,
     pub hall: jiff::civil::DateTime,
-    /// The hall's offset from UTC, which turns the site's clock into the hall's time.
-    pub offset: jiff::tz::Offset,
+    /// The hall's clock, which turns the site's clock into the hall's time.
+    pub clock: jiff::tz::TimeZone,
 }
 
 impl RosterLock {
@@ -340,7 +340,7 @@ impl CompetitionView {
 
     /// The view with its event's roster lock (AS-12), which its ETags depend on too.
     pub fn with_roster_lock(mut self, lock: Option<RosterLock>) -> CompetitionView {
-        if let Some(l) = lock {
+        if let Some(l) = &lock {
             self.etag_base = fnv1a(self.etag_base, format!("{l:?}").as_bytes());
         }
         self.roster_lock = lock;
@@ -369,7 +369,7 @@ impl CompetitionView {
         stored.lineups.clear();
         stored.game_scores.clear();
         let mut view = CompetitionView::new(stored, self.checked(), self.stage)
-            .with_roster_lock(self.roster_lock);
+            .with_roster_lock(self.roster_lock.clone());
         view.etag_base = fnv1a(view.etag_base, b"rosters withheld (AS-12)");
         view.rosters_withheld = true;
         view

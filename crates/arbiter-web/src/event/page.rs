@@ -189,7 +189,7 @@ async fn page(
                 "Version {}, set by {} on {}.",
                 e.version,
                 e.entered_by.as_deref().unwrap_or("the league"),
-                words::date(jiff::tz::Offset::UTC.to_datetime(e.entered_at).date())
+                words::date(e.time_zone.day_of(e.entered_at))
             )
         }),
         name: input.name.clone(),

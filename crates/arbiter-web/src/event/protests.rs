@@ -425,12 +425,10 @@ pub async fn lodge(
     )
 }
 
-/// The hall's time now; UTC's while the event has no round 1 set.
+/// The hall's time now; the league's local time while the event has no round 1 set.
 fn hall_now(state: &AppState, l: &Loaded) -> jiff::civil::DateTime {
-    l.clock.map_or_else(
-        || jiff::tz::Offset::UTC.to_datetime(state.now()),
-        |(_, now)| now,
-    )
+    l.clock
+        .map_or_else(|| state.local_now(&l.view.league.time_zone), |(_, now)| now)
 }
 
 /// After a step is stored: the protest on its page.

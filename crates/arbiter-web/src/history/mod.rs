@@ -506,7 +506,8 @@ async fn page(
             (true, Some(last)) => Some(format!("{history_href}?before={}", last.id)),
             _ => None,
         };
-        let rows = entries.iter().map(|e| row(e, &scope.names)).collect();
+        let zone = &scope.league.time_zone;
+        let rows = entries.iter().map(|e| row(e, &scope.names, zone)).collect();
         let page = HistoryPage {
             layout: Layout {
                 title: scope.title,
@@ -546,12 +547,13 @@ fn bad_before(text: &str) -> WebError {
     ))
 }
 
-fn row(e: &HistoryEntry, names: &HashMap<String, String>) -> Row {
+/// A history row, its time in the league's zone.
+fn row(e: &HistoryEntry, names: &HashMap<String, String>, zone: &arbiter_core::zone::Zone) -> Row {
     let value = e.after.as_ref().or(e.before.as_ref());
     Row {
         id: e.id,
         at_iso: e.at.to_string(),
-        at_text: e.at.strftime("%a %-d %b %Y %H:%M UTC").to_string(),
+        at_text: words::timestamp_in(e.at, zone),
         who: e
             .actor
             .clone()

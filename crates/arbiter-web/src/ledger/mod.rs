@@ -108,7 +108,7 @@ pub async fn record(
     input: &EntryInput,
 ) -> Result<LedgerEntry, NotRecorded> {
     let when = When {
-        today: state.today(),
+        today: state.today_in(&l.league.time_zone),
         season: &l.season.name,
         starts: l.season.starts_on,
         ends: l.season.ends_on,

@@ -188,7 +188,7 @@ async fn page(
         Action::RecordLedgerEntry,
         Target::League,
     );
-    let today = state.today().to_string();
+    let today = state.today_in(&l.league.time_zone).to_string();
     let statement = l.ledger.statement();
     let t = statement.totals;
     let filled = shown.fields;

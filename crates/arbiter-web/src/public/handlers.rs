@@ -23,7 +23,8 @@ use crate::ui::stylesheet;
 pub(crate) type CompetitionPath = Addressed<CompetitionAddress>;
 
 pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let today = state.today();
+    // The home page's week spans every league, so it has no league's zone: UTC's day.
+    let today = state.today_in(&arbiter_core::zone::Zone::utc());
     let key = SiteKey::Home(Format::Html, today);
     respond::site(&state, &headers, key, Format::Html, || {
         site::home_html(&state, today)

@@ -989,6 +989,7 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
         roster,
         roster_withheld: view
             .roster_lock
+            .as_ref()
             .filter(|_| view.rosters_withheld)
             .map(|l| l.withheld_sentence()),
         results,

@@ -495,7 +495,7 @@ pub(crate) fn changed(ctx: &MatchContext) -> WebError {
     let who = |email: Option<&str>, role: Option<Role>, entering: bool| {
         who(email, role, entering, true, "the command line")
     };
-    let at = words::timestamp;
+    let at = |t| words::timestamp_in(t, &ctx.view.league.time_zone);
     let Some(v) = ctx.versions.last() else {
         return WebError::Conflict(
             "This match has no result version now; nothing was saved. Reload the match and make your change there if it is still needed.".into(),

@@ -247,7 +247,7 @@ pub(crate) async fn embargo(
                     day,
                     start: ctx.record.start,
                 }),
-            state.local_now(),
+            state.local_now(&ctx.view.league.time_zone),
         ),
     };
     Ok((Embargo::of(&ctx.stored.rules, ctx.round, when), now))

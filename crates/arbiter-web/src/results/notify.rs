@@ -222,15 +222,15 @@ fn mail(
     }
 }
 
-/// GT-P2's reminders for `today`: each home team whose result is due tomorrow, and each visiting
-/// team whose confirmation is, gets the notice, sent before this returns. Says how many mails
-/// went out and how many failed (each failure is logged).
-pub async fn remind(
-    state: &AppState,
-    today: jiff::civil::Date,
-) -> Result<(usize, usize), crate::http::error::WebError> {
+/// GT-P2's reminders for the day it is in each league's zone (RULES.md, "Time"; the site's
+/// day when one is set): each home team whose result is due tomorrow, and each visiting team
+/// whose confirmation is, gets the notice, sent before this returns. Says how many mails went
+/// out and how many failed (each failure is logged).
+pub async fn remind(state: &AppState) -> Result<(usize, usize), crate::http::error::WebError> {
     let mut all: Vec<Mail> = Vec::new();
     for tree in crate::app::site::all(state).await? {
+        let zone = &tree.league.time_zone;
+        let today = state.today_in(zone);
         for (season, comps) in &tree.seasons {
             for c in comps {
                 let view = state.view(&tree.league.slug, &season.slug, &c.slug).await?;
@@ -258,9 +258,7 @@ pub async fn remind(
                             &m.home.0,
                         )
                         .await?;
-                        let entered_on = ctx
-                            .entered()
-                            .map(|v| jiff::tz::Offset::UTC.to_datetime(v.entered_at).date());
+                        let entered_on = ctx.entered().map(|v| zone.day_of(v.entered_at));
                         for side in [Side::Home, Side::Away] {
                             let Some(t) = task(
                                 ctx.stored.rules.report,

@@ -816,7 +816,7 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
         out.push((
             v.entered_at,
             Event {
-                when: words::timestamp(v.entered_at),
+                when: words::timestamp_in(v.entered_at, &ctx.view.league.time_zone),
                 what,
                 who: who(v.entered_by.as_deref(), role, true, show_email, nobody),
                 reason: v.reason.clone(),
@@ -841,7 +841,7 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
         out.push((
             r.at,
             Event {
-                when: words::timestamp(r.at),
+                when: words::timestamp_in(r.at, &ctx.view.league.time_zone),
                 what,
                 who: who(
                     r.by.as_deref(),
@@ -881,7 +881,7 @@ fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<
     let (Some(played), Some(d)) = (ctx.date, ctx.stored.rules.report) else {
         return Vec::new();
     };
-    let today = state.today();
+    let today = state.today_in(&ctx.view.league.time_zone);
     match status {
         ReportStatus::AwaitingResult => {
             let by = d.enter_by(played);
@@ -900,9 +900,10 @@ fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<
             vec![Deadline { text, overdue }]
         }
         ReportStatus::AwaitingConfirmation { .. } => {
-            let entered_on = ctx.entered().map_or(played, |v| {
-                jiff::tz::Offset::UTC.to_datetime(v.entered_at).date()
-            });
+            // GT-P2 counts days in the league's zone: an evening's entry is that day's.
+            let entered_on = ctx
+                .entered()
+                .map_or(played, |v| ctx.view.league.time_zone.day_of(v.entered_at));
             let by = d.confirm_by(entered_on);
             let overdue = today > by;
             let text = if overdue {
@@ -1056,7 +1057,8 @@ async fn page(
         } else {
             EnteredBy::Team
         };
-        report::too_early(by, ctx.date, state.today()).map(|r| r.to_string())
+        report::too_early(by, ctx.date, state.today_in(&ctx.view.league.time_zone))
+            .map(|r| r.to_string())
     });
     let show_enter = enter_as.is_some()
         && early.is_none()
@@ -1073,7 +1075,12 @@ async fn page(
     let show_late = show_forfeit
         && may(Action::ApplyDoubleForfeitForLateReport)
         && ReportStep::DoubleForfeitForLateReport
-            .check(&ctx.report(), None, EnteredBy::Officer, state.today())
+            .check(
+                &ctx.report(),
+                None,
+                EnteredBy::Officer,
+                state.today_in(&ctx.view.league.time_zone),
+            )
             .is_ok();
     let read_history = may(Action::ReadHistory);
     // An officer's (or the arbiter's) entry stands: the form says so.
@@ -1091,7 +1098,12 @@ async fn page(
     let may_finish = has_unfinished
         && may(Action::EnterResult)
         && ReportStep::FinishAdjourned
-            .check(&ctx.report(), None, EnteredBy::Team, state.today())
+            .check(
+                &ctx.report(),
+                None,
+                EnteredBy::Team,
+                state.today_in(&ctx.view.league.time_zone),
+            )
             .is_ok();
     let show_upload = may(Action::UploadGameScore)
         && matches!(&ctx.record.outcome, MatchOutcome::Boards(bs) if bs.iter().any(|b| b.result.is_played()));
@@ -1426,9 +1438,9 @@ impl<'a> Seen<'a> {
         let embargo = lineup::embargo(state, ctx).await?;
         let viewer = |side| lineup::viewer(ctx, account, side);
         let (home, away) = (viewer(Side::Home), viewer(Side::Away));
-        let roster = |v| match ctx.view.roster_lock {
+        let roster = |v| match &ctx.view.roster_lock {
             Some(lock) => {
-                sealed::may_see_roster(v, Some(lock.hall), lock.offset.to_datetime(state.now()))
+                sealed::may_see_roster(v, Some(lock.hall), lock.clock.to_datetime(state.now()))
             }
             None => true,
         };
@@ -2118,7 +2130,7 @@ pub async fn game_score_pgn(
         let ctx = load(&state, &l, &s, &c, r, &h).await?;
         // AS-12: a game score names its players, which the public reads from the lock.
         let seen = state.seen_by(Arc::clone(&ctx.view), Viewer::Other);
-        if let Some(lock) = seen.roster_lock.filter(|_| seen.rosters_withheld) {
+        if let Some(lock) = seen.roster_lock.as_ref().filter(|_| seen.rosters_withheld) {
             return Err(WebError::not_found(lock.withheld_sentence()));
         }
         let score = ctx.stored.game_score(ctx.id, board).ok_or_else(|| {
@@ -2285,7 +2297,7 @@ pub async fn move_match(
         round: ctx.round,
         home: ctx.record.home.clone(),
         to,
-        today: state.today(),
+        today: state.today_in(&ctx.view.league.time_zone),
         calendar,
         why,
     };

@@ -242,8 +242,12 @@ fn step_check(
     } else {
         EnteredBy::Team
     };
-    sub.step
-        .check(&ctx.report(), sub.version, by, state.today())
+    sub.step.check(
+        &ctx.report(),
+        sub.version,
+        by,
+        state.today_in(&ctx.view.league.time_zone),
+    )
 }
 
 /// Everything [`submit`] checks before it stores: the event's clock, the workflow's step, and

@@ -58,6 +58,8 @@ struct SetupPage {
     seasons: Vec<SeasonLine>,
     season_choices: Vec<Choice>,
     schools: Vec<String>,
+    /// The league's IANA time zone (RULES.md, "Time").
+    time_zone: String,
     people: String,
     notice: Option<String>,
     problems: Vec<String>,
@@ -71,6 +73,7 @@ struct Forms {
     season: SeasonForm,
     closure: ClosureForm,
     school: SchoolForm,
+    time_zone: TimeZoneForm,
 }
 
 /// A new season: its name, its address, its first and last days.
@@ -108,6 +111,13 @@ pub struct WithdrawClosureForm {
     closure: i64,
     #[serde(default)]
     reason: String,
+}
+
+/// The zone the league's days and times are counted in (RULES.md, "Time").
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct TimeZoneForm {
+    #[serde(default)]
+    time_zone: String,
 }
 
 /// A school joining the league (GT-O1).
@@ -243,6 +253,7 @@ async fn page(
         seasons,
         season_choices,
         schools,
+        time_zone: tree.league.time_zone.to_string(),
         people: format!("{}/people", league_href(league)),
         notice: said.notice,
         problems: said.problems,
@@ -461,6 +472,37 @@ pub async fn add_school(
                 },
             )
             .await
+        }
+        .await,
+    )
+}
+
+/// POST `/leagues/{league}/setup/time-zone`: the league's time zone, an unknown one refused by
+/// name.
+pub async fn set_time_zone(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<TimeZoneForm>,
+) -> Response {
+    answer(
+        async {
+            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+            let forms = Forms {
+                time_zone: f.clone(),
+                ..Forms::default()
+            };
+            let zone = match arbiter_core::zone::Zone::named(&f.time_zone) {
+                Ok(zone) => zone,
+                Err(unknown) => {
+                    return refuse(&state, &auth, &tree, vec![unknown.to_string()], forms).await;
+                }
+            };
+            let written = state
+                .store()
+                .set_time_zone(tree.league.id, &zone, &acting.actor())
+                .await;
+            saved(&state, &auth, &tree, written, "time-zone", forms).await
         }
         .await,
     )

@@ -101,6 +101,14 @@ pub fn timestamp(t: jiff::Timestamp) -> String {
     t.strftime("%a %-d %b %Y %H:%M UTC").to_string()
 }
 
+/// A moment as a league's pages print it, in its zone with the zone's abbreviation (RULES.md,
+/// "Time"): `Wed 2 Dec 2026 11:15 EST`.
+pub fn timestamp_in(t: jiff::Timestamp, zone: &arbiter_core::zone::Zone) -> String {
+    t.to_zoned_datetime(zone.tz().clone())
+        .strftime("%a %-d %b %Y %H:%M %Z")
+        .to_string()
+}
+
 /// FNV-1a, 64 bits: a stable hash for ETags and the stylesheet's versioned URL.
 pub const fn fnv1a(seed: u64, bytes: &[u8]) -> u64 {
     let mut h = seed;

@@ -272,6 +272,7 @@ pub async fn seeded(store: Store) -> Store {
                 name: "GTHSCL".into(),
                 kind: LeagueKind::League,
                 description: "Greater Toledo High School Chess League".into(),
+                time_zone: arbiter_core::zone::Zone::named("America/New_York").unwrap(),
             },
             &by,
         )

@@ -152,6 +152,7 @@ async fn examples_app() -> Router {
                 name: "Examples".into(),
                 kind: LeagueKind::Event,
                 description: String::new(),
+                time_zone: arbiter_core::zone::Zone::named("UTC").unwrap(),
             },
             &by,
         )

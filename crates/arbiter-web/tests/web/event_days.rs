@@ -46,6 +46,7 @@ async fn event_store() -> (Store, i64, String, Vec<String>) {
                 name: "ASTC".into(),
                 kind: LeagueKind::Event,
                 description: "Australian Schools Teams Championships".into(),
+                time_zone: arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap(),
             },
             &by,
         )
@@ -141,6 +142,19 @@ fn app_at(store: &Store, hall: &str) -> axum::Router {
             .with_now(now)
             .with_mail(quiet_mail(), "http://localhost:8080"),
     )
+}
+
+/// The result form's fields for a match the home team wins on every board, its first four
+/// players against the away team's.
+fn home_wins(home: &[String], away: &[String]) -> Vec<(String, String)> {
+    let mut fields = vec![("forfeit".to_string(), String::new())];
+    for n in 1..=4 {
+        fields.push((format!("home_{n}"), home[n - 1].clone()));
+        fields.push((format!("result_{n}"), "1-0".into()));
+        fields.push((format!("away_{n}"), away[n - 1].clone()));
+        fields.push((format!("rating_{n}"), String::new()));
+    }
+    fields
 }
 
 /// The event set by the arbiter: rounds at 09:30, 13:30, 16:30 on the 7th, then 09:30 and
@@ -1054,13 +1068,7 @@ async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
         .iter()
         .map(|p| p.id.0.clone())
         .collect();
-    let mut fields = vec![("forfeit".to_string(), String::new())];
-    for n in 1..=4 {
-        fields.push((format!("home_{n}"), players[n - 1].clone()));
-        fields.push((format!("result_{n}"), "1-0".into()));
-        fields.push((format!("away_{n}"), away_players[n - 1].clone()));
-        fields.push((format!("rating_{n}"), String::new()));
-    }
+    let fields = home_wins(&players, &away_players);
     // Round 2 starts at 13:30 in the hall.
     let before = app_at(&store, "12:00");
     let mut arbiter = Visitor::signed_in(&before, ARBITER).await;
@@ -1087,6 +1095,52 @@ async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
     let begun = app_at(&store, "13:30");
     let mut arbiter = Visitor::signed_in(&begun, ARBITER).await;
     let entered = post_lineup(&mut arbiter, &begun, &format!("{path}/result"), fields).await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+}
+
+/// RULES.md, "Time": at 10:00 on the 8th in Adelaide it is still the 7th in UTC (23:30). Round
+/// 4 began at 09:30 in the hall, so its result is entered: the day is Adelaide's, not UTC's nor
+/// the server's ("too early" till 10:30, when UTC's day turned).
+#[tokio::test]
+async fn as_11_an_entry_at_10_00_in_adelaide_is_judged_by_adelaide_time() {
+    let (store, id, _, _) = event_store().await;
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let c = &loaded.competition;
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, c.rounds.len())
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    let m = c.rounds[3].matches().next().unwrap();
+    let ids = |team| -> Vec<String> {
+        c.team(team)
+            .unwrap()
+            .players
+            .iter()
+            .map(|p| p.id.0.clone())
+            .collect()
+    };
+    let fields = home_wins(&ids(&m.home), &ids(&m.away));
+    let adelaide = arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap();
+    let now = adelaide.instant(date(2026, 12, 8).at(10, 0, 0, 0)).unwrap();
+    assert_eq!(now.to_string(), "2026-12-07T23:30:00Z");
+    let app = arbiter_web::router(
+        arbiter_web::AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_now(now)
+            .with_mail(quiet_mail(), "http://localhost:8080"),
+    );
+    let path = format!(
+        "/leagues/astc/2026/secondary-open/rounds/4/matches/{}",
+        m.home.0
+    );
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let entered = post_lineup(&mut arbiter, &app, &format!("{path}/result"), fields).await;
     assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
 }
 

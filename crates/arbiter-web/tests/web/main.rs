@@ -28,3 +28,4 @@ mod season_end;
 mod setup;
 mod snapshots;
 mod suspension;
+mod time_zones;

@@ -1028,6 +1028,7 @@ async fn an_api_token_of_another_league_is_refused() {
                 name: "Other League".into(),
                 kind: LeagueKind::League,
                 description: String::new(),
+                time_zone: arbiter_core::zone::Zone::named("UTC").unwrap(),
             },
             &Actor::system(),
         )

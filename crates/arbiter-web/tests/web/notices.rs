@@ -239,7 +239,7 @@ async fn gt_p2_the_reminder_goes_the_day_before_the_result_is_due() {
     let state = AppState::new(store.clone())
         .with_freshness(Duration::ZERO)
         .with_mail(Mailer::folder(&dir), "https://league.example.org");
-    let (sent, failed) = arbiter_web::remind(&state, date(2026, 11, 17))
+    let (sent, failed) = arbiter_web::remind(&state.clone().with_today(date(2026, 11, 17)))
         .await
         .unwrap();
     assert_eq!(
@@ -247,7 +247,7 @@ async fn gt_p2_the_reminder_goes_the_day_before_the_result_is_due() {
         (0, 0),
         "on the due day it is too late to remind"
     );
-    let (sent, failed) = arbiter_web::remind(&state, date(2026, 11, 16))
+    let (sent, failed) = arbiter_web::remind(&state.clone().with_today(date(2026, 11, 16)))
         .await
         .unwrap();
     assert_eq!(failed, 0);
@@ -259,6 +259,35 @@ async fn gt_p2_the_reminder_goes_the_day_before_the_result_is_due() {
         "{mails:#?}"
     );
     assert!(!to(&mails).contains(&VISITOR), "{mails:#?}");
+}
+
+/// GT-P2, RULES.md "Time": `arbiter remind` counts the day in the league's zone. At 22:00 on
+/// the 16th in Toledo (03:00 on the 17th in UTC) round 4's result is due tomorrow, so the home
+/// advisor is reminded; from midnight in Toledo it is due today, too late to remind.
+#[tokio::test]
+async fn gt_p2_remind_counts_the_day_in_the_leagues_time_zone() {
+    let (store, _app, dir) = setup(date(2026, 11, 16)).await;
+    let toledo = arbiter_core::zone::Zone::named("America/New_York").unwrap();
+    let state = |local: &str| {
+        AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_mail(Mailer::folder(&dir), "https://league.example.org")
+            .with_now(toledo.instant(local.parse().unwrap()).unwrap())
+    };
+    let (sent, _) = arbiter_web::remind(&state("2026-11-17T00:30"))
+        .await
+        .unwrap();
+    assert_eq!(sent, 0, "on the due day in Toledo it is too late to remind");
+    let (sent, failed) = arbiter_web::remind(&state("2026-11-16T22:00"))
+        .await
+        .unwrap();
+    assert_eq!((sent, failed), (1, 0));
+    assert!(
+        mails(&dir).iter().any(|(t, m)| t == HOME
+            && m.contains("Subject: GTHSCL: Result due tomorrow: Start Spartans v")),
+        "{:#?}",
+        mails(&dir)
+    );
 }
 
 /// GT-M20: the officer's adjudication is told to both schools, in a sentence that says so.

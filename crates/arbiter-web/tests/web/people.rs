@@ -214,6 +214,7 @@ async fn a_role_in_another_league_is_not_found_here() {
                 name: "ASTC".into(),
                 kind: arbiter_store::LeagueKind::League,
                 description: "Another league".into(),
+                time_zone: arbiter_core::zone::Zone::utc(),
             },
             &Actor::system(),
         )

@@ -95,6 +95,7 @@ async fn season_ruled(pending: bool, rules: RulesRef) -> Store {
                 name: "GTHSCL".into(),
                 kind: LeagueKind::League,
                 description: "Greater Toledo High School Chess League".into(),
+                time_zone: arbiter_core::zone::Zone::named("America/New_York").unwrap(),
             },
             &by,
         )

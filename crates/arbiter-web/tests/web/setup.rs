@@ -13,6 +13,44 @@ use crate::common::*;
 const SETUP: &str = "/leagues/gthscl/setup";
 const PRESIDENT: &str = "president@gthscl.example";
 
+/// RULES.md, "Time": the President sets the league's time zone on the set-up page; an unknown
+/// zone is refused with a sentence naming it, and the league keeps the one it had.
+#[tokio::test]
+async fn a_president_sets_the_leagues_time_zone_and_an_unknown_one_is_refused() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, SETUP).await;
+    assert!(page.body.contains("America/New_York"), "{}", page.body);
+    let refused = president
+        .post(
+            &app,
+            &format!("{SETUP}/time-zone"),
+            &[("time_zone", "America/Toledo")],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused
+            .body
+            .contains("“America/Toledo” is not a time zone of the IANA tz database"),
+        "{}",
+        refused.body
+    );
+    let league = || async { store.league("gthscl").await.unwrap().unwrap() };
+    assert_eq!(league().await.time_zone.name(), "America/New_York");
+    let set = president
+        .post(
+            &app,
+            &format!("{SETUP}/time-zone"),
+            &[("time_zone", "America/Chicago")],
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    assert_eq!(league().await.time_zone.name(), "America/Chicago");
+}
+
 #[tokio::test]
 async fn a_president_builds_next_season_from_this_one() {
     let store = store().await;
