@@ -346,7 +346,9 @@ fn check_teams<'a>(
         }
         // AS-9: where the rules fix a roster (up to `roster_max`, any `boards` of it play), a
         // roster shorter than a match cannot field its boards.
-        if r.roster_max.is_some() && t.players.len() < r.boards as usize {
+        // A record that lists no roster at all (results only) says nothing of one.
+        let rosters_given = c.teams.iter().any(|t| !t.players.is_empty());
+        if r.roster_max.is_some() && rosters_given && t.players.len() < r.boards as usize {
             out.push(
                 Finding::violation(
                     Some(r.cite("roster_max").unwrap_or("AS-9")),

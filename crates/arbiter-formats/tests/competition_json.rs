@@ -41,7 +41,13 @@ fn boards(l: &LoadedCompetition, round: usize, pairing: usize) -> Vec<GameResult
 #[test]
 fn the_issue_sample_shape_reads() {
     let l = load("sample.json").unwrap();
-    assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+    // The sample's rosters are a player or none: too short to field a match (AS-9), and
+    // nothing else to warn of.
+    assert!(
+        l.warnings.iter().all(|w| w.rule.as_deref() == Some("AS-9")),
+        "{:?}",
+        l.warnings
+    );
     assert_eq!(l.rules.name, "ASTC");
     assert_eq!(l.competition.name, "Example");
     assert_eq!(l.competition.teams.len(), 5);
@@ -145,8 +151,13 @@ fn gt_m10_a_player_on_two_boards() {
 fn gt_m4_an_unplayed_draw_is_stored_as_a_double_default_with_a_warning() {
     let l = load("gt_m4.json").unwrap();
     assert_eq!(boards(&l, 0, 0)[1], GameResult::DoubleForfeit);
-    assert_eq!(l.warnings.len(), 1);
-    let w = &l.warnings[0];
+    let m4: Vec<_> = l
+        .warnings
+        .iter()
+        .filter(|w| w.rule.as_deref() == Some("GT-M4"))
+        .collect();
+    assert_eq!(m4.len(), 1, "{:?}", l.warnings);
+    let w = m4[0];
     assert_eq!(w.severity, Severity::Warning);
     assert_eq!(w.rule.as_deref(), Some("GT-M4"));
     assert_eq!((w.round, w.board), (Some(1), Some(2)));
