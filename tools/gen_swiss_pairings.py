@@ -63,6 +63,13 @@ class SwissEvent(Event):
             group = rng.sample(range(self.nteams), rng.randint(2, 3))
             first = rng.randint(1, self.total)
             self.prohibited.append((first, rng.randint(first, self.total), group))
+        # Half the events in TRF-16's layout (see Event.named_forfeits), with more forfeits.
+        self.named_forfeits = rng.random() < 0.5
+        if self.named_forfeits:
+            self.whole_forfeit_rate = rng.choice([0.0, 0.03, 0.08])
+            self.board_forfeit_rate = rng.choice([0.02, 0.06, 0.12])
+            self.forfeit_rate = rng.choice([0.03, 0.08])
+            self.codes_only = rng.random() < 0.5
 
     def swiss_round(self, rnd):
         rng = self.rng
@@ -71,6 +78,7 @@ class SwissEvent(Event):
         for t in requested:
             kind = rng.choice("FHHZZ")
             self.byes.append((kind, rnd, t))
+            self.codes[(t, rnd)] = kind
             if kind == "F":
                 self.mp[t] += self.mw
                 self.gp[t] += self.boards
