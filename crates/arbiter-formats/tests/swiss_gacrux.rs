@@ -64,7 +64,9 @@ fn differential(python: &Path, count: u32, seed: u32) -> (usize, usize) {
         .collect();
     files.sort();
     assert!(
-        kept.as_ref().map_or(files.len() * 10 >= count as usize * 9, |_| !files.is_empty()),
+        kept.as_ref()
+            .map_or(files.len() * 10 >= count as usize * 9, |_| !files
+                .is_empty()),
         "only {} events of {count} were generated",
         files.len()
     );
