@@ -177,7 +177,8 @@ class Event:
         anchor = rng.randrange(self.boards)
         # A match forfeited board by board, both teams named on every board (TRF-16's layout).
         whole = self.named_forfeits and rng.random() < self.whole_forfeit_rate
-        whole_who = rng.choice("hhaax") if whole else None
+        # m: each board its own (a match forfeited on every board that both teams scored in).
+        whole_who = rng.choice("hhaaxm") if whole else None
         for b in range(self.boards):
             hc = "w" if b % 2 == 0 else "b"
             ac = "b" if hc == "w" else "w"
@@ -186,7 +187,10 @@ class Event:
             # empty boards only is a 330 forfeit instead), unless the boards name the players.
             if whole or (x < self.board_forfeit_rate and b != anchor):
                 # One team leaves the board empty (GT-M9): the other player wins by forfeit.
-                who = whole_who or rng.choice("ha" if rng.random() < 0.9 else "x")
+                if whole_who == "m":
+                    who = rng.choice("hax")
+                else:
+                    who = whole_who or rng.choice("ha" if rng.random() < 0.9 else "x")
                 if self.named_forfeits:
                     # Both players on the board; who did not come loses by forfeit.
                     hr, ar = {"h": ("-", "+"), "a": ("+", "-"), "x": ("-", "-")}[who]
