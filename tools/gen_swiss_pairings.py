@@ -145,11 +145,15 @@ def main():
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--stress", action="store_true", help="many more forfeits and byes")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
         rng = random.Random(args.seed * 100019 + i)
         ev = SwissEvent(rng, i)
+        if args.stress:
+            ev.board_forfeit_rate, ev.forfeit_rate, ev.bye_rate = 0.25, 0.15, 0.1
+            ev.whole_forfeit_rate = 0.15 if ev.named_forfeits else 0.0
         ev.pab_mp = rng.choice([ev.md, ev.md, ev.mw])
         ev.pab_gp = ev.boards / 2 if ev.pab_mp == ev.md else ev.boards
         try:

@@ -39,9 +39,11 @@ fn env_u32(name: &str, default: u32) -> u32 {
         .unwrap_or(default)
 }
 
+type Has = fn(&str) -> bool;
+
 /// The unplayed rounds the events must hold between them, or the test proves less than it says
 /// (issue 31): each with how a file shows it.
-const FEATURES: [(&str, fn(&str) -> bool); 7] = [
+const FEATURES: [(&str, Has); 7] = [
     ("a board forfeited between two named players", |t| {
         blocks(t).any(|b| b[..4].trim() != "0000" && matches!(&b[7..], "+" | "-"))
     }),
