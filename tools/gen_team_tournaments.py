@@ -238,8 +238,9 @@ class Event:
         self.met[h].add(a)
         self.met[a].add(h)
         self.forfeits.append((kind, rnd, h, a))
-        if self.named_forfeits and (self.codes_only or self.rng.random() < 0.5):
-            # The 330 record, and both line-ups on the boards with the forfeit codes.
+        if self.named_forfeits and self.rng.random() < 0.5:
+            # The 330 record, and both line-ups on the boards with the forfeit codes (with
+            # codes_only, the line-ups alone; otherwise only the winner's "0000 - +").
             hl, al = self.lineup(h), self.lineup(a)
             for b in range(self.boards):
                 hc = "w" if b % 2 == 0 else "b"

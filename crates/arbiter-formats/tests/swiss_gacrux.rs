@@ -43,13 +43,17 @@ type Has = fn(&str) -> bool;
 
 /// The unplayed rounds the events must hold between them, or the test proves less than it says
 /// (issue 31): each with how a file shows it.
-const FEATURES: [(&str, Has); 7] = [
+const FEATURES: [(&str, Has); 8] = [
     ("a board forfeited between two named players", |t| {
         blocks(t).any(|b| b[..4].trim() != "0000" && matches!(&b[7..], "+" | "-"))
     }),
     ("a board won by forfeit against an empty board", |t| {
         blocks(t).any(|b| b == "0000 - +")
     }),
+    (
+        "a match won by forfeit against no team named (+ blocks only)",
+        |t| !t.contains("\n330 ") && !t.contains("\n300 ") && blocks(t).any(|b| b == "0000 - +"),
+    ),
     ("a match forfeited (330)", |t| {
         t.lines().any(|l| l.starts_with("330 "))
     }),

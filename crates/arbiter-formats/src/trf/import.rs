@@ -520,7 +520,8 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
         }
 
         // TRF-16's way, as FIDE's checker reads it: a team with no match and no 240 or 320 bye
-        // has the bye its first player's round block names without an opponent (U, F, H, Z).
+        // has the bye its first player's round block names without an opponent (U, F, H, Z);
+        // `+` there is a match won by forfeit against no team named, scored as a full-point bye.
         for (t, entry) in entries.iter().enumerate() {
             if partner.contains_key(&t) || with_bye.contains(&entry.number) {
                 continue;
@@ -533,7 +534,7 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
                 .and_then(RoundBlock::result);
             let kind = match code {
                 Some(ResultCode::PairingAllocatedBye) => ByeKind::PairingAllocated,
-                Some(ResultCode::FullPointBye) => ByeKind::FullPoint,
+                Some(ResultCode::FullPointBye | ResultCode::ForfeitWin) => ByeKind::FullPoint,
                 Some(ResultCode::HalfPointBye) => ByeKind::HalfPoint,
                 Some(ResultCode::ZeroPointBye) => ByeKind::ZeroPoint,
                 _ => continue,
