@@ -9,17 +9,14 @@ use std::path::Path;
 use arbiter_core::swiss;
 use arbiter_formats::trf;
 
-/// The file's text, after asserting that it holds what the test is about.
-fn event(name: &str, holds: &str, has: fn(&str) -> bool) -> String {
+/// Asserts that the event `name` holds what the test is about (`has`, said by `holds`), then
+/// that every round of it is C.04.6's pairing.
+fn every_round_pairs_as_the_checker_paired_it(name: &str, holds: &str, has: fn(&str) -> bool) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/swiss")
         .join(name);
     let text = std::fs::read_to_string(path).unwrap();
     assert!(has(&text), "{name} holds no {holds}");
-    text
-}
-
-fn every_round_pairs_as_the_checker_paired_it(name: &str, text: &str) {
     let doc = trf::read(name, text.as_bytes()).unwrap();
     let import = trf::to_competition(&doc).unwrap();
     let checks = swiss::check(&import.competition, &import.rules, 0);
@@ -35,20 +32,20 @@ fn every_round_pairs_as_the_checker_paired_it(name: &str, text: &str) {
 /// `Z`) score and bar the next bye when only the players' round blocks name them.
 #[test]
 fn c046_art_1_4_byes_written_as_letters_only_pair_as_fides_checker_paired_them() {
-    let name = "trf16-bye-letters.trf";
-    let text = event(name, "U letters without 240 or 320", |t| {
-        t.contains(" 0000 - U") && !t.contains("\n240 ") && !t.contains("\n320 ")
-    });
-    every_round_pairs_as_the_checker_paired_it(name, &text);
+    every_round_pairs_as_the_checker_paired_it(
+        "trf16-bye-letters.trf",
+        "U letters without 240 or 320",
+        |t| t.contains(" 0000 - U") && !t.contains("\n240 ") && !t.contains("\n320 "),
+    );
 }
 
 /// Art. 2.1.2 [C2]: a team that won a match by forfeit, written as its players' `0000 - +` with
 /// no 330, scores the win and may not have the pairing-allocated bye.
 #[test]
 fn c046_art_2_1_2_a_match_won_by_forfeit_against_no_team_named_pairs_as_fides_checker_paired_it() {
-    let name = "trf16-forfeit-against-no-team.trf";
-    let text = event(name, "+ blocks without 330 or 300", |t| {
-        t.contains(" 0000 - +") && !t.contains("\n330 ") && !t.contains("\n300 ")
-    });
-    every_round_pairs_as_the_checker_paired_it(name, &text);
+    every_round_pairs_as_the_checker_paired_it(
+        "trf16-forfeit-against-no-team.trf",
+        "+ blocks without 330 or 300",
+        |t| t.contains(" 0000 - +") && !t.contains("\n330 ") && !t.contains("\n300 "),
+    );
 }

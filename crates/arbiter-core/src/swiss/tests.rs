@@ -180,15 +180,7 @@ fn c046_a_generated_event_is_the_same_from_the_same_seed() {
 /// team, so both scored; 3 (home) v 4 forfeited by 4 (TRF 330 `+-`).
 fn forfeits_in_round_1() -> Competition {
     use crate::model::{Board, GameResult, Match, MatchOutcome, Round};
-    let board = |result| Board {
-        result,
-        rating_result: None,
-        home_player: None,
-        away_player: None,
-        home_colour: None,
-        unplayed: None,
-        unfinished: None,
-    };
+    let board = Board::new;
     let matched = |home: &str, away: &str, outcome| {
         Pairing::Match(Match {
             home: TeamId(home.into()),
