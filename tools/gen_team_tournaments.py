@@ -239,8 +239,8 @@ class Event:
         self.met[a].add(h)
         self.forfeits.append((kind, rnd, h, a))
         if self.named_forfeits and self.rng.random() < 0.5:
-            # The 330 record, and both line-ups on the boards with the forfeit codes (with
-            # codes_only, the line-ups alone; otherwise only the winner's "0000 - +").
+            # Both line-ups on the boards with the forfeit codes (and the 330 record unless
+            # codes_only); otherwise the winners' "0000 - +" alone (and the 330 record).
             hl, al = self.lineup(h), self.lineup(a)
             for b in range(self.boards):
                 hc = "w" if b % 2 == 0 else "b"
