@@ -7,10 +7,10 @@ preferences, match or game points first, an initial-colour written (152) or read
 sometimes prohibited pairings (260). Before each round some teams sit out: late entries,
 withdrawals, requested byes (240 F/H/Z); the checker pairs the others (`pairingchecker -p -u`),
 and the round is played with match forfeits (330), board forfeits and pairing-allocated byes
-(320). Half the events are written in TRF-16's layout (issue 31): forfeited boards between named
-players, matches forfeited board by board, byes as U/F/H/Z letters in the 001 round blocks, and
-half of those with no 240, 320 or 330 record. `--stress` raises every rate of forfeits and byes.
-Every round of every file written is therefore the checker's pairing. Deterministic from
+(320). Every round of every file written is therefore the checker's pairing. Half the events
+are written in TRF-16's layout (issue 31): forfeited boards between named players, matches
+forfeited board by board, byes as U/F/H/Z letters in the 001 round blocks, and half of those with
+no 240, 320 or 330 record. `--stress` raises every rate of forfeits and byes. Deterministic from
 the seed. Run with the Python that has gacrux:
 
     python3 -m venv /tmp/gacrux-venv && /tmp/gacrux-venv/bin/pip install gacrux
