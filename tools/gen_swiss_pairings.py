@@ -7,7 +7,10 @@ preferences, match or game points first, an initial-colour written (152) or read
 sometimes prohibited pairings (260). Before each round some teams sit out: late entries,
 withdrawals, requested byes (240 F/H/Z); the checker pairs the others (`pairingchecker -p -u`),
 and the round is played with match forfeits (330), board forfeits and pairing-allocated byes
-(320). Every round of every file written is therefore the checker's pairing. Deterministic from
+(320). Every round of every file written is therefore the checker's pairing. Half the events
+are written in TRF-16's layout (issue 31): forfeited boards between named players, matches
+forfeited board by board, byes as U/F/H/Z letters in the 001 round blocks, and half of those with
+no 240, 320 or 330 record. `--stress` raises every rate of forfeits and byes. Deterministic from
 the seed. Run with the Python that has gacrux:
 
     python3 -m venv /tmp/gacrux-venv && /tmp/gacrux-venv/bin/pip install gacrux
@@ -63,6 +66,13 @@ class SwissEvent(Event):
             group = rng.sample(range(self.nteams), rng.randint(2, 3))
             first = rng.randint(1, self.total)
             self.prohibited.append((first, rng.randint(first, self.total), group))
+        # Half the events in TRF-16's layout (see Event.named_forfeits), with more forfeits.
+        self.named_forfeits = rng.random() < 0.5
+        if self.named_forfeits:
+            self.whole_forfeit_rate = rng.choice([0.0, 0.03, 0.08])
+            self.board_forfeit_rate = rng.choice([0.02, 0.06, 0.12])
+            self.forfeit_rate = rng.choice([0.03, 0.08])
+            self.codes_only = rng.random() < 0.5
 
     def swiss_round(self, rnd):
         rng = self.rng
@@ -71,6 +81,7 @@ class SwissEvent(Event):
         for t in requested:
             kind = rng.choice("FHHZZ")
             self.byes.append((kind, rnd, t))
+            self.codes[(t, rnd)] = kind
             if kind == "F":
                 self.mp[t] += self.mw
                 self.gp[t] += self.boards
@@ -137,11 +148,15 @@ def main():
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--stress", action="store_true", help="many more forfeits and byes")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
         rng = random.Random(args.seed * 100019 + i)
         ev = SwissEvent(rng, i)
+        if args.stress:
+            ev.board_forfeit_rate, ev.forfeit_rate, ev.bye_rate = 0.25, 0.15, 0.1
+            ev.whole_forfeit_rate = 0.15 if ev.named_forfeits else 0.0
         ev.pab_mp = rng.choice([ev.md, ev.md, ev.mw])
         ev.pab_gp = ev.boards / 2 if ev.pab_mp == ev.md else ev.boards
         try:

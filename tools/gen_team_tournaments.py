@@ -71,6 +71,14 @@ class Event:
             self.withdrawn_after[t] = rng.randint(1, max(1, self.nrounds - 1))
         # A withdrawn team's later rounds: unpaired, or zero-point byes on record (240 Z).
         self.zpb_after_withdrawal = rng.random() < 0.5
+        # TRF-16's way (off here; gen_swiss_pairings turns it on): a forfeited board names both
+        # players ("  12 w +" / "   5 b -"), a match may be forfeited on every board without a
+        # 330 record, and byes and absences are codes in the 001 round blocks (U, F, H, Z).
+        self.named_forfeits = False
+        self.whole_forfeit_rate = 0.0
+        self.codes = {}  # (team, round) -> the bye's letter in its players' round blocks
+        # TRF-16 alone: the 001 round blocks say it all, no 240, 320 or 330 record.
+        self.codes_only = False
         # A Swiss team that joins late (unpaired in the first rounds).
         self.late = {}
         if not self.round_robin and rng.random() < 0.2:
@@ -137,6 +145,7 @@ class Event:
 
     def give_pab(self, rnd, t):
         self.pab[rnd] = t
+        self.codes[(t, rnd)] = "U"
         self.pab_had.add(t)
         self.mp[t] += self.pab_mp
         self.gp[t] += self.pab_gp
@@ -166,15 +175,30 @@ class Event:
         hp = ap = 0.0
         empty_h, empty_a = False, False
         anchor = rng.randrange(self.boards)
+        # A match forfeited board by board, both teams named on every board (TRF-16's layout).
+        whole = self.named_forfeits and rng.random() < self.whole_forfeit_rate
+        # m: each board its own (a match forfeited on every board that both teams scored in).
+        whole_who = rng.choice("hhaaxm") if whole else None
         for b in range(self.boards):
             hc = "w" if b % 2 == 0 else "b"
             ac = "b" if hc == "w" else "w"
             x = rng.random()
             # FIDE's checker needs one game played over the board to see the match (a match of
-            # empty boards only is a 330 forfeit instead).
-            if x < self.board_forfeit_rate and b != anchor:
+            # empty boards only is a 330 forfeit instead), unless the boards name the players.
+            if whole or (x < self.board_forfeit_rate and b != anchor):
                 # One team leaves the board empty (GT-M9): the other player wins by forfeit.
-                who = rng.choice("ha" if rng.random() < 0.9 else "x")
+                if whole_who == "m":
+                    who = rng.choice("hax")
+                else:
+                    who = whole_who or rng.choice("ha" if rng.random() < 0.9 else "x")
+                if self.named_forfeits:
+                    # Both players on the board; who did not come loses by forfeit.
+                    hr, ar = {"h": ("-", "+"), "a": ("+", "-"), "x": ("-", "-")}[who]
+                    self.games[hl[b]][rnd] = (al[b], hc, hr)
+                    self.games[al[b]][rnd] = (hl[b], ac, ar)
+                    hp += hr == "+"
+                    ap += ar == "+"
+                    continue
                 if who == "h":
                     hlist[b] = 0
                     empty_h = True
@@ -214,10 +238,22 @@ class Event:
         self.met[h].add(a)
         self.met[a].add(h)
         self.forfeits.append((kind, rnd, h, a))
+        if self.named_forfeits and self.rng.random() < 0.5:
+            # Both line-ups on the boards with the forfeit codes (and the 330 record unless
+            # codes_only); otherwise the winners' "0000 - +" alone (and the 330 record).
+            hl, al = self.lineup(h), self.lineup(a)
+            for b in range(self.boards):
+                hc = "w" if b % 2 == 0 else "b"
+                ac = "b" if hc == "w" else "w"
+                self.games[hl[b]][rnd] = (al[b], hc, kind[0])
+                self.games[al[b]][rnd] = (hl[b], ac, kind[1])
+        else:
+            for t, won in ((h, kind[0] == "+"), (a, kind[1] == "+")):
+                if won:
+                    for p in self.teams[t]["players"][: self.boards]:
+                        self.games[p][rnd] = (0, "-", "+")
         for t, won in ((h, kind[0] == "+"), (a, kind[1] == "+")):
             if won:
-                for p in self.teams[t]["players"][: self.boards]:
-                    self.games[p][rnd] = (0, "-", "+")
                 self.mp[t] += self.mw
                 self.gp[t] += self.boards
 
@@ -256,11 +292,15 @@ class Event:
                 blocks = []
                 for rnd in range(1, self.nrounds + 1):
                     g = self.games[p].get(rnd)
+                    on_board = p in team["players"][: self.boards]
+                    if g is None and self.named_forfeits and on_board:
+                        absent = None if self.active(t, rnd) else "Z"
+                        g = (0, "-", self.codes.get((t, rnd), absent or "-"))
                     if g is None:
                         blocks.append("0000 - -")
                         continue
                     opp, col, res = g
-                    pts += {"1": 1, "=": 0.5, "0": 0, "+": 1, "-": 0}[res]
+                    pts += {"1": 1, "=": 0.5, "0": 0, "+": 1, "-": 0, "U": 1, "F": 1, "H": 0.5, "Z": 0}[res]
                     blocks.append(f"{opp:4d} {col} {res}" if opp else f"0000 - {res}")
                 name = f"Player{p:04d}, Test"
                 rating = 2600 - p * 3 if 2600 - p * 3 > 1000 else 1000
@@ -280,13 +320,16 @@ class Event:
         byes = {}
         for kind, rnd, t in self.byes:
             byes.setdefault((rnd, kind), []).append(t)
+        pab, forfeits = self.pab, self.forfeits
+        if self.codes_only:
+            byes, pab, forfeits = {}, {}, []
         for (rnd, kind), teams in sorted(byes.items()):
             ids = " ".join(f"{t + 1:4d}" for t in sorted(teams))
             lines.append(f"240 {kind} {rnd:3d} {ids}")
-        if self.pab:
-            slots = "".join(f"{self.pab.get(r, -1) + 1:3d} " for r in range(1, self.nrounds + 1))
+        if pab:
+            slots = "".join(f"{pab.get(r, -1) + 1:3d} " for r in range(1, self.nrounds + 1))
             lines.append(f"320 {fmt(self.pab_mp):>4} {fmt(self.pab_gp):>4} " + slots.replace("  0 ", "    "))
-        for kind, rnd, h, a in self.forfeits:
+        for kind, rnd, h, a in forfeits:
             lines.append(f"330 {kind} {rnd:3d} {h + 1:3d} {a + 1:3d}")
         for rnd, t, o, players in self.lineups:
             ids = " ".join(f"{p:4d}" for p in players)

@@ -866,6 +866,62 @@ fn team_file_rules_352_330_240_320_and_forfeit_boards() {
     assert_eq!(again.rules.white_on_odd_boards, arbiter_core::Side::Away);
 }
 
+/// TRF-16 has no 240 or 320: a team's bye is the letter its players' round blocks give with
+/// no opponent (U, F, H, Z), the first player's deciding, as FIDE's checker reads it. Without
+/// a 320 the pairing-allocated bye scores 362's draw and 162's P (a win) on every board. A team
+/// whose players won by forfeit (`+`) against no team named has a full-point bye.
+#[test]
+fn trf16_team_byes_are_the_codes_of_the_001_blocks_and_a_pab_without_320_scores_p_per_board() {
+    let lines = [
+        "012 Codes only".to_string(),
+        "162  W 1.0    D 0.5    L 0.0".to_string(),
+        "362 TW 2.0   TD 1.0   TL 0.0".to_string(),
+        // Round 1: 1 v 2, team 3 U, team 4 H. Round 2: 3 v 4, team 1 F, team 2 Z.
+        // Round 3: 3 v 4, team 1 wins by forfeit against a team not named, team 2 nothing.
+        player_line(1, &["   3 w 1", "0000 - F", "0000 - +"]),
+        player_line(2, &["   4 b =", "0000 - F", "0000 - +"]),
+        player_line(3, &["   1 b 0", "0000 - Z", "0000 - -"]),
+        player_line(4, &["   2 w =", "0000 - Z", "0000 - -"]),
+        player_line(5, &["0000 - U", "   7 w 1", "   7 b ="]),
+        player_line(6, &["0000 - U", "   8 b 1", "   8 w ="]),
+        player_line(7, &["0000 - H", "   5 b 0", "   5 w ="]),
+        player_line(8, &["0000 - H", "   6 w 0", "   6 b ="]),
+        line(&[(1, "310"), (5, "  1"), (9, "One"), (74, "   1    2")]),
+        line(&[(1, "310"), (5, "  2"), (9, "Two"), (74, "   3    4")]),
+        line(&[(1, "310"), (5, "  3"), (9, "Three"), (74, "   5    6")]),
+        line(&[(1, "310"), (5, "  4"), (9, "Four"), (74, "   7    8")]),
+    ];
+    let text = lines.join("\n") + "\n";
+    let import = trf::to_competition(&trf::read("codes.trf", text.as_bytes()).unwrap()).unwrap();
+    let byes = |round: usize| -> Vec<(String, ByeKind)> {
+        import.competition.rounds[round]
+            .pairings
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Bye(b) => Some((b.team.0.clone(), b.kind)),
+                Pairing::Match(_) => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        byes(0),
+        [
+            ("3".to_string(), ByeKind::PairingAllocated),
+            ("4".to_string(), ByeKind::HalfPoint)
+        ]
+    );
+    assert_eq!(
+        byes(1),
+        [
+            ("1".to_string(), ByeKind::FullPoint),
+            ("2".to_string(), ByeKind::ZeroPoint)
+        ]
+    );
+    assert_eq!(byes(2), [("1".to_string(), ByeKind::FullPoint)]);
+    assert_eq!(import.rules.bye.match_points, 1.0); // 362's TD
+    assert_eq!(import.rules.bye.game_points, 2.0); // 162's P = W, on both boards
+}
+
 /// B.02's K 40 under 18 needs the birth date: `001` columns 70-79, `YYYY/MM/DD`.
 #[test]
 fn b02_the_001_birth_date_is_read_and_written_back() {

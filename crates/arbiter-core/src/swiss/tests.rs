@@ -175,3 +175,78 @@ fn c046_a_generated_event_is_the_same_from_the_same_seed() {
     assert_eq!(one.0, two.0);
     assert_eq!(one.0.rounds.len(), 5);
 }
+
+/// Round 1 of four teams on four boards: 1 (home) v 2 with every board forfeited, two by each
+/// team, so both scored; 3 (home) v 4 forfeited by 4 (TRF 330 `+-`).
+fn forfeits_in_round_1() -> Competition {
+    use crate::model::{Board, GameResult, Match, MatchOutcome, Round};
+    let board = Board::new;
+    let matched = |home: &str, away: &str, outcome| {
+        Pairing::Match(Match {
+            home: TeamId(home.into()),
+            away: TeamId(away.into()),
+            outcome,
+            date: None,
+            start: None,
+            extra_games: Vec::new(),
+            late: None,
+        })
+    };
+    let (home, away) = (GameResult::HomeWinByForfeit, GameResult::AwayWinByForfeit);
+    let mut c = field_of(4);
+    c.rounds.push(Round {
+        number: 1,
+        date: None,
+        pairings: vec![
+            matched(
+                "1",
+                "2",
+                MatchOutcome::Boards(vec![board(home), board(away), board(home), board(away)]),
+            ),
+            matched("3", "4", MatchOutcome::Forfeit { by: Side::Away }),
+        ],
+    });
+    c
+}
+
+#[test]
+fn c046_art_1_6_a_match_both_teams_scored_in_is_played_though_every_board_was_forfeited() {
+    let r = rules(|_| {});
+    let f = field::Field::new(&forfeits_in_round_1(), &r, 2, 5, &[true; 4]);
+    let (one, two) = (&f.teams[0], &f.teams[1]);
+    assert_eq!((one.played, two.played), (1, 1));
+    assert_eq!(one.colours, [Colour::White]);
+    assert_eq!(two.colours, [Colour::Black]);
+    assert_eq!((one.colour_difference, two.colour_difference), (1, -1));
+    assert_eq!(f.meetings(0, 1), 1, "art. 2.1.1 [C1]: they have met");
+    assert!(!f.can_meet(0, 1));
+    // A 2-2 draw: art. 2.1.2 [C2] does not bar either from the bye.
+    assert!(one.may_have_bye && two.may_have_bye);
+}
+
+#[test]
+fn c046_art_1_6_and_2_1_2_a_forfeited_match_gives_no_colour_no_meeting_and_bars_the_winner_from_the_bye()
+ {
+    let r = rules(|_| {});
+    let f = field::Field::new(&forfeits_in_round_1(), &r, 2, 5, &[true; 4]);
+    let (three, four) = (&f.teams[2], &f.teams[3]);
+    assert_eq!((three.played, four.played), (0, 0));
+    assert!(three.colours.is_empty() && four.colours.is_empty());
+    assert_eq!((three.colour_difference, four.colour_difference), (0, 0));
+    assert_eq!(
+        three.preference, None,
+        "art. 1.7: no match played, no preference"
+    );
+    assert_eq!(
+        f.meetings(2, 3),
+        0,
+        "a forfeit is not a meeting of art. 2.1.1"
+    );
+    assert!(f.can_meet(2, 3));
+    assert!(
+        !three.may_have_bye,
+        "art. 2.1.2 [C2]: it won a match by forfeit"
+    );
+    assert!(four.may_have_bye);
+    assert_eq!(three.primary, r.match_points.win);
+}

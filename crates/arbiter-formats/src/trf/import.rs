@@ -519,6 +519,36 @@ pub fn to_competition(doc: &TrfDocument) -> Result<TrfImport, TrfError> {
             }
         }
 
+        // TRF-16's way, as FIDE's checker reads it: a team with no match and no 240 or 320 bye
+        // has the bye its first player's round block names without an opponent (U, F, H, Z);
+        // `+` there is a match won by forfeit against no team named, scored as a full-point bye.
+        for (t, entry) in entries.iter().enumerate() {
+            if partner.contains_key(&t) || with_bye.contains(&entry.number) {
+                continue;
+            }
+            let code = entry
+                .roster
+                .iter()
+                .filter_map(|&sr| block(sr, r))
+                .find(|b| b.opponent().is_none() && b.result().is_some())
+                .and_then(RoundBlock::result);
+            let kind = match code {
+                Some(ResultCode::PairingAllocatedBye) => ByeKind::PairingAllocated,
+                Some(ResultCode::FullPointBye | ResultCode::ForfeitWin) => ByeKind::FullPoint,
+                Some(ResultCode::HalfPointBye) => ByeKind::HalfPoint,
+                Some(ResultCode::ZeroPointBye) => ByeKind::ZeroPoint,
+                _ => continue,
+            };
+            with_bye.insert(entry.number);
+            byes.push((
+                entry.number,
+                Bye {
+                    team: teams[t].id.clone(),
+                    kind,
+                },
+            ));
+        }
+
         let number = |id: &TeamId| id.0.parse::<u32>().unwrap_or(u32::MAX);
         matches.sort_by_key(|m| number(&m.home).min(number(&m.away)));
         byes.sort_by_key(|b| b.0);
@@ -946,6 +976,13 @@ fn rules(
         rules.bye = Award {
             match_points: mp.unwrap_or(rules.bye.match_points),
             game_points: gp.unwrap_or(rules.bye.game_points),
+        };
+    } else {
+        // No 320 (a PAB only as U in the 001 blocks): FIDE's checker scores it as 362's draw
+        // and 162's P, a win, on every board.
+        rules.bye = Award {
+            match_points: rules.match_points.draw,
+            game_points: rules.game_points.win * b,
         };
     }
     rules.fide = fide_settings(g);
