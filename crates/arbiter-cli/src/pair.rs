@@ -1,6 +1,8 @@
 //! `arbiter pair FILE`: a team Swiss round paired by core's C.04.6 engine, as a table, the JSON
 //! `{"round": 6, "pairs": [[12, 3], [5, 18]], "bye": 27}` or the file as TRF with the round;
-//! `--check`: every round already paired, against C.04.6.
+//! `--check`: every round already paired, against C.04.6. With `--league`, `--season` and
+//! `--competition`, a stored team Swiss's next round through the web's `pairing`: `--swap A:B`
+//! with `--reason`, and `--publish --as EMAIL` through its one write path.
 
 use std::path::PathBuf;
 

@@ -8,6 +8,10 @@
 //! goes through. A drawn match is decided by the ruleset's `[playoffs] tiebreak`, step by step:
 //! by default the Berliner board count, then an Armageddon game entered as such
 //! ([`DecidingGame`]).
+//!
+//! A deciding game is corrected by a later entry of the same match's game ([`correct`],
+//! [`in_force`]), leaving the rounds paired since as they are; a round robin's winner and
+//! runner-up come from its final standings, never from a shared place ([`round_robin_finish`]).
 
 use jiff::civil::{Date, Weekday};
 use serde::Serialize;

@@ -5,6 +5,9 @@
 //! league's match days are the school days falling on the ruleset's `[calendar] match_days`
 //! (GT-M2: "usually Mondays and Wednesdays, not only"). The calendar is the league's: every
 //! school of it is shut on a closure. This module imports nothing else from core.
+//!
+//! [`check_new_season`], which the store asks of every new season, also refuses one outside the
+//! years [`SEASON_YEARS`].
 
 use jiff::civil::{Date, Weekday};
 use serde::Serialize;

@@ -1,6 +1,10 @@
 //! Standings criteria as a ruleset names them: the native ones of the two rulebooks
 //! (`GP`, `MP`, `H2H:GP`, `H2H:MP`, `H2H:BOARDS`) and FIDE's team tie-breaks by their C.07 codes
 //! with the TRF-2026 modifiers (`NAME[:MP|:GP][/Cn|/Mn][/P][/F]`).
+//!
+//! It also holds a ranking's vocabulary ([`CriterionValue`], [`StandingsError`]) and says which
+//! FIDE codes are group tie-breaks, shared by `standings` and `fide`. Imports
+//! nothing else from core.
 
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;

@@ -2,6 +2,8 @@
 //! robin by the Berger tables (AS-19) and placed on the season's match days, never on a closure
 //! (GT-M2). For the next season a team's roster comes over from this one's with each player's
 //! rating as the season rolls over (GT-R1, GT-R2, GT-R3).
+//!
+//! Teams the file does not place are numbered in its order, or by lot from the draw's seed.
 
 use std::collections::{HashMap, HashSet};
 

@@ -11,6 +11,8 @@
 //! every ruleset: one board a player (GT-M10), a short team's empty boards at the bottom
 //! (GT-M9), the players of the team's roster, unranked players in no scored game (GT-R7) and a
 //! withdrawal only when the opponent forfeits a board (GT-M12).
+//!
+//! Across a season's or event's competitions a player is the same person by name and birth date.
 
 use std::collections::{HashMap, HashSet};
 

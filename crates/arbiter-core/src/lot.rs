@@ -1,5 +1,7 @@
 //! A lot drawn from a recorded seed (AS-8): the same seed draws the same order on every machine
 //! and build, so an officer can draw it again and check it. Imports nothing else from core.
+//!
+//! The generator is SplitMix64.
 
 /// A draw by lot: SplitMix64 (Steele, Lea and Flood 2014), a tiny generator that takes any
 /// seed, 0 included, and spreads close seeds far apart. Not for secrets; for fair, repeatable

@@ -1,5 +1,13 @@
 //! The competition as the league records it: teams with their players, rounds, matches and
 //! board results. These types say what happened; `scoring` says what it is worth under a ruleset.
+//!
+//! A [`Player`] carries a [`RatingRecord`] (birth date, rated games, K), GT-R7's `unranked` and
+//! GT-R6's own `school`; [`Round::date_of`] a match is its own day, else the round's. A
+//! [`Pairing::Match`] may have its own `date` when moved, its `extra_games` (GT-P3) and its `late`
+//! report (GT-M6). A [`Board`] may carry why it was [`Unplayed`] (GT-M4, GT-M9, GT-M16,
+//! GT-M17) or that it is [`Unfinished`] (adjourned, or sent for adjudication with its
+//! [`AdjudicationPosition`], GT-M20). A [`GameResult`] is read from the home side; GT-P1 gives
+//! a board a second result for the ratings (`rating_result`).
 
 use std::fmt;
 

@@ -13,6 +13,8 @@
 //! Vice-President in a league, to another arbiter or the President at an event. Standing in for
 //! the President (GT-O3) is done by giving the Vice-President the President's role for the time;
 //! the table grants nothing implicitly.
+//!
+//! [`acting_role`] says which of a person's roles acts: the first the table allows.
 
 use std::fmt::Write as _;
 

@@ -7,6 +7,10 @@
 //! moves to must be a school day of the season (a weekday of the school calendar that no closure
 //! covers) on which neither team plays another match. The window counts school days only: a
 //! break does not use it up.
+//!
+//! [`check`] says what a move breaks; [`check_playoff`] applies GT-F4's playoff windows instead
+//! (after both teams' preceding match, within 7 days, or within 5 school days of both schools
+//! opening again after the weather).
 
 use jiff::civil::Date;
 

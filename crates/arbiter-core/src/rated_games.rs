@@ -3,6 +3,9 @@
 //! boards, excluded matches (GT-M5), an unranked player's games (GT-R7). A GT-P1 board is rated
 //! on its `rating_result`. A season's playoffs (a [`Stage::Playoffs`] competition) are rated as
 //! GT-F4 says, unless the league's ruleset sets `[playoffs] rated = false`.
+//!
+//! A challenge game beside a match (GT-P3, GT-R5) is rated with the match's day, numbered after
+//! its boards, once it stands.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;

@@ -8,6 +8,12 @@
 //! decided; only an advisor's entry awaits the visitors. The store keeps every result version and
 //! every review with the role it was made in; [`status`] reads them. The deadlines (in `gthscl`,
 //! enter within 1 day, confirm within 5) are the ruleset's `[report]`, read as [`Deadlines`].
+//!
+//! [`ReportStep::check`] says whether a step (enter, correct, confirm, dispute, decide, a forfeit
+//! by decision, a late report's double forfeit) may be taken now, or the typed [`Refusal`] with
+//! its sentence and a stable `code`; [`ResultBasis`] says whether a version was entered as played
+//! or is an officer's penalty; [`OfficerTask`] is what a match asks of an officer, GT-F3's
+//! playoff tasks included.
 
 use crate::model::{GameResult, MatchOutcome, Unfinished};
 use crate::permissions::{Action, Role};

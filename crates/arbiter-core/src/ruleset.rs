@@ -5,6 +5,14 @@
 //!
 //! Parsing is pure: the caller reads files and hands their text in, with a `RulesetSource` that
 //! resolves `extends` names it does not know as presets.
+//!
+//! A [`Ruleset`] is made only by [`Ruleset::new`] and changed by [`Ruleset::with`], so no field
+//! (a [`RulesetSpec`], read through `Deref`) gets past the checks a file gets. [`RulesetDocument`]
+//! is the ruleset as written, which every writer writes back (`From<&Ruleset>`, `changes_from` a
+//! preset, `to_toml`). The presets are `presets/*.toml`, compiled in with `include_str!`.
+//! `Ruleset::colour` is the one reading of the colour rule. Sections beyond the basics:
+//! `[time_control]`, `[report]` (GT-P2's deadlines), `[calendar] match_days`, `[fees]`, `[event]`
+//! (the event day's deadlines), `[playoffs]` (GT-F3, GT-F4), `[lineup]`, `[rating]`, `[pairing]`.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -14,6 +14,8 @@
 //!
 //! Every time is the hall's (or the league's) local time: the caller turns its clock into it.
 //! A lineup due at 13:15 is published at 13:15 itself.
+//!
+//! Imports only `event_day` and `ruleset` from core.
 
 use std::fmt;
 

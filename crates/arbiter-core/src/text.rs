@@ -2,6 +2,9 @@
 //! 19 MB). Every limit is here, counted in characters, not bytes; the store refuses a longer
 //! text whoever sends it (a form, the API, the command line, a file), the web refuses it first
 //! with the field it came in, and the forms' `maxlength` shows the same number.
+//!
+//! A name or token label holding a control character, a line separator or a text-direction mark
+//! is refused too (issue 30), the character named as U+XXXX.
 
 use std::fmt;
 

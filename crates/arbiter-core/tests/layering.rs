@@ -1,8 +1,9 @@
-//! The workspace's layering, checked on its own source (ARCHITECTURE.md, "Invariants"): core's
-//! model, criteria and calendar import nothing else from core, and in every crate no module
-//! reaches back to one that reaches it, directly or round a circle. A module is a file (`mod.rs`
-//! names its folder); what a module's tests use does not count. The check lives here, with the crate every
-//! other one depends on, so one test walks them all.
+//! The workspace's layering, checked on its own source (ARCHITECTURE.md, "Invariants"): core does
+//! no I/O, core's model, criteria and calendar import nothing else from core, the web's lower
+//! areas import no area of pages, and in every crate no module reaches back to one that reaches
+//! it, directly or round a circle. A module is a file (`mod.rs` names its folder); what a
+//! module's tests use does not count. The check lives here, with the crate every other one
+//! depends on, so one test walks them all.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -186,5 +187,89 @@ fn the_web_crate_is_laid_out_by_area() {
     for (module, named) in graph.iter().filter(|(m, _)| m.starts_with("ui")) {
         let outside: Vec<_> = named.iter().filter(|n| !n.starts_with("ui")).collect();
         assert!(outside.is_empty(), "{module} imports {outside:?}");
+    }
+    // The lower areas (`ui`, `http`, `app`) import no area of pages; `http::guard` reads the
+    // `routes` table, which is the crate's own, not an area.
+    let area = |m: &str| m.split("::").next().unwrap_or("").to_string();
+    let lower = ["ui", "http", "app"];
+    for (module, named) in graph
+        .iter()
+        .filter(|(m, _)| lower.contains(&area(m).as_str()))
+    {
+        let higher: Vec<_> = named
+            .iter()
+            .filter(|n| !lower.contains(&area(n).as_str()) && n.as_str() != "routes")
+            .collect();
+        assert!(higher.is_empty(), "{module} imports {higher:?}");
+    }
+}
+
+/// Core does no I/O: no crate that does it among its dependencies, and no file, network,
+/// environment, process, thread, clock, printing or async in its code (tests aside).
+#[test]
+fn core_does_no_io() {
+    let dir = crate_dir("arbiter-core");
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    let dependencies = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .unwrap();
+    let allowed = [
+        "serde",
+        "toml",
+        "thiserror",
+        "jiff",
+        "skillratings",
+        "shakmaty",
+        "pgn-reader",
+    ];
+    let names: Vec<&str> = dependencies
+        .lines()
+        .filter_map(|l| l.split(['.', '=', ' ']).next())
+        .filter(|n| !n.is_empty())
+        .collect();
+    assert!(names.len() >= allowed.len(), "{names:?}");
+    for name in &names {
+        assert!(allowed.contains(name), "arbiter-core depends on {name}");
+    }
+    let src = dir.join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() > 20, "{files:?}");
+    let forbidden = [
+        "std::fs",
+        "std::net",
+        "std::env",
+        "std::process",
+        "std::thread",
+        "std::io",
+        "SystemTime",
+        "Instant",
+        "::now(",
+        "println!",
+        "print!(",
+        "async ",
+        ".await",
+    ];
+    for path in files
+        .iter()
+        .filter(|p| p.file_name().is_some_and(|f| f != "tests.rs"))
+    {
+        let text = std::fs::read_to_string(path).unwrap();
+        let code = text
+            .find("#[cfg(test)]\nmod tests {")
+            .map_or(text.as_str(), |at| &text[..at]);
+        for (n, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or("");
+            for word in forbidden {
+                assert!(
+                    !line.contains(word),
+                    "{}:{}: core does no I/O, but names `{word}`: {line}",
+                    path.display(),
+                    n + 1
+                );
+            }
+        }
     }
 }

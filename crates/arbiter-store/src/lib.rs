@@ -11,6 +11,14 @@
 //!
 //! Accounts, their roles in each league, invitations, password resets and API tokens live here
 //! too; [`secrets`] hashes passwords (argon2id) and tokens (SHA-256), and only hashes are stored.
+//!
+//! `queries.rs`, `accounts.rs`, `ledger.rs`, `event_days.rs` and `season_end.rs` are written once
+//! and `include!`d by each backend (`sqlite.rs`, `postgres.rs`); each migration's header says
+//! what it adds. On SQLite every write goes through one connection of its own, queued, and
+//! reads through eight others, so a reader never waits behind a writer (issue 16). A write that
+//! rests on what its writer read (a result, a review, a lineup, a ledger entry, a round) is made
+//! only if that is still so, checked inside its transaction, else [`StoreError::Stale`]; a full
+//! disk is [`StoreError::Full`], which the web answers with a 507.
 
 pub mod backup;
 mod check;

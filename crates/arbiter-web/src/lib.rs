@@ -19,6 +19,13 @@
 //! suspension of a season's schedule (`suspension`, the API's `api::suspension`, GT-F5). Every route that needs more than the public is in [`routes::table`] with the
 //! permission it needs; sessions live in the store (`http::sessions`), and the router
 //! checks sign-in and every form's CSRF token from that table (`http::guard`).
+//!
+//! Areas, each a folder: `ui` (the shared vocabulary, importing nothing outside it), `http`
+//! (plumbing) and `app` (state, views, cached answers), then the areas of pages and the API.
+//! Before an event's rosters lock (AS-12) the public gets a copy of a competition that names no
+//! player (`AppState::seen_by`, by core's `sealed::may_see_roster`). Private pages are drawn
+//! per request, `no-store`; `tracing`'s `TraceLayer` is the outermost layer. `templates/` mirror
+//! the areas (askama); `static/arbiter.css` holds the phone and print rules.
 
 mod accounts;
 mod api;

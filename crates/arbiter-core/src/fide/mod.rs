@@ -8,6 +8,9 @@
 //!
 //! Settings the results cannot tell (the edition of C.07, whether the event is a round robin)
 //! come from [`crate::ruleset::FideSettings`].
+//!
+//! The tie-breaks take their own [`Input`] (competition, rules, score sheet, primary score), which
+//! `standings` builds from its context; only `standings` calls this module.
 
 mod buchholz;
 mod encounter;

@@ -11,6 +11,12 @@
 //! paired whether it is the pairing C.04.6 gives, and where not, the first difference. The
 //! settings C.04.6 leaves to the rules are the ruleset's `[pairing]`. Pure: the lot of art. 4.1
 //! is drawn from the seed passed in.
+//!
+//! - `matching`: Edmonds' blossoms, cardinality and weighted, on `wide` integers.
+//! - `publish` (issue 17): the next round of a competition paired round by round, swaps by hand
+//!   with a reason (C.04.2 art. 1.5), and `keep_absolute`: a swap that makes a rematch (C.04.1 b)
+//!   or a second pairing-allocated bye (C.04.1 c) is refused unless overridden by name (issue 30).
+//! - `sample`: a generated team Swiss, for benchmarks, property tests and the differential files.
 
 mod bracket;
 mod colour;
