@@ -335,17 +335,7 @@ fn gt_m5_dropped_under_half_all_matches_excluded() {
 /// still to come is scored as a forfeit for the opponent.
 #[test]
 fn gt_m5_dropped_at_half_results_stand_and_rest_forfeited() {
-    let c = competition(
-        &["a", "b", "c", "z"],
-        vec![
-            vec![played("a", "b", "11=="), played("c", "z", "0000")],
-            vec![played("a", "c", "1=00"), played("z", "b", "0000")],
-            vec![played("a", "z", "1111"), played("b", "c", "1=1=")],
-            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")],
-            vec![pending("b", "a"), forfeited("z", "c", Side::Home)],
-            vec![pending("c", "a"), pending("b", "z")],
-        ],
-    );
+    let c = z_dropped_in_round_5(played("z", "b", "0000"));
     let rules = gthscl();
     let sheet = score(&c, &rules);
     let z = &sheet.teams[3];
@@ -557,17 +547,7 @@ fn as_15_match_points_two_one_nothing_break_a_tie_on_team_points() {
 /// either; it scores as a forfeit for the opponent, not pending for ever.
 #[test]
 fn gt_m5_a_dropped_teams_postponed_earlier_match_is_forfeited_too() {
-    let c = competition(
-        &["a", "b", "c", "z"],
-        vec![
-            vec![played("a", "b", "11=="), played("c", "z", "0000")],
-            vec![played("a", "c", "1=00"), pending("z", "b")],
-            vec![played("a", "z", "1111"), played("b", "c", "1=1=")],
-            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")],
-            vec![pending("b", "a"), forfeited("z", "c", Side::Home)],
-            vec![pending("c", "a"), pending("b", "z")],
-        ],
-    );
+    let c = z_dropped_in_round_5(pending("z", "b"));
     // Played 2 of 6: kept in, not excluded, so that its matches to come are forfeits.
     let rules = with("gthscl", "[drop]\nexclude_when_played_under_half = false");
     let sheet = score(&c, &rules);
@@ -592,17 +572,7 @@ fn gt_m5_a_dropped_teams_postponed_earlier_match_is_forfeited_too() {
 /// GT-M5: the one reading every part asks of a match still to play: dropped, with why.
 #[test]
 fn gt_m5_a_match_of_a_dropped_team_still_to_play_says_it_will_not_be_played() {
-    let c = competition(
-        &["a", "b", "c", "z"],
-        vec![
-            vec![played("a", "b", "11=="), played("c", "z", "0000")],
-            vec![played("a", "c", "1=00"), played("z", "b", "0000")],
-            vec![played("a", "z", "1111"), played("b", "c", "1=1=")],
-            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")],
-            vec![pending("b", "a"), forfeited("z", "c", Side::Home)],
-            vec![pending("c", "a"), pending("b", "z")],
-        ],
-    );
+    let c = z_dropped_in_round_5(played("z", "b", "0000"));
     let sheet = score(&c, &gthscl());
     let round_6 = &c.rounds[5];
     let said: Vec<Option<String>> = round_6
@@ -618,4 +588,20 @@ fn gt_m5_a_match_of_a_dropped_team_still_to_play_says_it_will_not_be_played() {
         "{z}"
     );
     assert!(z.contains("forfeit win for B"), "{z}");
+}
+
+/// GT-M5's season: z forfeits its round-4 and round-5 matches and is dropped in round 5;
+/// `z_v_b` is its round-2 match.
+fn z_dropped_in_round_5(z_v_b: Pairing) -> Competition {
+    competition(
+        &["a", "b", "c", "z"],
+        vec![
+            vec![played("a", "b", "11=="), played("c", "z", "0000")],
+            vec![played("a", "c", "1=00"), z_v_b],
+            vec![played("a", "z", "1111"), played("b", "c", "1=1=")],
+            vec![forfeited("z", "a", Side::Home), played("c", "b", "11=0")],
+            vec![pending("b", "a"), forfeited("z", "c", Side::Home)],
+            vec![pending("c", "a"), pending("b", "z")],
+        ],
+    )
 }

@@ -157,6 +157,29 @@ fn home_wins(home: &[String], away: &[String]) -> Vec<(String, String)> {
     fields
 }
 
+/// [`event_store`] with the arbiter's round times set (round 1 at 09:30 on 7 December, the
+/// rosters locking at 09:00, three rounds a day), and the competition as stored then.
+async fn timed_event_store() -> (
+    Store,
+    i64,
+    String,
+    Vec<String>,
+    arbiter_store::StoredCompetition,
+) {
+    let (store, id, path, players) = event_store().await;
+    let loaded = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let rounds = loaded.competition.rounds.len();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    (store, id, path, players, loaded)
+}
+
 /// The event set by the arbiter: rounds at 09:30, 13:30, 16:30 on the 7th, then 09:30 and
 /// 13:30 on the 8th and so on.
 async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
@@ -670,13 +693,7 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
 /// in any role; another arbiter of the event does; and nothing is decided once round 1 began.
 #[tokio::test]
 async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
-    let (store, id, _, players) = event_store().await;
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
-    let rounds = loaded.competition.rounds.len();
+    let (store, _, _, players, loaded) = timed_event_store().await;
     let own = loaded
         .competition
         .teams
@@ -718,10 +735,6 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
         .grant_role(deputy.id, league.id, Role::Arbiter, None, &Actor::system())
         .await
         .unwrap();
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
-        StatusCode::SEE_OTHER
-    );
     const PAGE: &str = "/leagues/astc/2026/secondary-open/protests";
     let open = app_at(&store, "09:05");
     let mut conflicted = Visitor::signed_in(&open, ARBITER).await;
@@ -965,19 +978,7 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
 /// name lineups and protest.
 #[tokio::test]
 async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() {
-    let (store, id, path, _) = event_store().await;
-    let rounds = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap()
-        .competition
-        .rounds
-        .len();
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
-        StatusCode::SEE_OTHER
-    );
+    let (store, _, path, _, _) = timed_event_store().await;
     let app = app_at(&store, "16:00");
     let mut coach = Visitor::signed_in(&app, COACH).await;
     let page = coach.get(&app, &path).await;
@@ -1038,22 +1039,7 @@ async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() 
 /// on the match page as on the round page, the API and the command line (one write path).
 #[tokio::test]
 async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
-    let (store, id, path, players) = event_store().await;
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        set_event(
-            &app_at(&store, "08:00"),
-            id,
-            loaded.competition.rounds.len()
-        )
-        .await
-        .status,
-        StatusCode::SEE_OTHER
-    );
+    let (store, _, path, players, loaded) = timed_event_store().await;
     let home = path.rsplit('/').next().unwrap();
     let away = loaded.competition.rounds[1]
         .matches()
@@ -1103,19 +1089,8 @@ async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
 /// the server's ("too early" till 10:30, when UTC's day turned).
 #[tokio::test]
 async fn as_11_an_entry_at_10_00_in_adelaide_is_judged_by_adelaide_time() {
-    let (store, id, _, _) = event_store().await;
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
+    let (store, _, _, _, loaded) = timed_event_store().await;
     let c = &loaded.competition;
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, c.rounds.len())
-            .await
-            .status,
-        StatusCode::SEE_OTHER
-    );
     let m = c.rounds[3].matches().next().unwrap();
     let ids = |team| -> Vec<String> {
         c.team(team)
