@@ -65,7 +65,7 @@ pub fn suspend(ask: &Asked<'_>, db: &Database) -> Result<()> {
             .iter()
             .map(|s| Division {
                 competition: &s.competition,
-                match_days: &s.rules.match_days,
+                rules: &s.rules,
             })
             .collect();
         let suspension = Suspension {

@@ -9,7 +9,7 @@
 //! shift takes the last matches past the season's last day, the season runs on to the last of
 //! them: resumed later, it ends later, and the plan says so before anything moves.
 
-use jiff::civil::{Date, Weekday};
+use jiff::civil::Date;
 
 use crate::calendar::{SchoolCalendar, weekday_list};
 use crate::model::{Competition, Match, MatchOutcome, TeamId};
@@ -63,8 +63,9 @@ impl Suspension {
 pub struct Division<'a> {
     /// The division's competition, with every result known.
     pub competition: &'a Competition,
-    /// The weekdays its matches are set on.
-    pub match_days: &'a [Weekday],
+    /// Its rules: the weekdays its matches are set on (`[calendar] match_days`, GT-M2), and
+    /// GT-M5's drop, whose matches are not played and so not moved.
+    pub rules: &'a crate::ruleset::Ruleset,
 }
 
 /// A match the suspension moves: which (its division, round, home and away teams) and from
@@ -221,17 +222,22 @@ pub fn plan(
     };
     let mut problems = Vec::new();
     for (i, d) in divisions.iter().enumerate() {
-        let days = far.match_days(d.match_days);
+        let days = far.match_days(&d.rules.match_days);
         // The place of a day among the match days: its own, or the next match day's.
         let place = |day: Date| days.partition_point(|&m| m < day);
         let lost = place(resume_on) - place(from);
         out.match_days_lost.push(lost);
         let c = d.competition;
+        let sheet = crate::scoring::score(c, d.rules);
         for r in &c.rounds {
             for m in r.matches() {
                 let Some(day) = r.date_of(m).filter(|&day| day >= from) else {
                     continue;
                 };
+                // GT-M5: a dropped team's match will not be played, so it is not moved.
+                if crate::scoring::unplayed_after_drop(&sheet, c, r.number, m).is_some() {
+                    continue;
+                }
                 if m.outcome != MatchOutcome::Pending {
                     out.played.push(Played {
                         division: i,
@@ -266,7 +272,7 @@ pub fn plan(
                 }
             }
         }
-        problems.extend(collisions(i, c, &out.shifts));
+        problems.extend(collisions(i, c, &sheet, &out.shifts));
     }
     if out.match_days_lost.iter().all(|&n| n == 0) {
         problems.insert(
@@ -274,7 +280,7 @@ pub fn plan(
             Problem::NoMatchDay {
                 from,
                 resume_on,
-                weekdays: weekday_list(divisions.iter().flat_map(|d| d.match_days)),
+                weekdays: weekday_list(divisions.iter().flat_map(|d| &d.rules.match_days)),
             },
         );
     }
@@ -294,7 +300,12 @@ pub fn plan(
 
 /// A team's two matches on one day once division `i`'s `shifts` are made, when one of them moved
 /// there: a match set on another weekday than the match days can land on a shifted one's.
-fn collisions(i: usize, c: &Competition, shifts: &[Shift]) -> Vec<Problem> {
+fn collisions(
+    i: usize,
+    c: &Competition,
+    sheet: &crate::scoring::ScoreSheet,
+    shifts: &[Shift],
+) -> Vec<Problem> {
     /// A team's match on a day, after the shifts.
     struct Slot<'a> {
         day: Date,
@@ -312,6 +323,10 @@ fn collisions(i: usize, c: &Competition, shifts: &[Shift]) -> Vec<Problem> {
             let Some(day) = moved.map(|s| s.to).or_else(|| r.date_of(m)) else {
                 continue;
             };
+            // GT-M5: a match that will not be played takes no day from anyone.
+            if crate::scoring::unplayed_after_drop(sheet, c, r.number, m).is_some() {
+                continue;
+            }
             for team in [&m.home, &m.away] {
                 slots.push(Slot {
                     day,
@@ -348,7 +363,7 @@ mod tests {
     use super::*;
     use crate::calendar::Closure;
     use crate::model::{Board, GameResult, Pairing, Round, Team};
-    use jiff::civil::Weekday::{Monday, Wednesday};
+    use jiff::civil::Weekday::{self, Monday, Wednesday};
     use jiff::civil::date;
 
     const MON_WED: &[Weekday] = &[Monday, Wednesday];
@@ -404,9 +419,11 @@ mod tests {
         from: Date,
         resume_on: Date,
     ) -> Result<Plan, Vec<Problem>> {
+        let rules = crate::ruleset::Ruleset::preset("gthscl").unwrap();
+        assert_eq!(rules.match_days, MON_WED);
         let divisions = [Division {
             competition: c,
-            match_days: MON_WED,
+            rules: &rules,
         }];
         plan(&divisions, cal, Suspension { from, resume_on })
     }
@@ -417,6 +434,41 @@ mod tests {
             .iter()
             .map(|s| (s.round, s.home.0.as_str(), s.from, s.to))
             .collect()
+    }
+
+    /// GT-M5, issue 31: a dropped team's matches will not be played, so a suspension moves
+    /// none of them (nor tells their schools of a new day).
+    #[test]
+    fn gt_m5_gt_f5_a_suspension_moves_no_match_of_a_dropped_team() {
+        let mut c = division();
+        for r in &mut c.rounds[..2] {
+            for p in &mut r.pairings {
+                if let Pairing::Match(m) = p {
+                    m.outcome = if m.away.0 == "d" {
+                        MatchOutcome::Forfeit {
+                            by: crate::model::Side::Away,
+                        }
+                    } else {
+                        MatchOutcome::DoubleForfeit
+                    };
+                }
+            }
+        }
+        let p = suspend(
+            &c,
+            &calendar(Vec::new()),
+            date(2026, 11, 9),
+            date(2026, 11, 16),
+        )
+        .unwrap();
+        assert_eq!(
+            moves(&p),
+            [
+                (3, "b", date(2026, 11, 9), date(2026, 11, 16)),
+                (4, "b", date(2026, 11, 16), date(2026, 11, 23)),
+            ],
+            "d was dropped after its second forfeit: a v d and d v c stay where they are"
+        );
     }
 
     #[test]

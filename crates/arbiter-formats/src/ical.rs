@@ -39,6 +39,9 @@ pub struct Event {
     pub url: Option<String>,
     /// Rises with every change of the schedule, so that a calendar takes the new version.
     pub sequence: u32,
+    /// The match will not be played (GT-M5's drop): `STATUS:CANCELLED`, so that a subscribed
+    /// calendar strikes it out.
+    pub cancelled: bool,
 }
 
 /// How long a timed match event lasts: a game of 30 moves in an hour and 30 minutes more for
@@ -75,6 +78,9 @@ pub fn write(feed: &Feed, stamp: jiff::Timestamp) -> String {
             }
         }
         line(&mut out, &format!("SEQUENCE:{}", e.sequence));
+        if e.cancelled {
+            line(&mut out, "STATUS:CANCELLED");
+        }
         line(&mut out, &format!("SUMMARY:{}", text(&e.summary)));
         if let Some(l) = &e.location {
             line(&mut out, &format!("LOCATION:{}", text(l)));
@@ -146,6 +152,7 @@ mod tests {
                 description: Some("GTHSCL 2026-27\nHome: Start High School".into()),
                 url: Some("https://league.example/leagues/gthscl/2026-27/division-a".into()),
                 sequence: 7,
+                cancelled: false,
             }],
         }
     }

@@ -18,6 +18,7 @@ fn event(n: u32, summary: &str, location: &str) -> Event {
             "https://league.example/leagues/gthscl/2026-27/metro/rounds/{n}/matches/start"
         )),
         sequence: 3,
+        cancelled: false,
     }
 }
 

@@ -4,9 +4,10 @@
 //!
 //! - 08:40, before the lock: the public's team page names no player (AS-12);
 //! - 09:02, the rosters locked and published: an advisor protests another team's order
-//!   (AS-13), the arbiter records that the team declined to reply and upholds the protest with
-//!   a new order; the arbiter names round 1's lineups (AS-10, AS-11) and enters every round on
-//!   the round page, keyboard only;
+//!   (AS-13); 09:10:30, protests closed: the arbiter records that the team declined to reply
+//!   and upholds the protest with a new order; the arbiter names round 1's lineups (AS-10,
+//!   AS-11); on the event's last day the arbiter enters every round on the round page,
+//!   keyboard only;
 //! - the final standings page equals `arbiter standings` on the file `arbiter export` writes.
 
 use super::*;
@@ -168,7 +169,7 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
     let advisor_link = reset_path(&added)?;
 
     // 09:02: the rosters are locked and published; protests are open until 09:10.
-    let (_server, port) = serve_at(&db, "2026-12-07T09:02:00+10:30");
+    let (server, port) = serve_at(&db, "2026-12-07T09:02:00+10:30");
     let base = format!("http://127.0.0.1:{port}");
     client
         .goto(&format!("{base}{}", team_url.path()))
@@ -204,6 +205,11 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
     says(client, "Protest 1:", "after lodging the protest").await?;
     sign_out(client, &base).await?;
 
+    // 09:10:30: protests have closed, so the arbiter may record that the team affected, which
+    // had until then to reply, declined (AS-13); the decision comes before round 1.
+    drop(server);
+    let (server, port) = serve_at(&db, "2026-12-07T09:10:30+10:30");
+    let base = format!("http://127.0.0.1:{port}");
     sign_in(client, &base, "arbiter@astc.example").await?;
     client
         .goto(&format!("{base}{GIRLS}/protests"))
@@ -275,8 +281,15 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
         }
     }
     shoot(client, 390, "event-lineups").await?;
+    sign_out(client, &base).await?;
 
-    // Every round on the round page, keyboard only, one key a board.
+    // The event's last day: every round has begun, so its results are entered (issue 30: not
+    // before a round's start by the hall's clock). Every round on the round page, keyboard
+    // only, one key a board.
+    drop(server);
+    let (_server, port) = serve_at(&db, "2026-12-10T09:00:00+10:30");
+    let base = format!("http://127.0.0.1:{port}");
+    sign_in(client, &base, "arbiter@astc.example").await?;
     let rounds = before["rounds"].as_array().map_or(0, Vec::len);
     ensure!(rounds == 5, "six teams play five rounds, not {rounds}");
     for round in 1..=rounds {

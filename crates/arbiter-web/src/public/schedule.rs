@@ -37,8 +37,17 @@ fn events(state: &AppState, view: &CompetitionView, team: Option<&TeamId>) -> Ve
             let home = view.competition.team(&m.home);
             let school = home.and_then(|t| t.school.clone());
             let facts = view.facts(round.number, m);
+            // GT-M5: a dropped team's match will not be played.
+            let dropped = arbiter_core::scoring::unplayed_after_drop(
+                &view.sheet,
+                &view.competition,
+                round.number,
+                m,
+            );
             let result = match m.outcome {
-                MatchOutcome::Pending => "Still to play.".to_string(),
+                MatchOutcome::Pending => dropped
+                    .clone()
+                    .unwrap_or_else(|| "Still to play.".to_string()),
                 _ => format!(
                     "Result: {}.",
                     words::score(facts.home_points, facts.away_points)
@@ -62,6 +71,7 @@ fn events(state: &AppState, view: &CompetitionView, team: Option<&TeamId>) -> Ve
                 )),
                 url: Some(format!("{base}{href}")),
                 sequence,
+                cancelled: dropped.is_some(),
             });
         }
     }

@@ -176,7 +176,7 @@ pub fn prepare(
         .iter()
         .map(|v| Division {
             competition: &v.competition,
-            match_days: &v.rules.match_days,
+            rules: &v.rules,
         })
         .collect();
     let plan = suspend::plan(&divisions, &s.calendar, suspension).map_err(|found| {

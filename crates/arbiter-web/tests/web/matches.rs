@@ -2381,4 +2381,18 @@ async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_resu
         .await;
     assert!(late.status.is_client_error(), "{}", late.body);
     assert!(shows(&late.body, "(GT-M5)"), "{}", late.body);
+    // A subscribed calendar strikes the match out; the others stay confirmed.
+    let feed = get(&app, "/leagues/gthscl/2026-27/division-a/schedule.ics").await;
+    let unfolded = feed.body.replace("\r\n ", "");
+    let dropped = unfolded
+        .split("BEGIN:VEVENT")
+        .find(|e| e.contains("r4-drop@arbiter"))
+        .unwrap_or_else(|| panic!("{unfolded}"));
+    assert!(dropped.contains("STATUS:CANCELLED"), "{dropped}");
+    assert!(dropped.contains("GT-M5"), "{dropped}");
+    let start = unfolded
+        .split("BEGIN:VEVENT")
+        .find(|e| e.contains("r4-start@arbiter"))
+        .unwrap();
+    assert!(!start.contains("STATUS:CANCELLED"), "{start}");
 }
