@@ -899,13 +899,7 @@ pub fn decide(subject: Subject<'_>, action: Action, target: Target<'_>) -> Decis
         ),
         Access::UnlessOwnSchool => match subject.school {
             Some(school) if involved(school) => {
-                let (noun, vp_does) = action.conflict_words();
-                refused(
-                    Some("GT-O3"),
-                    format!(
-                        "the {noun} involves {school}, the President's own school; the Vice-President {vp_does}."
-                    ),
-                )
+                refused(Some("GT-O3"), presidents_own_school(action, school))
             }
             _ => Decision::Allowed,
         },
@@ -960,6 +954,14 @@ pub fn acting_role<'a>(
     )
 }
 
+/// GT-O3: why the President does not take `action` on a matter of `school`, his own.
+fn presidents_own_school(action: Action, school: &str) -> String {
+    let (noun, vp_does) = action.conflict_words();
+    format!(
+        "the {noun} involves {school}, the President's own school; the Vice-President {vp_does}."
+    )
+}
+
 /// The sentence refusing a deciding step to `party`, whose school is involved.
 fn party_refusal(action: Action, party: Subject<'_>) -> String {
     let school = party.school.unwrap_or_default();
@@ -969,9 +971,9 @@ fn party_refusal(action: Action, party: Subject<'_>) -> String {
             "{}: the protest involves {school}, whose advisor this account is, so it does not decide it; another arbiter of the event, or the President, decides it.",
             action.rule().unwrap_or("AS-13")
         ),
-        _ if party.role == Role::President => format!(
-            "GT-O3: the {noun} involves {school}, the President's own school; the Vice-President {vp_does}."
-        ),
+        _ if party.role == Role::President => {
+            format!("GT-O3: {}", presidents_own_school(action, school))
+        }
         _ => format!(
             "GT-O3: the {noun} involves {school}, whose advisor this account is, so it does not decide it; the Vice-President {vp_does}."
         ),

@@ -15,7 +15,7 @@
 //! Every time is the hall's (or the league's) local time: the caller turns its clock into it.
 //! A lineup due at 13:15 is published at 13:15 itself.
 //!
-//! Imports only `event_day` and `ruleset` from core.
+//! Imports from core only `event_day`, `ruleset`, and the `model` and `validate` a finding is read on.
 
 use std::fmt;
 
@@ -223,8 +223,65 @@ impl fmt::Display for Sealed {
     }
 }
 
+/// Whether the public may read `f` now: not a finding on a match of `c` still to play, which
+/// only a lineup named for it can carry, and a named lineup is sealed until its deadline
+/// ("Lineups are sealed", AS-11); its parties and the officers read it on their own pages.
+pub fn public_may_read(c: &crate::model::Competition, f: &crate::validate::Finding) -> bool {
+    let (Some(round), Some(home)) = (f.round, f.home.as_ref()) else {
+        return true;
+    };
+    !c.rounds
+        .iter()
+        .filter(|r| r.number == round)
+        .flat_map(crate::model::Round::matches)
+        .any(|m| &m.home == home && m.outcome == crate::model::MatchOutcome::Pending)
+}
+
 #[cfg(test)]
 mod tests {
+    /// AS-11, issue 30: a finding on a match still to play comes only from a named lineup, so
+    /// the public's answer leaves it out; one on a played match it reads.
+    #[test]
+    fn as_11_the_public_reads_no_finding_of_a_lineup_named_for_a_match_to_play() {
+        use crate::model::{Competition, Match, MatchOutcome, Pairing, Round, TeamId};
+        use crate::validate::Finding;
+        let m = |home: &str, outcome| {
+            Pairing::Match(Match {
+                home: TeamId(home.into()),
+                away: TeamId("x".into()),
+                outcome,
+                date: None,
+                start: None,
+                extra_games: Vec::new(),
+                late: None,
+            })
+        };
+        let c = Competition {
+            name: "Open".into(),
+            teams: Vec::new(),
+            rounds: vec![Round {
+                number: 2,
+                date: None,
+                pairings: vec![
+                    m("a", MatchOutcome::Pending),
+                    m("b", MatchOutcome::DoubleForfeit),
+                ],
+            }],
+        };
+        let on = |home: &str| {
+            let Pairing::Match(x) = &c.rounds[0].pairings[usize::from(home == "b")] else {
+                unreachable!()
+            };
+            Finding::violation(Some("AS-10"), "out of order").in_match(2, 0, x, Some(1))
+        };
+        assert!(!public_may_read(&c, &on("a")));
+        assert!(public_may_read(&c, &on("b")));
+        assert!(public_may_read(
+            &c,
+            &Finding::warning(None, "a roster note")
+        ));
+    }
+
     use jiff::civil::{date, time};
 
     use super::*;

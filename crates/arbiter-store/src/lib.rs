@@ -307,9 +307,8 @@ impl Store {
     pub async fn record_results(
         &self,
         writes: &[ResultWrite<'_>],
-        by: &Actor,
     ) -> Result<Vec<ResultVersion>, (usize, StoreError)> {
-        dispatch!(self, s => s.record_results(writes, by).await)
+        dispatch!(self, s => s.record_results(writes).await)
     }
 
     /// Names `side`'s lineup for the match before it is played (issue 12): the next version, if

@@ -2165,7 +2165,6 @@ impl Backend {
     pub async fn record_results(
         &self,
         writes: &[crate::records::ResultWrite<'_>],
-        by: &Actor,
     ) -> Result<Vec<ResultVersion>, (usize, StoreError)> {
         let mut tx = begin_write(self.writer()).await.map_err(|e| (0, e))?;
         bump(&mut tx).await.map_err(|e| (0, e))?;
@@ -2177,7 +2176,7 @@ impl Backend {
                 w.seen,
                 w.outcome,
                 (w.basis, w.late),
-                by,
+                w.by,
                 w.reason,
             )
             .await

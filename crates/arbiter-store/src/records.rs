@@ -423,6 +423,9 @@ pub struct ResultWrite<'a> {
     pub late: Option<&'a arbiter_core::late::LateArrival>,
     /// Why, for a correction.
     pub reason: Option<&'a str>,
+    /// Who writes it, in the role the table let act on this match (it may differ by match:
+    /// the Vice-President's where the President's school plays, GT-O3).
+    pub by: &'a Actor,
 }
 
 /// What a writer read of a match's report before deciding to write: the version in force and

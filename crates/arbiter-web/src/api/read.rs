@@ -974,27 +974,12 @@ pub struct FindingJson {
     pub ruling: Option<String>,
 }
 
-/// Whether `f` is about a match not yet played: then it can only come from a lineup named for
-/// it, which is sealed until its deadline ("Lineups are sealed", AS-11), so the public's
-/// answer leaves it out; the parties and the officers read it on their own pages.
-fn on_a_match_to_play(view: &CompetitionView, f: &arbiter_core::validate::Finding) -> bool {
-    let (Some(round), Some(home)) = (f.round, f.home.as_ref()) else {
-        return false;
-    };
-    view.competition
-        .rounds
-        .iter()
-        .filter(|r| r.number == round)
-        .flat_map(arbiter_core::model::Round::matches)
-        .any(|m| &m.home == home && m.outcome == arbiter_core::model::MatchOutcome::Pending)
-}
-
 fn findings_json(view: &CompetitionView) -> FindingsJson {
     FindingsJson {
         findings: view
             .findings
             .iter()
-            .filter(|f| !on_a_match_to_play(view, f))
+            .filter(|f| arbiter_core::sealed::public_may_read(&view.competition, f))
             .map(|f| FindingJson {
                 rule: f.rule.clone(),
                 severity: f.severity.code().to_string(),

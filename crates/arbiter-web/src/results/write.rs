@@ -154,25 +154,27 @@ pub(crate) async fn submit_all(
     if !refusals.is_empty() {
         return Err(refusals);
     }
+    let actors: Vec<arbiter_store::Actor> = asked.iter().map(|(_, a, _)| a.actor()).collect();
     let writes: Vec<arbiter_store::ResultWrite<'_>> = asked
         .iter()
         .zip(&checked)
+        .zip(&actors)
         .map(
-            |((ctx, _, sub), (outcome, late))| arbiter_store::ResultWrite {
+            |(((ctx, _, sub), (outcome, late)), by)| arbiter_store::ResultWrite {
                 match_id: ctx.id,
                 seen: ctx.seen(),
                 outcome,
                 basis: sub.step.basis(),
                 late: late.as_ref(),
                 reason: sub.reason(),
+                by,
             },
         )
         .collect();
-    // One person saves a round, so one actor: the first match's acting role.
-    let Some((_, acting, _)) = asked.first() else {
+    if writes.is_empty() {
         return Ok(0);
-    };
-    match state.store().record_results(&writes, &acting.actor()).await {
+    }
+    match state.store().record_results(&writes).await {
         Ok(saved) => {
             state.invalidate();
             for (ctx, acting, sub) in asked {
