@@ -320,7 +320,19 @@ pub async fn fresh_demo_database(path: &Path, today: jiff::civil::Date) -> Resul
         db: path.to_path_buf(),
         database_url: None,
     };
-    let store = db.open().await?;
+    // The demo's rows are stamped on its day (RULES.md, "Time"): `--today` moves the stamps too.
+    let clock = match jiff::tz::Offset::UTC.to_timestamp(today.at(12, 0, 0, 0)) {
+        Ok(noon)
+            if today
+                != jiff::tz::Offset::UTC
+                    .to_datetime(jiff::Timestamp::now())
+                    .date() =>
+        {
+            arbiter_store::Clock::starting_at(noon)
+        }
+        _ => arbiter_store::Clock::System,
+    };
+    let store = db.open().await?.with_clock(clock);
     let demo = arbiter_demo::generate(today);
     let total: usize = demo
         .leagues

@@ -55,7 +55,9 @@ impl Notice {
             Notice::ResultEntered => {
                 "A result is entered for a match your school visits, or an extra game by the other school, for you to confirm (GT-P2, GT-P3)"
             }
-            Notice::ResultDisputed => "A result is disputed (GT-P2, GT-O3)",
+            Notice::ResultDisputed => {
+                "A result is disputed, or a correction of it asked for (GT-P2, GT-O3)"
+            }
             Notice::ResultDecided => {
                 "An officer enters, corrects or decides a result, or declares a forfeit (GT-M3, GT-P4, GT-O3)"
             }
@@ -114,6 +116,15 @@ pub fn of_step(step: ReportStep, after: ReportStatus) -> Option<(Notice, Audienc
                 home: true,
                 officers: true,
                 ..Audience::default()
+            },
+        )),
+        // GT-P2: either school may ask; the other school and the officers who decide hear of it.
+        (ReportStep::RequestCorrection, _) => Some((
+            Notice::ResultDisputed,
+            Audience {
+                home: true,
+                away: true,
+                officers: true,
             },
         )),
         (ReportStep::Confirm, ReportStatus::Confirmed { .. }) => None,

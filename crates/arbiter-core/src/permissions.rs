@@ -232,6 +232,9 @@ pub enum Action {
     ConfirmResult,
     /// Dispute the result the home team entered: the visiting advisor (GT-P2).
     DisputeResult,
+    /// Ask for a correction of a result that stands, within GT-P2's days: either school's
+    /// advisor; an officer decides (GT-O3).
+    RequestCorrection,
     /// Correct a result, as a new version that keeps the old (GT-P2).
     CorrectResult,
     /// Decide a disputed result; not the President where their own school plays (GT-O3).
@@ -358,7 +361,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 35] = [
+    pub const ALL: [Action; 36] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -375,6 +378,7 @@ impl Action {
         Action::EnterResult,
         Action::ConfirmResult,
         Action::DisputeResult,
+        Action::RequestCorrection,
         Action::CorrectResult,
         Action::DecideDispute,
         Action::RuleOnViolation,
@@ -470,7 +474,7 @@ impl Action {
                 ..n
             },
             // At an event the arbiter's entry stands: there is nothing to confirm or dispute.
-            Action::ConfirmResult | Action::DisputeResult if event => n,
+            Action::ConfirmResult | Action::DisputeResult | Action::RequestCorrection if event => n,
             // GT-P2: the visitors confirm; when one school's teams meet, its advisor entered the
             // result, so an officer confirms it instead (GT-O3).
             Action::ConfirmResult => Grants {
@@ -481,6 +485,11 @@ impl Action {
             },
             Action::DisputeResult => Grants {
                 advisor: OwnSchoolVisiting,
+                ..n
+            },
+            // GT-P2: "corrections are requested" by either school; an officer corrects.
+            Action::RequestCorrection => Grants {
+                advisor: OwnSchool,
                 ..n
             },
             // Ruling on a match between schools: GT-O3 routes the President's own school to the
@@ -617,6 +626,7 @@ impl Action {
             Action::EnterResult => "enter the result of a match",
             Action::ConfirmResult => "confirm the result the home team entered",
             Action::DisputeResult => "dispute the result the home team entered",
+            Action::RequestCorrection => "ask for a correction of a result that stands",
             Action::CorrectResult => "correct a result, as a new version that keeps the old",
             Action::DecideDispute => "decide a disputed result",
             Action::RuleOnViolation => {
@@ -678,6 +688,7 @@ impl Action {
             Action::EnterResult
             | Action::ConfirmResult
             | Action::DisputeResult
+            | Action::RequestCorrection
             | Action::CorrectResult => Some("GT-P2"),
             Action::ApplyMatchForfeit => Some("GT-M3"),
             Action::ApplyDoubleForfeitForLateReport => Some("GT-P4"),

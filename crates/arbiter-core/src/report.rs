@@ -26,14 +26,19 @@ pub enum ReviewKind {
     Confirmed,
     /// The visitors say the result is wrong; an officer decides (GT-P2, GT-O3).
     Disputed,
+    /// GT-P2's "corrections are requested within 5 days": after the result came to stand
+    /// (confirmed, recorded or an officer's), either school's advisor asks for a correction, with
+    /// the reason; an officer decides, by keeping the result or correcting it (GT-O3).
+    CorrectionRequested,
 }
 
 impl ReviewKind {
-    /// The word stored: `confirmed` or `disputed`.
+    /// The word stored: `confirmed`, `disputed` or `correction_requested`.
     pub fn code(self) -> &'static str {
         match self {
             ReviewKind::Confirmed => "confirmed",
             ReviewKind::Disputed => "disputed",
+            ReviewKind::CorrectionRequested => "correction_requested",
         }
     }
 
@@ -42,6 +47,7 @@ impl ReviewKind {
         match s {
             "confirmed" => Some(ReviewKind::Confirmed),
             "disputed" => Some(ReviewKind::Disputed),
+            "correction_requested" => Some(ReviewKind::CorrectionRequested),
             _ => None,
         }
     }
@@ -141,6 +147,12 @@ pub enum ReportStatus {
         /// The version that stands.
         version: u32,
     },
+    /// GT-P2: an advisor asked for a correction of this version, which had come to stand; it
+    /// still counts until an officer decides (GT-O3).
+    CorrectionRequested {
+        /// The version whose correction is asked for.
+        version: u32,
+    },
 }
 
 impl ReportStatus {
@@ -153,11 +165,12 @@ impl ReportStatus {
             ReportStatus::Disputed { .. } => "disputed",
             ReportStatus::Recorded { .. } => "recorded",
             ReportStatus::Decided { .. } => "decided",
+            ReportStatus::CorrectionRequested { .. } => "correction requested",
         }
     }
 
     /// The word for machines: `awaiting_result`, `awaiting_confirmation`, `confirmed`,
-    /// `disputed`, `recorded`, `decided`.
+    /// `disputed`, `recorded`, `decided`, `correction_requested`.
     pub fn code(self) -> &'static str {
         match self {
             ReportStatus::AwaitingResult => "awaiting_result",
@@ -166,6 +179,7 @@ impl ReportStatus {
             ReportStatus::Disputed { .. } => "disputed",
             ReportStatus::Recorded { .. } => "recorded",
             ReportStatus::Decided { .. } => "decided",
+            ReportStatus::CorrectionRequested { .. } => "correction_requested",
         }
     }
 
@@ -177,7 +191,8 @@ impl ReportStatus {
             | ReportStatus::Confirmed { version }
             | ReportStatus::Disputed { version }
             | ReportStatus::Recorded { version }
-            | ReportStatus::Decided { version } => Some(version),
+            | ReportStatus::Decided { version }
+            | ReportStatus::CorrectionRequested { version } => Some(version),
         }
     }
 
@@ -196,16 +211,34 @@ impl ReportStatus {
 /// `reviews`: every review of the match, oldest first. Only the reviews of the version in force
 /// count, and of them the latest: a team's re-entry needs confirming afresh. An import stands as
 /// recorded and an officer's entry or correction is decided, whatever was said of older versions.
+/// A correction requested of the version in force (GT-P2) waits for an officer, whoever entered
+/// it; the officer's keeping it decides it.
 pub fn status(latest: Option<Entry>, reviews: &[Review]) -> ReportStatus {
     let Some(Entry { version, by }) = latest else {
         return ReportStatus::AwaitingResult;
     };
-    match by {
-        EnteredBy::Import => return ReportStatus::Recorded { version },
-        EnteredBy::Officer => return ReportStatus::Decided { version },
-        EnteredBy::Team => {}
+    let last = reviews.iter().rev().find(|r| r.version == version);
+    match (by, last) {
+        (
+            _,
+            Some(Review {
+                kind: ReviewKind::CorrectionRequested,
+                ..
+            }),
+        ) => return ReportStatus::CorrectionRequested { version },
+        (
+            EnteredBy::Import | EnteredBy::Officer,
+            Some(Review {
+                kind: ReviewKind::Confirmed,
+                by: ReviewedBy::Officer,
+                ..
+            }),
+        ) => return ReportStatus::Decided { version },
+        (EnteredBy::Import, _) => return ReportStatus::Recorded { version },
+        (EnteredBy::Officer, _) => return ReportStatus::Decided { version },
+        (EnteredBy::Team, _) => {}
     }
-    match reviews.iter().rev().find(|r| r.version == version) {
+    match last {
         None => ReportStatus::AwaitingConfirmation { version },
         Some(Review {
             kind: ReviewKind::Confirmed,
@@ -222,6 +255,10 @@ pub fn status(latest: Option<Entry>, reviews: &[Review]) -> ReportStatus {
             kind: ReviewKind::Disputed,
             ..
         }) => ReportStatus::Disputed { version },
+        Some(Review {
+            kind: ReviewKind::CorrectionRequested,
+            ..
+        }) => ReportStatus::CorrectionRequested { version },
     }
 }
 
@@ -230,8 +267,11 @@ pub fn status(latest: Option<Entry>, reviews: &[Review]) -> ReportStatus {
 pub struct Deadlines {
     /// The home team enters the result within this many days of the match.
     pub enter_within: u32,
-    /// The visiting team confirms (or asks for a correction) within this many days of entry.
+    /// The visiting team confirms (or disputes) within this many days of entry.
     pub confirm_within: u32,
+    /// Either school asks for a correction of a result that stands within this many days of the
+    /// entry of the version in force ("corrections are requested within 5 days").
+    pub correct_within: u32,
 }
 
 impl Deadlines {
@@ -243,6 +283,12 @@ impl Deadlines {
     /// The last day the visitors confirm or dispute a result entered on `entered_on` (GT-P2).
     pub fn confirm_by(self, entered_on: jiff::civil::Date) -> jiff::civil::Date {
         entered_on.saturating_add(jiff::Span::new().days(i64::from(self.confirm_within)))
+    }
+
+    /// The last day either school asks for a correction of a result entered on `entered_on`
+    /// (GT-P2).
+    pub fn correct_by(self, entered_on: jiff::civil::Date) -> jiff::civil::Date {
+        entered_on.saturating_add(jiff::Span::new().days(i64::from(self.correct_within)))
     }
 }
 
@@ -320,6 +366,9 @@ pub enum ReportStep {
     /// GT-M20: the home advisor enters the result of an adjourned game once it is finished; the
     /// visitors confirm it as any entry.
     FinishAdjourned,
+    /// GT-P2: either school's advisor asks for a correction of a result that stands, with the
+    /// reason, within the ruleset's days; an officer decides (GT-O3).
+    RequestCorrection,
 }
 
 /// Why a result version holds what it holds (kept with each version): typed in as played, or
@@ -382,6 +431,9 @@ pub struct Report {
     /// GT-P2's last day to enter the result: the match day and the ruleset's `[report]`;
     /// `None` when either is missing, and then no report is late (GT-P4).
     pub enter_by: Option<jiff::civil::Date>,
+    /// GT-P2's last day to ask for a correction: the day the version in force was entered and
+    /// the ruleset's `[report]`; `None` when either is missing, and then no window closes.
+    pub correct_by: Option<jiff::civil::Date>,
 }
 
 /// GT-P4: a result is late from the day after GT-P2's last day to enter it; without that day
@@ -404,6 +456,11 @@ pub enum OfficerTask {
     /// GT-O3: the visitors disputed this version; an officer decides.
     DecideDispute {
         /// The disputed version.
+        version: u32,
+    },
+    /// GT-P2, GT-O3: an advisor asked for a correction of this version; an officer decides.
+    DecideCorrection {
+        /// The version whose correction is asked for.
         version: u32,
     },
     /// GT-P4: no result was entered by `due`; an officer may enter it or apply a double forfeit
@@ -441,7 +498,9 @@ impl OfficerTask {
     /// his own school's match, GT-O3) is not asked.
     pub fn action(self) -> Action {
         match self {
-            OfficerTask::DecideDispute { .. } => Action::DecideDispute,
+            OfficerTask::DecideDispute { .. } | OfficerTask::DecideCorrection { .. } => {
+                Action::DecideDispute
+            }
             OfficerTask::LateReport { .. } => Action::ApplyDoubleForfeitForLateReport,
             OfficerTask::ConfirmOneSchoolsMatch { .. } => Action::ConfirmResult,
             OfficerTask::Adjudicate { .. } => Action::AdjudicateGame,
@@ -507,6 +566,9 @@ pub fn officer_task(
 ) -> Option<OfficerTask> {
     match report.status {
         ReportStatus::Disputed { version } => Some(OfficerTask::DecideDispute { version }),
+        ReportStatus::CorrectionRequested { version } => {
+            Some(OfficerTask::DecideCorrection { version })
+        }
         _ if adjudication.is_some() => adjudication.map(|board| OfficerTask::Adjudicate { board }),
         ReportStatus::AwaitingResult => late_report(report.enter_by, today)
             .ok()
@@ -524,6 +586,35 @@ pub const WHO_CORRECTS: &str = "an officer corrects it as a new version, with th
 
 /// GT-O3: who rules on a dispute, and how.
 pub const WHO_DECIDES: &str = "an officer decides the dispute, keeping the result as entered or correcting it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)";
+
+/// GT-P2: a correction is asked of a result that stands (the visitors dispute one that awaits
+/// them), once, within the ruleset's days of the entry in force.
+fn request_correction(
+    report: &Report,
+    status: ReportStatus,
+    today: jiff::civil::Date,
+) -> Result<(), Refusal> {
+    match status {
+        ReportStatus::AwaitingResult => Err(Refusal::NotEntered {
+            step: ReportStep::RequestCorrection,
+        }),
+        ReportStatus::AwaitingConfirmation { version } => Err(Refusal::AwaitsVisitors { version }),
+        ReportStatus::Disputed { version } => Err(Refusal::Disputed {
+            step: ReportStep::RequestCorrection,
+            version,
+        }),
+        ReportStatus::CorrectionRequested { version } => Err(Refusal::CorrectionRequested {
+            step: ReportStep::RequestCorrection,
+            version,
+        }),
+        ReportStatus::Confirmed { version }
+        | ReportStatus::Recorded { version }
+        | ReportStatus::Decided { version } => match report.correct_by {
+            Some(due) if today > due => Err(Refusal::CorrectionTooLate { version, due }),
+            _ => Ok(()),
+        },
+    }
+}
 
 impl ReportStep {
     /// May this step be taken now? `seen` is the version the writer read (checked first: a
@@ -550,6 +641,7 @@ impl ReportStep {
             return Err(early);
         }
         match (self, report.status) {
+            (ReportStep::RequestCorrection, status) => request_correction(report, status, today),
             (ReportStep::ForfeitByDecision, ReportStatus::AwaitingResult) => Ok(()),
             (ReportStep::DoubleForfeitForLateReport, ReportStatus::AwaitingResult) => {
                 late_report(report.enter_by, today)
@@ -579,7 +671,10 @@ impl ReportStep {
                 ReportStep::Confirm | ReportStep::Dispute,
                 ReportStatus::AwaitingConfirmation { .. },
             )
-            | (ReportStep::Decide, ReportStatus::Disputed { .. }) => Ok(()),
+            | (
+                ReportStep::Decide,
+                ReportStatus::Disputed { .. } | ReportStatus::CorrectionRequested { .. },
+            ) => Ok(()),
             (_, ReportStatus::AwaitingResult) => Err(Refusal::NotEntered { step: self }),
             (ReportStep::Correct, _) => Ok(()),
             (ReportStep::Decide, ReportStatus::AwaitingConfirmation { version }) => {
@@ -589,6 +684,12 @@ impl ReportStep {
                 step: self,
                 version,
             }),
+            (_, ReportStatus::CorrectionRequested { version }) => {
+                Err(Refusal::CorrectionRequested {
+                    step: self,
+                    version,
+                })
+            }
             (_, status) => Err(Refusal::Settled { step: self, status }),
         }
     }
@@ -615,6 +716,9 @@ impl ReportStep {
             ReportStep::Adjudicate => Some(
                 "Say how the position was judged: GT-M20's adjudication is kept with its reason.",
             ),
+            ReportStep::RequestCorrection => Some(
+                "A request for a correction needs its reason (GT-P2): say which board or result is wrong and what it should be, so that the officer deciding it knows.",
+            ),
             ReportStep::Enter | ReportStep::Confirm | ReportStep::FinishAdjourned => None,
         }
     }
@@ -640,6 +744,7 @@ impl ReportStep {
             ReportStep::DoubleForfeitForLateReport => Action::ApplyDoubleForfeitForLateReport,
             ReportStep::Adjudicate => Action::AdjudicateGame,
             ReportStep::FinishAdjourned => Action::EnterResult,
+            ReportStep::RequestCorrection => Action::RequestCorrection,
         }
     }
 
@@ -655,6 +760,7 @@ impl ReportStep {
             ReportStep::DoubleForfeitForLateReport => "score as a double forfeit",
             ReportStep::Adjudicate => "adjudicate",
             ReportStep::FinishAdjourned => "finish",
+            ReportStep::RequestCorrection => "ask to correct",
         }
     }
 }
@@ -794,6 +900,25 @@ pub enum Refusal {
     },
     /// GT-P4: the ruleset sets no deadline for entering results, or the match has no day.
     NoDeadline,
+    /// GT-P2: a correction of `version` was asked for; an officer decides it first.
+    CorrectionRequested {
+        /// The step refused.
+        step: ReportStep,
+        /// The version whose correction is asked for.
+        version: u32,
+    },
+    /// GT-P2: `version` awaits the visitors, who dispute it rather than ask for a correction.
+    AwaitsVisitors {
+        /// The version that awaits the visitors.
+        version: u32,
+    },
+    /// GT-P2: the days to ask for a correction of `version` ended on `due`.
+    CorrectionTooLate {
+        /// The version in force.
+        version: u32,
+        /// The last day a correction could be asked for.
+        due: jiff::civil::Date,
+    },
     /// GT-P2: the result stands (confirmed, recorded or decided); an officer corrects it.
     Settled {
         /// The step refused.
@@ -805,7 +930,8 @@ pub enum Refusal {
 
 impl Refusal {
     /// `changed`, `too_early`, `not_entered`, `disputed`, `not_disputed`, `reported`,
-    /// `not_overdue`, `no_deadline`, `settled`.
+    /// `not_overdue`, `no_deadline`, `correction_requested`, `awaits_visitors`,
+    /// `correction_too_late`, `settled`.
     pub fn code(self) -> &'static str {
         match self {
             Refusal::Changed { .. } => "changed",
@@ -816,6 +942,9 @@ impl Refusal {
             Refusal::Reported { .. } => "reported",
             Refusal::NotOverdue { .. } => "not_overdue",
             Refusal::NoDeadline => "no_deadline",
+            Refusal::CorrectionRequested { .. } => "correction_requested",
+            Refusal::AwaitsVisitors { .. } => "awaits_visitors",
+            Refusal::CorrectionTooLate { .. } => "correction_too_late",
             Refusal::Settled { .. } => "settled",
         }
     }
@@ -908,6 +1037,19 @@ impl std::fmt::Display for Refusal {
             Refusal::NotOverdue { due } => write!(
                 f,
                 "GT-P4: the home team has until {} to enter this result (GT-P2), so it is not late; a double forfeit for a late report may be applied only after that day.",
+                due.strftime("%a %-d %b %Y")
+            ),
+            Refusal::CorrectionRequested { version, .. } => write!(
+                f,
+                "GT-P2: a correction of version {version} of this result has been asked for; an officer decides it, keeping the result or correcting it as a new version, with the reason (the President, or the Vice-President when the President's school plays, GT-O3)."
+            ),
+            Refusal::AwaitsVisitors { version } => write!(
+                f,
+                "GT-P2: version {version} of this result awaits the visitors' confirmation: the visitors dispute it with the reason, and the home advisor may enter it again; a correction is asked of a result once it stands."
+            ),
+            Refusal::CorrectionTooLate { version, due } => write!(
+                f,
+                "GT-P2: corrections are requested within the league's days of the entry, and for version {version} of this result they ended on {}; if it is wrong, {WHO_CORRECTS}.",
                 due.strftime("%a %-d %b %Y")
             ),
             Refusal::NoDeadline => f.write_str(
@@ -1047,6 +1189,7 @@ mod tests {
             in_force: 1,
             played_on: Some(day),
             enter_by: None,
+            correct_by: None,
         };
         let today = jiff::civil::date(2026, 12, 3);
         for status in [
@@ -1271,6 +1414,7 @@ mod tests {
     const GT_P2: Deadlines = Deadlines {
         enter_within: 1,
         confirm_within: 5,
+        correct_within: 5,
     };
 
     #[test]
@@ -1310,7 +1454,105 @@ mod tests {
             in_force: status.version().unwrap_or(1),
             played_on: Some(jiff::civil::date(2026, 11, 2)),
             enter_by: Some(GT_P2.enter_by(jiff::civil::date(2026, 11, 2))),
+            correct_by: Some(GT_P2.correct_by(jiff::civil::date(2026, 11, 2))),
         }
+    }
+
+    #[test]
+    fn gt_p2_either_school_asks_for_a_correction_of_a_result_that_stands_within_its_days() {
+        let ask = ReportStep::RequestCorrection;
+        // Once the result stands, however it came to (the visitors' confirmation, an officer's
+        // entry, an import), a correction may be asked for, until the fifth day after entry.
+        for stands in [
+            ReportStatus::Confirmed { version: 1 },
+            ReportStatus::Decided { version: 2 },
+            ReportStatus::Recorded { version: 1 },
+        ] {
+            assert_eq!(check(ask, stands), Ok(()), "{stands:?}");
+            let last = ask.check(
+                &report(stands),
+                None,
+                EnteredBy::Team,
+                jiff::civil::date(2026, 11, 7),
+            );
+            assert_eq!(last, Ok(()), "the fifth day still counts");
+            let late = ask
+                .check(
+                    &report(stands),
+                    None,
+                    EnteredBy::Team,
+                    jiff::civil::date(2026, 11, 8),
+                )
+                .unwrap_err();
+            assert_eq!(late.code(), "correction_too_late");
+            assert!(late.to_string().contains("Sat 7 Nov 2026"), "{late}");
+        }
+        // Before it stands the visitors dispute it; once asked, an officer decides first.
+        let awaiting = check(ask, ReportStatus::AwaitingConfirmation { version: 1 }).unwrap_err();
+        assert_eq!(awaiting.code(), "awaits_visitors");
+        let asked = ReportStatus::CorrectionRequested { version: 1 };
+        assert_eq!(
+            check(ask, asked).unwrap_err().code(),
+            "correction_requested"
+        );
+        assert_eq!(
+            check(ReportStep::Enter, asked).unwrap_err().code(),
+            "correction_requested"
+        );
+        assert_eq!(check(ReportStep::Decide, asked), Ok(()));
+        assert_eq!(check(ReportStep::Correct, asked), Ok(()));
+        assert!(ask.reason_missing().is_some());
+        assert_eq!(ask.action(), Action::RequestCorrection);
+        assert_eq!(
+            officer_task(&report(asked), false, None, MATCH_DAY),
+            Some(OfficerTask::DecideCorrection { version: 1 })
+        );
+    }
+
+    #[test]
+    fn gt_p2_a_correction_asked_for_waits_for_an_officer_whoever_entered_the_result() {
+        let asked = |version| Review {
+            version,
+            kind: ReviewKind::CorrectionRequested,
+            by: ReviewedBy::Visitors,
+        };
+        let kept = |version| Review {
+            version,
+            kind: ReviewKind::Confirmed,
+            by: ReviewedBy::Officer,
+        };
+        let confirmed = Review {
+            version: 1,
+            kind: ReviewKind::Confirmed,
+            by: ReviewedBy::Visitors,
+        };
+        for by in [EnteredBy::Team, EnteredBy::Officer, EnteredBy::Import] {
+            let entry = Some(Entry { version: 1, by });
+            assert_eq!(
+                status(entry, &[confirmed, asked(1)]),
+                ReportStatus::CorrectionRequested { version: 1 },
+                "{by:?}"
+            );
+            // The officer keeps the result: it is decided and stands.
+            assert_eq!(
+                status(entry, &[confirmed, asked(1), kept(1)]),
+                ReportStatus::Decided { version: 1 },
+                "{by:?}"
+            );
+            // A correction is a new version, which is the officer's.
+            let corrected = Some(Entry {
+                version: 2,
+                by: EnteredBy::Officer,
+            });
+            assert_eq!(
+                status(corrected, &[confirmed, asked(1)]),
+                ReportStatus::Decided { version: 2 }
+            );
+        }
+        assert_eq!(
+            ReviewKind::from_code(ReviewKind::CorrectionRequested.code()),
+            Some(ReviewKind::CorrectionRequested)
+        );
     }
 
     const MATCH_DAY: jiff::civil::Date = jiff::civil::date(2026, 11, 2);

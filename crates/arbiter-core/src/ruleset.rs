@@ -944,6 +944,7 @@ impl From<&Ruleset> for RulesetDocument {
                 enabled: None,
                 enter_within_days: Some(d.enter_within),
                 confirm_within_days: Some(d.confirm_within),
+                correct_within_days: Some(d.correct_within),
             }),
             shared_places_rule: r.shared_places_rule.clone(),
             short_team_plays_top_boards: Some(r.short_team_plays_top_boards),
@@ -1342,7 +1343,8 @@ impl<'de> Deserialize<'de> for MatchDay {
     }
 }
 
-/// `[report]`: `enter_within_days = 1`, `confirm_within_days = 5` (GT-P2).
+/// `[report]`: `enter_within_days = 1`, `confirm_within_days = 5`, `correct_within_days = 5`
+/// (GT-P2).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReportPatch {
@@ -1355,6 +1357,9 @@ pub struct ReportPatch {
     /// Days the visitors have to confirm or dispute it (GT-P2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confirm_within_days: Option<u32>,
+    /// Days either school has to ask for a correction of a result that stands (GT-P2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correct_within_days: Option<u32>,
 }
 
 /// `[pairing]`: `colour_preferences = "A"` (or `"B"`, `"none"`), `primary = "MP"`,
@@ -1728,10 +1733,12 @@ impl RulesetDocument {
                 let d = b.and_then(|b| b.report).unwrap_or(Deadlines {
                     enter_within: 1,
                     confirm_within: 5,
+                    correct_within: 5,
                 });
                 Some(Deadlines {
                     enter_within: p.enter_within_days.unwrap_or(d.enter_within),
                     confirm_within: p.confirm_within_days.unwrap_or(d.confirm_within),
+                    correct_within: p.correct_within_days.unwrap_or(d.correct_within),
                 })
             }
         };
@@ -2268,7 +2275,8 @@ mod tests {
             r.report,
             Some(Deadlines {
                 enter_within: 1,
-                confirm_within: 5
+                confirm_within: 5,
+                correct_within: 5
             })
         );
         let longer = Ruleset::from_toml(
@@ -2281,7 +2289,8 @@ mod tests {
             longer.report,
             Some(Deadlines {
                 enter_within: 1,
-                confirm_within: 7
+                confirm_within: 7,
+                correct_within: 5
             })
         );
         let none = Ruleset::from_toml(
@@ -2301,7 +2310,8 @@ mod tests {
             some.report,
             Some(Deadlines {
                 enter_within: 2,
-                confirm_within: 5
+                confirm_within: 5,
+                correct_within: 5
             })
         );
     }

@@ -389,13 +389,15 @@ fn table_lists_every_action_and_role_once() {
             // The public is granted nothing.
             assert_eq!(row.last().map(|(_, a)| *a), Some(Access::Never));
             // Every action is someone's to take, but for a league's steps an event has none of:
-            // confirming or disputing the arbiter's entry, and challenge games (GT-P3).
+            // confirming, disputing or asking to correct the arbiter's entry, and challenge
+            // games (GT-P3).
             let nobodys = row.iter().all(|(_, a)| *a == Access::Never);
             let an_event_has_none = conduct == Conduct::Arbiter
                 && matches!(
                     action,
                     Action::ConfirmResult
                         | Action::DisputeResult
+                        | Action::RequestCorrection
                         | Action::RecordExtraGame
                         | Action::ConfirmExtraGame
                         | Action::StrikeExtraGame

@@ -1700,11 +1700,12 @@ mod tests {
             a.report = Some(arbiter_core::report::Deadlines {
                 enter_within: 2,
                 confirm_within: 5,
+                correct_within: 5,
             });
         });
         let v = rules_json(&a);
         assert!(
-            v.contains(r#""report":{"enter_within_days":2,"confirm_within_days":5}"#),
+            v.contains(r#""report":{"enter_within_days":2,"confirm_within_days":5,"correct_within_days":5}"#),
             "{v}"
         );
     }

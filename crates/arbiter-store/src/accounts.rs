@@ -520,7 +520,7 @@ impl Backend {
             &email,
             name.trim(),
             password_hash,
-            codes::now(),
+            codes::wall_clock(),
             by,
             None,
         )
@@ -559,7 +559,7 @@ impl Backend {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let account = user_in(&mut tx, user).await?;
-        set_password_in(&mut tx, &account, password_hash, codes::now(), by, None).await?;
+        set_password_in(&mut tx, &account, password_hash, codes::wall_clock(), by, None).await?;
         tx.commit().await.map_err(db("saving the password"))
     }
 
@@ -579,7 +579,7 @@ impl Backend {
         let account = user_in(&mut tx, user).await?;
         let league = league_in(&mut tx, league).await?;
         let (membership, granted) =
-            grant_in(&mut tx, &account, &league, role, school, codes::now(), by).await?;
+            grant_in(&mut tx, &account, &league, role, school, codes::wall_clock(), by).await?;
         if granted {
             tx.commit().await.map_err(db("saving the role"))?;
         }
@@ -610,7 +610,7 @@ impl Backend {
         };
         let m = membership_from_row(&row)?;
         let email: String = get(&row, "user_email")?;
-        let at = codes::now();
+        let at = codes::wall_clock();
         let sql = format!(
             "UPDATE memberships SET revoked_at = {}, revoked_by = $2 WHERE id = $3",
             ts_in("$1")
@@ -697,7 +697,7 @@ impl Backend {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_in(&mut tx, new.league).await?;
-        let at = codes::now();
+        let at = codes::wall_clock();
         let expires_at = expiry(at, new.valid_for)?;
         // An invitation names one of the league's schools (from its teams), never a new one.
         let school_id = match school {
@@ -811,7 +811,7 @@ impl Backend {
                 when(withdrawn)
             )));
         }
-        let at = codes::now();
+        let at = codes::wall_clock();
         let sql = format!(
             "UPDATE invites SET withdrawn_at = {}, withdrawn_by = $2 \
              WHERE id = $3 AND accepted_at IS NULL AND withdrawn_at IS NULL",
@@ -905,7 +905,7 @@ impl Backend {
                 invite.league_name
             )));
         }
-        let at = codes::now();
+        let at = codes::wall_clock();
         if invite.expires_at <= at {
             return Err(StoreError::Invalid(format!(
                 "This invitation expired on {}; ask the officer who sent it for a new one.",
@@ -1007,7 +1007,7 @@ impl Backend {
         valid_for: jiff::SignedDuration,
     ) -> Result<String, StoreError> {
         let plain = secrets::try_new_token()?;
-        let at = codes::now();
+        let at = codes::wall_clock();
         let expires_at = expiry(at, valid_for)?;
         // Not league data and asked for by whoever knows the email: no history row, no bump.
         let mut tx = begin_write(self.writer()).await?;
@@ -1078,7 +1078,7 @@ impl Backend {
                 when(used)
             )));
         }
-        let at = codes::now();
+        let at = codes::wall_clock();
         if expires_at <= at {
             return Err(StoreError::Invalid(format!(
                 "This password-reset link expired on {}; ask for a new one on the sign-in page.",
@@ -1177,7 +1177,7 @@ impl Backend {
         );
         let done = sqlx::query(&sql)
             .bind(address)
-            .bind(ts_fixed(codes::now()))
+            .bind(ts_fixed(codes::wall_clock()))
             .bind(ts_fixed(since))
             .bind(i64::from(limit))
             .execute(self.writer())
@@ -1221,7 +1221,7 @@ impl Backend {
         sqlx::query(&sql)
             .bind(email.as_str())
             .bind(address)
-            .bind(ts_fixed(codes::now()))
+            .bind(ts_fixed(codes::wall_clock()))
             .execute(self.writer())
             .await
             .map_err(db("noting an attempt for the sign-in limits"))?;
@@ -1346,7 +1346,7 @@ impl Backend {
                 school.map(|s| format!(" for {s}")).unwrap_or_default(),
             )));
         }
-        let at = codes::now();
+        let at = codes::wall_clock();
         let sql = format!(
             "INSERT INTO api_tokens (token_hash, prefix, label, user_id, league_id, role, school_id, \
              created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, {}, $9) RETURNING id",
@@ -1467,7 +1467,7 @@ impl Backend {
         let codes = |ns: &[Notice]| serde_json::json!({ "stopped": ns.iter().map(|n| n.code()).collect::<Vec<_>>() });
         append_history(
             &mut tx,
-            codes::now(),
+            codes::wall_clock(),
             by,
             Change {
                 before: Some(codes(&before)),
@@ -1517,7 +1517,7 @@ impl Backend {
             // Nothing to change: the bump is rolled back with the transaction.
             return Ok(());
         }
-        let at = codes::now();
+        let at = codes::wall_clock();
         let sql = format!(
             "UPDATE api_tokens SET revoked_at = {}, revoked_by = $2 WHERE id = $3",
             ts_in("$1")
@@ -1592,7 +1592,7 @@ impl Backend {
             .map_err(db("reading a match's reviews"))?
             .map(|row| review_from_row(m, &row))
             .transpose()?;
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO result_reviews (match_id, version, kind, by_user, role, at, reason) \
              VALUES ($1, $2, $3, $4, $5, {}, $7)",
@@ -1638,6 +1638,7 @@ impl Backend {
                     match kind {
                         ReviewKind::Confirmed => HistoryAction::ConfirmResult,
                         ReviewKind::Disputed => HistoryAction::DisputeResult,
+                        ReviewKind::CorrectionRequested => HistoryAction::RequestCorrection,
                     },
                 )
             },

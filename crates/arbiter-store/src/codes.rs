@@ -76,11 +76,11 @@ pub(crate) fn outcome(
     })
 }
 
-/// Now, to the microsecond: both backends keep microseconds, so what a write returns is
-/// exactly what a later read gives back.
-pub(crate) fn now() -> jiff::Timestamp {
-    let t = jiff::Timestamp::now();
-    jiff::Timestamp::from_microsecond(t.as_microsecond()).unwrap_or(t)
+/// The real time, to the microsecond, whatever the site's clock says (`crate::Clock`): accounts
+/// and their safety (sign-in attempts, invitations, reset links, API tokens) are a real person's,
+/// so a rehearsal on `--now` neither expires nor revives them.
+pub(crate) fn wall_clock() -> jiff::Timestamp {
+    crate::Clock::System.now()
 }
 
 pub(crate) fn parse_timestamp(s: &str) -> Result<jiff::Timestamp, StoreError> {

@@ -20,7 +20,7 @@ impl Backend {
         bump(&mut tx).await?;
         append_history(
             &mut tx,
-            codes::now(),
+            self.now(),
             by,
             Change {
                 league: Some(league.0),
@@ -63,7 +63,7 @@ impl Backend {
             )));
         }
         let version = now + 1;
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO event_versions (season_id, version, name, host, venue, \
              utc_offset_minutes, entered_by, entered_role, entered_at) \
@@ -267,7 +267,7 @@ impl Backend {
         .await
         .map_err(db("numbering a protest"))?;
         let number = to_u32(get(&row, "n")?, "protest number")? + 1;
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO protests (competition_id, number, by_team, against_team, grounds, \
              lodged_at, order_protested, entered_by, entered_role, entered_at) \
@@ -345,7 +345,7 @@ impl Backend {
             Answer::Written(r) => Some(r.as_str()),
             Answer::Declined => None,
         };
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO protest_replies (protest_id, answer, replied_at, entered_by, entered_role, entered_at) \
              VALUES ($1, $2, $3, $4, $5, {})",
@@ -408,7 +408,7 @@ impl Backend {
             Ruling::Dismissed => ("dismissed", None),
             Ruling::Upheld { order } => ("upheld", Some(order)),
         };
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO protest_decisions (protest_id, ruling, new_order, reason, decided_at, \
              decided_by, entered_role, entered_at) VALUES ($1, $2, $3, $4, $5, $6, $7, {})",

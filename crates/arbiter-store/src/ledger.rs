@@ -135,7 +135,7 @@ impl Backend {
             })?),
             None => None,
         };
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO ledger_entries (league_id, season_id, number, kind, school_id, \
              amount_cents, happened_on, note, reverses, recorded_by, recorded_role, recorded_at) \

@@ -22,6 +22,7 @@
 
 pub mod backup;
 mod check;
+mod clock;
 mod codes;
 mod error;
 pub mod json;
@@ -31,6 +32,7 @@ mod records;
 pub mod secrets;
 mod sqlite;
 
+pub use clock::Clock;
 pub use error::StoreError;
 pub use postgres::PgStore;
 pub use records::*;
@@ -90,6 +92,20 @@ impl Store {
     /// A private in-memory SQLite database, for tests and demos.
     pub async fn open_sqlite_memory() -> Result<Store, StoreError> {
         SqliteStore::open_memory().await.map(Store::Sqlite)
+    }
+
+    /// The store stamping every write by `clock` (RULES.md, "Time": `--now` and `--today` move
+    /// the whole site's clock, the history's and the results' times included).
+    pub fn with_clock(self, clock: Clock) -> Store {
+        match self {
+            Store::Sqlite(s) => Store::Sqlite(s.with_clock(clock)),
+            Store::Postgres(s) => Store::Postgres(s.with_clock(clock)),
+        }
+    }
+
+    /// The moment now by the store's clock: what a write made now is stamped with.
+    pub fn now(&self) -> jiff::Timestamp {
+        dispatch!(self, s => s.now())
     }
 
     /// `SQLite` or `PostgreSQL`.

@@ -147,6 +147,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "league_time_zones",
         include_str!("../migrations/sqlite/0027_league_time_zones.sql"),
     ),
+    (
+        28,
+        "correction_requests",
+        include_str!("../migrations/sqlite/0028_correction_requests.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -284,6 +289,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         27,
         "league_time_zones",
         include_str!("../migrations/postgres/0027_league_time_zones.sql"),
+    ),
+    (
+        28,
+        "correction_requests",
+        include_str!("../migrations/postgres/0028_correction_requests.sql"),
     ),
 ];
 

@@ -14,9 +14,22 @@ const MIGRATIONS: &[crate::migrations::EmbeddedMigration] = crate::migrations::P
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pool: PgPool,
+    /// The moment each write is stamped with.
+    clock: crate::Clock,
 }
 
 impl PgStore {
+    /// The store stamping its writes by `clock`.
+    pub(crate) fn with_clock(mut self, clock: crate::Clock) -> PgStore {
+        self.clock = clock;
+        self
+    }
+
+    /// The moment a write is stamped with, by the store's clock.
+    pub(crate) fn now(&self) -> jiff::Timestamp {
+        self.clock.now()
+    }
+
     /// Connects to a `postgres://user:password@host:port/database` URL. A schema other than
     /// `public` can be chosen with `?options[search_path]=NAME`.
     pub async fn connect(url: &str) -> Result<PgStore, StoreError> {
@@ -41,7 +54,10 @@ impl PgStore {
                     "cannot connect to PostgreSQL at {shown} ({e}); check that the server runs and the address, user and password are right"
                 ))
             })?;
-        Ok(PgStore { pool })
+        Ok(PgStore {
+            pool,
+            clock: crate::Clock::System,
+        })
     }
 
     /// The connection pool, for what shares the database (sessions) and for tests.

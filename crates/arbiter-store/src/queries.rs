@@ -377,6 +377,7 @@ async fn insert_extra_game(
     g: &ExtraGame,
     players: &HashMap<String, i64>,
     by: &Actor,
+    at: jiff::Timestamp,
 ) -> Result<i64, StoreError> {
     let player = |p: &PlayerId| {
         players.get(&p.0).copied().ok_or_else(|| {
@@ -400,14 +401,14 @@ async fn insert_extra_game(
     .map_err(db("storing an extra game"))?;
     let id: i64 = get(&row, "id")?;
     if g.entered_by.is_some() || by.user.is_some() {
-        insert_extra_event(tx, id, ExtraRow::Entered(g.entered_by), by).await?;
+        insert_extra_event(tx, id, ExtraRow::Entered(g.entered_by), by, at).await?;
     }
     for e in &g.events {
         let who = Actor {
             user: e.by.clone(),
             role: None,
         };
-        insert_extra_event(tx, id, ExtraRow::Step(&e.step), &who).await?;
+        insert_extra_event(tx, id, ExtraRow::Step(&e.step), &who, at).await?;
     }
     get(&row, "position")
 }
@@ -435,6 +436,7 @@ async fn insert_extra_event(
     id: i64,
     row: ExtraRow<'_>,
     by: &Actor,
+    at: jiff::Timestamp,
 ) -> Result<(), StoreError> {
     let (step, side, reason) = match row {
         ExtraRow::Entered(side) => ("entered", side.map(codes::side), None),
@@ -456,7 +458,7 @@ async fn insert_extra_event(
         .bind(reason)
         .bind(by.user.clone())
         .bind(by.role.map(Role::code))
-        .bind(codes::now().to_string())
+        .bind(at.to_string())
         .execute(&mut **tx)
         .await
         .map_err(db("storing a step on an extra game"))?;
@@ -696,7 +698,12 @@ async fn versions_in(
 type PlacedPairing = (i64, Pairing, Option<MatchId>);
 
 /// A new league, in the caller's transaction.
-async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
+async fn insert_league(
+    tx: &mut Tx,
+    new: &NewLeague,
+    by: &Actor,
+    at: jiff::Timestamp,
+) -> Result<League, StoreError> {
     check::slug("league", &new.slug)?;
     check::name("league", &new.name)?;
     check::text(TextKind::Description, "the league's description", &new.description)?;
@@ -712,7 +719,6 @@ async fn insert_league(tx: &mut Tx, new: &NewLeague, by: &Actor) -> Result<Leagu
             new.slug, new.name
         )));
     }
-    let at = codes::now();
     let sql = format!(
         "INSERT INTO leagues (slug, name, kind, description, created_at, time_zone) \
          VALUES ($1, $2, $3, $4, {}, $6) RETURNING id",
@@ -756,6 +762,7 @@ async fn insert_season(
     league: LeagueId,
     new: &NewSeason,
     by: &Actor,
+    at: jiff::Timestamp,
 ) -> Result<Season, StoreError> {
     check::slug("season", &new.slug)?;
     check::name("season", &new.name)?;
@@ -784,7 +791,6 @@ async fn insert_season(
             league_record.name, new.slug, new.name
         )));
     }
-    let at = codes::now();
     let sql = format!(
         "INSERT INTO seasons (league_id, slug, name, starts_on, ends_on, created_at) \
          VALUES ($1, $2, $3, {}, {}, {}) RETURNING id",
@@ -832,6 +838,7 @@ async fn insert_competition(
     new: &NewCompetition,
     competition: &Competition,
     by: &Actor,
+    at: jiff::Timestamp,
 ) -> Result<CompetitionRecord, StoreError> {
     check::slug("competition", &new.slug)?;
     check::competition_slug(&new.slug)?;
@@ -873,7 +880,6 @@ async fn insert_competition(
         )));
     }
 
-    let at = codes::now();
     let (preset, toml) = match &new.rules {
         RulesRef::Preset(p) => (Some(p.as_str()), None),
         RulesRef::Toml(t) => (None, Some(t.as_str())),
@@ -1034,7 +1040,7 @@ async fn insert_competition(
                     )
                     .await?;
                     for g in &m.extra_games {
-                        insert_extra_game(tx, match_id, g, &players, &Actor::system()).await?;
+                        insert_extra_game(tx, match_id, g, &players, &Actor::system(), at).await?;
                     }
                 }
                 Pairing::Bye(b) => {
@@ -1729,7 +1735,7 @@ impl Backend {
     pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
-        let league = insert_league(&mut tx, new, by).await?;
+        let league = insert_league(&mut tx, new, by, self.now()).await?;
         tx.commit().await.map_err(db("saving the league"))?;
         Ok(league)
     }
@@ -1759,7 +1765,7 @@ impl Backend {
         };
         append_history(
             &mut tx,
-            codes::now(),
+            self.now(),
             by,
             Change {
                 before: Some(json::league(&before)),
@@ -1801,7 +1807,7 @@ impl Backend {
     ) -> Result<Season, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
-        let season = insert_season(&mut tx, league, new, by).await?;
+        let season = insert_season(&mut tx, league, new, by, self.now()).await?;
         tx.commit().await.map_err(db("saving the season"))?;
         Ok(season)
     }
@@ -1871,7 +1877,7 @@ impl Backend {
         let id: i64 = get(&row, "id")?;
         append_history(
             &mut tx,
-            codes::now(),
+            self.now(),
             by,
             Change {
                 after: Some(serde_json::json!({ "id": id, "name": name })),
@@ -1911,7 +1917,7 @@ impl Backend {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of_season(&mut tx, season).await?;
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO season_closures (season_id, starts_on, ends_on, reason, created_at) \
              VALUES ($1, {}, {}, $4, {}) RETURNING id",
@@ -1984,7 +1990,7 @@ impl Backend {
                 closure.reason
             )));
         }
-        let at = codes::now();
+        let at = self.now();
         let sql = format!("UPDATE season_closures SET withdrawn_at = {} WHERE id = $2", ts_in("$1"));
         sqlx::query(&sql)
             .bind(at.to_string())
@@ -2030,7 +2036,7 @@ impl Backend {
     ) -> Result<CompetitionRecord, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
-        let record = insert_competition(&mut tx, season, new, competition, by).await?;
+        let record = insert_competition(&mut tx, season, new, competition, by, self.now()).await?;
         tx.commit().await.map_err(db("saving the competition"))?;
         Ok(record)
     }
@@ -2055,7 +2061,7 @@ impl Backend {
         let (league, created_league) = match found {
             Some(row) => (league_from_row(&row)?, None),
             None => {
-                let l = insert_league(&mut tx, &place.league, by).await?;
+                let l = insert_league(&mut tx, &place.league, by, self.now()).await?;
                 (l.clone(), Some(l))
             }
         };
@@ -2076,11 +2082,11 @@ impl Backend {
             Some(s) => (s.clone(), None),
             None => {
                 let (SeasonChoice::Named(s) | SeasonChoice::LatestOr(s)) = &place.season;
-                let s = insert_season(&mut tx, league.id, s, by).await?;
+                let s = insert_season(&mut tx, league.id, s, by, self.now()).await?;
                 (s.clone(), Some(s))
             }
         };
-        let record = insert_competition(&mut tx, season.id, new, competition, by).await?;
+        let record = insert_competition(&mut tx, season.id, new, competition, by, self.now()).await?;
         tx.commit().await.map_err(db("saving the competition"))?;
         Ok(Imported {
             league,
@@ -2155,7 +2161,8 @@ impl Backend {
     ) -> Result<ResultVersion, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
-        let written = record_result_in(&mut tx, m, seen, outcome, on, by, reason).await?;
+        let written =
+            record_result_in(&mut tx, m, seen, outcome, on, (by, self.now()), reason).await?;
         tx.commit().await.map_err(db("saving the result"))?;
         Ok(written)
     }
@@ -2169,6 +2176,7 @@ impl Backend {
         let mut tx = begin_write(self.writer()).await.map_err(|e| (0, e))?;
         bump(&mut tx).await.map_err(|e| (0, e))?;
         let mut out = Vec::with_capacity(writes.len());
+        let at = self.now();
         for (i, w) in writes.iter().enumerate() {
             let written = record_result_in(
                 &mut tx,
@@ -2176,7 +2184,7 @@ impl Backend {
                 w.seen,
                 w.outcome,
                 (w.basis, w.late),
-                w.by,
+                (w.by, at),
                 w.reason,
             )
             .await
@@ -2212,11 +2220,11 @@ impl Backend {
             ));
         }
         let players = player_rows(&mut tx, place.competition).await?;
-        let position = insert_extra_game(&mut tx, m.0, game, &players, by).await?;
+        let position = insert_extra_game(&mut tx, m.0, game, &players, by, self.now()).await?;
         bump_competition(&mut tx, place.competition).await?;
         append_history(
             &mut tx,
-            codes::now(),
+            self.now(),
             by,
             Change {
                 after: Some(serde_json::json!({
@@ -2260,7 +2268,7 @@ impl Backend {
                 "this match has no extra game {position}; reload the match and choose one of the games it lists"
             )));
         };
-        insert_extra_event(&mut tx, get(&row, "id")?, ExtraRow::Step(step), by).await?;
+        insert_extra_event(&mut tx, get(&row, "id")?, ExtraRow::Step(step), by, self.now()).await?;
         bump_competition(&mut tx, place.competition).await?;
         let (action, reason) = match step {
             ExtraStep::Confirmed => (HistoryAction::ConfirmExtraGame, None),
@@ -2268,7 +2276,7 @@ impl Backend {
         };
         append_history(
             &mut tx,
-            codes::now(),
+            self.now(),
             by,
             Change {
                 after: Some(serde_json::json!({
@@ -2314,7 +2322,7 @@ impl Backend {
         bump_competition(&mut tx, place.competition).await?;
         append_history(
             &mut tx,
-            codes::now(),
+            self.now(),
             by,
             Change {
                 after: Some(serde_json::json!({
@@ -2380,7 +2388,7 @@ impl Backend {
             )));
         }
         let version = now + 1;
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO lineup_versions (match_id, side, version, entered_by, entered_role, entered_at) \
              VALUES ($1, $2, $3, $4, $5, {}) RETURNING id",
@@ -2503,7 +2511,7 @@ impl Backend {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
-        let at = codes::now();
+        let at = self.now();
         for (team, p) in players {
             let row = sqlx::query(
                 "SELECT t.id, COALESCE(MAX(e.position), 0) AS last FROM teams t \
@@ -2654,7 +2662,7 @@ impl Backend {
         };
         append_history(
             &mut tx,
-            codes::now(),
+            self.now(),
             by,
             Change {
                 before: Some(before),
@@ -2723,7 +2731,7 @@ impl Backend {
                 )));
             }
         }
-        let at = codes::now();
+        let at = self.now();
         for mv in moves {
             move_in(&mut tx, mv, reason.as_str(), at, by).await?;
         }
@@ -2748,7 +2756,7 @@ impl Backend {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO violation_rulings (competition_id, finding_key, message, reason, ruled_by, \
              ruled_role, ruled_at) VALUES ($1, $2, $3, $4, $5, $6, {})",
@@ -2941,7 +2949,7 @@ async fn record_result_in(
     seen: ReportSeen,
     outcome: &MatchOutcome,
     (basis, late): (ResultBasis, Option<&LateArrival>),
-    by: &Actor,
+    (by, at): (&Actor, jiff::Timestamp),
     reason: Option<&str>,
 ) -> Result<ResultVersion, StoreError> {
     let reason = check::reason(reason)?;
@@ -2958,7 +2966,6 @@ async fn record_result_in(
     check_seen(tx, m, &label, &versions, seen).await?;
     let previous = versions.pop();
     let version = previous.as_ref().map_or(1, |p| i64::from(p.version) + 1);
-    let at = codes::now();
     insert_result(tx, m.0, version, outcome, by, at, reason, (basis, late), &players)
         .await?;
     bump_competition(tx, place.competition).await?;

@@ -546,6 +546,8 @@ code_enum!(
         ConfirmResult = "confirm_result",
         /// The visitors disputed it (GT-P2).
         DisputeResult = "dispute_result",
+        /// Either school asked for a correction of a result that stands (GT-P2).
+        RequestCorrection = "request_correction",
         /// A team's lineup named before the match, or changed: a new version (issue 12).
         NameLineup = "name_lineup",
         /// An officer ruled that a result carrying a violation stands (issue 12).

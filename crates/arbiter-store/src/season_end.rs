@@ -145,7 +145,7 @@ impl Backend {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO tie_decisions (competition_id, team_order, reason, decided_by, \
              decided_role, decided_at) VALUES ($1, $2, $3, $4, $5, {}) RETURNING id",
@@ -238,8 +238,8 @@ impl Backend {
                     .into(),
             ));
         }
-        let record = insert_competition(&mut tx, season, new, competition, by).await?;
-        let at = codes::now();
+        let record = insert_competition(&mut tx, season, new, competition, by, self.now()).await?;
+        let at = self.now();
         let sql = format!(
             "INSERT INTO playoffs (season_id, competition_id, drawn_by, drawn_role, drawn_at) \
              VALUES ($1, $2, $3, $4, {}) RETURNING id",
@@ -413,7 +413,7 @@ impl Backend {
             .await
             .map_err(db("storing a round"))?;
         let round_id: i64 = get(&row, "id")?;
-        let at = codes::now();
+        let at = self.now();
         let no_players = HashMap::new();
         for (place, p) in round.pairings.iter().enumerate() {
             let place = i64::try_from(place).unwrap_or(i64::MAX);
@@ -564,7 +564,7 @@ impl Backend {
                 "result": result,
             }));
         }
-        let at = codes::now();
+        let at = self.now();
         let sql = format!(
             "INSERT INTO deciding_games (competition_id, round, team_key, kind, black, result, \
              reason, entered_by, entered_role, entered_at, corrects) \
@@ -699,7 +699,7 @@ impl Backend {
                 moment.code()
             )));
         }
-        let at = codes::now();
+        let at = self.now();
         let version = latest + 1;
         let sql = format!(
             "INSERT INTO media_reports (league_id, season_id, moment, version, published, \

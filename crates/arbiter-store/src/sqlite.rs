@@ -24,6 +24,8 @@ pub struct SqliteStore {
     /// writers queue here without holding a reader's connection, instead of each holding one
     /// while SQLite's busy handler sleeps (issue 16: reads waited seconds behind writes).
     writer: SqlitePool,
+    /// The moment each write is stamped with.
+    clock: crate::Clock,
 }
 
 impl SqliteStore {
@@ -77,7 +79,11 @@ impl SqliteStore {
             .acquire_timeout(Duration::from_secs(30))
             .after_release(|conn, _| Box::pin(still_usable(conn)))
             .connect_lazy_with(options);
-        Ok(SqliteStore { pool, writer })
+        Ok(SqliteStore {
+            pool,
+            writer,
+            clock: crate::Clock::System,
+        })
     }
 
     /// A private in-memory database: one connection, kept open for the store's life.
@@ -99,7 +105,19 @@ impl SqliteStore {
         Ok(SqliteStore {
             writer: pool.clone(),
             pool,
+            clock: crate::Clock::System,
         })
+    }
+
+    /// The store stamping its writes by `clock`.
+    pub(crate) fn with_clock(mut self, clock: crate::Clock) -> SqliteStore {
+        self.clock = clock;
+        self
+    }
+
+    /// The moment a write is stamped with, by the store's clock.
+    pub(crate) fn now(&self) -> jiff::Timestamp {
+        self.clock.now()
     }
 
     /// The connection pool, for what shares the database (sessions) and for tests.

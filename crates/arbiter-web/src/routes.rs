@@ -195,6 +195,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                &format!("{M}/correction-request"),
+                Table(Action::RequestCorrection),
+            ),
+            post(matches::request_correction),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/move"),
                 Table(Action::PostponeMatch),
             ),
@@ -615,6 +623,7 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/correction"), Action::CorrectResult),
         api(format!("{m}/confirm"), Action::ConfirmResult),
         api(format!("{m}/dispute"), Action::DisputeResult),
+        api(format!("{m}/correction-request"), Action::RequestCorrection),
         api(format!("{m}/decision"), Action::DecideDispute),
         api(format!("{m}/forfeit"), Action::ApplyMatchForfeit),
         api(

@@ -1052,6 +1052,7 @@ async fn officer_matches(
             in_force: 0,
             played_on: m.played_on,
             enter_by: m.played_on.zip(m.deadlines).map(|(d, by)| by.enter_by(d)),
+            correct_by: None,
         };
         let one_school = m.home_school.is_some() && m.home_school == m.away_school;
         let asked = officer_task(&report, one_school, m.adjudication, m.today)?;
@@ -1080,6 +1081,9 @@ fn officer_todo(asked: arbiter_core::report::OfficerTask) -> String {
         OfficerTask::DecideDispute { version } => {
             format!("Decide the dispute of version {version} (GT-O3)")
         }
+        OfficerTask::DecideCorrection { version } => format!(
+            "Decide the correction asked for of version {version}: keep it or correct it (GT-P2, GT-O3)"
+        ),
         OfficerTask::LateReport { due } => format!(
             "No result was entered by {}: enter it, or apply a double forfeit for the late report (GT-P4)",
             words::date(due)

@@ -69,6 +69,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(correct_result))
         .routes(routes!(confirm_result))
         .routes(routes!(dispute_result))
+        .routes(routes!(request_correction))
         .routes(routes!(decide_dispute))
         .routes(routes!(declare_forfeit))
         .routes(routes!(late_report_forfeit))
@@ -625,6 +626,7 @@ async fn submit_json(
         },
         ReportStep::Confirm
         | ReportStep::Dispute
+        | ReportStep::RequestCorrection
         | ReportStep::Decide
         | ReportStep::DoubleForfeitForLateReport => match body::<ReviewInput>(&bytes) {
             Ok(input) => Submission {
@@ -965,6 +967,33 @@ async fn dispute_result(
     bytes: Bytes,
 ) -> Response {
     submit_json(state, headers, path, bytes, ReportStep::Dispute).await
+}
+
+/// GT-P2: either school's advisor asks for a correction of the result in force once it stands
+/// (confirmed, recorded or an officer's), with the reason, within the ruleset's
+/// `correct_within_days` of its entry; an officer decides it (`…/decision` to keep the result,
+/// `…/correction` to change it).
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/correction-request", tag = "results",
+    params(MatchAddress),
+    request_body(content = ReviewInput, description = "The version to correct (optional) and what is wrong with it (required)"),
+    responses(
+        (status = 201, description = "The stored request, as a review of kind `correction_requested`", body = StoredReview),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token: only the advisors of the match's two schools ask", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
+        (status = 422, description = "No reason; the result does not stand yet (the visitors dispute it instead); a correction was already asked for; or the days to ask ended", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn request_correction(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::RequestCorrection).await
 }
 
 /// GT-P2, GT-O3: an officer decides the disputed version in force by keeping it as entered,

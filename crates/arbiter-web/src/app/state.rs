@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use arbiter_core::rated_games::Stage;
 use arbiter_core::sealed::{self, Viewer};
 use arbiter_core::zone::Zone;
-use arbiter_store::Store;
+use arbiter_store::{Clock, Store};
 
 use crate::app::view::{CompetitionView, PageCell};
 use crate::http::error::{Format, WebError};
@@ -76,28 +76,6 @@ struct Settings {
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The clock the event's deadlines are counted by (AS-11..AS-13).
     clock: Clock,
-}
-
-/// The site's clock: the system's, or one set to a moment (a test), or one started at a moment
-/// and running on from it (`--now`: a rehearsal of an event's day, the demo on its days).
-#[derive(Debug, Clone, Copy)]
-enum Clock {
-    System,
-    Fixed(jiff::Timestamp),
-    From { start: jiff::Timestamp, at: Instant },
-}
-
-impl Clock {
-    fn now(self) -> jiff::Timestamp {
-        match self {
-            Clock::System => jiff::Timestamp::now(),
-            Clock::Fixed(t) => t,
-            Clock::From { start, at } => jiff::SignedDuration::try_from(at.elapsed())
-                .ok()
-                .and_then(|d| start.checked_add(d).ok())
-                .unwrap_or(start),
-        }
-    }
 }
 
 impl Default for Settings {
@@ -241,10 +219,7 @@ impl AppState {
     /// Starts the site's clock at `start`, running on from there: a rehearsal of an event's
     /// day, or the demo on its days (`arbiter serve --now`, `arbiter demo --now`).
     pub fn with_clock_from(self, start: jiff::Timestamp) -> AppState {
-        self.with_clock(Clock::From {
-            start,
-            at: Instant::now(),
-        })
+        self.with_clock(Clock::starting_at(start))
     }
 
     fn with_clock(self, clock: Clock) -> AppState {
@@ -254,14 +229,14 @@ impl AppState {
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
 
-    /// The moment now, by the site's clock.
+    /// The moment now, by the site's clock: the store stamps its writes by the same one.
     pub(crate) fn now(&self) -> jiff::Timestamp {
-        self.inner.settings.clock.now()
+        self.inner.store.now()
     }
 
     /// Whether the clock was set to a moment (`--now`), not the system's.
     pub(crate) fn clock_is_set(&self) -> bool {
-        !matches!(self.inner.settings.clock, Clock::System)
+        self.inner.settings.clock.is_set()
     }
 
     /// Fixes the date the home page takes as today ("what is on this week").
@@ -281,9 +256,18 @@ impl AppState {
         today: Option<jiff::civil::Date>,
         settings: Settings,
     ) -> AppState {
+        // One clock (RULES.md, "Time"): `--now` sets it; `--today` alone starts it at noon UTC
+        // of that day (within the day in every zone a league keeps), so that what is written
+        // that day is stamped on it.
+        let clock = match (settings.clock, today) {
+            (Clock::System, Some(day)) => jiff::tz::Offset::UTC
+                .to_timestamp(day.at(12, 0, 0, 0))
+                .map_or(Clock::System, Clock::starting_at),
+            (set, _) => set,
+        };
         AppState {
             inner: Arc::new(Inner {
-                store,
+                store: store.with_clock(clock),
                 freshness,
                 today,
                 settings,

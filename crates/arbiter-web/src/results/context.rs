@@ -145,7 +145,17 @@ impl MatchContext {
                 .date
                 .zip(self.stored.rules.report)
                 .map(|(d, by)| by.enter_by(d)),
+            correct_by: self.correct_by(),
         }
+    }
+
+    /// GT-P2: the last day either school asks for a correction of the version in force, counted
+    /// in the league's zone from its entry; `None` without a result or a `[report]`.
+    pub fn correct_by(&self) -> Option<jiff::civil::Date> {
+        let entered_on = self
+            .entered()
+            .map(|v| self.view.league.time_zone.day_of(v.entered_at))?;
+        self.stored.rules.report.map(|by| by.correct_by(entered_on))
     }
 }
 
@@ -521,6 +531,7 @@ pub(crate) fn changed(ctx: &MatchContext) -> WebError {
                 (ReviewKind::Confirmed, ReviewedBy::Visitors) => "confirmed",
                 (ReviewKind::Confirmed, ReviewedBy::Officer) => "upheld on dispute",
                 (ReviewKind::Disputed, _) => "disputed",
+                (ReviewKind::CorrectionRequested, _) => "asked to be corrected",
             };
             format!(
                 " and {verb} by {} on {}",

@@ -78,15 +78,17 @@ pub(crate) fn step_words(
     step: ReportStep,
     fresh: &MatchContext,
     reason: Option<&str>,
-    by: Option<Role>,
+    by: Option<(Role, Option<&str>)>,
 ) -> String {
     let facts = fresh.view.facts(fresh.round, &fresh.record);
     let score = words::score(facts.home_points, facts.away_points);
     let version = fresh.in_force();
-    let who = by.map_or("Someone".to_string(), |r| match r {
+    let who = by.map_or("Someone".to_string(), |(r, school)| match r {
         Role::Advisor => format!(
             "The advisor of {}",
-            fresh.school(Side::Home).unwrap_or("the home school")
+            school
+                .or(fresh.school(Side::Home))
+                .unwrap_or("the home school")
         ),
         r => format!("The league's {}", r.name()),
     });
@@ -121,6 +123,9 @@ pub(crate) fn step_words(
             "{} disputed version {version} of the result ({score}).{why} An officer decides: the President, or the Vice-President when the President's school plays (GT-O3).",
             fresh.team_name(Side::Away)
         ),
+        (ReportStep::RequestCorrection, _) => format!(
+            "{who} asked for a correction of version {version} of the result ({score}).{why} It counts as it is until an officer decides, keeping it or correcting it: the President, or the Vice-President when the President's school plays (GT-P2, GT-O3)."
+        ),
         _ => format!(
             "{who} {} the result: {score}, version {version}, which stands (GT-P2, GT-O3).{basis}{why}",
             match step {
@@ -131,6 +136,7 @@ pub(crate) fn step_words(
                 ReportStep::DoubleForfeitForLateReport => "decided (GT-P4)",
                 ReportStep::Enter
                 | ReportStep::Dispute
+                | ReportStep::RequestCorrection
                 | ReportStep::FinishAdjourned
                 | ReportStep::Adjudicate => "entered",
             }

@@ -141,11 +141,26 @@ struct ReviewForms {
     problems: Vec<String>,
 }
 
-/// GT-O3: an officer's decision of a dispute: keep the entered result, or correct it.
+/// GT-P2: either school's advisor asks for a correction of a result that stands, with the
+/// reason, until the day it is due by.
+struct CorrectionRequestForm {
+    csrf: String,
+    version: u32,
+    action: String,
+    /// "until Thu 12 Nov 2026", or nothing without a `[report]`.
+    until: String,
+    reason: String,
+    problems: Vec<String>,
+}
+
+/// GT-O3: an officer's decision of a dispute, or of a correction asked for: keep the entered
+/// result, or correct it.
 struct DecisionForm {
     csrf: String,
     version: u32,
     action: String,
+    /// GT-P2: a correction was asked for (after the result stood), not a dispute.
+    correction: bool,
     /// Who disputed and why, so the officer sees it next to the form.
     dispute: Option<String>,
     /// The correction form further down, when this officer may correct.
@@ -279,6 +294,7 @@ struct MatchPage {
     enter: Option<ResultForm>,
     correct: Option<ResultForm>,
     review: Option<ReviewForms>,
+    request: Option<CorrectionRequestForm>,
     decide: Option<DecisionForm>,
     penalties: Option<PenaltyForms>,
     /// GT-P3: the games recorded beside the match, and the form to record one.
@@ -342,6 +358,8 @@ struct Redo {
     review: Option<(String, Vec<String>)>,
     /// The decision form as sent (its reason) with its problems.
     decide: Option<(String, Vec<String>)>,
+    /// GT-P2: the request for a correction as sent (its reason) with its problems.
+    correction: Option<(String, Vec<String>)>,
     /// A penalty form as sent (which, the offender, the reason) with its problems.
     penalty: Option<(PenaltySent, Vec<String>)>,
     /// The extra game's form as sent, with its problems.
@@ -824,11 +842,21 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
             },
         ));
     }
-    for r in &ctx.reviews {
+    for (i, r) in ctx.reviews.iter().enumerate() {
+        let asked = ctx.reviews[..i]
+            .iter()
+            .rev()
+            .find(|e| e.version == r.version)
+            .is_some_and(|e| e.kind == ReviewKind::CorrectionRequested);
         let what = match (r.kind, ReviewedBy::of(r.role)) {
             (ReviewKind::Confirmed, ReviewedBy::Visitors) => {
                 format!("Version {} confirmed", r.version)
             }
+            // GT-P2, GT-O3: the officer kept a version a school asked to correct.
+            (ReviewKind::Confirmed, ReviewedBy::Officer) if asked => format!(
+                "Correction of version {} decided: the result stands",
+                r.version
+            ),
             // GT-O3: an officer's confirmation decides a dispute.
             (ReviewKind::Confirmed, ReviewedBy::Officer) => {
                 format!(
@@ -837,6 +865,9 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
                 )
             }
             (ReviewKind::Disputed, _) => format!("Version {} disputed", r.version),
+            (ReviewKind::CorrectionRequested, _) => {
+                format!("Correction of version {} asked for", r.version)
+            }
         };
         out.push((
             r.at,
@@ -921,9 +952,20 @@ fn deadlines(state: &AppState, ctx: &MatchContext, status: ReportStatus) -> Vec<
             vec![Deadline { text, overdue }]
         }
         ReportStatus::Confirmed { .. }
-        | ReportStatus::Disputed { .. }
         | ReportStatus::Recorded { .. }
-        | ReportStatus::Decided { .. } => Vec::new(),
+        | ReportStatus::Decided { .. } => ctx
+            .correct_by()
+            .filter(|by| today <= *by)
+            .map(|by| Deadline {
+                text: format!(
+                    "Either school may ask for a correction of this result until {}, with the reason; an officer decides it (GT-P2, GT-O3).",
+                    words::date(by)
+                ),
+                overdue: false,
+            })
+            .into_iter()
+            .collect(),
+        ReportStatus::Disputed { .. } | ReportStatus::CorrectionRequested { .. } => Vec::new(),
     }
 }
 
@@ -943,6 +985,9 @@ fn status_words(ctx: &MatchContext, status: ReportStatus) -> (String, &'static s
             "Version {version} of the result stands as recorded (imported from a file or the command line); it needs no confirmation."
         ),
         ReportStatus::Decided { version } => decided_words(ctx, version),
+        ReportStatus::CorrectionRequested { version } => format!(
+            "A correction of version {version} of the result was asked for; it counts as it is until an officer decides, keeping it or correcting it as a new version (the President, or the Vice-President when the President's school plays, GT-P2, GT-O3)."
+        ),
     };
     // Settled states read as confirmed does: nothing more is asked of anyone.
     let class = match status {
@@ -951,7 +996,7 @@ fn status_words(ctx: &MatchContext, status: ReportStatus) -> (String, &'static s
         ReportStatus::Confirmed { .. }
         | ReportStatus::Recorded { .. }
         | ReportStatus::Decided { .. } => "confirmed",
-        ReportStatus::Disputed { .. } => "disputed",
+        ReportStatus::Disputed { .. } | ReportStatus::CorrectionRequested { .. } => "disputed",
     };
     (text, class)
 }
@@ -962,6 +1007,18 @@ fn decided_words(ctx: &MatchContext, version: u32) -> String {
     let entered_by_officer = entry.is_some_and(|v| {
         EnteredBy::of(v.entered_by.as_deref(), v.entered_role) == EnteredBy::Officer
     });
+    // GT-P2: an officer kept the version a school asked to correct.
+    let mut of_version = ctx.reviews.iter().rev().filter(|r| r.version == version);
+    if let (Some(kept), Some(asked)) = (of_version.next(), of_version.next())
+        && kept.kind == ReviewKind::Confirmed
+        && ReviewedBy::of(kept.role) == ReviewedBy::Officer
+        && asked.kind == ReviewKind::CorrectionRequested
+    {
+        return sentence(&format!(
+            "{} kept version {version} after a correction of it was asked for: the result stands (GT-P2, GT-O3)",
+            role_phrase(kept.role, false)
+        ));
+    }
     if !entered_by_officer {
         let by = ctx
             .reviews
@@ -1069,7 +1126,20 @@ async fn page(
     let show_correct = may(Action::CorrectResult) && ctx.entered().is_some();
     let show_review = matches!(status, ReportStatus::AwaitingConfirmation { .. })
         && (may(Action::ConfirmResult) || may(Action::DisputeResult));
-    let show_decide = matches!(status, ReportStatus::Disputed { .. }) && may(Action::DecideDispute);
+    let show_decide = matches!(
+        status,
+        ReportStatus::Disputed { .. } | ReportStatus::CorrectionRequested { .. }
+    ) && may(Action::DecideDispute);
+    // GT-P2: either school asks for a correction of a result that stands, within its days.
+    let show_request = may(Action::RequestCorrection)
+        && ReportStep::RequestCorrection
+            .check(
+                &ctx.report(),
+                None,
+                EnteredBy::Team,
+                state.today_in(&ctx.view.league.time_zone),
+            )
+            .is_ok();
     // GT-M3, GT-P4: an officer acts on a match nobody reported; GT-P4 once it is late.
     let show_forfeit = status == ReportStatus::AwaitingResult && may(Action::ApplyMatchForfeit);
     let show_late = show_forfeit
@@ -1116,6 +1186,7 @@ async fn page(
         || show_correct
         || show_review
         || show_decide
+        || show_request
         || show_forfeit
         || show_extra
         || may(Action::ConfirmExtraGame)
@@ -1170,18 +1241,39 @@ async fn page(
             problems,
         }
     });
+    let request = show_request.then(|| {
+        let (reason, problems) = redo.correction.clone().unwrap_or_default();
+        CorrectionRequestForm {
+            csrf: csrf.clone(),
+            version: ctx.in_force(),
+            action: format!("{}/correction-request", ctx.href()),
+            until: ctx
+                .correct_by()
+                .map(|d| format!(" until {}", words::date(d)))
+                .unwrap_or_default(),
+            reason,
+            problems,
+        }
+    });
     let decide = show_decide.then(|| {
         let (reason, problems) = redo.decide.clone().unwrap_or_default();
         let version = ctx.in_force();
+        let correction = matches!(status, ReportStatus::CorrectionRequested { .. });
+        let asked = if correction {
+            ReviewKind::CorrectionRequested
+        } else {
+            ReviewKind::Disputed
+        };
         DecisionForm {
             csrf: csrf.clone(),
             version,
             action: format!("{}/decision", ctx.href()),
+            correction,
             dispute: ctx
                 .reviews
                 .iter()
                 .rev()
-                .find(|r| r.version == version && r.kind == ReviewKind::Disputed)
+                .find(|r| r.version == version && r.kind == asked)
                 .and_then(|r| r.reason.clone()),
             correct: show_correct.then(|| "#correct".to_string()),
             reason,
@@ -1375,6 +1467,7 @@ async fn page(
             )
         }),
         review,
+        request,
         decide,
         penalties,
         extra_lines,
@@ -1845,6 +1938,11 @@ async fn submit_form(
                     decide: form,
                     ..Redo::default()
                 }
+            } else if step == ReportStep::RequestCorrection {
+                Redo {
+                    correction: form,
+                    ..Redo::default()
+                }
             } else {
                 Redo {
                     review: form,
@@ -1927,6 +2025,17 @@ pub async fn dispute_result(
     fields: Fields,
 ) -> Response {
     submit_form(state, auth, path, fields, ReportStep::Dispute).await
+}
+
+/// POST `…/matches/{home}/correction-request`: GT-P2, either school's advisor asks for a
+/// correction of a result that stands, with the reason; an officer decides it (GT-O3).
+pub async fn request_correction(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::RequestCorrection).await
 }
 
 /// POST `…/matches/{home}/decision`: an officer decides a dispute by keeping the result as

@@ -110,6 +110,7 @@ pub(crate) async fn submit(
             // stands (`arbiter_core::report::status`).
             let kind = match step {
                 ReportStep::Dispute => ReviewKind::Disputed,
+                ReportStep::RequestCorrection => ReviewKind::CorrectionRequested,
                 _ => ReviewKind::Confirmed,
             };
             store
@@ -194,7 +195,12 @@ async fn told(state: &AppState, ctx: &MatchContext, acting: &Acting, sub: &Submi
     if let Ok(fresh) = context::reload(state, ctx).await
         && let Some((notice, audience)) = notice::of_step(sub.step, fresh.status())
     {
-        let what = notify::step_words(sub.step, &fresh, sub.reason(), Some(acting.role));
+        let what = notify::step_words(
+            sub.step,
+            &fresh,
+            sub.reason(),
+            Some((acting.role, acting.school.as_deref())),
+        );
         notify::tell(state, &fresh, notice, audience, &what, Some(&acting.email)).await;
     }
 }

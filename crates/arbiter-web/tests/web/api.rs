@@ -293,6 +293,7 @@ async fn the_openapi_document_lists_every_api_route() {
         "correction",
         "confirm",
         "dispute",
+        "correction-request",
         "decision",
         "forfeit",
         "late-report",

@@ -560,12 +560,16 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
     );
     assert!(!page.body.contains(&format!("{IMPORTED}/dispute")));
     // The forms left are the extra games' (GT-P3) and the game scores' (GT-M20), which either
-    // school may record.
+    // school may record, and the request for a correction of a result that stands (GT-P2).
     assert_eq!(
         page.body.matches("<form").count(),
         page.body
             .matches(&format!("action=\"{IMPORTED}/extra-games\""))
             .count()
+            + page
+                .body
+                .matches(&format!("action=\"{IMPORTED}/correction-request\""))
+                .count()
             + page
                 .body
                 .matches(&format!("action=\"{IMPORTED}/game-scores\""))
@@ -2395,4 +2399,158 @@ async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_resu
         .find(|e| e.contains("r4-start@arbiter"))
         .unwrap();
     assert!(!start.contains("STATUS:CANCELLED"), "{start}");
+}
+
+#[tokio::test]
+async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_officer_decides() {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let mut visitor = Visitor::signed_in(&app, VISITOR).await;
+    let v = version_field(&visitor.get(&app, MATCH).await.body);
+    let a = visitor
+        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+
+    // Confirmed, yet either school may still ask, until five days after Mon 16 Nov's entry.
+    let page = home.get(&app, MATCH).await;
+    let ask = format!(r#"action="{MATCH}/correction-request""#);
+    assert!(page.body.contains(&ask), "{}", page.body);
+    assert!(
+        page.body.contains(
+            "Either school may ask for a correction of this result until Sat 21 Nov 2026"
+        ),
+        "{}",
+        page.body
+    );
+    assert!(
+        !get(&app, MATCH).await.body.contains(&ask),
+        "not the public"
+    );
+    // A request says what is wrong.
+    let a = home
+        .post(
+            &app,
+            &format!("{MATCH}/correction-request"),
+            &[("version", &v), ("reason", " ")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(
+        a.body
+            .contains("A request for a correction needs its reason (GT-P2)"),
+        "{}",
+        a.body
+    );
+    let a = home
+        .post(
+            &app,
+            &format!("{MATCH}/correction-request"),
+            &[
+                ("version", &v),
+                ("reason", "Board 4 was won by Start, not drawn."),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains(&format!(
+            "A correction of version {v} of the result was asked for"
+        )),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(&format!("Correction of version {v} asked for"))
+    );
+    // Asked once: the other school is told so, not asked again.
+    let a = visitor
+        .post(
+            &app,
+            &format!("{MATCH}/correction-request"),
+            &[("version", &v), ("reason", "Also board 2.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(a.body.contains("has been asked for"), "{}", a.body);
+
+    // GT-O3: the President's school asked, so the Vice-President decides, with its reason shown.
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, MATCH).await;
+    assert!(
+        page.body.contains("Decide the correction asked for"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Board 4 was won by Start, not drawn."));
+    let a = vp
+        .post(
+            &app,
+            &format!("{MATCH}/decision"),
+            &[
+                ("version", &v),
+                ("reason", "Both scoresheets show board 4 drawn."),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains(&format!(
+            "The Vice-President kept version {v} after a correction of it was asked for: the result stands (GT-P2, GT-O3)."
+        )),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(&format!(
+        "Correction of version {v} decided: the result stands"
+    )));
+
+    // The visiting school asks through the API on the fifth day; on the sixth it is too late.
+    let token = school_token(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    let late = app_on(&store, jiff::civil::date(2026, 11, 22));
+    let a = api_post(
+        &late,
+        "correction-request",
+        Some(&token),
+        r#"{"reason": "Board 2 was ours."}"#,
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert_eq!(
+        a.json()["error"]["refusal"],
+        "correction_too_late",
+        "{}",
+        a.body
+    );
+    assert!(a.body.contains("Sat 21 Nov 2026"), "{}", a.body);
+    let last_day = app_on(&store, jiff::civil::date(2026, 11, 21));
+    let a = api_post(
+        &last_day,
+        "correction-request",
+        Some(&token),
+        r#"{"reason": "Board 2 was ours."}"#,
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    assert_eq!(a.json()["kind"], "correction_requested", "{}", a.body);
+    // Every step is in the history, with who asked and why.
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    let asked: Vec<_> = history
+        .iter()
+        .filter(|e| e.action == "request_correction")
+        .collect();
+    assert_eq!(asked.len(), 2, "{history:?}");
+    assert!(
+        asked
+            .iter()
+            .any(|e| e.reason.as_deref() == Some("Board 4 was won by Start, not drawn."))
+    );
 }
