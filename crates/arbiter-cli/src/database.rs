@@ -140,6 +140,8 @@ pub struct OfficerAsked {
     pub address: arbiter_web::MatchAddress,
     pub by: String,
     pub reason: Option<String>,
+    /// GT-M5: the officer read the warning that the step drops a team.
+    pub acknowledge_drop: bool,
     pub today: Option<jiff::civil::Date>,
     /// The moment, for an event's deadlines (AS-11); `None`: the clock's.
     pub now: Option<jiff::Timestamp>,
@@ -161,9 +163,15 @@ pub fn officer_step(step: &arbiter_web::OfficerStep, ask: &OfficerAsked) -> Resu
         if let Some(now) = ask.now {
             state = state.with_now(now);
         }
-        let done =
-            arbiter_web::officer_step(&state, &ask.by, &ask.address, step, ask.reason.as_deref())
-                .await;
+        let done = arbiter_web::officer_step(
+            &state,
+            &ask.by,
+            &ask.address,
+            step,
+            ask.reason.as_deref(),
+            ask.acknowledge_drop,
+        )
+        .await;
         state.mail_sent().await;
         match done {
             Ok(said) => {

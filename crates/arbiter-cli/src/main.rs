@@ -620,6 +620,10 @@ struct OfficerArgs {
     /// correction; for a lineup, why it is accepted after its deadline (AS-11).
     #[arg(long)]
     reason: Option<String>,
+    /// GT-M5: take a step that drops a team (its match forfeits reaching the league's limit),
+    /// having read the warning it is refused with without this.
+    #[arg(long)]
+    acknowledge_drop: bool,
     /// The day it is (YYYY-MM-DD), for the deadlines; default: the clock's date.
     #[arg(long, value_name = "DATE")]
     today: Option<jiff::civil::Date>,
@@ -646,6 +650,7 @@ impl OfficerArgs {
             },
             by: self.by,
             reason: self.reason,
+            acknowledge_drop: self.acknowledge_drop,
             today: self.today,
             now: self.now,
             base_url: self.base_url,
@@ -666,6 +671,12 @@ enum ResultCommand {
     },
     /// GT-P4: a match whose result was not reported in time, scored a double forfeit.
     LateReport {
+        #[command(flatten)]
+        at: OfficerArgs,
+    },
+    /// GT-M3, GT-P4: withdraws the forfeit by decision or late report's double forfeit in force,
+    /// with --reason: the match is to be reported again, and a team it dropped is back (GT-M5).
+    WithdrawPenalty {
         #[command(flatten)]
         at: OfficerArgs,
     },
@@ -1369,6 +1380,9 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 ResultCommand::LateReport { at } => {
                     (arbiter_web::OfficerStep::DoubleForfeitForLateReport, at)
+                }
+                ResultCommand::WithdrawPenalty { at } => {
+                    (arbiter_web::OfficerStep::WithdrawPenalty, at)
                 }
                 ResultCommand::Adjudicate { board, result, at } => {
                     (arbiter_web::OfficerStep::Adjudicate { board, result }, at)

@@ -369,6 +369,10 @@ pub enum ReportStep {
     /// GT-P2: either school's advisor asks for a correction of a result that stands, with the
     /// reason, within the ruleset's days; an officer decides (GT-O3).
     RequestCorrection,
+    /// GT-M3, GT-P4: an officer withdraws the penalty in force (a forfeit by decision or a late
+    /// report's double forfeit) by a new version with no result, with the reason: the match is
+    /// to be reported again, and a team the penalty dropped (GT-M5) is back.
+    WithdrawPenalty,
 }
 
 /// Why a result version holds what it holds (kept with each version): typed in as played, or
@@ -434,6 +438,8 @@ pub struct Report {
     /// GT-P2's last day to ask for a correction: the day the version in force was entered and
     /// the ruleset's `[report]`; `None` when either is missing, and then no window closes.
     pub correct_by: Option<jiff::civil::Date>,
+    /// Why the version in force holds what it holds: typed in, or an officer's penalty.
+    pub basis: ResultBasis,
 }
 
 /// GT-P4: a result is late from the day after GT-P2's last day to enter it; without that day
@@ -642,6 +648,13 @@ impl ReportStep {
         }
         match (self, report.status) {
             (ReportStep::RequestCorrection, status) => request_correction(report, status, today),
+            (ReportStep::WithdrawPenalty, ReportStatus::AwaitingResult) => {
+                Err(Refusal::NotEntered { step: self })
+            }
+            (ReportStep::WithdrawPenalty, _) => match report.basis {
+                ResultBasis::ForfeitByDecision | ResultBasis::LateReport => Ok(()),
+                ResultBasis::Entered => Err(Refusal::NoPenalty),
+            },
             (ReportStep::ForfeitByDecision, ReportStatus::AwaitingResult) => Ok(()),
             (ReportStep::DoubleForfeitForLateReport, ReportStatus::AwaitingResult) => {
                 late_report(report.enter_by, today)
@@ -719,6 +732,9 @@ impl ReportStep {
             ReportStep::RequestCorrection => Some(
                 "A request for a correction needs its reason (GT-P2): say which board or result is wrong and what it should be, so that the officer deciding it knows.",
             ),
+            ReportStep::WithdrawPenalty => Some(
+                "Withdrawing a penalty needs its reason (GT-M3, GT-P4): say why the decision no longer stands, so that both schools reading the match see it.",
+            ),
             ReportStep::Enter | ReportStep::Confirm | ReportStep::FinishAdjourned => None,
         }
     }
@@ -745,6 +761,8 @@ impl ReportStep {
             ReportStep::Adjudicate => Action::AdjudicateGame,
             ReportStep::FinishAdjourned => Action::EnterResult,
             ReportStep::RequestCorrection => Action::RequestCorrection,
+            // Who may impose a penalty may withdraw it (GT-O3 routes the President's own school).
+            ReportStep::WithdrawPenalty => Action::ApplyMatchForfeit,
         }
     }
 
@@ -761,6 +779,7 @@ impl ReportStep {
             ReportStep::Adjudicate => "adjudicate",
             ReportStep::FinishAdjourned => "finish",
             ReportStep::RequestCorrection => "ask to correct",
+            ReportStep::WithdrawPenalty => "withdraw",
         }
     }
 }
@@ -912,6 +931,8 @@ pub enum Refusal {
         /// The version that awaits the visitors.
         version: u32,
     },
+    /// GT-M3, GT-P4: the result in force is no officer's penalty, so there is none to withdraw.
+    NoPenalty,
     /// GT-P2: the days to ask for a correction of `version` ended on `due`.
     CorrectionTooLate {
         /// The version in force.
@@ -931,7 +952,7 @@ pub enum Refusal {
 impl Refusal {
     /// `changed`, `too_early`, `not_entered`, `disputed`, `not_disputed`, `reported`,
     /// `not_overdue`, `no_deadline`, `correction_requested`, `awaits_visitors`,
-    /// `correction_too_late`, `settled`.
+    /// `correction_too_late`, `no_penalty`, `settled`.
     pub fn code(self) -> &'static str {
         match self {
             Refusal::Changed { .. } => "changed",
@@ -945,6 +966,7 @@ impl Refusal {
             Refusal::CorrectionRequested { .. } => "correction_requested",
             Refusal::AwaitsVisitors { .. } => "awaits_visitors",
             Refusal::CorrectionTooLate { .. } => "correction_too_late",
+            Refusal::NoPenalty => "no_penalty",
             Refusal::Settled { .. } => "settled",
         }
     }
@@ -1051,6 +1073,10 @@ impl std::fmt::Display for Refusal {
                 f,
                 "GT-P2: corrections are requested within the league's days of the entry, and for version {version} of this result they ended on {}; if it is wrong, {WHO_CORRECTS}.",
                 due.strftime("%a %-d %b %Y")
+            ),
+            Refusal::NoPenalty => write!(
+                f,
+                "GT-M3, GT-P4: the result in force was entered as played, not decided as a forfeit or a late report's double forfeit, so there is no penalty to withdraw; if it is wrong, {WHO_CORRECTS}."
             ),
             Refusal::NoDeadline => f.write_str(
                 "GT-P4: this match has no day, or its rules set no deadline for entering results (no [report] section), so no report of it is late.",
@@ -1190,6 +1216,7 @@ mod tests {
             played_on: Some(day),
             enter_by: None,
             correct_by: None,
+            basis: ResultBasis::Entered,
         };
         let today = jiff::civil::date(2026, 12, 3);
         for status in [
@@ -1455,6 +1482,7 @@ mod tests {
             played_on: Some(jiff::civil::date(2026, 11, 2)),
             enter_by: Some(GT_P2.enter_by(jiff::civil::date(2026, 11, 2))),
             correct_by: Some(GT_P2.correct_by(jiff::civil::date(2026, 11, 2))),
+            basis: ResultBasis::Entered,
         }
     }
 
@@ -1507,6 +1535,43 @@ mod tests {
             officer_task(&report(asked), false, None, MATCH_DAY),
             Some(OfficerTask::DecideCorrection { version: 1 })
         );
+    }
+
+    #[test]
+    fn gt_m3_gt_p4_an_officers_penalty_is_withdrawn_by_a_new_version_and_nothing_else_is() {
+        let withdraw = ReportStep::WithdrawPenalty;
+        let decided = ReportStatus::Decided { version: 2 };
+        for basis in [ResultBasis::ForfeitByDecision, ResultBasis::LateReport] {
+            let penalty = Report {
+                basis,
+                ..report(decided)
+            };
+            assert_eq!(
+                withdraw.check(&penalty, Some(2), EnteredBy::Officer, MATCH_DAY),
+                Ok(())
+            );
+            // A writer who read an older version is refused as for any step.
+            assert_eq!(
+                withdraw
+                    .check(&penalty, Some(1), EnteredBy::Officer, MATCH_DAY)
+                    .unwrap_err()
+                    .code(),
+                "changed"
+            );
+        }
+        let played = withdraw
+            .check(&report(decided), None, EnteredBy::Officer, MATCH_DAY)
+            .unwrap_err();
+        assert_eq!(played.code(), "no_penalty");
+        assert!(played.to_string().starts_with("GT-M3, GT-P4:"), "{played}");
+        assert_eq!(
+            check(withdraw, ReportStatus::AwaitingResult)
+                .unwrap_err()
+                .code(),
+            "not_entered"
+        );
+        assert!(withdraw.reason_missing().is_some());
+        assert_eq!(withdraw.action(), Action::ApplyMatchForfeit);
     }
 
     #[test]

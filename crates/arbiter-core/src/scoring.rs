@@ -496,6 +496,59 @@ pub fn unplayed_after_drop(
     })
 }
 
+/// GT-M5, before the step is taken: the sentence warning that giving match `m` of round `round`
+/// the result `outcome` would drop a team (its match forfeits reaching the ruleset's limit),
+/// and what follows; `None` when nobody would be dropped by it. An officer is told this before a
+/// forfeit by decision, a late report's double forfeit or a correction that drops a team.
+pub fn would_drop(
+    competition: &Competition,
+    rules: &Ruleset,
+    round: u32,
+    m: &crate::model::Match,
+    outcome: &MatchOutcome,
+) -> Option<String> {
+    let limit = rules.drop.as_ref()?.after_match_forfeits;
+    let mut after = competition.clone();
+    let target = after
+        .rounds
+        .iter_mut()
+        .find(|r| r.number == round)?
+        .pairings
+        .iter_mut()
+        .find_map(|p| match p {
+            crate::model::Pairing::Match(x) if x.home == m.home && x.away == m.away => Some(x),
+            _ => None,
+        })?;
+    target.outcome = outcome.clone();
+    let (was, now) = (score(competition, rules), score(&after, rules));
+    let t = was.teams.iter().zip(&now.teams).position(|(w, n)| {
+        w.dropped.is_none() && n.dropped.as_ref().is_some_and(|d| d.round == round)
+    })?;
+    let d = now.teams.get(t)?.dropped.as_ref()?;
+    let name = competition.teams.get(t).map_or("?", |x| x.name.as_str());
+    let fate = if d.all_matches_excluded {
+        format!(
+            "it has played {} of its {} matches, under half, so every match of {name} is excluded from the standings",
+            d.played, d.scheduled
+        )
+    } else if rules
+        .drop
+        .as_ref()
+        .is_some_and(|x| x.remaining_matches_forfeited)
+    {
+        format!(
+            "it has played {} of its {} matches, so they stand and each match it has still to play scores as a forfeit win for its opponent (GT-M7)",
+            d.played, d.scheduled
+        )
+    } else {
+        format!("it has played {} of its {} matches", d.played, d.scheduled)
+    };
+    Some(format!(
+        "GT-M5: this gives {name} {} match forfeits, and a team is dropped from the league at {limit}, so {name} is dropped: {fate}. A new version of this result undoes it.",
+        d.match_forfeits
+    ))
+}
+
 fn count<I: Iterator>(it: I) -> u32 {
     u32::try_from(it.count()).unwrap_or(u32::MAX)
 }

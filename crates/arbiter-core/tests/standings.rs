@@ -5,7 +5,7 @@ mod support;
 
 use arbiter_core::model::*;
 use arbiter_core::ruleset::{PresetsOnly, Ruleset};
-use arbiter_core::scoring::{EntryKind, score};
+use arbiter_core::scoring::{EntryKind, score, would_drop};
 use arbiter_core::standings::{CriterionValue, SeparationReason, standings};
 use support::*;
 
@@ -604,4 +604,52 @@ fn z_dropped_in_round_5(z_v_b: Pairing) -> Competition {
             vec![pending("c", "a"), pending("b", "z")],
         ],
     )
+}
+
+/// GT-M5, before the step: the officer is warned that a forfeit would drop a team, and what
+/// follows; a forfeit that drops nobody, or a league without the rule, has no warning.
+#[test]
+fn gt_m5_the_forfeit_that_would_drop_a_team_is_warned_of_before_it_is_decided() {
+    let mut c = competition(
+        &["a", "b", "c", "z"],
+        vec![
+            vec![played("a", "b", "11=="), played("c", "z", "0000")],
+            vec![played("a", "c", "1=00"), played("z", "b", "0000")],
+            vec![forfeited("a", "z", Side::Away), played("b", "c", "1=1=")],
+            vec![pending("z", "a"), played("c", "b", "11=0")],
+            vec![pending("b", "a"), pending("z", "c")],
+            vec![pending("c", "a"), pending("b", "z")],
+        ],
+    );
+    let rules = gthscl();
+    let Pairing::Match(m) = c.rounds[3].pairings[0].clone() else {
+        unreachable!()
+    };
+    let warning = would_drop(&c, &rules, 4, &m, &MatchOutcome::Forfeit { by: Side::Home })
+        .expect("z's second match forfeit drops it");
+    assert!(warning.starts_with("GT-M5:"), "{warning}");
+    assert!(
+        warning.contains("this gives Z 2 match forfeits, and a team is dropped from the league at 2, so Z is dropped"),
+        "{warning}"
+    );
+    assert!(warning.contains("under half"), "{warning}");
+    // a forfeiting instead drops nobody: it is a's first.
+    assert_eq!(
+        would_drop(&c, &rules, 4, &m, &MatchOutcome::Forfeit { by: Side::Away }),
+        None
+    );
+    // Nothing was changed by asking.
+    assert!(score(&c, &rules).teams[3].dropped.is_none());
+    // A league without GT-M5 warns of nothing.
+    let off = with("gthscl", "[drop]\nenabled = false\n");
+    assert_eq!(
+        would_drop(&c, &off, 4, &m, &MatchOutcome::Forfeit { by: Side::Home }),
+        None
+    );
+    // Once dropped, the same forfeit again is no new drop.
+    c.rounds[3].pairings[0] = forfeited("z", "a", Side::Home);
+    assert_eq!(
+        would_drop(&c, &rules, 4, &m, &MatchOutcome::Forfeit { by: Side::Home }),
+        None
+    );
 }

@@ -195,6 +195,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                &format!("{M}/penalty-withdrawal"),
+                Table(Action::ApplyMatchForfeit),
+            ),
+            post(matches::withdraw_penalty),
+        ),
+        (
+            site(
+                Method::POST,
                 &format!("{M}/correction-request"),
                 Table(Action::RequestCorrection),
             ),
@@ -624,6 +632,7 @@ pub fn api_writes() -> Vec<Rule> {
         api(format!("{m}/confirm"), Action::ConfirmResult),
         api(format!("{m}/dispute"), Action::DisputeResult),
         api(format!("{m}/correction-request"), Action::RequestCorrection),
+        api(format!("{m}/penalty-withdrawal"), Action::ApplyMatchForfeit),
         api(format!("{m}/decision"), Action::DecideDispute),
         api(format!("{m}/forfeit"), Action::ApplyMatchForfeit),
         api(

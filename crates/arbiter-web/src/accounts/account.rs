@@ -1053,6 +1053,7 @@ async fn officer_matches(
             played_on: m.played_on,
             enter_by: m.played_on.zip(m.deadlines).map(|(d, by)| by.enter_by(d)),
             correct_by: None,
+            basis: arbiter_core::report::ResultBasis::Entered,
         };
         let one_school = m.home_school.is_some() && m.home_school == m.away_school;
         let asked = officer_task(&report, one_school, m.adjudication, m.today)?;

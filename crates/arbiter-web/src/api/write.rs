@@ -70,6 +70,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(confirm_result))
         .routes(routes!(dispute_result))
         .routes(routes!(request_correction))
+        .routes(routes!(withdraw_penalty))
         .routes(routes!(decide_dispute))
         .routes(routes!(declare_forfeit))
         .routes(routes!(late_report_forfeit))
@@ -100,6 +101,10 @@ pub struct ReviewInput {
     // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
+    /// GT-M5: a late report's double forfeit that would drop a team is refused (422, the field
+    /// `acknowledge_drop` with the warning) until it is sent again with this `true`.
+    #[serde(default)]
+    pub acknowledge_drop: bool,
 }
 
 /// GT-M3: a match the advisors could not arrange, forfeited by the team an officer decides
@@ -118,6 +123,11 @@ pub struct ForfeitInput {
     #[serde(default)]
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
+    /// GT-M5: a forfeit that would drop the offender (its match forfeits reaching the league's
+    /// limit) is refused (422, the field `acknowledge_drop` with the warning) until it is sent
+    /// again with this `true`.
+    #[serde(default)]
+    pub acknowledge_drop: bool,
 }
 
 /// GT-P3: a game played beside a match, outside its score.
@@ -606,6 +616,7 @@ async fn submit_json(
                 reason: input.reason,
                 settle: None,
                 restore: None,
+                acknowledge_drop: input.acknowledge_drop,
             },
             Err(r) => return *r,
         },
@@ -621,6 +632,7 @@ async fn submit_json(
                 reason: input.reason,
                 settle: None,
                 restore: None,
+                acknowledge_drop: input.acknowledge_drop,
             },
             Err(r) => return *r,
         },
@@ -628,6 +640,7 @@ async fn submit_json(
         | ReportStep::Dispute
         | ReportStep::RequestCorrection
         | ReportStep::Decide
+        | ReportStep::WithdrawPenalty
         | ReportStep::DoubleForfeitForLateReport => match body::<ReviewInput>(&bytes) {
             Ok(input) => Submission {
                 step,
@@ -636,6 +649,7 @@ async fn submit_json(
                 reason: input.reason,
                 settle: None,
                 restore: None,
+                acknowledge_drop: input.acknowledge_drop,
             },
             Err(r) => return *r,
         },
@@ -651,6 +665,7 @@ async fn submit_json(
                         arbiter_core::model::GameResult::parse(input.result.trim()),
                     )),
                     restore: None,
+                    acknowledge_drop: false,
                 },
                 Err(r) => return *r,
             }
@@ -967,6 +982,32 @@ async fn dispute_result(
     bytes: Bytes,
 ) -> Response {
     submit_json(state, headers, path, bytes, ReportStep::Dispute).await
+}
+
+/// GT-M3, GT-P4: an officer withdraws the penalty in force (a forfeit by decision, or a late
+/// report's double forfeit) with the reason: a new version with no result, so the match is to be
+/// played and reported again, and a team the penalty dropped (GT-M5) is back.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}/matches/{home}/penalty-withdrawal", tag = "results",
+    params(MatchAddress),
+    request_body(content = ReviewInput, description = "The version withdrawn (optional) and why the decision no longer stands (required)"),
+    responses(
+        (status = 201, description = "The stored version, with no result", body = StoredResult),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
+        (status = 404, description = "No such match", body = ErrorAnswer),
+        (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
+        (status = 422, description = "No reason, or the result in force is no penalty (`no_penalty`)", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn withdraw_penalty(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: MatchPath,
+    bytes: Bytes,
+) -> Response {
+    submit_json(state, headers, path, bytes, ReportStep::WithdrawPenalty).await
 }
 
 /// GT-P2: either school's advisor asks for a correction of the result in force once it stands

@@ -37,6 +37,8 @@ pub enum OfficerStep {
     ForfeitByDecision { offender: String },
     /// GT-P4: the double forfeit of a match whose result was not reported in time.
     DoubleForfeitForLateReport,
+    /// GT-M3, GT-P4: the penalty in force withdrawn by a new version with no result.
+    WithdrawPenalty,
     /// GT-M20: the result of a game sent for adjudication, as `1-0`, `1/2-1/2` or `0-1`.
     Adjudicate { board: u32, result: String },
     /// Every board's result as the round page takes it, one key a board from the home side
@@ -61,6 +63,7 @@ pub async fn officer_step(
     at: &MatchAddress,
     step: &OfficerStep,
     reason: Option<&str>,
+    acknowledge_drop: bool,
 ) -> Result<String, String> {
     let email = Email::parse(email)?;
     let user = state
@@ -111,6 +114,7 @@ pub async fn officer_step(
         OfficerStep::DoubleForfeitForLateReport => {
             (ReportStep::DoubleForfeitForLateReport, None, None)
         }
+        OfficerStep::WithdrawPenalty => (ReportStep::WithdrawPenalty, None, None),
         OfficerStep::Adjudicate { board, result } => (
             ReportStep::Adjudicate,
             None,
@@ -136,6 +140,7 @@ pub async fn officer_step(
         reason: reason.map(str::to_string),
         settle,
         restore: None,
+        acknowledge_drop,
     };
     match write::submit(state, &ctx, &acting, &submission).await {
         Ok(Written::Result(v)) => Ok(format!(

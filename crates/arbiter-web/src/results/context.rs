@@ -146,6 +146,7 @@ impl MatchContext {
                 .zip(self.stored.rules.report)
                 .map(|(d, by)| by.enter_by(d)),
             correct_by: self.correct_by(),
+            basis: self.versions.last().map(|v| v.basis).unwrap_or_default(),
         }
     }
 
@@ -356,6 +357,10 @@ pub struct ResultInput {
     /// longer in force, nothing is written (409), so an entry never overwrites one it did not see.
     #[serde(default)]
     pub version: Option<u32>,
+    /// GT-M5: an officer's entry or correction that would drop a team is refused (422, the field
+    /// `acknowledge_drop` with the warning) until it is sent again with this `true`.
+    #[serde(default)]
+    pub acknowledge_drop: bool,
 }
 
 /// The referee's report of a late team (GT-M6, GT-S3); times as `HH:MM`.

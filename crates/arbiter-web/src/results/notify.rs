@@ -123,6 +123,9 @@ pub(crate) fn step_words(
             "{} disputed version {version} of the result ({score}).{why} An officer decides: the President, or the Vice-President when the President's school plays (GT-O3).",
             fresh.team_name(Side::Away)
         ),
+        (ReportStep::WithdrawPenalty, _) => format!(
+            "{who} withdrew the penalty decided on this match (GT-M3, GT-P4): version {version} holds no result, so the match is to be played and reported again (GT-P2), and a team the penalty had dropped is back (GT-M5).{why}"
+        ),
         (ReportStep::RequestCorrection, _) => format!(
             "{who} asked for a correction of version {version} of the result ({score}).{why} It counts as it is until an officer decides, keeping it or correcting it: the President, or the Vice-President when the President's school plays (GT-P2, GT-O3)."
         ),
@@ -137,6 +140,7 @@ pub(crate) fn step_words(
                 ReportStep::Enter
                 | ReportStep::Dispute
                 | ReportStep::RequestCorrection
+                | ReportStep::WithdrawPenalty
                 | ReportStep::FinishAdjourned
                 | ReportStep::Adjudicate => "entered",
             }

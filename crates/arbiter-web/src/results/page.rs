@@ -130,6 +130,8 @@ struct ResultForm {
     reason_label: String,
     reason_required: bool,
     problems: Vec<String>,
+    /// GT-M5: the entry was refused because it drops a team; the box to take it knowingly.
+    acknowledge_drop: bool,
 }
 
 struct ReviewForms {
@@ -149,6 +151,17 @@ struct CorrectionRequestForm {
     action: String,
     /// "until Thu 12 Nov 2026", or nothing without a `[report]`.
     until: String,
+    reason: String,
+    problems: Vec<String>,
+}
+
+/// GT-M3, GT-P4: an officer withdraws the penalty in force, with the reason.
+struct WithdrawForm {
+    csrf: String,
+    version: u32,
+    action: String,
+    /// What is withdrawn: "the forfeit by decision", "the late report's double forfeit".
+    what: &'static str,
     reason: String,
     problems: Vec<String>,
 }
@@ -210,6 +223,11 @@ struct PenaltyForms {
     /// The form sent and refused.
     sent: Option<PenaltySent>,
     problems: Vec<String>,
+    /// GT-M5: the warning that declaring the home team (or the visitors) offended drops it.
+    home_drops: Option<String>,
+    away_drops: Option<String>,
+    /// GT-M5: the warning that the double forfeit drops a team.
+    late_drops: Option<String>,
 }
 
 /// A penalty form as sent: which (`forfeit` or `late-report`), the offender, the reason.
@@ -282,6 +300,8 @@ struct MatchPage {
     away_school: Option<String>,
     score: String,
     label: Option<String>,
+    /// The boards table's rating column: "Rating on 16 Nov", the match day's (GT-M11).
+    rating_heading: String,
     boards: Vec<BoardLine>,
     status: String,
     status_class: &'static str,
@@ -295,6 +315,7 @@ struct MatchPage {
     correct: Option<ResultForm>,
     review: Option<ReviewForms>,
     request: Option<CorrectionRequestForm>,
+    withdraw: Option<WithdrawForm>,
     decide: Option<DecisionForm>,
     penalties: Option<PenaltyForms>,
     /// GT-P3: the games recorded beside the match, and the form to record one.
@@ -360,6 +381,8 @@ struct Redo {
     decide: Option<(String, Vec<String>)>,
     /// GT-P2: the request for a correction as sent (its reason) with its problems.
     correction: Option<(String, Vec<String>)>,
+    /// GT-M3, GT-P4: the withdrawal of a penalty as sent (its reason) with its problems.
+    withdraw: Option<(String, Vec<String>)>,
     /// A penalty form as sent (which, the offender, the reason) with its problems.
     penalty: Option<(PenaltySent, Vec<String>)>,
     /// The extra game's form as sent, with its problems.
@@ -692,6 +715,7 @@ fn result_form(
         reason: shown(input.reason.as_deref().unwrap_or_default()),
         reason_label,
         reason_required,
+        acknowledge_drop: problems.iter().any(|p| p.field == "acknowledge_drop"),
         problems: problems.into_iter().map(|p| p.message).collect(),
     }
 }
@@ -715,19 +739,30 @@ fn unfinished_form(b: Option<&BoardInput>) -> UnfinishedForm {
     }
 }
 
+/// The player's link and rating on the match day: the one board order read (GT-M11, GT-M13),
+/// as every message of the match states it.
 fn player_link(
     view: &CompetitionView,
     id: Option<&arbiter_core::PlayerId>,
+    on_the_day: impl Fn(&arbiter_core::PlayerId) -> Option<String>,
 ) -> (Option<Link>, String) {
     match id {
         None => (None, String::new()),
         Some(id) => match view.player(&id.0) {
             Some((p, _)) => (
                 Some(Link::new(view.player_href(p), &p.name)),
-                words::rating(p),
+                on_the_day(id).unwrap_or_else(|| words::rating(p)),
             ),
             None => (Some(Link::new(view.href(), &id.0)), String::new()),
         },
+    }
+}
+
+/// The boards table's rating column says which rating it shows: the match day's.
+fn rating_heading(ctx: &MatchContext) -> String {
+    match ctx.date {
+        Some(d) => format!("Rating on {}", d.strftime("%-d %b")),
+        None => "Rating".to_string(),
     }
 }
 
@@ -737,13 +772,15 @@ fn board_lines(ctx: &MatchContext, view: &CompetitionView) -> Vec<BoardLine> {
         .team_index(&ctx.record.home.0)
         .and_then(|t| view.match_of(ctx.round, t))
         .unwrap_or(&ctx.record);
+    let ranking = arbiter_core::lineup::Ranking::new(&ctx.stored.competition, &ctx.stored.rules);
+    let on_the_day = |id: &arbiter_core::PlayerId| ranking.on(id, ctx.date).map(|r| r.shown());
     CompetitionView::boards(record)
         .iter()
         .enumerate()
         .map(|(i, b)| {
             let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            let (home, home_rating) = player_link(view, b.home_player.as_ref());
-            let (away, away_rating) = player_link(view, b.away_player.as_ref());
+            let (home, home_rating) = player_link(view, b.home_player.as_ref(), on_the_day);
+            let (away, away_rating) = player_link(view, b.away_player.as_ref(), on_the_day);
             let c = view.rules.colour(Some(b), number, Side::Home);
             let unplayed = b
                 .unplayed
@@ -1130,6 +1167,16 @@ async fn page(
         status,
         ReportStatus::Disputed { .. } | ReportStatus::CorrectionRequested { .. }
     ) && may(Action::DecideDispute);
+    // GT-M3, GT-P4: the officer who may impose a penalty may withdraw it by a new version.
+    let show_withdraw = may(Action::ApplyMatchForfeit)
+        && ReportStep::WithdrawPenalty
+            .check(
+                &ctx.report(),
+                None,
+                EnteredBy::Officer,
+                state.today_in(&ctx.view.league.time_zone),
+            )
+            .is_ok();
     // GT-P2: either school asks for a correction of a result that stands, within its days.
     let show_request = may(Action::RequestCorrection)
         && ReportStep::RequestCorrection
@@ -1187,6 +1234,7 @@ async fn page(
         || show_review
         || show_decide
         || show_request
+        || show_withdraw
         || show_forfeit
         || show_extra
         || may(Action::ConfirmExtraGame)
@@ -1241,6 +1289,20 @@ async fn page(
             problems,
         }
     });
+    let withdraw = show_withdraw.then(|| {
+        let (reason, problems) = redo.withdraw.clone().unwrap_or_default();
+        WithdrawForm {
+            csrf: csrf.clone(),
+            version: ctx.in_force(),
+            action: format!("{}/penalty-withdrawal", ctx.href()),
+            what: match ctx.report().basis {
+                ResultBasis::LateReport => "the late report's double forfeit (GT-P4)",
+                _ => "the forfeit by decision (GT-M3)",
+            },
+            reason,
+            problems,
+        }
+    });
     let request = show_request.then(|| {
         let (reason, problems) = redo.correction.clone().unwrap_or_default();
         CorrectionRequestForm {
@@ -1285,6 +1347,16 @@ async fn page(
             Some((sent, problems)) => (Some(sent), problems),
             None => (None, Vec::new()),
         };
+        // GT-M5: the officer sees, before choosing, which choice would drop a team.
+        let drops = |outcome: MatchOutcome| {
+            arbiter_core::scoring::would_drop(
+                &ctx.stored.competition,
+                &ctx.stored.rules,
+                ctx.round,
+                &ctx.record,
+                &outcome,
+            )
+        };
         PenaltyForms {
             csrf: csrf.clone(),
             version: ctx.in_force(),
@@ -1294,6 +1366,11 @@ async fn page(
             late_action: show_late.then(|| format!("{}/late-report", ctx.href())),
             sent,
             problems,
+            home_drops: drops(MatchOutcome::Forfeit { by: Side::Home }),
+            away_drops: drops(MatchOutcome::Forfeit { by: Side::Away }),
+            late_drops: show_late
+                .then(|| drops(MatchOutcome::DoubleForfeit))
+                .flatten(),
         }
     });
     let extra_form = show_extra.then(|| {
@@ -1435,6 +1512,7 @@ async fn page(
         score,
         label,
         boards: board_lines(ctx, view),
+        rating_heading: rating_heading(ctx),
         status: status_text,
         status_class,
         late: ctx
@@ -1468,6 +1546,7 @@ async fn page(
         }),
         review,
         request,
+        withdraw,
         decide,
         penalties,
         extra_lines,
@@ -1795,6 +1874,7 @@ fn input_from_form(sent: &Sent) -> ResultInput {
         boards: boards.into_values().collect(),
         reason: sent.reason.clone(),
         version: sent.version,
+        acknowledge_drop: sent.field("acknowledge_drop") == "yes",
     }
 }
 
@@ -1898,6 +1978,7 @@ async fn submit_form(
             .as_ref()
             .map(|(board, result)| (*board, GameResult::parse(result))),
         restore: None,
+        acknowledge_drop: sent.field("acknowledge_drop") == "yes",
     };
     // The form as sent, with `problems` beside it.
     let reason = shown(sent.reason.as_deref().unwrap_or_default());
@@ -1941,6 +2022,11 @@ async fn submit_form(
             } else if step == ReportStep::RequestCorrection {
                 Redo {
                     correction: form,
+                    ..Redo::default()
+                }
+            } else if step == ReportStep::WithdrawPenalty {
+                Redo {
+                    withdraw: form,
                     ..Redo::default()
                 }
             } else {
@@ -2036,6 +2122,18 @@ pub async fn request_correction(
     fields: Fields,
 ) -> Response {
     submit_form(state, auth, path, fields, ReportStep::RequestCorrection).await
+}
+
+/// POST `…/matches/{home}/penalty-withdrawal`: GT-M3, GT-P4, an officer withdraws the forfeit
+/// by decision or the late report's double forfeit in force, with the reason, by a new version
+/// with no result; a team it dropped is back (GT-M5).
+pub async fn withdraw_penalty(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: MatchPath,
+    fields: Fields,
+) -> Response {
+    submit_form(state, auth, path, fields, ReportStep::WithdrawPenalty).await
 }
 
 /// POST `…/matches/{home}/decision`: an officer decides a dispute by keeping the result as

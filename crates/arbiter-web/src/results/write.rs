@@ -30,6 +30,8 @@ pub(crate) struct Submission {
     /// A correction that restores an earlier version's outcome as it was (the round page's undo),
     /// instead of one typed in `entry`.
     pub restore: Option<MatchOutcome>,
+    /// GT-M5: the officer read the warning that this step drops a team, and takes it.
+    pub acknowledge_drop: bool,
 }
 
 impl Submission {
@@ -92,7 +94,8 @@ pub(crate) async fn submit(
             | ReportStep::ForfeitByDecision
             | ReportStep::DoubleForfeitForLateReport
             | ReportStep::Adjudicate
-            | ReportStep::FinishAdjourned,
+            | ReportStep::FinishAdjourned
+            | ReportStep::WithdrawPenalty,
             Some(outcome),
         ) => store
             .record_result_on(
@@ -314,6 +317,8 @@ async fn check(
         None if sub.step == ReportStep::DoubleForfeitForLateReport => {
             Some(MatchOutcome::DoubleForfeit)
         }
+        // GT-M3, GT-P4: a penalty withdrawn leaves the match with no result, to be reported.
+        None if sub.step == ReportStep::WithdrawPenalty => Some(MatchOutcome::Pending),
         // GT-M20: the game's result, on the result in force.
         None if matches!(
             sub.step,
@@ -405,6 +410,25 @@ async fn check(
             board,
             "result",
             report::ONLY_THE_PRESIDENT_ADJUDICATES.into(),
+        ));
+    }
+    // GT-M5: an officer is told before the step that drops a team, and takes it knowingly.
+    if by == EnteredBy::Officer
+        && !sub.acknowledge_drop
+        && let Some(o) = &outcome
+        && let Some(warning) = arbiter_core::scoring::would_drop(
+            &ctx.stored.competition,
+            &ctx.stored.rules,
+            ctx.round,
+            &ctx.record,
+            o,
+        )
+    {
+        problems.push(Problem::general(
+            "acknowledge_drop",
+            format!(
+                "{warning} Nothing was saved: to decide it, confirm that you have read this (tick the box, or send acknowledge_drop)."
+            ),
         ));
     }
     if too_long.is_some() || !problems.is_empty() {

@@ -294,6 +294,7 @@ async fn the_openapi_document_lists_every_api_route() {
         "confirm",
         "dispute",
         "correction-request",
+        "penalty-withdrawal",
         "decision",
         "forfeit",
         "late-report",

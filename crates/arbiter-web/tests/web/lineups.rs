@@ -302,7 +302,7 @@ async fn as_11_an_advisor_may_not_name_a_lineup_at_a_moment_of_their_choosing() 
     };
     let back = "2026-11-13T12:00:00Z".parse::<jiff::Timestamp>().unwrap();
     let state = arbiter_web::AppState::new(store.clone()).with_now(back);
-    let err = arbiter_web::officer_step(&state, HOME, &at, &step, None)
+    let err = arbiter_web::officer_step(&state, HOME, &at, &step, None, false)
         .await
         .unwrap_err();
     assert!(
@@ -311,7 +311,7 @@ async fn as_11_an_advisor_may_not_name_a_lineup_at_a_moment_of_their_choosing() 
     );
     // On the system's clock the same advisor is heard (and told what is wrong with the players).
     let state = arbiter_web::AppState::new(store);
-    let err = arbiter_web::officer_step(&state, HOME, &at, &step, None)
+    let err = arbiter_web::officer_step(&state, HOME, &at, &step, None, false)
         .await
         .unwrap_err();
     assert!(!err.contains("--now"), "{err}");

@@ -2554,3 +2554,163 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
             .any(|e| e.reason.as_deref() == Some("Board 4 was won by Start, not drawn."))
     );
 }
+
+/// GT-M5, GT-M3: the officer is warned before the forfeit that drops a team, takes it only
+/// knowingly, and may withdraw it by a new version: the team is back, everything recomputed.
+#[tokio::test]
+async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_is_withdrawn() {
+    let store = store().await;
+    account(&store, VP, Role::VicePresident, None).await;
+    let vp_token = school_token(&store, "vp2@gthscl.example", Role::VicePresident, None).await;
+    let app = app_on(&store, jiff::civil::date(2026, 11, 20));
+    // Round 2's forfeit was a mistake: the match was played. Waite has one match forfeit left.
+    let boards: Vec<String> = (1..=4)
+        .map(|n| {
+            format!(
+                r#"{{"board": {n}, "result": "1-0", "home_player": "start{n}", "away_player": "drop{n}"}}"#
+            )
+        })
+        .collect();
+    let a = send(
+        &app,
+        Request::post(
+            "/api/v1/leagues/gthscl/2026-27/division-a/rounds/2/matches/start/correction",
+        )
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {vp_token}"))
+        .body(Body::from(format!(
+            r#"{{"boards": [{}], "reason": "The match was played; the scoresheet came late."}}"#,
+            boards.join(",")
+        )))
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+
+    const M: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/drop";
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, M).await;
+    let warning = "GT-M5: this gives Waite Dropouts 2 match forfeits, and a team is dropped from the league at 2, so Waite Dropouts is dropped";
+    assert!(shows(&page.body, warning), "{}", page.body);
+    assert!(
+        page.body.contains(r#"name="acknowledge_drop""#),
+        "{}",
+        page.body
+    );
+    let v = version_field(&page.body);
+    let forfeit = |ack: bool| {
+        let mut f = vec![
+            ("version", v.clone()),
+            ("offender", "home".to_string()),
+            (
+                "reason",
+                "Waite could not field a team on any day offered.".to_string(),
+            ),
+        ];
+        if ack {
+            f.push(("acknowledge_drop", "yes".to_string()));
+        }
+        f
+    };
+    let f = forfeit(false);
+    let sent: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let a = vp.post(&app, &format!("{M}/forfeit"), &sent).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert!(shows(&a.body, warning), "{}", a.body);
+    assert!(shows(&a.body, "Nothing was saved"), "{}", a.body);
+    let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
+    assert!(
+        !shows(&table.body, "Waite Dropouts was dropped"),
+        "{}",
+        table.body
+    );
+
+    let f = forfeit(true);
+    let sent: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let a = vp.post(&app, &format!("{M}/forfeit"), &sent).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
+    assert!(
+        shows(&table.body, "Waite Dropouts was dropped (GT-M5)"),
+        "{}",
+        table.body
+    );
+
+    // The officer withdraws the decision: a new version with no result, with the reason.
+    let page = vp.get(&app, M).await;
+    assert!(
+        page.body
+            .contains(&format!(r#"action="{M}/penalty-withdrawal""#)),
+        "{}",
+        page.body
+    );
+    let v = version_field(&page.body);
+    let a = vp
+        .post(
+            &app,
+            &format!("{M}/penalty-withdrawal"),
+            &[("version", &v), ("reason", "Waite found a day after all.")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, M).await;
+    assert!(page.body.contains("Awaiting the result."), "{}", page.body);
+    assert!(
+        page.body.contains("Waite found a day after all."),
+        "{}",
+        page.body
+    );
+    let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
+    assert!(
+        !shows(&table.body, "Waite Dropouts was dropped"),
+        "{}",
+        table.body
+    );
+    // A result entered as played is no penalty to withdraw.
+    let a = send(
+        &app,
+        Request::post(
+            "/api/v1/leagues/gthscl/2026-27/division-a/rounds/2/matches/start/penalty-withdrawal",
+        )
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {vp_token}"))
+        .body(Body::from(r#"{"reason": "No."}"#))
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert_eq!(a.json()["error"]["refusal"], "no_penalty", "{}", a.body);
+}
+
+/// Issue 31 item 8, GT-M11: a player has one rating on the match page, the match day's, which
+/// board order reads and every message states, and the table says which it is.
+#[tokio::test]
+async fn gt_m11_the_boards_table_shows_the_match_days_rating_with_its_label() {
+    let (_store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    // The form's choice names Eli Stone with the rating of the match day.
+    let marker = r#"<option value="start2" selected>Eli Stone ("#;
+    let at = page.body.find(marker).expect("Eli Stone on board 2") + marker.len();
+    let on_the_day = &page.body[at..at + page.body[at..].find(')').unwrap()];
+    assert_ne!(on_the_day, "1550", "rounds 1-3 moved the roster's 1550");
+    let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body
+            .contains(r#"<th scope="col" class="num">Rating on 16 Nov</th>"#),
+        "{}",
+        page.body
+    );
+    let row = page
+        .body
+        .split("<tr>")
+        .find(|r| r.contains(">Eli Stone</a>"))
+        .unwrap_or_else(|| panic!("{}", page.body));
+    assert!(
+        row.contains(&format!(r#"<td class="num">{on_the_day}</td>"#)),
+        "{row}"
+    );
+    assert!(!row.contains(r#"<td class="num">1550</td>"#), "{row}");
+}
