@@ -789,7 +789,15 @@ async fn season_end(client: &Client, base: &str, president_link: &str) -> Check 
             client.set_window_size(390, 900).await.map_err(err)?;
         }
         click(client, "form.round-entry button[type=submit]").await?;
-        says(client, "Round", "after saving a playoff round").await?;
+        // Issue 32 (item 19): the scores are shown to check, then saved.
+        says(
+            client,
+            "Check before saving",
+            "after typing a playoff round",
+        )
+        .await?;
+        click(client, "section.check button[type=submit]").await?;
+        says(client, "saved; each stands", "after saving a playoff round").await?;
         client
             .goto(&format!("{base}{SEASON}/qualification"))
             .await

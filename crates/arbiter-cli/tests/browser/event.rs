@@ -306,21 +306,74 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
             "round {round} shows {} boards, not 3 matches of 4",
             boards.len()
         );
-        for (i, b) in boards.iter().enumerate() {
+        // Issue 32 (item 19): typed exactly as the page says, from the first board (focused
+        // on arrival): a key, Tab to the next board; Enter to check, Enter again to save.
+        let mut keys = Vec::new();
+        for i in 0..boards.len() {
             // Each match one of three scores, so that the table is not one long tie.
             let pattern = match (i / 4 + round) % 3 {
                 0 => ["1", "1", "=", "0"],
                 1 => ["0", "=", "0", "1"],
                 _ => ["1", "1", "1", "="],
             };
-            b.send_keys(pattern[i % 4]).await.map_err(err)?;
+            keys.push(pattern[i % 4]);
+            let typed = if i + 1 < boards.len() {
+                format!("{}\u{E004}", pattern[i % 4])
+            } else {
+                format!("{}\u{E007}", pattern[i % 4])
+            };
+            client
+                .active_element()
+                .await
+                .map_err(err)?
+                .send_keys(&typed)
+                .await
+                .map_err(err)?;
         }
+        says(client, "Check before saving", "after typing a round").await?;
+        if round == 1 {
+            shoot(client, 390, "event-round-check").await?;
+        }
+        client
+            .active_element()
+            .await
+            .map_err(err)?
+            .send_keys("\u{E007}")
+            .await
+            .map_err(err)?;
+        says(
+            client,
+            "3 matches saved; each stands",
+            "after saving a round",
+        )
+        .await?;
         if round == 1 {
             shoot(client, 390, "event-round-entry").await?;
             client.set_window_size(390, 900).await.map_err(err)?;
         }
-        click(client, "form.round-entry button[type=submit]").await?;
-        says(client, "matches saved", "after saving a round").await?;
+        // Every board stored as typed, on the board it was typed for.
+        let (_, body) = get(port, &format!("/api/v1{GIRLS}/rounds/{round}"))
+            .ok_or("the round's API answered nothing")?;
+        let stored: Value = serde_json::from_str(&body).map_err(err)?;
+        let results: Vec<String> = stored["matches"]
+            .as_array()
+            .ok_or("the round's API lists no matches")?
+            .iter()
+            .flat_map(|m| m["boards"].as_array().cloned().unwrap_or_default())
+            .map(|b| b["result"].as_str().unwrap_or_default().to_string())
+            .collect();
+        let want: Vec<&str> = keys
+            .iter()
+            .map(|k| match *k {
+                "1" => "1-0",
+                "0" => "0-1",
+                _ => "1/2-1/2",
+            })
+            .collect();
+        ensure!(
+            results == want,
+            "round {round} was typed as {want:?} and stored as {results:?}"
+        );
     }
 
     // The final standings page equals `arbiter standings` on the exported file.

@@ -61,6 +61,8 @@ struct RoundResultsPage {
     undo_action: String,
     notice: Option<String>,
     problems: Vec<String>,
+    /// What the problems' list says of the round: nothing saved, or the rest saved.
+    problems_heading: &'static str,
     matches: Vec<MatchRows>,
     reason: String,
     reason_max: usize,
@@ -71,6 +73,12 @@ struct RoundResultsPage {
     projector_href: String,
     sheets_href: String,
     first_field: String,
+    /// Issue 32 (item 19): the matches typed, each with its score, to check before they are
+    /// saved; empty until the round is sent once.
+    summary: Vec<String>,
+    /// What was checked (every board's key as typed), sent back with the confirmation: the
+    /// round is saved when what is sent is what was checked.
+    checked: String,
 }
 
 /// `?saved=3` or `?undone=1`: what the last submission did.
@@ -242,6 +250,29 @@ async fn page(
     shown: (Option<String>, Vec<String>),
     status: StatusCode,
 ) -> Result<Response, WebError> {
+    checking(
+        state,
+        auth,
+        round,
+        typed,
+        shown,
+        (Vec::new(), String::new()),
+        status,
+    )
+    .await
+}
+
+/// The round's page, with `summary` (the matches typed and their scores) to check before saving
+/// and `checked`, what the confirmation must send again.
+async fn checking(
+    state: &AppState,
+    auth: &Auth,
+    round: &RoundContext,
+    typed: Option<&[(String, String)]>,
+    shown: (Option<String>, Vec<String>),
+    (summary, checked): (Vec<String>, String),
+    status: StatusCode,
+) -> Result<Response, WebError> {
     let view = state
         .view(&round.league, &round.season, &round.competition)
         .await?;
@@ -286,6 +317,11 @@ async fn page(
         csrf: csrf::session_token(&auth.session).await?,
         action: round.href(),
         undo_action: format!("{}/undo", round.href()),
+        problems_heading: if shown.0.as_deref().is_some_and(|n| n.contains(" saved; ")) {
+            "Not saved:"
+        } else {
+            "Nothing was saved:"
+        },
         notice: shown.0,
         problems: shown.1,
         matches,
@@ -300,6 +336,8 @@ async fn page(
         projector_href: format!("{c_href}/projector"),
         sheets_href: format!("{c_href}/rounds/{}/sheets", round.round),
         first_field,
+        summary,
+        checked,
     };
     Ok(private(status, &page))
 }
@@ -439,7 +477,39 @@ fn submission(
         reason: reason.map(str::to_string),
         settle: None,
         restore: None,
+        acknowledge_drop: false,
     })
+}
+
+/// Every board's key as typed, in the form's order: what a confirmation must send unchanged.
+fn typed_keys(fields: &[(String, String)]) -> String {
+    fields
+        .iter()
+        .filter(|(n, _)| n.starts_with("r."))
+        .map(|(n, v)| format!("{n}={}", v.trim()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A match as typed, to check before it is saved: `Start Spartans 3½–½ Scott High (1 1 1 =)`.
+fn score_line(ctx: &MatchContext, sub: &Submission) -> String {
+    let rules = &ctx.stored.rules;
+    let (mut home, mut away, mut keys) = (0.0, 0.0, Vec::new());
+    for b in sub.entry.iter().flat_map(|e| &e.boards) {
+        let Some(r) = arbiter_core::GameResult::parse(&b.result) else {
+            continue;
+        };
+        home += arbiter_core::scoring::game_points(rules, r.outcome_for(Side::Home));
+        away += arbiter_core::scoring::game_points(rules, r.outcome_for(Side::Away));
+        keys.push(words::board_result(r));
+    }
+    format!(
+        "{} {} {} ({})",
+        ctx.team_name(Side::Home),
+        words::score(home, away),
+        ctx.team_name(Side::Away),
+        keys.join(", ")
+    )
 }
 
 /// POST: every match whose boards changed is checked first; if any is wrong nothing is saved
@@ -460,8 +530,29 @@ pub async fn save_round_results(
             .map(|(_, v)| v.trim())
             .filter(|v| !v.is_empty());
         let mut problems = Vec::new();
+        // Issue 32 (item 21): a match another entry got to after this page was read is not
+        // saved; the other matches are, and the page says what is in force on that one.
+        let mut overtaken = Vec::new();
         let mut asked: Vec<(&MatchContext, Acting, Submission)> = Vec::new();
         for ctx in &round.matches {
+            let read = fields
+                .iter()
+                .find(|(n, _)| *n == format!("v.{}", ctx.record.home.0))
+                .and_then(|(_, v)| v.trim().parse::<u32>().ok());
+            if let Some(read) = read
+                && read != ctx.in_force()
+            {
+                let mut unused = Vec::new();
+                if submission(ctx, &fields, reason, &mut unused).is_some() || !unused.is_empty() {
+                    overtaken.push(format!(
+                        "{} \u{2013} {}: {}",
+                        ctx.team_name(Side::Home),
+                        ctx.team_name(Side::Away),
+                        context::changed(ctx)
+                    ));
+                }
+                continue;
+            }
             let Some(sub) = submission(ctx, &fields, reason, &mut problems) else {
                 continue;
             };
@@ -504,9 +595,54 @@ pub async fn save_round_results(
             )
             .await;
         }
+        // Issue 32 (item 19): the scores are shown to check first; what was checked is saved.
+        let typed = typed_keys(&fields);
+        let sent_checked = fields
+            .iter()
+            .find(|(n, _)| n == "checked")
+            .map(|(_, v)| v.as_str());
+        if !asked.is_empty() && sent_checked != Some(typed.as_str()) {
+            let summary = asked
+                .iter()
+                .map(|(ctx, _, sub)| score_line(ctx, sub))
+                .collect();
+            return checking(
+                &state,
+                &auth,
+                &round,
+                Some(&fields),
+                (None, overtaken),
+                (summary, typed),
+                StatusCode::OK,
+            )
+            .await;
+        }
         // One transaction: the round is saved whole, or nothing of it (issue 30).
         let refusals = match write::submit_all(&state, &asked).await {
-            Ok(saved) => return Ok(see_other(&format!("{}?saved={saved}", round.href()))),
+            Ok(saved) if overtaken.is_empty() => {
+                return Ok(see_other(&format!("{}?saved={saved}", round.href())));
+            }
+            Ok(saved) => {
+                let fresh = load_again(&state, &round).await?;
+                let notice = format!(
+                    "{saved} match{} saved; {} not, because another entry got in first: it is below as it stands now, with what you typed. To change it, type it again with the reason (a correction, GT-P2).",
+                    if saved == 1 { "" } else { "es" },
+                    if overtaken.len() == 1 {
+                        "one was"
+                    } else {
+                        "some were"
+                    }
+                );
+                return page(
+                    &state,
+                    &auth,
+                    &fresh,
+                    Some(&fields),
+                    (Some(notice), overtaken),
+                    StatusCode::CONFLICT,
+                )
+                .await;
+            }
             Err(refusals) => refusals,
         };
         let failed: Vec<String> = refusals
@@ -639,6 +775,7 @@ pub async fn undo_round_change(
             )),
             settle: None,
             restore: Some(before),
+            acknowledge_drop: false,
         };
         match write::submit(&state, ctx, &acting, &sub).await {
             Ok(_) => Ok(see_other(&format!(

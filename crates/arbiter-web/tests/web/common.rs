@@ -585,3 +585,19 @@ pub fn form_encode(s: &str) -> String {
 pub fn to_sign_in(a: &Answer) -> bool {
     a.status == StatusCode::SEE_OTHER && a.header("location").starts_with("/sign-in")
 }
+
+/// Issue 32 (item 19): the round page shows the scores typed to check before it saves them; the
+/// value its confirmation sends back (`checked`), from the check page.
+pub fn checked_value(body: &str) -> String {
+    let marker = r#"name="checked" value=""#;
+    let at = body
+        .find(marker)
+        .unwrap_or_else(|| panic!("no check of the round in {body}"))
+        + marker.len();
+    let end = body[at..].find('"').unwrap();
+    body[at..at + end]
+        .replace("&#43;", "+")
+        .replace("&#61;", "=")
+        .replace("&#45;", "-")
+        .replace("&amp;", "&")
+}

@@ -74,6 +74,22 @@ async fn arbiter_and_coach() -> arbiter_store::Store {
     store
 }
 
+/// Issue 32 (item 19): a round sent is shown with each match's score to check, nothing saved;
+/// sent again as checked, it is saved. The answer to the second sending.
+async fn checked_and_saved(
+    app: &axum::Router,
+    who: &mut Visitor,
+    typed: &[(&str, &str)],
+) -> Answer {
+    let check = who.post(app, ROUND, typed).await;
+    assert_eq!(check.status, StatusCode::OK, "{}", check.body);
+    assert!(check.body.contains("Check before saving"), "{}", check.body);
+    let checked = checked_value(&check.body);
+    let mut sent = typed.to_vec();
+    sent.push(("checked", &checked));
+    who.post(app, ROUND, &sent).await
+}
+
 #[tokio::test]
 async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     let store = arbiter_and_coach().await;
@@ -162,7 +178,33 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         ("r.drop.3", "="),
         ("r.drop.4", "0"),
     ];
-    let a = arbiter.post(&app, ROUND, &typed).await;
+    // First the scores to check, nothing saved yet.
+    let check = arbiter.post(&app, ROUND, &typed).await;
+    assert_eq!(check.status, StatusCode::OK, "{}", check.body);
+    assert!(
+        check
+            .body
+            .contains("Nothing is saved yet. These 2 matches will be saved as typed:"),
+        "{}",
+        check.body
+    );
+    assert!(check.body.contains("2½–1½"), "{}", check.body);
+    assert_eq!(
+        round_4(&app).await,
+        before,
+        "nothing was saved before the check"
+    );
+    // A board changed on the check page is checked again, not saved.
+    let mut changed = typed.to_vec();
+    changed.push(("checked", "r.start.1=0"));
+    let a = arbiter.post(&app, ROUND, &changed).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(
+        round_4(&app).await,
+        before,
+        "what was not checked is not saved"
+    );
+    let a = checked_and_saved(&app, &mut arbiter, &typed).await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
     let page = arbiter.get(&app, &format!("{ROUND}?saved=2")).await;
     assert!(page.body.contains("2 matches saved"), "{}", page.body);
@@ -194,68 +236,70 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         "reason",
         "Board 4's score sheet: White resigned, not a draw.",
     ));
-    let a = arbiter.post(&app, ROUND, &again).await;
+    let a = checked_and_saved(&app, &mut arbiter, &again).await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
     assert_eq!(round_4(&app).await[0].2, 3.0);
 
-    // A page read before that correction changes nothing (GT-P2: no lost update).
-    // Nor the other match typed with it: a round is saved whole or not at all (issue 30), and
-    // what was typed comes back to check and save again.
-    let drop_before = round_4(&app).await[1].2;
-    let stale = arbiter
-        .post(
-            &app,
-            ROUND,
-            &[
-                ("v.start", "2"),
-                ("v.drop", "2"),
-                ("r.start.1", "0"),
-                ("r.start.2", "1"),
-                ("r.start.3", "0"),
-                ("r.start.4", "1"),
-                ("r.drop.1", "1"),
-                ("r.drop.2", "1"),
-                ("r.drop.3", "1"),
-                ("r.drop.4", "1"),
-                ("reason", "Typed from an old page."),
-            ],
-        )
-        .await;
+    // A page read before that correction changes nothing of that match (GT-P2: no lost
+    // update), and says what is in force on it; the other match typed with it is saved
+    // (issue 32, item 21: two arbiters on one round).
+    let stale = checked_and_saved(
+        &app,
+        &mut arbiter,
+        &[
+            ("v.start", "2"),
+            ("v.drop", "2"),
+            ("r.start.1", "0"),
+            ("r.start.2", "1"),
+            ("r.start.3", "0"),
+            ("r.start.4", "1"),
+            ("r.drop.1", "1"),
+            ("r.drop.2", "1"),
+            ("r.drop.3", "1"),
+            ("r.drop.4", "1"),
+            ("reason", "Typed from an old page."),
+        ],
+    )
+    .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     assert!(
         stale
             .body
-            .contains("Nothing was saved: the 2 matches typed are saved together"),
+            .contains("1 match saved; one was not, because another entry got in first"),
+        "{}",
+        stale.body
+    );
+    assert!(stale.body.contains("Not saved:"), "{}", stale.body);
+    assert!(
+        stale.body.contains("is now in force; nothing was saved"),
         "{}",
         stale.body
     );
     assert!(
-        stale.body.contains(r#"name="r.drop.4" value="1""#),
-        "{}",
+        stale.body.contains(r#"name="r.start.4" value="1""#),
+        "what was typed comes back: {}",
         stale.body
     );
-    assert_eq!(round_4(&app).await[0].2, 3.0);
-    assert_eq!(
-        round_4(&app).await[1].2,
-        drop_before,
-        "the fresh match was not saved either"
-    );
+    assert_eq!(round_4(&app).await[0].2, 3.0, "the overtaken match stands");
+    assert_eq!(round_4(&app).await[1].2, 4.0, "the other match is saved");
 
-    // Undo takes back the correction as a new version that restores the one before.
+    // Undo takes back this person's last change (the match just saved) as a new version that
+    // restores the one before.
     let page = arbiter.get(&app, ROUND).await;
     assert!(
-        page.body.contains("Undo the last change: version 3 of"),
+        page.body
+            .contains("Undo the last change: version 3 of Waite Dropouts"),
         "{}",
         page.body
     );
     let a = arbiter
-        .post(&app, &format!("{ROUND}/undo"), &[("last", "start:3")])
+        .post(&app, &format!("{ROUND}/undo"), &[("last", "drop:3")])
         .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
-    assert_eq!(round_4(&app).await[0].2, 2.5);
+    assert_eq!(round_4(&app).await[1].2, 0.5);
     let m = get(
         &app,
-        "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start",
+        "/leagues/gthscl/2026-27/division-a/rounds/4/matches/drop",
     )
     .await;
     assert!(
@@ -266,7 +310,7 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     );
     // An undo offered by an older page is refused: the last change is now another.
     let a = arbiter
-        .post(&app, &format!("{ROUND}/undo"), &[("last", "start:3")])
+        .post(&app, &format!("{ROUND}/undo"), &[("last", "drop:3")])
         .await;
     assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
     assert!(a.body.contains("no longer the last one"), "{}", a.body);

@@ -185,6 +185,12 @@ async fn enter_round(
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
+    // The scores are shown to check first (issue 32, item 19), then saved as checked.
+    let check = v.post(app, &uri, &sent).await;
+    assert_eq!(check.status, StatusCode::OK, "{}", check.body);
+    let checked = checked_value(&check.body);
+    let mut sent = sent;
+    sent.push(("checked", &checked));
     let saved = v.post(app, &uri, &sent).await;
     assert!(
         saved.status.is_redirection(),
