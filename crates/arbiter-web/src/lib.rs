@@ -74,6 +74,15 @@ pub fn router(state: AppState) -> Router {
             get(public::schedule::league),
         )
         .route("/leagues/{league}/lots", get(event::field::lots_page))
+        .route("/search", get(public::schools::search_page))
+        .route(
+            "/leagues/{league}/schools",
+            get(public::schools::schools_page),
+        )
+        .route(
+            "/leagues/{league}/schools/{school}",
+            get(public::schools::school_page),
+        )
         .route("/leagues/{league}/{season}", get(public::handlers::season))
         .route(
             "/leagues/{league}/{season}/ratings",

@@ -6,4 +6,5 @@ pub mod handlers;
 pub mod pages;
 pub mod ratings;
 pub mod schedule;
+pub mod schools;
 pub mod site;

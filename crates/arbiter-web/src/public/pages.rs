@@ -1413,6 +1413,8 @@ pub struct SeasonBlock {
 #[derive(Debug)]
 pub struct LeagueCard {
     pub link: Link,
+    /// Issue 32 (item 1): the league's schools.
+    pub schools: String,
     pub kind: &'static str,
     pub description: String,
     pub seasons: Vec<SeasonBlock>,
@@ -1426,12 +1428,35 @@ pub struct WeekItem {
     pub matches: String,
 }
 
+/// Issue 32 (item 1): one day of a league's week on the home page: each competition with its
+/// rounds that day (an event plays several), the matches named when it is one round.
+#[derive(Debug)]
+pub struct WeekDay {
+    pub date: String,
+    pub lines: Vec<WeekLine>,
+}
+
+#[derive(Debug)]
+pub struct WeekLine {
+    pub competition: Link,
+    pub rounds: Vec<Link>,
+    pub matches: String,
+}
+
+/// A league's week on the home page, under its name.
+#[derive(Debug)]
+pub struct WeekLeague {
+    pub league: Link,
+    pub days: Vec<WeekDay>,
+}
+
 #[derive(Template)]
 #[template(path = "public/home.html", whitespace = "minimize")]
 pub struct HomePage {
     pub layout: Layout,
     pub week: String,
-    pub this_week: Vec<WeekItem>,
+    /// This week's rounds, league by league.
+    pub this_week: Vec<WeekLeague>,
     pub next: Option<WeekItem>,
     pub leagues: Vec<LeagueCard>,
 }
@@ -1445,6 +1470,8 @@ pub struct LeaguePage {
     pub seasons: Vec<SeasonBlock>,
     /// An event's page of the lots drawn for its invitation order (AS-8).
     pub lots: Option<String>,
+    /// Issue 32 (item 1): the league's schools, each with its teams.
+    pub schools: String,
 }
 
 pub fn kind_word(k: LeagueKind) -> &'static str {

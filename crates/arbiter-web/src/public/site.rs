@@ -11,7 +11,9 @@ use crate::app::site;
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
 use crate::http::error::WebError;
-use crate::public::pages::{self, HomePage, LeagueCard, LeaguePage, SeasonBlock, WeekItem};
+use crate::public::pages::{
+    self, HomePage, LeagueCard, LeaguePage, SeasonBlock, WeekDay, WeekItem, WeekLeague, WeekLine,
+};
 use crate::ui::link::{Link, competition_href, league_href, season_href};
 use crate::ui::words;
 
@@ -74,27 +76,67 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
     let mut this_week = Vec::new();
     let mut next: Option<(jiff::civil::Date, WeekItem)> = None;
     for t in &trees {
+        // (day, competition's order, competition, its rounds that day, the matches of one).
+        let mut days: Vec<(jiff::civil::Date, usize, WeekLine)> = Vec::new();
         for (s, comps) in &t.seasons {
-            for c in comps {
-                let view = state.view(&t.league.slug, &s.slug, &c.slug).await?;
+            for (ci, c) in comps.iter().enumerate() {
+                let view = state.public_view(&t.league.slug, &s.slug, &c.slug).await?;
                 for r in view.rounds() {
                     let Some(d) = r.date else { continue };
-                    let item = || WeekItem {
-                        date: words::date(d),
-                        competition: Link::new(view.href(), view.context()),
-                        round: Link::new(view.round_href(r.number), format!("Round {}", r.number)),
-                        matches: pages::pairings_line(&view, r),
-                    };
+                    let round = Link::new(view.round_href(r.number), format!("Round {}", r.number));
                     if d >= monday && d <= sunday {
-                        this_week.push((d, item()));
+                        match days.iter_mut().find(|(day, i, _)| *day == d && *i == ci) {
+                            Some((_, _, line)) => {
+                                line.rounds.push(round);
+                                // Several rounds a day: the rounds' pages name the matches.
+                                line.matches.clear();
+                            }
+                            None => days.push((
+                                d,
+                                ci,
+                                WeekLine {
+                                    competition: Link::new(view.href(), &c.name),
+                                    rounds: vec![round],
+                                    matches: pages::pairings_line(&view, r),
+                                },
+                            )),
+                        }
                     } else if d > sunday && next.as_ref().is_none_or(|(nd, _)| d < *nd) {
-                        next = Some((d, item()));
+                        next = Some((
+                            d,
+                            WeekItem {
+                                date: words::date(d),
+                                competition: Link::new(view.href(), view.context()),
+                                round,
+                                matches: pages::pairings_line(&view, r),
+                            },
+                        ));
                     }
                 }
             }
         }
+        days.sort_by_key(|(d, i, _)| (*d, *i));
+        let mut by_day: Vec<WeekDay> = Vec::new();
+        let mut last = None;
+        for (d, _, line) in days {
+            if last != Some(d) {
+                by_day.push(WeekDay {
+                    date: words::date(d),
+                    lines: Vec::new(),
+                });
+                last = Some(d);
+            }
+            if let Some(day) = by_day.last_mut() {
+                day.lines.push(line);
+            }
+        }
+        if !by_day.is_empty() {
+            this_week.push(WeekLeague {
+                league: Link::new(league_href(&t.league.slug), &t.league.name),
+                days: by_day,
+            });
+        }
     }
-    this_week.sort_by_key(|w| w.0);
     let mut published = std::collections::HashMap::new();
     for t in &trees {
         for (s, _) in &t.seasons {
@@ -105,6 +147,7 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
         .iter()
         .map(|t| LeagueCard {
             link: Link::new(league_href(&t.league.slug), &t.league.name),
+            schools: crate::public::schools::schools_href(&t.league.slug),
             kind: pages::kind_word(t.league.kind),
             description: t.league.description.clone(),
             seasons: t
@@ -125,7 +168,7 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
             "/api/v1/leagues".into(),
         ),
         week: format!("{} to {}", words::date(monday), words::date(sunday)),
-        this_week: this_week.into_iter().map(|(_, w)| w).collect(),
+        this_week,
         next: next.map(|(_, w)| w),
         leagues,
     };
@@ -216,6 +259,7 @@ pub async fn league_html(
         // AS-8: an event's lots drawn, open to every team.
         lots: (l.kind == arbiter_store::LeagueKind::Event)
             .then(|| crate::event::field::lots_href(&l.slug)),
+        schools: crate::public::schools::schools_href(&l.slug),
     };
     pages::render_league(&page)
 }

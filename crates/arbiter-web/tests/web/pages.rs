@@ -452,3 +452,73 @@ async fn pages_carry_security_headers() {
             .contains("default-src 'none'")
     );
 }
+
+/// Issue 32 (item 1): a parent finds their school from the home page: by the league's list of
+/// schools, or by a search for part of a name, with no script.
+#[tokio::test]
+async fn a_parent_finds_their_school_its_teams_and_a_player_from_the_home_page() {
+    let store = store().await;
+    let app = app_on(&store, jiff::civil::date(2026, 11, 16));
+    let home = get(&app, "/").await;
+    assert!(
+        home.body.contains(r#"<form method="get" action="/search""#),
+        "{}",
+        home.body
+    );
+    assert!(
+        home.body.contains(r#"href="/leagues/gthscl/schools""#),
+        "{}",
+        home.body
+    );
+    // This week's rounds, under their league.
+    assert!(
+        home.body.contains(r#"<h3><a href="/leagues/gthscl">"#),
+        "{}",
+        home.body
+    );
+
+    let schools = get(&app, "/leagues/gthscl/schools").await;
+    assert_eq!(schools.status, StatusCode::OK, "{}", schools.body);
+    assert!(
+        schools.body.contains(
+            r#"<a href="/leagues/gthscl/schools/start-high-school">Start High School</a>"#
+        ),
+        "{}",
+        schools.body
+    );
+    let school = get(&app, "/leagues/gthscl/schools/start-high-school").await;
+    assert_eq!(school.status, StatusCode::OK, "{}", school.body);
+    assert!(
+        school.body.contains(
+            r#"<a href="/leagues/gthscl/2026-27/division-a/teams/start">Start Spartans</a>"#
+        ),
+        "{}",
+        school.body
+    );
+    assert!(school.body.contains("Division A"), "{}", school.body);
+    let missing = get(&app, "/leagues/gthscl/schools/nowhere-high").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.body);
+
+    let found = get(&app, "/search?q=start+high").await;
+    assert_eq!(found.status, StatusCode::OK, "{}", found.body);
+    assert!(found.body.contains("<h2>Schools</h2>"), "{}", found.body);
+    assert!(
+        found
+            .body
+            .contains("/leagues/gthscl/schools/start-high-school"),
+        "{}",
+        found.body
+    );
+    assert!(found.body.contains(">Start Spartans</a>"), "{}", found.body);
+    let player = get(&app, "/search?q=STONE").await;
+    assert!(player.body.contains("<h2>Players</h2>"), "{}", player.body);
+    assert!(player.body.contains(">Eli Stone</a>"), "{}", player.body);
+    let short = get(&app, "/search?q=s").await;
+    assert!(
+        short.body.contains("Type at least two letters"),
+        "{}",
+        short.body
+    );
+    let none = get(&app, "/search?q=zzzz").await;
+    assert!(none.body.contains("Nothing is named"), "{}", none.body);
+}
