@@ -152,6 +152,8 @@ pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, Web
 pub struct Head {
     pub code: String,
     pub title: String,
+    /// What the column counts, in words, for the legend under the table (issue 32, item 4).
+    pub words: String,
 }
 
 #[derive(Debug)]
@@ -175,7 +177,16 @@ pub struct StandingsTable {
 
 /// What a criterion is, for the column header's `title` (with the rule it applies).
 pub fn describe(spec: &CriterionSpec) -> String {
-    let what = match &spec.kind {
+    let what = criterion_words(spec);
+    match spec.cited_rule() {
+        Some(rule) => format!("{rule}: {what}"),
+        None => what,
+    }
+}
+
+/// What a criterion counts, in words: the legend under a table.
+pub fn criterion_words(spec: &CriterionSpec) -> String {
+    match &spec.kind {
         CriterionKind::GamePoints => "game points, the sum of all games".to_string(),
         CriterionKind::MatchPoints => "match points".to_string(),
         CriterionKind::HeadToHead(ScoreBasis::GamePoints) => {
@@ -189,10 +200,6 @@ pub fn describe(spec: &CriterionSpec) -> String {
                 .to_string()
         }
         CriterionKind::Fide(_) => format!("FIDE team tie-break {}", spec.code),
-    };
-    match spec.cited_rule() {
-        Some(rule) => format!("{rule}: {what}"),
-        None => what,
     }
 }
 
@@ -257,6 +264,7 @@ pub(crate) fn standings_table(view: &CompetitionView) -> StandingsTable {
             .map(|c| Head {
                 code: c.code.clone(),
                 title: describe(c),
+                words: criterion_words(c),
             })
             .collect(),
         rows,

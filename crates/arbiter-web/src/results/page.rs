@@ -828,12 +828,24 @@ fn board_lines(ctx: &MatchContext, view: &CompetitionView) -> Vec<BoardLine> {
         .collect()
 }
 
+/// The match's record: every version and review for those who may read its history; for the
+/// public (issue 32, item 4), how the result came to stand, without the schedule's own versions
+/// or the words of a dispute or a request, which are the officers' to read.
 fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
+    let public = !show_email;
     let in_force = ctx.in_force();
     let mut out: Vec<(jiff::Timestamp, Event)> = Vec::new();
     let mut first_entry = true;
     let mut before: Option<&MatchOutcome> = None;
     for v in &ctx.versions {
+        // The schedule's own version is not news; a result withdrawn (GT-M3, GT-P4) is.
+        if public
+            && v.outcome == MatchOutcome::Pending
+            && before.is_none_or(|b| *b == MatchOutcome::Pending)
+        {
+            before = Some(&v.outcome);
+            continue;
+        }
         let version = v.version;
         let role = v.entered_role;
         let officer = EnteredBy::of(v.entered_by.as_deref(), role) == EnteredBy::Officer;
@@ -918,7 +930,10 @@ fn events(ctx: &MatchContext, show_email: bool) -> Vec<Event> {
                     show_email,
                     "the command line",
                 ),
-                reason: r.reason.clone(),
+                reason: r
+                    .reason
+                    .clone()
+                    .filter(|_| !public || r.kind == ReviewKind::Confirmed),
                 in_force: false,
             },
         ));

@@ -230,7 +230,11 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
         "{}",
         page.body
     );
-    assert!(page.body.contains("Board 4 was drawn, not won."));
+    // The words of the dispute are the schools' and officers' to read, not the public's
+    // (issue 32, item 4).
+    assert!(!page.body.contains("Board 4 was drawn, not won."));
+    let signed_in = home.get(&app, MATCH).await;
+    assert!(signed_in.body.contains("Board 4 was drawn, not won."));
 
     // Disputed: the home advisor cannot enter over it.
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
