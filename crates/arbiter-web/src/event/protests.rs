@@ -220,12 +220,14 @@ async fn page(
                 by: team_name(&p.by),
                 against: team_name(&p.against),
                 grounds: p.grounds.to_string(),
+                // People by their part, not their address (issue 32, item 27); the history
+                // names who, for those who may read it. Times are the hall's clock (AS-13).
                 lodged: format!(
                     "Lodged at {}{}",
                     p.lodged_at.strftime("%H:%M on %-d %B"),
                     s.lodged_by
-                        .as_deref()
-                        .map(|b| format!(" by {b}"))
+                        .as_ref()
+                        .map(|_| format!(" by the advisor of {}", team_name(&p.by)))
                         .unwrap_or_default()
                 ),
                 order: p
@@ -247,13 +249,11 @@ async fn page(
                         .unwrap_or_default();
                     match &d.ruling {
                         Ruling::Dismissed => format!(
-                            "Dismissed by {} at {}: the order stands.{why}",
-                            d.by,
+                            "Dismissed at {}: the order stands (AS-13).{why}",
                             d.at.strftime("%H:%M")
                         ),
                         Ruling::Upheld { order } => format!(
-                            "Upheld by {} at {}; the order is now {}.{why}",
-                            d.by,
+                            "Upheld at {}; the order is now {} (AS-13).{why}",
                             d.at.strftime("%H:%M"),
                             order
                                 .iter()

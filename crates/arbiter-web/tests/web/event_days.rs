@@ -669,10 +669,12 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         shown.body
     );
     assert!(
-        shown.body.contains("Upheld by arbiter@astc.example"),
+        shown.body.contains("Upheld at ") && shown.body.contains("by the advisor of"),
         "{}",
         shown.body
     );
+    // The public page names people by their part, never by their address (issue 32, item 27).
+    assert!(!shown.body.contains("@astc.example"), "{}", shown.body);
     let after = store.load_competition_by_id(cid).await.unwrap().unwrap();
     let now: Vec<String> = after
         .competition
