@@ -75,7 +75,7 @@ pub fn serve(
     base_url: Option<String>,
     trust_proxy: Vec<std::net::IpAddr>,
     limits: arbiter_web::Limits,
-    now: Option<jiff::Timestamp>,
+    (now, remind_at): (Option<jiff::Timestamp>, Option<jiff::civil::Time>),
     db: &Database,
 ) -> Result<()> {
     crate::logs::init();
@@ -90,7 +90,14 @@ pub fn serve(
         eprintln!("Arbiter: {}", mailer.describe());
         let mut state = arbiter_web::AppState::new(store)
             .with_mail(mailer, &base_url)
-            .with_trusted_proxies(trust_proxy);
+            .with_trusted_proxies(trust_proxy)
+            .with_reminders_at(remind_at);
+        if let Some(at) = remind_at {
+            eprintln!(
+                "Arbiter: GT-P2's reminders are mailed daily at {} in each league's time zone (--remind-at)",
+                at.strftime("%H:%M")
+            );
+        }
         if let Some(start) = now {
             eprintln!("Arbiter: the site's clock starts at {start} (--now)");
             state = state.with_clock_from(start);

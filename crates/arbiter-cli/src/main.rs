@@ -192,6 +192,10 @@ enum Command {
         /// deadlines (AS-11..AS-13) are counted by it. Default: the system's clock.
         #[arg(long, value_name = "TIME")]
         now: Option<jiff::Timestamp>,
+        /// The local time of day, in each league's zone, at which the server mails GT-P2's
+        /// reminders of results due tomorrow itself; `off` leaves them to `arbiter remind`.
+        #[arg(long, value_name = "HH:MM", default_value = "17:00")]
+        remind_at: String,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1121,15 +1125,31 @@ fn run(cli: Cli) -> Result<()> {
             max_connections,
             max_connections_per_address,
             now,
+            remind_at,
             database,
         } => {
+            let remind_at = match remind_at.trim() {
+                "off" => None,
+                t => Some(t.parse::<jiff::civil::Time>().map_err(|_| {
+                    anyhow::anyhow!(
+                        "--remind-at is a time of day such as 17:00, or off; `{t}` is neither"
+                    )
+                })?),
+            };
             let defaults = arbiter_web::Limits::default();
             let limits = arbiter_web::Limits {
                 total: max_connections.unwrap_or(defaults.total),
                 per_address: max_connections_per_address.unwrap_or(defaults.per_address),
                 ..defaults
             };
-            database::serve(bind, base_url, trust_proxy, limits, now, &database)
+            database::serve(
+                bind,
+                base_url,
+                trust_proxy,
+                limits,
+                (now, remind_at),
+                &database,
+            )
         }
         Command::User {
             command:

@@ -86,8 +86,38 @@ impl fmt::Display for Zone {
     }
 }
 
+/// Whether the local time of day `at` fell between `was` (excluded) and `is` (included), on
+/// either day: what a daily task at `at` checks from one look at the clock to the next.
+pub fn passed(
+    was: jiff::civil::DateTime,
+    is: jiff::civil::DateTime,
+    at: jiff::civil::Time,
+) -> bool {
+    [was.date(), is.date()]
+        .into_iter()
+        .map(|d| d.to_datetime(at))
+        .any(|moment| was < moment && moment <= is)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn gt_p2_a_daily_reminder_time_is_passed_once_between_two_looks_at_the_clock() {
+        let at = jiff::civil::time(17, 0, 0, 0);
+        let day = jiff::civil::date(2026, 11, 16);
+        let t = |h, m| day.to_datetime(jiff::civil::time(h, m, 0, 0));
+        assert!(passed(t(16, 59), t(17, 0), at));
+        assert!(
+            !passed(t(17, 0), t(17, 1), at),
+            "once, not again a minute later"
+        );
+        assert!(!passed(t(9, 0), t(16, 59), at));
+        // Across midnight: the next day's moment counts, the day before's too.
+        let next = jiff::civil::date(2026, 11, 17).to_datetime(jiff::civil::time(17, 30, 0, 0));
+        assert!(passed(t(23, 0), next, at));
+        assert!(passed(t(16, 0), next, at));
+    }
+
     use super::*;
     use jiff::civil::date;
 

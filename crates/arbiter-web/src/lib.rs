@@ -265,12 +265,52 @@ pub async fn serve_state(
             tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
         }
     });
+    let reminders = state
+        .reminders_at()
+        .map(|at| tokio::spawn(send_reminders(state.clone(), at)));
     let trusted: std::sync::Arc<[std::net::IpAddr]> = state.trusted_proxies().into();
     let outbox = state.clone();
     http::connections::serve(listener, router(state), limits, trusted, stop).await;
     upkeep.abort();
+    if let Some(r) = reminders {
+        r.abort();
+    }
     // Notices of the last writes go out before the server stops.
     outbox.mail_sent().await;
+}
+
+/// Issue 32 (item 12): each league's GT-P2 reminders when its local time passes `at`, checked
+/// every minute. Only a moment the server was up for counts: a restart after `at` sends nothing
+/// more that day, so a deploy never sends a day's reminders twice (a server down at `at` misses
+/// them; `arbiter remind` from cron covers that).
+async fn send_reminders(state: AppState, at: jiff::civil::Time) {
+    let mut last = state.now();
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+        let now = state.now();
+        let leagues = match state.store().leagues().await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(cause = %e, "the leagues could not be read for the reminders");
+                continue;
+            }
+        };
+        for league in leagues {
+            let zone = &league.time_zone;
+            let (was, is) = (zone.local(last), zone.local(now));
+            if arbiter_core::zone::passed(was, is, at) {
+                match results::notify::remind_in(&state, Some(&league.slug)).await {
+                    Ok((sent, failed)) => tracing::info!(
+                        league = %league.slug, sent, failed, "GT-P2 reminders sent"
+                    ),
+                    Err(e) => {
+                        tracing::warn!(league = %league.slug, cause = %e, "the reminders failed")
+                    }
+                }
+            }
+        }
+        last = now;
+    }
 }
 
 async fn shutdown() {

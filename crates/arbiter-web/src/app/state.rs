@@ -76,6 +76,9 @@ struct Settings {
     trusted_proxies: Vec<std::net::IpAddr>,
     /// The clock the event's deadlines are counted by (AS-11..AS-13).
     clock: Clock,
+    /// Issue 32 (item 12): the local time of day at which `arbiter serve` sends each league's
+    /// GT-P2 reminders itself; `None`: it does not (`arbiter remind` from cron instead).
+    remind_at: Option<jiff::civil::Time>,
 }
 
 impl Default for Settings {
@@ -86,6 +89,7 @@ impl Default for Settings {
             base_url: "http://localhost:8080".into(),
             trusted_proxies: Vec::new(),
             clock: Clock::System,
+            remind_at: None,
         }
     }
 }
@@ -160,6 +164,7 @@ impl AppState {
             base_url: base_url.trim_end_matches('/').to_string(),
             trusted_proxies: i.settings.trusted_proxies.clone(),
             clock: i.settings.clock,
+            remind_at: i.settings.remind_at,
         };
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
@@ -227,6 +232,20 @@ impl AppState {
         let mut settings = i.settings.clone();
         settings.clock = clock;
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
+    }
+
+    /// Issue 32 (item 12): GT-P2's reminders sent by the server itself each day at `at`, the
+    /// local time in each league's zone; `None` leaves them to `arbiter remind`.
+    pub fn with_reminders_at(self, at: Option<jiff::civil::Time>) -> AppState {
+        let i = &self.inner;
+        let mut settings = i.settings.clone();
+        settings.remind_at = at;
+        AppState::build(i.store.clone(), i.freshness, i.today, settings)
+    }
+
+    /// The time of day the server sends GT-P2's reminders at, if it does.
+    pub(crate) fn reminders_at(&self) -> Option<jiff::civil::Time> {
+        self.inner.settings.remind_at
     }
 
     /// The moment now, by the site's clock: the store stamps its writes by the same one.

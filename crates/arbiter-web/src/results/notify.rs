@@ -237,8 +237,19 @@ fn mail(
 /// whose confirmation is, gets the notice, sent before this returns. Says how many mails went
 /// out and how many failed (each failure is logged).
 pub async fn remind(state: &AppState) -> Result<(usize, usize), crate::http::error::WebError> {
+    remind_in(state, None).await
+}
+
+/// [`remind`] for the league `only` (its slug), or every league.
+pub(crate) async fn remind_in(
+    state: &AppState,
+    only: Option<&str>,
+) -> Result<(usize, usize), crate::http::error::WebError> {
     let mut all: Vec<Mail> = Vec::new();
     for tree in crate::app::site::all(state).await? {
+        if only.is_some_and(|slug| slug != tree.league.slug) {
+            continue;
+        }
         let zone = &tree.league.time_zone;
         let today = state.today_in(zone);
         for (season, comps) in &tree.seasons {
