@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::model::{
-    Board, Competition, GameOutcome, Match, MatchOutcome, Pairing, PlayerId, Side, TeamId,
+    Board, Competition, GameOutcome, Match, MatchOutcome, Pairing, PersonId, PlayerId, Side, TeamId,
 };
 use crate::ruleset::Ruleset;
 
@@ -321,6 +321,7 @@ fn check_teams<'a>(
 ) -> HashMap<&'a PlayerId, &'a TeamId> {
     let mut teams = HashSet::new();
     let mut players: HashMap<&PlayerId, &TeamId> = HashMap::new();
+    let mut persons: HashMap<&PersonId, &PlayerId> = HashMap::new();
     for t in &c.teams {
         if !teams.insert(&t.id) {
             out.push(Finding::error(
@@ -378,6 +379,19 @@ fn check_teams<'a>(
                     )
                 };
                 out.push(Finding::error(None, message));
+            }
+            // One player, one person (RULES.md): a person is one entry of a competition.
+            if let Some(person) = &p.person
+                && let Some(other) = persons.insert(person, &p.id)
+                && other != &p.id
+            {
+                out.push(Finding::error(
+                    None,
+                    format!(
+                        "the players `{other}` and `{}` are both the person `{person}`; a person is one player of a competition: give each entry its own person, or keep one entry",
+                        p.id
+                    ),
+                ));
             }
         }
     }
