@@ -82,4 +82,13 @@ impl SeasonViews {
     pub fn at(&self, id: CompetitionId) -> Option<usize> {
         self.views.iter().position(|v| v.id == id)
     }
+
+    /// Each competition's version as read: a write judged on them is refused as stale when one
+    /// changed since.
+    pub fn seen(&self) -> Vec<(CompetitionId, i64)> {
+        self.views
+            .iter()
+            .map(|v| (v.id, v.stored.version))
+            .collect()
+    }
 }
