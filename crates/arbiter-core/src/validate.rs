@@ -729,6 +729,26 @@ mod tests {
         );
     }
 
+    /// One player, one person (RULES.md): a person is one entry of a competition.
+    #[test]
+    fn one_player_one_person_a_person_is_one_entry_of_a_competition() {
+        let mut c = competition(vec![vic_nsw(full())]);
+        assert_eq!(validate(&c, &gthscl()), []);
+        let ana = Some(crate::model::PersonId("ana".into()));
+        c.teams[0].players[0].person = ana.clone();
+        c.teams[1].players[0].person = ana;
+        let f = validate(&c, &gthscl());
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].message.contains("are both the person `ana`")
+                && f[0]
+                    .message
+                    .contains("a person is one player of a competition"),
+            "{}",
+            f[0]
+        );
+    }
+
     #[test]
     fn team_paired_twice_and_unknown_team() {
         let bye = |t: &str| {

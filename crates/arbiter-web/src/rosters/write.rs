@@ -233,7 +233,8 @@ pub(crate) async fn as_person(
 /// of the season, as one person (refused as [`person_for`] says), or with `LinkTo::Own` a person
 /// of their own again; the store refuses it as stale when a competition of the season changed
 /// since it was read. In the history with the reason. The page, the API and the command line
-/// link through it.
+/// link through it. A link says who a player is and changes no roster, so AS-12's lock does not
+/// stop it (AS-3 still refuses what the lock would have let stand).
 pub(crate) async fn link(
     state: &AppState,
     view: &Arc<CompetitionView>,
