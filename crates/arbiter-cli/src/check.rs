@@ -1,14 +1,14 @@
 //! `arbiter check FILE...`: everything the competition files break of their rules, errors and
 //! violations alike, without stopping at the first (core's `check`). Several files are checked
 //! as one season or event too: a player bound to their first team (GT-M15), one competition at
-//! a time (AS-3).
+//! a time (AS-3), each player the person their file's `person` names (never by name).
 
 use std::fmt;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use arbiter_core::check;
-use arbiter_core::lineup::SeasonEntry;
+use arbiter_core::eligibility::SeasonEntry;
 use arbiter_core::validate::{Finding, Severity};
 use arbiter_formats::competition_json::JsonError;
 use arbiter_formats::trf::TrfError;
@@ -166,6 +166,7 @@ pub fn run(
             competition: &l.competition,
             rules: &l.rules,
             named: &[],
+            event_days: None,
         })
         .collect();
     let findings = check::season(&entries);

@@ -226,7 +226,8 @@ enum Command {
         command: UserCommand,
     },
     /// Rosters: `arbiter roster import FILE` adds players from a CSV file, every mistake listed
-    /// before anything is written.
+    /// before anything is written; `arbiter roster people` and `arbiter roster link` keep who is
+    /// one person across a season's competitions (AS-3, GT-M15).
     Roster {
         #[command(subcommand)]
         command: RosterCommand,
@@ -383,6 +384,42 @@ enum RosterCommand {
         #[arg(long, value_name = "DATE")]
         on: jiff::civil::Date,
         /// Why, kept in the history.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Lists the players of a stored competition who are one person with a player of another
+    /// competition of the season, and those a name with a birth date or a school suggests may
+    /// be (one player, one person: never linked by name alone), each with the command to link.
+    People {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The competition's address in the league.
+        #[arg(long)]
+        competition: String,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Links a player of a stored competition with a player of another competition of the
+    /// season as one person, which GT-M15 and AS-3 read; refused under AS-3 when the two
+    /// competitions share dates. `--to own` makes them a person of their own again.
+    Link {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The competition's address in the league.
+        #[arg(long)]
+        competition: String,
+        /// The player's id in the competition.
+        #[arg(long)]
+        player: String,
+        /// The same person: `COMPETITION/PLAYER` (another competition's slug and its player's
+        /// id), or `own`.
+        #[arg(long, value_name = "COMPETITION/PLAYER")]
+        to: String,
+        /// How the officer knows, kept in the history.
         #[arg(long)]
         reason: String,
         #[command(flatten)]
@@ -1235,6 +1272,25 @@ fn run(cli: Cli) -> Result<()> {
                     database,
                 },
         } => roster::withdraw(&league, &competition, &player, on, &reason, &database),
+        Command::Roster {
+            command:
+                RosterCommand::People {
+                    league,
+                    competition,
+                    database,
+                },
+        } => roster::people(&league, &competition, &database),
+        Command::Roster {
+            command:
+                RosterCommand::Link {
+                    league,
+                    competition,
+                    player,
+                    to,
+                    reason,
+                    database,
+                },
+        } => roster::link(&league, &competition, &player, &to, &reason, &database),
         Command::League {
             command:
                 LeagueCommand::Create {

@@ -2,7 +2,9 @@
 //! file (issue 12). Every mistake of the file and of its players' places (a school with no team,
 //! a name already on a roster) is listed before anything is written; with none, the players
 //! join their teams in one transaction, each a change in the history. `--preview` lists what
-//! would be added and writes nothing.
+//! would be added and writes nothing. Each new player is a person of their own: `arbiter roster
+//! people` lists who a name suggests they may be, and `arbiter roster link` links them through
+//! the site's write path (AS-3, GT-M15).
 
 use std::path::Path;
 
@@ -141,5 +143,58 @@ pub fn withdraw(
             p.name, stored.record.name
         );
         Ok(())
+    })
+}
+
+/// `arbiter roster people`: who is one person with a player of another competition of the
+/// season, and who a name suggests may be.
+pub fn people(league: &str, competition: &str, db: &Database) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let state = arbiter_web::AppState::new(store);
+        let lines = arbiter_web::person_lines(&state, league, competition)
+            .await
+            .map_err(anyhow::Error::msg)?;
+        for l in &lines {
+            println!("{l}");
+        }
+        if lines.is_empty() {
+            eprintln!(
+                "no player of `{competition}` is, or may be, one person with a player of another competition of the season"
+            );
+        }
+        Ok(())
+    })
+}
+
+/// `arbiter roster link`: a player linked as one person with a player of another competition
+/// of the season (or a person of their own again), through the site's write path.
+pub fn link(
+    league: &str,
+    competition: &str,
+    player: &str,
+    to: &str,
+    reason: &str,
+    db: &Database,
+) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let state = arbiter_web::AppState::new(store);
+        match arbiter_web::link_person_from_command_line(
+            &state,
+            league,
+            competition,
+            player,
+            to,
+            reason,
+        )
+        .await
+        {
+            Ok(said) => {
+                eprintln!("{said}");
+                Ok(())
+            }
+            Err(why) => bail!("{why}\nNothing was stored."),
+        }
     })
 }

@@ -682,6 +682,94 @@ fn an_import_that_fails_writes_no_league_and_no_season() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// One player, one person (AS-3, GT-M15): the files name Michael Brennan the same person in both
+/// divisions, and the store keeps it; `arbiter roster link --to own` undoes it, `arbiter roster
+/// people` then suggests it (the same name and school), and linking again keeps it, each through
+/// the site's write path; a link to no player is refused with nothing stored.
+#[test]
+fn one_player_one_person_the_roster_commands_list_and_link_people() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-people-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("arbiter.db");
+    let db = db.to_str().unwrap();
+    for slug in ["metro", "suburban"] {
+        ok_stdout(&[
+            "import",
+            &format!("crates/arbiter-cli/tests/data/check/{slug}.json"),
+            "--league",
+            "gthscl",
+            "--season",
+            "2026-27",
+            "--competition",
+            slug,
+            "--db",
+            db,
+        ]);
+    }
+    let people = || {
+        ok_stdout(&[
+            "roster",
+            "people",
+            "--league",
+            "gthscl",
+            "--competition",
+            "suburban",
+            "--db",
+            db,
+        ])
+    };
+    let said = people();
+    assert!(
+        said.contains("Michael Brennan, St. John's Jesuit C (GTHSCL 2026-27 Suburban Division) (c1): one person with Michael Brennan, St. John's Jesuit A (GTHSCL 2026-27 Metro Division)"),
+        "{said}"
+    );
+    let link = |to: &str| {
+        arbiter(&[
+            "roster",
+            "link",
+            "--league",
+            "gthscl",
+            "--competition",
+            "suburban",
+            "--player",
+            "c1",
+            "--to",
+            to,
+            "--reason",
+            "checked with the school",
+            "--db",
+            db,
+        ])
+    };
+    let own = link("own");
+    assert!(
+        own.status.success(),
+        "{}",
+        String::from_utf8_lossy(&own.stderr)
+    );
+    let said = people();
+    assert!(!said.contains("one person with"), "{said}");
+    assert!(
+        said.contains("maybe the same person as Michael Brennan, St. John's Jesuit A (GTHSCL 2026-27 Metro Division), the same name and school (St. John's Jesuit High School); if so: arbiter roster link --league gthscl --competition suburban --player c1 --to metro/a1"),
+        "{said}"
+    );
+    let again = link("metro/a1");
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert!(people().contains("one person with Michael Brennan"));
+    let nobody = link("metro/zz");
+    assert!(!nobody.status.success());
+    let err = String::from_utf8_lossy(&nobody.stderr);
+    assert!(
+        err.contains("has no player with the id `zz`") && err.contains("Nothing was stored."),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Issue 11: `arbiter ratings` on the GTHSCL example under the league's Elo (the preset's
 /// `[rating]`): the 1200N player, the sums, the CSV and the boards not rated.
 #[test]

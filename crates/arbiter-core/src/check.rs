@@ -3,7 +3,8 @@
 //! lists. `validate` finds what stops a record being scored; `lineup` what was played against
 //! the rules.
 
-use crate::lineup::{self, NamedLineup, SeasonEntry, SeasonFinding};
+use crate::eligibility::{self, SeasonEntry, SeasonFinding};
+use crate::lineup::{self, NamedLineup};
 use crate::model::Competition;
 use crate::ruleset::Ruleset;
 use crate::validate::{self, Finding};
@@ -34,7 +35,7 @@ pub fn season(entries: &[SeasonEntry]) -> Vec<SeasonFinding> {
                 })
         })
         .collect();
-    out.extend(lineup::check_season(entries));
+    out.extend(eligibility::check_season(entries));
     out.sort_by_key(|f| f.competition);
     out
 }

@@ -1,18 +1,20 @@
 //! An ASTC event (AS-1..AS-3): its competitions (AS-2) with their days and round times, the host
 //! state, the venue and the clock (AS-1), as every sheet prints them; which competitions share
 //! dates, so that no player plays in a Girls and an Open team at once (AS-3); and a lineup named
-//! for a round, checked against its deadline (AS-11) as well as `lineup`'s rules (AS-10, AS-3).
+//! for a round, checked against its deadline (AS-11) as well as `lineup`'s rules (AS-10) and
+//! `eligibility`'s across the event's competitions (AS-3).
 
 use std::fmt;
 
 use jiff::civil::{Date, DateTime};
 use serde::Serialize;
 
+use crate::eligibility::{self, SeasonEntry};
 use crate::event_day::{LateOverride, LineupTime};
 use crate::field::State;
-use crate::lineup::{self, NamedLineup};
+use crate::lineup::NamedLineup;
 use crate::model::{Competition, Pairing};
-use crate::ruleset::{Ruleset, TimeControl};
+use crate::ruleset::TimeControl;
 use crate::text::{TextKind, check as check_text};
 use crate::validate::Finding;
 
@@ -297,18 +299,21 @@ pub struct TimedLineup {
     pub accepted: Option<LateOverride>,
 }
 
-/// What refuses a lineup named for an event's round: its deadline under the ruleset's
-/// `[event]` (AS-11, unless the arbiter accepted it) and everything `lineup::refusals` finds
-/// (AS-10's roster order, AS-3, the roster). Empty findings: the lineup stands, with its time
-/// to keep (`None` when the rules set no deadline).
+/// What refuses a lineup named for a round of the event's competition `at`: its deadline under
+/// the ruleset's `[event]` (AS-11, unless the arbiter accepted it) and everything
+/// `eligibility::lineup_refusals` finds (AS-10's roster order, the roster, AS-3 across the
+/// event's competitions). Empty findings: the lineup stands, with its time to keep (`None`
+/// when the rules set no deadline).
 pub fn lineup_refusals(
-    c: &Competition,
-    rules: &Ruleset,
-    named: &[NamedLineup],
+    entries: &[SeasonEntry],
+    at: usize,
     lineup: &TimedLineup,
 ) -> Result<Option<LineupTime>, Vec<Finding>> {
+    let Some(e) = entries.get(at) else {
+        return Ok(None);
+    };
     let mut refusals = Vec::new();
-    let time = match rules.event {
+    let time = match e.rules.event {
         None => None,
         Some(deadlines) => match deadlines.lineup(
             lineup.named.round,
@@ -319,7 +324,7 @@ pub fn lineup_refusals(
             Ok(time) => Some(time),
             Err(late) => {
                 refusals.push(at_match(
-                    c,
+                    e.competition,
                     &lineup.named,
                     Finding::error(Some(late.rule()), late.message()),
                 ));
@@ -327,7 +332,7 @@ pub fn lineup_refusals(
             }
         },
     };
-    refusals.extend(lineup::refusals(c, rules, named, &lineup.named));
+    refusals.extend(eligibility::lineup_refusals(entries, at, &lineup.named));
     if refusals.is_empty() {
         Ok(time)
     } else {

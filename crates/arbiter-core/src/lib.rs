@@ -8,8 +8,11 @@
 //! - [`rating`]: league, FIDE, US Chess and Glicko-2 ratings replayed period by period
 //!   (GT-R1..GT-R5, B.02); [`rated_games`]: which games of a competition count for them.
 //! - [`lineup`]: the rules a lineup keeps, before the match (refused) and after it (a
-//!   violation): board order, provisional players, sister teams, first teams (GT-M9..GT-M15,
-//!   GT-R7, AS-3, AS-4, AS-10).
+//!   violation): board order, provisional players, sister teams, withdrawals (GT-M9..GT-M14,
+//!   GT-R7, AS-4, AS-10).
+//! - [`eligibility`]: one player, one person across a season's or event's competitions, by
+//!   the identity kept for them: first teams (GT-M15) and overlapping dates (AS-3), refused
+//!   before and found after; a name only suggests a link.
 //! - [`calendar`]: the school calendar, its closures and match days (GT-M2).
 //! - [`schedule`]: Berger round-robin tables (AS-19), placed on the calendar's match days.
 //! - [`postpone`]: what moving a match to another day would break (GT-M2), in the playoffs too
@@ -57,6 +60,7 @@ pub mod calendar;
 pub mod check;
 pub mod criteria;
 pub mod division;
+pub mod eligibility;
 pub mod entry;
 pub mod event;
 pub mod event_day;

@@ -6,13 +6,22 @@
 //! kept and scored, and the President decides ([`check_competition`]). The rules are the
 //! ruleset's `[lineup]`: board order by roster (AS-10) or by rating as of the match date
 //! (GT-M11, GT-R4), provisional players last (GT-M13, GT-R3), sister teams ranked as one
-//! (GT-M14), one school one team (AS-4); across a season or event, a player bound to the first
-//! team they play for (GT-M15) and one competition at a time when dates overlap (AS-3). Under
+//! (GT-M14), one school one team (AS-4), the strongest players play (GT-M11, GT-M12). Under
 //! every ruleset: one board a player (GT-M10), a short team's empty boards at the bottom
 //! (GT-M9), the players of the team's roster, unranked players in no scored game (GT-R7) and a
-//! withdrawal only when the opponent forfeits a board (GT-M12).
+//! withdrawal only of a roster player ranked above one who plays, and only when the opponent
+//! forfeits a board (GT-M12).
 //!
-//! Across a season's or event's competitions a player is the same person by name and birth date.
+//! GT-M12 reads a lineup that leaves out a higher-ranked player the same whether it says so or
+//! not: the player left out is withdrawn. Judged when the lineup is named: refused when the
+//! opponent forfeits no board; when it does, the player is kept as withdrawn with the lineup
+//! ([`withdrawals`]), listed or not. From then its withdrawals speak for it: they stay with the
+//! match's record after the result and are checked against the boards it played. A player the
+//! recorded boards leave out is not read as withdrawn after the fact, since the record says who
+//! played, not who came.
+//!
+//! The rules across a season's or event's competitions (GT-M15, AS-3) are `eligibility`'s; it
+//! tells these checks who is bound to another team ([`Elsewhere`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -24,6 +33,7 @@ use crate::model::{
 use crate::rated_games;
 use crate::ruleset::{BoardOrder, Ruleset};
 use crate::validate::{self, Finding, Severity};
+use crate::words;
 
 /// The players a team names for a match, board 1 first.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -67,6 +77,32 @@ impl Lineup {
     }
 }
 
+/// Players of a competition who may not play for their team from a day, by what the season
+/// around it says (`eligibility`): GT-M15's, bound to the school's team in another division by
+/// their first game. A lineup that leaves one of them out withdraws no one (GT-M12).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Elsewhere {
+    /// Each player bound elsewhere, from the day of their first game there (`None`: a record
+    /// without days, bound throughout).
+    bound: HashMap<PlayerId, Option<Date>>,
+}
+
+impl Elsewhere {
+    /// `player` plays for another team from `from` on.
+    pub fn bind(&mut self, player: PlayerId, from: Option<Date>) {
+        self.bound.insert(player, from);
+    }
+
+    /// Whether `player` is bound elsewhere on `date` (a match without a day: once bound at all).
+    pub fn binds(&self, player: &PlayerId, date: Option<Date>) -> bool {
+        match (self.bound.get(player), date) {
+            (None, _) => false,
+            (Some(None), _) | (Some(Some(_)), None) => true,
+            (Some(Some(from)), Some(day)) => *from <= day,
+        }
+    }
+}
+
 /// A lineup named before its match, not yet in the record's boards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedLineup {
@@ -87,6 +123,13 @@ pub struct Rank {
     pub rating: i64,
     /// GT-R3: a provisional 1200N rating.
     pub provisional: bool,
+}
+
+impl NamedLineup {
+    /// Whether `self` is a version of `other`'s lineup: the same match and side.
+    pub fn is_for(&self, other: &NamedLineup) -> bool {
+        self.round == other.round && self.home == other.home && self.side == other.side
+    }
 }
 
 impl Rank {
@@ -222,26 +265,41 @@ fn ranks_on(c: &Competition, rules: &Ruleset, day: Date) -> Vec<Option<Rank>> {
 /// Everything the competition's recorded lineups and rosters break of `[lineup]`, plus the
 /// lineups named for matches not yet played: violations, in the record's order.
 pub fn check_competition(c: &Competition, rules: &Ruleset, named: &[NamedLineup]) -> Vec<Finding> {
+    check_all(c, rules, named, &Elsewhere::default(), None)
+}
+
+/// [`check_competition`], with `judging` the lineup being named, if any: the one whose players
+/// left out are withdrawals (GT-M12), judged when it is named (the players bound `elsewhere`
+/// not among them) and kept with it after.
+fn check_all(
+    c: &Competition,
+    rules: &Ruleset,
+    named: &[NamedLineup],
+    elsewhere: &Elsewhere,
+    judging: Option<&NamedLineup>,
+) -> Vec<Finding> {
     let ranking = Ranking::new(c, rules);
     let mut out = check_schools(c, rules);
     for round in &c.rounds {
-        let mut in_round: Vec<(&TeamId, Lineup, usize, &Match)> = Vec::new();
+        let mut lineups: Vec<(usize, &Match, [Option<Lineup>; 2])> = Vec::new();
         for (pi, pairing) in round.pairings.iter().enumerate() {
             let Pairing::Match(m) = pairing else { continue };
-            let lineup = |side: Side| {
-                Lineup::played(m, side).or_else(|| {
-                    named
-                        .iter()
-                        .find(|n| n.round == round.number && n.home == m.home && n.side == side)
-                        .map(|n| n.lineup.clone())
-                })
-            };
-            let (home, away) = (lineup(Side::Home), lineup(Side::Away));
+            let lineup = |side| lineup_in(round, m, side, named);
+            lineups.push((pi, m, [lineup(Side::Home), lineup(Side::Away)]));
+        }
+        let in_round: HashSet<PlayerId> = lineups
+            .iter()
+            .flat_map(|(_, _, l)| l.iter().flatten())
+            .flat_map(Lineup::named)
+            .map(|(_, p)| p.clone())
+            .collect();
+        let mut of_teams: Vec<(&TeamId, Lineup, usize, &Match)> = Vec::new();
+        for (pi, m, [home, away]) in &lineups {
             let recorded = matches!(m.outcome, MatchOutcome::Boards(_));
             for side in [Side::Home, Side::Away] {
                 let (own, other) = match side {
-                    Side::Home => (&home, &away),
-                    Side::Away => (&away, &home),
+                    Side::Home => (home, away),
+                    Side::Away => (away, home),
                 };
                 let Some(own) = own else { continue };
                 let place = Place {
@@ -251,12 +309,20 @@ pub fn check_competition(c: &Competition, rules: &Ruleset, named: &[NamedLineup]
                     date: round.date_of(m),
                     team: m.team(side),
                     recorded,
+                    judged: judging.is_some_and(|j| {
+                        j.round == round.number && j.home == m.home && j.side == side
+                    }),
+                    elsewhere,
+                    in_round: &in_round,
                 };
                 for f in check_lineup(&place, own, other.as_ref()) {
                     let board = f.board;
-                    out.push(f.in_match(round.number, pi, m, board).of_team(m.team(side)));
+                    out.push(
+                        f.in_match(round.number, *pi, m, board)
+                            .of_team(m.team(side)),
+                    );
                 }
-                in_round.push((m.team(side), own.clone(), pi, m));
+                of_teams.push((m.team(side), own.clone(), *pi, m));
             }
         }
         out.extend(check_sister_teams(
@@ -265,7 +331,7 @@ pub fn check_competition(c: &Competition, rules: &Ruleset, named: &[NamedLineup]
             &ranking,
             round.number,
             round.date,
-            &in_round,
+            &of_teams,
         ));
     }
     out
@@ -279,18 +345,29 @@ pub fn refusals(
     named: &[NamedLineup],
     lineup: &NamedLineup,
 ) -> Vec<Finding> {
+    refusals_in(c, rules, named, lineup, &Elsewhere::default())
+}
+
+/// [`refusals`] with what the season says of the players (`elsewhere`, GT-M15).
+pub fn refusals_in(
+    c: &Competition,
+    rules: &Ruleset,
+    named: &[NamedLineup],
+    lineup: &NamedLineup,
+    elsewhere: &Elsewhere,
+) -> Vec<Finding> {
     let others: Vec<NamedLineup> = named
         .iter()
-        .filter(|n| !(n.round == lineup.round && n.home == lineup.home && n.side == lineup.side))
+        .filter(|n| !n.is_for(lineup))
         .cloned()
         .collect();
-    let before: HashSet<String> = check_competition(c, rules, &others)
+    let before: HashSet<String> = check_all(c, rules, &others, elsewhere, None)
         .iter()
         .map(ToString::to_string)
         .collect();
     let mut with = others;
     with.push(lineup.clone());
-    let mut out: Vec<Finding> = check_competition(c, rules, &with)
+    let mut out: Vec<Finding> = check_all(c, rules, &with, elsewhere, Some(lineup))
         .into_iter()
         .filter(|f| !before.contains(&f.to_string()))
         .collect();
@@ -298,6 +375,82 @@ pub fn refusals(
         out.insert(0, f);
     }
     out
+}
+
+/// GT-M12: the players a lineup that [`refusals_in`] lets stand withdraws, kept with it: those
+/// it declares, and the roster players it leaves out while a lower-ranked one plays. A
+/// lineup that leaves a higher-ranked player out is refused unless the opponent forfeits a
+/// board; when it does, the player left out is withdrawn whether or not the lineup says so,
+/// because the rule reads the boards, not the list: asking the advisor to tick what the
+/// lineup already shows would add a step a result entered after the match could never take,
+/// and the lineup named before and the one recorded after would follow different rules.
+pub fn withdrawals(
+    c: &Competition,
+    rules: &Ruleset,
+    named: &[NamedLineup],
+    lineup: &NamedLineup,
+    elsewhere: &Elsewhere,
+) -> Vec<PlayerId> {
+    let mut out = lineup.lineup.withdrawn.clone();
+    let Some((round, m)) = c
+        .rounds
+        .iter()
+        .filter(|r| r.number == lineup.round)
+        .find_map(|r| Some((r, r.matches().find(|m| m.home == lineup.home)?)))
+    else {
+        return out;
+    };
+    let Some(team) = c.team(m.team(lineup.side)) else {
+        return out;
+    };
+    let ranking = Ranking::new(c, rules);
+    // The players the round's lineups name, this one's and a sister team's (GT-M14), are not
+    // left out.
+    let mut with: Vec<NamedLineup> = named
+        .iter()
+        .filter(|n| !n.is_for(lineup))
+        .cloned()
+        .collect();
+    with.push(lineup.clone());
+    let in_round: HashSet<PlayerId> = round
+        .matches()
+        .flat_map(|o| [Side::Home, Side::Away].map(|side| lineup_in(round, o, side, &with)))
+        .flatten()
+        .flat_map(|l| l.named().map(|(_, p)| p.clone()).collect::<Vec<_>>())
+        .collect();
+    let place = Place {
+        c,
+        rules,
+        ranking: &ranking,
+        date: round.date_of(m),
+        team: &team.id,
+        recorded: false,
+        judged: true,
+        elsewhere,
+        in_round: &in_round,
+    };
+    for p in left_out(&place, team, &lineup.lineup) {
+        if !out.contains(p) {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// `side`'s lineup for match `m` of `round`: the boards' when recorded, with the withdrawals the
+/// lineup named before it listed (GT-M12: kept with the match's record), else the one named.
+fn lineup_in(round: &Round, m: &Match, side: Side, named: &[NamedLineup]) -> Option<Lineup> {
+    let named = named
+        .iter()
+        .find(|n| n.round == round.number && n.home == m.home && n.side == side)
+        .map(|n| &n.lineup);
+    match Lineup::played(m, side) {
+        Some(played) => Some(Lineup {
+            withdrawn: named.map(|n| n.withdrawn.clone()).unwrap_or_default(),
+            ..played
+        }),
+        None => named.cloned(),
+    }
 }
 
 /// A lineup the match cannot take at all: a match not in the competition, one already played,
@@ -364,6 +517,12 @@ struct Place<'a> {
     team: &'a TeamId,
     /// The lineup is the one the boards record (not one named before the match).
     recorded: bool,
+    /// The lineup is the one being named now: the players it leaves out are judged (GT-M12).
+    judged: bool,
+    /// The players bound to another team (GT-M15).
+    elsewhere: &'a Elsewhere,
+    /// Every player named in the round's lineups, any team's (GT-M14's sister teams).
+    in_round: &'a HashSet<PlayerId>,
 }
 
 impl Place<'_> {
@@ -476,13 +635,169 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
         }
     }
     out.extend(check_order(place, team, lineup));
-    if !lineup.withdrawn.is_empty() && !opponent.is_some_and(|o| o.is_short(rules.boards)) {
+    out.extend(check_withdrawals(place, team, lineup, opponent));
+    out
+}
+
+/// Where a player stands in the order a lineup keeps, the higher the stronger: the rating as
+/// of the match day (GT-M11), a provisional one below every established one (GT-M13); or the
+/// place on the roster (AS-10). `None` under a free order, or for a player it cannot place.
+fn standing(place: &Place, team: &Team, p: &PlayerId) -> Option<(bool, i64)> {
+    match place.rules.lineup.order {
+        BoardOrder::Free => None,
+        BoardOrder::Roster => {
+            let i = team.players.iter().position(|x| &x.id == p)?;
+            Some((true, -i64::try_from(i).ok()?))
+        }
+        BoardOrder::Rating => {
+            let r = place.rank(p)?;
+            Some((
+                !(place.rules.lineup.provisional_last && r.provisional),
+                r.rating,
+            ))
+        }
+    }
+}
+
+/// What [`standing`] reads: `ratings as of 2026-10-07`, or `the roster's order`.
+fn order_words(place: &Place) -> String {
+    match place.rules.lineup.order {
+        BoardOrder::Roster => "the roster's order".into(),
+        _ => place.as_of(),
+    }
+}
+
+/// `P-t1 (1600)`, or `P-v3 (number 3 on the roster)`: a player as [`standing`] places them.
+fn standing_words(place: &Place, team: &Team, p: &PlayerId) -> String {
+    let how = match place.rules.lineup.order {
+        BoardOrder::Rating => place.rank(p).map(Rank::shown),
+        BoardOrder::Roster => team
+            .players
+            .iter()
+            .position(|x| &x.id == p)
+            .map(|i| format!("number {} on the roster", i + 1)),
+        BoardOrder::Free => None,
+    };
+    match how {
+        Some(how) => format!("{} ({how})", place.name(p)),
+        None => place.name(p),
+    }
+}
+
+/// GT-M12 under `strongest_play`: the team's roster players the lineup being named leaves out,
+/// unlisted, while a lower-ranked player plays. Not left out: a player the lineup
+/// lists as withdrawn, withdrawn from the roster by the day, unranked (GT-R7), bound to the
+/// school's team in another division (GT-M15) or named for another team in the round (GT-M14).
+fn left_out<'t>(place: &Place, team: &'t Team, lineup: &Lineup) -> Vec<&'t PlayerId> {
+    if !place.rules.lineup.strongest_play || !place.judged {
+        return Vec::new();
+    }
+    let Some(weakest) = lineup
+        .named()
+        .filter_map(|(_, p)| standing(place, team, p))
+        .min()
+    else {
+        return Vec::new();
+    };
+    let named: HashSet<&PlayerId> = lineup.named().map(|(_, p)| p).collect();
+    team.players
+        .iter()
+        .filter(|p| {
+            !named.contains(&p.id)
+                && !lineup.withdrawn.contains(&p.id)
+                && !p.unranked
+                && p.withdrawn
+                    .is_none_or(|left| place.date.is_some_and(|day| left > day))
+                && !place.elsewhere.binds(&p.id, place.date)
+                && !place.in_round.contains(&p.id)
+                && standing(place, team, &p.id).is_some_and(|s| s > weakest)
+        })
+        .map(|p| &p.id)
+        .collect()
+}
+
+/// GT-M12: the opponent forfeits a board, and a higher-ranked player is withdrawn so that a
+/// lower-ranked one plays. Each player listed as withdrawn is on the team's roster, does not
+/// play, and ranks above one who does; a withdrawal, listed or not ([`left_out`]), stands
+/// only when the opponent leaves a board empty.
+fn check_withdrawals(
+    place: &Place,
+    team: &Team,
+    lineup: &Lineup,
+    opponent: Option<&Lineup>,
+) -> Vec<Finding> {
+    let rules = place.rules;
+    let rule = rules.cite("withdrawal");
+    let mut out = Vec::new();
+    let weakest = lineup
+        .named()
+        .filter_map(|(n, p)| Some((standing(place, team, p)?, n, p)))
+        .min();
+    for w in &lineup.withdrawn {
+        if !team.players.iter().any(|x| &x.id == w) {
+            out.push(Finding::violation(
+                rule,
+                format!(
+                    "{} is listed as withdrawn but is not on {}'s roster; a team withdraws only a player of its own roster: take them off the withdrawn list",
+                    place.name(w),
+                    team.name
+                ),
+            ));
+        } else if let Some((board, _)) = lineup.named().find(|(_, p)| *p == w) {
+            out.push(Finding {
+                board: Some(board),
+                ..Finding::violation(
+                    rule,
+                    format!(
+                        "{} is listed as withdrawn and plays board {board}; a withdrawn player does not play the match: take them off the withdrawn list or off the board",
+                        place.name(w)
+                    ),
+                )
+            });
+        } else if let (Some(sw), Some((sp, board, p))) = (standing(place, team, w), weakest)
+            && sw <= sp
+        {
+            out.push(Finding::violation(
+                rule,
+                format!(
+                    "{} is listed as withdrawn but ranks below {}, the lowest-ranked player named (board {board}), by {}; a team withdraws a higher-ranked player so that a lower-ranked one plays: take them off the withdrawn list",
+                    standing_words(place, team, w),
+                    standing_words(place, team, p),
+                    order_words(place)
+                ),
+            ));
+        }
+    }
+    if opponent.is_some_and(|o| o.is_short(rules.boards)) {
+        return out;
+    }
+    if !lineup.withdrawn.is_empty() {
         let names: Vec<String> = lineup.withdrawn.iter().map(|p| place.name(p)).collect();
         out.push(Finding::violation(
-            rules.cite("withdrawal"),
+            rule,
             format!(
-                "{} withdrawn so that a lower-ranked player plays, but the opponent leaves no board empty; a team may withdraw a higher-ranked player only when the opponent forfeits a board",
-                names.join(", ")
+                "{} {} withdrawn so that a lower-ranked player plays, but the opponent leaves no board empty; a team may withdraw a higher-ranked player only when the opponent forfeits a board: name {} in the lineup",
+                words::list(names.iter()),
+                if names.len() == 1 { "is" } else { "are" },
+                if names.len() == 1 { "them" } else { "them all" }
+            ),
+        ));
+    }
+    let skipped = left_out(place, team, lineup);
+    if let (false, Some((_, board, p))) = (skipped.is_empty(), weakest) {
+        let names: Vec<String> = skipped
+            .iter()
+            .map(|s| standing_words(place, team, s))
+            .collect();
+        out.push(Finding::violation(
+            rule,
+            format!(
+                "{} {} left out while {} plays board {board}, by {}; a team plays its strongest players and leaves out a higher-ranked one only when the opponent forfeits a board: name {} in place of a lower-ranked player",
+                words::list(names.iter()),
+                if names.len() == 1 { "is" } else { "are" },
+                standing_words(place, team, p),
+                order_words(place),
+                if names.len() == 1 { "them" } else { "them all" }
             ),
         ));
     }
@@ -678,210 +993,6 @@ fn check_schools(c: &Competition, rules: &Ruleset) -> Vec<Finding> {
         }
     }
     out
-}
-
-/// One competition of a season or event, for the checks that span them.
-#[derive(Debug, Clone, Copy)]
-pub struct SeasonEntry<'a> {
-    /// The competition's name as messages give it (`Metro Division`).
-    pub name: &'a str,
-    /// The competition.
-    pub competition: &'a Competition,
-    /// Its rules.
-    pub rules: &'a Ruleset,
-    /// The lineups named for its matches not yet played.
-    pub named: &'a [NamedLineup],
-}
-
-/// A finding of the season-wide checks, with the competition it is in (an index of the
-/// entries given).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SeasonFinding {
-    /// The competition, by its index in the entries.
-    pub competition: usize,
-    /// What is wrong and where.
-    pub finding: Finding,
-}
-
-/// GT-M15 and AS-3, across the competitions of a season or event. A player id names a player
-/// within one competition only, so a player is the same person in two competitions when both
-/// rosters give the same name (letter case and spacing aside) and no two different birth
-/// dates ([`same_person`]).
-pub fn check_season(entries: &[SeasonEntry]) -> Vec<SeasonFinding> {
-    let mut out = Vec::new();
-    check_first_team(entries, &mut out);
-    check_overlapping_dates(entries, &mut out);
-    out
-}
-
-/// GT-M15: once a player has played for one of a school's teams, they stay with it; on the
-/// school's team in another division they never play a scored board (the top four).
-fn check_first_team(entries: &[SeasonEntry], out: &mut Vec<SeasonFinding>) {
-    // Every game a player played for a team: (date, competition, round, pairing, board).
-    struct Game<'a> {
-        player: &'a Player,
-        date: Option<Date>,
-        competition: usize,
-        round: u32,
-        pairing: usize,
-        m: &'a Match,
-        side: Side,
-        board: u32,
-    }
-    // Keyed by the name as `same_person` reads it; birth dates are compared below.
-    let mut games: HashMap<String, Vec<Game>> = HashMap::new();
-    for (ci, e) in entries.iter().enumerate() {
-        if !e.rules.lineup.bound_to_first_team {
-            continue;
-        }
-        for round in &e.competition.rounds {
-            for (pi, p) in round.pairings.iter().enumerate() {
-                let Pairing::Match(m) = p else { continue };
-                for side in [Side::Home, Side::Away] {
-                    let Some(lineup) = Lineup::played(m, side) else {
-                        continue;
-                    };
-                    for (board, id) in lineup.named() {
-                        let Some(player) = rostered(e.competition, id) else {
-                            continue;
-                        };
-                        let key = player.name.split_whitespace().collect::<Vec<_>>().join(" ");
-                        games.entry(key.to_lowercase()).or_default().push(Game {
-                            player,
-                            date: round.date_of(m),
-                            competition: ci,
-                            round: round.number,
-                            pairing: pi,
-                            m,
-                            side,
-                            board,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    let mut players: Vec<_> = games.into_iter().collect();
-    players.sort_by(|a, b| a.0.cmp(&b.0));
-    for (_, mut played) in players {
-        played.sort_by_key(|g| (g.date, g.competition, g.round));
-        let Some(first) = played.first() else {
-            continue;
-        };
-        let first_team = first.m.team(first.side);
-        let first_entry = &entries[first.competition];
-        let school = |ci: usize, t: &TeamId| entries[ci].competition.team(t)?.school.clone();
-        let Some(first_school) = school(first.competition, first_team) else {
-            continue;
-        };
-        for g in &played[1..] {
-            let team = g.m.team(g.side);
-            if g.competition == first.competition
-                || school(g.competition, team).as_deref() != Some(first_school.as_str())
-                || !same_person(g.player, first.player)
-            {
-                continue;
-            }
-            let e = &entries[g.competition];
-            let team_name = e
-                .competition
-                .team(team)
-                .map_or(team.0.as_str(), |t| &t.name);
-            let first_name = first_entry
-                .competition
-                .team(first_team)
-                .map_or(first_team.0.as_str(), |t| &t.name);
-            let who = &g.player.name;
-            let when = first
-                .date
-                .map_or_else(|| format!("round {}", first.round), |d| d.to_string());
-            out.push(SeasonFinding {
-                competition: g.competition,
-                finding: Finding::violation(
-                    e.rules.cite("first_team"),
-                    format!(
-                        "{who} first played for {first_name} ({}, {when}) and now plays board {} for {team_name}; a player stays with the team they first played for this season and may not play the top {} boards of the school's team in another division",
-                        first_entry.name, g.board, e.rules.boards
-                    ),
-                )
-                .in_match(g.round, g.pairing, g.m, Some(g.board))
-                .of_team(team),
-            });
-        }
-    }
-}
-
-/// AS-3: a player on the rosters of two competitions whose dates overlap.
-fn check_overlapping_dates(entries: &[SeasonEntry], out: &mut Vec<SeasonFinding>) {
-    let span = |c: &Competition| {
-        let dates: Vec<Date> = c
-            .rounds
-            .iter()
-            .flat_map(|r| {
-                r.pairings.iter().filter_map(move |p| match p {
-                    Pairing::Match(m) => r.date_of(m),
-                    Pairing::Bye(_) => r.date,
-                })
-            })
-            .chain(c.rounds.iter().filter_map(|r| r.date))
-            .collect();
-        Some((*dates.iter().min()?, *dates.iter().max()?))
-    };
-    for (i, a) in entries.iter().enumerate() {
-        for (j, b) in entries.iter().enumerate().skip(i + 1) {
-            if !(a.rules.lineup.one_team_when_dates_overlap
-                && b.rules.lineup.one_team_when_dates_overlap)
-            {
-                continue;
-            }
-            let (Some((a0, a1)), Some((b0, b1))) = (span(a.competition), span(b.competition))
-            else {
-                continue;
-            };
-            if a1 < b0 || b1 < a0 {
-                continue;
-            }
-            for bt in &b.competition.teams {
-                for p in &bt.players {
-                    let Some(at) = a
-                        .competition
-                        .teams
-                        .iter()
-                        .find(|t| t.players.iter().any(|x| same_person(x, p)))
-                    else {
-                        continue;
-                    };
-                    out.push(SeasonFinding {
-                        competition: j,
-                        finding: Finding::violation(
-                            b.rules.cite("overlapping_dates"),
-                            format!(
-                                "{} is on the rosters of {} in {} and {} in {}, whose dates overlap ({a0} to {a1}, {b0} to {b1}); a player plays for one of them",
-                                p.name, at.name, a.name, bt.name, b.name
-                            ),
-                        )
-                        .of_team(&bt.id),
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// Whether two roster entries of different competitions are one person: the same name, letter
-/// case and spacing aside, and not two different birth dates.
-pub fn same_person(a: &Player, b: &Player) -> bool {
-    let words = |p: &Player| {
-        p.name
-            .split_whitespace()
-            .map(str::to_lowercase)
-            .collect::<Vec<_>>()
-    };
-    let dates_agree = match (a.record.birth_date, b.record.birth_date) {
-        (Some(x), Some(y)) => x == y,
-        _ => true,
-    };
-    dates_agree && words(a) == words(b)
 }
 
 /// Whether any finding is a broken rule or an error (what `arbiter check` exits 1 on).

@@ -22,6 +22,19 @@ pub struct TeamId(pub String);
 #[serde(transparent)]
 pub struct PlayerId(pub String);
 
+/// A person's identity across a league's competitions (RULES.md, "One player, one person"): the
+/// key the product keeps for them, unique within the league; written as its text. A player of
+/// two competitions is one person when both roster entries carry the same key, never by name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize)]
+#[serde(transparent)]
+pub struct PersonId(pub String);
+
+impl fmt::Display for PersonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 impl fmt::Display for TeamId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -78,6 +91,9 @@ pub struct Player {
     pub id: PlayerId,
     /// The player's name, as score sheets print it.
     pub name: String,
+    /// The person the player is across the season's or event's competitions (AS-3, GT-M15);
+    /// `None` for a record that names none, whose player is a person of their own.
+    pub person: Option<PersonId>,
     /// The rating that orders the boards (GT-M11, GT-R4); `None` for an unrated player.
     pub rating: Option<u32>,
     /// GT-R3: a provisional `1200N` rating.
@@ -93,6 +109,14 @@ pub struct Player {
     /// The day the player was withdrawn from the roster during the season: named in no lineup
     /// from that day; the games they played before it stay in the record (issue 12).
     pub withdrawn: Option<jiff::civil::Date>,
+}
+
+impl Player {
+    /// Whether `self` and `other`, roster entries of two competitions, are one person: both
+    /// carry the same [`PersonId`]. A name, however alike, never makes them one.
+    pub fn is_same_person(&self, other: &Player) -> bool {
+        self.person.is_some() && self.person == other.person
+    }
 }
 
 /// A player's record as a rating system reads it, besides the rating itself: what FIDE B.02's

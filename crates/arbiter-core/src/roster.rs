@@ -325,6 +325,9 @@ pub fn plan(
                 unranked: ranked == Some(false),
                 school: joins_nearest.then(|| row.school.trim().to_string()),
                 withdrawn: None,
+                // A person of their own until an officer links them (RULES.md, "One player,
+                // one person"); the store keeps the identity.
+                person: None,
             },
         });
     }

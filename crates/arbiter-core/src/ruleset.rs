@@ -350,6 +350,9 @@ pub struct LineupRules {
     /// GT-M14: a school's teams in one division are ranked as one squad; the first-listed
     /// team holds its highest-ranked players.
     pub sister_teams_ranked_together: bool,
+    /// GT-M11, GT-M12: a team plays its strongest players; one it leaves out while a
+    /// lower-ranked player plays is withdrawn, which only a short opponent allows.
+    pub strongest_play: bool,
     /// GT-M15: a player who has played for one of a school's teams stays with it for the
     /// season, and never plays the top boards of its team in another division.
     pub bound_to_first_team: bool,
@@ -1264,6 +1267,10 @@ pub struct LineupPatch {
     /// A school's teams in one division ranked as one squad (GT-M14).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sister_teams_ranked_together: Option<bool>,
+    /// A team plays its strongest players, leaving one out only when the opponent forfeits a
+    /// board (GT-M11, GT-M12).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strongest_play: Option<bool>,
     /// A player stays with the first of the school's teams they play for (GT-M15).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound_to_first_team: Option<bool>,
@@ -1281,6 +1288,7 @@ impl From<LineupRules> for LineupPatch {
             order: Some(l.order),
             provisional_last: Some(l.provisional_last),
             sister_teams_ranked_together: Some(l.sister_teams_ranked_together),
+            strongest_play: Some(l.strongest_play),
             bound_to_first_team: Some(l.bound_to_first_team),
             one_team_per_school: Some(l.one_team_per_school),
             one_team_when_dates_overlap: Some(l.one_team_when_dates_overlap),
@@ -1296,6 +1304,7 @@ impl LineupPatch {
             sister_teams_ranked_together: self
                 .sister_teams_ranked_together
                 .unwrap_or(base.sister_teams_ranked_together),
+            strongest_play: self.strongest_play.unwrap_or(base.strongest_play),
             bound_to_first_team: self.bound_to_first_team.unwrap_or(base.bound_to_first_team),
             one_team_per_school: self.one_team_per_school.unwrap_or(base.one_team_per_school),
             one_team_when_dates_overlap: self

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::model::{
-    Board, Competition, GameOutcome, Match, MatchOutcome, Pairing, PlayerId, Side, TeamId,
+    Board, Competition, GameOutcome, Match, MatchOutcome, Pairing, PersonId, PlayerId, Side, TeamId,
 };
 use crate::ruleset::Ruleset;
 
@@ -321,6 +321,7 @@ fn check_teams<'a>(
 ) -> HashMap<&'a PlayerId, &'a TeamId> {
     let mut teams = HashSet::new();
     let mut players: HashMap<&PlayerId, &TeamId> = HashMap::new();
+    let mut persons: HashMap<&PersonId, &PlayerId> = HashMap::new();
     for t in &c.teams {
         if !teams.insert(&t.id) {
             out.push(Finding::error(
@@ -378,6 +379,19 @@ fn check_teams<'a>(
                     )
                 };
                 out.push(Finding::error(None, message));
+            }
+            // One player, one person (RULES.md): a person is one entry of a competition.
+            if let Some(person) = &p.person
+                && let Some(other) = persons.insert(person, &p.id)
+                && other != &p.id
+            {
+                out.push(Finding::error(
+                    None,
+                    format!(
+                        "the players `{other}` and `{}` are both the person `{person}`; a person is one player of a competition: give each entry its own person, or keep one entry",
+                        p.id
+                    ),
+                ));
             }
         }
     }
@@ -712,6 +726,26 @@ mod tests {
         assert!(
             f.iter()
                 .any(|f| f.message.contains("`zz`") && f.board == Some(2))
+        );
+    }
+
+    /// One player, one person (RULES.md): a person is one entry of a competition.
+    #[test]
+    fn one_player_one_person_a_person_is_one_entry_of_a_competition() {
+        let mut c = competition(vec![vic_nsw(full())]);
+        assert_eq!(validate(&c, &gthscl()), []);
+        let ana = Some(crate::model::PersonId("ana".into()));
+        c.teams[0].players[0].person = ana.clone();
+        c.teams[1].players[0].person = ana;
+        let f = validate(&c, &gthscl());
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(
+            f[0].message.contains("are both the person `ana`")
+                && f[0]
+                    .message
+                    .contains("a person is one player of a competition"),
+            "{}",
+            f[0]
         );
     }
 

@@ -538,10 +538,23 @@ fn present<'a>(team: &'a Team, rng: &mut Rng) -> Vec<&'a Player> {
     }
 }
 
-/// Each team's lineup for the round: its best four of those present, in board order by the
-/// ratings as of the day (GT-M11, GT-M13). A school's teams in the division are ranked as one
+/// Who a lineup is chosen from: those who turned up for the match (a few miss each one), or,
+/// for a lineup named days before it, the whole roster.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    Present,
+    Roster,
+}
+
+/// Each team's lineup for the round: its best four of those it chooses from, in board order by
+/// the ratings as of the day (GT-M11, GT-M13). A school's teams in the division are ranked as one
 /// squad, the A team taking its four highest (GT-M14).
-fn lineups(round: &Round, c: &Competition, rng: &mut Rng) -> HashMap<TeamId, Vec<PlayerId>> {
+fn lineups(
+    round: &Round,
+    c: &Competition,
+    rng: &mut Rng,
+    from: Choice,
+) -> HashMap<TeamId, Vec<PlayerId>> {
     let rules = gthscl_rules();
     let ranking = Ranking::new(c, &rules);
     let key = |p: &Player| {
@@ -551,7 +564,10 @@ fn lineups(round: &Round, c: &Competition, rng: &mut Rng) -> HashMap<TeamId, Vec
     let mut out = HashMap::new();
     let mut squads: Vec<(Vec<&Team>, Vec<&Player>)> = Vec::new();
     for t in &c.teams {
-        let here = present(t, rng);
+        let here = match from {
+            Choice::Present => present(t, rng),
+            Choice::Roster => t.players.iter().collect(),
+        };
         match squads
             .iter_mut()
             .find(|(teams, _)| validate::sister_teams(c, &rules, &teams[0].id, &t.id))
@@ -574,12 +590,15 @@ fn lineups(round: &Round, c: &Competition, rng: &mut Rng) -> HashMap<TeamId, Vec
 }
 
 /// The lineups the advisors have named for the next round's matches (issue 12): the home
-/// team's always, the visitors' in every other match, so the site shows both states.
+/// team's always, the visitors' in every other match, so the site shows both states. Named
+/// before anyone knows who will miss the match, each is the team's strongest four (GT-M12: a
+/// lineup that left a higher-ranked player out would withdraw them, which only a short opponent
+/// allows).
 fn named_for_next_round(c: &Competition, today: Date, rng: &mut Rng) -> Vec<NamedLineup> {
     let Some(next) = c.rounds.iter().find(|r| r.date.is_some_and(|d| d >= today)) else {
         return Vec::new();
     };
-    let lineups = lineups(next, c, rng);
+    let lineups = lineups(next, c, rng, Choice::Roster);
     let mut out = Vec::new();
     let matches = next.pairings.iter().filter_map(|p| match p {
         Pairing::Match(m) if m.outcome == MatchOutcome::Pending => Some(m),
@@ -614,7 +633,7 @@ fn gthscl_rules() -> Ruleset {
 
 fn play_round(round: &mut Round, c: &Competition, strength: &Strength, rng: &mut Rng) {
     let s = |p: &PlayerId| strength.get(p).copied().unwrap_or(1200);
-    let lineups = lineups(round, c, rng);
+    let lineups = lineups(round, c, rng, Choice::Present);
     for p in &mut round.pairings {
         let Pairing::Match(m) = p else { continue };
         let (Some(h), Some(a)) = (lineups.get(&m.home), lineups.get(&m.away)) else {

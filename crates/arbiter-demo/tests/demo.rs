@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use arbiter_core::check;
-use arbiter_core::lineup::SeasonEntry;
+use arbiter_core::eligibility::SeasonEntry;
 use arbiter_core::model::{
     Competition, GameResult, MatchOutcome, Pairing, Player, PlayerId, Side, TeamId,
 };
@@ -72,6 +72,7 @@ fn every_competition_ranks_and_breaks_no_rule() {
                         competition: &c.competition,
                         rules: r,
                         named: &c.lineups,
+                        event_days: None,
                     })
                     .collect();
                 let broken: Vec<String> = check::season(&entries)

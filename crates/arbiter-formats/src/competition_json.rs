@@ -11,8 +11,8 @@ use arbiter_core::game;
 use arbiter_core::late::LateArrival;
 use arbiter_core::model::{
     AdjudicationPosition, Board, Bye, ByeKind, Colour, Competition, ExtraGame, ExtraKind,
-    GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round, Side, Team,
-    TeamId, Unfinished, Unplayed,
+    GameResult, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, RatingRecord, Round,
+    Side, Team, TeamId, Unfinished, Unplayed,
 };
 use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
 use arbiter_core::scoring;
@@ -134,6 +134,8 @@ struct TeamJson {
 struct PlayerJson {
     id: String,
     name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    person: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<u32>,
     #[serde(default, skip_serializing_if = "is_false")]
@@ -528,6 +530,7 @@ fn build(file: &FileJson, out: &mut Collected, warnings: &mut Vec<Finding>) -> C
                 .map(|p| Player {
                     id: PlayerId(p.id.clone()),
                     name: p.name.clone(),
+                    person: p.person.clone().map(PersonId),
                     rating: p.rating,
                     provisional: p.provisional,
                     record: RatingRecord {
@@ -1498,6 +1501,7 @@ fn team_json(t: &Team) -> TeamJson {
             .map(|p| PlayerJson {
                 id: p.id.0.clone(),
                 name: p.name.clone(),
+                person: p.person.as_ref().map(|p| p.0.clone()),
                 rating: p.rating,
                 provisional: p.provisional,
                 birth_date: p.record.birth_date,

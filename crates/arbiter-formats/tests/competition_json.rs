@@ -604,3 +604,35 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
         "{e}"
     );
 }
+
+/// One player, one person (AS-3, GT-M15): a player's `person` reads into the model, and `write`
+/// writes it back; a player without one names none.
+#[test]
+fn one_player_one_person_a_player_s_person_reads_and_writes_back() {
+    let text = r#"{
+  "format": "arbiter/competition@1",
+  "name": "Metro",
+  "rules": "gthscl",
+  "teams": [
+    {"id": "a", "name": "A", "school": "A HS", "players": [
+      {"id": "a1", "name": "Michael Brennan", "person": "michael-brennan", "rating": 1812},
+      {"id": "a2", "name": "Peter Walsh", "rating": 1420}
+    ]}
+  ],
+  "rounds": []
+}"#;
+    let l =
+        competition_json::read("metro.json", text, &FileRulesetSource::new(data_dir())).unwrap();
+    let players = &l.competition.teams[0].players;
+    assert_eq!(
+        players[0].person,
+        Some(arbiter_core::model::PersonId("michael-brennan".into()))
+    );
+    assert_eq!(players[1].person, None);
+    let written = competition_json::write(&l.competition, &l.rules, &[]);
+    assert!(
+        written.contains(r#""person": "michael-brennan""#),
+        "{written}"
+    );
+    assert_eq!(written.matches("\"person\"").count(), 1, "{written}");
+}

@@ -156,6 +156,7 @@ fn player(p: &Player) -> Value {
         "name": p.name,
         "rating": p.rating,
         "provisional": p.provisional,
+        "person": p.person.as_ref().map(|k| k.0.as_str()),
     })
 }
 

@@ -42,7 +42,7 @@ use arbiter_core::lineup::Lineup;
 use arbiter_core::permissions::Role;
 use arbiter_core::report::{ResultBasis, ReviewKind};
 use arbiter_core::text::Email;
-use arbiter_core::{Competition, MatchOutcome, Player, Side, TeamId};
+use arbiter_core::{Competition, MatchOutcome, PersonId, Player, PlayerId, Side, TeamId};
 
 /// The store the web site and the CLI share. Cloning is cheap (the pools are shared).
 #[derive(Debug, Clone)]
@@ -354,6 +354,23 @@ impl Store {
         by: &Actor,
     ) -> Result<(), StoreError> {
         dispatch!(self, s => s.add_players(competition, players, reason, by).await)
+    }
+
+    /// Makes player `player` of `competition` the league's person `to` (an officer's link of
+    /// two roster entries that are one person; core's `eligibility::person_refusals` has judged
+    /// AS-3), or with `None` a person of their own again; [`StoreError::Stale`], and nothing
+    /// written, when a competition of `seen` changed since it was read. In the history with the
+    /// person before and why.
+    pub async fn link_person(
+        &self,
+        competition: CompetitionId,
+        player: &PlayerId,
+        to: Option<&PersonId>,
+        seen: &[(CompetitionId, i64)],
+        reason: &str,
+        by: &Actor,
+    ) -> Result<PersonId, StoreError> {
+        dispatch!(self, s => s.link_person(competition, player, to, seen, reason, by).await)
     }
 
     /// Moves match `m` to the day `to` (GT-M2; core's `postpone::check` has said what the move

@@ -17,7 +17,7 @@ use arbiter_core::late::LateArrival;
 use arbiter_core::report::ResultBasis;
 use arbiter_core::text::{Reason, TextKind};
 use arbiter_core::{
-    Board, Bye, Competition, Match, MatchOutcome, Pairing, Player, PlayerId, RatingRecord, Round,
+    Board, Bye, Competition, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, RatingRecord, Round,
     Side, Team, TeamId, Unplayed, ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Unfinished, AdjudicationPosition,
 };
 use arbiter_core::zone::Zone;
@@ -966,7 +966,8 @@ async fn insert_competition(
             let player_id = match players.get(&p.id.0) {
                 Some(pid) => *pid,
                 None => {
-                    let row = insert_player(tx, id, p)
+                    let person = person_of(tx, id, p).await?;
+                    let row = insert_player(tx, id, person, p)
                         .await
                         .map_err(db("storing a player"))?;
                     let pid: i64 = get(&row, "id")?;
@@ -1193,8 +1194,9 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
 
     let sql = format!(
         "SELECT e.team_id, p.player_key, p.name, p.rating, p.provisional, {} AS birth_date, \
-         p.rated_games, p.k, p.unranked, p.school, {} AS withdrawn_on FROM roster_entries e \
-         JOIN players p ON p.id = e.player_id JOIN teams t ON t.id = e.team_id \
+         p.rated_games, p.k, p.unranked, p.school, {} AS withdrawn_on, s.person_key \
+         FROM roster_entries e JOIN players p ON p.id = e.player_id \
+         JOIN teams t ON t.id = e.team_id LEFT JOIN persons s ON s.id = p.person_id \
          WHERE t.competition_id = $1 ORDER BY t.position, e.position",
         date_out("p.birth_date"),
         date_out("p.withdrawn_on")
@@ -1210,6 +1212,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         let player = Player {
             id: PlayerId(get(row, "player_key")?),
             name: get(row, "name")?,
+            person: get::<Option<String>>(row, "person_key")?.map(PersonId),
             rating: rating.map(|r| to_u32(r, "rating")).transpose()?,
             provisional: get(row, "provisional")?,
             record: RatingRecord {
@@ -1490,12 +1493,18 @@ async fn league_of_season(tx: &mut Tx, season: SeasonId) -> Result<i64, StoreErr
     get(&row, "league_id")
 }
 
-/// One player row of competition `competition`, as the roster holds them.
-async fn insert_player(tx: &mut Tx, competition: i64, p: &Player) -> Result<DbRow, sqlx::Error> {
+/// One player row of competition `competition`, as the roster holds them, the person
+/// `person` (a row of `persons`, from [`person_of`]).
+async fn insert_player(
+    tx: &mut Tx,
+    competition: i64,
+    person: i64,
+    p: &Player,
+) -> Result<DbRow, sqlx::Error> {
     let sql = format!(
         "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
-         birth_date, rated_games, k, unranked, withdrawn_on, school) \
-         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9, {}, $11) RETURNING id",
+         birth_date, rated_games, k, unranked, withdrawn_on, school, person_id) \
+         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9, {}, $11, $12) RETURNING id",
         date_in("$6"),
         date_in("$10")
     );
@@ -1511,8 +1520,125 @@ async fn insert_player(tx: &mut Tx, competition: i64, p: &Player) -> Result<DbRo
         .bind(p.unranked)
         .bind(p.withdrawn.map(|d| d.to_string()))
         .bind(p.school.as_deref())
+        .bind(person)
         .fetch_one(&mut **tx)
         .await
+}
+
+/// The `persons` row a new roster entry of `competition` is: the league's person `p.person`
+/// names (made when the league has none of that key: a file's), else a person of their own.
+async fn person_of(tx: &mut Tx, competition: i64, p: &Player) -> Result<i64, StoreError> {
+    let row = sqlx::query("SELECT league_id, slug FROM competitions WHERE id = $1")
+        .bind(competition)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("reading a competition"))?;
+    let league: i64 = get(&row, "league_id")?;
+    match &p.person {
+        Some(key) => {
+            check::text(TextKind::Name, "a person's key", &key.0)?;
+            let Some(id) = person_id(tx, league, &key.0).await? else {
+                return insert_person(tx, league, &key.0).await;
+            };
+            once_in(tx, competition, id, &key.0, &p.id).await?;
+            Ok(id)
+        }
+        None => {
+            let slug: String = get(&row, "slug")?;
+            new_person(tx, league, &format!("{slug}/{}", p.id)).await
+        }
+    }
+}
+
+/// One player, one person: refused when another entry of `competition` than `player` is the
+/// person `id` (`key`) already.
+async fn once_in(
+    tx: &mut Tx,
+    competition: i64,
+    id: i64,
+    key: &str,
+    player: &PlayerId,
+) -> Result<(), StoreError> {
+    let other: Option<String> = sqlx::query_scalar(
+        "SELECT player_key FROM players WHERE competition_id = $1 AND person_id = $2 AND player_key <> $3",
+    )
+    .bind(competition)
+    .bind(id)
+    .bind(&player.0)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("reading a person's players"))?;
+    match other {
+        Some(other) => Err(StoreError::Invalid(format!(
+            "the person `{key}` is the player `{other}` of this competition already, and a person is one player of a competition; make `{player}` one person with a player of another competition"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The key of the person row `id`.
+async fn person_key(tx: &mut Tx, id: i64) -> Result<String, StoreError> {
+    sqlx::query_scalar("SELECT person_key FROM persons WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("reading a person"))
+}
+
+/// [`StoreError::Stale`] when a competition of `seen` is no longer at the version read.
+async fn unchanged_since(tx: &mut Tx, seen: &[(CompetitionId, i64)]) -> Result<(), StoreError> {
+    for &(competition, version) in seen {
+        let row = sqlx::query("SELECT name, version FROM competitions WHERE id = $1")
+            .bind(competition.0)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(db("reading a competition's version"))?
+            .ok_or_else(|| {
+                StoreError::NotFound(format!("there is no competition with id {competition}"))
+            })?;
+        let now: i64 = get(&row, "version")?;
+        if now != version {
+            let name: String = get(&row, "name")?;
+            return Err(StoreError::Stale(format!(
+                "{name} changed after it was read (version {version}, now {now}); nothing was saved: read it again and link the player again"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The row of the league's person `key`, if it has one.
+async fn person_id(tx: &mut Tx, league: i64, key: &str) -> Result<Option<i64>, StoreError> {
+    let row = sqlx::query("SELECT id FROM persons WHERE league_id = $1 AND person_key = $2")
+        .bind(league)
+        .bind(key)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("reading a person"))?;
+    row.map(|r| get(&r, "id")).transpose()
+}
+
+async fn insert_person(tx: &mut Tx, league: i64, key: &str) -> Result<i64, StoreError> {
+    let row = sqlx::query("INSERT INTO persons (league_id, person_key) VALUES ($1, $2) RETURNING id")
+        .bind(league)
+        .bind(key)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("storing a person"))?;
+    get(&row, "id")
+}
+
+/// A person of their own for a roster entry: keyed `base` (`competition/player`), or, when the
+/// league has that key already, `base-2`, `base-3`, … (never an existing person, which would
+/// link them without an officer saying so).
+async fn new_person(tx: &mut Tx, league: i64, base: &str) -> Result<i64, StoreError> {
+    let mut key = base.to_string();
+    let mut n = 1;
+    while person_id(tx, league, &key).await?.is_some() {
+        n += 1;
+        key = format!("{base}-{n}");
+    }
+    insert_person(tx, league, &key).await
 }
 
 fn closure_sql(condition: &str) -> String {
@@ -2547,7 +2673,8 @@ impl Backend {
                     p.name.trim()
                 )));
             }
-            let inserted = insert_player(&mut tx, competition.0, p)
+            let person = person_of(&mut tx, competition.0, p).await?;
+            let inserted = insert_player(&mut tx, competition.0, person, p)
                 .await
                 .map_err(|e| match &e {
                     // The id was free when the roster was read: another writer added a player
@@ -2570,6 +2697,7 @@ impl Backend {
             .execute(&mut *tx)
             .await
             .map_err(db("storing a roster entry"))?;
+            let key = person_key(&mut tx, person).await?;
             append_history(
                 &mut tx,
                 at,
@@ -2579,7 +2707,7 @@ impl Backend {
                         "team": team.0, "id": p.id.0, "name": p.name, "rating": p.rating,
                         "provisional": p.provisional, "unranked": p.unranked,
                         "birth_date": p.record.birth_date.map(|d| d.to_string()),
-                        "school": p.school,
+                        "school": p.school, "person": key,
                     })),
                     reason,
                     league: Some(league),
@@ -2681,6 +2809,94 @@ impl Backend {
         .await?;
         tx.commit().await.map_err(db("saving the change to the roster"))?;
         Ok(())
+    }
+
+    /// Makes player `player` of `competition` the league's person `to` (one player, one person:
+    /// an officer's link of two entries that are one person), or with `None` a person of their
+    /// own again. Nothing is written, as [`StoreError::Stale`], when a competition of `seen` is
+    /// no longer at the version read (core judged AS-3 on what was read); refused when `to` is
+    /// no person of the league, or another entry of the competition is `to` already. The
+    /// history keeps the person before and after, and why. Returns the person it is now.
+    pub async fn link_person(
+        &self,
+        competition: CompetitionId,
+        player: &PlayerId,
+        to: Option<&PersonId>,
+        seen: &[(CompetitionId, i64)],
+        reason: &str,
+        by: &Actor,
+    ) -> Result<PersonId, StoreError> {
+        let reason = check::reason(Some(reason))?.ok_or_else(|| {
+            StoreError::Invalid(
+                "a link of two roster entries as one person needs its reason, kept in the history"
+                    .into(),
+            )
+        })?;
+        let mut tx = begin_write(self.writer()).await?;
+        bump(&mut tx).await?;
+        unchanged_since(&mut tx, seen).await?;
+        let league = league_of(&mut tx, competition).await?;
+        let row = sqlx::query(
+            "SELECT p.id, p.person_id, t.team_key, c.slug FROM players p \
+             JOIN roster_entries e ON e.player_id = p.id JOIN teams t ON t.id = e.team_id \
+             JOIN competitions c ON c.id = p.competition_id \
+             WHERE p.competition_id = $1 AND p.player_key = $2",
+        )
+        .bind(competition.0)
+        .bind(&player.0)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("reading a player"))?
+        .ok_or_else(|| {
+            StoreError::NotFound(format!("the competition has no player with the id `{player}`"))
+        })?;
+        let row_id: i64 = get(&row, "id")?;
+        let team: String = get(&row, "team_key")?;
+        let before: Option<i64> = get(&row, "person_id")?;
+        let person = match to {
+            Some(key) => {
+                let Some(id) = person_id(&mut tx, league, &key.0).await? else {
+                    return Err(StoreError::NotFound(format!(
+                        "the league has no person `{key}`; link the player to a player of another competition of the league"
+                    )));
+                };
+                once_in(&mut tx, competition.0, id, &key.0, player).await?;
+                id
+            }
+            None => {
+                let slug: String = get(&row, "slug")?;
+                new_person(&mut tx, league, &format!("{slug}/{player}")).await?
+            }
+        };
+        sqlx::query("UPDATE players SET person_id = $1 WHERE id = $2")
+            .bind(person)
+            .bind(row_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("linking a player to a person"))?;
+        bump_competition(&mut tx, competition.0).await?;
+        let before = match before {
+            Some(id) => Some(person_key(&mut tx, id).await?),
+            None => None,
+        };
+        let after = person_key(&mut tx, person).await?;
+        append_history(
+            &mut tx,
+            self.now(),
+            by,
+            Change {
+                before: Some(serde_json::json!({ "team": team, "id": player.0, "person": before })),
+                after: Some(serde_json::json!({ "team": team, "id": player.0, "person": after })),
+                reason: Some(reason.as_str()),
+                league: Some(league),
+                competition: Some(competition.0),
+                team: Some(&team),
+                ..Change::of(Entity::Team, team.clone(), HistoryAction::LinkPerson)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the link"))?;
+        Ok(PersonId(after))
     }
 
     /// Moves match `m` to `to` (GT-M2), with the reason; the history keeps the day before.

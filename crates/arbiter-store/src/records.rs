@@ -570,6 +570,9 @@ code_enum!(
         EditPlayer = "edit_player",
         /// A player withdrawn from the roster during the season, their games kept (issue 12).
         WithdrawPlayer = "withdraw_player",
+        /// A roster entry made one person with an entry of another competition, or a person of
+        /// their own again (one player, one person; AS-3, GT-M15).
+        LinkPerson = "link_person",
         /// A payment, refund, prize purchase or reversal recorded in the fee ledger (GT-O2).
         RecordLedgerEntry = "record_ledger_entry",
         /// The officers ordered teams a division's criteria cannot separate (GT-F3).

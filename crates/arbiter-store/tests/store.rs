@@ -6,7 +6,7 @@
 mod support;
 
 use arbiter_core::{
-    Competition, GameResult, MatchOutcome, Pairing, PlayerId, Ruleset, Side, TeamId,
+    Competition, GameResult, MatchOutcome, Pairing, PersonId, PlayerId, Ruleset, Side, TeamId,
 };
 use arbiter_store::json::outcome_from_json;
 use arbiter_store::{
@@ -42,6 +42,7 @@ on_every_backend!(
     a_closure_is_withdrawn_never_removed,
     a_player_withdrawn_keeps_their_games,
     players_added_from_a_roster_read_before_another_addition_are_refused_as_stale,
+    one_player_one_person_entries_are_linked_by_an_officer_with_the_reason,
     gt_f5_matches_move_together_or_not_at_all,
     gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round,
     c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once,
@@ -141,7 +142,10 @@ async fn import_then_load_rebuilds_the_same_competition(store: Store) {
         .await
         .unwrap()
         .expect("the imported competition loads by its slugs");
-    assert_eq!(loaded.competition, fixture);
+    assert_eq!(
+        loaded.competition,
+        with_own_persons(fixture.clone(), "varsity")
+    );
     assert_eq!(loaded.rules, Ruleset::preset("gthscl").unwrap());
     assert_eq!(loaded.record.id, id);
     assert_eq!(loaded.record.season, season);
@@ -250,7 +254,7 @@ async fn a_correction_is_a_new_version_and_the_old_one_stays(store: Store) {
     if let Pairing::Match(x) = &mut expected.rounds[0].pairings[0] {
         x.outcome = corrected.clone();
     }
-    assert_eq!(after.competition, expected);
+    assert_eq!(after.competition, with_own_persons(expected, "varsity"));
 
     let versions = store.result_versions(m).await.unwrap();
     assert_eq!(versions.len(), 2);
@@ -682,7 +686,7 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
             .unwrap()
             .unwrap()
             .competition,
-        every_kind_of_result()
+        with_own_persons(every_kind_of_result(), "varsity")
     );
 
     // Slugs go into URLs.
@@ -1542,6 +1546,125 @@ async fn players_added_from_a_roster_read_before_another_addition_are_refused_as
     assert_eq!(names, ["Ana Diaz"], "only the first is stored");
 }
 
+/// One player, one person (AS-3, GT-M15): every entry is a person of its own until an officer
+/// links two of another competition, kept with the reason; a person is one entry of a
+/// competition; a link judged on competitions that changed since is refused as stale; a file's
+/// person keys are kept and link what they name.
+async fn one_player_one_person_entries_are_linked_by_an_officer_with_the_reason(store: Store) {
+    migrated(&store).await;
+    let (season, varsity) = imported(&store).await;
+    let mut jv_file = every_kind_of_result();
+    jv_file.teams[1].players[0].person = Some(PersonId("file-person".into()));
+    let jv = store
+        .import_competition(season, &new_competition("jv"), &jv_file, &arbiter())
+        .await
+        .unwrap()
+        .id;
+    let load = |id| {
+        let store = store.clone();
+        async move { store.load_competition_by_id(id).await.unwrap().unwrap() }
+    };
+    let (v, j) = (load(varsity).await, load(jv).await);
+    let first = |c: &arbiter_store::StoredCompetition| c.competition.teams[0].players[0].clone();
+    let (star, her) = (first(&v), first(&j));
+    assert_eq!(
+        star.person,
+        Some(PersonId(format!("varsity/{}", star.id))),
+        "a person of their own"
+    );
+    assert_eq!(
+        j.competition.teams[1].players[0].person,
+        Some(PersonId("file-person".into())),
+        "the file's key is kept"
+    );
+    assert!(!star.is_same_person(&her));
+    let seen = [(varsity, v.version), (jv, j.version)];
+    let why = "the same student: birth certificate checked";
+    let to = star.person.clone().unwrap();
+    let linked = store
+        .link_person(jv, &her.id, Some(&to), &seen, why, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(linked, to);
+    assert!(first(&load(jv).await).is_same_person(&star));
+    // Read before that link: stale, nothing written.
+    let other = j.competition.teams[0].players[1].id.clone();
+    let err = store
+        .link_person(jv, &other, Some(&to), &seen, why, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Stale(_)), "{err}");
+    // A person is one entry of a competition.
+    let fresh = [(varsity, v.version), (jv, load(jv).await.version)];
+    let err = store
+        .link_person(jv, &other, Some(&to), &fresh, why, &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Invalid(_)), "{err}");
+    assert!(
+        err.to_string().contains("one player of a competition"),
+        "{err}"
+    );
+    let err = store
+        .link_person(
+            jv,
+            &other,
+            Some(&PersonId("nobody".into())),
+            &[],
+            why,
+            &arbiter(),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NotFound(_)), "{err}");
+    assert!(matches!(
+        store
+            .link_person(jv, &other, None, &[], " ", &arbiter())
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+    // Undone: a person of her own again, never the one she was linked to.
+    let own = store
+        .link_person(jv, &her.id, None, &[], "two students after all", &arbiter())
+        .await
+        .unwrap();
+    assert_ne!(own, to);
+    assert!(!first(&load(jv).await).is_same_person(&star));
+    let history = store
+        .history(&HistoryFilter {
+            competition: Some(jv),
+            ..HistoryFilter::default()
+        })
+        .await
+        .unwrap();
+    let links: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == "link_person")
+        .collect();
+    assert_eq!(links.len(), 2, "{links:?}");
+    assert!(links.iter().any(|h| h.reason.as_deref() == Some(why)
+        && h.after.as_ref().unwrap()["person"] == to.0.as_str()));
+    // A new entry may be added as a person the league has.
+    let team = j.competition.teams[0].id.clone();
+    let again = arbiter_core::Player {
+        id: PlayerId(format!("{team}-again")),
+        name: "Star Again".into(),
+        person: Some(to.clone()),
+        ..arbiter_core::Player::default()
+    };
+    store
+        .add_players(jv, &[(team, again)], None, &arbiter())
+        .await
+        .unwrap();
+    let j = load(jv).await;
+    assert!(
+        j.competition.teams[0]
+            .players
+            .iter()
+            .any(|p| p.name == "Star Again" && p.is_same_person(&star))
+    );
+}
+
 /// Issue 12: a player corrected or withdrawn stays on the roster, their games untouched.
 async fn a_player_withdrawn_keeps_their_games(store: Store) {
     migrated(&store).await;
@@ -2027,9 +2150,11 @@ async fn the_demo_league_round_trips(store: Store) {
                     .unwrap()
                     .unwrap();
                 assert_eq!(
-                    loaded.competition, c.competition,
+                    loaded.competition,
+                    with_own_persons(c.competition.clone(), &c.slug),
                     "{}/{}",
-                    league.slug, c.slug
+                    league.slug,
+                    c.slug
                 );
                 assert_eq!(loaded.rules, c.ruleset().unwrap());
                 stored += 1;
@@ -2070,7 +2195,10 @@ async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(loaded.competition, every_kind_of_result());
+    assert_eq!(
+        loaded.competition,
+        with_own_persons(every_kind_of_result(), "varsity")
+    );
     if let Store::Sqlite(s) = &store {
         s.close().await;
     }

@@ -322,6 +322,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         ),
         (
             site(
+                Method::POST,
+                "/leagues/{league}/rosters/person",
+                Table(Action::EditRoster),
+            ),
+            post(rosters::link_person),
+        ),
+        (
+            site(
                 Method::GET,
                 "/leagues/{league}/setup",
                 Table(Action::CreateSeason),
@@ -658,6 +666,10 @@ pub fn api_writes() -> Vec<Rule> {
         ),
         api(
             format!("/api/v1{C}/players/{{player}}/withdrawal"),
+            Action::EditRoster,
+        ),
+        api(
+            format!("/api/v1{C}/players/{{player}}/person"),
             Action::EditRoster,
         ),
         api(LEDGER_API.into(), Action::RecordLedgerEntry),

@@ -2,7 +2,8 @@ use jiff::civil::date;
 
 use super::*;
 use crate::lineup::Lineup;
-use crate::model::{Match, MatchOutcome, Player, PlayerId, Round, Side, Team, TeamId};
+use crate::model::{Competition, Match, MatchOutcome, Player, PlayerId, Round, Side, Team, TeamId};
+use crate::ruleset::Ruleset;
 use crate::text::Reason;
 
 fn astc_clock() -> TimeControl {
@@ -209,6 +210,22 @@ fn timed(players: &[&str], named_at: (i8, i8), accepted: Option<LateOverride>) -
     }
 }
 
+/// What refuses `lineup` in the event's competition `c`, alone in its event.
+fn refuse(
+    c: &Competition,
+    rules: &Ruleset,
+    lineup: &TimedLineup,
+) -> Result<Option<LineupTime>, Vec<Finding>> {
+    let entries = [crate::eligibility::SeasonEntry {
+        name: "Secondary Open",
+        competition: c,
+        rules,
+        named: &[],
+        event_days: None,
+    }];
+    lineup_refusals(&entries, 0, lineup)
+}
+
 fn rules(findings: &[Finding]) -> Vec<&str> {
     findings.iter().filter_map(|f| f.rule.as_deref()).collect()
 }
@@ -219,13 +236,13 @@ fn as_11_a_late_lineup_is_refused_and_one_the_arbiter_accepts_stands_with_the_ov
     let astc = Ruleset::preset("astc").unwrap();
     let in_order = ["vic1", "vic2", "vic4", "vic6"];
     assert_eq!(
-        lineup_refusals(&c, &astc, &[], &timed(&in_order, (13, 44), None)),
+        refuse(&c, &astc, &timed(&in_order, (13, 44), None)),
         Ok(Some(LineupTime::OnTime {
             due: date(2026, 12, 8).at(13, 45, 0, 0)
         }))
     );
-    assert!(lineup_refusals(&c, &astc, &[], &timed(&in_order, (13, 45), None)).is_ok());
-    let late = lineup_refusals(&c, &astc, &[], &timed(&in_order, (13, 46), None)).unwrap_err();
+    assert!(refuse(&c, &astc, &timed(&in_order, (13, 45), None)).is_ok());
+    let late = refuse(&c, &astc, &timed(&in_order, (13, 46), None)).unwrap_err();
     assert_eq!(rules(&late), ["AS-11"]);
     assert_eq!(
         late[0].to_string(),
@@ -238,10 +255,9 @@ fn as_11_a_late_lineup_is_refused_and_one_the_arbiter_accepts_stands_with_the_ov
             .unwrap()
             .unwrap(),
     };
-    let kept = lineup_refusals(
+    let kept = refuse(
         &c,
         &astc,
-        &[],
         &timed(&in_order, (13, 46), Some(accepted.clone())),
     );
     assert!(
@@ -250,16 +266,15 @@ fn as_11_a_late_lineup_is_refused_and_one_the_arbiter_accepts_stands_with_the_ov
     );
     // Late and out of the roster's order: both reasons, the deadline first (AS-11, AS-10).
     let swapped = ["vic1", "vic4", "vic2", "vic6"];
-    let both = lineup_refusals(&c, &astc, &[], &timed(&swapped, (13, 50), None)).unwrap_err();
+    let both = refuse(&c, &astc, &timed(&swapped, (13, 50), None)).unwrap_err();
     assert_eq!(rules(&both), ["AS-11", "AS-10"]);
     // An override accepts the time, not the order.
-    let order =
-        lineup_refusals(&c, &astc, &[], &timed(&swapped, (13, 50), Some(accepted))).unwrap_err();
+    let order = refuse(&c, &astc, &timed(&swapped, (13, 50), Some(accepted))).unwrap_err();
     assert_eq!(rules(&order), ["AS-10"]);
     // A league's rules set no event deadline: only the lineup's own rules apply.
     let gthscl = Ruleset::preset("gthscl").unwrap();
     assert_eq!(
-        lineup_refusals(&c, &gthscl, &[], &timed(&in_order, (13, 59), None)),
+        refuse(&c, &gthscl, &timed(&in_order, (13, 59), None)),
         Ok(None)
     );
 }

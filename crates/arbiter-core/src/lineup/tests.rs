@@ -167,12 +167,14 @@ fn gt_m11_gt_r4_board_order_reads_the_ratings_as_of_the_match_date() {
 
 #[test]
 fn gt_m13_gt_r3_a_provisional_player_plays_behind_every_established_one() {
-    let c = league(vec![]);
+    let mut c = league(vec![]);
+    // With t3 gone from the roster, t5 is the fourth strongest and plays (GT-M12 asks no more).
+    c.teams[0].players[2].withdrawn = Some(D1);
     let f = refusals(
         &c,
         &gthscl(),
         &[],
-        &toledo(&[Some("t1"), Some("t5"), Some("t2"), Some("t3")]),
+        &toledo(&[Some("t1"), Some("t5"), Some("t2"), Some("t4")]),
     );
     assert_eq!(rules_of(&f), ["GT-M13"], "{f:?}");
     assert!(
@@ -211,21 +213,185 @@ fn gt_m12_a_withdrawal_only_when_the_opponent_forfeits_a_board() {
     let c = league(vec![]);
     let mut withdrawn = toledo(&[Some("t2"), Some("t3"), Some("t4"), Some("t5")]);
     withdrawn.lineup.withdrawn = vec![PlayerId("t1".into())];
-    let full = named(
+    let f = refusals(
+        &c,
+        &gthscl(),
+        std::slice::from_ref(&maumee_full()),
+        &withdrawn,
+    );
+    assert_eq!(rules_of(&f), ["GT-M12"], "{f:?}");
+    assert_eq!(
+        f[0].message,
+        "P-t1 is withdrawn so that a lower-ranked player plays, but the opponent leaves no board empty; a team may withdraw a higher-ranked player only when the opponent forfeits a board: name them in the lineup"
+    );
+    assert_eq!(refusals(&c, &gthscl(), &[maumee_short()], &withdrawn), []);
+}
+
+/// Maumee's lineup for round 2, every board named.
+fn maumee_full() -> NamedLineup {
+    named(
         2,
         "tol",
         Side::Away,
         &[Some("m1"), Some("m2"), Some("m3"), Some("m4")],
-    );
-    let f = refusals(&c, &gthscl(), std::slice::from_ref(&full), &withdrawn);
-    assert_eq!(rules_of(&f), ["GT-M12"], "{f:?}");
-    let short = named(
+    )
+}
+
+/// Maumee's lineup for round 2, board 4 forfeited.
+fn maumee_short() -> NamedLineup {
+    named(
         2,
         "tol",
         Side::Away,
         &[Some("m1"), Some("m2"), Some("m3"), None],
+    )
+}
+
+/// The case: leaving t1 out without a word was accepted while the same lineup saying
+/// it withdraws t1 was refused. Both follow GT-M12 now.
+#[test]
+fn gt_m12_a_lineup_that_leaves_out_a_higher_ranked_player_follows_the_rule_of_a_withdrawal() {
+    let c = league(vec![]);
+    let rules = gthscl();
+    let silent = toledo(&[Some("t2"), Some("t3"), Some("t4"), Some("t5")]);
+    let mut declared = silent.clone();
+    declared.lineup.withdrawn = vec![PlayerId("t1".into())];
+    // The opponent forfeits no board (or has named no lineup): both refused.
+    for opponent in [vec![maumee_full()], vec![]] {
+        for lineup in [&silent, &declared] {
+            let f = refusals(&c, &rules, &opponent, lineup);
+            assert_eq!(rules_of(&f), ["GT-M12"], "{lineup:?}: {f:?}");
+        }
+    }
+    let f = refusals(&c, &rules, &[maumee_full()], &silent);
+    assert_eq!(
+        f[0].to_string(),
+        "round 2, tol v mau: GT-M12: P-t1 (1600) is left out while P-t5 (1200N) plays board 4, by ratings as of 2026-10-07; a team plays its strongest players and leaves out a higher-ranked one only when the opponent forfeits a board: name them in place of a lower-ranked player"
     );
-    assert_eq!(refusals(&c, &gthscl(), &[short], &withdrawn), []);
+    // The opponent forfeits board 4: both stand, and t1 is kept as withdrawn either way.
+    let short = [maumee_short()];
+    for lineup in [&silent, &declared] {
+        assert_eq!(refusals(&c, &rules, &short, lineup), []);
+        assert_eq!(
+            withdrawals(&c, &rules, &short, lineup, &Elsewhere::default()),
+            [PlayerId("t1".into())]
+        );
+    }
+    // A player below every one who plays is not left out: t5 (1200N) sits out of t1..t4.
+    let strongest = toledo(&[Some("t1"), Some("t2"), Some("t3"), Some("t4")]);
+    assert_eq!(refusals(&c, &rules, &[maumee_full()], &strongest), []);
+    assert_eq!(
+        withdrawals(&c, &rules, &short, &strongest, &Elsewhere::default()),
+        []
+    );
+    // GT-M15: a player bound to another team is not left out.
+    let mut bound = Elsewhere::default();
+    bound.bind(PlayerId("t1".into()), Some(D1));
+    assert_eq!(
+        refusals_in(&c, &rules, &[maumee_full()], &silent, &bound),
+        []
+    );
+    // AS-9: at the ASTC any four of the roster play; leaving one out withdraws no one.
+    let astc = Ruleset::preset("astc").unwrap();
+    assert_eq!(refusals(&c, &astc, &[maumee_full()], &silent), []);
+}
+
+#[test]
+fn gt_m12_a_withdrawal_is_of_a_roster_player_ranked_above_one_who_plays() {
+    let c = league(vec![]);
+    let rules = gthscl();
+    let short = [maumee_short()];
+    let with = |boards: &[Option<&str>], withdrawn: &str| {
+        let mut l = toledo(boards);
+        l.lineup.withdrawn = vec![PlayerId(withdrawn.into())];
+        refusals(&c, &rules, &short, &l)
+    };
+    let four = [Some("t1"), Some("t2"), Some("t3"), Some("t4")];
+    let stranger = with(&four, "m1");
+    assert_eq!(rules_of(&stranger), ["GT-M12"], "{stranger:?}");
+    assert!(
+        stranger[0]
+            .message
+            .starts_with("P-m1 is listed as withdrawn but is not on TOL's roster"),
+        "{}",
+        stranger[0]
+    );
+    let below = with(&four, "t5");
+    assert_eq!(rules_of(&below), ["GT-M12"], "{below:?}");
+    assert!(
+        below[0].message.starts_with(
+            "P-t5 (1200N) is listed as withdrawn but ranks below P-t4 (1300), the lowest-ranked player named (board 4)"
+        ),
+        "{}",
+        below[0]
+    );
+    let playing = with(&four, "t2");
+    assert_eq!(rules_of(&playing), ["GT-M12"], "{playing:?}");
+    assert_eq!(playing[0].board, Some(2));
+    // AS-10: at the ASTC the roster's order is the rank.
+    let astc = Ruleset::preset("astc").unwrap();
+    let champ = championship();
+    let mut last = named(
+        1,
+        "vic",
+        Side::Home,
+        &[Some("v1"), Some("v2"), Some("v3"), Some("v4")],
+    );
+    last.lineup.withdrawn = vec![PlayerId("v6".into())];
+    let f = refusals(&champ, &astc, &[], &last);
+    assert!(
+        f.iter().any(|f| f
+            .message
+            .starts_with("P-v6 (number 6 on the roster) is listed as withdrawn but ranks below")),
+        "{f:?}"
+    );
+}
+
+/// GT-M12: the withdrawals named before the match stay with its record, and are checked
+/// against the boards it played.
+#[test]
+fn gt_m12_the_withdrawals_stay_with_the_match_after_the_result() {
+    let boards = |away4: Option<&str>| {
+        let mut m = played(
+            "tol",
+            "mau",
+            &[
+                ("t2", "m1", GameResult::Draw),
+                ("t3", "m2", GameResult::Draw),
+                ("t4", "m3", GameResult::Draw),
+                ("t5", "m4", GameResult::Draw),
+            ],
+        );
+        if let Pairing::Match(Match {
+            outcome: MatchOutcome::Boards(b),
+            ..
+        }) = &mut m
+        {
+            b[3].away_player = away4.map(|p| PlayerId(p.into()));
+            if away4.is_none() {
+                b[3].result = GameResult::HomeWinByForfeit;
+            }
+        }
+        league(vec![m])
+    };
+    let mut withdrew = named(
+        1,
+        "tol",
+        Side::Home,
+        &[Some("t2"), Some("t3"), Some("t4"), Some("t5")],
+    );
+    withdrew.lineup.withdrawn = vec![PlayerId("t1".into())];
+    // Maumee forfeited board 4: the withdrawal stands with the result.
+    let short = boards(None);
+    let f = check_competition(&short, &gthscl(), std::slice::from_ref(&withdrew));
+    assert!(!rules_of(&f).contains(&"GT-M12"), "{f:?}");
+    // Maumee played all four: the withdrawal named before is a violation of the result.
+    let full = boards(Some("m4"));
+    let f = check_competition(&full, &gthscl(), std::slice::from_ref(&withdrew));
+    assert_eq!(rules_of(&f), ["GT-M12"], "{f:?}");
+    assert_eq!(f[0].severity, Severity::Violation);
+    // The record says who played, not who came: t1 left out of the boards is no finding.
+    assert_eq!(check_competition(&full, &gthscl(), &[]), []);
 }
 
 #[test]
@@ -345,66 +511,6 @@ fn gt_m14_sister_teams_are_ranked_as_one_squad() {
     );
 }
 
-#[test]
-fn gt_m15_a_player_stays_with_the_first_team_they_played_for() {
-    let mut metro = sisters();
-    metro.teams.remove(1);
-    metro.rounds[0].pairings = vec![played(
-        "sjj-a",
-        "x",
-        &[
-            ("a1", "x1", GameResult::Draw),
-            ("a2", "x2", GameResult::Draw),
-            ("a3", "x3", GameResult::Draw),
-            ("a4", "x4", GameResult::Draw),
-        ],
-    )];
-    let mut suburban = sisters();
-    suburban.teams.remove(0);
-    suburban.teams[0].players.push(player("a4", 1640, false));
-    suburban.rounds[0].date = Some(D2);
-    suburban.rounds[0].pairings = vec![played(
-        "y",
-        "sjj-b",
-        &[
-            ("y1", "a4", GameResult::Draw),
-            ("y2", "b1", GameResult::Draw),
-            ("y3", "b2", GameResult::Draw),
-            ("y4", "b3", GameResult::Draw),
-        ],
-    )];
-    let r = gthscl();
-    let entries = [
-        SeasonEntry {
-            name: "Metro Division",
-            competition: &metro,
-            rules: &r,
-            named: &[],
-        },
-        SeasonEntry {
-            name: "Suburban Division",
-            competition: &suburban,
-            rules: &r,
-            named: &[],
-        },
-    ];
-    let f = check_season(&entries);
-    assert_eq!(f.len(), 1, "{f:?}");
-    assert_eq!(f[0].competition, 1);
-    assert_eq!(f[0].finding.rule.as_deref(), Some("GT-M15"));
-    assert!(f[0].finding.message.starts_with("P-a4 first played for SJJ-A (Metro Division, 2026-10-05) and now plays board 1 for SJJ-B"), "{}", f[0].finding);
-    // Played the other way round (B first), the A team's game is the one out of place.
-    let entries = [entries[1], entries[0]];
-    suburban_first(&entries);
-}
-
-fn suburban_first(entries: &[SeasonEntry]) {
-    // Dates decide who came first, not the order of the entries.
-    let f = check_season(entries);
-    assert_eq!(f.len(), 1, "{f:?}");
-    assert_eq!(f[0].competition, 0);
-}
-
 /// The ASTC: six-player rosters in fixed order, four play.
 fn championship() -> Competition {
     let roster = |s: &str| {
@@ -463,48 +569,6 @@ fn as_4_one_team_per_school() {
     assert_eq!(rules_of(&f), ["AS-4"], "{f:?}");
     // GTHSCL allows a school several teams (GT-O1).
     assert_eq!(check_competition(&c, &gthscl(), &[]), []);
-}
-
-#[test]
-fn as_3_one_competition_at_a_time_when_dates_overlap() {
-    let open = championship();
-    let mut girls = championship();
-    girls.name = "ASTC Girls".into();
-    for t in &mut girls.teams {
-        for (i, p) in t.players.iter_mut().enumerate() {
-            p.id = PlayerId(format!("g-{}-{i}", t.id));
-            p.name = format!("Girl {} {i}", t.id);
-        }
-    }
-    // Victoria's sixth Open player is on its Girls team too, under another id: the same name
-    // is the same person.
-    girls.teams[0].players[5] = Player {
-        name: "p-V6".into(),
-        ..player("g-vic-6", 1500, false)
-    };
-    let astc = Ruleset::preset("astc").unwrap();
-    let entries = |girls: &Competition| {
-        check_season(&[
-            SeasonEntry {
-                name: "Open",
-                competition: &open,
-                rules: &astc,
-                named: &[],
-            },
-            SeasonEntry {
-                name: "Girls",
-                competition: girls,
-                rules: &astc,
-                named: &[],
-            },
-        ])
-    };
-    let f = entries(&girls);
-    assert_eq!(f.len(), 1, "{f:?}");
-    assert_eq!(f[0].finding.rule.as_deref(), Some("AS-3"));
-    // Girls held the week before: no overlap, no finding.
-    girls.rounds[0].date = Some(date(2026, 9, 28));
-    assert_eq!(entries(&girls), []);
 }
 
 #[test]

@@ -21,6 +21,17 @@ use arbiter_store::{
     Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Season, Store,
 };
 
+/// `c` as the store loads it back when imported as `slug`: each player the file names no person
+/// for is a person of their own, keyed `slug/id` (one player, one person).
+pub fn with_own_persons(mut c: arbiter_core::Competition, slug: &str) -> arbiter_core::Competition {
+    for p in c.teams.iter_mut().flat_map(|t| &mut t.players) {
+        if p.person.is_none() {
+            p.person = Some(arbiter_core::PersonId(format!("{slug}/{}", p.id)));
+        }
+    }
+    c
+}
+
 /// Generates, for each test body, one `#[tokio::test]` per backend (SQLite file, SQLite in
 /// memory, PostgreSQL).
 #[allow(unused_macros)]

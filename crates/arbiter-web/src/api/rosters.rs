@@ -1,6 +1,8 @@
-//! A competition's rosters changed through the API (issue 16): a player added to a team, and a
-//! player withdrawn from a day. The same write path as the site's rosters page
-//! (`rosters::write`: core's `roster::plan`, AS-12's lock at an event, the store), authorised
+//! A competition's rosters changed through the API (issue 16): a player added to a team, a
+//! player withdrawn from a day, and a player linked as one person with a player of another
+//! competition of the season (AS-3, GT-M15). The same write path as the site's rosters page
+//! (`rosters::write`: core's `roster::plan` and `eligibility`, AS-12's lock at an event, the
+//! store), authorised
 //! by an API token the permission table allows `EditRoster` on the team's school: the
 //! President, or that school's advisor.
 
@@ -29,7 +31,7 @@ use crate::http::error::{Format, WebError};
 use crate::rosters::write::{self, NotChanged};
 
 #[derive(OpenApi)]
-#[openapi(tags((name = "rosters", description = "A competition's rosters: a player added to a team or withdrawn from a day, by the President or the school's advisor, with an API token; the same checks as the site's rosters page")))]
+#[openapi(tags((name = "rosters", description = "A competition's rosters: a player added to a team, withdrawn from a day, or linked as one person with a player of another competition of the season, by the President or the school's advisor, with an API token; the same checks as the site's rosters page")))]
 struct RostersDoc;
 
 /// The roster routes, registered on the router and in the OpenAPI document together.
@@ -37,6 +39,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(RostersDoc::openapi())
         .routes(routes!(add_player))
         .routes(routes!(withdraw_player))
+        .routes(routes!(link_player))
 }
 
 /// A player joining a team, as a roster file's line says it.
@@ -66,7 +69,33 @@ pub struct NewPlayerBody {
     /// GT-R3: the rating is provisional.
     #[serde(default)]
     pub provisional: bool,
+    /// One player, one person: `competition-slug/player-id`, a player of another competition of
+    /// the season who is the same person (AS-3 refuses it when the two competitions share
+    /// dates). Without it the player is a person of their own, whatever their name.
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub same_person_as: Option<String>,
     /// Kept in the history with the change. At most 1,000 characters.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// A roster entry made one person with a player of another competition of the season, or a
+/// person of their own again.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PersonBody {
+    /// `competition-slug/player-id`: the player of another competition of the season who is the
+    /// same person. Give this or `own`.
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub same_person_as: Option<String>,
+    /// `true`: a person of their own again (the link was a mistake). Give this or
+    /// `same_person_as`.
+    #[serde(default)]
+    pub own: bool,
+    /// How the officer knows (required), kept in the history. At most 1,000 characters.
     #[serde(default)]
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
@@ -102,6 +131,9 @@ pub struct StoredPlayer {
     pub school: Option<String>,
     /// The day from which the player is withdrawn, `YYYY-MM-DD`.
     pub withdrawn: Option<String>,
+    /// The person the player is across the league's competitions (one player, one person):
+    /// entries of two competitions with the same person are one student (AS-3, GT-M15).
+    pub person: Option<String>,
     /// What the rules say of the player (GT-R6, GT-R7), when anything.
     pub note: Option<String>,
     /// The player's page.
@@ -123,6 +155,7 @@ fn stored_player(
         unranked: p.unranked,
         school: p.school.clone(),
         withdrawn: p.withdrawn.map(|d| d.to_string()),
+        person: p.person.as_ref().map(|k| k.0.clone()),
         note,
         url: view.player_href(p),
     }
@@ -200,8 +233,10 @@ fn permit(token: &arbiter_store::ApiToken, school: &str) -> Result<(), Box<Respo
 
 /// Adds a player to a team's roster, with a new id (`team-6`), as a roster file's line would:
 /// GT-R3's 1200N for a new player, GT-R7's ranking by grade or age, GT-R6's student of a school
-/// with no team joining this one, AS-9's roster size, AS-12's lock before an event's round 1.
-/// The President or the team's school's advisor.
+/// with no team joining this one, AS-9's roster size, AS-12's lock before an event's round 1;
+/// with `same_person_as`, the same person as a player of another competition of the season,
+/// refused under AS-3 when the two competitions share dates. The President or the team's
+/// school's advisor.
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/teams/{team}/players", tag = "rosters",
     params(TeamAddress),
     request_body(content = NewPlayerBody, description = "The player"),
@@ -211,7 +246,7 @@ fn permit(token: &arbiter_store::ApiToken, school: &str) -> Result<(), Box<Respo
         (status = 403, description = "The permission table refuses this token (another school's team)", body = ErrorAnswer),
         (status = 404, description = "No such competition or team", body = ErrorAnswer),
         (status = 409, description = "Another player joined the team after its roster was read: nothing was saved; send the player again", body = ErrorAnswer),
-        (status = 422, description = "The body is wrong, or the rules refuse the player (a name on the roster already, GT-R6, AS-9, AS-12), each problem with its field", body = InvalidAnswer),
+        (status = 422, description = "The body is wrong, or the rules refuse the player (a name on the roster already, GT-R6, AS-9, AS-12, AS-3), each problem with its field", body = InvalidAnswer),
         (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
@@ -289,6 +324,21 @@ async fn add_player(
                 }
             },
         };
+        let same_as = match b.same_person_as.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(text) => match write::LinkTo::parse(text) {
+                Some(to @ write::LinkTo::SameAs { .. }) => Some(to),
+                _ => {
+                    problems.push((
+                        "same_person_as",
+                        format!(
+                            "“{text}” names no player; write the competition's slug and the player's id, as open/vic-6."
+                        ),
+                    ));
+                    None
+                }
+            },
+        };
         if !problems.is_empty() {
             return Err(invalid_fields(problems));
         }
@@ -302,9 +352,14 @@ async fn add_player(
             rating: b.rating,
             provisional: b.provisional,
         };
-        let plan = write::plan(&state, &view, std::slice::from_ref(&row))
+        let mut plan = write::plan(&state, &view, std::slice::from_ref(&row))
             .await
             .map_err(|why| not_changed("name", why))?;
+        if let Some(to) = &same_as {
+            plan = write::as_person(&state, &view, plan, to)
+                .await
+                .map_err(|why| not_changed("same_person_as", why))?;
+        }
         let notes: Vec<Option<String>> = plan.iter().map(|a| a.note.clone()).collect();
         let added = write::add(&state, &view, plan, b.reason.as_deref(), &acting)
             .await
@@ -411,6 +466,103 @@ async fn withdraw_player(
         Ok(json_response(
             StatusCode::CREATED,
             &stored_player(&view, &team.id.0, &withdrawn, None),
+        ))
+    };
+    answer.await.unwrap_or_else(|r: Response| r)
+}
+
+/// One player, one person: links a player with a player of another competition of the season
+/// as the same person (`same_person_as`), or makes them a person of their own again (`own`), with
+/// the reason in the history. GT-M15 and AS-3 read the link, never a name; AS-3 refuses it when
+/// the two competitions share dates. The same write as the site's rosters page. The President or
+/// the player's school's advisor.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/{competition}/players/{player}/person", tag = "rosters",
+    params(PlayerAddress),
+    request_body(content = PersonBody, description = "Whom the player is, and how the officer knows"),
+    responses(
+        (status = 201, description = "The roster entry as stored, with its person", body = StoredPlayer),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (another school's player)", body = ErrorAnswer),
+        (status = 404, description = "No such competition or player", body = ErrorAnswer),
+        (status = 409, description = "A competition of the season changed after it was read: nothing was saved; send it again", body = ErrorAnswer),
+        (status = 422, description = "No reason, no player named, one of the same competition, one person already, or AS-3's overlapping dates", body = InvalidAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn link_player(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<PlayerAddress>,
+    bytes: Bytes,
+) -> Response {
+    let answer = async {
+        let Path(a) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+        let (view, token, acting) =
+            begin(&state, &headers, &a.league, &a.season, &a.competition).await?;
+        let Some((player, t)) = view.player(&a.player) else {
+            return Err(WebError::not_found(format!(
+                "{} has no player with the id “{}”; the rosters are listed at {}/teams/….",
+                view.record.name,
+                a.player,
+                view.api_href()
+            ))
+            .answer(Format::Json));
+        };
+        let team = &view.competition.teams[t];
+        permit(&token, team.school.as_deref().unwrap_or_default()).map_err(|r| *r)?;
+        let b: PersonBody = body(
+            &bytes,
+            r#"{"same_person_as": "open/vic-6", "reason": "the same student, by her school's record"}"#,
+        )
+        .map_err(|r| *r)?;
+        let mut problems = Vec::new();
+        let to = match (b.same_person_as.as_deref().map(str::trim), b.own) {
+            (Some(text), false) if !text.is_empty() => match write::LinkTo::parse(text) {
+                Some(to @ write::LinkTo::SameAs { .. }) => Some(to),
+                _ => {
+                    problems.push((
+                        "same_person_as",
+                        format!(
+                            "“{text}” names no player; write the competition's slug and the player's id, as open/vic-6."
+                        ),
+                    ));
+                    None
+                }
+            },
+            (None | Some(""), true) => Some(write::LinkTo::Own),
+            _ => {
+                problems.push((
+                    "same_person_as",
+                    "Give either same_person_as (the player of another competition who is the same person) or own: true (a person of their own)."
+                        .to_string(),
+                ));
+                None
+            }
+        };
+        let reason = b.reason.as_deref().map(str::trim).unwrap_or_default();
+        if reason.is_empty() {
+            problems.push((
+                "reason",
+                "A link needs its reason, kept in the history: say how you know they are one person (or not).".to_string(),
+            ));
+        } else if let Err(e) = text::check(TextKind::Reason, "the reason", reason) {
+            problems.push(("reason", e.to_string()));
+        }
+        let (Some(to), true) = (to, problems.is_empty()) else {
+            return Err(invalid_fields(problems));
+        };
+        let id = PlayerId(player.id.0.clone());
+        let person = write::link(&state, &view, &id, &to, reason, &acting.actor())
+            .await
+            .map_err(|why| not_changed("same_person_as", why))?;
+        let linked = Player {
+            person: Some(person),
+            ..player.clone()
+        };
+        Ok(json_response(
+            StatusCode::CREATED,
+            &stored_player(&view, &team.id.0, &linked, None),
         ))
     };
     answer.await.unwrap_or_else(|r: Response| r)

@@ -715,8 +715,10 @@ pub struct LineupBody {
     pub version: Option<u32>,
     #[schema(max_items = 64)]
     pub boards: Vec<Option<String>>,
-    /// GT-M12: higher-ranked players withdrawn so that a lower-ranked one plays, because the
-    /// opponent forfeits a board.
+    /// GT-M12: higher-ranked roster players withdrawn so that a lower-ranked one plays, because
+    /// the opponent forfeits a board. A player the boards leave out while a lower-ranked one
+    /// plays is withdrawn whether listed or not: refused unless the opponent forfeits a board,
+    /// then kept as withdrawn.
     #[serde(default)]
     #[schema(max_items = 64)]
     pub withdrawn: Vec<String>,
@@ -734,6 +736,7 @@ pub struct StoredLineup {
     /// `home` or `away`.
     pub side: String,
     pub boards: Vec<Option<String>>,
+    /// GT-M12: the players withdrawn, listed or left out, kept with the match after its result.
     pub withdrawn: Vec<String>,
     pub entered_by: Option<String>,
     /// RFC 3339.

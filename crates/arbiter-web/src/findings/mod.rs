@@ -7,7 +7,6 @@
 use std::collections::HashMap;
 
 use arbiter_core::check;
-use arbiter_core::lineup::SeasonEntry;
 use arbiter_core::permissions::{Action, Target};
 use arbiter_core::validate::{Finding, Severity};
 use arbiter_store::{CompetitionId, StoreError};
@@ -19,6 +18,7 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use crate::app::respond::{private, see_other};
+use crate::app::season::SeasonViews;
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
@@ -83,24 +83,15 @@ async fn findings(
         for r in records {
             views.push(state.view(&tree.league.slug, &season.slug, &r.slug).await?);
         }
-        let named: Vec<_> = views.iter().map(|v| v.stored.named_lineups()).collect();
-        let entries: Vec<SeasonEntry> = views
-            .iter()
-            .zip(&named)
-            .map(|(v, named)| SeasonEntry {
-                name: &v.record.name,
-                competition: &v.competition,
-                rules: &v.rules,
-                named,
-            })
-            .collect();
-        let mut by_competition: Vec<Vec<Finding>> = vec![Vec::new(); views.len()];
-        for f in check::season(&entries) {
+        let event = state.store().event(season.id).await?;
+        let season_views = SeasonViews::of(views, event.as_ref());
+        let mut by_competition: Vec<Vec<Finding>> = vec![Vec::new(); season_views.views.len()];
+        for f in check::season(&season_views.entries()) {
             by_competition[f.competition].push(f.finding);
         }
         out.push((
             season.name.clone(),
-            views.into_iter().zip(by_competition).collect(),
+            season_views.views.into_iter().zip(by_competition).collect(),
         ));
     }
     Ok(out)

@@ -1,13 +1,15 @@
 //! A team's lineup, named before its match by the school's advisor (issue 12): the match page's
-//! lineup section and form, and the one write path the form and the API share. Core's
-//! `lineup::refusals` decides what a lineup breaks (GT-M9..GT-M15, GT-R7, AS-10); a refused
-//! lineup is not stored, and the page or the answer says why, each reason with its rule.
+//! lineup section and form, and the one write path the form, the API and the command line
+//! share. Core's `eligibility::lineup_refusals` decides what a lineup breaks, read with the
+//! season's (or event's) other competitions (GT-M9..GT-M15, GT-R7, AS-3, AS-10); a refused
+//! lineup is not stored, and the page or the answer says why, each reason with its rule. A
+//! lineup that stands is kept with the players it withdraws (GT-M12), which stay with the
+//! match's record after the result.
 
-use std::collections::HashMap;
-
+use arbiter_core::eligibility;
 use arbiter_core::event;
 use arbiter_core::event_day::{LateOverride, LineupTime};
-use arbiter_core::lineup::{self, Lineup, NamedLineup, Ranking};
+use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
 use arbiter_core::model::{MatchOutcome, PlayerId, Side};
 use arbiter_core::permissions::{Action, Target};
 use arbiter_core::sealed::{Embargo, MatchTime, Sealed, Viewer};
@@ -15,6 +17,7 @@ use arbiter_core::text::Reason;
 use arbiter_core::validate::{self, Finding};
 use arbiter_store::{EventRecord, LateLineup, LineupVersion, StoreError};
 
+use crate::app::season::SeasonViews;
 use crate::http::auth::{self, Account, Acting};
 use crate::http::error::WebError;
 use crate::results::context::MatchContext;
@@ -122,12 +125,17 @@ pub(crate) async fn name(
             validate::match_label(&ctx.record)
         ))));
     }
-    let stored = &ctx.stored;
     let named = NamedLineup {
         round: ctx.round,
         home: ctx.record.home.clone(),
         side,
         lineup: input.lineup(),
+    };
+    // GT-M15, AS-3: the lineup is judged with the season's (or event's) other competitions.
+    let season = SeasonViews::around(state, &ctx.view).await?;
+    let entries = season.entries();
+    let Some(at) = season.at(ctx.view.id) else {
+        return Err(NotNamed::Failed(WebError::Internal));
     };
     let late = match event_round(state, ctx).await? {
         // AS-11: at an event, the lineup is due before its round by the hall's clock.
@@ -140,12 +148,7 @@ pub(crate) async fn name(
                 named_at,
                 accepted,
             };
-            match event::lineup_refusals(
-                &stored.competition,
-                &stored.rules,
-                &stored.named_lineups(),
-                &timed,
-            ) {
+            match event::lineup_refusals(&entries, at, &timed) {
                 Err(refusals) => return Err(NotNamed::Refused(refusals)),
                 Ok(Some(LineupTime::LateAccepted {
                     named_at,
@@ -162,17 +165,18 @@ pub(crate) async fn name(
             }
         }
         None => {
-            let refusals = lineup::refusals(
-                &stored.competition,
-                &stored.rules,
-                &stored.named_lineups(),
-                &named,
-            );
+            let refusals = eligibility::lineup_refusals(&entries, at, &named);
             if !refusals.is_empty() {
                 return Err(NotNamed::Refused(refusals));
             }
             None
         }
+    };
+    // GT-M12: the players it withdraws are kept with it, those it leaves out while a lower-ranked
+    // one plays as well as those it lists (core's `lineup::withdrawals` says why).
+    let kept = Lineup {
+        withdrawn: eligibility::lineup_withdrawals(&entries, at, &named),
+        ..named.lineup
     };
     let seen = input
         .version
@@ -180,7 +184,7 @@ pub(crate) async fn name(
     let by = acting.actor();
     match state
         .store()
-        .record_lineup(ctx.id, side, seen, &named.lineup, late.as_ref(), &by)
+        .record_lineup(ctx.id, side, seen, &kept, late.as_ref(), &by)
         .await
     {
         Ok(v) => {
@@ -374,23 +378,20 @@ pub(crate) fn candidates(ctx: &MatchContext, side: Side) -> Vec<Candidate> {
     out.into_iter().map(|(_, _, c)| c).collect()
 }
 
-/// The lineup in force as lines: `1. Name (1650)`, an empty board said so.
-pub(crate) fn lines(ctx: &MatchContext, l: &Lineup) -> Vec<String> {
-    let names: HashMap<&str, &str> = ctx
-        .stored
+/// The name of player `p` of the competition, else the id.
+fn player_name(ctx: &MatchContext, p: &PlayerId) -> String {
+    ctx.stored
         .competition
         .teams
         .iter()
         .flat_map(|t| &t.players)
-        .map(|p| (p.id.0.as_str(), p.name.as_str()))
-        .collect();
-    let name = |p: &PlayerId| {
-        names
-            .get(p.0.as_str())
-            .copied()
-            .unwrap_or(p.0.as_str())
-            .to_string()
-    };
+        .find(|x| &x.id == p)
+        .map_or_else(|| p.0.clone(), |x| x.name.clone())
+}
+
+/// The lineup in force as lines: `1. Name (1650)`, an empty board said so.
+pub(crate) fn lines(ctx: &MatchContext, l: &Lineup) -> Vec<String> {
+    let name = |p: &PlayerId| player_name(ctx, p);
     let mut out: Vec<String> = (1..)
         .zip(&l.boards)
         .map(|(n, p)| match p {
@@ -406,6 +407,25 @@ pub(crate) fn lines(ctx: &MatchContext, l: &Lineup) -> Vec<String> {
         ));
     }
     out
+}
+
+/// GT-M12 after the result: `Toledo withdrew Ana Diaz so that a lower-ranked player played
+/// (GT-M12).`, from the lineup named before the match; `None` when it withdrew no one.
+pub(crate) fn withdrawal_words(ctx: &MatchContext, team: &str, l: &Lineup) -> Option<String> {
+    if l.withdrawn.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = l.withdrawn.iter().map(|p| player_name(ctx, p)).collect();
+    let rule = ctx
+        .stored
+        .rules
+        .cite("withdrawal")
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
+    Some(format!(
+        "{team} withdrew {} so that a lower-ranked player played{rule}.",
+        arbiter_core::words::list(names.iter())
+    ))
 }
 
 /// `named by … on …`: who named the version in force, and when.

@@ -322,6 +322,9 @@ struct MatchPage {
     extra_lines: Vec<ExtraLine>,
     extra_form: Option<ExtraForm>,
     lineups: Vec<LineupSection>,
+    /// GT-M12: the players each team withdrew for the match, kept with its record after the
+    /// result: a sentence a team.
+    withdrawals: Vec<String>,
     /// The broken rules this result carries that no officer has ruled on (issue 12).
     under_review: Vec<String>,
     /// GT-M2: move the match to another day, for those who may.
@@ -1513,6 +1516,17 @@ async fn page(
         _ => None,
     };
     let lineups = lineup_sections(ctx, account, &redo, &csrf, deadline.as_deref(), &seen);
+    let withdrawals = if ctx.record.outcome == MatchOutcome::Pending {
+        Vec::new()
+    } else {
+        [Side::Home, Side::Away]
+            .into_iter()
+            .filter_map(|side| {
+                let l = seen.lineup(side)?;
+                lineup::withdrawal_words(ctx, &ctx.team_name(side), &l.named.lineup)
+            })
+            .collect()
+    };
     let page = MatchPage {
         layout,
         round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
@@ -1567,6 +1581,7 @@ async fn page(
         extra_lines,
         extra_form,
         lineups,
+        withdrawals,
         under_review: view
             .open_violations()
             .filter(|f| f.round == Some(ctx.round) && f.home.as_ref() == Some(&ctx.record.home))

@@ -3,6 +3,7 @@
 //! and the history keeps the entry before and why.
 
 use arbiter_core::PlayerId;
+use arbiter_core::eligibility::{self, Who};
 use arbiter_core::roster;
 use arbiter_store::PlayerChange;
 use axum::Form;
@@ -14,6 +15,7 @@ use serde::Deserialize;
 use super::write::{self, NotChanged};
 use super::{RosterForm, guard, page, rosters_href};
 use crate::app::respond::see_other;
+use crate::app::season::SeasonViews;
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
 use crate::http::auth::Auth;
@@ -28,6 +30,10 @@ pub struct TeamRoster {
 
 /// One player, with the values their change form starts from.
 pub struct RosterLine {
+    /// The person's other entries in the season (one player, one person): `Ana Diaz, Vic (Secondary Open)`.
+    pub same: Vec<String>,
+    /// Entries of the season's other competitions that may be the same person, to link.
+    pub suggested: Vec<Suggested>,
     pub id: String,
     pub name: String,
     pub rating: String,
@@ -39,8 +45,49 @@ pub struct RosterLine {
     pub withdrawn_on: String,
 }
 
-/// The competition's rosters, each team in the competition's order and each roster in its own.
-pub fn rosters(view: &CompetitionView) -> Vec<TeamRoster> {
+/// An entry of another competition suggested as the same person: the form's value
+/// (`competition-slug/player-id`) and what the button says.
+pub struct Suggested {
+    pub value: String,
+    pub label: String,
+}
+
+/// `Ana Diaz, Vic (Secondary Open)`: an entry of competition `at` of the season.
+pub fn entry_label(season: &SeasonViews, at: usize, player: &PlayerId) -> String {
+    let v = &season.views[at];
+    let found = v
+        .competition
+        .teams
+        .iter()
+        .find_map(|t| Some((t, t.players.iter().find(|p| &p.id == player)?)));
+    match found {
+        Some((t, p)) => format!("{}, {} ({})", p.name, t.name, v.record.name),
+        None => format!("{player} ({})", v.record.name),
+    }
+}
+
+/// The competition's rosters, each team in the competition's order and each roster in its own,
+/// each player with the season's other entries of their person and those that may be.
+pub fn rosters(view: &CompetitionView, season: &SeasonViews) -> Vec<TeamRoster> {
+    let entries = season.entries();
+    let at = season.at(view.id);
+    let same = |p: &arbiter_core::Player| -> Vec<String> {
+        season
+            .views
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.id != view.id)
+            .flat_map(|(j, v)| {
+                v.competition
+                    .teams
+                    .iter()
+                    .flat_map(|t| &t.players)
+                    .filter(|q| q.is_same_person(p))
+                    .map(move |q| (j, q.id.clone()))
+            })
+            .map(|(j, q)| entry_label(season, j, &q))
+            .collect()
+    };
     view.competition
         .teams
         .iter()
@@ -50,6 +97,23 @@ pub fn rosters(view: &CompetitionView) -> Vec<TeamRoster> {
                 .players
                 .iter()
                 .map(|p| RosterLine {
+                    same: same(p),
+                    suggested: at
+                        .map(|at| eligibility::suggestions(&entries, at, &Who::of(t, p)))
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|s| Suggested {
+                            value: format!(
+                                "{}/{}",
+                                season.views[s.competition].record.slug, s.player
+                            ),
+                            label: format!(
+                                "{}: {}",
+                                entry_label(season, s.competition, &s.player),
+                                s.why
+                            ),
+                        })
+                        .collect(),
                     id: p.id.0.clone(),
                     name: p.name.clone(),
                     rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),

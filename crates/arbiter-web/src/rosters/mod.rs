@@ -3,15 +3,22 @@
 //! them. The same reading as `arbiter roster import`: `arbiter_formats::roster_csv` reads the
 //! file, core's `roster::plan` places each player (GT-R3, GT-R7), the store adds them all or
 //! none, each a change in the history. The rosters of a competition are listed below it, each
-//! player's entry to correct or to withdraw from a day (`change`), their games kept. `write` is
-//! the one write path, which the API's roster endpoints share.
+//! player's entry to correct or to withdraw from a day (`change`), their games kept, and linked
+//! as one person with a player of another competition of the season (`person`: RULES.md's "One
+//! player, one person", AS-3, GT-M15), where a name and birth date or school only suggest it.
+//! `write` is the one write path, which the API's roster endpoints and the command line share.
 
 mod change;
+mod command;
+mod person;
 pub(crate) mod write;
 
 pub use change::change_player;
+pub use command::{link_person as link_person_from_command_line, person_lines};
+pub use person::link_person;
 use write::NotChanged;
 
+use arbiter_core::eligibility::{self, Who};
 use arbiter_core::permissions::{Action, Target};
 use arbiter_formats::roster_csv;
 use askama::Template;
@@ -22,6 +29,7 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use crate::app::respond::private;
+use crate::app::season::SeasonViews;
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::AppState;
 use crate::http::auth::{self, Acting, Auth};
@@ -30,10 +38,10 @@ use crate::http::error::{Format, WebError};
 use crate::ui::layout::{Layout, private_layout};
 use crate::ui::link::{Link, league_href};
 
-struct Choice {
-    value: String,
-    label: String,
-    selected: bool,
+pub(crate) struct Choice {
+    pub(crate) value: String,
+    pub(crate) label: String,
+    pub(crate) selected: bool,
 }
 
 #[derive(Template)]
@@ -51,6 +59,9 @@ struct RostersPage {
     /// The chosen competition's rosters, each player with the form to change their entry.
     rosters: Vec<change::TeamRoster>,
     change_action: String,
+    /// One player, one person: the players of the season's other competitions, to link with.
+    others: Vec<Choice>,
+    person_action: String,
 }
 
 /// The form: which competition, the file's text, and whether to preview or add.
@@ -110,12 +121,18 @@ async fn page(
     notice: Option<String>,
     status: StatusCode,
 ) -> Result<Response, WebError> {
-    let rosters = match form.competition.split_once('/') {
+    let (rosters, others) = match form.competition.split_once('/') {
         Some((season, slug)) => match state.view(&tree.league.slug, season, slug).await {
-            Ok(view) => change::rosters(&view),
-            Err(_) => Vec::new(),
+            Ok(view) => {
+                let season = SeasonViews::around(state, &view).await?;
+                (
+                    change::rosters(&view, &season),
+                    person::others(&view, &season),
+                )
+            }
+            Err(_) => (Vec::new(), Vec::new()),
         },
-        None => Vec::new(),
+        None => (Vec::new(), Vec::new()),
     };
     let page = RostersPage {
         layout: private_layout(
@@ -131,6 +148,8 @@ async fn page(
         notice,
         rosters,
         change_action: format!("{}/player", rosters_href(&tree.league.slug)),
+        others,
+        person_action: format!("{}/person", rosters_href(&tree.league.slug)),
     };
     Ok(private(status, &page))
 }
@@ -142,6 +161,8 @@ pub struct Shown {
     competition: String,
     #[serde(default)]
     changed: Option<String>,
+    #[serde(default)]
+    linked: Option<String>,
 }
 
 /// GET `/leagues/{league}/rosters`: the form, and the chosen competition's rosters.
@@ -157,9 +178,15 @@ pub async fn rosters_page(
             competition: shown.competition.clone(),
             ..RosterForm::default()
         };
-        let notice = shown
-            .changed
-            .map(|p| format!("The roster entry of {p} is changed; the history keeps what it was."));
+        let notice = match (shown.changed, shown.linked) {
+            (Some(p), _) => Some(format!(
+                "The roster entry of {p} is changed; the history keeps what it was."
+            )),
+            (None, Some(p)) => Some(format!(
+                "{p} is linked as one person; the history keeps who they were and why."
+            )),
+            _ => None,
+        };
         page(
             &state,
             &auth,
@@ -219,9 +246,46 @@ pub async fn add_players(
             Err(NotChanged::Stale(m)) => return refuse(vec![m]).await,
             Err(NotChanged::Failed(e)) => return Err(e),
         };
+        // One player, one person: a name with a birth date or a school only suggests that a
+        // new player is one of another competition; the officer links them once added.
+        let season = SeasonViews::around(&state, &view).await?;
+        let entries = season.entries();
+        let at = season.at(view.id);
         let lines: Vec<String> = plan
             .iter()
-            .map(|a| a.summary(&view.team_name(&a.team)))
+            .map(|a| {
+                let team = view.competition.team(&a.team);
+                let who = Who {
+                    name: &a.player.name,
+                    birth_date: a.player.record.birth_date,
+                    school: a
+                        .player
+                        .school
+                        .as_deref()
+                        .or(team.and_then(|t| t.school.as_deref())),
+                    person: None,
+                };
+                let maybe: Vec<String> = at
+                    .map(|at| eligibility::suggestions(&entries, at, &who))
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|s| {
+                        format!(
+                            "{}, {}",
+                            change::entry_label(&season, s.competition, &s.player),
+                            s.why
+                        )
+                    })
+                    .collect();
+                let mut line = a.summary(&view.team_name(&a.team));
+                if !maybe.is_empty() {
+                    line.push_str(&format!(
+                        "; maybe the same person as {}: once added, link them on the rosters below if so",
+                        maybe.join("; ")
+                    ));
+                }
+                line
+            })
             .collect();
         if form.step != "add" {
             return page(

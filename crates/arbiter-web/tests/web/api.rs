@@ -323,6 +323,8 @@ async fn the_openapi_document_lists_every_api_route() {
     // A roster's changes with a token (issue 16): tests/web/roster_api.rs.
     expected.push(format!("{c}/teams/{{team}}/players"));
     expected.push(format!("{c}/players/{{player}}/withdrawal"));
+    // One player, one person (AS-3, GT-M15): tests/web/eligibility.rs.
+    expected.push(format!("{c}/players/{{player}}/person"));
     expected.sort();
     let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
     listed.sort();

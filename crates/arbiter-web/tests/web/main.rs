@@ -7,6 +7,7 @@ mod calendar;
 mod common;
 mod connections;
 mod demo;
+mod eligibility;
 mod event_days;
 mod findings;
 mod history;
