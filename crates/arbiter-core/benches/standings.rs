@@ -6,6 +6,7 @@ use std::hint::black_box;
 use arbiter_core::model::*;
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::schedule::{Cycles, apply_to, round_robin};
+use arbiter_core::scoring::would_drop;
 use arbiter_core::standings::standings;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -144,7 +145,46 @@ fn bench(c: &mut Criterion) {
             b.iter(|| standings(black_box(&small), black_box(&rules)))
         });
     }
+    // GT-M5: the warning the match page computes before an officer's forfeit (issue 31): a
+    // GTHSCL division of 16 in a double round robin, half played, asked of a match to come.
+    if let (Some(gthscl), Some(division)) =
+        (Ruleset::preset("gthscl"), half_played(16, 0x5DEE_CE66_D1CE_4E5B))
+        && let Some(Pairing::Match(m)) = division.rounds.last().and_then(|r| r.pairings.first())
+    {
+        let (round, m) = (division.rounds.len() as u32, m.clone());
+        group.bench_function("gthscl would_drop, 16 teams x 30 rounds", |b| {
+            b.iter(|| {
+                would_drop(
+                    black_box(&division),
+                    black_box(&gthscl),
+                    round,
+                    &m,
+                    &MatchOutcome::Forfeit { by: Side::Home },
+                )
+            })
+        });
+    }
     group.finish();
+}
+
+/// `n` teams in a double round robin, the first half of its rounds played.
+fn half_played(n: usize, seed: u64) -> Option<Competition> {
+    let mut rng = XorShift(seed);
+    let teams = teams(n);
+    let ids: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
+    let schedule = round_robin(n, Cycles::Double).ok()?;
+    let mut rounds = apply_to(&schedule, &ids).ok()?;
+    let half = rounds.len() / 2;
+    for p in rounds[..half].iter_mut().flat_map(|r| r.pairings.iter_mut()) {
+        if let Pairing::Match(m) = p {
+            m.outcome = rng.boards(4);
+        }
+    }
+    Some(Competition {
+        name: "GTHSCL division of 16".into(),
+        teams,
+        rounds,
+    })
 }
 
 criterion_group!(benches, bench);
