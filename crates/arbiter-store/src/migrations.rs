@@ -152,6 +152,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "correction_requests",
         include_str!("../migrations/sqlite/0028_correction_requests.sql"),
     ),
+    (
+        30,
+        "school_addresses",
+        include_str!("../migrations/sqlite/0030_school_addresses.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -294,6 +299,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         28,
         "correction_requests",
         include_str!("../migrations/postgres/0028_correction_requests.sql"),
+    ),
+    (
+        30,
+        "school_addresses",
+        include_str!("../migrations/postgres/0030_school_addresses.sql"),
     ),
 ];
 
