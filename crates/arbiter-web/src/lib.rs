@@ -73,6 +73,10 @@ pub fn router(state: AppState) -> Router {
             "/leagues/{league}/schedule.ics",
             get(public::schedule::league),
         )
+        .route(
+            "/leagues/{league}/schools/{school}/schedule.ics",
+            get(public::schedule::school),
+        )
         .route("/leagues/{league}/lots", get(event::field::lots_page))
         .route("/leagues/{league}/{season}", get(public::handlers::season))
         .route(
