@@ -237,6 +237,12 @@ enum Command {
         #[command(subcommand)]
         command: LeagueCommand,
     },
+    /// Schools: `arbiter school set --address` sets where one's home matches are played
+    /// (GT-M1, issue 32); `arbiter school list` lists them with their addresses.
+    School {
+        #[command(subcommand)]
+        command: SchoolCommand,
+    },
     /// Seasons: `arbiter season create` makes one with its days and closures (GT-M2).
     Season {
         #[command(subcommand)]
@@ -459,6 +465,33 @@ enum LeagueCommand {
         /// "Time"): GT-P2's deadlines, the reminders, an event's hall clock.
         #[arg(long, value_name = "ZONE", value_parser = Zone::named)]
         time_zone: Zone,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum SchoolCommand {
+    /// Sets a school's postal address, where its home matches are played (GT-M1): its teams'
+    /// pages and the calendar feeds show it. The change is kept in the history.
+    Set {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The school's name, as `arbiter school list` prints it.
+        #[arg(long)]
+        school: String,
+        /// The address, a line of it a line (or on one line, parted by commas); empty clears it.
+        #[arg(long, value_name = "TEXT")]
+        address: String,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Lists a league's schools with their addresses.
+    List {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1310,6 +1343,18 @@ fn run(cli: Cli) -> Result<()> {
                     database,
                 },
         } => setup::set_time_zone(&slug, &time_zone, &database),
+        Command::School {
+            command:
+                SchoolCommand::Set {
+                    league,
+                    school,
+                    address,
+                    database,
+                },
+        } => setup::set_school_address(&league, &school, &address, &database),
+        Command::School {
+            command: SchoolCommand::List { league, database },
+        } => setup::list_schools(&league, &database),
         Command::Season {
             command:
                 SeasonCommand::Create {

@@ -98,6 +98,58 @@ pub fn set_time_zone(slug: &str, zone: &Zone, db: &Database) -> Result<()> {
     })
 }
 
+/// `arbiter school set --address`: where a school's home matches are played (GT-M1, issue 32),
+/// kept in the history with the address before; an empty address clears it.
+pub fn set_school_address(league: &str, school: &str, address: &str, db: &Database) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(l) = store.league(league).await? else {
+            bail!("there is no league `{league}`; `arbiter league create` makes one");
+        };
+        let schools = store.schools(l.id).await?;
+        let Some(found) = schools.iter().find(|s| s.name == school.trim()) else {
+            let names: Vec<&str> = schools.iter().map(|s| s.name.as_str()).collect();
+            bail!(
+                "{} has no school named “{}”; its schools are: {}",
+                l.name,
+                school.trim(),
+                if names.is_empty() {
+                    "none yet".to_string()
+                } else {
+                    names.join(", ")
+                }
+            );
+        };
+        let what = format!("the address of {}", found.name);
+        let parsed = text::PostalAddress::parse(&what, address).map_err(anyhow::Error::msg)?;
+        let set = store
+            .set_school_address(l.id, found.id, parsed.as_ref(), &Actor::system())
+            .await?;
+        match &set.address {
+            Some(a) => eprintln!("{} is at {a}", set.name),
+            None => eprintln!("{} has no address now", set.name),
+        }
+        Ok(())
+    })
+}
+
+/// `arbiter school list`: a league's schools, a line each, with their addresses.
+pub fn list_schools(league: &str, db: &Database) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(l) = store.league(league).await? else {
+            bail!("there is no league `{league}`; `arbiter league create` makes one");
+        };
+        for s in store.schools(l.id).await? {
+            match &s.address {
+                Some(a) => println!("{}\t{a}", s.name),
+                None => println!("{}\t(no address)", s.name),
+            }
+        }
+        Ok(())
+    })
+}
+
 /// What `arbiter season create` was asked.
 #[derive(Debug, Clone)]
 pub struct NewSeasonAsked<'a> {

@@ -1347,6 +1347,97 @@ fn a_league_has_its_time_zone_and_an_unknown_one_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 32: an officer sets a school's postal address from the command line, where its home
+/// matches are played (GT-M1); `school list` shows it; an unknown school is refused naming the
+/// league's schools, an address with a tab is refused with the sentence, and an empty one
+/// clears it. Each change is in the history.
+#[test]
+fn a_schools_address_is_set_listed_and_cleared() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-school-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    league_with_season(db);
+    ok_stdout(&[
+        "division",
+        "create",
+        "crates/arbiter-cli/tests/data/season/metro-teams.csv",
+        "--league",
+        "gthscl",
+        "--season",
+        "2027-28",
+        "--name",
+        "Metro",
+        "--db",
+        db,
+    ]);
+    let set = |school: &str, address: &str| {
+        arbiter(&[
+            "school",
+            "set",
+            "--league",
+            "gthscl",
+            "--school",
+            school,
+            "--address",
+            address,
+            "--db",
+            db,
+        ])
+    };
+    let unknown = set("Whitmer High School", "5601 Clegg Dr");
+    assert!(!unknown.status.success());
+    let said = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        said.contains("has no school named “Whitmer High School”; its schools are: Anthony Wayne High School, Maumee High School"),
+        "{said}"
+    );
+    let tabbed = set("Toledo Whitmer High School", "5601\tClegg Dr");
+    assert!(!tabbed.status.success());
+    let said = String::from_utf8_lossy(&tabbed.stderr);
+    assert!(
+        said.contains(
+            "The address of Toledo Whitmer High School holds U+0009 (a tab) at character 5"
+        ),
+        "{said}"
+    );
+    let done = set(
+        "Toledo Whitmer High School",
+        "5601 Clegg Dr\nToledo, OH 43613",
+    );
+    let said = String::from_utf8_lossy(&done.stderr);
+    assert!(done.status.success(), "{said}");
+    assert!(
+        said.contains("Toledo Whitmer High School is at 5601 Clegg Dr, Toledo, OH 43613"),
+        "{said}"
+    );
+    let list = ok_stdout(&["school", "list", "--league", "gthscl", "--db", db]);
+    assert!(
+        list.contains("Toledo Whitmer High School\t5601 Clegg Dr, Toledo, OH 43613\n"),
+        "{list}"
+    );
+    assert!(
+        list.contains("Maumee High School\t(no address)\n"),
+        "{list}"
+    );
+    let cleared = set("Toledo Whitmer High School", "");
+    assert!(cleared.status.success());
+    assert!(String::from_utf8_lossy(&cleared.stderr).contains("has no address now"));
+    let changes = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let store = arbiter_store::Store::open(db).await.unwrap();
+        store
+            .history(&arbiter_store::HistoryFilter::default())
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|h| h.action == arbiter_store::HistoryAction::SetSchoolAddress)
+            .count()
+    });
+    assert_eq!(changes, 2, "set, then cleared");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The competition `competition` of the league `gthscl` in `db`, exported as competition JSON
 /// into `dir` and read back.
 fn exported(dir: &Path, db: &str, competition: &str) -> Value {

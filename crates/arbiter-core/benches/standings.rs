@@ -147,9 +147,10 @@ fn bench(c: &mut Criterion) {
     }
     // GT-M5: the warning the match page computes before an officer's forfeit (issue 31): a
     // GTHSCL division of 16 in a double round robin, half played, asked of a match to come.
-    if let (Some(gthscl), Some(division)) =
-        (Ruleset::preset("gthscl"), half_played(16, 0x5DEE_CE66_D1CE_4E5B))
-        && let Some(Pairing::Match(m)) = division.rounds.last().and_then(|r| r.pairings.first())
+    if let (Some(gthscl), Some(division)) = (
+        Ruleset::preset("gthscl"),
+        half_played(16, 0x5DEE_CE66_D1CE_4E5B),
+    ) && let Some(Pairing::Match(m)) = division.rounds.last().and_then(|r| r.pairings.first())
     {
         let (round, m) = (division.rounds.len() as u32, m.clone());
         group.bench_function("gthscl would_drop, 16 teams x 30 rounds", |b| {
@@ -175,7 +176,10 @@ fn half_played(n: usize, seed: u64) -> Option<Competition> {
     let schedule = round_robin(n, Cycles::Double).ok()?;
     let mut rounds = apply_to(&schedule, &ids).ok()?;
     let half = rounds.len() / 2;
-    for p in rounds[..half].iter_mut().flat_map(|r| r.pairings.iter_mut()) {
+    for p in rounds[..half]
+        .iter_mut()
+        .flat_map(|r| r.pairings.iter_mut())
+    {
         if let Pairing::Match(m) = p {
             m.outcome = rng.boards(4);
         }

@@ -14,6 +14,8 @@
 //!   the identity kept for them: first teams (GT-M15) and overlapping dates (AS-3), refused
 //!   before and found after; a name only suggests a link.
 //! - [`calendar`]: the school calendar, its closures and match days (GT-M2).
+//! - [`fixture`]: when and where each match is played (GT-M1, GT-M2, AS-1), whether it will
+//!   not be (GT-M5), a team's next match, and a calendar event's sequence.
 //! - [`schedule`]: Berger round-robin tables (AS-19), placed on the calendar's match days.
 //! - [`postpone`]: what moving a match to another day would break (GT-M2), in the playoffs too
 //!   (GT-F4).
@@ -40,7 +42,8 @@
 //!   release and Markdown made of them (GT-O3).
 //! - [`words`]: how core writes a number (`2½`) and a list (`A, B and C`) in its sentences.
 //! - [`swiss`]: a team Swiss round paired by FIDE C.04.6, each pair explained; a paired round checked.
-//! - [`text`]: how long a reason, name, label, email or description a person types may be.
+//! - [`text`]: how long a reason, name, label, email, description or address a person types may
+//!   be; a school's postal address kept line by line.
 //! - [`field`]: an ASTC competition's field planned from its entries (AS-4..AS-8), the lot by
 //!   [`lot`] from a recorded seed.
 //! - [`event`]: an ASTC event, its competitions, days and round times (AS-1..AS-3), and a
@@ -67,6 +70,7 @@ pub mod event_day;
 pub mod extra;
 pub mod fide;
 pub mod field;
+pub mod fixture;
 pub mod game;
 pub mod late;
 pub mod ledger;

@@ -21,6 +21,9 @@ pub const LABEL_MAX_CHARS: usize = 80;
 pub const EMAIL_MAX_CHARS: usize = 254;
 /// A league's description: a paragraph or two on its page.
 pub const DESCRIPTION_MAX_CHARS: usize = 2000;
+/// A school's postal address (issue 32): a few lines, as an envelope or a map search takes
+/// it; the longest real ones are about 120 characters.
+pub const ADDRESS_MAX_CHARS: usize = 300;
 
 /// Which kind of text, for its limit and for the sentence refusing it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,6 +38,8 @@ pub enum TextKind {
     Email,
     /// A league's description: [`DESCRIPTION_MAX_CHARS`].
     Description,
+    /// A school's postal address: [`ADDRESS_MAX_CHARS`].
+    Address,
 }
 
 impl TextKind {
@@ -46,6 +51,7 @@ impl TextKind {
             TextKind::Label => LABEL_MAX_CHARS,
             TextKind::Email => EMAIL_MAX_CHARS,
             TextKind::Description => DESCRIPTION_MAX_CHARS,
+            TextKind::Address => ADDRESS_MAX_CHARS,
         }
     }
 
@@ -57,6 +63,7 @@ impl TextKind {
             TextKind::Label => "a token's label",
             TextKind::Email => "an email address",
             TextKind::Description => "a description",
+            TextKind::Address => "an address",
         }
     }
 }
@@ -121,9 +128,14 @@ pub struct UnsafeCharacter {
 
 impl fmt::Display for UnsafeCharacter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // An address's lines are parted by line breaks: only a name's or a label's are refused.
+        let refused = match self.kind {
+            TextKind::Address => "control characters, tabs or text-direction marks",
+            _ => "control characters, line breaks or text-direction marks",
+        };
         write!(
             f,
-            "{} holds U+{:04X} ({}) at character {}; {} may not hold control characters, line breaks or text-direction marks. Type it again without it and send it again.",
+            "{} holds U+{:04X} ({}) at character {}; {} may not hold {refused}. Type it again without it and send it again.",
             capitalised(&self.what),
             u32::from(self.character),
             unsafe_character(self.character).unwrap_or("a control character"),
@@ -282,6 +294,76 @@ impl fmt::Display for Reason {
     }
 }
 
+/// A school's postal address as the league keeps it (issue 32): its lines trimmed and the blank
+/// ones left out, no line holding a control character, a separator or a text-direction mark
+/// ([`unsafe_character`]), at most [`ADDRESS_MAX_CHARS`] characters in all. A calendar's
+/// `LOCATION` and a team's page write it on one line ([`PostalAddress::one_line`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(transparent)]
+pub struct PostalAddress(String);
+
+impl PostalAddress {
+    /// The address in `text`, a line of it a line of the text (or one line, its parts parted by
+    /// commas); `None` when it is blank, which leaves a school without an address. `what`
+    /// names it in the sentence refusing it (`the address of Start High School`).
+    pub fn parse(what: &str, text: &str) -> Result<Option<PostalAddress>, TextRefused> {
+        // A line break parts the lines; any other character a name may not hold is refused
+        // where it was typed.
+        if let Some((i, character)) = text
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| c != '\n' && c != '\r' && unsafe_character(c).is_some())
+        {
+            return Err(TextRefused::Character(UnsafeCharacter {
+                kind: TextKind::Address,
+                what: what.to_string(),
+                character,
+                at: i + 1,
+            }));
+        }
+        let kept = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n");
+        if kept.is_empty() {
+            return Ok(None);
+        }
+        fits(TextKind::Address, what, &kept).map_err(TextRefused::TooLong)?;
+        Ok(Some(PostalAddress(kept)))
+    }
+
+    /// The address as kept: its lines parted by `\n`.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Its lines, the first first.
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        self.0.lines()
+    }
+
+    /// The address on one line, its lines parted by commas: `2010 Tremainsville Rd, Toledo, OH
+    /// 43613` (a line already ending in a comma is not given another).
+    pub fn one_line(&self) -> String {
+        let mut out = String::with_capacity(self.0.len() + 8);
+        for line in self.lines() {
+            if !out.is_empty() {
+                out.push_str(if out.ends_with(',') { " " } else { ", " });
+            }
+            out.push_str(line);
+        }
+        out
+    }
+}
+
+impl fmt::Display for PostalAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.one_line())
+    }
+}
+
 /// An email address as the league keeps it: trimmed and lower-case (so `Advisor@Vic.example `
 /// is `advisor@vic.example`), one `@` between a part before it with no spaces, quotes,
 /// commas or brackets and a domain of dot-separated labels of letters, digits and hyphens,
@@ -392,6 +474,54 @@ mod tests {
             !refusal.contains("aaaa"),
             "the refusal does not repeat a long text"
         );
+    }
+
+    #[test]
+    fn an_address_keeps_its_lines_and_is_written_on_one_line() {
+        let a = PostalAddress::parse(
+            "the address",
+            "  2010 Tremainsville Rd \r\n\n Toledo, OH 43613\n",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(a.as_str(), "2010 Tremainsville Rd\nToledo, OH 43613");
+        assert_eq!(a.one_line(), "2010 Tremainsville Rd, Toledo, OH 43613");
+        assert_eq!(a.to_string(), a.one_line());
+        let one = PostalAddress::parse("the address", "1 Main St, Toledo")
+            .unwrap()
+            .unwrap();
+        assert_eq!(one.lines().count(), 1);
+        assert_eq!(one.one_line(), "1 Main St, Toledo");
+        let comma = PostalAddress::parse("the address", "1 Main St,\nToledo")
+            .unwrap()
+            .unwrap();
+        assert_eq!(comma.one_line(), "1 Main St, Toledo");
+        assert_eq!(
+            PostalAddress::parse("the address", " \n \r\n").unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn an_address_too_long_or_with_a_tab_or_direction_mark_is_refused_with_the_sentence() {
+        let long = format!("{}\nToledo", "x".repeat(ADDRESS_MAX_CHARS));
+        let refused = PostalAddress::parse("the address of Start High School", &long)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            refused,
+            "The address of Start High School has 307 characters; an address may have at most 300. Shorten it and send it again."
+        );
+        let exactly = "x".repeat(ADDRESS_MAX_CHARS);
+        assert!(PostalAddress::parse("the address", &exactly).is_ok());
+        let refused = PostalAddress::parse("the address", "1 Main St\n\u{202E}Toledo")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.starts_with("The address holds U+202E (a text-direction override) at character 11; an address may not hold control characters, tabs or text-direction marks."),
+            "{refused}"
+        );
+        assert!(PostalAddress::parse("the address", "1 Main\tSt").is_err());
     }
 
     #[test]

@@ -245,6 +245,7 @@ pub fn league(today: Date) -> DemoLeague {
         time_zone: "Australia/Adelaide",
         seasons,
         treasurer: None,
+        school_addresses: Vec::new(),
     }
 }
 

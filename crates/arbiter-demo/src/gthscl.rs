@@ -183,8 +183,78 @@ pub fn league(today: Date) -> DemoLeague {
             event: None,
         }],
         treasurer: Some(TREASURER.into()),
+        school_addresses: SCHOOL_ADDRESSES
+            .iter()
+            .map(|&(school, address)| (school.into(), address.into()))
+            .collect(),
     }
 }
+
+/// Where each school's home matches are played (GT-M1, issue 32), as the President set the
+/// addresses: plausible ones for the demo, not checked against the schools' own.
+const SCHOOL_ADDRESSES: &[(&str, &str)] = &[
+    (SJJ, "5901 Airport Hwy\nToledo, OH 43615"),
+    (
+        "Toledo Central Catholic High School",
+        "2550 Cherry St\nToledo, OH 43608",
+    ),
+    (
+        "Notre Dame Academy",
+        "3535 W Sylvania Ave\nToledo, OH 43623",
+    ),
+    ("St. Ursula Academy", "4025 Indian Rd\nToledo, OH 43606"),
+    (
+        "Start High School",
+        "2010 Tremainsville Rd\nToledo, OH 43613",
+    ),
+    (
+        "Ottawa Hills High School",
+        "2532 Evergreen Rd\nOttawa Hills, OH 43606",
+    ),
+    (
+        "Maumee Valley Country Day School",
+        "1715 S Reynolds Rd\nToledo, OH 43614",
+    ),
+    (
+        "Sylvania Southview High School",
+        "7225 Sylvania Ave\nSylvania, OH 43560",
+    ),
+    (
+        "Sylvania Northview High School",
+        "5403 Silica Dr\nSylvania, OH 43560",
+    ),
+    ("Whitmer High School", "5601 Clegg Dr\nToledo, OH 43613"),
+    (
+        "Springfield High School",
+        "1470 S McCord Rd\nHolland, OH 43528",
+    ),
+    ("Maumee High School", "1147 Saco St\nMaumee, OH 43537"),
+    (
+        "Anthony Wayne High School",
+        "5967 Finzel Rd\nWhitehouse, OH 43571",
+    ),
+    (
+        "Perrysburg High School",
+        "13385 Roachton Rd\nPerrysburg, OH 43551",
+    ),
+    (
+        "Bowling Green High School",
+        "530 W Poe Rd\nBowling Green, OH 43402",
+    ),
+    (
+        "Rossford High School",
+        "701 Superior St\nRossford, OH 43460",
+    ),
+    (
+        "Eastwood High School",
+        "4900 Sugar Ridge Rd\nPemberville, OH 43450",
+    ),
+    ("Lake High School", "28080 Lemoyne Rd\nMillbury, OH 43447"),
+    (
+        "Otsego High School",
+        "18505 Tontogany Creek Rd\nTontogany, OH 43565",
+    ),
+];
 
 /// The demo league's Treasurer, who keeps the fee ledger (GT-O2, GT-O3).
 pub const TREASURER: &str = "treasurer@gthscl.example";

@@ -58,6 +58,9 @@ pub struct DemoLeague {
     /// The email of the league's Treasurer, who keeps its fee ledger (GT-O2, GT-O3) and is
     /// named as recording each entry; `None` for a league with no ledger kept.
     pub treasurer: Option<String>,
+    /// Its schools' postal addresses as an officer set them (issue 32): the school's name and
+    /// the address, a line of it a line.
+    pub school_addresses: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

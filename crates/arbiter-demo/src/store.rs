@@ -143,6 +143,22 @@ pub async fn write_to(
                     .await?;
             }
         }
+        // The schools' addresses (issue 32), once their teams have brought them in.
+        let schools = store.schools(league.id).await?;
+        for (name, text) in &l.school_addresses {
+            let Some(school) = schools.iter().find(|s| &s.name == name) else {
+                return Err(StoreError::NotFound(format!(
+                    "{name} has no team in {}, so no address",
+                    l.name
+                )));
+            };
+            let address =
+                arbiter_core::text::PostalAddress::parse(&format!("the address of {name}"), text)
+                    .map_err(|e| StoreError::Invalid(e.to_string()))?;
+            store
+                .set_school_address(league.id, school.id, address.as_ref(), by)
+                .await?;
+        }
     }
     Ok(stored)
 }

@@ -85,6 +85,7 @@ pub fn league() -> DemoLeague {
             event: None,
         }],
         treasurer: None,
+        school_addresses: Vec::new(),
     }
 }
 

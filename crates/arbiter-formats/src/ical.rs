@@ -1,19 +1,26 @@
-//! iCalendar (RFC 5545) feeds of a schedule (issue 12, part 6): one `VEVENT` a match, on its
-//! day, at the home school (GT-M1), that a phone's calendar subscribes to. A match keeps its
-//! `UID` when it moves, and its `SEQUENCE` rises, so a subscribed calendar moves it too.
+//! iCalendar (RFC 5545) feeds of a schedule (issue 12, part 6; issue 32): one `VEVENT` a match,
+//! that a phone's calendar subscribes to (`webcal://`). A match keeps its `UID` when it moves,
+//! and its `SEQUENCE` rises with each move and with its cancellation (`STATUS:CANCELLED`), so a
+//! subscribed calendar moves it, or strikes it out, too.
 //!
 //! Written here, not by a crate: the format is a few lines of text, and the tests read it back
 //! with an independent parser (`icalendar`'s).
 
 use std::fmt::Write as _;
 
-use jiff::civil::Date;
+use jiff::civil::{Date, Time};
+use jiff::tz::TimeZone;
 
-/// A calendar: its name as a phone shows it, and its events.
+/// A calendar: its name as a phone shows it, the zone its matches' times are local to, and its
+/// events.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Feed {
     /// `X-WR-CALNAME`: `GTHSCL 2026-27: Start Spartans`.
     pub name: String,
+    /// The league's zone, or an event's hall clock (RULES.md, "Time"): every event's day and
+    /// start are local to it. Its IANA name is written as `X-WR-TIMEZONE`, the zone a calendar
+    /// made from the feed shows (a hall's fixed offset from UTC has none).
+    pub zone: TimeZone,
     /// The events, in the order written.
     pub events: Vec<Event>,
 }
@@ -23,53 +30,79 @@ pub struct Feed {
 pub struct Event {
     /// Stable across changes: the same match keeps it when its date moves.
     pub uid: String,
-    /// The day.
+    /// The local day.
     pub date: Date,
-    /// The start time when it is known: the event then starts then, in the league's local time
-    /// (a floating time, as the phone's calendar shows it), and lasts [`MATCH_HOURS`]; else it
-    /// lasts the day.
-    pub start: Option<jiff::civil::Time>,
+    /// The local start time when it is known: the event then starts then and lasts
+    /// [`MATCH_HOURS`]; else it lasts the day.
+    pub start: Option<Time>,
     /// `Start Spartans v Scott`.
     pub summary: String,
-    /// Where it is played: the home school.
+    /// Where it is played: the home school's name and address.
     pub location: Option<String>,
     /// A few lines: the competition, the round, the result when played.
     pub description: Option<String>,
     /// The match's page.
     pub url: Option<String>,
-    /// Rises with every change of the schedule, so that a calendar takes the new version.
+    /// Rises with every change of its day, time or status (core's `fixture::sequence`), so
+    /// that a calendar takes the new version.
     pub sequence: u32,
-    /// The match will not be played (GT-M5's drop): `STATUS:CANCELLED`, so that a subscribed
-    /// calendar strikes it out.
+    /// The match will not be played (GT-M5's drop, a forfeit): `STATUS:CANCELLED`, so that a
+    /// subscribed calendar strikes it out, and its summary says so for one that does not.
     pub cancelled: bool,
 }
 
 /// How long a timed match event lasts: a game of 30 moves in an hour and 30 minutes more for
 /// each player (GT-M19) is at most three hours.
-pub const MATCH_HOURS: u32 = 3;
+pub const MATCH_HOURS: i64 = 3;
+
+/// How often a subscribed calendar is asked to read the feed again: matches move by
+/// arrangement (GT-M2) and a phone should see it the same day. An unchanged feed costs a 304.
+const REFRESH: &str = "PT1H";
 
 /// The feed as `text/calendar`: CRLF line ends, lines folded at 75 octets, text escaped.
 /// `stamp` is `DTSTAMP`, when the feed was drawn.
 pub fn write(feed: &Feed, stamp: jiff::Timestamp) -> String {
     let mut out = String::new();
-    let stamp = stamp.strftime("%Y%m%dT%H%M%SZ").to_string();
     line(&mut out, "BEGIN:VCALENDAR");
     line(&mut out, "VERSION:2.0");
     line(&mut out, "PRODID:-//Arbiter//Chess team competitions//EN");
     line(&mut out, "CALSCALE:GREGORIAN");
     line(&mut out, "METHOD:PUBLISH");
     line(&mut out, &format!("X-WR-CALNAME:{}", text(&feed.name)));
+    if let Some(name) = feed.zone.iana_name() {
+        line(&mut out, &format!("X-WR-TIMEZONE:{name}"));
+    }
+    // RFC 7986's refresh interval, and the older name Apple's and Microsoft's calendars read.
+    line(
+        &mut out,
+        &format!("REFRESH-INTERVAL;VALUE=DURATION:{REFRESH}"),
+    );
+    line(&mut out, &format!("X-PUBLISHED-TTL:{REFRESH}"));
     for e in &feed.events {
         line(&mut out, "BEGIN:VEVENT");
         line(&mut out, &format!("UID:{}", text(&e.uid)));
-        line(&mut out, &format!("DTSTAMP:{stamp}"));
-        match e.start {
-            Some(t) => {
-                line(
-                    &mut out,
-                    &format!("DTSTART:{}T{}", day(e.date), t.strftime("%H%M%S")),
-                );
-                line(&mut out, &format!("DURATION:PT{MATCH_HOURS}H"));
+        line(&mut out, &format!("DTSTAMP:{}", utc(stamp)));
+        // A timed match is written in UTC, the instant its local start names in the league's
+        // zone (daylight saving and all, from the tz database bundled into the build), not as
+        // `TZID=America/New_York` with a VTIMEZONE: every calendar reads a UTC time the same
+        // way and shows it in its reader's own zone, while a TZID is read unevenly (Google's
+        // reads the name and ignores the VTIMEZONE, Outlook's matches the VTIMEZONE by its own
+        // zone names, some read neither and fall back to floating). A match never recurs, so
+        // the one thing a TZID would add, the local time kept across a later change of the
+        // zone's rules, is kept instead by the feed being read again. A time that names no
+        // instant (past the range of time) is left a day.
+        let instant = e.start.and_then(|t| {
+            let local = e.date.to_datetime(t);
+            // A time the clocks skip or repeat is read as core's `Zone::instant` reads it.
+            feed.zone.to_ambiguous_timestamp(local).compatible().ok()
+        });
+        match instant {
+            Some(at) => {
+                line(&mut out, &format!("DTSTART:{}", utc(at)));
+                let end = at
+                    .checked_add(jiff::SignedDuration::from_hours(MATCH_HOURS))
+                    .unwrap_or(at);
+                line(&mut out, &format!("DTEND:{}", utc(end)));
             }
             None => {
                 line(&mut out, &format!("DTSTART;VALUE=DATE:{}", day(e.date)));
@@ -80,8 +113,14 @@ pub fn write(feed: &Feed, stamp: jiff::Timestamp) -> String {
         line(&mut out, &format!("SEQUENCE:{}", e.sequence));
         if e.cancelled {
             line(&mut out, "STATUS:CANCELLED");
+            line(
+                &mut out,
+                &format!("SUMMARY:{}", text(&format!("Cancelled: {}", e.summary))),
+            );
+        } else {
+            line(&mut out, "STATUS:CONFIRMED");
+            line(&mut out, &format!("SUMMARY:{}", text(&e.summary)));
         }
-        line(&mut out, &format!("SUMMARY:{}", text(&e.summary)));
         if let Some(l) = &e.location {
             line(&mut out, &format!("LOCATION:{}", text(l)));
         }
@@ -97,6 +136,11 @@ pub fn write(feed: &Feed, stamp: jiff::Timestamp) -> String {
     }
     line(&mut out, "END:VCALENDAR");
     out
+}
+
+/// RFC 5545 3.3.5's form 2: a time in UTC, `20261116T203000Z`.
+fn utc(at: jiff::Timestamp) -> String {
+    at.strftime("%Y%m%dT%H%M%SZ").to_string()
 }
 
 fn day(d: Date) -> String {
@@ -143,6 +187,7 @@ mod tests {
     fn feed() -> Feed {
         Feed {
             name: "GTHSCL 2026-27: Start Spartans".into(),
+            zone: TimeZone::get("America/New_York").unwrap(),
             events: vec![Event {
                 uid: "gthscl-2026-27-division-a-r4-start@arbiter".into(),
                 date: date(2026, 11, 16),
@@ -180,5 +225,57 @@ mod tests {
         assert!(text.contains("DTSTART;VALUE=DATE:20261116\r\nDTEND;VALUE=DATE:20261117\r\n"));
         assert!(text.contains("DTSTAMP:19700101T000000Z\r\n"));
         assert!(text.contains("SEQUENCE:7\r\n"));
+    }
+
+    #[test]
+    fn a_timed_match_starts_at_the_instant_its_local_time_names_in_the_leagues_zone() {
+        let mut f = feed();
+        // GT-M1: the home advisor arranged 15:30 in Toledo: Eastern Standard Time on 16
+        // November (UTC-5), Eastern Daylight Time on 14 October (UTC-4).
+        f.events[0].start = Some(jiff::civil::time(15, 30, 0, 0));
+        let mut october = f.events[0].clone();
+        october.date = date(2026, 10, 14);
+        f.events.push(october);
+        let text = write(&f, jiff::Timestamp::UNIX_EPOCH);
+        assert!(
+            text.contains("DTSTART:20261116T203000Z\r\nDTEND:20261116T233000Z\r\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("DTSTART:20261014T193000Z\r\nDTEND:20261014T223000Z\r\n"),
+            "{text}"
+        );
+        assert!(text.contains("X-WR-TIMEZONE:America/New_York\r\n"));
+        assert!(!text.contains("VALUE=DATE"), "{text}");
+        // The same local time in Adelaide is another instant.
+        f.zone = TimeZone::get("Australia/Adelaide").unwrap();
+        let text = write(&f, jiff::Timestamp::UNIX_EPOCH);
+        assert!(text.contains("DTSTART:20261116T050000Z\r\n"), "{text}");
+        // A hall's fixed offset from UTC (an event set before its league had a zone) names no
+        // zone for the calendar.
+        f.zone = TimeZone::fixed(jiff::tz::offset(10));
+        let text = write(&f, jiff::Timestamp::UNIX_EPOCH);
+        assert!(text.contains("DTSTART:20261116T053000Z\r\n"), "{text}");
+        assert!(!text.contains("X-WR-TIMEZONE"), "{text}");
+    }
+
+    #[test]
+    fn gt_m5_a_match_that_will_not_be_played_is_cancelled_with_its_sequence() {
+        let mut f = feed();
+        f.events[0].cancelled = true;
+        f.events[0].sequence = 3;
+        let text = write(&f, jiff::Timestamp::UNIX_EPOCH).replace("\r\n ", "");
+        assert!(
+            text.contains(
+                "SEQUENCE:3\r\nSTATUS:CANCELLED\r\nSUMMARY:Cancelled: Start Spartans v Scott\\; round 4\\, Division A\r\n"
+            ),
+            "{text}"
+        );
+        let text = write(&feed(), jiff::Timestamp::UNIX_EPOCH);
+        assert!(
+            text.contains("SEQUENCE:7\r\nSTATUS:CONFIRMED\r\n"),
+            "{text}"
+        );
+        assert!(!text.contains("CANCELLED"));
     }
 }

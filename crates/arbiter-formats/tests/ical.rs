@@ -2,9 +2,14 @@
 //! day, place, name and sequence, however its text is written (issue 12, part 6).
 #![allow(clippy::unwrap_used)]
 
+use arbiter_core::zone::Zone;
 use arbiter_formats::ical::{self, Event, Feed};
 use icalendar::{Calendar, CalendarComponent, Component, DatePerhapsTime, EventLike};
 use jiff::civil::date;
+
+fn toledo() -> jiff::tz::TimeZone {
+    Zone::named("America/New_York").unwrap().tz().clone()
+}
 
 fn event(n: u32, summary: &str, location: &str) -> Event {
     Event {
@@ -29,6 +34,7 @@ fn a_feed_reads_back_event_by_event() {
             .repeat(2);
     let feed = Feed {
         name: "GTHSCL 2026-27: Start".into(),
+        zone: toledo(),
         events: vec![
             event(1, "Start v Notre Dame Academy", "Start High School, Toledo"),
             event(2, &long, "St. John's Jesuit High School; Gym"),
@@ -79,29 +85,53 @@ fn unescape(s: &str) -> String {
 }
 
 /// A match whose home advisor arranged its time (GT-M1) starts then, in the league's local time,
-/// and lasts three hours.
+/// written as the instant in UTC that every calendar reads alike, and lasts three hours; a
+/// cancelled one (GT-M5) reads back as cancelled.
 #[test]
-fn a_match_with_its_time_is_a_timed_event() {
+fn a_match_with_its_time_is_a_timed_event_and_a_cancelled_one_is_cancelled() {
     let timed = Event {
         start: Some(jiff::civil::time(15, 45, 0, 0)),
         ..event(1, "Start v Notre Dame Academy", "Start High School, Toledo")
     };
+    let cancelled = Event {
+        cancelled: true,
+        sequence: 4,
+        ..event(2, "Start v Scott", "Start High School, Toledo")
+    };
     let feed = Feed {
         name: "GTHSCL 2026-27: Start".into(),
-        events: vec![timed],
+        zone: toledo(),
+        events: vec![timed, cancelled],
     };
     let text = ical::write(&feed, jiff::Timestamp::from_second(1_790_000_000).unwrap());
     assert!(
-        text.contains("DTSTART:20261006T154500\r\nDURATION:PT3H\r\n"),
+        text.contains("DTSTART:20261006T194500Z\r\nDTEND:20261006T224500Z\r\n"),
         "{text}"
     );
     let calendar: Calendar = text.parse().unwrap();
-    let Some(CalendarComponent::Event(e)) = calendar.components.first() else {
-        panic!("no event in {text}");
-    };
-    let Some(DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Floating(at))) = e.get_start()
+    let events: Vec<&icalendar::Event> = calendar
+        .components
+        .iter()
+        .filter_map(|c| match c {
+            CalendarComponent::Event(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let Some(DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Utc(at))) =
+        events[0].get_start()
     else {
-        panic!("{:?} is not a floating time", e.get_start());
+        panic!("{:?} is not a time in UTC", events[0].get_start());
     };
-    assert_eq!(at.to_string(), "2026-10-06 15:45:00");
+    // 15:45 in Toledo on 6 October is Eastern Daylight Time, UTC-4.
+    assert_eq!(at.to_rfc3339(), "2026-10-06T19:45:00+00:00");
+    assert_eq!(
+        events[0].get_status(),
+        Some(icalendar::EventStatus::Confirmed)
+    );
+    assert_eq!(
+        events[1].get_status(),
+        Some(icalendar::EventStatus::Cancelled)
+    );
+    assert_eq!(events[1].get_sequence(), Some(4));
+    assert_eq!(events[1].get_summary(), Some("Cancelled: Start v Scott"));
 }

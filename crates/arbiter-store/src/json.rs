@@ -8,7 +8,7 @@ use arbiter_core::{
 use serde_json::{Value, json};
 
 use crate::codes;
-use crate::records::{League, NewCompetition, RulesRef, Season, SeasonClosure};
+use crate::records::{League, NewCompetition, RulesRef, School, Season, SeasonClosure};
 
 /// `{"kind": "boards", "boards": [{"board": 1, "result": "1-0", ...}]}`, `{"kind": "forfeit",
 /// "by": "home"}`, `{"kind": "pending"}` or `{"kind": "double_forfeit"}`.
@@ -110,6 +110,15 @@ pub(crate) fn league(l: &League) -> Value {
         "kind": l.kind.as_str(),
         "description": l.description,
         "time_zone": l.time_zone.name(),
+    })
+}
+
+/// A school as its history rows keep it: the address is its lines parted by `\n`, or null.
+pub(crate) fn school(s: &School) -> Value {
+    json!({
+        "id": s.id.0,
+        "name": s.name,
+        "address": s.address.as_ref().map(|a| a.as_str()),
     })
 }
 

@@ -183,6 +183,18 @@ impl Store {
         dispatch!(self, s => s.add_school(league, name, by).await)
     }
 
+    /// Sets the postal address of `school`, a school of `league` (issue 32), or clears it
+    /// (`None`); the history keeps the one before, and the same address again writes nothing.
+    pub async fn set_school_address(
+        &self,
+        league: LeagueId,
+        school: SchoolId,
+        address: Option<&arbiter_core::text::PostalAddress>,
+        by: &Actor,
+    ) -> Result<School, StoreError> {
+        dispatch!(self, s => s.set_school_address(league, school, address, by).await)
+    }
+
     /// A season's closures (GT-M2), withdrawn ones too, by first day.
     pub async fn closures(&self, season: SeasonId) -> Result<Vec<SeasonClosure>, StoreError> {
         dispatch!(self, s => s.closures(season).await)

@@ -157,6 +157,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "persons",
         include_str!("../migrations/sqlite/0029_persons.sql"),
     ),
+    (
+        30,
+        "school_addresses",
+        include_str!("../migrations/sqlite/0030_school_addresses.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -304,6 +309,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         29,
         "persons",
         include_str!("../migrations/postgres/0029_persons.sql"),
+    ),
+    (
+        30,
+        "school_addresses",
+        include_str!("../migrations/postgres/0030_school_addresses.sql"),
     ),
 ];
 

@@ -10,12 +10,12 @@
 
 type Tx = sqlx::Transaction<'static, Db>;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use arbiter_core::lineup::{Lineup, NamedLineup};
 use arbiter_core::late::LateArrival;
 use arbiter_core::report::ResultBasis;
-use arbiter_core::text::{Reason, TextKind};
+use arbiter_core::text::{PostalAddress, Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, RatingRecord, Round,
     Side, Team, TeamId, Unplayed, ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Unfinished, AdjudicationPosition,
@@ -217,6 +217,25 @@ fn league_from_row(row: &DbRow) -> Result<League, StoreError> {
         description: get(row, "description")?,
         time_zone: zone_in(row)?,
     })
+}
+
+/// A school as stored: its id, name and address (`address` read back as it was written).
+fn school_from_row(row: &DbRow) -> Result<School, StoreError> {
+    let name: String = get(row, "name")?;
+    let address: Option<String> = get(row, "address")?;
+    Ok(School {
+        id: SchoolId(get(row, "id")?),
+        address: address_of(&name, address.as_deref())?,
+        name,
+    })
+}
+
+/// A school's address as stored, read back as core keeps it; a corrupt row when it is not one.
+fn address_of(school: &str, text: Option<&str>) -> Result<Option<PostalAddress>, StoreError> {
+    text.map(|t| PostalAddress::parse(&format!("the address of {school}"), t))
+        .transpose()
+        .map(Option::flatten)
+        .map_err(|e| corrupt(e.to_string()))
 }
 
 /// A league's time zone as stored, or a corrupt row.
@@ -1414,6 +1433,8 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
     let rulings = rulings_in(tx, id).await?;
     let game_scores = game_scores_in(tx, id).await?;
     let hand_changes = hand_changes_in(tx, id).await?;
+    let moves = moves_in(tx, id).await?;
+    let school_addresses = school_addresses_in(tx, id).await?;
     Ok(Some(StoredCompetition {
         league,
         season,
@@ -1430,7 +1451,52 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         rulings,
         game_scores,
         hand_changes,
+        moves,
+        school_addresses,
     }))
+}
+
+/// How many times each match of competition `id` was moved (GT-M2, GT-F5), from the history.
+async fn moves_in(tx: &mut Tx, id: i64) -> Result<BTreeMap<MatchId, u32>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT match_id, COUNT(*) AS moves FROM history WHERE competition_id = $1 \
+         AND action = $2 AND match_id IS NOT NULL GROUP BY match_id",
+    )
+    .bind(id)
+    .bind(HistoryAction::MoveMatch.code())
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("counting the matches' moves"))?;
+    rows.iter()
+        .map(|row| {
+            let moves: i64 = get(row, "moves")?;
+            Ok((MatchId(get(row, "match_id")?), to_u32(moves, "count of moves")?))
+        })
+        .collect()
+}
+
+/// The addresses of the schools of competition `id`'s teams that have one (issue 32).
+async fn school_addresses_in(
+    tx: &mut Tx,
+    id: i64,
+) -> Result<BTreeMap<String, PostalAddress>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT DISTINCT s.name, s.address FROM teams t JOIN schools s ON s.id = t.school_id \
+         WHERE t.competition_id = $1 AND s.address IS NOT NULL",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("reading the schools' addresses"))?;
+    let mut out = BTreeMap::new();
+    for row in &rows {
+        let name: String = get(row, "name")?;
+        let address: Option<String> = get(row, "address")?;
+        if let Some(a) = address_of(&name, address.as_deref())? {
+            out.insert(name, a);
+        }
+    }
+    Ok(out)
 }
 
 /// The team Swiss rounds of competition `id` published changed by hand, from the history rows
@@ -1940,15 +2006,12 @@ impl Backend {
 
     /// The league's schools, by name (GT-O1).
     pub async fn schools(&self, league: LeagueId) -> Result<Vec<School>, StoreError> {
-        let rows = sqlx::query("SELECT id, name FROM schools WHERE league_id = $1")
+        let rows = sqlx::query("SELECT id, name, address FROM schools WHERE league_id = $1")
             .bind(league.0)
             .fetch_all(&self.pool)
             .await
             .map_err(db("reading the schools"))?;
-        let mut schools = rows
-            .iter()
-            .map(|r| Ok(School { id: SchoolId(get(r, "id")?), name: get(r, "name")? }))
-            .collect::<Result<Vec<_>, StoreError>>()?;
+        let mut schools = rows.iter().map(school_from_row).collect::<Result<Vec<_>, StoreError>>()?;
         // Sorted here: the two databases collate text differently.
         schools.sort_by_key(|s| s.name.to_lowercase());
         Ok(schools)
@@ -2013,7 +2076,56 @@ impl Backend {
         )
         .await?;
         tx.commit().await.map_err(db("saving the school"))?;
-        Ok(School { id: SchoolId(id), name: name.to_string() })
+        Ok(School { id: SchoolId(id), name: name.to_string(), address: None })
+    }
+
+    /// Sets the postal address of `school`, a school of `league` (issue 32), or clears it
+    /// (`None`); the history keeps the one before. The same address again writes nothing.
+    pub async fn set_school_address(
+        &self,
+        league: LeagueId,
+        school: SchoolId,
+        address: Option<&PostalAddress>,
+        by: &Actor,
+    ) -> Result<School, StoreError> {
+        let mut tx = begin_write(self.writer()).await?;
+        let row = sqlx::query("SELECT id, name, address FROM schools WHERE id = $1 AND league_id = $2")
+            .bind(school.0)
+            .bind(league.0)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("reading a school"))?;
+        let Some(row) = row else {
+            return Err(StoreError::NotFound(format!(
+                "the league has no school with id {school}; its schools are listed on the season set-up page"
+            )));
+        };
+        let before = school_from_row(&row)?;
+        if before.address.as_ref() == address {
+            return Ok(before);
+        }
+        bump(&mut tx).await?;
+        sqlx::query("UPDATE schools SET address = $1 WHERE id = $2")
+            .bind(address.map(PostalAddress::as_str))
+            .bind(school.0)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("setting a school's address"))?;
+        let after = School { address: address.cloned(), ..before.clone() };
+        append_history(
+            &mut tx,
+            self.now(),
+            by,
+            Change {
+                before: Some(json::school(&before)),
+                after: Some(json::school(&after)),
+                league: Some(league.0),
+                ..Change::of(Entity::School, school.to_string(), HistoryAction::SetSchoolAddress)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving the school's address"))?;
+        Ok(after)
     }
 
     /// A season's closures, withdrawn ones too, by first day (GT-M2).

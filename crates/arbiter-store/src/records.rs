@@ -1,6 +1,7 @@
 //! What the store keeps besides the core model: leagues, seasons, competition records, result
 //! versions and the history, accounts and their roles, with the ids that address them.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use arbiter_core::lineup::NamedLineup;
@@ -133,6 +134,9 @@ pub struct Season {
 pub struct School {
     pub id: SchoolId,
     pub name: String,
+    /// Its postal address, set by an officer (issue 32): where its home matches are played
+    /// (GT-M1), as a team's page and the calendar feeds say. `None` until set.
+    pub address: Option<arbiter_core::text::PostalAddress>,
 }
 
 /// What a player's roster entry becomes: a name or rating corrected, or a withdrawal from a
@@ -250,6 +254,12 @@ pub struct StoredCompetition {
     /// The team Swiss rounds whose pairing was changed by hand before it was published, read
     /// from the history (issue 17), oldest first.
     pub hand_changes: Vec<HandChange>,
+    /// How many times each match that was ever moved has been (GT-M2, GT-F5), counted from the
+    /// history: a calendar event's `SEQUENCE` (issue 32). A match never moved is not here.
+    pub moves: BTreeMap<MatchId, u32>,
+    /// The postal address of each school of the competition's teams that has one (issue 32),
+    /// by the school's name, as the teams name their schools.
+    pub school_addresses: BTreeMap<String, arbiter_core::text::PostalAddress>,
 }
 
 /// A team Swiss round published with its pairing changed by hand (C.04.2 art. 1.5).
@@ -364,6 +374,19 @@ impl StoredCompetition {
             .iter()
             .find(|(r, h, _)| *r == round && h == home)
             .map(|(_, _, id)| *id)
+    }
+
+    /// How many times the match of round `round` at home to `home` has been moved (GT-M2,
+    /// GT-F5): 0 for one never moved.
+    pub fn moves_of(&self, round: u32, home: &TeamId) -> u32 {
+        self.match_id(round, home)
+            .and_then(|m| self.moves.get(&m).copied())
+            .unwrap_or(0)
+    }
+
+    /// The postal address of the school `school` names, when it has one set (issue 32).
+    pub fn school_address(&self, school: &str) -> Option<&arbiter_core::text::PostalAddress> {
+        self.school_addresses.get(school)
     }
 }
 
@@ -596,6 +619,8 @@ code_enum!(
         PublishMediaReport = "publish_media_report",
         /// A league's time zone set, in which its rules count days and times (RULES.md, "Time").
         SetTimeZone = "set_time_zone",
+        /// A school's postal address set, changed or cleared by an officer (issue 32).
+        SetSchoolAddress = "set_school_address",
         /// An ASTC event set, or set again: its venue, clock and round times (AS-1, AS-3).
         SetEvent = "set_event",
         /// A protest against a team's order lodged, with its grounds (AS-13).

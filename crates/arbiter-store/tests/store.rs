@@ -5,6 +5,7 @@
 #[macro_use]
 mod support;
 
+use arbiter_core::text::PostalAddress;
 use arbiter_core::{
     Competition, GameResult, MatchOutcome, Pairing, PersonId, PlayerId, Ruleset, Side, TeamId,
 };
@@ -39,6 +40,8 @@ on_every_backend!(
     a_ruling_on_a_violation_is_kept_once_with_its_reason,
     gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes,
     schools_are_added_once_and_listed_by_name,
+    a_schools_address_is_set_and_cleared_each_change_in_the_history,
+    a_competition_loads_its_schools_addresses_and_its_matches_moves,
     a_closure_is_withdrawn_never_removed,
     a_player_withdrawn_keeps_their_games,
     players_added_from_a_roster_read_before_another_addition_are_refused_as_stale,
@@ -1325,6 +1328,116 @@ async fn schools_are_added_once_and_listed_by_name(store: Store) {
             .count(),
         2
     );
+}
+
+/// Issue 32: an officer sets a school's postal address, changes and clears it; each change is
+/// in the history with the address before, the same address again writes nothing, and a school
+/// of another league is not found.
+async fn a_schools_address_is_set_and_cleared_each_change_in_the_history(store: Store) {
+    migrated(&store).await;
+    let season = league_and_season(&store, "gthscl").await;
+    let school = store
+        .add_school(season.league, "Start High School", &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(school.address, None);
+    let address = |text: &str| PostalAddress::parse("the address", text).unwrap();
+    let first = address("2010 Tremainsville Rd\nToledo, OH 43613").unwrap();
+    let set = store
+        .set_school_address(season.league, school.id, Some(&first), &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(set.address.as_ref(), Some(&first));
+    assert_eq!(
+        store.schools(season.league).await.unwrap(),
+        vec![set.clone()]
+    );
+    let version = store.data_version().await.unwrap();
+    store
+        .set_school_address(season.league, school.id, Some(&first), &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(
+        store.data_version().await.unwrap(),
+        version,
+        "nothing to write"
+    );
+    store
+        .set_school_address(season.league, school.id, None, &arbiter())
+        .await
+        .unwrap();
+    assert_eq!(store.schools(season.league).await.unwrap()[0].address, None);
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    let changes: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == HistoryAction::SetSchoolAddress)
+        .collect();
+    assert_eq!(changes.len(), 2);
+    let set_row = changes
+        .iter()
+        .find(|h| h.before.as_ref().unwrap()["address"].is_null())
+        .expect("the address set");
+    assert_eq!(set_row.entity, "school");
+    assert_eq!(
+        set_row.after.as_ref().unwrap()["address"],
+        "2010 Tremainsville Rd\nToledo, OH 43613"
+    );
+    let cleared = changes
+        .iter()
+        .find(|h| h.after.as_ref().unwrap()["address"].is_null())
+        .expect("the address cleared");
+    assert_eq!(
+        cleared.before.as_ref().unwrap()["address"],
+        "2010 Tremainsville Rd\nToledo, OH 43613"
+    );
+    let other = league_and_season(&store, "astc").await;
+    let err = store
+        .set_school_address(other.league, school.id, Some(&first), &arbiter())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NotFound(_)), "{err}");
+}
+
+/// Issue 32: a competition loads the addresses of its teams' schools (a school without one is
+/// left out) and how many times each match was moved (GT-M2), for the calendar's `SEQUENCE`.
+async fn a_competition_loads_its_schools_addresses_and_its_matches_moves(store: Store) {
+    migrated(&store).await;
+    let (_, id) = imported(&store).await;
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert!(loaded.school_addresses.is_empty());
+    assert!(loaded.moves.is_empty());
+    let league = loaded.league.id;
+    let school = store
+        .schools(league)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|s| s.name == "École Saint-Jean <&\"'>")
+        .expect("the fixture's school");
+    let address = PostalAddress::parse("the address", "1 rue de l'École\nQuébec")
+        .unwrap()
+        .unwrap();
+    store
+        .set_school_address(league, school.id, Some(&address), &arbiter())
+        .await
+        .unwrap();
+    let (round, home, m) = loaded.match_ids[0].clone();
+    let day = |s: &str| s.parse::<jiff::civil::Date>().unwrap();
+    for to in ["2026-11-16", "2026-11-18"] {
+        store
+            .move_match(m, day(to), None, "The bus broke down", &arbiter())
+            .await
+            .unwrap();
+    }
+    let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
+    assert_eq!(
+        loaded.school_address("École Saint-Jean <&\"'>"),
+        Some(&address)
+    );
+    assert_eq!(loaded.school_addresses.len(), 1);
+    assert_eq!(loaded.moves_of(round, &home), 2);
+    let (round, home, _) = &loaded.match_ids[1];
+    assert_eq!(loaded.moves_of(*round, home), 0);
 }
 
 /// GT-M2: closures are kept as added; a mistaken one is withdrawn, and the database refuses

@@ -74,6 +74,10 @@ pub fn router(state: AppState) -> Router {
             "/leagues/{league}/schedule.ics",
             get(public::schedule::league),
         )
+        .route(
+            "/leagues/{league}/schools/{school}/schedule.ics",
+            get(public::schedule::school),
+        )
         .route("/leagues/{league}/lots", get(event::field::lots_page))
         .route("/search", get(public::schools::search_page))
         .route(

@@ -363,6 +363,14 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::POST,
+                "/leagues/{league}/setup/schools/address",
+                Table(Action::CreateSeason),
+            ),
+            post(setup::set_school_address),
+        ),
+        (
+            site(
+                Method::POST,
                 "/leagues/{league}/setup/closures",
                 Table(Action::DrawSchedule),
             ),

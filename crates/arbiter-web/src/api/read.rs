@@ -476,7 +476,7 @@ pub fn competition_json(view: &CompetitionView, page: Page) -> Result<Bytes, Web
             Some(r) => to_json(&round_json(view, r)),
             None => Err(WebError::not_found(format!("There is no round {n}."))),
         },
-        Page::Team(t) => to_json(&team_json(view, t)?),
+        Page::Team(t, _) => to_json(&team_json(view, t)?),
         Page::Player(t, p) => to_json(&player_json(view, t, p)?),
         Page::Ratings(order) => to_json(&ratings_json(view, order)),
         Page::Findings => to_json(&findings_json(view)),

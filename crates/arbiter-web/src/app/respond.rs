@@ -164,16 +164,24 @@ fn team_links(view: &CompetitionView) -> Vec<Link> {
         .collect()
 }
 
-pub fn select_team(view: &CompetitionView, id: &str) -> Result<Page, WebError> {
-    view.team_index(id)
-        .map(Page::Team)
-        .ok_or_else(|| WebError::NotFound {
-            message: format!(
-                "{} has no team with the id “{id}”. Its teams are listed below.",
-                view.record.name
-            ),
-            links: team_links(view),
-        })
+/// The team page of team `id` on `today` (the league's day), or a 404 that lists the teams.
+pub fn select_team(
+    view: &CompetitionView,
+    id: &str,
+    today: jiff::civil::Date,
+) -> Result<Page, WebError> {
+    team_of(view, id).map(|t| Page::Team(t, today))
+}
+
+/// The index of team `id` in `view`, or a 404 that lists the teams.
+pub fn team_of(view: &CompetitionView, id: &str) -> Result<usize, WebError> {
+    view.team_index(id).ok_or_else(|| WebError::NotFound {
+        message: format!(
+            "{} has no team with the id “{id}”. Its teams are listed below.",
+            view.record.name
+        ),
+        links: team_links(view),
+    })
 }
 
 pub fn select_player(view: &CompetitionView, id: &str) -> Result<Page, WebError> {
@@ -248,7 +256,7 @@ pub async fn item<A: ItemAddress>(
         (&c.league, &c.season, &c.competition),
         |v| match item {
             Item::Round => select_round(v, round),
-            Item::Team => select_team(v, &id),
+            Item::Team => select_team(v, &id, state.today_in(&v.league.time_zone)),
             Item::Player => select_player(v, &id),
         },
         draw,

@@ -13,6 +13,17 @@ pub struct LeagueTree {
     pub seasons: Vec<(Season, Vec<CompetitionRecord>)>,
 }
 
+impl LeagueTree {
+    /// The league's current season (issue 32): its latest with a competition, seasons being in
+    /// the order of their first days; `None` before any has one.
+    pub fn current_season(&self) -> Option<&(Season, Vec<CompetitionRecord>)> {
+        self.seasons
+            .iter()
+            .rev()
+            .find(|(_, comps)| !comps.is_empty())
+    }
+}
+
 pub async fn tree(state: &AppState, league: League) -> Result<LeagueTree, WebError> {
     let store = state.store();
     let mut seasons = Vec::new();

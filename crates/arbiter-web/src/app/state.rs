@@ -512,7 +512,11 @@ impl AppState {
             _ => Stage::Season,
         };
         let lock = crate::app::view::roster_lock(&self.inner.store, &stored).await?;
-        let fresh = CompetitionView::new(stored, v, stage).with_roster_lock(lock);
+        let hall = crate::app::view::hall(&self.inner.store, &stored).await?;
+        let fresh = CompetitionView::new(stored, v, stage)
+            .with_roster_lock(lock)
+            .with_hall(hall)
+            .on_site(self.base_url());
         // Same data as before: keep the old view and every page already drawn from it.
         let view = match old {
             Some(old) if old.etag_base == fresh.etag_base => {

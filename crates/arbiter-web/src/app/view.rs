@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 
+use arbiter_core::fixture::{self, Fixture, Place};
 use arbiter_core::model::{
     Board, Competition, Match, MatchOutcome, Pairing, Player, Round, Side, TeamId,
 };
@@ -14,13 +15,14 @@ use arbiter_core::rated_games::{self, RatedCompetition, Stage};
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry, ScoreSheet};
 use arbiter_core::standings::{self, Explanation, Standings};
+use arbiter_core::text::PostalAddress;
 use arbiter_core::validate::{Finding, Severity};
 use arbiter_store::{CompetitionId, CompetitionRecord, League, Season, StoredCompetition};
 use axum::body::Bytes;
 use axum::http::HeaderValue;
 
 use crate::http::error::{Format, WebError};
-use crate::ui::words::{FNV_OFFSET, fnv1a};
+use crate::ui::words::{self, FNV_OFFSET, fnv1a};
 
 /// Which page of a competition, with its ids already resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -31,8 +33,9 @@ pub enum Page {
     Crosstable,
     Rounds,
     Round(u32),
-    /// An index into `Competition::teams`.
-    Team(usize),
+    /// An index into `Competition::teams`, and the league's day it is drawn on: the team's
+    /// next match is the first from that day (issue 32).
+    Team(usize, jiff::civil::Date),
     /// A team index and a roster position.
     Player(usize, usize),
     Explain,
@@ -155,6 +158,47 @@ pub struct CompetitionView {
     pub roster_lock: Option<RosterLock>,
     /// AS-12: this is the public's copy before the lock, every roster left out.
     pub rosters_withheld: bool,
+    /// An event's hall (AS-1): where its matches are played and when its rounds start; `None`
+    /// for a league, whose matches are at the home schools (GT-M1).
+    pub hall: Option<Hall>,
+    /// The site's address (`https://league.example`), for the absolute links a calendar
+    /// subscribes to (issue 32); empty in a view built without a site.
+    pub site: String,
+}
+
+/// An event's hall as its arbiter set it (AS-1): its venue, the clock its times are read by,
+/// and when each round of this competition starts.
+#[derive(Debug, Clone)]
+pub struct Hall {
+    /// Where the event is played: `Adelaide Convention Centre, Hall C`.
+    pub venue: String,
+    /// The hall's clock (`EventRecord::clock`): the league's zone, or the fixed offset of an
+    /// event set before its league had one.
+    pub clock: jiff::tz::TimeZone,
+    /// Each round's start in the hall's time, by round number.
+    pub round_starts: Vec<(u32, jiff::civil::DateTime)>,
+}
+
+/// `stored`'s hall when its season is an event the arbiter has set (AS-1).
+pub async fn hall(
+    store: &arbiter_store::Store,
+    stored: &arbiter_store::StoredCompetition,
+) -> Result<Option<Hall>, arbiter_store::StoreError> {
+    let Some(event) = store.event(stored.season.id).await? else {
+        return Ok(None);
+    };
+    let round_starts = event
+        .event
+        .rounds
+        .iter()
+        .filter(|r| r.competition == stored.record.id)
+        .map(|r| (r.round, r.starts_at))
+        .collect();
+    Ok(Some(Hall {
+        venue: event.event.venue.clone(),
+        clock: event.clock(),
+        round_starts,
+    }))
 }
 
 /// AS-12: when `stored`'s rosters lock and are published, when its rules lock them before
@@ -280,6 +324,12 @@ impl CompetitionView {
             base,
             format!("{league:?}{season:?}{record:?}{competition:?}{rules:?}").as_bytes(),
         );
+        // Where and how often moved (issue 32): a school's address is set without a new
+        // version of the competition.
+        base = fnv1a(
+            base,
+            format!("{:?}{:?}", whole.school_addresses, whole.moves).as_bytes(),
+        );
         let sheet = scoring::score(&competition, &rules);
         let ranked = standings::rank(&competition, &rules, &sheet, &rules.criteria);
         let explanation = match &ranked {
@@ -335,7 +385,24 @@ impl CompetitionView {
             stage,
             roster_lock: None,
             rosters_withheld: false,
+            hall: None,
+            site: String::new(),
         }
+    }
+
+    /// The view with its event's hall (AS-1), which its pages and feeds show.
+    pub fn with_hall(mut self, hall: Option<Hall>) -> CompetitionView {
+        if let Some(h) = &hall {
+            self.etag_base = fnv1a(self.etag_base, format!("{h:?}").as_bytes());
+        }
+        self.hall = hall;
+        self
+    }
+
+    /// The view on the site at `site` (`https://league.example`, no trailing slash).
+    pub fn on_site(mut self, site: &str) -> CompetitionView {
+        self.site = site.to_string();
+        self
     }
 
     /// The view with its event's roster lock (AS-12), which its ETags depend on too.
@@ -369,7 +436,9 @@ impl CompetitionView {
         stored.lineups.clear();
         stored.game_scores.clear();
         let mut view = CompetitionView::new(stored, self.checked(), self.stage)
-            .with_roster_lock(self.roster_lock.clone());
+            .with_roster_lock(self.roster_lock.clone())
+            .with_hall(self.hall.clone())
+            .on_site(&self.site);
         view.etag_base = fnv1a(view.etag_base, b"rosters withheld (AS-12)");
         view.rosters_withheld = true;
         view
@@ -486,6 +555,68 @@ impl CompetitionView {
 
     pub fn team_index(&self, id: &str) -> Option<usize> {
         self.teams.get(id).copied()
+    }
+
+    /// Every dated match (of `team` only, when given) as core's `fixture` reads it: its local
+    /// day and start, its place, whether it will be played (issue 32).
+    pub fn fixtures(&self, team: Option<&TeamId>) -> Vec<Fixture<'_>> {
+        let hall = self.hall.as_ref().map(|h| fixture::Hall {
+            round_starts: &h.round_starts,
+        });
+        fixture::fixtures(&self.competition, &self.sheet, hall, team)
+    }
+
+    /// The clock the competition's days and times are local to (RULES.md, "Time"): an event's
+    /// hall's, else the league's zone.
+    pub fn clock(&self) -> jiff::tz::TimeZone {
+        match &self.hall {
+            Some(h) => h.clock.clone(),
+            None => self.league.time_zone.tz().clone(),
+        }
+    }
+
+    /// Where `f` is played, as a page and a calendar say it: the home school's name and its
+    /// address when one is set (GT-M1), or the event's hall.
+    pub fn place_of(&self, f: &Fixture<'_>) -> (String, Option<PostalAddress>) {
+        match (f.place, &self.hall) {
+            (Place::HomeSchool(school), _) => (
+                school.to_string(),
+                self.stored.school_address(school).cloned(),
+            ),
+            (Place::Hall, Some(h)) => (h.venue.clone(), None),
+            (Place::Hall, None) => (self.record.name.clone(), None),
+        }
+    }
+
+    /// `f`'s day and time as a page says them: `Mon 16 Nov 2026 at 15:30 (America/New_York)`,
+    /// or the day alone when no time is set.
+    pub fn when(&self, f: &Fixture<'_>) -> String {
+        match f.start {
+            Some(t) => {
+                let clock = self.clock();
+                let zone = match clock.iana_name() {
+                    Some(name) => name.to_string(),
+                    None => clock
+                        .to_fixed_offset()
+                        .map_or_else(|_| "the hall's time".to_string(), |o| format!("UTC{o}")),
+                };
+                format!(
+                    "{} at {} ({zone})",
+                    words::date(f.date),
+                    t.strftime("%H:%M")
+                )
+            }
+            None => words::date(f.date),
+        }
+    }
+
+    /// `f`'s calendar `SEQUENCE` (core's `fixture::sequence`): its moves, from the history, and
+    /// its cancellation.
+    pub fn sequence_of(&self, f: &Fixture<'_>) -> u32 {
+        fixture::sequence(
+            self.stored.moves_of(f.round, &f.record.home),
+            f.not_played.is_some(),
+        )
     }
 
     pub fn player_index(&self, id: &str) -> Option<(usize, usize)> {

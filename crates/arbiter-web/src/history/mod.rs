@@ -20,7 +20,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde_json::Value;
 
-use crate::app::respond::{bad_path, download, parse_round, select_round, select_team};
+use crate::app::respond::{bad_path, download, parse_round, select_round, team_of};
 use crate::app::state::AppState;
 use crate::http::answer::security_headers;
 use crate::http::auth::{self, Auth};
@@ -272,11 +272,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
         }
         Address::Team(l, s, c, t) => {
             let view = state.view(&l, &s, &c).await?;
-            let crate::app::view::Page::Team(index) = select_team(&view, &t)? else {
-                return Err(WebError::internal(
-                    "select_team gave a page that is not a team's",
-                ));
-            };
+            let index = team_of(&view, &t)?;
             let team = view.competition.teams.get(index).ok_or_else(|| {
                 WebError::internal(format!("team {index} is not in the competition"))
             })?;

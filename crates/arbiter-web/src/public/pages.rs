@@ -5,16 +5,20 @@ use askama::Template;
 use axum::body::Bytes;
 
 use arbiter_core::criteria::{CriterionKind, CriterionSpec, ScoreBasis};
+use arbiter_core::fixture::{self, Fixture};
 use arbiter_core::model::{GameOutcome, Pairing, Player, Side};
 use arbiter_core::scoring::{self, EntryKind, RoundEntry};
 use arbiter_core::standings::{CriterionValue, Standings};
 use arbiter_store::{LeagueKind, Season};
+use jiff::civil::Date;
 
 use crate::app::view::{CompetitionView, MatchFacts, MatchStatus, Page};
 use crate::http::error::{WebError, render};
 use crate::public::ratings;
 use crate::ui::layout::{Layout, Tab};
-use crate::ui::link::{Link, competition_href, league_href, season_href};
+use crate::ui::link::{
+    Feed, Link, competition_href, league_href, school_calendar_href, season_href,
+};
 use crate::ui::words::{self, segment};
 
 // ---------------------------------------------------------------------------------------------
@@ -124,7 +128,7 @@ pub fn competition_page(view: &CompetitionView, page: Page) -> Result<Bytes, Web
         Page::Overview | Page::Standings | Page::Rounds => render(&overview(view)),
         Page::Crosstable => render(&crosstable(view)),
         Page::Round(n) => render(&round(view, n)?),
-        Page::Team(t) => render(&team(view, t)?),
+        Page::Team(t, today) => render(&team(view, t, today)?),
         Page::Player(t, p) => render(&player(view, t, p)?),
         Page::Ratings(order) => render(&ratings::list(
             view,
@@ -447,8 +451,8 @@ pub struct OverviewPage {
     pub protests_href: Option<String>,
     /// The competition's address, under which its files are (`standings.csv`, …).
     pub files_href: String,
-    /// The schedule as an iCalendar feed a phone subscribes to.
-    pub calendar_href: String,
+    /// The schedule as an iCalendar feed a phone subscribes to (issue 32).
+    pub feeds: Vec<Feed>,
     /// AS-1, GT-M19: the clock.
     pub time_control: Option<String>,
     /// The race while the season runs (issue 15).
@@ -486,7 +490,11 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         table: standings_table(view),
         rounds,
         explain_href: format!("{}/explain", view.href()),
-        calendar_href: format!("{}/schedule.ics", view.href()),
+        feeds: vec![Feed::new(
+            &view.site,
+            &format!("{}/schedule.ics", view.href()),
+            format!("Every match of {}", view.record.name),
+        )],
         time_control: view.time_control(),
         crosstable_href: format!("{}/crosstable", view.href()),
         projector_href: format!("{}/projector", view.href()),
@@ -882,6 +890,9 @@ pub struct RosterLine {
 #[derive(Debug)]
 pub struct ResultLine {
     pub round: Link,
+    /// The day (and time) it is or was played; a match's links to its page (issue 32).
+    pub date: String,
+    pub match_href: Option<String>,
     pub opponent: Option<Link>,
     pub side: &'static str,
     pub colour: &'static str,
@@ -892,6 +903,25 @@ pub struct ResultLine {
     pub excluded: Option<String>,
 }
 
+/// A team's next match, on top of its page (issue 32): when, where, against whom.
+#[derive(Debug)]
+pub struct NextMatch {
+    /// `Mon 16 Nov 2026 at 15:30 (America/New_York)`, or the day alone.
+    pub when: String,
+    /// When no time is set: who sets it (GT-M1).
+    pub time_unset: Option<String>,
+    pub round: Link,
+    /// `Start Spartans v Scott`, to the match's page.
+    pub game: Link,
+    pub opponent: Link,
+    /// `home` or `away`; none at an event, whose matches are all in its hall.
+    pub side: Option<&'static str>,
+    /// The home school's name, or the event's hall.
+    pub place: String,
+    /// The school's postal address on one line, when an officer has set it.
+    pub address: Option<String>,
+}
+
 #[derive(Template)]
 #[template(path = "public/team.html", whitespace = "minimize")]
 pub struct TeamPage {
@@ -900,13 +930,15 @@ pub struct TeamPage {
     pub place: Option<String>,
     pub totals: String,
     pub dropped: Option<String>,
+    /// Issue 32: the first match still to play from today, when there is one.
+    pub next: Option<NextMatch>,
     pub roster: Vec<RosterLine>,
     /// AS-12: why the roster is not shown yet, before an event's rosters lock.
     pub roster_withheld: Option<String>,
     pub provisional: bool,
     pub results: Vec<ResultLine>,
-    /// The team's matches as an iCalendar feed.
-    pub calendar_href: String,
+    /// The team's matches, and its school's, as calendar feeds (issue 32).
+    pub feeds: Vec<Feed>,
 }
 
 /// What the entry was for the team, in a word or two.
@@ -929,13 +961,50 @@ pub fn outcome_word(e: &RoundEntry) -> &'static str {
     }
 }
 
-fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
+/// The next match of team `t` on `today`, as its page shows it on top (issue 32).
+fn next_match(
+    view: &CompetitionView,
+    t: usize,
+    fixtures: &[Fixture<'_>],
+    today: Date,
+) -> Option<NextMatch> {
+    let team = &view.competition.teams.get(t)?.id;
+    let f = fixture::next(fixtures, today)?;
+    let side = f.side_of(team)?;
+    let other = f.record.team(side.other());
+    let (place, address) = view.place_of(f);
+    Some(NextMatch {
+        when: view.when(f),
+        time_unset: f.start.is_none().then(|| {
+            format!(
+                "The time is the home team's advisor's to arrange{}.",
+                cite(view.rules.cite("conduct"))
+            )
+        }),
+        round: Link::new(view.round_href(f.round), format!("Round {}", f.round)),
+        game: Link::new(
+            view.match_href(f.round, &f.record.home),
+            format!(
+                "{} v {}",
+                view.team_name(&f.record.home),
+                view.team_name(&f.record.away)
+            ),
+        ),
+        opponent: view.team_link(view.team_index(&other.0), &other.0),
+        side: view.hall.is_none().then(|| side.code()),
+        place,
+        address: address.map(|a| a.one_line()),
+    })
+}
+
+fn team(view: &CompetitionView, t: usize, today: Date) -> Result<TeamPage, WebError> {
     let team = view
         .competition
         .teams
         .get(t)
         .ok_or_else(|| WebError::not_found("There is no such team."))?;
     let score = &view.sheet.teams[t];
+    let fixtures = view.fixtures(Some(&team.id));
     let roster = team
         .players
         .iter()
@@ -951,13 +1020,29 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
         .entries
         .iter()
         .map(|e| {
-            let label = match (e.opponent, view.match_of(e.round, t)) {
+            let m = view.match_of(e.round, t);
+            let label = match (e.opponent, m) {
                 (Some(_), Some(m)) => match_line(view, &view.facts(e.round, m)).label,
                 (None, _) => Some("bye".to_string()),
                 _ => None,
             };
+            // A match on its own day (GT-M2) and at its time; a bye on its round's day.
+            let fixture = m.and_then(|m| {
+                fixtures
+                    .iter()
+                    .find(|f| f.round == e.round && std::ptr::eq(f.record, m))
+            });
+            let date = match fixture {
+                Some(f) => view.when(f),
+                None => view
+                    .round(e.round)
+                    .and_then(|r| r.date)
+                    .map_or_else(String::new, words::date),
+            };
             ResultLine {
                 round: Link::new(view.round_href(e.round), e.round.to_string()),
+                date,
+                match_href: m.map(|m| view.match_href(e.round, &m.home)),
                 opponent: e.opponent.map(|o| view.team_link(Some(o), "?")),
                 side: e.side.map_or("", Side::code),
                 colour: board_one_colour(view, t, e),
@@ -977,6 +1062,24 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
             }
         })
         .collect();
+    let mut feeds = vec![Feed::new(
+        &view.site,
+        &format!("{}/schedule.ics", view.team_href(t)),
+        "This team's matches",
+    )];
+    if let Some(href) = team
+        .school
+        .as_deref()
+        .filter(|_| view.hall.is_none())
+        .and_then(|s| school_calendar_href(&view.league.slug, s))
+    {
+        let school = team.school.as_deref().unwrap_or_default();
+        feeds.push(Feed::new(
+            &view.site,
+            &href,
+            format!("Every match of {school}'s teams this season"),
+        ));
+    }
     Ok(TeamPage {
         layout: view.layout(
             &team.name,
@@ -984,7 +1087,8 @@ fn team(view: &CompetitionView, t: usize) -> Result<TeamPage, WebError> {
             None,
             format!("{}/teams/{}", view.api_href(), segment(&team.id.0)),
         ),
-        calendar_href: format!("{}/schedule.ics", view.team_href(t)),
+        next: next_match(view, t, &fixtures, today),
+        feeds,
         school: team.school.clone(),
         place: view.place(t).map(str::to_string),
         totals: format!(
@@ -1480,6 +1584,8 @@ pub struct LeaguePage {
     pub lots: Option<String>,
     /// Issue 32 (item 1): the league's schools, each with its teams.
     pub schools: String,
+    /// The league's current season as a calendar feed (issue 32); none on a season's page.
+    pub feeds: Vec<Feed>,
 }
 
 pub fn kind_word(k: LeagueKind) -> &'static str {

@@ -1,99 +1,97 @@
-//! The schedule as iCalendar feeds (issue 12, part 6): a league's, a competition's and a team's,
-//! that a phone's calendar subscribes to. Each match is an event on its day at the home school
-//! (GT-M1); it keeps its `UID` when it moves and its `SEQUENCE` rises with the competition's
-//! version, so a subscribed calendar moves it too. Written by `arbiter_formats::ical`.
+//! The schedule as iCalendar feeds (issue 12, part 6; issue 32) that a phone's calendar
+//! subscribes to: a league's (every division of its current season), a school's (its teams
+//! across the season's divisions), a competition's and a team's. Each match is an event at the
+//! time its home advisor arranged (GT-M1), in the league's zone, or on its day when none is set,
+//! at the home school with its address (or an event's hall). It keeps its `UID` when it moves;
+//! its `SEQUENCE` counts its moves and its cancellation, and a match that will not be played is
+//! `STATUS:CANCELLED` (GT-M5) — all read from core's `fixture`. Written by
+//! `arbiter_formats::ical`, served as `text/calendar` with no `Content-Disposition`, so that a
+//! browser hands it to the calendar instead of saving a file.
 
-use arbiter_core::model::{MatchOutcome, Pairing, TeamId};
+use std::sync::Arc;
+
+use arbiter_core::model::{MatchOutcome, TeamId};
 use arbiter_formats::ical::{self, Event, Feed};
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::Response;
 
 use crate::app::address::{Addressed, CompetitionAddress, TeamAddress};
-use crate::app::respond::{bad_path, select_team};
+use crate::app::respond::{bad_path, team_of};
+use crate::app::site::LeagueTree;
 use crate::app::state::AppState;
-use crate::app::view::{CompetitionView, Page};
+use crate::app::view::CompetitionView;
 use crate::http::answer::{PAGE_CACHE, etag, not_modified, ok, unchanged};
 use crate::http::error::{Format, WebError};
-use crate::ui::words;
+use crate::ui::words::{self, FNV_OFFSET, fnv1a};
 
-/// Every dated match of `view` (of `team` only, when given) as events.
-fn events(state: &AppState, view: &CompetitionView, team: Option<&TeamId>) -> Vec<Event> {
-    let base = state.base_url();
-    let sequence = u32::try_from(view.version).unwrap_or(u32::MAX);
-    let mut out = Vec::new();
-    for round in &view.competition.rounds {
-        for p in &round.pairings {
-            let Pairing::Match(m) = p else { continue };
-            // A moved match is on its own day (GT-M2).
-            let Some(date) = round.date_of(m) else {
-                continue;
-            };
-            if team.is_some_and(|t| &m.home != t && &m.away != t) {
-                continue;
-            }
-            let home = view.competition.team(&m.home);
-            let school = home.and_then(|t| t.school.clone());
-            let facts = view.facts(round.number, m);
-            // GT-M5: a dropped team's match will not be played.
-            let dropped = arbiter_core::scoring::unplayed_after_drop(
-                &view.sheet,
-                &view.competition,
-                round.number,
-                m,
-            );
-            let result = match m.outcome {
-                MatchOutcome::Pending => dropped
-                    .clone()
-                    .unwrap_or_else(|| "Still to play.".to_string()),
-                _ => format!(
-                    "Result: {}.",
-                    words::score(facts.home_points, facts.away_points)
+/// Every dated match of `view` (of the teams `teams` lets through) as events.
+fn events(view: &CompetitionView, teams: impl Fn(&TeamId) -> bool) -> Vec<Event> {
+    let site = &view.site;
+    view.fixtures(None)
+        .into_iter()
+        .filter(|f| teams(&f.record.home) || teams(&f.record.away))
+        .map(|f| {
+            let m = f.record;
+            let facts = view.facts(f.round, m);
+            let result = match (&m.outcome, &f.not_played) {
+                (MatchOutcome::Pending, Some(why)) => why.clone(),
+                (MatchOutcome::Pending, None) => "Still to play.".to_string(),
+                (_, why) => format!(
+                    "Result: {}.{}",
+                    words::score(facts.home_points, facts.away_points),
+                    why.as_ref().map_or(String::new(), |w| format!(" {w}"))
                 ),
             };
-            let href = view.match_href(round.number, &m.home);
-            out.push(Event {
+            let (place, address) = view.place_of(&f);
+            let location = match &address {
+                Some(a) => format!("{place}, {}", a.one_line()),
+                None => place.clone(),
+            };
+            let at = match view.hall {
+                Some(_) => format!("At {location}, the event's hall."),
+                None => format!("At {location} (the home team's school)."),
+            };
+            let href = view.match_href(f.round, &m.home);
+            Event {
                 uid: format!(
                     "{}-{}-{}-r{}-{}@arbiter",
-                    view.league.slug, view.season.slug, view.record.slug, round.number, m.home
+                    view.league.slug, view.season.slug, view.record.slug, f.round, m.home
                 ),
-                date,
-                start: m.start,
+                date: f.date,
+                start: f.start,
                 summary: format!("{} v {}", view.team_name(&m.home), view.team_name(&m.away)),
-                location: school.clone().or_else(|| home.map(|t| t.name.clone())),
+                location: Some(location),
                 description: Some(format!(
-                    "{}, round {}. At {} (the home team's school). {result}\n{base}{href}",
+                    "{}, round {}. {}. {at} {result}\n{site}{href}",
                     view.context(),
-                    round.number,
-                    school.unwrap_or_else(|| view.team_name(&m.home))
+                    f.round,
+                    view.when(&f)
                 )),
-                url: Some(format!("{base}{href}")),
-                sequence,
-                cancelled: dropped.is_some(),
-            });
-        }
-    }
-    out
+                url: Some(format!("{site}{href}")),
+                sequence: view.sequence_of(&f),
+                cancelled: f.not_played.is_some(),
+            }
+        })
+        .collect()
 }
 
-/// The feed as an answer: `text/calendar`, with an ETag of the data it was drawn from.
-fn answer(headers: &HeaderMap, tag: HeaderValue, feed: &Feed, file: &str) -> Response {
+/// The feed as an answer: `text/calendar`, with an ETag of the data it was drawn from, and no
+/// `Content-Disposition` (an attachment is saved as a file, not subscribed to). Stamped by the
+/// site's clock (`DTSTAMP`).
+fn answer(state: &AppState, headers: &HeaderMap, tag: HeaderValue, feed: &Feed) -> Response {
     if not_modified(headers, &tag) {
         return unchanged(tag, PAGE_CACHE);
     }
-    let body = ical::write(feed, jiff::Timestamp::now());
-    let mut r = ok(
+    let body = ical::write(feed, state.now());
+    ok(
         HeaderValue::from_static("text/calendar; charset=utf-8"),
         tag,
         PAGE_CACHE,
         Bytes::from(body),
-    );
-    if let Ok(v) = HeaderValue::from_str(&format!("inline; filename=\"{file}.ics\"")) {
-        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-    }
-    r
+    )
 }
 
 /// GET `…/{competition}/schedule.ics`: every match of the competition.
@@ -109,11 +107,11 @@ pub async fn competition(
             .await?;
         let feed = Feed {
             name: view.context(),
-            events: events(&state, &view, None),
+            zone: view.clock(),
+            events: events(&view, |_| true),
         };
         let tag = etag(view.etag_base, b"schedule.ics");
-        let file = format!("{}-{}-{}", a.league, a.season, a.competition);
-        Ok::<_, WebError>(answer(&headers, tag, &feed, &file))
+        Ok::<_, WebError>(answer(&state, &headers, tag, &feed))
     };
     answered.await.unwrap_or_else(|e| e.answer(Format::Html))
 }
@@ -129,25 +127,69 @@ pub async fn team(
         let view = state
             .public_view(&a.league, &a.season, &a.competition)
             .await?;
-        let Page::Team(index) = select_team(&view, &a.team)? else {
-            return Err(WebError::Internal);
-        };
-        let team = &view.competition.teams[index];
+        let team = &view.competition.teams[team_of(&view, &a.team)?];
         let feed = Feed {
             name: format!("{}: {}", view.context(), team.name),
-            events: events(&state, &view, Some(&team.id)),
+            zone: view.clock(),
+            events: events(&view, |t| t == &team.id),
         };
         let tag = etag(
             view.etag_base,
             format!("schedule.ics/{}", team.id).as_bytes(),
         );
-        let file = format!("{}-{}-{}", a.league, a.season, team.id);
-        Ok::<_, WebError>(answer(&headers, tag, &feed, &file))
+        Ok::<_, WebError>(answer(&state, &headers, tag, &feed))
     };
     answered.await.unwrap_or_else(|e| e.answer(Format::Html))
 }
 
-/// GET `/leagues/{league}/schedule.ics`: every match of every competition of the league.
+/// The views of every competition of `tree`'s current season (none before it has one).
+async fn current_views(
+    state: &AppState,
+    tree: &LeagueTree,
+) -> Result<Vec<Arc<CompetitionView>>, WebError> {
+    let mut views = Vec::new();
+    if let Some((season, records)) = tree.current_season() {
+        for r in records {
+            views.push(
+                state
+                    .public_view(&tree.league.slug, &season.slug, &r.slug)
+                    .await?,
+            );
+        }
+    }
+    Ok(views)
+}
+
+/// A feed of several competitions: its name, zone and events, tagged by what it was drawn from.
+fn season_feed(
+    state: &AppState,
+    headers: &HeaderMap,
+    tree: &LeagueTree,
+    views: &[Arc<CompetitionView>],
+    name: String,
+    what: &str,
+    teams: impl Fn(&CompetitionView, &TeamId) -> bool,
+) -> Response {
+    let mut base = fnv1a(FNV_OFFSET, what.as_bytes());
+    let mut events_all = Vec::new();
+    for view in views {
+        base = base.rotate_left(7) ^ view.etag_base;
+        events_all.extend(events(view, |t| teams(view, t)));
+    }
+    // A season's competitions share its clock: an event's hall, else the league's zone.
+    let zone = views
+        .first()
+        .map_or_else(|| tree.league.time_zone.tz().clone(), |v| v.clock());
+    let feed = Feed {
+        name,
+        zone,
+        events: events_all,
+    };
+    answer(state, headers, etag(base, what.as_bytes()), &feed)
+}
+
+/// GET `/leagues/{league}/schedule.ics`: every match of every competition of the league's
+/// current season.
 pub async fn league(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -156,21 +198,64 @@ pub async fn league(
     let answered = async {
         let Path(slug) = path.map_err(|r| bad_path(&r))?;
         let tree = crate::app::site::one(&state, &slug).await?;
-        let mut events_all = Vec::new();
-        let mut base: u64 = 0;
-        for (season, records) in &tree.seasons {
-            for r in records {
-                let view = state.public_view(&slug, &season.slug, &r.slug).await?;
-                base = base.rotate_left(7) ^ view.etag_base;
-                events_all.extend(events(&state, &view, None));
-            }
-        }
-        let feed = Feed {
-            name: tree.league.name.clone(),
-            events: events_all,
+        let views = current_views(&state, &tree).await?;
+        let name = match tree.current_season() {
+            Some((s, _)) => format!("{} {}", tree.league.name, s.name),
+            None => tree.league.name.clone(),
         };
-        let tag = etag(base, b"league/schedule.ics");
-        Ok::<_, WebError>(answer(&headers, tag, &feed, &slug))
+        Ok::<_, WebError>(season_feed(
+            &state,
+            &headers,
+            &tree,
+            &views,
+            name,
+            "league/schedule.ics",
+            |_, _| true,
+        ))
+    };
+    answered.await.unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+/// GET `/leagues/{league}/schools/{school}/schedule.ics`: the matches of every team of one
+/// school in the league's current season, across its divisions; the school named by its name's
+/// slug (`start-high-school`).
+pub async fn school(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Response {
+    let answered = async {
+        let Path((league, slug)) = path.map_err(|r| bad_path(&r))?;
+        let tree = crate::app::site::one(&state, &league).await?;
+        let schools = state.store().schools(tree.league.id).await?;
+        let Some(school) = schools
+            .iter()
+            .find(|s| arbiter_core::text::slug(&s.name).as_deref() == Some(slug.as_str()))
+        else {
+            return Err(WebError::not_found(format!(
+                "{} has no school at “{slug}”; a team's page links its school's calendar.",
+                tree.league.name
+            )));
+        };
+        let views = current_views(&state, &tree).await?;
+        let name = match tree.current_season() {
+            Some((s, _)) => format!("{}: {} {}", school.name, tree.league.name, s.name),
+            None => format!("{}: {}", school.name, tree.league.name),
+        };
+        Ok::<_, WebError>(season_feed(
+            &state,
+            &headers,
+            &tree,
+            &views,
+            name,
+            &format!("schools/{slug}/schedule.ics"),
+            |view, t| {
+                view.competition
+                    .teams
+                    .iter()
+                    .any(|x| &x.id == t && x.school.as_deref() == Some(school.name.as_str()))
+            },
+        ))
     };
     answered.await.unwrap_or_else(|e| e.answer(Format::Html))
 }

@@ -47,6 +47,8 @@ struct SchoolsPage {
 struct SchoolPage {
     layout: Layout,
     seasons: Vec<SeasonTeams>,
+    /// The school's matches as a calendar to subscribe to.
+    feeds: Vec<crate::ui::link::Feed>,
 }
 
 /// Every school of a league: those it keeps, and those its divisions' teams name.
@@ -175,6 +177,16 @@ pub async fn school_page(
                 ],
             ),
             seasons: teams_of(&state, &tree, name).await?,
+            feeds: crate::ui::link::school_calendar_href(&league, name)
+                .map(|path| {
+                    crate::ui::link::Feed::new(
+                        state.base_url(),
+                        &path,
+                        format!("Every match of {name}'s teams"),
+                    )
+                })
+                .into_iter()
+                .collect(),
         };
         Ok(private(StatusCode::OK, &page))
     };

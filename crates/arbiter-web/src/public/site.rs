@@ -14,7 +14,9 @@ use crate::http::error::WebError;
 use crate::public::pages::{
     self, HomePage, LeagueCard, LeaguePage, SeasonBlock, WeekDay, WeekItem, WeekLeague, WeekLine,
 };
-use crate::ui::link::{Link, competition_href, league_href, season_href};
+use crate::ui::link::{
+    Feed, Link, competition_href, league_calendar_href, league_href, season_href,
+};
 use crate::ui::words;
 
 /// The moments of `season`'s media reports the Vice-President has published (GT-O3), which
@@ -260,6 +262,14 @@ pub async fn league_html(
         lots: (l.kind == arbiter_store::LeagueKind::Event)
             .then(|| crate::event::field::lots_href(&l.slug)),
         schools: crate::public::schools::schools_href(&l.slug),
+        feeds: match (season, t.current_season()) {
+            (None, Some((s, _))) => vec![Feed::new(
+                state.base_url(),
+                &league_calendar_href(&l.slug),
+                format!("Every match of {}, {}", l.name, s.name),
+            )],
+            _ => Vec::new(),
+        },
     };
     pages::render_league(&page)
 }

@@ -1,11 +1,13 @@
 //! The season set-up, for the President (issue 12, part 1): the league's seasons and their
-//! school calendars (the first and last days, the closures, GT-M2), its schools (GT-O1), and
+//! school calendars (the first and last days, the closures, GT-M2), its schools (GT-O1) with
+//! their postal addresses (issue 32: where their home matches are, GT-M1), and
 //! its divisions, each drawn from a list of teams into a round robin on the match days
 //! (`division`). Every change is a change in the store's history, with who and why.
 
 mod division;
 
 use arbiter_core::permissions::{Action, Target};
+use arbiter_core::text::PostalAddress;
 use arbiter_store::{NewClosure, NewSeason, School, SeasonClosure};
 use askama::Template;
 use axum::Form;
@@ -49,6 +51,18 @@ struct Choice {
     selected: bool,
 }
 
+/// A school as the page lists it, with its address to change (issue 32).
+struct SchoolLine {
+    id: i64,
+    name: String,
+    /// On one line, as a team's page shows it; empty when none is set.
+    address: String,
+    /// In the form: its lines as kept, or as typed when a change was refused.
+    typed: String,
+    /// The form is open: its change was refused.
+    open: bool,
+}
+
 #[derive(Template)]
 #[template(path = "setup/setup.html", whitespace = "minimize")]
 struct SetupPage {
@@ -57,7 +71,7 @@ struct SetupPage {
     base: String,
     seasons: Vec<SeasonLine>,
     season_choices: Vec<Choice>,
-    schools: Vec<String>,
+    schools: Vec<SchoolLine>,
     /// The league's IANA time zone (RULES.md, "Time").
     time_zone: String,
     people: String,
@@ -74,6 +88,7 @@ struct Forms {
     closure: ClosureForm,
     school: SchoolForm,
     time_zone: TimeZoneForm,
+    address: Option<SchoolAddressForm>,
 }
 
 /// A new season: its name, its address, its first and last days.
@@ -125,6 +140,15 @@ pub struct TimeZoneForm {
 pub struct SchoolForm {
     #[serde(default)]
     name: String,
+}
+
+/// A school's postal address, set, changed or cleared (issue 32).
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct SchoolAddressForm {
+    #[serde(default)]
+    school: i64,
+    #[serde(default)]
+    address: String,
 }
 
 pub(crate) fn setup_href(league: &str) -> String {
@@ -237,11 +261,25 @@ async fn page(
             label: s.name.clone(),
         })
         .collect();
-    let schools: Vec<String> = store
+    let refused = said.forms.address.as_ref();
+    let schools = store
         .schools(tree.league.id)
         .await?
         .into_iter()
-        .map(|School { name, .. }| name)
+        .map(|School { id, name, address }| {
+            let typed = refused
+                .filter(|f| f.school == id.0)
+                .map(|f| f.address.clone());
+            SchoolLine {
+                id: id.0,
+                name,
+                address: address.as_ref().map_or_else(String::new, |a| a.one_line()),
+                open: typed.is_some(),
+                typed: typed.unwrap_or_else(|| {
+                    address.map_or_else(String::new, |a| a.as_str().to_string())
+                }),
+            }
+        })
         .collect();
     let page = SetupPage {
         layout: private_layout(
@@ -503,6 +541,44 @@ pub async fn set_time_zone(
                 .set_time_zone(tree.league.id, &zone, &acting.actor())
                 .await;
             saved(&state, &auth, &tree, written, "time-zone", forms).await
+        }
+        .await,
+    )
+}
+
+/// POST `/leagues/{league}/setup/schools/address`: a school's postal address set, changed or
+/// cleared (issue 32), where its home matches are played (GT-M1); too long an address, or one
+/// holding a control character, is refused with the sentence and nothing is saved.
+pub async fn set_school_address(
+    State(state): State<AppState>,
+    auth: Auth,
+    Path(league): Path<String>,
+    Form(f): Form<SchoolAddressForm>,
+) -> Response {
+    answer(
+        async {
+            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+            let forms = Forms {
+                address: Some(f.clone()),
+                ..Forms::default()
+            };
+            let schools = state.store().schools(tree.league.id).await?;
+            let Some(school) = schools.iter().find(|s| s.id.0 == f.school) else {
+                return Err(WebError::not_found(format!(
+                    "{} has no such school; choose one from the list on the set-up page.",
+                    tree.league.name
+                )));
+            };
+            let what = format!("the address of {}", school.name);
+            let address = match PostalAddress::parse(&what, &f.address) {
+                Ok(a) => a,
+                Err(e) => return refuse(&state, &auth, &tree, vec![e.to_string()], forms).await,
+            };
+            let written = state
+                .store()
+                .set_school_address(tree.league.id, school.id, address.as_ref(), &acting.actor())
+                .await;
+            saved(&state, &auth, &tree, written, "schools", forms).await
         }
         .await,
     )

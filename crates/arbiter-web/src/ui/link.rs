@@ -48,3 +48,50 @@ pub fn competition_href(league: &str, season: &str, competition: &str) -> String
         segment(competition)
     )
 }
+
+/// `/leagues/{league}/schedule.ics`: the league's current season as a calendar (issue 32).
+pub fn league_calendar_href(league: &str) -> String {
+    format!("{}/schedule.ics", league_href(league))
+}
+
+/// `/leagues/{league}/schools/{school}/schedule.ics`: a school's teams as a calendar (issue
+/// 32), the school named by its name's slug; `None` for a name with no letter or digit to make
+/// one of.
+pub fn school_calendar_href(league: &str, school: &str) -> Option<String> {
+    let slug = arbiter_core::text::slug(school)?;
+    Some(format!(
+        "{}/schools/{}/schedule.ics",
+        league_href(league),
+        segment(&slug)
+    ))
+}
+
+/// A calendar feed as a page offers it (issue 32): the `webcal://` link a phone's calendar
+/// subscribes to when it is tapped, and the same address on the web, to paste into a calendar
+/// that asks for one (Google's "From URL").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feed {
+    /// What the feed holds: `This team's matches`.
+    pub what: String,
+    /// `webcal://league.example/leagues/…/schedule.ics`.
+    pub webcal: String,
+    /// `https://league.example/leagues/…/schedule.ics`.
+    pub web: String,
+}
+
+impl Feed {
+    /// The feed at `path` on the site at `site` (`https://league.example`; empty: the links
+    /// stay relative, the `webcal:` one too).
+    pub fn new(site: &str, path: &str, what: impl Into<String>) -> Feed {
+        let web = format!("{site}{path}");
+        let webcal = match web.split_once("://") {
+            Some((_, rest)) => format!("webcal://{rest}"),
+            None => format!("webcal:{web}"),
+        };
+        Feed {
+            what: what.into(),
+            webcal,
+            web,
+        }
+    }
+}

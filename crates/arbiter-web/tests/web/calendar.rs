@@ -1,6 +1,9 @@
-//! The schedule as iCalendar feeds (issue 12, part 6): a team's, a competition's and a league's,
-//! linked from the pages, read back by an independent parser, each match on its day at the
-//! home school.
+//! The schedule as iCalendar feeds (issue 12, part 6; issue 32): a team's, a school's, a
+//! competition's and a league's, each offered on its page as a `webcal://` subscription and as
+//! its web address, served as `text/calendar` and never as an attachment, read back by an
+//! independent parser: each match at the home school with its address, at its time in the
+//! league's zone (or on its day), a moved one with its `SEQUENCE` risen, one that will not be
+//! played cancelled (GT-M5).
 
 use axum::http::StatusCode;
 use icalendar::{Calendar, CalendarComponent, Component, DatePerhapsTime, EventLike};
@@ -8,6 +11,8 @@ use icalendar::{Calendar, CalendarComponent, Component, DatePerhapsTime, EventLi
 use crate::common::*;
 
 const C: &str = "/leagues/gthscl/2026-27/division-a";
+/// The site's address in the tests' app.
+const SITE: &str = "http://localhost:8080";
 
 fn events(body: &str) -> Vec<icalendar::Event> {
     let calendar: Calendar = body.parse().unwrap();
@@ -28,29 +33,74 @@ fn day(e: &icalendar::Event) -> String {
     }
 }
 
+fn by_uid<'e>(events: &'e [icalendar::Event], uid: &str) -> &'e icalendar::Event {
+    events
+        .iter()
+        .find(|e| e.get_uid() == Some(uid))
+        .unwrap_or_else(|| panic!("no event {uid}"))
+}
+
+/// A property's text with RFC 5545's escapes undone (the parser leaves some in).
+fn text(s: Option<&str>) -> String {
+    s.unwrap_or_default()
+        .replace("\\,", ",")
+        .replace("\\;", ";")
+        .replace("\\n", "\n")
+}
+
+/// Both links of the feed at `path` (`webcal://` and the web address), as a page offers them.
+fn offers(body: &str, path: &str) -> bool {
+    let rest = SITE.trim_start_matches("http://");
+    body.contains(&format!("href=\"webcal://{rest}{path}\""))
+        && body.contains(&format!("href=\"{SITE}{path}\""))
+}
+
 #[tokio::test]
-async fn a_team_feed_has_its_matches_at_the_home_school_and_is_linked_from_its_page() {
+async fn a_team_feed_is_offered_to_subscribe_and_holds_its_matches_at_the_home_school_with_its_address()
+ {
     let store = store().await;
+    set_school_address(
+        &store,
+        "Start High School",
+        "2010 Tremainsville Rd\nToledo, OH 43613",
+    )
+    .await;
     let app = app(&store);
     let team = get(&app, &format!("{C}/teams/start")).await;
     assert!(
-        team.body
-            .contains(&format!("href=\"{C}/teams/start/schedule.ics\"")),
+        offers(&team.body, &format!("{C}/teams/start/schedule.ics")),
         "{}",
+        team.body
+    );
+    assert!(
+        offers(
+            &team.body,
+            "/leagues/gthscl/schools/start-high-school/schedule.ics"
+        ),
+        "the school's feed too: {}",
         team.body
     );
     let feed = get(&app, &format!("{C}/teams/start/schedule.ics")).await;
     assert_eq!(feed.status, StatusCode::OK);
     assert_eq!(feed.header("content-type"), "text/calendar; charset=utf-8");
+    assert_eq!(
+        feed.header("content-disposition"),
+        "",
+        "subscribed to, not saved as a file"
+    );
+    assert!(feed.body.contains("X-WR-TIMEZONE:America/New_York\r\n"));
     let e = events(&feed.body);
     // Start plays in every round of the four (a match each).
     assert_eq!(e.len(), 4, "{}", feed.body);
-    let round4 = e
-        .iter()
-        .find(|e| e.get_uid() == Some("gthscl-2026-27-division-a-r4-start@arbiter"))
-        .unwrap();
+    let round4 = by_uid(&e, "gthscl-2026-27-division-a-r4-start@arbiter");
+    // No time is arranged yet (GT-M1): the event lasts the day.
     assert_eq!(day(round4), "2026-11-16");
-    assert_eq!(round4.get_location(), Some("Start High School"));
+    assert_eq!(
+        text(round4.get_location()),
+        "Start High School, 2010 Tremainsville Rd, Toledo, OH 43613"
+    );
+    assert_eq!(round4.get_sequence(), Some(0));
+    assert_eq!(round4.get_status(), Some(icalendar::EventStatus::Confirmed));
     assert!(
         round4
             .get_summary()
@@ -63,43 +113,152 @@ async fn a_team_feed_has_its_matches_at_the_home_school_and_is_linked_from_its_p
             .unwrap()
             .ends_with("/rounds/4/matches/start")
     );
-    // Round 1 was away, at Scott High School.
+    // Round 1 was away, at Scott High School, which has no address set.
     let away = e.iter().find(|e| day(e) == "2026-11-02").unwrap();
     assert_eq!(away.get_location(), Some("Scott High School"));
-    // An ETag: a phone's calendar polling the feed gets 304 until it changes.
+    assert!(
+        text(away.get_description()).contains("Result: 3–1."),
+        "{:?}",
+        away.get_description()
+    );
+    // An ETag: a phone's calendar polling the feed gets 304 until it changes...
     let tag = feed.header("etag").to_string();
-    let again = send(
-        &app,
-        axum::http::Request::get(format!("{C}/teams/start/schedule.ics"))
-            .header("if-none-match", tag)
-            .body(axum::body::Body::empty())
-            .unwrap(),
+    let poll = || {
+        send(
+            &app,
+            axum::http::Request::get(format!("{C}/teams/start/schedule.ics"))
+                .header("if-none-match", tag.clone())
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+    };
+    assert_eq!(poll().await.status, StatusCode::NOT_MODIFIED);
+    // ...and the new address once an officer changes it.
+    set_school_address(
+        &store,
+        "Start High School",
+        "2020 Tremainsville Rd\nToledo, OH 43613",
     )
     .await;
-    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    let changed = poll().await;
+    assert_eq!(changed.status, StatusCode::OK);
+    assert!(
+        changed.body.contains("2020 Tremainsville Rd"),
+        "{}",
+        changed.body
+    );
 }
 
 #[tokio::test]
-async fn the_competition_and_league_feeds_hold_every_match() {
+async fn the_competition_league_and_school_feeds_hold_their_matches_each_offered_on_its_page() {
     let store = store().await;
     let app = app(&store);
     let page = get(&app, C).await;
     assert!(
-        page.body.contains(&format!("href=\"{C}/schedule.ics\"")),
+        offers(&page.body, &format!("{C}/schedule.ics")),
         "{}",
         page.body
     );
     let division = events(&get(&app, &format!("{C}/schedule.ics")).await.body);
     assert_eq!(division.len(), 8);
+    // The league's page offers its current season, every division.
+    let league_page = get(&app, "/leagues/gthscl").await;
+    assert!(
+        offers(&league_page.body, "/leagues/gthscl/schedule.ics"),
+        "{}",
+        league_page.body
+    );
+    assert!(
+        league_page
+            .body
+            .contains("Every match of GTHSCL, 2026-27: "),
+        "the current season: {}",
+        league_page.body
+    );
     let league = get(&app, "/leagues/gthscl/schedule.ics").await;
     assert_eq!(league.status, StatusCode::OK);
-    assert!(events(&league.body).len() >= division.len());
+    assert_eq!(
+        league.header("content-type"),
+        "text/calendar; charset=utf-8"
+    );
+    assert!(league.body.contains("X-WR-CALNAME:GTHSCL 2026-27\r\n"));
+    assert_eq!(events(&league.body).len(), division.len());
+    // A school's feed: its teams' matches, home and away, and no other.
+    let school = get(
+        &app,
+        "/leagues/gthscl/schools/start-high-school/schedule.ics",
+    )
+    .await;
+    assert_eq!(school.status, StatusCode::OK, "{}", school.body);
+    let start = events(&school.body);
+    assert_eq!(start.len(), 4);
+    assert!(
+        start
+            .iter()
+            .all(|e| e.get_summary().unwrap().contains("Start Spartans")),
+        "{}",
+        school.body
+    );
+    assert!(
+        school
+            .body
+            .contains("X-WR-CALNAME:Start High School: GTHSCL 2026-27\r\n")
+    );
+    let nowhere = get(&app, "/leagues/gthscl/schools/nowhere-high/schedule.ics").await;
+    assert_eq!(nowhere.status, StatusCode::NOT_FOUND);
+    assert!(
+        nowhere
+            .body
+            .contains("GTHSCL has no school at “nowhere-high”"),
+        "{}",
+        nowhere.body
+    );
     assert_eq!(
         get(&app, &format!("{C}/teams/nobody/schedule.ics"))
             .await
             .status,
         StatusCode::NOT_FOUND
     );
+}
+
+/// GT-M5: Waite Dropouts forfeited two matches and were dropped, so their round-4 match will
+/// not be played: cancelled, its sequence risen, the reason said; their forfeited match was
+/// not played either; a played match is confirmed with its result.
+#[tokio::test]
+async fn gt_m5_a_match_that_will_not_be_played_is_cancelled_in_the_feed() {
+    let store = store().await;
+    let app = app(&store);
+    let e = events(&get(&app, &format!("{C}/schedule.ics")).await.body);
+    let dropped = by_uid(&e, "gthscl-2026-27-division-a-r4-drop@arbiter");
+    assert_eq!(
+        dropped.get_status(),
+        Some(icalendar::EventStatus::Cancelled)
+    );
+    assert_eq!(dropped.get_sequence(), Some(1));
+    assert_eq!(
+        dropped.get_summary(),
+        Some("Cancelled: Waite Dropouts v Clay Eagles")
+    );
+    let why = text(dropped.get_description());
+    assert!(
+        why.contains("Not played: Waite Dropouts was dropped from the league")
+            && why.contains("(GT-M5)"),
+        "{why}"
+    );
+    let forfeited = by_uid(&e, "gthscl-2026-27-division-a-r2-start@arbiter");
+    assert_eq!(
+        forfeited.get_status(),
+        Some(icalendar::EventStatus::Cancelled)
+    );
+    assert!(
+        text(forfeited.get_description())
+            .contains("Not played: Waite Dropouts forfeited the match."),
+        "{:?}",
+        forfeited.get_description()
+    );
+    let played = by_uid(&e, "gthscl-2026-27-division-a-r1-scott@arbiter");
+    assert_eq!(played.get_status(), Some(icalendar::EventStatus::Confirmed));
+    assert_eq!(played.get_sequence(), Some(0));
 }
 
 /// GT-M2: the home advisor moves the match; a Saturday and a day beyond three school weeks are
@@ -229,19 +388,28 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
         .await;
     assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
 
-    let feed = events(
-        &get(&app, &format!("{C}/teams/start/schedule.ics"))
-            .await
-            .body,
+    let body = get(&app, &format!("{C}/teams/start/schedule.ics"))
+        .await
+        .body;
+    // GT-M1: the time the home advisor arranged, 16:00 in Toledo on a December Monday (Eastern
+    // Standard Time, UTC-5), as the instant every calendar reads alike, for three hours.
+    assert!(
+        body.contains("DTSTART:20261214T210000Z\r\nDTEND:20261215T000000Z\r\n"),
+        "{body}"
     );
-    let round4 = feed
-        .iter()
-        .find(|e| e.get_uid() == Some("gthscl-2026-27-division-a-r4-start@arbiter"))
-        .unwrap();
-    assert_eq!(
-        format!("{:?}", round4.get_start()),
-        "Some(DateTime(Floating(2026-12-14T16:00:00)))",
-        "GT-M1: the time the home advisor arranged"
+    let feed = events(&body);
+    let round4 = by_uid(&feed, "gthscl-2026-27-division-a-r4-start@arbiter");
+    let Some(DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Utc(at))) = round4.get_start()
+    else {
+        panic!("{:?} is not a time in UTC", round4.get_start());
+    };
+    assert_eq!(at.to_rfc3339(), "2026-12-14T21:00:00+00:00");
+    // Moved once: a subscribed calendar takes the new version.
+    assert_eq!(round4.get_sequence(), Some(1));
+    assert!(
+        text(round4.get_description()).contains("Mon 14 Dec 2026 at 16:00 (America/New_York)"),
+        "{:?}",
+        round4.get_description()
     );
     assert!(
         get(&app, &m)

@@ -601,3 +601,29 @@ pub fn checked_value(body: &str) -> String {
         .replace("&#45;", "-")
         .replace("&amp;", "&")
 }
+
+// ---------------------------------------------------------------------------------------------
+// Schools (issue 32)
+
+/// The GTHSCL's school named `name`, as the store keeps it.
+pub async fn school(store: &Store, name: &str) -> arbiter_store::School {
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    store
+        .schools(league.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no school named {name}"))
+}
+
+/// An officer's postal address for the GTHSCL's school `name`, where its home matches are.
+pub async fn set_school_address(store: &Store, name: &str, address: &str) {
+    let s = school(store, name).await;
+    let address = arbiter_core::text::PostalAddress::parse("the address", address).unwrap();
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    store
+        .set_school_address(league.id, s.id, address.as_ref(), &Actor::system())
+        .await
+        .unwrap();
+}

@@ -182,6 +182,92 @@ async fn team_page_has_school_roster_in_board_order_and_results_gt_r3() {
     assert!(b.contains("<del>4–0</del>"), "{b}");
 }
 
+/// Issue 32: a team's page says its next match on top: the day and the time the home advisor
+/// arranged (GT-M1) in the league's zone, the opponent, home or away, the school and its
+/// address; then every match of the season with its day, linked to the match, and its result.
+#[tokio::test]
+async fn gt_m1_a_team_page_says_its_next_match_on_top_with_its_time_place_and_address() {
+    let store = store().await;
+    set_school_address(
+        &store,
+        "Start High School",
+        "2010 Tremainsville Rd\nToledo, OH 43613",
+    )
+    .await;
+    // Today is Wed 4 Nov 2026: Start's match that day was forfeited, so its next is round 4's,
+    // at home on Mon 16 Nov; no time is arranged yet.
+    let app = app(&store);
+    let page = get(&app, &format!("{DIVISION}/teams/start")).await;
+    let b = &page.body;
+    let next = b.find("<h2>Next match</h2>").expect("the next match");
+    assert!(next < b.find("<h2>Roster</h2>").unwrap(), "on top: {b}");
+    assert!(b.contains("<strong>Mon 16 Nov 2026</strong>"), "{b}");
+    assert!(
+        b.contains(&format!(
+            r#"<a href="{DIVISION}/rounds/4/matches/start">Start Spartans v Zoë O&#39;Brien &#60;&#38;&#62; &#34;Q&#34;</a>"#
+        )),
+        "{b}"
+    );
+    assert!(
+        b.contains(", home, at Start High School, 2010 Tremainsville Rd, Toledo, OH 43613."),
+        "{b}"
+    );
+    assert!(
+        b.contains("The time is the home team&#39;s advisor&#39;s to arrange (GT-M1)."),
+        "{b}"
+    );
+    // Every match of the season with its day, linked to the match page.
+    for (round, home, day) in [
+        (1, "scott", "Mon 2 Nov 2026"),
+        (2, "start", "Wed 4 Nov 2026"),
+        (3, "start", "Mon 9 Nov 2026"),
+        (4, "start", "Mon 16 Nov 2026"),
+    ] {
+        assert!(
+            b.contains(&format!(
+                r#"<a href="{DIVISION}/rounds/{round}/matches/{home}">{day}</a>"#
+            )),
+            "round {round}: {b}"
+        );
+    }
+
+    // The home advisor arranges 15:30 (GT-M1): the time in the league's zone.
+    let stored = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let m = stored
+        .match_id(4, &arbiter_core::TeamId("start".into()))
+        .unwrap();
+    store
+        .move_match(
+            m,
+            jiff::civil::date(2026, 11, 16),
+            Some(jiff::civil::time(15, 30, 0, 0)),
+            "Arranged after school",
+            &arbiter_store::Actor::system(),
+        )
+        .await
+        .unwrap();
+    let b = get(&app, &format!("{DIVISION}/teams/start")).await.body;
+    assert!(
+        b.contains("<strong>Mon 16 Nov 2026 at 15:30 (America/New_York)</strong>"),
+        "{b}"
+    );
+    assert!(!b.contains("to arrange (GT-M1)"), "{b}");
+    // The visitors' page says the same match, away.
+    let scott = get(&app, &format!("{DIVISION}/teams/scott")).await.body;
+    assert!(
+        scott.contains(", away, at Start High School, 2010 Tremainsville Rd"),
+        "{scott}"
+    );
+    // After the season's last match day there is no next match.
+    let later = app_on(&store, jiff::civil::date(2026, 11, 17));
+    let b = get(&later, &format!("{DIVISION}/teams/start")).await.body;
+    assert!(!b.contains("Next match"), "{b}");
+}
+
 #[tokio::test]
 async fn player_page_has_games_with_colours_opponents_and_results() {
     let store = store().await;

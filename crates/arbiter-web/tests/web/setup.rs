@@ -51,6 +51,144 @@ async fn a_president_sets_the_leagues_time_zone_and_an_unknown_one_is_refused() 
     assert_eq!(league().await.time_zone.name(), "America/Chicago");
 }
 
+/// Issue 32 (item 5): the President sets a school's postal address on the set-up page, the
+/// officers' own page, linked from their account; too long an address or one with a tab is
+/// refused with the sentence, what was typed kept and nothing saved; each change is in the
+/// history with the address before; the team's page shows it; an advisor may not set it.
+#[tokio::test]
+async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let home = president.get(&app, "/account").await;
+    assert!(
+        home.body.contains(&format!("href=\"{SETUP}\"")),
+        "{}",
+        home.body
+    );
+    let id = school(&store, "Start High School").await.id.0.to_string();
+    let page = president.get(&app, SETUP).await;
+    assert!(
+        page.body
+            .contains(&format!("action=\"{SETUP}/schools/address\"")),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("no address yet"), "{}", page.body);
+    let school_id = id.clone();
+    let long = format!("{}\nToledo", "x".repeat(300));
+    let refused = president
+        .post(
+            &app,
+            &format!("{SETUP}/schools/address"),
+            &[("school", &school_id), ("address", &long)],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains(
+            "The address of Start High School has 307 characters; an address may have at most 300."
+        ),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains("Nothing was saved"),
+        "{}",
+        refused.body
+    );
+    let tabbed = president
+        .post(
+            &app,
+            &format!("{SETUP}/schools/address"),
+            &[
+                ("school", &school_id),
+                ("address", "2010\tTremainsville Rd"),
+            ],
+        )
+        .await;
+    assert_eq!(tabbed.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(tabbed.body.contains("U+0009 (a tab)"), "{}", tabbed.body);
+    assert!(
+        tabbed.body.contains("2010\tTremainsville Rd</textarea>"),
+        "what was typed is kept: {}",
+        tabbed.body
+    );
+    let addresses = || async { school(&store, "Start High School").await.address };
+    assert_eq!(addresses().await, None);
+    let set = president
+        .post(
+            &app,
+            &format!("{SETUP}/schools/address"),
+            &[
+                ("school", &school_id),
+                ("address", " 2010 Tremainsville Rd\r\nToledo, OH 43613 \r\n"),
+            ],
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    assert_eq!(
+        addresses().await.unwrap().as_str(),
+        "2010 Tremainsville Rd\nToledo, OH 43613"
+    );
+    let page = president.get(&app, SETUP).await;
+    assert!(
+        page.body.contains("Start High School<span class=\"reason\">, 2010 Tremainsville Rd, Toledo, OH 43613</span>"),
+        "{}",
+        page.body
+    );
+    let team = get(&app, "/leagues/gthscl/2026-27/division-a/teams/start").await;
+    assert!(
+        team.body
+            .contains("at Start High School, 2010 Tremainsville Rd, Toledo, OH 43613."),
+        "{}",
+        team.body
+    );
+    // Cleared: an empty address.
+    let cleared = president
+        .post(
+            &app,
+            &format!("{SETUP}/schools/address"),
+            &[("school", &school_id), ("address", "  ")],
+        )
+        .await;
+    assert_eq!(cleared.status, StatusCode::SEE_OTHER, "{}", cleared.body);
+    assert_eq!(addresses().await, None);
+    let history = store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap();
+    let changes: Vec<_> = history
+        .iter()
+        .filter(|h| h.action == "set_school_address")
+        .collect();
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    assert!(
+        changes
+            .iter()
+            .all(|h| h.actor.as_deref() == Some(PRESIDENT))
+    );
+    // An advisor keeps their school's teams, not the league's schools.
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    let denied = coach
+        .post(
+            &app,
+            &format!("{SETUP}/schools/address"),
+            &[("school", &school_id), ("address", "1 Main St")],
+        )
+        .await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+    assert_eq!(addresses().await, None);
+}
+
 #[tokio::test]
 async fn a_president_builds_next_season_from_this_one() {
     let store = store().await;
