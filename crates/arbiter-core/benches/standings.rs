@@ -152,7 +152,10 @@ fn bench(c: &mut Criterion) {
         half_played(16, 0x5DEE_CE66_D1CE_4E5B),
     ) && let Some(Pairing::Match(m)) = division.rounds.last().and_then(|r| r.pairings.first())
     {
-        let (round, m) = (division.rounds.len() as u32, m.clone());
+        let (round, m) = (
+            u32::try_from(division.rounds.len()).unwrap_or(u32::MAX),
+            m.clone(),
+        );
         group.bench_function("gthscl would_drop, 16 teams x 30 rounds", |b| {
             b.iter(|| {
                 would_drop(
@@ -169,9 +172,9 @@ fn bench(c: &mut Criterion) {
 }
 
 /// `n` teams in a double round robin, the first half of its rounds played.
-fn half_played(n: usize, seed: u64) -> Option<Competition> {
+fn half_played(n: u32, seed: u64) -> Option<Competition> {
     let mut rng = XorShift(seed);
-    let teams = teams(n);
+    let teams = teams(usize::try_from(n).ok()?);
     let ids: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
     let schedule = round_robin(n, Cycles::Double).ok()?;
     let mut rounds = apply_to(&schedule, &ids).ok()?;
