@@ -65,8 +65,11 @@ async fn two_servers_on_one_postgres_database_agree() {
     let db = Database::postgres(&pg, "servers").await;
     let mail = dir.0.join("mail");
     let tokens = seed(&db, &mail);
-    let a = Server::start(&db, &dir.0).await;
-    let b = Server::start(&db, &dir.0).await;
+    // One site behind one public address (docs/deploy.md): the pages' absolute links (a
+    // calendar's `webcal://`) are the same on both servers.
+    let site = ["--base-url", "http://league.example"];
+    let a = Server::start_with(&db, &dir.0, &site).await;
+    let b = Server::start_with(&db, &dir.0, &site).await;
     let correction = format!("{API}/rounds/{ROUND}/matches/{HOME}/correction");
     let match_page = format!("/leagues/gthscl/2026-27/maumee/rounds/{ROUND}/matches/{HOME}");
 
