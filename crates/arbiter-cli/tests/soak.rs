@@ -208,7 +208,10 @@ async fn client(
                 .copied()
                 .unwrap_or(1);
             let by = if dice.below(2) == 0 { "home" } else { "away" };
-            let body = format!(r#"{{"forfeit": "{by}", "reason": "soak", "version": {version}}}"#);
+            // The President's script corrects knowingly, a forfeit that drops a team too (GT-M5).
+            let body = format!(
+                r#"{{"forfeit": "{by}", "reason": "soak", "version": {version}, "acknowledge_drop": true}}"#
+            );
             let path = format!("{API}/rounds/{round}/matches/{home}/correction");
             (
                 path.clone(),
