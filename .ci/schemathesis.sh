@@ -21,7 +21,7 @@ if [ "$("$venv/bin/st" --version 2>/dev/null)" != "st, version $version" ]; then
 fi
 
 cargo build -q -p arbiter-cli
-arbiter=target/debug/arbiter
+arbiter="${CARGO_TARGET_DIR:-target}/debug/arbiter"  # where cargo built it, a shared target folder too
 work="$(mktemp -d)"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"
