@@ -250,16 +250,9 @@ async fn page(
     shown: (Option<String>, Vec<String>),
     status: StatusCode,
 ) -> Result<Response, WebError> {
-    checking(
-        state,
-        auth,
-        round,
-        typed,
-        shown,
-        (Vec::new(), String::new()),
-        status,
-    )
-    .await
+    let shown = ("Nothing was saved:", shown.0, shown.1);
+    let unchecked = (Vec::new(), String::new());
+    checking(state, auth, round, typed, shown, unchecked, status).await
 }
 
 /// The round's page, with `summary` (the matches typed and their scores) to check before saving
@@ -269,7 +262,9 @@ async fn checking(
     auth: &Auth,
     round: &RoundContext,
     typed: Option<&[(String, String)]>,
-    shown: (Option<String>, Vec<String>),
+    // What the problems' list says of the round (nothing saved, or the rest saved), the notice,
+    // the problems.
+    shown: (&'static str, Option<String>, Vec<String>),
     (summary, checked): (Vec<String>, String),
     status: StatusCode,
 ) -> Result<Response, WebError> {
@@ -317,13 +312,9 @@ async fn checking(
         csrf: csrf::session_token(&auth.session).await?,
         action: round.href(),
         undo_action: format!("{}/undo", round.href()),
-        problems_heading: if shown.0.as_deref().is_some_and(|n| n.contains(" saved; ")) {
-            "Not saved:"
-        } else {
-            "Nothing was saved:"
-        },
-        notice: shown.0,
-        problems: shown.1,
+        problems_heading: shown.0,
+        notice: shown.1,
+        problems: shown.2,
         matches,
         reason: typed
             .and_then(|t| t.iter().find(|(n, _)| n == "reason"))
@@ -611,7 +602,7 @@ pub async fn save_round_results(
                 &auth,
                 &round,
                 Some(&fields),
-                (None, overtaken),
+                ("Nothing was saved:", None, overtaken),
                 (summary, typed),
                 StatusCode::OK,
             )
@@ -633,12 +624,13 @@ pub async fn save_round_results(
                         "some were"
                     }
                 );
-                return page(
+                return checking(
                     &state,
                     &auth,
                     &fresh,
                     Some(&fields),
-                    (Some(notice), overtaken),
+                    ("Not saved:", Some(notice), overtaken),
+                    (Vec::new(), String::new()),
                     StatusCode::CONFLICT,
                 )
                 .await;
