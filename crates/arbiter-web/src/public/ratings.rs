@@ -181,27 +181,47 @@ pub fn season_list(
     }
 }
 
-/// A point of the chart: its place in the drawing and what it says.
+/// A point of the chart: its place in the drawing, its rating written beside it when there is
+/// room, and what it says on hover.
 #[derive(Debug)]
 pub struct ChartPoint {
     pub x: String,
     pub y: String,
+    /// The rating printed above the point; empty when the points are too close to label each.
+    pub value: String,
+    pub value_y: String,
     pub label: String,
 }
 
-/// The rating history's chart: a line through each period's rating, scaled to the player's
-/// own range, with its lowest and highest ratings marked.
+/// A mark on an axis: where it is and what it reads.
+#[derive(Debug)]
+pub struct Tick {
+    pub at: String,
+    pub text: String,
+}
+
+/// The rating history's chart: a line through each period's rating over the match days, with
+/// a rating axis of round numbers on the left, the days along the bottom and the ratings at
+/// the points, so that it reads without the table.
 #[derive(Debug)]
 pub struct Chart {
     pub points: Vec<ChartPoint>,
     /// The polyline's `points` attribute.
     pub line: String,
+    /// Rating marks: `at` is the y coordinate.
+    pub ratings: Vec<Tick>,
+    /// Day marks: `at` is the x coordinate.
+    pub days: Vec<Tick>,
     pub high: String,
     pub low: String,
-    pub high_y: String,
-    pub low_y: String,
     /// What the chart shows, as its title for screen readers.
     pub title: String,
+    /// The drawing's `viewBox` and its plot's edges, for the axes.
+    pub view_box: String,
+    pub left: f64,
+    pub right: f64,
+    pub top: f64,
+    pub bottom: f64,
 }
 
 /// One game of the history table.
@@ -235,9 +255,33 @@ pub struct History {
     pub list: Link,
 }
 
-const WIDTH: f64 = 600.0;
-const HEIGHT: f64 = 160.0;
-const PAD: f64 = 16.0;
+const CHART_WIDTH: f64 = 400.0;
+const CHART_HEIGHT: f64 = 200.0;
+const LEFT: f64 = 44.0;
+const RIGHT: f64 = 28.0;
+const TOP: f64 = 24.0;
+const BOTTOM: f64 = 30.0;
+/// Points closer than these share their labels: every other one (or fewer) is written. A day
+/// (`21 Oct`) needs more room than a rating.
+const DAY_ROOM: f64 = 48.0;
+const VALUE_ROOM: f64 = 36.0;
+
+/// Rating marks a round step apart covering `lo..=hi`, 2 to 5 of them: the first, the last
+/// and the step.
+fn rating_ticks(lo: f64, hi: f64) -> (f64, f64, f64) {
+    let span = (hi - lo).max(1.0);
+    let step = [5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0]
+        .into_iter()
+        .find(|s| span / s <= 4.0)
+        .unwrap_or(1000.0);
+    let (from, to) = ((lo / step).floor() * step, (hi / step).ceil() * step);
+    // A flat history still gets a band to sit in.
+    if from == to {
+        (from - step, to + step, step)
+    } else {
+        (from, to, step)
+    }
+}
 
 fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Chart> {
     if periods.is_empty() || !start.rated {
@@ -249,20 +293,37 @@ fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Cha
     let (low, high) = ratings
         .iter()
         .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
-    // A flat history still gets a band to sit in.
-    let (lo, hi) = if high - low < 20.0 {
-        (low - 10.0, high + 10.0)
-    } else {
-        (low, high)
+    let (lo, hi, step) = rating_ticks(low, high);
+    let plot_w = CHART_WIDTH - LEFT - RIGHT;
+    let plot_h = CHART_HEIGHT - TOP - BOTTOM;
+    let x_step = plot_w / (ratings.len() - 1).max(1) as f64;
+    let x = |i: usize| LEFT + x_step * i as f64;
+    let y = |r: f64| TOP + (hi - r) / (hi - lo) * plot_h;
+    // Label every n-th point counted back from the latest, which is always labelled, so that
+    // labels never overlap.
+    let last = ratings.len() - 1;
+    let labelled = |i: usize, room: f64| (last - i) % (room / x_step).ceil().max(1.0) as usize == 0;
+    let day = |i: usize| -> String {
+        if i == 0 {
+            "Start".into()
+        } else {
+            periods[i - 1]
+                .date
+                .map_or_else(|| format!("P{i}"), |d| d.strftime("%-d %b").to_string())
+        }
     };
-    let step = (WIDTH - 2.0 * PAD) / (ratings.len() - 1).max(1) as f64;
-    let y = |r: f64| PAD + (hi - r) / (hi - lo) * (HEIGHT - 2.0 * PAD);
     let points: Vec<ChartPoint> = ratings
         .iter()
         .enumerate()
         .map(|(i, &r)| ChartPoint {
-            x: format!("{:.1}", PAD + step * i as f64),
+            x: format!("{:.1}", x(i)),
             y: format!("{:.1}", y(r)),
+            value: if labelled(i, VALUE_ROOM) {
+                format!("{}", r.round())
+            } else {
+                String::new()
+            },
+            value_y: format!("{:.1}", y(r) - 8.0),
             label: if i == 0 {
                 format!("{} before the first rated game", r.round())
             } else {
@@ -279,10 +340,23 @@ fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Cha
         .map(|p| format!("{},{}", p.x, p.y))
         .collect::<Vec<_>>()
         .join(" ");
-    let (high, low) = (
-        ratings.iter().copied().fold(f64::MIN, f64::max),
-        ratings.iter().copied().fold(f64::MAX, f64::min),
-    );
+    let marks = ((hi - lo) / step).round() as usize;
+    let ratings_axis = (0..=marks)
+        .map(|k| {
+            let r = lo + step * k as f64;
+            Tick {
+                at: format!("{:.1}", y(r)),
+                text: format!("{r}"),
+            }
+        })
+        .collect();
+    let days = (0..ratings.len())
+        .filter(|&i| labelled(i, DAY_ROOM))
+        .map(|i| Tick {
+            at: format!("{:.1}", x(i)),
+            text: day(i),
+        })
+        .collect();
     Some(Chart {
         title: format!(
             "{name}'s rating from {} to {} over {} match day{}",
@@ -291,10 +365,15 @@ fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Cha
             periods.len(),
             if periods.len() == 1 { "" } else { "s" }
         ),
-        high_y: format!("{:.1}", y(high)),
-        low_y: format!("{:.1}", y(low)),
         high: format!("{}", high.round()),
         low: format!("{}", low.round()),
+        ratings: ratings_axis,
+        days,
+        view_box: format!("0 0 {CHART_WIDTH} {CHART_HEIGHT}"),
+        left: LEFT,
+        right: CHART_WIDTH - RIGHT,
+        top: TOP,
+        bottom: CHART_HEIGHT - BOTTOM,
         points,
         line,
     })
@@ -402,4 +481,28 @@ fn csv_record(view: &CompetitionView, line: &RatingLine<'_>) -> [String; 11] {
         format!("{:.2}", s.expected),
         format!("{:.2}", s.change),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rating_ticks;
+
+    #[test]
+    fn the_rating_axis_has_three_to_six_round_marks_around_the_ratings() {
+        for (lo, hi) in [
+            (1190.0, 1262.0),
+            (1200.0, 1201.0),
+            (980.0, 1630.0),
+            (1500.0, 1500.0),
+        ] {
+            let (from, to, step) = rating_ticks(lo, hi);
+            assert!(from <= lo && to >= hi, "{lo}..{hi}: {from}..{to}");
+            assert_eq!(from % step, 0.0);
+            let marks = ((to - from) / step).round() as usize + 1;
+            assert!(
+                (2..=6).contains(&marks),
+                "{lo}..{hi}: {marks} marks of {step}"
+            );
+        }
+    }
 }

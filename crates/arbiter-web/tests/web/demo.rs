@@ -359,9 +359,20 @@ async fn the_demo_has_league_ratings_from_its_games() {
     let player = page(&app, &format!("{WOOD}/players/{id}")).await;
     assert!(player.contains("<h2 id=\"rating\">Rating: "), "{player}");
     assert!(
-        player.contains("<svg viewBox=\"0 0 600 160\" role=\"img\""),
+        player.contains("<svg viewBox=\"0 0 400 200\" role=\"img\""),
         "{player}"
     );
+    // Issue 32 item 4: the chart reads without the table: a rating axis of round numbers,
+    // the match days along the bottom and the ratings at the points.
+    assert!(player.contains(" Nov</text>"), "{player}");
+    assert!(
+        player
+            .matches("text-anchor=\"end\" dominant-baseline=\"middle\">")
+            .count()
+            >= 2,
+        "{player}"
+    );
+    assert!(player.contains("<text class=\"value\""), "{player}");
     assert!(
         player.contains("<polyline class=\"rating\" points=\""),
         "{player}"
