@@ -243,6 +243,19 @@ fn check_day<'c>(
             ),
         )));
     }
+    // GT-M2: the weather postpones on the day; before it, a match is moved by arrangement.
+    if matches!(mv.why, Postponement::Weather { .. })
+        && let Some(day) = round.date_of(m)
+        && mv.today < day
+    {
+        out.push(at(Finding::error(
+            Some("GT-M2"),
+            format!(
+                "the match is set for {day}; the weather postpones a match only on its day, so today ({}) it is moved by arrangement beforehand instead: choose that reason",
+                mv.today
+            ),
+        )));
+    }
     if mv.to < mv.today {
         out.push(at(Finding::error(
             Some("GT-M2"),
@@ -485,6 +498,30 @@ mod tests {
         assert_eq!(check(&season(), &weather(date(2026, 11, 23), true)), []);
         let f = check(&season(), &weather(date(2026, 11, 24), true));
         assert!(f[0].message.contains("within three school weeks"), "{f:?}");
+    }
+
+    /// GT-M2 (issue 32 item 15): the weather postpones on the match day, not days ahead; before
+    /// the day the same move is one by arrangement.
+    #[test]
+    fn gt_m2_the_weather_does_not_postpone_a_match_days_ahead() {
+        let ahead = Move {
+            today: date(2026, 10, 29),
+            why: Postponement::Weather { agreed: false },
+            ..to(date(2026, 11, 16))
+        };
+        let f = check(&season(), &ahead);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].rule.as_deref(), Some("GT-M2"));
+        assert!(
+            f[0].message
+                .contains("the weather postpones a match only on its day"),
+            "{f:?}"
+        );
+        let arranged = Move {
+            why: Postponement::Arranged,
+            ..ahead
+        };
+        assert_eq!(check(&season(), &arranged), []);
     }
 
     #[test]
