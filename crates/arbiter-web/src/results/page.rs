@@ -310,7 +310,11 @@ struct MatchPage {
     deadlines: Vec<Deadline>,
     events: Vec<Event>,
     history: Option<Link>,
+    /// What the last action sent was refused for: one message, about that action only.
     notice: Option<String>,
+    /// GT-P2: before the match day, when the result may be entered, in place of the form; said
+    /// in the report, not as a refusal, so it never sits beside another action's refusal.
+    entry_opens: Option<String>,
     enter: Option<ResultForm>,
     correct: Option<ResultForm>,
     review: Option<ReviewForms>,
@@ -1552,7 +1556,8 @@ async fn page(
         events: events(ctx, read_history),
         history: read_history
             .then(|| Link::new(format!("{}/history", ctx.href()), "History of this match")),
-        notice: redo.notice.clone().or(early),
+        notice: redo.notice.clone(),
+        entry_opens: early,
         enter: show_enter.then(|| {
             result_form(
                 ctx,

@@ -98,6 +98,21 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
         "{}",
         refused.body
     );
+    // Issue 32 item 15: one message at a time. The lineup's refusal is the only alert; when the
+    // result may be entered (GT-P2) is said in the report, not as another refusal.
+    assert_eq!(
+        refused.body.matches("role=\"alert\"").count(),
+        1,
+        "{}",
+        refused.body
+    );
+    assert!(
+        !refused
+            .body
+            .contains("role=\"alert\">GT-P2: this match is set for"),
+        "{}",
+        refused.body
+    );
     // The form keeps what was sent.
     assert_eq!(offered(&refused.body, "home"), order);
 
