@@ -576,6 +576,8 @@ struct MatchBox {
 
 struct RoundColumn {
     name: String,
+    /// The round's page, each match with its boards, once the round is paired.
+    href: Option<String>,
     date: String,
     matches: Vec<MatchBox>,
 }
@@ -642,6 +644,7 @@ fn bracket_columns(d: &Drawn, b: &Bracket) -> Vec<RoundColumn> {
         .iter()
         .map(|r| RoundColumn {
             name: r.name.clone(),
+            href: d.view.round(r.number).map(|_| d.view.round_href(r.number)),
             date: d
                 .record
                 .days
@@ -777,7 +780,10 @@ pub async fn playoffs_html(
             );
         }
         Some(d) => {
-            page.matches = d.view.href();
+            // A knockout's own address is this page; a round robin's has its standings.
+            if d.round_robin() {
+                page.matches = d.view.href();
+            }
             page.bye_date = d.record.bye_date.map(words::date).unwrap_or_default();
             page.lead = format!(
                 "A knockout of the {} teams the divisions sent (GT-F3), seeded by their places, the higher seed at home; a drawn match is decided by {} (GT-F3). {}",

@@ -498,6 +498,114 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     }
 }
 
+/// The four-team knockout drawn, its round 1 played: NOR beat SWE 3-1, SOU v NWE drawn 2-2
+/// and level on the Berliner board count, so it awaits an Armageddon game (GT-F3).
+async fn knockout_with_a_drawn_semi_final() -> (Store, axum::Router, Visitor) {
+    let store = season(false).await;
+    let app = app_on(&store, date(2027, 3, 1));
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let drawn = president
+        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    enter_round(
+        &mut president,
+        &app,
+        1,
+        &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])],
+    )
+    .await;
+    (store, app, president)
+}
+
+/// Issue 32 item 17: the playoffs' competition reads as its bracket. Its address leads to the
+/// bracket; its standings, crosstable, explanation, race and standings file answer with a
+/// sentence and the bracket's link, never a table that ranks a knockout's teams (GT-F3).
+#[tokio::test]
+async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable_or_a_race() {
+    let (_store, app, _president) = knockout_with_a_drawn_semi_final().await;
+    let competition = "/leagues/gthscl/2026-27/playoffs-2026-27";
+    let page = get(&app, competition).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    assert_eq!(page.header("location"), PLAYOFFS);
+
+    let bracket = get(&app, PLAYOFFS).await;
+    for seen in [
+        "Semi-finals",
+        "Final",
+        "NOR High",
+        "3\u{2013}1",
+        "SOU High v NWE High was drawn",
+    ] {
+        assert!(bracket.body.contains(seen), "{seen}: {}", bracket.body);
+    }
+    for unseen in ["eliminated", "crosstable", "Crosstable", "6th", "clinched"] {
+        assert!(!bracket.body.contains(unseen), "{unseen}: {}", bracket.body);
+    }
+    // Each round's name leads to its matches, board by board; no link loops back here.
+    assert!(
+        bracket
+            .body
+            .contains(&format!("href=\"{PLAYOFF_ROUND}/1\"")),
+        "{}",
+        bracket.body
+    );
+    assert!(
+        !bracket.body.contains(&format!("href=\"{competition}\"")),
+        "{}",
+        bracket.body
+    );
+
+    for (uri, what) in [
+        (format!("{competition}/crosstable"), "not a crosstable"),
+        (format!("{competition}/explain"), "not standings to explain"),
+        (format!("{competition}/standings.csv"), "not standings"),
+        (format!("{competition}/bulletin"), "not standings to show"),
+        (
+            "/api/v1/leagues/gthscl/2026-27/playoffs-2026-27/race".to_string(),
+            "not a race for places",
+        ),
+        (
+            "/api/v1/leagues/gthscl/2026-27/playoffs-2026-27/standings".to_string(),
+            "not standings",
+        ),
+        (
+            "/api/v1/leagues/gthscl/2026-27/playoffs-2026-27/crosstable".to_string(),
+            "not a crosstable",
+        ),
+    ] {
+        let answer = get(&app, &uri).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::NOT_FOUND,
+            "{uri}: {}",
+            answer.body
+        );
+        assert!(answer.body.contains(what), "{uri}: {}", answer.body);
+        assert!(answer.body.contains("a knockout"), "{uri}: {}", answer.body);
+        assert!(answer.body.contains("GT-F3"), "{uri}: {}", answer.body);
+        if !uri.starts_with("/api/") {
+            assert!(
+                answer.body.contains(&format!("href=\"{PLAYOFFS}\"")),
+                "{uri}: {}",
+                answer.body
+            );
+        }
+    }
+
+    // A round's page offers the bracket, not the tables.
+    let round = get(&app, &format!("{PLAYOFF_ROUND}/1")).await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    assert!(
+        round.body.contains(&format!("href=\"{PLAYOFFS}\"")),
+        "{}",
+        round.body
+    );
+    for unseen in ["/crosstable", "/explain", "Standings</a>"] {
+        assert!(!round.body.contains(unseen), "{unseen}: {}", round.body);
+    }
+}
+
 #[tokio::test]
 async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report() {
     let store = season(false).await;
