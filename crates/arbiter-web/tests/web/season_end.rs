@@ -281,7 +281,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     .await;
     let page = president.get(&app, QUALIFY).await;
     assert!(
-        page.body.contains("Enter the An Armageddon game"),
+        page.body.contains("Enter the Armageddon game"),
         "{}",
         page.body
     );
@@ -604,6 +604,85 @@ async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable
     for unseen in ["/crosstable", "/explain", "Standings</a>"] {
         assert!(!round.body.contains(unseen), "{unseen}: {}", round.body);
     }
+}
+
+/// Issue 32 item 18: the drawn semi-final's page carries the Armageddon form for who may
+/// decide it, linked from the bracket's sentence; entered there, the bracket says who goes
+/// through (GT-F3). The public and an advisor see no form.
+#[tokio::test]
+async fn gt_f3_the_armageddon_game_is_entered_on_the_drawn_matchs_page() {
+    let (_store, app, mut president) = knockout_with_a_drawn_semi_final().await;
+    let drawn = format!("{PLAYOFF_ROUND}/1/matches/sou");
+    let bracket = get(&app, PLAYOFFS).await;
+    assert!(
+        bracket.body.contains(&format!(
+            "<a href=\"{drawn}\">SOU High v NWE High was drawn"
+        )),
+        "{}",
+        bracket.body
+    );
+    let page = president.get(&app, &drawn).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body.contains(">Enter the Armageddon game</button>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("name=\"back\""), "{}", page.body);
+    // The match decided 3-1 has none.
+    let won = president
+        .get(&app, &format!("{PLAYOFF_ROUND}/1/matches/nor"))
+        .await;
+    assert!(
+        !won.body.contains("Enter the Armageddon game"),
+        "{}",
+        won.body
+    );
+    for mut other in [
+        Visitor::new(&app).await,
+        Visitor::signed_in(&app, "coach@nor.example").await,
+    ] {
+        let seen = other.get(&app, &drawn).await;
+        assert!(
+            !seen.body.contains("Enter the Armageddon game"),
+            "{}",
+            seen.body
+        );
+    }
+
+    // Entered from the match page: back to it, and the bracket sends NWE through.
+    let csrf = csrf_of(&page.body).unwrap();
+    let entered = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("csrf", &csrf),
+                ("back", &drawn),
+                ("step", "game"),
+                ("round", "1"),
+                ("home", "sou"),
+                ("black", "away"),
+                ("result", "0-1"),
+                ("reason", "played at SOU after the match"),
+            ],
+        )
+        .await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    assert_eq!(entered.header("location"), drawn);
+    let after = president.get(&app, &drawn).await;
+    assert!(
+        !after.body.contains("Enter the Armageddon game"),
+        "{}",
+        after.body
+    );
+    let bracket = get(&app, PLAYOFFS).await;
+    assert!(bracket.body.contains("Armageddon"), "{}", bracket.body);
+    assert!(
+        !bracket.body.contains("SOU High v NWE High was drawn"),
+        "{}",
+        bracket.body
+    );
 }
 
 #[tokio::test]
