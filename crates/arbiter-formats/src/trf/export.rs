@@ -25,7 +25,8 @@ use super::{Encoding, LineEnding, TrfDocument, TrfLine};
 /// Teams whose ids are the numbers 1..999 keep them as pairing numbers, players whose ids are
 /// 1..9999 keep them as start ranks; otherwise both are numbered in the order of the file.
 /// Writes `012`, `042`/`052` and `132` when rounds have dates, `092` and `192` for what FIDE's
-/// tie-breaks read of the event (Swiss or round robin, primary score), `142`, `162`, `202`, `212`
+/// tie-breaks read of the event (Swiss or round robin, primary score), `142` (the rules'
+/// `[pairing] rounds` when more than the rounds stored), `162`, `202`, `212`
 /// (only when the criteria are not just `MP`), `352`, `362`, a `001` per player, `310` per
 /// team, `300` where a line-up is not the players who played in roster order, `320`, `240`
 /// and `330`. What TRF cannot say (a match without result, a pairing-allocated bye for two
@@ -332,9 +333,12 @@ pub fn from_competition(
         Some(true) => lines.push(text(92, "Team round robin")),
         None => {}
     }
+    // The event's planned rounds, not the rounds stored so far: C.04.6 reads the last two
+    // rounds ([C7], [C10]) from it, so a file of 4 rounds of 7 must still say 7.
+    let planned = arbiter_core::swiss::scheduled_rounds(competition, rules).min(MAX_ROUNDS);
     lines.push(Record::Tournament(TournamentRecord {
         tag: 142,
-        body: TournamentBody::Rounds(Field::new(rounds)),
+        body: TournamentBody::Rounds(Field::new(planned)),
         tail: String::new(),
     }));
     lines.push(Record::Tournament(TournamentRecord {

@@ -33,6 +33,24 @@ pub async fn competition(
     let answer = async {
         let view = state.public_view(slugs.0, slugs.1, slugs.2).await?;
         let page = select(&view)?;
+        // GT-F3: a knockout is read as its bracket; its tables would rank teams it never ranks.
+        if view.knockout() {
+            let table = match page {
+                Page::Overview | Page::Rounds if format == Format::Html => {
+                    let (l, s) = (&view.league.slug, &view.season.slug);
+                    return Ok(see_other(&crate::ui::link::playoffs_href(l, s)));
+                }
+                Page::Standings => Some("standings"),
+                Page::Crosstable => Some("a crosstable"),
+                Page::Explain => Some("standings to explain"),
+                Page::Race => Some("a race for places"),
+                Page::Projector | Page::Bulletin => Some("standings to show"),
+                _ => None,
+            };
+            if let Some(what) = table {
+                return Err(view.bracket_instead(what));
+            }
+        }
         let key = PageKey { format, page };
         // Issue 15: the race shows on the standings; a page waits for it a moment at most,
         // and one drawn without it is neither kept nor tagged as the finished page.

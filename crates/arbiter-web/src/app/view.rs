@@ -22,6 +22,7 @@ use axum::body::Bytes;
 use axum::http::HeaderValue;
 
 use crate::http::error::{Format, WebError};
+use crate::ui::link::Link;
 use crate::ui::words::{self, FNV_OFFSET, fnv1a};
 
 /// Which page of a competition, with its ids already resolved.
@@ -458,9 +459,37 @@ impl CompetitionView {
         }
     }
 
-    /// Whether the competition has a race: playoffs in its rules and a match still to play.
+    /// GT-F3: whether the competition is its season's playoffs played as a knockout: it has a
+    /// bracket, not standings, a crosstable or a race.
+    pub fn knockout(&self) -> bool {
+        self.stage == Stage::Playoffs
+            && self
+                .rules
+                .playoffs
+                .as_ref()
+                .is_some_and(|p| p.format == arbiter_core::ruleset::PlayoffFormat::Knockout)
+    }
+
+    /// What a knockout answers where a table was asked for (GT-F3): the bracket is its table.
+    pub fn bracket_instead(&self, what: &str) -> WebError {
+        let (l, s) = (&self.league.slug, &self.season.slug);
+        WebError::NotFound {
+            message: format!(
+                "{} are a knockout, so they have a bracket, not {what}: each match is won or lost, and the bracket says who went through and how (GT-F3).",
+                self.record.name
+            ),
+            links: vec![
+                Link::new(crate::ui::link::playoffs_href(l, s), "The bracket"),
+                Link::new(crate::ui::link::awards_href(l, s), "The awards"),
+            ],
+        }
+    }
+
+    /// Whether the competition has a race: playoffs in its rules, a match still to play, and
+    /// not the playoffs themselves (a knockout's teams are not ranked, GT-F3).
     fn has_race(&self) -> bool {
         self.rules.playoffs.is_some()
+            && self.stage == Stage::Season
             && self
                 .sheet
                 .teams

@@ -209,7 +209,8 @@ pub async fn publish(
     }
     let published = prepare(p, swaps, reason, overrides)?;
     let view = &p.view;
-    let round = published.round(&view.rules, None);
+    let number = published.paired.round;
+    let round = published.round(&view.rules, Some(round_day(state, view, number)));
     let changed = published.changed_homes(&view.rules);
     let bye_by_hand = published.bye.as_ref().filter(|b| b.2).map(|b| b.0.clone());
     // What C.04.6 gave, kept beside what was published.
@@ -238,6 +239,18 @@ pub async fn publish(
         Err(StoreError::Stale(_)) => Err(stale(Some(round.number))),
         Err(e) => Err(NotPublished::Failed(WebError::from_write(e))),
     }
+}
+
+/// The day of round `number`: its start in the hall when the event has set it (AS-1), else
+/// the day it is paired in the league's zone, so the TRF's `132` dates every round.
+fn round_day(state: &AppState, view: &CompetitionView, number: u32) -> jiff::civil::Date {
+    view.hall
+        .as_ref()
+        .and_then(|h| h.round_starts.iter().find(|(n, _)| *n == number))
+        .map_or_else(
+            || state.today_in(&view.league.time_zone),
+            |(_, at)| at.date(),
+        )
 }
 
 /// For the command line: the competition as the pairing reads it, without an account (the

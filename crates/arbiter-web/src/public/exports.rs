@@ -45,6 +45,9 @@ impl Export {
     fn bytes(self, view: &CompetitionView) -> Result<Vec<u8>, WebError> {
         let (c, rules) = (&view.competition, &view.rules);
         Ok(match self {
+            Export::StandingsCsv if view.knockout() => {
+                return Err(view.bracket_instead("standings"));
+            }
             Export::StandingsCsv => {
                 let s = view.standings.as_ref().map_err(|m| {
                     WebError::Refused(format!("The standings cannot be computed: {m}"))

@@ -102,8 +102,20 @@ impl CompetitionView {
         .map(|(i, (text, href))| Tab {
             link: Link::new(href, text),
             current: current == Some(i),
-        })
-        .collect();
+        });
+        // GT-F3: a knockout has its bracket in place of standings, a crosstable and their why.
+        let tabs = if self.knockout() {
+            let bracket = Tab {
+                link: Link::new(
+                    crate::ui::link::playoffs_href(&self.league.slug, &self.season.slug),
+                    "Bracket",
+                ),
+                current: false,
+            };
+            std::iter::once(bracket).chain(tabs.skip(3)).collect()
+        } else {
+            tabs.collect()
+        };
         Layout {
             title: format!("{title} \u{2014} {}", self.context()),
             heading,

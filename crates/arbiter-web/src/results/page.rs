@@ -339,6 +339,17 @@ struct MatchPage {
     games: Vec<games::GameCard>,
     /// GT-M20: the form that uploads a finished game's moves.
     upload: Option<games::UploadForm>,
+    /// GT-F3: the game deciding a drawn knockout match, for who may enter it.
+    deciding: Option<DecidingForm>,
+}
+
+/// GT-F3: the form entering the Armageddon or playoff game of a drawn knockout match; the
+/// playoffs' write path keeps it and sends the officer back here (`back`).
+struct DecidingForm {
+    game: crate::season_end::AwaitedGame,
+    button: String,
+    csrf: String,
+    back: String,
 }
 
 /// GT-M2: the form that moves a match to another day, with what a move would break.
@@ -1250,8 +1261,16 @@ async fn page(
         && [Side::Home, Side::Away]
             .into_iter()
             .any(|side| lineup::may(ctx, account, side));
+    // GT-F3: a drawn knockout match's deciding game, entered here by who may decide it.
+    let deciding = if ctx.playoff && ctx.view.knockout() {
+        let (view, round, home) = (&ctx.view, ctx.round, &ctx.record.home);
+        crate::season_end::awaited_game(state, view, round, home, account).await?
+    } else {
+        None
+    };
     // Only a person with a control gets a session (and its token); the public gets none.
     let csrf = if show_enter
+        || deciding.is_some()
         || show_correct
         || show_review
         || show_decide
@@ -1608,6 +1627,12 @@ async fn page(
         } else {
             None
         },
+        deciding: deciding.map(|game| DecidingForm {
+            button: format!("Enter {}", crate::season_end::awaited_words(game.kind)),
+            game,
+            csrf: csrf.clone(),
+            back: ctx.href(),
+        }),
     };
     // GT-M5: a dropped team's match will not be played: the page says so and offers no step.
     let page = match ctx.dropped() {

@@ -663,6 +663,83 @@ pub async fn enter_deciding_game(
     Ok(())
 }
 
+/// GT-F3: the game a drawn knockout match awaits, in the words of its button: "the Armageddon
+/// game".
+pub fn awaited_words(kind: PlayoffTiebreak) -> &'static str {
+    match kind {
+        PlayoffTiebreak::Armageddon => "the Armageddon game",
+        PlayoffTiebreak::PlayoffGame => "the playoff game",
+        _ => "the deciding game",
+    }
+}
+
+/// A drawn knockout match awaiting its deciding game, as its match page offers the form.
+#[derive(Debug, Clone)]
+pub struct AwaitedGame {
+    pub round: u32,
+    /// The bracket's home team (its id), which the write path finds the match by.
+    pub home_id: String,
+    pub home: String,
+    pub away: String,
+    /// The bracket's sentence: drawn, and what decides it.
+    pub sentence: String,
+    pub kind: PlayoffTiebreak,
+    /// The officers' playoffs page, whose `game` step enters it.
+    pub action: String,
+}
+
+/// GT-F3: the deciding game the knockout match of `team` in `round` awaits, when `account` may
+/// enter it (the table's `DecidePlayoff`, the teams' schools the parties, GT-O3); `None` when
+/// the match is not drawn or the person may not.
+pub async fn awaited_game(
+    state: &AppState,
+    view: &CompetitionView,
+    round: u32,
+    team: &TeamId,
+    account: Option<&Account>,
+) -> Result<Option<AwaitedGame>, WebError> {
+    if account.is_none() || !view.knockout() {
+        return Ok(None);
+    }
+    let tree = crate::app::site::one(state, &view.league.slug).await?;
+    let s = load(state, &tree, &view.season.slug).await?;
+    let Some(bracket) = s.playoffs.as_ref().and_then(|d| d.bracket().ok()) else {
+        return Ok(None);
+    };
+    let found = bracket
+        .rounds
+        .iter()
+        .filter(|r| r.number == round)
+        .flat_map(|r| &r.matches)
+        .find(|m| {
+            [&m.home, &m.away]
+                .into_iter()
+                .flatten()
+                .any(|e| &e.team == team)
+        });
+    let Some(m) = found else { return Ok(None) };
+    let (bracket::MatchState::Drawn { awaiting, sentence }, Some(home), Some(away)) =
+        (&m.state, &m.home, &m.away)
+    else {
+        return Ok(None);
+    };
+    if permit_decision(&s, account, &[&home.team, &away.team]).is_err() {
+        return Ok(None);
+    }
+    Ok(Some(AwaitedGame {
+        round,
+        home_id: home.team.0.clone(),
+        home: home.name.clone(),
+        away: away.name.clone(),
+        sentence: sentence.clone(),
+        kind: *awaiting,
+        action: format!(
+            "{}/qualification",
+            season_href(&s.league.slug, &s.season.slug)
+        ),
+    }))
+}
+
 /// A correction of an entered deciding game, as the playoffs page's form sends it.
 #[derive(Debug, Clone, Default)]
 pub struct CorrectionInput {

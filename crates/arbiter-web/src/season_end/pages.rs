@@ -253,7 +253,7 @@ fn drawn_matches(b: &Bracket) -> Vec<DrawnMatch> {
                 home_id: m.home.as_ref()?.team.0.clone(),
                 away: m.away.as_ref()?.name.clone(),
                 sentence: sentence.clone(),
-                kind: capitalise(awaiting.words()),
+                kind: season_end::awaited_words(*awaiting).to_string(),
             }),
             _ => None,
         })
@@ -320,13 +320,6 @@ fn entered_lines(d: &Drawn) -> Vec<EnteredLine> {
             }
         })
         .collect()
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 fn finish_sentence(d: &Drawn) -> Option<String> {
@@ -538,11 +531,20 @@ pub async fn qualification_step(
                     "“{other}” is not a step of the playoffs page; use its buttons."
                 ))),
             };
+            // From a match page (its form sends `back`), back to that page, of this season only.
+            let back = one("back");
+            let season = season_href(&s.league.slug, &s.season.slug);
+            let back = back
+                .strip_prefix(&season)
+                .filter(|rest| rest.starts_with('/') && !rest.contains("//"))
+                .map(|_| back.clone());
             match done {
-                Ok(done) => Ok(see_other(&format!(
-                    "{}?done={done}",
-                    qualification_href(&s.league.slug, &s.season.slug)
-                ))),
+                Ok(done) => Ok(see_other(&back.unwrap_or_else(|| {
+                    format!(
+                        "{}?done={done}",
+                        qualification_href(&s.league.slug, &s.season.slug)
+                    )
+                }))),
                 Err(WebError::Refused(m) | WebError::Conflict(m)) => {
                     let tree = site::one(&state, &s.league.slug).await?;
                     let s = load(&state, &tree, &s.season.slug).await?;
@@ -576,6 +578,8 @@ struct MatchBox {
 
 struct RoundColumn {
     name: String,
+    /// The round's page, each match with its boards, once the round is paired.
+    href: Option<String>,
     date: String,
     matches: Vec<MatchBox>,
 }
@@ -642,6 +646,7 @@ fn bracket_columns(d: &Drawn, b: &Bracket) -> Vec<RoundColumn> {
         .iter()
         .map(|r| RoundColumn {
             name: r.name.clone(),
+            href: d.view.round(r.number).map(|_| d.view.round_href(r.number)),
             date: d
                 .record
                 .days
@@ -777,7 +782,10 @@ pub async fn playoffs_html(
             );
         }
         Some(d) => {
-            page.matches = d.view.href();
+            // A knockout's own address is this page; a round robin's has its standings.
+            if d.round_robin() {
+                page.matches = d.view.href();
+            }
             page.bye_date = d.record.bye_date.map(words::date).unwrap_or_default();
             page.lead = format!(
                 "A knockout of the {} teams the divisions sent (GT-F3), seeded by their places, the higher seed at home; a drawn match is decided by {} (GT-F3). {}",

@@ -622,3 +622,65 @@ async fn the_pairing_page_with_a_swap() {
         );
     insta::assert_snapshot!("pairing_page_with_a_swap", body);
 }
+
+/// Issue 32 item 28: the TRF of a team Swiss of 7 rounds, 3 played and the 4th paired on the
+/// site, says the event's 7 rounds (record 142, C.04.6's [C7] and [C10] read the last two from
+/// it), dates the round paired on the site (132), and C.04.6's own check and pairing accept it.
+#[tokio::test]
+async fn c04_6_the_trf_export_gives_the_events_rounds_and_the_sites_round_its_date() {
+    let store = swiss_store().await;
+    let day = jiff::civil::date(2026, 11, 8);
+    let app = app_on(&store, day);
+    let (_, rules, _) = stored(&store).await;
+    assert_eq!(rules.pairing.rounds, Some(7), "the event has 7 rounds");
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, PAGE).await;
+    let seen = hidden(&page.body, "seen");
+    let done = president
+        .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    let (c, _, _) = stored(&store).await;
+    let four = c.rounds.iter().find(|r| r.number == 4).expect("round 4");
+    assert_eq!(
+        four.date,
+        Some(day),
+        "the round paired on the site has its day"
+    );
+
+    let trf = get(&app, &format!("{OPEN}/trf.txt")).await;
+    assert_eq!(trf.status, StatusCode::OK, "{}", trf.body);
+    let line = |tag: &str| {
+        trf.body
+            .lines()
+            .find(|l| l.starts_with(tag))
+            .unwrap_or_else(|| panic!("no {tag}: {}", trf.body))
+            .to_string()
+    };
+    assert_eq!(line("142").trim_end(), "142 7", "the event's rounds, not 4");
+    let dates = line("132");
+    for d in ["26/10/10", "26/10/11", "26/11/07", "26/11/08"] {
+        assert!(dates.contains(d), "132 dates round by round: {dates}");
+    }
+
+    // What `arbiter pair --check` and `arbiter pair` do with the file.
+    let doc = arbiter_formats::trf::read("open.trf", trf.body.as_bytes()).unwrap();
+    let import = arbiter_formats::trf::to_competition(&doc).unwrap();
+    assert_eq!(import.rules.pairing.rounds, Some(7));
+    let checks = swiss::check(&import.competition, &import.rules, 0);
+    assert!(checks.len() >= 3, "the played rounds are checked");
+    for check in &checks {
+        assert_eq!(check.difference, None, "round {}", check.round);
+    }
+    let next = swiss::next_round(&import.competition, &import.rules).unwrap();
+    let paired = swiss::pair(
+        &import.competition,
+        &import.rules,
+        &Request {
+            round: next,
+            absent: None,
+            seed: 0,
+        },
+    );
+    assert!(paired.is_ok(), "round {next}: {paired:?}");
+}

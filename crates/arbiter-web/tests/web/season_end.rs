@@ -281,7 +281,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     .await;
     let page = president.get(&app, QUALIFY).await;
     assert!(
-        page.body.contains("Enter the An Armageddon game"),
+        page.body.contains("Enter the Armageddon game"),
         "{}",
         page.body
     );
@@ -496,6 +496,193 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     ] {
         assert!(history.body.contains(seen), "{seen}: {}", history.body);
     }
+}
+
+/// The four-team knockout drawn, its round 1 played: NOR beat SWE 3-1, SOU v NWE drawn 2-2
+/// and level on the Berliner board count, so it awaits an Armageddon game (GT-F3).
+async fn knockout_with_a_drawn_semi_final() -> (Store, axum::Router, Visitor) {
+    let store = season(false).await;
+    let app = app_on(&store, date(2027, 3, 1));
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let drawn = president
+        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    enter_round(
+        &mut president,
+        &app,
+        1,
+        &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])],
+    )
+    .await;
+    (store, app, president)
+}
+
+/// Issue 32 item 17: the playoffs' competition reads as its bracket. Its address leads to the
+/// bracket; its standings, crosstable, explanation, race and standings file answer with a
+/// sentence and the bracket's link, never a table that ranks a knockout's teams (GT-F3).
+#[tokio::test]
+async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable_or_a_race() {
+    let (_store, app, _president) = knockout_with_a_drawn_semi_final().await;
+    let competition = "/leagues/gthscl/2026-27/playoffs-2026-27";
+    let page = get(&app, competition).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    assert_eq!(page.header("location"), PLAYOFFS);
+
+    let bracket = get(&app, PLAYOFFS).await;
+    for seen in [
+        "Semi-finals",
+        "Final",
+        "NOR High",
+        "3\u{2013}1",
+        "SOU High v NWE High was drawn",
+    ] {
+        assert!(bracket.body.contains(seen), "{seen}: {}", bracket.body);
+    }
+    for unseen in ["eliminated", "crosstable", "Crosstable", "6th", "clinched"] {
+        assert!(!bracket.body.contains(unseen), "{unseen}: {}", bracket.body);
+    }
+    // Each round's name leads to its matches, board by board; no link loops back here.
+    assert!(
+        bracket
+            .body
+            .contains(&format!("href=\"{PLAYOFF_ROUND}/1\"")),
+        "{}",
+        bracket.body
+    );
+    assert!(
+        !bracket.body.contains(&format!("href=\"{competition}\"")),
+        "{}",
+        bracket.body
+    );
+
+    for (uri, what) in [
+        (format!("{competition}/crosstable"), "not a crosstable"),
+        (format!("{competition}/explain"), "not standings to explain"),
+        (format!("{competition}/standings.csv"), "not standings"),
+        (format!("{competition}/bulletin"), "not standings to show"),
+        (
+            "/api/v1/leagues/gthscl/2026-27/playoffs-2026-27/race".to_string(),
+            "not a race for places",
+        ),
+        (
+            "/api/v1/leagues/gthscl/2026-27/playoffs-2026-27/standings".to_string(),
+            "not standings",
+        ),
+        (
+            "/api/v1/leagues/gthscl/2026-27/playoffs-2026-27/crosstable".to_string(),
+            "not a crosstable",
+        ),
+    ] {
+        let answer = get(&app, &uri).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::NOT_FOUND,
+            "{uri}: {}",
+            answer.body
+        );
+        assert!(answer.body.contains(what), "{uri}: {}", answer.body);
+        assert!(answer.body.contains("a knockout"), "{uri}: {}", answer.body);
+        assert!(answer.body.contains("GT-F3"), "{uri}: {}", answer.body);
+        if !uri.starts_with("/api/") {
+            assert!(
+                answer.body.contains(&format!("href=\"{PLAYOFFS}\"")),
+                "{uri}: {}",
+                answer.body
+            );
+        }
+    }
+
+    // A round's page offers the bracket, not the tables.
+    let round = get(&app, &format!("{PLAYOFF_ROUND}/1")).await;
+    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
+    assert!(
+        round.body.contains(&format!("href=\"{PLAYOFFS}\"")),
+        "{}",
+        round.body
+    );
+    for unseen in ["/crosstable", "/explain", "Standings</a>"] {
+        assert!(!round.body.contains(unseen), "{unseen}: {}", round.body);
+    }
+}
+
+/// Issue 32 item 18: the drawn semi-final's page carries the Armageddon form for who may
+/// decide it, linked from the bracket's sentence; entered there, the bracket says who goes
+/// through (GT-F3). The public and an advisor see no form.
+#[tokio::test]
+async fn gt_f3_the_armageddon_game_is_entered_on_the_drawn_matchs_page() {
+    let (_store, app, mut president) = knockout_with_a_drawn_semi_final().await;
+    let drawn = format!("{PLAYOFF_ROUND}/1/matches/sou");
+    let bracket = get(&app, PLAYOFFS).await;
+    assert!(
+        bracket.body.contains(&format!(
+            "<a href=\"{drawn}\">SOU High v NWE High was drawn"
+        )),
+        "{}",
+        bracket.body
+    );
+    let page = president.get(&app, &drawn).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body.contains(">Enter the Armageddon game</button>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("name=\"back\""), "{}", page.body);
+    // The match decided 3-1 has none.
+    let won = president
+        .get(&app, &format!("{PLAYOFF_ROUND}/1/matches/nor"))
+        .await;
+    assert!(
+        !won.body.contains("Enter the Armageddon game"),
+        "{}",
+        won.body
+    );
+    for mut other in [
+        Visitor::new(&app).await,
+        Visitor::signed_in(&app, "coach@nor.example").await,
+    ] {
+        let seen = other.get(&app, &drawn).await;
+        assert!(
+            !seen.body.contains("Enter the Armageddon game"),
+            "{}",
+            seen.body
+        );
+    }
+
+    // Entered from the match page: back to it, and the bracket sends NWE through.
+    let csrf = csrf_of(&page.body).unwrap();
+    let entered = president
+        .post(
+            &app,
+            QUALIFY,
+            &[
+                ("csrf", &csrf),
+                ("back", &drawn),
+                ("step", "game"),
+                ("round", "1"),
+                ("home", "sou"),
+                ("black", "away"),
+                ("result", "0-1"),
+                ("reason", "played at SOU after the match"),
+            ],
+        )
+        .await;
+    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    assert_eq!(entered.header("location"), drawn);
+    let after = president.get(&app, &drawn).await;
+    assert!(
+        !after.body.contains("Enter the Armageddon game"),
+        "{}",
+        after.body
+    );
+    let bracket = get(&app, PLAYOFFS).await;
+    assert!(bracket.body.contains("Armageddon"), "{}", bracket.body);
+    assert!(
+        !bracket.body.contains("SOU High v NWE High was drawn"),
+        "{}",
+        bracket.body
+    );
 }
 
 #[tokio::test]
