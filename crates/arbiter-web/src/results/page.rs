@@ -1967,6 +1967,31 @@ async fn again(state: &AppState, auth: &Auth, ctx: &MatchContext, redo: Redo) ->
         .unwrap_or_else(|e| e.answer(Format::Html))
 }
 
+/// What a refused result form sent, for its sender to check against the result now in force:
+/// `What you sent, board 1 first, Start first: 1–0 ½–½ 1–0 0–1; …` or `What you sent: Start
+/// forfeited the match.`
+fn typed_words(ctx: &MatchContext, input: &ResultInput) -> String {
+    let forfeit = input.forfeit.as_deref().map(str::trim);
+    let team = |side| ctx.team_name(side);
+    match forfeit {
+        Some("home") => format!("What you sent: {} forfeited the match.", team(Side::Home)),
+        Some("away") => format!("What you sent: {} forfeited the match.", team(Side::Away)),
+        Some("both") => "What you sent: both teams forfeited the match.".to_string(),
+        _ => {
+            let boards: Vec<&str> = input
+                .boards
+                .iter()
+                .map(|b| GameResult::parse(&b.result).map_or("?", words::board_result))
+                .collect();
+            format!(
+                "What you sent, board 1 first, {} first: {}; it is in the form below to send again if it is right.",
+                team(Side::Home),
+                boards.join(" ")
+            )
+        }
+    }
+}
+
 /// The page again with a check's refusal as its notice: 409 when the match changed meanwhile,
 /// 422 when its state refuses the step.
 async fn refuse(
@@ -2099,22 +2124,44 @@ async fn submit_form(
     };
     match report_write::submit(&state, &ctx, &acting, &submission).await {
         Ok(_) => see_other(&format!("{}#report", ctx.href())),
+        // Another entry got in first (seen before storing, or by the store): the match as it is
+        // now with the result as sent kept, said in the notice and, where a result form is still
+        // offered, in it on the version now in force, to check against the other and send again.
+        Err(NotWritten::Refused { why, fresh, code })
+            if input.is_some() && (fresh.is_some() || code == "changed") =>
+        {
+            let now: &MatchContext = fresh.as_deref().unwrap_or(&ctx);
+            let mut kept = input.clone().unwrap_or_default();
+            let typed = typed_words(now, &kept);
+            let why = match why {
+                WebError::Conflict(m) => WebError::Conflict(format!("{m} {typed}")),
+                WebError::Refused(m) => WebError::Refused(format!("{m} {typed}")),
+                other => other,
+            };
+            kept.version = None;
+            let form = if matches!(
+                now.status(),
+                ReportStatus::AwaitingResult | ReportStatus::AwaitingConfirmation { .. }
+            ) {
+                Which::Enter
+            } else {
+                Which::Correct
+            };
+            let redo = Redo {
+                result: Some((form, kept, Vec::new())),
+                ..Redo::default()
+            };
+            refuse(&state, &auth, now, why, redo).await
+        }
         Err(NotWritten::Refused {
             why, fresh: None, ..
         }) => refuse(&state, &auth, &ctx, why, Redo::default()).await,
-        // Another write got in first: the match as it is now, its result form drawn afresh;
-        // a reason typed for a review stays.
+        // Another write got in first: the match as it is now; a reason typed for a review stays.
         Err(NotWritten::Refused {
             why,
             fresh: Some(fresh),
             ..
-        }) => {
-            let redo = match which {
-                Some(_) => Redo::default(),
-                None => as_sent(Vec::new()),
-            };
-            refuse(&state, &auth, &fresh, why, redo).await
-        }
+        }) => refuse(&state, &auth, &fresh, why, as_sent(Vec::new())).await,
         Err(NotWritten::Invalid { too_long, problems }) => {
             let redo = as_sent(too_long.into_iter().chain(problems).collect());
             again(&state, &auth, &ctx, redo).await

@@ -2718,3 +2718,52 @@ async fn gt_m11_the_boards_table_shows_the_match_days_rating_with_its_label() {
     );
     assert!(!row.contains(r#"<td class="num">1550</td>"#), "{row}");
 }
+
+/// Issue 32 item 14 (GT-P2): an entry refused because another got in first comes back with what
+/// was typed, said in the notice and kept in the form on the version now in force, to check
+/// against the other and send again.
+#[tokio::test]
+async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
+    let (_store, app) = setup().await;
+    let mut phone = Visitor::signed_in(&app, HOME).await;
+    let mut laptop = Visitor::signed_in(&app, HOME).await;
+    let page = phone.get(&app, MATCH).await;
+    let seen = version_field(&page.body);
+    let first = enter(&app, &mut laptop, ["1-0", "1-0", "1-0", "1-0"]).await;
+    assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.body);
+
+    let mut f = played(["1-0", "1-0", "1/2-1/2", "0-1"]);
+    f.push(("version".into(), seen.clone()));
+    let in_force = (seen.parse::<u32>().unwrap() + 1).to_string();
+    let late = phone
+        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .await;
+    assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
+    assert!(
+        late.body
+            .contains("What you sent, board 1 first, Start Spartans first: 1–0 1–0 ½–½ 0–1"),
+        "{}",
+        late.body
+    );
+    // The form holds it, on the version now in force: sent again as it is, it is stored.
+    assert!(
+        late.body.contains(r#"<option value="1/2-1/2" selected>"#),
+        "{}",
+        late.body
+    );
+    assert_eq!(version_field(&late.body), in_force);
+    let again = phone
+        .post(
+            &app,
+            &format!("{MATCH}/result"),
+            &pairs(&{
+                let mut f = played(["1-0", "1-0", "1/2-1/2", "0-1"]);
+                f.push(("version".into(), in_force.clone()));
+                f
+            }),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let page = phone.get(&app, MATCH).await;
+    assert!(page.body.contains("2½–1½"), "{}", page.body);
+}
