@@ -302,7 +302,8 @@ fn chart(start: &Standing, periods: &[PeriodLine<'_>], name: &str) -> Option<Cha
     // Label every n-th point counted back from the latest, which is always labelled, so that
     // labels never overlap.
     let last = ratings.len() - 1;
-    let labelled = |i: usize, room: f64| (last - i) % (room / x_step).ceil().max(1.0) as usize == 0;
+    let labelled =
+        |i: usize, room: f64| (last - i).is_multiple_of((room / x_step).ceil().max(1.0) as usize);
     let day = |i: usize| -> String {
         if i == 0 {
             "Start".into()
