@@ -273,6 +273,9 @@ pub enum Action {
     RecordLedgerEntry,
     /// Publish the midway or final media report (GT-O3).
     PublishMediaReport,
+    /// Read the media reports' drafts before they are published: the Vice-President who writes
+    /// them and the President, who answers for the league to the press (GT-O3).
+    ReadMediaReportDrafts,
     /// Invite the top teams of each division to the playoffs and run them (GT-F3).
     RunPlayoffs,
     /// Decide a playoff match or tie: enter or correct the game deciding a drawn knockout
@@ -361,7 +364,7 @@ impl Grants {
 
 impl Action {
     /// Every action, in the order the permission table lists them.
-    pub const ALL: [Action; 36] = [
+    pub const ALL: [Action; 37] = [
         Action::CreateSeason,
         Action::EditRules,
         Action::DrawSchedule,
@@ -394,6 +397,7 @@ impl Action {
         Action::ReadLedger,
         Action::RecordLedgerEntry,
         Action::PublishMediaReport,
+        Action::ReadMediaReportDrafts,
         Action::RunPlayoffs,
         Action::DecidePlayoff,
         Action::CreateApiToken,
@@ -575,6 +579,11 @@ impl Action {
                 vice_president: Always,
                 ..n
             },
+            Action::ReadMediaReportDrafts => Grants {
+                president: Always,
+                vice_president: Always,
+                ..n
+            },
             // GT-O3: a playoff match or tie of the President's school is decided by the
             // Vice-President, as on a league match page.
             Action::DecidePlayoff => Grants {
@@ -654,6 +663,9 @@ impl Action {
                 "record a payment, a refund, a prize purchase or a reversal in the fee ledger"
             }
             Action::PublishMediaReport => "publish the midway or final media report",
+            Action::ReadMediaReportDrafts => {
+                "read the media reports' drafts before they are published"
+            }
             Action::RunPlayoffs => "invite the playoff teams and run the playoffs",
             Action::DecidePlayoff => {
                 "enter or correct a playoff match's deciding game, or order teams tied for a playoff place"
@@ -675,7 +687,8 @@ impl Action {
             | Action::RecordMinutes
             | Action::DecideDispute
             | Action::RuleOnViolation
-            | Action::PublishMediaReport => Some("GT-O3"),
+            | Action::PublishMediaReport
+            | Action::ReadMediaReportDrafts => Some("GT-O3"),
             Action::SuspendSchedule => Some("GT-F5"),
             Action::InviteUser
             | Action::EditRoster

@@ -39,6 +39,37 @@ const SEASON_PAGES: [&str; 7] = [
     "reports",
 ];
 
+/// The league's own pages take these places after `/leagues/{league}/`, where a season would.
+const LEAGUE_PAGES: [&str; 16] = [
+    "current",
+    "schools",
+    "lots",
+    "people",
+    "invites",
+    "rosters",
+    "setup",
+    "field",
+    "findings",
+    "ledger",
+    "history",
+    "schedule.ics",
+    "ledger.csv",
+    "history.csv",
+    "suspension",
+    "reports",
+];
+
+/// A season's slug must not be one of its league's own pages (`current` is the lasting address
+/// of the season being played, issue 32).
+pub(crate) fn season_slug(slug: &str) -> Result<(), StoreError> {
+    if LEAGUE_PAGES.contains(&slug) {
+        return Err(StoreError::Invalid(format!(
+            "the season slug `{slug}` is the address of the league's {slug} page; choose another, such as `2026-27`"
+        )));
+    }
+    Ok(())
+}
+
 /// A competition's slug must not be one of its season's own pages.
 pub(crate) fn competition_slug(slug: &str) -> Result<(), StoreError> {
     if SEASON_PAGES.contains(&slug) {
@@ -215,5 +246,19 @@ pub(crate) fn rules(slug: &str, rules: &RulesRef) -> Result<Ruleset, String> {
         }),
         RulesRef::Toml(text) => Ruleset::from_toml(&format!("{slug} rules"), text, &PresetsOnly)
             .map_err(|e| e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Issue 32 item 11: `/leagues/{league}/current` is the season being played, so no season
+    /// takes the slug; nor the league's other pages.
+    #[test]
+    fn a_season_slug_is_not_a_league_page() {
+        assert!(super::season_slug("2026-27").is_ok());
+        for page in ["current", "schools", "lots", "history"] {
+            let e = super::season_slug(page).unwrap_err().to_string();
+            assert!(e.contains("the address of the league's"), "{e}");
+        }
     }
 }

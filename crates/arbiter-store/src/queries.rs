@@ -784,6 +784,7 @@ async fn insert_season(
     at: jiff::Timestamp,
 ) -> Result<Season, StoreError> {
     check::slug("season", &new.slug)?;
+    check::season_slug(&new.slug)?;
     check::name("season", &new.name)?;
     check::season_dates(new)?;
     let Some(league_row) =

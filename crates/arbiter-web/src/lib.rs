@@ -79,6 +79,14 @@ pub fn router(state: AppState) -> Router {
             get(public::schedule::school),
         )
         .route("/leagues/{league}/lots", get(event::field::lots_page))
+        .route(
+            "/leagues/{league}/current",
+            get(public::handlers::current_season),
+        )
+        .route(
+            "/leagues/{league}/current/{*rest}",
+            get(public::handlers::current_division),
+        )
         .route("/search", get(public::schools::search_page))
         .route(
             "/leagues/{league}/schools",

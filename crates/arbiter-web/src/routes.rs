@@ -529,7 +529,7 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             site(
                 Method::GET,
                 "/leagues/{league}/{season}/reports",
-                Table(Action::PublishMediaReport),
+                Table(Action::ReadMediaReportDrafts),
             ),
             get(season_end::reports::reports_page),
         ),

@@ -834,7 +834,7 @@ async fn account_page_for(
         let may_set_event = auth::may(here, m.league, Action::DrawSchedule, target);
         // The Vice-President decides the playoff matches and ties of the President's school (GT-O3).
         let runs_playoffs = auth::may(here, m.league, Action::DecidePlayoff, target);
-        let reports = auth::may(here, m.league, Action::PublishMediaReport, target);
+        let reports = auth::may(here, m.league, Action::ReadMediaReportDrafts, target);
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
                 // AS-1, AS-11: an event's arbiter sets its days and round times.
@@ -850,8 +850,8 @@ async fn account_page_for(
                         ));
                     }
                 }
-                // The season's end pages of the latest season with divisions (issue 15).
-                let latest = tree.seasons.iter().rev().find(|(_, c)| !c.is_empty());
+                // The season's end pages of the season being played (issues 15, 32).
+                let latest = tree.season_now(state);
                 if let Some((season, _)) = latest {
                     let (l, x) = (&tree.league.slug, &season.slug);
                     if runs_playoffs {

@@ -14,13 +14,25 @@ pub struct LeagueTree {
 }
 
 impl LeagueTree {
-    /// The league's current season (issue 32): its latest with a competition, seasons being in
-    /// the order of their first days; `None` before any has one.
-    pub fn current_season(&self) -> Option<&(Season, Vec<CompetitionRecord>)> {
-        self.seasons
-            .iter()
-            .rev()
-            .find(|(_, comps)| !comps.is_empty())
+    /// The season being played on `today` (the league's day, issue 32 item 11), among those
+    /// with a competition: the one whose days hold today; else, between seasons, the next to
+    /// come (its divisions made, its schedule is what people look for); else the latest begun.
+    /// A season without dates counts as begun. `None` before any season has a competition.
+    pub fn season_being_played(
+        &self,
+        today: jiff::civil::Date,
+    ) -> Option<&(Season, Vec<CompetitionRecord>)> {
+        let with_comps = || self.seasons.iter().filter(|(_, c)| !c.is_empty());
+        let begun = |s: &Season| s.starts_on.is_none_or(|d| d <= today);
+        with_comps()
+            .rfind(|(s, _)| begun(s) && s.ends_on.is_some_and(|e| today <= e))
+            .or_else(|| with_comps().find(|(s, _)| !begun(s)))
+            .or_else(|| with_comps().rfind(|(s, _)| begun(s)))
+    }
+
+    /// The season being played in the league's zone by `state`'s clock.
+    pub fn season_now(&self, state: &AppState) -> Option<&(Season, Vec<CompetitionRecord>)> {
+        self.season_being_played(state.today_in(&self.league.time_zone))
     }
 }
 
@@ -47,5 +59,75 @@ pub async fn one(state: &AppState, slug: &str) -> Result<LeagueTree, WebError> {
     match state.store().league(slug).await? {
         Some(l) if l.slug == slug => tree(state, l).await,
         _ => Err(state.no_league(slug).await),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_store::{CompetitionId, LeagueId, LeagueKind, RulesRef, SeasonId};
+    use jiff::civil::{Date, date};
+
+    fn season(id: i64, starts: Option<Date>, ends: Option<Date>) -> Season {
+        Season {
+            id: SeasonId(id),
+            league: LeagueId(1),
+            slug: format!("s{id}"),
+            name: format!("Season {id}"),
+            starts_on: starts,
+            ends_on: ends,
+        }
+    }
+
+    /// Issue 32 item 11: the ledger, the reports and the calendar open on the season being
+    /// played, not the newest one created.
+    #[test]
+    fn the_season_being_played_is_chosen_by_its_days_not_by_when_it_was_made() {
+        let tree = |seasons: Vec<Season>| LeagueTree {
+            league: League {
+                id: LeagueId(1),
+                slug: "gthscl".into(),
+                name: "GTHSCL".into(),
+                kind: LeagueKind::League,
+                description: String::new(),
+                time_zone: arbiter_core::zone::Zone::utc(),
+            },
+            seasons: seasons
+                .into_iter()
+                .map(|s| {
+                    let division = CompetitionRecord {
+                        id: CompetitionId(s.id.0),
+                        season: s.id,
+                        slug: format!("metro-{}", s.slug),
+                        name: "Metro".into(),
+                        rules: RulesRef::Preset("gthscl".into()),
+                        version: 1,
+                    };
+                    (s, vec![division])
+                })
+                .collect(),
+        };
+        let this = season(1, Some(date(2026, 10, 5)), Some(date(2027, 2, 24)));
+        let next = season(2, Some(date(2027, 10, 4)), Some(date(2028, 2, 23)));
+        let alone = tree(vec![this.clone()]);
+        let both = tree(vec![this, next]);
+        let playing = |t: &LeagueTree, d| t.season_being_played(d).map(|(s, _)| s.id.0);
+        assert_eq!(playing(&both, date(2026, 12, 6)), Some(1), "in its days");
+        assert_eq!(
+            playing(&alone, date(2027, 6, 1)),
+            Some(1),
+            "the summer after it"
+        );
+        assert_eq!(
+            playing(&both, date(2027, 6, 1)),
+            Some(2),
+            "the summer, the next season's divisions made"
+        );
+        assert_eq!(playing(&both, date(2028, 6, 1)), Some(2), "after the last");
+        assert_eq!(
+            playing(&both, date(2026, 9, 1)),
+            Some(1),
+            "before any, the first to come"
+        );
     }
 }

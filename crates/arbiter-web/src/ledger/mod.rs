@@ -42,7 +42,7 @@ pub fn ledger_href(league: &str, season: Option<&str>) -> String {
     }
 }
 
-/// The ledger of `tree`'s season called `season`, or of its latest season; 404 (with the
+/// The ledger of `tree`'s season called `season`, or of the season being played; 404 (with the
 /// seasons) for a season it does not have.
 pub async fn load(
     state: &AppState,
@@ -51,7 +51,8 @@ pub async fn load(
 ) -> Result<SeasonLedger, WebError> {
     let chosen = match season.map(str::trim).filter(|s| !s.is_empty()) {
         Some(slug) => tree.seasons.iter().find(|(s, _)| s.slug == slug),
-        None => tree.seasons.last(),
+        // Issue 32 item 11: the season being played, not the newest one created.
+        None => tree.season_now(state).or(tree.seasons.last()),
     };
     let Some((season, records)) = chosen else {
         let links = tree

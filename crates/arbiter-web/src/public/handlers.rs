@@ -325,3 +325,84 @@ async fn season_list(
         .await
         .unwrap_or_else(|e: WebError| e.answer(Format::Html))
 }
+
+/// GET `/leagues/{league}/current`: the lasting address of the season being played (issue 32
+/// item 11), a bookmark that opens next season when it begins.
+pub async fn current_season(
+    State(state): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Response {
+    let answered = async {
+        let Path(league) = path.map_err(|r| bad_path(&r))?;
+        current(&state, &league, "").await
+    };
+    answered.await.unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+/// GET `/leagues/{league}/current/{division}[/…]`: the lasting address of a division (and of
+/// any page under it) in the season being played: `…/current/metro/teams/start` opens this
+/// season's Metro's team Start, whatever the season's own slugs.
+pub async fn current_division(
+    State(state): State<AppState>,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Response {
+    let answered = async {
+        let Path((league, rest)) = path.map_err(|r| bad_path(&r))?;
+        current(&state, &league, &rest).await
+    };
+    answered.await.unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+async fn current(state: &AppState, league: &str, rest: &str) -> Result<Response, WebError> {
+    let tree = crate::app::site::one(state, league).await?;
+    let Some((season, records)) = tree.season_now(state) else {
+        return Err(WebError::NotFound {
+            message: format!(
+                "{} has no season with a division yet, so nothing is being played.",
+                tree.league.name
+            ),
+            links: vec![Link::new(league_href(league), &tree.league.name)],
+        });
+    };
+    let (division, below) = rest.split_once('/').unwrap_or((rest, ""));
+    if division.is_empty() {
+        return Ok(crate::app::respond::see_other(&season_href(
+            league,
+            &season.slug,
+        )));
+    }
+    // A division is known by its slug this season, or by its name's (Metro is `metro` even when
+    // this season's slug is `metro-2027-28`).
+    let named = |r: &&arbiter_store::CompetitionRecord| {
+        r.slug == division
+            || arbiter_core::text::slug(&r.name).as_deref() == Some(division)
+            || r.slug
+                .strip_prefix(division)
+                .is_some_and(|s| s.starts_with('-'))
+    };
+    match records.iter().find(named) {
+        Some(r) => {
+            let mut to = crate::ui::link::competition_href(league, &season.slug, &r.slug);
+            if !below.is_empty() {
+                to.push('/');
+                to.push_str(below);
+            }
+            Ok(crate::app::respond::see_other(&to))
+        }
+        None => Err(WebError::NotFound {
+            message: format!(
+                "{} {} has no division “{division}”; its divisions are listed below.",
+                tree.league.name, season.name
+            ),
+            links: records
+                .iter()
+                .map(|r| {
+                    Link::new(
+                        crate::ui::link::competition_href(league, &season.slug, &r.slug),
+                        &r.name,
+                    )
+                })
+                .collect(),
+        }),
+    }
+}

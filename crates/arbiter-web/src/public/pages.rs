@@ -1598,6 +1598,9 @@ pub struct LeaguePage {
     pub schools: String,
     /// The league's current season as a calendar feed (issue 32); none on a season's page.
     pub feeds: Vec<Feed>,
+    /// The lasting address of the season being played, and an example division's under it
+    /// (issue 32 item 11); none on a season's page.
+    pub current: Option<(Link, String)>,
 }
 
 pub fn kind_word(k: LeagueKind) -> &'static str {

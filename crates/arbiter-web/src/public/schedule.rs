@@ -148,7 +148,7 @@ async fn current_views(
     tree: &LeagueTree,
 ) -> Result<Vec<Arc<CompetitionView>>, WebError> {
     let mut views = Vec::new();
-    if let Some((season, records)) = tree.current_season() {
+    if let Some((season, records)) = tree.season_now(state) {
         for r in records {
             views.push(
                 state
@@ -199,7 +199,7 @@ pub async fn league(
         let Path(slug) = path.map_err(|r| bad_path(&r))?;
         let tree = crate::app::site::one(&state, &slug).await?;
         let views = current_views(&state, &tree).await?;
-        let name = match tree.current_season() {
+        let name = match tree.season_now(&state) {
             Some((s, _)) => format!("{} {}", tree.league.name, s.name),
             None => tree.league.name.clone(),
         };
@@ -238,7 +238,7 @@ pub async fn school(
             )));
         };
         let views = current_views(&state, &tree).await?;
-        let name = match tree.current_season() {
+        let name = match tree.season_now(&state) {
             Some((s, _)) => format!("{}: {} {}", school.name, tree.league.name, s.name),
             None => format!("{}: {}", school.name, tree.league.name),
         };

@@ -262,13 +262,27 @@ pub async fn league_html(
         lots: (l.kind == arbiter_store::LeagueKind::Event)
             .then(|| crate::event::field::lots_href(&l.slug)),
         schools: crate::public::schools::schools_href(&l.slug),
-        feeds: match (season, t.current_season()) {
+        feeds: match (season, t.season_now(state)) {
             (None, Some((s, _))) => vec![Feed::new(
                 state.base_url(),
                 &league_calendar_href(&l.slug),
                 format!("Every match of {}, {}", l.name, s.name),
             )],
             _ => Vec::new(),
+        },
+        current: match (season, t.season_now(state)) {
+            (None, Some((s, records))) => {
+                let lasting = format!("{}/current", league_href(&l.slug));
+                let example = records
+                    .first()
+                    .map(|r| format!("{lasting}/{}", r.slug))
+                    .unwrap_or_else(|| lasting.clone());
+                Some((
+                    Link::new(lasting, format!("The season being played: {}", s.name)),
+                    example,
+                ))
+            }
+            _ => None,
         },
     };
     pages::render_league(&page)

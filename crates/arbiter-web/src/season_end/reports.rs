@@ -73,6 +73,8 @@ struct ReportsPage {
     problems: Vec<String>,
     moments: Vec<MomentBlock>,
     max: usize,
+    /// GT-O3: the Vice-President writes and publishes; the President reads the drafts.
+    may_publish: bool,
 }
 
 fn moment_block(s: &SeasonEnd, moment: Moment) -> MomentBlock {
@@ -128,15 +130,11 @@ async fn guard(
     state: &AppState,
     auth: &Auth,
     path: Addressed<SeasonAddress>,
+    action: Action,
 ) -> Result<(SeasonEnd, auth::Acting), WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
     let tree = site::one(state, &league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::PublishMediaReport,
-        Target::League,
-    )?;
+    let acting = auth::permit(auth.user.as_ref(), tree.league.id, action, Target::League)?;
     Ok((load(state, &tree, &season).await?, acting))
 }
 
@@ -162,6 +160,12 @@ async fn page(
         problems,
         moments: Moment::ALL.iter().map(|m| moment_block(s, *m)).collect(),
         max: arbiter_store::MEDIA_REPORT_MAX_CHARS,
+        may_publish: auth::may(
+            auth.user.as_ref(),
+            s.league.id,
+            Action::PublishMediaReport,
+            Target::League,
+        ),
     };
     Ok(private(status, &page))
 }
@@ -186,7 +190,7 @@ pub async fn reports_page(
 ) -> Response {
     answer(
         async {
-            let (s, _) = guard(&state, &auth, path).await?;
+            let (s, _) = guard(&state, &auth, path, Action::ReadMediaReportDrafts).await?;
             let notice = saved.ok().and_then(|Query(q)| q.saved).map(|w| {
                 if w == "published" {
                     "The report is published: its page, press release and Markdown are public, and the version is kept in the history (GT-O3).".to_string()
@@ -225,7 +229,7 @@ pub async fn save(
 ) -> Response {
     answer(
         async {
-            let (s, acting) = guard(&state, &auth, path).await?;
+            let (s, acting) = guard(&state, &auth, path, Action::PublishMediaReport).await?;
             let Some(moment) = Moment::from_code(&f.moment) else {
                 return Err(WebError::BadRequest(format!(
                     "“{}” is not a report: the Vice-President reports midway and at the end (GT-O3).",

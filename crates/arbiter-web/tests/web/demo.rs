@@ -454,3 +454,37 @@ async fn the_season_rating_list_has_every_divisions_players() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// Issue 32 item 11: addresses that last. The league page leads to the season being played by
+/// an address that stays the same season after season; a division is found under it by its
+/// name, with any page below it; a name it does not have is a 404 listing its divisions.
+#[tokio::test]
+async fn the_season_being_played_and_its_divisions_have_lasting_addresses() {
+    let app = demo_app().await;
+    let league = get(&app, "/leagues/gthscl").await;
+    assert!(
+        league
+            .body
+            .contains(r#"<a href="/leagues/gthscl/current">The season being played: 2026"#),
+        "{}",
+        league.body
+    );
+    let season = get(&app, "/leagues/gthscl/current").await;
+    assert_eq!(season.status, StatusCode::SEE_OTHER);
+    assert_eq!(season.header("location"), "/leagues/gthscl/2026-27");
+    let team = get(&app, "/leagues/gthscl/current/wood-county/teams/lake").await;
+    assert_eq!(team.status, StatusCode::SEE_OTHER);
+    assert_eq!(team.header("location"), format!("{WOOD}/teams/lake"));
+    assert_eq!(
+        get(&app, team.header("location")).await.status,
+        StatusCode::OK
+    );
+    let unknown = get(&app, "/leagues/gthscl/current/premier").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert!(
+        unknown.body.contains("has no division “premier”"),
+        "{}",
+        unknown.body
+    );
+    assert!(unknown.body.contains(WOOD), "{}", unknown.body);
+}

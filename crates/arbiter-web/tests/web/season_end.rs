@@ -765,15 +765,37 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
         "{}",
         html.body
     );
-    // The President may not publish it (GT-O3: the Vice-President's).
+    // GT-O3, issue 32 item 11: the President reads the Vice-President's reports and drafts, but
+    // has no form to change or publish them, and a POST is refused.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    assert_eq!(
-        president
-            .get(&app, "/leagues/gthscl/2026-27/reports")
-            .await
-            .status,
-        StatusCode::FORBIDDEN
+    let read = president.get(&app, "/leagues/gthscl/2026-27/reports").await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    assert!(
+        read.body
+            .contains("The Vice-President edits and publishes this report (GT-O3)"),
+        "{}",
+        read.body
     );
+    assert!(
+        read.body.contains("NOR High wins the league."),
+        "{}",
+        read.body
+    );
+    assert!(!read.body.contains("<textarea"), "{}", read.body);
+    let refused = president
+        .post(
+            &app,
+            "/leagues/gthscl/2026-27/reports",
+            &[
+                ("moment", "end"),
+                ("seen", "2"),
+                ("text", "Rewritten."),
+                ("markdown", "Rewritten."),
+                ("step", "publish"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
 }
 
 #[tokio::test]
