@@ -870,6 +870,23 @@ async fn account_page_for(
                 if runs_playoffs {
                     officer_tasks.extend(playoff_tasks(state, &tree).await);
                 }
+                // Issue 32: a result standing with a rule broken waits for this officer's ruling.
+                if auth::may(here, m.league, Action::RuleOnViolation, target) {
+                    let officer = Subject {
+                        role: m.role,
+                        school: m.school.as_deref(),
+                    };
+                    if let Ok(open) = crate::findings::open_for(state, &tree, officer).await {
+                        officer_tasks.extend(open.into_iter().map(|(link, note, todo)| {
+                            MatchLine {
+                                link,
+                                note,
+                                todo: Some(todo),
+                                overdue: false,
+                            }
+                        }));
+                    }
+                }
                 if for_officers {
                     let officer = Subject {
                         role: m.role,
