@@ -820,6 +820,7 @@ fn private(content_type: &'static str, body: impl Into<Body>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_store::HistoryAction;
 
     /// Issue 9 item 9: a reason, a name or an id that a spreadsheet would run, split on `,`,
     /// `;` or a tab, reaches none of it as a formula, and reads back behind its apostrophe.

@@ -12,11 +12,14 @@ use crate::ui::words;
 
 /// The people a log names: an account's email to its name and the schools of its roles.
 #[derive(Debug, Default)]
-pub struct People(HashMap<String, (String, Vec<(Role, Option<String>)>)>);
+pub struct People(HashMap<String, Person>);
+
+/// A member's name and roles, each with its school (an advisor's).
+type Person = (String, Vec<(Role, Option<String>)>);
 
 impl People {
     pub fn new(members: &[arbiter_store::MemberRow]) -> People {
-        let mut map: HashMap<String, (String, Vec<(Role, Option<String>)>)> = HashMap::new();
+        let mut map: HashMap<String, Person> = HashMap::new();
         for m in members {
             map.entry(m.user.email.clone())
                 .or_insert_with(|| (m.user.name.clone(), Vec::new()))
