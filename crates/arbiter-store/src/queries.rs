@@ -28,7 +28,7 @@ use crate::codes;
 use crate::error::{StoreError, corrupt, db};
 use crate::json;
 use crate::records::{
-    Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, League, LeagueId,
+    Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, MatchNames, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
     SeasonClosure, PlayerChange, GameScore, MatchMove, LateLineup, HandChange,
@@ -3162,6 +3162,7 @@ impl Backend {
         enum Arg<'a> {
             Int(i64),
             Text(&'a str),
+            Owned(String),
         }
         let mut clauses = Vec::new();
         let mut args = Vec::new();
@@ -3194,6 +3195,34 @@ impl Backend {
                 "competition_id = {pc} AND (team_key = {pt} OR other_team_key = {pt})"
             ));
         }
+        if let Some(s) = filter.school {
+            let p = next(Arg::Int(s.0), &mut args);
+            let own = next(Arg::Owned(s.0.to_string()), &mut args);
+            clauses.push(format!(
+                "((entity = 'school' AND entity_id = {own}) \
+                 OR EXISTS (SELECT 1 FROM teams t WHERE t.school_id = {p} \
+                 AND t.competition_id = history.competition_id \
+                 AND t.team_key IN (history.team_key, history.other_team_key)))"
+            ));
+        }
+        if let Some(a) = &filter.actor {
+            let p = next(Arg::Text(a), &mut args);
+            clauses.push(format!("actor = {p}"));
+        }
+        // Whole seconds with nine zeros of fraction: text comparison in SQLite then orders a
+        // stored `…:00Z` and `…:00.5Z` rightly against the bound.
+        let bound = |t: jiff::Timestamp| {
+            let whole = t.round(jiff::Unit::Second).unwrap_or(t).to_string();
+            whole.replace('Z', ".000000000Z")
+        };
+        if let Some(f) = filter.from {
+            let p = next(Arg::Owned(bound(f)), &mut args);
+            clauses.push(format!("at >= {}", ts_in(&p)));
+        }
+        if let Some(u) = filter.until {
+            let p = next(Arg::Owned(bound(u)), &mut args);
+            clauses.push(format!("at < {}", ts_in(&p)));
+        }
         if let Some(b) = filter.before {
             let p = next(Arg::Int(b), &mut args);
             clauses.push(format!("id < {p}"));
@@ -3209,26 +3238,39 @@ impl Backend {
             }
             clauses.push(format!("entity IN ({})", any.join(", ")));
         }
-        let mut sql = format!(
-            "SELECT id, {} AS at, actor, role, entity, entity_id, action, {} AS before_json, \
-             {} AS after_json, reason FROM history",
-            ts_out("at"),
-            json_out("before_json"),
-            json_out("after_json"),
-        );
+        let mut inner = String::from("SELECT * FROM history");
         if !clauses.is_empty() {
-            sql.push_str(" WHERE ");
-            sql.push_str(&clauses.join(" AND "));
+            inner.push_str(" WHERE ");
+            inner.push_str(&clauses.join(" AND "));
         }
-        sql.push_str(" ORDER BY id DESC");
+        inner.push_str(" ORDER BY id DESC");
         if let Some(limit) = filter.limit {
-            sql.push_str(&format!(" LIMIT {limit}"));
+            inner.push_str(&format!(" LIMIT {limit}"));
         }
+        // The rows chosen first, then the names a reader knows them by: the competition, and
+        // the round and teams of a match.
+        let sql = format!(
+            "SELECT h.id, {} AS at, h.actor, h.role, h.entity, h.entity_id, h.action, \
+             {} AS before_json, {} AS after_json, h.reason, h.competition_id, \
+             c.name AS competition_name, r.number AS round_number, \
+             home.name AS home_name, away.name AS away_name \
+             FROM ({inner}) h \
+             LEFT JOIN competitions c ON c.id = h.competition_id \
+             LEFT JOIN matches m ON m.id = h.match_id \
+             LEFT JOIN rounds r ON r.id = m.round_id \
+             LEFT JOIN teams home ON home.id = m.home_team_id \
+             LEFT JOIN teams away ON away.id = m.away_team_id \
+             ORDER BY h.id DESC",
+            ts_out("h.at"),
+            json_out("h.before_json"),
+            json_out("h.after_json"),
+        );
         let mut query = sqlx::query(&sql);
         for arg in args {
             query = match arg {
                 Arg::Int(i) => query.bind(i),
                 Arg::Text(s) => query.bind(s),
+                Arg::Owned(s) => query.bind(s),
             };
         }
         let rows = query
@@ -3256,6 +3298,20 @@ impl Backend {
                     before: parse_json(get(row, "before_json")?)?,
                     after: parse_json(get(row, "after_json")?)?,
                     reason: get(row, "reason")?,
+                    competition: get::<Option<i64>>(row, "competition_id")?.map(CompetitionId),
+                    competition_name: get(row, "competition_name")?,
+                    on_match: match (
+                        get::<Option<i64>>(row, "round_number")?,
+                        get::<Option<String>>(row, "home_name")?,
+                        get::<Option<String>>(row, "away_name")?,
+                    ) {
+                        (Some(round), Some(home), Some(away)) => Some(MatchNames {
+                            round: to_u32(round, "round number")?,
+                            home,
+                            away,
+                        }),
+                        _ => None,
+                    },
                 })
             })
             .collect()

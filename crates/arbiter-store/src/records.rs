@@ -480,6 +480,14 @@ pub struct HistoryFilter {
     pub team: Option<(CompetitionId, TeamId)>,
     /// Rows of the competitions of this season.
     pub season: Option<SeasonId>,
+    /// Rows of this school: its own, and those of its teams and their matches.
+    pub school: Option<SchoolId>,
+    /// Rows written by this person (their account's email).
+    pub actor: Option<String>,
+    /// Rows written at or after this moment.
+    pub from: Option<jiff::Timestamp>,
+    /// Rows written before this moment.
+    pub until: Option<jiff::Timestamp>,
     /// Only rows older than this row id (`id < before`): the next page after a page ending
     /// at that row.
     pub before: Option<i64>,
@@ -653,6 +661,20 @@ pub struct HistoryEntry {
     pub before: Option<serde_json::Value>,
     pub after: Option<serde_json::Value>,
     pub reason: Option<String>,
+    /// The competition the row is filed under, where it is one's.
+    pub competition: Option<CompetitionId>,
+    /// That competition's name (`Division A`).
+    pub competition_name: Option<String>,
+    /// The round and teams of the row's match, by the names the league knows them.
+    pub on_match: Option<MatchNames>,
+}
+
+/// A match as a history row names it: `round 3, Whitmer v Start`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchNames {
+    pub round: u32,
+    pub home: String,
+    pub away: String,
 }
 
 /// An account. Its email is kept trimmed and lower-case; `password_hash` is an argon2id PHC

@@ -686,6 +686,22 @@ struct MatchLine {
     /// What the advisor has to do for it now (GT-P2).
     todo: Option<String>,
     overdue: bool,
+    /// The season it is of, to group a school's matches by season (issue 32).
+    season: String,
+}
+
+/// A season's matches of the reader's school; the current season's shown open.
+struct SeasonMatches {
+    name: String,
+    open: bool,
+    matches: Vec<MatchLine>,
+}
+
+/// `Next: Division A round 5, Whitmer v Start, Thu 20 Nov 2026 at 16:00 (America/New_York) at
+/// Start High School`, linked to the match.
+struct NextLine {
+    link: Link,
+    place: String,
 }
 
 struct TokenLine {
@@ -712,6 +728,10 @@ struct AccountPage {
     csrf: String,
     roles: Vec<RoleLine>,
     matches: Vec<MatchLine>,
+    /// The school's matches by season, the current one first (issue 32).
+    seasons: Vec<SeasonMatches>,
+    /// Each school's next match, on top (issue 32).
+    next: Vec<NextLine>,
     /// The matches that need an officer (GT-O3, GT-P4).
     officer_tasks: Vec<MatchLine>,
     has_tasks: bool,
@@ -790,6 +810,8 @@ async fn account_page_for(
     let mut roles = Vec::new();
     let mut matches = Vec::new();
     let mut officer_tasks = Vec::new();
+    let mut next = Vec::new();
+    let mut current: Vec<String> = Vec::new();
     for m in &account.memberships {
         let mut links = Vec::new();
         let target = Target::League;
@@ -870,6 +892,24 @@ async fn account_page_for(
                 if runs_playoffs {
                     officer_tasks.extend(playoff_tasks(state, &tree).await);
                 }
+                // Issue 32: a result standing with a rule broken waits for this officer's ruling.
+                if auth::may(here, m.league, Action::RuleOnViolation, target) {
+                    let officer = Subject {
+                        role: m.role,
+                        school: m.school.as_deref(),
+                    };
+                    if let Ok(open) = crate::findings::open_for(state, &tree, officer).await {
+                        officer_tasks.extend(open.into_iter().map(|(link, note, todo)| {
+                            MatchLine {
+                                link,
+                                note,
+                                todo: Some(todo),
+                                overdue: false,
+                                season: String::new(),
+                            }
+                        }));
+                    }
+                }
                 if for_officers {
                     let officer = Subject {
                         role: m.role,
@@ -879,6 +919,8 @@ async fn account_page_for(
                 }
                 if let Some(school) = &m.school {
                     matches.extend(school_matches(state, &tree, school).await);
+                    next.extend(next_match(state, &tree, school).await);
+                    current.extend(tree.current_season().map(|(s, _)| s.name.clone()));
                 }
                 tree.league.name.clone()
             }
@@ -933,6 +975,8 @@ async fn account_page_for(
         csrf,
         roles,
         has_tasks: matches.iter().any(|m| m.todo.is_some()) || !officer_tasks.is_empty(),
+        seasons: by_season(&matches, &current),
+        next,
         matches,
         officer_tasks,
         can_make_tokens: !mine.is_empty(),
@@ -981,6 +1025,89 @@ fn due_words(d: Option<jiff::civil::Date>, overdue: bool) -> String {
         Some(d) => format!(" by {}", words::date(d)),
         None => String::new(),
     }
+}
+
+/// The school's matches grouped by season, newest season first; the current season's open.
+fn by_season(matches: &[MatchLine], current: &[String]) -> Vec<SeasonMatches> {
+    let mut out: Vec<SeasonMatches> = Vec::new();
+    for m in matches {
+        let line = MatchLine {
+            link: m.link.clone(),
+            note: m.note.clone(),
+            todo: m.todo.clone(),
+            overdue: m.overdue,
+            season: m.season.clone(),
+        };
+        match out.iter_mut().find(|s| s.name == m.season) {
+            Some(s) => s.matches.push(line),
+            None => out.push(SeasonMatches {
+                open: current.contains(&m.season),
+                name: m.season.clone(),
+                matches: vec![line],
+            }),
+        }
+    }
+    // Seasons come oldest first from the league tree; the reader wants the current one first.
+    out.reverse();
+    out
+}
+
+/// The next match of `school`'s teams in the league's current season (issue 32): the first
+/// still to be played, on today or after, with its day, time and place.
+async fn next_match(
+    state: &AppState,
+    tree: &crate::app::site::LeagueTree,
+    school: &str,
+) -> Option<NextLine> {
+    let (season, comps) = tree.current_season()?;
+    let today = state.today_in(&tree.league.time_zone);
+    let mut best: Option<(jiff::civil::Date, Option<jiff::civil::Time>, NextLine)> = None;
+    for c in comps {
+        let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await else {
+            continue;
+        };
+        let school_of =
+            |t: &arbiter_core::TeamId| view.competition.team(t).and_then(|t| t.school.as_deref());
+        let fixtures: Vec<_> = view
+            .fixtures(None)
+            .into_iter()
+            .filter(|f| {
+                school_of(&f.record.home) == Some(school)
+                    || school_of(&f.record.away) == Some(school)
+            })
+            .collect();
+        let Some(f) = arbiter_core::fixture::next(&fixtures, today) else {
+            continue;
+        };
+        if best
+            .as_ref()
+            .is_some_and(|(d, t, _)| (*d, *t) <= (f.date, f.start))
+        {
+            continue;
+        }
+        let (place, address) = view.place_of(f);
+        let place = match address {
+            Some(a) => format!("{place}, {}", a.one_line()),
+            None => place,
+        };
+        let text = format!(
+            "{} round {}, {} v {}, {}",
+            c.name,
+            f.round,
+            view.team_name(&f.record.home),
+            view.team_name(&f.record.away),
+            view.when(f)
+        );
+        best = Some((
+            f.date,
+            f.start,
+            NextLine {
+                link: Link::new(view.match_href(f.round, &f.record.home), text),
+                place,
+            },
+        ));
+    }
+    best.map(|(_, _, line)| line)
 }
 
 /// The matches of `school`'s teams in every competition of the league, for its advisor, each
@@ -1156,6 +1283,7 @@ async fn playoff_tasks(state: &AppState, tree: &crate::app::site::LeagueTree) ->
                 note,
                 todo: Some(officer_todo(task)),
                 overdue: false,
+                season: season.name.clone(),
             });
         }
     }
@@ -1255,6 +1383,7 @@ async fn league_matches(
                         note,
                         todo,
                         overdue,
+                        season: season.name.clone(),
                     });
                 }
             }

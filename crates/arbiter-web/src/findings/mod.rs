@@ -71,6 +71,83 @@ fn findings_href(league: &str) -> String {
     format!("{}/findings", league_href(league))
 }
 
+/// Where a finding of `view`'s is ruled on: its line on the findings page (issue 32).
+pub fn finding_href(view: &CompetitionView, f: &Finding) -> String {
+    format!(
+        "{}#{}",
+        findings_href(&view.league.slug),
+        anchor(view, &f.key())
+    )
+}
+
+fn anchor(view: &CompetitionView, key: &str) -> String {
+    format!("f-{}-{}", view.id, words::segment(key))
+}
+
+/// A finding's match as the league names it: `Round 3: Whitmer v St. John's Jesuit A, Fri 14
+/// Nov 2026`; `None` for a finding outside a match.
+pub fn match_words(view: &CompetitionView, f: &Finding) -> Option<String> {
+    let (round, home) = (f.round?, f.home.as_ref()?);
+    let found = view.round(round).and_then(|r| {
+        r.pairings.iter().find_map(|p| match p {
+            arbiter_core::Pairing::Match(m) if &m.home == home => Some((r, m)),
+            _ => None,
+        })
+    });
+    let (away, day) = match found {
+        Some((r, m)) => (Some(&m.away), r.date_of(m)),
+        None => (f.away.as_ref(), None),
+    };
+    let mut out = format!("Round {round}: {}", view.team_name(home));
+    if let Some(a) = away {
+        out.push_str(&format!(" v {}", view.team_name(a)));
+    }
+    if let Some(d) = day {
+        out.push_str(&format!(", {}", words::date(d)));
+    }
+    Some(out)
+}
+
+/// The findings waiting for a ruling that this officer may give (GT-O3), one line a ruling,
+/// for the account page's "Needs you now".
+pub async fn open_for(
+    state: &AppState,
+    tree: &LeagueTree,
+    officer: arbiter_core::permissions::Subject<'_>,
+) -> Result<Vec<(Link, String, String)>, WebError> {
+    let mut out = Vec::new();
+    for (_, competitions) in findings(state, tree).await? {
+        for (view, found) in competitions {
+            let mut seen = std::collections::HashSet::new();
+            for f in &found {
+                let key = f.key();
+                if f.severity != Severity::Violation
+                    || view.stored.ruling(&key).is_some()
+                    || !seen.insert(key)
+                    || !arbiter_core::permissions::decide(
+                        officer,
+                        Action::RuleOnViolation,
+                        target(&view, f),
+                    )
+                    .is_allowed()
+                {
+                    continue;
+                }
+                let place = match_words(&view, f).unwrap_or_else(|| view.record.name.clone());
+                out.push((
+                    Link::new(finding_href(&view, f), place),
+                    view.record.name.clone(),
+                    format!(
+                        "Rule whether the result stands: {} (GT-O3)",
+                        f.on_its_match()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The league's competitions as views, season by season (newest first), with each season's
 /// findings, the season-wide ones among them.
 async fn findings(
@@ -152,16 +229,22 @@ async fn page(
                         )
                     });
                     let open = f.severity == Severity::Violation && ruling.is_none();
+                    // A match's finding is named by its teams and day, not its ids (issue 32).
+                    let at = match (f.round, &f.home, match_words(&view, f)) {
+                        (Some(r), Some(h), Some(words)) => {
+                            Some(Link::new(view.match_href(r, h), words))
+                        }
+                        _ => None,
+                    };
                     Line {
-                        anchor: format!("f-{}-{}", view.id, words::segment(&key)),
+                        anchor: anchor(&view, &key),
                         severity: f.severity.code(),
-                        text: f.to_string(),
-                        at: match (f.round, &f.home) {
-                            (Some(r), Some(h)) => {
-                                Some(Link::new(view.match_href(r, h), format!("Round {r} match")))
-                            }
-                            _ => None,
+                        text: if at.is_some() {
+                            f.on_its_match()
+                        } else {
+                            f.to_string()
                         },
+                        at,
                         ruling,
                         form: (open && *n == 1 && may_rule(&view, account, f)).then(|| {
                             RulingForm {

@@ -5,13 +5,11 @@
 //! it, an advisor the history of their own school's teams and matches. Both answers are per
 //! request and never cached (`private, no-store`): they name people.
 
-use std::collections::HashMap;
-
 use arbiter_core::TeamId;
-use arbiter_core::model::{GameResult, Pairing};
+use arbiter_core::model::Pairing;
 use arbiter_core::permissions::{Action, Role, Target};
 use arbiter_formats::csv;
-use arbiter_store::{Entity, HistoryAction, HistoryEntry, HistoryFilter, League};
+use arbiter_store::{Entity, HistoryEntry, HistoryFilter, League};
 use askama::Template;
 use axum::body::Body;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -27,19 +25,27 @@ use crate::http::auth::{self, Auth};
 use crate::http::error::{Format, WebError};
 use crate::ui::layout::Layout;
 use crate::ui::link::{Link, competition_href, league_href, season_href};
-use crate::ui::words::{self, segment};
+use crate::ui::words::segment;
 
-/// Rows on one page; `?before=<id>` shows the next older ones.
-const PAGE_ROWS: usize = 200;
+mod sentence;
 
-/// `?before=<id>`: the rows older than (below) that row id. Text, so that a wrong value gets a
-/// sentence rather than the extractor's message.
-#[derive(Debug, serde::Deserialize)]
-pub struct Paging {
+/// Rows on one page, newest first; `?before=<id>` shows the next older ones.
+const PAGE_ROWS: usize = 50;
+
+/// The log's filters, as a plain GET form sends them (issue 32): a school by its name, a
+/// person by their email, the first and last day (`2026-11-14`, in the league's zone), and
+/// `before=<id>`, the rows older than that row. Text, so that a wrong value gets a sentence
+/// rather than the extractor's message; an empty field is no filter.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct Filters {
     before: Option<String>,
+    school: Option<String>,
+    person: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
 }
 
-type Before = Result<Query<Paging>, QueryRejection>;
+type Asked = Result<Query<Filters>, QueryRejection>;
 type P1 = Result<Path<String>, PathRejection>;
 type P2 = Result<Path<(String, String)>, PathRejection>;
 type P3 = Result<Path<(String, String, String)>, PathRejection>;
@@ -59,7 +65,7 @@ pub async fn league_page(
     State(state): State<AppState>,
     auth: Auth,
     path: P1,
-    query: Before,
+    query: Asked,
 ) -> Response {
     page(&state, &auth, path.map(|Path(l)| Address::League(l)), query).await
 }
@@ -72,7 +78,7 @@ pub async fn season_page(
     State(state): State<AppState>,
     auth: Auth,
     path: P2,
-    query: Before,
+    query: Asked,
 ) -> Response {
     let address = path.map(|Path((l, s))| Address::Season(l, s));
     page(&state, &auth, address, query).await
@@ -91,7 +97,7 @@ pub async fn competition_page(
     State(state): State<AppState>,
     auth: Auth,
     path: P3,
-    query: Before,
+    query: Asked,
 ) -> Response {
     let address = path.map(|Path((l, s, c))| Address::Competition(l, s, c));
     page(&state, &auth, address, query).await
@@ -106,7 +112,7 @@ pub async fn team_page(
     State(state): State<AppState>,
     auth: Auth,
     path: P4,
-    query: Before,
+    query: Asked,
 ) -> Response {
     let address = path.map(|Path((l, s, c, t))| Address::Team(l, s, c, t));
     page(&state, &auth, address, query).await
@@ -121,7 +127,7 @@ pub async fn match_page(
     State(state): State<AppState>,
     auth: Auth,
     path: P5,
-    query: Before,
+    query: Asked,
 ) -> Response {
     let address = path.map(|Path((l, s, c, r, h))| Address::Match(l, s, c, r, h));
     page(&state, &auth, address, query).await
@@ -156,8 +162,8 @@ struct Scope {
     crumbs: Vec<Link>,
     /// The CSV's file name without `-history.csv`: `gthscl-2026-27-division-a`.
     file: String,
-    /// Team id to name, to say a match's teams by name where the scope knows them.
-    names: HashMap<String, String>,
+    /// Whether the log may be narrowed to a school: not on a team's or a match's own.
+    school_filter: bool,
 }
 
 impl Scope {
@@ -202,7 +208,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                 ),
                 crumbs: vec![Link::new(league_href(&league.slug), &league.name)],
                 file: league.slug.clone(),
-                names: HashMap::new(),
+                school_filter: true,
                 league,
             })
         }
@@ -240,7 +246,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     Link::new(season_href(&league.slug, &season.slug), &season.name),
                 ],
                 file: format!("{}-{}", league.slug, season.slug),
-                names: HashMap::new(),
+                school_filter: true,
                 league,
             })
         }
@@ -265,7 +271,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     "{}-{}-{}",
                     view.league.slug, view.season.slug, view.record.slug
                 ),
-                names: team_names(&view),
+                school_filter: true,
                 league: view.league.clone(),
                 href,
             })
@@ -300,7 +306,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     "{}-{}-{}-{}",
                     view.league.slug, view.season.slug, view.record.slug, team.id.0
                 ),
-                names: team_names(&view),
+                school_filter: false,
                 league: view.league.clone(),
             })
         }
@@ -380,7 +386,7 @@ async fn resolve(state: &AppState, address: Address) -> Result<Scope, WebError> 
                     "{}-{}-{}-round-{number}-{}",
                     view.league.slug, view.season.slug, view.record.slug, m.home.0
                 ),
-                names: team_names(&view),
+                school_filter: false,
                 league: view.league.clone(),
             })
         }
@@ -406,14 +412,6 @@ fn competition_crumbs(view: &crate::app::view::CompetitionView) -> Vec<Link> {
             &view.record.name,
         ),
     ]
-}
-
-fn team_names(view: &crate::app::view::CompetitionView) -> HashMap<String, String> {
-    view.competition
-        .teams
-        .iter()
-        .map(|t| (t.id.0.clone(), t.name.clone()))
-        .collect()
 }
 
 /// The scope and the reader's permission, in that order; a reader without an account is sent
@@ -444,23 +442,27 @@ async fn allowed(
 // ---------------------------------------------------------------------------------------------
 // The page
 
+/// One change, said as a sentence of the log.
 #[derive(Debug)]
 pub struct Row {
     pub id: i64,
     /// RFC 3339, for `<time datetime>`.
     pub at_iso: String,
-    /// `Wed 4 Nov 2026 14:03 UTC`.
+    /// `Sat 14 Nov 2026 18:02`, in the league's zone.
     pub at_text: String,
-    pub who: String,
-    pub role: String,
-    pub what: String,
-    /// What was changed: `round 3: Clay Eagles – Waite Dropouts`, `user ann@example.org`.
-    pub object: String,
-    pub before: Option<String>,
-    pub after: Option<String>,
+    /// `Ann Advisor (Whitmer High School) entered the result of Metro round 3, …`.
+    pub sentence: String,
     pub reason: String,
-    /// The stored before and after, in full, for whoever needs more than the summary.
+    /// The stored before and after, in full, for whoever needs more than the sentence.
     pub json: String,
+}
+
+/// The filter form's choices: (value, label, chosen).
+#[derive(Debug)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+    pub chosen: bool,
 }
 
 #[derive(Template)]
@@ -468,11 +470,21 @@ pub struct Row {
 struct HistoryPage {
     layout: Layout,
     about: String,
+    /// `Eastern Time (America/New_York)`: the zone the times are in.
+    zone: String,
     csv_href: String,
+    /// The page's own address, the filter form's action.
+    action: String,
+    schools: Vec<Choice>,
+    people: Vec<Choice>,
+    from: String,
+    to: String,
+    /// Whether any filter is set (then the form offers to clear them).
+    filtered: bool,
     rows: Vec<Row>,
-    /// `?before=` of the next older page, when there is one.
+    /// The next older page, the filters kept, when there is one.
     older: Option<String>,
-    /// The first page's address, when this is not it.
+    /// The first page's address, the filters kept, when this is not it.
     newest: Option<String>,
 }
 
@@ -480,30 +492,70 @@ async fn page(
     state: &AppState,
     auth: &Auth,
     address: Result<Address, PathRejection>,
-    query: Before,
+    query: Asked,
 ) -> Response {
     let answer = async {
         let scope = allowed(state, auth, address).await?;
-        let before = match query {
-            Ok(Query(p)) => parse_before(p.before.as_deref())?,
-            Err(_) => return Err(bad_before("")),
+        let Ok(Query(asked)) = query else {
+            return Err(WebError::BadRequest(
+                "The history's address has a filter it cannot read: use the form above the log to choose a school, a person or dates.".to_string(),
+            ));
         };
+        let store = state.store();
+        let schools = store.schools(scope.league.id).await?;
+        let members = store.league_members(scope.league.id).await?;
+        let people = sentence::People::new(&members);
+        let zone = &scope.league.time_zone;
+        let chosen = Chosen::read(&asked, &schools, zone)?;
         // One row more than the page shows, to know whether there are older ones.
         let filter = HistoryFilter {
-            before,
+            before: chosen.before,
             limit: Some(u32::try_from(PAGE_ROWS + 1).unwrap_or(u32::MAX)),
+            school: chosen.school.as_ref().map(|s| s.id),
+            actor: chosen.person.clone(),
+            from: chosen.from_at,
+            until: chosen.until_at,
             ..scope.filter.clone()
         };
-        let mut entries = state.store().history(&filter).await?;
+        let mut entries = store.history(&filter).await?;
         let more = entries.len() > PAGE_ROWS;
         entries.truncate(PAGE_ROWS);
         let history_href = format!("{}/history", scope.href);
         let older = match (more, entries.last()) {
-            (true, Some(last)) => Some(format!("{history_href}?before={}", last.id)),
+            (true, Some(last)) => Some(chosen.href(&history_href, Some(last.id))),
             _ => None,
         };
-        let zone = &scope.league.time_zone;
-        let rows = entries.iter().map(|e| row(e, &scope.names, zone)).collect();
+        let rows = entries.iter().map(|e| row(e, &people, zone)).collect();
+        let school_name = chosen.school.as_ref().map(|s| s.name.as_str());
+        let mut school_choices = vec![Choice {
+            value: String::new(),
+            label: "Every school".to_string(),
+            chosen: school_name.is_none(),
+        }];
+        school_choices.extend(schools.iter().map(|s| Choice {
+            value: s.name.clone(),
+            label: s.name.clone(),
+            chosen: Some(s.name.as_str()) == school_name,
+        }));
+        let mut people_choices = vec![Choice {
+            value: String::new(),
+            label: "Anyone".to_string(),
+            chosen: chosen.person.is_none(),
+        }];
+        people_choices.extend(people.choices().into_iter().map(|(email, name)| Choice {
+            chosen: chosen.person.as_deref() == Some(email.as_str()),
+            label: name,
+            value: email,
+        }));
+        if let Some(p) = &chosen.person
+            && !people_choices.iter().any(|c| c.chosen)
+        {
+            people_choices.push(Choice {
+                value: p.clone(),
+                label: p.clone(),
+                chosen: true,
+            });
+        }
         let page = HistoryPage {
             layout: Layout {
                 title: scope.title,
@@ -514,10 +566,21 @@ async fn page(
                 api: None,
             },
             about: scope.about,
+            zone: zone.name().to_string(),
             csv_href: format!("{history_href}.csv"),
+            action: history_href.clone(),
+            schools: if scope.school_filter {
+                school_choices
+            } else {
+                Vec::new()
+            },
+            people: people_choices,
+            from: chosen.from.map(|d| d.to_string()).unwrap_or_default(),
+            to: chosen.to.map(|d| d.to_string()).unwrap_or_default(),
+            filtered: chosen.filtered(),
             rows,
             older,
-            newest: before.map(|_| history_href),
+            newest: chosen.before.map(|_| chosen.href(&history_href, None)),
         };
         let body = page.render().map_err(WebError::internal)?;
         Ok(private("text/html; charset=utf-8", body))
@@ -527,10 +590,112 @@ async fn page(
         .unwrap_or_else(|e: WebError| e.answer(Format::Html))
 }
 
+/// The filters as read: a school of the league, a person's email, a first and a last day
+/// (in the league's zone), and the paging cursor.
+struct Chosen {
+    school: Option<arbiter_store::School>,
+    person: Option<String>,
+    from: Option<jiff::civil::Date>,
+    to: Option<jiff::civil::Date>,
+    from_at: Option<jiff::Timestamp>,
+    until_at: Option<jiff::Timestamp>,
+    before: Option<i64>,
+}
+
+impl Chosen {
+    fn read(
+        asked: &Filters,
+        schools: &[arbiter_store::School],
+        zone: &arbiter_core::zone::Zone,
+    ) -> Result<Chosen, WebError> {
+        let given = |v: &Option<String>| {
+            v.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_string)
+        };
+        let school = match given(&asked.school) {
+            None => None,
+            Some(name) => match schools.iter().find(|s| s.name == name) {
+                Some(s) => Some(s.clone()),
+                None => {
+                    return Err(WebError::BadRequest(format!(
+                        "The league has no school “{name}”: choose one from the list of schools above the log."
+                    )));
+                }
+            },
+        };
+        let day = |v: &Option<String>,
+                   which: &str|
+         -> Result<Option<jiff::civil::Date>, WebError> {
+            match given(v) {
+                None => Ok(None),
+                Some(t) => t.parse().map(Some).map_err(|_| {
+                    WebError::BadRequest(format!(
+                        "“{t}” is not a date for the {which} day of the history: write it as 2026-11-14."
+                    ))
+                }),
+            }
+        };
+        let from = day(&asked.from, "first")?;
+        let to = day(&asked.to, "last")?;
+        // A day runs from its midnight in the league's zone to the next one's.
+        let midnight = |d: jiff::civil::Date| {
+            zone.instant(d.at(0, 0, 0, 0)).ok_or_else(|| {
+                WebError::internal(format!("{d} has no midnight in {}", zone.name()))
+            })
+        };
+        let from_at = from.map(midnight).transpose()?;
+        let until_at = match to {
+            Some(d) => Some(midnight(d.tomorrow().map_err(WebError::internal)?)?),
+            None => None,
+        };
+        Ok(Chosen {
+            school,
+            person: given(&asked.person).map(|p| p.to_lowercase()),
+            from,
+            to,
+            from_at,
+            until_at,
+            before: parse_before(asked.before.as_deref())?,
+        })
+    }
+
+    fn filtered(&self) -> bool {
+        self.school.is_some() || self.person.is_some() || self.from.is_some() || self.to.is_some()
+    }
+
+    /// The history's address with these filters, and a cursor when given.
+    fn href(&self, base: &str, before: Option<i64>) -> String {
+        let mut q = form_urlencoded::Serializer::new(String::new());
+        if let Some(s) = &self.school {
+            q.append_pair("school", &s.name);
+        }
+        if let Some(p) = &self.person {
+            q.append_pair("person", p);
+        }
+        if let Some(d) = self.from {
+            q.append_pair("from", &d.to_string());
+        }
+        if let Some(d) = self.to {
+            q.append_pair("to", &d.to_string());
+        }
+        if let Some(b) = before {
+            q.append_pair("before", &b.to_string());
+        }
+        let q = q.finish();
+        if q.is_empty() {
+            base.to_string()
+        } else {
+            format!("{base}?{q}")
+        }
+    }
+}
+
 fn parse_before(text: Option<&str>) -> Result<Option<i64>, WebError> {
-    match text {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
-        Some(t) => match t.trim().parse::<i64>() {
+        Some(t) => match t.parse::<i64>() {
             Ok(n) if n > 0 => Ok(Some(n)),
             _ => Err(bad_before(t)),
         },
@@ -543,268 +708,15 @@ fn bad_before(text: &str) -> WebError {
     ))
 }
 
-/// A history row, its time in the league's zone.
-fn row(e: &HistoryEntry, names: &HashMap<String, String>, zone: &arbiter_core::zone::Zone) -> Row {
-    let value = e.after.as_ref().or(e.before.as_ref());
+/// A history row as a sentence, its time in the league's zone.
+fn row(e: &HistoryEntry, people: &sentence::People, zone: &arbiter_core::zone::Zone) -> Row {
     Row {
         id: e.id,
         at_iso: e.at.to_string(),
-        at_text: words::timestamp_in(e.at, zone),
-        who: e
-            .actor
-            .clone()
-            .unwrap_or_else(|| "system / command line".to_string()),
-        role: e.role.map(|r| r.name().to_string()).unwrap_or_default(),
-        what: what(e),
-        object: object(e.entity, &e.entity_id, value, names),
-        before: e.before.as_ref().map(|v| summary(e.entity, v, names)),
-        after: e.after.as_ref().map(|v| summary(e.entity, v, names)),
+        at_text: zone.local(e.at).strftime("%a %-d %b %Y %H:%M").to_string(),
+        sentence: format!("{} {}.", people.who(e), sentence::deed(e)),
         reason: e.reason.clone().unwrap_or_default(),
         json: full_json(e),
-    }
-}
-
-/// The change in words; a pair the store does not write is shown by its codes.
-fn what(e: &HistoryEntry) -> String {
-    let phrase = match (e.entity, e.action) {
-        (Entity::League, HistoryAction::Create) => "created the league",
-        (Entity::Season, HistoryAction::Create) => "created the season",
-        (Entity::School, HistoryAction::Create) => "added the school",
-        (Entity::Closure, HistoryAction::Create) => "closed the schools",
-        (Entity::Closure, HistoryAction::Withdraw) => "withdrew the closure",
-        (Entity::Competition, HistoryAction::Import) => "imported the competition",
-        (Entity::Competition, HistoryAction::Create) => "created the competition",
-        (Entity::Team, HistoryAction::Import) => "imported the team",
-        (Entity::Team, HistoryAction::Create) => "added the team",
-        (_, HistoryAction::AddPlayer) => "added a player to the roster",
-        (_, HistoryAction::NameLineup) => "named the lineup",
-        (_, HistoryAction::MoveMatch) => "moved the match",
-        (_, HistoryAction::RuleOnViolation) => "ruled that the result stands",
-        (Entity::Team, HistoryAction::EditPlayer) => "changed a player's roster entry",
-        (Entity::Team, HistoryAction::WithdrawPlayer) => "withdrew a player from the roster",
-        (Entity::Match, HistoryAction::RecordResult) => {
-            // Version 1 comes with the schedule; a result over no result is its entry, one over
-            // another a correction (GT-P2).
-            let had_result = e
-                .before
-                .as_ref()
-                .and_then(|b| b.get("outcome"))
-                .and_then(|o| o.get("kind"))
-                .and_then(Value::as_str)
-                .is_some_and(|k| k != "pending");
-            if had_result {
-                "corrected the result"
-            } else {
-                "entered the result"
-            }
-        }
-        (Entity::Match, HistoryAction::ConfirmResult) => "confirmed the result",
-        (Entity::Match, HistoryAction::DisputeResult) => "disputed the result",
-        (Entity::User, HistoryAction::Create) => "created the account",
-        (Entity::User, HistoryAction::SetPassword) => "set the password",
-        (Entity::Membership, HistoryAction::Grant) => "gave the role",
-        (Entity::Membership, HistoryAction::Revoke) => "took away the role",
-        (Entity::Invite, HistoryAction::Create) => "invited",
-        (Entity::Invite, HistoryAction::Accept) => "accepted the invitation",
-        (Entity::Invite, HistoryAction::Withdraw) => "withdrew the invitation",
-        (Entity::ApiToken, HistoryAction::Create) => "created an API token",
-        (Entity::ApiToken, HistoryAction::Revoke) => "revoked an API token",
-        (Entity::LedgerEntry, HistoryAction::RecordLedgerEntry) => {
-            match e
-                .after
-                .as_ref()
-                .and_then(|a| a.get("kind"))
-                .and_then(Value::as_str)
-            {
-                Some("reversal") => "reversed a ledger entry",
-                _ => "recorded a ledger entry",
-            }
-        }
-        (Entity::Competition, HistoryAction::DecideTie) => "decided a tie for the playoffs",
-        (Entity::Playoffs, HistoryAction::DrawPlayoffs) => "drew the playoffs",
-        (Entity::Playoffs, HistoryAction::PairRound) => "paired a playoff round",
-        (Entity::Playoffs, HistoryAction::RecordDecidingGame) => "entered a deciding game",
-        (Entity::Playoffs, HistoryAction::CorrectDecidingGame) => "corrected a deciding game",
-        (Entity::MediaReport, HistoryAction::DraftMediaReport) => "saved a media report's draft",
-        (Entity::MediaReport, HistoryAction::PublishMediaReport) => "published a media report",
-        (entity, action) => return format!("{entity}: {action}"),
-    };
-    phrase.to_string()
-}
-
-/// Which thing changed, from the row's JSON where it names it.
-fn object(
-    entity: Entity,
-    id: &str,
-    value: Option<&Value>,
-    names: &HashMap<String, String>,
-) -> String {
-    let text = |k: &str| value.and_then(|v| v.get(k)).and_then(Value::as_str);
-    match entity {
-        Entity::Match => match (
-            value.and_then(|v| v.get("round")).and_then(Value::as_u64),
-            text("home"),
-            text("away"),
-        ) {
-            (Some(r), Some(h), Some(a)) => {
-                format!("round {r}: {} \u{2013} {}", team(h, names), team(a, names))
-            }
-            _ => format!("match {id}"),
-        },
-        Entity::FieldLot => format!(
-            "the lot of {id}'s invitation order (seed {})",
-            text("seed").unwrap_or("?")
-        ),
-        Entity::Team => format!("team {}", text("name").unwrap_or(id)),
-        Entity::User => format!("account {}", text("email").unwrap_or(id)),
-        Entity::Membership => match (text("user"), text("role")) {
-            (Some(u), Some(r)) => format!("{u} as {}", role_name(r)),
-            _ => format!("role {id}"),
-        },
-        Entity::Invite => match (text("email"), text("role")) {
-            (Some(u), Some(r)) => format!("{u} as {}", role_name(r)),
-            _ => format!("invitation {id}"),
-        },
-        Entity::ApiToken => match text("label") {
-            Some(l) if !l.is_empty() => format!("token “{l}”"),
-            _ => format!("token {}", text("prefix").unwrap_or(id)),
-        },
-        Entity::Closure => match (text("reason"), text("from"), text("to")) {
-            (Some(r), Some(a), Some(b)) if a == b => format!("closure “{r}” on {a}"),
-            (Some(r), Some(a), Some(b)) => format!("closure “{r}” from {a} to {b}"),
-            _ => format!("closure {id}"),
-        },
-        Entity::LedgerEntry => match (
-            value.and_then(|v| v.get("number")).and_then(Value::as_u64),
-            text("season"),
-        ) {
-            (Some(n), Some(season)) => format!("ledger entry {n} of {season}"),
-            _ => format!("ledger entry {id}"),
-        },
-        Entity::Playoffs => "the playoffs".to_string(),
-        Entity::MediaReport => match (text("moment"), text("season")) {
-            (Some(m), Some(season)) => format!("the {m} report of {season}"),
-            _ => format!("media report {id}"),
-        },
-        Entity::League | Entity::Season | Entity::School | Entity::Competition => {
-            format!("{entity} {}", text("name").unwrap_or(id))
-        }
-    }
-}
-
-fn team<'a>(id: &'a str, names: &'a HashMap<String, String>) -> &'a str {
-    names.get(id).map_or(id, String::as_str)
-}
-
-fn role_name(code: &str) -> String {
-    Role::from_code(code).map_or_else(|| code.to_string(), |r| r.name().to_string())
-}
-
-/// A short reading of one side of a change: a result as its score and boards, a review as the
-/// version it reviews, anything else as `key: value` pairs.
-fn summary(entity: Entity, v: &Value, names: &HashMap<String, String>) -> String {
-    if entity == Entity::Match {
-        let version = v.get("version").and_then(Value::as_i64);
-        if let Some(o) = v.get("outcome") {
-            let home = v.get("home").and_then(Value::as_str).unwrap_or("home");
-            let away = v.get("away").and_then(Value::as_str).unwrap_or("away");
-            let text = outcome(o, team(home, names), team(away, names));
-            return match version {
-                Some(n) => format!("version {n}: {text}"),
-                None => text,
-            };
-        }
-        if let (Some(n), Some(kind)) = (version, v.get("kind").and_then(Value::as_str)) {
-            return format!("version {n} {kind}");
-        }
-    }
-    compact(v)
-}
-
-/// `3–1 (boards 1–0 ½–½ 1–0 +/−)`, `Clay Eagles forfeited the match`, `no result yet`.
-fn outcome(o: &Value, home: &str, away: &str) -> String {
-    match o.get("kind").and_then(Value::as_str) {
-        Some("boards") => {
-            let results: Vec<GameResult> = o
-                .get("boards")
-                .and_then(Value::as_array)
-                .map(|bs| {
-                    bs.iter()
-                        .map(|b| {
-                            b.get("result")
-                                .and_then(Value::as_str)
-                                .and_then(GameResult::parse)
-                                .unwrap_or(GameResult::Pending)
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            if results.iter().all(|r| *r == GameResult::Pending) {
-                return "no result yet".to_string();
-            }
-            let (mut h, mut a) = (0.0, 0.0);
-            for r in &results {
-                let (x, y) = match r {
-                    GameResult::HomeWin | GameResult::HomeWinByForfeit => (1.0, 0.0),
-                    GameResult::AwayWin | GameResult::AwayWinByForfeit => (0.0, 1.0),
-                    GameResult::Draw => (0.5, 0.5),
-                    GameResult::DoubleForfeit | GameResult::Pending => (0.0, 0.0),
-                };
-                h += x;
-                a += y;
-            }
-            let boards: Vec<&str> = results.iter().map(|r| words::board_result(*r)).collect();
-            let so_far = if results.contains(&GameResult::Pending) {
-                " so far"
-            } else {
-                ""
-            };
-            format!(
-                "{}{so_far} (boards {})",
-                words::score(h, a),
-                boards.join(" ")
-            )
-        }
-        Some("forfeit") => match o.get("by").and_then(Value::as_str) {
-            Some("home") => format!("{home} forfeited the match"),
-            Some("away") => format!("{away} forfeited the match"),
-            _ => "forfeit".to_string(),
-        },
-        Some("double_forfeit") => "both teams forfeited the match".to_string(),
-        Some("pending") => "no result yet".to_string(),
-        _ => compact(o),
-    }
-}
-
-/// Longest summary of one value on the page; the full JSON is under the row.
-const SUMMARY_CHARS: usize = 240;
-
-/// `name: Clay Eagles, school: Clay High School, players: 4 entries`; an object inside one is
-/// read one level deeper, in brackets: `rules: (preset: gthscl)`.
-fn compact(v: &Value) -> String {
-    let text = match v {
-        Value::Object(map) => pairs(map, 1),
-        other => scalar(other, 1),
-    };
-    shorten(&text, SUMMARY_CHARS)
-}
-
-fn pairs(map: &serde_json::Map<String, Value>, depth: u8) -> String {
-    map.iter()
-        .map(|(k, x)| format!("{k}: {}", scalar(x, depth)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn scalar(v: &Value, depth: u8) -> String {
-    match v {
-        Value::Null => "none".to_string(),
-        Value::String(s) => s.clone(),
-        Value::Array(a) if a.len() == 1 => "1 entry".to_string(),
-        Value::Array(a) => format!("{} entries", a.len()),
-        Value::Object(map) if depth < 2 => format!("({})", pairs(map, depth + 1)),
-        Value::Object(_) => "(\u{2026})".to_string(),
-        other => other.to_string(),
     }
 }
 
@@ -908,6 +820,7 @@ fn private(content_type: &'static str, body: impl Into<Body>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_store::HistoryAction;
 
     /// Issue 9 item 9: a reason, a name or an id that a spreadsheet would run, split on `,`,
     /// `;` or a tab, reaches none of it as a formula, and reads back behind its apostrophe.
@@ -936,6 +849,9 @@ mod tests {
                 before: Some(serde_json::json!(t)),
                 after: Some(serde_json::json!({ "reason": t })),
                 reason: Some((*t).to_string()),
+                competition: None,
+                competition_name: None,
+                on_match: None,
             })
             .collect();
         let text = csv_text(&entries);
@@ -959,35 +875,5 @@ mod tests {
     fn file_names_keep_to_safe_characters() {
         assert_eq!(file_name("gthscl-2026-27"), "gthscl-2026-27");
         assert_eq!(file_name("a\"b c/é"), "a_b_c__");
-    }
-
-    #[test]
-    fn results_read_as_score_and_boards() {
-        let names = HashMap::from([("clay".to_string(), "Clay Eagles".to_string())]);
-        let v = serde_json::json!({
-            "version": 2, "round": 4, "home": "drop", "away": "clay",
-            "outcome": {"kind": "boards", "boards": [
-                {"board": 1, "result": "1-0"}, {"board": 2, "result": "1/2-1/2"},
-                {"board": 3, "result": "0-1"}, {"board": 4, "result": "-/+"}]}
-        });
-        assert_eq!(
-            summary(Entity::Match, &v, &names),
-            "version 2: 1½\u{2013}2½ (boards 1\u{2013}0 ½\u{2013}½ 0\u{2013}1 \u{2212}/+)"
-        );
-        let f = serde_json::json!({"version": 3, "round": 4, "home": "drop", "away": "clay",
-            "outcome": {"kind": "forfeit", "by": "away"}});
-        assert_eq!(
-            summary(Entity::Match, &f, &names),
-            "version 3: Clay Eagles forfeited the match"
-        );
-        assert_eq!(
-            compact(&serde_json::json!({"name": "X", "school": null, "players": [1, 2]})),
-            "name: X, school: none, players: 2 entries"
-        );
-        assert_eq!(
-            compact(&serde_json::json!({"rules": {"preset": "gthscl"},
-                "competition": {"name": "A", "teams": [1], "deep": {"x": 1}}})),
-            "rules: (preset: gthscl), competition: (name: A, teams: 1 entry, deep: (\u{2026}))"
-        );
     }
 }

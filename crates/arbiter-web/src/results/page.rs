@@ -329,8 +329,11 @@ struct MatchPage {
     /// GT-M12: the players each team withdrew for the match, kept with its record after the
     /// result: a sentence a team.
     withdrawals: Vec<String>,
-    /// The broken rules this result carries that no officer has ruled on (issue 12).
-    under_review: Vec<String>,
+    /// The broken rules this result carries that no officer has ruled on (issue 12), each
+    /// linked to where it is ruled on (issue 32).
+    under_review: Vec<Link>,
+    /// The broken rules an officer ruled the result stands despite, each linked to its ruling.
+    ruled: Vec<Link>,
     /// GT-M2: move the match to another day, for those who may.
     move_form: Option<MoveForm>,
     /// AS-1, GT-M19: the clock, as a score sheet prints it.
@@ -1609,7 +1612,23 @@ async fn page(
         under_review: view
             .open_violations()
             .filter(|f| f.round == Some(ctx.round) && f.home.as_ref() == Some(&ctx.record.home))
-            .map(arbiter_core::validate::Finding::on_its_match)
+            .map(|f| Link::new(crate::findings::finding_href(view, f), f.on_its_match()))
+            .collect(),
+        ruled: view
+            .findings
+            .iter()
+            .filter(|f| f.round == Some(ctx.round) && f.home.as_ref() == Some(&ctx.record.home))
+            .filter_map(|f| {
+                let r = view.stored.ruling(&f.key())?;
+                let day = words::date(view.league.time_zone.day_of(r.at));
+                Some(Link::new(
+                    crate::findings::finding_href(view, f),
+                    format!(
+                        "{} \u{2014} ruled on {day}: the result stands",
+                        f.on_its_match()
+                    ),
+                ))
+            })
             .collect(),
         move_form,
         time_control: view.time_control(),

@@ -584,13 +584,22 @@ async fn the_account_page_says_what_needs_each_advisor_now() {
     // Round 4, Mon 16 Nov 2026: Start hosts Scott. Before the day, nothing is asked.
     let before = at(date(2026, 11, 4));
     let mut start = Visitor::signed_in(&before, "start@gthscl.example").await;
-    assert!(
-        !start
-            .get(&before, "/account")
-            .await
-            .body
-            .contains("Needs you now")
-    );
+    let page = start.get(&before, "/account").await.body;
+    assert!(!page.contains("Needs you now"));
+    // Issue 32: the next match on top, with its day and place; the matches by season, the
+    // current one open, and the page's order: next, what is due, the matches, the roles.
+    let next = page
+        .find(&format!(
+            r#"<p class="next-match"><strong>Next:</strong> <a href="{DIVISION}/rounds/4/matches/start">Division A round 4, Start Spartans v Zoë O&#39;Brien"#
+        ))
+        .unwrap_or_else(|| panic!("{page}"));
+    assert!(page[next..].contains(", Mon 16 Nov 2026"), "{page}");
+    assert!(page[next..].contains("</a> at Start High School"), "{page}");
+    let season = page
+        .find(r#"<details class="season-matches" open><summary>2026-27"#)
+        .unwrap_or_else(|| panic!("{page}"));
+    let roles = page.find("<h2>Your roles</h2>").unwrap();
+    assert!(next < season && season < roles, "{page}");
     let day_after = at(date(2026, 11, 17));
     let page = start.get(&day_after, "/account").await.body;
     assert!(page.contains("Needs you now"), "{page}");

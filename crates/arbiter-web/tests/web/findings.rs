@@ -102,11 +102,49 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
     assert!(list.body.contains("1 to rule on"), "{}", list.body);
     let key = field(&list.body, "key");
     let competition = field(&list.body, "competition");
+    // Issue 32: the match is named by its teams and day, not its ids; the match page links
+    // its finding to the line where it is ruled on, and the ruling waits in "Needs you now".
+    assert!(
+        list.body.contains(&format!(
+            r#"<a href="{MATCH}">Round 4: Start Spartans v Zoë O&#39;Brien"#
+        )),
+        "{}",
+        list.body
+    );
+    assert!(
+        !list.body.contains("round 4, start v scott"),
+        "{}",
+        list.body
+    );
+    let anchor = format!("{FINDINGS}#f-{competition}-");
+    assert!(
+        page.body.contains(&format!(r#"<a href="{anchor}"#))
+            && page.body.contains("Where the President rules on it"),
+        "{}",
+        page.body
+    );
+    assert!(
+        account_page.body.contains("Needs you now")
+            && account_page
+                .body
+                .contains("Rule whether the result stands: Board")
+            && account_page.body.contains(&format!(r#"<a href="{anchor}"#)),
+        "{}",
+        account_page.body
+    );
 
     // GT-O3: the President's school plays this match, so the President gets no form and may not.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let theirs = president.get(&app, FINDINGS).await;
     assert!(!theirs.body.contains("name=\"key\""), "{}", theirs.body);
+    let their_account = president.get(&app, "/account").await;
+    assert!(
+        !their_account
+            .body
+            .contains("Rule whether the result stands"),
+        "{}",
+        their_account.body
+    );
     let refused = president
         .post(
             &app,
@@ -165,6 +203,21 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
         !standings.body.contains("the President decides"),
         "{}",
         standings.body
+    );
+    // The result stands with its ruling linked; the task is done.
+    let page = get(&app, MATCH).await;
+    assert!(
+        page.body.contains("stands by an officer's ruling")
+            && page.body.contains(&format!(r#"<a href="{anchor}"#))
+            && page.body.contains("The ruling</a>"),
+        "{}",
+        page.body
+    );
+    let account_page = vp.get(&app, "/account").await;
+    assert!(
+        !account_page.body.contains("Rule whether the result stands"),
+        "{}",
+        account_page.body
     );
     let history = store
         .history(&arbiter_store::HistoryFilter::default())

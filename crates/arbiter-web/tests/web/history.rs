@@ -243,40 +243,45 @@ async fn an_officer_reads_who_changed_a_result_and_why() {
     let newest = b.find("=cmd|").unwrap();
     let correction = b.find("Board 2 misreported").unwrap();
     assert!(newest < correction, "newest first");
-    // Who, in which role, what, before → after, why.
-    assert!(b.contains(PRESIDENT));
-    assert!(b.contains("<td data-label=\"Role\">President</td>"), "{b}");
-    assert!(b.contains("corrected the result"));
-    assert!(b.contains("entered the result"));
+    // Each change one sentence: who (by name, in which role), what, to which match of which
+    // division, in the league's local time (issue 32).
     assert!(
-        b.contains("round 4: Start Spartans \u{2013} Zoë O&#39;Brien"),
+        b.contains("Pat President (President) corrected the result of Division A round 4, Start Spartans v Zoë O&#39;Brien"),
         "{b}"
     );
     assert!(
-        b.contains("version 2: 2½\u{2013}1½ (boards 1\u{2013}0 0\u{2013}1 1\u{2013}0 ½\u{2013}½)"),
+        b.contains(": 2½\u{2013}1½ (boards 1\u{2013}0 0\u{2013}1 1\u{2013}0 ½\u{2013}½) to 3½\u{2013}½ (boards 1\u{2013}0 1\u{2013}0 1\u{2013}0 ½\u{2013}½)."),
         "{b}"
     );
     assert!(
-        b.contains("version 3: 3½\u{2013}½ (boards 1\u{2013}0 1\u{2013}0 1\u{2013}0 ½\u{2013}½)"),
+        b.contains("Pat President (President) entered the result of Division A round 4, Start Spartans v Zoë O&#39;Brien &#60;&#38;&#62; &#34;Q&#34;: 2½\u{2013}1½ (boards"),
         "{b}"
     );
-    assert!(b.contains("version 1: no result yet"), "{b}");
+    assert!(b.contains("in America/New_York"), "{b}");
+    assert!(!b.contains(" UTC<"), "{b}");
     assert!(
-        b.contains("per the &#34;signed&#34; scoresheet,\nconfirmed by both captains"),
+        b.contains("Why: Board 2 misreported, per the &#34;signed&#34; scoresheet,\nconfirmed by both captains"),
         "{b}"
     );
+    for sentence in b.split("<li id=\"h-").skip(1) {
+        let sentence = &sentence[..sentence.find("<details").unwrap()];
+        assert!(
+            !sentence.contains("none"),
+            "never a field said as none: {sentence}"
+        );
+    }
     // The import by the command line is there too, with no account behind it.
-    assert!(b.contains("imported the competition"));
-    assert!(b.contains("system / command line"));
+    assert!(b.contains("The command line imported the competition Division A."));
     // Roles are the league's rows, not the competition's.
-    assert!(!b.contains("gave the role"));
+    assert!(!b.contains("the role of"));
 
     // The league's history has the roles given as well.
     let a = get_as(&app, &cookie, "/leagues/gthscl/history").await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert!(a.body.contains("gave the role"));
     assert!(
-        a.body.contains(&format!("{ADVISOR} as Advisor")),
+        a.body.contains(&format!(
+            "gave {ADVISOR} the role of Advisor of Start High School."
+        )),
         "{}",
         a.body
     );
@@ -284,14 +289,14 @@ async fn an_officer_reads_who_changed_a_result_and_why() {
     let a = get_as(&app, &cookie, "/leagues/gthscl/2026-27/history").await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
     assert!(a.body.contains("corrected the result"));
-    assert!(!a.body.contains("gave the role"));
+    assert!(!a.body.contains("the role of"));
 
     // The match's own page.
     let m = format!("{DIVISION}/rounds/4/matches/start/history");
     let a = get_as(&app, &cookie, &m).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
     assert_eq!(
-        a.body.matches("the result</strong>").count(),
+        a.body.matches(" the result of Division A round 4").count(),
         3,
         "{}",
         a.body
@@ -494,4 +499,156 @@ async fn anonymous_readers_are_sent_to_sign_in() {
         assert!(a.header("location").starts_with("/sign-in"), "{uri}");
         assert!(!a.body.contains(PRESIDENT));
     }
+}
+
+/// Issue 32: the log narrows by school, person and days in the league's zone through a plain
+/// GET form, pages 50 changes at a time, and keeps the filters in its links.
+#[tokio::test]
+async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters_kept() {
+    let (store, app) = setup().await;
+    let cookie = sign_in(&app, PRESIDENT).await;
+    let log = "/leagues/gthscl/history";
+    let rows = |body: &str| body.matches("<li id=\"h-").count();
+    let a = get_as(&app, &cookie, log).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    // The form works without JavaScript: a GET to the page itself.
+    assert!(
+        a.body.contains(
+            r#"<form method="get" action="/leagues/gthscl/history" class="history-filters">"#
+        ),
+        "{}",
+        a.body
+    );
+    assert!(a.body.contains(r#"<option value="Clay High School">"#));
+    assert!(a.body.contains(&format!(
+        r#"<option value="{PRESIDENT}">Pat President</option>"#
+    )));
+
+    // A school: its own rows and its teams' and matches'.
+    let clay = get_as(
+        &app,
+        &cookie,
+        &format!("{log}?school=Clay+High+School&person="),
+    )
+    .await;
+    assert_eq!(clay.status, StatusCode::OK, "{}", clay.body);
+    assert!(
+        clay.body.contains("imported the team Clay Eagles"),
+        "{}",
+        clay.body
+    );
+    assert!(clay.body.contains("added the school Clay High School"));
+    assert!(!clay.body.contains("Start Spartans"), "{}", clay.body);
+    assert!(
+        clay.body
+            .contains(r#"<option value="Clay High School" selected>"#)
+    );
+    let scott = get_as(&app, &cookie, &format!("{log}?school=Scott+High+School")).await;
+    assert_eq!(
+        scott
+            .body
+            .matches("the result of Division A round 4")
+            .count(),
+        3
+    );
+    // A person: only what they did.
+    let pat = get_as(
+        &app,
+        &cookie,
+        &format!("{log}?person={}", urlencode(PRESIDENT)),
+    )
+    .await;
+    assert_eq!(rows(&pat.body), 3, "{}", pat.body);
+    assert!(!pat.body.contains("The command line"));
+    // Days in the league's zone: the day of the changes, and the day after.
+    let first = store.history(&Default::default()).await.unwrap();
+    let day = arbiter_core::zone::Zone::named("America/New_York")
+        .unwrap()
+        .day_of(first[0].at);
+    let on = get_as(&app, &cookie, &format!("{log}?from={day}&to={day}")).await;
+    assert_eq!(rows(&on.body), rows(&a.body), "{}", on.body);
+    let after = get_as(
+        &app,
+        &cookie,
+        &format!("{log}?from={}", day.tomorrow().unwrap()),
+    )
+    .await;
+    assert_eq!(after.status, StatusCode::OK);
+    assert_eq!(rows(&after.body), 0);
+    assert!(
+        after.body.contains("No change matches these filters."),
+        "{}",
+        after.body
+    );
+    assert!(
+        after
+            .body
+            .contains(&format!(r#"<a href="{log}">Clear the filters</a>"#))
+    );
+    let before = get_as(
+        &app,
+        &cookie,
+        &format!("{log}?to={}", day.yesterday().unwrap()),
+    )
+    .await;
+    assert_eq!(rows(&before.body), 0);
+    // Wrong values are named, with what to write instead.
+    let bad = get_as(&app, &cookie, &format!("{log}?from=14+Nov")).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(
+        bad.body
+            .contains("“14 Nov” is not a date for the first day"),
+        "{}",
+        bad.body
+    );
+    let bad = get_as(&app, &cookie, &format!("{log}?school=Nowhere")).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(
+        bad.body.contains("The league has no school “Nowhere”"),
+        "{}",
+        bad.body
+    );
+
+    // Sixty more corrections: 50 a page, newest first, the person kept in the links.
+    let m = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap()
+        .match_id(4, &TeamId("start".into()))
+        .unwrap();
+    let versions = store.result_versions(m).await.unwrap();
+    let outcome = versions.last().unwrap().outcome.clone();
+    let by = Actor::user(PRESIDENT, Role::President);
+    for n in 0..60 {
+        let seen = store.report_seen(m).await.unwrap();
+        let reason = format!("Recount {n}");
+        store
+            .record_result(m, seen, &outcome, &by, Some(&reason))
+            .await
+            .unwrap();
+    }
+    let q = format!("person={}", PRESIDENT.replace('@', "%40"));
+    let one = get_as(&app, &cookie, &format!("{log}?{q}")).await;
+    assert_eq!(rows(&one.body), 50, "{}", one.body);
+    assert!(one.body.contains("Why: Recount 59"));
+    assert!(!one.body.contains("Why: Recount 9<"));
+    let start = one.body.find("Older changes").expect("a second page");
+    let href_start = one.body[..start].rfind("href=\"").unwrap() + 6;
+    let href = one.body[href_start..start - 2]
+        .replace("&amp;", "&")
+        .replace("&#38;", "&");
+    assert!(href.starts_with(&format!("{log}?{q}&before=")), "{href}");
+    let two = get_as(&app, &cookie, &href).await;
+    assert_eq!(two.status, StatusCode::OK, "{}", two.body);
+    assert_eq!(rows(&two.body), 13, "{}", two.body);
+    assert!(two.body.contains("Why: Recount 9"));
+    assert!(!two.body.contains("The command line"));
+    assert!(!two.body.contains("Older changes"));
+    assert!(
+        two.body
+            .contains(&format!(r#"<a href="{log}?{q}">Newest changes</a>"#)),
+        "{}",
+        two.body
+    );
 }

@@ -381,7 +381,9 @@ async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_wri
     .await;
     let theirs = p.get(&app, "/leagues/gthscl/history").await;
     assert!(
-        theirs.body.contains("recorded a ledger entry"),
+        theirs
+            .body
+            .contains("recorded entry 1 of the 2026-27 ledger."),
         "{}",
         theirs.body
     );
