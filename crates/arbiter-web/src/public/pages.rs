@@ -772,6 +772,8 @@ pub struct MatchCard {
     pub boards: Vec<BoardLine>,
     /// `Changed by hand: …` when the arbiter changed C.04.6's pairing (issue 17).
     pub by_hand: Option<String>,
+    /// At a team Swiss, the match's table and each team's colours (issue 32, item 29).
+    pub seats: Option<crate::app::view::Seats>,
 }
 
 #[derive(Template)]
@@ -850,6 +852,7 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
                     by_hand: view
                         .changed_by_hand(n, &m.home)
                         .map(|c| words::hand_note(&c.reason, &c.overridden)),
+                    seats: view.seats(n, m),
                 });
             }
             Pairing::Bye(b) => byes.push(bye_line(view, n, b)),
