@@ -37,7 +37,11 @@ pub fn colours_in_words(rules: &Ruleset, m: &Match, side: Side) -> String {
     [first, first.other()]
         .into_iter()
         .filter_map(|c| {
-            let boards: Vec<u32> = all.iter().filter(|(_, x)| *x == c).map(|(n, _)| *n).collect();
+            let boards: Vec<u32> = all
+                .iter()
+                .filter(|(_, x)| *x == c)
+                .map(|(n, _)| *n)
+                .collect();
             let name = match c {
                 Colour::White => "White",
                 Colour::Black => "Black",

@@ -720,9 +720,21 @@ async fn c04_6_captains_read_their_table_and_colours_down_the_boards_not_home_an
 
     let page = get(&app, &format!("{OPEN}/rounds/3/matches/{}", m.home.0)).await;
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains(&format!("Table {table}")), "{}", page.body);
-    assert!(page.body.contains(&format!("{home}: {first}")), "{}", page.body);
-    assert!(page.body.contains(&format!("{away}: {second}")), "{}", page.body);
+    assert!(
+        page.body.contains(&format!("Table {table}")),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(&format!("{home}: {first}")),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(&format!("{away}: {second}")),
+        "{}",
+        page.body
+    );
     assert!(
         !page.body.contains("Home:") && !page.body.contains("Visitors:"),
         "a team Swiss has no home and visitors: {}",
