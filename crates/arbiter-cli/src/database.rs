@@ -268,6 +268,22 @@ pub fn demo(
                     );
                 }
             }
+            // A club captain of the team Swiss, who reads the table and colours (issue 32).
+            if league.slug == "lake-erie" {
+                let captain = crate::users::NewUser {
+                    email: "captain@toledo.example".to_string(),
+                    name: Some("Toledo Chess Club Captain".to_string()),
+                    role: "advisor".into(),
+                    school: Some("Toledo Chess Club".to_string()),
+                    ..new.clone()
+                };
+                if let Some(link) = crate::users::add(&store, &mailer, &captain).await?.link {
+                    println!(
+                        "  {} captain of Toledo Chess Club ({}): set the password at {link}",
+                        league.name, captain.email
+                    );
+                }
+            }
             // GTHSCL's Treasurer, whom the demo's fee ledger names as recording it (GT-O2).
             if league.slug == "gthscl" {
                 let treasurer = crate::users::NewUser {

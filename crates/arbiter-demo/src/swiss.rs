@@ -109,7 +109,8 @@ fn open() -> DemoCompetition {
             Team {
                 id: TeamId((*id).into()),
                 name: (*name).into(),
-                school: None,
+                // A club is its team's "school": its captain signs in for it (issue 32).
+                school: Some((*name).into()),
                 players: players
                     .into_iter()
                     .zip(1..)

@@ -16,6 +16,7 @@
 //! - `publish` (issue 17): the next round of a competition paired round by round, swaps by hand
 //!   with a reason (C.04.2 art. 1.5), and `keep_absolute`: a swap that makes a rematch (C.04.1 b)
 //!   or a second pairing-allocated bye (C.04.1 c) is refused unless overridden by name (issue 30).
+//! - `seat` (issue 32): a match's table in its round and each team's colours down the boards.
 //! - `sample`: a generated team Swiss, for benchmarks, property tests and the differential files.
 
 mod bracket;
@@ -24,6 +25,7 @@ mod field;
 mod matching;
 mod publish;
 pub mod sample;
+pub mod seat;
 #[cfg(test)]
 mod tests;
 mod wide;

@@ -1361,8 +1361,19 @@ async fn league_matches(
                         continue;
                     };
                     let mut note = c.name.clone();
-                    if let Some(side) = side {
-                        note.push_str(&format!(" · {}", side.code()));
+                    // A team Swiss's captain reads the table and the colours, not home or away
+                    // (issue 32, item 29).
+                    match (side, view.seats(r.number, m)) {
+                        (Some(side), Some(s)) => note.push_str(&format!(
+                            " · table {} · {}",
+                            s.table,
+                            match side {
+                                arbiter_core::Side::Home => s.home,
+                                arbiter_core::Side::Away => s.away,
+                            }
+                        )),
+                        (Some(side), None) => note.push_str(&format!(" · {}", side.code())),
+                        (None, _) => {}
                     }
                     if let Some(d) = seen.played_on {
                         note.push_str(&format!(" · {}", words::date(d)));

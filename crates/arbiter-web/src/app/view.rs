@@ -303,6 +303,14 @@ pub struct MatchFacts<'a> {
     pub excluded: Option<&'a Exclusion>,
 }
 
+/// A team Swiss match's table and each team's colours in words (`White on boards 1 and 3, …`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seats {
+    pub table: u32,
+    pub home: String,
+    pub away: String,
+}
+
 impl CompetitionView {
     /// `stage`: whether the competition is its season's playoffs, which GT-F4 rates only as
     /// the ruleset's `[playoffs] rated` says.
@@ -756,6 +764,21 @@ impl CompetitionView {
             away_points: entry.map_or(0.0, |e| e.opponent_game_points),
             excluded: entry.and_then(|e| e.excluded.as_ref()),
         }
+    }
+
+    /// At a team Swiss (issue 32, item 29), where a match sits: its table in round `round` and
+    /// each team's colours down the boards; `None` elsewhere, where home and visitors say it.
+    pub fn seats(&self, round: u32, m: &Match) -> Option<Seats> {
+        if !arbiter_core::swiss::paired_round_by_round(&self.rules) {
+            return None;
+        }
+        use arbiter_core::swiss::seat;
+        let table = self.round(round).and_then(|r| seat::table(r, &m.home))?;
+        Some(Seats {
+            table,
+            home: seat::colours_in_words(&self.rules, m, Side::Home),
+            away: seat::colours_in_words(&self.rules, m, Side::Away),
+        })
     }
 
     /// The boards of a match, board 1 first (none for a forfeited or pending match).

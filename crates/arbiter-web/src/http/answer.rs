@@ -74,22 +74,33 @@ pub fn unchanged(etag: HeaderValue, cache: &'static str) -> Response {
     r
 }
 
-/// Served to every reader: no sniffing, no framing, and no script at all (there is none).
+const POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Served to every reader: no sniffing, no framing, and no script but one a page allowed by
+/// its hash ([`allow_script`]); a policy the page set is kept.
 pub fn security_headers(h: &mut HeaderMap) {
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-        ),
-    );
+    h.entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static(POLICY));
     // Same-origin only: invitation and reset links carry their token in the address.
     h.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("same-origin"),
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+}
+
+/// The site's policy with the one inline `script` of this page allowed by its SHA-256 (CSP
+/// level 2), and reading the site itself (the projector's poll, issue 32 item 25).
+pub fn allow_script(h: &mut HeaderMap, script: &str) {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script));
+    let policy = format!("{POLICY}; script-src 'sha256-{hash}'; connect-src 'self'");
+    if let Ok(v) = HeaderValue::from_str(&policy) {
+        h.insert(header::CONTENT_SECURITY_POLICY, v);
+    }
 }

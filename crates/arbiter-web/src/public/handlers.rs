@@ -122,13 +122,50 @@ pub async fn explain(
     one_of(&state, &headers, path, Page::Explain).await
 }
 
-/// The projector page (issue 14): public like the standings, refreshing itself.
+/// The projector page (issue 14): public like the standings, refreshing itself. Drawn each
+/// time, with the hall's clock and the next round's start (issue 32, item 25); its ETag is the
+/// page's own, so the page's script reloads it as soon as a result or the minute changes.
 pub async fn projector(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: CompetitionPath,
 ) -> Response {
-    one_of(&state, &headers, path, Page::Projector).await
+    let a = match path {
+        Ok(axum::extract::Path(a)) => a,
+        Err(r) => return respond::bad_path(&r).answer(Format::Html),
+    };
+    let view = match state.view(&a.league, &a.season, &a.competition).await {
+        Ok(v) => v,
+        Err(e) => return e.answer(Format::Html),
+    };
+    let now = state.now();
+    let hall = match state.store().event(view.season.id).await {
+        Ok(Some(event)) => pages::Hall {
+            now: Some(event.hall_time(now)),
+            starts: event.starts_of(view.record.id),
+        },
+        Ok(None) => pages::Hall {
+            now: Some(view.league.time_zone.tz().to_datetime(now)),
+            starts: Vec::new(),
+        },
+        Err(e) => return WebError::from(e).answer(Format::Html),
+    };
+    let html = match askama::Template::render(&pages::projector_in(&view, &hall)) {
+        Ok(h) => h,
+        Err(e) => return WebError::internal(e).answer(Format::Html),
+    };
+    let etag = crate::http::answer::etag(0, html.as_bytes());
+    if crate::http::answer::not_modified(&headers, &etag) {
+        return crate::http::answer::unchanged(etag, crate::http::answer::PAGE_CACHE);
+    }
+    let mut r = crate::http::answer::ok(
+        crate::http::answer::content_type(Format::Html),
+        etag,
+        crate::http::answer::PAGE_CACHE,
+        axum::body::Bytes::from(html),
+    );
+    crate::http::answer::allow_script(r.headers_mut(), pages::PROJECTOR_SCRIPT);
+    r
 }
 
 /// The results bulletin (issue 14): public, to print or mail.

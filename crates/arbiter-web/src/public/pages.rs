@@ -772,6 +772,8 @@ pub struct MatchCard {
     pub boards: Vec<BoardLine>,
     /// `Changed by hand: …` when the arbiter changed C.04.6's pairing (issue 17).
     pub by_hand: Option<String>,
+    /// At a team Swiss, the match's table and each team's colours (issue 32, item 29).
+    pub seats: Option<crate::app::view::Seats>,
 }
 
 #[derive(Template)]
@@ -850,6 +852,7 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
                     by_hand: view
                         .changed_by_hand(n, &m.home)
                         .map(|c| words::hand_note(&c.reason, &c.overridden)),
+                    seats: view.seats(n, m),
                 });
             }
             Pairing::Bye(b) => byes.push(bye_line(view, n, b)),
@@ -1399,6 +1402,24 @@ pub struct ProjectorPage {
     pub back_href: String,
     /// Seconds between refreshes.
     pub refresh: u32,
+    /// `Round 4 starts at 13:30`: the next round's start in the hall (issue 32, item 25).
+    pub starts: Option<String>,
+    /// The hall's clock when the page was drawn, in the event's (or league's) zone.
+    pub clock: Option<String>,
+    /// The script that reloads the page as soon as its ETag changes ([`PROJECTOR_SCRIPT`]).
+    pub script: &'static str,
+}
+
+/// The projector's one script (issue 32, item 25): every few seconds it asks for the page's
+/// ETag and reloads when it changes, so a result shows within seconds; the meta refresh is
+/// the fallback where scripts do not run. Allowed by its hash in the projector's CSP only.
+pub const PROJECTOR_SCRIPT: &str = "(function(){var t=null;setInterval(function(){fetch(location.href,{method:'HEAD',cache:'no-store'}).then(function(r){var e=r.headers.get('ETag');if(t===null){t=e}else if(e&&e!==t){location.reload()}}).catch(function(){})},5000)})();";
+
+/// The hall as the projector shows it: its clock now, and each round's start (round 1 first).
+#[derive(Debug, Clone, Default)]
+pub struct Hall {
+    pub now: Option<jiff::civil::DateTime>,
+    pub starts: Vec<jiff::civil::DateTime>,
 }
 
 /// How often the projector reads the standings again: often enough for the hall to see a
@@ -1422,6 +1443,11 @@ fn projected(view: &CompetitionView, r: &arbiter_core::Round, heading: String) -
 }
 
 fn projector(view: &CompetitionView) -> ProjectorPage {
+    projector_in(view, &Hall::default())
+}
+
+/// The projector page as the hall sees it at `hall.now`.
+pub fn projector_in(view: &CompetitionView, hall: &Hall) -> ProjectorPage {
     use arbiter_core::MatchOutcome;
     let rounds = view.rounds();
     let played = |r: &arbiter_core::Round| r.matches().any(|m| m.outcome != MatchOutcome::Pending);
@@ -1493,6 +1519,26 @@ fn projector(view: &CompetitionView) -> ProjectorPage {
         crosstable_href: format!("{}/crosstable", view.href()),
         back_href: view.href(),
         refresh: PROJECTOR_REFRESH_SECONDS,
+        starts: next
+            .and_then(|r| {
+                let i = usize::try_from(r.number).ok()?.checked_sub(1)?;
+                Some((r.number, *hall.starts.get(i)?))
+            })
+            .map(|(n, t)| {
+                let day = hall.now.map(|now| now.date());
+                let begun = hall.now.is_some_and(|now| now >= t);
+                match (day == Some(t.date()), begun) {
+                    (true, true) => format!("Round {n} started at {}", t.strftime("%H:%M")),
+                    (true, false) => format!("Round {n} starts at {}", t.strftime("%H:%M")),
+                    (false, _) => format!(
+                        "Round {n} starts {} at {}",
+                        words::date(t.date()),
+                        t.strftime("%H:%M")
+                    ),
+                }
+            }),
+        clock: hall.now.map(|t| t.strftime("%H:%M").to_string()),
+        script: PROJECTOR_SCRIPT,
     }
 }
 

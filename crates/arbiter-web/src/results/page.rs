@@ -298,6 +298,8 @@ struct MatchPage {
     away: Link,
     home_school: Option<String>,
     away_school: Option<String>,
+    /// At a team Swiss, the table and each team's colours instead of home and visitors.
+    seats: Option<crate::app::view::Seats>,
     score: String,
     label: Option<String>,
     /// The boards table's rating column: "Rating on 16 Nov", the match day's (GT-M11).
@@ -1564,6 +1566,7 @@ async fn page(
         away: team_link(Side::Away),
         home_school: ctx.school(Side::Home).map(str::to_string),
         away_school: ctx.school(Side::Away).map(str::to_string),
+        seats: view.seats(ctx.round, &ctx.record),
         score,
         label,
         boards: board_lines(ctx, view),

@@ -1344,3 +1344,62 @@ async fn as_11_a_lineup_named_early_is_its_teams_and_the_arbiters_until_its_dead
         assert!(!page.body.contains(sealed), "{}", page.body);
     }
 }
+
+/// Issue 32, item 25: the projector shows the hall's clock and when the next round starts (the
+/// event's times, AS-11), and reloads itself within seconds of a change: a small script, allowed
+/// by its hash in this page's policy only, polls the page's ETag, which changes with a result
+/// or the minute; the meta refresh stays for a screen without scripts.
+#[tokio::test]
+async fn as_11_the_projector_shows_the_halls_clock_and_the_rounds_start_and_reloads_on_a_change() {
+    let (store, _, path, _, _) = timed_event_store().await;
+    let projector = format!("{}/projector", path.split("/rounds/").next().unwrap());
+    let at = |hall: &str| app_at(&store, hall);
+    let page = get(&at("12:05"), &projector).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body.contains("Round 2 starts at 13:30"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("Hall clock <time>12:05</time>"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(r#"<meta http-equiv="refresh" content="30">"#)
+    );
+    // Before the event ends, its standings' ties are not explained on the screen (the bulletin
+    // has them): eight teams and two rounds fit one screen.
+    assert!(
+        !page.body.contains("How the ties were broken"),
+        "{}",
+        page.body
+    );
+
+    let policy = page.header("content-security-policy");
+    assert!(policy.contains("script-src 'sha256-"), "{policy}");
+    assert!(page.body.contains("<script>") && page.body.contains("'HEAD'"));
+    let standings = get(&at("12:05"), &projector.replace("/projector", "/standings")).await;
+    let other = standings.header("content-security-policy");
+    assert!(
+        !other.contains("script-src"),
+        "only the projector runs a script: {other}"
+    );
+
+    // The same minute: unchanged (304); the next minute: a new ETag, so the page reloads.
+    let etag = page.header("etag").to_string();
+    let again = send(
+        &at("12:05"),
+        axum::http::Request::get(&projector)
+            .header("if-none-match", &etag)
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    let later = get(&at("12:06"), &projector).await;
+    assert_ne!(later.header("etag"), etag);
+    assert!(later.body.contains("Hall clock <time>12:06</time>"));
+}

@@ -25,6 +25,11 @@ const API: &str = "/api/v1/leagues/gthscl/2026-swiss/open/pairing";
 /// The seeded league with the demo's team Swiss (three rounds played) as a season of its own,
 /// the President and an advisor.
 async fn swiss_store() -> Store {
+    swiss_store_where(|_| {}).await
+}
+
+/// [`swiss_store`], the demo's team Swiss changed by `edit` before it is stored.
+async fn swiss_store_where(edit: impl FnOnce(&mut Competition)) -> Store {
     let store = store().await;
     let demo = arbiter_demo::generate(jiff::civil::date(2026, 11, 4));
     let open = demo
@@ -55,6 +60,8 @@ async fn swiss_store() -> Store {
         )
         .await
         .unwrap();
+    let mut competition = open.competition.clone();
+    edit(&mut competition);
     store
         .import_competition(
             season.id,
@@ -63,7 +70,7 @@ async fn swiss_store() -> Store {
                 name: "Open".into(),
                 rules: RulesRef::Toml(open.rules.clone()),
             },
-            &open.competition,
+            &competition,
             &Actor::system(),
         )
         .await
@@ -683,4 +690,73 @@ async fn c04_6_the_trf_export_gives_the_events_rounds_and_the_sites_round_its_da
         },
     );
     assert!(paired.is_ok(), "round {next}: {paired:?}");
+}
+
+/// Issue 32, item 29: at a team Swiss the match page, the round's page and a captain's account
+/// page give the match's table (its place in the round) and each team's colours down the boards,
+/// the first-named team having the pairing's colour on board 1 and the colours alternating
+/// (C.04.6 art. 4, the ruleset's `white_on_odd_boards`); never "Home" and "Visitors".
+#[tokio::test]
+async fn c04_6_captains_read_their_table_and_colours_down_the_boards_not_home_and_visitors() {
+    const CAPTAIN: &str = "captain@toledo.example";
+    let store = swiss_store_where(|c| {
+        let toledo = c.teams.iter_mut().find(|t| t.id.0 == "toledo").unwrap();
+        toledo.school = Some("Toledo Chess Club".into());
+    })
+    .await;
+    account(&store, CAPTAIN, Role::Advisor, Some("Toledo Chess Club")).await;
+    let (c, _, _) = stored(&store).await;
+    let round = c.rounds.iter().find(|r| r.number == 3).unwrap();
+    let (table, m) = round
+        .matches()
+        .enumerate()
+        .find(|(_, m)| m.home.0 == "toledo" || m.away.0 == "toledo")
+        .expect("Toledo played round 3");
+    let table = table + 1;
+    let (home, away) = (c.team_name(&m.home), c.team_name(&m.away));
+    let first = "White on boards 1 and 3, Black on boards 2 and 4";
+    let second = "Black on boards 1 and 3, White on boards 2 and 4";
+    let app = app(&store);
+
+    let page = get(&app, &format!("{OPEN}/rounds/3/matches/{}", m.home.0)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains(&format!("Table {table}")),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(&format!("{home}: {first}")),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(&format!("{away}: {second}")),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains("Home:") && !page.body.contains("Visitors:"),
+        "a team Swiss has no home and visitors: {}",
+        page.body
+    );
+
+    let listed = get(&app, &format!("{OPEN}/rounds/3")).await;
+    assert!(
+        listed.body.contains(&format!(
+            "<strong>Table {table}</strong> · {home}: {first} · {away}: {second}"
+        )),
+        "{}",
+        listed.body
+    );
+
+    let mut captain = Visitor::signed_in(&app, CAPTAIN).await;
+    let mine = captain.get(&app, "/account").await;
+    let toledo = if m.home.0 == "toledo" { first } else { second };
+    assert!(
+        mine.body.contains(&format!("table {table} · {toledo}")),
+        "{}",
+        mine.body
+    );
+    assert!(!mine.body.contains(" · home ·") && !mine.body.contains(" · away ·"));
 }

@@ -315,7 +315,7 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
     assert!(a.body.contains("no longer the last one"), "{}", a.body);
 
-    // The projector reads the same standings, and refreshes itself without JavaScript.
+    // The projector reads the same standings, and refreshes itself without JavaScript too.
     let projector = get(&app, "/leagues/gthscl/2026-27/division-a/projector").await;
     assert_eq!(projector.status, StatusCode::OK, "{}", projector.body);
     assert!(
@@ -330,7 +330,11 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         "{}",
         projector.body
     );
-    assert!(!projector.body.contains("<script"), "{}", projector.body);
+    assert!(
+        projector.body.contains("Hall clock"),
+        "the league's clock (issue 32, item 25): {}",
+        projector.body
+    );
 }
 
 /// Issue 14: the round's pairing and score sheets for the arbiter to print, one A4 page each
