@@ -741,6 +741,18 @@ impl GameOutcome {
 }
 
 impl Competition {
+    /// Whether every match of every round stored has its result: a championship whose final
+    /// standings may be the previous finish (AS-8). A competition without rounds is not.
+    pub fn is_finished(&self) -> bool {
+        !self.rounds.is_empty()
+            && self.rounds.iter().all(|r| {
+                r.pairings.iter().all(|p| match p {
+                    Pairing::Match(m) => m.outcome != MatchOutcome::Pending,
+                    Pairing::Bye(_) => true,
+                })
+            })
+    }
+
     /// The position of a team in `teams`, by id.
     pub fn team_index(&self, id: &TeamId) -> Option<usize> {
         self.teams.iter().position(|t| &t.id == id)

@@ -76,6 +76,11 @@ impl JsonError {
         }
     }
 
+    /// Problems of a file read as rows: at their lines.
+    pub(crate) fn rows(origin: &str, problems: Vec<Problem>) -> JsonError {
+        JsonError::new(origin, problems)
+    }
+
     /// The first problem (the one an editor would jump to).
     pub fn first(&self) -> Option<&Problem> {
         self.problems.first()

@@ -1,7 +1,10 @@
 //! The files of ASTC field planning (AS-4..AS-8): a competition's entries,
 //! `{"competition": "Secondary Open", "entries": [{"state": "SA", "school": "…"}, …]}`, and the
-//! previous championship's finish, `{"finish": [{"place": 1, "state": "VIC", "school": "…"}, …]}`.
-//! Every problem is given at its line and column, the rule's sentence from core.
+//! previous championship's finish, `{"finish": [{"place": 1, "state": "VIC", "school": "…"}, …]}`;
+//! or the same as rows, as an arbiter types or pastes them from a spreadsheet: `SA, Glenunga
+//! International High School` an entry a line, `1, VIC, Melbourne High School` a place a line
+//! (issue 32 item 26). Every problem is given at its line (and column in JSON), the rule's
+//! sentence from core.
 
 use arbiter_core::field::{Entries, EntryInput, EntryProblem, FinishInput, PreviousFinish};
 use serde::Deserialize;
@@ -68,6 +71,137 @@ pub fn read_finish(origin: &str, text: &str) -> Result<PreviousFinish, JsonError
     PreviousFinish::read(&rows).map_err(|p| placed(origin, text, "finish", &p))
 }
 
+/// The entries of `competition` as JSON (text starting with `{`, its own competition name) or
+/// as rows: `state, school` a line, comma or tab between, an optional header line
+/// `state,school`, blank lines skipped.
+pub fn read_entries_text(
+    origin: &str,
+    competition: &str,
+    text: &str,
+) -> Result<Entries, JsonError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        return read_entries(origin, text);
+    }
+    let (lines, rows) = rows_of(text, &["state"]);
+    let mut problems = Vec::new();
+    let mut entries = Vec::new();
+    for (line, cells) in lines.iter().zip(&rows) {
+        match cells.as_slice() {
+            [state, school, ..] => entries.push(EntryInput {
+                state: state.clone(),
+                school: school.clone(),
+            }),
+            _ => problems.push(at_line(
+                *line,
+                format!(
+                    "“{}” is not an entry; write the state's code and the school, `SA, Glenunga International High School`",
+                    cells.join(",")
+                ),
+            )),
+        }
+    }
+    let read = Entries::read(competition, &entries);
+    finish_rows(origin, &lines, problems, read)
+}
+
+/// The previous finish as JSON (text starting with `{`) or as rows: `place, state[, school]` a
+/// line, an optional header line `place,state,school`.
+pub fn read_finish_text(origin: &str, text: &str) -> Result<PreviousFinish, JsonError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        return read_finish(origin, text);
+    }
+    let (lines, rows) = rows_of(text, &["place"]);
+    let mut problems = Vec::new();
+    let mut places = Vec::new();
+    for (line, cells) in lines.iter().zip(&rows) {
+        match cells.as_slice() {
+            [place, state, rest @ ..] if place.parse::<u32>().is_ok() => places.push(FinishInput {
+                place: place.parse().unwrap_or(0),
+                state: state.clone(),
+                school: rest.first().cloned().filter(|s| !s.is_empty()),
+            }),
+            _ => problems.push(at_line(
+                *line,
+                format!(
+                    "“{}” is not a place; write the place, the state's code and the school, `1, VIC, Melbourne High School`",
+                    cells.join(",")
+                ),
+            )),
+        }
+    }
+    let read = PreviousFinish::read(&places);
+    finish_rows(origin, &lines, problems, read)
+}
+
+/// The non-blank rows of `text` with their 1-based line numbers, cells trimmed, split on tabs
+/// when the text has any, else on commas; a first row whose first cell is one of `header`
+/// (any case) is the header and skipped.
+fn rows_of(text: &str, header: &[&str]) -> (Vec<usize>, Vec<Vec<String>>) {
+    let separator = if text.contains('\t') { '\t' } else { ',' };
+    let mut lines = Vec::new();
+    let mut rows = Vec::new();
+    for (i, record) in crate::csv::read(text, separator).into_iter().enumerate() {
+        let cells: Vec<String> = record.iter().map(|c| c.trim().to_string()).collect();
+        if cells.iter().all(String::is_empty) {
+            continue;
+        }
+        let first = cells[0].to_lowercase();
+        if rows.is_empty() && header.contains(&first.as_str()) {
+            continue;
+        }
+        lines.push(i + 1);
+        rows.push(cells);
+    }
+    (lines, rows)
+}
+
+fn at_line(line: usize, message: String) -> Problem {
+    Problem {
+        line: Some(line),
+        message,
+        ..Problem::default()
+    }
+}
+
+/// The rows' own problems and core's, each at its line, in line order.
+fn finish_rows<T>(
+    origin: &str,
+    lines: &[usize],
+    mut problems: Vec<Problem>,
+    read: Result<T, Vec<EntryProblem>>,
+) -> Result<T, JsonError> {
+    match read {
+        Ok(v) if problems.is_empty() => Ok(v),
+        Ok(_) => Err(JsonError::rows(origin, problems)),
+        Err(core) => {
+            // Core counts the rows it was given; a row refused above was not among them, so
+            // its index is found among the lines of the rows read.
+            let read_lines: Vec<usize> = lines
+                .iter()
+                .copied()
+                .filter(|l| !problems.iter().any(|p| p.line == Some(*l)))
+                .collect();
+            problems.extend(core.iter().map(|p| {
+                Problem {
+                    line: p.entry.and_then(|i| read_lines.get(i).copied()),
+                    rule: p
+                        .message
+                        .split_once(": ")
+                        .map(|(rule, _)| rule)
+                        .filter(|r| r.starts_with("AS-"))
+                        .map(str::to_string),
+                    message: p.to_string(),
+                    ..Problem::default()
+                }
+            }));
+            problems.sort_by_key(|p| p.line);
+            Err(JsonError::rows(origin, problems))
+        }
+    }
+}
+
 fn error(origin: &str, e: &serde_json::Error) -> JsonError {
     JsonError {
         origin: origin.to_string(),
@@ -109,6 +243,32 @@ fn placed(origin: &str, text: &str, list: &str, problems: &[EntryProblem]) -> Js
 mod tests {
     use super::*;
     use arbiter_core::field::State;
+
+    /// Issue 32 item 26: the entries as an arbiter types them, a line each, every mistake at
+    /// once at the line it is on.
+    #[test]
+    fn as_4_entries_as_rows_are_read_with_every_mistake_at_its_line() {
+        let text = "state,school\nSA, Glenunga International High School\n\nVIC,\"Melbourne High School, Melbourne\"\n";
+        let entries = read_entries_text("entries", "Secondary Open", text).unwrap();
+        assert_eq!(entries.competition(), "Secondary Open");
+        assert_eq!(entries.of_state(State::Vic), 1);
+        let text = "SA\tGlenunga International High School\nXX\tSomewhere\nno school\nQLD\tGlenunga International High School\n";
+        let e = read_entries_text("entries", "Secondary Open", text).unwrap_err();
+        let lines: Vec<Option<usize>> = e.problems.iter().map(|p| p.line).collect();
+        assert_eq!(lines, [Some(2), Some(3), Some(4)], "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("entries:2: entry 2, state: AS-4: “XX”"),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("entries:3: “no school” is not an entry"),
+            "{e}"
+        );
+        let finish = read_finish_text("finish", "1, VIC, Melbourne High School\n2, SA\n").unwrap();
+        assert_eq!(finish, read_finish("f", r#"{"finish": [{"place": 1, "state": "VIC", "school": "Melbourne High School"}, {"place": 2, "state": "SA"}]}"#).unwrap());
+    }
 
     #[test]
     fn as_4_entries_are_read_and_a_second_team_of_a_school_is_refused_at_its_place() {

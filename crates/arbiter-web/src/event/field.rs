@@ -17,7 +17,7 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use crate::app::respond::private;
-use crate::app::site;
+use crate::app::site::{self, LeagueTree};
 use crate::app::state::AppState;
 use crate::http::auth::{self, Auth};
 use crate::http::csrf;
@@ -33,6 +33,9 @@ pub fn field_href(league: &str) -> String {
 /// The form as sent.
 #[derive(Debug, Default, Deserialize)]
 pub struct FieldForm {
+    /// The competition's name, for entries typed as rows (a JSON file names its own).
+    #[serde(default)]
+    competition: String,
     #[serde(default)]
     entries: String,
     #[serde(default)]
@@ -60,6 +63,18 @@ struct PlanView {
     summary: String,
     steps: Vec<StepLine>,
     order: String,
+    /// The President's next step: the division's form on the set-up page, filled in with the
+    /// competition's name and its entered teams, the host's at number 1 (AS-19).
+    create: Option<CreateForm>,
+}
+
+struct CreateForm {
+    action: String,
+    season: String,
+    name: String,
+    teams: String,
+    /// The teams still to be nominated: their states.
+    invited: String,
 }
 
 struct HostChoice {
@@ -74,13 +89,14 @@ struct FieldPage {
     layout: Layout,
     csrf: String,
     action: String,
+    competition: String,
     entries: String,
     previous: String,
     hosts: Vec<HostChoice>,
     host_cannot_add: bool,
     /// The public page of the lots drawn (AS-8).
     lots: String,
-    /// The league's competitions whose final standings may be the previous finish.
+    /// The league's finished championships, whose final standings may be the previous finish.
     stored: Vec<(String, String)>,
     problems: Vec<String>,
     plan: Option<PlanView>,
@@ -129,6 +145,53 @@ fn plan_view(plan: &FieldPlan, competition: &str, previous: bool) -> PlanView {
                 codes(lot)
             ),
         },
+        create: None,
+    }
+}
+
+/// The division form filled in from the plan: the entered teams as the set-up page's CSV
+/// (`school,team,number`), the host's first at number 1 (AS-19); the invited teams are added
+/// when their states nominate them.
+fn create_form(
+    tree: &LeagueTree,
+    entries: &field::Entries,
+    plan: &FieldPlan,
+    host: Region,
+) -> CreateForm {
+    let mut out = arbiter_formats::csv::Writer::new();
+    out.record(["school", "team", "number"]);
+    let mut host_placed = false;
+    for e in entries.entries() {
+        let number = if !host_placed && e.state == host {
+            host_placed = true;
+            "1"
+        } else {
+            ""
+        };
+        out.record([
+            e.school.as_str(),
+            &format!("{} ({})", e.school, e.state.code()),
+            number,
+        ]);
+    }
+    CreateForm {
+        action: format!(
+            "{}/divisions#division",
+            crate::setup::setup_href(&tree.league.slug)
+        ),
+        season: tree
+            .seasons
+            .last()
+            .map(|(s, _)| s.slug.clone())
+            .unwrap_or_default(),
+        name: entries.competition().to_string(),
+        teams: out.finish(),
+        invited: plan
+            .steps
+            .iter()
+            .map(|s| format!("{} ({})", s.invite.name(), s.invite.code()))
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 
@@ -155,6 +218,7 @@ async fn page(
         ),
         csrf: csrf::session_token(&auth.session).await?,
         action: field_href(league),
+        competition: f.competition.clone(),
         entries: f.entries.clone(),
         previous: f.previous.clone(),
         hosts: Region::ALL
@@ -167,23 +231,32 @@ async fn page(
             .collect(),
         host_cannot_add: f.host_cannot_add.is_some(),
         lots: lots_href(league),
-        stored: tree
-            .seasons
-            .iter()
-            .rev()
-            .flat_map(|(season, comps)| {
-                comps.iter().map(move |c| {
-                    (
-                        format!("{}/{}", season.slug, c.slug),
-                        format!("{} — {}", c.name, season.name),
-                    )
-                })
-            })
-            .collect(),
+        stored: finished(state, &tree).await,
         problems,
         plan,
     };
     Ok(private(status, &page))
+}
+
+/// AS-8: the league's championships whose every match has its result, newest season first: the
+/// only ones whose final standings are a previous finish.
+async fn finished(state: &AppState, tree: &LeagueTree) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (season, comps) in tree.seasons.iter().rev() {
+        for c in comps {
+            let done = state
+                .view(&tree.league.slug, &season.slug, &c.slug)
+                .await
+                .is_ok_and(|v| v.competition.is_finished());
+            if done {
+                out.push((
+                    format!("{}/{}", season.slug, c.slug),
+                    format!("{} — {}", c.name, season.name),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// GET `/leagues/{league}/field`.
@@ -233,14 +306,16 @@ pub async fn plan_field(
         .ok();
     // AS-8: the product draws the seed; the draw is recorded below.
     let seed = Some(arbiter_store::secrets::lot_seed());
-    let entries = field_json::read_entries("the entries", &f.entries)
-        .map_err(|e| problems.push(e.to_string()))
+    // Rows as typed or pasted, or the JSON of `arbiter astc field` (issue 32 item 26); every
+    // mistake at its line.
+    let entries = field_json::read_entries_text("the entries", &f.competition, &f.entries)
+        .map_err(|e| problems.extend(e.to_string().lines().map(str::to_string)))
         .ok();
     let previous = if f.previous.trim().is_empty() {
         None
     } else {
-        field_json::read_finish("the previous finish", &f.previous)
-            .map_err(|e| problems.push(e.to_string()))
+        field_json::read_finish_text("the previous finish", &f.previous)
+            .map_err(|e| problems.extend(e.to_string().lines().map(str::to_string)))
             .ok()
     };
     let planned = match (entries, host, seed) {
@@ -263,7 +338,19 @@ pub async fn plan_field(
                     {
                         return e.answer(Format::Html);
                     }
-                    Some(plan_view(&plan, entries.competition(), previous.is_some()))
+                    let mut view = plan_view(&plan, entries.competition(), previous.is_some());
+                    // The President creates the competition from the plan in one step.
+                    if let Ok(tree) = site::one(&state, &league).await
+                        && auth::may(
+                            auth.user.as_ref(),
+                            tree.league.id,
+                            Action::CreateSeason,
+                            Target::League,
+                        )
+                    {
+                        view.create = Some(create_form(&tree, &entries, &plan, state_));
+                    }
+                    Some(view)
                 }
                 Err(e) => {
                     problems.push(e.to_string());
@@ -393,8 +480,8 @@ pub async fn lots_page(State(state): State<AppState>, Path(league): Path<String>
     answer.await.unwrap_or_else(|e| e.answer(Format::Html))
 }
 
-/// AS-8: the previous finish as `arbiter astc field` reads it, from the final standings of a
-/// championship stored here (`season/competition`). A team's state is the code its id or its
+/// AS-8: the previous finish as rows (`1, VIC, Melbourne High School`), from the final
+/// standings of a finished championship stored here (`season/competition`). A team's state is the code its id or its
 /// name's brackets carry (`vic`, `sa-2`, "Perth Modern School (WA)"); a team without one is
 /// refused by name, for the officer to write it in.
 async fn previous_from(state: &AppState, league: &str, from: &str) -> Result<String, WebError> {
@@ -404,6 +491,12 @@ async fn previous_from(state: &AppState, league: &str, from: &str) -> Result<Str
         ));
     };
     let view = state.view(league, season, competition).await?;
+    if !view.competition.is_finished() {
+        return Err(WebError::Refused(format!(
+            "AS-8: {} is not finished, so its standings are not a finish; choose a championship whose every match has its result.",
+            view.record.name
+        )));
+    }
     let standings = view.standings.as_ref().map_err(|m| {
         WebError::Refused(format!(
             "{}'s standings cannot be computed: {m}",
@@ -423,11 +516,12 @@ async fn previous_from(state: &AppState, league: &str, from: &str) -> Result<Str
             .and_then(|c| Region::parse(c).ok())
             .or_else(|| by_id.and_then(|c| Region::parse(&c.to_uppercase()).ok()))
         {
-            Some(region) => finish.push(serde_json::json!({
-                "place": row.rank,
-                "state": region.code(),
-                "school": team.school.clone().unwrap_or_else(|| team.name.clone()),
-            })),
+            Some(region) => finish.push(format!(
+                "{}, {}, {}",
+                row.rank,
+                region.code(),
+                team.school.clone().unwrap_or_else(|| team.name.clone())
+            )),
             None => unknown.push(team.name.clone()),
         }
     }
@@ -437,5 +531,5 @@ async fn previous_from(state: &AppState, league: &str, from: &str) -> Result<Str
             unknown.join(", ")
         )));
     }
-    Ok(serde_json::to_string_pretty(&serde_json::json!({ "finish": finish })).unwrap_or_default())
+    Ok(finish.join("\n"))
 }

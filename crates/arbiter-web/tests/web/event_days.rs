@@ -848,6 +848,42 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     const ENTRIES: &str = include_str!("../data/astc-field-entries.json");
     const FIELD: &str = "/leagues/astc/field";
     let (store, _, _, _) = event_store().await;
+    // The championship before, finished: its final standings are a previous finish (AS-8).
+    let demo = arbiter_demo::generate(date(2026, 12, 20));
+    let astc = demo.leagues.iter().find(|l| l.slug == "astc").unwrap();
+    let before = astc.seasons.iter().find(|s| s.slug == "2025").unwrap();
+    let open = before
+        .competitions
+        .iter()
+        .find(|c| c.slug == "secondary-open-2025")
+        .unwrap();
+    let league = store.league("astc").await.unwrap().unwrap();
+    let season = store
+        .create_season(
+            league.id,
+            &NewSeason {
+                slug: "2025".into(),
+                name: "2025, Perth".into(),
+                starts_on: Some(date(2025, 12, 8)),
+                ends_on: Some(date(2025, 12, 11)),
+            },
+            &Actor::default(),
+        )
+        .await
+        .unwrap();
+    store
+        .import_competition(
+            season.id,
+            &NewCompetition {
+                slug: "secondary-open-2025".into(),
+                name: "Secondary Open".into(),
+                rules: RulesRef::Preset("astc".into()),
+            },
+            &open.competition,
+            &Actor::default(),
+        )
+        .await
+        .unwrap();
     let app = app_at(&store, "08:00");
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let account = arbiter.get(&app, "/account").await;
@@ -929,48 +965,149 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     );
     assert!(broken.body.contains("the entries:2:"), "{}", broken.body);
 
-    // AS-8: the previous finish filled in from a championship's standings stored here, then
-    // the invitation order starts with it.
+    // AS-8, issue 32 item 26: the previous finish is filled in, as rows, from a finished
+    // championship's final standings only; one still being played is neither offered nor read.
+    let page = arbiter.get(&app, FIELD).await;
+    assert!(
+        page.body
+            .contains(r#"<option value="2025/secondary-open-2025">"#),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page
+            .body
+            .contains(r#"<option value="2026/secondary-open">"#),
+        "{}",
+        page.body
+    );
+    let fill = |from: &'static str| {
+        [
+            ("entries", ENTRIES),
+            ("host", "SA"),
+            ("from", from),
+            ("step", "fill"),
+        ]
+    };
+    let unfinished = arbiter
+        .post(&app, FIELD, &fill("2026/secondary-open"))
+        .await;
+    assert_eq!(unfinished.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        unfinished
+            .body
+            .contains("AS-8: Secondary Open is not finished"),
+        "{}",
+        unfinished.body
+    );
     let filled = arbiter
-        .post(
-            &app,
-            FIELD,
-            &[
-                ("entries", ENTRIES),
-                ("host", "SA"),
-                ("seed", "7"),
-                ("from", "2026/secondary-open"),
-                ("step", "fill"),
-            ],
-        )
+        .post(&app, FIELD, &fill("2025/secondary-open-2025"))
         .await;
     assert_eq!(filled.status, StatusCode::OK, "{}", filled.body);
     let start = filled.body.find("name=\"previous\"").unwrap();
     let textarea = &filled.body[start..];
-    let json = textarea[textarea.find('>').unwrap() + 1..textarea.find("</textarea>").unwrap()]
-        .replace("&quot;", "\"")
-        .replace("&#34;", "\"");
-    let finish: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(finish["finish"].as_array().unwrap().len(), 8, "{json}");
-    assert_eq!(finish["finish"][0]["place"], 1, "{json}");
-    let planned = arbiter
+    let rows = textarea[textarea.find('>').unwrap() + 1..textarea.find("</textarea>").unwrap()]
+        .replace("&#39;", "'")
+        .to_string();
+    assert_eq!(rows.lines().count(), 8, "{rows}");
+    assert!(rows.starts_with("1, "), "{rows}");
+
+    // The entries typed as rows, a team a line, with the competition's name beside them.
+    let typed = "SA, Glenunga International High School\nVIC, Mac.Robertson Girls' High School\nNSW, James Ruse Agricultural High School\nQLD, Brisbane Girls Grammar School\nWA, Perth Modern School\n";
+    let as_rows = [
+        ("competition", "Secondary Girls"),
+        ("entries", typed),
+        ("previous", rows.as_str()),
+        ("host", "SA"),
+    ];
+    let planned = arbiter.post(&app, FIELD, &as_rows).await;
+    assert_eq!(planned.status, StatusCode::OK, "{}", planned.body);
+    assert!(
+        planned
+            .body
+            .contains("Invitation order (AS-8): the previous finish"),
+        "{}",
+        planned.body
+    );
+    // The arbiter plans; the President sets the competition up from the plan in one step.
+    assert!(
+        planned
+            .body
+            .contains("The President sets up the competition from this plan"),
+        "{}",
+        planned.body
+    );
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let planned = president.post(&app, FIELD, &as_rows).await;
+    assert!(
+        planned
+            .body
+            .contains("Set up Secondary Girls from this plan"),
+        "{}",
+        planned.body
+    );
+    assert!(
+        planned
+            .body
+            .contains("Glenunga International High School (SA),1"),
+        "the host's team at number 1 (AS-19): {}",
+        planned.body
+    );
+    // Sent as it is, the set-up page previews the competition's teams and schedule.
+    let field = |name: &str| {
+        let at = planned
+            .body
+            .find(&format!("name=\"{name}\" value=\""))
+            .unwrap_or_else(|| panic!("{name}: {}", planned.body));
+        let from = at + name.len() + 15;
+        let to = from + planned.body[from..].find('"').unwrap();
+        planned.body[from..to]
+            .replace("&#10;", "\n")
+            .replace("&#39;", "'")
+            .replace("&#34;", "\"")
+    };
+    let sent: Vec<(&str, String)> = ["season", "name", "rules", "cycles", "spacing", "teams"]
+        .into_iter()
+        .map(|n| (n, field(n)))
+        .chain([("step", "preview".to_string())])
+        .collect();
+    let sent: Vec<(&str, &str)> = sent.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let preview = president
+        .post(&app, "/leagues/astc/setup/divisions", &sent)
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert!(
+        preview
+            .body
+            .contains("Create the division and its schedule"),
+        "{}",
+        preview.body
+    );
+    let typo = arbiter
         .post(
             &app,
             FIELD,
             &[
-                ("entries", ENTRIES),
-                ("previous", json.as_str()),
+                ("competition", "Secondary Girls"),
+                (
+                    "entries",
+                    "SA, Glenunga\nXYZ, Somewhere\nno school at all\n",
+                ),
                 ("host", "SA"),
-                ("seed", "7"),
             ],
         )
         .await;
+    assert_eq!(typo.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        planned
-            .body
-            .contains("Invitation order (AS-8): the previous finish, "),
+        typo.body.contains("the entries:2: entry 2, state: AS-4"),
         "{}",
-        planned.body
+        typo.body
+    );
+    assert!(
+        typo.body
+            .contains("the entries:3: “no school at all” is not an entry"),
+        "{}",
+        typo.body
     );
 }
 
