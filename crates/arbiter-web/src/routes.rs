@@ -409,6 +409,10 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             post(crate::results::round::save_round_results),
         ),
         (
+            site(Method::GET, &format!("{C}/rosters/sheet"), SignedIn),
+            get(crate::rosters::sheet::roster_sheet),
+        ),
+        (
             site(
                 Method::GET,
                 &format!("{C}/rounds/{{round}}/sheets"),

@@ -36,6 +36,8 @@ struct CompetitionStarts {
     name: String,
     href: String,
     protests: String,
+    /// AS-12: the rosters on one sheet, to post at the lock.
+    rosters: String,
     rounds: Vec<RoundStart>,
     /// AS-12, AS-13: when the rosters lock and protests close, once round 1 is set.
     deadlines: Option<String>,
@@ -145,6 +147,11 @@ async fn page(
                 name: c.record.name.clone(),
                 href: competition_href(league, season, &c.record.slug),
                 protests: crate::event::protests::protests_href(league, season, &c.record.slug),
+                rosters: crate::rosters::sheet::sheet_href(&competition_href(
+                    league,
+                    season,
+                    &c.record.slug,
+                )),
                 rounds: (1_u32..)
                     .zip(texts)
                     .map(|(n, value)| RoundStart {

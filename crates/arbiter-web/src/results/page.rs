@@ -314,6 +314,9 @@ struct MatchPage {
     history: Option<Link>,
     /// What the last action sent was refused for: one message, about that action only.
     notice: Option<String>,
+    /// AS-10, AS-12: the rosters in order on one printable sheet (its team's own before the
+    /// lock), linked from the lineup form.
+    roster_sheet: String,
     /// GT-P2: before the match day, when the result may be entered, in place of the form; said
     /// in the report, not as a refusal, so it never sits beside another action's refusal.
     entry_opens: Option<String>,
@@ -1582,6 +1585,7 @@ async fn page(
         history: read_history
             .then(|| Link::new(format!("{}/history", ctx.href()), "History of this match")),
         notice: redo.notice.clone(),
+        roster_sheet: crate::rosters::sheet::sheet_href(&ctx.view.href()),
         entry_opens: early,
         enter: show_enter.then(|| {
             result_form(

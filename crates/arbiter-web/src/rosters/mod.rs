@@ -11,6 +11,7 @@
 mod change;
 mod command;
 mod person;
+pub(crate) mod sheet;
 pub(crate) mod write;
 
 pub use change::change_player;

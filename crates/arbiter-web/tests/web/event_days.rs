@@ -1540,3 +1540,60 @@ async fn as_11_the_projector_shows_the_halls_clock_and_the_rounds_start_and_relo
     assert_ne!(later.header("etag"), etag);
     assert!(later.body.contains("Hall clock <time>12:06</time>"));
 }
+
+/// AS-12 (issue 32 item 23): "the full roster in order goes to the arbiter": before the lock the
+/// arbiter prints every roster in order on one sheet, reached from the event's page, and a
+/// team's advisor reads their own from the lineup form; from the lock every team reads them all.
+#[tokio::test]
+async fn as_12_the_arbiter_prints_the_rosters_in_order_before_the_lock() {
+    let (store, id, path, _) = event_store().await;
+    let rounds = store
+        .load_competition_by_id(arbiter_store::CompetitionId(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .competition
+        .rounds
+        .len();
+    assert_eq!(
+        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
+        StatusCode::SEE_OTHER
+    );
+    const SHEET: &str = "/leagues/astc/2026/secondary-open/rosters/sheet";
+    let before = app_at(&store, "08:40");
+    let mut arbiter = Visitor::signed_in(&before, ARBITER).await;
+    let event = arbiter.get(&before, "/leagues/astc/2026/event").await;
+    assert!(
+        event.body.contains(&format!("href=\"{SHEET}\"")),
+        "{}",
+        event.body
+    );
+    let sheet = arbiter.get(&before, SHEET).await;
+    assert_eq!(sheet.status, StatusCode::OK, "{}", sheet.body);
+    assert_eq!(sheet.body.matches("<caption>").count(), 8, "{}", sheet.body);
+    assert!(
+        sheet
+            .body
+            .contains("The rosters lock at 09:00 on Monday 7 December 2026"),
+        "{}",
+        sheet.body
+    );
+    let mut coach = Visitor::signed_in(&before, COACH).await;
+    let page = coach.get(&before, &path).await;
+    assert!(
+        page.body.contains(&format!("href=\"{SHEET}\"")),
+        "{}",
+        page.body
+    );
+    let own = coach.get(&before, SHEET).await;
+    assert_eq!(own.status, StatusCode::OK, "{}", own.body);
+    assert_eq!(own.body.matches("<caption>").count(), 1, "{}", own.body);
+    assert!(own.body.contains("Your team&#39;s roster"), "{}", own.body);
+    assert_ne!(get(&before, SHEET).await.status, StatusCode::OK);
+
+    let locked = app_at(&store, "09:00");
+    let mut coach = Visitor::signed_in(&locked, COACH).await;
+    let all = coach.get(&locked, SHEET).await;
+    assert_eq!(all.body.matches("<caption>").count(), 8, "{}", all.body);
+    assert!(all.body.contains("Locked at 09:00"), "{}", all.body);
+}
