@@ -21,16 +21,20 @@ pub enum Notice {
     MatchMoved,
     /// A result is due tomorrow: the home team's entry or the visitors' confirmation (GT-P2).
     DeadlineTomorrow,
+    /// A protest of a team's order was lodged, replied to or decided (AS-13): both teams and
+    /// the arbiter hear of each step.
+    ProtestStep,
 }
 
 impl Notice {
     /// Every kind, in the order the account page lists them.
-    pub const ALL: [Notice; 5] = [
+    pub const ALL: [Notice; 6] = [
         Notice::ResultEntered,
         Notice::ResultDisputed,
         Notice::ResultDecided,
         Notice::MatchMoved,
         Notice::DeadlineTomorrow,
+        Notice::ProtestStep,
     ];
 
     /// The word stored and sent by forms.
@@ -41,6 +45,7 @@ impl Notice {
             Notice::ResultDecided => "result_decided",
             Notice::MatchMoved => "match_moved",
             Notice::DeadlineTomorrow => "deadline_tomorrow",
+            Notice::ProtestStep => "protest_step",
         }
     }
 
@@ -63,6 +68,9 @@ impl Notice {
             }
             Notice::MatchMoved => "A match moves to another day (GT-M2)",
             Notice::DeadlineTomorrow => "A result is due from your school tomorrow (GT-P2)",
+            Notice::ProtestStep => {
+                "A protest of your team's order, or by it, is lodged, replied to or decided; as the arbiter, every protest (AS-13)"
+            }
         }
     }
 
@@ -74,6 +82,7 @@ impl Notice {
             Notice::ResultDecided => "Result decided",
             Notice::MatchMoved => "Match moved",
             Notice::DeadlineTomorrow => "Result due tomorrow",
+            Notice::ProtestStep => "Protest",
         }
     }
 }

@@ -162,6 +162,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "school_addresses",
         include_str!("../migrations/sqlite/0030_school_addresses.sql"),
     ),
+    (
+        31,
+        "protest_notices",
+        include_str!("../migrations/sqlite/0031_protest_notices.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -314,6 +319,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         30,
         "school_addresses",
         include_str!("../migrations/postgres/0030_school_addresses.sql"),
+    ),
+    (
+        31,
+        "protest_notices",
+        include_str!("../migrations/postgres/0031_protest_notices.sql"),
     ),
 ];
 

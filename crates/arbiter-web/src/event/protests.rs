@@ -409,6 +409,14 @@ pub async fn lodge(
             match state.store().record_protest(v.id, &protest, &acting.actor()).await {
                 Ok(s) => {
                     state.invalidate();
+                    let what = format!(
+                        "{} protested the order of {} (AS-13): {} {} replies in writing before the arbiter dismisses or upholds it.",
+                        v.team_name(&protest.by),
+                        v.team_name(&protest.against),
+                        protest.grounds.as_str(),
+                        v.team_name(&protest.against)
+                    );
+                    told(&state, v, &protest, s.number, &what, &acting).await;
                     Ok(see_other(&format!(
                         "{}#protest-{}",
                         protests_href(&a.league, &a.season, &a.competition),
@@ -423,6 +431,27 @@ pub async fn lodge(
         }
         .await,
     )
+}
+
+/// AS-13: both teams and the arbiter told of a step, not who took it.
+async fn told(
+    state: &AppState,
+    v: &CompetitionView,
+    p: &Protest,
+    number: u32,
+    what: &str,
+    acting: &auth::Acting,
+) {
+    let page = protests_href(&v.league.slug, &v.season.slug, &v.record.slug);
+    crate::results::notify::tell_protest(
+        state,
+        v,
+        (&p.by, &p.against),
+        (number, &page),
+        what,
+        Some(&acting.email),
+    )
+    .await;
 }
 
 /// The hall's time now; the league's local time while the event has no round 1 set.
@@ -542,7 +571,22 @@ pub async fn reply(
                 .record_protest_reply(v.id, pa.number, r, &acting.actor())
                 .await
             {
-                Ok(()) => Ok(back_to(&state, &a, pa.number)),
+                Ok(()) => {
+                    let against = v.team_name(&s.protest.against);
+                    let what = match &r.answer {
+                        Answer::Written(text) => format!(
+                            "{against} replied to protest {} (AS-13): {} The arbiter now dismisses or upholds it.",
+                            pa.number,
+                            text.as_str()
+                        ),
+                        Answer::Declined => format!(
+                            "The arbiter recorded that {against} did not reply to protest {} (AS-13); the arbiter now dismisses or upholds it.",
+                            pa.number
+                        ),
+                    };
+                    told(&state, v, &s.protest, pa.number, &what, &acting).await;
+                    Ok(back_to(&state, &a, pa.number))
+                }
                 Err(e) => {
                     let (m, status) = stored(e);
                     refused(&auth, &state, &a, m, status).await
@@ -632,7 +676,35 @@ pub async fn decide(
                 .record_protest_decision(v.id, pa.number, &s.protest.against, d, &acting.actor())
                 .await
             {
-                Ok(()) => Ok(back_to(&state, &a, pa.number)),
+                Ok(()) => {
+                    let against = v.team_name(&s.protest.against);
+                    let what = match &d.ruling {
+                        Ruling::Dismissed => format!(
+                            "The arbiter dismissed protest {} against {against}'s order (AS-13): {} The order stands.",
+                            pa.number,
+                            d.reason.as_ref().map_or("", |r| r.as_str())
+                        ),
+                        Ruling::Upheld { order } => format!(
+                            "The arbiter upheld protest {} against {against}'s order (AS-13): {} {against}'s order is now {}; its lineups follow it from the next one named (AS-10).",
+                            pa.number,
+                            d.reason.as_ref().map_or("", |r| r.as_str()),
+                            order
+                                .iter()
+                                .map(|p| {
+                                    v.competition
+                                        .teams
+                                        .iter()
+                                        .flat_map(|t| &t.players)
+                                        .find(|x| &x.id == p)
+                                        .map_or_else(|| p.0.clone(), |x| x.name.clone())
+                                })
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    };
+                    told(&state, v, &s.protest, pa.number, &what, &acting).await;
+                    Ok(back_to(&state, &a, pa.number))
+                }
                 Err(e) => {
                     let (m, status) = stored(e);
                     refused(&auth, &state, &a, m, status).await

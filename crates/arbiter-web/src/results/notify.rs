@@ -330,3 +330,75 @@ pub(crate) async fn remind_in(
     }
     Ok((all.len() - failed, failed))
 }
+
+/// AS-13: a step of protest `number` (on the protests page `page`) told to the advisors of both teams (`by` protesting,
+/// `against` protested) and to the event's arbiters, but not to who took it: an upheld order
+/// tells the team whose lineups must now follow it. `what` says the step in a sentence.
+pub(crate) async fn tell_protest(
+    state: &AppState,
+    view: &crate::app::view::CompetitionView,
+    (by, against): (&arbiter_core::TeamId, &arbiter_core::TeamId),
+    (number, page): (u32, &str),
+    what: &str,
+    acting: Option<&str>,
+) {
+    let school = |t: &arbiter_core::TeamId| view.competition.team(t).and_then(|t| t.school.clone());
+    let schools = [school(by), school(against)];
+    let base = state.base_url();
+    let page = format!("{base}{page}");
+    let mails = async {
+        let store = state.store();
+        let mut out: Vec<Mail> = Vec::new();
+        for m in store.league_members(view.league.id).await? {
+            let at = m.membership.school.clone();
+            let why = match m.membership.role {
+                Role::Advisor if at.is_some() && schools.contains(&at) => {
+                    format!("the advisor of {}", at.unwrap_or_default())
+                }
+                Role::Arbiter => "the event's arbiter".to_string(),
+                _ => continue,
+            };
+            let email = m.user.email;
+            if Some(email.as_str()) == acting || out.iter().any(|x| x.to == email) {
+                continue;
+            }
+            if store
+                .stopped_notices(m.user.id)
+                .await?
+                .contains(&Notice::ProtestStep)
+            {
+                continue;
+            }
+            out.push(Mail {
+                to: email,
+                subject: format!(
+                    "{}: {} {number}: {}",
+                    view.league.name,
+                    Notice::ProtestStep.title(),
+                    view.record.name
+                ),
+                text: format!(
+                    "{what}\n\nThe protests of {}: {page}#protest-{number}\n\nYou get this mail as {why}. To stop mails of this kind (\u{201c}{}\u{201d}), untick it on your account page: {base}/account\n",
+                    view.record.name,
+                    Notice::ProtestStep.label()
+                ),
+            });
+        }
+        Ok::<_, arbiter_store::StoreError>(out)
+    };
+    let mails = match mails.await {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::warn!(cause = %e, "the notices of a protest were not sent");
+            return;
+        }
+    };
+    let mailer = state.mailer().clone();
+    state.send_later(async move {
+        for m in mails {
+            if let Err(e) = mailer.send(&m).await {
+                tracing::warn!(to = %m.to, cause = %e, "a notice was not sent");
+            }
+        }
+    });
+}

@@ -130,6 +130,11 @@ async fn post_lineup(
 
 /// The site at `hall`, a time in Adelaide (+10:30) on 7 December 2026.
 fn app_at(store: &Store, hall: &str) -> axum::Router {
+    app_at_mailing(store, hall, quiet_mail())
+}
+
+/// [`app_at`] with its mail written to `mail`'s folder, to be read.
+fn app_at_mailing(store: &Store, hall: &str, mail: arbiter_mail::Mailer) -> axum::Router {
     let local: jiff::civil::DateTime = format!("2026-12-07T{hall}").parse().unwrap();
     let now = jiff::tz::Offset::from_seconds(630 * 60)
         .unwrap()
@@ -140,7 +145,7 @@ fn app_at(store: &Store, hall: &str) -> axum::Router {
             .with_freshness(Duration::ZERO)
             .with_today(date(2026, 12, 7))
             .with_now(now)
-            .with_mail(quiet_mail(), "http://localhost:8080"),
+            .with_mail(mail, "http://localhost:8080"),
     )
 }
 
@@ -568,8 +573,26 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
     );
     assert!(refused.body.contains("AS-13"), "{}", refused.body);
 
-    // In the window, from the competition page's link.
-    let open = app_at(&store, "09:05");
+    // In the window, from the competition page's link. Issue 32 item 23: both teams and the
+    // arbiter hear of each step by mail (AS-13), the one who took it aside.
+    let dir = crate::notices::mail_dir();
+    let other_coach = "coach@other.example";
+    let astc = store.league("astc").await.unwrap().unwrap();
+    let user = store
+        .create_user(other_coach, other_coach, None, &Actor::system())
+        .await
+        .unwrap();
+    store
+        .grant_role(
+            user.id,
+            astc.id,
+            Role::Advisor,
+            other.school.as_deref(),
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let open = app_at_mailing(&store, "09:05", arbiter_mail::Mailer::folder(&dir));
     let competition = get(&open, "/leagues/astc/2026/secondary-open").await;
     assert!(
         competition.body.contains(&format!("href=\"{PAGE}\"")),
@@ -626,7 +649,7 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         "{}",
         too_soon.body
     );
-    let open = app_at(&store, "09:11");
+    let open = app_at_mailing(&store, "09:11", arbiter_mail::Mailer::folder(&dir));
     let mut arbiter = Visitor::signed_in(&open, ARBITER).await;
     let words = arbiter
         .post(
@@ -660,6 +683,26 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         .collect();
     let upheld = arbiter.post(&open, &format!("{PAGE}/1/decision"), &f).await;
     assert_eq!(upheld.status, StatusCode::SEE_OTHER, "{}", upheld.body);
+
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mails = crate::notices::mails(&dir);
+    let to = |who: &str, what: &str| mails.iter().any(|(t, m)| t == who && m.contains(what));
+    assert!(to(ARBITER, "protested the order of"), "{mails:?}");
+    assert!(to(other_coach, "protested the order of"), "{mails:?}");
+    assert!(
+        !to(COACH, "protested the order of"),
+        "the protester took the step: {mails:?}"
+    );
+    assert!(to(other_coach, "The arbiter recorded that"), "{mails:?}");
+    assert!(to(COACH, "The arbiter upheld protest 1"), "{mails:?}");
+    assert!(
+        to(
+            other_coach,
+            "its lineups follow it from the next one named (AS-10)"
+        ),
+        "the team whose order changed is told: {mails:?}"
+    );
+    assert!(!to(ARBITER, "The arbiter upheld protest 1"), "{mails:?}");
 
     let shown = get(&open, PAGE).await;
     assert!(shown.body.contains("Protest 1:"), "{}", shown.body);
