@@ -861,6 +861,16 @@ async fn account_page_for(
             Ok(tree) => {
                 // AS-1, AS-11: an event's arbiter sets its days and round times.
                 if may_set_event && tree.league.kind == arbiter_store::LeagueKind::Event {
+                    // Issue 32 (item 22): the day being played first, then the rest.
+                    if let Some((season, _)) = tree.season_now(state) {
+                        links.insert(
+                            0,
+                            Link::new(
+                                crate::event::today::today_href(&m.league_slug, &season.slug),
+                                format!("{}: the arbiter's day", season.name),
+                            ),
+                        );
+                    }
                     links.push(Link::new(
                         crate::event::field::field_href(&m.league_slug),
                         "Plan a competition's field (AS-4..AS-8)",
@@ -920,7 +930,7 @@ async fn account_page_for(
                 if let Some(school) = &m.school {
                     matches.extend(school_matches(state, &tree, school).await);
                     next.extend(next_match(state, &tree, school).await);
-                    current.extend(tree.current_season().map(|(s, _)| s.name.clone()));
+                    current.extend(tree.season_now(state).map(|(s, _)| s.name.clone()));
                 }
                 tree.league.name.clone()
             }
@@ -1059,7 +1069,7 @@ async fn next_match(
     tree: &crate::app::site::LeagueTree,
     school: &str,
 ) -> Option<NextLine> {
-    let (season, comps) = tree.current_season()?;
+    let (season, comps) = tree.season_now(state)?;
     let today = state.today_in(&tree.league.time_zone);
     let mut best: Option<(jiff::civil::Date, Option<jiff::civil::Time>, NextLine)> = None;
     for c in comps {

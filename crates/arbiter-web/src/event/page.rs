@@ -62,6 +62,7 @@ struct EventPage {
     competitions: Vec<CompetitionStarts>,
     notice: Option<String>,
     problems: Vec<String>,
+    today_href: String,
 }
 
 /// `?saved=3`: the version just set.
@@ -206,6 +207,7 @@ async fn page(
         competitions,
         notice,
         problems,
+        today_href: crate::event::today::today_href(league, season),
     };
     Ok(private(status, &page))
 }
