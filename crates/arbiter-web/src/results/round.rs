@@ -263,7 +263,7 @@ async fn page(
 ) -> Result<Response, WebError> {
     let shown = ("Nothing was saved:", shown.0, shown.1);
     let unchecked = (Vec::new(), String::new());
-    checking(state, auth, round, typed, shown, unchecked, status, false).await
+    checking(state, auth, round, typed, shown, unchecked, (status, false)).await
 }
 
 /// The round's page, with `summary` (the matches typed and their scores) to check before saving
@@ -277,9 +277,9 @@ async fn checking(
     // the problems.
     shown: (&'static str, Option<String>, Vec<String>),
     (summary, checked): (Vec<String>, String),
-    status: StatusCode,
-    // The server says the round saved: the browser's draft of it is cleared.
-    saved: bool,
+    // The answer's status, and whether it says the round saved (the browser's draft of it is
+    // then cleared).
+    (status, saved): (StatusCode, bool),
 ) -> Result<Response, WebError> {
     let view = state
         .view(&round.league, &round.season, &round.competition)
@@ -376,8 +376,7 @@ pub async fn round_results_page(
             None,
             ("Nothing was saved:", notice, Vec::new()),
             (Vec::new(), String::new()),
-            StatusCode::OK,
-            saved,
+            (StatusCode::OK, saved),
         )
         .await
     };
@@ -651,8 +650,7 @@ pub async fn save_round_results(
                 Some(&fields),
                 ("Nothing was saved:", None, overtaken),
                 (summary, typed),
-                StatusCode::OK,
-                false,
+                (StatusCode::OK, false),
             )
             .await;
         }
@@ -698,8 +696,7 @@ pub async fn save_round_results(
                     Some(&fields),
                     ("Not saved:", Some(notice), overtaken),
                     (Vec::new(), String::new()),
-                    StatusCode::CONFLICT,
-                    false,
+                    (StatusCode::CONFLICT, false),
                 )
                 .await;
             }
