@@ -165,6 +165,100 @@ pub fn result_entry(round: u32, round_start: DateTime, at: DateTime) -> Result<(
     })
 }
 
+/// Where an event's day stands by the hall's clock (issue 32, item 22): the round being
+/// played (the last one started), the next to start, and the next deadline still to come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DayNow {
+    /// The last round whose start has come; `None` before round 1.
+    pub playing: Option<u32>,
+    /// The first round still to start, with its start; `None` once the last has begun.
+    pub next: Option<(u32, DateTime)>,
+    /// The next deadline at or after now; `None` once the last round has begun.
+    pub deadline: Option<Deadline>,
+}
+
+/// One of the event day's deadlines: what falls due, for which round, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Deadline {
+    /// What falls due.
+    pub kind: DeadlineKind,
+    /// The round it is for (round 1 for the rosters' and protests').
+    pub round: u32,
+    /// When, in the hall's time.
+    pub at: DateTime,
+}
+
+/// What falls due at a [`Deadline`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeadlineKind {
+    /// AS-12: the rosters lock and are published.
+    RosterLock,
+    /// AS-13: protests against a roster's order close.
+    ProtestsClose,
+    /// AS-11: the round's lineups are due.
+    Lineups,
+    /// AS-11: the round starts.
+    RoundStart,
+}
+
+impl Deadline {
+    /// The rule that sets it.
+    pub fn rule(&self) -> &'static str {
+        match self.kind {
+            DeadlineKind::RosterLock => "AS-12",
+            DeadlineKind::ProtestsClose => "AS-13",
+            DeadlineKind::Lineups | DeadlineKind::RoundStart => "AS-11",
+        }
+    }
+
+    /// What falls due, as a sentence's subject: `round 4's lineups are due`.
+    pub fn what(&self) -> String {
+        match self.kind {
+            DeadlineKind::RosterLock => "the rosters lock and are published".into(),
+            DeadlineKind::ProtestsClose => "protests against a roster's order close".into(),
+            DeadlineKind::Lineups => format!("round {}'s lineups are due", self.round),
+            DeadlineKind::RoundStart => format!("round {} starts", self.round),
+        }
+    }
+}
+
+impl EventDeadlines {
+    /// Where the day stands at `at`, for rounds starting at `starts` (round number, start; in
+    /// any order). A deadline at `at` itself is still to come: it is met by what is done at it.
+    pub fn day_now(&self, starts: &[(u32, DateTime)], at: DateTime) -> DayNow {
+        let mut starts = starts.to_vec();
+        starts.sort();
+        let playing = starts
+            .iter()
+            .filter(|(_, s)| *s <= at)
+            .map(|(n, _)| *n)
+            .max();
+        let next = starts.iter().copied().find(|(_, s)| *s > at);
+        let mut deadlines = Vec::new();
+        if let Some(first) = starts.iter().find(|(n, _)| *n == 1).map(|(_, s)| *s) {
+            deadlines.push((DeadlineKind::RosterLock, 1, self.roster_lock(first)));
+            deadlines.push((DeadlineKind::ProtestsClose, 1, self.protests_close(first)));
+        }
+        for (n, s) in &starts {
+            deadlines.push((DeadlineKind::Lineups, *n, self.lineup_due(*s)));
+            deadlines.push((DeadlineKind::RoundStart, *n, *s));
+        }
+        let deadline = deadlines
+            .into_iter()
+            .filter(|(kind, _, due)| {
+                *due >= at && !(*kind == DeadlineKind::RoundStart && *due == at)
+            })
+            .min_by_key(|(_, _, due)| *due)
+            .map(|(kind, round, at)| Deadline { kind, round, at });
+        DayNow {
+            playing,
+            next,
+            deadline,
+        }
+    }
+}
+
 fn before(at: DateTime, minutes: u32) -> DateTime {
     at.saturating_sub(SignedDuration::from_mins(i64::from(minutes)))
 }
@@ -395,6 +489,44 @@ mod tests {
 
     fn at(h: i8, m: i8) -> DateTime {
         date(2026, 12, 7).at(h, m, 0, 0)
+    }
+
+    #[test]
+    fn as_11_the_day_now_is_the_round_started_last_the_next_and_its_deadline() {
+        // Issue 32 (item 22): rounds at 10:00 and 14:00, lineups due 15 minutes before.
+        let starts = [(2, at(14, 0)), (1, round_1())];
+        let before = D.day_now(&starts, at(9, 0));
+        assert_eq!(before.playing, None);
+        assert_eq!(before.next, Some((1, round_1())));
+        let lock = before.deadline.unwrap();
+        assert_eq!(
+            (lock.kind, lock.rule()),
+            (DeadlineKind::RosterLock, "AS-12")
+        );
+        assert_eq!(lock.at, at(9, 30));
+        let closing = D.day_now(&starts, at(9, 35)).deadline.unwrap();
+        assert_eq!(closing.kind, DeadlineKind::ProtestsClose);
+        let playing = D.day_now(&starts, at(11, 0));
+        assert_eq!(playing.playing, Some(1));
+        assert_eq!(playing.next, Some((2, at(14, 0))));
+        let due = playing.deadline.unwrap();
+        assert_eq!(due.what(), "round 2's lineups are due");
+        assert_eq!((due.at, due.rule()), (at(13, 45), "AS-11"));
+        // At 13:45 the lineups are still due (a deadline is met at it); a minute on, the start.
+        assert_eq!(
+            D.day_now(&starts, at(13, 45)).deadline.unwrap().kind,
+            DeadlineKind::Lineups
+        );
+        let start = D.day_now(&starts, at(13, 46)).deadline.unwrap();
+        assert_eq!(
+            (start.kind, start.what()),
+            (DeadlineKind::RoundStart, "round 2 starts".into())
+        );
+        let last = D.day_now(&starts, at(14, 0));
+        assert_eq!(
+            (last.playing, last.next, last.deadline),
+            (Some(2), None, None)
+        );
     }
 
     #[test]

@@ -489,6 +489,15 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             ),
             get(crate::event::page::event_page),
         ),
+        // Issue 32 (item 22): the arbiter's day, every competition's round on one page.
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/{season}/event/today",
+                Table(Action::DrawSchedule),
+            ),
+            get(crate::event::today::today_page),
+        ),
         (
             site(
                 Method::POST,

@@ -861,6 +861,16 @@ async fn account_page_for(
             Ok(tree) => {
                 // AS-1, AS-11: an event's arbiter sets its days and round times.
                 if may_set_event && tree.league.kind == arbiter_store::LeagueKind::Event {
+                    // Issue 32 (item 22): the day being played first, then the rest.
+                    if let Some((season, _)) = tree.season_now(state) {
+                        links.insert(
+                            0,
+                            Link::new(
+                                crate::event::today::today_href(&m.league_slug, &season.slug),
+                                format!("{}: the arbiter's day", season.name),
+                            ),
+                        );
+                    }
                     links.push(Link::new(
                         crate::event::field::field_href(&m.league_slug),
                         "Plan a competition's field (AS-4..AS-8)",

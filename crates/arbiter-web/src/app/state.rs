@@ -124,7 +124,8 @@ impl SitePage {
 /// The pages above a competition.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SiteKey {
-    Home(Format, jiff::civil::Date),
+    /// The home page, by the quarter hour of UTC it was drawn in (each league's day turns at one).
+    Home(Format, i64),
     Leagues(Format),
     League(Format, String),
     Season(Format, String, String),

@@ -7,6 +7,7 @@
 pub mod field;
 pub mod page;
 pub mod protests;
+pub mod today;
 
 use std::sync::Arc;
 

@@ -64,6 +64,7 @@ struct EventPage {
     competitions: Vec<CompetitionStarts>,
     notice: Option<String>,
     problems: Vec<String>,
+    today_href: String,
 }
 
 /// `?saved=3`: the version just set.
@@ -213,6 +214,7 @@ async fn page(
         competitions,
         notice,
         problems,
+        today_href: crate::event::today::today_href(league, season),
     };
     Ok(private(status, &page))
 }

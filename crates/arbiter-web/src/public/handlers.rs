@@ -23,11 +23,12 @@ use crate::ui::stylesheet;
 pub(crate) type CompetitionPath = Addressed<CompetitionAddress>;
 
 pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    // The home page's week spans every league, so it has no league's zone: UTC's day.
-    let today = state.today_in(&arbiter_core::zone::Zone::utc());
-    let key = SiteKey::Home(Format::Html, today);
+    // Issue 32 (item 22): each league's week is counted in its own zone, whose day turns at a
+    // quarter hour of UTC (Adelaide's at 13:30): the page is drawn again each quarter hour.
+    let now = state.now().as_second();
+    let key = SiteKey::Home(Format::Html, now.div_euclid(900));
     respond::site(&state, &headers, key, Format::Html, || {
-        site::home_html(&state, today)
+        site::home_html(&state)
     })
     .await
 }

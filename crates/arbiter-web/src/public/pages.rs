@@ -1617,6 +1617,8 @@ pub struct WeekLine {
 #[derive(Debug)]
 pub struct WeekLeague {
     pub league: Link,
+    /// The league's week, Monday to Sunday in its own zone, when it is not the heading's.
+    pub week: Option<String>,
     pub days: Vec<WeekDay>,
 }
 

@@ -69,15 +69,34 @@ fn season_block(
     }
 }
 
-/// `/`: every league and event, and the rounds dated this week (Monday to Sunday).
-pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Bytes, WebError> {
-    let trees = site::all(state).await?;
+/// Monday and Sunday of `today`'s week.
+fn week_of(today: jiff::civil::Date) -> (jiff::civil::Date, jiff::civil::Date) {
     let monday =
         today.saturating_sub(jiff::Span::new().days(today.weekday().to_monday_zero_offset()));
-    let sunday = monday.saturating_add(jiff::Span::new().days(6));
+    (monday, monday.saturating_add(jiff::Span::new().days(6)))
+}
+
+fn week_text((monday, sunday): (jiff::civil::Date, jiff::civil::Date)) -> String {
+    format!("{} to {}", words::date(monday), words::date(sunday))
+}
+
+/// `/`: every league and event, and the rounds dated this week (Monday to Sunday), each
+/// league's week by its own clock (issue 32, item 22: an event's Monday in Adelaide is still
+/// Sunday in UTC).
+pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
+    let trees = site::all(state).await?;
+    let weeks: Vec<_> = trees
+        .iter()
+        .map(|t| week_of(state.today_in(&t.league.time_zone)))
+        .collect();
+    // The heading's week: the leagues' own when they agree, else UTC's.
+    let heading = match weeks.first() {
+        Some(w) if weeks.iter().all(|x| x == w) => *w,
+        _ => week_of(state.today_in(&arbiter_core::zone::Zone::utc())),
+    };
     let mut this_week = Vec::new();
     let mut next: Option<(jiff::civil::Date, WeekItem)> = None;
-    for t in &trees {
+    for (t, &(monday, sunday)) in trees.iter().zip(&weeks) {
         // (day, competition's order, competition, its rounds that day, the matches of one).
         let mut days: Vec<(jiff::civil::Date, usize, WeekLine)> = Vec::new();
         for (s, comps) in &t.seasons {
@@ -135,6 +154,7 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
         if !by_day.is_empty() {
             this_week.push(WeekLeague {
                 league: Link::new(league_href(&t.league.slug), &t.league.name),
+                week: ((monday, sunday) != heading).then(|| week_text((monday, sunday))),
                 days: by_day,
             });
         }
@@ -169,7 +189,7 @@ pub async fn home_html(state: &AppState, today: jiff::civil::Date) -> Result<Byt
             Vec::new(),
             "/api/v1/leagues".into(),
         ),
-        week: format!("{} to {}", words::date(monday), words::date(sunday)),
+        week: week_text(heading),
         this_week,
         next: next.map(|(_, w)| w),
         leagues,

@@ -79,13 +79,24 @@ struct RoundResultsPage {
     /// What was checked (every board's key as typed), sent back with the confirmation: the
     /// round is saved when what is sent is what was checked.
     checked: String,
+    /// The round was just saved: the browser forgets its draft (issue 32, item 20).
+    saved: bool,
+    script: &'static str,
 }
 
-/// `?saved=3` or `?undone=1`: what the last submission did.
+/// Issue 32 (item 20): the hall's Wi-Fi drops, a page reloads; what was typed is kept in the
+/// browser (per round, with the versions read) until the server says the round saved, and
+/// put back on the page with a line saying when it was typed and that it is not saved. A
+/// match saved since by another entry (its version moved on) is not put back. Allowed by its
+/// hash in this page's CSP only; without scripts the page works as before.
+pub const DRAFT_SCRIPT: &str = "(function(){var f=document.querySelector('form.round-entry');if(!f||!window.localStorage){return}var k='arbiter-draft:'+location.pathname;function all(){return f.querySelectorAll('input[name^=\"r.\"],input[name^=\"v.\"],textarea[name=\"reason\"]')}try{if(f.getAttribute('data-saved')){localStorage.removeItem(k)}else{var d=JSON.parse(localStorage.getItem(k)||'null');if(d&&d.v){var n=0,e=all();for(var i=0;i<e.length;i++){var x=e[i],m=/^r[.](.+)[.][0-9]+$/.exec(x.name);if(x.type==='hidden'||!(x.name in d.v)||x.value===d.v[x.name]){continue}if(m){var v=f.elements['v.'+m[1]];if(v&&d.v['v.'+m[1]]!==v.value){continue}}x.value=d.v[x.name];n++}var s=document.getElementById('draft');if(n&&s){var t=new Date(d.t),p=function(a){return(a<10?'0':'')+a};s.textContent='Restored what you typed at '+p(t.getHours())+':'+p(t.getMinutes())+', not yet saved: check it and save the round.';s.hidden=false}else if(!n){localStorage.removeItem(k)}}}}catch(_){}f.addEventListener('input',function(){var v={},e=all();for(var i=0;i<e.length;i++){v[e[i].name]=e[i].value}try{localStorage.setItem(k,JSON.stringify({t:Date.now(),v:v}))}catch(_){}})})();";
+
+/// `?saved=start,drop` (the home teams of the matches saved; `0` for none) or `?undone=1`:
+/// what the last submission did.
 #[derive(Debug, Default, Deserialize)]
 pub struct Done {
     #[serde(default)]
-    saved: Option<usize>,
+    saved: Option<String>,
     #[serde(default)]
     undone: Option<u32>,
 }
@@ -252,7 +263,7 @@ async fn page(
 ) -> Result<Response, WebError> {
     let shown = ("Nothing was saved:", shown.0, shown.1);
     let unchecked = (Vec::new(), String::new());
-    checking(state, auth, round, typed, shown, unchecked, status).await
+    checking(state, auth, round, typed, shown, unchecked, (status, false)).await
 }
 
 /// The round's page, with `summary` (the matches typed and their scores) to check before saving
@@ -266,7 +277,9 @@ async fn checking(
     // the problems.
     shown: (&'static str, Option<String>, Vec<String>),
     (summary, checked): (Vec<String>, String),
-    status: StatusCode,
+    // The answer's status, and whether it says the round saved (the browser's draft of it is
+    // then cleared).
+    (status, saved): (StatusCode, bool),
 ) -> Result<Response, WebError> {
     let view = state
         .view(&round.league, &round.season, &round.competition)
@@ -329,8 +342,12 @@ async fn checking(
         first_field,
         summary,
         checked,
+        saved,
+        script: DRAFT_SCRIPT,
     };
-    Ok(private(status, &page))
+    let mut r = private(status, &page);
+    crate::http::answer::allow_script(r.headers_mut(), DRAFT_SCRIPT);
+    Ok(r)
 }
 
 /// GET: the round's boards to type, and the standings.
@@ -343,31 +360,60 @@ pub async fn round_results_page(
     let answer = async {
         let round = load(&state, path).await?;
         may_enter_some(&auth, &round)?;
-        let notice = match (done.saved, done.undone) {
-            (Some(0), _) => Some("Nothing had changed, so nothing was saved.".to_string()),
-            (Some(n), _) => Some(format!(
-                "{n} match{} saved; each stands as the officer's entry (GT-P2), and the standings below include {}.",
-                if n == 1 { "" } else { "es" },
-                if n == 1 { "it" } else { "them" }
-            )),
+        let notice = match (done.saved.as_deref(), done.undone) {
+            (Some("0"), _) => Some("Nothing had changed, so nothing was saved.".to_string()),
+            (Some(saved), _) => Some(saved_notice(&round, saved)),
             (None, Some(v)) => Some(format!(
                 "Version {v} was taken back, as a new version that restores the one before it; both are in the match's history."
             )),
             _ => None,
         };
-        page(
+        let saved = done.saved.as_deref().is_some_and(|s| s != "0");
+        checking(
             &state,
             &auth,
             &round,
             None,
-            (notice, Vec::new()),
-            StatusCode::OK,
+            ("Nothing was saved:", notice, Vec::new()),
+            (Vec::new(), String::new()),
+            (StatusCode::OK, saved),
         )
         .await
     };
     answer
         .await
         .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+/// Issue 32 (item 20): which matches the last save stored, by name, and which it did not.
+fn saved_notice(round: &RoundContext, saved: &str) -> String {
+    let homes: Vec<&str> = saved.split(',').collect();
+    let title = |ctx: &MatchContext| {
+        format!(
+            "{} \u{2013} {}",
+            ctx.team_name(Side::Home),
+            ctx.team_name(Side::Away)
+        )
+    };
+    let (done, rest): (Vec<&MatchContext>, Vec<&MatchContext>) = round
+        .matches
+        .iter()
+        .partition(|ctx| homes.contains(&ctx.record.home.0.as_str()));
+    let n = done.len();
+    let mut notice = format!(
+        "Saved {n} match{}: {}. Each stands as the officer's entry (GT-P2), and the standings below include {}.",
+        if n == 1 { "" } else { "es" },
+        arbiter_core::words::list(done.iter().map(|c| title(c))),
+        if n == 1 { "it" } else { "them" }
+    );
+    if !rest.is_empty() {
+        notice.push_str(&format!(
+            " Not saved, as nothing new was typed for {}: {}.",
+            if rest.len() == 1 { "it" } else { "them" },
+            arbiter_core::words::list(rest.iter().map(|c| title(c)))
+        ));
+    }
+    notice
 }
 
 /// The page is the arbiter's and the officers': whoever may enter, as an officer, a result of at
@@ -604,20 +650,39 @@ pub async fn save_round_results(
                 Some(&fields),
                 ("Nothing was saved:", None, overtaken),
                 (summary, typed),
-                StatusCode::OK,
+                (StatusCode::OK, false),
             )
             .await;
         }
         // One transaction: the round is saved whole, or nothing of it (issue 30).
         let refusals = match write::submit_all(&state, &asked).await {
-            Ok(saved) if overtaken.is_empty() => {
-                return Ok(see_other(&format!("{}?saved={saved}", round.href())));
+            Ok(0) if overtaken.is_empty() => {
+                return Ok(see_other(&format!("{}?saved=0", round.href())));
+            }
+            Ok(_) if overtaken.is_empty() => {
+                let homes: Vec<&str> = asked
+                    .iter()
+                    .map(|(ctx, _, _)| ctx.record.home.0.as_str())
+                    .collect();
+                return Ok(see_other(&format!(
+                    "{}?saved={}",
+                    round.href(),
+                    form_encode(&homes.join(","))
+                )));
             }
             Ok(saved) => {
                 let fresh = load_again(&state, &round).await?;
+                let names = asked.iter().map(|(ctx, _, _)| {
+                    format!(
+                        "{} \u{2013} {}",
+                        ctx.team_name(Side::Home),
+                        ctx.team_name(Side::Away)
+                    )
+                });
                 let notice = format!(
-                    "{saved} match{} saved; {} not, because another entry got in first: it is below as it stands now, with what you typed. To change it, type it again with the reason (a correction, GT-P2).",
+                    "{saved} match{} saved ({}); {} not, because another entry got in first: it is below as it stands now, with what you typed. To change it, type it again with the reason (a correction, GT-P2).",
                     if saved == 1 { "" } else { "es" },
+                    arbiter_core::words::list(names),
                     if overtaken.len() == 1 {
                         "one was"
                     } else {
@@ -631,7 +696,7 @@ pub async fn save_round_results(
                     Some(&fields),
                     ("Not saved:", Some(notice), overtaken),
                     (Vec::new(), String::new()),
-                    StatusCode::CONFLICT,
+                    (StatusCode::CONFLICT, false),
                 )
                 .await;
             }
@@ -669,6 +734,11 @@ pub async fn save_round_results(
     answer
         .await
         .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+}
+
+/// A value as an address's query carries it.
+fn form_encode(s: &str) -> String {
+    form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
 
 fn not_written(e: NotWritten) -> String {

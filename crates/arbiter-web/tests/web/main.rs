@@ -3,6 +3,7 @@
 
 mod accounts;
 mod api;
+mod arbiters_day;
 mod calendar;
 mod common;
 mod connections;

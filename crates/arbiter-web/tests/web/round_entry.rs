@@ -206,8 +206,9 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     );
     let a = checked_and_saved(&app, &mut arbiter, &typed).await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
-    let page = arbiter.get(&app, &format!("{ROUND}?saved=2")).await;
-    assert!(page.body.contains("2 matches saved"), "{}", page.body);
+    let page = arbiter.get(&app, a.header("location")).await;
+    assert!(page.body.contains("Saved 2 matches: "), "{}", page.body);
+    assert!(!page.body.contains("Not saved"), "{}", page.body);
     let after = round_4(&app).await;
     assert_eq!(after[0].2, 2.5, "{after:?}");
     assert_eq!(after[1].2, 0.5, "{after:?}");
@@ -263,9 +264,10 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
     assert!(
-        stale
-            .body
-            .contains("1 match saved; one was not, because another entry got in first"),
+        stale.body.contains("1 match saved (")
+            && stale
+                .body
+                .contains("); one was not, because another entry got in first"),
         "{}",
         stale.body
     );
@@ -339,6 +341,85 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
 
 /// Issue 14: the round's pairing and score sheets for the arbiter to print, one A4 page each
 /// with the competition and its clock at the head; refused to an advisor.
+/// Issue 32 (item 20): what is typed is kept in the browser until the round saves, by a script
+/// this page's policy allows by its hash; the answer after Save names what was saved and what
+/// was not.
+#[tokio::test]
+async fn nothing_typed_is_lost_and_the_answer_says_what_was_saved_and_what_was_not() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let store = arbiter_and_coach().await;
+    let app = app_on(&store, date(2026, 11, 16));
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let page = arbiter.get(&app, ROUND).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let script = page
+        .body
+        .split("<script>")
+        .nth(1)
+        .and_then(|s| s.split("</script>").next())
+        .expect("the round page carries its draft script");
+    assert!(script.contains("localStorage"), "{script}");
+    assert!(script.contains("Restored what you typed at "), "{script}");
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script));
+    let policy = page.header("content-security-policy");
+    assert!(
+        policy.contains(&format!("script-src 'sha256-{hash}'")),
+        "{policy}"
+    );
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+    assert!(
+        page.body
+            .contains(r#"<p id="draft" class="notice" role="status" hidden></p>"#)
+    );
+    assert!(
+        !page.body.contains(r#"class="round-entry" data-saved"#),
+        "nothing saved yet: the draft is kept"
+    );
+
+    // One match typed, the other left: the answer names each.
+    let typed = [
+        ("v.start", "1"),
+        ("v.drop", "1"),
+        ("r.start.1", "1"),
+        ("r.start.2", "1"),
+        ("r.start.3", "0"),
+        ("r.start.4", "="),
+    ];
+    let a = checked_and_saved(&app, &mut arbiter, &typed).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let after = arbiter.get(&app, a.header("location")).await;
+    let b = &after.body;
+    let saved = b
+        .split("Saved 1 match: ")
+        .nth(1)
+        .and_then(|s| s.split(". ").next())
+        .unwrap_or_else(|| panic!("{b}"));
+    let not = b
+        .split("Not saved, as nothing new was typed for it: ")
+        .nth(1)
+        .and_then(|s| s.split('.').next())
+        .unwrap_or_else(|| panic!("{b}"));
+    let m = get(
+        &app,
+        "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start",
+    )
+    .await;
+    let home = m
+        .body
+        .split("<h1>")
+        .nth(1)
+        .and_then(|s| s.split(" v").next())
+        .unwrap_or("");
+    assert!(
+        !home.is_empty() && saved.starts_with(home.trim()),
+        "{saved} / {home}"
+    );
+    assert!(!not.contains(home.trim()), "{not}");
+    // The server said the round saved: the browser forgets its draft.
+    assert!(b.contains(r#"class="round-entry" data-saved="1""#), "{b}");
+}
+
 #[tokio::test]
 async fn the_arbiter_prints_the_rounds_sheets() {
     let store = arbiter_and_coach().await;
