@@ -920,7 +920,7 @@ async fn account_page_for(
                 if let Some(school) = &m.school {
                     matches.extend(school_matches(state, &tree, school).await);
                     next.extend(next_match(state, &tree, school).await);
-                    current.extend(tree.current_season().map(|(s, _)| s.name.clone()));
+                    current.extend(tree.season_now(state).map(|(s, _)| s.name.clone()));
                 }
                 tree.league.name.clone()
             }
@@ -1059,7 +1059,7 @@ async fn next_match(
     tree: &crate::app::site::LeagueTree,
     school: &str,
 ) -> Option<NextLine> {
-    let (season, comps) = tree.current_season()?;
+    let (season, comps) = tree.season_now(state)?;
     let today = state.today_in(&tree.league.time_zone);
     let mut best: Option<(jiff::civil::Date, Option<jiff::civil::Time>, NextLine)> = None;
     for c in comps {
