@@ -143,43 +143,91 @@ pub fn season_csv_href(league: &str, season: &str) -> String {
     format!("{}/schedule.csv", season_href(league, season))
 }
 
+/// One day of a sheet: its heading and its matches.
+struct Day {
+    heading: String,
+    matches: Vec<Line>,
+}
+
+/// A match as a sheet lists it.
+struct Line {
+    /// `16:00`, when set.
+    time: Option<String>,
+    teams: String,
+    /// `Metro, round 3` when the day mixes divisions or rounds.
+    which: Option<String>,
+    not_played: Option<String>,
+}
+
 #[derive(Template)]
 #[template(path = "public/schedule_sheet.html", whitespace = "minimize")]
 struct SheetPage {
     layout: Layout,
     lead: String,
-    rows: Vec<Row>,
-    /// Several divisions: each row names its own.
-    divisions: bool,
-    /// Each school played at, with its address, once.
+    days: Vec<Day>,
+    /// Each home team with where it plays, once: the matches are at the home team's place.
     places: Vec<(String, String)>,
     csv: Option<String>,
+}
+
+/// The rows by day, so that a season's schedule fits one printed page.
+fn days(rows: &[Row]) -> Vec<Day> {
+    let mut out: Vec<Day> = Vec::new();
+    let mut i = 0;
+    while i < rows.len() {
+        let day = rows[i].date;
+        let n = rows[i..].iter().take_while(|r| r.date == day).count();
+        let same = &rows[i..i + n];
+        let one = same
+            .iter()
+            .all(|r| r.round == same[0].round && r.division == same[0].division);
+        let mixed_divisions = rows.iter().any(|r| r.division != rows[0].division);
+        let heading = match (one, mixed_divisions) {
+            (true, false) => format!("{} \u{b7} round {}", words::date(day), same[0].round),
+            (true, true) => format!(
+                "{} \u{b7} {}, round {}",
+                words::date(day),
+                same[0].division,
+                same[0].round
+            ),
+            (false, _) => words::date(day),
+        };
+        out.push(Day {
+            heading,
+            matches: same
+                .iter()
+                .map(|r| Line {
+                    time: r.start.map(|_| r.time()),
+                    teams: format!("{} v {}", r.home, r.away),
+                    which: (!one).then(|| format!("{}, round {}", r.division, r.round)),
+                    not_played: r.not_played.clone(),
+                })
+                .collect(),
+        });
+        i += n;
+    }
+    out
 }
 
 fn sheet(layout: Layout, lead: String, rows: Vec<Row>, csv: Option<String>) -> Response {
     let mut places: Vec<(String, String)> = Vec::new();
     for r in &rows {
-        if let Some(a) = &r.address
-            && !places.iter().any(|(p, _)| p == &r.place)
-        {
-            places.push((r.place.clone(), a.clone()));
+        if !places.iter().any(|(t, _)| t == &r.home) {
+            places.push((r.home.clone(), r.where_()));
         }
     }
     places.sort();
-    let first = rows.first().map(|r| r.division.clone());
-    let divisions = rows.iter().any(|r| Some(&r.division) != first.as_ref());
     let page = SheetPage {
         layout,
         lead,
-        rows,
-        divisions,
+        days: days(&rows),
         places,
         csv,
     };
     private(StatusCode::OK, &page)
 }
 
-const WHEN: &str = "A match with no time starts after school, at the time the home advisor arranges (GT-M1); it is played at the home school.";
+const WHEN: &str = "Each match is played at the home team's school, listed below; one with no time starts after school, at the time the home advisor arranges (GT-M1).";
 
 /// GET `…/{competition}/schedule`: the division's schedule on one page to print.
 pub async fn division_sheet(State(state): State<AppState>, path: CompetitionPath) -> Response {

@@ -167,7 +167,7 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
     for said in [
         "Schedule: ",
         "Mon 16 Nov 2026",
-        "Where the schools are",
+        "Where the home teams play",
         "2010 Tremainsville Rd, Toledo, OH",
     ] {
         assert!(sheet.body.contains(said), "{said}: {}", sheet.body);
