@@ -178,10 +178,11 @@ pub async fn school_page(
                     Link::new(schools_href(&league), "Schools"),
                 ],
             ),
+            // `schedule_sheet::school_sheet_href`, written here: that module reads this one.
             sheet: tree
                 .season_now(&state)
                 .is_some()
-                .then(|| crate::public::schedule_sheet::school_sheet_href(&league, name)),
+                .then(|| format!("{}/schedule", school_href(&league, name))),
             seasons: teams_of(&state, &tree, name).await?,
             feeds: crate::ui::link::school_calendar_href(&league, name)
                 .map(|path| {
