@@ -286,6 +286,38 @@ pub fn demo(
             }
             // GTHSCL's Treasurer, whom the demo's fee ledger names as recording it (GT-O2).
             if league.slug == "gthscl" {
+                // The Secretary, who sends the schedule to the schools (GT-O3), and two
+                // schools' advisors, who get it.
+                let others = [
+                    ("secretary@gthscl.example", "Secretary", "secretary", None),
+                    (
+                        "coach@start.example",
+                        "advisor of Start High School",
+                        "advisor",
+                        Some("Start High School"),
+                    ),
+                    (
+                        "coach@st-ursula.example",
+                        "advisor of St. Ursula Academy",
+                        "advisor",
+                        Some("St. Ursula Academy"),
+                    ),
+                ];
+                for (email, what, role, school) in others {
+                    let person = crate::users::NewUser {
+                        email: email.to_string(),
+                        name: Some(format!("{} {what}", league.name)),
+                        role: role.into(),
+                        school: school.map(str::to_string),
+                        ..new.clone()
+                    };
+                    if let Some(link) = crate::users::add(&store, &mailer, &person).await?.link {
+                        println!(
+                            "  {} {what} ({email}): set the password at {link}",
+                            league.name
+                        );
+                    }
+                }
                 let treasurer = crate::users::NewUser {
                     email: arbiter_demo::gthscl::TREASURER.to_string(),
                     name: Some(format!("{} Treasurer", league.name)),

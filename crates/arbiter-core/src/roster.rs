@@ -171,7 +171,12 @@ pub fn plan(
         let ranked = may_be_ranked(row.grade, row.birth_date, on);
         let mut joins_nearest = false;
         let team = match (&row.team, of_school.as_slice()) {
-            (Some(id), _) => match c.teams.iter().find(|t| same(&t.id.0, id)) {
+            // The team as the division shows its name (`St. John's Jesuit A`), or its id.
+            (Some(id), _) => match c
+                .teams
+                .iter()
+                .find(|t| same(&t.name, id) || same(&t.id.0, id))
+            {
                 Some(t) if t.school.as_deref().is_some_and(|s| same(s, &row.school)) => t,
                 Some(t) => {
                     let has_a_team = of_school.first().map(|t| t.name.as_str()).or_else(|| {
@@ -218,15 +223,16 @@ pub fn plan(
                     }
                 }
                 None => {
-                    let ids: Vec<&str> = of_school.iter().map(|t| t.id.0.as_str()).collect();
+                    let names: Vec<&str> = of_school.iter().map(|t| t.name.as_str()).collect();
                     problems.push(problem(
                         "team",
                         format!(
-                            "no team has the id `{id}`{}",
-                            if ids.is_empty() {
+                            "{} has no team named “{id}”{}",
+                            c.name,
+                            if names.is_empty() {
                                 String::new()
                             } else {
-                                format!("; {}'s are {}", row.school, ids.join(", "))
+                                format!("; the teams of {} are {}", row.school, names.join(", "))
                             }
                         ),
                     ));
@@ -249,14 +255,14 @@ pub fn plan(
                 continue;
             }
             (None, several) => {
-                let ids: Vec<&str> = several.iter().map(|t| t.id.0.as_str()).collect();
+                let names: Vec<&str> = several.iter().map(|t| t.name.as_str()).collect();
                 problems.push(problem(
                     "team",
                     format!(
-                        "{} has {} teams ({}); name the player's team in a `team` column",
+                        "{} has {} teams ({}); name the player's team in a `team` column, as the division shows it",
                         row.school,
                         several.len(),
-                        ids.join(", ")
+                        names.join(", ")
                     ),
                 ));
                 continue;
@@ -381,6 +387,28 @@ mod tests {
     }
 
     #[test]
+    fn a_team_is_named_as_the_division_shows_it_or_by_its_id() {
+        let rules = Ruleset::preset("gthscl").unwrap();
+        let mut c = competition();
+        c.teams[1].name = "St. John's Jesuit B".into();
+        let mut by_name = row(2, "Ana Ruiz", "St. John's");
+        by_name.team = Some("st. john's jesuit b".into());
+        let mut by_id = row(3, "Ben Cho", "St. John's");
+        by_id.team = Some("sjj-a".into());
+        let plan = plan(&c, &rules, &[by_name, by_id], date(2026, 10, 5), &[]).unwrap();
+        assert_eq!(plan[0].team, TeamId("sjj-b".into()));
+        assert_eq!(plan[1].team, TeamId("sjj-a".into()));
+        // A name the division does not show is answered with the school's team names.
+        let mut typo = row(2, "Cy Lee", "St. John's");
+        typo.team = Some("St. John's Jesuit C".into());
+        let said = super::plan(&c, &rules, &[typo], date(2026, 10, 5), &[]).unwrap_err();
+        assert_eq!(
+            said[0].to_string(),
+            "line 2, team: Metro has no team named “St. John's Jesuit C”; the teams of St. John's are SJJ-A, St. John's Jesuit B"
+        );
+    }
+
+    #[test]
     fn gt_r7_a_high_school_student_or_14_is_ranked() {
         let on = date(2026, 10, 5);
         assert_eq!(may_be_ranked(Some(9), None, on), Some(true));
@@ -445,7 +473,7 @@ mod tests {
             "{said:#?}"
         );
         assert!(
-            said[1].contains("St. John's has 2 teams (sjj-a, sjj-b)"),
+            said[1].contains("St. John's has 2 teams (SJJ-A, SJJ-B)"),
             "{said:#?}"
         );
         assert!(

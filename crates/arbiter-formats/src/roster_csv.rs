@@ -3,7 +3,7 @@
 //! them all in the preview before anything is written.
 //!
 //! Columns, in any order, named in the header (letter case and spaces aside): `name` and
-//! `school` (required), `team` (the team's id, when the school has several), `grade` (1-12) or
+//! `school` (required), `team` (the team's name as the division shows it, or its id, when the school has several), `grade` (1-12) or
 //! `birth_date` (YYYY-MM-DD), `rating` (a whole number; empty for a new player) and
 //! `provisional` (yes or no; by default yes for a player without a rating, GT-R3's 1200N).
 

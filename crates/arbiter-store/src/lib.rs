@@ -132,6 +132,17 @@ impl Store {
         dispatch!(self, s => s.set_time_zone(league, zone, by).await)
     }
 
+    /// Records in the history that a season's schedule was sent to its schools (GT-O3).
+    pub async fn record_schedule_sent(
+        &self,
+        league: LeagueId,
+        season: SeasonId,
+        sent: serde_json::Value,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.record_schedule_sent(league, season, sent, by).await)
+    }
+
     /// Every league and event, by name.
     pub async fn leagues(&self) -> Result<Vec<League>, StoreError> {
         dispatch!(self, s => s.leagues().await)

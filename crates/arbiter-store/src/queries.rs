@@ -1972,6 +1972,32 @@ impl Backend {
         Ok(after)
     }
 
+    /// A history row saying the season's schedule went to the schools (GT-O3): `sent` says
+    /// to which schools, how many mails and what failed. Nothing else changes.
+    pub async fn record_schedule_sent(
+        &self,
+        league: LeagueId,
+        season: SeasonId,
+        sent: serde_json::Value,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        let mut tx = begin_write(self.writer()).await?;
+        bump(&mut tx).await?;
+        append_history(
+            &mut tx,
+            self.now(),
+            by,
+            Change {
+                after: Some(sent),
+                league: Some(league.0),
+                ..Change::of(Entity::Season, season.to_string(), HistoryAction::SendSchedule)
+            },
+        )
+        .await?;
+        tx.commit().await.map_err(db("saving that the schedule was sent"))?;
+        Ok(())
+    }
+
     /// Every league and event, by name.
     pub async fn leagues(&self) -> Result<Vec<League>, StoreError> {
         let rows =

@@ -627,6 +627,8 @@ code_enum!(
         PublishMediaReport = "publish_media_report",
         /// A league's time zone set, in which its rules count days and times (RULES.md, "Time").
         SetTimeZone = "set_time_zone",
+        /// A season's schedule mailed to its schools, one mail a school (GT-O3).
+        SendSchedule = "send_schedule",
         /// A school's postal address set, changed or cleared by an officer (issue 32).
         SetSchoolAddress = "set_school_address",
         /// An ASTC event set, or set again: its venue, clock and round times (AS-1, AS-3).

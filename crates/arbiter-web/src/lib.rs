@@ -41,6 +41,7 @@ mod public;
 mod results;
 mod rosters;
 pub mod routes;
+mod schedule_mail;
 pub mod season_end;
 mod setup;
 mod suspension;
@@ -77,6 +78,14 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/leagues/{league}/schools/{school}/schedule.ics",
             get(public::schedule::school),
+        )
+        .route(
+            "/leagues/{league}/schools/{school}/schedule",
+            get(public::schedule_sheet::school_sheet),
+        )
+        .route(
+            "/leagues/{league}/{season}/schedule.csv",
+            get(public::schedule_sheet::season_csv),
         )
         .route("/leagues/{league}/lots", get(event::field::lots_page))
         .route(
@@ -134,6 +143,14 @@ pub fn router(state: AppState) -> Router {
         .route(
             &format!("{c}/schedule.ics"),
             get(public::schedule::competition),
+        )
+        .route(
+            &format!("{c}/schedule"),
+            get(public::schedule_sheet::division_sheet),
+        )
+        .route(
+            &format!("{c}/schedule.csv"),
+            get(public::schedule_sheet::division_csv),
         )
         .route(&format!("{c}/teams/{{team}}"), get(public::handlers::team))
         .route(

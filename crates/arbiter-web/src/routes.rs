@@ -10,7 +10,9 @@ use axum::routing::{MethodRouter, get, post};
 use crate::accounts::account;
 use crate::app::state::AppState;
 use crate::results::page as matches;
-use crate::{findings, history, ledger, people, rosters, season_end, setup, suspension};
+use crate::{
+    findings, history, ledger, people, rosters, schedule_mail, season_end, setup, suspension,
+};
 
 /// Who may use a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -521,6 +523,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
                 Table(Action::SuspendSchedule),
             ),
             post(suspension::page::suspend_schedule),
+        ),
+        (
+            site(
+                Method::GET,
+                "/leagues/{league}/{season}/send-schedule",
+                Table(Action::SendScheduleToSchools),
+            ),
+            get(schedule_mail::send_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/{season}/send-schedule",
+                Table(Action::SendScheduleToSchools),
+            ),
+            post(schedule_mail::send_schedule),
         ),
         (
             site(

@@ -857,6 +857,7 @@ async fn account_page_for(
         // The Vice-President decides the playoff matches and ties of the President's school (GT-O3).
         let runs_playoffs = auth::may(here, m.league, Action::DecidePlayoff, target);
         let reports = auth::may(here, m.league, Action::ReadMediaReportDrafts, target);
+        let sends_schedule = auth::may(here, m.league, Action::SendScheduleToSchools, target);
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
                 // AS-1, AS-11: an event's arbiter sets its days and round times.
@@ -890,6 +891,12 @@ async fn account_page_for(
                         links.push(Link::new(
                             crate::season_end::pages::qualification_href(l, x),
                             format!("Playoffs {}: qualification, draw and rounds", season.name),
+                        ));
+                    }
+                    if sends_schedule {
+                        links.push(Link::new(
+                            crate::schedule_mail::send_schedule_href(l, x),
+                            format!("Send the {} schedule to the schools (GT-O3)", season.name),
                         ));
                     }
                     if reports {

@@ -204,6 +204,19 @@ pub fn deed(e: &HistoryEntry) -> String {
         (Entity::Playoffs, HistoryAction::CorrectDecidingGame) => {
             format!("corrected a deciding game{of_competition}")
         }
+        (Entity::Season, HistoryAction::SendSchedule) => {
+            let n = value
+                .and_then(|v| v.get("schools"))
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            let mails = value.and_then(|v| v.get("mails")).and_then(Value::as_u64);
+            format!(
+                "sent the schedule of {} to {n} {} ({} mails, GT-O3)",
+                named("the season"),
+                if n == 1 { "school" } else { "schools" },
+                mails.unwrap_or(0)
+            )
+        }
         (Entity::MediaReport, HistoryAction::DraftMediaReport) => {
             format!("saved the draft of {}", report(value, &e.entity_id))
         }

@@ -6,5 +6,6 @@ pub mod handlers;
 pub mod pages;
 pub mod ratings;
 pub mod schedule;
+pub mod schedule_sheet;
 pub mod schools;
 pub mod site;

@@ -49,6 +49,8 @@ struct SchoolPage {
     seasons: Vec<SeasonTeams>,
     /// The school's matches as a calendar to subscribe to.
     feeds: Vec<crate::ui::link::Feed>,
+    /// The school's schedule to print (GT-O3), when it plays in the season being played.
+    sheet: Option<String>,
 }
 
 /// Every school of a league: those it keeps, and those its divisions' teams name.
@@ -176,6 +178,11 @@ pub async fn school_page(
                     Link::new(schools_href(&league), "Schools"),
                 ],
             ),
+            // `schedule_sheet::school_sheet_href`, written here: that module reads this one.
+            sheet: tree
+                .season_now(&state)
+                .is_some()
+                .then(|| format!("{}/schedule", school_href(&league, name))),
             seasons: teams_of(&state, &tree, name).await?,
             feeds: crate::ui::link::school_calendar_href(&league, name)
                 .map(|path| {

@@ -37,6 +37,8 @@ struct SeasonLine {
     closures: Vec<ClosureLine>,
     /// GT-F5: its suspension page, for those the table lets suspend the schedule.
     suspend: Option<String>,
+    /// GT-O3: its schedule to the schools, for those the table lets send it.
+    send_schedule: Option<String>,
 }
 
 struct ClosureLine {
@@ -217,6 +219,12 @@ async fn page(
         Action::SuspendSchedule,
         Target::League,
     );
+    let may_send = auth::may(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::SendScheduleToSchools,
+        Target::League,
+    );
     let mut seasons = Vec::new();
     for (s, comps) in tree.seasons.iter().rev() {
         let closures = store
@@ -243,6 +251,8 @@ async fn page(
                 .collect(),
             closures,
             suspend: (may_suspend && !comps.is_empty()).then(|| suspension_href(league, &s.slug)),
+            send_schedule: (may_send && !comps.is_empty())
+                .then(|| crate::schedule_mail::send_schedule_href(league, &s.slug)),
         });
     }
     let chosen = if said.forms.closure.season.is_empty() {

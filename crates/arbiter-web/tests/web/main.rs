@@ -27,6 +27,7 @@ mod roster_api;
 mod rosters;
 mod round_entry;
 mod season_end;
+mod send_schedule;
 mod setup;
 mod snapshots;
 mod suspension;

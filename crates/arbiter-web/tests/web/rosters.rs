@@ -142,6 +142,59 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
     );
 }
 
+/// Issue 32: the `team` column names a team as the division shows it (`Start Spartans`), its
+/// id still accepted; a name it does not show is answered with the school's team names.
+#[tokio::test]
+async fn the_team_column_takes_the_name_the_division_shows() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let file = "name,school,team,grade\nGia Romero,Genoa Area High School,Start Spartans,10\nHal Brook,Clay High School,clay,10\n";
+    let preview = president
+        .post(
+            &app,
+            ROSTERS,
+            &[
+                ("competition", "2026-27/division-a"),
+                ("text", file),
+                ("step", "preview"),
+            ],
+        )
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert!(
+        preview.body.contains("line 2: Gia Romero")
+            && preview.body.contains("joins Start Spartans"),
+        "{}",
+        preview.body
+    );
+    assert!(
+        preview.body.contains("line 3: Hal Brook") && preview.body.contains("joins Clay Eagles"),
+        "{}",
+        preview.body
+    );
+    let typo = "name,school,team,grade\nHal Brook,Clay High School,Clay Eagle,10\n";
+    let refused = president
+        .post(
+            &app,
+            ROSTERS,
+            &[
+                ("competition", "2026-27/division-a"),
+                ("text", typo),
+                ("step", "preview"),
+            ],
+        )
+        .await;
+    assert!(
+        refused.body.contains(
+            "line 2, team: Division A has no team named “Clay Eagle”; the teams of Clay High School are Clay Eagles"
+        ),
+        "{}",
+        refused.body
+    );
+}
+
 /// GT-R6: a student of a school with no team joins the closest team named in the file; the
 /// preview says so, and the team's page and the rosters keep her own school.
 #[tokio::test]
