@@ -797,7 +797,12 @@ async fn season_end(client: &Client, base: &str, president_link: &str) -> Check 
         )
         .await?;
         click(client, "section.check button[type=submit]").await?;
-        says(client, "saved; each stands", "after saving a playoff round").await?;
+        says(
+            client,
+            "Each stands as the officer's entry",
+            "after saving a playoff round",
+        )
+        .await?;
         client
             .goto(&format!("{base}{SEASON}/qualification"))
             .await

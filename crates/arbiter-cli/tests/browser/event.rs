@@ -338,7 +338,7 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
             .map_err(err)?;
         says(
             client,
-            "3 matches saved; each stands",
+            "Saved 3 matches: ",
             "after saving a round",
         )
         .await?;

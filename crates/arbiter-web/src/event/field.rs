@@ -175,9 +175,10 @@ fn create_form(
         ]);
     }
     CreateForm {
+        // The set-up page's division form, written here: set-up sits above the event's pages.
         action: format!(
-            "{}/divisions#division",
-            crate::setup::setup_href(&tree.league.slug)
+            "{}/setup/divisions#division",
+            league_href(&tree.league.slug)
         ),
         season: tree
             .seasons
