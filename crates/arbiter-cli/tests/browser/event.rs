@@ -336,12 +336,7 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
             .send_keys("\u{E007}")
             .await
             .map_err(err)?;
-        says(
-            client,
-            "Saved 3 matches: ",
-            "after saving a round",
-        )
-        .await?;
+        says(client, "Saved 3 matches: ", "after saving a round").await?;
         if round == 1 {
             shoot(client, 390, "event-round-entry").await?;
             client.set_window_size(390, 900).await.map_err(err)?;
