@@ -251,7 +251,7 @@ fn check_day<'c>(
         out.push(at(Finding::error(
             Some("GT-M2"),
             format!(
-                "the match is set for {day}; the weather postpones a match only on its day, so today ({}) it is moved by arrangement beforehand instead: choose that reason",
+                "the match is set for {day}; the weather postpones a match only on its day, and today is {}: before the day a match is moved by arrangement, so choose \u{201c}By arrangement, before the match day\u{201d}",
                 mv.today
             ),
         )));

@@ -183,23 +183,25 @@ fn finish_rows<T>(
                 .copied()
                 .filter(|l| !problems.iter().any(|p| p.line == Some(*l)))
                 .collect();
-            problems.extend(core.iter().map(|p| {
-                Problem {
-                    line: p.entry.and_then(|i| read_lines.get(i).copied()),
-                    rule: p
-                        .message
-                        .split_once(": ")
-                        .map(|(rule, _)| rule)
-                        .filter(|r| r.starts_with("AS-"))
-                        .map(str::to_string),
-                    message: p.to_string(),
-                    ..Problem::default()
-                }
+            problems.extend(core.iter().map(|p| Problem {
+                line: p.entry.and_then(|i| read_lines.get(i).copied()),
+                rule: rule_of(&p.message),
+                message: p.to_string(),
+                ..Problem::default()
             }));
             problems.sort_by_key(|p| p.line);
             Err(JsonError::rows(origin, problems))
         }
     }
+}
+
+/// The rule a core sentence opens with (`AS-4: …`), if it opens with one.
+fn rule_of(message: &str) -> Option<String> {
+    message
+        .split_once(": ")
+        .map(|(rule, _)| rule)
+        .filter(|r| r.starts_with("AS-"))
+        .map(str::to_string)
 }
 
 fn error(origin: &str, e: &serde_json::Error) -> JsonError {
@@ -222,12 +224,7 @@ fn placed(origin: &str, text: &str, list: &str, problems: &[EntryProblem]) -> Js
             Problem {
                 line: at.map(|(l, _)| l),
                 column: at.map(|(_, c)| c),
-                rule: p
-                    .message
-                    .split_once(": ")
-                    .map(|(rule, _)| rule)
-                    .filter(|r| r.starts_with("AS-"))
-                    .map(str::to_string),
+                rule: rule_of(&p.message),
                 message: p.to_string(),
                 ..Problem::default()
             }

@@ -31,14 +31,7 @@ pub(crate) async fn tell(
             return;
         }
     };
-    let mailer = state.mailer().clone();
-    state.send_later(async move {
-        for m in mails {
-            if let Err(e) = mailer.send(&m).await {
-                tracing::warn!(to = %m.to, cause = %e, "a notice was not sent");
-            }
-        }
-    });
+    send_later(state, mails);
 }
 
 /// GT-M2, GT-F5: both schools told that the match moved. `before` is the match as read before
@@ -393,6 +386,12 @@ pub(crate) async fn tell_protest(
             return;
         }
     };
+    send_later(state, mails);
+}
+
+/// The notices mailed after the answer, each failure logged (a notice is never worth a failed
+/// request).
+fn send_later(state: &AppState, mails: Vec<Mail>) {
     let mailer = state.mailer().clone();
     state.send_later(async move {
         for m in mails {
