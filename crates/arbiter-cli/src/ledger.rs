@@ -163,14 +163,15 @@ fn table(b: &Book) -> String {
         .unwrap_or(6)
         .clamp(6, 36);
     out.push_str(&format!(
-        "{:<width$}  {:>10}  {:>10}  {:>10}  {}\n",
-        "School", "Fee due", "Paid", "Refunded", "Stands"
+        "{:<width$}  {:>10}  {:>10}  {:>10}  {:>10}  {}\n",
+        "School", "Fee due", "Waived", "Paid", "Refunded", "Stands"
     ));
     for l in &s.schools {
         out.push_str(&format!(
-            "{:<width$}  {:>10}  {:>10}  {:>10}  {}\n",
+            "{:<width$}  {:>10}  {:>10}  {:>10}  {:>10}  {}\n",
             truncate(&l.school, width),
             l.due.to_string(),
+            l.waived.to_string(),
             l.paid.to_string(),
             l.refunded.to_string(),
             l.standing()
@@ -178,8 +179,9 @@ fn table(b: &Book) -> String {
     }
     let t = s.totals;
     out.push_str(&format!(
-        "\nFees due {} · received {} · still owed {} · refunds {} · prizes {} · cash {}\n",
+        "\nFees due {} · waived {} · received {} · still owed {} · refunds {} · prizes {} · cash {}\n",
         t.due,
+        t.waived,
         t.received,
         t.outstanding,
         t.refunded,
@@ -211,11 +213,14 @@ fn table(b: &Book) -> String {
 
 fn statement_csv(b: &Book) -> String {
     let mut out = csv::Writer::new();
-    out.record(["school", "due", "paid", "refunded", "owes", "standing"]);
+    out.record([
+        "school", "due", "waived", "paid", "refunded", "owes", "standing",
+    ]);
     for l in b.ledger.statement().schools {
         out.record([
             l.school.clone(),
             l.due.decimal(),
+            l.waived.decimal(),
             l.paid.decimal(),
             l.refunded.decimal(),
             l.owes().decimal(),
@@ -256,6 +261,7 @@ fn statement_json(b: &Book) -> Value {
             "due": l.due.decimal(),
             "paid": l.paid.decimal(),
             "refunded": l.refunded.decimal(),
+            "waived": l.waived.decimal(),
             "owes": l.owes().decimal(),
             "standing": l.standing(),
         })).collect::<Vec<_>>(),
@@ -268,6 +274,7 @@ fn statement_json(b: &Book) -> Value {
             "received": t.received.decimal(),
             "refunded": t.refunded.decimal(),
             "prizes": t.prizes.decimal(),
+            "waived": t.waived.decimal(),
             "outstanding": t.outstanding.decimal(),
             "credit": t.credit.decimal(),
             "cash": t.cash().decimal(),

@@ -646,10 +646,12 @@ enum LedgerCommand {
         /// The season's address; default: the league's latest.
         #[arg(long)]
         season: Option<String>,
-        /// payment, refund, prize_purchase or reversal.
+        /// payment, refund, prize_purchase, waiver (all or part of a school's fee waived, with
+        /// the reason in --note) or reversal.
         #[arg(long)]
         kind: String,
-        /// The school that pays or is paid back (none for a prize purchase or a reversal).
+        /// The school that pays, is paid back or has its fee waived (none for a prize purchase or
+        /// a reversal).
         #[arg(long)]
         school: Option<String>,
         /// In dollars and cents: 10, 10.50, $10.50 (none for a reversal: it takes its entry's).

@@ -1657,6 +1657,7 @@ fn ledger_records_entries_and_prints_the_statement() {
         ],
         ["payment", "Start High School", "$10.00", "cash"],
         ["prize_purchase", "", "84.50", "three division trophies"],
+        ["waiver", "Perrysburg High School", "4", "new to the league"],
     ] {
         let mut args = vec![
             "--kind",
@@ -1688,18 +1689,18 @@ fn ledger_records_entries_and_prints_the_statement() {
         "{sjj}"
     );
     let perrysburg = table.lines().find(|l| l.starts_with("Perrysburg")).unwrap();
-    assert!(perrysburg.ends_with("owes $10.00"), "{perrysburg}");
-    assert!(table.contains("Fees due $50.00 · received $30.00 · still owed $30.00 · refunds $10.00 · prizes $84.50 · cash −$64.50"), "{table}");
+    assert!(perrysburg.ends_with("owes $6.00"), "{perrysburg}");
+    assert!(table.contains("Fees due $50.00 · waived $4.00 · received $30.00 · still owed $26.00 · refunds $10.00 · prizes $84.50 · cash −$64.50"), "{table}");
     assert!(table.contains("three division trophies"), "{table}");
 
     let csv = ok_stdout(&[
         "ledger", "--league", "gthscl", "--format", "csv", "--db", db,
     ]);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "school,due,paid,refunded,owes,standing");
+    assert_eq!(lines[0], "school,due,waived,paid,refunded,owes,standing");
     assert_eq!(lines.len(), 6, "{csv}");
     assert!(
-        csv.contains("Start High School,10.00,10.00,0.00,0.00,paid in full"),
+        csv.contains("Start High School,10.00,0.00,10.00,0.00,0.00,paid in full"),
         "{csv}"
     );
 
@@ -1708,7 +1709,8 @@ fn ledger_records_entries_and_prints_the_statement() {
     ]);
     assert_eq!(j["entry_fee"], "10.00");
     assert_eq!(j["totals"]["due"], "50.00");
-    assert_eq!(j["entries"].as_array().unwrap().len(), 4);
+    assert_eq!(j["entries"].as_array().unwrap().len(), 5);
+    assert_eq!(j["totals"]["waived"], "4.00");
     assert_eq!(j["entries"][0]["recorded_by"], Value::Null);
     assert_eq!(j["prizes"][0]["amount"], "84.50");
 
@@ -1731,9 +1733,9 @@ fn ledger_records_entries_and_prints_the_statement() {
     let j = json(&[
         "ledger", "--league", "gthscl", "--format", "json", "--db", db,
     ]);
-    assert_eq!(j["entries"].as_array().unwrap().len(), 5);
+    assert_eq!(j["entries"].as_array().unwrap().len(), 6);
     assert_eq!(j["entries"][2]["in_force"], false);
-    assert_eq!(j["entries"][2]["reversed_by"], 5);
+    assert_eq!(j["entries"][2]["reversed_by"], 6);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

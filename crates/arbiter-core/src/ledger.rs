@@ -9,6 +9,9 @@
 //! [`EntryKind::Reversal`] that names it, with the reason, and the right entry is recorded after
 //! it; a reversed entry and its reversal count for nothing in the [`Statement`], and both stay in
 //! the ledger. Money is counted in whole cents ([`Money`]), never in floating point.
+//!
+//! The officers may waive all or part of a school's fee ([`EntryKind::Waiver`], with the
+//! reason): the school then owes that much less, and no money moves.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -230,6 +233,9 @@ pub enum EntryKind {
     Refund,
     /// A league expense: trophies and awards (GT-F1, GT-F3); no school.
     PrizePurchase,
+    /// The league waives all or part of a school's entry fee (GT-O2), with the reason: the
+    /// school owes that much less, and no money moves.
+    Waiver,
     /// An entry recorded by mistake, undone: it names the entry, takes its school and amount,
     /// and says why. Both then count for nothing, and both stay.
     Reversal,
@@ -237,27 +243,30 @@ pub enum EntryKind {
 
 impl EntryKind {
     /// Every kind, in the order the ledger lists them.
-    pub const ALL: [EntryKind; 4] = [
+    pub const ALL: [EntryKind; 5] = [
         EntryKind::Payment,
         EntryKind::Refund,
         EntryKind::PrizePurchase,
+        EntryKind::Waiver,
         EntryKind::Reversal,
     ];
 
     /// The kinds a person records on the form; a reversal is made from the entry it undoes.
-    pub const RECORDED: [EntryKind; 3] = [
+    pub const RECORDED: [EntryKind; 4] = [
         EntryKind::Payment,
         EntryKind::Refund,
         EntryKind::PrizePurchase,
+        EntryKind::Waiver,
     ];
 
-    /// `payment`, `refund`, `prize_purchase`, `reversal`: the word of every table, file and
-    /// answer.
+    /// `payment`, `refund`, `prize_purchase`, `waiver`, `reversal`: the word of every table,
+    /// file and answer.
     pub fn code(self) -> &'static str {
         match self {
             EntryKind::Payment => "payment",
             EntryKind::Refund => "refund",
             EntryKind::PrizePurchase => "prize_purchase",
+            EntryKind::Waiver => "waiver",
             EntryKind::Reversal => "reversal",
         }
     }
@@ -268,12 +277,13 @@ impl EntryKind {
         EntryKind::ALL.into_iter().find(|k| k.code() == s)
     }
 
-    /// `Payment`, `Refund`, `Prize purchase`, `Reversal`: as a page says it.
+    /// `Payment`, `Refund`, `Prize purchase`, `Fee waived`, `Reversal`: as a page says it.
     pub fn name(self) -> &'static str {
         match self {
             EntryKind::Payment => "Payment",
             EntryKind::Refund => "Refund",
             EntryKind::PrizePurchase => "Prize purchase",
+            EntryKind::Waiver => "Fee waived",
             EntryKind::Reversal => "Reversal",
         }
     }
@@ -309,7 +319,7 @@ pub struct Entry {
 /// count as not given.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EntryInput {
-    /// `payment`, `refund`, `prize_purchase` or `reversal`.
+    /// `payment`, `refund`, `prize_purchase`, `waiver` or `reversal`.
     pub kind: String,
     /// The school's name, as the league knows it; blank for a prize purchase and a reversal.
     pub school: String,
@@ -317,7 +327,8 @@ pub struct EntryInput {
     pub amount: String,
     /// `2026-10-14`.
     pub on: String,
-    /// What it was for; required for a prize purchase (what was bought) and a reversal (why).
+    /// What it was for; required for a prize purchase (what was bought), a waiver and a
+    /// reversal (why).
     pub note: String,
     /// For a reversal, the number of the entry it undoes.
     pub reverses: String,
@@ -414,13 +425,15 @@ pub struct SchoolLine {
     pub paid: Money,
     /// What the league paid it back.
     pub refunded: Money,
+    /// What the league waived of its fee.
+    pub waived: Money,
 }
 
 impl SchoolLine {
-    /// What it still owes: the fee, less what it paid, plus what it was paid back. Below zero,
-    /// the school is in credit: the league owes it that much.
+    /// What it still owes: the fee, less what was waived and what it paid, plus what it was
+    /// paid back. Below zero, the school is in credit: the league owes it that much.
     pub fn owes(&self) -> Money {
-        self.due - self.paid + self.refunded
+        self.due - self.waived - self.paid + self.refunded
     }
 
     /// `owes $10.00`, `paid in full`, `in credit $10.00`.
@@ -436,6 +449,14 @@ impl SchoolLine {
     }
 }
 
+/// A school's payments, refunds and waivers in force.
+#[derive(Debug, Clone, Copy, Default)]
+struct SchoolEntries {
+    paid: Money,
+    refunded: Money,
+    waived: Money,
+}
+
 /// The league's totals for the season.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Totals {
@@ -447,6 +468,8 @@ pub struct Totals {
     pub refunded: Money,
     /// What the league spent on prizes.
     pub prizes: Money,
+    /// What the league waived of the fees (no money moved).
+    pub waived: Money,
     /// What schools still owe, added up over those that owe.
     pub outstanding: Money,
     /// What the league owes schools in credit.
@@ -528,17 +551,18 @@ impl Ledger {
         self.entries.iter().map(|e| e.number).max().unwrap_or(0) + 1
     }
 
-    /// The payments and refunds in force of each school with any.
-    fn by_school(&self) -> BTreeMap<&str, (Money, Money)> {
-        let mut out: BTreeMap<&str, (Money, Money)> = BTreeMap::new();
+    /// The payments, refunds and waivers in force of each school with any.
+    fn by_school(&self) -> BTreeMap<&str, SchoolEntries> {
+        let mut out: BTreeMap<&str, SchoolEntries> = BTreeMap::new();
         for e in self.entries.iter().filter(|e| self.in_force(e)) {
             let Some(school) = e.school.as_deref() else {
                 continue;
             };
-            let (paid, refunded) = out.entry(school).or_default();
+            let sums = out.entry(school).or_default();
             match e.kind {
-                EntryKind::Payment => *paid += e.amount,
-                EntryKind::Refund => *refunded += e.amount,
+                EntryKind::Payment => sums.paid += e.amount,
+                EntryKind::Refund => sums.refunded += e.amount,
+                EntryKind::Waiver => sums.waived += e.amount,
                 EntryKind::PrizePurchase | EntryKind::Reversal => {}
             }
         }
@@ -556,12 +580,13 @@ impl Ledger {
         let schools: Vec<SchoolLine> = names
             .into_iter()
             .map(|s| {
-                let (paid, refunded) = moved.get(s).copied().unwrap_or_default();
+                let sums = moved.get(s).copied().unwrap_or_default();
                 SchoolLine {
                     school: s.to_string(),
                     due: self.dues.schools.get(s).copied().unwrap_or_default(),
-                    paid,
-                    refunded,
+                    paid: sums.paid,
+                    refunded: sums.refunded,
+                    waived: sums.waived,
                 }
             })
             .collect();
@@ -576,6 +601,7 @@ impl Ledger {
             received: schools.iter().map(|l| l.paid).sum(),
             refunded: schools.iter().map(|l| l.refunded).sum(),
             prizes: prizes.iter().map(|e| e.amount).sum(),
+            waived: schools.iter().map(|l| l.waived).sum(),
             outstanding: schools
                 .iter()
                 .map(SchoolLine::owes)
@@ -611,7 +637,7 @@ impl Ledger {
         let kind = if kind_text.is_empty() {
             problem(
                 "kind",
-                "Choose what the entry records: a payment, a refund or a prize purchase.".into(),
+                "Choose what the entry records: a payment, a refund, a prize purchase or a fee waived.".into(),
             );
             None
         } else {
@@ -620,7 +646,7 @@ impl Ledger {
                 problem(
                     "kind",
                     format!(
-                        "“{}” is not a kind of ledger entry: choose payment (a school pays its fee), refund (the league pays a school back), prize_purchase (trophies and awards, GT-F1, GT-F3) or reversal (an entry recorded by mistake, undone).",
+                        "“{}” is not a kind of ledger entry: choose payment (a school pays its fee), refund (the league pays a school back), prize_purchase (trophies and awards, GT-F1, GT-F3), waiver (all or part of a school's fee waived, with the reason) or reversal (an entry recorded by mistake, undone).",
                         short(kind_text)
                     ),
                 );
@@ -695,6 +721,16 @@ impl Ledger {
                 school = self.school_of(input.school.trim(), k, &mut problem);
                 amount = read_amount(&input.amount, &mut problem).unwrap_or_default();
             }
+            Some(EntryKind::Waiver) => {
+                school = self.school_of(input.school.trim(), EntryKind::Waiver, &mut problem);
+                amount = read_amount(&input.amount, &mut problem).unwrap_or_default();
+                if note.is_empty() {
+                    problem(
+                        "note",
+                        "Say why the fee is waived (a school new to the league, hardship); the reason stays with the entry.".into(),
+                    );
+                }
+            }
             Some(EntryKind::PrizePurchase) => {
                 if !input.school.trim().is_empty() {
                     problem(
@@ -729,11 +765,31 @@ impl Ledger {
             None => {}
         }
 
-        // GT-O2: the league pays a school back at most what it paid.
+        // GT-O2: the league pays a school back at most what it paid, and waives at most the
+        // fee it owes.
         if let (Some(k), Some(s)) = (kind, school.as_deref()) {
-            let (paid, refunded) = self.by_school().get(s).copied().unwrap_or_default();
+            let SchoolEntries {
+                paid,
+                refunded,
+                waived,
+            } = self.by_school().get(s).copied().unwrap_or_default();
+            let due = self.dues.schools.get(s).copied().unwrap_or_default();
             let undone = reverses.and_then(|n| self.entry(n)).map(|e| e.kind);
             match (k, undone) {
+                (EntryKind::Waiver, _) if amount > Money::ZERO && waived + amount > due => {
+                    problem(
+                        "amount",
+                        if waived == Money::ZERO {
+                            format!(
+                                "{s}'s entry fee is {due}; a waiver of {amount} would waive more than the fee (GT-O2)."
+                            )
+                        } else {
+                            format!(
+                                "{s}'s entry fee is {due} and {waived} of it is waived already; a waiver of {amount} would waive more than the fee (GT-O2)."
+                            )
+                        },
+                    );
+                }
                 (EntryKind::Refund, _) if amount > Money::ZERO && refunded + amount > paid => {
                     problem(
                         "amount",
@@ -782,6 +838,7 @@ impl Ledger {
     ) -> Option<String> {
         let who = match kind {
             EntryKind::Refund => "is paid back",
+            EntryKind::Waiver => "has its fee waived",
             _ => "pays",
         };
         if name.is_empty() {
@@ -1084,6 +1141,73 @@ mod tests {
         let none = dues([(&cs[0], None)]);
         assert!(none.schools.values().all(|m| *m == Money::ZERO));
         assert!(none.notes.is_empty());
+    }
+
+    #[test]
+    fn gt_o2_a_waiver_lowers_what_a_school_owes_without_moving_money() {
+        let mut l = ledger(Vec::new());
+        // Bowling Green is new to the league: half its fee waived, the rest paid.
+        let half = record(
+            &mut l,
+            &input(
+                "waiver",
+                "Bowling Green",
+                "5",
+                "2026-09-20",
+                "new to the league",
+            ),
+        );
+        assert_eq!(half.kind, EntryKind::Waiver);
+        record(
+            &mut l,
+            &input("payment", "Bowling Green", "5", "2026-10-01", "cheque 77"),
+        );
+        let s = l.statement();
+        let bg = s
+            .schools
+            .iter()
+            .find(|x| x.school == "Bowling Green")
+            .unwrap();
+        assert_eq!(
+            (bg.waived, bg.paid, bg.owes()),
+            (Money::from_cents(500), Money::from_cents(500), Money::ZERO)
+        );
+        assert_eq!(bg.standing(), "paid in full");
+        assert_eq!(s.totals.waived, Money::from_cents(500));
+        // No money moved: the cash is the payment alone.
+        assert_eq!(s.totals.cash(), Money::from_cents(500));
+        assert_eq!(s.totals.outstanding, Money::from_cents(3000));
+
+        // More than the fee left is refused with the sums; a waiver needs its reason.
+        let too_much = refusal(
+            &l,
+            &input("waiver", "Bowling Green", "6", "2026-10-02", "hardship"),
+        );
+        assert_eq!(too_much.len(), 1, "{too_much:?}");
+        assert!(
+            too_much[0]
+                .message
+                .contains("Bowling Green's entry fee is $10.00 and $5.00 of it is waived already; a waiver of $6.00 would waive more than the fee (GT-O2)"),
+            "{too_much:?}"
+        );
+        let no_reason = refusal(&l, &input("waiver", "Start", "10", "2026-10-02", ""));
+        assert_eq!(no_reason.len(), 1, "{no_reason:?}");
+        assert_eq!(no_reason[0].field, "note");
+
+        // A waiver made by mistake is reversed like any entry, and the fee is owed again.
+        let mut undo = input("reversal", "", "", "2026-10-03", "waived by mistake");
+        undo.reverses = half.number.to_string();
+        record(&mut l, &undo);
+        let bg = l
+            .statement()
+            .schools
+            .into_iter()
+            .find(|x| x.school == "Bowling Green")
+            .unwrap();
+        assert_eq!(
+            (bg.waived, bg.owes()),
+            (Money::ZERO, Money::from_cents(500))
+        );
     }
 
     #[test]

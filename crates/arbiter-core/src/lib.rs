@@ -93,6 +93,7 @@ pub mod ruleset;
 pub mod schedule;
 pub mod scoring;
 pub mod sealed;
+pub mod settings;
 pub mod standings;
 pub mod suspend;
 pub mod swiss;

@@ -300,6 +300,7 @@ fn fee_ledger(competitions: &[DemoCompetition], today: Date) -> Vec<Entry> {
         ("payment", "Lake High School", "10", date(2026, 10, 19), "cash, receipt 16", ""),
         ("refund", SJJ, "10", date(2026, 10, 20), "the fee is per school, not per team (GT-O2): half of cheque 2231 back", ""),
         ("payment", "Maumee High School", "10", date(2026, 10, 26), "cheque 1203", ""),
+        ("waiver", "Otsego High School", "5", date(2026, 10, 26), "first season in the league: half the fee waived, as the officers agreed on 5 October", ""),
         ("prize_purchase", "", "96.00", date(2026, 11, 12), "three division winners' trophies (GT-F1), Toledo Trophy Co. invoice 4471", ""),
         ("prize_purchase", "", "58.50", date(2026, 11, 18), "playoff winner's and runner-up's trophies (GT-F3), invoice 4502", ""),
     ];

@@ -194,6 +194,18 @@ impl Store {
         dispatch!(self, s => s.add_school(league, name, by).await)
     }
 
+    /// Changes the rules of competitions, each a new version in the history with the rules
+    /// before, the rules after and the settings that changed in words, all in one transaction;
+    /// refused as a conflict when a competition changed since its `version` was read.
+    pub async fn set_competition_rules(
+        &self,
+        changes: &[RulesChange],
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.set_competition_rules(changes, reason, by).await)
+    }
+
     /// Sets the postal address of `school`, a school of `league` (issue 32), or clears it
     /// (`None`); the history keeps the one before, and the same address again writes nothing.
     pub async fn set_school_address(

@@ -167,6 +167,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "protest_notices",
         include_str!("../migrations/sqlite/0031_protest_notices.sql"),
     ),
+    (
+        33,
+        "fee_waivers",
+        include_str!("../migrations/sqlite/0033_fee_waivers.sql"),
+    ),
 ];
 
 pub const POSTGRES: &[EmbeddedMigration] = &[
@@ -324,6 +329,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         31,
         "protest_notices",
         include_str!("../migrations/postgres/0031_protest_notices.sql"),
+    ),
+    (
+        33,
+        "fee_waivers",
+        include_str!("../migrations/postgres/0033_fee_waivers.sql"),
     ),
 ];
 

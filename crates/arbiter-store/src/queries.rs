@@ -29,7 +29,7 @@ use crate::error::{StoreError, corrupt, db};
 use crate::json;
 use crate::records::{
     Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, MatchNames, League, LeagueId,
-    LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesRef, Season,
+    LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesChange, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
     SeasonClosure, PlayerChange, GameScore, MatchMove, LateLineup, HandChange,
 };
@@ -261,6 +261,13 @@ fn season_from_row(row: &DbRow) -> Result<Season, StoreError> {
         starts_on: codes::parse_date(get(row, "starts_on")?)?,
         ends_on: codes::parse_date(get(row, "ends_on")?)?,
     })
+}
+
+/// A competition's rules as the history keeps them: the preset's name or the file's text.
+fn rules_text(r: &RulesRef) -> &str {
+    match r {
+        RulesRef::Preset(p) | RulesRef::Toml(p) => p,
+    }
 }
 
 const COMPETITION_COLUMNS: &str =
@@ -2104,6 +2111,75 @@ impl Backend {
         .await?;
         tx.commit().await.map_err(db("saving the school"))?;
         Ok(School { id: SchoolId(id), name: name.to_string(), address: None })
+    }
+
+    /// Each competition's new rules, a history row each (issue 32 item 5).
+    pub async fn set_competition_rules(
+        &self,
+        changes: &[RulesChange],
+        reason: &str,
+        by: &Actor,
+    ) -> Result<(), StoreError> {
+        if changes.is_empty() {
+            return Ok(());
+        }
+        let mut tx = begin_write(self.writer()).await?;
+        bump(&mut tx).await?;
+        let at = self.now();
+        for change in changes {
+            let sql = format!("SELECT {COMPETITION_COLUMNS} FROM competitions WHERE id = $1");
+            let row = sqlx::query(&sql)
+                .bind(change.competition.0)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("reading a competition"))?
+                .ok_or_else(|| {
+                    StoreError::NotFound(format!("no competition has id {}", change.competition))
+                })?;
+            let before = record_from_row(&row)?;
+            let league: i64 = get(&row, "league_id")?;
+            if before.version != change.version {
+                return Err(StoreError::Conflict(format!(
+                    "the rules of {} changed since you read them (version {} now, {} then); read them again and make your change on the new ones",
+                    before.name, before.version, change.version
+                )));
+            }
+            let (preset, toml) = match &change.rules {
+                RulesRef::Preset(p) => (Some(p.as_str()), None),
+                RulesRef::Toml(t) => (None, Some(t.as_str())),
+            };
+            sqlx::query("UPDATE competitions SET rules_preset = $1, rules_toml = $2 WHERE id = $3")
+                .bind(preset)
+                .bind(toml)
+                .bind(change.competition.0)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("changing the competition's rules"))?;
+            bump_competition(&mut tx, change.competition.0).await?;
+            append_history(
+                &mut tx,
+                at,
+                by,
+                Change {
+                    before: Some(serde_json::json!({ "rules": rules_text(&before.rules) })),
+                    after: Some(serde_json::json!({
+                        "rules": rules_text(&change.rules),
+                        "changes": change.changes,
+                    })),
+                    reason: Some(reason),
+                    league: Some(league),
+                    competition: Some(change.competition.0),
+                    ..Change::of(
+                        Entity::Competition,
+                        change.competition.to_string(),
+                        HistoryAction::ChangeRules,
+                    )
+                },
+            )
+            .await?;
+        }
+        tx.commit().await.map_err(db("saving the rules"))?;
+        Ok(())
     }
 
     /// Sets the postal address of `school`, a school of `league` (issue 32), or clears it

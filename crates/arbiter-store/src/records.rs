@@ -193,6 +193,16 @@ pub enum RulesRef {
     Toml(String),
 }
 
+/// New rules for a competition (issue 32 item 5), read at `version`; `changes` says in words
+/// what changed, for the history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesChange {
+    pub competition: CompetitionId,
+    pub version: i64,
+    pub rules: RulesRef,
+    pub changes: Vec<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompetitionRecord {
     pub id: CompetitionId,
@@ -631,6 +641,9 @@ code_enum!(
         SendSchedule = "send_schedule",
         /// A school's postal address set, changed or cleared by an officer (issue 32).
         SetSchoolAddress = "set_school_address",
+        /// A season's settings changed by an officer (issue 32 item 5): a competition's rules, a
+        /// new version naming what changed (the entry fee, the playoff qualifiers, GT-P2's days).
+        ChangeRules = "change_rules",
         /// An ASTC event set, or set again: its venue, clock and round times (AS-1, AS-3).
         SetEvent = "set_event",
         /// A protest against a team's order lodged, with its grounds (AS-13).

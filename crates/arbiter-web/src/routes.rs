@@ -511,6 +511,22 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
         (
             site(
                 Method::GET,
+                "/leagues/{league}/{season}/settings",
+                Table(Action::EditRules),
+            ),
+            get(setup::settings_page),
+        ),
+        (
+            site(
+                Method::POST,
+                "/leagues/{league}/{season}/settings",
+                Table(Action::EditRules),
+            ),
+            post(setup::save_settings),
+        ),
+        (
+            site(
+                Method::GET,
                 "/leagues/{league}/{season}/suspension",
                 Table(Action::SuspendSchedule),
             ),

@@ -80,6 +80,8 @@ pub struct SchoolJson {
     pub due: String,
     pub paid: String,
     pub refunded: String,
+    /// What the league waived of its fee (GT-O2).
+    pub waived: String,
     pub owes: String,
     /// `owes $10.00`, `paid in full`, `in credit $10.00`.
     pub standing: String,
@@ -91,6 +93,8 @@ pub struct TotalsJson {
     pub received: String,
     pub refunded: String,
     pub prizes: String,
+    /// The fees waived (no money moved).
+    pub waived: String,
     /// What schools still owe.
     pub outstanding: String,
     /// What the league owes schools in credit.
@@ -104,7 +108,7 @@ pub struct TotalsJson {
 pub struct EntryJson {
     /// 1, 2, 3 … in the season.
     pub number: u32,
-    /// `payment`, `refund`, `prize_purchase` or `reversal`.
+    /// `payment`, `refund`, `prize_purchase`, `waiver` or `reversal`.
     pub kind: String,
     pub school: Option<String>,
     pub amount: String,
@@ -133,10 +137,11 @@ pub struct EntryBody {
     #[serde(default)]
     pub season: Option<String>,
     /// `payment` (a school pays), `refund` (the league pays a school back), `prize_purchase`
-    /// (trophies, GT-F1, GT-F3; no school) or `reversal`.
+    /// (trophies, GT-F1, GT-F3; no school), `waiver` (all or part of a school's fee waived,
+    /// the reason in `note`) or `reversal`.
     #[serde(default)]
     pub kind: String,
-    /// The school's name, for a payment or a refund: one with a team in the season.
+    /// The school's name, for a payment, a refund or a waiver: one with a team in the season.
     #[serde(default)]
     pub school: Option<String>,
     /// Dollars and cents as text: `"10"`, `"10.50"`, `"$10.50"`; at most two decimals.
@@ -207,6 +212,7 @@ fn ledger_json(l: &SeasonLedger) -> LedgerJson {
                 due: s.due.decimal(),
                 paid: s.paid.decimal(),
                 refunded: s.refunded.decimal(),
+                waived: s.waived.decimal(),
                 owes: s.owes().decimal(),
                 standing: s.standing(),
             })
@@ -222,6 +228,7 @@ fn ledger_json(l: &SeasonLedger) -> LedgerJson {
             received: t.received.decimal(),
             refunded: t.refunded.decimal(),
             prizes: t.prizes.decimal(),
+            waived: t.waived.decimal(),
             outstanding: t.outstanding.decimal(),
             credit: t.credit.decimal(),
             cash: t.cash().decimal(),

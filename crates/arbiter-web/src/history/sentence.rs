@@ -113,6 +113,25 @@ pub fn deed(e: &HistoryEntry) -> String {
             Some(m) => format!("ruled that the result stands despite “{m}”{of_competition}"),
             None => format!("ruled that a result stands{of_competition}"),
         },
+        (Entity::Competition, HistoryAction::ChangeRules) => {
+            let said: Vec<&str> = e
+                .after
+                .as_ref()
+                .and_then(|a| a.get("changes"))
+                .and_then(Value::as_array)
+                .map(|c| c.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let of = e
+                .competition_name
+                .as_ref()
+                .map(|c| format!(" of {c}"))
+                .unwrap_or_default();
+            if said.is_empty() {
+                format!("changed the rules{of}")
+            } else {
+                format!("changed the rules{of}: {}", said.join("; "))
+            }
+        }
         (Entity::League, HistoryAction::Create) => format!("created the league {}", named("")),
         (Entity::Season, HistoryAction::Create) => format!("created the season {}", named("")),
         (Entity::School, HistoryAction::Create) => format!("added the school {}", named("")),
@@ -189,6 +208,10 @@ pub fn deed(e: &HistoryEntry) -> String {
             };
             match text("kind") {
                 Some("reversal") => format!("reversed {entry}"),
+                Some("waiver") => match text("school") {
+                    Some(school) => format!("waived {school}'s fee in {entry}"),
+                    None => format!("waived a fee in {entry}"),
+                },
                 _ => format!("recorded {entry}"),
             }
         }

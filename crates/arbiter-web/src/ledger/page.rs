@@ -34,6 +34,8 @@ struct SchoolRow {
     due: String,
     paid: String,
     refunded: String,
+    /// What was waived of its fee, when anything was.
+    waived: Option<String>,
     standing: String,
     owes: bool,
 }
@@ -43,6 +45,7 @@ struct TotalsView {
     received: String,
     refunded: String,
     prizes: String,
+    waived: Option<String>,
     outstanding: String,
     credit: Option<String>,
     cash: String,
@@ -322,6 +325,7 @@ async fn page(
                 due: money(s.due),
                 paid: money(s.paid),
                 refunded: money(s.refunded),
+                waived: (s.waived > Money::ZERO).then(|| money(s.waived)),
                 standing: s.standing(),
                 owes: s.owes() > Money::ZERO,
             })
@@ -331,6 +335,7 @@ async fn page(
             received: money(t.received),
             refunded: money(t.refunded),
             prizes: money(t.prizes),
+            waived: (t.waived > Money::ZERO).then(|| money(t.waived)),
             outstanding: money(t.outstanding),
             credit: (t.credit > Money::ZERO).then(|| money(t.credit)),
             cash: money(t.cash()),
@@ -371,16 +376,15 @@ pub async fn ledger_page(
             .and_then(|n| l.stored.iter().find(|e| e.entry.number == n))
             .map(|e| {
                 let e = &e.entry;
-                let whose = match (&e.school, e.kind) {
-                    (Some(s), EntryKind::Refund) => format!(" to {s}"),
-                    (Some(s), _) => format!(" from {s}"),
-                    (None, _) => String::new(),
+                let what = match (&e.school, e.kind) {
+                    (Some(s), EntryKind::Waiver) => format!("{} of {s}'s fee waived", e.amount),
+                    (Some(s), EntryKind::Refund) => format!("refund of {} to {s}", e.amount),
+                    (Some(s), k) => format!("{} of {} from {s}", k.name().to_lowercase(), e.amount),
+                    (None, k) => format!("{} of {}", k.name().to_lowercase(), e.amount),
                 };
                 format!(
-                    "Entry {} is recorded: {} of {}{whose}, on {}. It is in the history.",
+                    "Entry {} is recorded: {what}, on {}. It is in the history.",
                     e.number,
-                    e.kind.name().to_lowercase(),
-                    e.amount,
                     words::date(e.on)
                 )
             });

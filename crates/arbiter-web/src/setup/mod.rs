@@ -5,6 +5,7 @@
 //! (`division`). Every change is a change in the store's history, with who and why.
 
 mod division;
+mod settings;
 
 use arbiter_core::permissions::{Action, Target};
 use arbiter_core::text::PostalAddress;
@@ -27,6 +28,7 @@ use crate::ui::link::{Link, competition_href, league_href, suspension_href};
 use crate::ui::words;
 
 pub use division::create_division;
+pub use settings::{save_settings, settings_page};
 
 /// One season as the page lists it: its days, its divisions and its closures.
 struct SeasonLine {
@@ -39,6 +41,9 @@ struct SeasonLine {
     suspend: Option<String>,
     /// GT-O3: its schedule to the schools, for those the table lets send it.
     send_schedule: Option<String>,
+    /// Issue 32 item 5: its settings (the fee, the playoffs, GT-P2's days), for those the
+    /// table lets change the rules.
+    settings: Option<String>,
 }
 
 struct ClosureLine {
@@ -225,6 +230,12 @@ async fn page(
         Action::SendScheduleToSchools,
         Target::League,
     );
+    let may_edit_rules = auth::may(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::EditRules,
+        Target::League,
+    );
     let mut seasons = Vec::new();
     for (s, comps) in tree.seasons.iter().rev() {
         let closures = store
@@ -253,6 +264,8 @@ async fn page(
             suspend: (may_suspend && !comps.is_empty()).then(|| suspension_href(league, &s.slug)),
             send_schedule: (may_send && !comps.is_empty())
                 .then(|| crate::schedule_mail::send_schedule_href(league, &s.slug)),
+            settings: (may_edit_rules && !comps.is_empty())
+                .then(|| settings::settings_href(league, &s.slug)),
         });
     }
     let chosen = if said.forms.closure.season.is_empty() {

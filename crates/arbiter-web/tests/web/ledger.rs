@@ -334,6 +334,96 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
 }
 
 #[tokio::test]
+async fn gt_o2_the_treasurer_waives_part_of_a_fee_with_the_reason_and_it_is_in_the_history() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+    let form = t.get(&app, LEDGER).await;
+    assert!(
+        form.body
+            .contains("<option value=\"waiver\">Fee waived</option>"),
+        "{}",
+        form.body
+    );
+    // Clay is new to the league: half its fee waived, then the rest paid.
+    let waived = post_entry(
+        &app,
+        &mut t,
+        [
+            "waiver",
+            "Clay High School",
+            "5",
+            "2026-09-20",
+            "new to the league",
+        ],
+    )
+    .await;
+    assert_eq!(waived.status, StatusCode::SEE_OTHER, "{}", waived.body);
+    let page = t.get(&app, waived.header("location")).await;
+    let b = &page.body;
+    assert!(
+        b.contains(
+            "Entry 1 is recorded: $5.00 of Clay High School&#39;s fee waived, on Sun 20 Sep 2026."
+        ),
+        "{b}"
+    );
+    let clay = row(b, "Clay High School");
+    assert!(clay.contains("$5.00 waived"), "{clay}");
+    assert!(clay.contains("owes $5.00"), "{clay}");
+    assert!(
+        b.contains("<tr><th scope=\"row\">Fees waived</th><td class=\"num\">$5.00</td></tr>"),
+        "{b}"
+    );
+    // No money moved.
+    assert!(
+        b.contains("<th scope=\"row\">Cash held</th><td class=\"num\"><strong>$0.00</strong>"),
+        "{b}"
+    );
+    // Waiving more than the rest of the fee is refused with the sums.
+    let too_much = post_entry(
+        &app,
+        &mut t,
+        ["waiver", "Clay High School", "6", "2026-09-21", "hardship"],
+    )
+    .await;
+    assert_eq!(too_much.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        too_much.body.contains(
+            "Clay High School&#39;s entry fee is $10.00 and $5.00 of it is waived already; a waiver of $6.00 would waive more than the fee (GT-O2)."
+        ),
+        "{}",
+        too_much.body
+    );
+    post_entry(
+        &app,
+        &mut t,
+        ["payment", "Clay High School", "5", "2026-10-01", "cheque 7"],
+    )
+    .await;
+    let page = t.get(&app, LEDGER).await;
+    assert!(row(&page.body, "Clay High School").contains("paid in full"));
+
+    // The history says it in a sentence; the API and its statement carry the waiver.
+    let history = t.get(&app, "/leagues/gthscl/history").await;
+    assert!(
+        history
+            .body
+            .contains("waived Clay High School&#39;s fee in entry 1 of the 2026-27 ledger"),
+        "{}",
+        history.body
+    );
+    let rows = store
+        .history(&HistoryFilter::default())
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|h| h.entity == "ledger_entry")
+        .count();
+    assert_eq!(rows, 2);
+}
+
+#[tokio::test]
 async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_writes() {
     let store = store().await;
     officers(&store).await;

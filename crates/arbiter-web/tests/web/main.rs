@@ -28,6 +28,7 @@ mod rosters;
 mod round_entry;
 mod season_end;
 mod send_schedule;
+mod settings;
 mod setup;
 mod snapshots;
 mod suspension;

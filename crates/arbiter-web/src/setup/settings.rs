@@ -1,0 +1,401 @@
+//! A season's settings, for the officers the table lets change the rules (issue 32 item 5):
+//! GET `/leagues/{league}/{season}/settings` shows each setting the season's rules have (the
+//! entry fee, the playoff qualifiers and format, GT-P2's days) with the rule it sets; POST saves
+//! the changed ones as a new version of every competition's rules, in the history with who, why
+//! and what changed, or shows the form again with every problem and what was typed.
+
+use std::sync::Arc;
+
+use arbiter_core::permissions::{Action, Target};
+use arbiter_core::ruleset::{Ruleset, RulesetDocument};
+use arbiter_core::settings::{self, SeasonSoFar, Setting};
+use arbiter_store::{RulesChange, RulesRef, Season};
+use askama::Template;
+use axum::Form;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+use std::collections::HashMap;
+
+use crate::app::address::{Addressed, SeasonAddress};
+use crate::app::respond::{bad_path, private, see_other};
+use crate::app::site::{self, LeagueTree};
+use crate::app::state::AppState;
+use crate::app::view::CompetitionView;
+use crate::http::auth::{self, Acting, Auth};
+use crate::http::csrf;
+use crate::http::error::{Format, WebError};
+use crate::setup::setup_href;
+use crate::ui::layout::{Layout, private_layout};
+use crate::ui::link::{Link, league_href, season_href};
+
+/// `/leagues/{league}/{season}/settings`.
+pub(crate) fn settings_href(league: &str, season: &str) -> String {
+    format!("{}/settings", season_href(league, season))
+}
+
+/// A season and its competitions' rules, as read.
+struct SeasonRules {
+    tree: LeagueTree,
+    season: Season,
+    competitions: Vec<Arc<CompetitionView>>,
+    so_far: SeasonSoFar,
+}
+
+impl SeasonRules {
+    /// The first competition's rules: the season's divisions share them (set up together).
+    fn rules(&self) -> Option<&Ruleset> {
+        self.competitions.first().map(|v| &v.rules)
+    }
+}
+
+/// One setting's field on the form.
+struct Field {
+    key: &'static str,
+    label: String,
+    help: &'static str,
+    value: String,
+    /// For the playoffs' format, the choices: (value, label, selected).
+    choices: Vec<(&'static str, &'static str, bool)>,
+    /// `Metro Division 2, Wood County Division 3`: the competitions disagree.
+    differs: Option<String>,
+    money: bool,
+}
+
+#[derive(Template)]
+#[template(path = "setup/settings.html", whitespace = "minimize")]
+struct SettingsPage {
+    layout: Layout,
+    csrf: String,
+    action: String,
+    season_name: String,
+    divisions: String,
+    fields: Vec<Field>,
+    reason: String,
+    history: String,
+    ledger: String,
+    notice: Option<String>,
+    problems: Vec<String>,
+}
+
+/// The form as typed: each setting by its key, and why.
+#[derive(Debug, Default, Deserialize)]
+pub struct SettingsFields {
+    #[serde(flatten)]
+    values: HashMap<String, String>,
+}
+
+impl SettingsFields {
+    fn reason(&self) -> &str {
+        self.values.get("reason").map_or("", |r| r.trim())
+    }
+
+    fn typed(&self) -> Vec<(Setting, String)> {
+        Setting::ALL
+            .into_iter()
+            .filter_map(|s| self.values.get(s.key()).map(|v| (s, v.clone())))
+            .collect()
+    }
+}
+
+/// `?changed=3` after a save.
+#[derive(Debug, Default, Deserialize)]
+pub struct Saved {
+    #[serde(default)]
+    changed: Option<usize>,
+}
+
+async fn load(
+    state: &AppState,
+    auth: &Auth,
+    path: Addressed<SeasonAddress>,
+) -> Result<(SeasonRules, Acting), WebError> {
+    let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
+    let tree = site::one(state, &league).await?;
+    let acting = auth::permit(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::EditRules,
+        Target::League,
+    )?;
+    let Some((found, records)) = tree.seasons.iter().find(|(s, _)| s.slug == season) else {
+        return Err(WebError::NotFound {
+            message: format!(
+                "{} has no season “{season}”, so it has no settings. Its seasons are below.",
+                tree.league.name
+            ),
+            links: tree
+                .seasons
+                .iter()
+                .map(|(s, _)| Link::new(settings_href(&tree.league.slug, &s.slug), &s.name))
+                .collect(),
+        });
+    };
+    let found = found.clone();
+    let mut competitions = Vec::new();
+    for r in records {
+        competitions.push(state.view(&tree.league.slug, &found.slug, &r.slug).await?);
+    }
+    let so_far = SeasonSoFar {
+        playoffs_drawn: state.store().playoffs(found.id).await?.is_some(),
+    };
+    Ok((
+        SeasonRules {
+            tree,
+            season: found,
+            competitions,
+            so_far,
+        },
+        acting,
+    ))
+}
+
+fn fields(s: &SeasonRules, typed: Option<&SettingsFields>) -> Vec<Field> {
+    let Some(rules) = s.rules() else {
+        return Vec::new();
+    };
+    Setting::ALL
+        .into_iter()
+        .filter_map(|setting| {
+            let kept = setting.value(rules)?;
+            let value = typed
+                .and_then(|t| t.values.get(setting.key()).cloned())
+                .unwrap_or(kept);
+            let each: Vec<(String, String)> = s
+                .competitions
+                .iter()
+                .map(|v| {
+                    let shown = setting
+                        .value(&v.rules)
+                        .map_or_else(|| "none".to_string(), |x| setting.words(&x));
+                    (v.record.name.clone(), shown)
+                })
+                .collect();
+            let differs = each.iter().any(|(_, x)| *x != each[0].1).then(|| {
+                each.iter()
+                    .map(|(name, x)| format!("{name} {x}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            });
+            let rule = setting
+                .rule(rules)
+                .map_or(String::new(), |r| format!(" ({r})"));
+            let name = setting.name().trim_start_matches("the ");
+            let mut label = format!("{}{}{rule}", name[..1].to_uppercase(), &name[1..]);
+            if setting == Setting::EntryFee {
+                label.push_str(", in dollars");
+            }
+            let choices = if setting == Setting::PlayoffFormat {
+                [("knockout", "A knockout"), ("round_robin", "A round robin")]
+                    .into_iter()
+                    .map(|(v, l)| (v, l, v == value))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Some(Field {
+                key: setting.key(),
+                label,
+                help: setting.help(),
+                value,
+                choices,
+                differs,
+                money: setting == Setting::EntryFee,
+            })
+        })
+        .collect()
+}
+
+async fn page(
+    auth: &Auth,
+    s: &SeasonRules,
+    typed: Option<&SettingsFields>,
+    notice: Option<String>,
+    problems: Vec<String>,
+    status: StatusCode,
+) -> Result<Response, WebError> {
+    let league = &s.tree.league;
+    let page = SettingsPage {
+        layout: private_layout(
+            &format!("Settings: {}, {}", league.name, s.season.name),
+            vec![
+                Link::new(league_href(&league.slug), &league.name),
+                Link::new(setup_href(&league.slug), "Season set-up"),
+            ],
+        ),
+        csrf: csrf::session_token(&auth.session).await?,
+        action: settings_href(&league.slug, &s.season.slug),
+        season_name: s.season.name.clone(),
+        divisions: s
+            .competitions
+            .iter()
+            .map(|v| v.record.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        fields: fields(s, typed),
+        reason: typed.map_or(String::new(), |t| t.reason().to_string()),
+        history: format!("{}/history", league_href(&league.slug)),
+        ledger: crate::ledger::ledger_href(&league.slug, Some(&s.season.slug)),
+        notice,
+        problems,
+    };
+    Ok(private(status, &page))
+}
+
+fn answer(r: Result<Response, WebError>) -> Response {
+    r.unwrap_or_else(|e| e.answer(Format::Html))
+}
+
+/// GET `/leagues/{league}/{season}/settings`: the season's settings and the form to change them.
+pub async fn settings_page(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: Addressed<SeasonAddress>,
+    saved: Result<Query<Saved>, QueryRejection>,
+) -> Response {
+    answer(
+        async {
+            let (s, _) = load(&state, &auth, path).await?;
+            let notice = saved.ok().and_then(|Query(q)| q.changed).map(|n| {
+                format!(
+                    "Saved: {} of {} changed, each a new version of its rules in the history.",
+                    match n {
+                        1 => "1 competition's rules".to_string(),
+                        n => format!("{n} competitions' rules"),
+                    },
+                    s.season.name
+                )
+            });
+            page(&auth, &s, None, notice, Vec::new(), StatusCode::OK).await
+        }
+        .await,
+    )
+}
+
+/// The rules as stored: the preset's name when they are one, else the shortest file that
+/// extends the preset they came from (or every field).
+fn stored(rules: &Ruleset, was: &RulesRef) -> RulesRef {
+    let base_name = match was {
+        RulesRef::Preset(p) => Some(p.clone()),
+        RulesRef::Toml(_) => arbiter_core::ruleset::preset_names()
+            .into_iter()
+            .find(|n| Ruleset::preset(n).is_some_and(|p| p.name == rules.name))
+            .map(str::to_string),
+    };
+    let whole = RulesetDocument::from(rules);
+    let doc = match base_name
+        .as_deref()
+        .and_then(|n| Some((n, Ruleset::preset(n)?)))
+    {
+        Some((name, base)) if base == *rules => return RulesRef::Preset(name.to_string()),
+        Some((name, base)) => {
+            let patch = whole.changes_from(name, &RulesetDocument::from(&base));
+            // A patch that does not read back (a field it cannot unset) is kept whole.
+            let reads_back = patch.to_toml().ok().and_then(|t| {
+                Ruleset::from_toml("settings", &t, &arbiter_core::ruleset::PresetsOnly).ok()
+            });
+            if reads_back.as_ref() == Some(rules) {
+                patch
+            } else {
+                whole
+            }
+        }
+        None => whole,
+    };
+    RulesRef::Toml(doc.to_toml().unwrap_or_default())
+}
+
+/// POST `/leagues/{league}/{season}/settings`: the changed settings saved for every competition
+/// of the season, or the form again with every problem.
+pub async fn save_settings(
+    State(state): State<AppState>,
+    auth: Auth,
+    path: Addressed<SeasonAddress>,
+    Form(f): Form<SettingsFields>,
+) -> Response {
+    answer(
+        async {
+            let (s, acting) = load(&state, &auth, path).await?;
+            let typed = f.typed();
+            let mut problems: Vec<String> = Vec::new();
+            let mut writes = Vec::new();
+            for v in &s.competitions {
+                // A setting the competition's rules lack (a club's playoffs) is left alone.
+                let own: Vec<(Setting, String)> = typed
+                    .iter()
+                    .filter(|(setting, _)| setting.value(&v.rules).is_some())
+                    .cloned()
+                    .collect();
+                match settings::change(&v.rules, &own, s.so_far) {
+                    Ok((_, changes)) if changes.is_empty() => {}
+                    Ok((rules, changes)) => {
+                        let words = changes.iter().map(|c| c.sentence(&rules)).collect();
+                        writes.push(RulesChange {
+                            competition: v.id,
+                            version: v.record.version,
+                            rules: stored(&rules, &v.record.rules),
+                            changes: words,
+                        });
+                    }
+                    Err(ps) => {
+                        for p in ps {
+                            if !problems.contains(&p.message) {
+                                problems.push(p.message);
+                            }
+                        }
+                    }
+                }
+            }
+            let reason = f.reason();
+            if let Err(e) = arbiter_core::text::check(
+                arbiter_core::text::TextKind::Reason,
+                "the reason",
+                reason,
+            ) {
+                problems.push(e.to_string());
+            }
+            if !problems.is_empty() {
+                return page(
+                    &auth,
+                    &s,
+                    Some(&f),
+                    None,
+                    problems,
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
+                .await;
+            }
+            if writes.is_empty() {
+                return page(
+                    &auth,
+                    &s,
+                    Some(&f),
+                    Some(
+                        "Nothing changed: every setting is as it was, so nothing was saved."
+                            .to_string(),
+                    ),
+                    Vec::new(),
+                    StatusCode::OK,
+                )
+                .await;
+            }
+            let why = if reason.is_empty() {
+                "the season's settings changed on the site"
+            } else {
+                reason
+            };
+            let n = writes.len();
+            state
+                .store()
+                .set_competition_rules(&writes, why, &acting.actor())
+                .await?;
+            Ok(see_other(&format!(
+                "{}?changed={n}",
+                settings_href(&s.tree.league.slug, &s.season.slug)
+            )))
+        }
+        .await,
+    )
+}

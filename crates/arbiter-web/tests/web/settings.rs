@@ -1,0 +1,168 @@
+//! A season's settings on the site (issue 32 item 5): the President reaches them from the
+//! season set-up page, changes the entry fee (GT-O2) and the playoff qualifiers (GT-F3), and each
+//! division's rules become a new version, in the history with the reason; every mistake is
+//! named at once and nothing is saved; an advisor may not; the ledger follows the new fee.
+
+use arbiter_core::permissions::Role;
+use arbiter_store::RulesRef;
+use axum::http::StatusCode;
+
+use crate::common::*;
+
+const SETUP: &str = "/leagues/gthscl/setup";
+const SETTINGS: &str = "/leagues/gthscl/2026-27/settings";
+const PRESIDENT: &str = "president@gthscl.example";
+const ADVISOR: &str = "coach@start.example";
+
+#[tokio::test]
+async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_site() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    account(&store, "treasurer@gthscl.example", Role::Treasurer, None).await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+
+    // Reached from the season set-up page.
+    let setup = president.get(&app, SETUP).await;
+    assert!(
+        setup.body.contains(&format!(
+            "<a href=\"{SETTINGS}\">Settings: the entry fee, the playoffs, the days to report a result</a>"
+        )),
+        "{}",
+        setup.body
+    );
+    let page = president.get(&app, SETTINGS).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let b = &page.body;
+    assert!(b.contains("Entry fee (GT-O2), in dollars"), "{b}");
+    assert!(b.contains("name=\"entry_fee\" value=\"10.00\""), "{b}");
+    assert!(
+        b.contains("Number of teams each division sends to the playoffs (GT-F3)"),
+        "{b}"
+    );
+    assert!(
+        b.contains("name=\"qualifiers_per_division\" value=\"2\""),
+        "{b}"
+    );
+    assert!(b.contains("Days to enter a result (GT-P2)"), "{b}");
+    assert!(b.contains("<option value=\"knockout\" selected>"), "{b}");
+
+    // Every mistake at once, what was typed kept, nothing saved.
+    let refused = president
+        .post(
+            &app,
+            SETTINGS,
+            &[
+                ("entry_fee", "ten"),
+                ("qualifiers_per_division", "0"),
+                ("playoff_format", "knockout"),
+                ("enter_within_days", "1"),
+                ("confirm_within_days", "5"),
+                ("correct_within_days", "5"),
+                ("reason", ""),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = &refused.body;
+    assert!(r.contains("Nothing was saved"), "{r}");
+    assert!(r.contains("The entry fee (GT-O2): “ten” is not"), "{r}");
+    assert!(
+        r.contains("“0” is not a number of teams from 1 to 16"),
+        "{r}"
+    );
+    assert!(r.contains("name=\"entry_fee\" value=\"ten\""), "{r}");
+
+    let saved = president
+        .post(
+            &app,
+            SETTINGS,
+            &[
+                ("entry_fee", "12.50"),
+                ("qualifiers_per_division", "3"),
+                ("playoff_format", "knockout"),
+                ("enter_within_days", "1"),
+                ("confirm_within_days", "5"),
+                ("correct_within_days", "5"),
+                ("reason", "organizational meeting, 5 October"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    let after = president.get(&app, saved.header("location")).await;
+    assert!(
+        after
+            .body
+            .contains("Saved: 1 competition&#39;s rules of 2026-27 changed"),
+        "{}",
+        after.body
+    );
+    assert!(
+        after.body.contains("name=\"entry_fee\" value=\"12.50\""),
+        "{}",
+        after.body
+    );
+
+    // The division's rules are a new version that extends the preset.
+    let stored = store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap();
+    let RulesRef::Toml(text) = &stored.record.rules else {
+        panic!("{:?}", stored.record.rules)
+    };
+    assert!(text.contains("extends = \"gthscl\""), "{text}");
+    assert_eq!(
+        stored.rules.fees.unwrap().entry_fee,
+        arbiter_core::ledger::Money::from_cents(1250)
+    );
+    assert_eq!(
+        stored
+            .rules
+            .playoffs
+            .as_ref()
+            .unwrap()
+            .qualifiers_per_division,
+        3
+    );
+
+    // The history says it in a sentence with the reason; the ledger asks the new fee.
+    let history = president.get(&app, "/leagues/gthscl/history").await;
+    assert!(
+        history.body.contains(
+            "changed the rules of Division A: the entry fee (GT-O2) from $10.00 to $12.50; the number of teams each division sends to the playoffs (GT-F3) from 2 to 3"
+        ),
+        "{}",
+        history.body
+    );
+    assert!(
+        history.body.contains("organizational meeting, 5 October"),
+        "{}",
+        history.body
+    );
+    let mut treasurer = Visitor::signed_in(&app, "treasurer@gthscl.example").await;
+    let ledger = treasurer.get(&app, "/leagues/gthscl/ledger").await;
+    assert!(
+        ledger.body.contains("The entry fee is $12.50 a school"),
+        "{}",
+        ledger.body
+    );
+
+    // The same values again save nothing.
+    let again = president
+        .post(
+            &app,
+            SETTINGS,
+            &[("entry_fee", "12.5"), ("qualifiers_per_division", "3")],
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert!(again.body.contains("Nothing changed"), "{}", again.body);
+
+    // An advisor may not read or change them.
+    let mut advisor = Visitor::signed_in(&app, ADVISOR).await;
+    let denied = advisor.get(&app, SETTINGS).await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+}
