@@ -80,6 +80,7 @@ pub mod markdown;
 pub mod media;
 pub mod model;
 pub mod notice;
+pub mod offers;
 pub mod permissions;
 pub mod postpone;
 pub mod protest;

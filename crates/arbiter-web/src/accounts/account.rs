@@ -5,6 +5,7 @@
 //! router's layer) and per account (here, counted in the store so that several servers agree).
 
 use arbiter_core::notice::Notice;
+use arbiter_core::offers::Offers;
 use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
 use arbiter_core::text::{self, Email, LABEL_MAX_CHARS, TextKind};
 use arbiter_mail::Mail;
@@ -812,6 +813,7 @@ async fn account_page_for(
     let mut officer_tasks = Vec::new();
     let mut next = Vec::new();
     let mut current: Vec<String> = Vec::new();
+    let mut offered = Offers::default();
     for m in &account.memberships {
         let mut links = Vec::new();
         let target = Target::League;
@@ -840,12 +842,6 @@ async fn account_page_for(
                 "Rule findings",
             ));
         }
-        if auth::may(here, m.league, Action::ReadLedger, target) {
-            links.push(Link::new(
-                format!("{}/ledger", league_href(&m.league_slug)),
-                "Fee ledger",
-            ));
-        }
         if auth::may(here, m.league, Action::ReadHistory, target) {
             links.push(Link::new(
                 format!("{}/history", league_href(&m.league_slug)),
@@ -860,8 +856,25 @@ async fn account_page_for(
         let sends_schedule = auth::may(here, m.league, Action::SendScheduleToSchools, target);
         let league_name = match crate::app::site::one(state, &m.league_slug).await {
             Ok(tree) => {
+                // Issue 32 item 24: what the league's rules have, and nothing else.
+                let offers = tree.offers(state);
+                offered = offered.union(offers);
+                if offers.fee_ledger && auth::may(here, m.league, Action::ReadLedger, target) {
+                    // Before the history of changes, when it is there.
+                    let at = links
+                        .iter()
+                        .position(|l| l.text == "History of changes")
+                        .unwrap_or(links.len());
+                    links.insert(
+                        at,
+                        Link::new(
+                            format!("{}/ledger", league_href(&m.league_slug)),
+                            "Fee ledger",
+                        ),
+                    );
+                }
                 // AS-1, AS-11: an event's arbiter sets its days and round times.
-                if may_set_event && tree.league.kind == arbiter_store::LeagueKind::Event {
+                if may_set_event && offers.event_days {
                     // Issue 32 (item 22): the day being played first, then the rest.
                     if let Some((season, _)) = tree.season_now(state) {
                         links.insert(
@@ -887,26 +900,26 @@ async fn account_page_for(
                 let latest = tree.season_now(state);
                 if let Some((season, _)) = latest {
                     let (l, x) = (&tree.league.slug, &season.slug);
-                    if runs_playoffs {
+                    if runs_playoffs && offers.playoffs {
                         links.push(Link::new(
                             crate::season_end::pages::qualification_href(l, x),
                             format!("Playoffs {}: qualification, draw and rounds", season.name),
                         ));
                     }
-                    if sends_schedule {
+                    if sends_schedule && offers.school_calendar {
                         links.push(Link::new(
                             crate::schedule_mail::send_schedule_href(l, x),
                             format!("Send the {} schedule to the schools (GT-O3)", season.name),
                         ));
                     }
-                    if reports {
+                    if reports && offers.reported_results {
                         links.push(Link::new(
                             crate::season_end::reports::reports_href(l, x),
                             format!("Media reports {}", season.name),
                         ));
                     }
                 }
-                if runs_playoffs {
+                if runs_playoffs && offers.playoffs {
                     officer_tasks.extend(playoff_tasks(state, &tree).await);
                 }
                 // Issue 32: a result standing with a rule broken waits for this officer's ruling.
@@ -956,9 +969,10 @@ async fn account_page_for(
     };
     let notices = Notice::ALL
         .into_iter()
+        .filter(|n| offered.notice(*n))
         .map(|n| NoticeChoice {
             code: n.code(),
-            label: n.label(),
+            label: offered.notice_label(n),
             on: !stopped.contains(&n),
         })
         .collect();
@@ -1446,6 +1460,17 @@ enum Said {
     NoticesSaved,
 }
 
+/// What the rules of the account's leagues offer, together.
+async fn offered_to(state: &AppState, account: &Account) -> Offers {
+    let mut offered = Offers::default();
+    for m in &account.memberships {
+        if let Ok(tree) = crate::app::site::one(state, &m.league_slug).await {
+            offered = offered.union(tree.offers(state));
+        }
+    }
+    offered
+}
+
 /// POST `/account/notices`: the kinds of notice the person gets by mail, each ticked box a
 /// `get` (issue 13); the rest are stopped, in one change of the history.
 pub async fn set_notices(
@@ -1461,9 +1486,21 @@ pub async fn set_notices(
         .filter(|(k, _)| k == "get")
         .filter_map(|(_, v)| Notice::from_code(v))
         .collect();
+    // Only the kinds the page offered change; the others stay as they were (issue 32 item 24).
+    let offered = offered_to(&state, &account).await;
+    let before = match state.store().stopped_notices(account.user.id).await {
+        Ok(s) => s,
+        Err(e) => return html(WebError::from(e)),
+    };
     let stopped: Vec<Notice> = Notice::ALL
         .into_iter()
-        .filter(|n| !wanted.contains(n))
+        .filter(|n| {
+            if offered.notice(*n) {
+                !wanted.contains(n)
+            } else {
+                before.contains(n)
+            }
+        })
         .collect();
     let by = arbiter_store::Actor {
         user: Some(account.user.email.clone()),

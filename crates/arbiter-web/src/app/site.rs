@@ -1,7 +1,9 @@
 //! The league tree: a league with its seasons and their competitions, as the pages above a
 //! competition and the account pages read it.
 
-use arbiter_store::{CompetitionRecord, League, Season};
+use arbiter_core::offers::Offers;
+use arbiter_core::ruleset::{PresetsOnly, Ruleset};
+use arbiter_store::{CompetitionRecord, League, RulesRef, Season};
 
 use crate::app::state::AppState;
 use crate::http::error::WebError;
@@ -33,6 +35,30 @@ impl LeagueTree {
     /// The season being played in the league's zone by `state`'s clock.
     pub fn season_now(&self, state: &AppState) -> Option<&(Season, Vec<CompetitionRecord>)> {
         self.season_being_played(state.today_in(&self.league.time_zone))
+    }
+
+    /// What the league's rules offer its pages (issue 32 item 24): any of the rules of the
+    /// season being played's competitions, else of every season's; nothing before the first.
+    pub fn offers(&self, state: &AppState) -> Offers {
+        let now = self.season_now(state).map(|(_, c)| c.as_slice());
+        let records: Vec<&CompetitionRecord> = match now {
+            Some(c) if !c.is_empty() => c.iter().collect(),
+            _ => self.seasons.iter().flat_map(|(_, c)| c).collect(),
+        };
+        records
+            .into_iter()
+            .filter_map(|r| rules_of(&r.rules))
+            .map(|r| Offers::of(&r))
+            .fold(Offers::default(), Offers::union)
+    }
+}
+
+/// The stored rules as a ruleset; `None` when they no longer read (the competition's own page
+/// says why).
+pub fn rules_of(rules: &RulesRef) -> Option<Ruleset> {
+    match rules {
+        RulesRef::Preset(name) => Ruleset::preset(name),
+        RulesRef::Toml(text) => Ruleset::from_toml("rules", text, &PresetsOnly).ok(),
     }
 }
 

@@ -13,10 +13,12 @@ use std::sync::Arc;
 
 use arbiter_core::extra::ExtraState;
 use arbiter_core::model::{GameResult, MatchOutcome, Side};
+use arbiter_core::offers::Offers;
 use arbiter_core::permissions::Action;
 use arbiter_core::report::{
     self, EnteredBy, ReportStatus, ReportStep, ResultBasis, ReviewKind, ReviewedBy, WHO_DECIDES,
 };
+use arbiter_core::ruleset::Ruleset;
 use arbiter_core::sealed::{self, Sealed, Viewer};
 use arbiter_store::LineupVersion;
 use askama::Template;
@@ -132,6 +134,16 @@ struct ResultForm {
     problems: Vec<String>,
     /// GT-M5: the entry was refused because it drops a team; the box to take it knowingly.
     acknowledge_drop: bool,
+    /// A school league's parts (a team late after its school day, GT-M6; a different result
+    /// for ratings, GT-P1): not at an event or a team Swiss (issue 32 item 24).
+    school: bool,
+    /// GT-M20: a game adjourned or sent for adjudication, with its rule, where the rules have it.
+    adjournment: Option<String>,
+    /// ` (GT-M6)`: the rules' own IDs, or nothing.
+    late_rule: String,
+    rating_rule: String,
+    conduct_rule: Option<String>,
+    unplayed_draw_rule: String,
 }
 
 struct ReviewForms {
@@ -273,6 +285,8 @@ struct LineupForm {
     boards: Vec<LineupBoard>,
     /// GT-M12: players to mark withdrawn, each checked or not.
     withdraw: Vec<Choice>,
+    /// GT-M12 as the ruleset cites it, where the rules have withdrawals (a school league's).
+    withdraw_rule: Option<String>,
     /// Open when the form was sent and refused.
     open: bool,
     problems: Vec<String>,
@@ -384,6 +398,9 @@ struct MoveForm {
     agreed: bool,
     /// The President may allow a day beyond three school weeks (GT-M2).
     may_override: bool,
+    /// A school league's move (GT-M2: by arrangement or for the weather, within school weeks);
+    /// elsewhere the arbiter moves a match to another day or time (issue 32 item 24).
+    school: bool,
     open: bool,
     problems: Vec<String>,
     /// A playoff match: GT-F4's windows, and the day both schools are open again.
@@ -424,8 +441,10 @@ struct Redo {
     upload: Option<(u32, String, Vec<String>)>,
 }
 
-fn result_options() -> Vec<(String, String)> {
-    [
+/// The results a board may have; `*` (a game adjourned or sent for adjudication) only where the
+/// rules have it (issue 32 item 24).
+fn result_options(rules: &Ruleset) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = [
         ("", "Choose the result"),
         ("1-0", "1\u{2013}0 home won"),
         ("1/2-1/2", "½\u{2013}½ drawn"),
@@ -433,14 +452,30 @@ fn result_options() -> Vec<(String, String)> {
         ("+/-", "+/\u{2212} home won by forfeit"),
         ("-/+", "\u{2212}/+ visitors won by forfeit"),
         ("-/-", "\u{2212}/\u{2212} double forfeit"),
-        (
-            "*",
-            "* not finished: adjourned or sent for adjudication (GT-M20)",
-        ),
     ]
     .into_iter()
     .map(|(v, l)| (v.to_string(), l.to_string()))
-    .collect()
+    .collect();
+    if let Some(rule) = adjournment(rules) {
+        out.push((
+            "*".to_string(),
+            format!("* not finished: adjourned or sent for adjudication{rule}"),
+        ));
+    }
+    out
+}
+
+/// GT-M20: a school league's games may be adjourned or sent for adjudication; the rule as the
+/// ruleset cites it (` (GT-M20)`), or `None` where games are finished on the day.
+fn adjournment(rules: &Ruleset) -> Option<String> {
+    Offers::of(rules)
+        .school_calendar
+        .then(|| cited(rules, "adjourned"))
+}
+
+/// ` (GT-M9)`: the ruleset's own ID for `key`, or nothing when it cites none (issue 32 item 24).
+fn cited(rules: &Ruleset, key: &str) -> String {
+    rules.cite(key).map_or(String::new(), |r| format!(" ({r})"))
 }
 
 fn rating_options() -> Vec<(String, String)> {
@@ -455,21 +490,40 @@ fn rating_options() -> Vec<(String, String)> {
     .collect()
 }
 
-/// The ways a board goes unplayed, with the rule of each (GT-M4, GT-M9, GT-M16, GT-M17).
-fn unplayed_options() -> Vec<(String, String)> {
+/// The ways a board goes unplayed, each with the rule the ruleset cites for it (the GTHSCL's
+/// GT-M4, GT-M9, GT-M16, GT-M17, GT-S2).
+fn unplayed_options(rules: &Ruleset) -> Vec<(String, String)> {
     [
-        ("", "It was played (or the result says it all)"),
-        ("absent", "No player: left empty by a short team (GT-M9)"),
-        ("coach", "Forfeited by the coach (GT-M16)"),
-        ("conduct", "Forfeited for conduct, after a warning (GT-M17)"),
-        ("double_default", "Both players defaulted (GT-S2)"),
+        ("", "It was played (or the result says it all)", None),
+        (
+            "absent",
+            "No player: left empty by a short team",
+            Some("short_team"),
+        ),
+        ("coach", "Forfeited by the coach", Some("coach_forfeit")),
+        (
+            "conduct",
+            "Forfeited for conduct, after a warning",
+            Some("conduct_forfeit"),
+        ),
+        (
+            "double_default",
+            "Both players defaulted",
+            Some("double_default"),
+        ),
         (
             "agreed_draw",
-            "A draw agreed without playing: scored as a double default (GT-M4)",
+            "A draw agreed without playing: scored as a double default",
+            Some("unplayed_draw"),
         ),
     ]
     .into_iter()
-    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .map(|(v, l, key)| {
+        (
+            v.to_string(),
+            format!("{l}{}", key.map_or(String::new(), |k| cited(rules, k))),
+        )
+    })
     .collect()
 }
 
@@ -599,7 +653,8 @@ fn result_form(
         roster_options(ctx, Side::Home),
         roster_options(ctx, Side::Away),
     );
-    let (results, ratings) = (result_options(), rating_options());
+    let (results, ratings) = (result_options(rules), rating_options());
+    let unplayed_choices = unplayed_options(rules);
     let boards = (1..=rules.boards)
         .map(|n| {
             let b = by_number.get(&n);
@@ -626,7 +681,7 @@ fn result_form(
                 rating_open: !rating.is_empty(),
                 rating: choices(&ratings, &rating),
                 unplayed_open: !unplayed.is_empty(),
-                unplayed: choices(&unplayed_options(), &unplayed),
+                unplayed: choices(&unplayed_choices, &unplayed),
                 note: get(|b| b.note.as_deref()),
                 unfinished: unfinished_form(b.copied()),
                 bad: bad.contains(&n),
@@ -665,8 +720,10 @@ fn result_form(
     let (heading, intro, button, open, path, reason_label, reason_required) = match which {
         Which::Enter if ctx.entered().is_none() => (
             "Enter the result".to_string(),
-            if as_officer {
+            if as_officer && rules.report.is_some() {
                 "As an officer (at an event, the arbiter) you enter the result as it stands: it is decided and needs no confirmation by the visitors (GT-P2).".to_string()
+            } else if as_officer {
+                "You enter the result as it stands: it is decided.".to_string()
             } else if let Some(d) = ctx.stored.rules.report {
                 format!(
                     "GT-P2: the home team enters the result within {} of the match; the visitors then confirm it or dispute it.",
@@ -686,7 +743,7 @@ fn result_form(
             format!(
                 "Until the visitors confirm it, the result can be entered again; it becomes version {} and version {in_force} stays on record.{}",
                 in_force + 1,
-                if as_officer {
+                if as_officer && rules.report.is_some() {
                     " Entered by an officer, it stands with no confirmation (GT-P2)."
                 } else {
                     ""
@@ -700,10 +757,17 @@ fn result_form(
         ),
         Which::Correct => (
             "Correct the result".to_string(),
-            format!(
-                "A correction is version {}; version {in_force} stays on record. It is an officer's decision: it stands, with no confirmation by the visitors (GT-P2, GT-O3). Say why in the reason.",
-                in_force + 1
-            ),
+            if rules.report.is_some() {
+                format!(
+                    "A correction is version {}; version {in_force} stays on record. It is an officer's decision: it stands, with no confirmation by the visitors (GT-P2, GT-O3). Say why in the reason.",
+                    in_force + 1
+                )
+            } else {
+                format!(
+                    "A correction is version {}; version {in_force} stays on record. Say why in the reason.",
+                    in_force + 1
+                )
+            },
             "Correct the result".to_string(),
             redo.is_some_and(|r| r.0 == which),
             "correction",
@@ -741,6 +805,12 @@ fn result_form(
         reason: shown(input.reason.as_deref().unwrap_or_default()),
         reason_label,
         reason_required,
+        school: Offers::of(rules).school_calendar,
+        adjournment: adjournment(rules),
+        late_rule: cited(rules, "late_arrival"),
+        rating_rule: cited(rules, "rating_result"),
+        conduct_rule: rules.cite("conduct_forfeit").map(str::to_string),
+        unplayed_draw_rule: cited(rules, "unplayed_draw"),
         acknowledge_drop: problems.iter().any(|p| p.field == "acknowledge_drop"),
         problems: problems.into_iter().map(|p| p.message).collect(),
     }
@@ -1538,6 +1608,7 @@ async fn page(
             may_override: may(Action::OverridePostponementWindow),
             problems,
             playoff: ctx.playoff,
+            school: Offers::of(&ctx.stored.rules).school_calendar,
         }
     });
     let deadline = match (&ctx.record.outcome, &ctx.stored.rules.event) {
@@ -1783,7 +1854,11 @@ fn lineup_sections(
                     (None, None) => Vec::new(),
                 };
                 let candidates = lineup::candidates(ctx, side);
-                let mut options = vec![(String::new(), "Empty: no player (GT-M9)".to_string())];
+                let rules = &ctx.stored.rules;
+                let mut options = vec![(
+                    String::new(),
+                    format!("Empty: no player{}", cited(rules, "short_team")),
+                )];
                 options.extend(candidates.iter().map(|c| (c.id.clone(), c.label.clone())));
                 LineupForm {
                     action: format!("{}/lineups/{}", ctx.href(), side.code()),
@@ -1806,6 +1881,9 @@ fn lineup_sections(
                             label: c.label.clone(),
                         })
                         .collect(),
+                    withdraw_rule: Offers::of(rules)
+                        .school_calendar
+                        .then(|| cited(rules, "withdrawal")),
                     open: sent.is_some() || in_force.is_none(),
                     problems: sent.map(|(_, _, p)| p.clone()).unwrap_or_default(),
                     accept_late: deadline.is_some() && lineup::may_accept_late(ctx, account),

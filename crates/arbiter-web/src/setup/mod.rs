@@ -248,6 +248,12 @@ async fn page(
                 withdrawn: c.withdrawn,
             })
             .collect();
+        // Issue 32 item 24: a season offers what its competitions' rules have.
+        let offers = comps
+            .iter()
+            .filter_map(|c| site::rules_of(&c.rules))
+            .map(|r| arbiter_core::offers::Offers::of(&r))
+            .fold(arbiter_core::offers::Offers::default(), |a, b| a.union(b));
         let days = match (s.starts_on, s.ends_on) {
             (Some(a), Some(b)) => format!("{} to {}", words::date(a), words::date(b)),
             _ => "no dates yet".to_string(),
@@ -261,8 +267,9 @@ async fn page(
                 .map(|c| Link::new(competition_href(league, &s.slug, &c.slug), &c.name))
                 .collect(),
             closures,
-            suspend: (may_suspend && !comps.is_empty()).then(|| suspension_href(league, &s.slug)),
-            send_schedule: (may_send && !comps.is_empty())
+            suspend: (may_suspend && offers.school_calendar)
+                .then(|| suspension_href(league, &s.slug)),
+            send_schedule: (may_send && offers.school_calendar)
                 .then(|| crate::schedule_mail::send_schedule_href(league, &s.slug)),
             settings: (may_edit_rules && !comps.is_empty())
                 .then(|| settings::settings_href(league, &s.slug)),

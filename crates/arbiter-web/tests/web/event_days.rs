@@ -1640,3 +1640,65 @@ async fn as_12_the_arbiter_prints_the_rosters_in_order_before_the_lock() {
     assert_eq!(all.body.matches("<caption>").count(), 8, "{}", all.body);
     assert!(all.body.contains("Locked at 09:00"), "{}", all.body);
 }
+
+/// Issue 32 item 24: an event's pages show an event's rules. The arbiter's match page offers no
+/// school league's parts (a team late after its school day, GT-M6; a different result for
+/// ratings, GT-P1; an adjourned game, GT-M20; a move for the weather, GT-M2) and cites no
+/// GTHSCL rule; the account page offers no fee ledger, no playoffs, and only the mails an event
+/// sends.
+#[tokio::test]
+async fn an_events_match_and_account_pages_show_no_school_league_rule() {
+    let (store, _, path, _, _) = timed_event_store().await;
+    let app = app_at(&store, "16:00");
+    let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
+    let page = arbiter.get(&app, &path).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let b = &page.body;
+    // The forms are there, for the arbiter: the result and the move.
+    assert!(b.contains("Enter the result"), "{b}");
+    assert!(b.contains(&format!("action=\"{path}/move\"")), "{b}");
+    for school_league in [
+        "GT-",
+        "A team came late",
+        "A different result for ratings",
+        "Not finished",
+        "Postponed for the weather",
+        "school day",
+    ] {
+        assert!(!b.contains(school_league), "{school_league}: {b}");
+    }
+    assert!(
+        b.contains("Move the match to another day or time of the event"),
+        "{b}"
+    );
+    let account = arbiter.get(&app, "/account").await;
+    let a = &account.body;
+    assert!(!a.contains("GT-"), "{a}");
+    assert!(!a.contains("Fee ledger"), "{a}");
+    assert!(!a.contains("Playoffs"), "{a}");
+    assert!(a.contains("value=\"protest_step\""), "{a}");
+    assert!(!a.contains("value=\"deadline_tomorrow\""), "{a}");
+    assert!(
+        a.contains("A match of your team moves to another day or time"),
+        "{a}"
+    );
+    // Saving the mails offered leaves the others as they were.
+    let saved = arbiter
+        .post(&app, "/account/notices", &[("get", "result_decided")])
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    let user = store
+        .user_by_email(&arbiter_core::text::Email::parse(ARBITER).unwrap())
+        .await
+        .unwrap()
+        .expect("the arbiter's account");
+    let stopped = store.stopped_notices(user.id).await.unwrap();
+    assert!(
+        stopped.contains(&arbiter_core::notice::Notice::ProtestStep),
+        "{stopped:?}"
+    );
+    assert!(
+        !stopped.contains(&arbiter_core::notice::Notice::DeadlineTomorrow),
+        "{stopped:?}"
+    );
+}
