@@ -110,8 +110,8 @@ mod tests {
         );
         // A club's team Swiss: none of a school league's, none of an event's.
         assert_eq!(offers("fide-team"), Offers::default());
-        assert_eq!(gthscl.union(astc).event_days, true);
-        assert_eq!(gthscl.union(astc).fee_ledger, true);
+        assert!(gthscl.union(astc).event_days);
+        assert!(gthscl.union(astc).fee_ledger);
     }
 
     #[test]
