@@ -529,8 +529,12 @@ enum SeasonCommand {
 enum DivisionCommand {
     /// Creates a division from a CSV file of teams (columns school and team; the team's name
     /// defaults to the school's), drawn into a round robin by the Berger tables on the season's
-    /// match days, never on a closure (GT-M2). Every mistake is listed with its line, and then
-    /// nothing is written.
+    /// match days, never on a closure (GT-M2). A school is one the league knows (letter case and
+    /// punctuation aside); one new to the league is added only when its line says yes in a
+    /// `new_school` column (or, with `--new-schools`, is any school not known), since each school
+    /// pays its own entry fee (GT-O2), and a misspelt one is refused with the school it is close
+    /// to. Every mistake is listed at once with the
+    /// file's own line (the header is line 1), and then nothing is written.
     Create {
         /// The CSV file, a header line first.
         file: PathBuf,
@@ -563,6 +567,11 @@ enum DivisionCommand {
         /// (AS-19: the host or the seeds placed, the rest drawn); default: the file's order.
         #[arg(long, value_name = "N")]
         lot_seed: Option<u64>,
+        /// The file's schools the league does not know yet are new schools, each with its own
+        /// entry fee (GT-O2): a league's first division. A school whose name is close to a known
+        /// one still needs `yes` in its line's `new_school` column.
+        #[arg(long)]
+        new_schools: bool,
         /// Print the schedule and write nothing.
         #[arg(long)]
         preview: bool,
@@ -1390,6 +1399,7 @@ fn run(cli: Cli) -> Result<()> {
                     packed,
                     rounds_a_day,
                     lot_seed,
+                    new_schools,
                     preview,
                     database,
                 },
@@ -1405,6 +1415,7 @@ fn run(cli: Cli) -> Result<()> {
                 packed,
                 rounds_a_day,
                 lot_seed,
+                new_schools,
                 preview,
             },
             &database,
