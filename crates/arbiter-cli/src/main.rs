@@ -835,12 +835,22 @@ enum ScheduleCommand {
         /// The day play resumes (YYYY-MM-DD).
         #[arg(long, value_name = "DATE")]
         resume_on: jiff::civil::Date,
-        /// Why (the severe weather), kept in the history; required unless --preview.
+        /// Why (the severe weather, or why it is undone), kept in the history; required unless
+        /// --preview.
         #[arg(long, required_unless_present = "preview")]
         reason: Option<String>,
         /// Print what would move and move nothing.
         #[arg(long)]
         preview: bool,
+        /// Undo the suspension of these days applied before: every match it moved goes back to
+        /// its earlier day, each a new version in its history with the reason; refused, naming
+        /// the match, when one was played or moved again by hand since. Done through the site's
+        /// own write path as the account --by, and each school is told by one mail.
+        #[arg(long, requires = "by", conflicts_with = "preview")]
+        undo: bool,
+        /// With --undo: the email of the account that acts (the President).
+        #[arg(long, value_name = "EMAIL")]
+        by: Option<String>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1075,7 +1085,9 @@ fn run(cli: Cli) -> Result<()> {
                     resume_on,
                     reason,
                     preview,
+                    undo: false,
                     database,
+                    ..
                 }),
             ..
         } => suspend::suspend(
@@ -1086,6 +1098,31 @@ fn run(cli: Cli) -> Result<()> {
                 resume_on,
                 reason: reason.as_deref(),
                 preview,
+            },
+            &database,
+        ),
+        Command::Schedule {
+            command:
+                Some(ScheduleCommand::Suspend {
+                    league,
+                    season,
+                    from,
+                    resume_on,
+                    reason,
+                    by,
+                    database,
+                    ..
+                }),
+            ..
+        } => suspend::undo(
+            &suspend::Undo {
+                league: &league,
+                season: &season,
+                from,
+                resume_on,
+                reason: reason.as_deref().unwrap_or_default(),
+                // `--undo` requires `--by`.
+                by: by.as_deref().unwrap_or_default(),
             },
             &database,
         ),

@@ -1838,6 +1838,55 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
     for m in r3["matches"].as_array().unwrap() {
         assert_eq!(m["date"], "2027-10-18", "{r3}");
     }
+
+    // Issue 32 item 8: undone by the President, through the site's write path; every match
+    // goes back to its day.
+    ok_stdout(&[
+        "user",
+        "add",
+        "--email",
+        "president@gthscl.example",
+        "--role",
+        "president",
+        "--league",
+        "gthscl",
+        "--db",
+        db,
+    ]);
+    let undone = suspend(
+        &[
+            &week[..],
+            &[
+                "--undo",
+                "--by",
+                "president@gthscl.example",
+                "--reason",
+                "The storm missed us.",
+            ],
+        ]
+        .concat(),
+    );
+    assert!(
+        undone.status.success(),
+        "{}",
+        String::from_utf8_lossy(&undone.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&undone.stderr).contains("24 matches moved back"),
+        "{}",
+        String::from_utf8_lossy(&undone.stderr)
+    );
+    let said = String::from_utf8(undone.stdout).unwrap();
+    assert!(
+        said.contains("Metro, round 3, St. John's Jesuit A v Perrysburg: 2027-10-18 -> 2027-10-11"),
+        "{said}"
+    );
+    for m in round_3()["matches"].as_array().unwrap() {
+        assert!(
+            m["date"] == Value::Null || m["date"] == "2027-10-11",
+            "back on its round's day: {m}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
