@@ -283,16 +283,21 @@ pub async fn applied(state: &AppState, s: &SeasonSchedule) -> Result<Vec<Applied
         })
         .await?;
     let moves = rows.iter().filter(|h| h.action == HistoryAction::MoveMatch);
-    let undone: Vec<Suspension> = moves
+    // Each undoing and its row: it undoes the moves of its days made before it, so the same
+    // days suspended again afterwards are a suspension of their own.
+    let undone: Vec<(Suspension, i64)> = moves
         .clone()
-        .filter_map(|h| h.reason.as_deref().and_then(Suspension::undone_by))
+        .filter_map(|h| {
+            let s = h.reason.as_deref().and_then(Suspension::undone_by)?;
+            Some((s, h.id))
+        })
         .collect();
     let mut out: Vec<Applied> = Vec::new();
     for h in moves {
         let Some(suspension) = h.reason.as_deref().and_then(Suspension::of_reason) else {
             continue;
         };
-        if undone.contains(&suspension) {
+        if undone.iter().any(|(u, at)| *u == suspension && *at > h.id) {
             continue;
         }
         let Some(division) = s.divisions.iter().position(|v| Some(v.id) == h.competition) else {

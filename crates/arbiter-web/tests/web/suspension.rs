@@ -502,6 +502,11 @@ async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
         page.body
     );
     assert!(!page.body.contains("Undo this suspension"), "{}", page.body);
+    // The same days suspended again are a suspension of their own, to undo again.
+    let again = suspend_on_page(&app, &mut president, &days).await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let page = president.get(&app, PAGE).await;
+    assert!(page.body.contains("Undo this suspension"), "{}", page.body);
 }
 
 /// GT-F5: the API undoes a suspension as the page does, and refuses one not applied.
