@@ -529,8 +529,12 @@ enum SeasonCommand {
 enum DivisionCommand {
     /// Creates a division from a CSV file of teams (columns school and team; the team's name
     /// defaults to the school's), drawn into a round robin by the Berger tables on the season's
-    /// match days, never on a closure (GT-M2). Every mistake is listed with its line, and then
-    /// nothing is written.
+    /// match days, never on a closure (GT-M2). A school is one the league knows (letter case and
+    /// punctuation aside); one new to the league is added only when its line says yes in a
+    /// `new_school` column (or, with `--new-schools`, is any school not known), since each school
+    /// pays its own entry fee (GT-O2), and a misspelt one is refused with the school it is close
+    /// to. Every mistake is listed at once with the
+    /// file's own line (the header is line 1), and then nothing is written.
     Create {
         /// The CSV file, a header line first.
         file: PathBuf,
@@ -563,6 +567,11 @@ enum DivisionCommand {
         /// (AS-19: the host or the seeds placed, the rest drawn); default: the file's order.
         #[arg(long, value_name = "N")]
         lot_seed: Option<u64>,
+        /// The file's schools the league does not know yet are new schools, each with its own
+        /// entry fee (GT-O2): a league's first division. A school whose name is close to a known
+        /// one still needs `yes` in its line's `new_school` column.
+        #[arg(long)]
+        new_schools: bool,
         /// Print the schedule and write nothing.
         #[arg(long)]
         preview: bool,
@@ -828,12 +837,22 @@ enum ScheduleCommand {
         /// The day play resumes (YYYY-MM-DD).
         #[arg(long, value_name = "DATE")]
         resume_on: jiff::civil::Date,
-        /// Why (the severe weather), kept in the history; required unless --preview.
+        /// Why (the severe weather, or why it is undone), kept in the history; required unless
+        /// --preview.
         #[arg(long, required_unless_present = "preview")]
         reason: Option<String>,
         /// Print what would move and move nothing.
         #[arg(long)]
         preview: bool,
+        /// Undo the suspension of these days applied before: every match it moved goes back to
+        /// its earlier day, each a new version in its history with the reason; refused, naming
+        /// the match, when one was played or moved again by hand since. Done through the site's
+        /// own write path as the account --by, and each school is told by one mail.
+        #[arg(long, requires = "by", conflicts_with = "preview")]
+        undo: bool,
+        /// With --undo: the email of the account that acts (the President).
+        #[arg(long, value_name = "EMAIL")]
+        by: Option<String>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1068,7 +1087,9 @@ fn run(cli: Cli) -> Result<()> {
                     resume_on,
                     reason,
                     preview,
+                    undo: false,
                     database,
+                    ..
                 }),
             ..
         } => suspend::suspend(
@@ -1079,6 +1100,31 @@ fn run(cli: Cli) -> Result<()> {
                 resume_on,
                 reason: reason.as_deref(),
                 preview,
+            },
+            &database,
+        ),
+        Command::Schedule {
+            command:
+                Some(ScheduleCommand::Suspend {
+                    league,
+                    season,
+                    from,
+                    resume_on,
+                    reason,
+                    by,
+                    database,
+                    ..
+                }),
+            ..
+        } => suspend::undo(
+            &suspend::Undo {
+                league: &league,
+                season: &season,
+                from,
+                resume_on,
+                reason: reason.as_deref().unwrap_or_default(),
+                // `--undo` requires `--by`.
+                by: by.as_deref().unwrap_or_default(),
             },
             &database,
         ),
@@ -1392,6 +1438,7 @@ fn run(cli: Cli) -> Result<()> {
                     packed,
                     rounds_a_day,
                     lot_seed,
+                    new_schools,
                     preview,
                     database,
                 },
@@ -1407,6 +1454,7 @@ fn run(cli: Cli) -> Result<()> {
                 packed,
                 rounds_a_day,
                 lot_seed,
+                new_schools,
                 preview,
             },
             &database,

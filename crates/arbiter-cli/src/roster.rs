@@ -34,19 +34,7 @@ pub fn import(ask: &Import, db: &Database) -> Result<()> {
         .map_err(anyhow::Error::msg)?;
     let text = String::from_utf8(bytes)
         .map_err(|_| anyhow::anyhow!("{origin}: the file is not UTF-8; save it as CSV in UTF-8"))?;
-    let rows = match roster_csv::read(&text) {
-        Ok(rows) => rows,
-        Err(problems) => {
-            for p in &problems {
-                println!("{origin}: {p}");
-            }
-            bail!(
-                "{origin}: {} mistake{} found; nothing was written",
-                problems.len(),
-                if problems.len() == 1 { "" } else { "s" }
-            );
-        }
-    };
+    let read = roster_csv::read(&text);
     runtime()?.block_on(async {
         let store = db.open().await?;
         let Some(stored) = store.load_competition(ask.league, ask.competition).await? else {
@@ -59,14 +47,17 @@ pub fn import(ask: &Import, db: &Database) -> Result<()> {
         let on = roster::eligibility_day(stored.season.starts_on, &stored.competition)
             .context("the season has no start date, so GT-R7's age cannot be read; give the season its dates")?;
         let season_schools = store.season_schools(stored.season.id).await?;
-        let plan = match roster::plan(&stored.competition, &stored.rules, &rows, on, &season_schools) {
-            Ok(plan) => plan,
-            Err(problems) => {
+        // Every mistake at once: the file's and the rules' on its rows, by the file's lines.
+        let planned = roster::plan(&stored.competition, &stored.rules, &read.rows, on, &season_schools);
+        let plan = match planned {
+            Ok(plan) if read.problems.is_empty() => plan,
+            planned => {
+                let problems = read.with(planned.err().unwrap_or_default());
                 for p in &problems {
                     println!("{origin}: {p}");
                 }
                 bail!(
-                    "{origin}: {} problem{} found; nothing was written",
+                    "{origin}: {} mistake{} found; nothing was written",
                     problems.len(),
                     if problems.len() == 1 { "" } else { "s" }
                 );

@@ -226,14 +226,15 @@ pub struct NewDivisionAsked<'a> {
     pub rounds_a_day: Option<u32>,
     /// AS-19: the seed of the lot for the teams the file does not number.
     pub lot_seed: Option<u64>,
+    /// GT-O2: the file's schools the league does not know are new ones (`--new-schools`).
+    pub new_schools: bool,
     pub preview: bool,
 }
 
 /// `arbiter division create FILE`: the teams of the file drawn into a round robin on the
 /// season's match days, printed, and stored unless `--preview`.
 pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
-    let entries =
-        teams_csv::read(&read_text(ask.file, "a teams file")?).map_err(|p| refuse(ask.file, &p))?;
+    let read = teams_csv::read(&read_text(ask.file, "a teams file")?);
     let rules = Ruleset::preset(ask.rules).ok_or_else(|| {
         anyhow!(
             "`{}` is not a preset; choose one of {}",
@@ -279,8 +280,25 @@ pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
             calendar: &calendar,
             lot: ask.lot_seed,
         };
-        let competition =
-            division::draw(ask.name, &rules, &entries, how).map_err(|p| refuse(ask.file, &p))?;
+        // Every mistake of the file at once, at its lines: the reader's, the schools' (GT-O2)
+        // and the draw's.
+        let known: Vec<String> = store
+            .schools(league.id)
+            .await?
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        let mut entries = read.rows.clone();
+        let mut found = division::schools(&mut entries, &known, ask.new_schools);
+        let drawn = division::draw(ask.name, &rules, &entries, how);
+        if let Err(problems) = &drawn {
+            found.extend(problems.iter().cloned());
+        }
+        let problems = read.with(found);
+        let competition = match drawn {
+            Ok(c) if problems.is_empty() => c,
+            _ => return Err(refuse(ask.file, &problems)),
+        };
         let name = |id: &arbiter_core::TeamId| {
             competition
                 .team(id)

@@ -2,6 +2,7 @@
 //! resumed. Core's `suspend::plan` shifts every match still to play from the first day by the
 //! match days lost; this prints the plan, or every reason it cannot be, and (without
 //! `--preview`) moves the matches in one transaction, each with GT-F5's reason in its history.
+//! With `--undo`, a suspension applied before is undone through the site's write path.
 
 use anyhow::{Result, anyhow, bail};
 use arbiter_core::suspend::{self, Division, Suspension};
@@ -165,6 +166,46 @@ pub fn suspend(ask: &Asked<'_>, db: &Database) -> Result<()> {
             "{} match{} moved, each with the reason in its history; the command line mails no one, so tell the schools (the site's suspension page mails both schools of each match)",
             moves.len(),
             if moves.len() == 1 { "" } else { "es" }
+        );
+        Ok(())
+    })
+}
+
+/// What `arbiter schedule suspend --undo` was asked.
+#[derive(Debug, Clone)]
+pub struct Undo<'a> {
+    pub league: &'a str,
+    pub season: &'a str,
+    pub from: Date,
+    pub resume_on: Date,
+    pub reason: &'a str,
+    /// The account that acts.
+    pub by: &'a str,
+}
+
+/// `arbiter schedule suspend --undo`: GT-F5's suspension of those days undone as the account
+/// `by`, through the site's write path; each match moved back printed.
+pub fn undo(ask: &Undo<'_>, db: &Database) -> Result<()> {
+    runtime()?.block_on(async {
+        let store = db.open().await?;
+        let state = arbiter_web::AppState::new(store);
+        let back = arbiter_web::undo_suspension_as(
+            &state,
+            ask.by,
+            (ask.league, ask.season),
+            (ask.from, ask.resume_on),
+            ask.reason,
+        )
+        .await
+        .map_err(|why| anyhow!("{why}\nNothing was moved."))?;
+        for line in &back {
+            println!("{line}");
+        }
+        state.mail_sent().await;
+        eprintln!(
+            "{} match{} moved back, each with the reason in its history (GT-F5)",
+            back.len(),
+            if back.len() == 1 { "" } else { "es" }
         );
         Ok(())
     })

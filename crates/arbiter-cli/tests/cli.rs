@@ -1362,6 +1362,7 @@ fn a_schools_address_is_set_listed_and_cleared() {
     ok_stdout(&[
         "division",
         "create",
+        "--new-schools",
         "crates/arbiter-cli/tests/data/season/metro-teams.csv",
         "--league",
         "gthscl",
@@ -1475,6 +1476,7 @@ fn a_season_is_built_from_csv_files() {
         let mut args = vec![
             "division",
             "create",
+            "--new-schools",
             file.as_str(),
             "--league",
             "gthscl",
@@ -1491,14 +1493,16 @@ fn a_season_is_built_from_csv_files() {
     let refused = division("mistakes-teams.csv", &[]);
     assert_eq!(refused.status.code(), Some(1));
     let said = String::from_utf8(refused.stdout).unwrap();
+    // Every mistake at once: the file's, then the draw's of the one team left.
     for mistake in [
         "line 1, colour: `colour` is not a column of a division's teams",
+        "line 1: a division plays a round robin of at least 2 teams, and 1 was given",
         "line 3, school: the team's school is missing",
     ] {
         assert!(said.contains(mistake), "{mistake}\n{said}");
     }
     assert!(
-        String::from_utf8_lossy(&refused.stderr).contains("2 problems found; nothing was written")
+        String::from_utf8_lossy(&refused.stderr).contains("3 problems found; nothing was written")
     );
 
     let preview = division("metro-teams.csv", &["--preview"]);
@@ -1754,6 +1758,7 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
     ok_stdout(&[
         "division",
         "create",
+        "--new-schools",
         "crates/arbiter-cli/tests/data/season/metro-teams.csv",
         "--league",
         "gthscl",
@@ -1835,6 +1840,55 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
     for m in r3["matches"].as_array().unwrap() {
         assert_eq!(m["date"], "2027-10-18", "{r3}");
     }
+
+    // Issue 32 item 8: undone by the President, through the site's write path; every match
+    // goes back to its day.
+    ok_stdout(&[
+        "user",
+        "add",
+        "--email",
+        "president@gthscl.example",
+        "--role",
+        "president",
+        "--league",
+        "gthscl",
+        "--db",
+        db,
+    ]);
+    let undone = suspend(
+        &[
+            &week[..],
+            &[
+                "--undo",
+                "--by",
+                "president@gthscl.example",
+                "--reason",
+                "The storm missed us.",
+            ],
+        ]
+        .concat(),
+    );
+    assert!(
+        undone.status.success(),
+        "{}",
+        String::from_utf8_lossy(&undone.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&undone.stderr).contains("24 matches moved back"),
+        "{}",
+        String::from_utf8_lossy(&undone.stderr)
+    );
+    let said = String::from_utf8(undone.stdout).unwrap();
+    assert!(
+        said.contains("Metro, round 3, St. John's Jesuit A v Perrysburg: 2027-10-18 -> 2027-10-11"),
+        "{said}"
+    );
+    for m in round_3()["matches"].as_array().unwrap() {
+        assert!(
+            m["date"] == Value::Null || m["date"] == "2027-10-11",
+            "back on its round's day: {m}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1864,6 +1918,7 @@ fn gt_p4_gt_m3_officers_act_on_a_match_from_the_command_line() {
     ok_stdout(&[
         "division",
         "create",
+        "--new-schools",
         "crates/arbiter-cli/tests/data/season/metro-teams.csv",
         "--league",
         "gthscl",
@@ -2402,6 +2457,7 @@ fn as_19_division_create_places_the_host_and_draws_the_rest_by_lot() {
         ok_stdout(&[
             "division",
             "create",
+            "--new-schools",
             teams.to_str().unwrap(),
             "--league",
             "gthscl",
@@ -2527,6 +2583,7 @@ fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line(
     with_db(&[
         "division",
         "create",
+        "--new-schools",
         &teams,
         "--league",
         "astc",

@@ -28,6 +28,80 @@ pub struct TeamEntry {
     /// The number in the Berger tables the officer places the team at (AS-19: the host, or
     /// the seeds, where the arbiter chooses); `None`: the file's order, or the lot's.
     pub number: Option<u32>,
+    /// GT-O2: the line says its school is new to the league (each school pays its own entry
+    /// fee), so a school not known is added rather than refused as a misspelling.
+    pub new_school: bool,
+}
+
+/// How far apart two schools' names are, letter case, spaces and punctuation aside: the edits
+/// (a letter added, dropped or changed) that turn one into the other.
+fn edits_apart(a: &str, b: &str) -> usize {
+    let plain = |s: &str| -> Vec<char> {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let (a, b) = (plain(a), plain(b));
+    let mut before: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut row = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let change = before[j] + usize::from(ca != cb);
+            row.push(change.min(before[j + 1] + 1).min(row[j] + 1));
+        }
+        before = row;
+    }
+    before[b.len()]
+}
+
+/// GT-O1, GT-O2: each team's school is one the league knows (`known`), written as the league
+/// writes it when only letter case, spaces or punctuation differ, or a new one the officer says
+/// is new: on its line, or for every school of the file (`all_new`: a league's first division).
+/// A school close to a known one is new only when its line says so: otherwise it is refused at
+/// its line with the school it is close to, since a misspelling would add a school with its own
+/// entry fee. Any other school not known is refused unless said to be new.
+pub fn schools(entries: &mut [TeamEntry], known: &[String], all_new: bool) -> Vec<LineProblem> {
+    let mut problems = Vec::new();
+    for e in entries.iter_mut() {
+        let nearest = known
+            .iter()
+            .map(|k| (edits_apart(&e.school, k), k))
+            .min_by_key(|(d, _)| *d);
+        match nearest {
+            Some((0, k)) => {
+                // A team named for its school takes the school's name as the league writes it.
+                if e.name == e.school {
+                    e.name.clone_from(k);
+                }
+                e.school.clone_from(k);
+            }
+            _ if e.new_school => {}
+            nearest => {
+                let close = nearest.filter(|(d, k)| *d <= 1 + k.chars().count() / 10);
+                if all_new && close.is_none() {
+                    continue;
+                }
+                let guess = close
+                    .map(|(_, k)| format!("; did you mean {k}?"))
+                    .unwrap_or_else(|| ".".into());
+                problems.push(LineProblem {
+                    line: e.line,
+                    column: None,
+                    message: format!(
+                        "no school is called “{}”{guess} To add a new school, write yes in the line's new_school column{}: each school pays its own entry fee (GT-O2)",
+                        e.school,
+                        if close.is_some() {
+                            ""
+                        } else {
+                            ", or say that the file's unknown schools are new"
+                        }
+                    ),
+                });
+            }
+        }
+    }
+    problems
 }
 
 /// How the division is drawn.
@@ -259,6 +333,7 @@ mod tests {
     fn entry(line: u64, school: &str, name: &str) -> TeamEntry {
         TeamEntry {
             number: None,
+            new_school: false,
             line,
             school: school.into(),
             name: name.into(),
@@ -504,5 +579,49 @@ mod tests {
         assert_eq!(carried[1].name, "Ben Cole");
         assert_eq!(carried[1].school.as_deref(), Some("Genoa Area High School"));
         assert_eq!(carried.len(), 2, "Cal Dorn withdrew during the season");
+    }
+
+    /// GT-O2: a misspelt school is refused with the school it is close to, a new one is added
+    /// only when its line says so, and a known one in other letters is the league's.
+    #[test]
+    fn gt_o2_a_school_not_known_is_refused_unless_its_line_says_it_is_new() {
+        let known = vec![
+            "St. Ursula Academy".to_string(),
+            "Whitmer High School".into(),
+        ];
+        let mut entries = vec![
+            entry(2, "St Ursula Acadamy", "Ursula"),
+            entry(3, "whitmer high school", "Whitmer"),
+            entry(4, "Clay High School", "Clay"),
+            TeamEntry {
+                new_school: true,
+                ..entry(5, "Genoa Area High School", "Genoa")
+            },
+        ];
+        let said = |entries: &mut [TeamEntry], all_new: bool| -> Vec<String> {
+            schools(entries, &known, all_new)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        // Every school of the file said to be new: the misspelt one is still refused.
+        let mut first_division = entries.clone();
+        assert_eq!(
+            said(&mut first_division, true),
+            [
+                "line 2: no school is called “St Ursula Acadamy”; did you mean St. Ursula Academy? To add a new school, write yes in the line's new_school column: each school pays its own entry fee (GT-O2)"
+            ]
+        );
+        let problems = said(&mut entries, false);
+        assert_eq!(
+            problems,
+            [
+                "line 2: no school is called “St Ursula Acadamy”; did you mean St. Ursula Academy? To add a new school, write yes in the line's new_school column: each school pays its own entry fee (GT-O2)",
+                "line 4: no school is called “Clay High School”. To add a new school, write yes in the line's new_school column, or say that the file's unknown schools are new: each school pays its own entry fee (GT-O2)",
+            ]
+        );
+        assert_eq!(entries[1].school, "Whitmer High School");
+        assert_eq!(entries[1].name, "Whitmer", "a name of its own stays");
+        assert_eq!(entries[3].school, "Genoa Area High School");
     }
 }

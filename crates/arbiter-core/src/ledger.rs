@@ -541,6 +541,24 @@ impl Ledger {
             .find(|e| e.kind == EntryKind::Reversal && e.reverses == Some(number))
     }
 
+    /// The entry in force that `e` repeats (the same kind, school, amount and note), when there
+    /// is one: the same payment typed twice is the mistake a reversal would then undo (GT-O2),
+    /// so it is asked about before it is recorded. A reversal repeats nothing.
+    pub fn repeated_by(&self, e: &Entry) -> Option<&Entry> {
+        let plain = |n: &str| n.trim().to_lowercase();
+        (e.kind != EntryKind::Reversal)
+            .then(|| {
+                self.entries.iter().find(|x| {
+                    self.in_force(x)
+                        && x.kind == e.kind
+                        && x.school == e.school
+                        && x.amount == e.amount
+                        && plain(&x.note) == plain(&e.note)
+                })
+            })
+            .flatten()
+    }
+
     /// Whether the entry counts: neither reversed nor a reversal.
     pub fn in_force(&self, e: &Entry) -> bool {
         e.kind != EntryKind::Reversal && self.reversal_of(e.number).is_none()
@@ -1348,6 +1366,39 @@ mod tests {
                 "{n}: {p:?}"
             );
         }
+    }
+
+    /// GT-O2: the same payment typed twice is found, unless the first was reversed.
+    #[test]
+    fn gt_o2_an_entry_made_twice_is_found_until_the_first_is_reversed() {
+        let mut l = ledger(Vec::new());
+        let first = record(
+            &mut l,
+            &input("payment", "Start", "10", "2026-10-07", "cheque 12"),
+        );
+        let again = |l: &Ledger, amount: &str, note: &str| {
+            let e = l
+                .check(
+                    &input("payment", "Start", amount, "2026-10-08", note),
+                    &WHEN,
+                )
+                .unwrap();
+            l.repeated_by(&e).map(|e| e.number)
+        };
+        assert_eq!(again(&l, "10", " Cheque 12"), Some(first.number));
+        assert_eq!(again(&l, "10", "cheque 13"), None);
+        assert_eq!(again(&l, "12", "cheque 12"), None);
+        record(
+            &mut l,
+            &EntryInput {
+                kind: "reversal".into(),
+                on: "2026-10-09".into(),
+                reverses: "1".into(),
+                note: "the wrong school's cheque".into(),
+                ..EntryInput::default()
+            },
+        );
+        assert_eq!(again(&l, "10", "cheque 12"), None);
     }
 
     #[test]

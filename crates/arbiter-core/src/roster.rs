@@ -75,6 +75,29 @@ impl std::fmt::Display for LineProblem {
     }
 }
 
+/// What a person's file gave: every row that could be read, and every mistake in it, each at
+/// the file's own line (the header is line 1), so that the rules judge the rows as well and every
+/// mistake is listed at once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileRows<T> {
+    /// The rows read, in the file's order; a row with a mistake in one cell is kept when the
+    /// rules can still judge it.
+    pub rows: Vec<T>,
+    /// Every mistake of the file, in the order of its lines.
+    pub problems: Vec<LineProblem>,
+}
+
+impl<T> FileRows<T> {
+    /// Every mistake: the file's, then what the rules found in its rows (`judged`), in the order
+    /// of the file's lines.
+    pub fn with(&self, judged: Vec<LineProblem>) -> Vec<LineProblem> {
+        let mut all = self.problems.clone();
+        all.extend(judged);
+        all.sort_by_key(|p| p.line);
+        all
+    }
+}
+
 /// One player to add: the team, the player as the roster will hold them, and what the preview
 /// says of them (GT-R7).
 #[derive(Debug, Clone, PartialEq)]

@@ -40,20 +40,76 @@ impl Suspension {
     /// The reason every moved match keeps in its history: GT-F5's words, then the officers'
     /// (required, and within a reason's length with GT-F5's words before it).
     pub fn reason(&self, why: &str) -> Result<Reason, Problem> {
+        self.written(
+            [SUSPENDED_FROM, RESUMED_ON, THEN_WHY],
+            why,
+            Problem::NoReason,
+        )
+    }
+
+    /// `words[0]`, the first day, `words[1]`, the day play resumes, `words[2]`, then `why`
+    /// (required: `missing` when empty), within a reason's length.
+    fn written(&self, words: [&str; 3], why: &str, missing: Problem) -> Result<Reason, Problem> {
         if why.trim().is_empty() {
-            return Err(Problem::NoReason);
+            return Err(missing);
         }
         let text = format!(
-            "{SUSPENDED_FROM}{}{RESUMED_ON}{}{THEN_WHY}{}",
+            "{}{}{}{}{}{}",
+            words[0],
             self.from,
+            words[1],
             self.resume_on,
+            words[2],
             why.trim()
         );
         match Reason::parse_as("the reason, with GT-F5's words before it,", &text) {
             Ok(Some(r)) => Ok(r),
-            Ok(None) => Err(Problem::NoReason),
+            Ok(None) => Err(missing),
             Err(e) => Err(Problem::ReasonTooLong(e)),
         }
+    }
+}
+
+/// GT-F5's words before the officers' reason when a suspension is undone.
+const UNDONE_FROM: &str = "GT-F5: suspension of the schedule from ";
+const UNDONE_RESUMED: &str = " (resumed on ";
+const UNDONE_THEN_WHY: &str = ") undone: ";
+
+impl Suspension {
+    /// The suspension a moved match's reason in the history names, when it is one's: the days
+    /// after GT-F5's words (see [`Suspension::reason`]).
+    pub fn of_reason(reason: &str) -> Option<Suspension> {
+        Suspension::read_back(reason, [SUSPENDED_FROM, RESUMED_ON, THEN_WHY])
+    }
+
+    /// The two days of a reason written as `words[0]`, the first day, `words[1]`, the day play
+    /// resumes, `words[2]`, then the officers' words.
+    fn read_back(reason: &str, words: [&str; 3]) -> Option<Suspension> {
+        let rest = reason.strip_prefix(words[0])?;
+        let (from, rest) = rest.split_at_checked(10)?;
+        let rest = rest.strip_prefix(words[1])?;
+        let (resume_on, rest) = rest.split_at_checked(10)?;
+        rest.starts_with(words[2]).then_some(())?;
+        Some(Suspension {
+            from: from.parse().ok()?,
+            resume_on: resume_on.parse().ok()?,
+        })
+    }
+
+    /// The reason every match moved back keeps when the suspension is undone: GT-F5's words,
+    /// then the officers' (required).
+    pub fn undo_reason(&self, why: &str) -> Result<Reason, Problem> {
+        // Shorter than GT-F5's words of a suspension, so a reason that fitted there fits here.
+        self.written(
+            [UNDONE_FROM, UNDONE_RESUMED, UNDONE_THEN_WHY],
+            why,
+            Problem::NoUndoReason,
+        )
+    }
+
+    /// The suspension an undo's reason in the history names, when it is one's.
+    pub fn undone_by(reason: &str) -> Option<Suspension> {
+        Suspension::read_back(reason, [UNDONE_FROM, UNDONE_RESUMED, UNDONE_THEN_WHY])
     }
 }
 
@@ -168,6 +224,45 @@ pub enum Problem {
         "GT-F5: say why the schedule is suspended (the snow, the ice, the storm); the reason is kept in the history of every match that moves."
     )]
     NoReason,
+    /// No reason was given for undoing a suspension.
+    #[error(
+        "GT-F5: say why the suspension is undone (it was a mistake, the weather cleared); the reason is kept in the history of every match that moves back."
+    )]
+    NoUndoReason,
+    /// A match the suspension moved has a result since, so it cannot go back.
+    #[error(
+        "GT-F5: {division}, round {round}, {home} v {away} has been played since the suspension moved it to {day}, so the suspension cannot be undone; move the other matches back by hand on their pages."
+    )]
+    PlayedSince {
+        /// The division's name.
+        division: String,
+        /// The match's round.
+        round: u32,
+        /// The home team's name.
+        home: String,
+        /// The visiting team's name.
+        away: String,
+        /// The day the suspension moved it to.
+        day: Date,
+    },
+    /// A match the suspension moved was moved again by hand since.
+    #[error(
+        "GT-F5: {division}, round {round}, {home} v {away} was moved again by hand since the suspension set it on {day} (it is on {now} now), so the suspension cannot be undone; move the matches back by hand on their pages."
+    )]
+    MovedSince {
+        /// The division's name.
+        division: String,
+        /// The match's round.
+        round: u32,
+        /// The home team's name.
+        home: String,
+        /// The visiting team's name.
+        away: String,
+        /// The day the suspension moved it to.
+        day: Date,
+        /// The day it is set for now, as a sentence says it (`no day` when it has none).
+        now: String,
+    },
     /// The reason is too long once GT-F5's words are put before it.
     #[error("GT-F5: {0}")]
     ReasonTooLong(TextTooLong),
@@ -296,6 +391,65 @@ pub fn plan(
     // Stable: a day's matches stay in their round's pairing order.
     out.shifts.sort_by_key(|s| (s.division, s.from, s.round));
     Ok(out)
+}
+
+/// GT-F5: a suspension undone: every match it moved (`moved`, as the history keeps each: its
+/// day before and the day it was moved to) goes back to its earlier day, with the time it had.
+/// Refused, naming the match, when one has a result since or was moved again by hand.
+pub fn undo(divisions: &[Division<'_>], moved: &[Shift]) -> Result<Vec<Shift>, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut back = Vec::new();
+    for s in moved {
+        let Some(d) = divisions.get(s.division) else {
+            continue;
+        };
+        let c = d.competition;
+        let found = c.rounds.iter().find(|r| r.number == s.round).and_then(|r| {
+            r.matches()
+                .find(|m| m.home == s.home && m.away == s.away)
+                .map(|m| (r, m))
+        });
+        let Some((r, m)) = found else {
+            continue;
+        };
+        let (division, round, home, away) = (
+            c.name.clone(),
+            s.round,
+            c.team_name(&s.home),
+            c.team_name(&s.away),
+        );
+        let now = r.date_of(m);
+        if m.outcome != MatchOutcome::Pending {
+            problems.push(Problem::PlayedSince {
+                division,
+                round,
+                home,
+                away,
+                day: s.to,
+            });
+        } else if now != Some(s.to) {
+            problems.push(Problem::MovedSince {
+                division,
+                round,
+                home,
+                away,
+                day: s.to,
+                now: now.map_or_else(|| "no day".to_string(), |d| d.to_string()),
+            });
+        } else {
+            back.push(Shift {
+                from: s.to,
+                to: s.from,
+                start: m.start,
+                ..s.clone()
+            });
+        }
+    }
+    if problems.is_empty() {
+        Ok(back)
+    } else {
+        Err(problems)
+    }
 }
 
 /// A team's two matches on one day once division `i`'s `shifts` are made, when one of them moved
@@ -664,6 +818,92 @@ mod tests {
         assert_eq!(
             e[0].to_string(),
             "GT-F5: Metro: after the shift A High would play two matches on 2026-11-18, round 3 (A High v D High) and round 4 (B High v A High); move one of them by hand before suspending the schedule, or choose other days."
+        );
+    }
+
+    /// GT-F5: a suspension is undone by moving every match back to its day; refused, naming the
+    /// match, when one was played or moved again by hand since.
+    #[test]
+    fn gt_f5_a_suspension_is_undone_unless_a_match_moved_has_changed_since() {
+        let cal = calendar(Vec::new());
+        let before = division();
+        let plan = suspend(&before, &cal, date(2026, 11, 9), date(2026, 11, 16)).unwrap();
+        let reason = plan.suspension.reason("Ice.").unwrap();
+        assert_eq!(
+            Suspension::of_reason(reason.as_str()),
+            Some(plan.suspension)
+        );
+        let undo_reason = plan.suspension.undo_reason("The ice melted.").unwrap();
+        assert_eq!(
+            undo_reason.as_str(),
+            "GT-F5: suspension of the schedule from 2026-11-09 (resumed on 2026-11-16) undone: The ice melted."
+        );
+        assert_eq!(
+            Suspension::undone_by(undo_reason.as_str()),
+            Some(plan.suspension)
+        );
+        assert_eq!(Suspension::of_reason(undo_reason.as_str()), None);
+        // The division as the suspension left it.
+        let mut after = before.clone();
+        for s in &plan.shifts {
+            let r = after
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == s.round)
+                .unwrap();
+            for p in &mut r.pairings {
+                if let Pairing::Match(m) = p
+                    && m.home == s.home
+                {
+                    m.date = Some(s.to);
+                }
+            }
+        }
+        let rules = crate::ruleset::Ruleset::preset("gthscl").unwrap();
+        let undo_on = |c: &Competition| {
+            undo(
+                &[Division {
+                    competition: c,
+                    rules: &rules,
+                }],
+                &plan.shifts,
+            )
+        };
+        let back = undo_on(&after).unwrap();
+        assert_eq!(back.len(), plan.shifts.len());
+        for (b, s) in back.iter().zip(&plan.shifts) {
+            assert_eq!((b.from, b.to), (s.to, s.from));
+        }
+        // Round 3's a v d moved by hand since, and round 4's b v a played.
+        let mut changed = after.clone();
+        for r in &mut changed.rounds {
+            for p in &mut r.pairings {
+                if let Pairing::Match(m) = p {
+                    match (r.number, m.home.0.as_str()) {
+                        (3, "a") => m.date = Some(date(2026, 12, 2)),
+                        (4, "b") => {
+                            m.outcome = MatchOutcome::Forfeit {
+                                by: crate::Side::Away,
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let refused: Vec<String> = undo_on(&changed)
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(refused.len(), 2, "{refused:#?}");
+        assert!(
+            refused[0].starts_with("GT-F5: Metro, round 3, A High v D High was moved again by hand since the suspension set it on 2026-11-16 (it is on 2026-12-02 now)"),
+            "{refused:#?}"
+        );
+        assert!(
+            refused[1].starts_with("GT-F5: Metro, round 4, B High v A High has been played since the suspension moved it to"),
+            "{refused:#?}"
         );
     }
 }

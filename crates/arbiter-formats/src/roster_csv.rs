@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::roster::{self, LineProblem, NewPlayer};
+use arbiter_core::roster::{self, FileRows, LineProblem, NewPlayer};
 use arbiter_core::text::NAME_MAX_CHARS;
 use jiff::civil::Date;
 
@@ -28,8 +28,9 @@ const COLUMNS: [&str; 7] = [
     "provisional",
 ];
 
-/// Every row of the file, or every mistake in it (none is skipped, none stops the reading).
-pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
+/// Every row of the file that names a player and a school, for core's `roster::plan` to place,
+/// and every mistake in it (none is skipped, none stops the reading), each at the file's line.
+pub fn read(text: &str) -> FileRows<NewPlayer> {
     let sheet = sheet::read(text, ("a roster", "player"), &COLUMNS, &["name", "school"]);
     let mut problems = sheet.problems;
     let mut rows = Vec::new();
@@ -106,6 +107,11 @@ pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
                 );
             }
         }
+        // A row with no name or school cannot be placed; any other is, so that the rules'
+        // problems with it are listed with the file's.
+        if name.is_empty() || school.is_empty() {
+            continue;
+        }
         rows.push(NewPlayer {
             line,
             name,
@@ -117,12 +123,8 @@ pub fn read(text: &str) -> Result<Vec<NewPlayer>, Vec<RosterProblem>> {
             provisional,
         });
     }
-    if problems.is_empty() {
-        Ok(rows)
-    } else {
-        problems.sort_by_key(|p| p.line);
-        Err(problems)
-    }
+    problems.sort_by_key(|p| p.line);
+    FileRows { rows, problems }
 }
 
 #[cfg(test)]
@@ -131,10 +133,11 @@ mod tests {
 
     #[test]
     fn a_clean_file_reads_every_row() {
-        let rows = read(
+        let read = read(
             "Name,School,Grade,Rating,Provisional\nAna Ruiz,Start High School,10,1500,no\nBen Lee,Start High School,9,,\n",
-        )
-        .unwrap();
+        );
+        assert_eq!(read.problems, []);
+        let rows = read.rows;
         assert_eq!(rows.len(), 2);
         assert_eq!((rows[0].rating, rows[0].provisional), (Some(1500), false));
         // GT-R3: no rating is a new player's 1200N.
@@ -150,7 +153,7 @@ mod tests {
                     Ana Ruiz,10,2010-13-40,abc,white\n\
                     ,13,,1400,\n\
                     Ana Ruiz,9,,1450,\n";
-        let problems = read(text).unwrap_err();
+        let problems = read(text).problems;
         let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
         let has = |s: &str| said.iter().any(|p| p.contains(s));
         assert!(has("line 1, colour: `colour` is not a column"), "{said:#?}");
@@ -171,7 +174,7 @@ mod tests {
     #[test]
     fn a_player_listed_twice_is_a_mistake() {
         let text = "name,school\nAna Ruiz,Start\nana  ruiz,start\n";
-        let problems = read(&text.replace("  ", " ")).unwrap_err();
+        let problems = read(&text.replace("  ", " ")).problems;
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(
             problems[0].to_string(),

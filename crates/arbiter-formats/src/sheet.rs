@@ -100,7 +100,7 @@ pub(crate) fn read(
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
+                let line = e.position().map_or(0, |p| line_at(text, p.byte()));
                 problems.push(LineProblem {
                     line,
                     column: None,
@@ -117,9 +117,43 @@ pub(crate) fn read(
             .map(|(&k, &i)| (k, record.get(i).unwrap_or_default().to_string()))
             .collect();
         rows.push(Row {
-            line: record.position().map_or(0, |p| p.line()),
+            line: record.position().map_or(0, |p| line_at(text, p.byte())),
             cells,
         });
     }
     Sheet { rows, problems }
+}
+
+/// The file's own line (the header is 1) of the record starting at `byte`. Counted here, not
+/// taken from `csv`'s `Position::line`, which is one short after a blank line and on a file
+/// with CRLF line ends (every pasted form's: browsers send a textarea's lines so).
+fn line_at(text: &str, byte: u64) -> u64 {
+    let at = usize::try_from(byte).unwrap_or(usize::MAX).min(text.len());
+    let rest = text.get(at..).unwrap_or_default();
+    // The record starts after any line ends the reader had not yet passed.
+    let start = at + (rest.len() - rest.trim_start_matches(['\r', '\n']).len());
+    let newlines = text.as_bytes()[..start]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count();
+    1 + u64::try_from(newlines).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each row at the file's own line, whatever its line ends and blank lines.
+    #[test]
+    fn a_row_is_at_the_files_own_line() {
+        for text in [
+            "name\nAna\n\nBen\n",
+            "name\r\nAna\r\n\r\nBen\r\n",
+            "\u{feff}name\r\nAna\r\n\r\nBen",
+        ] {
+            let sheet = read(text, ("a list", "name"), &["name"], &["name"]);
+            let lines: Vec<u64> = sheet.rows.iter().map(|r| r.line).collect();
+            assert_eq!(lines, [2, 4], "{text:?}");
+        }
+    }
 }

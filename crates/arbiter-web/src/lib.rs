@@ -62,6 +62,7 @@ pub use http::error::WebError;
 pub use results::command::{MatchAddress, OfficerStep, officer_step};
 pub use results::notify::remind;
 pub use rosters::{link_person_from_command_line, person_lines};
+pub use suspension::undo_suspension_as;
 
 /// Every page, the API and the stylesheet.
 pub fn router(state: AppState) -> Router {

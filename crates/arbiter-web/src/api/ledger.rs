@@ -159,6 +159,10 @@ pub struct EntryBody {
     /// For a reversal: the number of the entry it undoes.
     #[serde(default)]
     pub reverses: Option<u32>,
+    /// Record it although an entry in force has the same kind, school, amount and note
+    /// (without it such an entry is answered 409 with the entry it repeats).
+    #[serde(default)]
+    pub confirm_duplicate: bool,
 }
 
 impl EntryBody {
@@ -305,7 +309,7 @@ async fn ledger(
         (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (only the Treasurer records)", body = ErrorAnswer),
         (status = 404, description = "No such league or season", body = ErrorAnswer),
-        (status = 409, description = "Another entry was recorded meanwhile: nothing was saved; read the ledger again", body = ErrorAnswer),
+        (status = 409, description = "Another entry was recorded meanwhile (nothing was saved; read the ledger again), or the entry repeats one in force with the same school, amount and note (send it again with `confirm_duplicate: true` to record it)", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, or the entry is refused (each problem with its field)", body = InvalidAnswer),
         (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 503, description = "The store is not answering", body = ErrorAnswer),
@@ -334,7 +338,7 @@ async fn record_entry(
         let l = book::load(&state, &tree, body.season.as_deref())
             .await
             .map_err(|e| e.answer(Format::Json))?;
-        match book::record(&state, &l, &acting, &body.input()).await {
+        match book::record(&state, &l, &acting, &body.input(), body.confirm_duplicate).await {
             // Just recorded, so nothing reverses it yet: the ledger as read says the rest.
             Ok(stored) => Ok(json_response(
                 StatusCode::CREATED,
@@ -347,7 +351,7 @@ async fn record_entry(
                 "body",
                 arbiter_core::text::sentence(&m),
             )])),
-            Err(NotRecorded::Stale(m)) => {
+            Err(NotRecorded::Stale(m) | NotRecorded::Duplicate(m)) => {
                 Err(WebError::Conflict(arbiter_core::text::sentence(&m)).answer(Format::Json))
             }
             Err(NotRecorded::Failed(e)) => Err(e.answer(Format::Json)),

@@ -1,8 +1,11 @@
 //! GT-F5 in the API: `POST /api/v1/leagues/{league}/{season}/suspension` previews or applies the
 //! suspension of a season's schedule, with an API token whose role the table allows (the
-//! President). The same reading and write path as the page (`suspension::prepare`, `apply`).
+//! President), or undoes one applied before (`undo`). The same reading and write paths as the
+//! page (`suspension::prepare`, `apply`, `undo`).
 
 use arbiter_core::permissions::Action;
+use arbiter_core::suspend::Plan;
+use arbiter_core::text::Reason;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -23,7 +26,8 @@ use crate::app::state::AppState;
 use crate::http::auth::Acting;
 use crate::http::error::{Format, WebError};
 use crate::suspension::{
-    MoveLine, NotApplied, Problem, SeasonSchedule, SuspensionInput, apply, lines, load, prepare,
+    MoveLine, NotApplied, NotUndone, Problem, SeasonSchedule, SuspensionInput, apply, find_applied,
+    lines, load, prepare, undo,
 };
 
 #[derive(OpenApi)]
@@ -54,6 +58,11 @@ pub struct SuspensionBody {
     /// `true`: say what would move and move nothing.
     #[serde(default)]
     pub preview: bool,
+    /// `true`: undo the suspension from `from` until `resume_on` applied before: every match
+    /// it moved goes back to its earlier day, with `reason` (required) in its history. Refused
+    /// when one of them was played or moved again since.
+    #[serde(default)]
+    pub undo: bool,
 }
 
 /// What a suspension does to the season.
@@ -200,8 +209,9 @@ async fn begin(
 /// its field) when `resume_on` is not after `from`, no match day falls between them, or a team
 /// would play twice on a day. Matches shifted past the season's last day take the season on to
 /// the last of them (`season_ends_on`). Applied, the matches (and the season's last day) move
-/// in one transaction, each with the reason in its history, and both schools of each match are
-/// told by mail.
+/// in one transaction, each with the reason in its history, and each school is told by one
+/// mail of its matches' new days. With `undo`, the suspension of those days applied before is
+/// undone: every match it moved goes back (422 naming a match played or moved again since).
 #[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/suspension", tag = "schedule",
     params(SeasonAddress),
     request_body(content = SuspensionBody, description = "The suspension"),
@@ -236,6 +246,9 @@ async fn suspend(
                 }])
             })?
         };
+        if body.undo {
+            return undo_json(&state, &s, &body, &acting).await;
+        }
         let input = SuspensionInput {
             from: body.from.clone(),
             resume_on: body.resume_on.clone(),
@@ -251,31 +264,65 @@ async fn suspend(
                 Err(NotApplied::Failed(e)) => return Err(e.answer(Format::Json)),
             }
         }
-        let (moves, played) = lines(&s, &plan);
-        Ok(json_response(
-            StatusCode::OK,
-            &SuspensionJson {
-                league: s.league.slug.clone(),
-                season: s.season.slug.clone(),
-                from: plan.suspension.from.to_string(),
-                resume_on: plan.suspension.resume_on.to_string(),
-                season_ends_on: plan.season_ends_on.map(|d| d.to_string()),
-                applied: reason.is_some(),
-                reason: reason.map(|r| r.as_str().to_string()),
-                divisions: s
-                    .divisions
-                    .iter()
-                    .zip(&plan.match_days_lost)
-                    .map(|(v, n)| DivisionJson {
-                        competition: v.record.slug.clone(),
-                        name: v.record.name.clone(),
-                        match_days_lost: *n,
-                    })
-                    .collect(),
-                moves: moves.iter().map(move_json).collect(),
-                played: played.iter().map(played_json).collect(),
-            },
-        ))
+        Ok(plan_json(&s, &plan, reason.as_ref()))
     };
     answer.await.unwrap_or_else(|r: Response| r)
+}
+
+/// `undo`: the suspension found and undone, answered with the matches moved back.
+async fn undo_json(
+    state: &AppState,
+    s: &SeasonSchedule,
+    body: &SuspensionBody,
+    acting: &Acting,
+) -> Result<Response, Response> {
+    let none = |field: &'static str, message: String| refused(vec![Problem { field, message }]);
+    let a = find_applied(state, s, &body.from, &body.resume_on)
+        .await
+        .map_err(|e| e.answer(Format::Json))?
+        .map_err(|m| none("from", m))?;
+    let why = body.reason.clone().unwrap_or_default();
+    match undo(state, s, &a, &why, acting).await {
+        Ok((plan, reason)) => Ok(plan_json(s, &plan, Some(&reason))),
+        Err(NotUndone::Refused(problems)) => Err(refused(
+            problems
+                .into_iter()
+                .map(|message| Problem {
+                    field: "undo",
+                    message,
+                })
+                .collect(),
+        )),
+        Err(NotUndone::Stale(m)) => Err(WebError::Conflict(m).answer(Format::Json)),
+        Err(NotUndone::Failed(e)) => Err(e.answer(Format::Json)),
+    }
+}
+
+/// The answer: what `plan` moves (or moved, with `reason`).
+fn plan_json(s: &SeasonSchedule, plan: &Plan, reason: Option<&Reason>) -> Response {
+    let (moves, played) = lines(s, plan);
+    json_response(
+        StatusCode::OK,
+        &SuspensionJson {
+            league: s.league.slug.clone(),
+            season: s.season.slug.clone(),
+            from: plan.suspension.from.to_string(),
+            resume_on: plan.suspension.resume_on.to_string(),
+            season_ends_on: plan.season_ends_on.map(|d| d.to_string()),
+            applied: reason.is_some(),
+            reason: reason.map(|r| r.as_str().to_string()),
+            divisions: s
+                .divisions
+                .iter()
+                .zip(&plan.match_days_lost)
+                .map(|(v, n)| DivisionJson {
+                    competition: v.record.slug.clone(),
+                    name: v.record.name.clone(),
+                    match_days_lost: *n,
+                })
+                .collect(),
+            moves: moves.iter().map(move_json).collect(),
+            played: played.iter().map(played_json).collect(),
+        },
+    )
 }

@@ -88,6 +88,29 @@ pub async fn one(state: &AppState, slug: &str) -> Result<LeagueTree, WebError> {
     }
 }
 
+/// The league `league`, and the account `email` acting in it as the table lets it for
+/// `action` (a command line's step done as a person, through the site's write path); a
+/// sentence when there is no such account or league, or the table refuses.
+pub async fn acting_as(
+    state: &AppState,
+    email: &str,
+    league: &str,
+    action: arbiter_core::permissions::Action,
+) -> Result<(LeagueTree, crate::http::auth::Acting), String> {
+    let account = crate::http::auth::Accounts::new(state.store().clone())
+        .by_email(email)
+        .await?;
+    let tree = one(state, league).await.map_err(|e| e.message())?;
+    let acting = crate::http::auth::permit(
+        Some(&account),
+        tree.league.id,
+        action,
+        arbiter_core::permissions::Target::League,
+    )
+    .map_err(|e| e.message())?;
+    Ok((tree, acting))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

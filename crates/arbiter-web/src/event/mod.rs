@@ -348,30 +348,13 @@ pub async fn set_event_as(
     season: &str,
     command: &EventCommand,
 ) -> Result<String, String> {
-    use arbiter_core::permissions::{Action, Target};
-    let email = arbiter_core::text::Email::parse(email)?;
-    let user = state
-        .store()
-        .user_by_email(&email)
-        .await
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| {
-            format!("There is no account {email} in this database; `arbiter user add` makes one.")
-        })?;
-    let account = crate::http::auth::Accounts::new(state.store().clone())
-        .load(user)
-        .await
-        .map_err(|e| e.to_string())?;
-    let tree = crate::app::site::one(state, league)
-        .await
-        .map_err(|e| e.message())?;
-    let acting = crate::http::auth::permit(
-        Some(&account),
-        tree.league.id,
-        Action::DrawSchedule,
-        Target::League,
+    let (tree, acting) = crate::app::site::acting_as(
+        state,
+        email,
+        league,
+        arbiter_core::permissions::Action::DrawSchedule,
     )
-    .map_err(|e| e.message())?;
+    .await?;
     let s = load(state, &tree, season).await.map_err(|e| e.message())?;
     let mut problems = Vec::new();
     for (slug, _, _) in &command.starts {

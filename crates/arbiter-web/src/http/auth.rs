@@ -132,6 +132,23 @@ impl Accounts {
         Accounts { store }
     }
 
+    /// The account of `email`, for a command that acts as a person (the command line): a
+    /// sentence when there is none.
+    pub async fn by_email(&self, email: &str) -> Result<Account, String> {
+        let email = Email::parse(email)?;
+        let user = self
+            .store
+            .user_by_email(&email)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| {
+                format!(
+                    "There is no account {email} in this database; `arbiter user add` makes one."
+                )
+            })?;
+        self.load(user).await.map_err(|e| e.to_string())
+    }
+
     pub async fn load(&self, user: User) -> Result<Account, AccountsError> {
         let memberships = self.store.memberships(user.id).await?;
         let auth_hash = user.password_hash.clone().unwrap_or_default().into_bytes();

@@ -12,6 +12,7 @@ use crate::http::auth::Auth;
 use crate::http::body_limit::{BODY_LIMIT, too_large};
 use crate::http::csrf::{self, FormCookie};
 use crate::http::error::{Format, WebError, unreadable};
+use crate::http::upload;
 use crate::routes::{Guard, Rule, Via};
 
 /// The part of a [`Rule`] the router enforces.
@@ -45,18 +46,32 @@ pub async fn enforce(
     if rule.via != Via::Site || request.method() != Method::POST {
         return next.run(request).await;
     }
-    let is_form = request
+    let content_type = request
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
-    if !is_form {
+        .unwrap_or_default()
+        .to_string();
+    let with_file = upload::is_multipart(&content_type);
+    if !content_type.starts_with("application/x-www-form-urlencoded") && !with_file {
         return unreadable(StatusCode::UNSUPPORTED_MEDIA_TYPE, Format::Html);
     }
-    let (parts, body) = request.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
+    let (mut parts, body) = request.into_parts();
+    let Ok(mut bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
         return too_large().answer(Format::Html);
     };
+    // A form with a file is read on as the form it is, its file a field of text.
+    if with_file {
+        bytes = match upload::as_form(&content_type, bytes).await {
+            Ok(form) => form,
+            Err(refused) => return refused.answer(Format::Html),
+        };
+        parts.headers.insert(
+            header::CONTENT_TYPE,
+            header::HeaderValue::from_static("application/x-www-form-urlencoded"),
+        );
+        parts.headers.remove(header::CONTENT_LENGTH);
+    }
     if !form_is_utf8(&bytes) {
         return unreadable(StatusCode::BAD_REQUEST, Format::Html);
     }

@@ -1,6 +1,6 @@
 //! HTTP plumbing under every area: errors and the answer format, ETags and headers, CSRF,
 //! sessions and sign-in, security headers, body and connection limits, the per-address limit
-//! on sign-in attempts.
+//! on sign-in attempts, a form with a file read as any other form.
 
 pub mod answer;
 pub mod attempts;
@@ -12,3 +12,4 @@ pub mod error;
 pub mod guard;
 pub mod security;
 pub mod sessions;
+pub mod upload;

@@ -19,7 +19,7 @@ use crate::app::state::AppState;
 use crate::http::auth::Acting;
 use crate::http::error::WebError;
 use crate::ui::link::{Link, league_href};
-use crate::ui::words::segment;
+use crate::ui::words::{self, segment};
 
 /// One season's ledger as read: core's [`Ledger`] (the fees due from the season's rules and
 /// teams, the entries) and the entries as stored, with who recorded each and when.
@@ -95,18 +95,23 @@ pub enum NotRecorded {
     Invalid(Vec<Problem>),
     /// Another entry came in after the ledger was read: nothing was written.
     Stale(String),
+    /// The same kind, school, amount and note as an entry in force (GT-O2): the sentence that
+    /// asks whether to record it again, which a confirmation (`confirm_duplicate`) answers.
+    Duplicate(String),
     /// The store refused it as given.
     Refused(String),
     Failed(WebError),
 }
 
 /// The one write path of the ledger: core's `Ledger::check` on the day the state says is today,
-/// then the store, which keeps the entry and its history row together.
+/// then the store, which keeps the entry and its history row together. An entry that repeats
+/// one in force (core's `Ledger::repeated_by`) is recorded only when `confirmed`.
 pub async fn record(
     state: &AppState,
     l: &SeasonLedger,
     acting: &Acting,
     input: &EntryInput,
+    confirmed: bool,
 ) -> Result<LedgerEntry, NotRecorded> {
     let when = When {
         today: state.today_in(&l.league.time_zone),
@@ -115,6 +120,22 @@ pub async fn record(
         ends: l.season.ends_on,
     };
     let entry = l.ledger.check(input, &when).map_err(NotRecorded::Invalid)?;
+    if !confirmed
+        && let Some(first) = l.ledger.repeated_by(&entry)
+        && let Some(stored) = l.stored.iter().find(|s| s.entry.number == first.number)
+    {
+        let school = first
+            .school
+            .as_deref()
+            .map_or(String::new(), |s| format!(" for {s}"));
+        return Err(NotRecorded::Duplicate(format!(
+            "An entry of {}{school} with this note was already made on {} by {} (entry {}); enter it again?",
+            first.amount,
+            words::timestamp_in(stored.recorded_at, &l.league.time_zone),
+            recorded(stored),
+            first.number
+        )));
+    }
     match state
         .store()
         .record_ledger_entry(l.league.id, l.season.id, &entry, &acting.actor())

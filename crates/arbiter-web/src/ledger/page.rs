@@ -83,6 +83,8 @@ struct ReverseForm {
 
 /// The form to record an entry, as filled in.
 struct EntryForm {
+    /// GT-O2: the entry repeats one in force; the question, and the fields to send again.
+    duplicate: Option<(String, Vec<(&'static str, String)>)>,
     kinds: Vec<Choice>,
     schools: Vec<Choice>,
     amount: String,
@@ -139,6 +141,9 @@ pub struct EntryFields {
     note: String,
     #[serde(default)]
     reverses: String,
+    /// Present when the Treasurer confirms an entry that repeats one in force (GT-O2).
+    #[serde(default)]
+    confirm_duplicate: Option<String>,
 }
 
 impl EntryFields {
@@ -161,6 +166,8 @@ struct Shown<'a> {
     problems: Vec<String>,
     notice: Option<String>,
     problem: Option<String>,
+    /// GT-O2: the sentence asking whether to record again an entry made already.
+    duplicate: Option<String>,
 }
 
 async fn guard(
@@ -253,6 +260,19 @@ async fn page(
         let kind = f.map_or("payment", |f| f.kind.as_str());
         let school = f.map_or("", |f| f.school.as_str());
         EntryForm {
+            duplicate: shown.duplicate.clone().zip(f).map(|(question, f)| {
+                let fields = [
+                    ("kind", &f.kind),
+                    ("school", &f.school),
+                    ("amount", &f.amount),
+                    ("on", &f.on),
+                    ("note", &f.note),
+                ];
+                (
+                    question,
+                    fields.into_iter().map(|(k, v)| (k, v.clone())).collect(),
+                )
+            }),
             kinds: EntryKind::RECORDED
                 .iter()
                 .map(|k| Choice {
@@ -422,7 +442,8 @@ pub async fn record_entry(
             problems,
             ..Shown::default()
         };
-        match record(&state, &l, &acting, &f.input()).await {
+        let confirmed = f.confirm_duplicate.is_some();
+        match record(&state, &l, &acting, &f.input(), confirmed).await {
             Ok(stored) => Ok(see_other(&format!(
                 "{}&recorded={n}#entry-{n}",
                 ledger_href(&tree.league.slug, Some(&l.season.slug)),
@@ -436,6 +457,19 @@ pub async fn record_entry(
                     &l,
                     refused(problems),
                     StatusCode::UNPROCESSABLE_ENTITY,
+                )
+                .await
+            }
+            Err(NotRecorded::Duplicate(m)) => {
+                page(
+                    &state,
+                    &auth,
+                    &l,
+                    Shown {
+                        duplicate: Some(m),
+                        ..refused(Vec::new())
+                    },
+                    StatusCode::CONFLICT,
                 )
                 .await
             }

@@ -234,6 +234,32 @@ pub fn dropped_sentence(view: &CompetitionView, team: usize) -> Option<String> {
     ))
 }
 
+/// GT-M5: the match forfeit that dropped the team, where an officer corrects it (or withdraws
+/// it, when it was a decision) if it was entered by mistake; the team is then back everywhere.
+pub fn dropped_by(view: &CompetitionView, team: usize) -> Option<(String, String)> {
+    let d = view.sheet.teams.get(team)?.dropped.as_ref()?;
+    let id = &view.competition.teams.get(team)?.id;
+    let round = view
+        .competition
+        .rounds
+        .iter()
+        .find(|r| r.number == d.round)?;
+    let m = round.pairings.iter().find_map(|p| match p {
+        Pairing::Match(m) if m.home == *id || m.away == *id => Some(m),
+        _ => None,
+    })?;
+    Some((
+        format!("{}#correct", view.match_href(d.round, &m.home)),
+        format!(
+            "The match forfeit of round {}, {} v {}: if it was entered by mistake, an officer corrects it there (a new version, with the reason) and {} is back (GT-M5)",
+            d.round,
+            view.team_name(&m.home),
+            view.team_name(&m.away),
+            view.competition.teams.get(team)?.name
+        ),
+    ))
+}
+
 pub(crate) fn standings_table(view: &CompetitionView) -> StandingsTable {
     let s: &Standings = match &view.standings {
         Ok(s) => s,
@@ -945,6 +971,8 @@ pub struct TeamPage {
     pub place: Option<String>,
     pub totals: String,
     pub dropped: Option<String>,
+    /// GT-M5: the match forfeit that dropped it, to correct: its address and words.
+    pub dropped_by: Option<(String, String)>,
     /// Issue 32: the first match still to play from today, when there is one.
     pub next: Option<NextMatch>,
     pub roster: Vec<RosterLine>,
@@ -1112,6 +1140,7 @@ fn team(view: &CompetitionView, t: usize, today: Date) -> Result<TeamPage, WebEr
             words::points(score.game_points)
         ),
         dropped: dropped_sentence(view, t),
+        dropped_by: dropped_by(view, t),
         provisional: team.players.iter().any(|p| p.provisional),
         roster,
         roster_withheld: view

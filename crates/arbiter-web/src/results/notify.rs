@@ -65,6 +65,110 @@ pub(crate) async fn tell_move(
     tell(state, &fresh, notice, audience, &what, acting).await;
 }
 
+/// GT-F5: a suspension moved `moved` (each as read before it moved; its new day is read again),
+/// and each school with a match among them is told once, by a mail to its advisors that lists
+/// every one of its matches with its new day, not a mail a match. `reason` is the history's;
+/// `acting` is not told of their own act.
+pub(crate) async fn tell_suspension(
+    state: &AppState,
+    moved: &[MatchContext],
+    headline: &str,
+    reason: &str,
+    acting: Option<&str>,
+) {
+    let Some(first) = moved.first() else {
+        return;
+    };
+    let (notice, _) = arbiter_core::notice::of_move();
+    let base = state.base_url();
+    let day =
+        |d: Option<jiff::civil::Date>| d.map_or_else(|| "its round's day".to_string(), words::date);
+    // Each school's matches, in the order moved: the line its mail says of each.
+    let mut by_school: Vec<(String, Vec<String>)> = Vec::new();
+    for before in moved {
+        let fresh = match crate::results::context::reload(state, before).await {
+            Ok(f) => f,
+            Err(e) => {
+                tracing::warn!(cause = %e.message(), "the notices of a suspension were not sent");
+                return;
+            }
+        };
+        let when = match fresh.record.start {
+            Some(t) => format!("{} at {}", day(fresh.date), t.strftime("%H:%M")),
+            None => day(fresh.date),
+        };
+        let line = format!(
+            "- {} v {} ({}, round {}): from {} to {when}. {base}{}",
+            fresh.team_name(Side::Home),
+            fresh.team_name(Side::Away),
+            fresh.view.record.name,
+            fresh.round,
+            day(before.date),
+            fresh.href()
+        );
+        for school in [fresh.school(Side::Home), fresh.school(Side::Away)]
+            .into_iter()
+            .flatten()
+        {
+            match by_school.iter_mut().find(|(s, _)| s == school) {
+                Some((_, lines)) => lines.push(line.clone()),
+                None => by_school.push((school.to_string(), vec![line.clone()])),
+            }
+        }
+    }
+    let store = state.store();
+    let members = match store.league_members(first.league()).await {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::warn!(cause = %e, "the notices of a suspension were not sent");
+            return;
+        }
+    };
+    let mut mails: Vec<Mail> = Vec::new();
+    for m in members {
+        let Some((school, lines)) = m
+            .membership
+            .school
+            .as_deref()
+            .filter(|_| m.membership.role == Role::Advisor)
+            .and_then(|s| by_school.iter().find(|(x, _)| x == s))
+        else {
+            continue;
+        };
+        let email = m.user.email;
+        if Some(email.as_str()) == acting || mails.iter().any(|x| x.to == email) {
+            continue;
+        }
+        match store.stopped_notices(m.user.id).await {
+            Ok(stopped) if stopped.contains(&notice) => continue,
+            Ok(_) => {}
+            Err(e) => {
+                tracing::warn!(cause = %e, "the notices of a suspension were not sent");
+                return;
+            }
+        }
+        let n = lines.len();
+        mails.push(Mail {
+            to: email,
+            subject: format!(
+                "{}: New days for {n} match{} of {school} (GT-F5)",
+                first.view.league.name,
+                if n == 1 { "" } else { "es" },
+            ),
+            text: format!(
+                "{headline}, and {n} match{} of {school} move{} to {} day{}:\n\n{}\n\nThe reason given: “{reason}”\n\nYou get this mail as the advisor of {school}. To stop mails of this kind (“{}”), untick it on your account page: {base}/account\n",
+                if n == 1 { "" } else { "es" },
+                if n == 1 { "s" } else { "" },
+                if n == 1 { "a new" } else { "new" },
+                if n == 1 { "" } else { "s" },
+                lines.join("\n"),
+                notice.label()
+            ),
+        });
+    }
+    send_later(state, mails);
+}
+
 /// What a step of the result workflow did, for its notice: who, what stands now, and what is
 /// asked next. `fresh` is the match after the write.
 pub(crate) fn step_words(

@@ -72,6 +72,9 @@ pub struct RosterForm {
     competition: String,
     #[serde(default)]
     text: String,
+    /// The roster file uploaded (its text), which stands in for a pasted one.
+    #[serde(default)]
+    file: String,
     #[serde(default)]
     step: String,
 }
@@ -210,8 +213,12 @@ pub async fn add_players(
     State(state): State<AppState>,
     auth: Auth,
     Path(league): Path<String>,
-    Form(form): Form<RosterForm>,
+    Form(mut form): Form<RosterForm>,
 ) -> Response {
+    // An uploaded file is read as if pasted, and shown in the text box to correct.
+    if !form.file.trim().is_empty() {
+        form.text = std::mem::take(&mut form.file);
+    }
     let answer = async {
         let (tree, acting) = guard(&state, &auth, &league).await?;
         let refuse = |problems: Vec<String>| {
@@ -229,20 +236,20 @@ pub async fn add_players(
             return refuse(vec!["Choose the competition the players join.".into()]).await;
         };
         let view = state.view(&league, season, slug).await?;
-        let rows = match roster_csv::read(&form.text) {
-            Ok(rows) if rows.is_empty() => {
-                return refuse(vec![
-                    "The file lists no player: paste it with its header line first.".into(),
-                ])
-                .await;
-            }
-            Ok(rows) => rows,
-            Err(problems) => {
+        let read = roster_csv::read(&form.text);
+        if read.rows.is_empty() && read.problems.is_empty() {
+            return refuse(vec![
+                "The file lists no player: paste it with its header line first.".into(),
+            ])
+            .await;
+        }
+        // Every mistake at once: the file's and the rules' on its rows, by the file's lines.
+        let plan = match write::plan_lines(&state, &view, &read.rows).await {
+            Ok(Ok(plan)) if read.problems.is_empty() => plan,
+            Ok(planned) => {
+                let problems = read.with(planned.err().unwrap_or_default());
                 return refuse(problems.iter().map(ToString::to_string).collect()).await;
             }
-        };
-        let plan = match write::plan(&state, &view, &rows).await {
-            Ok(plan) => plan,
             Err(NotChanged::Refused(problems)) => return refuse(problems).await,
             Err(NotChanged::Stale(m)) => return refuse(vec![m]).await,
             Err(NotChanged::Failed(e)) => return Err(e),

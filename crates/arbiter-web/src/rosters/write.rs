@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use arbiter_core::eligibility;
 use arbiter_core::model::{PersonId, Player, PlayerId, TeamId};
-use arbiter_core::roster::{self, Addition, NewPlayer};
+use arbiter_core::roster::{self, Addition, LineProblem, NewPlayer};
 use arbiter_core::text::sentence;
 use arbiter_store::{Actor, PlayerChange, StoreError};
 
@@ -62,6 +62,18 @@ pub(crate) async fn plan(
     view: &CompetitionView,
     rows: &[NewPlayer],
 ) -> Result<Vec<Addition>, NotChanged> {
+    plan_lines(state, view, rows)
+        .await?
+        .map_err(|problems| NotChanged::Refused(problems.iter().map(ToString::to_string).collect()))
+}
+
+/// [`plan`], with core's problems kept at their lines, so that a file's page lists them with
+/// the file's own mistakes in the order of its lines.
+pub(crate) async fn plan_lines(
+    state: &AppState,
+    view: &CompetitionView,
+    rows: &[NewPlayer],
+) -> Result<Result<Vec<Addition>, Vec<LineProblem>>, NotChanged> {
     unlocked(state, view).await?;
     let stored = &view.stored;
     let Some(on) = roster::eligibility_day(stored.season.starts_on, &stored.competition) else {
@@ -75,14 +87,13 @@ pub(crate) async fn plan(
         .season_schools(stored.season.id)
         .await
         .map_err(WebError::from)?;
-    roster::plan(
+    Ok(roster::plan(
         &stored.competition,
         &stored.rules,
         rows,
         on,
         &season_schools,
-    )
-    .map_err(|problems| NotChanged::Refused(problems.iter().map(ToString::to_string).collect()))
+    ))
 }
 
 /// Adds the players a plan placed, all of them or none, each a change in the history. 409

@@ -50,6 +50,13 @@ pub struct DivisionForm {
     pub(super) carry: Option<String>,
     #[serde(default)]
     pub(super) teams: String,
+    /// The teams file uploaded (its text), which stands in for a pasted one.
+    #[serde(default)]
+    pub(super) teams_file: String,
+    /// GT-O2: the schools of the file the league does not know are new ones (a checkbox:
+    /// present when ticked); a school close to a known one still needs its line's `new_school`.
+    #[serde(default)]
+    pub(super) new_schools: Option<String>,
     /// AS-19: the seed of the lot that numbers the teams the file does not place; empty for
     /// the file's order.
     #[serde(default)]
@@ -285,8 +292,12 @@ pub async fn create_division(
     State(state): State<AppState>,
     auth: Auth,
     Path(league): Path<String>,
-    Form(f): Form<DivisionForm>,
+    Form(mut f): Form<DivisionForm>,
 ) -> Response {
+    // An uploaded file is read as if pasted, and shown in the text box to correct.
+    if !f.teams_file.trim().is_empty() {
+        f.teams = std::mem::take(&mut f.teams_file);
+    }
     answer(
         async {
             let (tree, acting) = guard(
@@ -363,13 +374,18 @@ pub async fn create_division(
                     preset_names().join(", ")
                 ));
             }
-            let entries = match teams_csv::read(&f.teams) {
-                Ok(e) => e,
-                Err(found) => {
-                    problems.extend(found.iter().map(ToString::to_string));
-                    Vec::new()
-                }
-            };
+            let read = teams_csv::read(&f.teams);
+            let mut entries = read.rows.clone();
+            let known: Vec<String> = state
+                .store()
+                .schools(tree.league.id)
+                .await?
+                .into_iter()
+                .map(|s| s.name)
+                .collect();
+            // Every mistake of the file at once, at its lines: the reader's, the schools'
+            // (GT-O2), and the draw's below.
+            let mut in_file = division::schools(&mut entries, &known, f.new_schools.is_some());
             let cal = match calendar(&state, season).await? {
                 Ok(c) => Some(c),
                 Err(why) => {
@@ -389,7 +405,8 @@ pub async fn create_division(
                     }
                 },
             };
-            let (Some(rules), Some(cal), true) = (rules, cal, problems.is_empty()) else {
+            let (Some(rules), Some(cal)) = (rules, cal) else {
+                problems.extend(read.with(in_file).iter().map(ToString::to_string));
                 return show(f.clone(), None, problems).await;
             };
             let how = Draw {
@@ -406,29 +423,20 @@ pub async fn create_division(
                 calendar: &cal,
                 lot,
             };
-            let mut competition = match division::draw(name, &rules, &entries, how) {
-                Ok(c) => c,
-                Err(found) => {
-                    return show(
-                        f.clone(),
-                        None,
-                        found.iter().map(ToString::to_string).collect(),
-                    )
-                    .await;
-                }
+            let drawn = division::draw(name, &rules, &entries, how);
+            if let Err(found) = &drawn {
+                in_file.extend(found.iter().cloned());
+            }
+            problems.extend(read.with(in_file).iter().map(ToString::to_string));
+            let mut competition = match drawn {
+                Ok(c) if problems.is_empty() => c,
+                _ => return show(f.clone(), None, problems).await,
             };
             let carried = match (&before, f.carry.is_some()) {
                 (Some(b), true) => carry_rosters(&mut competition, b),
                 _ => Vec::new(),
             };
             if f.step != "create" {
-                let known: Vec<String> = state
-                    .store()
-                    .schools(tree.league.id)
-                    .await?
-                    .into_iter()
-                    .map(|s| s.name)
-                    .collect();
                 return show(
                     f.clone(),
                     Some(preview(&competition, &known, carried)),

@@ -5,8 +5,8 @@
 //! [`load`] is the one reading of a season's divisions and school calendar, [`prepare`] reads
 //! what was sent and asks core, and [`apply`] is the one write path, for the page (`page`) and
 //! the API (`api::suspension`): every match moved in one transaction (none when a division
-//! changed after it was read), each a change in the history with GT-F5's reason, and both
-//! schools of each told by mail as a single move tells them.
+//! changed after it was read), each a change in the history with GT-F5's reason, and each school
+//! told by one mail that lists every one of its matches' new days.
 
 pub mod page;
 
@@ -14,9 +14,11 @@ use std::sync::Arc;
 
 use arbiter_core::TeamId;
 use arbiter_core::calendar::{SchoolCalendar, weekday_list};
-use arbiter_core::suspend::{self, Division, Plan, Suspension};
+use arbiter_core::suspend::{self, Division, Plan, Shift, Suspension};
 use arbiter_core::text::Reason;
-use arbiter_store::{CompetitionId, League, MatchMove, Season, StoreError};
+use arbiter_store::{
+    CompetitionId, HistoryAction, HistoryFilter, League, MatchMove, Season, StoreError,
+};
 use jiff::civil::Date;
 
 use crate::app::site::LeagueTree;
@@ -52,6 +54,17 @@ impl SeasonSchedule {
             .map(|(id, v)| format!("{}:{v}", id.0))
             .collect::<Vec<_>>()
             .join(",")
+    }
+
+    /// Each division as core's `suspend` reads it.
+    pub fn for_core(&self) -> Vec<Division<'_>> {
+        self.divisions
+            .iter()
+            .map(|v| Division {
+                competition: &v.competition,
+                rules: &v.rules,
+            })
+            .collect()
     }
 
     /// The weekdays matches are set on in the season's divisions, as a sentence names them
@@ -171,14 +184,7 @@ pub fn prepare(
     } else {
         None
     };
-    let divisions: Vec<Division<'_>> = s
-        .divisions
-        .iter()
-        .map(|v| Division {
-            competition: &v.competition,
-            rules: &v.rules,
-        })
-        .collect();
+    let divisions = s.for_core();
     let plan = suspend::plan(&divisions, &s.calendar, suspension).map_err(|found| {
         for p in found {
             let field = match p {
@@ -248,6 +254,179 @@ pub fn lines(s: &SeasonSchedule, plan: &Plan) -> (Vec<MoveLine>, Vec<MoveLine>) 
     (moves, played)
 }
 
+/// A suspension applied and not undone, as the history of its matches keeps it (GT-F5).
+#[derive(Debug, Clone)]
+pub struct Applied {
+    pub suspension: Suspension,
+    /// When it was applied, by whom, and why, as the history says.
+    pub reason: String,
+    /// Each match it moved: from its earlier day to the one it was moved to.
+    pub moved: Vec<Shift>,
+}
+
+impl Applied {
+    /// How a form names it: `from/resume_on`.
+    pub fn key(&self) -> String {
+        format!("{}/{}", self.suspension.from, self.suspension.resume_on)
+    }
+}
+
+/// The suspensions of the season not undone, newest first, read from the history of its
+/// matches: each moved match's row keeps GT-F5's words with the two days, its round and teams,
+/// and its day before and after.
+pub async fn applied(state: &AppState, s: &SeasonSchedule) -> Result<Vec<Applied>, WebError> {
+    let rows = state
+        .store()
+        .history(&HistoryFilter {
+            season: Some(s.season.id),
+            ..HistoryFilter::default()
+        })
+        .await?;
+    let moves = rows.iter().filter(|h| h.action == HistoryAction::MoveMatch);
+    // Each undoing and its row: it undoes the moves of its days made before it, so the same
+    // days suspended again afterwards are a suspension of their own.
+    let undone: Vec<(Suspension, i64)> = moves
+        .clone()
+        .filter_map(|h| {
+            let s = h.reason.as_deref().and_then(Suspension::undone_by)?;
+            Some((s, h.id))
+        })
+        .collect();
+    let mut out: Vec<Applied> = Vec::new();
+    for h in moves {
+        let Some(suspension) = h.reason.as_deref().and_then(Suspension::of_reason) else {
+            continue;
+        };
+        if undone.iter().any(|(u, at)| *u == suspension && *at > h.id) {
+            continue;
+        }
+        let Some(division) = s.divisions.iter().position(|v| Some(v.id) == h.competition) else {
+            continue;
+        };
+        let field = |json: &Option<serde_json::Value>, key: &str| {
+            json.as_ref()
+                .and_then(|j| j.get(key))
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        };
+        let day = |json: &Option<serde_json::Value>| {
+            field(json, "date").and_then(|d| d.parse::<Date>().ok())
+        };
+        let round = h
+            .after
+            .as_ref()
+            .and_then(|j| j.get("round"))
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|r| u32::try_from(r).ok());
+        let (Some(round), Some(home), Some(away), Some(from), Some(to)) = (
+            round,
+            field(&h.after, "home"),
+            field(&h.after, "away"),
+            day(&h.before),
+            day(&h.after),
+        ) else {
+            continue;
+        };
+        let shift = Shift {
+            division,
+            round,
+            home: TeamId(home),
+            away: TeamId(away),
+            from,
+            to,
+            start: None,
+        };
+        match out.iter_mut().find(|a| a.suspension == suspension) {
+            Some(a) => a.moved.push(shift),
+            None => out.push(Applied {
+                suspension,
+                reason: format!(
+                    "{}, by {}: {}",
+                    crate::ui::words::timestamp_in(h.at, &s.league.time_zone),
+                    h.actor.as_deref().unwrap_or("the command line"),
+                    h.reason.as_deref().unwrap_or_default()
+                ),
+                moved: vec![shift],
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// GT-F5's undo: every match `applied` moved goes back to its earlier day in one transaction
+/// (none when a division changed after it was read, or core's `suspend::undo` refuses: a match
+/// played or moved again since), each a new version in the history with the reason "suspension
+/// of … undone"; each school is told once, of every one of its matches' days. Gives the moves
+/// back, as a plan of the suspension's days.
+pub async fn undo(
+    state: &AppState,
+    s: &SeasonSchedule,
+    applied: &Applied,
+    why: &str,
+    acting: &Acting,
+) -> Result<(Plan, Reason), NotUndone> {
+    let reason = applied
+        .suspension
+        .undo_reason(why)
+        .map_err(|p| NotUndone::Refused(vec![p.to_string()]))?;
+    let divisions = s.for_core();
+    let back = suspend::undo(&divisions, &applied.moved)
+        .map_err(|ps| NotUndone::Refused(ps.iter().map(ToString::to_string).collect()))?;
+    let plan = Plan {
+        suspension: applied.suspension,
+        match_days_lost: Vec::new(),
+        shifts: back,
+        played: Vec::new(),
+        season_ends_on: None,
+    };
+    let headline = format!(
+        "The suspension of the schedule from {} (play resumed on {}) is undone (GT-F5)",
+        crate::ui::words::date(applied.suspension.from),
+        crate::ui::words::date(applied.suspension.resume_on)
+    );
+    move_and_tell(state, s, &plan, &reason, &s.seen(), acting, &headline)
+        .await
+        .map_err(|e| match e {
+            NotApplied::Stale(m) => NotUndone::Stale(m),
+            NotApplied::Failed(e) => NotUndone::Failed(e),
+        })?;
+    Ok((plan, reason))
+}
+
+/// The suspension from `from` until `resume_on` (`YYYY-MM-DD` each) applied and not undone in
+/// the season, or why there is none to undo.
+pub async fn find_applied(
+    state: &AppState,
+    s: &SeasonSchedule,
+    from: &str,
+    resume_on: &str,
+) -> Result<Result<Applied, String>, WebError> {
+    let key = format!("{}/{}", from.trim(), resume_on.trim());
+    Ok(applied(state, s)
+        .await?
+        .into_iter()
+        .find(|a| a.key() == key)
+        .ok_or_else(|| {
+            format!(
+                "No suspension from {} until {} is applied and not undone in {}, so there is nothing to undo (GT-F5).",
+                from.trim(),
+                resume_on.trim(),
+                s.season.name
+            )
+        }))
+}
+
+/// Why a suspension was not undone.
+#[derive(Debug)]
+pub enum NotUndone {
+    /// Core refuses it (a match played or moved again since), or the reason is missing: each
+    /// problem a sentence naming the match.
+    Refused(Vec<String>),
+    /// A division changed after it was read: nothing was moved.
+    Stale(String),
+    Failed(WebError),
+}
+
 /// Why a suspension was not applied.
 #[derive(Debug)]
 pub enum NotApplied {
@@ -257,8 +436,8 @@ pub enum NotApplied {
 }
 
 /// The one write path of GT-F5: every match of `plan` moved in one transaction, each with
-/// `reason` in the history, if every division is still as `seen`; then both schools of each
-/// match are told by mail. Says how many moved.
+/// `reason` in the history, if every division is still as `seen`; then each school is told by
+/// one mail of all its matches' new days. Says how many moved.
 pub async fn apply(
     state: &AppState,
     s: &SeasonSchedule,
@@ -266,6 +445,21 @@ pub async fn apply(
     reason: &Reason,
     seen: &[(CompetitionId, i64)],
     acting: &Acting,
+) -> Result<usize, NotApplied> {
+    let headline = "The schedule is suspended and resumed later (GT-F5)";
+    move_and_tell(state, s, plan, reason, seen, acting, headline).await
+}
+
+/// The shifts of `plan` made in one transaction, then each school told once by mail, its mail
+/// opening with `headline`.
+async fn move_and_tell(
+    state: &AppState,
+    s: &SeasonSchedule,
+    plan: &Plan,
+    reason: &Reason,
+    seen: &[(CompetitionId, i64)],
+    acting: &Acting,
+    headline: &str,
 ) -> Result<usize, NotApplied> {
     let mut moves = Vec::new();
     let mut told = Vec::new();
@@ -305,9 +499,51 @@ pub async fn apply(
         }
         Err(e) => return Err(NotApplied::Failed(WebError::from_write(e))),
     }
-    // GT-F5 as GT-M2: both schools are told of each new day.
-    for ctx in &told {
-        notify::tell_move(state, ctx, "GT-F5", reason.as_str(), Some(&acting.email)).await;
-    }
+    // GT-F5: each school told once, of every one of its matches' new days.
+    notify::tell_suspension(state, &told, headline, reason.as_str(), Some(&acting.email)).await;
     Ok(moves.len())
+}
+
+/// `arbiter schedule suspend --undo`: the suspension of `league`'s `season` from `from` until
+/// `resume_on` undone as the account `email` (the table's `SuspendSchedule`), through the page's
+/// own write path; the lines to print (each match moved back), or why not.
+pub async fn undo_suspension_as(
+    state: &AppState,
+    email: &str,
+    (league, season): (&str, &str),
+    (from, resume_on): (Date, Date),
+    reason: &str,
+) -> Result<Vec<String>, String> {
+    let (tree, acting) = crate::app::site::acting_as(
+        state,
+        email,
+        league,
+        arbiter_core::permissions::Action::SuspendSchedule,
+    )
+    .await?;
+    let s = load(state, &tree, season).await.map_err(|e| e.message())?;
+    let a = find_applied(state, &s, &from.to_string(), &resume_on.to_string())
+        .await
+        .map_err(|e| e.message())??;
+    let (plan, _) = undo(state, &s, &a, reason, &acting)
+        .await
+        .map_err(|e| match e {
+            NotUndone::Refused(problems) => problems.join("\n"),
+            NotUndone::Stale(m) => m,
+            NotUndone::Failed(e) => e.message(),
+        })?;
+    let (back, _) = lines(&s, &plan);
+    Ok(back
+        .iter()
+        .map(|m| {
+            format!(
+                "{}, round {}, {}: {} -> {}",
+                m.division.record.name,
+                m.round,
+                m.teams(),
+                m.from,
+                m.to
+            )
+        })
+        .collect())
 }

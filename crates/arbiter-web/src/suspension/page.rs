@@ -21,7 +21,8 @@ use crate::http::csrf;
 use crate::http::error::{Format, WebError};
 use crate::setup::setup_href;
 use crate::suspension::{
-    MoveLine, NotApplied, SeasonSchedule, SuspensionInput, apply, lines, load, parse_seen, prepare,
+    Applied, MoveLine, NotApplied, NotUndone, SeasonSchedule, SuspensionInput, applied, apply,
+    find_applied, lines, load, parse_seen, prepare, undo,
 };
 use crate::ui::layout::{Layout, private_layout};
 use crate::ui::link::{Link, league_href, season_href, suspension_href};
@@ -61,6 +62,44 @@ struct Preview {
     days: String,
 }
 
+/// A suspension applied, with the form that undoes it.
+struct UndoForm {
+    key: String,
+    title: String,
+    said: String,
+    moved: Vec<String>,
+}
+
+impl UndoForm {
+    fn of(s: &SeasonSchedule, a: &Applied) -> UndoForm {
+        UndoForm {
+            key: a.key(),
+            title: format!(
+                "From {} until play resumed on {}",
+                words::date(a.suspension.from),
+                words::date(a.suspension.resume_on)
+            ),
+            said: a.reason.clone(),
+            moved: a
+                .moved
+                .iter()
+                .map(|m| {
+                    let v = &s.divisions[m.division];
+                    format!(
+                        "{}, round {}, {} v {}: back from {} to {}",
+                        v.record.name,
+                        m.round,
+                        v.team_name(&m.home),
+                        v.team_name(&m.away),
+                        words::date(m.to),
+                        words::date(m.from)
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
 #[derive(Template)]
 #[template(path = "suspension/suspension.html", whitespace = "minimize")]
 struct SuspensionPage {
@@ -77,6 +116,11 @@ struct SuspensionPage {
     notice: Option<String>,
     problems: Vec<String>,
     preview: Option<Preview>,
+    /// GT-F5: the suspensions applied and not undone, each with its undo form.
+    applied: Vec<UndoForm>,
+    /// The undo refused, and which suspension it was of.
+    undo_problems: Vec<String>,
+    undo_key: String,
 }
 
 /// The form: the two days, why, the step, and (to confirm) what the preview read.
@@ -94,6 +138,9 @@ pub struct SuspensionFields {
     seen: String,
     #[serde(default)]
     previewed: String,
+    /// With `step=undo`: the suspension undone, `from/resume_on`.
+    #[serde(default)]
+    undo: String,
 }
 
 /// `?moved=12`: how many matches the suspension just moved.
@@ -101,6 +148,9 @@ pub struct SuspensionFields {
 pub struct Done {
     #[serde(default)]
     moved: Option<usize>,
+    /// `?undone=12`: how many matches an undone suspension moved back.
+    #[serde(default)]
+    undone: Option<usize>,
 }
 
 /// What the page shows besides the form's values.
@@ -109,6 +159,7 @@ struct Shown {
     notice: Option<String>,
     problems: Vec<String>,
     preview: Option<Preview>,
+    undo_problems: Vec<String>,
 }
 
 async fn guard(
@@ -128,12 +179,14 @@ async fn guard(
 }
 
 async fn page(
+    state: &AppState,
     auth: &Auth,
     s: &SeasonSchedule,
     f: &SuspensionFields,
     shown: Shown,
     status: StatusCode,
 ) -> Result<Response, WebError> {
+    let applied = applied(state, s).await?;
     let (league, season) = (&s.league.slug, &s.season.slug);
     let page = SuspensionPage {
         layout: private_layout(
@@ -156,6 +209,9 @@ async fn page(
         notice: shown.notice,
         problems: shown.problems,
         preview: shown.preview,
+        applied: applied.iter().map(|a| UndoForm::of(s, a)).collect(),
+        undo_problems: shown.undo_problems,
+        undo_key: f.undo.clone(),
     };
     Ok(private(status, &page))
 }
@@ -216,9 +272,18 @@ pub async fn suspension_page(
     answer(
         async {
             let (s, _) = guard(&state, &auth, path).await?;
-            let notice = done.ok().and_then(|Query(d)| d.moved).map(|n| {
+            let done = done.map(|Query(d)| d).unwrap_or_default();
+            let undone = done.undone.map(|n| {
                 format!(
-                    "The schedule is suspended and resumed (GT-F5): {} moved, each with the reason in its history; both schools of each were told by mail.",
+                    "The suspension is undone (GT-F5): {} moved back to {} earlier day{}, each with the reason in its history; each school was told by one mail.",
+                    if n == 1 { "1 match".to_string() } else { format!("{n} matches") },
+                    if n == 1 { "its" } else { "their" },
+                    if n == 1 { "" } else { "s" }
+                )
+            });
+            let notice = done.moved.map(|n| {
+                format!(
+                    "The schedule is suspended and resumed (GT-F5): {} moved, each with the reason in its history; each school was told by one mail of its matches' new days.",
                     if n == 1 {
                         "1 match".to_string()
                     } else {
@@ -227,10 +292,10 @@ pub async fn suspension_page(
                 )
             });
             let shown = Shown {
-                notice,
+                notice: notice.or(undone),
                 ..Shown::default()
             };
-            page(&auth, &s, &SuspensionFields::default(), shown, StatusCode::OK).await
+            page(&state, &auth, &s, &SuspensionFields::default(), shown, StatusCode::OK).await
         }
         .await,
     )
@@ -247,6 +312,9 @@ pub async fn suspend_schedule(
     answer(
         async {
             let (s, acting) = guard(&state, &auth, path).await?;
+            if f.step == "undo" {
+                return undo_suspension(&state, &auth, &s, &f, &acting).await;
+            }
             let applying = f.step == "apply";
             let input = SuspensionInput {
                 from: f.from.clone(),
@@ -261,7 +329,7 @@ pub async fn suspend_schedule(
                 Ok(x) => x,
                 Err(problems) => {
                     let problems = problems.into_iter().map(|p| p.message).collect();
-                    return page(&auth, &s, &f, refused(problems), StatusCode::UNPROCESSABLE_ENTITY)
+                    return page(&state, &auth, &s, &f, refused(problems), StatusCode::UNPROCESSABLE_ENTITY)
                         .await;
                 }
             };
@@ -277,24 +345,25 @@ pub async fn suspend_schedule(
                         seen: s.seen_text(),
                         days: previewed(&plan),
                     }),
+                    undo_problems: Vec::new(),
                 }
             };
             let Some(reason) = reason else {
-                return page(&auth, &s, &f, preview(None), StatusCode::OK).await;
+                return page(&state, &auth, &s, &f, preview(None), StatusCode::OK).await;
             };
             // A confirm applies what its preview showed: other days are previewed first.
             if f.previewed != previewed(&plan) {
                 let notice = Some(
                     "The days are not the ones previewed, so nothing was moved yet: below is the preview of these days; confirm it if it is right (GT-F5).".to_string(),
                 );
-                return page(&auth, &s, &f, preview(notice), StatusCode::OK).await;
+                return page(&state, &auth, &s, &f, preview(notice), StatusCode::OK).await;
             }
             // The preview said what was read; a suspension confirmed on another is not applied.
             let Some(seen) = parse_seen(&f.seen).filter(|v| !v.is_empty()) else {
                 let problems = vec![
                     "Preview the suspension first, then confirm it from the preview: nothing was moved (GT-F5).".to_string(),
                 ];
-                return page(&auth, &s, &f, refused(problems), StatusCode::UNPROCESSABLE_ENTITY)
+                return page(&state, &auth, &s, &f, refused(problems), StatusCode::UNPROCESSABLE_ENTITY)
                     .await;
             };
             match apply(&state, &s, &plan, &reason, &seen, &acting).await {
@@ -306,11 +375,63 @@ pub async fn suspend_schedule(
                     let notice = Some(format!(
                         "{m} Below is the preview as the schedule stands now; confirm it if it is still right."
                     ));
-                    page(&auth, &s, &f, preview(notice), StatusCode::CONFLICT).await
+                    page(&state, &auth, &s, &f, preview(notice), StatusCode::CONFLICT).await
                 }
                 Err(NotApplied::Failed(e)) => Err(e),
             }
         }
         .await,
     )
+}
+
+/// `step=undo`: the suspension named by `undo` undone (GT-F5), back to the page with how many
+/// matches moved back; refused, naming the match, when one was played or moved again since.
+async fn undo_suspension(
+    state: &AppState,
+    auth: &Auth,
+    s: &SeasonSchedule,
+    f: &SuspensionFields,
+    acting: &Acting,
+) -> Result<Response, WebError> {
+    let refused = |undo_problems: Vec<String>| Shown {
+        undo_problems,
+        ..Shown::default()
+    };
+    let (from, resume_on) = f.undo.split_once('/').unwrap_or((f.undo.as_str(), ""));
+    let a = match find_applied(state, s, from, resume_on).await? {
+        Ok(a) => a,
+        Err(none) => {
+            return page(
+                state,
+                auth,
+                s,
+                f,
+                refused(vec![none]),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    match undo(state, s, &a, &f.reason, acting).await {
+        Ok((plan, _)) => Ok(see_other(&format!(
+            "{}?undone={}",
+            suspension_href(&s.league.slug, &s.season.slug),
+            plan.shifts.len()
+        ))),
+        Err(NotUndone::Refused(problems)) => {
+            page(
+                state,
+                auth,
+                s,
+                f,
+                refused(problems),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+        Err(NotUndone::Stale(m)) => {
+            page(state, auth, s, f, refused(vec![m]), StatusCode::CONFLICT).await
+        }
+        Err(NotUndone::Failed(e)) => Err(e),
+    }
 }

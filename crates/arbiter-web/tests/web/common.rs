@@ -553,6 +553,48 @@ impl Visitor {
         self.post_bytes(app, uri, body.into_bytes()).await
     }
 
+    /// Posts a form as a browser sends one with a file input (`multipart/form-data`): `fields`,
+    /// this visitor's CSRF token, and `file` as (input name, file name, the file's bytes).
+    pub async fn post_with_file(
+        &mut self,
+        app: &Router,
+        uri: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &[u8]),
+    ) -> Answer {
+        const BOUNDARY: &str = "----arbiter-test-boundary";
+        let mut body = Vec::new();
+        let token = self.csrf.clone();
+        for (name, value) in fields.iter().chain([&("csrf", token.as_str())]) {
+            body.extend_from_slice(
+                format!(
+                    "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                )
+                .as_bytes(),
+            );
+        }
+        let (input, file_name, bytes) = file;
+        body.extend_from_slice(
+            format!(
+                "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{input}\"; filename=\"{file_name}\"\r\nContent-Type: text/csv\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+        let req = self
+            .request("POST", uri)
+            .header(
+                "content-type",
+                format!("multipart/form-data; boundary={BOUNDARY}"),
+            )
+            .body(Body::from(body))
+            .unwrap();
+        let a = send(app, req).await;
+        self.learn(&a);
+        a
+    }
+
     /// A form's body sent as the bytes given, with this visitor's cookie: for bodies no form
     /// would send.
     pub async fn post_bytes(&mut self, app: &Router, uri: &str, body: Vec<u8>) -> Answer {

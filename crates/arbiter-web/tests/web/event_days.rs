@@ -1109,11 +1109,19 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
             .replace("&#39;", "'")
             .replace("&#34;", "\"")
     };
-    let sent: Vec<(&str, String)> = ["season", "name", "rules", "cycles", "spacing", "teams"]
-        .into_iter()
-        .map(|n| (n, field(n)))
-        .chain([("step", "preview".to_string())])
-        .collect();
+    let sent: Vec<(&str, String)> = [
+        "season",
+        "name",
+        "rules",
+        "cycles",
+        "spacing",
+        "teams",
+        "new_schools",
+    ]
+    .into_iter()
+    .map(|n| (n, field(n)))
+    .chain([("step", "preview".to_string())])
+    .collect();
     let sent: Vec<(&str, &str)> = sent.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let preview = president
         .post(&app, "/leagues/astc/setup/divisions", &sent)

@@ -736,3 +736,94 @@ async fn the_ledger_page_as_the_president_reads_it() {
     }
     insta::assert_snapshot!("ledger_as_the_president_reads_it", body);
 }
+
+/// GT-O2: the same payment entered twice is asked about before it is recorded; the page's
+/// confirm button (a form, no script) records it, and the API answers 409 until
+/// `confirm_duplicate` says to record it.
+#[tokio::test]
+async fn gt_o2_an_entry_made_twice_asks_before_it_is_recorded_again() {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    let mut t = Visitor::signed_in(&app, TREASURER).await;
+    let cheque = [
+        "payment",
+        "Scott High School",
+        "10",
+        "2026-10-14",
+        "cheque 1042",
+    ];
+    let first = post_entry(&app, &mut t, cheque).await;
+    assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.body);
+    let again = post_entry(&app, &mut t, cheque).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    let asked = "An entry of $10.00 for Scott High School with this note was already made on";
+    assert!(again.body.contains(asked), "{}", again.body);
+    assert!(
+        again.body.contains(&format!(
+            "by {TREASURER} (Treasurer) (entry 1); enter it again?"
+        )),
+        "{}",
+        again.body
+    );
+    assert!(
+        again
+            .body
+            .contains("name=\"confirm_duplicate\" value=\"yes\""),
+        "{}",
+        again.body
+    );
+    assert_eq!(store_entries(&store).await, 1, "nothing was recorded yet");
+    // The confirm button sends the form again with `confirm_duplicate`.
+    let confirmed = t
+        .post(
+            &app,
+            LEDGER,
+            &[
+                ("season", "2026-27"),
+                ("kind", "payment"),
+                ("school", "Scott High School"),
+                ("amount", "10"),
+                ("on", "2026-10-14"),
+                ("note", "cheque 1042"),
+                ("confirm_duplicate", "yes"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.body
+    );
+    assert_eq!(store_entries(&store).await, 2);
+
+    // The API: 409 with the sentence, then 201 when confirmed.
+    let token = api_token(&store, TREASURER, Role::Treasurer, None).await;
+    let body = r#"{"kind": "payment", "school": "Scott High School", "amount": "10", "on": "2026-10-14", "note": "cheque 1042""#;
+    let refused = call(&app, "POST", &token, &format!("{body}}}")).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert!(refused.body.contains(asked), "{}", refused.body);
+    let sent = call(
+        &app,
+        "POST",
+        &token,
+        &format!("{body}, \"confirm_duplicate\": true}}"),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    assert_eq!(store_entries(&store).await, 3);
+}
+
+/// How many entries the store keeps for the test season.
+async fn store_entries(store: &Store) -> usize {
+    let league = store.league("gthscl").await.unwrap().unwrap();
+    let season = store
+        .seasons(league.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|s| s.slug == "2026-27")
+        .unwrap();
+    store.ledger(league.id, season.id).await.unwrap().len()
+}

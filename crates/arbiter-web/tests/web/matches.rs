@@ -2767,3 +2767,94 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
     let page = phone.get(&app, MATCH).await;
     assert!(page.body.contains("2½–1½"), "{}", page.body);
 }
+
+/// GT-M5, issue 32 item 8: a drop is undone where a person looks for it. The dropped team's page
+/// links to the match forfeit that dropped it, whose correction form the officer finds there;
+/// the correction (a new version, with the reason) brings the team back in the standings, its
+/// fixtures and the calendar.
+#[tokio::test]
+async fn gt_m5_the_dropped_teams_page_leads_to_the_correction_that_brings_it_back() {
+    let (_store, app) = setup().await;
+    const TEAM: &str = "/leagues/gthscl/2026-27/division-a/teams/drop";
+    const FORFEIT: &str = "/leagues/gthscl/2026-27/division-a/rounds/3/matches/drop";
+    const TABLE: &str = "/leagues/gthscl/2026-27/division-a";
+    const FEED: &str = "/leagues/gthscl/2026-27/division-a/schedule.ics";
+    let cancelled = |feed: &str| {
+        let unfolded = feed.replace("\r\n ", "");
+        unfolded
+            .split("BEGIN:VEVENT")
+            .find(|e| e.contains("r4-drop@arbiter"))
+            .unwrap_or_else(|| panic!("{unfolded}"))
+            .contains("STATUS:CANCELLED")
+    };
+    let team = get(&app, TEAM).await;
+    assert!(
+        shows(&team.body, "Waite Dropouts was dropped (GT-M5)"),
+        "{}",
+        team.body
+    );
+    assert!(
+        team.body.contains(&format!("href=\"{FORFEIT}#correct\"")),
+        "{}",
+        team.body
+    );
+    assert!(
+        team.body
+            .contains("The match forfeit of round 3, Waite Dropouts v Zoë"),
+        "{}",
+        team.body
+    );
+    assert!(cancelled(&get(&app, FEED).await.body));
+
+    // The officer follows the link: the correction form is there.
+    let mut vp = Visitor::signed_in(&app, VP).await;
+    let page = vp.get(&app, FORFEIT).await;
+    assert!(
+        page.body.contains("id=\"correct\"")
+            && page
+                .body
+                .contains(&format!(r#"action="{FORFEIT}/correction""#)),
+        "{}",
+        page.body
+    );
+    let mut f = vec![("forfeit".to_string(), String::new())];
+    for n in 1..=4 {
+        f.push((format!("home_{n}"), format!("drop{n}")));
+        f.push((format!("result_{n}"), "0-1".to_string()));
+        f.push((format!("away_{n}"), format!("scott{n}")));
+        f.push((format!("rating_{n}"), String::new()));
+    }
+    f.push(("version".into(), version_field(&page.body)));
+    f.push((
+        "reason".into(),
+        "Entered as a forfeit by mistake: the match was played.".into(),
+    ));
+    let a = vp
+        .post(&app, &format!("{FORFEIT}/correction"), &pairs(&f))
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+
+    // Back everywhere: its page, the table, the calendar.
+    let team = get(&app, TEAM).await;
+    assert!(!shows(&team.body, "was dropped"), "{}", team.body);
+    assert!(
+        !team.body.contains(&format!("{FORFEIT}#correct")),
+        "{}",
+        team.body
+    );
+    let table = get(&app, TABLE).await;
+    assert!(
+        !shows(&table.body, "Waite Dropouts was dropped"),
+        "{}",
+        table.body
+    );
+    assert!(!cancelled(&get(&app, FEED).await.body));
+    let history = vp.get(&app, &format!("{FORFEIT}/history")).await;
+    assert!(
+        history
+            .body
+            .contains("Entered as a forfeit by mistake: the match was played."),
+        "{}",
+        history.body
+    );
+}

@@ -195,6 +195,82 @@ async fn the_team_column_takes_the_name_the_division_shows() {
     );
 }
 
+/// Issue 32 item 7: a roster file's mistakes and the rules' are listed at once, each at the
+/// file's own line however the file ends its lines (a pasted form's are CRLF); the same file
+/// uploaded reads the same, and adds its players.
+#[tokio::test]
+async fn every_mistake_of_a_roster_file_is_listed_at_once_at_the_files_own_line() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    // Line 3 has a bad rating (the reader's), line 5 a school with no team (the rules'), after
+    // a blank line 4.
+    let file = "name,school,rating\r\nAna Diaz,Start High School,1400\r\nBen Cole,Start High School,abc\r\n\r\nCal Dorn,Nowhere High,\r\n";
+    let fields = [
+        ("competition", "2026-27/division-a"),
+        ("text", file),
+        ("step", "preview"),
+    ];
+    let refused = president.post(&app, ROSTERS, &fields).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let rating = refused
+        .body
+        .find("line 3, rating: “abc” is not a rating")
+        .unwrap_or_else(|| panic!("{}", refused.body));
+    let school = refused
+        .body
+        .find("line 5, school: Nowhere High has no team in Division A")
+        .unwrap_or_else(|| panic!("{}", refused.body));
+    assert!(rating < school, "in the order of the file's lines");
+
+    // The same file uploaded is read the same.
+    let uploaded = president
+        .post_with_file(
+            &app,
+            ROSTERS,
+            &[("competition", "2026-27/division-a"), ("step", "preview")],
+            ("file", "rosters.csv", file.as_bytes()),
+        )
+        .await;
+    assert_eq!(
+        uploaded.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        uploaded.body
+    );
+    assert!(
+        uploaded
+            .body
+            .contains("line 5, school: Nowhere High has no team"),
+        "{}",
+        uploaded.body
+    );
+    // The form takes a file, and works without a script.
+    let page = president.get(&app, ROSTERS).await;
+    assert!(
+        page.body.contains("enctype=\"multipart/form-data\"")
+            && page.body.contains("type=\"file\" name=\"file\""),
+        "{}",
+        page.body
+    );
+    let clean = "name,school\nZed Quinn,Start High School\n";
+    let added = president
+        .post_with_file(
+            &app,
+            ROSTERS,
+            &[("competition", "2026-27/division-a"), ("step", "add")],
+            ("file", "rosters.csv", clean.as_bytes()),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.body);
+    assert!(
+        added.body.contains("1 player added to Division A"),
+        "{}",
+        added.body
+    );
+}
+
 /// GT-R6: a student of a school with no team joins the closest team named in the file; the
 /// preview says so, and the team's page and the rosters keep her own school.
 #[tokio::test]

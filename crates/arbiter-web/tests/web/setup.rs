@@ -488,3 +488,71 @@ async fn a_president_builds_next_season_from_this_one() {
 async fn league_id(store: &arbiter_store::Store) -> arbiter_store::LeagueId {
     store.league("gthscl").await.unwrap().unwrap().id
 }
+
+/// GT-O2, issue 32 item 7: a teams file's school the league does not know is refused at the
+/// file's own line, with the known school it is close to ("did you mean"), together with the
+/// file's other mistakes; a new school is added only when its line says so. The file may be
+/// uploaded as well as pasted.
+#[tokio::test]
+async fn gt_o2_a_misspelt_school_is_refused_with_the_school_meant_and_a_new_one_is_said() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let divisions = format!("{SETUP}/divisions");
+    let page = president.get(&app, SETUP).await;
+    assert!(
+        page.body.contains("type=\"file\" name=\"teams_file\"") && page.body.contains("new_school"),
+        "{}",
+        page.body
+    );
+    let fields = |teams: &'static str| {
+        vec![
+            ("season", "2026-27"),
+            ("name", "Metro"),
+            ("rules", "gthscl"),
+            ("cycles", "single"),
+            ("teams", teams),
+            ("step", "preview"),
+        ]
+    };
+    let misspelt =
+        "school,team,number\nScott High School,,x\nClay Hihg School,\nGenoa Area High School,\n";
+    let refused = president.post(&app, &divisions, &fields(misspelt)).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    for said in [
+        "line 2, number: “x” is not a number in the Berger tables",
+        "line 3: no school is called “Clay Hihg School”; did you mean Clay High School? To add a new school, write yes in the line&#39;s new_school column",
+        "line 4: no school is called “Genoa Area High School”. To add a new school",
+    ] {
+        assert!(refused.body.contains(said), "{said}: {}", refused.body);
+    }
+    // Said to be new, the school is added; the file uploaded reads as pasted.
+    let said_new = "school,team,new_school\nScott High School,,\nclay high school,\nGenoa Area High School,,yes\n";
+    let preview = president
+        .post_with_file(
+            &app,
+            &divisions,
+            &[
+                ("season", "2026-27"),
+                ("name", "Metro"),
+                ("rules", "gthscl"),
+                ("cycles", "single"),
+                ("step", "preview"),
+            ],
+            ("teams_file", "teams.csv", said_new.as_bytes()),
+        )
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    for said in [
+        "Clay High School (Clay High School)",
+        "Genoa Area High School (Genoa Area High School, a new school)",
+    ] {
+        assert!(preview.body.contains(said), "{said}: {}", preview.body);
+    }
+}

@@ -48,6 +48,32 @@ fn hidden(body: &str, name: &str) -> String {
     body[i..i + body[i..].find('"').unwrap()].to_string()
 }
 
+/// The suspension of `days` previewed, then confirmed from its preview, on the page.
+async fn suspend_on_page(
+    app: &axum::Router,
+    president: &mut Visitor,
+    days: &[(&str, &str)],
+) -> Answer {
+    let preview = president
+        .post(app, PAGE, &[days, &[("step", "preview")]].concat())
+        .await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    let (seen, previewed) = (
+        hidden(&preview.body, "seen"),
+        hidden(&preview.body, "previewed"),
+    );
+    let confirm = [
+        days,
+        &[
+            ("step", "apply"),
+            ("seen", &seen),
+            ("previewed", &previewed),
+        ],
+    ]
+    .concat();
+    president.post(app, PAGE, &confirm).await
+}
+
 #[tokio::test]
 async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves() {
     let store = store().await;
@@ -150,15 +176,18 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
         assert_eq!(h.after.as_ref().unwrap()["date"], "2026-11-23");
         assert_eq!(h.actor.as_deref(), Some(PRESIDENT));
     }
-    // Both schools of Start v Scott are told, as a single move tells them.
+    // Both schools of the match are told, each by one mail that lists its matches.
     let sent = wait_for(&dir, 2).await;
     let mut to: Vec<&str> = sent.iter().map(|(t, _)| t.as_str()).collect();
     to.sort_unstable();
     assert_eq!(to, [SCOTT, START], "{sent:#?}");
     for (_, text) in &sent {
-        assert!(text.contains("Subject: GTHSCL: Match moved"), "{text}");
         assert!(
-            text.contains("The match moves from Mon 16 Nov 2026 to Mon 23 Nov 2026 (GT-F5)"),
+            text.contains("Subject: GTHSCL: New days for 1 match of"),
+            "{text}"
+        );
+        assert!(
+            text.contains("(Division A, round 4): from Mon 16 Nov 2026 to Mon 23 Nov 2026."),
             "{text}"
         );
     }
@@ -324,5 +353,201 @@ async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_tok
     assert_eq!(
         doc["components"]["schemas"]["SuspensionBody"]["properties"]["reason"]["maxLength"],
         arbiter_core::suspend::WHY_MAX_CHARS
+    );
+}
+
+/// GT-F5: a suspension that moves several matches of a school tells it once, in one mail that
+/// lists every one of its matches with its new day, not a mail a match.
+#[tokio::test]
+async fn gt_f5_each_school_gets_one_mail_listing_all_its_moved_matches() {
+    // The demo's season, on a day with several matches of each school still to play.
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let today = date(2027, 1, 13);
+    arbiter_demo::write_to(
+        &store,
+        &arbiter_demo::generate(today),
+        &arbiter_store::Actor::default(),
+        |_, _| {},
+    )
+    .await
+    .unwrap();
+    const CHIEF: &str = "chief@gthscl.example";
+    const MAUMEE: &str = "coach@maumee.example";
+    account(&store, CHIEF, Role::President, None).await;
+    account(&store, START, Role::Advisor, Some("Start High School")).await;
+    account(&store, MAUMEE, Role::Advisor, Some("Maumee High School")).await;
+    let dir = mail_dir();
+    let state = AppState::new(store.clone())
+        .with_freshness(Duration::ZERO)
+        .with_today(today)
+        .with_mail(Mailer::folder(&dir), "https://league.example.org");
+    let app = router(state.clone());
+    let mut president = Visitor::signed_in(&app, CHIEF).await;
+    let days = [
+        ("from", "2027-01-18"),
+        ("resume_on", "2027-02-01"),
+        ("reason", "Blizzard."),
+    ];
+    let applied = suspend_on_page(&app, &mut president, &days).await;
+    assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    let moved = history.iter().filter(|h| h.action == "move_match").count();
+    assert!(moved >= 4, "several matches move: {moved}");
+    // One mail an advisor, whatever the number of their school's matches moved.
+    state.mail_sent().await;
+    let sent = wait_for(&dir, 2).await;
+    let mut to: Vec<&str> = sent.iter().map(|(t, _)| t.as_str()).collect();
+    to.sort_unstable();
+    let all = to.len();
+    to.dedup();
+    assert_eq!(all, to.len(), "one mail a person: {to:?}");
+    assert!(to.contains(&START) && to.contains(&MAUMEE), "{to:?}");
+    let start = sent
+        .iter()
+        .find(|(to, _)| to == START)
+        .map(|(_, text)| text)
+        .unwrap();
+    let listed = start.matches(", round ").count();
+    assert!(listed >= 2, "every moved match of Start is listed: {start}");
+    assert!(
+        start.contains(&format!(
+            "{listed} matches of Start High School move to new days"
+        )),
+        "{start}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// GT-F5, issue 32 item 8: the President undoes a suspension from its page: every match it
+/// moved goes back to its earlier day, a new version in its history with the reason, and the
+/// suspension is no longer offered to undo.
+#[tokio::test]
+async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    let app = router(
+        AppState::new(store.clone())
+            .with_freshness(Duration::ZERO)
+            .with_today(date(2026, 11, 6))
+            .with_mail(crate::common::quiet_mail(), "https://league.example.org"),
+    );
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let days = [
+        ("from", "2026-11-09"),
+        ("resume_on", "2026-11-16"),
+        ("reason", "Ice storm."),
+    ];
+    let applied = suspend_on_page(&app, &mut president, &days).await;
+    assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
+
+    // The page offers to undo it, saying what goes back.
+    let page = president.get(&app, PAGE).await;
+    for said in [
+        "Undo this suspension",
+        "name=\"undo\" value=\"2026-11-09/2026-11-16\"",
+        "Division A, round 4, Start Spartans v Zoë",
+        "back from Mon 23 Nov 2026 to Mon 16 Nov 2026",
+    ] {
+        assert!(page.body.contains(said), "{said}: {}", page.body);
+    }
+    let no_reason = president
+        .post(
+            &app,
+            PAGE,
+            &[("step", "undo"), ("undo", "2026-11-09/2026-11-16")],
+        )
+        .await;
+    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        no_reason
+            .body
+            .contains("GT-F5: say why the suspension is undone"),
+        "{}",
+        no_reason.body
+    );
+    let undone = president
+        .post(
+            &app,
+            PAGE,
+            &[
+                ("step", "undo"),
+                ("undo", "2026-11-09/2026-11-16"),
+                ("reason", "The roads were cleared by Monday."),
+            ],
+        )
+        .await;
+    assert_eq!(undone.status, StatusCode::SEE_OTHER, "{}", undone.body);
+    assert_eq!(undone.header("location"), format!("{PAGE}?undone=1"));
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
+    let history = store.history(&HistoryFilter::default()).await.unwrap();
+    let back = history
+        .iter()
+        .find(|h| {
+            h.action == "move_match"
+                && h.reason.as_deref()
+                    == Some(
+                        "GT-F5: suspension of the schedule from 2026-11-09 (resumed on 2026-11-16) undone: The roads were cleared by Monday.",
+                    )
+        })
+        .unwrap_or_else(|| panic!("{history:#?}"));
+    assert_eq!(back.before.as_ref().unwrap()["date"], "2026-11-23");
+    assert_eq!(back.after.as_ref().unwrap()["date"], "2026-11-16");
+    let page = president.get(&app, &format!("{PAGE}?undone=1")).await;
+    assert!(
+        page.body
+            .contains("The suspension is undone (GT-F5): 1 match moved back"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("Undo this suspension"), "{}", page.body);
+    // The same days suspended again are a suspension of their own, to undo again.
+    let again = suspend_on_page(&app, &mut president, &days).await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    let page = president.get(&app, PAGE).await;
+    assert!(page.body.contains("Undo this suspension"), "{}", page.body);
+}
+
+/// GT-F5: the API undoes a suspension as the page does, and refuses one not applied.
+#[tokio::test]
+async fn gt_f5_the_api_undoes_a_suspension_with_the_presidents_token() {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, PRESIDENT, Role::President, None).await;
+    let president = api_token(&store, PRESIDENT, Role::President, None).await;
+    let applied = call(
+        &app,
+        &president,
+        r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow"}"#,
+    )
+    .await;
+    assert_eq!(applied.status, StatusCode::OK, "{}", applied.body);
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 18)));
+    let undo = r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "It thawed.", "undo": true}"#;
+    let undone = call(&app, &president, undo).await;
+    assert_eq!(undone.status, StatusCode::OK, "{}", undone.body);
+    let j = undone.json();
+    assert_eq!(j["applied"], true);
+    assert_eq!(
+        j["reason"],
+        "GT-F5: suspension of the schedule from 2026-11-16 (resumed on 2026-11-18) undone: It thawed."
+    );
+    assert_eq!(j["moves"][0]["from"], "2026-11-18");
+    assert_eq!(j["moves"][0]["to"], "2026-11-16");
+    assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
+    let again = call(&app, &president, undo).await;
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        again.body
+    );
+    assert!(
+        again
+            .body
+            .contains("No suspension from 2026-11-16 until 2026-11-18 is applied and not undone"),
+        "{}",
+        again.body
     );
 }
