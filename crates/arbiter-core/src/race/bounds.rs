@@ -265,10 +265,11 @@ pub(super) fn no_worse(d: &Division, p: &Points, t: usize, gain: Option<i64>) ->
     // What `t` does not take of its matches goes to its opponents, as much as each may.
     let mut field = Field::new(d, p, t, &high);
     let mut pool = field.pool() + high.iter().sum::<i64>() - gain;
+    let spare = high.iter().sum::<i64>() - gain;
     for (k, &m) in d.own[t].iter().enumerate() {
         let r = &d.remaining[m];
         let s = r.side_of(t).unwrap_or(0);
-        field.room[r.teams[1 - s]] += high[k] - low[k];
+        field.room[r.teams[1 - s]] += (high[k] - low[k]).min(spare);
     }
     if gain == floor {
         // Losing as much as it can is one outcome: the opponents' share is fixed.

@@ -273,8 +273,15 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
         }
     }
     // The search, for the teams the bounds leave open.
+    // The search also tells what each team needs exactly, so it is done whenever it is cheap.
     let open = (0..n).any(|t| !d.dropped[t] && !known[t].exact());
-    if open && let Some(found) = search::search(&d, &Question::all(&d), &mut left)? {
+    let all = Question::all(&d);
+    let found = if open || search::cost(&d, &all) * 2.0 <= left as f64 {
+        search::search(&d, &all, &mut left)?
+    } else {
+        None
+    };
+    if let Some(found) = &found {
         for t in (0..n).filter(|&t| !d.dropped[t]) {
             let k = &mut known[t];
             k.best_bound = found.best[t];
@@ -374,6 +381,7 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
             best: k.best_bound,
             exact_best: k.best_bound == k.best_reached,
             at_best: k.at_best.as_deref(),
+            found: found.as_ref(),
         };
         let needs = needs::needs(&d, points.as_ref(), t, &told, &mut left)?;
         teams.push(TeamRace {

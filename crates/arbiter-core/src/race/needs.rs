@@ -7,7 +7,7 @@
 
 use super::bounds::{self, Points};
 use super::remaining::{Division, Primary};
-use super::search::{self, Question};
+use super::search::{self, Found, Question};
 use super::{Chance, Condition, Required, ordinal};
 use crate::standings::StandingsError;
 use crate::words::{list, number};
@@ -25,6 +25,8 @@ pub(super) struct Told<'a> {
     pub exact_best: bool,
     /// The scenario of its best place reached.
     pub at_best: Option<&'a [usize]>,
+    /// The exact search of every outcome, when it was done.
+    pub found: Option<&'a Found>,
 }
 
 /// What a team needs: the sentence, the conditions it states, and the condition of first place
@@ -57,7 +59,7 @@ pub(super) fn needs(
         out.push("Has clinched a playoff place.".into());
     }
     let mut aim = |what: &str, goal: usize, out: &mut Vec<String>| {
-        let found = condition(d, p, t, goal, told.at_best, left)?;
+        let found = condition(d, p, t, goal, told, left)?;
         let when = match &found {
             Some((c, words, true)) => {
                 out.push(format!("{what} is certain if {words}."));
@@ -123,9 +125,10 @@ fn condition(
     p: Option<&Points>,
     t: usize,
     goal: usize,
-    at_best: Option<&[usize]>,
+    told: &Told,
     left: &mut u64,
 ) -> Result<Option<(Condition, String, bool)>, StandingsError> {
+    let at_best = told.at_best;
     let Some(primary) = d.primary else {
         return Ok(None);
     };
@@ -133,19 +136,14 @@ fn condition(
     let target = u32::try_from(goal).unwrap_or(u32::MAX);
     // Its own results: the least it must score, from the least that can be.
     let gains = gains(d, t, primary);
-    let all = Question::all(d);
     for &g in gains.iter().skip(1) {
-        let by_bound = p.is_some_and(|p| {
-            let units = (g * p.scale).round() as i64;
-            bounds::no_worse(d, p, t, Some(units)).place <= goal
-        });
-        let proved = by_bound || {
-            let q = Question {
-                gain: Some((t, g)),
-                ..all.clone()
-            };
-            search::cost(d, &q) * 4.0 <= *left as f64
-                && search::search(d, &q, left)?.is_some_and(|f| f.worst[t] <= goal)
+        // The exact search's worst place from this gain on, or the counting bound.
+        let proved = match told.found {
+            Some(f) => f.worst_from(t, g).is_some_and(|w| w <= goal),
+            None => p.is_some_and(|p| {
+                let units = (g * p.scale).round() as i64;
+                bounds::no_worse(d, p, t, Some(units)).place <= goal
+            }),
         };
         if proved {
             let most = gains.last().copied().unwrap_or(0.0);
@@ -185,7 +183,6 @@ fn condition(
         };
         let mut q = Question {
             allowed: (0..d.remaining.len()).map(|m| vec![class_of(m)]).collect(),
-            gain: None,
         };
         if chosen.as_ref().is_some_and(|c| c.allowed == q.allowed) || !holds(&q, left)? {
             continue;

@@ -24,14 +24,11 @@ use crate::criteria::{CriterionKind, ScoreBasis};
 use crate::scoring::EntryKind;
 use crate::standings::StandingsError;
 
-/// A question for the search: the classes each match may take, and optionally a team that must
-/// score at least so much of the first criterion from its remaining matches.
+/// A question for the search: the classes each match may take.
 #[derive(Debug, Clone)]
 pub(super) struct Question {
     /// Per remaining match, the classes allowed.
     pub allowed: Vec<Vec<usize>>,
-    /// (team, least gain of the first criterion).
-    pub gain: Option<(usize, f64)>,
 }
 
 impl Question {
@@ -43,7 +40,6 @@ impl Question {
                 .iter()
                 .map(|r| (0..r.classes.len()).collect())
                 .collect(),
-            gain: None,
         }
     }
 }
@@ -56,6 +52,28 @@ pub(super) struct Found {
     pub worst: Vec<usize>,
     pub at_best: Vec<Vec<usize>>,
     pub at_worst: Vec<Vec<usize>>,
+    /// Per team: each total of the first criterion it can score from its remaining matches,
+    /// with its worst place among the scenarios in which it scores exactly that.
+    pub worst_by_gain: Vec<Vec<(f64, usize)>>,
+}
+
+impl Found {
+    fn record(&mut self, t: usize, gain: f64, hi: usize) {
+        let by = &mut self.worst_by_gain[t];
+        match by.iter_mut().find(|(g, _)| *g == gain) {
+            Some(x) => x.1 = x.1.max(hi),
+            None => by.push((gain, hi)),
+        }
+    }
+
+    /// The worst place of `t` over the scenarios in which it scores at least `gain`.
+    pub fn worst_from(&self, t: usize, gain: f64) -> Option<usize> {
+        self.worst_by_gain[t]
+            .iter()
+            .filter(|(g, _)| *g >= gain)
+            .map(|x| x.1)
+            .max()
+    }
 }
 
 /// The search's work if it were run on `q`: scenarios of classes (or of outcomes, for
@@ -90,6 +108,7 @@ pub(super) fn search(
         worst: vec![0; n],
         at_best: vec![Vec::new(); n],
         at_worst: vec![Vec::new(); n],
+        worst_by_gain: vec![Vec::new(); n],
     };
     let done = match native_criteria(d) {
         Some(criteria) => {
@@ -186,18 +205,13 @@ impl Search<'_, '_> {
                 Primary::Mp => d.sheet.teams[t].match_points,
             })
             .collect();
-        let mut gain = 0.0;
+        let mut gain = vec![0.0; n];
         for (k, r) in d.remaining.iter().enumerate() {
             let oc = &r.outcomes[r.classes[classes[k]][0]];
             for s in 0..2 {
                 value[r.teams[s]] += oc.value(first, s);
-                if self.q.gain.is_some_and(|(t, _)| t == r.teams[s]) {
-                    gain += oc.value(first, s);
-                }
+                gain[r.teams[s]] += oc.value(first, s);
             }
-        }
-        if self.q.gain.is_some_and(|(_, least)| gain < least) {
-            return Some(());
         }
         let mut active: Vec<usize> = (0..n).filter(|&t| !d.dropped[t]).collect();
         active.sort_by(|&a, &b| {
@@ -244,6 +258,7 @@ impl Search<'_, '_> {
                     found.worst[t] = start + m.hi;
                     found.at_worst[t] = scenario(&m.at_hi);
                 }
+                found.record(t, gain[t], start + m.hi);
             }
             start = end;
         }
@@ -555,29 +570,26 @@ fn exhaustive(
         };
         *budget = left;
         let pick: Vec<usize> = options.iter().zip(&idx).map(|(o, &i)| o[i]).collect();
-        let gain_ok = q.gain.is_none_or(|(t, least)| {
-            let primary = d.primary.unwrap_or(Primary::Mp);
-            let got: f64 = d
-                .remaining
+        let primary = d.primary.unwrap_or(Primary::Mp);
+        let gain = |t: usize| -> f64 {
+            d.remaining
                 .iter()
                 .zip(&pick)
                 .filter_map(|(r, &o)| r.side_of(t).map(|s| r.outcomes[o].value(primary, s)))
-                .sum();
-            got >= least
-        });
-        if gain_ok {
-            for (t, &(lo, hi)) in d.rank(&pick)?.iter().enumerate() {
-                if d.dropped[t] {
-                    continue;
-                }
-                if lo < found.best[t] {
-                    found.best[t] = lo;
-                    found.at_best[t] = pick.clone();
-                }
-                if hi > found.worst[t] {
-                    found.worst[t] = hi;
-                    found.at_worst[t] = pick.clone();
-                }
+                .sum()
+        };
+        for (t, &(lo, hi)) in d.rank(&pick)?.iter().enumerate() {
+            if d.dropped[t] {
+                continue;
+            }
+            found.record(t, gain(t), hi);
+            if lo < found.best[t] {
+                found.best[t] = lo;
+                found.at_best[t] = pick.clone();
+            }
+            if hi > found.worst[t] {
+                found.worst[t] = hi;
+                found.at_worst[t] = pick.clone();
             }
         }
         let mut k = 0;
