@@ -253,10 +253,27 @@ fn condition(
         least: None,
         results: required,
     };
-    let words = match (mine.is_empty(), theirs.is_empty()) {
-        (_, true) => format!("it {}", list(mine.iter())),
-        (true, false) => list(theirs.iter()),
-        (false, false) => format!("it {}, and {}", list(mine.iter()), list(theirs.iter())),
+    // Its own results in one phrase when it must win them all ("wins both its remaining
+    // matches"), then the others'; with a comma before the last "and" when a draw ("A and B
+    // draw") would blur the list.
+    let wins_all = primary == Primary::Mp
+        && own.iter().all(|&m| {
+            let s = d.remaining[m].side_of(t).unwrap_or(0);
+            let o = score(m);
+            o.gp[s] > o.gp[1 - s]
+        });
+    let mut items: Vec<String> = Vec::new();
+    if wins_all && !own.is_empty() {
+        items.push(format!("it {}", own_words(d, t, primary, 0.0, true)));
+    } else if !mine.is_empty() {
+        items.push(format!("it {}", list(mine.iter())));
+    }
+    items.extend(theirs.iter().cloned());
+    let words = match items.as_slice() {
+        [init @ .., last] if !init.is_empty() && items.iter().any(|i| i.contains(" and ")) => {
+            format!("{}, and {last}", init.join(", "))
+        }
+        _ => list(items.iter()),
     };
     Ok(Some((condition, words, theirs.is_empty())))
 }

@@ -491,14 +491,14 @@ fn gt_f3_the_race_says_clinched_eliminated_and_what_a_team_needs() {
     let b = of("b");
     assert_eq!(
         b.needs,
-        "First place is out of its own hands: it is certain if it beats C, and A and D draw. A playoff place is certain if it takes at least ½ match point in its last match."
+        "First place is out of its own hands: it is certain if it wins its last match, and A and D draw. A playoff place is certain if it takes at least ½ match point in its last match."
     );
     let a = of("a");
     assert_eq!(a.label, RaceLabel::ClinchedPlayoffPlace, "{a:?}");
     assert_eq!((a.best, a.worst), (1, 2));
     assert_eq!(
         a.needs,
-        "Has clinched a playoff place. First place is out of its own hands: it is certain if it beats D, and B and C draw."
+        "Has clinched a playoff place. First place is out of its own hands: it is certain if it wins its last match, and B and C draw."
     );
     let c3 = of("c");
     assert_eq!(c3.label, RaceLabel::Open);
