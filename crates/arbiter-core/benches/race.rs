@@ -1,7 +1,7 @@
 //! The race (issue 36): divisions of 8, 12 and 16 teams under GTHSCL's criteria (GT-S5) and
 //! ASTC's (AS-14..AS-17), at every round of a single and a double round robin, results drawn
 //! with a fixed seed and many ties (two boards in five drawn), as a page draw computes it
-//! (`DEFAULT_BUDGET`). For each size: the time of a draw (median, p99, most), and the share of
+//! (`DEFAULT_BUDGET`, or `RACE_BUDGET` when set). For each size: the time of a draw (median, p99, most), and the share of
 //! teams whose best and worst places are both exact; the rest are "not yet decided".
 //!
 //! A plain timer, not criterion: the figure is the tail over many divisions, not one
@@ -75,6 +75,12 @@ fn quantile(sorted: &[Duration], q: f64) -> f64 {
 
 fn main() {
     const SEEDS: u64 = 4;
+    // `RACE_BUDGET=…` tries another budget than the pages' one.
+    let budget: u64 = std::env::var("RACE_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(DEFAULT_BUDGET);
+    println!("Budget: {budget}\n");
     println!(
         "| Ruleset | Teams | Round robin | Draws | Median ms | p99 ms | Most ms | Teams exact |"
     );
@@ -103,7 +109,7 @@ fn main() {
                             continue;
                         };
                         let start = Instant::now();
-                        let told = race(black_box(&d), black_box(&rules), DEFAULT_BUDGET);
+                        let told = race(black_box(&d), black_box(&rules), budget);
                         times.push(start.elapsed());
                         if let Ok(r) = told {
                             exact += r.teams.iter().filter(|t| t.exact).count();

@@ -319,13 +319,14 @@ fn own_range(d: &Division, p: &Points, t: usize) -> Vec<(i64, i64)> {
 }
 
 /// Scenarios (an outcome a match) in which `t` does as well as it can: it wins every match it
-/// has left as high as it may, and the others are held below it by a flow, the fewest let past.
-pub(super) fn best_scenarios(d: &Division, p: &Points, t: usize) -> Vec<Vec<usize>> {
+/// has left as high as it may, and the others are held below it by a flow, the fewest let past:
+/// strictly below it (`margin` 1), or level with it (0).
+pub(super) fn best_scenarios(d: &Division, p: &Points, t: usize, margin: i64) -> Vec<Vec<usize>> {
     let high = most(d, p, t);
     let field = Field::new(d, p, t, &high);
     let top = p.now[t] + high.iter().sum::<i64>();
     let mut out = Vec::new();
-    for margin in [1, 0] {
+    {
         let mut free: Vec<usize> = field
             .others
             .iter()

@@ -39,10 +39,10 @@ use remaining::Division;
 use search::Question;
 
 /// The work the race may do for one division: scenarios ranked and groups ordered by the
-/// search. Small enough that a page is drawn within a tenth of a second on one core (the
-/// bench's p99), large enough for the search to finish every division of 8 teams with a
-/// round left.
-pub const DEFAULT_BUDGET: u64 = 200_000;
+/// search. Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16 teams
+/// stays under a tenth of a second on one core at p99; the few teams it leaves open are "not
+/// yet decided".
+pub const DEFAULT_BUDGET: u64 = 20_000;
 
 /// The race of one division.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -253,13 +253,20 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
                 };
             }
         }
-        if known[t].best_reached > known[t].best_bound && left > 0 {
+        // Scenarios, tried one by one until one reaches the bound.
+        for margin in [1, 0] {
+            if known[t].best_reached <= known[t].best_bound || left == 0 {
+                break;
+            }
             let picks = match &points {
-                Some(p) => bounds::best_scenarios(&d, p, t),
-                None => vec![extreme(&d, t, true)],
+                Some(p) => bounds::best_scenarios(&d, p, t, margin),
+                None if margin == 1 => vec![extreme(&d, t, true)],
+                None => Vec::new(),
             };
             for pick in picks {
-                try_scenario(&mut known, pick, &mut left)?;
+                if known[t].best_reached > known[t].best_bound {
+                    try_scenario(&mut known, pick, &mut left)?;
+                }
             }
         }
         if known[t].worst_reached < known[t].worst_bound && left > 0 {
@@ -268,12 +275,13 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
                 None => vec![extreme(&d, t, false)],
             };
             for pick in picks {
-                try_scenario(&mut known, pick, &mut left)?;
+                if known[t].worst_reached < known[t].worst_bound {
+                    try_scenario(&mut known, pick, &mut left)?;
+                }
             }
         }
     }
-    // The search, for the teams the bounds leave open.
-    // The search also tells what each team needs exactly, so it is done whenever it is cheap.
+    // The search, for the teams the bounds leave open; it also tells what each team needs exactly, so it is done whenever it is cheap.
     let open = (0..n).any(|t| !d.dropped[t] && !known[t].exact());
     let all = Question::all(&d);
     let found = if open || search::cost(&d, &all) * 2.0 <= left as f64 {

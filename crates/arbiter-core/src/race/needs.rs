@@ -167,7 +167,7 @@ fn condition(
     }
     let mut candidates: Vec<Vec<usize>> = at_best.iter().map(|p| p.to_vec()).collect();
     if let Some(p) = p {
-        candidates.extend(bounds::best_scenarios(d, p, t));
+        candidates.extend(bounds::best_scenarios(d, p, t, 1));
     }
     let holds = |q: &Question, left: &mut u64| -> Result<bool, StandingsError> {
         Ok(search::search(d, q, left)?.is_some_and(|f| f.worst[t] <= goal))

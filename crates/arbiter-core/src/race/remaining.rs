@@ -8,6 +8,8 @@
 //! (GT-M5) is not foreseen. A dropped team's matches are not played (the standings score them as
 //! its drop rule says), so they are not remaining matches.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::criteria::CriterionKind;
 use crate::model::{Board, Competition, GameOutcome, GameResult, MatchOutcome, Pairing, Side};
 use crate::ruleset::Ruleset;
@@ -182,6 +184,7 @@ fn remaining_matches(
 ) -> Vec<Remaining> {
     let index = |id| competition.team_index(id);
     let mut out = Vec::new();
+    let mut ways: HashMap<Vec<Option<GameResult>>, Ends> = HashMap::new();
     for (ri, round) in competition.rounds.iter().enumerate() {
         for (pi, p) in round.pairings.iter().enumerate() {
             let Pairing::Match(m) = p else { continue };
@@ -207,42 +210,11 @@ fn remaining_matches(
                     .collect(),
                 _ => vec![None; rules.boards as usize],
             };
-            let mut outcomes: Vec<Outcome> = Vec::new();
-            for o in every_way(rules, &known) {
-                let same = |x: &Outcome| x.gp == o.gp && (!board_detail || x.wins == o.wins);
-                if !outcomes.iter().any(same) {
-                    outcomes.push(o);
-                }
-            }
-            // Classes by the first criterion (by game points when it is not a total).
-            let key = |o: &Outcome| match primary {
-                Some(Primary::Mp) => o.mp,
-                _ => o.gp,
-            };
-            let mut keys: Vec<[f64; 2]> = Vec::new();
-            let mut classes: Vec<Vec<usize>> = Vec::new();
-            for (i, o) in outcomes.iter().enumerate() {
-                let k = key(o);
-                match keys.iter().position(|x| *x == k) {
-                    Some(c) => classes[c].push(i),
-                    None => {
-                        keys.push(k);
-                        classes.push(vec![i]);
-                    }
-                }
-            }
-            let by_score = classes
-                .iter()
-                .map(|v| {
-                    let mut d: Vec<usize> = Vec::new();
-                    for &o in v {
-                        if !d.iter().any(|&x| outcomes[x].gp == outcomes[o].gp) {
-                            d.push(o);
-                        }
-                    }
-                    d
-                })
-                .collect();
+            // Matches with the same boards known end the same ways: worked out once.
+            let (outcomes, classes, by_score) = ways
+                .entry(known)
+                .or_insert_with_key(|known| ends(rules, known, primary, board_detail))
+                .clone();
             out.push(Remaining {
                 teams: [h, a],
                 at: (ri, pi),
@@ -253,6 +225,61 @@ fn remaining_matches(
         }
     }
     out
+}
+
+/// A match's distinct outcomes, its classes and each class's outcomes distinct in game points.
+type Ends = (Vec<Outcome>, Vec<Vec<usize>>, Vec<Vec<usize>>);
+
+/// The distinct ways a match with these boards known can end (by game points, and by board wins
+/// when they count), in classes by the first criterion (by game points when it is not a total).
+fn ends(
+    rules: &Ruleset,
+    known: &[Option<GameResult>],
+    primary: Option<Primary>,
+    board_detail: bool,
+) -> Ends {
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut seen: HashSet<(u64, u64, Vec<u8>, Vec<u8>)> = HashSet::new();
+    for o in every_way(rules, known) {
+        let wins = if board_detail {
+            o.wins.clone()
+        } else {
+            [Vec::new(), Vec::new()]
+        };
+        let [home, away] = wins;
+        if seen.insert((o.gp[0].to_bits(), o.gp[1].to_bits(), home, away)) {
+            outcomes.push(o);
+        }
+    }
+    let key = |o: &Outcome| match primary {
+        Some(Primary::Mp) => o.mp,
+        _ => o.gp,
+    };
+    let mut keys: Vec<[f64; 2]> = Vec::new();
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    for (i, o) in outcomes.iter().enumerate() {
+        let k = key(o);
+        match keys.iter().position(|x| *x == k) {
+            Some(c) => classes[c].push(i),
+            None => {
+                keys.push(k);
+                classes.push(vec![i]);
+            }
+        }
+    }
+    let by_score = classes
+        .iter()
+        .map(|v| {
+            let mut d: Vec<usize> = Vec::new();
+            for &o in v {
+                if !d.iter().any(|&x| outcomes[x].gp == outcomes[o].gp) {
+                    d.push(o);
+                }
+            }
+            d
+        })
+        .collect();
+    (outcomes, classes, by_score)
 }
 
 /// Every way the boards not yet known can end over the board, the known ones as they are.
