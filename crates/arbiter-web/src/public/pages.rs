@@ -592,12 +592,12 @@ fn race_block(view: &CompetitionView) -> Option<RaceBlock> {
             n => format!("{n} matches left"),
         },
         undecided: (open > 0).then(|| {
+            let (who, whose) = match open {
+                1 => ("1 team is".to_string(), "its"),
+                n => (format!("{n} teams are"), "their"),
+            };
             format!(
-                "The race of {} not yet decided exactly within the work a page may take: its best and worst are the places proved so far, and it is told exactly as matches are played.",
-                match open {
-                    1 => "1 team is".to_string(),
-                    n => format!("{n} teams are"),
-                }
+                "{who} not yet decided exactly within the work a page may take: {whose} best and worst are the places proved so far, told exactly as matches are played."
             )
         }),
         teams: race
