@@ -93,8 +93,8 @@ pub(super) struct Division<'a> {
 }
 
 impl<'a> Division<'a> {
-    /// Reads the matches left of `competition`; `board_detail` keeps outcomes apart by their
-    /// board wins too (when `H2H:BOARDS` or a FIDE criterion may read them).
+    /// Reads the matches left of `competition`: outcomes are kept apart by their board wins too
+    /// when `H2H:BOARDS` or a FIDE criterion may read them.
     pub fn new(competition: &'a Competition, rules: &'a Ruleset) -> Division<'a> {
         let sheet = scoring::score_at_end(competition, rules);
         let dropped: Vec<bool> = sheet.teams.iter().map(|t| t.dropped.is_some()).collect();
