@@ -1,15 +1,20 @@
-//! The race (issue 15): a GTHSCL division of 8 teams with 2 rounds left (8 matches, each with
-//! 9 game-point scores on 4 boards), exact under GT-S5's criteria, as the standings page would
-//! draw it. Seasons are generated with a fixed seed: a draw-heavy one (close, many ties), a
-//! double round robin with 12 of its 14 rounds played, and one whose every game was drawn.
+//! The race (issue 36): divisions of 8, 12 and 16 teams under GTHSCL's criteria (GT-S5) and
+//! ASTC's (AS-14..AS-17), at every round of a single and a double round robin, results drawn
+//! with a fixed seed and many ties (two boards in five drawn), as a page draw computes it
+//! (`DEFAULT_BUDGET`, or `RACE_BUDGET` when set). For each size: the time of a draw (median, p99, most), and the share of
+//! teams whose best and worst places are both exact; the rest are "not yet decided".
+//!
+//! A plain timer, not criterion: the figure is the tail over many divisions, not one
+//! division's mean. One thread, so one core. Run with `cargo bench -p arbiter-core --bench
+//! race`; the figures are in docs/benchmarks.md.
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use arbiter_core::model::*;
 use arbiter_core::race::{DEFAULT_BUDGET, race};
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::schedule::{Cycles, apply_to, round_robin};
-use criterion::{Criterion, criterion_group, criterion_main};
 
 /// xorshift64: deterministic, no dependency.
 struct XorShift(u64);
@@ -24,23 +29,20 @@ impl XorShift {
         x
     }
 
-    /// `draws` in 5 boards drawn, the rest won by either side.
-    fn result(&mut self, draws: u64) -> GameResult {
-        let r = self.next() % 5;
-        if r < draws {
-            GameResult::Draw
-        } else if r.is_multiple_of(2) {
-            GameResult::HomeWin
-        } else {
-            GameResult::AwayWin
+    /// Two boards in five drawn, the rest won by either side.
+    fn result(&mut self) -> GameResult {
+        match self.next() % 5 {
+            0 | 1 => GameResult::Draw,
+            2 | 3 => GameResult::HomeWin,
+            _ => GameResult::AwayWin,
         }
     }
 }
 
-/// 8 teams, the Berger tables once or twice round, all but the last 2 rounds played.
-fn division(cycles: Cycles, draws: u64, seed: u64) -> Option<Competition> {
+/// `teams` teams, the Berger tables once or twice round, the first `played` rounds played.
+fn division(teams: u32, cycles: Cycles, played: usize, seed: u64) -> Option<Competition> {
     let mut rng = XorShift(seed);
-    let teams: Vec<Team> = (1..=8)
+    let list: Vec<Team> = (1..=teams)
         .map(|i| Team {
             id: TeamId(format!("t{i}")),
             name: format!("Team {i}"),
@@ -48,79 +50,83 @@ fn division(cycles: Cycles, draws: u64, seed: u64) -> Option<Competition> {
             players: Vec::new(),
         })
         .collect();
-    let ids: Vec<TeamId> = teams.iter().map(|t| t.id.clone()).collect();
-    let mut rounds = apply_to(&round_robin(8, cycles).ok()?, &ids).ok()?;
-    let played = rounds.len() - 2;
+    let ids: Vec<TeamId> = list.iter().map(|t| t.id.clone()).collect();
+    let mut rounds = apply_to(&round_robin(teams, cycles).ok()?, &ids).ok()?;
     for r in rounds.iter_mut().take(played) {
         for p in &mut r.pairings {
             if let Pairing::Match(m) = p {
                 m.outcome =
-                    MatchOutcome::Boards((0..4).map(|_| Board::new(rng.result(draws))).collect());
+                    MatchOutcome::Boards((0..4).map(|_| Board::new(rng.result())).collect());
             }
         }
     }
     Some(Competition {
-        name: "GTHSCL division of 8".into(),
-        teams,
+        name: format!("A division of {teams}"),
+        teams: list,
         rounds,
     })
 }
 
-fn bench(c: &mut Criterion) {
-    let Some(rules) = Ruleset::preset("gthscl") else {
-        eprintln!("the gthscl preset is missing");
-        return;
-    };
-    let cases = [
-        (
-            "single round robin, 5 of 7 rounds played",
-            Cycles::Single,
-            2,
-            0x9E37_79B9_7F4A_7C15,
-        ),
-        (
-            "single round robin, draw-heavy",
-            Cycles::Single,
-            3,
-            0x2545_F491_4F6C_DD1D,
-        ),
-        (
-            "double round robin, 12 of 14 rounds played",
-            Cycles::Double,
-            2,
-            0x1234_5678_9ABC_DEF1,
-        ),
-        // The worst case: every team level on everything, every order still possible.
-        (
-            "every game so far drawn",
-            Cycles::Single,
-            5,
-            0x0BAD_5EED_0BAD_5EED,
-        ),
-    ];
-    let mut group = c.benchmark_group("race");
-    for (label, cycles, draws, seed) in cases {
-        let Some(d) = division(cycles, draws, seed) else {
-            continue;
-        };
-        match race(&d, &rules, DEFAULT_BUDGET) {
-            Ok(r) => eprintln!(
-                "{label}: {} matches left, {} evaluations; places {:?}",
-                r.matches_left,
-                r.evaluations,
-                r.teams
-                    .iter()
-                    .map(|t| (t.best, t.worst))
-                    .collect::<Vec<_>>()
-            ),
-            Err(e) => eprintln!("{label}: {e}"),
-        }
-        group.bench_function(format!("gthscl 8 teams, 2 rounds left: {label}"), |b| {
-            b.iter(|| race(black_box(&d), black_box(&rules), DEFAULT_BUDGET))
-        });
-    }
-    group.finish();
+/// The `q`-quantile of sorted durations, in milliseconds.
+fn quantile(sorted: &[Duration], q: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    const SEEDS: u64 = 4;
+    // `RACE_BUDGET=…` tries another budget than the pages' one.
+    let budget: u64 = std::env::var("RACE_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(DEFAULT_BUDGET);
+    println!("Budget: {budget}\n");
+    println!(
+        "| Ruleset | Teams | Round robin | Draws | Median ms | p99 ms | Most ms | Teams exact |"
+    );
+    println!("|---|---:|---|---:|---:|---:|---:|---:|");
+    for preset in ["gthscl", "astc"] {
+        let Some(rules) = Ruleset::preset(preset) else {
+            eprintln!("the {preset} preset is missing");
+            return;
+        };
+        let gthscl_playoffs = Ruleset::preset("gthscl").and_then(|r| r.playoffs.clone());
+        let Ok(rules) = rules.with(|r| r.playoffs = r.playoffs.take().or(gthscl_playoffs)) else {
+            return;
+        };
+        for teams in [8u32, 12, 16] {
+            for (cycles, name) in [(Cycles::Single, "single"), (Cycles::Double, "double")] {
+                let rounds = match cycles {
+                    Cycles::Single => teams - 1,
+                    Cycles::Double => 2 * (teams - 1),
+                } as usize;
+                let mut times = Vec::new();
+                let (mut exact, mut all) = (0usize, 0usize);
+                for played in 0..rounds {
+                    for seed in 0..SEEDS {
+                        let seed = 0x9E37_79B9_7F4A_7C15 ^ (seed << 32 | played as u64);
+                        let Some(d) = division(teams, cycles, played, seed) else {
+                            continue;
+                        };
+                        let start = Instant::now();
+                        let told = race(black_box(&d), black_box(&rules), budget);
+                        times.push(start.elapsed());
+                        if let Ok(r) = told {
+                            exact += r.teams.iter().filter(|t| t.exact).count();
+                            all += r.teams.len();
+                        }
+                    }
+                }
+                times.sort();
+                println!(
+                    "| {preset} | {teams} | {name} | {} | {:.1} | {:.1} | {:.1} | {:.1}% |",
+                    times.len(),
+                    quantile(&times, 0.5),
+                    quantile(&times, 0.99),
+                    quantile(&times, 1.0),
+                    100.0 * exact as f64 / all.max(1) as f64
+                );
+            }
+        }
+    }
+}

@@ -36,8 +36,9 @@
 //!   decided by the ruleset's tiebreak, or a round robin; its calendar with GT-F5's bye date.
 //! - [`awards`]: the division winners' and the playoff's trophies, the players each belongs to
 //!   (GT-F2), the top scores on each board (GT-F1, GT-F3).
-//! - [`race`]: the best and worst final place each team can still reach, exact under the
-//!   division's criteria, with "clinched" and "eliminated" and what a team needs.
+//! - [`race`]: the best and worst final place each team can still reach from the first round,
+//!   exact under the division's criteria (flow bounds, then a search within a budget; "not yet
+//!   decided" past it), with "clinched" and "eliminated", certificates, and what a team needs.
 //! - [`media`]: the media report's facts midway and at the end of the season, and the press
 //!   release and Markdown made of them (GT-O3).
 //! - [`words`]: how core writes a number (`2½`) and a list (`A, B and C`) in its sentences.

@@ -88,6 +88,10 @@ pub struct DivisionReport {
     pub standings: Vec<StandingLine>,
     /// Upsets, perfect scores and decisive last rounds.
     pub notable: Vec<Notable>,
+    /// While matches are left, the race for first place as the race tells it exactly: "Start
+    /// can still win the title if it wins both its remaining matches." Teams the race has not
+    /// yet decided are not named (never a guess).
+    pub race: Vec<String>,
     /// The top scores on each board.
     pub boards: Vec<BoardLeaders>,
 }
@@ -286,8 +290,33 @@ fn division(
         rounds_played: u32::try_from(played_rounds.len()).unwrap_or(u32::MAX),
         standings,
         notable,
+        race: race_lines(c, rules)?,
         boards: top_boards(c, rules, top),
     })
+}
+
+/// The race for first place in sentences, while matches are left (GT-F3's race).
+fn race_lines(c: &Competition, rules: &Ruleset) -> Result<Vec<String>, StandingsError> {
+    let told = match crate::race::race(c, rules, crate::race::DEFAULT_BUDGET) {
+        Ok(r) => r,
+        Err(crate::race::RaceError::Standings(e)) => return Err(e),
+    };
+    if told.matches_left == 0 {
+        return Ok(Vec::new());
+    }
+    Ok(told
+        .teams
+        .iter()
+        .filter_map(|t| match (t.title, &t.title_if) {
+            (crate::race::Chance::Clinched, _) => {
+                Some(format!("{} has clinched first place.", t.name))
+            }
+            (crate::race::Chance::Open, Some(when)) => {
+                Some(format!("{} can still win the title {when}.", t.name))
+            }
+            _ => None,
+        })
+        .collect())
 }
 
 fn decided(o: &MatchOutcome) -> bool {
@@ -539,16 +568,20 @@ fn decisive(c: &Competition, rules: &Ruleset, last: u32) -> Result<Vec<Notable>,
     };
     // What was still open before the last round, as the race tells it exactly: a round
     // decides first place or a playoff place (GT-F3) only when that was open before it. Where
-    // the race cannot tell, the report says nothing rather than guess.
+    // the race has not decided every team, the report says nothing rather than guess.
     let mut before = c.clone();
     for p in &mut before.rounds[ri].pairings {
         if let Pairing::Match(m) = p {
             m.outcome = MatchOutcome::Pending;
         }
     }
-    let Ok(open) = crate::race::race(&before, rules, crate::race::DEFAULT_BUDGET) else {
-        return Ok(out);
+    let open = match crate::race::race(&before, rules, crate::race::DEFAULT_BUDGET) {
+        Ok(r) => r,
+        Err(crate::race::RaceError::Standings(e)) => return Err(e),
     };
+    if open.teams.iter().any(|t| !t.exact) {
+        return Ok(out);
+    }
     let first_open = !open
         .teams
         .iter()
@@ -716,6 +749,12 @@ pub fn to_text(r: &MediaReport) -> String {
                 points(l.game_points, "game")
             );
         }
+        if !d.race.is_empty() {
+            let _ = writeln!(out, "\n  The race:");
+            for line in &d.race {
+                let _ = writeln!(out, "  - {line}");
+            }
+        }
         if !d.notable.is_empty() {
             let _ = writeln!(out, "\n  Notable results:");
             for n in &d.notable {
@@ -759,6 +798,12 @@ pub fn to_markdown(r: &MediaReport) -> String {
                 number(l.match_points),
                 number(l.game_points)
             );
+        }
+        if !d.race.is_empty() {
+            let _ = writeln!(out, "\n### The race\n");
+            for line in &d.race {
+                let _ = writeln!(out, "- {}", markdown::text(line));
+            }
         }
         if !d.notable.is_empty() {
             let _ = writeln!(out, "\n### Notable results\n");
@@ -965,6 +1010,37 @@ North (after 3 rounds)
             .iter()
             .map(Notable::sentence)
             .collect()
+    }
+
+    /// Issue 36, GT-O3: midway, the report tells the race for first place as the race proves
+    /// it: who has clinched it, and on what each other team can still win the title.
+    #[test]
+    fn gt_o3_midway_the_report_says_who_can_still_win_the_title_and_if_what() {
+        use crate::testing::{competition, pending, played};
+        // A (2 match points) and B (1½) play each other last; C (½) cannot catch up; D (0) too.
+        let c = competition(
+            &["a", "b", "c", "d"],
+            vec![
+                vec![played("a", "c", "11=0"), played("b", "d", "11=0")],
+                vec![played("a", "d", "1111"), played("b", "c", "1100")],
+                vec![pending("a", "b"), pending("c", "d")],
+            ],
+        );
+        let r = report_of(&c, Moment::Midway);
+        assert_eq!(
+            r.divisions[0].race,
+            [
+                "A can still win the title if it takes at least ½ match point in its last match.",
+                "B can still win the title if it wins its last match."
+            ],
+            "{:?}",
+            r.divisions[0].race
+        );
+        let text = to_text(&r);
+        assert!(
+            text.contains("  The race:\n  - A can still win the title if"),
+            "{text}"
+        );
     }
 
     #[test]

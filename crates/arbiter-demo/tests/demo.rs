@@ -819,3 +819,36 @@ fn valid_event(season: &arbiter_demo::DemoSeason) {
     let event = Event::new(&e.name, e.host, &e.venue, clock, comps).unwrap();
     assert_eq!(event.competitions().len(), 4);
 }
+
+/// Issue 36, GT-F3: the race of every GTHSCL division of the demo is told on every demo day,
+/// every certificate checking through the standings; on the first demo day (the Metro Division
+/// with 32 matches left, the Suburban with 18: issue 15's enumeration refused both) every team
+/// exactly.
+#[test]
+fn gt_f3_the_demo_divisions_race_is_told_from_the_first_demo_day() {
+    let mut day = arbiter_demo::gthscl::TODAY_EARLIEST;
+    while day <= arbiter_demo::gthscl::TODAY_LATEST {
+        let demo = generate(day);
+        for c in competitions(&demo, "gthscl") {
+            let rules = c.ruleset().unwrap();
+            if rules.playoffs.is_none() {
+                continue;
+            }
+            let race = arbiter_core::race::race(
+                &c.competition,
+                &rules,
+                arbiter_core::race::DEFAULT_BUDGET,
+            )
+            .unwrap();
+            for t in &race.teams {
+                let at = format!("{day}, {}: {}", c.name, t.name);
+                assert!(t.best <= t.worst, "{at}");
+                assert_eq!(t.certificate.check(&c.competition, &rules), Ok(()), "{at}");
+                if day == arbiter_demo::gthscl::TODAY_EARLIEST {
+                    assert!(t.exact, "{at} with {} matches left", race.matches_left);
+                }
+            }
+        }
+        day = day.checked_add(jiff::Span::new().days(7)).unwrap();
+    }
+}

@@ -54,12 +54,12 @@ pub enum Page {
 }
 
 impl Page {
-    /// Whether the page shows the race (issue 15): the standings, as HTML or as the race's
-    /// JSON.
+    /// Whether the page shows the race (issues 15, 36): the standings and a team's page, as
+    /// HTML or as the race's JSON.
     pub fn shows_race(self) -> bool {
         matches!(
             self,
-            Page::Overview | Page::Standings | Page::Rounds | Page::Race
+            Page::Overview | Page::Standings | Page::Rounds | Page::Race | Page::Team(..)
         )
     }
 }
@@ -453,10 +453,11 @@ impl CompetitionView {
         view
     }
 
-    /// The race while the season runs (issue 15): each team's best and worst final place, its
-    /// label and what it needs; none when no match is left or the rules have no playoffs; the
-    /// sentence when it is not told (too long to tell exactly: never a guess); or still being
-    /// worked out, when [`CompetitionView::work_out_race`] has not finished.
+    /// The race while the season runs (issues 15, 36): each team's best and worst final place,
+    /// its label and what it needs, from the first round (a team the work budget leaves open is
+    /// "not yet decided", never a guess); none when no match is left or the rules have no
+    /// playoffs; the sentence when the standings cannot be computed; or still being worked
+    /// out, when [`CompetitionView::work_out_race`] has not finished.
     pub fn race(&self) -> RaceState<'_> {
         if !self.has_race() {
             return RaceState::NoRace;

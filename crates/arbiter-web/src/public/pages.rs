@@ -570,6 +570,8 @@ fn overview(view: &CompetitionView) -> OverviewPage {
 pub struct RaceBlock {
     pub problem: Option<String>,
     pub left: String,
+    /// Issue 36: how many teams the work budget left not yet decided exactly, in a sentence.
+    pub undecided: Option<String>,
     pub teams: Vec<RaceLine>,
 }
 
@@ -593,6 +595,7 @@ fn race_block(view: &CompetitionView) -> Option<RaceBlock> {
                     "The race is being worked out; reload the page in a moment to see it.".into(),
                 ),
                 left: String::new(),
+                undecided: None,
                 teams: Vec::new(),
             });
         }
@@ -601,17 +604,28 @@ fn race_block(view: &CompetitionView) -> Option<RaceBlock> {
             return Some(RaceBlock {
                 problem: Some(problem.clone()),
                 left: String::new(),
+                undecided: None,
                 teams: Vec::new(),
             });
         }
     };
     let ordinal = arbiter_core::race::ordinal;
+    let open = race.teams.iter().filter(|t| !t.exact).count();
     Some(RaceBlock {
         problem: None,
         left: match race.matches_left {
             1 => "1 match left".into(),
             n => format!("{n} matches left"),
         },
+        undecided: (open > 0).then(|| {
+            let (who, whose) = match open {
+                1 => ("1 team is".to_string(), "its"),
+                n => (format!("{n} teams are"), "their"),
+            };
+            format!(
+                "{who} not yet decided exactly within the work a page may take: {whose} best and worst are the places proved so far, told exactly as matches are played."
+            )
+        }),
         teams: race
             .teams
             .iter()
@@ -625,6 +639,55 @@ fn race_block(view: &CompetitionView) -> Option<RaceBlock> {
             })
             .collect(),
     })
+}
+
+/// Team `t`'s line of the race, for its page: `None` when the competition has no race.
+fn team_race(view: &CompetitionView, t: usize) -> Option<TeamRaceBlock> {
+    use crate::app::view::RaceState;
+    let id = &view.competition.teams.get(t)?.id;
+    match view.race() {
+        RaceState::NoRace => None,
+        RaceState::BeingWorkedOut => Some(TeamRaceBlock {
+            places: None,
+            label: "",
+            needs: "The race is being worked out; reload the page in a moment to see it.".into(),
+        }),
+        RaceState::Told(Err(problem)) => Some(TeamRaceBlock {
+            places: None,
+            label: "",
+            needs: problem.clone(),
+        }),
+        RaceState::Told(Ok(r)) => {
+            let line = r.teams.iter().find(|x| &x.team == id)?;
+            let ordinal = arbiter_core::race::ordinal;
+            Some(TeamRaceBlock {
+                places: Some(if line.best == line.worst {
+                    format!("It will finish {}.", ordinal(line.best))
+                } else {
+                    format!(
+                        "It can finish {} at best and {} at worst{}.",
+                        ordinal(line.best),
+                        ordinal(line.worst),
+                        if line.exact {
+                            ""
+                        } else {
+                            " (as far as proved so far)"
+                        }
+                    )
+                }),
+                label: line.label.words(),
+                needs: line.needs.clone(),
+            })
+        }
+    }
+}
+
+/// The race on a team's page: where it can finish, and what it needs.
+#[derive(Debug)]
+pub struct TeamRaceBlock {
+    pub places: Option<String>,
+    pub label: &'static str,
+    pub needs: String,
 }
 
 // --- crosstable ---
@@ -982,6 +1045,8 @@ pub struct TeamPage {
     pub results: Vec<ResultLine>,
     /// The team's matches, and its school's, as calendar feeds (issue 32).
     pub feeds: Vec<Feed>,
+    /// Issue 36: the race while the season runs: where it can finish and what it needs.
+    pub race: Option<TeamRaceBlock>,
 }
 
 /// What the entry was for the team, in a word or two.
@@ -1131,6 +1196,7 @@ fn team(view: &CompetitionView, t: usize, today: Date) -> Result<TeamPage, WebEr
             format!("{}/teams/{}", view.api_href(), segment(&team.id.0)),
         ),
         next: next_match(view, t, &fixtures, today),
+        race: team_race(view, t),
         feeds,
         school: team.school.clone(),
         place: view.place(t).map(str::to_string),

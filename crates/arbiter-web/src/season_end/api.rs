@@ -220,11 +220,13 @@ pub struct RaceJson {
     pub competition: String,
     /// Whether matches are left: when none are, the standings are final and there is no race.
     pub running: bool,
-    /// Core's `Race`: each team's best and worst final place, its label (`clinched_first`,
-    /// `clinched_a_playoff_place`, `eliminated`, `open`) and what it needs, in words.
+    /// Core's `Race`: each team's best and worst final place and whether both are exact, its
+    /// chance of first place and of a playoff place (`clinched`, `open`, `out`,
+    /// `not_yet_decided`), its label (`clinched_first`, `clinched_playoff_place`, `eliminated`,
+    /// `open`, `not_yet_decided`) and what it needs, in words (issue 36).
     #[schema(value_type = Option<Object>)]
     pub race: Option<serde_json::Value>,
-    /// When the race is not told: why (too long to tell exactly, never a guess).
+    /// When the race is not told: why (being worked out, or the standings cannot be computed).
     pub problem: Option<String>,
 }
 

@@ -799,7 +799,7 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
 }
 
 #[tokio::test]
-async fn the_race_shows_in_the_standings_while_the_season_runs() {
+async fn gt_f3_the_race_shows_in_the_standings_and_on_the_team_page_while_the_season_runs() {
     let store = season(true).await;
     let app = app_on(&store, date(2026, 11, 1));
     let page = get(&app, "/leagues/gthscl/2026-27/north").await;
@@ -816,6 +816,22 @@ async fn the_race_shows_in_the_standings_while_the_season_runs() {
     assert_eq!(
         race["race"]["teams"][0]["label"], "clinched_playoff_place",
         "{race}"
+    );
+    // Issue 36: every team decided exactly, and its page tells its race too.
+    for t in race["race"]["teams"].as_array().unwrap() {
+        assert_eq!(t["exact"], true, "{t}");
+    }
+    let first = race["race"]["teams"][0]["team"].as_str().unwrap();
+    let team = get(
+        &app,
+        &format!("/leagues/gthscl/2026-27/north/teams/{first}"),
+    )
+    .await;
+    assert!(team.body.contains("<h2>The race</h2>"), "{}", team.body);
+    assert!(
+        team.body.contains("clinched a playoff place"),
+        "{}",
+        team.body
     );
     // Qualification waits for the divisions to finish (GT-F3).
     account(&store, PRESIDENT, Role::President, None).await;
