@@ -7,7 +7,7 @@
 use anyhow::{Result, anyhow, bail};
 use arbiter_core::ledger::{self, EntryInput, Ledger, When};
 use arbiter_formats::csv;
-use arbiter_store::{Actor, LedgerEntry, Season, Store};
+use arbiter_store::{Actor, League, LedgerEntry, Season, Store};
 use serde_json::{Value, json};
 
 use crate::Format;
@@ -23,8 +23,13 @@ struct Book {
     stored: Vec<LedgerEntry>,
 }
 
-/// The league's season `season` (else its latest), with its fees due and entries.
-async fn book(store: &Store, league: &str, season: Option<&str>) -> Result<Book> {
+/// The league `league` and its season `season` (else its latest), or the sentence saying which
+/// is not there and what is.
+pub(crate) async fn league_season(
+    store: &Store,
+    league: &str,
+    season: Option<&str>,
+) -> Result<(League, Season)> {
     let Some(found) = store.league(league).await?.filter(|l| l.slug == league) else {
         bail!(
             "there is no league `{league}` in this database; `arbiter import FILE --league {league}` stores one"
@@ -48,6 +53,12 @@ async fn book(store: &Store, league: &str, season: Option<&str>) -> Result<Book>
             }
         );
     };
+    Ok((found, chosen))
+}
+
+/// The league's season `season` (else its latest), with its fees due and entries.
+async fn book(store: &Store, league: &str, season: Option<&str>) -> Result<Book> {
+    let (found, chosen) = league_season(store, league, season).await?;
     let mut competitions = Vec::new();
     for r in store.competitions(chosen.id).await? {
         let c = store

@@ -13,6 +13,7 @@ mod ratings;
 mod render;
 mod roster;
 mod season_end;
+mod settings;
 mod setup;
 mod suspend;
 mod users;
@@ -269,6 +270,22 @@ enum Command {
         /// `csv`: the schools' lines; `json`: everything, every entry too.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// A season's settings (issue 32 item 5): the entry fee (GT-O2), the playoff qualifiers and
+    /// format (GT-F3), GT-P2's days, each with its rule. `arbiter settings set --entry-fee 12.50`
+    /// changes them for every competition of the season, in the history with the reason.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    Settings {
+        #[command(subcommand)]
+        command: Option<SettingsCommand>,
+        /// The league's address (its slug).
+        #[arg(long, required = true)]
+        league: Option<String>,
+        /// The season's address; default: the league's latest.
+        #[arg(long)]
+        season: Option<String>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -638,6 +655,43 @@ enum ReportCommand {
         moment: String,
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
+        #[command(flatten)]
+        database: database::Database,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum SettingsCommand {
+    /// Changes settings of every competition of a season, checked as the site's settings page
+    /// checks them; each competition's rules become a new version in the history.
+    Set {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The season's address; default: the league's latest.
+        #[arg(long)]
+        season: Option<String>,
+        /// What each school pays once a season, in dollars and cents (GT-O2).
+        #[arg(long)]
+        entry_fee: Option<String>,
+        /// The teams of each division invited to the playoffs, 1 to 16 (GT-F3).
+        #[arg(long)]
+        qualifiers: Option<String>,
+        /// knockout or round_robin (GT-F3).
+        #[arg(long)]
+        playoff_format: Option<String>,
+        /// The days the home team has to enter a result (GT-P2).
+        #[arg(long)]
+        enter_within_days: Option<String>,
+        /// The days the visitors have to confirm or dispute it (GT-P2).
+        #[arg(long)]
+        confirm_within_days: Option<String>,
+        /// The days either school has to ask for a correction (GT-P2).
+        #[arg(long)]
+        correct_within_days: Option<String>,
+        /// Why: the meeting that decided it; kept in the history.
+        #[arg(long)]
+        reason: Option<String>,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1502,6 +1556,53 @@ fn run(cli: Cli) -> Result<()> {
                 &season,
                 moment,
                 format == ReportFormat::Markdown,
+                &database,
+            )
+        }
+        Command::Settings {
+            command: None,
+            league,
+            season,
+            database,
+        } => {
+            let league = league.ok_or_else(|| anyhow::anyhow!("give the league with --league"))?;
+            settings::show(&league, season.as_deref(), &database)
+        }
+        Command::Settings {
+            command:
+                Some(SettingsCommand::Set {
+                    league,
+                    season,
+                    entry_fee,
+                    qualifiers,
+                    playoff_format,
+                    enter_within_days,
+                    confirm_within_days,
+                    correct_within_days,
+                    reason,
+                    database,
+                }),
+            ..
+        } => {
+            use arbiter_core::settings::Setting;
+            let typed = [
+                (Setting::EntryFee, entry_fee),
+                (Setting::PlayoffQualifiers, qualifiers),
+                (Setting::PlayoffFormat, playoff_format),
+                (Setting::EnterWithinDays, enter_within_days),
+                (Setting::ConfirmWithinDays, confirm_within_days),
+                (Setting::CorrectWithinDays, correct_within_days),
+            ]
+            .into_iter()
+            .filter_map(|(s, v)| v.map(|v| (s, v)))
+            .collect();
+            settings::set(
+                &settings::Change {
+                    league: &league,
+                    season: season.as_deref(),
+                    typed,
+                    reason: reason.as_deref(),
+                },
                 &database,
             )
         }

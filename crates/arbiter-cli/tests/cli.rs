@@ -1743,6 +1743,83 @@ fn ledger_records_entries_and_prints_the_statement() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 32 item 5 (GT-O2, GT-F3): `arbiter settings` lists a season's settings with their
+/// rules; `arbiter settings set` refuses every mistake at once and saves nothing, then changes
+/// the fee and the qualifiers as a new version of the rules, which the ledger then reads.
+#[test]
+fn settings_are_listed_and_changed_as_the_site_changes_them() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-settings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("league.db");
+    let db = db.to_str().unwrap();
+    ok_stdout(&[
+        "import",
+        "examples/gthscl-division.json",
+        "--league",
+        "gthscl",
+        "--season",
+        "2026-27",
+        "--competition",
+        "maumee",
+        "--db",
+        db,
+    ]);
+    let listed = ok_stdout(&["settings", "--league", "gthscl", "--db", db]);
+    assert!(listed.contains("entry_fee"), "{listed}");
+    assert!(listed.contains("10.00"), "{listed}");
+    assert!(listed.contains("the entry fee (GT-O2)"), "{listed}");
+    assert!(listed.contains("qualifiers_per_division"), "{listed}");
+
+    let refused = arbiter(&[
+        "settings",
+        "set",
+        "--league",
+        "gthscl",
+        "--entry-fee",
+        "ten",
+        "--qualifiers",
+        "0",
+        "--db",
+        db,
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    let said = String::from_utf8(refused.stdout).unwrap();
+    assert!(said.contains("entry_fee: The entry fee (GT-O2)"), "{said}");
+    assert!(
+        said.contains("qualifiers_per_division: “0” is not a number of teams"),
+        "{said}"
+    );
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("2 problems found; nothing was saved"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+
+    let changed = ok_stdout(&[
+        "settings",
+        "set",
+        "--league",
+        "gthscl",
+        "--entry-fee",
+        "12.50",
+        "--qualifiers",
+        "3",
+        "--reason",
+        "organizational meeting",
+        "--db",
+        db,
+    ]);
+    assert!(
+        changed.contains("the entry fee (GT-O2) from $10.00 to $12.50"),
+        "{changed}"
+    );
+    let ledger = ok_stdout(&["ledger", "--league", "gthscl", "--db", db]);
+    assert!(ledger.contains("$12.50"), "{ledger}");
+    let listed = ok_stdout(&["settings", "--league", "gthscl", "--db", db]);
+    assert!(listed.contains("12.50"), "{listed}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// GT-F5: `arbiter schedule suspend` prints every match a suspension moves, old day and new;
 /// with `--preview` it moves nothing, a shift past the season's last day says the day the season
 /// then runs to, and otherwise every match still to play moves.

@@ -330,6 +330,56 @@ pub fn change(
     }
 }
 
+/// A season's competitions changed alike (the site's form, `arbiter settings set`): for each
+/// of `competitions`, its new rules and what changed, or `None` when nothing did; a setting a
+/// competition's rules lack (a club's playoffs) is left alone there. Every problem once, or
+/// none.
+pub fn change_season(
+    competitions: &[&Ruleset],
+    typed: &[(Setting, String)],
+    so_far: SeasonSoFar,
+) -> Result<Vec<Option<(Ruleset, Vec<SettingChange>)>>, Vec<SettingProblem>> {
+    let mut problems: Vec<SettingProblem> = Vec::new();
+    let mut out = Vec::new();
+    for rules in competitions {
+        let own: Vec<(Setting, String)> = typed
+            .iter()
+            .filter(|(setting, _)| setting.value(rules).is_some())
+            .cloned()
+            .collect();
+        match change(rules, &own, so_far) {
+            Ok((_, changes)) if changes.is_empty() => out.push(None),
+            Ok(changed) => out.push(Some(changed)),
+            Err(ps) => {
+                for p in ps {
+                    if !problems.iter().any(|q| q.message == p.message) {
+                        problems.push(p);
+                    }
+                }
+            }
+        }
+    }
+    if typed
+        .iter()
+        .all(|(s, _)| competitions.iter().all(|r| s.value(r).is_none()))
+    {
+        for (setting, _) in typed {
+            problems.push(SettingProblem {
+                setting: *setting,
+                message: format!(
+                    "No competition of the season has {}; it cannot be set here.",
+                    setting.name()
+                ),
+            });
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,6 +498,42 @@ mod tests {
                 "The rules of {} have no entry fee; it cannot be set here.",
                 astc.name
             )
+        );
+    }
+
+    #[test]
+    fn gt_o2_a_season_changes_alike_and_a_competition_without_the_setting_is_left_alone() {
+        let gthscl = gthscl();
+        let swiss = Ruleset::preset("fide-team").unwrap();
+        let changed = change_season(
+            &[&gthscl, &swiss, &gthscl],
+            &typed(&[(Setting::EntryFee, "12")]),
+            SeasonSoFar::default(),
+        )
+        .unwrap();
+        assert_eq!(changed.len(), 3);
+        assert!(changed[1].is_none(), "a team Swiss has no fee");
+        let (rules, changes) = changed[0].as_ref().unwrap();
+        assert_eq!(rules.fees.unwrap().entry_fee, Money::from_cents(1200));
+        assert_eq!(changes.len(), 1);
+        // Every problem once, however many competitions share it.
+        let problems = change_season(
+            &[&gthscl, &gthscl],
+            &typed(&[(Setting::EntryFee, "x")]),
+            SeasonSoFar::default(),
+        )
+        .unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        // A setting no competition has is refused, not silently dropped.
+        let none = change_season(
+            &[&swiss],
+            &typed(&[(Setting::EntryFee, "12")]),
+            SeasonSoFar::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            none[0].message,
+            "No competition of the season has the entry fee; it cannot be set here."
         );
     }
 }

@@ -168,9 +168,9 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         include_str!("../migrations/sqlite/0031_protest_notices.sql"),
     ),
     (
-        33,
+        32,
         "fee_waivers",
-        include_str!("../migrations/sqlite/0033_fee_waivers.sql"),
+        include_str!("../migrations/sqlite/0032_fee_waivers.sql"),
     ),
 ];
 
@@ -331,9 +331,9 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         include_str!("../migrations/postgres/0031_protest_notices.sql"),
     ),
     (
-        33,
+        32,
         "fee_waivers",
-        include_str!("../migrations/postgres/0033_fee_waivers.sql"),
+        include_str!("../migrations/postgres/0032_fee_waivers.sql"),
     ),
 ];
 

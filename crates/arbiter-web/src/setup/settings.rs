@@ -7,8 +7,9 @@
 use std::sync::Arc;
 
 use arbiter_core::permissions::{Action, Target};
-use arbiter_core::ruleset::{Ruleset, RulesetDocument};
+use arbiter_core::ruleset::Ruleset;
 use arbiter_core::settings::{self, SeasonSoFar, Setting};
+use arbiter_formats::competition_json::{WrittenRules, written_rules};
 use arbiter_store::{RulesChange, RulesRef, Season};
 use askama::Template;
 use axum::Form;
@@ -274,37 +275,12 @@ pub async fn settings_page(
     )
 }
 
-/// The rules as stored: the preset's name when they are one, else the shortest file that
-/// extends the preset they came from (or every field).
-fn stored(rules: &Ruleset, was: &RulesRef) -> RulesRef {
-    let base_name = match was {
-        RulesRef::Preset(p) => Some(p.clone()),
-        RulesRef::Toml(_) => arbiter_core::ruleset::preset_names()
-            .into_iter()
-            .find(|n| Ruleset::preset(n).is_some_and(|p| p.name == rules.name))
-            .map(str::to_string),
-    };
-    let whole = RulesetDocument::from(rules);
-    let doc = match base_name
-        .as_deref()
-        .and_then(|n| Some((n, Ruleset::preset(n)?)))
-    {
-        Some((name, base)) if base == *rules => return RulesRef::Preset(name.to_string()),
-        Some((name, base)) => {
-            let patch = whole.changes_from(name, &RulesetDocument::from(&base));
-            // A patch that does not read back (a field it cannot unset) is kept whole.
-            let reads_back = patch.to_toml().ok().and_then(|t| {
-                Ruleset::from_toml("settings", &t, &arbiter_core::ruleset::PresetsOnly).ok()
-            });
-            if reads_back.as_ref() == Some(rules) {
-                patch
-            } else {
-                whole
-            }
-        }
-        None => whole,
-    };
-    RulesRef::Toml(doc.to_toml().unwrap_or_default())
+/// The rules as the store keeps them (a preset's name, or the shortest file that reads back).
+fn stored(rules: &Ruleset) -> Result<RulesRef, WebError> {
+    match written_rules(rules).map_err(WebError::Refused)? {
+        WrittenRules::Preset(p) => Ok(RulesRef::Preset(p)),
+        WrittenRules::Toml(t) => Ok(RulesRef::Toml(t)),
+    }
 }
 
 /// POST `/leagues/{league}/{season}/settings`: the changed settings saved for every competition
@@ -319,34 +295,23 @@ pub async fn save_settings(
         async {
             let (s, acting) = load(&state, &auth, path).await?;
             let typed = f.typed();
-            let mut problems: Vec<String> = Vec::new();
-            let mut writes = Vec::new();
-            for v in &s.competitions {
-                // A setting the competition's rules lack (a club's playoffs) is left alone.
-                let own: Vec<(Setting, String)> = typed
-                    .iter()
-                    .filter(|(setting, _)| setting.value(&v.rules).is_some())
-                    .cloned()
-                    .collect();
-                match settings::change(&v.rules, &own, s.so_far) {
-                    Ok((_, changes)) if changes.is_empty() => {}
-                    Ok((rules, changes)) => {
-                        let words = changes.iter().map(|c| c.sentence(&rules)).collect();
+            let all: Vec<&Ruleset> = s.competitions.iter().map(|v| &v.rules).collect();
+            let (mut problems, mut writes) = (Vec::new(), Vec::new());
+            match settings::change_season(&all, &typed, s.so_far) {
+                Ok(changed) => {
+                    for (v, change) in s.competitions.iter().zip(changed) {
+                        let Some((rules, changes)) = change else {
+                            continue;
+                        };
                         writes.push(RulesChange {
                             competition: v.id,
                             version: v.record.version,
-                            rules: stored(&rules, &v.record.rules),
-                            changes: words,
+                            rules: stored(&rules)?,
+                            changes: changes.iter().map(|c| c.sentence(&rules)).collect(),
                         });
                     }
-                    Err(ps) => {
-                        for p in ps {
-                            if !problems.contains(&p.message) {
-                                problems.push(p.message);
-                            }
-                        }
-                    }
                 }
+                Err(ps) => problems.extend(ps.into_iter().map(|p| p.message)),
             }
             let reason = f.reason();
             if let Err(e) = arbiter_core::text::check(
