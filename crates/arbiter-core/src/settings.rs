@@ -330,6 +330,9 @@ pub fn change(
     }
 }
 
+/// A competition's new rules and what changed in them, or `None` when nothing did.
+pub type CompetitionChange = Option<(Ruleset, Vec<SettingChange>)>;
+
 /// A season's competitions changed alike (the site's form, `arbiter settings set`): for each
 /// of `competitions`, its new rules and what changed, or `None` when nothing did; a setting a
 /// competition's rules lack (a club's playoffs) is left alone there. Every problem once, or
@@ -338,7 +341,7 @@ pub fn change_season(
     competitions: &[&Ruleset],
     typed: &[(Setting, String)],
     so_far: SeasonSoFar,
-) -> Result<Vec<Option<(Ruleset, Vec<SettingChange>)>>, Vec<SettingProblem>> {
+) -> Result<Vec<CompetitionChange>, Vec<SettingProblem>> {
     let mut problems: Vec<SettingProblem> = Vec::new();
     let mut out = Vec::new();
     for rules in competitions {
