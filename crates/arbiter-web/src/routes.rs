@@ -730,6 +730,7 @@ pub fn api_writes() -> Vec<Rule> {
         api(LEDGER_API.into(), Action::RecordLedgerEntry),
         api(SUSPENSION_API.into(), Action::SuspendSchedule),
         api(PAIRING_API.into(), Action::DrawSchedule),
+        api(SETTINGS_API.into(), Action::EditRules),
     ]
 }
 
@@ -738,6 +739,9 @@ pub const LEDGER_API: &str = "/api/v1/leagues/{league}/ledger";
 
 /// The API's suspension of a season's schedule (GT-F5): previewed or applied with a token.
 pub const SUSPENSION_API: &str = "/api/v1/leagues/{league}/{season}/suspension";
+
+/// The API's settings of a season (issue 32 item 5): read and changed with a token.
+pub const SETTINGS_API: &str = "/api/v1/leagues/{league}/{season}/settings";
 
 /// The API's next round of a team Swiss (issue 17): read and published with a token.
 pub const PAIRING_API: &str = "/api/v1/leagues/{league}/{season}/{competition}/pairing";
@@ -756,6 +760,7 @@ pub fn api_reads() -> Vec<Rule> {
         read(LEDGER_API, Action::ReadLedger),
         // A pairing is not public until it is published.
         read(PAIRING_API, Action::DrawSchedule),
+        read(SETTINGS_API, Action::EditRules),
     ]
 }
 

@@ -9,5 +9,6 @@ pub mod ledger;
 pub mod pairing;
 pub mod read;
 pub mod rosters;
+pub mod settings;
 pub mod suspension;
 pub mod write;

@@ -5,7 +5,7 @@
 //! (`division`). Every change is a change in the store's history, with who and why.
 
 mod division;
-mod settings;
+pub(crate) mod settings;
 
 use arbiter_core::permissions::{Action, Target};
 use arbiter_core::text::PostalAddress;

@@ -38,10 +38,10 @@ pub(crate) fn settings_href(league: &str, season: &str) -> String {
 }
 
 /// A season and its competitions' rules, as read.
-struct SeasonRules {
-    tree: LeagueTree,
-    season: Season,
-    competitions: Vec<Arc<CompetitionView>>,
+pub(crate) struct SeasonRules {
+    pub(crate) tree: LeagueTree,
+    pub(crate) season: Season,
+    pub(crate) competitions: Vec<Arc<CompetitionView>>,
     so_far: SeasonSoFar,
 }
 
@@ -108,19 +108,13 @@ pub struct Saved {
     changed: Option<usize>,
 }
 
-async fn load(
+/// The season `season` of `tree` with its competitions' rules, or a 404 naming its seasons.
+/// The site's page and the API read it alike.
+pub(crate) async fn season_rules(
     state: &AppState,
-    auth: &Auth,
-    path: Addressed<SeasonAddress>,
-) -> Result<(SeasonRules, Acting), WebError> {
-    let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
-    let tree = site::one(state, &league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::EditRules,
-        Target::League,
-    )?;
+    tree: LeagueTree,
+    season: &str,
+) -> Result<SeasonRules, WebError> {
     let Some((found, records)) = tree.seasons.iter().find(|(s, _)| s.slug == season) else {
         return Err(WebError::NotFound {
             message: format!(
@@ -142,15 +136,28 @@ async fn load(
     let so_far = SeasonSoFar {
         playoffs_drawn: state.store().playoffs(found.id).await?.is_some(),
     };
-    Ok((
-        SeasonRules {
-            tree,
-            season: found,
-            competitions,
-            so_far,
-        },
-        acting,
-    ))
+    Ok(SeasonRules {
+        tree,
+        season: found,
+        competitions,
+        so_far,
+    })
+}
+
+async fn load(
+    state: &AppState,
+    auth: &Auth,
+    path: Addressed<SeasonAddress>,
+) -> Result<(SeasonRules, Acting), WebError> {
+    let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
+    let tree = site::one(state, &league).await?;
+    let acting = auth::permit(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::EditRules,
+        Target::League,
+    )?;
+    Ok((season_rules(state, tree, &season).await?, acting))
 }
 
 fn fields(s: &SeasonRules, typed: Option<&SettingsFields>) -> Vec<Field> {
@@ -283,6 +290,67 @@ fn stored(rules: &Ruleset) -> Result<RulesRef, WebError> {
     }
 }
 
+/// Why a change of settings was not saved.
+pub(crate) enum NotSaved {
+    /// Every problem, as sentences: nothing was saved.
+    Invalid(Vec<String>),
+    /// The store refused or failed (a competition changed meanwhile: a conflict).
+    Failed(WebError),
+}
+
+/// The settings `typed` saved for every competition of the season whose rules change, with
+/// `reason` in each one's history; how many changed (0: nothing did, nothing was saved). The
+/// site's form and the API save alike.
+pub(crate) async fn save(
+    state: &AppState,
+    s: &SeasonRules,
+    typed: &[(Setting, String)],
+    reason: &str,
+    acting: &Acting,
+) -> Result<usize, NotSaved> {
+    let all: Vec<&Ruleset> = s.competitions.iter().map(|v| &v.rules).collect();
+    let (mut problems, mut writes) = (Vec::new(), Vec::new());
+    match settings::change_season(&all, typed, s.so_far) {
+        Ok(changed) => {
+            for (v, change) in s.competitions.iter().zip(changed) {
+                let Some((rules, changes)) = change else {
+                    continue;
+                };
+                writes.push(RulesChange {
+                    competition: v.id,
+                    version: v.record.version,
+                    rules: stored(&rules).map_err(NotSaved::Failed)?,
+                    changes: changes.iter().map(|c| c.sentence(&rules)).collect(),
+                });
+            }
+        }
+        Err(ps) => problems.extend(ps.into_iter().map(|p| p.message)),
+    }
+    let reason = reason.trim();
+    if let Err(e) =
+        arbiter_core::text::check(arbiter_core::text::TextKind::Reason, "the reason", reason)
+    {
+        problems.push(e.to_string());
+    }
+    if !problems.is_empty() {
+        return Err(NotSaved::Invalid(problems));
+    }
+    if writes.is_empty() {
+        return Ok(0);
+    }
+    let why = if reason.is_empty() {
+        "the season's settings changed"
+    } else {
+        reason
+    };
+    state
+        .store()
+        .set_competition_rules(&writes, why, &acting.actor())
+        .await
+        .map_err(|e| NotSaved::Failed(e.into()))?;
+    Ok(writes.len())
+}
+
 /// POST `/leagues/{league}/{season}/settings`: the changed settings saved for every competition
 /// of the season, or the form again with every problem.
 pub async fn save_settings(
@@ -294,72 +362,38 @@ pub async fn save_settings(
     answer(
         async {
             let (s, acting) = load(&state, &auth, path).await?;
-            let typed = f.typed();
-            let all: Vec<&Ruleset> = s.competitions.iter().map(|v| &v.rules).collect();
-            let (mut problems, mut writes) = (Vec::new(), Vec::new());
-            match settings::change_season(&all, &typed, s.so_far) {
-                Ok(changed) => {
-                    for (v, change) in s.competitions.iter().zip(changed) {
-                        let Some((rules, changes)) = change else {
-                            continue;
-                        };
-                        writes.push(RulesChange {
-                            competition: v.id,
-                            version: v.record.version,
-                            rules: stored(&rules)?,
-                            changes: changes.iter().map(|c| c.sentence(&rules)).collect(),
-                        });
-                    }
+            match save(&state, &s, &f.typed(), f.reason(), &acting).await {
+                Ok(0) => {
+                    page(
+                        &auth,
+                        &s,
+                        Some(&f),
+                        Some(
+                            "Nothing changed: every setting is as it was, so nothing was saved."
+                                .to_string(),
+                        ),
+                        Vec::new(),
+                        StatusCode::OK,
+                    )
+                    .await
                 }
-                Err(ps) => problems.extend(ps.into_iter().map(|p| p.message)),
+                Ok(n) => Ok(see_other(&format!(
+                    "{}?changed={n}",
+                    settings_href(&s.tree.league.slug, &s.season.slug)
+                ))),
+                Err(NotSaved::Invalid(problems)) => {
+                    page(
+                        &auth,
+                        &s,
+                        Some(&f),
+                        None,
+                        problems,
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await
+                }
+                Err(NotSaved::Failed(e)) => Err(e),
             }
-            let reason = f.reason();
-            if let Err(e) = arbiter_core::text::check(
-                arbiter_core::text::TextKind::Reason,
-                "the reason",
-                reason,
-            ) {
-                problems.push(e.to_string());
-            }
-            if !problems.is_empty() {
-                return page(
-                    &auth,
-                    &s,
-                    Some(&f),
-                    None,
-                    problems,
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                )
-                .await;
-            }
-            if writes.is_empty() {
-                return page(
-                    &auth,
-                    &s,
-                    Some(&f),
-                    Some(
-                        "Nothing changed: every setting is as it was, so nothing was saved."
-                            .to_string(),
-                    ),
-                    Vec::new(),
-                    StatusCode::OK,
-                )
-                .await;
-            }
-            let why = if reason.is_empty() {
-                "the season's settings changed on the site"
-            } else {
-                reason
-            };
-            let n = writes.len();
-            state
-                .store()
-                .set_competition_rules(&writes, why, &acting.actor())
-                .await?;
-            Ok(see_other(&format!(
-                "{}?changed={n}",
-                settings_href(&s.tree.league.slug, &s.season.slug)
-            )))
         }
         .await,
     )

@@ -5,7 +5,8 @@
 
 use arbiter_core::permissions::Role;
 use arbiter_store::RulesRef;
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
 
 use crate::common::*;
 
@@ -164,5 +165,75 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
     // An advisor may not read or change them.
     let mut advisor = Visitor::signed_in(&app, ADVISOR).await;
     let denied = advisor.get(&app, SETTINGS).await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+}
+
+async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Answer {
+    let mut req = Request::builder()
+        .method(method)
+        .uri(format!("/api/v1{SETTINGS}"))
+        .header("authorization", format!("Bearer {secret}"));
+    if method == "POST" {
+        req = req.header("content-type", "application/json");
+    }
+    send(app, req.body(Body::from(body.to_string())).unwrap()).await
+}
+
+/// Issue 32 item 5 in the API: the President's token reads the settings and changes the fee;
+/// a mistake is a 422 with the sentence, an advisor's token a 403.
+#[tokio::test]
+async fn gt_o2_the_api_reads_and_changes_the_settings_with_the_presidents_token() {
+    let store = store().await;
+    account(&store, PRESIDENT, Role::President, None).await;
+    account(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    let president = api_token(&store, PRESIDENT, Role::President, None).await;
+    let advisor = api_token(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    let app = app(&store);
+    let read = call(&app, "GET", &president, "").await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    let v: serde_json::Value = serde_json::from_str(&read.body).unwrap();
+    let fee = v["settings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["key"] == "entry_fee")
+        .unwrap();
+    assert_eq!(fee["value"], "10.00");
+    assert_eq!(fee["rule"], "GT-O2");
+
+    let wrong = call(
+        &app,
+        "POST",
+        &president,
+        r#"{"qualifiers_per_division": "40"}"#,
+    )
+    .await;
+    assert_eq!(
+        wrong.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        wrong.body
+    );
+    assert!(
+        wrong
+            .body
+            .contains("“40” is not a number of teams from 1 to 16"),
+        "{}",
+        wrong.body
+    );
+    let changed = call(
+        &app,
+        "POST",
+        &president,
+        r#"{"entry_fee": "11", "reason": "organizational meeting"}"#,
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    assert!(
+        changed.body.contains("\"value\":\"11.00\""),
+        "{}",
+        changed.body
+    );
+    let denied = call(&app, "GET", &advisor, "").await;
     assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
 }

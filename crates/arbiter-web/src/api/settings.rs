@@ -1,0 +1,247 @@
+//! A season's settings in the API (issue 32 item 5): `GET /api/v1/leagues/{league}/{season}/
+//! settings` gives each setting of the season's rules with its rule and value; `POST` changes
+//! them for every competition of the season. Both with an API token whose role the table lets
+//! change the rules (the President). The same reading and write path as the page
+//! (`setup::settings::season_rules`, `save`).
+
+use arbiter_core::permissions::Action;
+use arbiter_core::settings::Setting;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::answer::ErrorAnswer;
+use crate::api::write::{InvalidAnswer, invalid_fields, json_response, permit_league, token};
+use crate::app::address::{Addressed, SeasonAddress};
+use crate::app::respond::bad_path;
+use crate::app::site;
+use crate::app::state::AppState;
+use crate::http::auth::Acting;
+use crate::http::error::Format;
+use crate::setup::settings::{NotSaved, SeasonRules, save, season_rules};
+
+#[derive(OpenApi)]
+#[openapi(tags((name = "settings", description = "A season's settings the officers decide: the entry fee (GT-O2), the playoff qualifiers and format (GT-F3), GT-P2's days; read and changed by the President with an API token")))]
+struct SettingsDoc;
+
+/// The settings' routes, registered on the router and in the OpenAPI document together.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(SettingsDoc::openapi()).routes(routes!(settings, change_settings))
+}
+
+/// A season's settings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SettingsJson {
+    pub league: String,
+    pub season: String,
+    /// Each setting the season's rules have, in the order the page lists them.
+    pub settings: Vec<SettingJson>,
+}
+
+/// One setting.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SettingJson {
+    /// `entry_fee`, `qualifiers_per_division`, `playoff_format`, `enter_within_days`,
+    /// `confirm_within_days` or `correct_within_days`: the key to send it back by.
+    pub key: String,
+    /// `the entry fee`.
+    pub name: String,
+    /// The rule the ruleset cites for it (`GT-O2`), if any.
+    pub rule: Option<String>,
+    /// Its value in the first competition's rules, as sent (`10.00`, `2`, `knockout`).
+    pub value: String,
+    /// Its value in each competition, by slug, where they differ.
+    pub differs: Vec<CompetitionValue>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompetitionValue {
+    pub competition: String,
+    pub value: Option<String>,
+}
+
+/// The settings to change, each as text as the page's form takes it; one left out keeps its
+/// value. At least one.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsBody {
+    /// What each school pays once a season, in dollars and cents (`"12.50"`; GT-O2).
+    #[serde(default)]
+    pub entry_fee: Option<String>,
+    /// The teams of each division invited to the playoffs, 1 to 16 (`"3"`; GT-F3).
+    #[serde(default)]
+    pub qualifiers_per_division: Option<String>,
+    /// `knockout` or `round_robin` (GT-F3).
+    #[serde(default)]
+    pub playoff_format: Option<String>,
+    /// The days to enter a result, 1 to 30 (GT-P2).
+    #[serde(default)]
+    pub enter_within_days: Option<String>,
+    /// The days to confirm a result, 1 to 30 (GT-P2).
+    #[serde(default)]
+    pub confirm_within_days: Option<String>,
+    /// The days to ask for a correction, 1 to 30 (GT-P2).
+    #[serde(default)]
+    pub correct_within_days: Option<String>,
+    /// Why (the meeting that decided it), kept in each competition's history. At most 1000
+    /// characters.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+impl SettingsBody {
+    fn typed(&self) -> Vec<(Setting, String)> {
+        [
+            (Setting::EntryFee, &self.entry_fee),
+            (Setting::PlayoffQualifiers, &self.qualifiers_per_division),
+            (Setting::PlayoffFormat, &self.playoff_format),
+            (Setting::EnterWithinDays, &self.enter_within_days),
+            (Setting::ConfirmWithinDays, &self.confirm_within_days),
+            (Setting::CorrectWithinDays, &self.correct_within_days),
+        ]
+        .into_iter()
+        .filter_map(|(s, v)| v.clone().map(|v| (s, v)))
+        .collect()
+    }
+}
+
+fn settings_json(s: &SeasonRules) -> SettingsJson {
+    let first = s.competitions.first().map(|v| &v.rules);
+    let settings = Setting::ALL
+        .into_iter()
+        .filter_map(|setting| {
+            let rules = first?;
+            let value = setting.value(rules)?;
+            let each: Vec<CompetitionValue> = s
+                .competitions
+                .iter()
+                .map(|v| CompetitionValue {
+                    competition: v.record.slug.clone(),
+                    value: setting.value(&v.rules),
+                })
+                .collect();
+            let differs = each.iter().any(|c| c.value.as_deref() != Some(&value));
+            Some(SettingJson {
+                key: setting.key().to_string(),
+                name: setting.name().to_string(),
+                rule: setting.rule(rules).map(str::to_string),
+                value,
+                differs: if differs { each } else { Vec::new() },
+            })
+        })
+        .collect();
+    SettingsJson {
+        league: s.tree.league.slug.clone(),
+        season: s.season.slug.clone(),
+        settings,
+    }
+}
+
+/// The address, the token, the league and the table, in that order; then the season.
+async fn begin(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: Addressed<SeasonAddress>,
+) -> Result<(SeasonRules, Acting), Response> {
+    let Path(SeasonAddress { league, season }) =
+        path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let (token, user) = token(state, headers).await?;
+    let tree = site::one(state, &league)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    permit_league(&token, &tree.league, Action::EditRules).map_err(|r| *r)?;
+    let s = season_rules(state, tree, &season)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    Ok((s, Acting::by_token(&user.email, &token)))
+}
+
+/// Issue 32 item 5: a season's settings (the entry fee, GT-O2; the playoff qualifiers and
+/// format, GT-F3; GT-P2's days), each with its rule and value. For the President.
+#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/settings", tag = "settings",
+    params(SeasonAddress),
+    responses(
+        (status = 200, description = "The season's settings", body = SettingsJson),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (only the President changes the rules)", body = ErrorAnswer),
+        (status = 404, description = "No such league or season", body = ErrorAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn settings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<SeasonAddress>,
+) -> Response {
+    match begin(&state, &headers, path).await {
+        Ok((s, _)) => json_response(StatusCode::OK, &settings_json(&s)),
+        Err(r) => r,
+    }
+}
+
+/// Issue 32 item 5: the settings sent, changed for every competition of the season whose rules
+/// have them, each competition's rules a new version in the history with the reason. Refused
+/// (422, each problem) for a value out of its range or not one, a setting no competition has,
+/// the qualifiers once the playoffs are drawn (GT-F3). The same values again change nothing.
+#[utoipa::path(post, path = "/api/v1/leagues/{league}/{season}/settings", tag = "settings",
+    params(SeasonAddress),
+    request_body(content = SettingsBody, description = "The settings to change"),
+    responses(
+        (status = 200, description = "The season's settings after the change", body = SettingsJson),
+        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
+        (status = 403, description = "The permission table refuses this token (only the President changes the rules)", body = ErrorAnswer),
+        (status = 404, description = "No such league or season", body = ErrorAnswer),
+        (status = 409, description = "A competition's rules changed meanwhile; read them again (nothing was saved)", body = ErrorAnswer),
+        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
+        (status = 422, description = "The body is wrong, or a setting is refused (each problem)", body = InvalidAnswer),
+        (status = 503, description = "The store is not answering", body = ErrorAnswer),
+    ),
+    security(("bearer" = [])))]
+async fn change_settings(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    path: Addressed<SeasonAddress>,
+    bytes: Bytes,
+) -> Response {
+    let answer = async {
+        let (s, acting) = begin(&state, &headers, path).await?;
+        let body: SettingsBody = serde_json::from_slice(&bytes).map_err(|e| {
+            invalid_fields(vec![(
+                "body",
+                format!(
+                    "The body is not the JSON this endpoint reads ({e}); send {{\"entry_fee\": \"12.50\", \"reason\": \"organizational meeting\"}}."
+                ),
+            )])
+        })?;
+        let typed = body.typed();
+        if typed.is_empty() {
+            return Err(invalid_fields(vec![(
+                "body",
+                "Send at least one setting to change, e.g. {\"entry_fee\": \"12.50\"}; GET lists them.".into(),
+            )]));
+        }
+        let reason = body.reason.as_deref().unwrap_or_default();
+        match save(&state, &s, &typed, reason, &acting).await {
+            Ok(_) => {
+                // Read again: the answer is the settings as stored.
+                let reread = async {
+                    let tree = site::one(&state, &s.tree.league.slug).await?;
+                    season_rules(&state, tree, &s.season.slug).await
+                };
+                let after = reread.await.map_err(|e| e.answer(Format::Json))?;
+                Ok(json_response(StatusCode::OK, &settings_json(&after)))
+            }
+            Err(NotSaved::Invalid(problems)) => Err(invalid_fields(
+                problems.into_iter().map(|p| ("body", p)).collect(),
+            )),
+            Err(NotSaved::Failed(e)) => Err(e.answer(Format::Json)),
+        }
+    };
+    answer.await.unwrap_or_else(|r: Response| r)
+}
