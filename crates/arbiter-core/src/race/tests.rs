@@ -152,7 +152,13 @@ fn first_criterion(rules: &Ruleset, boards: &[GameResult], s: usize) -> f64 {
 /// The race against the oracle: identical best and worst places, clinched and eliminated, every
 /// certificate valid, every condition of every sentence played out.
 fn agrees(c: &Competition, rules: &Ruleset) -> Result<(), String> {
-    let r = race(c, rules, DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+    agrees_with(c, rules, true)
+}
+
+/// As [`agrees`], the whole-division search on (`whole`) or off: off, the teams the bounds
+/// leave open are the branch and bound's alone.
+fn agrees_with(c: &Competition, rules: &Ruleset, whole: bool) -> Result<(), String> {
+    let r = race_with(c, rules, DEFAULT_BUDGET, whole, true).map_err(|e| e.to_string())?;
     let n = c.teams.len();
     let mut best = vec![usize::MAX; n];
     let mut worst = vec![0usize; n];
@@ -369,6 +375,66 @@ fn gt_s5_as_18_the_race_equals_a_brute_force_on_every_small_case() {
         }
     }
     assert!(cases >= 100, "{cases} cases");
+}
+
+/// GT-S5, AS-14..AS-18: the branch and bound alone (no whole-division search) on every small
+/// case of the native criteria, equal to the brute force in every best and worst place, each
+/// scenario it finds a certificate that checks.
+#[test]
+fn gt_s5_as_18_the_branch_and_bound_alone_equals_a_brute_force() {
+    let mut rng = Rng(0x00b0_b036);
+    let mut cases = 0;
+    for teams in 4..=6u32 {
+        for left in 1..=6usize {
+            for boards in [1u32, 2, 4] {
+                for (name, rules) in rulesets(boards).into_iter().take(2) {
+                    for _ in 0..2 {
+                        let c = season(teams, Cycles::Single, left, &rules, &mut rng);
+                        if scenarios(&c, &rules) > 6_600 {
+                            continue;
+                        }
+                        cases += 1;
+                        if let Err(e) = agrees_with(&c, &rules, false) {
+                            panic!("{name}, {teams} teams, {left} left, {boards} boards: {e}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(cases >= 50, "{cases} cases");
+}
+
+/// GT-S5, GT-F3: mid-season (12 matches left of a division of 12 to 16), where the bounds and
+/// the whole-division search leave teams "not yet decided", the branch and bound decides more
+/// of them, never fewer, each certificate checking through the real standings, and decides
+/// whole divisions exactly that were open before.
+#[test]
+fn gt_s5_gt_f3_mid_season_the_teams_left_open_are_decided_by_the_branch_and_bound() {
+    let mut rng = Rng(0x3636_0012);
+    let mut decided = 0;
+    for k in 0..6u32 {
+        let rules = &rulesets(4)[(k % 2) as usize].1;
+        let teams = [12, 14, 16][(k / 2 % 3) as usize];
+        let c = season(teams, Cycles::Single, 12, rules, &mut rng);
+        let before = race_with(&c, rules, DEFAULT_BUDGET, true, false).unwrap();
+        let r = race(&c, rules, DEFAULT_BUDGET).unwrap();
+        let exact = |r: &Race| r.teams.iter().filter(|t| t.exact).count();
+        assert!(exact(&r) >= exact(&before), "{k}");
+        if exact(&before) < r.teams.len() && exact(&r) == r.teams.len() {
+            decided += 1;
+        }
+        for (t, b) in r.teams.iter().zip(&before.teams) {
+            assert!(t.best >= b.best && t.worst <= b.worst, "{t:?} {b:?}");
+            t.certificate.check(&c, rules).unwrap();
+            if t.exact {
+                assert_ne!(t.label, RaceLabel::NotYetDecided);
+                assert_eq!(t.certificate.best.as_ref().map(|x| x.place), Some(t.best));
+                assert_eq!(t.certificate.worst.as_ref().map(|x| x.place), Some(t.worst));
+            }
+        }
+    }
+    assert!(decided > 0);
 }
 
 /// GT-M7, GT-M5: forfeits already played, and a team dropped for its second: the race agrees
