@@ -8,7 +8,7 @@
 //! At a leaf the place is exact, tie-break criteria inside ([`Search::place_of`]).
 //!
 //! A scenario found is the certificate of the place; a search exhausted is the proof that none
-//! exists. Every node is a unit of the race's budget: past it, nothing is claimed.
+//! exists. Every node is two units of the race's budget: past it, nothing is claimed.
 
 use super::bounds::{Field, Points, UNCAPPED};
 use super::remaining::Division;
@@ -65,6 +65,8 @@ impl Brancher<'_, '_, '_> {
     /// The search below a node: `Some(Some(..))` a scenario, `Some(None)` none, `None` past the
     /// budget.
     fn node(&mut self, fixed: &mut [Option<usize>]) -> Option<Option<(Vec<usize>, usize)>> {
+        // A node's flow costs about two scenarios ranked (the bench): two units.
+        self.search.spend()?;
         self.search.spend()?;
         let (d, p, t) = (self.d, self.p, self.t);
         // What `t` takes of its own matches: the class fixed, or its most (least) at best (worst).
