@@ -10,7 +10,7 @@
 //! A scenario found is the certificate of the place; a search exhausted is the proof that none
 //! exists. Every node is two units of the race's budget: past it, nothing is claimed.
 
-use super::bounds::{Field, Points, UNCAPPED};
+use super::bounds::{self, Field, Points};
 use super::remaining::Division;
 use super::search::Search;
 
@@ -206,37 +206,8 @@ impl Brancher<'_, '_, '_> {
 /// The elimination argument on the free matches: the best place `t` can reach with `top`, and
 /// the classes of a flow holding the others at or below it.
 fn bound_best(d: &Division, p: &Points, field: &Field, top: i64) -> (usize, Vec<usize>) {
-    let ahead: Vec<usize> = field
-        .others
-        .iter()
-        .copied()
-        .filter(|&u| field.base[u] > top)
-        .collect();
-    let (mut net, home) = field.network(d, |u| {
-        Some(if ahead.contains(&u) {
-            UNCAPPED
-        } else {
-            top - field.base[u]
-        })
-    });
-    let deficit = field.pool() - net.max_flow(0, 1);
-    let mut beyond: Vec<i64> = field
-        .others
-        .iter()
-        .filter(|u| !ahead.contains(u))
-        .map(|&u| field.base[u] + field.room[u] - top)
-        .filter(|&b| b > 0)
-        .collect();
-    beyond.sort_unstable_by(|a, b| b.cmp(a));
-    let (mut must_pass, mut taken) = (0, 0);
-    while taken < deficit && must_pass < beyond.len() {
-        taken += beyond[must_pass];
-        must_pass += 1;
-    }
-    (
-        1 + ahead.len() + must_pass,
-        field.classes(d, p, &net, &home),
-    )
+    let (bound, net, home) = bounds::eliminate(d, field, top);
+    (bound.place, field.classes(d, p, &net, &home))
 }
 
 /// The counting argument on the free matches: the worst place `t` can reach with `total` (the

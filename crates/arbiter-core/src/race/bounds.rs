@@ -208,7 +208,7 @@ impl Field {
 }
 
 /// As much as a team may take: no cap.
-pub(super) const UNCAPPED: i64 = i64::MAX / 4;
+const UNCAPPED: i64 = i64::MAX / 4;
 
 /// Why no better place is possible: teams ahead whatever happens, and the flow's deficit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,13 +229,19 @@ pub(super) fn no_better(d: &Division, p: &Points, t: usize) -> NoBetter {
     let best = most(d, p, t);
     let field = Field::new(d, p, t, &best);
     let top = p.now[t] + best.iter().sum::<i64>();
+    eliminate(d, &field, top).0
+}
+
+/// The elimination argument on `field` with the team at `top`, and the flow that holds the
+/// others at or below it as far as it can (its network and match → home edges).
+pub(super) fn eliminate(d: &Division, field: &Field, top: i64) -> (NoBetter, Network, Vec<usize>) {
     let ahead: Vec<usize> = field
         .others
         .iter()
         .copied()
         .filter(|&u| field.base[u] > top)
         .collect();
-    let (mut net, _) = field.network(d, |u| {
+    let (mut net, home) = field.network(d, |u| {
         Some(if ahead.contains(&u) {
             UNCAPPED
         } else {
@@ -258,12 +264,13 @@ pub(super) fn no_better(d: &Division, p: &Points, t: usize) -> NoBetter {
         taken += beyond[must_pass];
         must_pass += 1;
     }
-    NoBetter {
+    let bound = NoBetter {
         place: 1 + ahead.len() + must_pass,
         ahead: ahead.len(),
         deficit,
         must_pass,
-    }
+    };
+    (bound, net, home)
 }
 
 /// Why no worse place is possible: at most so many teams can reach the team's least total.
