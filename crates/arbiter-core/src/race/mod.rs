@@ -12,6 +12,11 @@
 //!   bounds meet, the team is decided; early in a season that is every team.
 //! - `search`: for the teams the bounds leave open, the exact search over the classes of the
 //!   remaining matches with the tie-break criteria inside, within a work budget.
+//! - `bnb`: when that search is too large (mid-season), a branch and bound for each team still
+//!   open: its best place tried from the flow's bound on, one place at a time, deciding one
+//!   match at a time and cut by the bounds on the matches still free, until a scenario reaches
+//!   the place (its certificate) or the search is exhausted (the proof that none does); its
+//!   worst place likewise. Each open question gets a share of the budget.
 //! - `needs`: what a team needs, only as a condition proved sufficient.
 //!
 //! Past the budget the teams already decided are told and the others are "not yet decided",
@@ -39,8 +44,8 @@ use bounds::Points;
 use remaining::Division;
 use search::Question;
 
-/// The work the race may do for one division: scenarios ranked and groups ordered by the
-/// search. Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16 teams
+/// The work the race may do for one division: scenarios ranked, groups ordered by the search,
+/// and nodes of the branch and bound (two units each). Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16 teams
 /// stays under a tenth of a second on one core at p99; the few teams it leaves open are "not
 /// yet decided".
 pub const DEFAULT_BUDGET: u64 = 20_000;
