@@ -210,28 +210,35 @@ fn bound_best(d: &Division, p: &Points, field: &Field, top: i64) -> (usize, Vec<
     (bound.place, field.classes(d, p, &net, &home))
 }
 
-/// The counting argument on the free matches: the worst place `t` can reach with `total` (the
-/// last of a shared place), and the classes of a flow pushing the others up to it.
+/// The worst place `t` can reach with `total` (the last of a shared place), and the classes of
+/// a flow pushing the others up to it. Two arguments on the free matches, the stronger kept:
+/// counting (the points left cover so many teams' needs at most), and a flow of every team's
+/// need: what it cannot route must be the needs of teams that stay below, the largest first.
 fn bound_worst(d: &Division, p: &Points, field: &Field, total: i64) -> (usize, Vec<usize>) {
     let need = |u: usize| (total - field.base[u]).max(0);
     let mut needs: Vec<i64> = field
         .others
         .iter()
-        .map(|&u| need(u))
-        .zip(field.others.iter().map(|&u| field.room[u]))
-        .filter(|(need, room)| need <= room)
-        .map(|(need, _)| need)
+        .copied()
+        .filter(|&u| need(u) <= field.room[u])
+        .map(need)
         .collect();
     needs.sort_unstable();
-    let (mut can_reach, mut spent) = (0, 0);
-    for need in needs {
+    let (mut counted, mut spent) = (0, 0);
+    for &need in &needs {
         if spent + need > field.pool() {
             break;
         }
         spent += need;
-        can_reach += 1;
+        counted += 1;
     }
     let (mut net, home) = field.network(d, |u| (need(u) <= field.room[u]).then(|| need(u)));
-    net.max_flow(0, 1);
-    (1 + can_reach, field.classes(d, p, &net, &home))
+    let deficit = needs.iter().sum::<i64>() - net.max_flow(0, 1);
+    let (mut below, mut freed) = (0, 0);
+    while freed < deficit && below < needs.len() {
+        freed += needs[needs.len() - 1 - below];
+        below += 1;
+    }
+    let routed = needs.len() - below;
+    (1 + counted.min(routed), field.classes(d, p, &net, &home))
 }
