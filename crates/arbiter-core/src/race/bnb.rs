@@ -1,9 +1,9 @@
 //! Branch and bound for one team the bounds leave open: can it reach a given place (at best:
 //! that place or better; at worst: that place or worse)? The remaining matches are decided one
 //! class at a time, the team's own first, then its rivals' (the teams whose range of the first
-//! criterion still straddles its total). At each node the flow (at best) or the counting
-//! argument (at worst), on the matches still free, cuts the node when it proves the place out of
-//! reach; the flow's routing orders the classes tried. A match whose two teams are settled
+//! criterion still straddles its total). At each node the flow (at best), or the counting and
+//! the flow of needs (at worst), on the matches still free, cut the node when they prove the
+//! place out of reach; the flow's routing orders the classes tried. A match whose two teams are settled
 //! above or below the team whatever it ends in cannot move its place: it is not branched on.
 //! At a leaf the place is exact, tie-break criteria inside ([`Search::place_of`]).
 //!
