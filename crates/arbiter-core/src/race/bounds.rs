@@ -82,7 +82,7 @@ impl Points {
     }
 
     /// The least and most side `s` of match `m` can score.
-    fn range(&self, m: usize, s: usize) -> (i64, i64) {
+    pub fn range(&self, m: usize, s: usize) -> (i64, i64) {
         let v = self.class[m].iter().map(|c| c[s]);
         (v.clone().min().unwrap_or(0), v.max().unwrap_or(0))
     }
@@ -105,20 +105,31 @@ impl Points {
 
 /// The others around team `t`, once `t`'s own matches end as `t_gets` (units a match of `t`'s,
 /// in the order of `Division::own[t]`): their base figures, and the matches among them.
-struct Field {
+pub(super) struct Field {
     /// Each team's figure with the least of every match it has left among the others, and
     /// what it gets from its match with `t`.
-    base: Vec<i64>,
+    pub base: Vec<i64>,
     /// Per team, the most it can add on top of `base`.
-    room: Vec<i64>,
+    pub room: Vec<i64>,
     /// The matches without `t`: (match, points beyond both sides' least, home room, away room).
-    free: Vec<(usize, i64, i64, i64)>,
+    pub free: Vec<(usize, i64, i64, i64)>,
     /// Teams in the race: not `t`, not dropped.
-    others: Vec<usize>,
+    pub others: Vec<usize>,
 }
 
 impl Field {
     fn new(d: &Division, p: &Points, t: usize, t_gets: &[i64]) -> Field {
+        Field::with_fixed(d, p, t, t_gets, &[])
+    }
+
+    /// As [`Field::new`], the matches without `t` that `fixed` gives a class ending in it.
+    pub fn with_fixed(
+        d: &Division,
+        p: &Points,
+        t: usize,
+        t_gets: &[i64],
+        fixed: &[Option<usize>],
+    ) -> Field {
         let n = d.n();
         let mut base = p.now.clone();
         let mut room = vec![0i64; n];
@@ -127,6 +138,11 @@ impl Field {
             if let Some(s) = r.side_of(t) {
                 let k = d.own[t].iter().position(|&x| x == m).unwrap_or(0);
                 base[r.teams[1 - s]] += p.total[m] - t_gets[k];
+                continue;
+            }
+            if let Some(&Some(c)) = fixed.get(m) {
+                base[r.teams[0]] += p.class[m][c][0];
+                base[r.teams[1]] += p.class[m][c][1];
                 continue;
             }
             let (lh, hh) = p.range(m, 0);
@@ -146,13 +162,17 @@ impl Field {
         }
     }
 
-    fn pool(&self) -> i64 {
+    pub fn pool(&self) -> i64 {
         self.free.iter().map(|f| f.1).sum()
     }
 
     /// The network: source → each free match (its points) → its teams → sink, a team taking at
     /// most `take(u)` (`None`: no edge). Returns the network and the match → home edges.
-    fn network(&self, d: &Division, take: impl Fn(usize) -> Option<i64>) -> (Network, Vec<usize>) {
+    pub fn network(
+        &self,
+        d: &Division,
+        take: impl Fn(usize) -> Option<i64>,
+    ) -> (Network, Vec<usize>) {
         let n = d.n();
         let (source, sink) = (0, 1);
         let team = |u: usize| 2 + u;
@@ -176,7 +196,7 @@ impl Field {
 
     /// The class of every match without `t`, from a flow: each free match's home side gets
     /// its least, its flow and, of what the flow left, as much as it may take.
-    fn classes(&self, d: &Division, p: &Points, net: &Network, home: &[usize]) -> Vec<usize> {
+    pub fn classes(&self, d: &Division, p: &Points, net: &Network, home: &[usize]) -> Vec<usize> {
         let mut classes = vec![0usize; d.remaining.len()];
         for (i, &(m, points, rh, _)) in self.free.iter().enumerate() {
             let (fh, fa) = (net.flow(home[i]), net.flow(home[i] + 2));
@@ -209,13 +229,19 @@ pub(super) fn no_better(d: &Division, p: &Points, t: usize) -> NoBetter {
     let best = most(d, p, t);
     let field = Field::new(d, p, t, &best);
     let top = p.now[t] + best.iter().sum::<i64>();
+    eliminate(d, &field, top).0
+}
+
+/// The elimination argument on `field` with the team at `top`, and the flow that holds the
+/// others at or below it as far as it can (its network and match → home edges).
+pub(super) fn eliminate(d: &Division, field: &Field, top: i64) -> (NoBetter, Network, Vec<usize>) {
     let ahead: Vec<usize> = field
         .others
         .iter()
         .copied()
         .filter(|&u| field.base[u] > top)
         .collect();
-    let (mut net, _) = field.network(d, |u| {
+    let (mut net, home) = field.network(d, |u| {
         Some(if ahead.contains(&u) {
             UNCAPPED
         } else {
@@ -238,12 +264,13 @@ pub(super) fn no_better(d: &Division, p: &Points, t: usize) -> NoBetter {
         taken += beyond[must_pass];
         must_pass += 1;
     }
-    NoBetter {
+    let bound = NoBetter {
         place: 1 + ahead.len() + must_pass,
         ahead: ahead.len(),
         deficit,
         must_pass,
-    }
+    };
+    (bound, net, home)
 }
 
 /// Why no worse place is possible: at most so many teams can reach the team's least total.

@@ -12,12 +12,18 @@
 //!   bounds meet, the team is decided; early in a season that is every team.
 //! - `search`: for the teams the bounds leave open, the exact search over the classes of the
 //!   remaining matches with the tie-break criteria inside, within a work budget.
+//! - `bnb`: when that search is too large (mid-season), a branch and bound for each team still
+//!   open: its best place tried from the flow's bound on, one place at a time, deciding one
+//!   match at a time and cut by the bounds on the matches still free, until a scenario reaches
+//!   the place (its certificate) or the search is exhausted (the proof that none does); its
+//!   worst place likewise. Each open question gets a share of the budget.
 //! - `needs`: what a team needs, only as a condition proved sufficient.
 //!
 //! Past the budget the teams already decided are told and the others are "not yet decided",
 //! never a guess. Teams equal on every criterion share a place (AS-18): the best place is the
 //! first of a shared place, the worst the last, so "clinched first" is never a shared first.
 
+mod bnb;
 mod bounds;
 mod certificate;
 mod flow;
@@ -38,8 +44,8 @@ use bounds::Points;
 use remaining::Division;
 use search::Question;
 
-/// The work the race may do for one division: scenarios ranked and groups ordered by the
-/// search. Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16 teams
+/// The work the race may do for one division: scenarios ranked, groups ordered by the search,
+/// and nodes of the branch and bound (two units each). Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16 teams
 /// stays under a tenth of a second on one core at p99; the few teams it leaves open are "not
 /// yet decided".
 pub const DEFAULT_BUDGET: u64 = 20_000;
@@ -197,6 +203,19 @@ impl Known {
 
 /// The race of `competition` under `rules`, within `budget` units of work.
 pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<Race, RaceError> {
+    race_with(competition, rules, budget, true, true)
+}
+
+/// The race, the whole-division search tried first when `whole`, the branch and bound for the
+/// teams still open when `branch` (the tests turn each off to hold the other alone against the
+/// brute force).
+fn race_with(
+    competition: &Competition,
+    rules: &Ruleset,
+    budget: u64,
+    whole: bool,
+    branch: bool,
+) -> Result<Race, RaceError> {
     let now = standings::standings(competition, rules)?;
     let d = Division::new(competition, rules);
     let n = d.n();
@@ -284,11 +303,20 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
     // The search, for the teams the bounds leave open; it also tells what each team needs exactly, so it is done whenever it is cheap.
     let open = (0..n).any(|t| !d.dropped[t] && !known[t].exact());
     let all = Question::all(&d);
-    let found = if open || search::cost(&d, &all) * 2.0 <= left as f64 {
+    let found = if !whole {
+        None
+    } else if open || search::cost(&d, &all) * 2.0 <= left as f64 {
         search::search(&d, &all, &mut left)?
     } else {
         None
     };
+    if found.is_none()
+        && open
+        && branch
+        && let (Some(p), Some(criteria)) = (&points, search::native_criteria(&d))
+    {
+        settle(&d, p, &criteria, &all, &mut known, &mut left);
+    }
     if let Some(found) = &found {
         for t in (0..n).filter(|&t| !d.dropped[t]) {
             let k = &mut known[t];
@@ -421,6 +449,93 @@ pub fn race(competition: &Competition, rules: &Ruleset, budget: u64) -> Result<R
         teams,
         evaluations: budget - left,
     })
+}
+
+/// The branch and bound for each team the bounds leave open: its best place tried from the
+/// flow's bound down the places until a scenario reaches one (each place passed is proved out
+/// of reach by the search exhausted), its worst likewise; within `left`.
+fn settle(
+    d: &Division,
+    p: &Points,
+    criteria: &[search::Crit],
+    all: &Question,
+    known: &mut [Known],
+    left: &mut u64,
+) {
+    let mut s = search::Search::new(d, all, criteria, left);
+    // Each open question gets its share of the work left, so one hard team does not leave the
+    // others undecided.
+    let mut questions = known
+        .iter()
+        .enumerate()
+        .filter(|(t, _)| !d.dropped[*t])
+        .map(|(_, k)| {
+            usize::from(k.best_bound < k.best_reached)
+                + usize::from(k.worst_bound > k.worst_reached)
+        })
+        .sum::<usize>() as u64;
+    let mut share = |s: &search::Search| {
+        let x = s.left() / questions.max(1);
+        questions = questions.saturating_sub(1);
+        x
+    };
+    for t in (0..d.n()).filter(|&t| !d.dropped[t]) {
+        let k = &mut known[t];
+        if k.best_bound < k.best_reached {
+            let cap = share(&s);
+            s.capped(cap, |s| best(d, p, s, t, k));
+        }
+        if k.worst_bound > k.worst_reached {
+            let cap = share(&s);
+            s.capped(cap, |s| worst(d, p, s, t, k));
+        }
+    }
+}
+
+/// The best place of `t`, from its bound down until a scenario reaches one.
+fn best<'a>(
+    d: &'a Division<'a>,
+    p: &Points,
+    s: &mut search::Search<'a, '_>,
+    t: usize,
+    k: &mut Known,
+) {
+    while k.best_bound < k.best_reached && s.left() > 0 {
+        match bnb::reach(d, p, s, t, true, k.best_bound) {
+            bnb::Reach::Found(pick, place) => {
+                k.best_reached = place;
+                k.at_best = Some(pick);
+            }
+            bnb::Reach::Impossible => {
+                k.best_bound += 1;
+                k.no_better = Argument::Search;
+            }
+            bnb::Reach::Unknown => break,
+        }
+    }
+}
+
+/// The worst place of `t`, likewise.
+fn worst<'a>(
+    d: &'a Division<'a>,
+    p: &Points,
+    s: &mut search::Search<'a, '_>,
+    t: usize,
+    k: &mut Known,
+) {
+    while k.worst_bound > k.worst_reached && s.left() > 0 {
+        match bnb::reach(d, p, s, t, false, k.worst_bound) {
+            bnb::Reach::Found(pick, place) => {
+                k.worst_reached = place;
+                k.at_worst = Some(pick);
+            }
+            bnb::Reach::Impossible => {
+                k.worst_bound -= 1;
+                k.no_worse = Argument::Search;
+            }
+            bnb::Reach::Unknown => break,
+        }
+    }
 }
 
 /// A scenario in which `t` wins (or loses) every match it has left by as much as it can, the

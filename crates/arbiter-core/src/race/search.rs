@@ -129,7 +129,7 @@ pub(super) fn search(
 
 /// A native criterion, as the search computes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Crit {
+pub(super) enum Crit {
     Mp,
     Gp,
     H2h(ScoreBasis),
@@ -137,7 +137,7 @@ enum Crit {
 }
 
 /// The criteria when all are native and the first is a total; `None` otherwise.
-fn native_criteria(d: &Division) -> Option<Vec<Crit>> {
+pub(super) fn native_criteria(d: &Division) -> Option<Vec<Crit>> {
     let crits: Option<Vec<Crit>> = d
         .rules
         .criteria
@@ -152,6 +152,9 @@ fn native_criteria(d: &Division) -> Option<Vec<Crit>> {
         .collect();
     crits.filter(|c| matches!(c.first(), Some(Crit::Mp | Crit::Gp)))
 }
+
+/// A place, and a scenario (an outcome a match) that reaches it.
+pub(super) type Placed = (usize, Vec<usize>);
 
 /// The outcomes chosen for the matches a group plays: (match, outcome index).
 type Choice = Vec<(usize, usize)>;
@@ -168,7 +171,7 @@ struct Member {
 /// A group's members and the (match, class) of each match it plays.
 type GroupKey = (Vec<usize>, Vec<(usize, usize)>);
 
-struct Search<'a, 'b> {
+pub(super) struct Search<'a, 'b> {
     d: &'a Division<'a>,
     q: &'a Question,
     criteria: &'a [Crit],
@@ -176,8 +179,88 @@ struct Search<'a, 'b> {
     budget: &'b mut u64,
 }
 
-impl Search<'_, '_> {
-    fn spend(&mut self) -> Option<()> {
+impl<'a, 'b> Search<'a, 'b> {
+    /// A search of `q` under the native `criteria`, spending `budget`.
+    pub fn new(
+        d: &'a Division<'a>,
+        q: &'a Question,
+        criteria: &'a [Crit],
+        budget: &'b mut u64,
+    ) -> Search<'a, 'b> {
+        Search {
+            d,
+            q,
+            criteria,
+            cache: HashMap::new(),
+            budget,
+        }
+    }
+
+    /// The work left.
+    pub fn left(&self) -> u64 {
+        *self.budget
+    }
+
+    /// `f` with at most `cap` of the work left, what it spends spent.
+    pub fn capped<R>(&mut self, cap: u64, f: impl FnOnce(&mut Self) -> R) -> R {
+        let total = *self.budget;
+        let cap = cap.min(total);
+        *self.budget = cap;
+        let r = f(self);
+        *self.budget = total - (cap - *self.budget);
+        r
+    }
+
+    /// Team `t`'s first and last place when every match ends in the class `classes` gives it,
+    /// each with a scenario (an outcome a match) reaching it; `None` past the budget.
+    pub fn place_of(&mut self, t: usize, classes: &[usize]) -> Option<[Placed; 2]> {
+        let d = self.d;
+        let first = if self.criteria[0] == Crit::Gp {
+            Primary::Gp
+        } else {
+            Primary::Mp
+        };
+        let mut value: Vec<f64> = (0..d.n())
+            .map(|u| match first {
+                Primary::Gp => d.sheet.teams[u].game_points,
+                Primary::Mp => d.sheet.teams[u].match_points,
+            })
+            .collect();
+        for (k, r) in d.remaining.iter().enumerate() {
+            let oc = &r.outcomes[r.classes[classes[k]][0]];
+            for s in 0..2 {
+                value[r.teams[s]] += oc.value(first, s);
+            }
+        }
+        let active = (0..d.n()).filter(|&u| !d.dropped[u]);
+        let above = active.clone().filter(|&u| value[u] > value[t]).count();
+        let group: Vec<usize> = active.filter(|&u| value[u] == value[t]).collect();
+        let pick: Vec<usize> = d
+            .remaining
+            .iter()
+            .zip(classes)
+            .map(|(r, &c)| r.classes[c][0])
+            .collect();
+        if group.len() == 1 {
+            return Some([(above + 1, pick.clone()), (above + 1, pick)]);
+        }
+        let members = self.group(&group, classes)?;
+        let k = group.iter().position(|&u| u == t)?;
+        let m = &members[k];
+        let with = |choice: &Choice| {
+            let mut p = pick.clone();
+            for &(mi, o) in choice {
+                p[mi] = o;
+            }
+            p
+        };
+        Some([
+            (above + m.lo, with(&m.at_lo)),
+            (above + m.hi, with(&m.at_hi)),
+        ])
+    }
+
+    pub(super) fn spend(&mut self) -> Option<()> {
         *self.budget = self.budget.checked_sub(1)?;
         Some(())
     }

@@ -152,7 +152,13 @@ fn first_criterion(rules: &Ruleset, boards: &[GameResult], s: usize) -> f64 {
 /// The race against the oracle: identical best and worst places, clinched and eliminated, every
 /// certificate valid, every condition of every sentence played out.
 fn agrees(c: &Competition, rules: &Ruleset) -> Result<(), String> {
-    let r = race(c, rules, DEFAULT_BUDGET).map_err(|e| e.to_string())?;
+    agrees_with(c, rules, true)
+}
+
+/// As [`agrees`], the whole-division search on (`whole`) or off: off, the teams the bounds
+/// leave open are the branch and bound's alone.
+fn agrees_with(c: &Competition, rules: &Ruleset, whole: bool) -> Result<(), String> {
+    let r = race_with(c, rules, DEFAULT_BUDGET, whole, true).map_err(|e| e.to_string())?;
     let n = c.teams.len();
     let mut best = vec![usize::MAX; n];
     let mut worst = vec![0usize; n];
@@ -343,17 +349,20 @@ fn rulesets(boards: u32) -> Vec<(&'static str, Ruleset)> {
     ]
 }
 
-/// GT-S5, AS-14..AS-18, C.07: every small case from a seeded generator (4 to 6 teams, 1 to 6
-/// matches left, 1, 2 or 4 boards, every preset's criteria and a FIDE list), the race equal to
-/// the brute force in every best and worst place, clinched and eliminated.
-#[test]
-fn gt_s5_as_18_the_race_equals_a_brute_force_on_every_small_case() {
-    let mut rng = Rng(0x005e_ed36);
+/// Every small case from a seeded generator (4 to 6 teams, 1 to 6 matches left, 1, 2 or 4
+/// boards, the first `rulesets` of [`rulesets`]) held against the brute force by `agrees`:
+/// the number of cases.
+fn small_cases(
+    seed: u64,
+    rulesets_taken: usize,
+    agrees: impl Fn(&Competition, &Ruleset) -> Result<(), String>,
+) -> usize {
+    let mut rng = Rng(seed);
     let mut cases = 0;
     for teams in 4..=6u32 {
         for left in 1..=6usize {
             for boards in [1u32, 2, 4] {
-                for (name, rules) in rulesets(boards) {
+                for (name, rules) in rulesets(boards).into_iter().take(rulesets_taken) {
                     for _ in 0..2 {
                         let c = season(teams, Cycles::Single, left, &rules, &mut rng);
                         if scenarios(&c, &rules) > 6_600 {
@@ -368,7 +377,57 @@ fn gt_s5_as_18_the_race_equals_a_brute_force_on_every_small_case() {
             }
         }
     }
+    cases
+}
+
+/// GT-S5, AS-14..AS-18, C.07: every small case from a seeded generator (every preset's criteria
+/// and a FIDE list), the race equal to the brute force in every best and worst place, clinched
+/// and eliminated.
+#[test]
+fn gt_s5_as_18_the_race_equals_a_brute_force_on_every_small_case() {
+    let cases = small_cases(0x005e_ed36, 4, agrees);
     assert!(cases >= 100, "{cases} cases");
+}
+
+/// GT-S5, AS-14..AS-18: the branch and bound alone (no whole-division search) on every small
+/// case of the native criteria (GTHSCL's, ASTC's), equal to the brute force in every best and
+/// worst place, each scenario it finds a certificate that checks.
+#[test]
+fn gt_s5_as_18_the_branch_and_bound_alone_equals_a_brute_force() {
+    let cases = small_cases(0x00b0_b036, 2, |c, rules| agrees_with(c, rules, false));
+    assert!(cases >= 50, "{cases} cases");
+}
+
+/// GT-S5, GT-F3: mid-season (12 matches left of a division of 12 to 16), where the bounds and
+/// the whole-division search leave teams "not yet decided", the branch and bound decides more
+/// of them, never fewer, each certificate checking through the real standings, and decides
+/// whole divisions exactly that were open before.
+#[test]
+fn gt_s5_gt_f3_mid_season_the_teams_left_open_are_decided_by_the_branch_and_bound() {
+    let mut rng = Rng(0x3636_0012);
+    let mut decided = 0;
+    for k in 0..6u32 {
+        let rules = &rulesets(4)[(k % 2) as usize].1;
+        let teams = [12, 14, 16][(k / 2 % 3) as usize];
+        let c = season(teams, Cycles::Single, 12, rules, &mut rng);
+        let before = race_with(&c, rules, DEFAULT_BUDGET, true, false).unwrap();
+        let r = race(&c, rules, DEFAULT_BUDGET).unwrap();
+        let exact = |r: &Race| r.teams.iter().filter(|t| t.exact).count();
+        assert!(exact(&r) >= exact(&before), "{k}");
+        if exact(&before) < r.teams.len() && exact(&r) == r.teams.len() {
+            decided += 1;
+        }
+        for (t, b) in r.teams.iter().zip(&before.teams) {
+            assert!(t.best >= b.best && t.worst <= b.worst, "{t:?} {b:?}");
+            t.certificate.check(&c, rules).unwrap();
+            if t.exact {
+                assert_ne!(t.label, RaceLabel::NotYetDecided);
+                assert_eq!(t.certificate.best.as_ref().map(|x| x.place), Some(t.best));
+                assert_eq!(t.certificate.worst.as_ref().map(|x| x.place), Some(t.worst));
+            }
+        }
+    }
+    assert!(decided > 0);
 }
 
 /// GT-M7, GT-M5: forfeits already played, and a team dropped for its second: the race agrees
