@@ -66,27 +66,33 @@ pub struct CompetitionValue {
 }
 
 /// The settings to change, each as text as the page's form takes it; one left out keeps its
-/// value. At least one.
+/// value (none sent changes nothing).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SettingsBody {
     /// What each school pays once a season, in dollars and cents (`"12.50"`; GT-O2).
     #[serde(default)]
+    #[schema(pattern = r"^\$?[0-9]{1,5}(\.[0-9]{1,2})?$")]
     pub entry_fee: Option<String>,
     /// The teams of each division invited to the playoffs, 1 to 16 (`"3"`; GT-F3).
     #[serde(default)]
+    #[schema(pattern = r"^([1-9]|1[0-6])$")]
     pub qualifiers_per_division: Option<String>,
     /// `knockout` or `round_robin` (GT-F3).
     #[serde(default)]
+    #[schema(pattern = r"^(knockout|round_robin)$")]
     pub playoff_format: Option<String>,
     /// The days to enter a result, 1 to 30 (GT-P2).
     #[serde(default)]
+    #[schema(pattern = r"^([1-9]|[12][0-9]|30)$")]
     pub enter_within_days: Option<String>,
     /// The days to confirm a result, 1 to 30 (GT-P2).
     #[serde(default)]
+    #[schema(pattern = r"^([1-9]|[12][0-9]|30)$")]
     pub confirm_within_days: Option<String>,
     /// The days to ask for a correction, 1 to 30 (GT-P2).
     #[serde(default)]
+    #[schema(pattern = r"^([1-9]|[12][0-9]|30)$")]
     pub correct_within_days: Option<String>,
     /// Why (the meeting that decided it), kept in each competition's history. At most 1000
     /// characters.
@@ -211,7 +217,17 @@ async fn change_settings(
 ) -> Response {
     let answer = async {
         let (s, acting) = begin(&state, &headers, path).await?;
-        let body: SettingsBody = serde_json::from_slice(&bytes).map_err(|e| {
+        // The body is required and an object, as the document says (serde would read a
+        // struct from an array too); `{}` changes nothing.
+        let body: SettingsBody = serde_json::from_slice::<serde_json::Value>(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|v| match v {
+                serde_json::Value::Object(_) => {
+                    serde_json::from_value(v).map_err(|e| e.to_string())
+                }
+                _ => Err("not an object".to_string()),
+            })
+            .map_err(|e| {
             invalid_fields(vec![(
                 "body",
                 format!(
@@ -219,13 +235,8 @@ async fn change_settings(
                 ),
             )])
         })?;
+        // No setting sent changes nothing, as the same values again do.
         let typed = body.typed();
-        if typed.is_empty() {
-            return Err(invalid_fields(vec![(
-                "body",
-                "Send at least one setting to change, e.g. {\"entry_fee\": \"12.50\"}; GET lists them.".into(),
-            )]));
-        }
         let reason = body.reason.as_deref().unwrap_or_default();
         match save(&state, &s, &typed, reason, &acting).await {
             Ok(_) => {

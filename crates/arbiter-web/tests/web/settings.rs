@@ -234,6 +234,14 @@ async fn gt_o2_the_api_reads_and_changes_the_settings_with_the_presidents_token(
         "{}",
         changed.body
     );
+    // Nothing sent changes nothing.
+    let nothing = call(&app, "POST", &president, "{}").await;
+    assert_eq!(nothing.status, StatusCode::OK, "{}", nothing.body);
+    assert!(
+        nothing.body.contains("\"value\":\"11.00\""),
+        "{}",
+        nothing.body
+    );
     let denied = call(&app, "GET", &advisor, "").await;
     assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
 }
