@@ -57,35 +57,25 @@ pub fn show(league: &str, season: Option<&str>, db: &Database) -> Result<()> {
 
 fn table(season: &str, rules: &Ruleset, comps: &[StoredCompetition]) -> String {
     let mut out = format!("Settings of {season} (arbiter settings set --KEY VALUE changes them)\n");
-    for setting in Setting::ALL {
-        let Some(value) = setting.value(rules) else {
-            continue;
-        };
+    let all: Vec<&Ruleset> = comps.iter().map(|c| &c.rules).collect();
+    for v in settings::season_values(&all) {
+        let setting = v.setting;
         let rule = setting
             .rule(rules)
             .map_or(String::new(), |r| format!(" ({r})"));
-        let each: Vec<String> = comps
-            .iter()
-            .map(|c| {
-                let v = setting
-                    .value(&c.rules)
-                    .map_or_else(|| "none".to_string(), |v| setting.words(&v));
-                format!("{} {v}", c.record.name)
-            })
-            .collect();
-        let differs = comps
-            .iter()
-            .any(|c| setting.value(&c.rules).as_deref() != Some(value.as_str()));
+        let differs = if v.differs() {
+            format!(
+                "; now {}",
+                v.in_words(comps.iter().map(|c| c.record.name.as_str()))
+            )
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "  {:<24} {:<12} {}{rule}{}\n",
+            "  {:<24} {:<12} {}{rule}{differs}\n",
             setting.key(),
-            value,
+            v.value,
             setting.name(),
-            if differs {
-                format!("; now {}", each.join(", "))
-            } else {
-                String::new()
-            }
         ));
     }
     out

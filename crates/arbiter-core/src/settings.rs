@@ -330,6 +330,60 @@ pub fn change(
     }
 }
 
+/// One setting across a season's competitions, as the settings page, the API and the CLI list
+/// it: its value in the first competition's rules, and in each competition, in their order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonValue {
+    /// Which.
+    pub setting: Setting,
+    /// Its value in the first competition's rules, as the form writes it.
+    pub value: String,
+    /// Its value in each competition; `None` where the rules lack it.
+    pub each: Vec<Option<String>>,
+}
+
+impl SeasonValue {
+    /// Whether the competitions disagree on it (saving then sets them alike).
+    pub fn differs(&self) -> bool {
+        self.each
+            .iter()
+            .any(|v| v.as_deref() != Some(self.value.as_str()))
+    }
+
+    /// `Metro Division $10.00, Wood County Division $12.00`: each competition's value, by the
+    /// `names` of the competitions in their order.
+    pub fn in_words<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> String {
+        names
+            .into_iter()
+            .zip(&self.each)
+            .map(|(name, v)| {
+                let shown = v
+                    .as_deref()
+                    .map_or_else(|| "none".to_string(), |v| self.setting.words(v));
+                format!("{name} {shown}")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Every setting the first competition's rules have, with its value in each competition.
+pub fn season_values(competitions: &[&Ruleset]) -> Vec<SeasonValue> {
+    let Some(first) = competitions.first() else {
+        return Vec::new();
+    };
+    Setting::ALL
+        .into_iter()
+        .filter_map(|setting| {
+            Some(SeasonValue {
+                setting,
+                value: setting.value(first)?,
+                each: competitions.iter().map(|r| setting.value(r)).collect(),
+            })
+        })
+        .collect()
+}
+
 /// A competition's new rules and what changed in them, or `None` when nothing did.
 pub type CompetitionChange = Option<(Ruleset, Vec<SettingChange>)>;
 
@@ -538,5 +592,38 @@ mod tests {
             none[0].message,
             "No competition of the season has the entry fee; it cannot be set here."
         );
+    }
+
+    #[test]
+    fn gt_o2_a_seasons_values_say_where_its_competitions_differ() {
+        let ten = gthscl();
+        let (twelve, _) = change(
+            &ten,
+            &typed(&[(Setting::EntryFee, "12")]),
+            SeasonSoFar::default(),
+        )
+        .unwrap();
+        let values = season_values(&[&ten, &twelve]);
+        let fee = values
+            .iter()
+            .find(|v| v.setting == Setting::EntryFee)
+            .unwrap();
+        assert_eq!(fee.value, "10.00");
+        assert_eq!(
+            fee.each,
+            [Some("10.00".to_string()), Some("12.00".to_string())]
+        );
+        assert!(fee.differs());
+        assert_eq!(
+            fee.in_words(["Metro", "Wood County"]),
+            "Metro $10.00, Wood County $12.00"
+        );
+        let days = values
+            .iter()
+            .find(|v| v.setting == Setting::EnterWithinDays)
+            .unwrap();
+        assert!(!days.differs());
+        // An event's rules have none of these settings.
+        assert!(season_values(&[&Ruleset::preset("astc").unwrap()]).is_empty());
     }
 }

@@ -5,7 +5,8 @@
 //! (`setup::settings::season_rules`, `save`).
 
 use arbiter_core::permissions::Action;
-use arbiter_core::settings::Setting;
+use arbiter_core::ruleset::Ruleset;
+use arbiter_core::settings::{Setting, season_values};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -118,28 +119,29 @@ impl SettingsBody {
 }
 
 fn settings_json(s: &SeasonRules) -> SettingsJson {
-    let first = s.competitions.first().map(|v| &v.rules);
-    let settings = Setting::ALL
+    let all: Vec<&Ruleset> = s.competitions.iter().map(|v| &v.rules).collect();
+    let settings = season_values(&all)
         .into_iter()
-        .filter_map(|setting| {
-            let rules = first?;
-            let value = setting.value(rules)?;
-            let each: Vec<CompetitionValue> = s
-                .competitions
-                .iter()
-                .map(|v| CompetitionValue {
-                    competition: v.record.slug.clone(),
-                    value: setting.value(&v.rules),
-                })
-                .collect();
-            let differs = each.iter().any(|c| c.value.as_deref() != Some(&value));
-            Some(SettingJson {
-                key: setting.key().to_string(),
-                name: setting.name().to_string(),
-                rule: setting.rule(rules).map(str::to_string),
-                value,
-                differs: if differs { each } else { Vec::new() },
-            })
+        .map(|v| SettingJson {
+            key: v.setting.key().to_string(),
+            name: v.setting.name().to_string(),
+            rule: all
+                .first()
+                .and_then(|r| v.setting.rule(r))
+                .map(str::to_string),
+            differs: if v.differs() {
+                s.competitions
+                    .iter()
+                    .zip(&v.each)
+                    .map(|(c, x)| CompetitionValue {
+                        competition: c.record.slug.clone(),
+                        value: x.clone(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            value: v.value,
         })
         .collect();
     SettingsJson {

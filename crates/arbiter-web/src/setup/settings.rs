@@ -27,7 +27,7 @@ use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
 use crate::http::auth::{self, Acting, Auth};
 use crate::http::csrf;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::setup::setup_href;
 use crate::ui::layout::{Layout, private_layout};
 use crate::ui::link::{Link, league_href, season_href};
@@ -164,29 +164,17 @@ fn fields(s: &SeasonRules, typed: Option<&SettingsFields>) -> Vec<Field> {
     let Some(rules) = s.rules() else {
         return Vec::new();
     };
-    Setting::ALL
+    let all: Vec<&Ruleset> = s.competitions.iter().map(|v| &v.rules).collect();
+    settings::season_values(&all)
         .into_iter()
-        .filter_map(|setting| {
-            let kept = setting.value(rules)?;
+        .map(|v| {
+            let setting = v.setting;
+            let differs = v
+                .differs()
+                .then(|| v.in_words(s.competitions.iter().map(|c| c.record.name.as_str())));
             let value = typed
                 .and_then(|t| t.values.get(setting.key()).cloned())
-                .unwrap_or(kept);
-            let each: Vec<(String, String)> = s
-                .competitions
-                .iter()
-                .map(|v| {
-                    let shown = setting
-                        .value(&v.rules)
-                        .map_or_else(|| "none".to_string(), |x| setting.words(&x));
-                    (v.record.name.clone(), shown)
-                })
-                .collect();
-            let differs = each.iter().any(|(_, x)| *x != each[0].1).then(|| {
-                each.iter()
-                    .map(|(name, x)| format!("{name} {x}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            });
+                .unwrap_or(v.value);
             let rule = setting
                 .rule(rules)
                 .map_or(String::new(), |r| format!(" ({r})"));
@@ -203,7 +191,7 @@ fn fields(s: &SeasonRules, typed: Option<&SettingsFields>) -> Vec<Field> {
             } else {
                 Vec::new()
             };
-            Some(Field {
+            Field {
                 key: setting.key(),
                 label,
                 help: setting.help(),
@@ -211,7 +199,7 @@ fn fields(s: &SeasonRules, typed: Option<&SettingsFields>) -> Vec<Field> {
                 choices,
                 differs,
                 money: setting == Setting::EntryFee,
-            })
+            }
         })
         .collect()
 }
@@ -252,10 +240,6 @@ async fn page(
     Ok(private(status, &page))
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// GET `/leagues/{league}/{season}/settings`: the season's settings and the form to change them.
 pub async fn settings_page(
     State(state): State<AppState>,
@@ -263,7 +247,7 @@ pub async fn settings_page(
     path: Addressed<SeasonAddress>,
     saved: Result<Query<Saved>, QueryRejection>,
 ) -> Response {
-    answer(
+    super::answer(
         async {
             let (s, _) = load(&state, &auth, path).await?;
             let notice = saved.ok().and_then(|Query(q)| q.changed).map(|n| {
@@ -359,7 +343,7 @@ pub async fn save_settings(
     path: Addressed<SeasonAddress>,
     Form(f): Form<SettingsFields>,
 ) -> Response {
-    answer(
+    super::answer(
         async {
             let (s, acting) = load(&state, &auth, path).await?;
             match save(&state, &s, &f.typed(), f.reason(), &acting).await {
