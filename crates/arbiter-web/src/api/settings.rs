@@ -8,7 +8,7 @@ use arbiter_core::permissions::Action;
 use arbiter_core::ruleset::Ruleset;
 use arbiter_core::settings::{Setting, season_values};
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -17,9 +17,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::answer::ErrorAnswer;
-use crate::api::write::{InvalidAnswer, invalid_fields, json_response, permit_league, token};
+use crate::api::write::{InvalidAnswer, begin_season, invalid_fields, json_response};
 use crate::app::address::{Addressed, SeasonAddress};
-use crate::app::respond::bad_path;
 use crate::app::site;
 use crate::app::state::AppState;
 use crate::http::auth::Acting;
@@ -151,23 +150,17 @@ fn settings_json(s: &SeasonRules) -> SettingsJson {
     }
 }
 
-/// The address, the token, the league and the table, in that order; then the season.
+/// The token, the league and the table, then the season's rules.
 async fn begin(
     state: &AppState,
     headers: &HeaderMap,
     path: Addressed<SeasonAddress>,
 ) -> Result<(SeasonRules, Acting), Response> {
-    let Path(SeasonAddress { league, season }) =
-        path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-    let (token, user) = token(state, headers).await?;
-    let tree = site::one(state, &league)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
-    permit_league(&token, &tree.league, Action::EditRules).map_err(|r| *r)?;
+    let (tree, season, acting) = begin_season(state, headers, path, Action::EditRules).await?;
     let s = season_rules(state, tree, &season)
         .await
         .map_err(|e| e.answer(Format::Json))?;
-    Ok((s, Acting::by_token(&user.email, &token)))
+    Ok((s, acting))
 }
 
 /// Issue 32 item 5: a season's settings (the entry fee, GT-O2; the playoff qualifiers and

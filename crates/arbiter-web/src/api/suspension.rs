@@ -7,7 +7,7 @@ use arbiter_core::permissions::Action;
 use arbiter_core::suspend::Plan;
 use arbiter_core::text::Reason;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -16,12 +16,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api::answer::ErrorAnswer;
-use crate::api::write::{
-    InvalidAnswer, InvalidDetail, ProblemJson, json_response, permit_league, token,
-};
+use crate::api::write::{InvalidAnswer, InvalidDetail, ProblemJson, begin_season, json_response};
 use crate::app::address::{Addressed, SeasonAddress};
-use crate::app::respond::bad_path;
-use crate::app::site;
 use crate::app::state::AppState;
 use crate::http::auth::Acting;
 use crate::http::error::{Format, WebError};
@@ -183,23 +179,18 @@ fn refused(problems: Vec<Problem>) -> Response {
     )
 }
 
-/// The address, the token, the league and the table, in that order; then the season.
+/// The token, the league and the table, then the season's schedule.
 async fn begin(
     state: &AppState,
     headers: &HeaderMap,
     path: Addressed<SeasonAddress>,
 ) -> Result<(SeasonSchedule, Acting), Response> {
-    let Path(SeasonAddress { league, season }) =
-        path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-    let (token, user) = token(state, headers).await?;
-    let tree = site::one(state, &league)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
-    permit_league(&token, &tree.league, Action::SuspendSchedule).map_err(|r| *r)?;
+    let (tree, season, acting) =
+        begin_season(state, headers, path, Action::SuspendSchedule).await?;
     let s = load(state, &tree, &season)
         .await
         .map_err(|e| e.answer(Format::Json))?;
-    Ok((s, Acting::by_token(&user.email, &token)))
+    Ok((s, acting))
 }
 
 /// GT-F5: the President suspends the schedule in severe weather and resumes it: every match

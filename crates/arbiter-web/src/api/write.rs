@@ -24,7 +24,8 @@ use utoipa_axum::routes;
 
 use crate::api::answer::ErrorAnswer;
 use crate::app::address::{
-    self, ExtraGameAddress, ExtraGamePath, LineupAddress, LineupPath, MatchAddress,
+    self, Addressed, ExtraGameAddress, ExtraGamePath, LineupAddress, LineupPath, MatchAddress,
+    SeasonAddress,
 };
 use crate::app::respond::bad_path;
 use crate::app::state::AppState;
@@ -465,6 +466,25 @@ fn permit(ctx: &MatchContext, token: &ApiToken, action: Action) -> Result<(), Bo
             WebError::Forbidden(sentence(&reason)).answer(Format::Json),
         )),
     }
+}
+
+/// A season's endpoint's first steps, in order: the address, the token, the league and the
+/// table's answer on `action`; the league and the season's slug for the caller to load, and who
+/// acts (the suspension, GT-F5; the season's settings).
+pub(crate) async fn begin_season(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: Addressed<SeasonAddress>,
+    action: Action,
+) -> Result<(crate::app::site::LeagueTree, String, Acting), Response> {
+    let Path(SeasonAddress { league, season }) =
+        path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let (token, user) = token(state, headers).await?;
+    let tree = crate::app::site::one(state, &league)
+        .await
+        .map_err(|e| e.answer(Format::Json))?;
+    permit_league(&token, &tree.league, action).map_err(|r| *r)?;
+    Ok((tree, season, Acting::by_token(&user.email, &token)))
 }
 
 /// The table's answer for the token's role in `league` on a league-wide `action` (the fee
