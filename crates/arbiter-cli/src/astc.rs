@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use arbiter_core::field::{self, Entries, FieldPlan, Host, PreviousFinish, State};
+use arbiter_core::event::field::{self, Entries, FieldPlan, Host, PreviousFinish, State};
 use arbiter_formats::{field_json, ruleset_file};
 use clap::ValueEnum;
 

@@ -7,9 +7,9 @@ use std::fmt;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use arbiter_core::check;
-use arbiter_core::eligibility::SeasonEntry;
-use arbiter_core::validate::{Finding, Severity};
+use arbiter_core::rules::validate::{Finding, Severity};
+use arbiter_core::season::check;
+use arbiter_core::teams::eligibility::SeasonEntry;
 use arbiter_formats::competition_json::JsonError;
 use arbiter_formats::trf::TrfError;
 use serde::Serialize;

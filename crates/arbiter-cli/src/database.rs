@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use arbiter_core::model::{Competition, MatchOutcome, Pairing};
-use arbiter_core::ruleset::Ruleset;
+use arbiter_core::record::model::{Competition, MatchOutcome, Pairing};
+use arbiter_core::rules::ruleset::Ruleset;
 use arbiter_store::{
     Actor, ImportPlace, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, SeasonChoice,
     Store,
@@ -466,7 +466,7 @@ pub fn import(
     let competition = &loaded.competition;
     let slug = match &target.competition {
         Some(s) => s.clone(),
-        None => arbiter_core::text::slug(&competition.name).ok_or_else(|| {
+        None => arbiter_core::record::text::slug(&competition.name).ok_or_else(|| {
             anyhow!(
                 "{}: the competition's name `{}` gives no address; name one with --competition SLUG",
                 file.display(),
@@ -492,7 +492,7 @@ pub fn import(
                 name: target.league.clone(),
                 kind: LeagueKind::League,
                 description: String::new(),
-                time_zone: arbiter_core::zone::Zone::utc(),
+                time_zone: arbiter_core::record::zone::Zone::utc(),
             },
             // Without --season: the league's latest season, or one named by the year.
             season: match &target.season {
@@ -599,7 +599,7 @@ fn rules_ref(rules: &Ruleset) -> Result<RulesRef> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::ruleset::PresetsOnly;
+    use arbiter_core::rules::ruleset::PresetsOnly;
 
     #[test]
     fn presets_are_stored_by_name() {

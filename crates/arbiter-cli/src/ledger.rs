@@ -5,7 +5,7 @@
 //! and checked by core's `Ledger::check` as the site's form is, on the clock's day.
 
 use anyhow::{Result, anyhow, bail};
-use arbiter_core::ledger::{self, EntryInput, Ledger, When};
+use arbiter_core::season::ledger::{self, EntryInput, Ledger, When};
 use arbiter_formats::csv;
 use arbiter_store::{Actor, League, LedgerEntry, Season, Store};
 use serde_json::{Value, json};

@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use arbiter_core::criteria::CriterionSpec;
-use arbiter_core::model::Competition;
-use arbiter_core::ruleset::Ruleset;
+use arbiter_core::record::model::Competition;
+use arbiter_core::rules::criteria::CriterionSpec;
+use arbiter_core::rules::ruleset::Ruleset;
 use arbiter_formats::ruleset_file::{self, FileRulesetSource};
 use arbiter_formats::{competition_json, trf};
 
@@ -17,7 +17,7 @@ pub struct Loaded {
     /// A TRF file's own tie-break list (202), applied after the primary score.
     pub tiebreaks: Vec<CriterionSpec>,
     /// What the reader warned of, each with its rule and place.
-    pub warnings: Vec<arbiter_core::validate::Finding>,
+    pub warnings: Vec<arbiter_core::rules::validate::Finding>,
 }
 
 /// The most a competition file may hold: FIDE's largest team events are a few MiB of TRF.
@@ -69,7 +69,7 @@ pub fn competition(path: &Path, rules: Option<&str>, from: &RulesFrom) -> Result
             warnings: t
                 .warnings
                 .iter()
-                .map(|w| arbiter_core::validate::Finding::warning(None, w.as_str()))
+                .map(|w| arbiter_core::rules::validate::Finding::warning(None, w.as_str()))
                 .collect(),
         }
     } else {
@@ -84,7 +84,7 @@ pub fn competition(path: &Path, rules: Option<&str>, from: &RulesFrom) -> Result
                 let text = ruleset_file::read_ruleset(Path::new(name)).map_err(|e| {
                     anyhow::anyhow!(
                         "--rules {name}: this is not a preset ({}) and the ruleset file cannot be read ({e})",
-                        arbiter_core::ruleset::preset_names().join(", ")
+                        arbiter_core::rules::ruleset::preset_names().join(", ")
                     )
                 })?;
                 let base = Path::new(name)
@@ -96,7 +96,7 @@ pub fn competition(path: &Path, rules: Option<&str>, from: &RulesFrom) -> Result
             }
         };
         // The record was checked against its own rules; check it against these too.
-        use arbiter_core::validate::{Severity, validate};
+        use arbiter_core::rules::validate::{Severity, validate};
         let errors: Vec<String> = validate(&loaded.competition, &loaded.rules)
             .iter()
             .filter(|f| f.severity == Severity::Error)

@@ -18,7 +18,7 @@ mod setup;
 mod suspend;
 mod users;
 
-use arbiter_core::zone::Zone;
+use arbiter_core::record::zone::Zone;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,8 +26,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use arbiter_core::criteria::CriterionSpec;
-use arbiter_core::schedule::{self, Cycles};
+use arbiter_core::pairing::schedule::{self, Cycles};
+use arbiter_core::rules::criteria::CriterionSpec;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -1079,14 +1079,14 @@ fn run(cli: Cli) -> Result<()> {
                 None => loaded.rules.criteria.clone(),
             };
             let sheet = arbiter_core::scoring::score(&loaded.competition, &loaded.rules);
-            let standings = arbiter_core::standings::rank(
+            let standings = arbiter_core::scoring::standings::rank(
                 &loaded.competition,
                 &loaded.rules,
                 &sheet,
                 &criteria,
             )?;
             let explanation = explain.then(|| {
-                arbiter_core::standings::explain(
+                arbiter_core::scoring::standings::explain(
                     &standings,
                     &loaded.competition,
                     &loaded.rules,
@@ -1118,9 +1118,12 @@ fn run(cli: Cli) -> Result<()> {
                 eprintln!("warning: {w}");
             }
             let system = ratings::system(system, format, loaded.rules.rating)?;
-            let rated =
-                arbiter_core::rated_games::rate(&loaded.competition, &loaded.rules, &system)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let rated = arbiter_core::rating::rated_games::rate(
+                &loaded.competition,
+                &loaded.rules,
+                &system,
+            )
+            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             let out = if next_season {
                 ratings::next_season(&loaded, &rated, format)?
             } else {
@@ -1548,7 +1551,7 @@ fn run(cli: Cli) -> Result<()> {
                     database,
                 },
         } => {
-            let moment = arbiter_core::media::Moment::from_code(&moment).ok_or_else(|| {
+            let moment = arbiter_core::season_end::media::Moment::from_code(&moment).ok_or_else(|| {
                 anyhow::anyhow!("“{moment}” is not a report: the Vice-President reports midway and at the end (GT-O3); give --moment midway or --moment end")
             })?;
             season_end::draft(
@@ -1584,7 +1587,7 @@ fn run(cli: Cli) -> Result<()> {
                 }),
             ..
         } => {
-            use arbiter_core::settings::Setting;
+            use arbiter_core::rules::settings::Setting;
             let typed = [
                 (Setting::EntryFee, entry_fee),
                 (Setting::PlayoffQualifiers, qualifiers),
@@ -1634,7 +1637,7 @@ fn run(cli: Cli) -> Result<()> {
             &ledger::Record {
                 league: &league,
                 season: season.as_deref(),
-                input: arbiter_core::ledger::EntryInput {
+                input: arbiter_core::season::ledger::EntryInput {
                     kind,
                     school: school.unwrap_or_default(),
                     amount: amount.unwrap_or_default(),
@@ -1746,7 +1749,7 @@ fn parse_list(list: &str) -> Result<Vec<CriterionSpec>> {
 /// A tie-break list replaces everything after the primary score; a list that starts with `PTS`
 /// or with the primary score itself replaces the whole list.
 fn with_tiebreaks(base: &[CriterionSpec], list: &[CriterionSpec]) -> Vec<CriterionSpec> {
-    use arbiter_core::criteria::{CriterionKind, FideCode};
+    use arbiter_core::rules::criteria::{CriterionKind, FideCode};
     let primary_named = list.first().is_some_and(|c| match &c.kind {
         CriterionKind::Fide(f) => f.code == FideCode::Pts,
         CriterionKind::GamePoints | CriterionKind::MatchPoints => true,

@@ -7,8 +7,10 @@
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
-use arbiter_core::model::{Board, Colour, GameResult, MatchOutcome, Pairing, Round, Side, TeamId};
-use arbiter_core::swiss::{self, RoundPairing};
+use arbiter_core::pairing::swiss::{self, RoundPairing};
+use arbiter_core::record::model::{
+    Board, Colour, GameResult, MatchOutcome, Pairing, Round, Side, TeamId,
+};
 use arbiter_formats::trf;
 
 use crate::load;
@@ -171,11 +173,11 @@ pub fn run(args: &PairArgs) -> Result<()> {
     Ok(())
 }
 
-fn name(c: &arbiter_core::model::Competition, id: &TeamId) -> String {
+fn name(c: &arbiter_core::record::model::Competition, id: &TeamId) -> String {
     c.team_name(id)
 }
 
-fn table(c: &arbiter_core::model::Competition, p: &RoundPairing, explain: bool) -> String {
+fn table(c: &arbiter_core::record::model::Competition, p: &RoundPairing, explain: bool) -> String {
     let mut out = format!("Round {}\n", p.round);
     let width = p
         .pairs
@@ -276,7 +278,7 @@ fn with_round(loaded: &load::Loaded, p: &RoundPairing) -> Result<String> {
                     ..Board::new(GameResult::Pending)
                 })
                 .collect();
-            Pairing::Match(arbiter_core::model::Match {
+            Pairing::Match(arbiter_core::record::model::Match {
                 home,
                 away,
                 outcome: MatchOutcome::Boards(boards),
@@ -288,9 +290,9 @@ fn with_round(loaded: &load::Loaded, p: &RoundPairing) -> Result<String> {
         })
         .collect();
     pairings.extend(p.bye.as_ref().map(|b| {
-        Pairing::Bye(arbiter_core::model::Bye {
+        Pairing::Bye(arbiter_core::record::model::Bye {
             team: b.team.clone(),
-            kind: arbiter_core::model::ByeKind::PairingAllocated,
+            kind: arbiter_core::record::model::ByeKind::PairingAllocated,
         })
     }));
     c.rounds.push(Round {

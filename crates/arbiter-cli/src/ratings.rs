@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 
 use anyhow::{Result, bail};
-use arbiter_core::model::Competition;
-use arbiter_core::rated_games::RatedCompetition;
+use arbiter_core::rating::rated_games::RatedCompetition;
 use arbiter_core::rating::rollover::{self, NextSeason};
 use arbiter_core::rating::{Standing, Summary, System};
+use arbiter_core::record::model::Competition;
 use arbiter_formats::{csv, trf};
 use serde_json::{Value, json};
 
@@ -240,7 +240,7 @@ fn table(rated: &RatedCompetition, lines: &[Line<'_>]) -> String {
     for l in lines {
         let s = &l.summary;
         let rating = |st: &Standing| match published(st) {
-            Some(r) => arbiter_core::model::rating_text(r, st.provisional),
+            Some(r) => arbiter_core::record::model::rating_text(r, st.provisional),
             None => "-".into(),
         };
         let _ = writeln!(
@@ -295,8 +295,9 @@ pub fn next_season(
             (l, next, reason)
         })
         .collect();
-    let shown =
-        |rating: u32, provisional: bool| arbiter_core::model::rating_text(rating, provisional);
+    let shown = |rating: u32, provisional: bool| {
+        arbiter_core::record::model::rating_text(rating, provisional)
+    };
     let text = match format {
         RatingsFormat::Json => {
             let players: Vec<Value> = rows

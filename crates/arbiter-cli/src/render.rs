@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use arbiter_core::model::Competition;
-use arbiter_core::schedule::Schedule;
-use arbiter_core::standings::{CriterionValue, Explanation, Standings};
+use arbiter_core::pairing::schedule::Schedule;
+use arbiter_core::record::model::Competition;
+use arbiter_core::scoring::standings::{CriterionValue, Explanation, Standings};
 use serde_json::{Map, Value, json};
 
 use crate::Format;
@@ -229,9 +229,9 @@ pub fn schedule_json(s: &Schedule) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::criteria::{CriterionKind, CriterionSpec};
-    use arbiter_core::model::{Team, TeamId};
-    use arbiter_core::standings::StandingRow;
+    use arbiter_core::record::model::{Team, TeamId};
+    use arbiter_core::rules::criteria::{CriterionKind, CriterionSpec};
+    use arbiter_core::scoring::standings::StandingRow;
     use arbiter_formats::csv;
     use proptest::collection::vec;
     use proptest::prelude::*;

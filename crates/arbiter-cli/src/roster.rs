@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use arbiter_core::roster;
+use arbiter_core::teams::roster;
 use arbiter_formats::{roster_csv, ruleset_file};
 use arbiter_store::Actor;
 

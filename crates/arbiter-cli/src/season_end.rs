@@ -6,8 +6,8 @@
 //! (GT-O3: the product's draft of the midway or end-of-season report, text or Markdown).
 
 use anyhow::{Result, anyhow};
-use arbiter_core::media::{self, Moment};
-use arbiter_core::permissions::Action;
+use arbiter_core::rules::permissions::Action;
+use arbiter_core::season_end::media::{self, Moment};
 use arbiter_formats::csv;
 use arbiter_web::season_end::{self, SeasonEnd};
 
@@ -74,7 +74,7 @@ pub fn qualify(league: &str, season: &str, format: Format, db: &Database) -> Res
                         f.seed,
                         f.name,
                         f.division,
-                        arbiter_core::race::ordinal(f.place)
+                        arbiter_core::season_end::race::ordinal(f.place)
                     ));
                 }
             }

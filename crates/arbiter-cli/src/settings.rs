@@ -5,8 +5,8 @@
 //! new version in the history with the reason.
 
 use anyhow::{Result, anyhow, bail};
-use arbiter_core::ruleset::Ruleset;
-use arbiter_core::settings::{self, SeasonSoFar, Setting};
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::rules::settings::{self, SeasonSoFar, Setting};
 use arbiter_formats::competition_json::{WrittenRules, written_rules};
 use arbiter_store::{Actor, RulesChange, RulesRef, Store, StoredCompetition};
 

@@ -6,13 +6,13 @@
 use std::path::Path;
 
 use anyhow::{Result, anyhow, bail};
-use arbiter_core::calendar::Closure;
-use arbiter_core::division::{self, Draw};
-use arbiter_core::model::Pairing;
-use arbiter_core::roster::LineProblem;
-use arbiter_core::schedule::{Cycles, Spacing};
-use arbiter_core::zone::Zone;
-use arbiter_core::{Ruleset, text};
+use arbiter_core::pairing::schedule::{Cycles, Spacing};
+use arbiter_core::record::calendar::Closure;
+use arbiter_core::record::model::Pairing;
+use arbiter_core::record::zone::Zone;
+use arbiter_core::season::division::{self, Draw};
+use arbiter_core::teams::roster::LineProblem;
+use arbiter_core::{Ruleset, record::text};
 use arbiter_formats::{closures_csv, ruleset_file, teams_csv};
 use arbiter_store::{
     Actor, LeagueKind, NewClosure, NewCompetition, NewLeague, NewSeason, RulesRef,
@@ -239,7 +239,7 @@ pub fn create_division(ask: &NewDivisionAsked, db: &Database) -> Result<()> {
         anyhow!(
             "`{}` is not a preset; choose one of {}",
             ask.rules,
-            arbiter_core::ruleset::preset_names().join(", ")
+            arbiter_core::rules::ruleset::preset_names().join(", ")
         )
     })?;
     let slug = match ask.slug {

@@ -5,7 +5,7 @@
 //! With `--undo`, a suspension applied before is undone through the site's write path.
 
 use anyhow::{Result, anyhow, bail};
-use arbiter_core::suspend::{self, Division, Suspension};
+use arbiter_core::season::suspend::{self, Division, Suspension};
 use arbiter_store::{Actor, MatchMove, StoredCompetition};
 use jiff::civil::Date;
 

@@ -3,8 +3,8 @@
 //! for a script, acting in an officer's role or a school's advisor's.
 
 use anyhow::{Context, Result, anyhow, bail};
-use arbiter_core::permissions::{Action, Decision, Role, Subject, Target, decide};
-use arbiter_core::text::Email;
+use arbiter_core::record::text::Email;
+use arbiter_core::rules::permissions::{Action, Decision, Role, Subject, Target, decide};
 use arbiter_mail::{Mail, Mailer};
 use arbiter_store::{Actor, NewApiToken, Store};
 

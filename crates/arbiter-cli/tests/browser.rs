@@ -520,15 +520,15 @@ fn movable_match() -> (String, String, jiff::civil::Date) {
                     let base = format!("/leagues/gthscl/{}/{}", season.slug, c.slug);
                     for k in 1..=10 {
                         let to = day + jiff::ToSpan::days(k);
-                        let mv = arbiter_core::postpone::Move {
+                        let mv = arbiter_core::season::postpone::Move {
                             round: r.number,
                             home: m.home.clone(),
                             to,
                             today,
                             calendar: Some(calendar.clone()),
-                            why: arbiter_core::postpone::Postponement::Arranged,
+                            why: arbiter_core::season::postpone::Postponement::Arranged,
                         };
-                        if arbiter_core::postpone::check(&c.competition, &mv).is_empty() {
+                        if arbiter_core::season::postpone::check(&c.competition, &mv).is_empty() {
                             return (
                                 format!("{base}/rounds/{}/matches/{}", r.number, m.home.0),
                                 format!("{base}/teams/{}/schedule.ics", m.home.0),

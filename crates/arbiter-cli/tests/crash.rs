@@ -28,8 +28,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arbiter_core::lineup::{self, Lineup, NamedLineup};
-use arbiter_core::model::{MatchOutcome, Pairing, Side};
+use arbiter_core::record::model::{MatchOutcome, Pairing, Side};
+use arbiter_core::teams::lineup::{self, Lineup, NamedLineup};
 use arbiter_store::{HistoryFilter, Store, StoredCompetition};
 use common::*;
 

@@ -115,7 +115,7 @@ fn c046_a_round_past_the_event_is_refused_with_the_reason() {
 /// which the next round waits for its results.
 #[test]
 fn c046_a_stored_team_swiss_is_paired_and_published_by_an_officer() {
-    use arbiter_core::swiss;
+    use arbiter_core::pairing::swiss;
     let dir = std::env::temp_dir().join(format!("arbiter-pair-stored-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

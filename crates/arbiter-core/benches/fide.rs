@@ -3,11 +3,11 @@
 
 use std::hint::black_box;
 
-use arbiter_core::criteria::CriterionSpec;
-use arbiter_core::model::*;
-use arbiter_core::ruleset::Ruleset;
+use arbiter_core::record::model::*;
+use arbiter_core::rules::criteria::CriterionSpec;
+use arbiter_core::rules::ruleset::Ruleset;
 use arbiter_core::scoring;
-use arbiter_core::standings::rank;
+use arbiter_core::scoring::standings::rank;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const LIST: &str = "PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,EMMSB,EGGSB,BH:GP,BC,SSSC,TBR,BBE,WIN";

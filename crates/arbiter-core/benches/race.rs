@@ -11,10 +11,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use arbiter_core::model::*;
-use arbiter_core::race::{DEFAULT_BUDGET, race};
-use arbiter_core::ruleset::Ruleset;
-use arbiter_core::schedule::{Cycles, apply_to, round_robin};
+use arbiter_core::pairing::schedule::{Cycles, apply_to, round_robin};
+use arbiter_core::record::model::*;
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::season_end::race::{DEFAULT_BUDGET, race};
 
 /// xorshift64: deterministic, no dependency.
 struct XorShift(u64);

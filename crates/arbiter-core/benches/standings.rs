@@ -3,11 +3,11 @@
 
 use std::hint::black_box;
 
-use arbiter_core::model::*;
-use arbiter_core::ruleset::Ruleset;
-use arbiter_core::schedule::{Cycles, apply_to, round_robin};
+use arbiter_core::pairing::schedule::{Cycles, apply_to, round_robin};
+use arbiter_core::record::model::*;
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::scoring::standings::standings;
 use arbiter_core::scoring::would_drop;
-use arbiter_core::standings::standings;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// xorshift64: deterministic, no dependency.

@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use arbiter_core::swiss::{self, Request};
+use arbiter_core::pairing::swiss::{self, Request};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn pairing(c: &mut Criterion) {

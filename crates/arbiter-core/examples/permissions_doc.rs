@@ -1,5 +1,5 @@
 //! Prints docs/permissions.md: `cargo run -p arbiter-core --example permissions_doc > docs/permissions.md`.
 
 fn main() {
-    print!("{}", arbiter_core::permissions::render_markdown());
+    print!("{}", arbiter_core::rules::permissions::render_markdown());
 }

@@ -3,7 +3,7 @@
 //! home wins by forfeit, `-` away wins by forfeit, `x` double forfeit, `*` not yet played.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use crate::model::*;
+use crate::record::model::*;
 
 /// The boards of a match, from their codes.
 pub fn boards(code: &str) -> Vec<Board> {

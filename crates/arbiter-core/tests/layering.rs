@@ -1,5 +1,6 @@
 //! The workspace's layering, checked on its own source (ARCHITECTURE.md, "Invariants"): core does
-//! no I/O, core's model, criteria and calendar import nothing else from core, the web's lower
+//! no I/O, core's model, criteria and calendar import nothing else from core, core's foundation
+//! areas (`record`, `rules`) import no area above them, the web's lower
 //! areas import no area of pages, and in every crate no module reaches back to one that reaches
 //! it, directly or round a circle. A module is a file (`mod.rs` names its folder); what a
 //! module's tests use does not count. The check lives here, with the crate every other one
@@ -60,14 +61,7 @@ fn imports(crate_dir: &Path) -> Graph {
             .find("#[cfg(test)]\nmod tests {")
             .map_or(text.as_str(), |at| &text[..at]);
         let named = graph.entry(module.clone()).or_default();
-        for (at, _) in code.match_indices("crate::") {
-            let rest = &code[at + "crate::".len()..];
-            let path: String = rest
-                .chars()
-                .take_while(|c| {
-                    c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == ':'
-                })
-                .collect();
+        for path in crate_paths(code) {
             let segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
             // The longest prefix that is a module: `crate::http::error::WebError` names
             // `http::error`.
@@ -84,6 +78,41 @@ fn imports(crate_dir: &Path) -> Graph {
         }
     }
     graph
+}
+
+/// Every path `code` names from `crate::`, a group's items each on its own:
+/// `crate::{record::model::Team, rules::ruleset}` names `record::model::Team` and
+/// `rules::ruleset`. A nested group keeps only its prefix, which is the module.
+fn crate_paths(code: &str) -> Vec<String> {
+    let is_path = |c: &char| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == ':';
+    let mut paths = Vec::new();
+    for (at, _) in code.match_indices("crate::") {
+        let rest = &code[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => paths.push(std::mem::take(&mut item)),
+                    c if depth == 0 && is_path(&c) => item.push(c),
+                    c if depth == 0 && !c.is_whitespace() => item.push(' '),
+                    _ => {}
+                }
+            }
+            paths.push(item);
+        } else {
+            paths.push(rest.chars().take_while(is_path).collect());
+        }
+    }
+    // `Team as T` and the like: the path is what comes before the first space.
+    paths
+        .into_iter()
+        .map(|p| p.trim().split(' ').next().unwrap_or("").to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 fn crate_dir(name: &str) -> PathBuf {
@@ -123,7 +152,7 @@ fn circles(graph: &Graph) -> Vec<String> {
 #[test]
 fn the_model_the_criteria_and_the_calendar_import_nothing_else_from_core() {
     let graph = imports(&crate_dir("arbiter-core"));
-    for leaf in ["model", "criteria", "calendar"] {
+    for leaf in ["record::model", "rules::criteria", "record::calendar"] {
         let named = graph
             .get(leaf)
             .unwrap_or_else(|| panic!("no module {leaf}"));
@@ -155,6 +184,71 @@ fn no_module_of_any_crate_reaches_back_to_one_that_reaches_it() {
     assert!(
         modules("arbiter-web").is_some_and(|m| m > 20),
         "{checked:?}"
+    );
+}
+
+/// Core is laid out by area (ARCHITECTURE.md): every module lives in an area's folder, and the
+/// two lowest areas import nothing above them: `record` nothing outside itself, `rules` only
+/// `record` and itself.
+#[test]
+fn core_is_laid_out_by_area_and_its_foundation_imports_nothing_above_it() {
+    let graph = imports(&crate_dir("arbiter-core"));
+    let areas = [
+        "record",
+        "rules",
+        "scoring",
+        "teams",
+        "season",
+        "event",
+        "season_end",
+        "rating",
+        "pairing",
+    ];
+    let area = |m: &str| m.split("::").next().unwrap_or("").to_string();
+    for module in graph
+        .keys()
+        .filter(|m| !m.is_empty() && m.as_str() != "testing")
+    {
+        assert!(
+            areas.contains(&area(module).as_str()),
+            "core's module {module} is in no area; put it in the folder of its area"
+        );
+    }
+    for area_name in areas {
+        assert!(
+            graph.contains_key(area_name),
+            "no area {area_name} in arbiter-core/src"
+        );
+    }
+    let below = |module: &str| -> &[&str] {
+        match area(module).as_str() {
+            "record" => &["record"],
+            "rules" => &["record", "rules"],
+            _ => &[],
+        }
+    };
+    for (module, named) in &graph {
+        let allowed = below(module);
+        if allowed.is_empty() {
+            continue;
+        }
+        let above: Vec<_> = named
+            .iter()
+            .filter(|n| !allowed.contains(&area(n).as_str()))
+            .collect();
+        assert!(
+            above.is_empty(),
+            "{module} imports {above:?}, an area above it"
+        );
+    }
+}
+
+#[test]
+fn a_group_import_names_each_of_its_modules() {
+    let code = "use crate::{record::model::{Team, TeamId}, rules::ruleset::Ruleset as R, scoring};";
+    assert_eq!(
+        crate_paths(code),
+        vec!["record::model::", "rules::ruleset::", "scoring"]
     );
 }
 

@@ -1,7 +1,7 @@
 //! Who may do what (GT-O3, GT-M1, GT-P2, GT-P4, AS-11, AS-13), and docs/permissions.md kept in
 //! step with the table.
 
-use arbiter_core::permissions::{
+use arbiter_core::rules::permissions::{
     Access, Action, Conduct, Decision, Role, Subject, Target, acting_role, decide, render_markdown,
     table,
 };

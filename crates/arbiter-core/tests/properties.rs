@@ -5,13 +5,13 @@ mod support;
 
 use std::collections::HashMap;
 
-use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
-use arbiter_core::criteria::CriterionSpec;
-use arbiter_core::model::*;
-use arbiter_core::ruleset::Ruleset;
-use arbiter_core::schedule::{self, Cycles, ScheduleError, Spacing, place};
+use arbiter_core::pairing::schedule::{self, Cycles, ScheduleError, Spacing, place};
+use arbiter_core::record::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
+use arbiter_core::record::model::*;
+use arbiter_core::rules::criteria::CriterionSpec;
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::scoring::standings::{rank, standings};
 use arbiter_core::scoring::{EntryKind, score};
-use arbiter_core::standings::{rank, standings};
 use jiff::ToSpan;
 use jiff::civil::{Date, Weekday, date};
 use proptest::prelude::*;
@@ -365,8 +365,8 @@ proptest! {
     fn the_explanation_names_the_criterion_that_separated_each_pair(
         seed: u64, teams in 2usize..12, rounds in 1usize..8, shift in 0usize..11,
     ) {
-        use arbiter_core::standings::SeparationReason;
-        use arbiter_core::criteria::CriterionValue;
+        use arbiter_core::scoring::standings::SeparationReason;
+        use arbiter_core::rules::criteria::CriterionValue;
         use std::cmp::Ordering;
         for rules in rulesets() {
             let mut c = generate(seed, teams, rounds, rules.boards as usize);
@@ -387,7 +387,7 @@ proptest! {
                         // Tied on every team figure before it (a group criterion's value
                         // depends on the group, so only team figures are compared).
                         for (j, earlier) in s.criteria[..*index].iter().enumerate() {
-                            if !arbiter_core::standings::is_group_criterion(&earlier.kind) {
+                            if !arbiter_core::scoring::standings::is_group_criterion(&earlier.kind) {
                                 let (a, b) = (&upper.values[j], &lower.values[j]);
                                 if *a != CriterionValue::NotApplied && *b != CriterionValue::NotApplied {
                                     prop_assert_eq!(a.compare(b), Ordering::Equal, "{}", earlier.code);

@@ -6,12 +6,12 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::calendar::{Closure, SchoolCalendar};
-use arbiter_core::model::{ByeKind, MatchOutcome, Pairing, TeamId};
-use arbiter_core::schedule::{
+use arbiter_core::pairing::schedule::{
     Cycles, MAX_TEAMS, Schedule, ScheduleError, ScheduledRound, Spacing, apply_to, place,
     round_robin,
 };
+use arbiter_core::record::calendar::{Closure, SchoolCalendar};
+use arbiter_core::record::model::{ByeKind, MatchOutcome, Pairing, TeamId};
 use jiff::civil::{Weekday, date};
 use proptest::prelude::*;
 
@@ -476,7 +476,7 @@ fn as_19_an_event_is_packed_on_consecutive_match_days() {
         vec![Closure::day(date(2026, 12, 9), "a public holiday").unwrap()],
     )
     .unwrap();
-    let every_day = arbiter_core::calendar::SCHOOL_WEEK;
+    let every_day = arbiter_core::record::calendar::SCHOOL_WEEK;
     let dates = place(&single(8), &week, &every_day, Spacing::Packed).unwrap();
     assert_eq!(
         dates,
@@ -497,7 +497,7 @@ fn as_19_an_event_is_packed_on_consecutive_match_days() {
 #[test]
 fn as_19_an_event_plays_two_rounds_a_day() {
     let event = SchoolCalendar::new(date(2026, 12, 7), date(2026, 12, 10), Vec::new()).unwrap();
-    let every_day = arbiter_core::calendar::SCHOOL_WEEK;
+    let every_day = arbiter_core::record::calendar::SCHOOL_WEEK;
     let dates = place(&single(8), &event, &every_day, Spacing::RoundsADay(2)).unwrap();
     let (mon, tue, wed, thu) = (
         date(2026, 12, 7),

@@ -3,10 +3,10 @@
 
 mod support;
 
-use arbiter_core::model::*;
-use arbiter_core::ruleset::{PresetsOnly, Ruleset};
+use arbiter_core::record::model::*;
+use arbiter_core::rules::ruleset::{PresetsOnly, Ruleset};
+use arbiter_core::scoring::standings::{CriterionValue, SeparationReason, standings};
 use arbiter_core::scoring::{EntryKind, score, would_drop};
-use arbiter_core::standings::{CriterionValue, SeparationReason, standings};
 use support::*;
 
 fn astc() -> Ruleset {

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::model::{ByeKind, MatchOutcome, Pairing, TeamId};
-use arbiter_core::swiss::{self, Request};
+use arbiter_core::pairing::swiss::{self, Request};
+use arbiter_core::record::model::{ByeKind, MatchOutcome, Pairing, TeamId};
 use proptest::prelude::*;
 
 proptest! {

@@ -6,10 +6,10 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::model::{
+use arbiter_core::pairing::schedule::{self, Cycles};
+use arbiter_core::record::model::{
     Board, Competition, GameResult, MatchOutcome, Pairing, Player, PlayerId, Team, TeamId,
 };
-use arbiter_core::schedule::{self, Cycles};
 use arbiter_core::{Ruleset, standings};
 use jiff::ToSpan;
 use jiff::civil::{Date, date};
@@ -125,7 +125,7 @@ const FIELDS: &[Field] = &[
 struct Edition {
     year: i16,
     season: &'static str,
-    host: arbiter_core::field::State,
+    host: arbiter_core::event::field::State,
     venue: &'static str,
     utc_offset_minutes: i32,
     /// The Monday of its four days.
@@ -136,7 +136,7 @@ const EDITIONS: [Edition; 2] = [
     Edition {
         year: 2025,
         season: "2025, Melbourne",
-        host: arbiter_core::field::State::Vic,
+        host: arbiter_core::event::field::State::Vic,
         venue: "Melbourne High School, the Great Hall",
         utc_offset_minutes: 660,
         first_day: date(2025, 12, 8),
@@ -144,7 +144,7 @@ const EDITIONS: [Edition; 2] = [
     Edition {
         year: 2026,
         season: "2026, Adelaide",
-        host: arbiter_core::field::State::Sa,
+        host: arbiter_core::event::field::State::Sa,
         venue: "Adelaide Convention Centre, Hall C",
         utc_offset_minutes: 630,
         first_day: date(2026, 12, 7),

@@ -9,16 +9,16 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
-use arbiter_core::ledger::{self, Entry, EntryInput, Ledger, When};
-use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
-use arbiter_core::model::{
+use arbiter_core::pairing::schedule::{self, Cycles, Schedule, ScheduleError, Spacing};
+use arbiter_core::record::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
+use arbiter_core::record::model::{
     AdjudicationPosition, Board, Competition, ExtraEvent, ExtraGame, ExtraKind, ExtraStep,
     GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side, Team, TeamId,
     Unfinished, Unplayed,
 };
-use arbiter_core::schedule::{self, Cycles, Schedule, ScheduleError, Spacing};
-use arbiter_core::{Ruleset, validate};
+use arbiter_core::season::ledger::{self, Entry, EntryInput, Ledger, When};
+use arbiter_core::teams::lineup::{Lineup, NamedLineup, Ranking};
+use arbiter_core::{Ruleset, rules::validate};
 use jiff::civil::{Date, date};
 
 use crate::names::{Entrants, Names, OHIO};
@@ -448,8 +448,8 @@ fn game_scores(c: &Competition) -> Vec<DemoGameScore> {
             let home = rules.colour(Some(b), 1, Side::Home);
             let white_won = match (b.result, home) {
                 (GameResult::Draw, _) => None,
-                (GameResult::HomeWin, c) => Some(c == arbiter_core::model::Colour::White),
-                (GameResult::AwayWin, c) => Some(c == arbiter_core::model::Colour::Black),
+                (GameResult::HomeWin, c) => Some(c == arbiter_core::record::model::Colour::White),
+                (GameResult::AwayWin, c) => Some(c == arbiter_core::record::model::Colour::Black),
                 _ => return None,
             };
             let moves = match white_won {
@@ -468,8 +468,8 @@ fn game_scores(c: &Competition) -> Vec<DemoGameScore> {
                     .map_or_else(|| "?".to_string(), |p| p.name.clone())
             };
             let (white, black) = match home {
-                arbiter_core::model::Colour::White => (&b.home_player, &b.away_player),
-                arbiter_core::model::Colour::Black => (&b.away_player, &b.home_player),
+                arbiter_core::record::model::Colour::White => (&b.home_player, &b.away_player),
+                arbiter_core::record::model::Colour::Black => (&b.away_player, &b.home_player),
             };
             Some(DemoGameScore {
                 round: 1,

@@ -30,7 +30,7 @@ mod swiss;
 #[cfg(feature = "store")]
 pub use store::write_to;
 
-use arbiter_core::model::Competition;
+use arbiter_core::record::model::Competition;
 use jiff::civil::Date;
 
 /// Everything the demo database holds.
@@ -72,9 +72,9 @@ pub struct DemoSeason {
     pub competitions: Vec<DemoCompetition>,
     /// The season's fee ledger (GT-O2), entry 1 first, each checked by core's
     /// `Ledger::check`.
-    pub ledger: Vec<arbiter_core::ledger::Entry>,
+    pub ledger: Vec<arbiter_core::season::ledger::Entry>,
     /// The days the season's schools are closed (GT-M2), stored with the season.
-    pub closures: Vec<arbiter_core::calendar::Closure>,
+    pub closures: Vec<arbiter_core::record::calendar::Closure>,
     /// An event's days as its arbiter set them (AS-1, AS-3, AS-11): `None` for a league.
     pub event: Option<DemoEvent>,
 }
@@ -84,7 +84,7 @@ pub struct DemoSeason {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DemoEvent {
     pub name: String,
-    pub host: arbiter_core::field::State,
+    pub host: arbiter_core::event::field::State,
     pub venue: String,
     pub utc_offset_minutes: i32,
     /// By competition slug.
@@ -101,7 +101,7 @@ pub struct DemoCompetition {
     pub rules: String,
     pub competition: Competition,
     /// Lineups named before matches still to be played (issue 12).
-    pub lineups: Vec<arbiter_core::lineup::NamedLineup>,
+    pub lineups: Vec<arbiter_core::teams::lineup::NamedLineup>,
     /// Finished games whose moves an advisor uploaded (GT-M20).
     pub game_scores: Vec<DemoGameScore>,
 }
@@ -113,7 +113,7 @@ impl DemoCompetition {
             arbiter_core::Ruleset::from_toml(
                 &self.name,
                 &self.rules,
-                &arbiter_core::ruleset::PresetsOnly,
+                &arbiter_core::rules::ruleset::PresetsOnly,
             )
             .ok()
         })
@@ -124,7 +124,7 @@ impl DemoCompetition {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DemoGameScore {
     pub round: u32,
-    pub home: arbiter_core::model::TeamId,
+    pub home: arbiter_core::record::model::TeamId,
     pub board: u32,
     pub pgn: String,
 }

@@ -1,6 +1,6 @@
 //! Results drawn from playing strength: the Elo expectation split into win, draw and loss.
 
-use arbiter_core::model::GameResult;
+use arbiter_core::record::model::GameResult;
 
 use crate::rng::Rng;
 

@@ -29,7 +29,7 @@ pub async fn write_to(
                         LeagueKind::Event => arbiter_store::LeagueKind::Event,
                     },
                     description: l.description.clone(),
-                    time_zone: arbiter_core::zone::Zone::named(l.time_zone)
+                    time_zone: arbiter_core::record::zone::Zone::named(l.time_zone)
                         .map_err(|e| StoreError::Invalid(e.to_string()))?,
                 },
                 by,
@@ -87,7 +87,7 @@ pub async fn write_to(
                             .ok_or_else(|| {
                                 StoreError::NotFound(format!("{} was not stored", c.name))
                             })?;
-                    let match_id = |round: u32, home: &arbiter_core::model::TeamId| {
+                    let match_id = |round: u32, home: &arbiter_core::record::model::TeamId| {
                         loaded.match_id(round, home).ok_or_else(|| {
                             StoreError::NotFound(format!(
                                 "{} has no match at home to {home} in round {round}",
@@ -135,7 +135,7 @@ pub async fn write_to(
             // The fee ledger (GT-O2), as its Treasurer recorded it.
             let keeper = l.treasurer.as_deref().map_or_else(
                 || by.clone(),
-                |email| Actor::user(email, arbiter_core::permissions::Role::Treasurer),
+                |email| Actor::user(email, arbiter_core::rules::permissions::Role::Treasurer),
             );
             for e in &s.ledger {
                 store
@@ -152,9 +152,11 @@ pub async fn write_to(
                     l.name
                 )));
             };
-            let address =
-                arbiter_core::text::PostalAddress::parse(&format!("the address of {name}"), text)
-                    .map_err(|e| StoreError::Invalid(e.to_string()))?;
+            let address = arbiter_core::record::text::PostalAddress::parse(
+                &format!("the address of {name}"),
+                text,
+            )
+            .map_err(|e| StoreError::Invalid(e.to_string()))?;
             store
                 .set_school_address(league.id, school.id, address.as_ref(), by)
                 .await?;

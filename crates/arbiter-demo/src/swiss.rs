@@ -4,12 +4,12 @@
 //! to pair on the site ("Pair round 4").
 
 use arbiter_core::Ruleset;
-use arbiter_core::model::{
+use arbiter_core::pairing::swiss::{self, Request};
+use arbiter_core::record::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, Player, PlayerId, Team, TeamId,
 };
 #[cfg(test)]
-use arbiter_core::model::{Bye, ByeKind, Round};
-use arbiter_core::swiss::{self, Request};
+use arbiter_core::record::model::{Bye, ByeKind, Round};
 use jiff::civil::{Date, date};
 
 use crate::names::{Entrants, Names, OHIO};
@@ -56,7 +56,7 @@ pub fn rules() -> Option<Ruleset> {
     Ruleset::from_toml(
         "the demo's team Swiss",
         RULES,
-        &arbiter_core::ruleset::PresetsOnly,
+        &arbiter_core::rules::ruleset::PresetsOnly,
     )
     .ok()
 }
@@ -213,7 +213,8 @@ mod tests {
 
     #[test]
     fn the_rules_parse_and_give_the_event_its_length() {
-        let r = Ruleset::from_toml("demo", RULES, &arbiter_core::ruleset::PresetsOnly).unwrap();
+        let r =
+            Ruleset::from_toml("demo", RULES, &arbiter_core::rules::ruleset::PresetsOnly).unwrap();
         assert_eq!(r.pairing.rounds, Some(7));
         assert!(swiss::paired_round_by_round(&r));
     }

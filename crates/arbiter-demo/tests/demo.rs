@@ -4,13 +4,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use arbiter_core::check;
-use arbiter_core::eligibility::SeasonEntry;
-use arbiter_core::model::{
+use arbiter_core::record::model::{
     Competition, GameResult, MatchOutcome, Pairing, Player, PlayerId, Side, TeamId,
 };
+use arbiter_core::rules::validate::Severity;
 use arbiter_core::scoring::score;
-use arbiter_core::validate::Severity;
+use arbiter_core::season::check;
+use arbiter_core::teams::eligibility::SeasonEntry;
 use arbiter_core::{Ruleset, standings};
 use arbiter_demo::{Demo, DemoCompetition, LeagueKind, generate, large_division};
 use jiff::civil::{Date, date};
@@ -545,7 +545,7 @@ fn a_large_division_for_the_benchmark() {
 /// trophy purchases (GT-F1, GT-F3); and the league's cash above zero.
 #[test]
 fn gt_o2_the_gthscl_ledger_has_fees_a_refund_a_reversal_and_trophies() {
-    use arbiter_core::ledger::{self, EntryKind, Ledger, Money};
+    use arbiter_core::season::ledger::{self, EntryKind, Ledger, Money};
     for today in [TODAY, date(2020, 1, 1), date(2030, 6, 1)] {
         let demo = generate(today);
         let l = league(&demo, "gthscl");
@@ -645,9 +645,9 @@ fn gt_r6_a_student_of_a_school_with_no_team_plays_for_the_closest_one() {
 /// unplayed game scored as a double default (GT-M4); each on a result its kind allows.
 #[test]
 fn gthscl_unplayed_boards_say_why() {
-    use arbiter_core::model::Unplayed;
+    use arbiter_core::record::model::Unplayed;
     let divisions = gthscl_at(TODAY);
-    let boards: Vec<&arbiter_core::model::Board> = divisions
+    let boards: Vec<&arbiter_core::record::model::Board> = divisions
         .iter()
         .flat_map(|d| d.competition.matches())
         .filter_map(|(_, m)| match &m.outcome {
@@ -681,7 +681,7 @@ fn gthscl_unplayed_boards_say_why() {
 /// the match's two schools, and it is rated.
 #[test]
 fn gt_r5_the_season_has_a_rated_challenge_game() {
-    use arbiter_core::model::ExtraKind;
+    use arbiter_core::record::model::ExtraKind;
     let divisions = gthscl_at(TODAY);
     let (division, m) = divisions
         .iter()
@@ -699,7 +699,7 @@ fn gt_r5_the_season_has_a_rated_challenge_game() {
             .and_then(|t| t.school.clone())
     };
     assert_ne!(school_of(&g.white), school_of(&g.black));
-    let rated = arbiter_core::rated_games::rate(
+    let rated = arbiter_core::rating::rated_games::rate(
         &division.competition,
         &rules(division),
         &rules(division).rating,
@@ -731,7 +731,8 @@ fn gt_m20_every_demo_game_score_is_its_boards_game() {
                 .matches()
                 .find(|(r, m)| *r == g.round && m.home == g.home)
                 .unwrap();
-            let read = arbiter_core::game::read_board_score(&m.outcome, g.board, &rules, &g.pgn);
+            let read =
+                arbiter_core::season::game::read_board_score(&m.outcome, g.board, &rules, &g.pgn);
             assert!(read.is_ok(), "{}: {g:?}: {read:?}", c.name);
         }
     }
@@ -742,8 +743,8 @@ fn gt_m20_every_demo_game_score_is_its_boards_game() {
 /// season's March before its last day (GT-F5).
 #[test]
 fn gt_f3_the_demo_season_finishes_and_qualifies_after_the_regular_season() {
-    use arbiter_core::bracket;
-    use arbiter_core::qualify;
+    use arbiter_core::season_end::bracket;
+    use arbiter_core::season_end::qualify;
     let today = date(2027, 2, 25);
     let divisions = gthscl_at(today);
     let mut qualified = Vec::new();
@@ -834,10 +835,10 @@ fn gt_f3_the_demo_divisions_race_is_told_from_the_first_demo_day() {
             if rules.playoffs.is_none() {
                 continue;
             }
-            let race = arbiter_core::race::race(
+            let race = arbiter_core::season_end::race::race(
                 &c.competition,
                 &rules,
-                arbiter_core::race::DEFAULT_BUDGET,
+                arbiter_core::season_end::race::DEFAULT_BUDGET,
             )
             .unwrap();
             for t in &race.teams {

@@ -9,9 +9,9 @@
 
 use std::process::ExitCode;
 
-use arbiter_core::criteria::CriterionSpec;
+use arbiter_core::rules::criteria::CriterionSpec;
 use arbiter_core::scoring;
-use arbiter_core::standings::{CriterionValue, rank};
+use arbiter_core::scoring::standings::{CriterionValue, rank};
 use arbiter_formats::trf;
 use serde_json::{Value, json};
 

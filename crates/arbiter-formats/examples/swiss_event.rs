@@ -4,7 +4,7 @@
 
 use std::io::Write as _;
 
-use arbiter_core::swiss;
+use arbiter_core::pairing::swiss;
 use arbiter_formats::trf;
 
 fn main() {

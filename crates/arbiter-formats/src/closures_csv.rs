@@ -2,9 +2,9 @@
 //! header naming the columns `from` (the first day closed, YYYY-MM-DD), `to` (the last; by
 //! default the first) and `reason` ("Winter break"). Read with every mistake at its line.
 
-use arbiter_core::calendar::{CalendarError, Closure};
-use arbiter_core::roster::LineProblem;
-use arbiter_core::text::NAME_MAX_CHARS;
+use arbiter_core::record::calendar::{CalendarError, Closure};
+use arbiter_core::record::text::NAME_MAX_CHARS;
+use arbiter_core::teams::roster::LineProblem;
 use jiff::civil::Date;
 
 use crate::sheet;

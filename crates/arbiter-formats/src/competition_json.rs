@@ -2,21 +2,21 @@
 //!
 //! Reading is in two passes: serde (with `deny_unknown_fields`) checks the shape and gives
 //! line and column for every syntax error; then the model is built and checked against its
-//! ruleset (`arbiter_core::validate`), and each finding is pointed back to its place in the file.
+//! ruleset (`arbiter_core::rules::validate`), and each finding is pointed back to its place in the file.
 
 use std::fmt;
 
-use arbiter_core::criteria::CriterionSpec;
-use arbiter_core::game;
-use arbiter_core::late::LateArrival;
-use arbiter_core::model::{
+use arbiter_core::record::model::{
     AdjudicationPosition, Board, Bye, ByeKind, Colour, Competition, ExtraGame, ExtraKind,
     GameResult, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, RatingRecord, Round,
     Side, Team, TeamId, Unfinished, Unplayed,
 };
-use arbiter_core::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
+use arbiter_core::rules::criteria::CriterionSpec;
+use arbiter_core::rules::ruleset::{PRESETS, PresetsOnly, Ruleset, RulesetDocument, RulesetSource};
+use arbiter_core::rules::validate::{self, Finding};
 use arbiter_core::scoring;
-use arbiter_core::validate::{self, Finding};
+use arbiter_core::season::game;
+use arbiter_core::season::late::LateArrival;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -438,7 +438,7 @@ fn load_rules(
     out: &mut Collected,
 ) -> Option<Ruleset> {
     let here = [Seg::Key("rules")];
-    let presets = arbiter_core::ruleset::preset_names().join(", ");
+    let presets = arbiter_core::rules::ruleset::preset_names().join(", ");
     match value {
         None => {
             out.push(
@@ -1643,7 +1643,7 @@ mod tests {
 
     #[test]
     fn every_preset_is_written_by_name() {
-        for name in arbiter_core::ruleset::preset_names() {
+        for name in arbiter_core::rules::ruleset::preset_names() {
             let r = Ruleset::preset(name).unwrap();
             assert_eq!(rules_value(&r), Value::String(name.to_string()));
         }
@@ -1657,7 +1657,7 @@ mod tests {
     #[test]
     fn fide_settings_are_written() {
         let r = changed("fide-team", |r| {
-            r.fide.edition = Some(arbiter_core::ruleset::FideEdition::Aug2024);
+            r.fide.edition = Some(arbiter_core::rules::ruleset::FideEdition::Aug2024);
             r.fide.round_robin = Some(true);
         });
         assert_eq!(
@@ -1706,7 +1706,7 @@ mod tests {
             r#"{"extends":"gthscl","report":{"enabled":false}}"#
         );
         let a = changed("astc", |a| {
-            a.report = Some(arbiter_core::report::Deadlines {
+            a.report = Some(arbiter_core::season::report::Deadlines {
                 enter_within: 2,
                 confirm_within: 5,
                 correct_within: 5,

@@ -6,7 +6,7 @@
 //! (issue 32 item 26). Every problem is given at its line (and column in JSON), the rule's
 //! sentence from core.
 
-use arbiter_core::field::{Entries, EntryInput, EntryProblem, FinishInput, PreviousFinish};
+use arbiter_core::event::field::{Entries, EntryInput, EntryProblem, FinishInput, PreviousFinish};
 use serde::Deserialize;
 
 use crate::competition_json::{JsonError, Problem, Seg, line_column, locate, syntax_problem};
@@ -239,7 +239,7 @@ fn placed(origin: &str, text: &str, list: &str, problems: &[EntryProblem]) -> Js
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::field::State;
+    use arbiter_core::event::field::State;
 
     /// Issue 32 item 26: the entries as an arbiter types them, a line each, every mistake at
     /// once at the line it is on.

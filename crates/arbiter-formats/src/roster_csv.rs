@@ -9,8 +9,8 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::roster::{self, FileRows, LineProblem, NewPlayer};
-use arbiter_core::text::NAME_MAX_CHARS;
+use arbiter_core::record::text::NAME_MAX_CHARS;
+use arbiter_core::teams::roster::{self, FileRows, LineProblem, NewPlayer};
 use jiff::civil::Date;
 
 use crate::sheet;

@@ -2,7 +2,7 @@
 //! header naming the columns `competition` (its slug), `round` (from 1) and `starts_at` (the
 //! hall's time, `2026-12-07T09:30` or `2026-12-07 09:30`). Read with every mistake at its line.
 
-use arbiter_core::roster::LineProblem;
+use arbiter_core::teams::roster::LineProblem;
 use jiff::civil::DateTime;
 
 use crate::sheet;

@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use arbiter_core::ruleset::{RulesetSource, preset_names};
+use arbiter_core::rules::ruleset::{RulesetSource, preset_names};
 
 /// The most a ruleset file may hold: a real one is a few hundred bytes of TOML.
 pub const RULESET_LIMIT: u64 = 1024 * 1024;

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::roster::LineProblem;
+use arbiter_core::teams::roster::LineProblem;
 
 /// The file's rows, with the mistakes its header and lines already have.
 pub(crate) struct Sheet {

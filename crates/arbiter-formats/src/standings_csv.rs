@@ -2,8 +2,8 @@
 //! code), and when asked the explanation after an empty record, a sentence a record. The
 //! command line's `--format csv` and the site's `standings.csv` write the same bytes.
 
-use arbiter_core::model::Competition;
-use arbiter_core::standings::{CriterionValue, Explanation, Standings};
+use arbiter_core::record::model::Competition;
+use arbiter_core::scoring::standings::{CriterionValue, Explanation, Standings};
 
 use crate::csv::Writer;
 

@@ -7,9 +7,9 @@
 //! with every mistake at its line, for core's `division::draw`, which checks the teams against
 //! the ruleset, and `division::schools`, which checks their schools against the league's.
 
-use arbiter_core::division::TeamEntry;
-use arbiter_core::roster::{FileRows, LineProblem};
-use arbiter_core::text::NAME_MAX_CHARS;
+use arbiter_core::record::text::NAME_MAX_CHARS;
+use arbiter_core::season::division::TeamEntry;
+use arbiter_core::teams::roster::{FileRows, LineProblem};
 
 use crate::sheet;
 

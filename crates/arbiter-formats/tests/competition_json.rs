@@ -7,8 +7,8 @@
 
 use std::path::PathBuf;
 
-use arbiter_core::model::{GameResult, MatchOutcome, Pairing, Side};
-use arbiter_core::validate::Severity;
+use arbiter_core::record::model::{GameResult, MatchOutcome, Pairing, Side};
+use arbiter_core::rules::validate::Severity;
 use arbiter_formats::competition_json::{self, JsonError, LoadedCompetition};
 use arbiter_formats::ruleset_file::FileRulesetSource;
 
@@ -384,9 +384,12 @@ fn round_trip_write_then_read_is_the_same_model() {
     ] {
         let first = load(name).unwrap();
         let text = competition_json::write(&first.competition, &first.rules, &first.tiebreaks);
-        let again =
-            competition_json::read("written.json", &text, &arbiter_core::ruleset::PresetsOnly)
-                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        let again = competition_json::read(
+            "written.json",
+            &text,
+            &arbiter_core::rules::ruleset::PresetsOnly,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
         assert_eq!(again.competition, first.competition, "{name}\n{text}");
         assert_eq!(again.rules, first.rules, "{name}\n{text}");
         // Written once more, the text is the same.
@@ -513,7 +516,7 @@ fn a_match_day_of_its_own_reads_and_writes_back() {
         {"home": "a", "away": "b", "date": "2026-11-04"},
         {"bye": "c"}
       ]}]}"#;
-    let source = arbiter_core::ruleset::PresetsOnly;
+    let source = arbiter_core::rules::ruleset::PresetsOnly;
     let l = competition_json::read("moved.json", text, &source).unwrap();
     let Pairing::Match(m) = &l.competition.rounds[0].pairings[0] else {
         panic!()
@@ -533,7 +536,7 @@ fn a_match_day_of_its_own_reads_and_writes_back() {
 /// note, GT-M4's agreed draw stored as a double default with a warning).
 #[test]
 fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
-    use arbiter_core::model::Unplayed;
+    use arbiter_core::record::model::Unplayed;
     let l = load("unplayed.json").unwrap();
     let MatchOutcome::Boards(b) = &l.competition.matches().next().unwrap().1.outcome else {
         panic!("boards")
@@ -550,11 +553,17 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
     assert_eq!(b[3].unplayed, Some(Unplayed::Absent));
     // GT-M6: Ottawa Hills came within the hour after its school day: the match is played.
     let late = l.competition.matches().next().unwrap().1.late.unwrap();
-    assert_eq!(late.ruling(), Ok(arbiter_core::late::LateRuling::Plays));
+    assert_eq!(
+        late.ruling(),
+        Ok(arbiter_core::season::late::LateRuling::Plays)
+    );
     // GT-P3: the games beside the match, outside its score.
     let extra = &l.competition.matches().next().unwrap().1.extra_games;
     assert_eq!(extra.len(), 2);
-    assert_eq!(extra[0].kind, arbiter_core::model::ExtraKind::Challenge);
+    assert_eq!(
+        extra[0].kind,
+        arbiter_core::record::model::ExtraKind::Challenge
+    );
     assert_eq!(extra[0].result, GameResult::AwayWin);
     assert!(
         l.warnings
@@ -579,9 +588,13 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
             r#"{"result": "-/-", "home_player": "t1", "away_player": "o1", "unplayed": "coach"}"#,
         )
         .replace(r#", "note": "Phone rang twice after a warning.""#, "");
-    let e = competition_json::read("wrong.json", &wrong, &arbiter_core::ruleset::PresetsOnly)
-        .unwrap_err()
-        .to_string();
+    let e = competition_json::read(
+        "wrong.json",
+        &wrong,
+        &arbiter_core::rules::ruleset::PresetsOnly,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         e.contains("board 1: a board forfeited by the coach (GT-M16) is scored"),
         "{e}"
@@ -596,9 +609,13 @@ fn gt_m16_gt_m17_gt_m4_unplayed_boards_are_read_and_written() {
     let never = std::fs::read_to_string(data_dir().join("unplayed.json"))
         .unwrap()
         .replace(r#""arrived": "16:20""#, r#""clocks_started": "16:30""#);
-    let e = competition_json::read("never.json", &never, &arbiter_core::ruleset::PresetsOnly)
-        .unwrap_err()
-        .to_string();
+    let e = competition_json::read(
+        "never.json",
+        &never,
+        &arbiter_core::rules::ruleset::PresetsOnly,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         e.contains("GT-M6: by the report, oh did not arrive and begin in time"),
         "{e}"
@@ -626,7 +643,9 @@ fn one_player_one_person_a_player_s_person_reads_and_writes_back() {
     let players = &l.competition.teams[0].players;
     assert_eq!(
         players[0].person,
-        Some(arbiter_core::model::PersonId("michael-brennan".into()))
+        Some(arbiter_core::record::model::PersonId(
+            "michael-brennan".into()
+        ))
     );
     assert_eq!(players[1].person, None);
     let written = competition_json::write(&l.competition, &l.rules, &[]);

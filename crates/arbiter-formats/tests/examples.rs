@@ -117,8 +117,8 @@ fn the_examples_write_and_read_back() {
     for name in ["astc-secondary-open.json", "gthscl-division.json"] {
         let l = example(name);
         let text = competition_json::write(&l.competition, &l.rules, &l.tiebreaks);
-        let again =
-            competition_json::read(name, &text, &arbiter_core::ruleset::PresetsOnly).unwrap();
+        let again = competition_json::read(name, &text, &arbiter_core::rules::ruleset::PresetsOnly)
+            .unwrap();
         assert_eq!(again.competition, l.competition, "{name}");
     }
 }

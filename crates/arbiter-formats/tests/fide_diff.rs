@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use arbiter_core::criteria::{CriterionKind, CriterionSpec};
+use arbiter_core::rules::criteria::{CriterionKind, CriterionSpec};
 use arbiter_core::scoring;
-use arbiter_core::standings::{CriterionValue, rank};
+use arbiter_core::scoring::standings::{CriterionValue, rank};
 use arbiter_formats::trf;
 
 #[test]

@@ -2,7 +2,7 @@
 //! day, place, name and sequence, however its text is written (issue 12, part 6).
 #![allow(clippy::unwrap_used)]
 
-use arbiter_core::zone::Zone;
+use arbiter_core::record::zone::Zone;
 use arbiter_formats::ical::{self, Event, Feed};
 use icalendar::{Calendar, CalendarComponent, Component, DatePerhapsTime, EventLike};
 use jiff::civil::date;

@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arbiter_core::swiss;
+use arbiter_core::pairing::swiss;
 use arbiter_formats::trf;
 
 fn python() -> Option<PathBuf> {

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use arbiter_core::swiss;
+use arbiter_core::pairing::swiss;
 use arbiter_formats::trf;
 
 #[derive(serde::Deserialize)]

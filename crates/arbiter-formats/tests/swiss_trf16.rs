@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use arbiter_core::swiss;
+use arbiter_core::pairing::swiss;
 use arbiter_formats::trf;
 
 /// Asserts that the event `name` holds what the test is about (`has`, said by `holds`), then

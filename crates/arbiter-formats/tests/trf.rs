@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use arbiter_core::model::{ByeKind, Competition, GameOutcome, GameResult, MatchOutcome, Pairing};
+use arbiter_core::record::model::{
+    ByeKind, Competition, GameOutcome, GameResult, MatchOutcome, Pairing,
+};
 use arbiter_core::scoring::{self, EntryKind, RoundEntry};
 use arbiter_formats::trf::{self, Encoding, LineEnding, Record, TrfDocument};
 use proptest::prelude::*;

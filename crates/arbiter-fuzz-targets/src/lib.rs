@@ -8,9 +8,12 @@
 
 use std::sync::OnceLock;
 
-use arbiter_core::entry::{BoardEntry, LateEntry, PositionEntry, ResultEntry};
-use arbiter_core::ruleset::{PresetsOnly, RulesetDocument};
-use arbiter_core::{Competition, Match, Pairing, Ruleset, game, scoring, standings, validate};
+use arbiter_core::rules::ruleset::{PresetsOnly, RulesetDocument};
+use arbiter_core::season::entry::{BoardEntry, LateEntry, PositionEntry, ResultEntry};
+use arbiter_core::{
+    Competition, Match, Pairing, Ruleset, rules::validate, scoring, scoring::standings,
+    season::game,
+};
 use arbiter_formats::{closures_csv, competition_json, field_json, roster_csv, teams_csv, trf};
 
 /// A target: its name (as in `fuzz/fuzz_targets/NAME.rs`) and its body.

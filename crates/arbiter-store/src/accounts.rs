@@ -4,10 +4,10 @@
 // `Change`, `match_place` and the dialect functions are in scope. Only hashes of tokens are
 // stored, and no history row holds a password hash, a token or a token's hash.
 
-use arbiter_core::notice::Notice;
-use arbiter_core::permissions::Role;
-use arbiter_core::report::ReviewKind;
-use arbiter_core::text::Email;
+use arbiter_core::season::notice::Notice;
+use arbiter_core::rules::permissions::Role;
+use arbiter_core::season::report::ReviewKind;
+use arbiter_core::record::text::Email;
 
 use crate::records::{
     Attempts,
@@ -18,7 +18,7 @@ use crate::secrets;
 
 /// A normalised email that can be written to, or the sentence why not (core's one rule).
 fn checked_email(email: &str) -> Result<String, StoreError> {
-    arbiter_core::text::Email::parse(email)
+    arbiter_core::record::text::Email::parse(email)
         .map(|e| e.as_str().to_string())
         .map_err(StoreError::Invalid)
 }

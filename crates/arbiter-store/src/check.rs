@@ -3,8 +3,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use arbiter_core::ruleset::{PresetsOnly, preset_names};
-use arbiter_core::text::{self, Reason, TextKind};
+use arbiter_core::record::text::{self, Reason, TextKind};
+use arbiter_core::rules::ruleset::{PresetsOnly, preset_names};
 use arbiter_core::{Competition, MatchOutcome, Pairing, Player, PlayerId, Ruleset, TeamId};
 
 use crate::error::StoreError;
@@ -89,7 +89,7 @@ pub(crate) fn name(what: &str, name: &str) -> Result<(), StoreError> {
     text(TextKind::Name, &format!("the {what}'s name"), name.trim())
 }
 
-/// The text fits its kind's limit (`arbiter_core::text`), or the sentence refusing it.
+/// The text fits its kind's limit (`arbiter_core::record::text`), or the sentence refusing it.
 pub(crate) fn text(kind: TextKind, what: &str, text: &str) -> Result<(), StoreError> {
     text::check(kind, what, text).map_err(|e| StoreError::Invalid(e.to_string()))
 }
@@ -105,7 +105,7 @@ pub(crate) fn reason(reason: Option<&str>) -> Result<Option<Reason>, StoreError>
 
 /// Core's say on a new season's days (`calendar::check_new_season`), for every writer.
 pub(crate) fn season_dates(new: &NewSeason) -> Result<(), StoreError> {
-    arbiter_core::calendar::check_new_season(new.starts_on, new.ends_on)
+    arbiter_core::record::calendar::check_new_season(new.starts_on, new.ends_on)
         .map_err(|e| StoreError::Invalid(e.to_string()))
 }
 

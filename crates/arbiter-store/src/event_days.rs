@@ -190,7 +190,7 @@ impl Backend {
             time_zone: zone_in(&row)?,
             event: NewEvent {
                 name: get(&row, "name")?,
-                host: arbiter_core::field::State::parse(&host)
+                host: arbiter_core::event::field::State::parse(&host)
                     .map_err(|_| corrupt("an event whose host is no state"))?,
                 venue: get(&row, "venue")?,
                 utc_offset_minutes: i32::try_from(offset)
@@ -209,20 +209,20 @@ fn minute_text(t: jiff::civil::DateTime) -> String {
 }
 
 /// Player keys as a protest row keeps an order: one line, comma-separated (keys are slugs).
-fn keys_text(order: &[arbiter_core::model::PlayerId]) -> String {
+fn keys_text(order: &[arbiter_core::record::model::PlayerId]) -> String {
     order.iter().map(|p| p.0.as_str()).collect::<Vec<_>>().join(",")
 }
 
-fn keys_of(text: &str) -> Vec<arbiter_core::model::PlayerId> {
+fn keys_of(text: &str) -> Vec<arbiter_core::record::model::PlayerId> {
     text.split(',')
         .filter(|k| !k.is_empty())
-        .map(|k| arbiter_core::model::PlayerId(k.to_string()))
+        .map(|k| arbiter_core::record::model::PlayerId(k.to_string()))
         .collect()
 }
 
 /// A kept text read back as core's `Reason` (it was one when written).
-fn reason_of(text: &str) -> Result<arbiter_core::text::Reason, StoreError> {
-    arbiter_core::text::Reason::parse(text)
+fn reason_of(text: &str) -> Result<arbiter_core::record::text::Reason, StoreError> {
+    arbiter_core::record::text::Reason::parse(text)
         .ok()
         .flatten()
         .ok_or_else(|| corrupt("a protest's text that is blank or too long"))
@@ -253,7 +253,7 @@ impl Backend {
     pub async fn record_protest(
         &self,
         competition: CompetitionId,
-        protest: &arbiter_core::protest::Protest,
+        protest: &arbiter_core::event::protest::Protest,
         by: &Actor,
     ) -> Result<StoredProtest, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
@@ -322,10 +322,10 @@ impl Backend {
         &self,
         competition: CompetitionId,
         number: u32,
-        reply: &arbiter_core::protest::Reply,
+        reply: &arbiter_core::event::protest::Reply,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        use arbiter_core::protest::Answer;
+        use arbiter_core::event::protest::Answer;
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
@@ -385,10 +385,10 @@ impl Backend {
         competition: CompetitionId,
         number: u32,
         against: &TeamId,
-        decision: &arbiter_core::protest::Decision,
+        decision: &arbiter_core::event::protest::Decision,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        use arbiter_core::protest::Ruling;
+        use arbiter_core::event::protest::Ruling;
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
         let league = league_of(&mut tx, competition).await?;
@@ -485,7 +485,7 @@ impl Backend {
         &self,
         competition: CompetitionId,
     ) -> Result<Vec<StoredProtest>, StoreError> {
-        use arbiter_core::protest::{Answer, Decision, Protest, Reply, Ruling};
+        use arbiter_core::event::protest::{Answer, Decision, Protest, Reply, Ruling};
         let mut tx = begin_read(&self.pool).await?;
         let rows = sqlx::query(
             "SELECT p.id, p.number, p.by_team, p.against_team, p.grounds, p.lodged_at, \

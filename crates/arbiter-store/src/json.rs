@@ -223,7 +223,7 @@ pub(crate) fn lineup(
     home: &TeamId,
     away: &TeamId,
     side: arbiter_core::Side,
-    l: &arbiter_core::lineup::Lineup,
+    l: &arbiter_core::teams::lineup::Lineup,
 ) -> Value {
     json!({
         "version": version,

@@ -7,7 +7,7 @@
 // number is the next (else another entry came in first and the write is stale), a reversal
 // names an entry of the season not reversed yet and takes its school and amount.
 
-use arbiter_core::ledger::{Entry, EntryKind, Money};
+use arbiter_core::season::ledger::{Entry, EntryKind, Money};
 
 use crate::records::LedgerEntry;
 

@@ -38,10 +38,10 @@ pub use postgres::PgStore;
 pub use records::*;
 pub use sqlite::SqliteStore;
 
-use arbiter_core::lineup::Lineup;
-use arbiter_core::permissions::Role;
-use arbiter_core::report::{ResultBasis, ReviewKind};
-use arbiter_core::text::Email;
+use arbiter_core::record::text::Email;
+use arbiter_core::rules::permissions::Role;
+use arbiter_core::season::report::{ResultBasis, ReviewKind};
+use arbiter_core::teams::lineup::Lineup;
 use arbiter_core::{Competition, MatchOutcome, PersonId, Player, PlayerId, Side, TeamId};
 
 /// The store the web site and the CLI share. Cloning is cheap (the pools are shared).
@@ -126,7 +126,7 @@ impl Store {
     pub async fn set_time_zone(
         &self,
         league: LeagueId,
-        zone: &arbiter_core::zone::Zone,
+        zone: &arbiter_core::record::zone::Zone,
         by: &Actor,
     ) -> Result<League, StoreError> {
         dispatch!(self, s => s.set_time_zone(league, zone, by).await)
@@ -212,7 +212,7 @@ impl Store {
         &self,
         league: LeagueId,
         school: SchoolId,
-        address: Option<&arbiter_core::text::PostalAddress>,
+        address: Option<&arbiter_core::record::text::PostalAddress>,
         by: &Actor,
     ) -> Result<School, StoreError> {
         dispatch!(self, s => s.set_school_address(league, school, address, by).await)
@@ -228,7 +228,7 @@ impl Store {
     pub async fn school_calendar(
         &self,
         season: &Season,
-    ) -> Result<Option<arbiter_core::calendar::SchoolCalendar>, StoreError> {
+    ) -> Result<Option<arbiter_core::record::calendar::SchoolCalendar>, StoreError> {
         let (Some(starts_on), Some(ends_on)) = (season.starts_on, season.ends_on) else {
             return Ok(None);
         };
@@ -237,13 +237,13 @@ impl Store {
             .await?
             .into_iter()
             .filter(|c| !c.withdrawn)
-            .map(|c| arbiter_core::calendar::Closure {
+            .map(|c| arbiter_core::record::calendar::Closure {
                 from: c.starts_on,
                 to: c.ends_on,
                 reason: c.reason,
             })
             .collect();
-        Ok(Some(arbiter_core::calendar::SchoolCalendar {
+        Ok(Some(arbiter_core::record::calendar::SchoolCalendar {
             starts_on,
             ends_on,
             closures,
@@ -346,7 +346,10 @@ impl Store {
         m: MatchId,
         seen: ReportSeen,
         outcome: &MatchOutcome,
-        on: (ResultBasis, Option<&arbiter_core::late::LateArrival>),
+        on: (
+            ResultBasis,
+            Option<&arbiter_core::season::late::LateArrival>,
+        ),
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
@@ -460,7 +463,7 @@ impl Store {
         &self,
         league: LeagueId,
         season: SeasonId,
-        entry: &arbiter_core::ledger::Entry,
+        entry: &arbiter_core::season::ledger::Entry,
         by: &Actor,
     ) -> Result<LedgerEntry, StoreError> {
         dispatch!(self, s => s.record_ledger_entry(league, season, entry, by).await)
@@ -502,7 +505,7 @@ impl Store {
     pub async fn record_protest(
         &self,
         competition: CompetitionId,
-        protest: &arbiter_core::protest::Protest,
+        protest: &arbiter_core::event::protest::Protest,
         by: &Actor,
     ) -> Result<StoredProtest, StoreError> {
         dispatch!(self, s => s.record_protest(competition, protest, by).await)
@@ -513,7 +516,7 @@ impl Store {
         &self,
         competition: CompetitionId,
         number: u32,
-        reply: &arbiter_core::protest::Reply,
+        reply: &arbiter_core::event::protest::Reply,
         by: &Actor,
     ) -> Result<(), StoreError> {
         dispatch!(self, s => s.record_protest_reply(competition, number, reply, by).await)
@@ -526,7 +529,7 @@ impl Store {
         competition: CompetitionId,
         number: u32,
         against: &TeamId,
-        decision: &arbiter_core::protest::Decision,
+        decision: &arbiter_core::event::protest::Decision,
         by: &Actor,
     ) -> Result<(), StoreError> {
         dispatch!(self, s => s.record_protest_decision(competition, number, against, decision, by).await)
@@ -569,8 +572,8 @@ impl Store {
         season: SeasonId,
         new: &NewCompetition,
         competition: &Competition,
-        field: &[arbiter_core::qualify::Seed],
-        calendar: &arbiter_core::bracket::PlayoffCalendar,
+        field: &[arbiter_core::season_end::qualify::Seed],
+        calendar: &arbiter_core::season_end::bracket::PlayoffCalendar,
         by: &Actor,
     ) -> Result<PlayoffRecord, StoreError> {
         dispatch!(self, s => s.draw_playoffs(season, new, competition, field, calendar, by).await)
@@ -612,7 +615,7 @@ impl Store {
     pub async fn record_deciding_game(
         &self,
         competition: CompetitionId,
-        game: &arbiter_core::bracket::DecidingGame,
+        game: &arbiter_core::season_end::bracket::DecidingGame,
         corrects: Option<i64>,
         reason: Option<&str>,
         by: &Actor,
@@ -635,7 +638,7 @@ impl Store {
         &self,
         league: LeagueId,
         season: SeasonId,
-        moment: arbiter_core::media::Moment,
+        moment: arbiter_core::season_end::media::Moment,
         seen: u32,
         bodies: (&str, &str),
         publish: bool,
@@ -806,7 +809,7 @@ impl Store {
     pub async fn stopped_notices(
         &self,
         user: UserId,
-    ) -> Result<Vec<arbiter_core::notice::Notice>, StoreError> {
+    ) -> Result<Vec<arbiter_core::season::notice::Notice>, StoreError> {
         dispatch!(self, s => s.stopped_notices(user).await)
     }
 
@@ -814,7 +817,7 @@ impl Store {
     pub async fn set_stopped_notices(
         &self,
         user: UserId,
-        stopped: &[arbiter_core::notice::Notice],
+        stopped: &[arbiter_core::season::notice::Notice],
         by: &Actor,
     ) -> Result<(), StoreError> {
         dispatch!(self, s => s.set_stopped_notices(user, stopped, by).await)

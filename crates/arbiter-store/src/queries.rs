@@ -12,15 +12,15 @@ type Tx = sqlx::Transaction<'static, Db>;
 
 use std::collections::{BTreeMap, HashMap};
 
-use arbiter_core::lineup::{Lineup, NamedLineup};
-use arbiter_core::late::LateArrival;
-use arbiter_core::report::ResultBasis;
-use arbiter_core::text::{PostalAddress, Reason, TextKind};
+use arbiter_core::teams::lineup::{Lineup, NamedLineup};
+use arbiter_core::season::late::LateArrival;
+use arbiter_core::season::report::ResultBasis;
+use arbiter_core::record::text::{PostalAddress, Reason, TextKind};
 use arbiter_core::{
     Board, Bye, Competition, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, RatingRecord, Round,
     Side, Team, TeamId, Unplayed, ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Unfinished, AdjudicationPosition,
 };
-use arbiter_core::zone::Zone;
+use arbiter_core::record::zone::Zone;
 use sqlx::Row;
 
 use crate::check;
@@ -2253,7 +2253,7 @@ impl Backend {
         let reason = new.reason.trim();
         check::name("closure", reason)?;
         // GT-M2's calendar: core says what a closure may be.
-        arbiter_core::calendar::Closure::new(new.starts_on, new.ends_on, reason)
+        arbiter_core::record::calendar::Closure::new(new.starts_on, new.ends_on, reason)
             .map_err(|e| StoreError::Invalid(e.to_string()))?;
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;

@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use arbiter_core::lineup::NamedLineup;
-use arbiter_core::permissions::Role;
-use arbiter_core::report::ReviewKind;
+use arbiter_core::rules::permissions::Role;
+use arbiter_core::season::report::ReviewKind;
+use arbiter_core::teams::lineup::NamedLineup;
 use arbiter_core::{Competition, MatchOutcome, Ruleset, Side, TeamId};
 
 macro_rules! id_type {
@@ -95,7 +95,7 @@ pub struct NewLeague {
     pub kind: LeagueKind,
     pub description: String,
     /// The zone every day and time its rules count is local to (RULES.md, "Time").
-    pub time_zone: arbiter_core::zone::Zone,
+    pub time_zone: arbiter_core::record::zone::Zone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,7 +107,7 @@ pub struct League {
     pub description: String,
     /// The zone every day and time its rules count is local to (RULES.md, "Time"): a result's
     /// entry day, GT-P2's deadlines, GT-P4's lateness, an event's hall clock (AS-11..AS-13).
-    pub time_zone: arbiter_core::zone::Zone,
+    pub time_zone: arbiter_core::record::zone::Zone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,7 +136,7 @@ pub struct School {
     pub name: String,
     /// Its postal address, set by an officer (issue 32): where its home matches are played
     /// (GT-M1), as a team's page and the calendar feeds say. `None` until set.
-    pub address: Option<arbiter_core::text::PostalAddress>,
+    pub address: Option<arbiter_core::record::text::PostalAddress>,
 }
 
 /// What a player's roster entry becomes: a name or rating corrected, or a withdrawal from a
@@ -269,7 +269,7 @@ pub struct StoredCompetition {
     pub moves: BTreeMap<MatchId, u32>,
     /// The postal address of each school of the competition's teams that has one (issue 32),
     /// by the school's name, as the teams name their schools.
-    pub school_addresses: BTreeMap<String, arbiter_core::text::PostalAddress>,
+    pub school_addresses: BTreeMap<String, arbiter_core::record::text::PostalAddress>,
 }
 
 /// A team Swiss round published with its pairing changed by hand (C.04.2 art. 1.5).
@@ -317,7 +317,7 @@ pub struct GameScore {
 /// An officer's ruling on a violation: the result stands, with the reason (issue 12).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ruling {
-    /// The violation's [`arbiter_core::validate::Finding::key`].
+    /// The violation's [`arbiter_core::rules::validate::Finding::key`].
     pub key: String,
     /// The violation as it read when ruled on.
     pub message: String,
@@ -344,7 +344,7 @@ impl StoredCompetition {
 /// An entry of a season's fee ledger (GT-O2) as kept: core's entry, and who recorded it when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LedgerEntry {
-    pub entry: arbiter_core::ledger::Entry,
+    pub entry: arbiter_core::season::ledger::Entry,
     pub recorded_by: Option<String>,
     pub recorded_role: Option<Role>,
     pub recorded_at: jiff::Timestamp,
@@ -395,7 +395,10 @@ impl StoredCompetition {
     }
 
     /// The postal address of the school `school` names, when it has one set (issue 32).
-    pub fn school_address(&self, school: &str) -> Option<&arbiter_core::text::PostalAddress> {
+    pub fn school_address(
+        &self,
+        school: &str,
+    ) -> Option<&arbiter_core::record::text::PostalAddress> {
         self.school_addresses.get(school)
     }
 }
@@ -436,9 +439,9 @@ pub struct ResultVersion {
     pub entered_at: jiff::Timestamp,
     pub reason: Option<String>,
     /// Entered as played, or an officer's penalty on the match (GT-M3, GT-P4).
-    pub basis: arbiter_core::report::ResultBasis,
+    pub basis: arbiter_core::season::report::ResultBasis,
     /// GT-M6, GT-S3: the referee's report of a late team, entered with this version.
-    pub late: Option<arbiter_core::late::LateArrival>,
+    pub late: Option<arbiter_core::season::late::LateArrival>,
 }
 
 /// One match's result in a batch written in one transaction ([`crate::Store::record_results`]).
@@ -451,9 +454,9 @@ pub struct ResultWrite<'a> {
     /// The result.
     pub outcome: &'a MatchOutcome,
     /// What it rests on (an entry, a forfeit by decision, …).
-    pub basis: arbiter_core::report::ResultBasis,
+    pub basis: arbiter_core::season::report::ResultBasis,
     /// The referee's report of a late team (GT-M6, GT-S3).
-    pub late: Option<&'a arbiter_core::late::LateArrival>,
+    pub late: Option<&'a arbiter_core::season::late::LateArrival>,
     /// Why, for a correction.
     pub reason: Option<&'a str>,
     /// Who writes it, in the role the table let act on this match (it may differ by match:
@@ -828,7 +831,7 @@ pub struct Attempts {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEvent {
     pub name: String,
-    pub host: arbiter_core::field::State,
+    pub host: arbiter_core::event::field::State,
     pub venue: String,
     /// The hall's offset from UTC in minutes (Adelaide in December: +630).
     pub utc_offset_minutes: i32,
@@ -849,7 +852,7 @@ pub struct EventRecord {
     pub season: SeasonId,
     pub version: u32,
     /// The league's time zone: the hall's clock (see [`EventRecord::clock`]).
-    pub time_zone: arbiter_core::zone::Zone,
+    pub time_zone: arbiter_core::record::zone::Zone,
     pub event: NewEvent,
     pub entered_by: Option<String>,
     pub entered_at: jiff::Timestamp,
@@ -888,7 +891,7 @@ impl EventRecord {
     }
 
     /// The instant a time in the hall names (a time the clocks skip or repeat read as
-    /// [`arbiter_core::zone::Zone::instant`] reads it); `None` past the range of time.
+    /// [`arbiter_core::record::zone::Zone::instant`] reads it); `None` past the range of time.
     pub fn instant(&self, hall: jiff::civil::DateTime) -> Option<jiff::Timestamp> {
         self.clock().to_ambiguous_timestamp(hall).compatible().ok()
     }
@@ -900,7 +903,7 @@ impl EventRecord {
     pub fn clock(&self) -> jiff::tz::TimeZone {
         let fixed = jiff::tz::Offset::from_seconds(self.event.utc_offset_minutes * 60)
             .unwrap_or(jiff::tz::Offset::UTC);
-        if self.time_zone == arbiter_core::zone::Zone::utc() {
+        if self.time_zone == arbiter_core::record::zone::Zone::utc() {
             jiff::tz::TimeZone::fixed(fixed)
         } else {
             self.time_zone.tz().clone()
@@ -914,7 +917,7 @@ impl EventRecord {
 pub struct StoredProtest {
     pub id: i64,
     pub number: u32,
-    pub protest: arbiter_core::protest::Protest,
+    pub protest: arbiter_core::event::protest::Protest,
     pub lodged_by: Option<String>,
 }
 
@@ -949,7 +952,7 @@ pub struct PlayoffRecord {
     pub season: SeasonId,
     pub competition: CompetitionId,
     /// The field, seed 1 first.
-    pub field: Vec<arbiter_core::qualify::Seed>,
+    pub field: Vec<arbiter_core::season_end::qualify::Seed>,
     /// Each round's day, round 1 first.
     pub days: Vec<jiff::civil::Date>,
     /// GT-F5: the bye date for all schools.
@@ -965,7 +968,7 @@ pub struct DecidingGameRecord {
     pub id: i64,
     /// The entered game this one corrects (issue 15); that one stays, superseded.
     pub corrects: Option<i64>,
-    pub game: arbiter_core::bracket::DecidingGame,
+    pub game: arbiter_core::season_end::bracket::DecidingGame,
     pub reason: Option<String>,
     pub entered_by: Option<String>,
     pub entered_at: jiff::Timestamp,
@@ -974,7 +977,7 @@ pub struct DecidingGameRecord {
 /// One version of a media report (GT-O3): a draft saved or a version published.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MediaReportVersion {
-    pub moment: arbiter_core::media::Moment,
+    pub moment: arbiter_core::season_end::media::Moment,
     /// 1 for the first saved in its season and moment.
     pub version: u32,
     pub published: bool,

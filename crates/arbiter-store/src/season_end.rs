@@ -7,10 +7,10 @@
 // competition as it was read, a report's version is the next of its moment, and every change is
 // a row of the history.
 
-use arbiter_core::bracket::{DecidingGame, PlayoffCalendar};
-use arbiter_core::media::Moment;
-use arbiter_core::qualify::Seed;
-use arbiter_core::ruleset::PlayoffTiebreak;
+use arbiter_core::season_end::bracket::{DecidingGame, PlayoffCalendar};
+use arbiter_core::season_end::media::Moment;
+use arbiter_core::season_end::qualify::Seed;
+use arbiter_core::rules::ruleset::PlayoffTiebreak;
 
 use crate::records::{
     RoundNote, DecidingGameRecord, MEDIA_REPORT_MAX_CHARS, MediaReportVersion, PlayoffRecord, TieDecision,

@@ -6,8 +6,8 @@
 mod support;
 
 use arbiter_core::TeamId;
-use arbiter_core::permissions::Role;
-use arbiter_core::report::{self, ReportStatus, ReviewKind};
+use arbiter_core::rules::permissions::Role;
+use arbiter_core::season::report::{self, ReportStatus, ReviewKind};
 use arbiter_store::secrets::{hash_password, token_hash, verify_password};
 use arbiter_store::{
     AcceptInvite, Actor, Attempts, HistoryEntry, HistoryFilter, League, MatchId, NewApiToken,
@@ -168,7 +168,7 @@ async fn an_invite_accepted_makes_an_account_with_the_role(store: Store) {
     assert_eq!(membership.school.as_deref(), Some(VIC));
 
     let found = store
-        .user_by_email(&arbiter_core::text::Email::parse("ADVISOR@vic.example ").unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse("ADVISOR@vic.example ").unwrap())
         .await
         .unwrap()
         .unwrap();
@@ -270,7 +270,7 @@ async fn an_expired_invite_is_refused(store: Store) {
     // Refused whole: no account, no role, no write.
     assert_eq!(
         store
-            .user_by_email(&arbiter_core::text::Email::parse(ADVISOR).unwrap())
+            .user_by_email(&arbiter_core::record::text::Email::parse(ADVISOR).unwrap())
             .await
             .unwrap(),
         None
@@ -678,7 +678,7 @@ async fn a_reset_link_is_used_once_and_expires(store: Store) {
 /// Issue 13: the notices a person stops are kept, changed whole, each change in the history;
 /// saving the same list again writes nothing.
 async fn a_person_stops_kinds_of_notice_and_the_history_keeps_each_change(store: Store) {
-    use arbiter_core::notice::Notice;
+    use arbiter_core::season::notice::Notice;
     league(&store).await;
     let pat = store
         .create_user(OFFICER, "Pat", None, &Actor::system())
@@ -1201,7 +1201,7 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     for address in ["192.0.2.1", "192.0.2.1", "2001:db8::1"] {
         store
             .record_sign_in_failure(
-                &arbiter_core::text::Email::parse(" Advisor@VIC.example").unwrap(),
+                &arbiter_core::record::text::Email::parse(" Advisor@VIC.example").unwrap(),
                 address,
             )
             .await
@@ -1209,7 +1209,7 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     }
     store
         .record_sign_in_failure(
-            &arbiter_core::text::Email::parse("someone@else.example").unwrap(),
+            &arbiter_core::record::text::Email::parse("someone@else.example").unwrap(),
             "192.0.2.1",
         )
         .await
@@ -1219,7 +1219,7 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
         async move {
             store
                 .sign_in_failures(
-                    &arbiter_core::text::Email::parse(email).unwrap(),
+                    &arbiter_core::record::text::Email::parse(email).unwrap(),
                     address,
                     since,
                 )
@@ -1250,7 +1250,7 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     assert_eq!(
         store
             .reset_requests(
-                &arbiter_core::text::Email::parse(ADVISOR).unwrap(),
+                &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
                 None,
                 start
             )
@@ -1261,14 +1261,17 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     );
     for address in ["192.0.2.1", "192.0.2.2"] {
         store
-            .record_reset_request(&arbiter_core::text::Email::parse(ADVISOR).unwrap(), address)
+            .record_reset_request(
+                &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
+                address,
+            )
             .await
             .unwrap();
     }
     assert_eq!(
         store
             .reset_requests(
-                &arbiter_core::text::Email::parse(ADVISOR).unwrap(),
+                &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
                 None,
                 start
             )
@@ -1279,7 +1282,7 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     );
     let from_second = store
         .reset_requests(
-            &arbiter_core::text::Email::parse(ADVISOR).unwrap(),
+            &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
             Some("192.0.2.2"),
             start,
         )
@@ -1342,7 +1345,7 @@ async fn a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it(store: S
     );
     assert_eq!(
         store
-            .user_by_email(&arbiter_core::text::Email::parse(ADVISOR).unwrap())
+            .user_by_email(&arbiter_core::record::text::Email::parse(ADVISOR).unwrap())
             .await
             .unwrap(),
         None
@@ -1446,7 +1449,7 @@ async fn an_invite_is_checked_against_its_senders_roles_when_accepted(store: Sto
     assert_eq!(*seen.lock().unwrap(), Some((Some(OFFICER.to_string()), 0)));
     assert_eq!(
         store
-            .user_by_email(&arbiter_core::text::Email::parse(ADVISOR).unwrap())
+            .user_by_email(&arbiter_core::record::text::Email::parse(ADVISOR).unwrap())
             .await
             .unwrap(),
         None
@@ -1463,12 +1466,12 @@ async fn an_invite_is_checked_against_its_senders_roles_when_accepted(store: Sto
 }
 
 /// Issue 9, item 10: whoever writes (a form, the API, the command line, a file), a reason,
-/// name, label, email or description beyond `arbiter_core::text`'s limit is refused with the
+/// name, label, email or description beyond `arbiter_core::record::text`'s limit is refused with the
 /// sentence, and the store is as it was. The limit itself is kept.
 async fn texts_beyond_their_limits_are_refused_with_a_sentence_and_nothing_is_written(
     store: Store,
 ) {
-    use arbiter_core::text::{
+    use arbiter_core::record::text::{
         DESCRIPTION_MAX_CHARS, EMAIL_MAX_CHARS, LABEL_MAX_CHARS, NAME_MAX_CHARS, REASON_MAX_CHARS,
     };
     let (_, m, _) = imported(&store).await;

@@ -5,7 +5,7 @@
 #[macro_use]
 mod support;
 
-use arbiter_core::text::PostalAddress;
+use arbiter_core::record::text::PostalAddress;
 use arbiter_core::{
     Competition, GameResult, MatchOutcome, Pairing, PersonId, PlayerId, Ruleset, Side, TeamId,
 };
@@ -322,7 +322,10 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     );
     assert_eq!(h[0].entity_id, league.id.to_string());
     assert_eq!(h[0].actor.as_deref(), Some("president@gthscl.example"));
-    assert_eq!(h[0].role, Some(arbiter_core::permissions::Role::President));
+    assert_eq!(
+        h[0].role,
+        Some(arbiter_core::rules::permissions::Role::President)
+    );
     assert_eq!(h[0].before, None);
     let after = h[0].after.as_ref().unwrap();
     assert_eq!(after["slug"], "gthscl");
@@ -408,7 +411,10 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     );
     assert_eq!(e.entity_id, m.to_string());
     assert_eq!(e.actor.as_deref(), Some("advisor@vic.example"));
-    assert_eq!(e.role, Some(arbiter_core::permissions::Role::Advisor));
+    assert_eq!(
+        e.role,
+        Some(arbiter_core::rules::permissions::Role::Advisor)
+    );
     assert_eq!(e.reason.as_deref(), Some("board 4 misreported"));
     let before = e.before.as_ref().unwrap();
     let after = e.after.as_ref().unwrap();
@@ -1079,7 +1085,7 @@ async fn unknown_ids_are_not_found(store: Store) {
 /// Issue 12: a lineup named before the match is kept in versions, the latest in force, with the
 /// competition; a stale writer, a player of no roster and a played match are refused.
 async fn a_lineup_is_named_in_versions_and_loads_with_the_competition(store: Store) {
-    use arbiter_core::lineup::Lineup;
+    use arbiter_core::teams::lineup::Lineup;
     migrated(&store).await;
     let (_, id) = imported(&store).await;
     let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
@@ -1838,14 +1844,14 @@ async fn a_player_withdrawn_keeps_their_games(store: Store) {
 /// GT-O2: the fee ledger keeps its entries numbered in the season, a reversal once, each in the
 /// history with who and why; a stale writer is refused, and the database refuses any change.
 async fn gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes(store: Store) {
-    use arbiter_core::ledger::{Entry, EntryKind, Money};
+    use arbiter_core::season::ledger::{Entry, EntryKind, Money};
     migrated(&store).await;
     let (season, _) = imported(&store).await;
     let league = store.league("gthscl").await.unwrap().unwrap().id;
     let school = "École Saint-Jean <&\"'>";
     let treasurer = Actor::user(
         "treasurer@gthscl.example",
-        arbiter_core::permissions::Role::Treasurer,
+        arbiter_core::rules::permissions::Role::Treasurer,
     );
     assert!(store.ledger(league, season).await.unwrap().is_empty());
     let payment = Entry {
@@ -2182,7 +2188,7 @@ async fn of_sixteen_simultaneous_reviews_of_one_version_exactly_one_is_stored(st
                 .review_result(
                     m,
                     seen,
-                    arbiter_core::report::ReviewKind::Confirmed,
+                    arbiter_core::season::report::ReviewKind::Confirmed,
                     &advisor(),
                     None,
                 )
@@ -2531,9 +2537,9 @@ async fn migration_7_respells_the_byes_already_stored() {
 /// competition, field and calendar with the bye date); a round is paired only on the version
 /// read; a deciding game is kept; every change is in the history and the tables refuse changes.
 async fn gt_f3_the_playoffs_are_drawn_once_and_paired_round_by_round(store: Store) {
-    use arbiter_core::bracket::{DecidingGame, PlayoffCalendar};
-    use arbiter_core::qualify::Seed;
-    use arbiter_core::ruleset::PlayoffTiebreak;
+    use arbiter_core::rules::ruleset::PlayoffTiebreak;
+    use arbiter_core::season_end::bracket::{DecidingGame, PlayoffCalendar};
+    use arbiter_core::season_end::qualify::Seed;
     use arbiter_core::{Round, Team};
     migrated(&store).await;
     let (season, division) = imported(&store).await;
@@ -2741,13 +2747,13 @@ fn played(home: &str, away: &str) -> Pairing {
 /// GT-O3: every draft and publication of a report is a new version, the next of its moment;
 /// a writer who read an older one is refused; each is in the history.
 async fn gt_o3_a_media_report_keeps_every_draft_and_publication(store: Store) {
-    use arbiter_core::media::Moment;
+    use arbiter_core::season_end::media::Moment;
     migrated(&store).await;
     let (season, _) = imported(&store).await;
     let league = store.league("gthscl").await.unwrap().unwrap().id;
     let vp = Actor::user(
         "vp@gthscl.example",
-        arbiter_core::permissions::Role::VicePresident,
+        arbiter_core::rules::permissions::Role::VicePresident,
     );
     let draft = store
         .record_media_report(
@@ -2826,8 +2832,8 @@ async fn gt_o3_a_media_report_keeps_every_draft_and_publication(store: Store) {
 async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acceptance(
     store: Store,
 ) {
-    use arbiter_core::field::State;
-    use arbiter_core::lineup::Lineup;
+    use arbiter_core::event::field::State;
+    use arbiter_core::teams::lineup::Lineup;
     use arbiter_store::{EventRoundStart, LateLineup, NewEvent};
     migrated(&store).await;
     let (season, id) = imported(&store).await;
@@ -2931,8 +2937,8 @@ async fn as_1_as_11_an_event_is_set_in_versions_and_a_late_lineup_keeps_its_acce
 async fn as_13_a_protest_keeps_its_reply_and_decision_and_an_upheld_one_sets_the_order(
     store: Store,
 ) {
-    use arbiter_core::protest::{Answer, Decision, Protest, Reply, Ruling};
-    use arbiter_core::text::Reason;
+    use arbiter_core::event::protest::{Answer, Decision, Protest, Reply, Ruling};
+    use arbiter_core::record::text::Reason;
     migrated(&store).await;
     let (_, id) = imported(&store).await;
     let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
@@ -3026,7 +3032,7 @@ async fn as_13_a_protest_keeps_its_reply_and_decision_and_an_upheld_one_sets_the
 /// which the competition reads back.
 async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(store: Store) {
     migrated(&store).await;
-    let (c, _) = arbiter_core::swiss::sample::event(7, 4, 5, 2, 3).unwrap();
+    let (c, _) = arbiter_core::pairing::swiss::sample::event(7, 4, 5, 2, 3).unwrap();
     let season = league_and_season(&store, "gthscl").await;
     let record = store
         .import_competition(

@@ -5,7 +5,7 @@
 #[macro_use]
 mod support;
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::secrets::hash_password;
 use arbiter_store::{AcceptInvite, HistoryFilter, NewInvite, Store};
 use jiff::SignedDuration;
@@ -174,7 +174,7 @@ async fn old_failed_sign_ins_are_forgotten(store: Store) {
     }
     store
         .record_sign_in_failure(
-            &arbiter_core::text::Email::parse("recent@vic.example").unwrap(),
+            &arbiter_core::record::text::Email::parse("recent@vic.example").unwrap(),
             "192.0.2.3",
         )
         .await
@@ -183,7 +183,7 @@ async fn old_failed_sign_ins_are_forgotten(store: Store) {
     assert_eq!(
         store
             .sign_in_failures(
-                &arbiter_core::text::Email::parse("old@vic.example").unwrap(),
+                &arbiter_core::record::text::Email::parse("old@vic.example").unwrap(),
                 "192.0.2.1",
                 long_ago
             )
@@ -198,7 +198,7 @@ async fn old_failed_sign_ins_are_forgotten(store: Store) {
     assert_eq!(
         store
             .sign_in_failures(
-                &arbiter_core::text::Email::parse("old@vic.example").unwrap(),
+                &arbiter_core::record::text::Email::parse("old@vic.example").unwrap(),
                 "192.0.2.1",
                 long_ago
             )
@@ -210,7 +210,7 @@ async fn old_failed_sign_ins_are_forgotten(store: Store) {
     assert_eq!(
         store
             .sign_in_failures(
-                &arbiter_core::text::Email::parse("recent@vic.example").unwrap(),
+                &arbiter_core::record::text::Email::parse("recent@vic.example").unwrap(),
                 "192.0.2.3",
                 long_ago
             )

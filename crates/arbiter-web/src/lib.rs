@@ -329,7 +329,7 @@ async fn send_reminders(state: AppState, at: jiff::civil::Time) {
         for league in leagues {
             let zone = &league.time_zone;
             let (was, is) = (zone.local(last), zone.local(now));
-            if arbiter_core::zone::passed(was, is, at) {
+            if arbiter_core::record::zone::passed(was, is, at) {
                 match results::notify::remind_in(&state, Some(&league.slug)).await {
                     Ok((sent, failed)) => tracing::info!(
                         league = %league.slug, sent, failed, "GT-P2 reminders sent"

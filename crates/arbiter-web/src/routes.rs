@@ -3,7 +3,7 @@
 //! list; the permission-matrix test (`tests/web/permissions.rs`) walks [`table`], so a new route
 //! without a rule cannot be added.
 
-use arbiter_core::permissions::Action;
+use arbiter_core::rules::permissions::Action;
 use axum::http::Method;
 use axum::routing::{MethodRouter, get, post};
 
@@ -22,7 +22,7 @@ pub enum Guard {
     Anyone,
     /// Any signed-in account.
     SignedIn,
-    /// The permission table decides (`arbiter_core::permissions::decide`), for the league,
+    /// The permission table decides (`arbiter_core::rules::permissions::decide`), for the league,
     /// match or team the address names.
     Table(Action),
 }

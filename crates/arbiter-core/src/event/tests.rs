@@ -1,10 +1,12 @@
 use jiff::civil::date;
 
 use super::*;
-use crate::lineup::Lineup;
-use crate::model::{Competition, Match, MatchOutcome, Player, PlayerId, Round, Side, Team, TeamId};
-use crate::ruleset::Ruleset;
-use crate::text::Reason;
+use crate::record::model::{
+    Competition, Match, MatchOutcome, Player, PlayerId, Round, Side, Team, TeamId,
+};
+use crate::record::text::Reason;
+use crate::rules::ruleset::Ruleset;
+use crate::teams::lineup::Lineup;
 
 fn astc_clock() -> TimeControl {
     Ruleset::preset("astc")
@@ -216,7 +218,7 @@ fn refuse(
     rules: &Ruleset,
     lineup: &TimedLineup,
 ) -> Result<Option<LineupTime>, Vec<Finding>> {
-    let entries = [crate::eligibility::SeasonEntry {
+    let entries = [crate::teams::eligibility::SeasonEntry {
         name: "Secondary Open",
         competition: c,
         rules,

@@ -4,8 +4,10 @@
 //! [`replay`] is the engine: players by index, games grouped into periods, every game of a
 //! period rated from the ratings before it, and every change kept, so a rating list, a player's
 //! history and "the rating on this date" all read from one [`Replay`]; [`rollover`] starts the
-//! next season (GT-R1, GT-R2). Which games of a competition are rated is the `rated_games` module's.
-//! `docs/ratings.md` gives each formula and why.
+//! next season (GT-R1, GT-R2); [`rated_games`] says which games of a competition are rated and
+//! why the others are not. `docs/ratings.md` gives each formula and why.
+
+pub mod rated_games;
 
 mod elo;
 pub mod rollover;
@@ -14,103 +16,8 @@ use std::ops::Range;
 
 use jiff::civil::Date;
 
+pub use crate::rules::sections::{LeagueElo, PeriodLength, System};
 pub use elo::{fide_expected_percent, fide_k};
-
-/// How ratings change: a setting of the ruleset (`[rating] system`).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum System {
-    /// The league's own Elo (the `gthscl` preset): 1200N to start, a higher K while provisional.
-    League(LeagueElo),
-    /// FIDE Handbook B.02: the table's expected score, the 400-point rule, K 40 / 20 / 10.
-    Fide,
-    /// US Chess: the special formula up to 8 games, the standard one after (`skillratings`).
-    Uscf,
-    /// Glicko-2 (Glickman), with its system constant τ (`skillratings`).
-    Glicko2 {
-        /// The system constant τ, between 0.3 and 1.2; 0.5 by default.
-        tau: f64,
-    },
-}
-
-impl System {
-    /// The setting's spelling: `league`, `fide`, `uscf`, `glicko2`.
-    pub fn code(&self) -> &'static str {
-        match self {
-            System::League(_) => "league",
-            System::Fide => "fide",
-            System::Uscf => "uscf",
-            System::Glicko2 { .. } => "glicko2",
-        }
-    }
-
-    /// The system a spelling names, with its default settings.
-    pub fn from_code(code: &str) -> Option<System> {
-        Some(match code {
-            "league" => System::League(LeagueElo::default()),
-            "fide" => System::Fide,
-            "uscf" => System::Uscf,
-            "glicko2" => System::Glicko2 { tau: 0.5 },
-            _ => return None,
-        })
-    }
-
-    /// The system `code` names: `inherited` itself when it is the same system, so its settings
-    /// stay; otherwise that system with its defaults.
-    pub fn named(code: &str, inherited: System) -> Option<System> {
-        let named = System::from_code(code)?;
-        Some(if named.code() == inherited.code() {
-            inherited
-        } else {
-            named
-        })
-    }
-
-    /// What one rating period is: a match day for the league's Elo and Glicko-2, the whole event
-    /// for FIDE (B.02 rates an event from the ratings before it) and US Chess.
-    pub fn period(&self) -> PeriodLength {
-        match self {
-            System::League(_) | System::Glicko2 { .. } => PeriodLength::MatchDay,
-            System::Fide | System::Uscf => PeriodLength::Event,
-        }
-    }
-}
-
-/// How much of a competition one rating period holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PeriodLength {
-    /// Each match day (a round's date, or the round when undated) is a period.
-    MatchDay,
-    /// The whole competition is one period.
-    Event,
-}
-
-/// The league's Elo (`system = "league"`), every figure a setting; `docs/ratings.md` says why
-/// each default.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LeagueElo {
-    /// GT-R3: a new player's provisional rating (the "1200N").
-    pub start: u32,
-    /// K of an established player.
-    pub k: f64,
-    /// K while provisional: a new player's strength is unknown, so their games move it faster.
-    pub provisional_k: f64,
-    /// GT-R3: rated games after which a rating is no longer provisional.
-    pub provisional_games: u32,
-    /// No rating goes below this.
-    pub floor: u32,
-}
-
-impl Default for LeagueElo {
-    fn default() -> LeagueElo {
-        LeagueElo {
-            start: 1200,
-            k: 32.0,
-            provisional_k: 64.0,
-            provisional_games: 1,
-            floor: 100,
-        }
-    }
-}
 
 /// A player as the rating list knows them before the first period replayed.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -4,9 +4,9 @@ use jiff::civil::date;
 
 use super::rollover::next_season;
 use super::*;
-use crate::model::*;
-use crate::rated_games::{NotRated, entrants, rate};
-use crate::ruleset::Ruleset;
+use crate::rating::rated_games::{NotRated, entrants, rate};
+use crate::record::model::*;
+use crate::rules::ruleset::Ruleset;
 
 fn rated(rating: u32) -> Entrant {
     Entrant {
@@ -604,7 +604,7 @@ fn gt_r7_an_unranked_players_game_is_not_rated() {
 /// its boards; an unranked extra game (GT-R7) counts for nothing.
 #[test]
 fn gt_r5_a_challenge_game_is_rated_and_an_unranked_one_is_not() {
-    use crate::model::{ExtraGame, ExtraKind};
+    use crate::record::model::{ExtraGame, ExtraKind};
     let mut competition = one_match(
         vec![player("a1", Some(1400)), player("a2", Some(1400))],
         vec![player("b1", Some(1400)), player("b2", Some(1400))],
@@ -654,7 +654,7 @@ fn gt_r5_a_challenge_game_is_rated_and_an_unranked_one_is_not() {
 /// confirms it, and once an officer strikes it out it is not rated again, with the reason.
 #[test]
 fn gt_p3_an_extra_game_entered_by_one_school_is_not_rated_until_the_other_confirms() {
-    use crate::model::{ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Side};
+    use crate::record::model::{ExtraEvent, ExtraGame, ExtraKind, ExtraStep, Side};
     let mut competition = one_match(
         vec![player("a1", Some(1400)), player("a2", Some(1400))],
         vec![player("b1", Some(1400)), player("b2", Some(1400))],

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use arbiter_core::model::*;
+use arbiter_core::record::model::*;
 
 pub fn boards(code: &str) -> Vec<Board> {
     code.chars()

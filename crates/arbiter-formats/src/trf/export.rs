@@ -4,11 +4,11 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use arbiter_core::criteria::{CriterionSpec, ScoreBasis};
-use arbiter_core::model::{
+use arbiter_core::record::model::{
     ByeKind, Colour, Competition, GameResult, MatchOutcome, Pairing, PlayerId, Side, TeamId,
 };
-use arbiter_core::ruleset::{ColourPreferences, InitialColour, PairingSettings, Ruleset};
+use arbiter_core::rules::criteria::{CriterionSpec, ScoreBasis};
+use arbiter_core::rules::ruleset::{ColourPreferences, InitialColour, PairingSettings, Ruleset};
 use arbiter_core::scoring;
 
 use super::columns::{Field, Ref};
@@ -335,7 +335,8 @@ pub fn from_competition(
     }
     // The event's planned rounds, not the rounds stored so far: C.04.6 reads the last two
     // rounds ([C7], [C10]) from it, so a file of 4 rounds of 7 must still say 7.
-    let planned = arbiter_core::swiss::scheduled_rounds(competition, rules).min(MAX_ROUNDS);
+    let planned =
+        arbiter_core::pairing::swiss::scheduled_rounds(competition, rules).min(MAX_ROUNDS);
     lines.push(Record::Tournament(TournamentRecord {
         tag: 142,
         body: TournamentBody::Rounds(Field::new(planned)),
@@ -429,7 +430,7 @@ pub fn from_competition(
         }));
     }
 
-    let player_of: HashMap<&PlayerId, &arbiter_core::model::Player> = competition
+    let player_of: HashMap<&PlayerId, &arbiter_core::record::model::Player> = competition
         .teams
         .iter()
         .flat_map(|t| t.players.iter())
@@ -527,7 +528,9 @@ pub fn from_competition(
         let ids: Vec<Field<Ref>> = f
             .teams
             .iter()
-            .filter_map(|id| competition.team_index(&arbiter_core::model::TeamId(id.clone())))
+            .filter_map(|id| {
+                competition.team_index(&arbiter_core::record::model::TeamId(id.clone()))
+            })
             .map(|t| Field::new(Ref(Some(team_numbers[t]))))
             .collect();
         lines.push(Record::Prohibited260(ProhibitedRecord {

@@ -4,13 +4,15 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use arbiter_core::criteria::CriterionSpec;
-use arbiter_core::criteria::ScoreBasis;
-use arbiter_core::model::{
+use arbiter_core::record::model::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, RatingRecord, Round, Side, Team, TeamId,
 };
-use arbiter_core::ruleset::{Award, FideEdition, FideSettings, ForfeitMatchScoring, Ruleset};
+use arbiter_core::rules::criteria::CriterionSpec;
+use arbiter_core::rules::criteria::ScoreBasis;
+use arbiter_core::rules::ruleset::{
+    Award, FideEdition, FideSettings, ForfeitMatchScoring, Ruleset,
+};
 
 use super::records::{
     MatchForfeitKind, PlayerRecord, Record, ResultCode, RoundBlock, TournamentBody,

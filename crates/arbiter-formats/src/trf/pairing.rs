@@ -2,8 +2,8 @@
 //! `142` the rounds, `152` the initial-colour, `192` the colour preferences and scores,
 //! `250` the acceleration (C.04.7), `260` the prohibited pairings.
 
-use arbiter_core::criteria::ScoreBasis;
-use arbiter_core::ruleset::{
+use arbiter_core::rules::criteria::ScoreBasis;
+use arbiter_core::rules::ruleset::{
     Acceleration, ColourPreferences, ForbiddenPairing, InitialColour, PairingSettings,
 };
 

@@ -7,10 +7,10 @@
 
 use std::collections::HashSet;
 
-use arbiter_core::criteria::CriterionSpec;
-use arbiter_core::model::{Competition, GameResult, MatchOutcome, Pairing};
-use arbiter_core::rated_games::{BoardPlace, RatedCompetition};
-use arbiter_core::ruleset::Ruleset;
+use arbiter_core::rating::rated_games::{BoardPlace, RatedCompetition};
+use arbiter_core::record::model::{Competition, GameResult, MatchOutcome, Pairing};
+use arbiter_core::rules::criteria::CriterionSpec;
+use arbiter_core::rules::ruleset::Ruleset;
 
 use super::export::from_competition;
 use super::records::{Record, TournamentRecord};

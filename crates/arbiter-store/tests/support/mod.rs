@@ -12,7 +12,7 @@ use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-pub use arbiter_core::zone::Zone;
+pub use arbiter_core::record::zone::Zone;
 use arbiter_core::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, Round, Side, Team, TeamId,
@@ -230,14 +230,14 @@ pub async fn add_school(store: &Store, league: arbiter_store::LeagueId, name: &s
 pub fn arbiter() -> Actor {
     Actor::user(
         "president@gthscl.example",
-        arbiter_core::permissions::Role::President,
+        arbiter_core::rules::permissions::Role::President,
     )
 }
 
 pub fn advisor() -> Actor {
     Actor::user(
         "advisor@vic.example",
-        arbiter_core::permissions::Role::Advisor,
+        arbiter_core::rules::permissions::Role::Advisor,
     )
 }
 
@@ -438,7 +438,7 @@ pub fn every_kind_of_result() -> Competition {
                     match played("mau", "syl", MatchOutcome::Forfeit { by: Side::Away }) {
                         Pairing::Match(m) => Pairing::Match(Match {
                             // GT-M6, GT-S3: the visitors never came, clocks started at 16:30.
-                            late: Some(arbiter_core::late::LateArrival {
+                            late: Some(arbiter_core::season::late::LateArrival {
                                 team: Side::Away,
                                 school_day_ends: jiff::civil::time(15, 30, 0, 0),
                                 clocks_started: Some(jiff::civil::time(16, 30, 0, 0)),

@@ -4,10 +4,10 @@
 //! Every form carries the session's CSRF token; sign-in and reset are limited per address (the
 //! router's layer) and per account (here, counted in the store so that several servers agree).
 
-use arbiter_core::notice::Notice;
-use arbiter_core::offers::Offers;
-use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
-use arbiter_core::text::{self, Email, LABEL_MAX_CHARS, TextKind};
+use arbiter_core::record::text::{self, Email, LABEL_MAX_CHARS, TextKind};
+use arbiter_core::rules::permissions::{Action, Decision, Subject, Target, decide};
+use arbiter_core::season::notice::Notice;
+use arbiter_core::season::offers::Offers;
 use arbiter_mail::Mail;
 use arbiter_store::{AcceptInvite, ApiTokenId, Attempts, Membership, NewApiToken, secrets};
 use askama::Template;
@@ -782,7 +782,7 @@ fn token_refusal(account: &Account) -> Option<WebError> {
     }
     let first = account.memberships.first();
     let subject = Subject {
-        role: first.map_or(arbiter_core::permissions::Role::Public, |m| m.role),
+        role: first.map_or(arbiter_core::rules::permissions::Role::Public, |m| m.role),
         school: first.and_then(|m| m.school.as_deref()),
     };
     match decide(subject, Action::CreateApiToken, Target::League) {
@@ -1031,12 +1031,12 @@ async fn account_page_for(
 struct Seen<'a> {
     home_school: Option<&'a str>,
     away_school: Option<&'a str>,
-    status: arbiter_core::report::ReportStatus,
+    status: arbiter_core::season::report::ReportStatus,
     played_on: Option<jiff::civil::Date>,
     entered_on: Option<jiff::civil::Date>,
-    deadlines: Option<arbiter_core::report::Deadlines>,
+    deadlines: Option<arbiter_core::season::report::Deadlines>,
     /// Who enters, confirms and moves its result (the ruleset's `conduct`).
-    conduct: arbiter_core::permissions::Conduct,
+    conduct: arbiter_core::rules::permissions::Conduct,
     today: jiff::civil::Date,
     /// GT-M20: the board whose game awaits the President's decision.
     adjudication: Option<u32>,
@@ -1107,7 +1107,7 @@ async fn next_match(
                     || school_of(&f.record.away) == Some(school)
             })
             .collect();
-        let Some(f) = arbiter_core::fixture::next(&fixtures, today) else {
+        let Some(f) = arbiter_core::season::fixture::next(&fixtures, today) else {
             continue;
         };
         if best
@@ -1148,7 +1148,7 @@ async fn school_matches(
     tree: &crate::app::site::LeagueTree,
     school: &str,
 ) -> Vec<MatchLine> {
-    use arbiter_core::report::{Task, task};
+    use arbiter_core::season::report::{Task, task};
     league_matches(state, tree, |m| {
         let side = if m.home_school == Some(school) {
             arbiter_core::Side::Home
@@ -1203,7 +1203,7 @@ async fn officer_matches(
     tree: &crate::app::site::LeagueTree,
     officer: Subject<'_>,
 ) -> Vec<MatchLine> {
-    use arbiter_core::report::{OfficerTask, Report, officer_task};
+    use arbiter_core::season::report::{OfficerTask, Report, officer_task};
     league_matches(state, tree, |m| {
         let report = Report {
             status: m.status,
@@ -1211,7 +1211,7 @@ async fn officer_matches(
             played_on: m.played_on,
             enter_by: m.played_on.zip(m.deadlines).map(|(d, by)| by.enter_by(d)),
             correct_by: None,
-            basis: arbiter_core::report::ResultBasis::Entered,
+            basis: arbiter_core::season::report::ResultBasis::Entered,
         };
         let one_school = m.home_school.is_some() && m.home_school == m.away_school;
         let asked = officer_task(&report, one_school, m.adjudication, m.today)?;
@@ -1234,8 +1234,8 @@ async fn officer_matches(
 }
 
 /// What an officer's task asks, in words, with its rule.
-fn officer_todo(asked: arbiter_core::report::OfficerTask) -> String {
-    use arbiter_core::report::OfficerTask;
+fn officer_todo(asked: arbiter_core::season::report::OfficerTask) -> String {
+    use arbiter_core::season::report::OfficerTask;
     match asked {
         OfficerTask::DecideDispute { version } => {
             format!("Decide the dispute of version {version} (GT-O3)")
@@ -1266,8 +1266,8 @@ fn officer_todo(asked: arbiter_core::report::OfficerTask) -> String {
 /// awaiting its deciding game, a round ready to pair (core's `Bracket::ready_to_pair`); each
 /// linked to the President's playoffs page, where it is done.
 async fn playoff_tasks(state: &AppState, tree: &crate::app::site::LeagueTree) -> Vec<MatchLine> {
-    use arbiter_core::bracket::MatchState;
-    use arbiter_core::report::OfficerTask;
+    use arbiter_core::season::report::OfficerTask;
+    use arbiter_core::season_end::bracket::MatchState;
     let mut out = Vec::new();
     for (season, _) in &tree.seasons {
         if !matches!(state.store().playoffs(season.id).await, Ok(Some(_))) {
@@ -1304,7 +1304,7 @@ async fn playoff_tasks(state: &AppState, tree: &crate::app::site::LeagueTree) ->
                 OfficerTask::PairPlayoffRound { round: r.number },
                 format!(
                     "to pair: {}",
-                    arbiter_core::words::list(matches.iter().map(String::as_str))
+                    arbiter_core::record::words::list(matches.iter().map(String::as_str))
                 ),
             ));
         }
@@ -1381,7 +1381,9 @@ async fn league_matches(
                         deadlines: stored.rules.report,
                         conduct: stored.rules.conduct,
                         today,
-                        adjudication: arbiter_core::report::awaiting_adjudication(&m.outcome),
+                        adjudication: arbiter_core::season::report::awaiting_adjudication(
+                            &m.outcome,
+                        ),
                     };
                     let Some(Need {
                         side,

@@ -4,8 +4,8 @@
 //! Treasurer to read, the Treasurer to write (GT-O3). The same reading and write path as the
 //! page (`ledger::load`, `ledger::record`).
 
-use arbiter_core::ledger::{EntryInput, Ledger};
-use arbiter_core::permissions::Action;
+use arbiter_core::rules::permissions::Action;
+use arbiter_core::season::ledger::{EntryInput, Ledger};
 use arbiter_store::LedgerEntry;
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -153,7 +153,7 @@ pub struct EntryBody {
     /// A cheque number; what a prize purchase bought (required); why a reversal (required).
     /// At most 1,000 characters.
     #[serde(default)]
-    // The literal is `arbiter_core::text::REASON_MAX_CHARS`.
+    // The literal is `arbiter_core::record::text::REASON_MAX_CHARS`.
     #[schema(max_length = 1000)]
     pub note: Option<String>,
     /// For a reversal: the number of the entry it undoes.
@@ -349,10 +349,11 @@ async fn record_entry(
             )),
             Err(NotRecorded::Refused(m)) => Err(invalid_fields(vec![(
                 "body",
-                arbiter_core::text::sentence(&m),
+                arbiter_core::record::text::sentence(&m),
             )])),
             Err(NotRecorded::Stale(m) | NotRecorded::Duplicate(m)) => {
-                Err(WebError::Conflict(arbiter_core::text::sentence(&m)).answer(Format::Json))
+                Err(WebError::Conflict(arbiter_core::record::text::sentence(&m))
+                    .answer(Format::Json))
             }
             Err(NotRecorded::Failed(e)) => Err(e.answer(Format::Json)),
         }

@@ -4,8 +4,8 @@
 //! the table allows (whoever sets up rounds). The same reading and write path as the page
 //! (`pairing::load`, `prepare`, `publish`).
 
-use arbiter_core::permissions::Action;
-use arbiter_core::swiss::Swap;
+use arbiter_core::pairing::swiss::Swap;
+use arbiter_core::rules::permissions::Action;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -107,13 +107,13 @@ async fn begin(
         .await
         .map_err(|e| e.answer(Format::Json))?;
     // A competition drawn as a round robin has no pairing to read or publish: not found.
-    if !arbiter_core::swiss::paired_round_by_round(&view.rules)
+    if !arbiter_core::pairing::swiss::paired_round_by_round(&view.rules)
         && let Err(e) = crate::pairing::propose(&view)
     {
         return Err(WebError::not_found(format!(
             "{}: {}.",
             e.rule,
-            arbiter_core::text::sentence(&e.message)
+            arbiter_core::record::text::sentence(&e.message)
         ))
         .answer(Format::Json));
     }
@@ -144,15 +144,21 @@ fn refused(field: &str, rule: &str, message: String) -> Response {
 /// every round paired) is the competition's state, not the request's: 409.
 fn not_published(e: NotPublished) -> Response {
     match e {
-        NotPublished::Refused(e) if e.rule == arbiter_core::swiss::HAND_CHANGE_RULE => refused(
-            "swaps",
-            e.rule,
-            format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message)),
-        ),
+        NotPublished::Refused(e) if e.rule == arbiter_core::pairing::swiss::HAND_CHANGE_RULE => {
+            refused(
+                "swaps",
+                e.rule,
+                format!(
+                    "{}: {}",
+                    e.rule,
+                    arbiter_core::record::text::sentence(&e.message)
+                ),
+            )
+        }
         NotPublished::Refused(e) => WebError::Conflict(format!(
             "{}: {}",
             e.rule,
-            arbiter_core::text::sentence(&e.message)
+            arbiter_core::record::text::sentence(&e.message)
         ))
         .answer(Format::Json),
         other => other.into_web().answer(Format::Json),
@@ -245,7 +251,7 @@ async fn publish_round(
                 let x = if team(*a).is_none() { a } else { b };
                 return Err(refused(
                     "swaps",
-                    arbiter_core::swiss::HAND_CHANGE_RULE,
+                    arbiter_core::pairing::swiss::HAND_CHANGE_RULE,
                     format!(
                         "There is no team with start number {x}; the competition's teams are numbered 1 to {}.",
                         teams.len()

@@ -11,9 +11,9 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use arbiter_core::model::{Colour, GameOutcome, Pairing, Side};
+use arbiter_core::record::model::{Colour, GameOutcome, Pairing, Side};
+use arbiter_core::scoring::standings::CriterionValue;
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry};
-use arbiter_core::standings::CriterionValue;
 
 use crate::api::answer::ErrorAnswer;
 use crate::app::address::{
@@ -979,7 +979,7 @@ fn findings_json(view: &CompetitionView) -> FindingsJson {
         findings: view
             .findings
             .iter()
-            .filter(|f| arbiter_core::sealed::public_may_read(&view.competition, f))
+            .filter(|f| arbiter_core::teams::sealed::public_may_read(&view.competition, f))
             .map(|f| FindingJson {
                 rule: f.rule.clone(),
                 severity: f.severity.code().to_string(),

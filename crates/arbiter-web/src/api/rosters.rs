@@ -6,9 +6,9 @@
 //! by an API token the permission table allows `EditRoster` on the team's school: the
 //! President, or that school's advisor.
 
-use arbiter_core::permissions::{Action, Decision, Subject, Target, decide};
-use arbiter_core::roster::{self, NewPlayer};
-use arbiter_core::text::{self, TextKind};
+use arbiter_core::record::text::{self, TextKind};
+use arbiter_core::rules::permissions::{Action, Decision, Subject, Target, decide};
+use arbiter_core::teams::roster::{self, NewPlayer};
 use arbiter_core::{Player, PlayerId};
 use arbiter_store::PlayerChange;
 use axum::body::Bytes;

@@ -4,9 +4,9 @@
 //! change the rules (the President). The same reading and write path as the page
 //! (`setup::settings::season_rules`, `save`).
 
-use arbiter_core::permissions::Action;
-use arbiter_core::ruleset::Ruleset;
-use arbiter_core::settings::{Setting, season_values};
+use arbiter_core::rules::permissions::Action;
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::rules::settings::{Setting, season_values};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};

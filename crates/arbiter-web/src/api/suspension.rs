@@ -3,9 +3,9 @@
 //! President), or undoes one applied before (`undo`). The same reading and write paths as the
 //! page (`suspension::prepare`, `apply`, `undo`).
 
-use arbiter_core::permissions::Action;
-use arbiter_core::suspend::Plan;
-use arbiter_core::text::Reason;
+use arbiter_core::record::text::Reason;
+use arbiter_core::rules::permissions::Action;
+use arbiter_core::season::suspend::Plan;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -48,7 +48,7 @@ pub struct SuspensionBody {
     /// Why (the severe weather); required to apply, kept in the history of every match that
     /// moves after GT-F5's words. At most 915 characters.
     #[serde(default)]
-    // The literal is `arbiter_core::suspend::WHY_MAX_CHARS`.
+    // The literal is `arbiter_core::season::suspend::WHY_MAX_CHARS`.
     #[schema(max_length = 915)]
     pub reason: Option<String>,
     /// `true`: say what would move and move nothing.

@@ -3,14 +3,14 @@
 //!
 //! Only an API token authorises them (`Authorization: Bearer <token>`), never a session cookie:
 //! a script's requests carry no CSRF token. The token acts as its owner in the league, role and
-//! school it was made for, and the permission table (`arbiter_core::permissions::decide`)
+//! school it was made for, and the permission table (`arbiter_core::rules::permissions::decide`)
 //! decides as it does for a person. 401 without a valid token, 403 when the table refuses (with
 //! the rule's sentence), 409 when the match changed after the script read it (a `version` no
 //! longer in force, or another write got in first), 422 when the body or the report's state
 //! does not allow the write, 201 with what was stored.
 
-use arbiter_core::permissions::{Action, Decision, Subject, decide};
-use arbiter_core::report::{self, EnteredBy, Entry, ReportStep};
+use arbiter_core::rules::permissions::{Action, Decision, Subject, decide};
+use arbiter_core::season::report::{self, EnteredBy, Entry, ReportStep};
 use arbiter_store::{ApiToken, ResultReview, ResultVersion, User};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
@@ -99,7 +99,7 @@ pub struct ReviewInput {
     /// Required for a dispute (which board or result is wrong, and what it should be) and for a
     /// decision (why the result as entered stands). At most 1,000 characters.
     #[serde(default)]
-    // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
+    // The literal is `arbiter_core::record::text::REASON_MAX_CHARS`; a test of the document holds them equal.
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
     /// GT-M5: a late report's double forfeit that would drop a team is refused (422, the field
@@ -171,7 +171,7 @@ pub struct GameScoreInput {
     /// The board, from 1.
     pub board: u32,
     /// The game as PGN: its moves, and its tags if you have them. At most 32,768 characters.
-    // The literal is `arbiter_core::game::PGN_MAX_CHARS`.
+    // The literal is `arbiter_core::season::game::PGN_MAX_CHARS`.
     #[schema(max_length = 32768)]
     pub pgn: String,
 }
@@ -360,7 +360,7 @@ fn cited_rule(message: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The code of a 422 for a text beyond its limit (`arbiter_core::text`).
+/// The code of a 422 for a text beyond its limit (`arbiter_core::record::text`).
 const TOO_LONG: &str = "too_long";
 
 fn refused(field: &'static str, message: String) -> Response {
@@ -507,7 +507,11 @@ pub(crate) fn permit_league(
         role: token.role,
         school: token.school.as_deref(),
     };
-    match decide(subject, action, arbiter_core::permissions::Target::League) {
+    match decide(
+        subject,
+        action,
+        arbiter_core::rules::permissions::Target::League,
+    ) {
         Decision::Allowed => Ok(()),
         Decision::Refused { reason, .. } => Err(Box::new(
             WebError::Forbidden(sentence(&reason)).answer(Format::Json),
@@ -643,7 +647,7 @@ async fn submit_json(
         ReportStep::ForfeitByDecision => match body::<ForfeitInput>(&bytes) {
             Ok(input) => Submission {
                 step,
-                entry: Some(arbiter_core::entry::ResultEntry {
+                entry: Some(arbiter_core::season::entry::ResultEntry {
                     forfeit: Some(input.offender),
                     boards: Vec::new(),
                     late: None,
@@ -682,7 +686,7 @@ async fn submit_json(
                     reason: input.reason,
                     settle: Some((
                         input.board,
-                        arbiter_core::model::GameResult::parse(input.result.trim()),
+                        arbiter_core::record::model::GameResult::parse(input.result.trim()),
                     )),
                     restore: None,
                     acknowledge_drop: false,
@@ -766,7 +770,7 @@ pub struct StoredLineup {
 }
 
 /// 422 for a lineup the rules refuse: each reason with its board and rule.
-fn lineup_refused(findings: &[arbiter_core::validate::Finding]) -> Response {
+fn lineup_refused(findings: &[arbiter_core::rules::validate::Finding]) -> Response {
     let problems: Vec<ProblemJson> = findings
         .iter()
         .map(|f| ProblemJson {
@@ -784,7 +788,7 @@ fn lineup_refused(findings: &[arbiter_core::validate::Finding]) -> Response {
                 refusal: Some("lineup".into()),
                 message: findings
                     .iter()
-                    .map(arbiter_core::validate::Finding::on_its_match)
+                    .map(arbiter_core::rules::validate::Finding::on_its_match)
                     .collect::<Vec<_>>()
                     .join(" "),
                 problems,
@@ -847,7 +851,7 @@ async fn name_lineup(
         if let Decision::Refused { reason, .. } = decide(
             subject,
             Action::SubmitLineup,
-            arbiter_core::permissions::Target::School(school),
+            arbiter_core::rules::permissions::Target::School(school),
         ) {
             return Err(WebError::Forbidden(sentence(&reason)).answer(Format::Json));
         }
@@ -861,7 +865,7 @@ async fn name_lineup(
         let may_accept_late = decide(
             subject,
             Action::OverrideLateLineup,
-            arbiter_core::permissions::Target::League,
+            arbiter_core::rules::permissions::Target::League,
         ) == Decision::Allowed;
         let input = LineupInput {
             boards: body.boards,
@@ -1271,7 +1275,7 @@ async fn record_extra_game(
         Err(r) => return *r,
     };
     let acting = Acting::by_token(&user.email, &token);
-    let entry = arbiter_core::extra::ExtraEntry {
+    let entry = arbiter_core::season::extra::ExtraEntry {
         white: input.white,
         black: input.black,
         result: input.result,
@@ -1362,11 +1366,11 @@ async fn extra_answer(
         .ok()
         .and_then(|i| fresh.record.extra_games.get(i.saturating_sub(1)));
     let status_word = match game.map(arbiter_core::ExtraGame::state) {
-        Some(arbiter_core::extra::ExtraState::AwaitingConfirmation { .. }) => {
+        Some(arbiter_core::season::extra::ExtraState::AwaitingConfirmation { .. }) => {
             "awaiting_confirmation"
         }
-        Some(arbiter_core::extra::ExtraState::Struck { .. }) => "struck",
-        Some(arbiter_core::extra::ExtraState::Stands { .. }) | None => "stands",
+        Some(arbiter_core::season::extra::ExtraState::Struck { .. }) => "struck",
+        Some(arbiter_core::season::extra::ExtraState::Stands { .. }) | None => "stands",
     };
     json_response(
         status,

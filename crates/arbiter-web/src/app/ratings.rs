@@ -2,9 +2,9 @@
 //! data version (`rated_games::rate`, under the ruleset's `[rating]`, GT-R3); this finds each
 //! player's line of the rating list and the history of their rating, period by period.
 
-use arbiter_core::model::Player;
-use arbiter_core::rated_games::RatedCompetition;
+use arbiter_core::rating::rated_games::RatedCompetition;
 use arbiter_core::rating::{Standing, Summary};
+use arbiter_core::record::model::Player;
 
 use crate::app::view::{CompetitionView, RatingOrder};
 
@@ -199,7 +199,7 @@ pub fn season_lines(
 /// A rating as people read it: `1450`, `1200N` while provisional (GT-R3), `unrated`.
 pub fn shown(s: &Standing) -> String {
     if s.rated {
-        arbiter_core::model::rating_text(s.published(), s.provisional)
+        arbiter_core::record::model::rating_text(s.published(), s.provisional)
     } else {
         "unrated".into()
     }

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use arbiter_core::eligibility::SeasonEntry;
-use arbiter_core::lineup::NamedLineup;
+use arbiter_core::teams::eligibility::SeasonEntry;
+use arbiter_core::teams::lineup::NamedLineup;
 use arbiter_store::{CompetitionId, EventRecord};
 use jiff::civil::Date;
 

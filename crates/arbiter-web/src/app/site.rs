@@ -1,8 +1,8 @@
 //! The league tree: a league with its seasons and their competitions, as the pages above a
 //! competition and the account pages read it.
 
-use arbiter_core::offers::Offers;
-use arbiter_core::ruleset::{PresetsOnly, Ruleset};
+use arbiter_core::rules::ruleset::{PresetsOnly, Ruleset};
+use arbiter_core::season::offers::Offers;
 use arbiter_store::{CompetitionRecord, League, RulesRef, Season};
 
 use crate::app::state::AppState;
@@ -95,7 +95,7 @@ pub async fn acting_as(
     state: &AppState,
     email: &str,
     league: &str,
-    action: arbiter_core::permissions::Action,
+    action: arbiter_core::rules::permissions::Action,
 ) -> Result<(LeagueTree, crate::http::auth::Acting), String> {
     let account = crate::http::auth::Accounts::new(state.store().clone())
         .by_email(email)
@@ -105,7 +105,7 @@ pub async fn acting_as(
         Some(&account),
         tree.league.id,
         action,
-        arbiter_core::permissions::Target::League,
+        arbiter_core::rules::permissions::Target::League,
     )
     .map_err(|e| e.message())?;
     Ok((tree, acting))
@@ -139,7 +139,7 @@ mod tests {
                 name: "GTHSCL".into(),
                 kind: LeagueKind::League,
                 description: String::new(),
-                time_zone: arbiter_core::zone::Zone::utc(),
+                time_zone: arbiter_core::record::zone::Zone::utc(),
             },
             seasons: seasons
                 .into_iter()

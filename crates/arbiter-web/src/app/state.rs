@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use arbiter_core::rated_games::Stage;
-use arbiter_core::sealed::{self, Viewer};
-use arbiter_core::zone::Zone;
+use arbiter_core::rating::rated_games::Stage;
+use arbiter_core::record::zone::Zone;
+use arbiter_core::teams::sealed::{self, Viewer};
 use arbiter_store::{Clock, Store};
 
 use crate::app::view::{CompetitionView, PageCell};

@@ -6,17 +6,17 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 
-use arbiter_core::fixture::{self, Fixture, Place};
-use arbiter_core::model::{
+use arbiter_core::rating::rated_games::{self, RatedCompetition, Stage};
+use arbiter_core::record::model::{
     Board, Competition, Match, MatchOutcome, Pairing, Player, Round, Side, TeamId,
 };
-use arbiter_core::race::Race;
-use arbiter_core::rated_games::{self, RatedCompetition, Stage};
-use arbiter_core::ruleset::Ruleset;
+use arbiter_core::record::text::PostalAddress;
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::rules::validate::{Finding, Severity};
+use arbiter_core::scoring::standings::{self, Explanation, Standings};
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry, ScoreSheet};
-use arbiter_core::standings::{self, Explanation, Standings};
-use arbiter_core::text::PostalAddress;
-use arbiter_core::validate::{Finding, Severity};
+use arbiter_core::season::fixture::{self, Fixture, Place};
+use arbiter_core::season_end::race::Race;
 use arbiter_store::{CompetitionId, CompetitionRecord, League, Season, StoredCompetition};
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -225,7 +225,7 @@ pub(crate) async fn first_round(
     stored: &arbiter_store::StoredCompetition,
 ) -> Result<
     Option<(
-        arbiter_core::event_day::EventDeadlines,
+        arbiter_core::event::event_day::EventDeadlines,
         arbiter_store::EventRecord,
         jiff::civil::DateTime,
     )>,
@@ -348,7 +348,7 @@ impl CompetitionView {
         let ratings = rated_games::rate_stage(&competition, &rules, &rules.rating, stage)
             .map_err(|e| e.to_string());
         let findings =
-            arbiter_core::check::competition(&competition, &rules, &whole.named_lineups());
+            arbiter_core::season::check::competition(&competition, &rules, &whole.named_lineups());
         let mut teams = HashMap::new();
         let mut players = HashMap::new();
         for (ti, t) in competition.teams.iter().enumerate() {
@@ -476,7 +476,7 @@ impl CompetitionView {
                 .rules
                 .playoffs
                 .as_ref()
-                .is_some_and(|p| p.format == arbiter_core::ruleset::PlayoffFormat::Knockout)
+                .is_some_and(|p| p.format == arbiter_core::rules::ruleset::PlayoffFormat::Knockout)
     }
 
     /// What a knockout answers where a table was asked for (GT-F3): the bracket is its table.
@@ -518,10 +518,10 @@ impl CompetitionView {
         if !self.race_started.swap(true, Ordering::AcqRel) {
             let view = Arc::clone(self);
             tokio::task::spawn_blocking(move || {
-                let told = arbiter_core::race::race(
+                let told = arbiter_core::season_end::race::race(
                     &view.competition,
                     &view.rules,
-                    arbiter_core::race::DEFAULT_BUDGET,
+                    arbiter_core::season_end::race::DEFAULT_BUDGET,
                 )
                 .map_err(|e| e.to_string());
                 let _ = view.race.set(told);
@@ -742,7 +742,7 @@ impl CompetitionView {
                 _ if entry.is_some_and(|e| {
                     e.boards
                         .iter()
-                        .any(|b| b.outcome != arbiter_core::model::GameOutcome::Pending)
+                        .any(|b| b.outcome != arbiter_core::record::model::GameOutcome::Pending)
                 }) =>
                 {
                     MatchStatus::InProgress
@@ -770,10 +770,10 @@ impl CompetitionView {
     /// At a team Swiss (issue 32, item 29), where a match sits: its table in round `round` and
     /// each team's colours down the boards; `None` elsewhere, where home and visitors say it.
     pub fn seats(&self, round: u32, m: &Match) -> Option<Seats> {
-        if !arbiter_core::swiss::paired_round_by_round(&self.rules) {
+        if !arbiter_core::pairing::swiss::paired_round_by_round(&self.rules) {
             return None;
         }
-        use arbiter_core::swiss::seat;
+        use arbiter_core::pairing::swiss::seat;
         let table = self.round(round).and_then(|r| seat::table(r, &m.home))?;
         Some(Seats {
             table,

@@ -6,8 +6,8 @@
 //! shows core's `field::plan`: each team to invite in order with its clause, and the order.
 //! GET `/leagues/{league}/lots` shows every draw to every team.
 
-use arbiter_core::field::{self, FieldPlan, Host, State as Region};
-use arbiter_core::permissions::{Action, Target};
+use arbiter_core::event::field::{self, FieldPlan, Host, State as Region};
+use arbiter_core::rules::permissions::{Action, Target};
 use arbiter_formats::field_json;
 use askama::Template;
 use axum::Form;

@@ -11,8 +11,8 @@ pub mod today;
 
 use std::sync::Arc;
 
+use arbiter_core::event::field::State as Host;
 use arbiter_core::event::{Championship, Event, EventCompetition};
-use arbiter_core::field::State as Host;
 use arbiter_store::{EventRecord, EventRoundStart, NewEvent, StoreError};
 use jiff::civil::DateTime;
 
@@ -352,7 +352,7 @@ pub async fn set_event_as(
         state,
         email,
         league,
-        arbiter_core::permissions::Action::DrawSchedule,
+        arbiter_core::rules::permissions::Action::DrawSchedule,
     )
     .await?;
     let s = load(state, &tree, season).await.map_err(|e| e.message())?;

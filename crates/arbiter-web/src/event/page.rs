@@ -2,8 +2,8 @@
 //! shows the event in force and the form (the name, host, venue, the hall's offset from UTC and
 //! every round's start); POST to it sets the event again as a new version.
 
-use arbiter_core::field::State as Host;
-use arbiter_core::permissions::{Action, Target};
+use arbiter_core::event::field::State as Host;
+use arbiter_core::rules::permissions::{Action, Target};
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::QueryRejection;

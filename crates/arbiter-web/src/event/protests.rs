@@ -5,10 +5,10 @@
 //! dismisses it or upholds it and sets the order. Core's `protest` decides each step; the store
 //! keeps it, an upheld order made the roster's.
 
-use arbiter_core::model::{PlayerId, TeamId};
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::protest::{Answer, Decision, NewProtest, Protest, Ruling};
-use arbiter_core::text::Reason;
+use arbiter_core::event::protest::{Answer, Decision, NewProtest, Protest, Ruling};
+use arbiter_core::record::model::{PlayerId, TeamId};
+use arbiter_core::record::text::Reason;
+use arbiter_core::rules::permissions::{Action, Target};
 use arbiter_store::{StoreError, StoredProtest};
 use askama::Template;
 use axum::Form;
@@ -185,7 +185,7 @@ async fn page(
     let deadlines = v
         .rules
         .event
-        .unwrap_or(arbiter_core::event_day::EventDeadlines::ASTC);
+        .unwrap_or(arbiter_core::event::event_day::EventDeadlines::ASTC);
     let window = match l.clock {
         Some((first, now)) => format!(
             "Protests may be lodged from the roster lock at {} until {} ({} minutes before round 1 at {}, AS-13); it is {} in the hall now.",
@@ -401,7 +401,7 @@ pub async fn lodge(
                 grounds: field(&fields, "grounds").to_string(),
                 at: now,
             };
-            let deadlines = v.rules.event.unwrap_or(arbiter_core::event_day::EventDeadlines::ASTC);
+            let deadlines = v.rules.event.unwrap_or(arbiter_core::event::event_day::EventDeadlines::ASTC);
             let protest = match Protest::lodge(&v.competition, &deadlines, first, new) {
                 Ok(p) => p,
                 Err(e) => return refused(&auth, &state, &a, format!("{e}."), StatusCode::UNPROCESSABLE_ENTITY).await,
@@ -545,7 +545,7 @@ pub async fn reply(
                     let deadlines = v
                         .rules
                         .event
-                        .unwrap_or(arbiter_core::event_day::EventDeadlines::ASTC);
+                        .unwrap_or(arbiter_core::event::event_day::EventDeadlines::ASTC);
                     s.protest.declined(&deadlines, first, now)
                 }
                 (false, None) => s.protest.reply(answer, now),

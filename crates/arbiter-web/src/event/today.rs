@@ -4,10 +4,10 @@
 //! (AS-11), the protests still open (AS-13) and the next deadline. Core's
 //! `EventDeadlines::day_now` says where the day stands; this page only counts and links.
 
-use arbiter_core::event_day::{DayNow, EventDeadlines};
-use arbiter_core::model::{MatchOutcome, Pairing, Side};
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::protest::Stage;
+use arbiter_core::event::event_day::{DayNow, EventDeadlines};
+use arbiter_core::event::protest::Stage;
+use arbiter_core::record::model::{MatchOutcome, Pairing, Side};
+use arbiter_core::rules::permissions::{Action, Target};
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -65,7 +65,7 @@ fn at(t: jiff::civil::DateTime, now: jiff::civil::DateTime) -> String {
     }
 }
 
-fn team_name(view: &CompetitionView, id: &arbiter_core::model::TeamId) -> String {
+fn team_name(view: &CompetitionView, id: &arbiter_core::record::model::TeamId) -> String {
     view.competition
         .teams
         .iter()
@@ -73,7 +73,7 @@ fn team_name(view: &CompetitionView, id: &arbiter_core::model::TeamId) -> String
         .map_or_else(|| id.0.clone(), |t| t.name.clone())
 }
 
-fn matches_of(view: &CompetitionView, round: u32) -> Vec<&arbiter_core::model::Match> {
+fn matches_of(view: &CompetitionView, round: u32) -> Vec<&arbiter_core::record::model::Match> {
     view.competition
         .rounds
         .iter()
@@ -128,7 +128,10 @@ fn lineups(
     let missing = if missing.is_empty() {
         "every team has named its lineup".to_string()
     } else {
-        format!("missing: {}", arbiter_core::words::list(missing.iter()))
+        format!(
+            "missing: {}",
+            arbiter_core::record::words::list(missing.iter())
+        )
     };
     format!(
         "Round {round} starts at {}; lineups due at {} (AS-11): {named} of {teams} named; {missing}.",

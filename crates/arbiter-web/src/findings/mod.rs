@@ -6,9 +6,9 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::check;
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::validate::{Finding, Severity};
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::validate::{Finding, Severity};
+use arbiter_core::season::check;
 use arbiter_store::{CompetitionId, StoreError};
 use askama::Template;
 use axum::Form;
@@ -113,7 +113,7 @@ pub fn match_words(view: &CompetitionView, f: &Finding) -> Option<String> {
 pub async fn open_for(
     state: &AppState,
     tree: &LeagueTree,
-    officer: arbiter_core::permissions::Subject<'_>,
+    officer: arbiter_core::rules::permissions::Subject<'_>,
 ) -> Result<Vec<(Link, String, String)>, WebError> {
     let mut out = Vec::new();
     for (_, competitions) in findings(state, tree).await? {
@@ -124,7 +124,7 @@ pub async fn open_for(
                 if f.severity != Severity::Violation
                     || view.stored.ruling(&key).is_some()
                     || !seen.insert(key)
-                    || !arbiter_core::permissions::decide(
+                    || !arbiter_core::rules::permissions::decide(
                         officer,
                         Action::RuleOnViolation,
                         target(&view, f),

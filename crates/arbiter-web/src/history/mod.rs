@@ -6,8 +6,8 @@
 //! request and never cached (`private, no-store`): they name people.
 
 use arbiter_core::TeamId;
-use arbiter_core::model::Pairing;
-use arbiter_core::permissions::{Action, Role, Target};
+use arbiter_core::record::model::Pairing;
+use arbiter_core::rules::permissions::{Action, Role, Target};
 use arbiter_formats::csv;
 use arbiter_store::{Entity, HistoryEntry, HistoryFilter, League};
 use askama::Template;
@@ -176,7 +176,7 @@ impl Scope {
             Involved::Match { home, visiting } => Target::Match {
                 home: home.as_deref(),
                 visiting: visiting.as_deref(),
-                conduct: arbiter_core::permissions::Conduct::default(),
+                conduct: arbiter_core::rules::permissions::Conduct::default(),
             },
         };
         auth::permit(
@@ -606,7 +606,7 @@ impl Chosen {
     fn read(
         asked: &Filters,
         schools: &[arbiter_store::School],
-        zone: &arbiter_core::zone::Zone,
+        zone: &arbiter_core::record::zone::Zone,
     ) -> Result<Chosen, WebError> {
         let given = |v: &Option<String>| {
             v.as_deref()
@@ -709,7 +709,11 @@ fn bad_before(text: &str) -> WebError {
 }
 
 /// A history row as a sentence, its time in the league's zone.
-fn row(e: &HistoryEntry, people: &sentence::People, zone: &arbiter_core::zone::Zone) -> Row {
+fn row(
+    e: &HistoryEntry,
+    people: &sentence::People,
+    zone: &arbiter_core::record::zone::Zone,
+) -> Row {
     Row {
         id: e.id,
         at_iso: e.at.to_string(),

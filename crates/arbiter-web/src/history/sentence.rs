@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::model::GameResult;
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::GameResult;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Entity, HistoryAction, HistoryEntry};
 use serde_json::Value;
 

@@ -1,5 +1,5 @@
 //! Who is signed in, and whether they may do a thing here (issue 5; the table is
-//! `arbiter_core::permissions`, GT-O3).
+//! `arbiter_core::rules::permissions`, GT-O3).
 //!
 //! Sessions live in the store's database (tower-sessions); axum-login keeps the signed-in
 //! account in them and changes the session id at sign-in. An account's session ends when its
@@ -7,8 +7,8 @@
 
 use std::net::{IpAddr, SocketAddr};
 
-use arbiter_core::permissions::{Action, Role, Subject, Target, acting_role};
-use arbiter_core::text::Email;
+use arbiter_core::record::text::Email;
+use arbiter_core::rules::permissions::{Action, Role, Subject, Target, acting_role};
 use arbiter_store::{Actor, LeagueId, Membership, Store, User, UserId, secrets};
 use axum::extract::ConnectInfo;
 use axum::http::HeaderMap;

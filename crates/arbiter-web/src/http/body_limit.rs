@@ -40,7 +40,7 @@ pub fn too_large() -> WebError {
     WebError::TooLarge(format!(
         "The request is larger than the {} KiB a form or an API request may send, so it was not read. A reason has at most {} characters and a name {}: shorten the longest text and send it again.",
         BODY_LIMIT / 1024,
-        arbiter_core::text::REASON_MAX_CHARS,
-        arbiter_core::text::NAME_MAX_CHARS,
+        arbiter_core::record::text::REASON_MAX_CHARS,
+        arbiter_core::record::text::NAME_MAX_CHARS,
     ))
 }

@@ -2,8 +2,8 @@
 //! spreadsheet, through `arbiter_formats::csv` (RFC 4180, the formula guard on every cell).
 //! Amounts are plain decimals (`10.00`) so that the spreadsheet sums them.
 
-use arbiter_core::ledger::{EntryKind, Ledger};
-use arbiter_core::permissions::{Action, Target};
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::season::ledger::{EntryKind, Ledger};
 use arbiter_formats::csv;
 use arbiter_store::LedgerEntry;
 use axum::extract::rejection::QueryRejection;

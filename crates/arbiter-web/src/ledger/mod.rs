@@ -11,7 +11,7 @@
 pub mod csv;
 pub mod page;
 
-use arbiter_core::ledger::{self, EntryInput, Ledger, Problem, When};
+use arbiter_core::season::ledger::{self, EntryInput, Ledger, Problem, When};
 use arbiter_store::{League, LedgerEntry, Season, StoreError};
 
 use crate::app::site::LeagueTree;

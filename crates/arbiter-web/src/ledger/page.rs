@@ -2,8 +2,8 @@
 //! latest) and POST to it, which records an entry, or shows the page again with every problem
 //! and the form as it was filled in.
 
-use arbiter_core::ledger::{EntryInput, EntryKind, Money};
-use arbiter_core::permissions::{Action, Target};
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::season::ledger::{EntryInput, EntryKind, Money};
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::QueryRejection;
@@ -474,7 +474,7 @@ pub async fn record_entry(
                 .await
             }
             Err(NotRecorded::Refused(m)) => {
-                let problems = vec![arbiter_core::text::sentence(&m)];
+                let problems = vec![arbiter_core::record::text::sentence(&m)];
                 page(
                     &state,
                     &auth,
@@ -493,7 +493,7 @@ pub async fn record_entry(
                     &fresh,
                     Shown {
                         fields: Some(&f),
-                        problem: Some(arbiter_core::text::sentence(&m)),
+                        problem: Some(arbiter_core::record::text::sentence(&m)),
                         ..Shown::default()
                     },
                     StatusCode::CONFLICT,

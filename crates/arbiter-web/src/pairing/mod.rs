@@ -13,8 +13,8 @@ pub mod page;
 use std::sync::Arc;
 
 use arbiter_core::TeamId;
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::swiss::{self, PairingError, Published, Request, RoundPairing, Swap};
+use arbiter_core::pairing::swiss::{self, PairingError, Published, Request, RoundPairing, Swap};
+use arbiter_core::rules::permissions::{Action, Target};
 use arbiter_store::{RoundNote, StoreError};
 
 use crate::app::state::AppState;
@@ -156,7 +156,7 @@ impl NotPublished {
             NotPublished::Refused(e) => WebError::Refused(format!(
                 "{}: {}",
                 e.rule,
-                arbiter_core::text::sentence(&e.message)
+                arbiter_core::record::text::sentence(&e.message)
             )),
             NotPublished::Stale(m) => WebError::Conflict(m),
             NotPublished::Failed(e) => e,
@@ -270,7 +270,7 @@ pub async fn read_as(
     email: &str,
     at: (&str, &str, &str),
 ) -> Result<(NextRound, Acting), String> {
-    let email = arbiter_core::text::Email::parse(email)?;
+    let email = arbiter_core::record::text::Email::parse(email)?;
     let user = state
         .store()
         .user_by_email(&email)

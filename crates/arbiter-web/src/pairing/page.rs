@@ -4,8 +4,8 @@
 //! carried in the form; `step=publish` stores the round and comes back with where to enter its
 //! results.
 
-use arbiter_core::swiss::{Published, Swap};
-use arbiter_core::text::REASON_MAX_CHARS;
+use arbiter_core::pairing::swiss::{Published, Swap};
+use arbiter_core::record::text::REASON_MAX_CHARS;
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::QueryRejection;
@@ -203,7 +203,7 @@ fn lines(n: &NextRound, p: &Published) -> (Vec<PairLine>, Option<ByeLine>) {
 }
 
 fn words_list(v: &[u32]) -> String {
-    arbiter_core::words::list(v.iter().map(u32::to_string))
+    arbiter_core::record::words::list(v.iter().map(u32::to_string))
 }
 
 /// What the page shows besides the pairing.
@@ -247,7 +247,11 @@ async fn page(
             None,
             Some(match e {
                 NotPublished::Refused(e) => {
-                    format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message))
+                    format!(
+                        "{}: {}",
+                        e.rule,
+                        arbiter_core::record::text::sentence(&e.message)
+                    )
                 }
                 NotPublished::Stale(m) => m.clone(),
                 NotPublished::Failed(e) => e.message(),
@@ -391,7 +395,7 @@ pub async fn pairing_step(
                         page(&auth, &fresh, (&[], "", ""), shown, StatusCode::CONFLICT).await
                     }
                     Err(NotPublished::Refused(e)) => {
-                        let problem = format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message));
+                        let problem = format!("{}: {}", e.rule, arbiter_core::record::text::sentence(&e.message));
                         page(
                             &auth,
                             &n,
@@ -439,7 +443,7 @@ pub async fn pairing_step(
                     .await
                 }
                 Err(NotPublished::Refused(e)) => {
-                    let problem = format!("{}: {}", e.rule, arbiter_core::text::sentence(&e.message));
+                    let problem = format!("{}: {}", e.rule, arbiter_core::record::text::sentence(&e.message));
                     page(
                         &auth,
                         &n,

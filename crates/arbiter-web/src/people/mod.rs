@@ -3,8 +3,8 @@
 //! withdrawing an invitation not yet taken up (issue 9). Only those the table lets invite
 //! (`Action::InviteUser`) see it or change it.
 
-use arbiter_core::permissions::{Action, Role, Target};
-use arbiter_core::text::{self, Reason};
+use arbiter_core::record::text::{self, Reason};
+use arbiter_core::rules::permissions::{Action, Role, Target};
 use arbiter_mail::Mail;
 use arbiter_store::{InviteId, MemberRow, MembershipId, NewInvite};
 use askama::Template;

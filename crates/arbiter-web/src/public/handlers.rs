@@ -413,7 +413,7 @@ async fn current(state: &AppState, league: &str, rest: &str) -> Result<Response,
     // this season's slug is `metro-2027-28`).
     let named = |r: &&arbiter_store::CompetitionRecord| {
         r.slug == division
-            || arbiter_core::text::slug(&r.name).as_deref() == Some(division)
+            || arbiter_core::record::text::slug(&r.name).as_deref() == Some(division)
             || r.slug
                 .strip_prefix(division)
                 .is_some_and(|s| s.starts_with('-'))

@@ -4,11 +4,11 @@
 use askama::Template;
 use axum::body::Bytes;
 
-use arbiter_core::criteria::{CriterionKind, CriterionSpec, ScoreBasis};
-use arbiter_core::fixture::{self, Fixture};
-use arbiter_core::model::{GameOutcome, Pairing, Player, Side};
+use arbiter_core::record::model::{GameOutcome, Pairing, Player, Side};
+use arbiter_core::rules::criteria::{CriterionKind, CriterionSpec, ScoreBasis};
+use arbiter_core::scoring::standings::{CriterionValue, Standings};
 use arbiter_core::scoring::{self, EntryKind, RoundEntry};
-use arbiter_core::standings::{CriterionValue, Standings};
+use arbiter_core::season::fixture::{self, Fixture};
 use arbiter_store::{LeagueKind, Season};
 use jiff::civil::Date;
 
@@ -433,7 +433,7 @@ fn match_line(view: &CompetitionView, f: &MatchFacts<'_>) -> MatchLine {
     }
 }
 
-fn bye_line(view: &CompetitionView, round: u32, bye: &arbiter_core::model::Bye) -> String {
+fn bye_line(view: &CompetitionView, round: u32, bye: &arbiter_core::record::model::Bye) -> String {
     let name = view.team_name(&bye.team);
     let kind = match bye.kind {
         arbiter_core::ByeKind::PairingAllocated => "bye",
@@ -552,8 +552,8 @@ fn overview(view: &CompetitionView) -> OverviewPage {
         } else {
             Vec::new()
         },
-        pair: arbiter_core::swiss::paired_round_by_round(&view.rules)
-            .then(|| arbiter_core::swiss::next_round(&view.competition, &view.rules).ok())
+        pair: arbiter_core::pairing::swiss::paired_round_by_round(&view.rules)
+            .then(|| arbiter_core::pairing::swiss::next_round(&view.competition, &view.rules).ok())
             .flatten()
             .map(|n| {
                 Link::new(
@@ -609,7 +609,7 @@ fn race_block(view: &CompetitionView) -> Option<RaceBlock> {
             });
         }
     };
-    let ordinal = arbiter_core::race::ordinal;
+    let ordinal = arbiter_core::season_end::race::ordinal;
     let open = race.teams.iter().filter(|t| !t.exact).count();
     Some(RaceBlock {
         problem: None,
@@ -659,7 +659,7 @@ fn team_race(view: &CompetitionView, t: usize) -> Option<TeamRaceBlock> {
         }),
         RaceState::Told(Ok(r)) => {
             let line = r.teams.iter().find(|x| &x.team == id)?;
-            let ordinal = arbiter_core::race::ordinal;
+            let ordinal = arbiter_core::season_end::race::ordinal;
             Some(TeamRaceBlock {
                 places: Some(if line.best == line.worst {
                     format!("It will finish {}.", ordinal(line.best))
@@ -1366,9 +1366,9 @@ fn player(view: &CompetitionView, t: usize, p: usize) -> Result<PlayerPage, WebE
             .and_then(|o| view.player(&o.0))
             .map_or_else(|| "an unnamed player".to_string(), |(p, _)| p.name.clone());
             let colour = view.rules.colour(Some(g.game), g.board, g.side);
-            let diagram = arbiter_core::game::read(&score.pgn)
+            let diagram = arbiter_core::season::game::read(&score.pgn)
                 .ok()
-                .and_then(|s| arbiter_core::game::diagram(&s.fen).ok())
+                .and_then(|s| arbiter_core::season::game::diagram(&s.fen).ok())
                 .map(|d| {
                     crate::ui::diagram::svg(
                         &d,
@@ -1566,7 +1566,7 @@ pub fn projector_in(view: &CompetitionView, hall: &Hall) -> ProjectorPage {
             .is_some_and(|sep| {
                 !matches!(
                     sep.reason,
-                    arbiter_core::standings::SeparationReason::Criterion { index: 0, .. }
+                    arbiter_core::scoring::standings::SeparationReason::Criterion { index: 0, .. }
                 )
             })
     };

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::model::{MatchOutcome, TeamId};
+use arbiter_core::record::model::{MatchOutcome, TeamId};
 use arbiter_formats::ical::{self, Event, Feed};
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
@@ -230,7 +230,7 @@ pub async fn school(
         let schools = state.store().schools(tree.league.id).await?;
         let Some(school) = schools
             .iter()
-            .find(|s| arbiter_core::text::slug(&s.name).as_deref() == Some(slug.as_str()))
+            .find(|s| arbiter_core::record::text::slug(&s.name).as_deref() == Some(slug.as_str()))
         else {
             return Err(WebError::not_found(format!(
                 "{} has no school at “{slug}”; a team's page links its school's calendar.",

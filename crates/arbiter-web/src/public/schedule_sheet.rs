@@ -300,7 +300,7 @@ pub async fn school_sheet(
             .iter()
             .flat_map(|(_, _, vs)| vs.iter())
             .flat_map(|v| v.competition.teams.iter().filter_map(|t| t.school.clone()))
-            .find(|n| arbiter_core::text::slug(n).as_deref() == Some(slug.as_str()));
+            .find(|n| arbiter_core::record::text::slug(n).as_deref() == Some(slug.as_str()));
         let (Some(name), Some((_, season, views))) = (name, views) else {
             return Err(WebError::NotFound {
                 message: format!(

@@ -25,7 +25,7 @@ pub fn school_href(league: &str, school: &str) -> String {
     format!(
         "{}/{}",
         schools_href(league),
-        arbiter_core::text::slug(school).unwrap_or_else(|| "school".into())
+        arbiter_core::record::text::slug(school).unwrap_or_else(|| "school".into())
     )
 }
 
@@ -160,7 +160,7 @@ pub async fn school_page(
         let names = school_names(&state, &tree).await?;
         let Some(name) = names
             .iter()
-            .find(|n| arbiter_core::text::slug(n).as_deref() == Some(slug.as_str()))
+            .find(|n| arbiter_core::record::text::slug(n).as_deref() == Some(slug.as_str()))
         else {
             return Err(WebError::NotFound {
                 message: format!(

@@ -24,8 +24,8 @@ use crate::ui::words;
 async fn published_reports(
     state: &AppState,
     season: &Season,
-) -> Result<Vec<arbiter_core::media::Moment>, WebError> {
-    let mut out: Vec<arbiter_core::media::Moment> = Vec::new();
+) -> Result<Vec<arbiter_core::season_end::media::Moment>, WebError> {
+    let mut out: Vec<arbiter_core::season_end::media::Moment> = Vec::new();
     for r in state.store().media_reports(season.id).await? {
         if r.published && !out.contains(&r.moment) {
             out.push(r.moment);
@@ -38,7 +38,7 @@ fn season_block(
     league: &League,
     s: &Season,
     comps: &[CompetitionRecord],
-    published: &[arbiter_core::media::Moment],
+    published: &[arbiter_core::season_end::media::Moment],
 ) -> SeasonBlock {
     SeasonBlock {
         link: Link::new(season_href(&league.slug, &s.slug), &s.name),
@@ -92,7 +92,7 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
     // The heading's week: the leagues' own when they agree, else UTC's.
     let heading = match weeks.first() {
         Some(w) if weeks.iter().all(|x| x == w) => *w,
-        _ => week_of(state.today_in(&arbiter_core::zone::Zone::utc())),
+        _ => week_of(state.today_in(&arbiter_core::record::zone::Zone::utc())),
     };
     let mut this_week = Vec::new();
     let mut next: Option<(jiff::civil::Date, WeekItem)> = None;

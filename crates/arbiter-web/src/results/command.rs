@@ -6,10 +6,10 @@
 //! same checks refuse the same steps with the same sentences, the history records the officer,
 //! and the schools are told.
 
-use arbiter_core::entry::{ResultEntry, typed_result};
-use arbiter_core::model::{GameResult, Side};
-use arbiter_core::report::ReportStep;
-use arbiter_core::text::Email;
+use arbiter_core::record::model::{GameResult, Side};
+use arbiter_core::record::text::Email;
+use arbiter_core::season::entry::{ResultEntry, typed_result};
+use arbiter_core::season::report::ReportStep;
 
 use crate::app::state::AppState;
 use crate::http::auth::Accounts;
@@ -203,9 +203,9 @@ async fn extra_game_step(
     use crate::results::extra::{self, NotRecorded};
     let strike = matches!(step, OfficerStep::StrikeExtraGame { .. });
     let action = if strike {
-        arbiter_core::permissions::Action::StrikeExtraGame
+        arbiter_core::rules::permissions::Action::StrikeExtraGame
     } else {
-        arbiter_core::permissions::Action::ConfirmExtraGame
+        arbiter_core::rules::permissions::Action::ConfirmExtraGame
     };
     let acting = ctx
         .permit(Some(account), action)

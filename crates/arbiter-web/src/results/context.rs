@@ -10,13 +10,13 @@
 
 use std::sync::Arc;
 
-use arbiter_core::entry::{BoardEntry, ResultEntry};
-use arbiter_core::model::{Match, MatchOutcome, Pairing, Round, Side, TeamId};
-use arbiter_core::permissions::{Action, Role, Target};
-use arbiter_core::report::{
+use arbiter_core::record::model::{Match, MatchOutcome, Pairing, Round, Side, TeamId};
+use arbiter_core::record::text::{REASON_MAX_CHARS, Reason};
+use arbiter_core::rules::permissions::{Action, Role, Target};
+use arbiter_core::season::entry::{BoardEntry, ResultEntry};
+use arbiter_core::season::report::{
     self, EnteredBy, Entry, Refusal, Report, ReportStatus, Review, ReviewKind, ReviewedBy,
 };
-use arbiter_core::text::{REASON_MAX_CHARS, Reason};
 use arbiter_store::{
     LeagueId, MatchId, ReportSeen, ResultReview, ResultVersion, StoredCompetition,
 };
@@ -350,7 +350,7 @@ pub struct ResultInput {
     pub late: Option<LateInput>,
     /// Why: optional for an entry, required for a correction (GT-P2). At most 1,000 characters.
     #[serde(default)]
-    // The literal is `arbiter_core::text::REASON_MAX_CHARS`; a test of the document holds them equal.
+    // The literal is `arbiter_core::record::text::REASON_MAX_CHARS`; a test of the document holds them equal.
     #[schema(max_length = 1000)]
     pub reason: Option<String>,
     /// The result version in force when you read the match (0: none yet). When given and no
@@ -424,7 +424,7 @@ pub struct BoardInput {
 #[serde(deny_unknown_fields)]
 pub struct PositionInput {
     /// The moves played, as PGN (`1. e4 e5 2. Nf3 …`); an illegal move is refused by its number.
-    // The literal is `arbiter_core::game::PGN_MAX_CHARS`.
+    // The literal is `arbiter_core::season::game::PGN_MAX_CHARS`.
     #[schema(max_length = 32768)]
     pub pgn: String,
     /// The position on the board when play stopped, as FEN.
@@ -440,7 +440,7 @@ pub struct PositionInput {
     pub away_clock: Option<String>,
 }
 
-pub use arbiter_core::entry::Problem;
+pub use arbiter_core::season::entry::Problem;
 
 pub(crate) fn blank(s: Option<&str>) -> Option<&str> {
     s.map(str::trim).filter(|s| !s.is_empty())
@@ -451,13 +451,16 @@ impl ResultInput {
     /// result's).
     pub fn entry(&self) -> ResultEntry {
         ResultEntry {
-            late: self.late.as_ref().map(|l| arbiter_core::entry::LateEntry {
-                team: l.team.clone(),
-                school_day_ends: l.school_day_ends.clone(),
-                clocks_started: l.clocks_started.clone(),
-                arrived: l.arrived.clone(),
-                arranged: l.arranged,
-            }),
+            late: self
+                .late
+                .as_ref()
+                .map(|l| arbiter_core::season::entry::LateEntry {
+                    team: l.team.clone(),
+                    school_day_ends: l.school_day_ends.clone(),
+                    clocks_started: l.clocks_started.clone(),
+                    arrived: l.arrived.clone(),
+                    arranged: l.arranged,
+                }),
             forfeit: self.forfeit.clone(),
             boards: self
                 .boards
@@ -472,7 +475,7 @@ impl ResultInput {
                     note: b.note.clone(),
                     adjourned_to: b.adjourned_to.clone(),
                     adjudication: b.adjudication.as_ref().map(|p| {
-                        arbiter_core::entry::PositionEntry {
+                        arbiter_core::season::entry::PositionEntry {
                             pgn: p.pgn.clone(),
                             fen: p.fen.clone(),
                             home_clock: p.home_clock.clone(),
@@ -485,7 +488,7 @@ impl ResultInput {
     }
 }
 
-pub(crate) use arbiter_core::text::sentence;
+pub(crate) use arbiter_core::record::text::sentence;
 
 // ---------------------------------------------------------------------------------------------
 // What the report's state allows (GT-P2). The table says who; these say when.

@@ -5,9 +5,9 @@
 //! it in the history, and the other school is told by mail to confirm it (GT-P2). Confirming and
 //! striking out (`extra::may_confirm`, `extra::may_strike`) are steps kept beside the game.
 
-use arbiter_core::entry::Problem;
-use arbiter_core::extra::{self, ExtraEntry, ExtraState};
-use arbiter_core::notice;
+use arbiter_core::season::entry::Problem;
+use arbiter_core::season::extra::{self, ExtraEntry, ExtraState};
+use arbiter_core::season::notice;
 use arbiter_core::{ExtraGame, ExtraStep, Side};
 
 use crate::app::state::AppState;

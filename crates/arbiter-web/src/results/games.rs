@@ -3,9 +3,9 @@
 //! illegal one named by its number, the board's result); the store keeps it, superseding an
 //! earlier upload, in the history.
 
-use arbiter_core::entry::Problem;
-use arbiter_core::game;
-use arbiter_core::model::{GameResult, MatchOutcome, Side, Unfinished};
+use arbiter_core::record::model::{GameResult, MatchOutcome, Side, Unfinished};
+use arbiter_core::season::entry::Problem;
+use arbiter_core::season::game;
 
 use crate::app::state::AppState;
 use crate::http::auth::Acting;
@@ -238,7 +238,7 @@ pub(crate) fn cards(ctx: &MatchContext, can: &GameControls<'_>) -> Vec<GameCard>
 
 fn settle_form(
     ctx: &MatchContext,
-    b: &arbiter_core::model::Board,
+    b: &arbiter_core::record::model::Board,
     n: u32,
     can: &GameControls<'_>,
     name: &dyn Fn(Side) -> String,

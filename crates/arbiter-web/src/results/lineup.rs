@@ -6,15 +6,15 @@
 //! lineup that stands is kept with the players it withdraws (GT-M12), which stay with the
 //! match's record after the result.
 
-use arbiter_core::eligibility;
 use arbiter_core::event;
-use arbiter_core::event_day::{LateOverride, LineupTime};
-use arbiter_core::lineup::{Lineup, NamedLineup, Ranking};
-use arbiter_core::model::{MatchOutcome, PlayerId, Side};
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::sealed::{Embargo, MatchTime, Sealed, Viewer};
-use arbiter_core::text::Reason;
-use arbiter_core::validate::{self, Finding};
+use arbiter_core::event::event_day::{LateOverride, LineupTime};
+use arbiter_core::record::model::{MatchOutcome, PlayerId, Side};
+use arbiter_core::record::text::Reason;
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::validate::{self, Finding};
+use arbiter_core::teams::eligibility;
+use arbiter_core::teams::lineup::{Lineup, NamedLineup, Ranking};
+use arbiter_core::teams::sealed::{Embargo, MatchTime, Sealed, Viewer};
 use arbiter_store::{EventRecord, LateLineup, LineupVersion, StoreError};
 
 use crate::app::season::SeasonViews;
@@ -297,7 +297,7 @@ fn accepted_late(
 /// AS-11's deadline as the match page says it: `Due by 13:15 on 8 December, 15 minutes before
 /// round 3 starts at 13:30 (AS-11).`
 pub(crate) fn deadline_words(
-    deadlines: &arbiter_core::event_day::EventDeadlines,
+    deadlines: &arbiter_core::event::event_day::EventDeadlines,
     round: u32,
     start: jiff::civil::DateTime,
 ) -> String {
@@ -372,7 +372,7 @@ pub(crate) fn candidates(ctx: &MatchContext, side: Side) -> Vec<Candidate> {
         })
         .collect();
     // The roster's order stands where the rules order by it (AS-10).
-    if stored.rules.lineup.order == arbiter_core::ruleset::BoardOrder::Rating {
+    if stored.rules.lineup.order == arbiter_core::rules::ruleset::BoardOrder::Rating {
         out.sort_by_key(|(rank, i, _)| (*rank, *i));
     }
     out.into_iter().map(|(_, _, c)| c).collect()
@@ -424,7 +424,7 @@ pub(crate) fn withdrawal_words(ctx: &MatchContext, team: &str, l: &Lineup) -> Op
         .unwrap_or_default();
     Some(format!(
         "{team} withdrew {} so that a lower-ranked player played{rule}.",
-        arbiter_core::words::list(names.iter())
+        arbiter_core::record::words::list(names.iter())
     ))
 }
 

@@ -4,9 +4,9 @@
 //! text that says what happened and links to the match. The mails go out after the answer: a
 //! mail that fails is logged, and the write it tells of stands.
 
-use arbiter_core::notice::{Audience, Notice};
-use arbiter_core::permissions::{Action, Role, Subject, Target, decide};
-use arbiter_core::report::{ReportStatus, ReportStep, Task, task};
+use arbiter_core::rules::permissions::{Action, Role, Subject, Target, decide};
+use arbiter_core::season::notice::{Audience, Notice};
+use arbiter_core::season::report::{ReportStatus, ReportStep, Task, task};
 use arbiter_core::{MatchOutcome, Pairing, Side};
 use arbiter_mail::Mail;
 
@@ -51,7 +51,7 @@ pub(crate) async fn tell_move(
             return;
         }
     };
-    let (notice, audience) = arbiter_core::notice::of_move();
+    let (notice, audience) = arbiter_core::season::notice::of_move();
     let day =
         |d: Option<jiff::civil::Date>| d.map_or_else(|| "its round's day".to_string(), words::date);
     let when = match fresh.record.start {
@@ -79,7 +79,7 @@ pub(crate) async fn tell_suspension(
     let Some(first) = moved.first() else {
         return;
     };
-    let (notice, _) = arbiter_core::notice::of_move();
+    let (notice, _) = arbiter_core::season::notice::of_move();
     let base = state.base_url();
     let day =
         |d: Option<jiff::civil::Date>| d.map_or_else(|| "its round's day".to_string(), words::date);
@@ -388,7 +388,8 @@ pub(crate) async fn remind_in(
                             ) else {
                                 continue;
                             };
-                            let Some(notice) = arbiter_core::notice::reminder(t, today) else {
+                            let Some(notice) = arbiter_core::season::notice::reminder(t, today)
+                            else {
                                 continue;
                             };
                             let what = match t {

@@ -11,15 +11,15 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use arbiter_core::extra::ExtraState;
-use arbiter_core::model::{GameResult, MatchOutcome, Side};
-use arbiter_core::offers::Offers;
-use arbiter_core::permissions::Action;
-use arbiter_core::report::{
+use arbiter_core::record::model::{GameResult, MatchOutcome, Side};
+use arbiter_core::rules::permissions::Action;
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::season::extra::ExtraState;
+use arbiter_core::season::offers::Offers;
+use arbiter_core::season::report::{
     self, EnteredBy, ReportStatus, ReportStep, ResultBasis, ReviewKind, ReviewedBy, WHO_DECIDES,
 };
-use arbiter_core::ruleset::Ruleset;
-use arbiter_core::sealed::{self, Sealed, Viewer};
+use arbiter_core::teams::sealed::{self, Sealed, Viewer};
 use arbiter_store::LineupVersion;
 use askama::Template;
 use axum::Form;
@@ -429,7 +429,7 @@ struct Redo {
     /// A penalty form as sent (which, the offender, the reason) with its problems.
     penalty: Option<(PenaltySent, Vec<String>)>,
     /// The extra game's form as sent, with its problems.
-    extra: Option<(arbiter_core::extra::ExtraEntry, Vec<String>)>,
+    extra: Option<(arbiter_core::season::extra::ExtraEntry, Vec<String>)>,
     /// A lineup form as sent, with why it was refused.
     lineup: Option<(Side, LineupInput, Vec<String>)>,
     /// The move form as sent (day, reason) with why it was refused.
@@ -868,7 +868,8 @@ fn board_lines(ctx: &MatchContext, view: &CompetitionView) -> Vec<BoardLine> {
         .team_index(&ctx.record.home.0)
         .and_then(|t| view.match_of(ctx.round, t))
         .unwrap_or(&ctx.record);
-    let ranking = arbiter_core::lineup::Ranking::new(&ctx.stored.competition, &ctx.stored.rules);
+    let ranking =
+        arbiter_core::teams::lineup::Ranking::new(&ctx.stored.competition, &ctx.stored.rules);
     let on_the_day = |id: &arbiter_core::PlayerId| ranking.on(id, ctx.date).map(|r| r.shown());
     CompetitionView::boards(record)
         .iter()
@@ -2144,7 +2145,7 @@ async fn submit_form(
     };
     let offender = sent.field("offender").to_string();
     let entry = match step {
-        ReportStep::ForfeitByDecision => Some(arbiter_core::entry::ResultEntry {
+        ReportStep::ForfeitByDecision => Some(arbiter_core::season::entry::ResultEntry {
             forfeit: Some(offender.clone()).filter(|o| !o.trim().is_empty()),
             boards: Vec::new(),
             late: None,
@@ -2402,7 +2403,7 @@ pub async fn record_extra_game(
             Err(e) => return e.answer(Format::Html),
         };
     let field = |k: &str| sent.field(k).to_string();
-    let entry = arbiter_core::extra::ExtraEntry {
+    let entry = arbiter_core::season::extra::ExtraEntry {
         white: field("white"),
         black: field("black"),
         result: field("result"),
@@ -2630,7 +2631,7 @@ pub async fn name_lineup(
                             input,
                             findings
                                 .iter()
-                                .map(arbiter_core::validate::Finding::on_its_match)
+                                .map(arbiter_core::rules::validate::Finding::on_its_match)
                                 .collect(),
                         )),
                         ..Redo::default()
@@ -2668,10 +2669,10 @@ pub async fn move_match(
     let (day, start, reason) = (one("date"), one("start"), one("reason"));
     // GT-M2: arranged beforehand, or postponed on the day for the weather.
     let why = match one("why").as_str() {
-        "weather" => arbiter_core::postpone::Postponement::Weather {
+        "weather" => arbiter_core::season::postpone::Postponement::Weather {
             agreed: one("agreed") == "yes",
         },
-        _ => arbiter_core::postpone::Postponement::Arranged,
+        _ => arbiter_core::season::postpone::Postponement::Arranged,
     };
     let refused = |problems: Vec<String>| Redo {
         moved: Some((
@@ -2679,7 +2680,7 @@ pub async fn move_match(
                 date: day.clone(),
                 start: start.clone(),
                 reason: reason.clone(),
-                weather: why != arbiter_core::postpone::Postponement::Arranged,
+                weather: why != arbiter_core::season::postpone::Postponement::Arranged,
                 agreed: one("agreed") == "yes",
             },
             problems,
@@ -2711,7 +2712,7 @@ pub async fn move_match(
         Ok(c) => c,
         Err(e) => return WebError::from(e).answer(Format::Html),
     };
-    let mv = arbiter_core::postpone::Move {
+    let mv = arbiter_core::season::postpone::Move {
         round: ctx.round,
         home: ctx.record.home.clone(),
         to,
@@ -2723,14 +2724,14 @@ pub async fn move_match(
     let found = match (&ctx.view.rules.playoffs, ctx.playoff) {
         (Some(playoffs), true) => {
             let open_again = one("open_again").parse::<jiff::civil::Date>().ok();
-            arbiter_core::postpone::check_playoff(
+            arbiter_core::season::postpone::check_playoff(
                 &ctx.stored.competition,
                 &mv,
                 open_again,
                 playoffs,
             )
         }
-        _ => arbiter_core::postpone::check(&ctx.stored.competition, &mv),
+        _ => arbiter_core::season::postpone::check(&ctx.stored.competition, &mv),
     };
     let overridden =
         one("override") == "yes" && ctx.may(auth.user.as_ref(), Action::OverridePostponementWindow);
@@ -2756,11 +2757,11 @@ pub async fn move_match(
     let reason = format!(
         "{}: {reason}{}",
         match why {
-            arbiter_core::postpone::Postponement::Arranged => "Moved by arrangement",
-            arbiter_core::postpone::Postponement::Weather { agreed: false } => {
+            arbiter_core::season::postpone::Postponement::Arranged => "Moved by arrangement",
+            arbiter_core::season::postpone::Postponement::Weather { agreed: false } => {
                 "Postponed for the weather"
             }
-            arbiter_core::postpone::Postponement::Weather { agreed: true } => {
+            arbiter_core::season::postpone::Postponement::Weather { agreed: true } => {
                 "Postponed for the weather, the new date agreed by both advisors"
             }
         },

@@ -1,15 +1,15 @@
 //! The arbiter's round page (issue 14): every board of every match of one round on one page,
-//! typed from the keyboard alone (one key a board, [`arbiter_core::entry::typed_result`]), saved
+//! typed from the keyboard alone (one key a board, [`arbiter_core::season::entry::typed_result`]), saved
 //! through the one write path as officers' entries that stand, the standings below it updated at
 //! once; and the undo of the last change, kept as a new version like any correction.
 //!
 //! GET `…/rounds/{n}/results` shows it; POST there saves what changed; POST `…/results/undo`
 //! takes back the last version the same person wrote in this round.
 
-use arbiter_core::entry::{typed_key, typed_result};
-use arbiter_core::model::{MatchOutcome, Pairing, Side};
-use arbiter_core::permissions::Action;
-use arbiter_core::report::ReportStep;
+use arbiter_core::record::model::{MatchOutcome, Pairing, Side};
+use arbiter_core::rules::permissions::Action;
+use arbiter_core::season::entry::{typed_key, typed_result};
+use arbiter_core::season::report::ReportStep;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -333,7 +333,7 @@ async fn checking(
             .and_then(|t| t.iter().find(|(n, _)| n == "reason"))
             .map(|(_, v)| context::shown(v))
             .unwrap_or_default(),
-        reason_max: arbiter_core::text::REASON_MAX_CHARS,
+        reason_max: arbiter_core::record::text::REASON_MAX_CHARS,
         undo,
         table: standings_table(&view),
         round_href: format!("{c_href}/rounds/{}", round.round),
@@ -403,14 +403,14 @@ fn saved_notice(round: &RoundContext, saved: &str) -> String {
     let mut notice = format!(
         "Saved {n} match{}: {}. Each stands as the officer's entry (GT-P2), and the standings below include {}.",
         if n == 1 { "" } else { "es" },
-        arbiter_core::words::list(done.iter().map(|c| title(c))),
+        arbiter_core::record::words::list(done.iter().map(|c| title(c))),
         if n == 1 { "it" } else { "them" }
     );
     if !rest.is_empty() {
         notice.push_str(&format!(
             " Not saved, as nothing new was typed for {}: {}.",
             if rest.len() == 1 { "it" } else { "them" },
-            arbiter_core::words::list(rest.iter().map(|c| title(c)))
+            arbiter_core::record::words::list(rest.iter().map(|c| title(c)))
         ));
     }
     notice
@@ -682,7 +682,7 @@ pub async fn save_round_results(
                 let notice = format!(
                     "{saved} match{} saved ({}); {} not, because another entry got in first: it is below as it stands now, with what you typed. To change it, type it again with the reason (a correction, GT-P2).",
                     if saved == 1 { "" } else { "es" },
-                    arbiter_core::words::list(names),
+                    arbiter_core::record::words::list(names),
                     if overtaken.len() == 1 {
                         "one was"
                     } else {

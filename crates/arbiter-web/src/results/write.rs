@@ -1,12 +1,12 @@
 //! The one write path of the result workflow (GT-P2, GT-O3). The match page's forms and the
 //! API's endpoints each decode their request and come here: core says whether the step may be
-//! taken now and reads the result ([`ReportStep::check`], [`arbiter_core::entry`]), the store
+//! taken now and reads the result ([`ReportStep::check`], [`arbiter_core::season::entry`]), the store
 //! writes it (only if the match is still as it was read), and the adapter answers what came
 //! back, as a page or as JSON.
 
-use arbiter_core::entry::{Problem, ResultEntry};
-use arbiter_core::model::{GameResult, MatchOutcome};
-use arbiter_core::report::{self, EnteredBy, Refusal, ReportStep, ReviewKind};
+use arbiter_core::record::model::{GameResult, MatchOutcome};
+use arbiter_core::season::entry::{Problem, ResultEntry};
+use arbiter_core::season::report::{self, EnteredBy, Refusal, ReportStep, ReviewKind};
 use arbiter_store::{ResultReview, ResultVersion, StoreError};
 
 use crate::app::state::AppState;
@@ -14,7 +14,7 @@ use crate::http::auth::Acting;
 use crate::http::error::WebError;
 use crate::results::context::{self, MatchContext, reason_problem, sentence};
 use crate::results::notify;
-use arbiter_core::notice;
+use arbiter_core::season::notice;
 
 /// One step of the workflow as a person or a script asked for it.
 pub(crate) struct Submission {
@@ -53,7 +53,7 @@ pub(crate) enum NotWritten {
     /// match as it is now when another write got in first.
     Refused {
         why: WebError,
-        /// Core's word for it (`arbiter_core::report::Refusal::code`).
+        /// Core's word for it (`arbiter_core::season::report::Refusal::code`).
         code: &'static str,
         fresh: Option<Box<MatchContext>>,
     },
@@ -72,7 +72,7 @@ pub(crate) enum NotWritten {
 /// the referee's report of a late team.
 pub(crate) struct Checked {
     outcome: Option<MatchOutcome>,
-    late: Option<arbiter_core::late::LateArrival>,
+    late: Option<arbiter_core::season::late::LateArrival>,
 }
 
 /// Checks `sub` against the match as `ctx` read it, writes it as `acting`, and says what became
@@ -110,7 +110,7 @@ pub(crate) async fn submit(
             .map(Written::Result),
         (step, _) => {
             // An officer's confirmation of the disputed version is the decision that it
-            // stands (`arbiter_core::report::status`).
+            // stands (`arbiter_core::season::report::status`).
             let kind = match step {
                 ReportStep::Dispute => ReviewKind::Disputed,
                 ReportStep::RequestCorrection => ReviewKind::CorrectionRequested,
@@ -278,8 +278,11 @@ async fn check(
     if let Some((event, start)) = crate::results::lineup::event_round(state, ctx)
         .await
         .map_err(NotWritten::Failed)?
-        && let Err(late) =
-            arbiter_core::event_day::result_entry(ctx.round, start, event.hall_time(state.now()))
+        && let Err(late) = arbiter_core::event::event_day::result_entry(
+            ctx.round,
+            start,
+            event.hall_time(state.now()),
+        )
     {
         return Err(NotWritten::Refused {
             why: WebError::Refused(format!("{late}.")),

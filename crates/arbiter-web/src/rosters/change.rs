@@ -3,8 +3,8 @@
 //! and the history keeps the entry before and why.
 
 use arbiter_core::PlayerId;
-use arbiter_core::eligibility::{self, Who};
-use arbiter_core::roster;
+use arbiter_core::teams::eligibility::{self, Who};
+use arbiter_core::teams::roster;
 use arbiter_store::PlayerChange;
 use axum::Form;
 use axum::extract::{Path, State};

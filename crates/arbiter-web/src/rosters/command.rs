@@ -5,7 +5,7 @@
 //! teams of two competitions whose dates overlap), kept in the history as the command line's.
 
 use arbiter_core::PlayerId;
-use arbiter_core::eligibility::{self, Who};
+use arbiter_core::teams::eligibility::{self, Who};
 use arbiter_store::Actor;
 
 use super::change::entry_label;

@@ -19,8 +19,8 @@ pub use command::{link_person as link_person_from_command_line, person_lines};
 pub use person::link_person;
 use write::NotChanged;
 
-use arbiter_core::eligibility::{self, Who};
-use arbiter_core::permissions::{Action, Target};
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::teams::eligibility::{self, Who};
 use arbiter_formats::roster_csv;
 use askama::Template;
 use axum::Form;

@@ -3,8 +3,8 @@
 //! and the arbiter's: the arbiter reads every one, a team's advisor their own; from the lock (and
 //! in a league, where rosters are never sealed) everyone signed in reads them all.
 
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::sealed::{self, Viewer};
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::teams::sealed::{self, Viewer};
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;

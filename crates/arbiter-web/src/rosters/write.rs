@@ -9,10 +9,10 @@
 
 use std::sync::Arc;
 
-use arbiter_core::eligibility;
-use arbiter_core::model::{PersonId, Player, PlayerId, TeamId};
-use arbiter_core::roster::{self, Addition, LineProblem, NewPlayer};
-use arbiter_core::text::sentence;
+use arbiter_core::record::model::{PersonId, Player, PlayerId, TeamId};
+use arbiter_core::record::text::sentence;
+use arbiter_core::teams::eligibility;
+use arbiter_core::teams::roster::{self, Addition, LineProblem, NewPlayer};
 use arbiter_store::{Actor, PlayerChange, StoreError};
 
 use crate::app::season::SeasonViews;

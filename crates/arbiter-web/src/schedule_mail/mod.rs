@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::permissions::{Action, Role, Target};
+use arbiter_core::rules::permissions::{Action, Role, Target};
 use arbiter_mail::Mail;
 use arbiter_store::{League, Season};
 use askama::Template;

@@ -13,19 +13,21 @@ pub mod reports;
 
 use std::sync::Arc;
 
-use arbiter_core::awards::{self, AwardsList, Division};
-use arbiter_core::bracket::{self, Bracket, DecidingGame, EnteredGame, Finish, PlayoffCalendar};
-use arbiter_core::media::{self, MediaReport, Moment};
-use arbiter_core::model::{Competition, GameResult, Round, Side, TeamId};
-use arbiter_core::qualify::{self, OfficersDecision, Qualifiers, Seed};
-use arbiter_core::ruleset::{PlayoffFormat, PlayoffTiebreak, Ruleset};
+use arbiter_core::record::model::{Competition, GameResult, Round, Side, TeamId};
+use arbiter_core::rules::ruleset::{PlayoffFormat, PlayoffTiebreak, Ruleset};
+use arbiter_core::season_end::awards::{self, AwardsList, Division};
+use arbiter_core::season_end::bracket::{
+    self, Bracket, DecidingGame, EnteredGame, Finish, PlayoffCalendar,
+};
+use arbiter_core::season_end::media::{self, MediaReport, Moment};
+use arbiter_core::season_end::qualify::{self, OfficersDecision, Qualifiers, Seed};
 use arbiter_store::{
     DecidingGameRecord, League, MediaReportVersion, NewCompetition, PlayoffRecord, Season,
     StoreError, TieDecision,
 };
 use jiff::civil::Date;
 
-use arbiter_core::sealed::Viewer;
+use arbiter_core::teams::sealed::Viewer;
 
 use crate::app::site::LeagueTree;
 use crate::app::state::AppState;
@@ -381,8 +383,8 @@ pub fn permit_decision(
     auth::permit(
         account,
         s.league.id,
-        arbiter_core::permissions::Action::DecidePlayoff,
-        arbiter_core::permissions::Target::Parties(&schools),
+        arbiter_core::rules::permissions::Action::DecidePlayoff,
+        arbiter_core::rules::permissions::Target::Parties(&schools),
     )
 }
 
@@ -390,7 +392,7 @@ pub fn permit_decision(
 fn refused(e: StoreError) -> WebError {
     match e {
         StoreError::Stale(m) | StoreError::Conflict(m) | StoreError::Invalid(m) => {
-            WebError::Conflict(arbiter_core::text::sentence(&m))
+            WebError::Conflict(arbiter_core::record::text::sentence(&m))
         }
         e => WebError::from_write(e),
     }
@@ -936,9 +938,9 @@ pub async fn acting_as(
     state: &AppState,
     email: &str,
     s: &SeasonEnd,
-    action: arbiter_core::permissions::Action,
+    action: arbiter_core::rules::permissions::Action,
 ) -> Result<Acting, String> {
-    let email = arbiter_core::text::Email::parse(email)?;
+    let email = arbiter_core::record::text::Email::parse(email)?;
     let user = state
         .store()
         .user_by_email(&email)
@@ -955,7 +957,7 @@ pub async fn acting_as(
         Some(&account),
         s.league.id,
         action,
-        arbiter_core::permissions::Target::League,
+        arbiter_core::rules::permissions::Target::League,
     )
     .map_err(|e| e.message())
 }

@@ -3,11 +3,11 @@
 //! (`/leagues/{league}/{season}/playoffs`) and awards list (`…/awards`), each drawn once per
 //! data version, readable on a phone and printed on one page.
 
-use arbiter_core::awards::AwardsList;
-use arbiter_core::bracket::{Bracket, MatchState};
-use arbiter_core::model::TeamId;
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::qualify::CutOff;
+use arbiter_core::record::model::TeamId;
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::season_end::awards::AwardsList;
+use arbiter_core::season_end::bracket::{Bracket, MatchState};
+use arbiter_core::season_end::qualify::CutOff;
 use askama::Template;
 use axum::Form;
 use axum::body::Bytes;
@@ -203,7 +203,7 @@ fn division_block(d: &season_end::DivisionQualifiers) -> DivisionBlock {
 
 fn words_list<I: Iterator<Item = String>>(items: I) -> String {
     let v: Vec<String> = items.collect();
-    arbiter_core::words::list(v.iter().map(String::as_str))
+    arbiter_core::record::words::list(v.iter().map(String::as_str))
 }
 
 /// What the page shows besides the season.
@@ -280,11 +280,11 @@ fn entered_lines(d: &Drawn) -> Vec<EnteredLine> {
                 .unwrap_or_default();
             let home = d.view.team_name(&g.game.team);
             let result = match g.game.result {
-                arbiter_core::model::GameResult::HomeWin => format!("{home} won"),
-                arbiter_core::model::GameResult::AwayWin => format!("{away} won"),
+                arbiter_core::record::model::GameResult::HomeWin => format!("{home} won"),
+                arbiter_core::record::model::GameResult::AwayWin => format!("{away} won"),
                 _ => "drawn".to_string(),
             };
-            let black_name = if g.game.black == arbiter_core::model::Side::Home {
+            let black_name = if g.game.black == arbiter_core::record::model::Side::Home {
                 &home
             } else {
                 &away
@@ -298,7 +298,7 @@ fn entered_lines(d: &Drawn) -> Vec<EnteredLine> {
                     g.game.kind.words()
                 ),
                 result: g.game.result.code().to_string(),
-                black: arbiter_core::model::Side::code(g.game.black).to_string(),
+                black: arbiter_core::record::model::Side::code(g.game.black).to_string(),
                 said: format!("{result}; Black: {black_name}."),
                 by: format!(
                     "{}, {}{}",
@@ -352,7 +352,11 @@ async fn page(
                 .map(|x| SeedLine {
                     seed: x.seed,
                     name: x.name.clone(),
-                    from: format!("{}, {}", x.division, arbiter_core::race::ordinal(x.place)),
+                    from: format!(
+                        "{}, {}",
+                        x.division,
+                        arbiter_core::season_end::race::ordinal(x.place)
+                    ),
                 })
                 .collect(),
             Vec::new(),
@@ -398,11 +402,11 @@ async fn page(
             Some(format!(
                 "Round {} is ready to pair: every match of the round before it is decided (GT-F3). Pairing it sets {} on the playoff calendar.",
                 r.number,
-                arbiter_core::words::list(matches.iter().map(String::as_str))
+                arbiter_core::record::words::list(matches.iter().map(String::as_str))
             ))
         }),
         finish: s.playoffs.as_ref().and_then(finish_sentence),
-        reason_max: arbiter_core::text::REASON_MAX_CHARS,
+        reason_max: arbiter_core::record::text::REASON_MAX_CHARS,
     };
     Ok(private(status, &page))
 }
@@ -623,7 +627,7 @@ struct PlayoffsPage {
     awards: String,
 }
 
-fn side(e: &Option<arbiter_core::bracket::Entrant>, won: bool) -> Option<Side> {
+fn side(e: &Option<arbiter_core::season_end::bracket::Entrant>, won: bool) -> Option<Side> {
     e.as_ref().map(|e| Side {
         seed: e.seed.to_string(),
         name: e.name.clone(),
@@ -631,7 +635,7 @@ fn side(e: &Option<arbiter_core::bracket::Entrant>, won: bool) -> Option<Side> {
     })
 }
 
-fn state_words(m: &arbiter_core::bracket::BracketMatch) -> String {
+fn state_words(m: &arbiter_core::season_end::bracket::BracketMatch) -> String {
     match &m.state {
         MatchState::Bye => "a bye: goes through".into(),
         MatchState::Waiting => "waits for the round before".into(),
@@ -658,7 +662,7 @@ fn bracket_columns(d: &Drawn, b: &Bracket) -> Vec<RoundColumn> {
                 .iter()
                 .map(|m| {
                     let winner = m.winner().map(|w| w.team.clone());
-                    let won = |e: &Option<arbiter_core::bracket::Entrant>| {
+                    let won = |e: &Option<arbiter_core::season_end::bracket::Entrant>| {
                         m.state != MatchState::Bye
                             && e.as_ref().is_some_and(|e| Some(&e.team) == winner.as_ref())
                     };
@@ -699,7 +703,7 @@ fn round_robin(d: &Drawn) -> RoundRobin {
                 .pairings
                 .iter()
                 .map(|p| match p {
-                    arbiter_core::model::Pairing::Match(m) => {
+                    arbiter_core::record::model::Pairing::Match(m) => {
                         let f = view.facts(r.number, m);
                         let teams =
                             format!("{} v {}", view.team_name(&m.home), view.team_name(&m.away));
@@ -715,7 +719,7 @@ fn round_robin(d: &Drawn) -> RoundRobin {
                             href: Some(view.match_href(r.number, &m.home)),
                         }
                     }
-                    arbiter_core::model::Pairing::Bye(b) => ScheduleMatch {
+                    arbiter_core::record::model::Pairing::Bye(b) => ScheduleMatch {
                         text: format!("{}: a bye", view.team_name(&b.team)),
                         href: None,
                     },
@@ -734,8 +738,8 @@ fn round_robin(d: &Drawn) -> RoundRobin {
 }
 
 /// GT-F4 in the words of the league's ruleset: whether its playoff games are rated.
-fn rated_words(rules: &arbiter_core::ruleset::Ruleset) -> &'static str {
-    if arbiter_core::rated_games::Stage::Playoffs.rated(rules) {
+fn rated_words(rules: &arbiter_core::rules::ruleset::Ruleset) -> &'static str {
+    if arbiter_core::rating::rated_games::Stage::Playoffs.rated(rules) {
         "Playoff games are rated (GT-F4)."
     } else {
         "Playoff games are not rated: the league's ruleset sets [playoffs] rated = false (GT-F4)."

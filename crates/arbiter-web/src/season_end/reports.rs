@@ -4,8 +4,8 @@
 //! as a public page, a plain-text press release and Markdown
 //! (`/leagues/{league}/{season}/reports/{midway|end}[.txt|.md]`).
 
-use arbiter_core::media::{self, Moment};
-use arbiter_core::permissions::{Action, Target};
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::season_end::media::{self, Moment};
 use askama::Template;
 use axum::Form;
 use axum::body::Bytes;

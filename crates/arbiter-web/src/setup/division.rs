@@ -2,13 +2,13 @@
 //! season before, with its rosters carried over at the rollover's ratings, GT-R1..GT-R3), drawn
 //! by core into a round robin on the season's match days (GT-M2), previewed, then stored whole.
 
-use arbiter_core::calendar::SchoolCalendar;
-use arbiter_core::division::{self, Draw};
-use arbiter_core::model::{Competition, Pairing, Team};
+use arbiter_core::pairing::schedule::{Cycles, Spacing};
 use arbiter_core::rating::System;
 use arbiter_core::rating::rollover;
-use arbiter_core::ruleset::{Ruleset, preset_names};
-use arbiter_core::schedule::{Cycles, Spacing};
+use arbiter_core::record::calendar::SchoolCalendar;
+use arbiter_core::record::model::{Competition, Pairing, Team};
+use arbiter_core::rules::ruleset::{Ruleset, preset_names};
+use arbiter_core::season::division::{self, Draw};
 use arbiter_formats::teams_csv;
 use arbiter_store::{NewCompetition, RulesRef, Season};
 use axum::Form;
@@ -304,7 +304,7 @@ pub async fn create_division(
                 &state,
                 &auth,
                 &league,
-                arbiter_core::permissions::Action::CreateSeason,
+                arbiter_core::rules::permissions::Action::CreateSeason,
             )
             .await?;
             let show = |form: DivisionForm, preview: Option<Preview>, problems: Vec<String>| {
@@ -445,7 +445,7 @@ pub async fn create_division(
                 .await;
             }
             let slug = match f.slug.trim() {
-                "" => arbiter_core::text::slug(name).unwrap_or_default(),
+                "" => arbiter_core::record::text::slug(name).unwrap_or_default(),
                 s => s.to_string(),
             };
             let new = NewCompetition {

@@ -7,8 +7,8 @@
 mod division;
 pub(crate) mod settings;
 
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::text::PostalAddress;
+use arbiter_core::record::text::PostalAddress;
+use arbiter_core::rules::permissions::{Action, Target};
 use arbiter_store::{NewClosure, NewSeason, School, SeasonClosure};
 use askama::Template;
 use axum::Form;
@@ -252,8 +252,10 @@ async fn page(
         let offers = comps
             .iter()
             .filter_map(|c| site::rules_of(&c.rules))
-            .map(|r| arbiter_core::offers::Offers::of(&r))
-            .fold(arbiter_core::offers::Offers::default(), |a, b| a.union(b));
+            .map(|r| arbiter_core::season::offers::Offers::of(&r))
+            .fold(arbiter_core::season::offers::Offers::default(), |a, b| {
+                a.union(b)
+            });
         let days = match (s.starts_on, s.ends_on) {
             (Some(a), Some(b)) => format!("{} to {}", words::date(a), words::date(b)),
             _ => "no dates yet".to_string(),
@@ -411,7 +413,7 @@ pub async fn create_season(
             let starts = day("The first day", &f.starts_on);
             let ends = day("The last day", &f.ends_on);
             let slug = match f.slug.trim() {
-                "" => arbiter_core::text::slug(&f.name),
+                "" => arbiter_core::record::text::slug(&f.name),
                 s => Some(s.to_string()),
             };
             let (starts, ends, slug) = match (starts, ends, slug) {
@@ -560,7 +562,7 @@ pub async fn set_time_zone(
                 time_zone: f.clone(),
                 ..Forms::default()
             };
-            let zone = match arbiter_core::zone::Zone::named(&f.time_zone) {
+            let zone = match arbiter_core::record::zone::Zone::named(&f.time_zone) {
                 Ok(zone) => zone,
                 Err(unknown) => {
                     return refuse(&state, &auth, &tree, vec![unknown.to_string()], forms).await;

@@ -6,9 +6,9 @@
 
 use std::sync::Arc;
 
-use arbiter_core::permissions::{Action, Target};
-use arbiter_core::ruleset::Ruleset;
-use arbiter_core::settings::{self, SeasonSoFar, Setting};
+use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::ruleset::Ruleset;
+use arbiter_core::rules::settings::{self, SeasonSoFar, Setting};
 use arbiter_formats::competition_json::{WrittenRules, written_rules};
 use arbiter_store::{RulesChange, RulesRef, Season};
 use askama::Template;
@@ -311,9 +311,11 @@ pub(crate) async fn save(
         Err(ps) => problems.extend(ps.into_iter().map(|p| p.message)),
     }
     let reason = reason.trim();
-    if let Err(e) =
-        arbiter_core::text::check(arbiter_core::text::TextKind::Reason, "the reason", reason)
-    {
+    if let Err(e) = arbiter_core::record::text::check(
+        arbiter_core::record::text::TextKind::Reason,
+        "the reason",
+        reason,
+    ) {
         problems.push(e.to_string());
     }
     if !problems.is_empty() {

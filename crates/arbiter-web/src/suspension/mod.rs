@@ -13,9 +13,9 @@ pub mod page;
 use std::sync::Arc;
 
 use arbiter_core::TeamId;
-use arbiter_core::calendar::{SchoolCalendar, weekday_list};
-use arbiter_core::suspend::{self, Division, Plan, Shift, Suspension};
-use arbiter_core::text::Reason;
+use arbiter_core::record::calendar::{SchoolCalendar, weekday_list};
+use arbiter_core::record::text::Reason;
+use arbiter_core::season::suspend::{self, Division, Plan, Shift, Suspension};
 use arbiter_store::{
     CompetitionId, HistoryAction, HistoryFilter, League, MatchMove, Season, StoreError,
 };
@@ -495,7 +495,7 @@ async fn move_and_tell(
     {
         Ok(()) => state.invalidate(),
         Err(StoreError::Stale(m)) => {
-            return Err(NotApplied::Stale(arbiter_core::text::sentence(&m)));
+            return Err(NotApplied::Stale(arbiter_core::record::text::sentence(&m)));
         }
         Err(e) => return Err(NotApplied::Failed(WebError::from_write(e))),
     }
@@ -518,7 +518,7 @@ pub async fn undo_suspension_as(
         state,
         email,
         league,
-        arbiter_core::permissions::Action::SuspendSchedule,
+        arbiter_core::rules::permissions::Action::SuspendSchedule,
     )
     .await?;
     let s = load(state, &tree, season).await.map_err(|e| e.message())?;

@@ -3,7 +3,7 @@
 //! lists every match that would move, old day to new, and the played ones that stay; with
 //! `step=apply` (the preview's confirm button) it moves them and comes back to the page.
 
-use arbiter_core::permissions::{Action, Target};
+use arbiter_core::rules::permissions::{Action, Target};
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::QueryRejection;
@@ -205,7 +205,7 @@ async fn page(
         from: f.from.trim().to_string(),
         resume_on: f.resume_on.trim().to_string(),
         reason: crate::results::context::shown(&f.reason),
-        why_max: arbiter_core::suspend::WHY_MAX_CHARS,
+        why_max: arbiter_core::season::suspend::WHY_MAX_CHARS,
         notice: shown.notice,
         problems: shown.problems,
         preview: shown.preview,
@@ -217,7 +217,7 @@ async fn page(
 }
 
 /// What the suspension takes of each division, in a sentence.
-fn lost(s: &SeasonSchedule, plan: &arbiter_core::suspend::Plan) -> String {
+fn lost(s: &SeasonSchedule, plan: &arbiter_core::season::suspend::Plan) -> String {
     let days = |n: usize| match n {
         1 => "1 match day".to_string(),
         n => format!("{n} match days"),
@@ -254,7 +254,7 @@ fn lost(s: &SeasonSchedule, plan: &arbiter_core::suspend::Plan) -> String {
 }
 
 /// The days of a plan as the confirm form carries them: `2026-11-16/2026-11-23`.
-fn previewed(plan: &arbiter_core::suspend::Plan) -> String {
+fn previewed(plan: &arbiter_core::season::suspend::Plan) -> String {
     format!("{}/{}", plan.suspension.from, plan.suspension.resume_on)
 }
 

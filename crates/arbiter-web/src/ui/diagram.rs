@@ -2,8 +2,8 @@
 //! adjudicates from; the final position of an uploaded game). Drawn by the product: no image
 //! files, no script; the pieces are the Unicode chess symbols, which every system font has.
 
-use arbiter_core::game::Diagram;
-use arbiter_core::model::Colour;
+use arbiter_core::record::model::Colour;
+use arbiter_core::season::game::Diagram;
 
 /// The board as SVG, White at the bottom, files a–h and ranks 1–8 marked. `label` names the
 /// position for a screen reader ("Board 3 after 31... Kg7, White to move").
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn gt_m20_the_diagram_has_every_piece_on_its_square() {
-        let d = arbiter_core::game::diagram("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let d = arbiter_core::season::game::diagram("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let svg = svg(&d, "Board 3 <after 40. Kd1>");
         assert_eq!(svg.matches("<rect").count(), 64);
         assert_eq!(svg.matches('\u{2654}').count(), 1, "the white king");

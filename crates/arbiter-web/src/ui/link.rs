@@ -58,7 +58,7 @@ pub fn league_calendar_href(league: &str) -> String {
 /// 32), the school named by its name's slug; `None` for a name with no letter or digit to make
 /// one of.
 pub fn school_calendar_href(league: &str, school: &str) -> Option<String> {
-    let slug = arbiter_core::text::slug(school)?;
+    let slug = arbiter_core::record::text::slug(school)?;
     Some(format!(
         "{}/schools/{}/schedule.ics",
         league_href(league),

@@ -1,8 +1,8 @@
 //! How values read on a page: points with ½, match scores, ratings (GT-R3), board results,
 //! colours, and path segments for links.
 
-use arbiter_core::model::{Colour, GameOutcome, GameResult, Player};
-use arbiter_core::standings::format_number;
+use arbiter_core::record::model::{Colour, GameOutcome, GameResult, Player};
+use arbiter_core::scoring::standings::format_number;
 
 /// Points as a chess score is written: `2½`, `½`, `4`; other fractions as decimals.
 pub fn points(x: f64) -> String {
@@ -27,8 +27,8 @@ pub fn score(own: f64, other: f64) -> String {
 /// GT-R3: a provisional player's rating is `1200N`; an unrated player has none.
 pub fn rating(p: &Player) -> String {
     match (p.rating, p.provisional) {
-        (Some(r), provisional) => arbiter_core::model::rating_text(r, provisional),
-        (None, true) => arbiter_core::model::rating_text(1200, true),
+        (Some(r), provisional) => arbiter_core::record::model::rating_text(r, provisional),
+        (None, true) => arbiter_core::record::model::rating_text(1200, true),
         (None, false) => String::new(),
     }
 }
@@ -103,7 +103,7 @@ pub fn timestamp(t: jiff::Timestamp) -> String {
 
 /// A moment as a league's pages print it, in its zone with the zone's abbreviation (RULES.md,
 /// "Time"): `Wed 2 Dec 2026 11:15 EST`.
-pub fn timestamp_in(t: jiff::Timestamp, zone: &arbiter_core::zone::Zone) -> String {
+pub fn timestamp_in(t: jiff::Timestamp, zone: &arbiter_core::record::zone::Zone) -> String {
     t.to_zoned_datetime(zone.tz().clone())
         .strftime("%a %-d %b %Y %H:%M %Z")
         .to_string()

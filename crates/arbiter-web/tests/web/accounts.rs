@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_core::{Pairing, TeamId};
 use arbiter_mail::Mailer;
 use arbiter_mail::sink::SmtpSink;
@@ -220,7 +220,9 @@ async fn an_expired_invitation_says_so() {
     assert_eq!(post.status, StatusCode::GONE);
     assert!(
         store
-            .user_by_email(&arbiter_core::text::Email::parse("late@school.example").unwrap())
+            .user_by_email(
+                &arbiter_core::record::text::Email::parse("late@school.example").unwrap()
+            )
             .await
             .unwrap()
             .is_none()
@@ -641,7 +643,7 @@ async fn the_account_page_says_what_needs_each_advisor_now() {
             &boards("1-0"),
             &Actor::user(
                 "start@gthscl.example",
-                arbiter_core::permissions::Role::Advisor,
+                arbiter_core::rules::permissions::Role::Advisor,
             ),
             None,
         )

@@ -410,7 +410,7 @@ async fn a_criterion_value_may_be_null_as_the_document_says() {
 /// that the address is read at all.
 #[tokio::test]
 async fn every_unreadable_address_gets_a_documented_400() {
-    use arbiter_core::permissions::Role;
+    use arbiter_core::rules::permissions::Role;
     use arbiter_store::{Actor, NewApiToken};
     let store = store().await;
     let app = app(&store);

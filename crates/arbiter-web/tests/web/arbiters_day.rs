@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use arbiter_core::model::{Pairing, Side};
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::{Pairing, Side};
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, Store};
 use axum::Router;
 use axum::http::StatusCode;
@@ -81,7 +81,7 @@ async fn as_11_the_arbiters_day_shows_each_rounds_results_lineups_protests_and_n
         .iter()
         .find(|t| t.id == first.home)
         .unwrap();
-    let lineup = arbiter_core::lineup::Lineup {
+    let lineup = arbiter_core::teams::lineup::Lineup {
         boards: home.players[..4]
             .iter()
             .map(|p| Some(p.id.clone()))

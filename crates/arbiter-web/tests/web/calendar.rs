@@ -266,7 +266,7 @@ async fn gt_m5_a_match_that_will_not_be_played_is_cancelled_in_the_feed() {
 /// and the match page show the new date, the history the old one and the reason.
 #[tokio::test]
 async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
-    use arbiter_core::permissions::Role;
+    use arbiter_core::rules::permissions::Role;
     let store = store().await;
     account(
         &store,
@@ -438,7 +438,7 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
 /// the date; the history says why it moved.
 #[tokio::test]
 async fn gt_m2_on_its_day_a_match_is_postponed_only_for_the_weather() {
-    use arbiter_core::permissions::Role;
+    use arbiter_core::rules::permissions::Role;
     let store = store().await;
     account(
         &store,

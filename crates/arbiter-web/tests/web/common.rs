@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use arbiter_core::model::*;
+use arbiter_core::record::model::*;
 use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
 use arbiter_web::{AppState, router};
 use axum::Router;
@@ -272,7 +272,7 @@ pub async fn seeded(store: Store) -> Store {
                 name: "GTHSCL".into(),
                 kind: LeagueKind::League,
                 description: "Greater Toledo High School Chess League".into(),
-                time_zone: arbiter_core::zone::Zone::named("America/New_York").unwrap(),
+                time_zone: arbiter_core::record::zone::Zone::named("America/New_York").unwrap(),
             },
             &by,
         )
@@ -397,13 +397,13 @@ pub const PASSWORD: &str = "correct horse battery staple";
 pub async fn account(
     store: &Store,
     email: &str,
-    role: arbiter_core::permissions::Role,
+    role: arbiter_core::rules::permissions::Role,
     school: Option<&str>,
 ) -> arbiter_store::User {
     let league = store.league("gthscl").await.unwrap().unwrap();
     let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
     let user = match store
-        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
         .await
         .unwrap()
     {
@@ -425,11 +425,11 @@ pub async fn account(
 pub async fn api_token(
     store: &Store,
     email: &str,
-    role: arbiter_core::permissions::Role,
+    role: arbiter_core::rules::permissions::Role,
     school: Option<&str>,
 ) -> String {
     let user = store
-        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
         .await
         .unwrap()
         .unwrap();
@@ -662,7 +662,7 @@ pub async fn school(store: &Store, name: &str) -> arbiter_store::School {
 /// An officer's postal address for the GTHSCL's school `name`, where its home matches are.
 pub async fn set_school_address(store: &Store, name: &str, address: &str) {
     let s = school(store, name).await;
-    let address = arbiter_core::text::PostalAddress::parse("the address", address).unwrap();
+    let address = arbiter_core::record::text::PostalAddress::parse("the address", address).unwrap();
     let league = store.league("gthscl").await.unwrap().unwrap();
     store
         .set_school_address(league.id, s.id, address.as_ref(), &Actor::system())

@@ -50,7 +50,7 @@ async fn the_demo_ledger_is_the_treasurers() {
     account(
         &store,
         treasurer,
-        arbiter_core::permissions::Role::Treasurer,
+        arbiter_core::rules::permissions::Role::Treasurer,
         None,
     )
     .await;
@@ -152,7 +152,7 @@ async fn examples_app() -> Router {
                 name: "Examples".into(),
                 kind: LeagueKind::Event,
                 description: String::new(),
-                time_zone: arbiter_core::zone::Zone::named("UTC").unwrap(),
+                time_zone: arbiter_core::record::zone::Zone::named("UTC").unwrap(),
             },
             &by,
         )

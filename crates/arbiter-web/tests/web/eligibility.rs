@@ -4,11 +4,11 @@
 //! refuses a lineup that leaves a higher-ranked player out as it refuses one that says it
 //! withdraws them, and keeps the withdrawal with the match after the result.
 
-use arbiter_core::model::{
+use arbiter_core::record::model::{
     Board, Competition, GameResult, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId,
     Round, Team, TeamId,
 };
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{
     Actor, EventRoundStart, LeagueKind, NewCompetition, NewEvent, NewLeague, NewSeason, ReportSeen,
     RulesRef, Store,
@@ -474,7 +474,7 @@ async fn event() -> (Store, axum::Router, String) {
                 name: "ASTC".into(),
                 kind: LeagueKind::Event,
                 description: "Australian Schools Teams Championships".into(),
-                time_zone: arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap(),
+                time_zone: arbiter_core::record::zone::Zone::named("Australia/Adelaide").unwrap(),
             },
             &by,
         )
@@ -552,7 +552,7 @@ async fn event() -> (Store, axum::Router, String) {
             0,
             &NewEvent {
                 name: "ASTC 2026".into(),
-                host: arbiter_core::field::State::parse("SA").unwrap(),
+                host: arbiter_core::event::field::State::parse("SA").unwrap(),
                 venue: "Adelaide Convention Centre".into(),
                 utc_offset_minutes: 630,
                 rounds: ids

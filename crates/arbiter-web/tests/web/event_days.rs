@@ -2,8 +2,8 @@
 //! and a lineup named after its deadline by the hall's clock is refused unless the arbiter
 //! accepts it, with the reason kept (AS-11).
 
-use arbiter_core::model::{MatchOutcome, Pairing};
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::{MatchOutcome, Pairing};
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
 use axum::http::StatusCode;
 use jiff::civil::date;
@@ -46,7 +46,7 @@ async fn event_store() -> (Store, i64, String, Vec<String>) {
                 name: "ASTC".into(),
                 kind: LeagueKind::Event,
                 description: "Australian Schools Teams Championships".into(),
-                time_zone: arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap(),
+                time_zone: arbiter_core::record::zone::Zone::named("Australia/Adelaide").unwrap(),
             },
             &by,
         )
@@ -756,7 +756,7 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
     // The arbiter's account also advises the protesting team's school.
     let league = store.league("astc").await.unwrap().unwrap();
     let arbiter = store
-        .user_by_email(&arbiter_core::text::Email::parse(ARBITER).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(ARBITER).unwrap())
         .await
         .unwrap()
         .unwrap();
@@ -1291,7 +1291,7 @@ async fn as_11_an_entry_at_10_00_in_adelaide_is_judged_by_adelaide_time() {
             .collect()
     };
     let fields = home_wins(&ids(&m.home), &ids(&m.away));
-    let adelaide = arbiter_core::zone::Zone::named("Australia/Adelaide").unwrap();
+    let adelaide = arbiter_core::record::zone::Zone::named("Australia/Adelaide").unwrap();
     let now = adelaide.instant(date(2026, 12, 8).at(10, 0, 0, 0)).unwrap();
     assert_eq!(now.to_string(), "2026-12-07T23:30:00Z");
     let app = arbiter_web::router(
@@ -1696,17 +1696,17 @@ async fn an_events_match_and_account_pages_show_no_school_league_rule() {
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     let user = store
-        .user_by_email(&arbiter_core::text::Email::parse(ARBITER).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(ARBITER).unwrap())
         .await
         .unwrap()
         .expect("the arbiter's account");
     let stopped = store.stopped_notices(user.id).await.unwrap();
     assert!(
-        stopped.contains(&arbiter_core::notice::Notice::ProtestStep),
+        stopped.contains(&arbiter_core::season::notice::Notice::ProtestStep),
         "{stopped:?}"
     );
     assert!(
-        !stopped.contains(&arbiter_core::notice::Notice::DeadlineTomorrow),
+        !stopped.contains(&arbiter_core::season::notice::Notice::DeadlineTomorrow),
         "{stopped:?}"
     );
 }

@@ -3,8 +3,8 @@
 //! Vice-President rules that it stands with the reason (GT-O3 keeps the President off their
 //! own school's match), and the flag goes.
 
-use arbiter_core::model::{Board, GameResult, MatchOutcome, PlayerId};
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::{Board, GameResult, MatchOutcome, PlayerId};
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, ReportSeen, Store};
 use axum::http::StatusCode;
 
@@ -274,10 +274,11 @@ async fn the_api_lists_the_findings_and_their_rulings() {
         .await
         .unwrap()
         .unwrap();
-    let violation = arbiter_core::check::competition(&c.competition, &c.rules, &c.named_lineups())
-        .into_iter()
-        .find(|f| f.severity == arbiter_core::validate::Severity::Violation)
-        .unwrap();
+    let violation =
+        arbiter_core::season::check::competition(&c.competition, &c.rules, &c.named_lineups())
+            .into_iter()
+            .find(|f| f.severity == arbiter_core::rules::validate::Severity::Violation)
+            .unwrap();
     store
         .record_ruling(
             c.record.id,

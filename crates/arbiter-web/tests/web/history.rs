@@ -1,8 +1,8 @@
 //! The history pages and their CSV (issue 5): who may read them, what a row shows, and a CSV a
 //! spreadsheet reads back exactly (RFC 4180) without running anything typed into it.
 
-use arbiter_core::model::{Board, GameResult, MatchOutcome, PlayerId, TeamId};
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::{Board, GameResult, MatchOutcome, PlayerId, TeamId};
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, MatchId, Store, secrets};
 use axum::Router;
 use axum::body::Body;
@@ -65,7 +65,7 @@ async fn results(store: &Store) -> MatchId {
         unplayed: None,
         unfinished: None,
     };
-    let by = Actor::user(PRESIDENT, arbiter_core::permissions::Role::President);
+    let by = Actor::user(PRESIDENT, arbiter_core::rules::permissions::Role::President);
     let first = MatchOutcome::Boards(vec![
         board("1-0", 1),
         board("0-1", 2),
@@ -562,7 +562,7 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
     assert!(!pat.body.contains("The command line"));
     // Days in the league's zone: the day of the changes, and the day after.
     let first = store.history(&Default::default()).await.unwrap();
-    let day = arbiter_core::zone::Zone::named("America/New_York")
+    let day = arbiter_core::record::zone::Zone::named("America/New_York")
         .unwrap()
         .day_of(first[0].at);
     let on = get_as(&app, &cookie, &format!("{log}?from={day}&to={day}")).await;

@@ -4,7 +4,7 @@
 //!
 //! The test division has four schools, one team each, under the `gthscl` preset: $10.00 each.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{HistoryFilter, Store};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -1,8 +1,10 @@
-//! Issue 9, item 10: every text a person types has its limit from `arbiter_core::text`, shown
+//! Issue 9, item 10: every text a person types has its limit from `arbiter_core::record::text`, shown
 //! in its form as `maxlength` and refused beyond it with a sentence.
 
-use arbiter_core::permissions::Role;
-use arbiter_core::text::{EMAIL_MAX_CHARS, LABEL_MAX_CHARS, NAME_MAX_CHARS, REASON_MAX_CHARS};
+use arbiter_core::record::text::{
+    EMAIL_MAX_CHARS, LABEL_MAX_CHARS, NAME_MAX_CHARS, REASON_MAX_CHARS,
+};
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, NewInvite};
 use axum::http::StatusCode;
 
@@ -69,7 +71,7 @@ async fn every_text_field_of_every_form_carries_its_maxlength_from_core() {
                 school: Some("Clay High School".into()),
                 valid_for: jiff::SignedDuration::from_hours(24),
             },
-            &Actor::user(PRESIDENT, arbiter_core::permissions::Role::President),
+            &Actor::user(PRESIDENT, arbiter_core::rules::permissions::Role::President),
         )
         .await
         .unwrap();
@@ -85,10 +87,10 @@ async fn every_text_field_of_every_form_carries_its_maxlength_from_core() {
         // GT-M17: a board's conduct note, `note_1` …
         note if note.starts_with("note_") => REASON_MAX_CHARS,
         // GT-M20: a game's moves, the position sent for adjudication and its clocks.
-        pgn if pgn == "pgn" || pgn.starts_with("pgn_") => arbiter_core::game::PGN_MAX_CHARS,
-        fen if fen.starts_with("fen_") => arbiter_core::game::FEN_MAX_CHARS,
+        pgn if pgn == "pgn" || pgn.starts_with("pgn_") => arbiter_core::season::game::PGN_MAX_CHARS,
+        fen if fen.starts_with("fen_") => arbiter_core::season::game::FEN_MAX_CHARS,
         clock if clock.starts_with("hclock_") || clock.starts_with("aclock_") => {
-            arbiter_core::game::CLOCK_MAX_CHARS
+            arbiter_core::season::game::CLOCK_MAX_CHARS
         }
         other => panic!("a text field `{other}` this test does not know: give it its limit"),
     };

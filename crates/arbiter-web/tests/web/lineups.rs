@@ -2,7 +2,7 @@
 //! match page, the rules refuse a wrong one with the rule named (GT-M11, GT-M13, GT-M9), a
 //! right one is stored as a version, and nobody names another school's.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use axum::http::StatusCode;
 
 use crate::common::*;

@@ -1,7 +1,7 @@
 //! The match page and the result workflow (GT-M1, GT-P2, GT-O3): who sees which control, what
 //! each form stores, what it refuses and why, and the API's write endpoints with their tokens.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, LeagueKind, NewApiToken, NewLeague, Store};
 use axum::Router;
 use axum::body::Body;
@@ -806,7 +806,7 @@ async fn a_stale_form_does_not_overwrite_a_newer_entry() {
 
 async fn token(store: &Store, email: &str, role: Role, league: &str) -> String {
     let user = store
-        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
         .await
         .unwrap()
         .unwrap();
@@ -1036,7 +1036,7 @@ async fn an_api_token_of_another_league_is_refused() {
                 name: "Other League".into(),
                 kind: LeagueKind::League,
                 description: String::new(),
-                time_zone: arbiter_core::zone::Zone::named("UTC").unwrap(),
+                time_zone: arbiter_core::record::zone::Zone::named("UTC").unwrap(),
             },
             &Actor::system(),
         )
@@ -1242,9 +1242,9 @@ async fn gt_p2_of_simultaneous_confirmations_one_is_stored_on_postgres() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 9, item 10: a reason has at most `arbiter_core::text::REASON_MAX_CHARS` characters
+// Issue 9, item 10: a reason has at most `arbiter_core::record::text::REASON_MAX_CHARS` characters
 
-use arbiter_core::text::REASON_MAX_CHARS;
+use arbiter_core::record::text::REASON_MAX_CHARS;
 
 /// The text of the first `<textarea name="reason" …>…</textarea>` on a page.
 fn reason_shown(body: &str) -> String {

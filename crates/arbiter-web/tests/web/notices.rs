@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_mail::Mailer;
 use arbiter_store::Store;
 use arbiter_web::{AppState, router};
@@ -267,7 +267,7 @@ async fn gt_p2_the_reminder_goes_the_day_before_the_result_is_due() {
 #[tokio::test]
 async fn gt_p2_remind_counts_the_day_in_the_leagues_time_zone() {
     let (store, _app, dir) = setup(date(2026, 11, 16)).await;
-    let toledo = arbiter_core::zone::Zone::named("America/New_York").unwrap();
+    let toledo = arbiter_core::record::zone::Zone::named("America/New_York").unwrap();
     let state = |local: &str| {
         AppState::new(store.clone())
             .with_freshness(Duration::ZERO)

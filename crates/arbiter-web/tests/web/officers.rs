@@ -3,8 +3,10 @@
 //! (GT-P4) only once it is late, never on the President's own school's match, and the
 //! confirmation of a match between one school's two teams going to an officer (GT-O3).
 
-use arbiter_core::model::{Match, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId};
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::{
+    Match, MatchOutcome, Pairing, Player, PlayerId, Round, Team, TeamId,
+};
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, NewCompetition, RulesRef, Store};
 use axum::http::StatusCode;
 use jiff::civil::date;
@@ -233,7 +235,7 @@ async fn gt_p4_a_double_forfeit_for_a_late_report_only_once_it_is_late() {
     assert_eq!(versions[1].outcome, MatchOutcome::DoubleForfeit);
     assert_eq!(
         versions[1].basis,
-        arbiter_core::report::ResultBasis::LateReport
+        arbiter_core::season::report::ResultBasis::LateReport
     );
     assert_eq!(versions[1].entered_by.as_deref(), Some(VP));
     // Off the officer's list once applied.
@@ -390,7 +392,7 @@ async fn gt_o3_an_officer_confirms_a_match_between_one_schools_two_teams() {
 
 async fn token_for(store: &Store, email: &str) -> String {
     let user = store
-        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
         .await
         .unwrap()
         .unwrap();

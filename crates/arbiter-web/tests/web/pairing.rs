@@ -5,8 +5,8 @@
 //! team with White on board 1. A publication read on an older competition is refused; the API
 //! reads and publishes the same.
 
-use arbiter_core::permissions::Role;
-use arbiter_core::swiss::{self, Request, RoundPairing};
+use arbiter_core::pairing::swiss::{self, Request, RoundPairing};
+use arbiter_core::rules::permissions::Role;
 use arbiter_core::{Competition, Pairing, Ruleset, TeamId};
 use arbiter_store::{
     Actor, Entity, HistoryAction, HistoryFilter, NewCompetition, NewSeason, RulesRef, Store,

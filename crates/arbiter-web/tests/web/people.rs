@@ -2,7 +2,7 @@
 //! keeps; the removed person's next request has the role no more; no one else may remove, and
 //! the league's last President role stays. Who joins by invitation is in the league's history.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, NewInvite, Store};
 use axum::http::StatusCode;
 
@@ -16,7 +16,7 @@ const CLAY_MATCH: &str = "/leagues/gthscl/2026-27/division-a/rounds/1/matches/cl
 /// The form address that removes `email`'s only role in GTHSCL.
 async fn revoke_path(store: &Store, email: &str) -> String {
     let user = store
-        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
         .await
         .unwrap()
         .unwrap();
@@ -27,7 +27,7 @@ async fn revoke_path(store: &Store, email: &str) -> String {
 
 async fn holds_a_role(store: &Store, email: &str) -> bool {
     let user = store
-        .user_by_email(&arbiter_core::text::Email::parse(email).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
         .await
         .unwrap()
         .unwrap();
@@ -209,7 +209,7 @@ async fn a_role_in_another_league_is_not_found_here() {
                 name: "ASTC".into(),
                 kind: arbiter_store::LeagueKind::League,
                 description: "Another league".into(),
-                time_zone: arbiter_core::zone::Zone::utc(),
+                time_zone: arbiter_core::record::zone::Zone::utc(),
             },
             &Actor::system(),
         )
@@ -265,7 +265,7 @@ async fn the_league_history_shows_who_joined_by_invitation() {
                 school: None,
                 valid_for: jiff::SignedDuration::from_hours(24),
             },
-            &Actor::user(PRESIDENT, arbiter_core::permissions::Role::President),
+            &Actor::user(PRESIDENT, arbiter_core::rules::permissions::Role::President),
         )
         .await
         .unwrap();
@@ -323,7 +323,7 @@ async fn invite_as(
                 school: school.map(str::to_string),
                 valid_for: jiff::SignedDuration::from_hours(24),
             },
-            &Actor::user(by, arbiter_core::permissions::Role::President),
+            &Actor::user(by, arbiter_core::rules::permissions::Role::President),
         )
         .await
         .unwrap();
@@ -409,7 +409,9 @@ async fn the_president_withdraws_a_pending_invitation_and_its_link_stops_working
     );
     assert!(
         store
-            .user_by_email(&arbiter_core::text::Email::parse("wrong@school.example").unwrap())
+            .user_by_email(
+                &arbiter_core::record::text::Email::parse("wrong@school.example").unwrap()
+            )
             .await
             .unwrap()
             .is_none()
@@ -464,7 +466,7 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
     store
         .revoke_role(
             role,
-            &Actor::user(SECOND, arbiter_core::permissions::Role::President),
+            &Actor::user(SECOND, arbiter_core::rules::permissions::Role::President),
             Some("stood down"),
         )
         .await
@@ -485,7 +487,9 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
     );
     assert!(
         store
-            .user_by_email(&arbiter_core::text::Email::parse("heir@gthscl.example").unwrap())
+            .user_by_email(
+                &arbiter_core::record::text::Email::parse("heir@gthscl.example").unwrap()
+            )
             .await
             .unwrap()
             .is_none()
@@ -494,7 +498,7 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
     // A sender who is now only the Treasurer may not invite either (the table's InviteUser).
     let token = invite_as(&store, SECOND, "heir@gthscl.example", Role::President, None).await;
     let second = store
-        .user_by_email(&arbiter_core::text::Email::parse(SECOND).unwrap())
+        .user_by_email(&arbiter_core::record::text::Email::parse(SECOND).unwrap())
         .await
         .unwrap()
         .unwrap();

@@ -1,9 +1,9 @@
 //! The permission matrix (issue 5): every guarded route of the site and the API, called as
-//! each role and as an anonymous visitor, gets the answer `arbiter_core::permissions` gives —
+//! each role and as an anonymous visitor, gets the answer `arbiter_core::rules::permissions` gives —
 //! allowed, 403, or the way to sign in — and a forged or missing CSRF token is refused.
 //! The routes come from `arbiter_web::routes::table()`, the list the router is built from.
 
-use arbiter_core::permissions::{Decision, Role, Subject, Target, decide};
+use arbiter_core::rules::permissions::{Decision, Role, Subject, Target, decide};
 use arbiter_core::{Pairing, TeamId};
 use arbiter_store::{Actor, NewApiToken};
 use arbiter_web::routes::{self, Guard, Rule, Via};
@@ -147,7 +147,7 @@ fn expected(rule: &Rule, f: &Fixture, person: &Person) -> Option<bool> {
         Target::Match {
             home: Some(&f.home_school),
             visiting: Some(&f.away_school),
-            conduct: arbiter_core::permissions::Conduct::Advisors,
+            conduct: arbiter_core::rules::permissions::Conduct::Advisors,
         }
     } else if rule.path.contains("{team}") || rule.path.contains("{player}") {
         // A roster change: the team's, or the player's team's, school (`player` is clay's).
@@ -272,7 +272,7 @@ async fn every_guarded_route_answers_as_the_permission_table_says() {
         );
         for person in PEOPLE {
             let user = store
-                .user_by_email(&arbiter_core::text::Email::parse(person.email).unwrap())
+                .user_by_email(&arbiter_core::record::text::Email::parse(person.email).unwrap())
                 .await
                 .unwrap()
                 .unwrap();

@@ -3,7 +3,7 @@
 //! refused), a player withdrawn from a day, who may (the President, the team's school's advisor)
 //! and every refusal with its status.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::HistoryFilter;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -1,7 +1,7 @@
 //! Players added from a roster file on the site (issue 12, part 1): every mistake listed and
 //! nothing written, then a preview, then the players on their teams' rosters and in the history.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use axum::http::StatusCode;
 
 use crate::common::*;

@@ -3,7 +3,7 @@
 //! saved match a correction with its reason, the undo of the last change as a new version, and
 //! the round's public page and the projector that read it.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use axum::http::StatusCode;
 use jiff::civil::date;
 

@@ -4,8 +4,8 @@
 //! (GT-F1, GT-F3) and the API show the winner; the Vice-President publishes the end-of-season
 //! report (GT-O3); the race shows in the standings while a season runs.
 
-use arbiter_core::model::*;
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::*;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
 use axum::http::StatusCode;
 use jiff::civil::date;
@@ -95,7 +95,7 @@ async fn season_ruled(pending: bool, rules: RulesRef) -> Store {
                 name: "GTHSCL".into(),
                 kind: LeagueKind::League,
                 description: "Greater Toledo High School Chess League".into(),
-                time_zone: arbiter_core::zone::Zone::named("America/New_York").unwrap(),
+                time_zone: arbiter_core::record::zone::Zone::named("America/New_York").unwrap(),
             },
             &by,
         )
@@ -864,7 +864,7 @@ async fn gt_o3_the_finished_demo_seasons_reports_and_awards() {
         .unwrap();
     assert_eq!(s.divisions.len(), 3);
     assert!(s.running().is_empty(), "every division is finished");
-    for moment in arbiter_core::media::Moment::ALL {
+    for moment in arbiter_core::season_end::media::Moment::ALL {
         let (text, markdown) = arbiter_web::season_end::reports::draft(&s, moment).unwrap();
         insta::assert_snapshot!(format!("demo_report_{}_text", moment.code()), text);
         insta::assert_snapshot!(format!("demo_report_{}_markdown", moment.code()), markdown);

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_mail::Mailer;
 use arbiter_store::HistoryFilter;
 use arbiter_web::{AppState, router};

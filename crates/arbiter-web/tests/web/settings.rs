@@ -3,7 +3,7 @@
 //! division's rules become a new version, in the history with the reason; every mistake is
 //! named at once and nothing is saved; an advisor may not; the ledger follows the new fee.
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_store::RulesRef;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -117,7 +117,7 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
     assert!(text.contains("extends = \"gthscl\""), "{text}");
     assert_eq!(
         stored.rules.fees.unwrap().entry_fee,
-        arbiter_core::ledger::Money::from_cents(1250)
+        arbiter_core::season::ledger::Money::from_cents(1250)
     );
     assert_eq!(
         stored

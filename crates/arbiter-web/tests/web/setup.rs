@@ -3,8 +3,8 @@
 //! season's, its rosters carried over at the rollover's ratings (GT-R1..GT-R3); an advisor may
 //! not. Every change is in the history.
 
-use arbiter_core::model::Pairing;
-use arbiter_core::permissions::Role;
+use arbiter_core::record::model::Pairing;
+use arbiter_core::rules::permissions::Role;
 use axum::http::StatusCode;
 use jiff::civil::{Weekday, date};
 
@@ -449,8 +449,9 @@ async fn a_president_builds_next_season_from_this_one() {
         .await
         .unwrap()
         .unwrap();
-    let rated = arbiter_core::rated_games::rate(&last.competition, &last.rules, &last.rules.rating)
-        .unwrap();
+    let rated =
+        arbiter_core::rating::rated_games::rate(&last.competition, &last.rules, &last.rules.rating)
+            .unwrap();
     let arbiter_core::rating::System::League(elo) = rated.replay.system else {
         panic!("gthscl rates by the league's Elo");
     };

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use arbiter_core::permissions::Role;
+use arbiter_core::rules::permissions::Role;
 use arbiter_core::{Pairing, TeamId};
 use arbiter_mail::Mailer;
 use arbiter_store::{HistoryFilter, Store};
@@ -352,7 +352,7 @@ async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_tok
     let doc = get(&app, "/api/v1/openapi.json").await.json();
     assert_eq!(
         doc["components"]["schemas"]["SuspensionBody"]["properties"]["reason"]["maxLength"],
-        arbiter_core::suspend::WHY_MAX_CHARS
+        arbiter_core::season::suspend::WHY_MAX_CHARS
     );
 }
 

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use arbiter_core::zone::Zone;
+use arbiter_core::record::zone::Zone;
 use arbiter_store::Store;
 use arbiter_web::{AppState, router};
 

@@ -1,0 +1,172 @@
+//! The settings a ruleset holds for the areas above it, each a section of the file: GT-P2's
+//! days to enter and confirm a result (`[report]`), an event day's deadlines (`[event]`), the
+//! entry fee (`[fees]`) and how ratings change (`[rating]`). They live here, with the ruleset
+//! that reads and checks them, so that `rules` imports nothing above `record`; each area
+//! re-exports its own (`season::report::Deadlines`, `rating::System`, …).
+
+use serde::Serialize;
+
+use crate::record::money::Money;
+
+/// GT-P2's deadlines, in days: the ruleset's `[report]` section ([`crate::Ruleset::report`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadlines {
+    /// The home team enters the result within this many days of the match.
+    pub enter_within: u32,
+    /// The visiting team confirms (or disputes) within this many days of entry.
+    pub confirm_within: u32,
+    /// Either school asks for a correction of a result that stands within this many days of the
+    /// entry of the version in force ("corrections are requested within 5 days").
+    pub correct_within: u32,
+}
+
+/// The most minutes before a round a deadline may be: a week.
+pub const MAX_MINUTES: u32 = 7 * 24 * 60;
+
+/// `[event]`: the event day's deadlines, in minutes before a round (`astc`: 30, 20 and 15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EventDeadlines {
+    /// AS-12: every roster, in order, is handed in and published to every team this many
+    /// minutes before round 1; no roster changes after.
+    pub roster_lock_minutes: u32,
+    /// AS-13: protests against a roster's order close this many minutes before round 1.
+    pub protest_minutes: u32,
+    /// AS-11: a round's lineup is named this many minutes before the round.
+    pub lineup_minutes: u32,
+}
+
+impl EventDeadlines {
+    /// AS-11, AS-12, AS-13 as the by-law has them: 15, 30 and 20 minutes.
+    pub const ASTC: EventDeadlines = EventDeadlines {
+        roster_lock_minutes: 30,
+        protest_minutes: 20,
+        lineup_minutes: 15,
+    };
+
+    /// The settings, or the sentence saying which cannot be: more than a week, or protests
+    /// closing before the rosters they protest are published.
+    pub fn check(&self) -> Result<(), String> {
+        for (field, m) in [
+            ("roster_lock_minutes", self.roster_lock_minutes),
+            ("protest_minutes", self.protest_minutes),
+            ("lineup_minutes", self.lineup_minutes),
+        ] {
+            if m > MAX_MINUTES {
+                return Err(format!(
+                    "`[event] {field}` is {m}; a deadline is at most {MAX_MINUTES} minutes (a week) before its round"
+                ));
+            }
+        }
+        if self.protest_minutes >= self.roster_lock_minutes {
+            return Err(format!(
+                "`[event] protest_minutes` is {} but the rosters are published {} minutes before round 1; protests close after they are published (AS-13, AS-12), so make it fewer",
+                self.protest_minutes, self.roster_lock_minutes
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `[fees]`, GT-O2: what each school pays to enter the season, once whatever its number of
+/// teams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fees {
+    /// The entry fee: $10.00 in GTHSCL.
+    pub entry_fee: Money,
+}
+
+/// How ratings change: a setting of the ruleset (`[rating] system`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum System {
+    /// The league's own Elo (the `gthscl` preset): 1200N to start, a higher K while provisional.
+    League(LeagueElo),
+    /// FIDE Handbook B.02: the table's expected score, the 400-point rule, K 40 / 20 / 10.
+    Fide,
+    /// US Chess: the special formula up to 8 games, the standard one after (`skillratings`).
+    Uscf,
+    /// Glicko-2 (Glickman), with its system constant τ (`skillratings`).
+    Glicko2 {
+        /// The system constant τ, between 0.3 and 1.2; 0.5 by default.
+        tau: f64,
+    },
+}
+
+impl System {
+    /// The setting's spelling: `league`, `fide`, `uscf`, `glicko2`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            System::League(_) => "league",
+            System::Fide => "fide",
+            System::Uscf => "uscf",
+            System::Glicko2 { .. } => "glicko2",
+        }
+    }
+
+    /// The system a spelling names, with its default settings.
+    pub fn from_code(code: &str) -> Option<System> {
+        Some(match code {
+            "league" => System::League(LeagueElo::default()),
+            "fide" => System::Fide,
+            "uscf" => System::Uscf,
+            "glicko2" => System::Glicko2 { tau: 0.5 },
+            _ => return None,
+        })
+    }
+
+    /// The system `code` names: `inherited` itself when it is the same system, so its settings
+    /// stay; otherwise that system with its defaults.
+    pub fn named(code: &str, inherited: System) -> Option<System> {
+        let named = System::from_code(code)?;
+        Some(if named.code() == inherited.code() {
+            inherited
+        } else {
+            named
+        })
+    }
+
+    /// What one rating period is: a match day for the league's Elo and Glicko-2, the whole event
+    /// for FIDE (B.02 rates an event from the ratings before it) and US Chess.
+    pub fn period(&self) -> PeriodLength {
+        match self {
+            System::League(_) | System::Glicko2 { .. } => PeriodLength::MatchDay,
+            System::Fide | System::Uscf => PeriodLength::Event,
+        }
+    }
+}
+
+/// How much of a competition one rating period holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeriodLength {
+    /// Each match day (a round's date, or the round when undated) is a period.
+    MatchDay,
+    /// The whole competition is one period.
+    Event,
+}
+
+/// The league's Elo (`system = "league"`), every figure a setting; `docs/ratings.md` says why
+/// each default.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LeagueElo {
+    /// GT-R3: a new player's provisional rating (the "1200N").
+    pub start: u32,
+    /// K of an established player.
+    pub k: f64,
+    /// K while provisional: a new player's strength is unknown, so their games move it faster.
+    pub provisional_k: f64,
+    /// GT-R3: rated games after which a rating is no longer provisional.
+    pub provisional_games: u32,
+    /// No rating goes below this.
+    pub floor: u32,
+}
+
+impl Default for LeagueElo {
+    fn default() -> LeagueElo {
+        LeagueElo {
+            start: 1200,
+            k: 32.0,
+            provisional_k: 64.0,
+            provisional_games: 1,
+            floor: 100,
+        }
+    }
+}
