@@ -195,6 +195,34 @@ async fn begin(
     Ok((view, token, acting))
 }
 
+/// A player's endpoint's first steps: the address, the token, the competition, the player
+/// (404) and the table's answer on their school's roster; the player and their team's place.
+async fn begin_player(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: Addressed<PlayerAddress>,
+) -> Result<(std::sync::Arc<CompetitionView>, Player, usize, Acting), ApiError> {
+    let Path(a) = path.map_err(|e| bad_path(&e))?;
+    let (view, token, acting) = begin(state, headers, &a.league, &a.season, &a.competition).await?;
+    let Some((player, t)) = view.player(&a.player) else {
+        return Err(WebError::not_found(format!(
+            "{} has no player with the id “{}”; the rosters are listed at {}/teams/….",
+            view.record.name,
+            a.player,
+            view.api_href()
+        ))
+        .into());
+    };
+    let school = view.competition.teams[t].school.as_deref();
+    permit(
+        &token,
+        Action::EditRoster,
+        Target::School(school.unwrap_or_default()),
+    )?;
+    let player = player.clone();
+    Ok((view, player, t, acting))
+}
+
 /// Adds a player to a team's roster, with a new id (`team-6`), as a roster file's line would:
 /// GT-R3's 1200N for a new player, GT-R7's ranking by grade or age, GT-R6's student of a school
 /// with no team joining this one, AS-9's roster size, AS-12's lock before an event's round 1;
@@ -351,24 +379,8 @@ async fn withdraw_player(
     path: Addressed<PlayerAddress>,
     bytes: Bytes,
 ) -> ApiResult {
-    let Path(a) = path.map_err(|e| bad_path(&e))?;
-    let (view, token, acting) =
-        begin(&state, &headers, &a.league, &a.season, &a.competition).await?;
-    let Some((player, t)) = view.player(&a.player) else {
-        return Err(WebError::not_found(format!(
-            "{} has no player with the id “{}”; the rosters are listed at {}/teams/….",
-            view.record.name,
-            a.player,
-            view.api_href()
-        ))
-        .into());
-    };
+    let (view, player, t, acting) = begin_player(&state, &headers, path).await?;
     let team = &view.competition.teams[t];
-    permit(
-        &token,
-        Action::EditRoster,
-        Target::School(team.school.as_deref().unwrap_or_default()),
-    )?;
     let b: WithdrawalBody = json_body(&bytes, r#"{"on": "2026-11-02", "reason": "moved away"}"#)?;
     let mut problems = Vec::new();
     let on = match b.on.trim().parse::<jiff::civil::Date>() {
@@ -417,7 +429,7 @@ async fn withdraw_player(
         .map_err(|why| not_changed("on", why))?;
     let withdrawn = Player {
         withdrawn: Some(on),
-        ..player.clone()
+        ..player
     };
     Ok(json_response(
         StatusCode::CREATED,
@@ -447,24 +459,8 @@ async fn link_player(
     path: Addressed<PlayerAddress>,
     bytes: Bytes,
 ) -> ApiResult {
-    let Path(a) = path.map_err(|e| bad_path(&e))?;
-    let (view, token, acting) =
-        begin(&state, &headers, &a.league, &a.season, &a.competition).await?;
-    let Some((player, t)) = view.player(&a.player) else {
-        return Err(WebError::not_found(format!(
-            "{} has no player with the id “{}”; the rosters are listed at {}/teams/….",
-            view.record.name,
-            a.player,
-            view.api_href()
-        ))
-        .into());
-    };
+    let (view, player, t, acting) = begin_player(&state, &headers, path).await?;
     let team = &view.competition.teams[t];
-    permit(
-        &token,
-        Action::EditRoster,
-        Target::School(team.school.as_deref().unwrap_or_default()),
-    )?;
     let b: PersonBody = json_body(
         &bytes,
         r#"{"same_person_as": "open/vic-6", "reason": "the same student, by her school's record"}"#,
@@ -511,7 +507,7 @@ async fn link_player(
         .map_err(|why| not_changed("same_person_as", why))?;
     let linked = Player {
         person: Some(person),
-        ..player.clone()
+        ..player
     };
     Ok(json_response(
         StatusCode::CREATED,
