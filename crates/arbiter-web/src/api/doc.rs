@@ -25,6 +25,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(pairing::routes())
         .merge(crate::season_end::api::routes());
     document_unreadable_addresses(routes.get_openapi_mut());
+    document_token_answers(routes.get_openapi_mut());
     routes
 }
 
@@ -32,7 +33,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// once percent-decoded, or a round is not a whole number from 1. axum's `Path` refuses it
 /// before any handler runs, so it is documented here once, where a route cannot forget it.
 fn document_unreadable_addresses(doc: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
     for (path, item) in doc.paths.paths.iter_mut() {
         if !path.contains('{') {
             continue;
@@ -42,35 +42,74 @@ fn document_unreadable_addresses(doc: &mut utoipa::openapi::OpenApi) {
         } else {
             "A part of the address cannot be read: a segment is not UTF-8 once percent-decoded"
         };
-        let operations = [
-            &mut item.get,
-            &mut item.put,
-            &mut item.post,
-            &mut item.delete,
-            &mut item.options,
-            &mut item.head,
-            &mut item.patch,
-            &mut item.trace,
-        ];
-        for operation in operations.into_iter().flatten() {
-            operation
-                .responses
-                .responses
-                .entry("400".to_string())
-                .or_insert_with(|| {
-                    ResponseBuilder::new()
-                        .description(description)
-                        .content(
-                            "application/json",
-                            ContentBuilder::new()
-                                .schema(Some(Ref::from_schema_name("ErrorAnswer")))
-                                .build(),
-                        )
-                        .build()
-                        .into()
-                });
+        for operation in operations(item) {
+            answers(operation, "400", description);
         }
     }
+}
+
+/// What every endpoint with a token answers alike, said once here: 401 without a valid token,
+/// 413 for a body beyond the limit (`body_limit`), 503 when the store fails. The answers that
+/// differ (403's rule, 404's what, 409, 422) stay with each endpoint.
+fn document_token_answers(doc: &mut utoipa::openapi::OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        for operation in operations(item) {
+            if operation.security.is_none() {
+                continue;
+            }
+            answers(
+                operation,
+                "401",
+                "No API token, or one not known or revoked",
+            );
+            if operation.request_body.is_some() {
+                answers(
+                    operation,
+                    "413",
+                    "The body is larger than 64 KiB, so it was not read",
+                );
+            }
+            answers(operation, "503", "The store is not answering");
+        }
+    }
+}
+
+fn operations(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    [
+        &mut item.get,
+        &mut item.put,
+        &mut item.post,
+        &mut item.delete,
+        &mut item.options,
+        &mut item.head,
+        &mut item.patch,
+        &mut item.trace,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// `status` with the API's error body, unless the operation says its own.
+fn answers(operation: &mut utoipa::openapi::path::Operation, status: &str, description: &str) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    operation
+        .responses
+        .responses
+        .entry(status.to_string())
+        .or_insert_with(|| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorAnswer")))
+                        .build(),
+                )
+                .build()
+                .into()
+        });
 }
 
 /// The OpenAPI 3.1 document of the API.

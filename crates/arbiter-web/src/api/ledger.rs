@@ -11,20 +11,20 @@ use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::answer::ErrorAnswer;
-use crate::api::write::{InvalidAnswer, invalid_fields, json_response, permit_league, token};
+use crate::api::answer::{
+    ApiError, ApiResult, ErrorAnswer, InvalidAnswer, json_body, json_response,
+};
+use crate::api::write::begin_league;
 use crate::app::address::{Addressed, LeagueAddress};
 use crate::app::respond::bad_path;
-use crate::app::site;
 use crate::app::state::AppState;
 use crate::http::auth::Acting;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::ledger::{self as book, NotRecorded, SeasonLedger, ledger_href};
 
 #[derive(OpenApi)]
@@ -242,21 +242,16 @@ fn ledger_json(l: &SeasonLedger) -> LedgerJson {
     }
 }
 
-/// The address, the token, the league and the table, in that order: an address that cannot be
-/// read is 400 whoever sends it, and an unknown token learns nothing of the league.
+/// The address, then the token, the league and the table: an address that cannot be read is
+/// 400 whoever sends it, and an unknown token learns nothing of the league.
 async fn begin(
     state: &AppState,
     headers: &HeaderMap,
     path: Addressed<LeagueAddress>,
     action: Action,
-) -> Result<(crate::app::site::LeagueTree, Acting), Response> {
-    let Path(LeagueAddress { league }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-    let (token, user) = token(state, headers).await?;
-    let tree = site::one(state, &league)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
-    permit_league(&token, &tree.league, action).map_err(|r| *r)?;
-    Ok((tree, Acting::by_token(&user.email, &token)))
+) -> Result<(crate::app::site::LeagueTree, Acting), ApiError> {
+    let Path(LeagueAddress { league }) = path.map_err(|e| bad_path(&e))?;
+    begin_league(state, headers, &league, action).await
 }
 
 /// GT-O2, GT-O3: a season's fee ledger: per school the fee due, paid, refunded and owed; the
@@ -266,10 +261,8 @@ async fn begin(
     params(LeagueAddress, SeasonQuery),
     responses(
         (status = 200, description = "The season's ledger", body = LedgerJson),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (only the President and the Treasurer read the ledger)", body = ErrorAnswer),
         (status = 404, description = "No such league or season", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn ledger(
@@ -277,23 +270,17 @@ async fn ledger(
     headers: HeaderMap,
     path: Addressed<LeagueAddress>,
     query: Result<Query<SeasonQuery>, QueryRejection>,
-) -> Response {
-    let answer = async {
-        let (tree, _) = begin(&state, &headers, path, Action::ReadLedger).await?;
-        let Query(q) = query.map_err(|e| {
-            WebError::BadRequest(format!(
-                "The query cannot be read ({}); send ?season=2026-27.",
-                e.body_text()
-            ))
-            .answer(Format::Json)
-        })?;
-        let season = q.season;
-        let l = book::load(&state, &tree, season.as_deref())
-            .await
-            .map_err(|e| e.answer(Format::Json))?;
-        Ok(json_response(StatusCode::OK, &ledger_json(&l)))
-    };
-    answer.await.unwrap_or_else(|r: Response| r)
+) -> ApiResult {
+    let (tree, _) = begin(&state, &headers, path, Action::ReadLedger).await?;
+    let Query(q) = query.map_err(|e| {
+        WebError::BadRequest(format!(
+            "The query cannot be read ({}); send ?season=2026-27.",
+            e.body_text()
+        ))
+    })?;
+    let season = q.season;
+    let l = book::load(&state, &tree, season.as_deref()).await?;
+    Ok(json_response(StatusCode::OK, &ledger_json(&l)))
 }
 
 /// GT-O2: the Treasurer records a payment, a refund, a prize purchase, or a reversal of an
@@ -306,13 +293,10 @@ async fn ledger(
     request_body(content = EntryBody, description = "The entry"),
     responses(
         (status = 201, description = "The stored entry", body = EntryJson),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (only the Treasurer records)", body = ErrorAnswer),
         (status = 404, description = "No such league or season", body = ErrorAnswer),
         (status = 409, description = "Another entry was recorded meanwhile (nothing was saved; read the ledger again), or the entry repeats one in force with the same school, amount and note (send it again with `confirm_duplicate: true` to record it)", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, or the entry is refused (each problem with its field)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn record_entry(
@@ -320,43 +304,29 @@ async fn record_entry(
     headers: HeaderMap,
     path: Addressed<LeagueAddress>,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let (tree, acting) = begin(&state, &headers, path, Action::RecordLedgerEntry).await?;
-        let body: EntryBody = if bytes.iter().all(u8::is_ascii_whitespace) {
-            EntryBody::default()
-        } else {
-            serde_json::from_slice(&bytes).map_err(|e| {
-                invalid_fields(vec![(
-                    "body",
-                    format!(
-                        "The body is not the JSON this endpoint reads ({e}); send {{\"kind\": \"payment\", \"school\": \"Start High School\", \"amount\": \"10.00\", \"on\": \"2026-10-14\", \"note\": \"cheque 1042\"}}."
-                    ),
-                )])
-            })?
-        };
-        let l = book::load(&state, &tree, body.season.as_deref())
-            .await
-            .map_err(|e| e.answer(Format::Json))?;
-        match book::record(&state, &l, &acting, &body.input(), body.confirm_duplicate).await {
-            // Just recorded, so nothing reverses it yet: the ledger as read says the rest.
-            Ok(stored) => Ok(json_response(
-                StatusCode::CREATED,
-                &entry_json(&l.ledger, &stored),
-            )),
-            Err(NotRecorded::Invalid(problems)) => Err(invalid_fields(
-                problems.into_iter().map(|p| (p.field, p.message)).collect(),
-            )),
-            Err(NotRecorded::Refused(m)) => Err(invalid_fields(vec![(
-                "body",
-                arbiter_core::record::text::sentence(&m),
-            )])),
-            Err(NotRecorded::Stale(m) | NotRecorded::Duplicate(m)) => {
-                Err(WebError::Conflict(arbiter_core::record::text::sentence(&m))
-                    .answer(Format::Json))
-            }
-            Err(NotRecorded::Failed(e)) => Err(e.answer(Format::Json)),
+) -> ApiResult {
+    let (tree, acting) = begin(&state, &headers, path, Action::RecordLedgerEntry).await?;
+    let body: EntryBody = json_body(
+        &bytes,
+        r#"{"kind": "payment", "school": "Start High School", "amount": "10.00", "on": "2026-10-14", "note": "cheque 1042"}"#,
+    )?;
+    let l = book::load(&state, &tree, body.season.as_deref()).await?;
+    match book::record(&state, &l, &acting, &body.input(), body.confirm_duplicate).await {
+        // Just recorded, so nothing reverses it yet: the ledger as read says the rest.
+        Ok(stored) => Ok(json_response(
+            StatusCode::CREATED,
+            &entry_json(&l.ledger, &stored),
+        )),
+        Err(NotRecorded::Invalid(problems)) => Err(ApiError::invalid_fields(
+            problems.into_iter().map(|p| (p.field, p.message)).collect(),
+        )),
+        Err(NotRecorded::Refused(m)) => Err(ApiError::invalid_fields(vec![(
+            "body",
+            arbiter_core::record::text::sentence(&m),
+        )])),
+        Err(NotRecorded::Stale(m) | NotRecorded::Duplicate(m)) => {
+            Err(WebError::Conflict(arbiter_core::record::text::sentence(&m)).into())
         }
-    };
-    answer.await.unwrap_or_else(|r: Response| r)
+        Err(NotRecorded::Failed(e)) => Err(e.into()),
+    }
 }

@@ -9,22 +9,21 @@ use arbiter_core::rules::permissions::Action;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::answer::ErrorAnswer;
-use crate::api::write::{
-    InvalidAnswer, InvalidDetail, ProblemJson, json_response, permit_league, token,
+use crate::api::answer::{
+    ApiError, ApiResult, ErrorAnswer, InvalidAnswer, ProblemJson, json_response, read_body,
+    unreadable_body,
 };
+use crate::api::write::begin_league;
 use crate::app::address::{Addressed, CompetitionAddress};
 use crate::app::respond::bad_path;
-use crate::app::site;
 use crate::app::state::AppState;
 use crate::http::auth::Acting;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::pairing::{NextRound, NotPublished, numbers, prepare, publish};
 
 #[derive(OpenApi)]
@@ -91,21 +90,14 @@ async fn begin(
     state: &AppState,
     headers: &HeaderMap,
     path: Addressed<CompetitionAddress>,
-) -> Result<(NextRound, Acting), Response> {
+) -> Result<(NextRound, Acting), ApiError> {
     let Path(CompetitionAddress {
         league,
         season,
         competition,
-    }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-    let (token, user) = token(state, headers).await?;
-    let tree = site::one(state, &league)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
-    permit_league(&token, &tree.league, Action::DrawSchedule).map_err(|r| *r)?;
-    let view = state
-        .view(&league, &season, &competition)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
+    }) = path.map_err(|e| bad_path(&e))?;
+    let (_, acting) = begin_league(state, headers, &league, Action::DrawSchedule).await?;
+    let view = state.view(&league, &season, &competition).await?;
     // A competition drawn as a round robin has no pairing to read or publish: not found.
     if !arbiter_core::pairing::swiss::paired_round_by_round(&view.rules)
         && let Err(e) = crate::pairing::propose(&view)
@@ -115,34 +107,25 @@ async fn begin(
             e.rule,
             arbiter_core::record::text::sentence(&e.message)
         ))
-        .answer(Format::Json));
+        .into());
     }
-    Ok((NextRound { view }, Acting::by_token(&user.email, &token)))
+    Ok((NextRound { view }, acting))
 }
 
 /// 422: the sentence with its rule.
-fn refused(field: &str, rule: &str, message: String) -> Response {
-    json_response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &InvalidAnswer {
-            error: InvalidDetail {
-                code: "refused".into(),
-                refusal: None,
-                message: message.clone(),
-                problems: vec![ProblemJson {
-                    board: None,
-                    rule: Some(rule.into()),
-                    field: field.into(),
-                    message,
-                }],
-            },
-        },
+fn refused(field: &str, rule: &str, message: String) -> ApiError {
+    ApiError::invalid(
+        "refused",
+        vec![ProblemJson {
+            rule: Some(rule.into()),
+            ..ProblemJson::at(field, message)
+        }],
     )
 }
 
 /// A swap the request got wrong is 422; a round that cannot be paired now (a result missing,
 /// every round paired) is the competition's state, not the request's: 409.
-fn not_published(e: NotPublished) -> Response {
+fn not_published(e: NotPublished) -> ApiError {
     match e {
         NotPublished::Refused(e) if e.rule == arbiter_core::pairing::swiss::HAND_CHANGE_RULE => {
             refused(
@@ -160,8 +143,8 @@ fn not_published(e: NotPublished) -> Response {
             e.rule,
             arbiter_core::record::text::sentence(&e.message)
         ))
-        .answer(Format::Json),
-        other => other.into_web().answer(Format::Json),
+        .into(),
+        other => other.into_web().into(),
     }
 }
 
@@ -173,28 +156,23 @@ fn not_published(e: NotPublished) -> Response {
     params(CompetitionAddress),
     responses(
         (status = 200, description = "The next round as C.04.6 pairs it", body = PairingJson),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (whoever sets up rounds reads a pairing before it is published)", body = ErrorAnswer),
         (status = 404, description = "No such league, season or competition, or it is not a team Swiss paired round by round", body = ErrorAnswer),
         (status = 409, description = "No round can be paired now (a result missing, every round paired); the sentence says why", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn proposed(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Addressed<CompetitionAddress>,
-) -> Response {
-    let answer = async {
-        let (n, _) = begin(&state, &headers, path).await?;
-        let p = prepare(&n, &[], "", &[]).map_err(not_published)?;
-        let (round, pairs, bye) = numbers(&p);
-        Ok(json_response(
-            StatusCode::OK,
-            &PairingJson { round, pairs, bye },
-        ))
-    };
-    answer.await.unwrap_or_else(|r: Response| r)
+) -> ApiResult {
+    let (n, _) = begin(&state, &headers, path).await?;
+    let p = prepare(&n, &[], "", &[]).map_err(not_published)?;
+    let (round, pairs, bye) = numbers(&p);
+    Ok(json_response(
+        StatusCode::OK,
+        &PairingJson { round, pairs, bye },
+    ))
 }
 
 /// Issue 17: publishes the competition's next round as C.04.6 pairs it, with `swaps` made by
@@ -207,13 +185,10 @@ async fn proposed(
     request_body(content = PublishBody, description = "The round to publish"),
     responses(
         (status = 200, description = "The round as published", body = PublishedJson),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (whoever sets up rounds publishes them)", body = ErrorAnswer),
         (status = 404, description = "No such league, season or competition, or it is not a team Swiss paired round by round", body = ErrorAnswer),
         (status = 409, description = "The competition changed meanwhile, `round` is not the next round, or no round can be paired now (a result missing, every round paired): nothing was published", body = ErrorAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, or a swap is refused (the sentence with its rule)", body = InvalidAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn publish_round(
@@ -221,94 +196,86 @@ async fn publish_round(
     headers: HeaderMap,
     path: Addressed<CompetitionAddress>,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let (n, acting) = begin(&state, &headers, path).await?;
-        let body: PublishBody = if bytes.iter().all(u8::is_ascii_whitespace) {
-            PublishBody::default()
-        } else {
-            serde_json::from_slice(&bytes).map_err(|e| {
-                refused(
-                    "body",
-                    "C.04.6",
-                    format!(
-                        "The body is not the JSON this endpoint reads ({e}); send {{\"round\": 6, \"swaps\": [[3, 8]], \"reason\": \"Teams 3 and 8 are of one club\"}}, or {{}} to publish C.04.6's pairing as it is."
-                    ),
-                )
-            })?
-        };
-        let teams = &n.view.competition.teams;
-        let mut swaps = Vec::new();
-        let team = |x: u32| {
-            usize::try_from(x)
-                .ok()
-                .and_then(|x| x.checked_sub(1))
-                .and_then(|i| teams.get(i))
-                .map(|t| t.id.clone())
-        };
-        for [a, b] in &body.swaps {
-            let (Some(ta), Some(tb)) = (team(*a), team(*b)) else {
-                let x = if team(*a).is_none() { a } else { b };
-                return Err(refused(
-                    "swaps",
-                    arbiter_core::pairing::swiss::HAND_CHANGE_RULE,
-                    format!(
-                        "There is no team with start number {x}; the competition's teams are numbered 1 to {}.",
-                        teams.len()
-                    ),
-                ));
-            };
-            swaps.push(Swap { a: ta, b: tb });
-        }
-        let reason = body.reason.clone().unwrap_or_default();
-        if let Some(meant) = body.round {
-            let published = n
-                .view
-                .competition
-                .rounds
-                .iter()
-                .any(|r| r.number >= meant && r.matches().next().is_some());
-            if published {
-                return Err(WebError::Conflict(format!(
-                    "Round {meant} is published already, so nothing was published; read the pairing again."
-                ))
-                .answer(Format::Json));
-            }
-            let next = prepare(&n, &[], "", &[])
-                .map_err(not_published)?
-                .paired
-                .round;
-            if meant != next {
-                return Err(WebError::Conflict(format!(
-                    "Round {meant} is not the round to pair now: the next round is {next}, so nothing was published; read the pairing again."
-                ))
-                .answer(Format::Json));
-            }
-        }
-        let absolute = &body.override_absolute;
-        let p = publish(&state, &n, n.seen(), &swaps, &reason, absolute, &acting)
-            .await
-            .map_err(not_published)?;
-        let (round, pairs, bye) = numbers(&p);
-        Ok(json_response(
-            StatusCode::OK,
-            &PublishedJson {
-                round,
-                pairs,
-                bye,
-                changed_by_hand: p.changed(),
-                reason: p.reason.as_ref().map(|r| r.as_str().to_string()),
-                overridden: crate::pairing::overridden(&p),
-                url: format!(
-                    "{}/rounds/{round}",
-                    crate::ui::link::competition_href(
-                        &n.view.league.slug,
-                        &n.view.season.slug,
-                        &n.view.record.slug
-                    )
-                ),
-            },
-        ))
+) -> ApiResult {
+    let (n, acting) = begin(&state, &headers, path).await?;
+    let body: PublishBody = read_body(&bytes).map_err(|e| {
+        refused(
+            "body",
+            "C.04.6",
+            unreadable_body(
+                &e,
+                r#"{"round": 6, "swaps": [[3, 8]], "reason": "Teams 3 and 8 are of one club"}, or {} to publish C.04.6's pairing as it is"#,
+            ),
+        )
+    })?;
+    let teams = &n.view.competition.teams;
+    let mut swaps = Vec::new();
+    let team = |x: u32| {
+        usize::try_from(x)
+            .ok()
+            .and_then(|x| x.checked_sub(1))
+            .and_then(|i| teams.get(i))
+            .map(|t| t.id.clone())
     };
-    answer.await.unwrap_or_else(|r: Response| r)
+    for [a, b] in &body.swaps {
+        let (Some(ta), Some(tb)) = (team(*a), team(*b)) else {
+            let x = if team(*a).is_none() { a } else { b };
+            return Err(refused(
+                "swaps",
+                arbiter_core::pairing::swiss::HAND_CHANGE_RULE,
+                format!(
+                    "There is no team with start number {x}; the competition's teams are numbered 1 to {}.",
+                    teams.len()
+                ),
+            ));
+        };
+        swaps.push(Swap { a: ta, b: tb });
+    }
+    let reason = body.reason.clone().unwrap_or_default();
+    if let Some(meant) = body.round {
+        let published = n
+            .view
+            .competition
+            .rounds
+            .iter()
+            .any(|r| r.number >= meant && r.matches().next().is_some());
+        if published {
+            return Err(WebError::Conflict(format!(
+                "Round {meant} is published already, so nothing was published; read the pairing again."
+            )).into());
+        }
+        let next = prepare(&n, &[], "", &[])
+            .map_err(not_published)?
+            .paired
+            .round;
+        if meant != next {
+            return Err(WebError::Conflict(format!(
+                "Round {meant} is not the round to pair now: the next round is {next}, so nothing was published; read the pairing again."
+            )).into());
+        }
+    }
+    let absolute = &body.override_absolute;
+    let p = publish(&state, &n, n.seen(), &swaps, &reason, absolute, &acting)
+        .await
+        .map_err(not_published)?;
+    let (round, pairs, bye) = numbers(&p);
+    Ok(json_response(
+        StatusCode::OK,
+        &PublishedJson {
+            round,
+            pairs,
+            bye,
+            changed_by_hand: p.changed(),
+            reason: p.reason.as_ref().map(|r| r.as_str().to_string()),
+            overridden: crate::pairing::overridden(&p),
+            url: format!(
+                "{}/rounds/{round}",
+                crate::ui::link::competition_href(
+                    &n.view.league.slug,
+                    &n.view.season.slug,
+                    &n.view.record.slug
+                )
+            ),
+        },
+    ))
 }

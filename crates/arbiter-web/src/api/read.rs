@@ -15,7 +15,7 @@ use arbiter_core::record::model::{Colour, GameOutcome, Pairing, Side};
 use arbiter_core::scoring::standings::CriterionValue;
 use arbiter_core::scoring::{self, EntryKind, Exclusion, RoundEntry};
 
-use crate::api::answer::ErrorAnswer;
+use crate::api::answer::{ApiResult, ErrorAnswer};
 use crate::app::address::{
     Addressed, CompetitionAddress, LeagueAddress, PlayerAddress, RoundAddress, SeasonAddress,
     TeamAddress,
@@ -1105,16 +1105,16 @@ async fn league(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Addressed<LeagueAddress>,
-) -> Response {
-    let slug = match path {
-        Ok(Path(a)) => a.league,
-        Err(r) => return bad_path(&r).answer(Format::Json),
-    };
+) -> ApiResult {
+    let Path(a) = path.map_err(|r| bad_path(&r))?;
+    let slug = a.league;
     let key = SiteKey::League(Format::Json, slug.clone());
-    respond::site(&state, &headers, key, Format::Json, || async {
-        to_json(&league_json(&site::one(&state, &slug).await?))
-    })
-    .await
+    Ok(
+        respond::site(&state, &headers, key, Format::Json, || async {
+            to_json(&league_json(&site::one(&state, &slug).await?))
+        })
+        .await,
+    )
 }
 
 /// A competition (a division, a championship): its rules, teams and rounds.
@@ -1300,35 +1300,30 @@ async fn season_ratings(
     headers: HeaderMap,
     path: Addressed<SeasonAddress>,
     axum::extract::Query(query): axum::extract::Query<RatingsQuery>,
-) -> Response {
+) -> ApiResult {
     let order = RatingOrder::from_code(query.sort.as_deref());
-    let answer = async {
-        let Path(a) = path.map_err(|r| bad_path(&r))?;
-        let (_, season, views) =
-            crate::public::site::season_views(&state, &a.league, &a.season).await?;
-        let tag = etag(
-            crate::public::site::etag_base(&views),
-            format!("api/season/ratings?sort={}", order.code()).as_bytes(),
-        );
-        if not_modified(&headers, &tag) {
-            return Ok(unchanged(tag, PAGE_CACHE));
-        }
-        let body = to_json(&SeasonRatingsJson {
-            season: season.slug.clone(),
-            competitions: views
-                .iter()
-                .map(|v| CompetitionRatingsJson {
-                    competition: v.record.slug.clone(),
-                    name: v.record.name.clone(),
-                    ratings: ratings_json(v, order),
-                })
-                .collect(),
-        })?;
-        Ok(ok(content_type(Format::Json), tag, PAGE_CACHE, body))
-    };
-    answer
-        .await
-        .unwrap_or_else(|e: WebError| e.answer(Format::Json))
+    let Path(a) = path.map_err(|r| bad_path(&r))?;
+    let (_, season, views) =
+        crate::public::site::season_views(&state, &a.league, &a.season).await?;
+    let tag = etag(
+        crate::public::site::etag_base(&views),
+        format!("api/season/ratings?sort={}", order.code()).as_bytes(),
+    );
+    if not_modified(&headers, &tag) {
+        return Ok(unchanged(tag, PAGE_CACHE));
+    }
+    let body = to_json(&SeasonRatingsJson {
+        season: season.slug.clone(),
+        competitions: views
+            .iter()
+            .map(|v| CompetitionRatingsJson {
+                competition: v.record.slug.clone(),
+                name: v.record.name.clone(),
+                ratings: ratings_json(v, order),
+            })
+            .collect(),
+    })?;
+    Ok(ok(content_type(Format::Json), tag, PAGE_CACHE, body))
 }
 
 /// Everything the competition breaks of its rules, errors and violations alike, as `arbiter

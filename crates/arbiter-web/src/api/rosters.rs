@@ -7,27 +7,28 @@
 //! President, or that school's advisor.
 
 use arbiter_core::record::text::{self, TextKind};
-use arbiter_core::rules::permissions::{Action, Decision, Subject, Target, decide};
+use arbiter_core::rules::permissions::{Action, Target};
 use arbiter_core::teams::roster::{self, NewPlayer};
 use arbiter_core::{Player, PlayerId};
 use arbiter_store::PlayerChange;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::answer::ErrorAnswer;
-use crate::api::write::{InvalidAnswer, invalid_fields, json_response, token};
+use crate::api::answer::{
+    ApiError, ApiResult, ErrorAnswer, InvalidAnswer, json_body, json_response,
+};
+use crate::api::write::{in_league, permit, token};
 use crate::app::address::{Addressed, PlayerAddress, TeamAddress};
 use crate::app::respond::bad_path;
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
 use crate::http::auth::Acting;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::rosters::write::{self, NotChanged};
 
 #[derive(OpenApi)]
@@ -161,33 +162,18 @@ fn stored_player(
     }
 }
 
-fn not_changed(field: &'static str, why: NotChanged) -> Response {
+fn not_changed(field: &'static str, why: NotChanged) -> ApiError {
     match why {
         NotChanged::Refused(problems) => {
-            invalid_fields(problems.into_iter().map(|m| (field, m)).collect())
+            ApiError::invalid_fields(problems.into_iter().map(|m| (field, m)).collect())
         }
-        NotChanged::Stale(m) => WebError::Conflict(m).answer(Format::Json),
-        NotChanged::Failed(e) => e.answer(Format::Json),
+        NotChanged::Stale(m) => WebError::Conflict(m).into(),
+        NotChanged::Failed(e) => e.into(),
     }
-}
-
-fn body<T: for<'de> Deserialize<'de> + Default>(
-    bytes: &Bytes,
-    example: &str,
-) -> Result<T, Box<Response>> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(T::default());
-    }
-    serde_json::from_slice(bytes).map_err(|e| {
-        Box::new(invalid_fields(vec![(
-            "body",
-            format!("The body is not the JSON this endpoint reads ({e}); send {example}."),
-        )]))
-    })
 }
 
 /// The token (401 without one) and the competition, read fresh; 403 for a token of another
-/// league. The table is asked by [`permit`] once the team is known.
+/// league. The table is asked once the team is known.
 async fn begin(
     state: &AppState,
     headers: &HeaderMap,
@@ -200,35 +186,41 @@ async fn begin(
         arbiter_store::ApiToken,
         Acting,
     ),
-    Response,
+    ApiError,
 > {
     let (token, user) = token(state, headers).await?;
-    let view = state
-        .view(league, season, competition)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
-    if token.league != view.league.id {
-        return Err(WebError::Forbidden(format!(
-            "This API token acts in the league “{}”, and this competition is in {}; use a token made for {}.",
-            token.league_slug, view.league.name, view.league.name
-        ))
-        .answer(Format::Json));
-    }
+    let view = state.view(league, season, competition).await?;
+    in_league(&token, &view.league, "and this competition is in")?;
     let acting = Acting::by_token(&user.email, &token);
     Ok((view, token, acting))
 }
 
-fn permit(token: &arbiter_store::ApiToken, school: &str) -> Result<(), Box<Response>> {
-    let subject = Subject {
-        role: token.role,
-        school: token.school.as_deref(),
+/// A player's endpoint's first steps: the address, the token, the competition, the player
+/// (404) and the table's answer on their school's roster; the player and their team's place.
+async fn begin_player(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: Addressed<PlayerAddress>,
+) -> Result<(std::sync::Arc<CompetitionView>, Player, usize, Acting), ApiError> {
+    let Path(a) = path.map_err(|e| bad_path(&e))?;
+    let (view, token, acting) = begin(state, headers, &a.league, &a.season, &a.competition).await?;
+    let Some((player, t)) = view.player(&a.player) else {
+        return Err(WebError::not_found(format!(
+            "{} has no player with the id “{}”; the rosters are listed at {}/teams/….",
+            view.record.name,
+            a.player,
+            view.api_href()
+        ))
+        .into());
     };
-    match decide(subject, Action::EditRoster, Target::School(school)) {
-        Decision::Allowed => Ok(()),
-        Decision::Refused { reason, .. } => Err(Box::new(
-            WebError::Forbidden(text::sentence(&reason)).answer(Format::Json),
-        )),
-    }
+    let school = view.competition.teams[t].school.as_deref();
+    permit(
+        &token,
+        Action::EditRoster,
+        Target::School(school.unwrap_or_default()),
+    )?;
+    let player = player.clone();
+    Ok((view, player, t, acting))
 }
 
 /// Adds a player to a team's roster, with a new id (`team-6`), as a roster file's line would:
@@ -242,13 +234,10 @@ fn permit(token: &arbiter_store::ApiToken, school: &str) -> Result<(), Box<Respo
     request_body(content = NewPlayerBody, description = "The player"),
     responses(
         (status = 201, description = "The roster entry as stored", body = StoredPlayer),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (another school's team)", body = ErrorAnswer),
         (status = 404, description = "No such competition or team", body = ErrorAnswer),
         (status = 409, description = "Another player joined the team after its roster was read: nothing was saved; send the player again", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, or the rules refuse the player (a name on the roster already, GT-R6, AS-9, AS-12, AS-3), each problem with its field", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn add_player(
@@ -256,123 +245,119 @@ async fn add_player(
     headers: HeaderMap,
     path: Addressed<TeamAddress>,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let Path(a) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-        let (view, token, acting) =
-            begin(&state, &headers, &a.league, &a.season, &a.competition).await?;
-        let Some(team) = view.team_index(&a.team).map(|i| &view.competition.teams[i]) else {
-            return Err(WebError::not_found(format!(
-                "{} has no team with the id “{}”; its teams are listed at {}.",
-                view.record.name,
-                a.team,
-                view.api_href()
-            ))
-            .answer(Format::Json));
-        };
-        let team_school = team.school.clone().unwrap_or_default();
-        permit(&token, &team_school).map_err(|r| *r)?;
-        let b: NewPlayerBody = body(
-            &bytes,
-            r#"{"name": "Ana Diaz", "grade": 10, "rating": 1450}"#,
-        )
-        .map_err(|r| *r)?;
-        let mut problems = Vec::new();
-        let name = b.name.trim();
-        if name.is_empty() {
-            problems.push(("name", "Give the player's name.".to_string()));
-        } else if let Err(e) = text::check(TextKind::Name, "a player's name", name) {
-            problems.push(("name", e.to_string()));
-        }
-        if let Some(school) = &b.school
-            && let Err(e) = text::check(TextKind::Name, "a school's name", school)
-        {
-            problems.push(("school", e.to_string()));
-        }
-        if let Some(reason) = &b.reason
-            && let Err(e) = text::check(TextKind::Reason, "the reason", reason)
-        {
-            problems.push(("reason", e.to_string()));
-        }
-        if b.grade.is_some_and(|g| !(1..=12).contains(&g)) {
-            problems.push((
-                "grade",
-                "A grade is 1 to 12 (9 to 12 in high school, GT-R7).".to_string(),
-            ));
-        }
-        if let Some(r) = b.rating
-            && r > roster::RATING_MAX
-        {
-            problems.push((
-                "rating",
-                format!(
-                    "{r} is not a rating; a league rating is at most {}, or leave it out for a new player (1200N, GT-R3).",
-                    roster::RATING_MAX
-                ),
-            ));
-        }
-        let birth_date = match b.birth_date.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(d) => match d.parse::<jiff::civil::Date>() {
-                Ok(day) => Some(day),
-                Err(_) => {
-                    problems.push((
-                        "birth_date",
-                        format!("“{d}” is not a date; write it as YYYY-MM-DD."),
-                    ));
-                    None
-                }
-            },
-        };
-        let same_as = match b.same_person_as.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(text) => match write::LinkTo::parse(text) {
-                Some(to @ write::LinkTo::SameAs { .. }) => Some(to),
-                _ => {
-                    problems.push((
-                        "same_person_as",
-                        format!(
-                            "“{text}” names no player; write the competition's slug and the player's id, as open/vic-6."
-                        ),
-                    ));
-                    None
-                }
-            },
-        };
-        if !problems.is_empty() {
-            return Err(invalid_fields(problems));
-        }
-        let row = NewPlayer {
-            line: 1,
-            name: name.to_string(),
-            school: b.school.clone().unwrap_or_else(|| team_school.clone()),
-            team: Some(team.id.0.clone()),
-            grade: b.grade,
-            birth_date,
-            rating: b.rating,
-            provisional: b.provisional,
-        };
-        let mut plan = write::plan(&state, &view, std::slice::from_ref(&row))
-            .await
-            .map_err(|why| not_changed("name", why))?;
-        if let Some(to) = &same_as {
-            plan = write::as_person(&state, &view, plan, to)
-                .await
-                .map_err(|why| not_changed("same_person_as", why))?;
-        }
-        let notes: Vec<Option<String>> = plan.iter().map(|a| a.note.clone()).collect();
-        let added = write::add(&state, &view, plan, b.reason.as_deref(), &acting)
-            .await
-            .map_err(|why| not_changed("name", why))?;
-        let Some(((team, player), note)) = added.iter().zip(notes).next() else {
-            return Err(WebError::Internal.answer(Format::Json));
-        };
-        Ok(json_response(
-            StatusCode::CREATED,
-            &stored_player(&view, &team.0, player, note),
+) -> ApiResult {
+    let Path(a) = path.map_err(|e| bad_path(&e))?;
+    let (view, token, acting) =
+        begin(&state, &headers, &a.league, &a.season, &a.competition).await?;
+    let Some(team) = view.team_index(&a.team).map(|i| &view.competition.teams[i]) else {
+        return Err(WebError::not_found(format!(
+            "{} has no team with the id “{}”; its teams are listed at {}.",
+            view.record.name,
+            a.team,
+            view.api_href()
         ))
+        .into());
     };
-    answer.await.unwrap_or_else(|r: Response| r)
+    let team_school = team.school.clone().unwrap_or_default();
+    permit(&token, Action::EditRoster, Target::School(&team_school))?;
+    let b: NewPlayerBody = json_body(
+        &bytes,
+        r#"{"name": "Ana Diaz", "grade": 10, "rating": 1450}"#,
+    )?;
+    let mut problems = Vec::new();
+    let name = b.name.trim();
+    if name.is_empty() {
+        problems.push(("name", "Give the player's name.".to_string()));
+    } else if let Err(e) = text::check(TextKind::Name, "a player's name", name) {
+        problems.push(("name", e.to_string()));
+    }
+    if let Some(school) = &b.school
+        && let Err(e) = text::check(TextKind::Name, "a school's name", school)
+    {
+        problems.push(("school", e.to_string()));
+    }
+    if let Some(reason) = &b.reason
+        && let Err(e) = text::check(TextKind::Reason, "the reason", reason)
+    {
+        problems.push(("reason", e.to_string()));
+    }
+    if b.grade.is_some_and(|g| !(1..=12).contains(&g)) {
+        problems.push((
+            "grade",
+            "A grade is 1 to 12 (9 to 12 in high school, GT-R7).".to_string(),
+        ));
+    }
+    if let Some(r) = b.rating
+        && r > roster::RATING_MAX
+    {
+        problems.push((
+            "rating",
+            format!(
+                "{r} is not a rating; a league rating is at most {}, or leave it out for a new player (1200N, GT-R3).",
+                roster::RATING_MAX
+            ),
+        ));
+    }
+    let birth_date = match b.birth_date.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(d) => match d.parse::<jiff::civil::Date>() {
+            Ok(day) => Some(day),
+            Err(_) => {
+                problems.push((
+                    "birth_date",
+                    format!("“{d}” is not a date; write it as YYYY-MM-DD."),
+                ));
+                None
+            }
+        },
+    };
+    let same_as = match b.same_person_as.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => match write::LinkTo::parse(text) {
+            Some(to @ write::LinkTo::SameAs { .. }) => Some(to),
+            _ => {
+                problems.push((
+                    "same_person_as",
+                    format!(
+                        "“{text}” names no player; write the competition's slug and the player's id, as open/vic-6."
+                    ),
+                ));
+                None
+            }
+        },
+    };
+    if !problems.is_empty() {
+        return Err(ApiError::invalid_fields(problems));
+    }
+    let row = NewPlayer {
+        line: 1,
+        name: name.to_string(),
+        school: b.school.clone().unwrap_or_else(|| team_school.clone()),
+        team: Some(team.id.0.clone()),
+        grade: b.grade,
+        birth_date,
+        rating: b.rating,
+        provisional: b.provisional,
+    };
+    let mut plan = write::plan(&state, &view, std::slice::from_ref(&row))
+        .await
+        .map_err(|why| not_changed("name", why))?;
+    if let Some(to) = &same_as {
+        plan = write::as_person(&state, &view, plan, to)
+            .await
+            .map_err(|why| not_changed("same_person_as", why))?;
+    }
+    let notes: Vec<Option<String>> = plan.iter().map(|a| a.note.clone()).collect();
+    let added = write::add(&state, &view, plan, b.reason.as_deref(), &acting)
+        .await
+        .map_err(|why| not_changed("name", why))?;
+    let Some(((team, player), note)) = added.iter().zip(notes).next() else {
+        return Err(WebError::Internal.into());
+    };
+    Ok(json_response(
+        StatusCode::CREATED,
+        &stored_player(&view, &team.0, player, note),
+    ))
 }
 
 /// Withdraws a player from a day: from then they are named in no lineup; the games they played
@@ -383,12 +368,9 @@ async fn add_player(
     request_body(content = WithdrawalBody, description = "The day and the reason"),
     responses(
         (status = 201, description = "The roster entry as stored, withdrawn", body = StoredPlayer),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (another school's player)", body = ErrorAnswer),
         (status = 404, description = "No such competition or player", body = ErrorAnswer),
         (status = 422, description = "No reason, a day that is not a date, the player withdrawn already, or AS-12's lock", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn withdraw_player(
@@ -396,79 +378,63 @@ async fn withdraw_player(
     headers: HeaderMap,
     path: Addressed<PlayerAddress>,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let Path(a) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-        let (view, token, acting) =
-            begin(&state, &headers, &a.league, &a.season, &a.competition).await?;
-        let Some((player, t)) = view.player(&a.player) else {
-            return Err(WebError::not_found(format!(
-                "{} has no player with the id “{}”; the rosters are listed at {}/teams/….",
-                view.record.name,
-                a.player,
-                view.api_href()
-            ))
-            .answer(Format::Json));
-        };
-        let team = &view.competition.teams[t];
-        permit(&token, team.school.as_deref().unwrap_or_default()).map_err(|r| *r)?;
-        let b: WithdrawalBody =
-            body(&bytes, r#"{"on": "2026-11-02", "reason": "moved away"}"#).map_err(|r| *r)?;
-        let mut problems = Vec::new();
-        let on = match b.on.trim().parse::<jiff::civil::Date>() {
-            Ok(day) => Some(day),
-            Err(_) => {
-                problems.push((
-                    "on",
-                    format!(
-                        "“{}” is not a date; write the first day of the withdrawal as YYYY-MM-DD.",
-                        b.on.trim()
-                    ),
-                ));
-                None
-            }
-        };
-        let reason = b.reason.as_deref().map(str::trim).unwrap_or_default();
-        if reason.is_empty() {
-            problems.push((
-                "reason",
-                "A withdrawal needs its reason, kept in the history: say why the player leaves the roster.".to_string(),
-            ));
-        } else if let Err(e) = text::check(TextKind::Reason, "the reason", reason) {
-            problems.push(("reason", e.to_string()));
-        }
-        if let Some(day) = player.withdrawn {
+) -> ApiResult {
+    let (view, player, t, acting) = begin_player(&state, &headers, path).await?;
+    let team = &view.competition.teams[t];
+    let b: WithdrawalBody = json_body(&bytes, r#"{"on": "2026-11-02", "reason": "moved away"}"#)?;
+    let mut problems = Vec::new();
+    let on = match b.on.trim().parse::<jiff::civil::Date>() {
+        Ok(day) => Some(day),
+        Err(_) => {
             problems.push((
                 "on",
                 format!(
-                    "{} is withdrawn already, from {day}; a new day is set on the site's rosters page.",
-                    player.name
+                    "“{}” is not a date; write the first day of the withdrawal as YYYY-MM-DD.",
+                    b.on.trim()
                 ),
             ));
+            None
         }
-        let (Some(on), true) = (on, problems.is_empty()) else {
-            return Err(invalid_fields(problems));
-        };
-        let change = PlayerChange {
-            name: player.name.clone(),
-            rating: player.rating,
-            provisional: player.provisional,
-            withdrawn: Some(on),
-        };
-        let id = PlayerId(player.id.0.clone());
-        write::change(&state, &view, &id, &change, reason, &acting)
-            .await
-            .map_err(|why| not_changed("on", why))?;
-        let withdrawn = Player {
-            withdrawn: Some(on),
-            ..player.clone()
-        };
-        Ok(json_response(
-            StatusCode::CREATED,
-            &stored_player(&view, &team.id.0, &withdrawn, None),
-        ))
     };
-    answer.await.unwrap_or_else(|r: Response| r)
+    let reason = b.reason.as_deref().map(str::trim).unwrap_or_default();
+    if reason.is_empty() {
+        problems.push((
+            "reason",
+            "A withdrawal needs its reason, kept in the history: say why the player leaves the roster.".to_string(),
+        ));
+    } else if let Err(e) = text::check(TextKind::Reason, "the reason", reason) {
+        problems.push(("reason", e.to_string()));
+    }
+    if let Some(day) = player.withdrawn {
+        problems.push((
+            "on",
+            format!(
+                "{} is withdrawn already, from {day}; a new day is set on the site's rosters page.",
+                player.name
+            ),
+        ));
+    }
+    let (Some(on), true) = (on, problems.is_empty()) else {
+        return Err(ApiError::invalid_fields(problems));
+    };
+    let change = PlayerChange {
+        name: player.name.clone(),
+        rating: player.rating,
+        provisional: player.provisional,
+        withdrawn: Some(on),
+    };
+    let id = PlayerId(player.id.0.clone());
+    write::change(&state, &view, &id, &change, reason, &acting)
+        .await
+        .map_err(|why| not_changed("on", why))?;
+    let withdrawn = Player {
+        withdrawn: Some(on),
+        ..player
+    };
+    Ok(json_response(
+        StatusCode::CREATED,
+        &stored_player(&view, &team.id.0, &withdrawn, None),
+    ))
 }
 
 /// One player, one person: links a player with a player of another competition of the season
@@ -481,13 +447,10 @@ async fn withdraw_player(
     request_body(content = PersonBody, description = "Whom the player is, and how the officer knows"),
     responses(
         (status = 201, description = "The roster entry as stored, with its person", body = StoredPlayer),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (another school's player)", body = ErrorAnswer),
         (status = 404, description = "No such competition or player", body = ErrorAnswer),
         (status = 409, description = "A competition of the season changed after it was read: nothing was saved; send it again", body = ErrorAnswer),
         (status = 422, description = "No reason, no player named, one of the same competition, one person already, or AS-3's overlapping dates", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn link_player(
@@ -495,75 +458,59 @@ async fn link_player(
     headers: HeaderMap,
     path: Addressed<PlayerAddress>,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let Path(a) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-        let (view, token, acting) =
-            begin(&state, &headers, &a.league, &a.season, &a.competition).await?;
-        let Some((player, t)) = view.player(&a.player) else {
-            return Err(WebError::not_found(format!(
-                "{} has no player with the id “{}”; the rosters are listed at {}/teams/….",
-                view.record.name,
-                a.player,
-                view.api_href()
-            ))
-            .answer(Format::Json));
-        };
-        let team = &view.competition.teams[t];
-        permit(&token, team.school.as_deref().unwrap_or_default()).map_err(|r| *r)?;
-        let b: PersonBody = body(
-            &bytes,
-            r#"{"same_person_as": "open/vic-6", "reason": "the same student, by her school's record"}"#,
-        )
-        .map_err(|r| *r)?;
-        let mut problems = Vec::new();
-        let to = match (b.same_person_as.as_deref().map(str::trim), b.own) {
-            (Some(text), false) if !text.is_empty() => match write::LinkTo::parse(text) {
-                Some(to @ write::LinkTo::SameAs { .. }) => Some(to),
-                _ => {
-                    problems.push((
-                        "same_person_as",
-                        format!(
-                            "“{text}” names no player; write the competition's slug and the player's id, as open/vic-6."
-                        ),
-                    ));
-                    None
-                }
-            },
-            (None | Some(""), true) => Some(write::LinkTo::Own),
+) -> ApiResult {
+    let (view, player, t, acting) = begin_player(&state, &headers, path).await?;
+    let team = &view.competition.teams[t];
+    let b: PersonBody = json_body(
+        &bytes,
+        r#"{"same_person_as": "open/vic-6", "reason": "the same student, by her school's record"}"#,
+    )?;
+    let mut problems = Vec::new();
+    let to = match (b.same_person_as.as_deref().map(str::trim), b.own) {
+        (Some(text), false) if !text.is_empty() => match write::LinkTo::parse(text) {
+            Some(to @ write::LinkTo::SameAs { .. }) => Some(to),
             _ => {
                 problems.push((
                     "same_person_as",
-                    "Give either same_person_as (the player of another competition who is the same person) or own: true (a person of their own)."
-                        .to_string(),
+                    format!(
+                        "“{text}” names no player; write the competition's slug and the player's id, as open/vic-6."
+                    ),
                 ));
                 None
             }
-        };
-        let reason = b.reason.as_deref().map(str::trim).unwrap_or_default();
-        if reason.is_empty() {
+        },
+        (None | Some(""), true) => Some(write::LinkTo::Own),
+        _ => {
             problems.push((
-                "reason",
-                "A link needs its reason, kept in the history: say how you know they are one person (or not).".to_string(),
+                "same_person_as",
+                "Give either same_person_as (the player of another competition who is the same person) or own: true (a person of their own)."
+                    .to_string(),
             ));
-        } else if let Err(e) = text::check(TextKind::Reason, "the reason", reason) {
-            problems.push(("reason", e.to_string()));
+            None
         }
-        let (Some(to), true) = (to, problems.is_empty()) else {
-            return Err(invalid_fields(problems));
-        };
-        let id = PlayerId(player.id.0.clone());
-        let person = write::link(&state, &view, &id, &to, reason, &acting.actor())
-            .await
-            .map_err(|why| not_changed("same_person_as", why))?;
-        let linked = Player {
-            person: Some(person),
-            ..player.clone()
-        };
-        Ok(json_response(
-            StatusCode::CREATED,
-            &stored_player(&view, &team.id.0, &linked, None),
-        ))
     };
-    answer.await.unwrap_or_else(|r: Response| r)
+    let reason = b.reason.as_deref().map(str::trim).unwrap_or_default();
+    if reason.is_empty() {
+        problems.push((
+            "reason",
+            "A link needs its reason, kept in the history: say how you know they are one person (or not).".to_string(),
+        ));
+    } else if let Err(e) = text::check(TextKind::Reason, "the reason", reason) {
+        problems.push(("reason", e.to_string()));
+    }
+    let (Some(to), true) = (to, problems.is_empty()) else {
+        return Err(ApiError::invalid_fields(problems));
+    };
+    let id = PlayerId(player.id.0.clone());
+    let person = write::link(&state, &view, &id, &to, reason, &acting.actor())
+        .await
+        .map_err(|why| not_changed("same_person_as", why))?;
+    let linked = Player {
+        person: Some(person),
+        ..player
+    };
+    Ok(json_response(
+        StatusCode::CREATED,
+        &stored_player(&view, &team.id.0, &linked, None),
+    ))
 }

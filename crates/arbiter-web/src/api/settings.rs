@@ -10,19 +10,19 @@ use arbiter_core::rules::settings::{Setting, season_values};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::answer::ErrorAnswer;
-use crate::api::write::{InvalidAnswer, begin_season, invalid_fields, json_response};
+use crate::api::answer::{
+    ApiError, ApiResult, ErrorAnswer, InvalidAnswer, json_response, unreadable_body,
+};
+use crate::api::write::begin_season;
 use crate::app::address::{Addressed, SeasonAddress};
 use crate::app::site;
 use crate::app::state::AppState;
 use crate::http::auth::Acting;
-use crate::http::error::Format;
 use crate::setup::settings::{NotSaved, SeasonRules, save, season_rules};
 
 #[derive(OpenApi)]
@@ -155,11 +155,9 @@ async fn begin(
     state: &AppState,
     headers: &HeaderMap,
     path: Addressed<SeasonAddress>,
-) -> Result<(SeasonRules, Acting), Response> {
+) -> Result<(SeasonRules, Acting), ApiError> {
     let (tree, season, acting) = begin_season(state, headers, path, Action::EditRules).await?;
-    let s = season_rules(state, tree, &season)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
+    let s = season_rules(state, tree, &season).await?;
     Ok((s, acting))
 }
 
@@ -169,21 +167,17 @@ async fn begin(
     params(SeasonAddress),
     responses(
         (status = 200, description = "The season's settings", body = SettingsJson),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (only the President changes the rules)", body = ErrorAnswer),
         (status = 404, description = "No such league or season", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn settings(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Addressed<SeasonAddress>,
-) -> Response {
-    match begin(&state, &headers, path).await {
-        Ok((s, _)) => json_response(StatusCode::OK, &settings_json(&s)),
-        Err(r) => r,
-    }
+) -> ApiResult {
+    let (s, _) = begin(&state, &headers, path).await?;
+    Ok(json_response(StatusCode::OK, &settings_json(&s)))
 }
 
 /// Issue 32 item 5: the settings sent, changed for every competition of the season whose rules
@@ -195,13 +189,10 @@ async fn settings(
     request_body(content = SettingsBody, description = "The settings to change"),
     responses(
         (status = 200, description = "The season's settings after the change", body = SettingsJson),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (only the President changes the rules)", body = ErrorAnswer),
         (status = 404, description = "No such league or season", body = ErrorAnswer),
         (status = 409, description = "A competition's rules changed meanwhile; read them again (nothing was saved)", body = ErrorAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, or a setting is refused (each problem)", body = InvalidAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn change_settings(
@@ -209,45 +200,36 @@ async fn change_settings(
     headers: HeaderMap,
     path: Addressed<SeasonAddress>,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let (s, acting) = begin(&state, &headers, path).await?;
-        // The body is required and an object, as the document says (serde would read a
-        // struct from an array too); `{}` changes nothing.
-        let body: SettingsBody = serde_json::from_slice::<serde_json::Value>(&bytes)
-            .map_err(|e| e.to_string())
-            .and_then(|v| match v {
-                serde_json::Value::Object(_) => {
-                    serde_json::from_value(v).map_err(|e| e.to_string())
-                }
-                _ => Err("not an object".to_string()),
-            })
-            .map_err(|e| {
-            invalid_fields(vec![(
-                "body",
-                format!(
-                    "The body is not the JSON this endpoint reads ({e}); send {{\"entry_fee\": \"12.50\", \"reason\": \"organizational meeting\"}}."
-                ),
-            )])
+) -> ApiResult {
+    let (s, acting) = begin(&state, &headers, path).await?;
+    // The body is required and an object, as the document says (serde would read a
+    // struct from an array too); `{}` changes nothing.
+    let body: SettingsBody = serde_json::from_slice::<serde_json::Value>(&bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|v| match v {
+            serde_json::Value::Object(_) => serde_json::from_value(v).map_err(|e| e.to_string()),
+            _ => Err("not an object".to_string()),
+        })
+        .map_err(|e| {
+            let example = r#"{"entry_fee": "12.50", "reason": "organizational meeting"}"#;
+            ApiError::invalid_fields(vec![("body", unreadable_body(&e, example))])
         })?;
-        // No setting sent changes nothing, as the same values again do.
-        let typed = body.typed();
-        let reason = body.reason.as_deref().unwrap_or_default();
-        match save(&state, &s, &typed, reason, &acting).await {
-            Ok(_) => {
-                // Read again: the answer is the settings as stored.
-                let reread = async {
-                    let tree = site::one(&state, &s.tree.league.slug).await?;
-                    season_rules(&state, tree, &s.season.slug).await
-                };
-                let after = reread.await.map_err(|e| e.answer(Format::Json))?;
-                Ok(json_response(StatusCode::OK, &settings_json(&after)))
-            }
-            Err(NotSaved::Invalid(problems)) => Err(invalid_fields(
-                problems.into_iter().map(|p| ("body", p)).collect(),
-            )),
-            Err(NotSaved::Failed(e)) => Err(e.answer(Format::Json)),
+    // No setting sent changes nothing, as the same values again do.
+    let typed = body.typed();
+    let reason = body.reason.as_deref().unwrap_or_default();
+    match save(&state, &s, &typed, reason, &acting).await {
+        Ok(_) => {
+            // Read again: the answer is the settings as stored.
+            let reread = async {
+                let tree = site::one(&state, &s.tree.league.slug).await?;
+                season_rules(&state, tree, &s.season.slug).await
+            };
+            let after = reread.await?;
+            Ok(json_response(StatusCode::OK, &settings_json(&after)))
         }
-    };
-    answer.await.unwrap_or_else(|r: Response| r)
+        Err(NotSaved::Invalid(problems)) => Err(ApiError::invalid_fields(
+            problems.into_iter().map(|p| ("body", p)).collect(),
+        )),
+        Err(NotSaved::Failed(e)) => Err(e.into()),
+    }
 }

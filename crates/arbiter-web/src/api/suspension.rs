@@ -15,12 +15,15 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::answer::ErrorAnswer;
-use crate::api::write::{InvalidAnswer, InvalidDetail, ProblemJson, begin_season, json_response};
+use crate::api::answer::{
+    ApiError, ApiResult, ErrorAnswer, InvalidAnswer, ProblemJson, json_response, read_body,
+    unreadable_body,
+};
+use crate::api::write::begin_season;
 use crate::app::address::{Addressed, SeasonAddress};
 use crate::app::state::AppState;
 use crate::http::auth::Acting;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::suspension::{
     MoveLine, NotApplied, NotUndone, Problem, SeasonSchedule, SuspensionInput, apply, find_applied,
     lines, load, prepare, undo,
@@ -153,29 +156,16 @@ fn played_json(m: &MoveLine) -> PlayedJson {
 }
 
 /// 422: each problem with its field and GT-F5.
-fn refused(problems: Vec<Problem>) -> Response {
-    json_response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &InvalidAnswer {
-            error: InvalidDetail {
-                code: "invalid".into(),
-                refusal: None,
-                message: problems
-                    .iter()
-                    .map(|p| p.message.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                problems: problems
-                    .into_iter()
-                    .map(|p| ProblemJson {
-                        board: None,
-                        rule: Some("GT-F5".into()),
-                        field: p.field.into(),
-                        message: p.message,
-                    })
-                    .collect(),
-            },
-        },
+fn refused(problems: Vec<Problem>) -> ApiError {
+    ApiError::invalid(
+        "invalid",
+        problems
+            .into_iter()
+            .map(|p| ProblemJson {
+                rule: Some("GT-F5".into()),
+                ..ProblemJson::at(p.field, p.message)
+            })
+            .collect(),
     )
 }
 
@@ -184,12 +174,10 @@ async fn begin(
     state: &AppState,
     headers: &HeaderMap,
     path: Addressed<SeasonAddress>,
-) -> Result<(SeasonSchedule, Acting), Response> {
+) -> Result<(SeasonSchedule, Acting), ApiError> {
     let (tree, season, acting) =
         begin_season(state, headers, path, Action::SuspendSchedule).await?;
-    let s = load(state, &tree, &season)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
+    let s = load(state, &tree, &season).await?;
     Ok((s, acting))
 }
 
@@ -208,13 +196,10 @@ async fn begin(
     request_body(content = SuspensionBody, description = "The suspension"),
     responses(
         (status = 200, description = "What the suspension moves; moved unless previewed", body = SuspensionJson),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (only the President suspends the schedule)", body = ErrorAnswer),
         (status = 404, description = "No such league or season", body = ErrorAnswer),
         (status = 409, description = "A division changed while the suspension was applied: nothing was moved; send it again", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, or the suspension is refused (each problem with its field)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn suspend(
@@ -222,42 +207,36 @@ async fn suspend(
     headers: HeaderMap,
     path: Addressed<SeasonAddress>,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let (s, acting) = begin(&state, &headers, path).await?;
-        let body: SuspensionBody = if bytes.iter().all(u8::is_ascii_whitespace) {
-            SuspensionBody::default()
-        } else {
-            serde_json::from_slice(&bytes).map_err(|e| {
-                refused(vec![Problem {
-                    field: "body",
-                    message: format!(
-                        "The body is not the JSON this endpoint reads ({e}); send {{\"from\": \"2027-01-18\", \"resume_on\": \"2027-01-25\", \"reason\": \"Ice storm\", \"preview\": true}} (GT-F5)."
-                    ),
-                }])
-            })?
-        };
-        if body.undo {
-            return undo_json(&state, &s, &body, &acting).await;
-        }
-        let input = SuspensionInput {
-            from: body.from.clone(),
-            resume_on: body.resume_on.clone(),
-            reason: body.reason.clone().unwrap_or_default(),
-        };
-        let (plan, reason) = prepare(&s, &input, !body.preview).map_err(refused)?;
-        if let Some(reason) = &reason {
-            match apply(&state, &s, &plan, reason, &s.seen(), &acting).await {
-                Ok(_) => {}
-                Err(NotApplied::Stale(m)) => {
-                    return Err(WebError::Conflict(m).answer(Format::Json));
-                }
-                Err(NotApplied::Failed(e)) => return Err(e.answer(Format::Json)),
-            }
-        }
-        Ok(plan_json(&s, &plan, reason.as_ref()))
+) -> ApiResult {
+    let (s, acting) = begin(&state, &headers, path).await?;
+    let body: SuspensionBody = read_body(&bytes).map_err(|e| {
+        refused(vec![Problem {
+            field: "body",
+            message: unreadable_body(
+                &e,
+                r#"{"from": "2027-01-18", "resume_on": "2027-01-25", "reason": "Ice storm", "preview": true} (GT-F5)"#,
+            ),
+        }])
+    })?;
+    if body.undo {
+        return undo_json(&state, &s, &body, &acting).await;
+    }
+    let input = SuspensionInput {
+        from: body.from.clone(),
+        resume_on: body.resume_on.clone(),
+        reason: body.reason.clone().unwrap_or_default(),
     };
-    answer.await.unwrap_or_else(|r: Response| r)
+    let (plan, reason) = prepare(&s, &input, !body.preview).map_err(refused)?;
+    if let Some(reason) = &reason {
+        match apply(&state, &s, &plan, reason, &s.seen(), &acting).await {
+            Ok(_) => {}
+            Err(NotApplied::Stale(m)) => {
+                return Err(WebError::Conflict(m).into());
+            }
+            Err(NotApplied::Failed(e)) => return Err(e.into()),
+        }
+    }
+    Ok(plan_json(&s, &plan, reason.as_ref()))
 }
 
 /// `undo`: the suspension found and undone, answered with the matches moved back.
@@ -266,11 +245,10 @@ async fn undo_json(
     s: &SeasonSchedule,
     body: &SuspensionBody,
     acting: &Acting,
-) -> Result<Response, Response> {
+) -> ApiResult {
     let none = |field: &'static str, message: String| refused(vec![Problem { field, message }]);
     let a = find_applied(state, s, &body.from, &body.resume_on)
-        .await
-        .map_err(|e| e.answer(Format::Json))?
+        .await?
         .map_err(|m| none("from", m))?;
     let why = body.reason.clone().unwrap_or_default();
     match undo(state, s, &a, &why, acting).await {
@@ -284,8 +262,8 @@ async fn undo_json(
                 })
                 .collect(),
         )),
-        Err(NotUndone::Stale(m)) => Err(WebError::Conflict(m).answer(Format::Json)),
-        Err(NotUndone::Failed(e)) => Err(e.answer(Format::Json)),
+        Err(NotUndone::Stale(m)) => Err(WebError::Conflict(m).into()),
+        Err(NotUndone::Failed(e)) => Err(e.into()),
     }
 }
 

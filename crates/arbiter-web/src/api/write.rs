@@ -9,29 +9,31 @@
 //! longer in force, or another write got in first), 422 when the body or the report's state
 //! does not allow the write, 201 with what was stored.
 
-use arbiter_core::rules::permissions::{Action, Decision, Subject, decide};
+use arbiter_core::rules::permissions::{Action, Decision, Subject, Target, decide};
 use arbiter_core::season::report::{self, EnteredBy, Entry, ReportStep};
 use arbiter_store::{ApiToken, ResultReview, ResultVersion, User};
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::Response;
+use axum::http::{HeaderMap, StatusCode, header};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::answer::ErrorAnswer;
+use crate::api::answer::{
+    ApiError, ApiResult, ErrorAnswer, InvalidAnswer, InvalidDetail, ProblemJson, json_response,
+    read_body, unreadable_body,
+};
 use crate::app::address::{
     self, Addressed, ExtraGameAddress, ExtraGamePath, LineupAddress, LineupPath, MatchAddress,
     SeasonAddress,
 };
 use crate::app::respond::bad_path;
 use crate::app::state::AppState;
-use crate::http::answer::security_headers;
 use crate::http::auth::Acting;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::results::context::{self, MatchContext, MatchPath, Problem, ResultInput, sentence};
 use crate::results::lineup::{self, LineupInput, NotNamed};
 use crate::results::write::{self as report_write, NotWritten, Submission, Written};
@@ -244,182 +246,45 @@ pub struct StoredReview {
     pub url: String,
 }
 
-/// 422: what was wrong, and for a result, each problem with its board and field.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct InvalidAnswer {
-    pub error: InvalidDetail,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct InvalidDetail {
-    /// `invalid` (the body), `too_long` (a text beyond its limit: the reason has at most
-    /// 1,000 characters) or `refused` (the report's state, GT-P2).
-    pub code: String,
-    /// With `refused` for the report's state, why, as a stable word (GT-P2): `too_early`
-    /// (before the match day), `not_entered`, `disputed`, `not_disputed` or `settled`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub refusal: Option<String>,
-    pub message: String,
-    pub problems: Vec<ProblemJson>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProblemJson {
-    pub board: Option<u32>,
-    /// The rule the problem breaks, when one does (`GT-M11`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
-    /// `forfeit`, `boards`, `result`, `home_player`, `away_player`, `rating_result`, `reason`,
-    /// `version`, or `body`.
-    pub field: String,
-    pub message: String,
-}
-
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-pub(crate) fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
-    let bytes = serde_json::to_vec(body).unwrap_or_else(|_| b"{}".to_vec());
-    let mut r = Response::new(Body::from(bytes));
-    *r.status_mut() = status;
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    security_headers(h);
-    r
-}
-
-fn invalid(code: &str, problems: Vec<Problem>) -> Response {
-    invalid_as(code, problems, None)
-}
-
-fn invalid_as(code: &str, problems: Vec<Problem>, refusal: Option<&str>) -> Response {
-    let message = problems
-        .iter()
-        .map(|p| p.message.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
-    json_response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &InvalidAnswer {
-            error: InvalidDetail {
-                code: code.into(),
-                refusal: refusal.map(str::to_string),
-                message,
-                problems: problems
-                    .into_iter()
-                    .map(|p| ProblemJson {
-                        board: p.board,
-                        rule: None,
-                        field: p.field.into(),
-                        message: p.message,
-                    })
-                    .collect(),
-            },
-        },
+/// 422 with `code`, each problem at its board and field.
+fn invalid(code: &str, problems: Vec<Problem>) -> ApiError {
+    ApiError::invalid(
+        code,
+        problems
+            .into_iter()
+            .map(|p| ProblemJson {
+                board: p.board,
+                ..ProblemJson::at(p.field, p.message)
+            })
+            .collect(),
     )
-}
-
-/// 422 for a body or an entry the rules refuse, each problem a sentence at its field, with
-/// the rule it cites first (the fee ledger's, a roster's changes).
-pub(crate) fn invalid_fields(problems: Vec<(&'static str, String)>) -> Response {
-    json_response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &InvalidAnswer {
-            error: InvalidDetail {
-                code: "invalid".into(),
-                refusal: None,
-                message: problems
-                    .iter()
-                    .map(|(_, m)| m.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                problems: problems
-                    .into_iter()
-                    .map(|(field, message)| ProblemJson {
-                        board: None,
-                        rule: cited_rule(&message),
-                        field: field.into(),
-                        message,
-                    })
-                    .collect(),
-            },
-        },
-    )
-}
-
-/// The rule a sentence cites first (`GT-O2`, `AS-12`), if any.
-fn cited_rule(message: &str) -> Option<String> {
-    message
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '(' | ')' | '\'' | '’'))
-        .map(|w| w.trim_end_matches('.'))
-        .find(|w| (w.starts_with("GT-") || w.starts_with("AS-")) && w.len() > 3)
-        .map(str::to_string)
 }
 
 /// The code of a 422 for a text beyond its limit (`arbiter_core::record::text`).
 const TOO_LONG: &str = "too_long";
 
-fn refused(field: &'static str, message: String) -> Response {
-    refused_as(field, message, None)
-}
-
-fn refused_as(field: &'static str, message: String, refusal: Option<&str>) -> Response {
-    invalid_as(
-        "refused",
-        vec![Problem {
-            board: None,
-            field,
-            message,
-        }],
-        refusal,
-    )
-}
-
-/// 401, said for a script's author: what to send instead.
-fn unauthorized(message: &str, invalid_token: bool) -> Response {
-    #[derive(Serialize)]
-    struct Detail<'a> {
-        code: &'a str,
-        message: &'a str,
-    }
-    #[derive(Serialize)]
-    struct Body401<'a> {
-        error: Detail<'a>,
-    }
-    let mut r = json_response(
-        StatusCode::UNAUTHORIZED,
-        &Body401 {
-            error: Detail {
-                code: "sign_in_required",
-                message,
-            },
-        },
-    );
-    r.headers_mut().insert(
-        header::WWW_AUTHENTICATE,
-        HeaderValue::from_static(if invalid_token {
-            "Bearer realm=\"arbiter\", error=\"invalid_token\""
-        } else {
-            "Bearer realm=\"arbiter\""
-        }),
-    );
-    r
+/// 422: the report's state (or the store) refuses the write, said at `field`.
+fn refused(field: &'static str, message: String) -> ApiError {
+    ApiError::invalid("refused", vec![ProblemJson::at(field, message)])
 }
 
 // ---------------------------------------------------------------------------------------------
 // The token and the table
 
-/// The token a request carries: `None` with the 401 to send.
+/// The token a request carries, or the 401 saying what to send.
 pub(crate) async fn token(
     state: &AppState,
     headers: &HeaderMap,
-) -> Result<(ApiToken, User), Response> {
+) -> Result<(ApiToken, User), ApiError> {
+    let no_token = |message, invalid_token| ApiError::NoToken {
+        message,
+        invalid_token,
+    };
     let Some(value) = headers.get(header::AUTHORIZATION) else {
-        return Err(unauthorized(
+        return Err(no_token(
             "This endpoint needs an API token: send it as `Authorization: Bearer <token>`. An officer or a school's advisor makes one on their account page; a signed-in browser session does not authorise the API.",
             false,
         ));
@@ -432,39 +297,44 @@ pub(crate) async fn token(
         .map(|(_, t)| t.trim())
         .filter(|t| !t.is_empty());
     let Some(secret) = secret else {
-        return Err(unauthorized(
+        return Err(no_token(
             "The Authorization header is not a bearer token: send `Authorization: Bearer <token>`.",
             true,
         ));
     };
-    match state.store().api_token_by_secret(secret).await {
-        Ok(Some(found)) => Ok(found),
-        Ok(None) => Err(unauthorized(
-            "This API token is not known or has been revoked; create a new one on your account page.",
-            true,
-        )),
-        Err(e) => Err(WebError::from(e).answer(Format::Json)),
-    }
+    state.store().api_token_by_secret(secret).await?.ok_or(no_token(
+        "This API token is not known or has been revoked; create a new one on your account page.",
+        true,
+    ))
 }
 
-/// The table's answer for the token's role and school on this match, or the 403.
-fn permit(ctx: &MatchContext, token: &ApiToken, action: Action) -> Result<(), Box<Response>> {
-    if token.league != ctx.league() {
-        return Err(Box::new(WebError::Forbidden(format!(
-            "This API token acts in the league “{}”, and this match is in {}; use a token made for {}.",
-            token.league_slug, ctx.view.league.name, ctx.view.league.name
-        ))
-        .answer(Format::Json)));
+/// The 403 unless the token was made for `league`: a token acts only in its league. `here`
+/// says where the request is (`and this match is in`).
+pub(crate) fn in_league(
+    token: &ApiToken,
+    league: &arbiter_store::League,
+    here: &str,
+) -> Result<(), ApiError> {
+    if token.league == league.id {
+        return Ok(());
     }
+    Err(WebError::Forbidden(format!(
+        "This API token acts in the league “{}”, {here} {}; use a token made for {}.",
+        token.league_slug, league.name, league.name
+    ))
+    .into())
+}
+
+/// The table's answer for the token's role and school on `action` at `target`, or the 403 with
+/// the rule's sentence.
+pub(crate) fn permit(token: &ApiToken, action: Action, target: Target) -> Result<(), ApiError> {
     let subject = Subject {
         role: token.role,
         school: token.school.as_deref(),
     };
-    match ctx.with_target(|t| decide(subject, action, t)) {
+    match decide(subject, action, target) {
         Decision::Allowed => Ok(()),
-        Decision::Refused { reason, .. } => Err(Box::new(
-            WebError::Forbidden(sentence(&reason)).answer(Format::Json),
-        )),
+        Decision::Refused { reason, .. } => Err(WebError::Forbidden(sentence(&reason)).into()),
     }
 }
 
@@ -476,64 +346,40 @@ pub(crate) async fn begin_season(
     headers: &HeaderMap,
     path: Addressed<SeasonAddress>,
     action: Action,
-) -> Result<(crate::app::site::LeagueTree, String, Acting), Response> {
-    let Path(SeasonAddress { league, season }) =
-        path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-    let (token, user) = token(state, headers).await?;
-    let tree = crate::app::site::one(state, &league)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
-    permit_league(&token, &tree.league, action).map_err(|r| *r)?;
-    Ok((tree, season, Acting::by_token(&user.email, &token)))
+) -> Result<(crate::app::site::LeagueTree, String, Acting), ApiError> {
+    let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
+    let (tree, acting) = begin_league(state, headers, &league, action).await?;
+    Ok((tree, season, acting))
 }
 
-/// The table's answer for the token's role in `league` on a league-wide `action` (the fee
-/// ledger, GT-O2), or the 403: a token acts only in the league it was made for.
-pub(crate) fn permit_league(
-    token: &ApiToken,
-    league: &arbiter_store::League,
+/// The token, the league and the table's answer on a league-wide `action` (the fee ledger,
+/// GT-O2; a round's pairing), in that order: an unknown token learns nothing of the league.
+pub(crate) async fn begin_league(
+    state: &AppState,
+    headers: &HeaderMap,
+    league: &str,
     action: Action,
-) -> Result<(), Box<Response>> {
-    if token.league != league.id {
-        return Err(Box::new(
-            WebError::Forbidden(format!(
-                "This API token acts in the league “{}”, not in {}; use a token made for {}.",
-                token.league_slug, league.name, league.name
-            ))
-            .answer(Format::Json),
-        ));
-    }
-    let subject = Subject {
-        role: token.role,
-        school: token.school.as_deref(),
-    };
-    match decide(
-        subject,
-        action,
-        arbiter_core::rules::permissions::Target::League,
-    ) {
-        Decision::Allowed => Ok(()),
-        Decision::Refused { reason, .. } => Err(Box::new(
-            WebError::Forbidden(sentence(&reason)).answer(Format::Json),
-        )),
-    }
+) -> Result<(crate::app::site::LeagueTree, Acting), ApiError> {
+    let (token, user) = token(state, headers).await?;
+    let tree = crate::app::site::one(state, league).await?;
+    in_league(&token, &tree.league, "not in")?;
+    permit(&token, action, Target::League)?;
+    Ok((tree, Acting::by_token(&user.email, &token)))
 }
 
-fn body<T: for<'de> Deserialize<'de> + Default>(bytes: &Bytes) -> Result<T, Box<Response>> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(T::default());
-    }
-    serde_json::from_slice(bytes).map_err(|e| {
-        Box::new(invalid(
+fn body<T: DeserializeOwned + Default>(bytes: &Bytes) -> Result<T, ApiError> {
+    read_body(bytes).map_err(|e| {
+        invalid(
             "invalid",
             vec![Problem {
                 board: None,
                 field: "body",
-                message: format!(
-                    "The body is not the JSON this endpoint reads ({e}); send {{\"boards\": [{{\"board\": 1, \"result\": \"1-0\", \"home_player\": \"id\", \"away_player\": \"id\"}}], \"reason\": \"…\"}}, or {{\"forfeit\": \"home\"}}."
+                message: unreadable_body(
+                    &e,
+                    "{\"boards\": [{\"board\": 1, \"result\": \"1-0\", \"home_player\": \"id\", \"away_player\": \"id\"}], \"reason\": \"…\"}, or {\"forfeit\": \"home\"}",
                 ),
             }],
-        ))
+        )
     })
 }
 
@@ -543,9 +389,9 @@ async fn begin(
     headers: &HeaderMap,
     path: MatchPath,
     action: Action,
-) -> Result<(MatchContext, ApiToken, User), Response> {
+) -> Result<(MatchContext, Acting), ApiError> {
     let (token, user) = token(state, headers).await?;
-    let Path(address) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let Path(address) = path.map_err(|e| bad_path(&e))?;
     begin_at(state, token, user, address, action).await
 }
 
@@ -555,12 +401,12 @@ async fn begin_extra(
     headers: &HeaderMap,
     path: ExtraGamePath,
     action: Action,
-) -> Result<(MatchContext, Acting, u32), Response> {
+) -> Result<(MatchContext, Acting, u32), ApiError> {
     let (token, user) = token(state, headers).await?;
-    let Path(address) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
+    let Path(address) = path.map_err(|e| bad_path(&e))?;
     let (address, game) = address.of_match();
-    let (ctx, token, user) = begin_at(state, token, user, address, action).await?;
-    Ok((ctx, Acting::by_token(&user.email, &token), game))
+    let (ctx, acting) = begin_at(state, token, user, address, action).await?;
+    Ok((ctx, acting, game))
 }
 
 async fn begin_at(
@@ -569,7 +415,15 @@ async fn begin_at(
     user: User,
     address: MatchAddress,
     action: Action,
-) -> Result<(MatchContext, ApiToken, User), Response> {
+) -> Result<(MatchContext, Acting), ApiError> {
+    let ctx = in_force(state, &address).await?;
+    in_league(&token, &ctx.view.league, "and this match is in")?;
+    ctx.with_target(|t| permit(&token, action, t))?;
+    Ok((ctx, Acting::by_token(&user.email, &token)))
+}
+
+/// The match at `address`, with its result in force.
+async fn in_force(state: &AppState, address: &MatchAddress) -> Result<MatchContext, WebError> {
     let MatchAddress {
         league: l,
         season: s,
@@ -577,11 +431,7 @@ async fn begin_at(
         round: r,
         home: h,
     } = address;
-    let ctx = context::load_in_force(state, &l, &s, &c, r, &h)
-        .await
-        .map_err(|e| e.answer(Format::Json))?;
-    permit(&ctx, &token, action).map_err(|r| *r)?;
-    Ok((ctx, token, user))
+    context::load_in_force(state, l, s, c, *r, h).await
 }
 
 fn stored_result(ctx: &MatchContext, v: &ResultVersion) -> StoredResult {
@@ -626,27 +476,22 @@ async fn submit_json(
     path: MatchPath,
     bytes: Bytes,
     step: ReportStep,
-) -> Response {
-    let (ctx, token, user) = match begin(&state, &headers, path, step.action()).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+) -> ApiResult {
+    let (ctx, acting) = begin(&state, &headers, path, step.action()).await?;
     let submission = match step {
-        ReportStep::Enter | ReportStep::Correct => match body::<ResultInput>(&bytes) {
-            Ok(input) => Submission {
-                step,
+        ReportStep::Enter | ReportStep::Correct => {
+            let input = body::<ResultInput>(&bytes)?;
+            Submission {
                 entry: Some(input.entry()),
                 version: input.version,
                 reason: input.reason,
-                settle: None,
-                restore: None,
                 acknowledge_drop: input.acknowledge_drop,
-            },
-            Err(r) => return *r,
-        },
-        ReportStep::ForfeitByDecision => match body::<ForfeitInput>(&bytes) {
-            Ok(input) => Submission {
-                step,
+                ..Submission::of(step)
+            }
+        }
+        ReportStep::ForfeitByDecision => {
+            let input = body::<ForfeitInput>(&bytes)?;
+            Submission {
                 entry: Some(arbiter_core::season::entry::ResultEntry {
                     forfeit: Some(input.offender),
                     boards: Vec::new(),
@@ -654,74 +499,63 @@ async fn submit_json(
                 }),
                 version: input.version,
                 reason: input.reason,
-                settle: None,
-                restore: None,
                 acknowledge_drop: input.acknowledge_drop,
-            },
-            Err(r) => return *r,
-        },
+                ..Submission::of(step)
+            }
+        }
         ReportStep::Confirm
         | ReportStep::Dispute
         | ReportStep::RequestCorrection
         | ReportStep::Decide
         | ReportStep::WithdrawPenalty
-        | ReportStep::DoubleForfeitForLateReport => match body::<ReviewInput>(&bytes) {
-            Ok(input) => Submission {
-                step,
-                entry: None,
+        | ReportStep::DoubleForfeitForLateReport => {
+            let input = body::<ReviewInput>(&bytes)?;
+            Submission {
                 version: input.version,
                 reason: input.reason,
-                settle: None,
-                restore: None,
                 acknowledge_drop: input.acknowledge_drop,
-            },
-            Err(r) => return *r,
-        },
+                ..Submission::of(step)
+            }
+        }
         ReportStep::Adjudicate | ReportStep::FinishAdjourned => {
-            match body::<GameResultInput>(&bytes) {
-                Ok(input) => Submission {
-                    step,
-                    entry: None,
-                    version: input.version,
-                    reason: input.reason,
-                    settle: Some((
-                        input.board,
-                        arbiter_core::record::model::GameResult::parse(input.result.trim()),
-                    )),
-                    restore: None,
-                    acknowledge_drop: false,
-                },
-                Err(r) => return *r,
+            let input = body::<GameResultInput>(&bytes)?;
+            Submission {
+                version: input.version,
+                reason: input.reason,
+                settle: Some((
+                    input.board,
+                    arbiter_core::record::model::GameResult::parse(input.result.trim()),
+                )),
+                ..Submission::of(step)
             }
         }
     };
-    let acting = Acting::by_token(&user.email, &token);
     match report_write::submit(&state, &ctx, &acting, &submission).await {
-        Ok(Written::Result(v)) => json_response(StatusCode::CREATED, &stored_result(&ctx, &v)),
-        Ok(Written::Review(r)) => json_response(StatusCode::CREATED, &stored_review(&ctx, &r)),
-        Err(NotWritten::Refused { why, code, .. }) => refusal(why, code),
+        Ok(Written::Result(v)) => Ok(json_response(StatusCode::CREATED, &stored_result(&ctx, &v))),
+        Ok(Written::Review(r)) => Ok(json_response(StatusCode::CREATED, &stored_review(&ctx, &r))),
+        Err(NotWritten::Refused { why, code, .. }) => Err(refusal(why, code)),
         Err(NotWritten::Invalid {
             too_long: Some(p), ..
-        }) => invalid(TOO_LONG, vec![p]),
-        Err(NotWritten::Invalid { problems, .. }) => invalid("invalid", problems),
+        }) => Err(invalid(TOO_LONG, vec![p])),
+        Err(NotWritten::Invalid { problems, .. }) => Err(invalid("invalid", problems)),
         Err(NotWritten::StoreRefused(m)) => {
             let field = match step {
                 ReportStep::Enter | ReportStep::Correct => "boards",
                 ReportStep::ForfeitByDecision => "offender",
                 _ => "version",
             };
-            refused(field, m)
+            Err(refused(field, m))
         }
-        Err(NotWritten::Failed(e)) => e.answer(Format::Json),
+        Err(NotWritten::Failed(e)) => Err(e.into()),
     }
 }
 
 /// A check's refusal: 409 when the match changed after the script read it, 422 (on `version`)
 /// when the report's state refuses the step (GT-P2), with core's word for why.
-fn refusal(why: WebError, code: &'static str) -> Response {
+fn refusal(why: WebError, code: &'static str) -> ApiError {
     match why {
-        WebError::Refused(m) => refused_as("version", m, Some(code)),
-        other => other.answer(Format::Json),
+        WebError::Refused(m) => refused("version", m).because(code),
+        other => other.into(),
     }
 }
 
@@ -770,31 +604,26 @@ pub struct StoredLineup {
 }
 
 /// 422 for a lineup the rules refuse: each reason with its board and rule.
-fn lineup_refused(findings: &[arbiter_core::rules::validate::Finding]) -> Response {
-    let problems: Vec<ProblemJson> = findings
-        .iter()
-        .map(|f| ProblemJson {
-            board: f.board,
-            rule: f.rule.clone(),
-            field: "boards".into(),
-            message: f.message.clone(),
-        })
-        .collect();
-    json_response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &InvalidAnswer {
-            error: InvalidDetail {
-                code: "refused".into(),
-                refusal: Some("lineup".into()),
-                message: findings
-                    .iter()
-                    .map(arbiter_core::rules::validate::Finding::on_its_match)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                problems,
-            },
+fn lineup_refused(findings: &[arbiter_core::rules::validate::Finding]) -> ApiError {
+    ApiError::Invalid(InvalidAnswer {
+        error: InvalidDetail {
+            code: "refused".into(),
+            refusal: Some("lineup".into()),
+            message: findings
+                .iter()
+                .map(arbiter_core::rules::validate::Finding::on_its_match)
+                .collect::<Vec<_>>()
+                .join(" "),
+            problems: findings
+                .iter()
+                .map(|f| ProblemJson {
+                    board: f.board,
+                    rule: f.rule.clone(),
+                    ..ProblemJson::at("boards", f.message.clone())
+                })
+                .collect(),
         },
-    )
+    })
 }
 
 /// Issue 12, AS-10, GT-M11..GT-M15: names one team's lineup for a match not yet played, as a
@@ -807,13 +636,10 @@ fn lineup_refused(findings: &[arbiter_core::rules::validate::Finding]) -> Respon
     request_body(content = LineupBody, description = "The players, board 1 first"),
     responses(
         (status = 201, description = "The stored lineup version", body = StoredLineup),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (another school's lineup)", body = ErrorAnswer),
         (status = 404, description = "No such match, or a side that is not `home` or `away`", body = ErrorAnswer),
         (status = 409, description = "The lineup changed after it was read: nothing was saved; the sentence says which version is in force", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, the match has a result, or the rules refuse the lineup (each reason with its board and rule)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn name_lineup(
@@ -821,91 +647,66 @@ async fn name_lineup(
     headers: HeaderMap,
     path: LineupPath,
     bytes: Bytes,
-) -> Response {
-    let answer = async {
-        let (token, user) = token(&state, &headers).await?;
-        let Path(LineupAddress {
-            league: l,
-            season: s,
-            competition: c,
-            round: r,
-            home: h,
-            side,
-        }) = path.map_err(|e| bad_path(&e).answer(Format::Json))?;
-        let side = address::side(&side).map_err(|e| e.answer(Format::Json))?;
-        let ctx = context::load_in_force(&state, &l, &s, &c, r, &h)
-            .await
-            .map_err(|e| e.answer(Format::Json))?;
-        if token.league != ctx.league() {
-            return Err(WebError::Forbidden(format!(
-                "This API token acts in the league “{}”, and this match is in {}; use a token made for {}.",
-                token.league_slug, ctx.view.league.name, ctx.view.league.name
-            ))
-            .answer(Format::Json));
-        }
-        let subject = Subject {
-            role: token.role,
-            school: token.school.as_deref(),
-        };
-        let school = ctx.school(side).unwrap_or_default();
-        if let Decision::Refused { reason, .. } = decide(
-            subject,
-            Action::SubmitLineup,
-            arbiter_core::rules::permissions::Target::School(school),
-        ) {
-            return Err(WebError::Forbidden(sentence(&reason)).answer(Format::Json));
-        }
-        let body: LineupBody = body(&bytes).map_err(|r| *r)?;
-        if body.boards.len() > 64 || body.withdrawn.len() > 64 {
-            return Err(refused(
-                "boards",
-                "A lineup names at most 64 boards and 64 withdrawn players.".into(),
-            ));
-        }
-        let may_accept_late = decide(
-            subject,
-            Action::OverrideLateLineup,
-            arbiter_core::rules::permissions::Target::League,
-        ) == Decision::Allowed;
-        let input = LineupInput {
-            boards: body.boards,
-            withdrawn: body.withdrawn,
-            version: body.version,
-            accept_late: body.accept_late,
-        };
-        let acting = Acting::by_token(&user.email, &token);
-        match lineup::name(&state, &ctx, &acting, may_accept_late, side, &input).await {
-            Ok(v) => Ok(json_response(
-                StatusCode::CREATED,
-                &StoredLineup {
-                    version: v.version,
-                    side: side.code().into(),
-                    boards: v
-                        .named
-                        .lineup
-                        .boards
-                        .iter()
-                        .map(|p| p.as_ref().map(|p| p.0.clone()))
-                        .collect(),
-                    withdrawn: v
-                        .named
-                        .lineup
-                        .withdrawn
-                        .iter()
-                        .map(|p| p.0.clone())
-                        .collect(),
-                    entered_by: v.entered_by,
-                    entered_at: v.entered_at.to_string(),
-                    url: format!("{}#lineup-{}", ctx.href(), side.code()),
-                },
-            )),
-            Err(NotNamed::Refused(findings)) => Err(lineup_refused(&findings)),
-            Err(NotNamed::Stale(m)) => Err(WebError::Conflict(m).answer(Format::Json)),
-            Err(NotNamed::Failed(WebError::Refused(m))) => Err(refused("boards", m)),
-            Err(NotNamed::Failed(e)) => Err(e.answer(Format::Json)),
-        }
+) -> ApiResult {
+    let (token, user) = token(&state, &headers).await?;
+    let Path(LineupAddress {
+        league: l,
+        season: s,
+        competition: c,
+        round: r,
+        home: h,
+        side,
+    }) = path.map_err(|e| bad_path(&e))?;
+    let side = address::side(&side)?;
+    let ctx = context::load_in_force(&state, &l, &s, &c, r, &h).await?;
+    in_league(&token, &ctx.view.league, "and this match is in")?;
+    let school = ctx.school(side).unwrap_or_default();
+    permit(&token, Action::SubmitLineup, Target::School(school))?;
+    let body: LineupBody = body(&bytes)?;
+    if body.boards.len() > 64 || body.withdrawn.len() > 64 {
+        return Err(refused(
+            "boards",
+            "A lineup names at most 64 boards and 64 withdrawn players.".into(),
+        ));
+    }
+    let may_accept_late = permit(&token, Action::OverrideLateLineup, Target::League).is_ok();
+    let input = LineupInput {
+        boards: body.boards,
+        withdrawn: body.withdrawn,
+        version: body.version,
+        accept_late: body.accept_late,
     };
-    answer.await.unwrap_or_else(|r| r)
+    let acting = Acting::by_token(&user.email, &token);
+    match lineup::name(&state, &ctx, &acting, may_accept_late, side, &input).await {
+        Ok(v) => Ok(json_response(
+            StatusCode::CREATED,
+            &StoredLineup {
+                version: v.version,
+                side: side.code().into(),
+                boards: v
+                    .named
+                    .lineup
+                    .boards
+                    .iter()
+                    .map(|p| p.as_ref().map(|p| p.0.clone()))
+                    .collect(),
+                withdrawn: v
+                    .named
+                    .lineup
+                    .withdrawn
+                    .iter()
+                    .map(|p| p.0.clone())
+                    .collect(),
+                entered_by: v.entered_by,
+                entered_at: v.entered_at.to_string(),
+                url: format!("{}#lineup-{}", ctx.href(), side.code()),
+            },
+        )),
+        Err(NotNamed::Refused(findings)) => Err(lineup_refused(&findings)),
+        Err(NotNamed::Stale(m)) => Err(WebError::Conflict(m).into()),
+        Err(NotNamed::Failed(WebError::Refused(m))) => Err(refused("boards", m)),
+        Err(NotNamed::Failed(e)) => Err(e.into()),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -919,13 +720,10 @@ async fn name_lineup(
     request_body(content = ResultInput, description = "The boards, or a whole-match forfeit"),
     responses(
         (status = 201, description = "The stored version", body = StoredResult),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (the rule's sentence)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "The body is wrong (which board and field), or the report's state refuses it (GT-P2)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn enter_result(
@@ -933,7 +731,7 @@ async fn enter_result(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::Enter).await
 }
 
@@ -944,13 +742,10 @@ async fn enter_result(
     request_body(content = ResultInput, description = "The corrected boards or forfeit, and the reason (required)"),
     responses(
         (status = 201, description = "The stored version", body = StoredResult),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, the reason is missing, or no result was entered yet", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn correct_result(
@@ -958,7 +753,7 @@ async fn correct_result(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::Correct).await
 }
 
@@ -968,13 +763,10 @@ async fn correct_result(
     request_body(content = ReviewInput, description = "The version confirmed (optional)"),
     responses(
         (status = 201, description = "The stored review", body = StoredReview),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "Nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn confirm_result(
@@ -982,7 +774,7 @@ async fn confirm_result(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::Confirm).await
 }
 
@@ -993,13 +785,10 @@ async fn confirm_result(
     request_body(content = ReviewInput, description = "The version disputed (optional) and the reason (required)"),
     responses(
         (status = 201, description = "The stored review", body = StoredReview),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason, nothing awaits confirmation, or the version is no longer in force", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn dispute_result(
@@ -1007,7 +796,7 @@ async fn dispute_result(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::Dispute).await
 }
 
@@ -1019,13 +808,10 @@ async fn dispute_result(
     request_body(content = ReviewInput, description = "The version withdrawn (optional) and why the decision no longer stands (required)"),
     responses(
         (status = 201, description = "The stored version, with no result", body = StoredResult),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason, or the result in force is no penalty (`no_penalty`)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn withdraw_penalty(
@@ -1033,7 +819,7 @@ async fn withdraw_penalty(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::WithdrawPenalty).await
 }
 
@@ -1046,13 +832,10 @@ async fn withdraw_penalty(
     request_body(content = ReviewInput, description = "The version to correct (optional) and what is wrong with it (required)"),
     responses(
         (status = 201, description = "The stored request, as a review of kind `correction_requested`", body = StoredReview),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token: only the advisors of the match's two schools ask", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason; the result does not stand yet (the visitors dispute it instead); a correction was already asked for; or the days to ask ended", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn request_correction(
@@ -1060,7 +843,7 @@ async fn request_correction(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::RequestCorrection).await
 }
 
@@ -1072,13 +855,10 @@ async fn request_correction(
     request_body(content = ReviewInput, description = "The disputed version (optional) and the reason it stands (required)"),
     responses(
         (status = 201, description = "The stored decision, as the officer's review", body = StoredReview),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read (the version given is no longer in force, or a simultaneous write got in first): nothing was saved; the sentence says what is in force now", body = ErrorAnswer),
         (status = 422, description = "No reason, the result is not disputed, or the version is no longer in force", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn decide_dispute(
@@ -1086,7 +866,7 @@ async fn decide_dispute(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::Decide).await
 }
 
@@ -1098,13 +878,10 @@ async fn decide_dispute(
     request_body(content = ForfeitInput, description = "The team that offended and the reason (required)"),
     responses(
         (status = 201, description = "The stored version: the match forfeited by the offending team", body = StoredResult),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
         (status = 422, description = "No offender or reason, or a result is already entered (GT-M3)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn declare_forfeit(
@@ -1112,7 +889,7 @@ async fn declare_forfeit(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::ForfeitByDecision).await
 }
 
@@ -1124,13 +901,10 @@ async fn declare_forfeit(
     request_body(content = ReviewInput, description = "The version read (optional) and the reason (required)"),
     responses(
         (status = 201, description = "The stored version: the match scored as a double forfeit", body = StoredResult),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
         (status = 422, description = "No reason, the result is not late yet, or it was entered (GT-P4)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn late_report_forfeit(
@@ -1138,7 +912,7 @@ async fn late_report_forfeit(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(
         state,
         headers,
@@ -1157,13 +931,10 @@ async fn late_report_forfeit(
     request_body(content = GameResultInput, description = "The board, its result from the home side and the reason (required)"),
     responses(
         (status = 201, description = "The stored version, with the game decided", body = StoredResult),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (GT-O3 for the President's own school)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
         (status = 422, description = "No reason, or the board holds no game waiting for adjudication (GT-M20)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn adjudicate_game(
@@ -1171,7 +942,7 @@ async fn adjudicate_game(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::Adjudicate).await
 }
 
@@ -1182,13 +953,10 @@ async fn adjudicate_game(
     request_body(content = GameResultInput, description = "The board and its result from the home side"),
     responses(
         (status = 201, description = "The stored version, with the adjourned game finished", body = StoredResult),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 409, description = "The match changed after it was read: nothing was saved", body = ErrorAnswer),
         (status = 422, description = "The board holds no adjourned game waiting to be finished, or the result is disputed (GT-M20)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn finish_adjourned_game(
@@ -1196,7 +964,7 @@ async fn finish_adjourned_game(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
+) -> ApiResult {
     submit_json(state, headers, path, bytes, ReportStep::FinishAdjourned).await
 }
 
@@ -1208,12 +976,9 @@ async fn finish_adjourned_game(
     request_body(content = GameScoreInput, description = "The board and its game as PGN"),
     responses(
         (status = 201, description = "The game score is kept", body = StoredGameScore),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (another school's match)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 422, description = "No such board, no game played on it, an illegal move (named by its number) or another result (GT-M20)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn upload_game_score(
@@ -1221,28 +986,20 @@ async fn upload_game_score(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
-    let (ctx, token, user) = match begin(&state, &headers, path, Action::UploadGameScore).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let input = match body::<GameScoreInput>(&bytes) {
-        Ok(i) => i,
-        Err(r) => return *r,
-    };
-    let acting = Acting::by_token(&user.email, &token);
-    match crate::results::games::record(&state, &ctx, &acting, input.board, &input.pgn).await {
-        Ok(upload) => json_response(
-            StatusCode::CREATED,
-            &StoredGameScore {
-                board: input.board,
-                upload,
-                url: ctx.href(),
-            },
-        ),
-        Err(crate::results::extra::NotRecorded::Invalid(problems)) => invalid("invalid", problems),
-        Err(crate::results::extra::NotRecorded::Failed(e)) => e.answer(Format::Json),
-    }
+) -> ApiResult {
+    let (ctx, acting) = begin(&state, &headers, path, Action::UploadGameScore).await?;
+    let input = body::<GameScoreInput>(&bytes)?;
+    let upload = crate::results::games::record(&state, &ctx, &acting, input.board, &input.pgn)
+        .await
+        .map_err(not_recorded)?;
+    Ok(json_response(
+        StatusCode::CREATED,
+        &StoredGameScore {
+            board: input.board,
+            upload,
+            url: ctx.href(),
+        },
+    ))
 }
 
 /// GT-P3: records a challenge game (rated, GT-R5) or an unranked game (GT-R7) with the match,
@@ -1252,12 +1009,9 @@ async fn upload_game_score(
     request_body(content = ExtraGameInput, description = "The players, the result from White's side and the kind"),
     responses(
         (status = 201, description = "The extra game is recorded", body = StoredExtraGame),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (another school's match)", body = ErrorAnswer),
         (status = 404, description = "No such match", body = ErrorAnswer),
         (status = 422, description = "The body is wrong, or the rules refuse the game (GT-R5: one school, or after the season's end)", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn record_extra_game(
@@ -1265,24 +1019,19 @@ async fn record_extra_game(
     headers: HeaderMap,
     path: MatchPath,
     bytes: Bytes,
-) -> Response {
-    let (ctx, token, user) = match begin(&state, &headers, path, Action::RecordExtraGame).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let input = match body::<ExtraGameInput>(&bytes) {
-        Ok(i) => i,
-        Err(r) => return *r,
-    };
-    let acting = Acting::by_token(&user.email, &token);
+) -> ApiResult {
+    let (ctx, acting) = begin(&state, &headers, path, Action::RecordExtraGame).await?;
+    let input = body::<ExtraGameInput>(&bytes)?;
     let entry = arbiter_core::season::extra::ExtraEntry {
         white: input.white,
         black: input.black,
         result: input.result,
         kind: input.kind,
     };
-    let done = crate::results::extra::record(&state, &ctx, &acting, &entry).await;
-    extra_answer(&state, &ctx, done.map(|n| (n, StatusCode::CREATED))).await
+    let n = crate::results::extra::record(&state, &ctx, &acting, &entry)
+        .await
+        .map_err(not_recorded)?;
+    extra_answer(&state, &ctx, n, StatusCode::CREATED).await
 }
 
 /// GT-P3, GT-P2: confirms an extra game the other school entered, so that it counts (rated when
@@ -1291,25 +1040,21 @@ async fn record_extra_game(
     params(ExtraGameAddress),
     responses(
         (status = 200, description = "The extra game stands", body = StoredExtraGame),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (another school's match; the President's own school's, GT-O3)", body = ErrorAnswer),
         (status = 404, description = "No such match, or no such extra game of it", body = ErrorAnswer),
         (status = 422, description = "The game does not await this school's confirmation: the school that entered it, or it stands already, or it was struck out (GT-P3)", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn confirm_extra_game(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: ExtraGamePath,
-) -> Response {
-    let (ctx, acting, n) = match begin_extra(&state, &headers, path, Action::ConfirmExtraGame).await
-    {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let done = crate::results::extra::confirm(&state, &ctx, &acting, n).await;
-    extra_answer(&state, &ctx, done.map(|()| (n, StatusCode::OK))).await
+) -> ApiResult {
+    let (ctx, acting, n) = begin_extra(&state, &headers, path, Action::ConfirmExtraGame).await?;
+    crate::results::extra::confirm(&state, &ctx, &acting, n)
+        .await
+        .map_err(not_recorded)?;
+    extra_answer(&state, &ctx, n, StatusCode::OK).await
 }
 
 /// GT-P3: an officer strikes an extra game out, with the reason; it stops counting, and the
@@ -1319,12 +1064,9 @@ async fn confirm_extra_game(
     request_body(content = StrikeInput, description = "Why it is struck out"),
     responses(
         (status = 200, description = "The extra game is struck out", body = StoredExtraGame),
-        (status = 401, description = "No API token, or one not known or revoked", body = ErrorAnswer),
         (status = 403, description = "The permission table refuses this token (only an officer; not the President for their own school, GT-O3)", body = ErrorAnswer),
         (status = 404, description = "No such match, or no such extra game of it", body = ErrorAnswer),
         (status = 422, description = "No reason, or the game is struck out already", body = InvalidAnswer),
-        (status = 413, description = "The body is larger than 64 KiB, so it was not read", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
     ),
     security(("bearer" = [])))]
 async fn strike_extra_game(
@@ -1332,36 +1074,32 @@ async fn strike_extra_game(
     headers: HeaderMap,
     path: ExtraGamePath,
     bytes: Bytes,
-) -> Response {
-    let (ctx, acting, n) = match begin_extra(&state, &headers, path, Action::StrikeExtraGame).await
-    {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let input = match body::<StrikeInput>(&bytes) {
-        Ok(i) => i,
-        Err(r) => return *r,
-    };
-    let done = crate::results::extra::strike(&state, &ctx, &acting, n, &input.reason).await;
-    extra_answer(&state, &ctx, done.map(|()| (n, StatusCode::OK))).await
+) -> ApiResult {
+    let (ctx, acting, n) = begin_extra(&state, &headers, path, Action::StrikeExtraGame).await?;
+    let input = body::<StrikeInput>(&bytes)?;
+    crate::results::extra::strike(&state, &ctx, &acting, n, &input.reason)
+        .await
+        .map_err(not_recorded)?;
+    extra_answer(&state, &ctx, n, StatusCode::OK).await
 }
 
-/// The answer to a step on extra game `n`: the game as it stands now, or why not.
+/// A step on an extra game or a game score the rules refuse (422), or a failure.
+fn not_recorded(e: crate::results::extra::NotRecorded) -> ApiError {
+    use crate::results::extra::NotRecorded;
+    match e {
+        NotRecorded::Invalid(problems) => invalid("invalid", problems),
+        NotRecorded::Failed(e) => e.into(),
+    }
+}
+
+/// The answer to a step on extra game `n`: the game as it stands now.
 async fn extra_answer(
     state: &AppState,
     ctx: &MatchContext,
-    done: Result<(u32, StatusCode), crate::results::extra::NotRecorded>,
-) -> Response {
-    use crate::results::extra::NotRecorded;
-    let (n, status) = match done {
-        Ok(x) => x,
-        Err(NotRecorded::Invalid(problems)) => return invalid("invalid", problems),
-        Err(NotRecorded::Failed(e)) => return e.answer(Format::Json),
-    };
-    let fresh = match context::reload(state, ctx).await {
-        Ok(f) => f,
-        Err(e) => return e.answer(Format::Json),
-    };
+    n: u32,
+    status: StatusCode,
+) -> ApiResult {
+    let fresh = context::reload(state, ctx).await?;
     let game = usize::try_from(n)
         .ok()
         .and_then(|i| fresh.record.extra_games.get(i.saturating_sub(1)));
@@ -1372,12 +1110,12 @@ async fn extra_answer(
         Some(arbiter_core::season::extra::ExtraState::Struck { .. }) => "struck",
         Some(arbiter_core::season::extra::ExtraState::Stands { .. }) | None => "stands",
     };
-    json_response(
+    Ok(json_response(
         status,
         &StoredExtraGame {
             extra_game: n,
             status: status_word.into(),
             url: ctx.href(),
         },
-    )
+    ))
 }

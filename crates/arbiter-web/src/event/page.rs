@@ -19,7 +19,7 @@ use crate::app::state::AppState;
 use crate::event::{EventInput, SeasonEvent, event_href, load, offset_text, prepare, set};
 use crate::http::auth::{self, Acting, Auth};
 use crate::http::csrf;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::ui::layout::{Layout, private_layout};
 use crate::ui::link::{Link, competition_href, league_href, season_href};
 use crate::ui::words;
@@ -219,27 +219,18 @@ async fn page(
     Ok(private(status, &page))
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// GET `/leagues/{league}/{season}/event`: the event in force and the form.
 pub async fn event_page(
     State(state): State<AppState>,
     auth: Auth,
     path: Addressed<SeasonAddress>,
     done: Result<Query<Done>, QueryRejection>,
-) -> Response {
-    answer(
-        async {
-            let (s, _) = guard(&state, &auth, path).await?;
-            let notice = done.ok().and_then(|Query(d)| d.saved).map(|v| {
-                format!("The event is set (version {v}); the lineup deadlines now count from these times (AS-11).")
-            });
-            page(&auth, &s, None, notice, Vec::new(), StatusCode::OK).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let (s, _) = guard(&state, &auth, path).await?;
+    let notice = done.ok().and_then(|Query(d)| d.saved).map(|v| {
+        format!("The event is set (version {v}); the lineup deadlines now count from these times (AS-11).")
+    });
+    page(&auth, &s, None, notice, Vec::new(), StatusCode::OK).await
 }
 
 /// POST `/leagues/{league}/{season}/event`: the event set again, as a new version.
@@ -248,72 +239,67 @@ pub async fn set_event(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     Form(fields): Form<Vec<(String, String)>>,
-) -> Response {
-    answer(
-        async {
-            let (s, acting) = guard(&state, &auth, path).await?;
-            let one = |k: &str| {
-                fields
-                    .iter()
-                    .find(|(n, _)| n == k)
-                    .map(|(_, v)| v.clone())
-                    .unwrap_or_default()
-            };
-            let input = EventInput {
-                name: one("name"),
-                host: one("host"),
-                venue: one("venue"),
-                utc_offset: one("utc_offset"),
-                starts: s
-                    .competitions
-                    .iter()
-                    .map(|c| {
-                        let texts = (1..=c.competition.rounds.len())
-                            .map(|n| one(&format!("start_{}_{n}", c.id)))
-                            .collect();
-                        (c.id, texts)
-                    })
-                    .collect(),
-            };
-            let seen: u32 = one("version").trim().parse().unwrap_or(0);
-            let event = match prepare(&s, &input) {
-                Ok(e) => e,
-                Err(problems) => {
-                    return page(
-                        &auth,
-                        &s,
-                        Some(&input),
-                        None,
-                        problems,
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await;
-                }
-            };
-            match set(&state, &s, seen, &event, &acting).await {
-                Ok(r) => Ok(see_other(&format!(
-                    "{}?saved={}",
-                    event_href(&s.league.slug, &s.season.slug),
-                    r.version
-                ))),
-                Err(WebError::Conflict(m)) => {
-                    let fresh = crate::event::SeasonEvent {
-                        event: state.store().event(s.season.id).await?,
-                        ..s
-                    };
-                    page(
-                        &auth,
-                        &fresh,
-                        Some(&input),
-                        None,
-                        vec![m],
-                        StatusCode::CONFLICT,
-                    )
-                    .await
-                }
-                Err(e) => Err(e),
-            }
+) -> Result<Response, WebError> {
+    let (s, acting) = guard(&state, &auth, path).await?;
+    let one = |k: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let input = EventInput {
+        name: one("name"),
+        host: one("host"),
+        venue: one("venue"),
+        utc_offset: one("utc_offset"),
+        starts: s
+            .competitions
+            .iter()
+            .map(|c| {
+                let texts = (1..=c.competition.rounds.len())
+                    .map(|n| one(&format!("start_{}_{n}", c.id)))
+                    .collect();
+                (c.id, texts)
+            })
+            .collect(),
+    };
+    let seen: u32 = one("version").trim().parse().unwrap_or(0);
+    let event = match prepare(&s, &input) {
+        Ok(e) => e,
+        Err(problems) => {
+            return page(
+                &auth,
+                &s,
+                Some(&input),
+                None,
+                problems,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
         }
-        .await,
-    )
+    };
+    match set(&state, &s, seen, &event, &acting).await {
+        Ok(r) => Ok(see_other(&format!(
+            "{}?saved={}",
+            event_href(&s.league.slug, &s.season.slug),
+            r.version
+        ))),
+        Err(WebError::Conflict(m)) => {
+            let fresh = crate::event::SeasonEvent {
+                event: state.store().event(s.season.id).await?,
+                ..s
+            };
+            page(
+                &auth,
+                &fresh,
+                Some(&input),
+                None,
+                vec![m],
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -24,7 +24,7 @@ use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
 use crate::http::auth::{self, Account, Auth};
 use crate::http::csrf;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::ui::layout::{Layout, private_layout};
 use crate::ui::link::{Link, competition_href, league_href, season_href};
 
@@ -324,24 +324,15 @@ async fn page(
     Ok(private(status, &page))
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// GET `…/{competition}/protests`.
 pub async fn protests_page(
     State(state): State<AppState>,
     auth: Auth,
     path: Addressed<CompetitionAddress>,
-) -> Response {
-    answer(
-        async {
-            let Path(a) = path.map_err(|e| bad_path(&e))?;
-            let l = load(&state, &a).await?;
-            page(&auth, &l, Vec::new(), StatusCode::OK).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let Path(a) = path.map_err(|e| bad_path(&e))?;
+    let l = load(&state, &a).await?;
+    page(&auth, &l, Vec::new(), StatusCode::OK).await
 }
 
 fn field<'a>(fields: &'a [(String, String)], name: &str) -> &'a str {
@@ -379,58 +370,69 @@ pub async fn lodge(
     auth: Auth,
     path: Addressed<CompetitionAddress>,
     Form(fields): Form<Vec<(String, String)>>,
-) -> Response {
-    answer(
-        async {
-            let Path(a) = path.map_err(|e| bad_path(&e))?;
-            let l = load(&state, &a).await?;
-            let v = &l.view;
-            let by = TeamId(field(&fields, "by").to_string());
-            let acting = auth::permit(
-                auth.user.as_ref(),
-                v.league.id,
-                Action::ProtestBoardOrder,
-                Target::School(school_of(v, &by)),
-            )?;
-            let Some((first, now)) = l.clock else {
-                return refused(&auth, &state, &a, "AS-13: the arbiter has not set round 1's start, so the roster lock and the protests' window are not known yet.".into(), StatusCode::UNPROCESSABLE_ENTITY).await;
-            };
-            let new = NewProtest {
-                by,
-                against: TeamId(field(&fields, "against").to_string()),
-                grounds: field(&fields, "grounds").to_string(),
-                at: now,
-            };
-            let deadlines = v.rules.event.unwrap_or(arbiter_core::event::event_day::EventDeadlines::ASTC);
-            let protest = match Protest::lodge(&v.competition, &deadlines, first, new) {
-                Ok(p) => p,
-                Err(e) => return refused(&auth, &state, &a, format!("{e}."), StatusCode::UNPROCESSABLE_ENTITY).await,
-            };
-            match state.store().record_protest(v.id, &protest, &acting.actor()).await {
-                Ok(s) => {
-                    state.invalidate();
-                    let what = format!(
-                        "{} protested the order of {} (AS-13): {} {} replies in writing before the arbiter dismisses or upholds it.",
-                        v.team_name(&protest.by),
-                        v.team_name(&protest.against),
-                        protest.grounds.as_str(),
-                        v.team_name(&protest.against)
-                    );
-                    told(&state, v, &protest, s.number, &what, &acting).await;
-                    Ok(see_other(&format!(
-                        "{}#protest-{}",
-                        protests_href(&a.league, &a.season, &a.competition),
-                        s.number
-                    )))
-                }
-                Err(e) => {
-                    let (m, status) = stored(e);
-                    refused(&auth, &state, &a, m, status).await
-                }
-            }
+) -> Result<Response, WebError> {
+    let Path(a) = path.map_err(|e| bad_path(&e))?;
+    let l = load(&state, &a).await?;
+    let v = &l.view;
+    let by = TeamId(field(&fields, "by").to_string());
+    let acting = auth::permit(
+        auth.user.as_ref(),
+        v.league.id,
+        Action::ProtestBoardOrder,
+        Target::School(school_of(v, &by)),
+    )?;
+    let Some((first, now)) = l.clock else {
+        return refused(&auth, &state, &a, "AS-13: the arbiter has not set round 1's start, so the roster lock and the protests' window are not known yet.".into(), StatusCode::UNPROCESSABLE_ENTITY).await;
+    };
+    let new = NewProtest {
+        by,
+        against: TeamId(field(&fields, "against").to_string()),
+        grounds: field(&fields, "grounds").to_string(),
+        at: now,
+    };
+    let deadlines = v
+        .rules
+        .event
+        .unwrap_or(arbiter_core::event::event_day::EventDeadlines::ASTC);
+    let protest = match Protest::lodge(&v.competition, &deadlines, first, new) {
+        Ok(p) => p,
+        Err(e) => {
+            return refused(
+                &auth,
+                &state,
+                &a,
+                format!("{e}."),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
         }
-        .await,
-    )
+    };
+    match state
+        .store()
+        .record_protest(v.id, &protest, &acting.actor())
+        .await
+    {
+        Ok(s) => {
+            state.invalidate();
+            let what = format!(
+                "{} protested the order of {} (AS-13): {} {} replies in writing before the arbiter dismisses or upholds it.",
+                v.team_name(&protest.by),
+                v.team_name(&protest.against),
+                protest.grounds.as_str(),
+                v.team_name(&protest.against)
+            );
+            told(&state, v, &protest, s.number, &what, &acting).await;
+            Ok(see_other(&format!(
+                "{}#protest-{}",
+                protests_href(&a.league, &a.season, &a.competition),
+                s.number
+            )))
+        }
+        Err(e) => {
+            let (m, status) = stored(e);
+            refused(&auth, &state, &a, m, status).await
+        }
+    }
 }
 
 /// AS-13: both teams and the arbiter told of a step, not who took it.
@@ -495,106 +497,101 @@ pub async fn reply(
     auth: Auth,
     path: Addressed<ProtestAddress>,
     Form(fields): Form<Vec<(String, String)>>,
-) -> Response {
-    answer(
-        async {
-            let Path(pa) = path.map_err(|e| bad_path(&e))?;
-            let a = competition_of(&pa);
-            let l = load(&state, &a).await?;
-            let v = &l.view;
-            let s = find(&l, pa.number)?;
-            let account = auth.user.as_ref();
-            // The reply is the team affected's own; the arbiter, when no party, only records
-            // that it declined, once protests have closed (AS-13).
-            let (acting, by_team) = match auth::permit(
-                account,
-                v.league.id,
-                Action::ReplyToProtest,
-                Target::School(school_of(v, &s.protest.against)),
-            ) {
-                Ok(acting) => (acting, true),
-                // An arbiter is told why it may not (a party to the protest); anyone else, whose
-                // team it is to reply.
-                Err(e) => {
-                    let arbiter = auth::may(account, v.league.id, Action::DecideProtest, Target::League);
-                    match permit_decision(v, account, &s.protest) {
-                        Ok(acting) => (acting, false),
-                        Err(d) if arbiter => return Err(d),
-                        Err(_) => return Err(e),
-                    }
-                }
-            };
-            let now = hall_now(&state, &l);
-            let answer = field(&fields, "answer");
-            let step = match (by_team, l.clock) {
-                (true, _) => s.protest.reply(answer, now),
-                (false, _) if !answer.trim().is_empty() => {
-                    return refused(
-                        &auth,
-                        &state,
-                        &a,
-                        format!(
-                            "AS-13: the reply is {}'s own, in its words; the arbiter records only that it declined, so leave the reply empty.",
-                            v.team_name(&s.protest.against)
-                        ),
-                        StatusCode::FORBIDDEN,
-                    )
-                    .await;
-                }
-                (false, Some((first, _))) => {
-                    let deadlines = v
-                        .rules
-                        .event
-                        .unwrap_or(arbiter_core::event::event_day::EventDeadlines::ASTC);
-                    s.protest.declined(&deadlines, first, now)
-                }
-                (false, None) => s.protest.reply(answer, now),
-            };
-            let replied = match step {
-                Ok(p) => p,
-                Err(e) => {
-                    return refused(
-                        &auth,
-                        &state,
-                        &a,
-                        format!("{e}."),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await;
-                }
-            };
-            let Some(r) = &replied.reply else {
-                return Err(WebError::Refused("AS-13: no reply was read.".into()));
-            };
-            match state
-                .store()
-                .record_protest_reply(v.id, pa.number, r, &acting.actor())
-                .await
-            {
-                Ok(()) => {
-                    let against = v.team_name(&s.protest.against);
-                    let what = match &r.answer {
-                        Answer::Written(text) => format!(
-                            "{against} replied to protest {} (AS-13): {} The arbiter now dismisses or upholds it.",
-                            pa.number,
-                            text.as_str()
-                        ),
-                        Answer::Declined => format!(
-                            "The arbiter recorded that {against} did not reply to protest {} (AS-13); the arbiter now dismisses or upholds it.",
-                            pa.number
-                        ),
-                    };
-                    told(&state, v, &s.protest, pa.number, &what, &acting).await;
-                    Ok(back_to(&state, &a, pa.number))
-                }
-                Err(e) => {
-                    let (m, status) = stored(e);
-                    refused(&auth, &state, &a, m, status).await
-                }
+) -> Result<Response, WebError> {
+    let Path(pa) = path.map_err(|e| bad_path(&e))?;
+    let a = competition_of(&pa);
+    let l = load(&state, &a).await?;
+    let v = &l.view;
+    let s = find(&l, pa.number)?;
+    let account = auth.user.as_ref();
+    // The reply is the team affected's own; the arbiter, when no party, only records
+    // that it declined, once protests have closed (AS-13).
+    let (acting, by_team) = match auth::permit(
+        account,
+        v.league.id,
+        Action::ReplyToProtest,
+        Target::School(school_of(v, &s.protest.against)),
+    ) {
+        Ok(acting) => (acting, true),
+        // An arbiter is told why it may not (a party to the protest); anyone else, whose
+        // team it is to reply.
+        Err(e) => {
+            let arbiter = auth::may(account, v.league.id, Action::DecideProtest, Target::League);
+            match permit_decision(v, account, &s.protest) {
+                Ok(acting) => (acting, false),
+                Err(d) if arbiter => return Err(d),
+                Err(_) => return Err(e),
             }
         }
-        .await,
-    )
+    };
+    let now = hall_now(&state, &l);
+    let answer = field(&fields, "answer");
+    let step = match (by_team, l.clock) {
+        (true, _) => s.protest.reply(answer, now),
+        (false, _) if !answer.trim().is_empty() => {
+            return refused(
+                &auth,
+                &state,
+                &a,
+                format!(
+                    "AS-13: the reply is {}'s own, in its words; the arbiter records only that it declined, so leave the reply empty.",
+                    v.team_name(&s.protest.against)
+                ),
+                StatusCode::FORBIDDEN,
+            )
+            .await;
+        }
+        (false, Some((first, _))) => {
+            let deadlines = v
+                .rules
+                .event
+                .unwrap_or(arbiter_core::event::event_day::EventDeadlines::ASTC);
+            s.protest.declined(&deadlines, first, now)
+        }
+        (false, None) => s.protest.reply(answer, now),
+    };
+    let replied = match step {
+        Ok(p) => p,
+        Err(e) => {
+            return refused(
+                &auth,
+                &state,
+                &a,
+                format!("{e}."),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    let Some(r) = &replied.reply else {
+        return Err(WebError::Refused("AS-13: no reply was read.".into()));
+    };
+    match state
+        .store()
+        .record_protest_reply(v.id, pa.number, r, &acting.actor())
+        .await
+    {
+        Ok(()) => {
+            let against = v.team_name(&s.protest.against);
+            let what = match &r.answer {
+                Answer::Written(text) => format!(
+                    "{against} replied to protest {} (AS-13): {} The arbiter now dismisses or upholds it.",
+                    pa.number,
+                    text.as_str()
+                ),
+                Answer::Declined => format!(
+                    "The arbiter recorded that {against} did not reply to protest {} (AS-13); the arbiter now dismisses or upholds it.",
+                    pa.number
+                ),
+            };
+            told(&state, v, &s.protest, pa.number, &what, &acting).await;
+            Ok(back_to(&state, &a, pa.number))
+        }
+        Err(e) => {
+            let (m, status) = stored(e);
+            refused(&auth, &state, &a, m, status).await
+        }
+    }
 }
 
 /// POST `…/protests/{number}/decision`: the arbiter dismisses the protest or upholds it and
@@ -604,113 +601,108 @@ pub async fn decide(
     auth: Auth,
     path: Addressed<ProtestAddress>,
     Form(fields): Form<Vec<(String, String)>>,
-) -> Response {
-    answer(
-        async {
-            let Path(pa) = path.map_err(|e| bad_path(&e))?;
-            // The table first: only the arbiter learns what there is to decide.
-            let tree = crate::app::site::one(&state, &pa.league).await?;
-            auth::permit(
-                auth.user.as_ref(),
-                tree.league.id,
-                Action::DecideProtest,
-                Target::League,
-            )?;
-            let a = competition_of(&pa);
-            let l = load(&state, &a).await?;
-            let v = &l.view;
-            let s = find(&l, pa.number)?;
-            // No party decides its own protest, in any role (AS-13).
-            let acting = permit_decision(v, auth.user.as_ref(), &s.protest)?;
-            let reason = match Reason::parse_as("the decision's reason", field(&fields, "reason")) {
-                Ok(r) => r,
-                Err(e) => {
-                    return refused(
-                        &auth,
-                        &state,
-                        &a,
-                        e.to_string(),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await;
-                }
-            };
-            let ruling = if field(&fields, "ruling") == "upheld" {
-                let order = (1..=64)
-                    .map(|i| field(&fields, &format!("order_{i}")))
-                    .take_while(|k| !k.is_empty())
-                    .map(|k| PlayerId(k.to_string()))
-                    .collect();
-                Ruling::Upheld { order }
-            } else {
-                Ruling::Dismissed
-            };
-            let now = hall_now(&state, &l);
-            let decision = Decision {
-                ruling,
-                by: acting.email.clone(),
-                at: now,
-                reason,
-            };
-            let Some((first, _)) = l.clock else {
-                return refused(&auth, &state, &a, "AS-13: the arbiter has not set round 1's start, so there is no order yet to decide on.".into(), StatusCode::UNPROCESSABLE_ENTITY).await;
-            };
-            let decided = match s.protest.decide(&v.competition, decision, first) {
-                Ok(p) => p,
-                Err(e) => {
-                    return refused(
-                        &auth,
-                        &state,
-                        &a,
-                        format!("{e}."),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await;
-                }
-            };
-            let Some(d) = &decided.decision else {
-                return Err(WebError::Refused("AS-13: no decision was read.".into()));
-            };
-            match state
-                .store()
-                .record_protest_decision(v.id, pa.number, &s.protest.against, d, &acting.actor())
-                .await
-            {
-                Ok(()) => {
-                    let against = v.team_name(&s.protest.against);
-                    let what = match &d.ruling {
-                        Ruling::Dismissed => format!(
-                            "The arbiter dismissed protest {} against {against}'s order (AS-13): {} The order stands.",
-                            pa.number,
-                            d.reason.as_ref().map_or("", |r| r.as_str())
-                        ),
-                        Ruling::Upheld { order } => format!(
-                            "The arbiter upheld protest {} against {against}'s order (AS-13): {} {against}'s order is now {}; its lineups follow it from the next one named (AS-10).",
-                            pa.number,
-                            d.reason.as_ref().map_or("", |r| r.as_str()),
-                            order
-                                .iter()
-                                .map(|p| {
-                                    v.competition
-                                        .teams
-                                        .iter()
-                                        .flat_map(|t| &t.players)
-                                        .find(|x| &x.id == p)
-                                        .map_or_else(|| p.0.clone(), |x| x.name.clone())
-                                })
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    };
-                    told(&state, v, &s.protest, pa.number, &what, &acting).await;
-                    Ok(back_to(&state, &a, pa.number))
-                }
-                Err(e) => {
-                    let (m, status) = stored(e);
-                    refused(&auth, &state, &a, m, status).await
-                }
-            }
+) -> Result<Response, WebError> {
+    let Path(pa) = path.map_err(|e| bad_path(&e))?;
+    // The table first: only the arbiter learns what there is to decide.
+    let tree = crate::app::site::one(&state, &pa.league).await?;
+    auth::permit(
+        auth.user.as_ref(),
+        tree.league.id,
+        Action::DecideProtest,
+        Target::League,
+    )?;
+    let a = competition_of(&pa);
+    let l = load(&state, &a).await?;
+    let v = &l.view;
+    let s = find(&l, pa.number)?;
+    // No party decides its own protest, in any role (AS-13).
+    let acting = permit_decision(v, auth.user.as_ref(), &s.protest)?;
+    let reason = match Reason::parse_as("the decision's reason", field(&fields, "reason")) {
+        Ok(r) => r,
+        Err(e) => {
+            return refused(
+                &auth,
+                &state,
+                &a,
+                e.to_string(),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
         }
-        .await,
-    )
+    };
+    let ruling = if field(&fields, "ruling") == "upheld" {
+        let order = (1..=64)
+            .map(|i| field(&fields, &format!("order_{i}")))
+            .take_while(|k| !k.is_empty())
+            .map(|k| PlayerId(k.to_string()))
+            .collect();
+        Ruling::Upheld { order }
+    } else {
+        Ruling::Dismissed
+    };
+    let now = hall_now(&state, &l);
+    let decision = Decision {
+        ruling,
+        by: acting.email.clone(),
+        at: now,
+        reason,
+    };
+    let Some((first, _)) = l.clock else {
+        return refused(&auth, &state, &a, "AS-13: the arbiter has not set round 1's start, so there is no order yet to decide on.".into(), StatusCode::UNPROCESSABLE_ENTITY).await;
+    };
+    let decided = match s.protest.decide(&v.competition, decision, first) {
+        Ok(p) => p,
+        Err(e) => {
+            return refused(
+                &auth,
+                &state,
+                &a,
+                format!("{e}."),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
+    let Some(d) = &decided.decision else {
+        return Err(WebError::Refused("AS-13: no decision was read.".into()));
+    };
+    match state
+        .store()
+        .record_protest_decision(v.id, pa.number, &s.protest.against, d, &acting.actor())
+        .await
+    {
+        Ok(()) => {
+            let against = v.team_name(&s.protest.against);
+            let what = match &d.ruling {
+                Ruling::Dismissed => format!(
+                    "The arbiter dismissed protest {} against {against}'s order (AS-13): {} The order stands.",
+                    pa.number,
+                    d.reason.as_ref().map_or("", |r| r.as_str())
+                ),
+                Ruling::Upheld { order } => format!(
+                    "The arbiter upheld protest {} against {against}'s order (AS-13): {} {against}'s order is now {}; its lineups follow it from the next one named (AS-10).",
+                    pa.number,
+                    d.reason.as_ref().map_or("", |r| r.as_str()),
+                    order
+                        .iter()
+                        .map(|p| {
+                            v.competition
+                                .teams
+                                .iter()
+                                .flat_map(|t| &t.players)
+                                .find(|x| &x.id == p)
+                                .map_or_else(|| p.0.clone(), |x| x.name.clone())
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            told(&state, v, &s.protest, pa.number, &what, &acting).await;
+            Ok(back_to(&state, &a, pa.number))
+        }
+        Err(e) => {
+            let (m, status) = stored(e);
+            refused(&auth, &state, &a, m, status).await
+        }
+    }
 }

@@ -18,7 +18,7 @@ use crate::app::address::{Addressed, CompetitionAddress};
 use crate::app::respond::{bad_path, private, see_other};
 use crate::http::auth::{Acting, Auth};
 use crate::http::csrf;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::pairing::{
     NextRound, NotPublished, load, pairing_href, parse_swaps, prepare, publish, swaps_text,
 };
@@ -322,33 +322,24 @@ async fn page(
     Ok(private(status, &page))
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// GET `…/{competition}/pairing`: the next round as C.04.6 pairs it.
 pub async fn pairing_page(
     State(state): State<crate::app::state::AppState>,
     auth: Auth,
     path: Addressed<CompetitionAddress>,
     done: Result<Query<Done>, QueryRejection>,
-) -> Response {
-    answer(
-        async {
-            let (n, _) = guard(&state, &auth, path).await?;
-            let notice = done.ok().and_then(|Query(d)| d.published).map(|r| {
-                format!(
-                    "Round {r} is published: its matches are on the round's page, home the team with White on board 1. Enter its results there once played; the next round is paired from them."
-                )
-            });
-            let shown = Shown {
-                notice,
-                ..Shown::default()
-            };
-            page(&auth, &n, (&[], "", ""), shown, StatusCode::OK).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let (n, _) = guard(&state, &auth, path).await?;
+    let notice = done.ok().and_then(|Query(d)| d.published).map(|r| {
+        format!(
+            "Round {r} is published: its matches are on the round's page, home the team with White on board 1. Enter its results there once played; the next round is paired from them."
+        )
+    });
+    let shown = Shown {
+        notice,
+        ..Shown::default()
+    };
+    page(&auth, &n, (&[], "", ""), shown, StatusCode::OK).await
 }
 
 /// POST `…/{competition}/pairing`: `step=swap` trades two teams' places, `step=publish` stores
@@ -358,104 +349,111 @@ pub async fn pairing_step(
     auth: Auth,
     path: Addressed<CompetitionAddress>,
     Form(f): Form<PairingFields>,
-) -> Response {
-    answer(
-        async {
-            let (n, acting) = guard(&state, &auth, path).await?;
-            let mut swaps = parse_swaps(&f.swaps);
-            let refused = |problems: Vec<String>| Shown {
-                problems,
-                ..Shown::default()
-            };
-            if f.step == "publish" {
-                let seen = f.seen.trim().parse::<i64>().unwrap_or(-1);
-                let absolute = overrides(&f.override_absolute);
-                return match publish(&state, &n, seen, &swaps, &f.reason, &absolute, &acting)
-                    .await
-                {
-                    Ok(p) => Ok(see_other(&format!(
-                        "{}?published={}",
-                        pairing_href(&n.view),
-                        p.paired.round
-                    ))),
-                    Err(NotPublished::Stale(m)) => {
-                        // Read again: the pairing as the competition stands now.
-                        let (fresh, _) = load(
-                            &state,
-                            auth.user.as_ref(),
-                            (&n.view.league.slug, &n.view.season.slug, &n.view.record.slug),
-                        )
-                        .await?;
-                        let shown = Shown {
-                            notice: Some(format!(
-                                "{m} Below is the pairing as the competition stands now."
-                            )),
-                            ..Shown::default()
-                        };
-                        page(&auth, &fresh, (&[], "", ""), shown, StatusCode::CONFLICT).await
-                    }
-                    Err(NotPublished::Refused(e)) => {
-                        let problem = format!("{}: {}", e.rule, arbiter_core::record::text::sentence(&e.message));
-                        page(
-                            &auth,
-                            &n,
-                            (&swaps, &f.reason, &f.override_absolute),
-                            refused(vec![problem]),
-                            StatusCode::UNPROCESSABLE_ENTITY,
-                        )
-                        .await
-                    }
-                    Err(NotPublished::Failed(e)) => Err(e),
+) -> Result<Response, WebError> {
+    let (n, acting) = guard(&state, &auth, path).await?;
+    let mut swaps = parse_swaps(&f.swaps);
+    let refused = |problems: Vec<String>| Shown {
+        problems,
+        ..Shown::default()
+    };
+    if f.step == "publish" {
+        let seen = f.seen.trim().parse::<i64>().unwrap_or(-1);
+        let absolute = overrides(&f.override_absolute);
+        return match publish(&state, &n, seen, &swaps, &f.reason, &absolute, &acting).await {
+            Ok(p) => Ok(see_other(&format!(
+                "{}?published={}",
+                pairing_href(&n.view),
+                p.paired.round
+            ))),
+            Err(NotPublished::Stale(m)) => {
+                // Read again: the pairing as the competition stands now.
+                let (fresh, _) = load(
+                    &state,
+                    auth.user.as_ref(),
+                    (
+                        &n.view.league.slug,
+                        &n.view.season.slug,
+                        &n.view.record.slug,
+                    ),
+                )
+                .await?;
+                let shown = Shown {
+                    notice: Some(format!(
+                        "{m} Below is the pairing as the competition stands now."
+                    )),
+                    ..Shown::default()
                 };
+                page(&auth, &fresh, (&[], "", ""), shown, StatusCode::CONFLICT).await
             }
-            // A swap: two teams chosen, then core's say on the whole change.
-            if f.a.trim().is_empty() || f.b.trim().is_empty() {
-                let problem = "Choose two teams to swap, one in each list; nothing was changed (C.04.2 art. 1.5).".to_string();
-                return page(
+            Err(NotPublished::Refused(e)) => {
+                let problem = format!(
+                    "{}: {}",
+                    e.rule,
+                    arbiter_core::record::text::sentence(&e.message)
+                );
+                page(
                     &auth,
                     &n,
                     (&swaps, &f.reason, &f.override_absolute),
                     refused(vec![problem]),
                     StatusCode::UNPROCESSABLE_ENTITY,
                 )
-                .await;
+                .await
             }
-            let before = swaps.clone();
-            swaps.push(Swap {
-                a: arbiter_core::TeamId(f.a.trim().to_string()),
-                b: arbiter_core::TeamId(f.b.trim().to_string()),
-            });
-            match prepare(&n, &swaps, &f.reason, &overrides(&f.override_absolute)) {
-                Ok(_) => {
-                    let shown = Shown {
-                        notice: Some(
-                            "The teams are swapped; nothing is published yet. Swap more, or publish the round below.".into(),
-                        ),
-                        ..Shown::default()
-                    };
-                    page(
-                        &auth,
-                        &n,
-                        (&swaps, &f.reason, &f.override_absolute),
-                        shown,
-                        StatusCode::OK,
-                    )
-                    .await
-                }
-                Err(NotPublished::Refused(e)) => {
-                    let problem = format!("{}: {}", e.rule, arbiter_core::record::text::sentence(&e.message));
-                    page(
-                        &auth,
-                        &n,
-                        (&before, &f.reason, &f.override_absolute),
-                        refused(vec![problem]),
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await
-                }
-                Err(e) => Err(e.into_web()),
-            }
+            Err(NotPublished::Failed(e)) => Err(e),
+        };
+    }
+    // A swap: two teams chosen, then core's say on the whole change.
+    if f.a.trim().is_empty() || f.b.trim().is_empty() {
+        let problem =
+            "Choose two teams to swap, one in each list; nothing was changed (C.04.2 art. 1.5)."
+                .to_string();
+        return page(
+            &auth,
+            &n,
+            (&swaps, &f.reason, &f.override_absolute),
+            refused(vec![problem]),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let before = swaps.clone();
+    swaps.push(Swap {
+        a: arbiter_core::TeamId(f.a.trim().to_string()),
+        b: arbiter_core::TeamId(f.b.trim().to_string()),
+    });
+    match prepare(&n, &swaps, &f.reason, &overrides(&f.override_absolute)) {
+        Ok(_) => {
+            let shown = Shown {
+                notice: Some(
+                    "The teams are swapped; nothing is published yet. Swap more, or publish the round below.".into(),
+                ),
+                ..Shown::default()
+            };
+            page(
+                &auth,
+                &n,
+                (&swaps, &f.reason, &f.override_absolute),
+                shown,
+                StatusCode::OK,
+            )
+            .await
         }
-        .await,
-    )
+        Err(NotPublished::Refused(e)) => {
+            let problem = format!(
+                "{}: {}",
+                e.rule,
+                arbiter_core::record::text::sentence(&e.message)
+            );
+            page(
+                &auth,
+                &n,
+                (&before, &f.reason, &f.override_absolute),
+                refused(vec![problem]),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+        Err(e) => Err(e.into_web()),
+    }
 }

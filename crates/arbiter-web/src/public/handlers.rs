@@ -13,8 +13,10 @@ use crate::app::respond::{self, bad_path};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::Page;
 use crate::app::view::RatingOrder;
-use crate::http::answer::PAGE_CACHE;
-use crate::http::answer::{STATIC_FOREVER, STATIC_SHORT, etag, not_modified, ok, unchanged};
+use crate::http::answer::{
+    PAGE_CACHE, STATIC_FOREVER, STATIC_SHORT, allow_script, content_type, etag, not_modified, ok,
+    unchanged,
+};
 use crate::http::error::{Format, WebError};
 use crate::public::{pages, ratings, site};
 use crate::ui::link::{Link, league_href, season_href};
@@ -37,32 +39,26 @@ pub async fn league(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Result<Path<String>, PathRejection>,
-) -> Response {
-    let slug = match path {
-        Ok(Path(s)) => s,
-        Err(r) => return bad_path(&r).answer(Format::Html),
-    };
+) -> Result<Response, WebError> {
+    let Path(slug) = path.map_err(|r| bad_path(&r))?;
     let key = SiteKey::League(Format::Html, slug.clone());
-    respond::site(&state, &headers, key, Format::Html, || {
+    Ok(respond::site(&state, &headers, key, Format::Html, || {
         site::league_html(&state, &slug, None)
     })
-    .await
+    .await)
 }
 
 pub async fn season(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Result<Path<(String, String)>, PathRejection>,
-) -> Response {
-    let (l, s) = match path {
-        Ok(Path(p)) => p,
-        Err(r) => return bad_path(&r).answer(Format::Html),
-    };
+) -> Result<Response, WebError> {
+    let Path((l, s)) = path.map_err(|r| bad_path(&r))?;
     let key = SiteKey::Season(Format::Html, l.clone(), s.clone());
-    respond::site(&state, &headers, key, Format::Html, || {
+    Ok(respond::site(&state, &headers, key, Format::Html, || {
         site::league_html(&state, &l, Some(&s))
     })
-    .await
+    .await)
 }
 
 async fn one_of(
@@ -130,43 +126,34 @@ pub async fn projector(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: CompetitionPath,
-) -> Response {
-    let a = match path {
-        Ok(axum::extract::Path(a)) => a,
-        Err(r) => return respond::bad_path(&r).answer(Format::Html),
-    };
-    let view = match state.view(&a.league, &a.season, &a.competition).await {
-        Ok(v) => v,
-        Err(e) => return e.answer(Format::Html),
-    };
+) -> Result<Response, WebError> {
+    let Path(a) = path.map_err(|r| bad_path(&r))?;
+    let view = state.view(&a.league, &a.season, &a.competition).await?;
     let now = state.now();
-    let hall = match state.store().event(view.season.id).await {
-        Ok(Some(event)) => pages::Hall {
+    let hall = match state.store().event(view.season.id).await? {
+        Some(event) => pages::Hall {
             now: Some(event.hall_time(now)),
             starts: event.starts_of(view.record.id),
         },
-        Ok(None) => pages::Hall {
+        None => pages::Hall {
             now: Some(view.league.time_zone.tz().to_datetime(now)),
             starts: Vec::new(),
         },
-        Err(e) => return WebError::from(e).answer(Format::Html),
     };
-    let html = match askama::Template::render(&pages::projector_in(&view, &hall)) {
-        Ok(h) => h,
-        Err(e) => return WebError::internal(e).answer(Format::Html),
-    };
-    let etag = crate::http::answer::etag(0, html.as_bytes());
-    if crate::http::answer::not_modified(&headers, &etag) {
-        return crate::http::answer::unchanged(etag, crate::http::answer::PAGE_CACHE);
+    let html =
+        askama::Template::render(&pages::projector_in(&view, &hall)).map_err(WebError::internal)?;
+    let etag = etag(0, html.as_bytes());
+    if not_modified(&headers, &etag) {
+        return Ok(unchanged(etag, PAGE_CACHE));
     }
-    let mut r = crate::http::answer::ok(
-        crate::http::answer::content_type(Format::Html),
+    let mut r = ok(
+        content_type(Format::Html),
         etag,
-        crate::http::answer::PAGE_CACHE,
-        axum::body::Bytes::from(html),
+        PAGE_CACHE,
+        Bytes::from(html),
     );
-    crate::http::answer::allow_script(r.headers_mut(), pages::PROJECTOR_SCRIPT);
-    r
+    allow_script(r.headers_mut(), pages::PROJECTOR_SCRIPT);
+    Ok(r)
 }
 
 /// The results bulletin (issue 14): public, to print or mail.

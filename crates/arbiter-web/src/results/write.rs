@@ -35,6 +35,19 @@ pub(crate) struct Submission {
 }
 
 impl Submission {
+    /// `step` with nothing given yet: no entry, version, reason or board to settle.
+    pub(crate) fn of(step: ReportStep) -> Submission {
+        Submission {
+            step,
+            entry: None,
+            version: None,
+            reason: None,
+            settle: None,
+            restore: None,
+            acknowledge_drop: false,
+        }
+    }
+
     /// The reason as given, `None` when blank.
     fn reason(&self) -> Option<&str> {
         self.reason.as_deref().filter(|r| !r.trim().is_empty())

@@ -12,7 +12,7 @@ use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::answer::ErrorAnswer;
+use crate::api::answer::{ApiResult, ErrorAnswer};
 use crate::app::address::{Addressed, CompetitionAddress, SeasonAddress};
 use crate::app::respond::{self, bad_path};
 use crate::app::site;
@@ -146,16 +146,13 @@ async fn playoffs(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Addressed<SeasonAddress>,
-) -> Response {
-    let a = match path {
-        Ok(Path(a)) => a,
-        Err(r) => return bad_path(&r).answer(Format::Json),
-    };
+) -> ApiResult {
+    let Path(a) = path.map_err(|r| bad_path(&r))?;
     let key = season_end::public_key(&state, Format::Json, &a.league, &a.season, "playoffs").await;
-    respond::site(&state, &headers, key, Format::Json, || {
+    Ok(respond::site(&state, &headers, key, Format::Json, || {
         playoffs_json(&state, &a.league, &a.season)
     })
-    .await
+    .await)
 }
 
 /// A season's awards list (GT-F1, GT-F2, GT-F3).
@@ -202,16 +199,13 @@ async fn awards(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Addressed<SeasonAddress>,
-) -> Response {
-    let a = match path {
-        Ok(Path(a)) => a,
-        Err(r) => return bad_path(&r).answer(Format::Json),
-    };
+) -> ApiResult {
+    let Path(a) = path.map_err(|r| bad_path(&r))?;
     let key = season_end::public_key(&state, Format::Json, &a.league, &a.season, "awards").await;
-    respond::site(&state, &headers, key, Format::Json, || {
+    Ok(respond::site(&state, &headers, key, Format::Json, || {
         awards_json(&state, &a.league, &a.season)
     })
-    .await
+    .await)
 }
 
 /// The race of a division while its season runs.

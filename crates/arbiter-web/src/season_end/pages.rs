@@ -411,10 +411,6 @@ async fn page(
     Ok(private(status, &page))
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// `?done=…`: what was just done, said on the page.
 #[derive(Debug, Default, Deserialize)]
 pub struct Done {
@@ -428,26 +424,21 @@ pub async fn qualification_page(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     done: Result<Query<Done>, QueryRejection>,
-) -> Response {
-    answer(
-        async {
-            let s = guard(&state, &auth, path).await?;
-            let notice = done.ok().and_then(|Query(d)| d.done).map(|d| match d.as_str() {
-                "decided" => "The officers' decision is kept with its reason in the history (GT-F3).".to_string(),
-                "drawn" => "The playoffs are drawn: round 1 is paired on the playoff calendar, and the bracket is public (GT-F3, GT-F5).".to_string(),
-                "game" => "The deciding game is entered; the bracket says who goes through (GT-F3).".to_string(),
-                "corrected" => "The deciding game is corrected: the new version is in force, the one it corrects is kept, and both are in the history (GT-F3).".to_string(),
-                "paired" => "The next round is paired on the playoff calendar (GT-F3).".to_string(),
-                _ => String::new(),
-            }).filter(|n| !n.is_empty());
-            let shown = Shown {
-                notice,
-                ..Shown::default()
-            };
-            page(&auth, &s, shown, StatusCode::OK).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let s = guard(&state, &auth, path).await?;
+    let notice = done.ok().and_then(|Query(d)| d.done).map(|d| match d.as_str() {
+        "decided" => "The officers' decision is kept with its reason in the history (GT-F3).".to_string(),
+        "drawn" => "The playoffs are drawn: round 1 is paired on the playoff calendar, and the bracket is public (GT-F3, GT-F5).".to_string(),
+        "game" => "The deciding game is entered; the bracket says who goes through (GT-F3).".to_string(),
+        "corrected" => "The deciding game is corrected: the new version is in force, the one it corrects is kept, and both are in the history (GT-F3).".to_string(),
+        "paired" => "The next round is paired on the playoff calendar (GT-F3).".to_string(),
+        _ => String::new(),
+    }).filter(|n| !n.is_empty());
+    let shown = Shown {
+        notice,
+        ..Shown::default()
+    };
+    page(&auth, &s, shown, StatusCode::OK).await
 }
 
 /// POST `/leagues/{league}/{season}/qualification`: `step` is `decide` (a tie's order, the
@@ -458,111 +449,115 @@ pub async fn qualification_step(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     Form(fields): Form<Vec<(String, String)>>,
-) -> Response {
-    answer(
-        async {
-            let s = guard(&state, &auth, path).await?;
-            let account = auth.user.as_ref();
-            let one = |k: &str| {
-                fields
-                    .iter()
-                    .find(|(n, _)| n == k)
-                    .map(|(_, v)| v.clone())
-                    .unwrap_or_default()
+) -> Result<Response, WebError> {
+    let s = guard(&state, &auth, path).await?;
+    let account = auth.user.as_ref();
+    let one = |k: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let step = one("step");
+    let done = match step.as_str() {
+        "decide" => {
+            let order: Vec<TeamId> = fields
+                .iter()
+                .filter(|(n, _)| n == "order")
+                .map(|(_, v)| TeamId(v.trim().to_string()))
+                .collect();
+            season_end::decide_tie(
+                &state,
+                &s,
+                &one("division"),
+                &order,
+                &one("reason"),
+                account,
+            )
+            .await
+            .map(|()| "decided")
+        }
+        "draw" => {
+            let starts = one("starts");
+            let from = if starts.trim().is_empty() {
+                Ok(None)
+            } else {
+                starts.trim().parse().map(Some).map_err(|_| {
+                    WebError::Refused(format!(
+                        "“{}” is not a date; write the playoffs' first day as YYYY-MM-DD (GT-F5).",
+                        starts.trim()
+                    ))
+                })
             };
-            let step = one("step");
-            let done = match step.as_str() {
-                "decide" => {
-                    let order: Vec<TeamId> = fields
-                        .iter()
-                        .filter(|(n, _)| n == "order")
-                        .map(|(_, v)| TeamId(v.trim().to_string()))
-                        .collect();
-                    season_end::decide_tie(&state, &s, &one("division"), &order, &one("reason"), account)
+            match from {
+                Ok(from) => match runs_playoffs(&auth, &s) {
+                    Ok(acting) => season_end::draw(&state, &s, from, &acting)
                         .await
-                        .map(|()| "decided")
-                }
-                "draw" => {
-                    let starts = one("starts");
-                    let from = if starts.trim().is_empty() {
-                        Ok(None)
-                    } else {
-                        starts.trim().parse().map(Some).map_err(|_| {
-                            WebError::Refused(format!(
-                                "“{}” is not a date; write the playoffs' first day as YYYY-MM-DD (GT-F5).",
-                                starts.trim()
-                            ))
-                        })
-                    };
-                    match from {
-                        Ok(from) => match runs_playoffs(&auth, &s) {
-                            Ok(acting) => season_end::draw(&state, &s, from, &acting).await.map(|_| "drawn"),
-                            Err(e) => Err(e),
-                        },
-                        Err(e) => Err(e),
-                    }
-                }
-                "game" => {
-                    let input = DecidingInput {
-                        round: one("round").parse().unwrap_or(0),
-                        home: one("home"),
-                        black: one("black"),
-                        result: one("result"),
-                        reason: one("reason"),
-                    };
-                    season_end::enter_deciding_game(&state, &s, &input, account)
-                        .await
-                        .map(|()| "game")
-                }
-                "correct" => {
-                    let input = season_end::CorrectionInput {
-                        of: one("game").parse().unwrap_or(0),
-                        black: one("black"),
-                        result: one("result"),
-                        reason: one("reason"),
-                    };
-                    season_end::correct_deciding_game(&state, &s, &input, account)
-                        .await
-                        .map(|()| "corrected")
-                }
-                "pair" => match runs_playoffs(&auth, &s) {
-                    Ok(acting) => season_end::pair_next_round(&state, &s, &acting)
-                        .await
-                        .map(|_| "paired"),
+                        .map(|_| "drawn"),
                     Err(e) => Err(e),
                 },
-                other => Err(WebError::BadRequest(format!(
-                    "“{other}” is not a step of the playoffs page; use its buttons."
-                ))),
-            };
-            // From a match page (its form sends `back`), back to that page, of this season only.
-            let back = one("back");
-            let season = season_href(&s.league.slug, &s.season.slug);
-            let back = back
-                .strip_prefix(&season)
-                .filter(|rest| rest.starts_with('/') && !rest.contains("//"))
-                .map(|_| back.clone());
-            match done {
-                Ok(done) => Ok(see_other(&back.unwrap_or_else(|| {
-                    format!(
-                        "{}?done={done}",
-                        qualification_href(&s.league.slug, &s.season.slug)
-                    )
-                }))),
-                Err(WebError::Refused(m) | WebError::Conflict(m)) => {
-                    let tree = site::one(&state, &s.league.slug).await?;
-                    let s = load(&state, &tree, &s.season.slug).await?;
-                    let shown = Shown {
-                        problems: vec![m],
-                        ..Shown::default()
-                    };
-                    page(&auth, &s, shown, StatusCode::UNPROCESSABLE_ENTITY).await
-                }
                 Err(e) => Err(e),
             }
         }
-        .await,
-    )
+        "game" => {
+            let input = DecidingInput {
+                round: one("round").parse().unwrap_or(0),
+                home: one("home"),
+                black: one("black"),
+                result: one("result"),
+                reason: one("reason"),
+            };
+            season_end::enter_deciding_game(&state, &s, &input, account)
+                .await
+                .map(|()| "game")
+        }
+        "correct" => {
+            let input = season_end::CorrectionInput {
+                of: one("game").parse().unwrap_or(0),
+                black: one("black"),
+                result: one("result"),
+                reason: one("reason"),
+            };
+            season_end::correct_deciding_game(&state, &s, &input, account)
+                .await
+                .map(|()| "corrected")
+        }
+        "pair" => match runs_playoffs(&auth, &s) {
+            Ok(acting) => season_end::pair_next_round(&state, &s, &acting)
+                .await
+                .map(|_| "paired"),
+            Err(e) => Err(e),
+        },
+        other => Err(WebError::BadRequest(format!(
+            "“{other}” is not a step of the playoffs page; use its buttons."
+        ))),
+    };
+    // From a match page (its form sends `back`), back to that page, of this season only.
+    let back = one("back");
+    let season = season_href(&s.league.slug, &s.season.slug);
+    let back = back
+        .strip_prefix(&season)
+        .filter(|rest| rest.starts_with('/') && !rest.contains("//"))
+        .map(|_| back.clone());
+    match done {
+        Ok(done) => Ok(see_other(&back.unwrap_or_else(|| {
+            format!(
+                "{}?done={done}",
+                qualification_href(&s.league.slug, &s.season.slug)
+            )
+        }))),
+        Err(WebError::Refused(m) | WebError::Conflict(m)) => {
+            let tree = site::one(&state, &s.league.slug).await?;
+            let s = load(&state, &tree, &s.season.slug).await?;
+            let shown = Shown {
+                problems: vec![m],
+                ..Shown::default()
+            };
+            page(&auth, &s, shown, StatusCode::UNPROCESSABLE_ENTITY).await
+        }
+        Err(e) => Err(e),
+    }
 }
 
 // ---- the public bracket ----
@@ -847,16 +842,13 @@ pub async fn playoffs(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Result<Path<(String, String)>, PathRejection>,
-) -> Response {
-    let (l, s) = match season_path(path) {
-        Ok(p) => p,
-        Err(e) => return e.answer(Format::Html),
-    };
+) -> Result<Response, WebError> {
+    let (l, s) = season_path(path)?;
     let key = season_end::public_key(&state, Format::Html, &l, &s, "playoffs").await;
-    respond::site(&state, &headers, key, Format::Html, || {
+    Ok(respond::site(&state, &headers, key, Format::Html, || {
         playoffs_html(&state, &l, &s)
     })
-    .await
+    .await)
 }
 
 // ---- the public awards list ----
@@ -988,16 +980,13 @@ pub async fn awards(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Result<Path<(String, String)>, PathRejection>,
-) -> Response {
-    let (l, s) = match season_path(path) {
-        Ok(p) => p,
-        Err(e) => return e.answer(Format::Html),
-    };
+) -> Result<Response, WebError> {
+    let (l, s) = season_path(path)?;
     let key = season_end::public_key(&state, Format::Html, &l, &s, "awards").await;
-    respond::site(&state, &headers, key, Format::Html, || {
+    Ok(respond::site(&state, &headers, key, Format::Html, || {
         awards_html(&state, &l, &s)
     })
-    .await
+    .await)
 }
 
 /// A competition's address, for the pages that link a playoff match.

@@ -22,7 +22,7 @@ use crate::app::state::AppState;
 use crate::http::answer::{PAGE_CACHE, etag, not_modified, ok, unchanged};
 use crate::http::auth::{self, Auth};
 use crate::http::csrf;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::season_end::{SeasonEnd, load, save_report};
 use crate::ui::layout::{Layout, private_layout, site_layout};
 use crate::ui::link::{Link, league_href, season_href};
@@ -170,10 +170,6 @@ async fn page(
     Ok(private(status, &page))
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// `?saved=draft|published`.
 #[derive(Debug, Default, Deserialize)]
 pub struct Saved {
@@ -187,21 +183,16 @@ pub async fn reports_page(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     saved: Result<Query<Saved>, QueryRejection>,
-) -> Response {
-    answer(
-        async {
-            let (s, _) = guard(&state, &auth, path, Action::ReadMediaReportDrafts).await?;
-            let notice = saved.ok().and_then(|Query(q)| q.saved).map(|w| {
-                if w == "published" {
-                    "The report is published: its page, press release and Markdown are public, and the version is kept in the history (GT-O3).".to_string()
-                } else {
-                    "The draft is saved as a new version; nothing is published yet (GT-O3).".to_string()
-                }
-            });
-            page(&auth, &s, notice, Vec::new(), StatusCode::OK).await
+) -> Result<Response, WebError> {
+    let (s, _) = guard(&state, &auth, path, Action::ReadMediaReportDrafts).await?;
+    let notice = saved.ok().and_then(|Query(q)| q.saved).map(|w| {
+        if w == "published" {
+            "The report is published: its page, press release and Markdown are public, and the version is kept in the history (GT-O3).".to_string()
+        } else {
+            "The draft is saved as a new version; nothing is published yet (GT-O3).".to_string()
         }
-        .await,
-    )
+    });
+    page(&auth, &s, notice, Vec::new(), StatusCode::OK).await
 }
 
 /// The form: which report, the version edited, both texts, and draft or publish.
@@ -226,35 +217,39 @@ pub async fn save(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     Form(f): Form<ReportFields>,
-) -> Response {
-    answer(
-        async {
-            let (s, acting) = guard(&state, &auth, path, Action::PublishMediaReport).await?;
-            let Some(moment) = Moment::from_code(&f.moment) else {
-                return Err(WebError::BadRequest(format!(
-                    "“{}” is not a report: the Vice-President reports midway and at the end (GT-O3).",
-                    f.moment
-                )));
-            };
-            let publish = f.step == "publish";
-            // Forms send CRLF line ends; the report keeps the lines as typed, with LF.
-            let text = f.text.replace("\r\n", "\n");
-            let markdown = f.markdown.replace("\r\n", "\n");
-            match save_report(&state, &s, moment, f.seen, (&text, &markdown), publish, &acting).await
-            {
-                Ok(_) => Ok(see_other(&format!(
-                    "{}?saved={}",
-                    reports_href(&s.league.slug, &s.season.slug),
-                    if publish { "published" } else { "draft" }
-                ))),
-                Err(WebError::Conflict(m) | WebError::Refused(m)) => {
-                    page(&auth, &s, None, vec![m], StatusCode::UNPROCESSABLE_ENTITY).await
-                }
-                Err(e) => Err(e),
-            }
-        }
-        .await,
+) -> Result<Response, WebError> {
+    let (s, acting) = guard(&state, &auth, path, Action::PublishMediaReport).await?;
+    let Some(moment) = Moment::from_code(&f.moment) else {
+        return Err(WebError::BadRequest(format!(
+            "“{}” is not a report: the Vice-President reports midway and at the end (GT-O3).",
+            f.moment
+        )));
+    };
+    let publish = f.step == "publish";
+    // Forms send CRLF line ends; the report keeps the lines as typed, with LF.
+    let text = f.text.replace("\r\n", "\n");
+    let markdown = f.markdown.replace("\r\n", "\n");
+    match save_report(
+        &state,
+        &s,
+        moment,
+        f.seen,
+        (&text, &markdown),
+        publish,
+        &acting,
     )
+    .await
+    {
+        Ok(_) => Ok(see_other(&format!(
+            "{}?saved={}",
+            reports_href(&s.league.slug, &s.season.slug),
+            if publish { "published" } else { "draft" }
+        ))),
+        Err(WebError::Conflict(m) | WebError::Refused(m)) => {
+            page(&auth, &s, None, vec![m], StatusCode::UNPROCESSABLE_ENTITY).await
+        }
+        Err(e) => Err(e),
+    }
 }
 
 #[derive(Template)]
@@ -273,80 +268,75 @@ pub async fn published(
     State(state): State<AppState>,
     headers: HeaderMap,
     path: Result<Path<(String, String, String)>, PathRejection>,
-) -> Response {
-    let answer = async {
-        let (league, season, file) = path.map(|Path(p)| p).map_err(|r| bad_path(&r))?;
-        let (code, kind) = file.split_once('.').unwrap_or((file.as_str(), "html"));
-        let Some(moment) = Moment::from_code(code) else {
-            return Err(WebError::not_found(format!(
-                "There is no report “{file}”: the reports are midway and end, as a page, .txt or .md (GT-O3)."
-            )));
-        };
-        let tree = site::one(&state, &league).await?;
-        let Some((found, _)) = tree.seasons.iter().find(|(s, _)| s.slug == season) else {
-            return Err(WebError::not_found(format!(
-                "{} has no season “{season}”.",
-                tree.league.name
-            )));
-        };
-        let versions = state.store().media_reports(found.id).await?;
-        let Some(v) = versions
-            .iter()
-            .rev()
-            .find(|v| v.moment == moment && v.published)
-        else {
-            return Err(WebError::not_found(format!(
-                "The {} of {} is not published yet; the Vice-President publishes it (GT-O3).",
-                moment.title().to_lowercase(),
-                found.name
-            )));
-        };
-        let (content_type, body) = match kind {
-            "txt" => ("text/plain; charset=utf-8", Bytes::from(v.text.clone())),
-            "md" => (
-                "text/markdown; charset=utf-8",
-                Bytes::from(v.markdown.clone()),
-            ),
-            "html" => {
-                let here = report_href(&league, &season, moment);
-                let page = ReportPage {
-                    layout: site_layout(
-                        format!("{}: {} {}", moment.title(), tree.league.name, found.name),
-                        format!("{}, {}", moment.title(), found.name),
-                        vec![
-                            Link::new(league_href(&league), &tree.league.name),
-                            Link::new(season_href(&league, &season), &found.name),
-                        ],
-                        format!("{here}.md"),
-                    ),
-                    text: v.text.clone(),
-                    at: words::timestamp(v.written_at),
-                    text_href: format!("{here}.txt"),
-                    markdown_href: format!("{here}.md"),
-                };
-                (
-                    "text/html; charset=utf-8",
-                    page.render().map(Bytes::from).map_err(WebError::internal)?,
-                )
-            }
-            _ => {
-                return Err(WebError::not_found(format!(
-                    "There is no report “{file}”: write {code}, {code}.txt or {code}.md."
-                )));
-            }
-        };
-        let tag = etag(fnv1a(FNV_OFFSET, &body), kind.as_bytes());
-        if not_modified(&headers, &tag) {
-            return Ok(unchanged(tag, PAGE_CACHE));
-        }
-        Ok(ok(
-            HeaderValue::from_static(content_type),
-            tag,
-            PAGE_CACHE,
-            body,
-        ))
+) -> Result<Response, WebError> {
+    let (league, season, file) = path.map(|Path(p)| p).map_err(|r| bad_path(&r))?;
+    let (code, kind) = file.split_once('.').unwrap_or((file.as_str(), "html"));
+    let Some(moment) = Moment::from_code(code) else {
+        return Err(WebError::not_found(format!(
+            "There is no report “{file}”: the reports are midway and end, as a page, .txt or .md (GT-O3)."
+        )));
     };
-    answer
-        .await
-        .unwrap_or_else(|e: WebError| e.answer(Format::Html))
+    let tree = site::one(&state, &league).await?;
+    let Some((found, _)) = tree.seasons.iter().find(|(s, _)| s.slug == season) else {
+        return Err(WebError::not_found(format!(
+            "{} has no season “{season}”.",
+            tree.league.name
+        )));
+    };
+    let versions = state.store().media_reports(found.id).await?;
+    let Some(v) = versions
+        .iter()
+        .rev()
+        .find(|v| v.moment == moment && v.published)
+    else {
+        return Err(WebError::not_found(format!(
+            "The {} of {} is not published yet; the Vice-President publishes it (GT-O3).",
+            moment.title().to_lowercase(),
+            found.name
+        )));
+    };
+    let (content_type, body) = match kind {
+        "txt" => ("text/plain; charset=utf-8", Bytes::from(v.text.clone())),
+        "md" => (
+            "text/markdown; charset=utf-8",
+            Bytes::from(v.markdown.clone()),
+        ),
+        "html" => {
+            let here = report_href(&league, &season, moment);
+            let page = ReportPage {
+                layout: site_layout(
+                    format!("{}: {} {}", moment.title(), tree.league.name, found.name),
+                    format!("{}, {}", moment.title(), found.name),
+                    vec![
+                        Link::new(league_href(&league), &tree.league.name),
+                        Link::new(season_href(&league, &season), &found.name),
+                    ],
+                    format!("{here}.md"),
+                ),
+                text: v.text.clone(),
+                at: words::timestamp(v.written_at),
+                text_href: format!("{here}.txt"),
+                markdown_href: format!("{here}.md"),
+            };
+            (
+                "text/html; charset=utf-8",
+                page.render().map(Bytes::from).map_err(WebError::internal)?,
+            )
+        }
+        _ => {
+            return Err(WebError::not_found(format!(
+                "There is no report “{file}”: write {code}, {code}.txt or {code}.md."
+            )));
+        }
+    };
+    let tag = etag(fnv1a(FNV_OFFSET, &body), kind.as_bytes());
+    if not_modified(&headers, &tag) {
+        return Ok(unchanged(tag, PAGE_CACHE));
+    }
+    Ok(ok(
+        HeaderValue::from_static(content_type),
+        tag,
+        PAGE_CACHE,
+        body,
+    ))
 }

@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::{Choice, Said, answer, guard, page};
+use super::{Choice, Said, guard, page};
 use crate::app::respond::see_other;
 use crate::app::site::LeagueTree;
 use crate::app::state::AppState;
@@ -293,180 +293,175 @@ pub async fn create_division(
     auth: Auth,
     Path(league): Path<String>,
     Form(mut f): Form<DivisionForm>,
-) -> Response {
+) -> Result<Response, WebError> {
     // An uploaded file is read as if pasted, and shown in the text box to correct.
     if !f.teams_file.trim().is_empty() {
         f.teams = std::mem::take(&mut f.teams_file);
     }
-    answer(
-        async {
-            let (tree, acting) = guard(
-                &state,
-                &auth,
-                &league,
-                arbiter_core::rules::permissions::Action::CreateSeason,
-            )
-            .await?;
-            let show = |form: DivisionForm, preview: Option<Preview>, problems: Vec<String>| {
-                let status = if problems.is_empty() {
-                    StatusCode::OK
-                } else {
-                    StatusCode::UNPROCESSABLE_ENTITY
-                };
-                let said = Said {
-                    division: Shown {
-                        form,
-                        preview,
-                        problems,
-                    },
-                    ..Said::nothing()
-                };
-                page(&state, &auth, &tree, said, status)
-            };
-            let before = match f.from.split_once('/') {
-                Some((s, c)) => Some(state.view(&league, s, c).await?),
-                None => None,
-            };
-            if f.step == "fill" {
-                // Nothing chosen: a new division, from an empty form.
-                let Some(before) = &before else {
-                    return show(DivisionForm::default(), None, Vec::new()).await;
-                };
-                let mut text = String::from("school,team\n");
-                for t in &before.competition.teams {
-                    let school = t.school.as_deref().unwrap_or(&t.name);
-                    text.push_str(&format!("{},{}\n", csv_cell(school), csv_cell(&t.name)));
-                }
-                let filled = DivisionForm {
-                    name: if f.name.trim().is_empty() {
-                        before.record.name.clone()
-                    } else {
-                        f.name.clone()
-                    },
-                    rules: match &before.record.rules {
-                        RulesRef::Preset(p) => p.clone(),
-                        RulesRef::Toml(_) => f.rules.clone(),
-                    },
-                    teams: text,
-                    carry: Some("on".into()),
-                    ..f.clone()
-                };
-                return show(filled, None, Vec::new()).await;
-            }
-            let Some((season, _)) = tree.seasons.iter().find(|(s, _)| s.slug == f.season) else {
-                return show(
-                    f.clone(),
-                    None,
-                    vec!["Choose the season of the division.".into()],
-                )
-                .await;
-            };
-            let mut problems = Vec::new();
-            let name = f.name.trim();
-            if name.is_empty() {
-                problems.push("Give the division its name, such as “Metro”.".to_string());
-            }
-            let rules = Ruleset::preset(&f.rules);
-            if rules.is_none() {
-                problems.push(format!(
-                    "“{}” is not a ruleset here; choose one of {}.",
-                    f.rules,
-                    preset_names().join(", ")
-                ));
-            }
-            let read = teams_csv::read(&f.teams);
-            let mut entries = read.rows.clone();
-            let known: Vec<String> = state
-                .store()
-                .schools(tree.league.id)
-                .await?
-                .into_iter()
-                .map(|s| s.name)
-                .collect();
-            // Every mistake of the file at once, at its lines: the reader's, the schools'
-            // (GT-O2), and the draw's below.
-            let mut in_file = division::schools(&mut entries, &known, f.new_schools.is_some());
-            let cal = match calendar(&state, season).await? {
-                Ok(c) => Some(c),
-                Err(why) => {
-                    problems.push(why);
-                    None
-                }
-            };
-            let lot = match f.lot.trim() {
-                "" => None,
-                text => match text.parse::<u64>() {
-                    Ok(seed) => Some(seed),
-                    Err(_) => {
-                        problems.push(format!(
-                            "“{text}” is not a seed for the lot; give a whole number such as 7, or leave it empty to number the teams in the file's order (AS-19)."
-                        ));
-                        None
-                    }
-                },
-            };
-            let (Some(rules), Some(cal)) = (rules, cal) else {
-                problems.extend(read.with(in_file).iter().map(ToString::to_string));
-                return show(f.clone(), None, problems).await;
-            };
-            let how = Draw {
-                cycles: if f.cycles == "single" {
-                    Cycles::Single
-                } else {
-                    Cycles::Double
-                },
-                spacing: match f.spacing.as_str() {
-                    "packed" => Spacing::Packed,
-                    "twice" => Spacing::RoundsADay(2),
-                    _ => Spacing::Even,
-                },
-                calendar: &cal,
-                lot,
-            };
-            let drawn = division::draw(name, &rules, &entries, how);
-            if let Err(found) = &drawn {
-                in_file.extend(found.iter().cloned());
-            }
-            problems.extend(read.with(in_file).iter().map(ToString::to_string));
-            let mut competition = match drawn {
-                Ok(c) if problems.is_empty() => c,
-                _ => return show(f.clone(), None, problems).await,
-            };
-            let carried = match (&before, f.carry.is_some()) {
-                (Some(b), true) => carry_rosters(&mut competition, b),
-                _ => Vec::new(),
-            };
-            if f.step != "create" {
-                return show(
-                    f.clone(),
-                    Some(preview(&competition, &known, carried)),
-                    Vec::new(),
-                )
-                .await;
-            }
-            let slug = match f.slug.trim() {
-                "" => arbiter_core::record::text::slug(name).unwrap_or_default(),
-                s => s.to_string(),
-            };
-            let new = NewCompetition {
-                slug: slug.clone(),
-                name: name.to_string(),
-                rules: RulesRef::Preset(f.rules.clone()),
-            };
-            match state
-                .store()
-                .import_competition(season.id, &new, &competition, &acting.actor())
-                .await
-            {
-                Ok(_) => {
-                    state.invalidate();
-                    Ok(see_other(&competition_href(&league, &season.slug, &slug)))
-                }
-                Err(e) => show(f.clone(), None, vec![WebError::from_write(e).message()]).await,
-            }
-        }
-        .await,
+    let (tree, acting) = guard(
+        &state,
+        &auth,
+        &league,
+        arbiter_core::rules::permissions::Action::CreateSeason,
     )
+    .await?;
+    let show = |form: DivisionForm, preview: Option<Preview>, problems: Vec<String>| {
+        let status = if problems.is_empty() {
+            StatusCode::OK
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        let said = Said {
+            division: Shown {
+                form,
+                preview,
+                problems,
+            },
+            ..Said::nothing()
+        };
+        page(&state, &auth, &tree, said, status)
+    };
+    let before = match f.from.split_once('/') {
+        Some((s, c)) => Some(state.view(&league, s, c).await?),
+        None => None,
+    };
+    if f.step == "fill" {
+        // Nothing chosen: a new division, from an empty form.
+        let Some(before) = &before else {
+            return show(DivisionForm::default(), None, Vec::new()).await;
+        };
+        let mut text = String::from("school,team\n");
+        for t in &before.competition.teams {
+            let school = t.school.as_deref().unwrap_or(&t.name);
+            text.push_str(&format!("{},{}\n", csv_cell(school), csv_cell(&t.name)));
+        }
+        let filled = DivisionForm {
+            name: if f.name.trim().is_empty() {
+                before.record.name.clone()
+            } else {
+                f.name.clone()
+            },
+            rules: match &before.record.rules {
+                RulesRef::Preset(p) => p.clone(),
+                RulesRef::Toml(_) => f.rules.clone(),
+            },
+            teams: text,
+            carry: Some("on".into()),
+            ..f.clone()
+        };
+        return show(filled, None, Vec::new()).await;
+    }
+    let Some((season, _)) = tree.seasons.iter().find(|(s, _)| s.slug == f.season) else {
+        return show(
+            f.clone(),
+            None,
+            vec!["Choose the season of the division.".into()],
+        )
+        .await;
+    };
+    let mut problems = Vec::new();
+    let name = f.name.trim();
+    if name.is_empty() {
+        problems.push("Give the division its name, such as “Metro”.".to_string());
+    }
+    let rules = Ruleset::preset(&f.rules);
+    if rules.is_none() {
+        problems.push(format!(
+            "“{}” is not a ruleset here; choose one of {}.",
+            f.rules,
+            preset_names().join(", ")
+        ));
+    }
+    let read = teams_csv::read(&f.teams);
+    let mut entries = read.rows.clone();
+    let known: Vec<String> = state
+        .store()
+        .schools(tree.league.id)
+        .await?
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    // Every mistake of the file at once, at its lines: the reader's, the schools'
+    // (GT-O2), and the draw's below.
+    let mut in_file = division::schools(&mut entries, &known, f.new_schools.is_some());
+    let cal = match calendar(&state, season).await? {
+        Ok(c) => Some(c),
+        Err(why) => {
+            problems.push(why);
+            None
+        }
+    };
+    let lot = match f.lot.trim() {
+        "" => None,
+        text => match text.parse::<u64>() {
+            Ok(seed) => Some(seed),
+            Err(_) => {
+                problems.push(format!(
+                    "“{text}” is not a seed for the lot; give a whole number such as 7, or leave it empty to number the teams in the file's order (AS-19)."
+                ));
+                None
+            }
+        },
+    };
+    let (Some(rules), Some(cal)) = (rules, cal) else {
+        problems.extend(read.with(in_file).iter().map(ToString::to_string));
+        return show(f.clone(), None, problems).await;
+    };
+    let how = Draw {
+        cycles: if f.cycles == "single" {
+            Cycles::Single
+        } else {
+            Cycles::Double
+        },
+        spacing: match f.spacing.as_str() {
+            "packed" => Spacing::Packed,
+            "twice" => Spacing::RoundsADay(2),
+            _ => Spacing::Even,
+        },
+        calendar: &cal,
+        lot,
+    };
+    let drawn = division::draw(name, &rules, &entries, how);
+    if let Err(found) = &drawn {
+        in_file.extend(found.iter().cloned());
+    }
+    problems.extend(read.with(in_file).iter().map(ToString::to_string));
+    let mut competition = match drawn {
+        Ok(c) if problems.is_empty() => c,
+        _ => return show(f.clone(), None, problems).await,
+    };
+    let carried = match (&before, f.carry.is_some()) {
+        (Some(b), true) => carry_rosters(&mut competition, b),
+        _ => Vec::new(),
+    };
+    if f.step != "create" {
+        return show(
+            f.clone(),
+            Some(preview(&competition, &known, carried)),
+            Vec::new(),
+        )
+        .await;
+    }
+    let slug = match f.slug.trim() {
+        "" => arbiter_core::record::text::slug(name).unwrap_or_default(),
+        s => s.to_string(),
+    };
+    let new = NewCompetition {
+        slug: slug.clone(),
+        name: name.to_string(),
+        rules: RulesRef::Preset(f.rules.clone()),
+    };
+    match state
+        .store()
+        .import_competition(season.id, &new, &competition, &acting.actor())
+        .await
+    {
+        Ok(_) => {
+            state.invalidate();
+            Ok(see_other(&competition_href(&league, &season.slug, &slug)))
+        }
+        Err(e) => show(f.clone(), None, vec![WebError::from_write(e).message()]).await,
+    }
 }
 
 /// A cell of the teams file the form fills in: quoted when it holds a comma or a quote.

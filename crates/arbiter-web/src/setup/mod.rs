@@ -22,7 +22,7 @@ use crate::app::site::{self, LeagueTree};
 use crate::app::state::AppState;
 use crate::http::auth::{self, Acting, Auth};
 use crate::http::csrf;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::ui::layout::{Layout, private_layout};
 use crate::ui::link::{Link, competition_href, league_href, suspension_href};
 use crate::ui::words;
@@ -333,10 +333,6 @@ async fn page(
     Ok(private(status, &page))
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// The page again, with the problems and what was typed: nothing was saved.
 async fn refuse(
     state: &AppState,
@@ -377,14 +373,9 @@ pub async fn setup_page(
     State(state): State<AppState>,
     auth: Auth,
     Path(league): Path<String>,
-) -> Response {
-    answer(
-        async {
-            let (tree, _) = guard(&state, &auth, &league, Action::CreateSeason).await?;
-            page(&state, &auth, &tree, Said::nothing(), StatusCode::OK).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let (tree, _) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+    page(&state, &auth, &tree, Said::nothing(), StatusCode::OK).await
 }
 
 fn day(field: &str, text: &str) -> Result<jiff::civil::Date, String> {
@@ -402,45 +393,39 @@ pub async fn create_season(
     auth: Auth,
     Path(league): Path<String>,
     Form(f): Form<SeasonForm>,
-) -> Response {
-    answer(
-        async {
-            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
-            let kept = || Forms {
-                season: f.clone(),
-                ..Forms::default()
-            };
-            let starts = day("The first day", &f.starts_on);
-            let ends = day("The last day", &f.ends_on);
-            let slug = match f.slug.trim() {
-                "" => arbiter_core::record::text::slug(&f.name),
-                s => Some(s.to_string()),
-            };
-            let (starts, ends, slug) = match (starts, ends, slug) {
-                (Ok(a), Ok(b), Some(slug)) => (a, b, slug),
-                (a, b, slug) => {
-                    let mut problems: Vec<String> =
-                        [a.err(), b.err()].into_iter().flatten().collect();
-                    if slug.is_none() {
-                        problems.push("Give the season a name, such as “2027–28”.".into());
-                    }
-                    return refuse(&state, &auth, &tree, problems, kept()).await;
-                }
-            };
-            let new = NewSeason {
-                slug,
-                name: f.name.trim().to_string(),
-                starts_on: Some(starts),
-                ends_on: Some(ends),
-            };
-            let written = state
-                .store()
-                .create_season(tree.league.id, &new, &acting.actor())
-                .await;
-            saved(&state, &auth, &tree, written, "seasons", kept()).await
+) -> Result<Response, WebError> {
+    let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+    let kept = || Forms {
+        season: f.clone(),
+        ..Forms::default()
+    };
+    let starts = day("The first day", &f.starts_on);
+    let ends = day("The last day", &f.ends_on);
+    let slug = match f.slug.trim() {
+        "" => arbiter_core::record::text::slug(&f.name),
+        s => Some(s.to_string()),
+    };
+    let (starts, ends, slug) = match (starts, ends, slug) {
+        (Ok(a), Ok(b), Some(slug)) => (a, b, slug),
+        (a, b, slug) => {
+            let mut problems: Vec<String> = [a.err(), b.err()].into_iter().flatten().collect();
+            if slug.is_none() {
+                problems.push("Give the season a name, such as “2027–28”.".into());
+            }
+            return refuse(&state, &auth, &tree, problems, kept()).await;
         }
-        .await,
-    )
+    };
+    let new = NewSeason {
+        slug,
+        name: f.name.trim().to_string(),
+        starts_on: Some(starts),
+        ends_on: Some(ends),
+    };
+    let written = state
+        .store()
+        .create_season(tree.league.id, &new, &acting.actor())
+        .await;
+    saved(&state, &auth, &tree, written, "seasons", kept()).await
 }
 
 /// POST `/leagues/{league}/setup/closures`: the schools of a season closed on some days (GT-M2).
@@ -449,45 +434,39 @@ pub async fn add_closure(
     auth: Auth,
     Path(league): Path<String>,
     Form(f): Form<ClosureForm>,
-) -> Response {
-    answer(
-        async {
-            let (tree, acting) = guard(&state, &auth, &league, Action::DrawSchedule).await?;
-            let kept = || Forms {
-                closure: f.clone(),
-                ..Forms::default()
-            };
-            let season = tree.seasons.iter().find(|(s, _)| s.slug == f.season);
-            let from = day("The first day closed", &f.from);
-            let to = if f.to.trim().is_empty() {
-                from.clone()
-            } else {
-                day("The last day closed", &f.to)
-            };
-            let (season, from, to) = match (season, from, to) {
-                (Some((s, _)), Ok(a), Ok(b)) => (s, a, b),
-                (s, a, b) => {
-                    let mut problems: Vec<String> =
-                        [a.err(), b.err()].into_iter().flatten().collect();
-                    if s.is_none() {
-                        problems.push("Choose the season the closure is in.".into());
-                    }
-                    return refuse(&state, &auth, &tree, problems, kept()).await;
-                }
-            };
-            let new = NewClosure {
-                starts_on: from,
-                ends_on: to,
-                reason: f.reason.trim().to_string(),
-            };
-            let written = state
-                .store()
-                .add_closure(season.id, &new, &acting.actor())
-                .await;
-            saved(&state, &auth, &tree, written, "seasons", kept()).await
+) -> Result<Response, WebError> {
+    let (tree, acting) = guard(&state, &auth, &league, Action::DrawSchedule).await?;
+    let kept = || Forms {
+        closure: f.clone(),
+        ..Forms::default()
+    };
+    let season = tree.seasons.iter().find(|(s, _)| s.slug == f.season);
+    let from = day("The first day closed", &f.from);
+    let to = if f.to.trim().is_empty() {
+        from.clone()
+    } else {
+        day("The last day closed", &f.to)
+    };
+    let (season, from, to) = match (season, from, to) {
+        (Some((s, _)), Ok(a), Ok(b)) => (s, a, b),
+        (s, a, b) => {
+            let mut problems: Vec<String> = [a.err(), b.err()].into_iter().flatten().collect();
+            if s.is_none() {
+                problems.push("Choose the season the closure is in.".into());
+            }
+            return refuse(&state, &auth, &tree, problems, kept()).await;
         }
-        .await,
-    )
+    };
+    let new = NewClosure {
+        starts_on: from,
+        ends_on: to,
+        reason: f.reason.trim().to_string(),
+    };
+    let written = state
+        .store()
+        .add_closure(season.id, &new, &acting.actor())
+        .await;
+    saved(&state, &auth, &tree, written, "seasons", kept()).await
 }
 
 /// POST `/leagues/{league}/setup/closures/withdraw`: a closure added by mistake withdrawn.
@@ -496,24 +475,19 @@ pub async fn withdraw_closure(
     auth: Auth,
     Path(league): Path<String>,
     Form(f): Form<WithdrawClosureForm>,
-) -> Response {
-    answer(
-        async {
-            let (tree, acting) = guard(&state, &auth, &league, Action::DrawSchedule).await?;
-            let Some((season, _)) = tree.seasons.iter().find(|(s, _)| s.slug == f.season) else {
-                return Err(WebError::not_found(format!(
-                    "{} has no season `{}`",
-                    tree.league.name, f.season
-                )));
-            };
-            let written = state
-                .store()
-                .withdraw_closure(season.id, f.closure, &f.reason, &acting.actor())
-                .await;
-            saved(&state, &auth, &tree, written, "seasons", Forms::default()).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let (tree, acting) = guard(&state, &auth, &league, Action::DrawSchedule).await?;
+    let Some((season, _)) = tree.seasons.iter().find(|(s, _)| s.slug == f.season) else {
+        return Err(WebError::not_found(format!(
+            "{} has no season `{}`",
+            tree.league.name, f.season
+        )));
+    };
+    let written = state
+        .store()
+        .withdraw_closure(season.id, f.closure, &f.reason, &acting.actor())
+        .await;
+    saved(&state, &auth, &tree, written, "seasons", Forms::default()).await
 }
 
 /// POST `/leagues/{league}/setup/schools`: a school joins the league (GT-O1).
@@ -522,29 +496,24 @@ pub async fn add_school(
     auth: Auth,
     Path(league): Path<String>,
     Form(f): Form<SchoolForm>,
-) -> Response {
-    answer(
-        async {
-            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
-            let written = state
-                .store()
-                .add_school(tree.league.id, &f.name, &acting.actor())
-                .await;
-            saved(
-                &state,
-                &auth,
-                &tree,
-                written,
-                "schools",
-                Forms {
-                    school: f.clone(),
-                    ..Forms::default()
-                },
-            )
-            .await
-        }
-        .await,
+) -> Result<Response, WebError> {
+    let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+    let written = state
+        .store()
+        .add_school(tree.league.id, &f.name, &acting.actor())
+        .await;
+    saved(
+        &state,
+        &auth,
+        &tree,
+        written,
+        "schools",
+        Forms {
+            school: f.clone(),
+            ..Forms::default()
+        },
     )
+    .await
 }
 
 /// POST `/leagues/{league}/setup/time-zone`: the league's time zone, an unknown one refused by
@@ -554,28 +523,23 @@ pub async fn set_time_zone(
     auth: Auth,
     Path(league): Path<String>,
     Form(f): Form<TimeZoneForm>,
-) -> Response {
-    answer(
-        async {
-            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
-            let forms = Forms {
-                time_zone: f.clone(),
-                ..Forms::default()
-            };
-            let zone = match arbiter_core::record::zone::Zone::named(&f.time_zone) {
-                Ok(zone) => zone,
-                Err(unknown) => {
-                    return refuse(&state, &auth, &tree, vec![unknown.to_string()], forms).await;
-                }
-            };
-            let written = state
-                .store()
-                .set_time_zone(tree.league.id, &zone, &acting.actor())
-                .await;
-            saved(&state, &auth, &tree, written, "time-zone", forms).await
+) -> Result<Response, WebError> {
+    let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+    let forms = Forms {
+        time_zone: f.clone(),
+        ..Forms::default()
+    };
+    let zone = match arbiter_core::record::zone::Zone::named(&f.time_zone) {
+        Ok(zone) => zone,
+        Err(unknown) => {
+            return refuse(&state, &auth, &tree, vec![unknown.to_string()], forms).await;
         }
-        .await,
-    )
+    };
+    let written = state
+        .store()
+        .set_time_zone(tree.league.id, &zone, &acting.actor())
+        .await;
+    saved(&state, &auth, &tree, written, "time-zone", forms).await
 }
 
 /// POST `/leagues/{league}/setup/schools/address`: a school's postal address set, changed or
@@ -586,32 +550,27 @@ pub async fn set_school_address(
     auth: Auth,
     Path(league): Path<String>,
     Form(f): Form<SchoolAddressForm>,
-) -> Response {
-    answer(
-        async {
-            let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
-            let forms = Forms {
-                address: Some(f.clone()),
-                ..Forms::default()
-            };
-            let schools = state.store().schools(tree.league.id).await?;
-            let Some(school) = schools.iter().find(|s| s.id.0 == f.school) else {
-                return Err(WebError::not_found(format!(
-                    "{} has no such school; choose one from the list on the set-up page.",
-                    tree.league.name
-                )));
-            };
-            let what = format!("the address of {}", school.name);
-            let address = match PostalAddress::parse(&what, &f.address) {
-                Ok(a) => a,
-                Err(e) => return refuse(&state, &auth, &tree, vec![e.to_string()], forms).await,
-            };
-            let written = state
-                .store()
-                .set_school_address(tree.league.id, school.id, address.as_ref(), &acting.actor())
-                .await;
-            saved(&state, &auth, &tree, written, "schools", forms).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let (tree, acting) = guard(&state, &auth, &league, Action::CreateSeason).await?;
+    let forms = Forms {
+        address: Some(f.clone()),
+        ..Forms::default()
+    };
+    let schools = state.store().schools(tree.league.id).await?;
+    let Some(school) = schools.iter().find(|s| s.id.0 == f.school) else {
+        return Err(WebError::not_found(format!(
+            "{} has no such school; choose one from the list on the set-up page.",
+            tree.league.name
+        )));
+    };
+    let what = format!("the address of {}", school.name);
+    let address = match PostalAddress::parse(&what, &f.address) {
+        Ok(a) => a,
+        Err(e) => return refuse(&state, &auth, &tree, vec![e.to_string()], forms).await,
+    };
+    let written = state
+        .store()
+        .set_school_address(tree.league.id, school.id, address.as_ref(), &acting.actor())
+        .await;
+    saved(&state, &auth, &tree, written, "schools", forms).await
 }

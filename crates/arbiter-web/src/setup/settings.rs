@@ -246,24 +246,19 @@ pub async fn settings_page(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     saved: Result<Query<Saved>, QueryRejection>,
-) -> Response {
-    super::answer(
-        async {
-            let (s, _) = load(&state, &auth, path).await?;
-            let notice = saved.ok().and_then(|Query(q)| q.changed).map(|n| {
-                format!(
-                    "Saved: {} of {} changed, each a new version of its rules in the history.",
-                    match n {
-                        1 => "1 competition's rules".to_string(),
-                        n => format!("{n} competitions' rules"),
-                    },
-                    s.season.name
-                )
-            });
-            page(&auth, &s, None, notice, Vec::new(), StatusCode::OK).await
-        }
-        .await,
-    )
+) -> Result<Response, WebError> {
+    let (s, _) = load(&state, &auth, path).await?;
+    let notice = saved.ok().and_then(|Query(q)| q.changed).map(|n| {
+        format!(
+            "Saved: {} of {} changed, each a new version of its rules in the history.",
+            match n {
+                1 => "1 competition's rules".to_string(),
+                n => format!("{n} competitions' rules"),
+            },
+            s.season.name
+        )
+    });
+    page(&auth, &s, None, notice, Vec::new(), StatusCode::OK).await
 }
 
 /// The rules as the store keeps them (a preset's name, or the shortest file that reads back).
@@ -344,43 +339,38 @@ pub async fn save_settings(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     Form(f): Form<SettingsFields>,
-) -> Response {
-    super::answer(
-        async {
-            let (s, acting) = load(&state, &auth, path).await?;
-            match save(&state, &s, &f.typed(), f.reason(), &acting).await {
-                Ok(0) => {
-                    page(
-                        &auth,
-                        &s,
-                        Some(&f),
-                        Some(
-                            "Nothing changed: every setting is as it was, so nothing was saved."
-                                .to_string(),
-                        ),
-                        Vec::new(),
-                        StatusCode::OK,
-                    )
-                    .await
-                }
-                Ok(n) => Ok(see_other(&format!(
-                    "{}?changed={n}",
-                    settings_href(&s.tree.league.slug, &s.season.slug)
-                ))),
-                Err(NotSaved::Invalid(problems)) => {
-                    page(
-                        &auth,
-                        &s,
-                        Some(&f),
-                        None,
-                        problems,
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                    )
-                    .await
-                }
-                Err(NotSaved::Failed(e)) => Err(e),
-            }
+) -> Result<Response, WebError> {
+    let (s, acting) = load(&state, &auth, path).await?;
+    match save(&state, &s, &f.typed(), f.reason(), &acting).await {
+        Ok(0) => {
+            page(
+                &auth,
+                &s,
+                Some(&f),
+                Some(
+                    "Nothing changed: every setting is as it was, so nothing was saved."
+                        .to_string(),
+                ),
+                Vec::new(),
+                StatusCode::OK,
+            )
+            .await
         }
-        .await,
-    )
+        Ok(n) => Ok(see_other(&format!(
+            "{}?changed={n}",
+            settings_href(&s.tree.league.slug, &s.season.slug)
+        ))),
+        Err(NotSaved::Invalid(problems)) => {
+            page(
+                &auth,
+                &s,
+                Some(&f),
+                None,
+                problems,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await
+        }
+        Err(NotSaved::Failed(e)) => Err(e),
+    }
 }

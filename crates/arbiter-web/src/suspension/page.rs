@@ -18,7 +18,7 @@ use crate::app::site;
 use crate::app::state::AppState;
 use crate::http::auth::{self, Acting, Auth};
 use crate::http::csrf;
-use crate::http::error::{Format, WebError};
+use crate::http::error::WebError;
 use crate::setup::setup_href;
 use crate::suspension::{
     Applied, MoveLine, NotApplied, NotUndone, SeasonSchedule, SuspensionInput, applied, apply,
@@ -258,47 +258,46 @@ fn previewed(plan: &arbiter_core::season::suspend::Plan) -> String {
     format!("{}/{}", plan.suspension.from, plan.suspension.resume_on)
 }
 
-fn answer(r: Result<Response, WebError>) -> Response {
-    r.unwrap_or_else(|e| e.answer(Format::Html))
-}
-
 /// GET `/leagues/{league}/{season}/suspension`: the form, and what was just moved.
 pub async fn suspension_page(
     State(state): State<AppState>,
     auth: Auth,
     path: Addressed<SeasonAddress>,
     done: Result<Query<Done>, QueryRejection>,
-) -> Response {
-    answer(
-        async {
-            let (s, _) = guard(&state, &auth, path).await?;
-            let done = done.map(|Query(d)| d).unwrap_or_default();
-            let undone = done.undone.map(|n| {
-                format!(
-                    "The suspension is undone (GT-F5): {} moved back to {} earlier day{}, each with the reason in its history; each school was told by one mail.",
-                    if n == 1 { "1 match".to_string() } else { format!("{n} matches") },
-                    if n == 1 { "its" } else { "their" },
-                    if n == 1 { "" } else { "s" }
-                )
-            });
-            let notice = done.moved.map(|n| {
-                format!(
-                    "The schedule is suspended and resumed (GT-F5): {} moved, each with the reason in its history; each school was told by one mail of its matches' new days.",
-                    if n == 1 {
-                        "1 match".to_string()
-                    } else {
-                        format!("{n} matches")
-                    }
-                )
-            });
-            let shown = Shown {
-                notice: notice.or(undone),
-                ..Shown::default()
-            };
-            page(&state, &auth, &s, &SuspensionFields::default(), shown, StatusCode::OK).await
-        }
-        .await,
+) -> Result<Response, WebError> {
+    let (s, _) = guard(&state, &auth, path).await?;
+    let done = done.map(|Query(d)| d).unwrap_or_default();
+    let undone = done.undone.map(|n| {
+        format!(
+            "The suspension is undone (GT-F5): {} moved back to {} earlier day{}, each with the reason in its history; each school was told by one mail.",
+            if n == 1 { "1 match".to_string() } else { format!("{n} matches") },
+            if n == 1 { "its" } else { "their" },
+            if n == 1 { "" } else { "s" }
+        )
+    });
+    let notice = done.moved.map(|n| {
+        format!(
+            "The schedule is suspended and resumed (GT-F5): {} moved, each with the reason in its history; each school was told by one mail of its matches' new days.",
+            if n == 1 {
+                "1 match".to_string()
+            } else {
+                format!("{n} matches")
+            }
+        )
+    });
+    let shown = Shown {
+        notice: notice.or(undone),
+        ..Shown::default()
+    };
+    page(
+        &state,
+        &auth,
+        &s,
+        &SuspensionFields::default(),
+        shown,
+        StatusCode::OK,
     )
+    .await
 }
 
 /// POST `/leagues/{league}/{season}/suspension`: `step=preview` lists what would move;
@@ -308,80 +307,89 @@ pub async fn suspend_schedule(
     auth: Auth,
     path: Addressed<SeasonAddress>,
     Form(f): Form<SuspensionFields>,
-) -> Response {
-    answer(
-        async {
-            let (s, acting) = guard(&state, &auth, path).await?;
-            if f.step == "undo" {
-                return undo_suspension(&state, &auth, &s, &f, &acting).await;
-            }
-            let applying = f.step == "apply";
-            let input = SuspensionInput {
-                from: f.from.clone(),
-                resume_on: f.resume_on.clone(),
-                reason: f.reason.clone(),
-            };
-            let refused = |problems: Vec<String>| Shown {
-                problems,
-                ..Shown::default()
-            };
-            let (plan, reason) = match prepare(&s, &input, applying) {
-                Ok(x) => x,
-                Err(problems) => {
-                    let problems = problems.into_iter().map(|p| p.message).collect();
-                    return page(&state, &auth, &s, &f, refused(problems), StatusCode::UNPROCESSABLE_ENTITY)
-                        .await;
-                }
-            };
-            let preview = |notice: Option<String>| {
-                let (moves, played) = lines(&s, &plan);
-                Shown {
-                    notice,
-                    problems: Vec::new(),
-                    preview: Some(Preview {
-                        lost: lost(&s, &plan),
-                        moves: moves.iter().map(Line::from).collect(),
-                        played: played.iter().map(Line::from).collect(),
-                        seen: s.seen_text(),
-                        days: previewed(&plan),
-                    }),
-                    undo_problems: Vec::new(),
-                }
-            };
-            let Some(reason) = reason else {
-                return page(&state, &auth, &s, &f, preview(None), StatusCode::OK).await;
-            };
-            // A confirm applies what its preview showed: other days are previewed first.
-            if f.previewed != previewed(&plan) {
-                let notice = Some(
-                    "The days are not the ones previewed, so nothing was moved yet: below is the preview of these days; confirm it if it is right (GT-F5).".to_string(),
-                );
-                return page(&state, &auth, &s, &f, preview(notice), StatusCode::OK).await;
-            }
-            // The preview said what was read; a suspension confirmed on another is not applied.
-            let Some(seen) = parse_seen(&f.seen).filter(|v| !v.is_empty()) else {
-                let problems = vec![
-                    "Preview the suspension first, then confirm it from the preview: nothing was moved (GT-F5).".to_string(),
-                ];
-                return page(&state, &auth, &s, &f, refused(problems), StatusCode::UNPROCESSABLE_ENTITY)
-                    .await;
-            };
-            match apply(&state, &s, &plan, &reason, &seen, &acting).await {
-                Ok(n) => Ok(see_other(&format!(
-                    "{}?moved={n}",
-                    suspension_href(&s.league.slug, &s.season.slug)
-                ))),
-                Err(NotApplied::Stale(m)) => {
-                    let notice = Some(format!(
-                        "{m} Below is the preview as the schedule stands now; confirm it if it is still right."
-                    ));
-                    page(&state, &auth, &s, &f, preview(notice), StatusCode::CONFLICT).await
-                }
-                Err(NotApplied::Failed(e)) => Err(e),
-            }
+) -> Result<Response, WebError> {
+    let (s, acting) = guard(&state, &auth, path).await?;
+    if f.step == "undo" {
+        return undo_suspension(&state, &auth, &s, &f, &acting).await;
+    }
+    let applying = f.step == "apply";
+    let input = SuspensionInput {
+        from: f.from.clone(),
+        resume_on: f.resume_on.clone(),
+        reason: f.reason.clone(),
+    };
+    let refused = |problems: Vec<String>| Shown {
+        problems,
+        ..Shown::default()
+    };
+    let (plan, reason) = match prepare(&s, &input, applying) {
+        Ok(x) => x,
+        Err(problems) => {
+            let problems = problems.into_iter().map(|p| p.message).collect();
+            return page(
+                &state,
+                &auth,
+                &s,
+                &f,
+                refused(problems),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
         }
-        .await,
-    )
+    };
+    let preview = |notice: Option<String>| {
+        let (moves, played) = lines(&s, &plan);
+        Shown {
+            notice,
+            problems: Vec::new(),
+            preview: Some(Preview {
+                lost: lost(&s, &plan),
+                moves: moves.iter().map(Line::from).collect(),
+                played: played.iter().map(Line::from).collect(),
+                seen: s.seen_text(),
+                days: previewed(&plan),
+            }),
+            undo_problems: Vec::new(),
+        }
+    };
+    let Some(reason) = reason else {
+        return page(&state, &auth, &s, &f, preview(None), StatusCode::OK).await;
+    };
+    // A confirm applies what its preview showed: other days are previewed first.
+    if f.previewed != previewed(&plan) {
+        let notice = Some(
+            "The days are not the ones previewed, so nothing was moved yet: below is the preview of these days; confirm it if it is right (GT-F5).".to_string(),
+        );
+        return page(&state, &auth, &s, &f, preview(notice), StatusCode::OK).await;
+    }
+    // The preview said what was read; a suspension confirmed on another is not applied.
+    let Some(seen) = parse_seen(&f.seen).filter(|v| !v.is_empty()) else {
+        let problems = vec![
+            "Preview the suspension first, then confirm it from the preview: nothing was moved (GT-F5).".to_string(),
+        ];
+        return page(
+            &state,
+            &auth,
+            &s,
+            &f,
+            refused(problems),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    };
+    match apply(&state, &s, &plan, &reason, &seen, &acting).await {
+        Ok(n) => Ok(see_other(&format!(
+            "{}?moved={n}",
+            suspension_href(&s.league.slug, &s.season.slug)
+        ))),
+        Err(NotApplied::Stale(m)) => {
+            let notice = Some(format!(
+                "{m} Below is the preview as the schedule stands now; confirm it if it is still right."
+            ));
+            page(&state, &auth, &s, &f, preview(notice), StatusCode::CONFLICT).await
+        }
+        Err(NotApplied::Failed(e)) => Err(e),
+    }
 }
 
 /// `step=undo`: the suspension named by `undo` undone (GT-F5), back to the page with how many
