@@ -13,6 +13,8 @@
 //! With the `sink` feature, `sink::SmtpSink` is a small SMTP server on 127.0.0.1 that
 //! tests send to and read back from.
 
+#![warn(missing_docs)]
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -49,11 +51,15 @@ pub struct Mail {
 /// Where an SMTP server is and who the mail is from.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SmtpConfig {
+    /// The server's name or IP address (an IPv6 address without its brackets).
     pub host: String,
+    /// The server's port, 25 when the URL leaves it out.
     pub port: u16,
     /// `Arbiter <arbiter@league.org>`.
     pub from: String,
+    /// The user to log in as, or None to send without logging in.
     pub username: Option<String>,
+    /// The password for `username`, decoded from the URL; never shown in `Debug`.
     pub password: Option<String>,
 }
 
@@ -101,6 +107,7 @@ impl SmtpConfig {
 /// Sends mail through SMTP or writes it to a folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mailer {
+    /// Messages are handed to this SMTP server.
     Smtp(SmtpConfig),
     /// Messages are written here, from [`DEFAULT_FROM`].
     Folder(PathBuf),
@@ -110,7 +117,10 @@ pub enum Mailer {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Delivery {
     /// Accepted by the SMTP server at `host:port`.
-    Smtp { server: String },
+    Smtp {
+        /// `host:port`, as [`SmtpConfig::server`] writes it.
+        server: String,
+    },
     /// Written to this file.
     File(PathBuf),
 }
@@ -127,39 +137,74 @@ impl std::fmt::Display for Delivery {
 /// Why a message was not sent.
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
+    /// The recipient's or the sender's address cannot be sent to.
     #[error(
         "The {role} address “{address}” is not an email address that can be sent to ({reason}); write it as name@example.org or Name <name@example.org>."
     )]
     Address {
         /// "recipient" or "sender".
         role: &'static str,
+        /// The address as it was given.
         address: String,
+        /// What is wrong with it, in words.
         reason: String,
     },
+    /// The subject has a line break or another control character in it.
     #[error(
         "The subject “{subject}” has a line break or other control character in it; a subject is one line (a line break could add headers to the message), so remove it."
     )]
-    Subject { subject: String },
+    Subject {
+        /// The subject, with its control characters escaped.
+        subject: String,
+    },
+    /// `ARBITER_SMTP_URL` cannot be read as `smtp://[user:pass@]host[:port]`.
     #[error(
         "ARBITER_SMTP_URL “{url}” cannot be used: {reason}. Write it as smtp://host:port or smtp://user:password@host:port, or unset it to write mail to a folder."
     )]
-    SmtpUrl { url: String, reason: String },
+    SmtpUrl {
+        /// The URL with its password hidden.
+        url: String,
+        /// What is wrong with it, in words.
+        reason: String,
+    },
+    /// The SMTP server could not be reached, or did not answer as SMTP.
     #[error(
         "Cannot connect to the SMTP server at {server} ({reason}); check that a mail server is running there and that ARBITER_SMTP_URL names it, or unset ARBITER_SMTP_URL to write mail to a folder instead."
     )]
-    Connect { server: String, reason: String },
+    Connect {
+        /// `host:port`.
+        server: String,
+        /// The error and its causes, on one line.
+        reason: String,
+    },
+    /// The SMTP server answered but would not take the message (a 4xx or 5xx reply).
     #[error(
         "The SMTP server at {server} refused the message ({reason}); check the recipient address, the sender (ARBITER_MAIL_FROM) and the user and password in ARBITER_SMTP_URL."
     )]
-    Refused { server: String, reason: String },
+    Refused {
+        /// `host:port`.
+        server: String,
+        /// The server's reply and its causes, on one line.
+        reason: String,
+    },
+    /// The message could not be written to the mail folder.
     #[error(
         "Cannot write mail to the folder {path} ({reason}); check that it can be created and written to, or set ARBITER_MAIL_DIR to another folder."
     )]
-    Folder { path: PathBuf, reason: String },
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// The file system's error.
+        reason: String,
+    },
+    /// lettre would not put the message together: a bug, since the addresses were checked.
     #[error(
         "Cannot put the message together ({reason}); this is a bug in Arbiter, please report it."
     )]
-    Build { reason: String },
+    Build {
+        /// lettre's error.
+        reason: String,
+    },
 }
 
 impl Mailer {
@@ -184,10 +229,12 @@ impl Mailer {
         }
     }
 
+    /// Writes each message as one `.eml` file into the folder at `path`.
     pub fn folder(path: impl Into<PathBuf>) -> Mailer {
         Mailer::Folder(path.into())
     }
 
+    /// Hands each message to the SMTP server `config` names.
     pub fn smtp(config: SmtpConfig) -> Mailer {
         Mailer::Smtp(config)
     }

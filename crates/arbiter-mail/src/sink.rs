@@ -69,6 +69,7 @@ impl SmtpSink {
         }
     }
 
+    /// The port on 127.0.0.1 the sink listens on.
     pub fn port(&self) -> u16 {
         self.port
     }

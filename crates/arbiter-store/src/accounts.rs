@@ -539,6 +539,7 @@ impl Backend {
         row.as_ref().map(user_from_row).transpose()
     }
 
+    /// The account with this id.
     pub async fn user(&self, id: UserId) -> Result<Option<User>, StoreError> {
         let row = sqlx::query(&user_sql("id = $1"))
             .bind(id.0)
@@ -1479,6 +1480,7 @@ impl Backend {
         tx.commit().await.map_err(db("saving the notices"))
     }
 
+    /// The account's API tokens, revoked ones too, newest first.
     pub async fn api_tokens(&self, user: UserId) -> Result<Vec<ApiToken>, StoreError> {
         let rows = sqlx::query(&api_token_sql("t.user_id = $1 ORDER BY t.id DESC"))
             .bind(user.0)

@@ -20,6 +20,8 @@
 //! only if that is still so, checked inside its transaction, else [`StoreError::Stale`]; a full
 //! disk is [`StoreError::Full`], which the web answers with a 507.
 
+#![warn(missing_docs)]
+
 pub mod backup;
 mod check;
 mod clock;
@@ -47,7 +49,9 @@ use arbiter_core::{Competition, MatchOutcome, PersonId, Player, PlayerId, Side, 
 /// The store the web site and the CLI share. Cloning is cheap (the pools are shared).
 #[derive(Debug, Clone)]
 pub enum Store {
+    /// A SQLite file, or a private database in memory.
     Sqlite(SqliteStore),
+    /// A PostgreSQL database, which several `arbiter serve` processes can share.
     Postgres(PgStore),
 }
 
@@ -118,6 +122,8 @@ impl Store {
         dispatch!(self, s => s.migrate().await)
     }
 
+    /// Creates a league or event, with its history row; [`StoreError::Conflict`] when its slug is
+    /// taken.
     pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
         dispatch!(self, s => s.create_league(new, by).await)
     }
@@ -148,10 +154,13 @@ impl Store {
         dispatch!(self, s => s.leagues().await)
     }
 
+    /// The league or event with this slug, if there is one.
     pub async fn league(&self, slug: &str) -> Result<Option<League>, StoreError> {
         dispatch!(self, s => s.league(slug).await)
     }
 
+    /// Creates a season in `league`, with its history row; [`StoreError::Conflict`] when the league
+    /// has a season by its slug already.
     pub async fn create_season(
         &self,
         league: LeagueId,
@@ -318,6 +327,7 @@ impl Store {
         dispatch!(self, s => s.load_competition(league_slug, competition_slug).await)
     }
 
+    /// [`Store::load_competition`] by the competition's row id.
     pub async fn load_competition_by_id(
         &self,
         id: CompetitionId,

@@ -11,6 +11,7 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType};
 /// One migration file: its version, description and SQL (`0001_initial.sql`).
 pub type EmbeddedMigration = (i64, &'static str, &'static str);
 
+/// The SQLite migrations, oldest first (`migrations/sqlite/`).
 pub const SQLITE: &[EmbeddedMigration] = &[
     (
         1,
@@ -174,6 +175,7 @@ pub const SQLITE: &[EmbeddedMigration] = &[
     ),
 ];
 
+/// The PostgreSQL migrations, oldest first (`migrations/postgres/`).
 pub const POSTGRES: &[EmbeddedMigration] = &[
     (
         1,

@@ -11,6 +11,8 @@ type Backend = PgStore;
 const BACKEND_NAME: &str = "PostgreSQL";
 const MIGRATIONS: &[crate::migrations::EmbeddedMigration] = crate::migrations::POSTGRES;
 
+/// The PostgreSQL backend of [`crate::Store`], for several `arbiter serve` processes on one
+/// database.
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pool: PgPool,

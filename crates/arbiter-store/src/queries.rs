@@ -1932,6 +1932,7 @@ impl Backend {
         })
     }
 
+    /// Creates a league or event, with its history row; a slug already taken is a conflict.
     pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
         let mut tx = begin_write(self.writer()).await?;
         bump(&mut tx).await?;
@@ -2015,6 +2016,7 @@ impl Backend {
         rows.iter().map(league_from_row).collect()
     }
 
+    /// The league or event with this slug, if there is one.
     pub async fn league(&self, slug: &str) -> Result<Option<League>, StoreError> {
         let row =
             sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE slug = $1")
@@ -2025,6 +2027,8 @@ impl Backend {
         row.as_ref().map(league_from_row).transpose()
     }
 
+    /// Creates a season in `league`, with its history row; a slug the league has already is a
+    /// conflict.
     pub async fn create_season(
         &self,
         league: LeagueId,
@@ -2479,6 +2483,7 @@ impl Backend {
         Ok(loaded)
     }
 
+    /// A competition, loaded as `load_competition` does, by its row id.
     pub async fn load_competition_by_id(
         &self,
         id: CompetitionId,

@@ -66,7 +66,9 @@ pub type TeamKey = TeamId;
 /// GTHSCL is a league (seasons, schools that come back); ASTC is an event (held once a year).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LeagueKind {
+    /// A league that plays seasons, with schools that come back each year (GTHSCL).
     League,
+    /// An event held once a year, each year a season of its own (ASTC).
     Event,
 }
 
@@ -79,6 +81,7 @@ impl LeagueKind {
         }
     }
 
+    /// Reads [`LeagueKind::as_str`] back; `None` for any other word.
     pub fn parse(s: &str) -> Option<LeagueKind> {
         match s {
             "league" => Some(LeagueKind::League),
@@ -89,21 +92,32 @@ impl LeagueKind {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A league or event to create, or for an import to find by its slug.
 pub struct NewLeague {
+    /// Its address, `/leagues/{slug}`: unique among the site's leagues (`gthscl`).
     pub slug: String,
+    /// The name people know it by (`Greater Toledo High School Chess League`).
     pub name: String,
+    /// A league with seasons, or a yearly event.
     pub kind: LeagueKind,
+    /// A few sentences about it for its public page; may be empty.
     pub description: String,
     /// The zone every day and time its rules count is local to (RULES.md, "Time").
     pub time_zone: arbiter_core::record::zone::Zone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A league (GTHSCL) or an event (ASTC) as stored: its seasons, schools and members hang off it.
 pub struct League {
+    /// The league's row id.
     pub id: LeagueId,
+    /// Its address, `/leagues/{slug}`, unique on the site.
     pub slug: String,
+    /// The name people know it by.
     pub name: String,
+    /// A league with seasons, or a yearly event.
     pub kind: LeagueKind,
+    /// A few sentences about it for its public page; may be empty.
     pub description: String,
     /// The zone every day and time its rules count is local to (RULES.md, "Time"): a result's
     /// entry day, GT-P2's deadlines, GT-P4's lateness, an event's hall clock (AS-11..AS-13).
@@ -111,20 +125,35 @@ pub struct League {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A season to create in a league: its address, name and days (either may be unknown yet).
 pub struct NewSeason {
+    /// Its address under the league's (`2025-26`), unique in the league; not one of the league's
+    /// pages (`current`, `history`, …).
     pub slug: String,
+    /// The name people know it by, on its pages.
     pub name: String,
+    /// The season's first day; `None` while not known.
     pub starts_on: Option<jiff::civil::Date>,
+    /// The season's last day, on or after the first; `None` while not known.
     pub ends_on: Option<jiff::civil::Date>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A season of a league (or one year's event): its competitions, closures, ledger and playoffs
+/// belong to it.
 pub struct Season {
+    /// The season's row id.
     pub id: SeasonId,
+    /// The league it is a season of.
     pub league: LeagueId,
+    /// Its address under the league's (`2025-26`), unique in the league.
     pub slug: String,
+    /// The name people know it by.
     pub name: String,
+    /// The season's first day; `None` while not known.
     pub starts_on: Option<jiff::civil::Date>,
+    /// The season's last day; `None` while not known. A suspension of the schedule may move it
+    /// later (GT-F5).
     pub ends_on: Option<jiff::civil::Date>,
 }
 
@@ -132,7 +161,9 @@ pub struct Season {
 /// lineups (GT-O1, GT-M1). Schools outlive seasons.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct School {
+    /// The school's row id.
     pub id: SchoolId,
+    /// Its name, unique in the league: how teams, advisors' roles and the ledger name it.
     pub name: String,
     /// Its postal address, set by an officer (issue 32): where its home matches are played
     /// (GT-M1), as a team's page and the calendar feeds say. `None` until set.
@@ -143,9 +174,13 @@ pub struct School {
 /// day (their games before it stay).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerChange {
+    /// The player's name as the roster shows it.
     pub name: String,
+    /// The rating that orders the boards (GT-M11, GT-R4); `None` for an unrated player.
     pub rating: Option<u32>,
+    /// GT-R3: the rating is a provisional `1200N` one.
     pub provisional: bool,
+    /// The day the player is withdrawn from the roster; `None` while they are on it.
     pub withdrawn: Option<jiff::civil::Date>,
 }
 
@@ -153,15 +188,20 @@ pub struct PlayerChange {
 /// after school, as the advisors agree).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MatchMove {
+    /// The match to move.
     pub id: MatchId,
+    /// The day it moves to.
     pub to: jiff::civil::Date,
+    /// Its start time that day; `None`: after school, as the advisors agree.
     pub start: Option<jiff::civil::Time>,
 }
 
 /// Days a season's schools are closed, both inclusive (GT-M2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewClosure {
+    /// The first day the schools are closed.
     pub starts_on: jiff::civil::Date,
+    /// The last day the schools are closed, on or after the first.
     pub ends_on: jiff::civil::Date,
     /// What the schools are closed for: "Winter break".
     pub reason: String,
@@ -170,18 +210,29 @@ pub struct NewClosure {
 /// A stored closure; a withdrawn one no longer closes anything but stays on record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeasonClosure {
+    /// The closure's row id, by which it is withdrawn.
     pub id: i64,
+    /// The season whose schools are closed.
     pub season: SeasonId,
+    /// The first day closed.
     pub starts_on: jiff::civil::Date,
+    /// The last day closed.
     pub ends_on: jiff::civil::Date,
+    /// What the schools are closed for: "Winter break".
     pub reason: String,
+    /// Withdrawn by an officer: kept on record, but it closes no day.
     pub withdrawn: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A competition (a division, a championship) to store in a season: its address, name and rules.
 pub struct NewCompetition {
+    /// Its address, unique in the league across seasons (`division-a`); not one of the season's
+    /// pages (`history`, `playoffs`, …).
     pub slug: String,
+    /// The name people know it by (`Division A`).
     pub name: String,
+    /// The rules it plays by.
     pub rules: RulesRef,
 }
 
@@ -189,7 +240,9 @@ pub struct NewCompetition {
 /// may name a preset). Resolved to a [`Ruleset`] on every load.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RulesRef {
+    /// A preset by its name (`gthscl`, `astc`, `fide-team`).
     Preset(String),
+    /// A whole ruleset, as TOML text.
     Toml(String),
 }
 
@@ -197,18 +250,30 @@ pub enum RulesRef {
 /// what changed, for the history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RulesChange {
+    /// The competition whose rules change.
     pub competition: CompetitionId,
+    /// The competition's data version the rules were read at: if it has moved on, nothing is
+    /// written ([`crate::StoreError::Stale`]).
     pub version: i64,
+    /// The rules in force from now on.
     pub rules: RulesRef,
+    /// What changed, one phrase a setting (its name, from what, to what), for the history.
     pub changes: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A competition (a division, a championship) as stored, without its teams and matches (see
+/// [`StoredCompetition`]).
 pub struct CompetitionRecord {
+    /// The competition's row id.
     pub id: CompetitionId,
+    /// The season it is played in.
     pub season: SeasonId,
+    /// Its address, unique in the league across seasons.
     pub slug: String,
+    /// The name people know it by (`Division A`).
     pub name: String,
+    /// The rules it plays by, as stored (a preset or TOML).
     pub rules: RulesRef,
     /// Bumped on every write to this competition (starts at 1 on import).
     pub version: i64,
@@ -218,11 +283,14 @@ pub struct CompetitionRecord {
 /// there is none, and a season in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportPlace {
+    /// The league, found by its slug, or created as given.
     pub league: NewLeague,
+    /// Which of its seasons.
     pub season: SeasonChoice,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// Which season of the league an import stores its competition in.
 pub enum SeasonChoice {
     /// The league's season with this slug, created as given when it has none by that slug.
     Named(NewSeason),
@@ -233,18 +301,26 @@ pub enum SeasonChoice {
 /// What an import stored, and what it had to create for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {
+    /// The league the competition is in.
     pub league: League,
+    /// That league, when the import created it; `None` when it was there already.
     pub created_league: Option<League>,
+    /// The season the competition is in.
     pub season: Season,
+    /// That season, when the import created it; `None` when it was there already.
     pub created_season: Option<Season>,
+    /// The competition stored.
     pub competition: CompetitionRecord,
 }
 
 /// Everything a page or the API needs of one competition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoredCompetition {
+    /// The league (or event) it is played in.
     pub league: League,
+    /// The season it is played in.
     pub season: Season,
+    /// Its row: id, address, name, rules as stored and data version.
     pub record: CompetitionRecord,
     /// The core model, with the latest version of every result.
     pub competition: Competition,
@@ -275,11 +351,13 @@ pub struct StoredCompetition {
 /// A team Swiss round published with its pairing changed by hand (C.04.2 art. 1.5).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandChange {
+    /// The round's number.
     pub round: u32,
     /// The home teams of the matches the change made.
     pub matches: Vec<TeamId>,
     /// The team given the bye by the change, if it gave one.
     pub bye: Option<TeamId>,
+    /// Why the pairing was changed, as the arbiter gave it.
     pub reason: String,
     /// The absolute criteria the change broke by the Chief Arbiter's override, each as
     /// `C.04.1 b: the sentence` (issue 30).
@@ -294,9 +372,13 @@ pub enum RoundNote<'a> {
     /// A team Swiss round (C.04.6): the pairing C.04.6 gave, the matches changed by hand (their
     /// home teams), why, and the absolute criteria overridden.
     Swiss {
+        /// The pairing C.04.6 gave, as JSON, kept in the history beside the one published.
         paired: &'a serde_json::Value,
+        /// The home teams of the matches changed by hand; empty when published as given.
         changed: &'a [TeamId],
+        /// The team given the bye by hand, if the change gave one.
         bye_by_hand: Option<&'a TeamId>,
+        /// Why the pairing was changed by hand; `None` when it was not.
         reason: Option<&'a str>,
         /// The absolute criteria the change breaks by override, each `C.04.1 b: the sentence`.
         overridden: &'a [String],
@@ -307,10 +389,13 @@ pub enum RoundNote<'a> {
 /// core's `game::read` has checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameScore {
+    /// The match the game was played in.
     pub match_id: MatchId,
+    /// The board it was played on, 1 first.
     pub board: u32,
     /// 1 for the first upload of the board; a later one supersedes it.
     pub upload: u32,
+    /// The game's moves as uploaded, PGN text.
     pub pgn: String,
 }
 
@@ -321,9 +406,13 @@ pub struct Ruling {
     pub key: String,
     /// The violation as it read when ruled on.
     pub message: String,
+    /// Why the result stands despite the violation.
     pub reason: String,
+    /// The email of the officer who ruled; `None` for the command line.
     pub by: Option<String>,
+    /// The role they ruled in.
     pub role: Option<Role>,
+    /// When they ruled.
     pub at: jiff::Timestamp,
 }
 
@@ -344,20 +433,29 @@ impl StoredCompetition {
 /// An entry of a season's fee ledger (GT-O2) as kept: core's entry, and who recorded it when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LedgerEntry {
+    /// The entry itself: its number, kind, school, amount, day and note.
     pub entry: arbiter_core::season::ledger::Entry,
+    /// The email of the officer who recorded it (the Treasurer, GT-O2); `None` for the command
+    /// line.
     pub recorded_by: Option<String>,
+    /// The role they recorded it in.
     pub recorded_role: Option<Role>,
+    /// When it was recorded (not the day the money moved: that is the entry's `on`).
     pub recorded_at: jiff::Timestamp,
 }
 
 /// One version of a lineup named before its match: who named it, when, and the players.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineupVersion {
+    /// The match the lineup is for.
     pub match_id: MatchId,
     /// 1 for the first named; a change is the next.
     pub version: u32,
+    /// The email of the person who named it; `None` for the command line.
     pub entered_by: Option<String>,
+    /// The role they named it in.
     pub entered_role: Option<Role>,
+    /// When it was named, by the store's clock.
     pub entered_at: jiff::Timestamp,
     /// The round, the match's home team, the side and the players, as core checks them.
     pub named: NamedLineup,
@@ -406,7 +504,9 @@ impl StoredCompetition {
 /// Who makes a change: a signed-in user (their email) in a role, or the system/CLI (`None`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Actor {
+    /// The signed-in person's email; `None` for the command line or the server itself.
     pub user: Option<String>,
+    /// The role they act in (an advisor's, the President's, …); `None` with no user.
     pub role: Option<Role>,
 }
 
@@ -429,14 +529,21 @@ impl Actor {
 /// correction adds the next; the highest is the one in force.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResultVersion {
+    /// The match it is a result of.
     pub match_id: MatchId,
     /// 1 for the schedule's version; every entry or correction adds one (GT-P2).
     pub version: u32,
+    /// The result: each board's, a forfeit, a double forfeit, or none yet (pending).
     pub outcome: MatchOutcome,
+    /// The email of the person who entered it (under GT-P2, the home advisor); `None` for the
+    /// command line (an import there, say).
     pub entered_by: Option<String>,
     /// The role `entered_by` acted in; none for an import.
     pub entered_role: Option<Role>,
+    /// When it was entered, by the store's clock.
     pub entered_at: jiff::Timestamp,
+    /// Why, as its writer gave it (a correction's cause, an officer's decision); `None` when none
+    /// was given.
     pub reason: Option<String>,
     /// Entered as played, or an officer's penalty on the match (GT-M3, GT-P4).
     pub basis: arbiter_core::season::report::ResultBasis,
@@ -469,7 +576,9 @@ pub struct ResultWrite<'a> {
 /// transaction holds the write lock, so of two writers who read the same state one wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReportSeen {
+    /// The result version in force when read; 0 for a match with none.
     pub version: u32,
+    /// How many reviews (confirmations, disputes, correction requests) the match had.
     pub reviews: u32,
 }
 
@@ -486,8 +595,11 @@ impl ReportSeen {
 /// Which history rows to read. Every field narrows; all `None` reads the whole history.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct HistoryFilter {
+    /// Rows filed under this league (or event).
     pub league: Option<LeagueId>,
+    /// Rows filed under this competition.
     pub competition: Option<CompetitionId>,
+    /// Rows of this match: its results, reviews, lineups, moves, extra games, game scores.
     pub match_id: Option<MatchId>,
     /// The team's own rows and those of its matches.
     pub team: Option<(CompetitionId, TeamId)>,
@@ -555,17 +667,28 @@ macro_rules! code_enum {
 code_enum!(
     /// What a history entry changed.
     Entity {
+        /// A league or event: created, its time zone set.
         League = "league",
+        /// A season: created, its last day moved, its schedule sent, its event set.
         Season = "season",
+        /// A school of a league: added, its address set.
         School = "school",
         /// A season's school closure (GT-M2).
         Closure = "closure",
+        /// A competition (a division, a championship): imported, its rules changed, a pairing
+        /// published, a tie decided, a ruling, a protest.
         Competition = "competition",
+        /// A team of a competition, by its team id: imported, its roster changed.
         Team = "team",
+        /// A match: a result version, a review, a lineup, a move, an extra game.
         Match = "match",
+        /// An account: made, its password or notices set.
         User = "user",
+        /// A role held in a league: granted or revoked.
         Membership = "membership",
+        /// An invitation: sent, withdrawn or accepted.
         Invite = "invite",
+        /// An API token: made or revoked.
         ApiToken = "api_token",
         /// An entry of a season's fee ledger (GT-O2); its id is the entry's row id.
         LedgerEntry = "ledger_entry",
@@ -582,7 +705,9 @@ code_enum!(
 code_enum!(
     /// What was done to it.
     HistoryAction {
+        /// Made: a league, season, school, closure, account, invitation or API token.
         Create = "create",
+        /// A competition or one of its teams stored whole, from a file or the season's setup.
         Import = "import",
         /// A match result entered, corrected or decided: a new version (GT-P2).
         RecordResult = "record_result",
@@ -655,12 +780,17 @@ code_enum!(
         ReplyToProtest = "reply_to_protest",
         /// The arbiter's decision on a protest, and the order it set (AS-13).
         DecideProtest = "decide_protest",
+        /// An account's password set (the history records that it changed, never the hash).
         SetPassword = "set_password",
         /// The kinds of notice a person stops or gets again (issue 13).
         SetNotices = "set_notices",
+        /// A role in a league granted to an account.
         Grant = "grant",
+        /// A role or an API token revoked: it no longer acts.
         Revoke = "revoke",
+        /// An invitation or a school closure withdrawn by an officer; it stays on record.
         Withdraw = "withdraw",
+        /// An invitation taken up: the role granted to the account.
         Accept = "accept",
     }
 );
@@ -668,16 +798,26 @@ code_enum!(
 /// One change: who, when, in which role, to what, from what to what, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HistoryEntry {
+    /// The row's id: rows are numbered in the order written ([`HistoryFilter::before`] pages
+    /// by it).
     pub id: i64,
+    /// When the change was made, by the store's clock.
     pub at: jiff::Timestamp,
+    /// The email of the person who made it; `None` for the command line or the server itself.
     pub actor: Option<String>,
+    /// The role they acted in.
     pub role: Option<Role>,
+    /// What kind of thing changed.
     pub entity: Entity,
     /// The row id as text; for a team, its team id (`vic`).
     pub entity_id: String,
+    /// What was done to it.
     pub action: HistoryAction,
+    /// The thing before the change, as JSON; `None` when the change made something new.
     pub before: Option<serde_json::Value>,
+    /// The thing after the change, as JSON; never a password hash or a token.
     pub after: Option<serde_json::Value>,
+    /// Why, as the person gave it; `None` when no reason was asked or given.
     pub reason: Option<String>,
     /// The competition the row is filed under, where it is one's.
     pub competition: Option<CompetitionId>,
@@ -690,8 +830,11 @@ pub struct HistoryEntry {
 /// A match as a history row names it: `round 3, Whitmer v Start`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchNames {
+    /// The round's number.
     pub round: u32,
+    /// The home team's name.
     pub home: String,
+    /// The visiting team's name.
     pub away: String,
 }
 
@@ -699,10 +842,15 @@ pub struct MatchNames {
 /// string, `None` until a password is set.
 #[derive(Clone, PartialEq, Eq)]
 pub struct User {
+    /// The account's row id.
     pub id: UserId,
+    /// The email they sign in with, trimmed and lower-case; unique on the site.
     pub email: String,
+    /// Their name, as the site shows it to others (`Pat Advisor`).
     pub name: String,
+    /// The argon2id PHC string of their password; `None` until they set one.
     pub password_hash: Option<String>,
+    /// When the account was made.
     pub created_at: jiff::Timestamp,
 }
 
@@ -722,105 +870,157 @@ impl fmt::Debug for User {
 /// A role a user holds in one league or event; an advisor's names the school.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Membership {
+    /// The membership's row id.
     pub id: MembershipId,
+    /// The account that holds the role.
     pub user: UserId,
+    /// The league (or event) the role is held in.
     pub league: LeagueId,
+    /// That league's slug, for links.
     pub league_slug: String,
+    /// The role: President, Vice-President, Secretary, Treasurer, arbiter or advisor.
     pub role: Role,
     /// The school's name.
     pub school: Option<String>,
+    /// When the role was granted.
     pub granted_at: jiff::Timestamp,
 }
 
 /// A user with one of their roles, for a league's list of members.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemberRow {
+    /// The account.
     pub user: User,
+    /// One role it holds in the league.
     pub membership: Membership,
 }
 
 /// An invitation to be sent: who, to which league, in which role, valid how long.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewInvite {
+    /// The address the invitation is sent to; the account it makes or joins has it.
     pub email: String,
+    /// The league (or event) the role is in.
     pub league: LeagueId,
+    /// The role it grants when accepted.
     pub role: Role,
     /// The school's name; an advisor's invite needs one. An unknown name adds the school.
     pub school: Option<String>,
+    /// How long its link can be used, from now.
     pub valid_for: jiff::SignedDuration,
 }
 
 /// An invitation as stored (its token is kept only as a hash).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invite {
+    /// The invitation's row id.
     pub id: InviteId,
+    /// The address it was sent to.
     pub email: String,
+    /// The league (or event) the role is in.
     pub league: LeagueId,
+    /// That league's slug, for links.
     pub league_slug: String,
+    /// That league's name, for the invitation's page and mail.
     pub league_name: String,
+    /// The role it grants when accepted.
     pub role: Role,
+    /// For an advisor's invitation, the school's name.
     pub school: Option<String>,
+    /// The email of the officer who sent it; `None` for the command line.
     pub invited_by: Option<String>,
+    /// When it was sent.
     pub created_at: jiff::Timestamp,
+    /// After this moment its link no longer works.
     pub expires_at: jiff::Timestamp,
+    /// When it was taken up; `None` until then. An invitation is taken up once.
     pub accepted_at: Option<jiff::Timestamp>,
     /// When an officer withdrew it, and who: it can no longer be accepted.
     pub withdrawn_at: Option<jiff::Timestamp>,
+    /// The email of the officer who withdrew it; `None` for the command line.
     pub withdrawn_by: Option<String>,
 }
 
 /// How an invitation is accepted: by signing up, or by a signed-in account with the invite's email.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AcceptInvite<'a> {
+    /// Signing up: a new account with the invitation's email.
     NewAccount {
+        /// The new account's name.
         name: &'a str,
         /// An argon2id PHC string ([`crate::secrets::hash_password`]).
         password_hash: &'a str,
     },
+    /// The signed-in account, whose email is the invitation's.
     ExistingAccount(UserId),
 }
 
 /// An API token to create: it acts for `user` in `role` in `league`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewApiToken {
+    /// The account it acts for.
     pub user: UserId,
+    /// The league (or event) it acts in.
     pub league: LeagueId,
+    /// The role it acts in; the account must hold it.
     pub role: Role,
+    /// For an advisor's role, the school's name.
     pub school: Option<String>,
+    /// What it is for ("nightly import"), so that it can be recognised and revoked.
     pub label: String,
 }
 
 /// An API token as stored (its secret is kept only as a hash; `prefix` recognises it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiToken {
+    /// The token's row id.
     pub id: ApiTokenId,
+    /// The secret's first 8 characters, shown so that a person can tell their tokens apart.
     pub prefix: String,
+    /// What it is for ("nightly import").
     pub label: String,
+    /// The account it acts for.
     pub user: UserId,
+    /// That account's email.
     pub user_email: String,
+    /// The league (or event) it acts in.
     pub league: LeagueId,
+    /// That league's slug.
     pub league_slug: String,
+    /// The role it acts in.
     pub role: Role,
+    /// For an advisor's role, the school's name.
     pub school: Option<String>,
+    /// When it was made.
     pub created_at: jiff::Timestamp,
+    /// When it was revoked; `None` while it still works.
     pub revoked_at: Option<jiff::Timestamp>,
 }
 
 /// GT-P2: the visitors' confirmation or dispute of one version of a match's result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResultReview {
+    /// The match whose result is reviewed.
     pub match_id: MatchId,
+    /// The result version reviewed.
     pub version: u32,
+    /// Confirmed, disputed, or a correction requested.
     pub kind: ReviewKind,
+    /// The email of the person who reviewed it (an advisor, an officer); `None` for the command
+    /// line.
     pub by: Option<String>,
+    /// The role they reviewed it in.
     pub role: Option<Role>,
+    /// When it was reviewed.
     pub at: jiff::Timestamp,
+    /// Why, as they gave it: a dispute's or a correction request's grounds.
     pub reason: Option<String>,
 }
 
 /// Attempts counted for a limit (failed sign-ins, reset requests) within its window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Attempts {
+    /// How many attempts fall within the window.
     pub count: u32,
     /// The first in the window: the limit frees a place when it leaves the window.
     pub earliest: Option<jiff::Timestamp>,
@@ -830,31 +1030,43 @@ pub struct Attempts {
 /// from UTC (the event's clock), and when each round of each competition starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEvent {
+    /// The event's name, as its sheets print it.
     pub name: String,
+    /// The State or Territory hosting it (AS-4).
     pub host: arbiter_core::event::field::State,
+    /// Where it is played (`Adelaide Convention Centre, Hall C`).
     pub venue: String,
     /// The hall's offset from UTC in minutes (Adelaide in December: +630).
     pub utc_offset_minutes: i32,
+    /// When each round of each competition starts.
     pub rounds: Vec<EventRoundStart>,
 }
 
 /// When round `round` of `competition` starts, in the hall's time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventRoundStart {
+    /// The competition (a championship of the event).
     pub competition: CompetitionId,
+    /// The round's number.
     pub round: u32,
+    /// When it starts, in the hall's time.
     pub starts_at: jiff::civil::DateTime,
 }
 
 /// The event in force: its version (1 for the first set), and who set it when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventRecord {
+    /// The season (the year's event) it is set for.
     pub season: SeasonId,
+    /// 1 for the first set; each time it is set again adds one.
     pub version: u32,
     /// The league's time zone: the hall's clock (see [`EventRecord::clock`]).
     pub time_zone: arbiter_core::record::zone::Zone,
+    /// What the arbiter set: name, host, venue, clock and round times.
     pub event: NewEvent,
+    /// The email of the arbiter who set it; `None` for the command line.
     pub entered_by: Option<String>,
+    /// When it was set.
     pub entered_at: jiff::Timestamp,
 }
 
@@ -915,9 +1127,13 @@ impl EventRecord {
 /// protest with its reply and decision.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredProtest {
+    /// The protest's row id.
     pub id: i64,
+    /// Its number in the competition: 1 for the first lodged, then 2, 3 …
     pub number: u32,
+    /// The protest: by whom, against whom, its grounds, and the reply and decision once made.
     pub protest: arbiter_core::event::protest::Protest,
+    /// The email of the person who entered it; `None` for the command line.
     pub lodged_by: Option<String>,
 }
 
@@ -926,22 +1142,28 @@ pub struct StoredProtest {
 pub struct LateLineup {
     /// When it was named, in the hall's time.
     pub named_at: jiff::civil::DateTime,
+    /// How many minutes after its deadline it was named.
     pub minutes_late: u32,
     /// The arbiter who accepted it.
     pub accepted_by: String,
+    /// Why the arbiter accepted it.
     pub reason: String,
 }
 
 /// GT-F3: the officers' order of teams a division's criteria cannot separate, with why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TieDecision {
+    /// The decision's row id.
     pub id: i64,
     /// The division.
     pub competition: CompetitionId,
     /// The tied teams, first first.
     pub order: Vec<TeamId>,
+    /// Why the officers ordered them so.
     pub reason: String,
+    /// The email of the officer who entered it; `None` for the command line.
     pub decided_by: Option<String>,
+    /// When it was entered.
     pub decided_at: jiff::Timestamp,
 }
 
@@ -949,7 +1171,9 @@ pub struct TieDecision {
 /// seeded field and the playoff calendar (GT-F5).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayoffRecord {
+    /// The season whose playoffs they are.
     pub season: SeasonId,
+    /// The playoff competition their matches are played in.
     pub competition: CompetitionId,
     /// The field, seed 1 first.
     pub field: Vec<arbiter_core::season_end::qualify::Seed>,
@@ -957,7 +1181,9 @@ pub struct PlayoffRecord {
     pub days: Vec<jiff::civil::Date>,
     /// GT-F5: the bye date for all schools.
     pub bye_date: Option<jiff::civil::Date>,
+    /// The email of the President who drew them; `None` for the command line.
     pub drawn_by: Option<String>,
+    /// When they were drawn.
     pub drawn_at: jiff::Timestamp,
 }
 
@@ -968,24 +1194,36 @@ pub struct DecidingGameRecord {
     pub id: i64,
     /// The entered game this one corrects (issue 15); that one stays, superseded.
     pub corrects: Option<i64>,
+    /// The game: its match (round and a team), kind (Armageddon or playoff game), who had Black,
+    /// and its result.
     pub game: arbiter_core::season_end::bracket::DecidingGame,
+    /// Why, as given (for a correction, what was wrong); `None` when none was given.
     pub reason: Option<String>,
+    /// The email of the person who entered it; `None` for the command line.
     pub entered_by: Option<String>,
+    /// When it was entered.
     pub entered_at: jiff::Timestamp,
 }
 
 /// One version of a media report (GT-O3): a draft saved or a version published.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MediaReportVersion {
+    /// Midway through the season or at its end.
     pub moment: arbiter_core::season_end::media::Moment,
     /// 1 for the first saved in its season and moment.
     pub version: u32,
+    /// Published for the public; `false` for a draft only the officers read.
     pub published: bool,
     /// The press release.
     pub text: String,
+    /// The same report as Markdown, for pasting into other sites.
     pub markdown: String,
+    /// The email of the officer who saved it (the Vice-President writes it); `None` for the
+    /// command line.
     pub written_by: Option<String>,
+    /// The role they saved it in.
     pub written_role: Option<Role>,
+    /// When it was saved.
     pub written_at: jiff::Timestamp,
 }
 

@@ -8,8 +8,9 @@ use sha2::{Digest, Sha256};
 
 use crate::error::StoreError;
 
-/// Shortest and longest password accepted.
+/// The shortest password accepted, in characters.
 pub const MIN_PASSWORD_CHARS: usize = 10;
+/// The longest password accepted, in characters.
 pub const MAX_PASSWORD_CHARS: usize = 200;
 
 fn hex(bytes: &[u8]) -> String {

@@ -16,6 +16,7 @@ type Backend = SqliteStore;
 const BACKEND_NAME: &str = "SQLite";
 const MIGRATIONS: &[crate::migrations::EmbeddedMigration] = crate::migrations::SQLITE;
 
+/// The SQLite backend of [`crate::Store`]: one file in WAL mode, or a database in memory.
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     /// Reads, each on a connection of its own (WAL: readers never wait for the writer).
