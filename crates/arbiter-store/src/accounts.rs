@@ -513,19 +513,19 @@ impl Backend {
         if let Some(h) = password_hash {
             check_phc(h)?;
         }
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
+        let at = tx.at;
         let user = insert_user(
             &mut tx,
             &email,
             name.trim(),
             password_hash,
-            codes::wall_clock(),
+            at,
             by,
             None,
         )
         .await?;
-        tx.commit().await.map_err(db("saving the account"))?;
+        tx.commit("saving the account").await?;
         Ok(user)
     }
 
@@ -557,11 +557,11 @@ impl Backend {
         by: &Actor,
     ) -> Result<(), StoreError> {
         check_phc(password_hash)?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
+        let at = tx.at;
         let account = user_in(&mut tx, user).await?;
-        set_password_in(&mut tx, &account, password_hash, codes::wall_clock(), by, None).await?;
-        tx.commit().await.map_err(db("saving the password"))
+        set_password_in(&mut tx, &account, password_hash, at, by, None).await?;
+        tx.commit("saving the password").await
     }
 
     /// Gives `user` the role in the league; an identical active membership is returned as is.
@@ -575,14 +575,14 @@ impl Backend {
     ) -> Result<Membership, StoreError> {
         let school = school_name(school);
         check_grantable(role, school, &format!("account {user}"))?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
+        let at = tx.at;
         let account = user_in(&mut tx, user).await?;
         let league = league_in(&mut tx, league).await?;
         let (membership, granted) =
-            grant_in(&mut tx, &account, &league, role, school, codes::wall_clock(), by).await?;
+            grant_in(&mut tx, &account, &league, role, school, at, by).await?;
         if granted {
-            tx.commit().await.map_err(db("saving the role"))?;
+            tx.commit("saving the role").await?;
         }
         // Otherwise dropping the transaction undoes the bump: nothing changed.
         Ok(membership)
@@ -597,11 +597,10 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
         let Some(row) = sqlx::query(&membership_sql("m.id = $1 AND m.revoked_at IS NULL"))
             .bind(membership.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a role"))?
         else {
@@ -611,7 +610,7 @@ impl Backend {
         };
         let m = membership_from_row(&row)?;
         let email: String = get(&row, "user_email")?;
-        let at = codes::wall_clock();
+        let at = tx.at;
         let sql = format!(
             "UPDATE memberships SET revoked_at = {}, revoked_by = $2 WHERE id = $3",
             ts_in("$1")
@@ -620,14 +619,10 @@ impl Backend {
             .bind(at.to_string())
             .bind(by.user.clone())
             .bind(membership.0)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("revoking the role"))?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(json::membership(
                     &email,
                     &m.league_slug,
@@ -640,7 +635,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the revocation"))
+        tx.commit("saving the revocation").await
     }
 
     /// The account's active roles, by league, then role (President first), then school.
@@ -695,10 +690,9 @@ impl Backend {
         check_grantable(new.role, school, &email)?;
         new.role.check_school(school).map_err(StoreError::Invalid)?;
         let plain = secrets::try_new_token()?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
         let league = league_in(&mut tx, new.league).await?;
-        let at = codes::wall_clock();
+        let at = tx.at;
         let expires_at = expiry(at, new.valid_for)?;
         // An invitation names one of the league's schools (from its teams), never a new one.
         let school_id = match school {
@@ -725,7 +719,7 @@ impl Backend {
             .bind(by.user.clone())
             .bind(at.to_string())
             .bind(expires_at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing the invitation"))?;
         let invite = Invite {
@@ -743,11 +737,7 @@ impl Backend {
             withdrawn_at: None,
             withdrawn_by: None,
         };
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 after: Some(json::invite(
                     &invite.email,
                     invite.role.code(),
@@ -760,7 +750,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the invitation"))?;
+        tx.commit("saving the invitation").await?;
         Ok((invite, plain))
     }
 
@@ -785,12 +775,11 @@ impl Backend {
     ) -> Result<Invite, StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
         let row = sqlx::query(&invite_sql("i.id = $1 AND i.league_id = $2"))
             .bind(id.0)
             .bind(league.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("looking up an invitation"))?;
         let Some(invite) = row.as_ref().map(invite_from_row).transpose()? else {
@@ -812,7 +801,7 @@ impl Backend {
                 when(withdrawn)
             )));
         }
-        let at = codes::wall_clock();
+        let at = tx.at;
         let sql = format!(
             "UPDATE invites SET withdrawn_at = {}, withdrawn_by = $2 \
              WHERE id = $3 AND accepted_at IS NULL AND withdrawn_at IS NULL",
@@ -822,15 +811,11 @@ impl Backend {
             .bind(at.to_string())
             .bind(by.user.clone())
             .bind(id.0)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("withdrawing the invitation"))?;
         let school = invite.school.as_deref();
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(json::invite(
                     &invite.email,
                     invite.role.code(),
@@ -851,7 +836,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the withdrawal"))?;
+        tx.commit("saving the withdrawal").await?;
         Ok(Invite {
             withdrawn_at: Some(at),
             withdrawn_by: by.user.clone(),
@@ -1315,8 +1300,7 @@ impl Backend {
         check_grantable(new.role, school, "a token")?;
         let plain = secrets::try_new_token()?;
         let prefix: String = plain.chars().take(8).collect();
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
         let user = user_in(&mut tx, new.user).await?;
         let league = league_in(&mut tx, new.league).await?;
         let school_id = match school {
@@ -1333,7 +1317,7 @@ impl Backend {
             .bind(league.id.0)
             .bind(new.role.code())
             .bind(school_id.unwrap_or(0))
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("looking up a role"))?
             .is_some(),
@@ -1347,7 +1331,7 @@ impl Backend {
                 school.map(|s| format!(" for {s}")).unwrap_or_default(),
             )));
         }
-        let at = codes::wall_clock();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO api_tokens (token_hash, prefix, label, user_id, league_id, role, school_id, \
              created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, {}, $9) RETURNING id",
@@ -1363,7 +1347,7 @@ impl Backend {
             .bind(school_id)
             .bind(at.to_string())
             .bind(by.user.clone())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing the API token"))?;
         let token = ApiToken {
@@ -1379,11 +1363,7 @@ impl Backend {
             created_at: at,
             revoked_at: None,
         };
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 after: Some(json::api_token(
                     &token.prefix,
                     &token.label,
@@ -1395,7 +1375,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the API token"))?;
+        tx.commit("saving the API token").await?;
         Ok((token, plain))
     }
 
@@ -1441,8 +1421,7 @@ impl Backend {
         stopped: &[Notice],
         by: &Actor,
     ) -> Result<(), StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
         let account = user_in(&mut tx, user).await?;
         let before = stopped_in(&mut tx, user).await?;
         let mut after = stopped.to_vec();
@@ -1454,30 +1433,26 @@ impl Backend {
         }
         sqlx::query("DELETE FROM notice_stops WHERE user_id = $1")
             .bind(user.0)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("changing the notices"))?;
         for n in &after {
             sqlx::query("INSERT INTO notice_stops (user_id, notice) VALUES ($1, $2)")
                 .bind(user.0)
                 .bind(n.code())
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await
                 .map_err(db("changing the notices"))?;
         }
         let codes = |ns: &[Notice]| serde_json::json!({ "stopped": ns.iter().map(|n| n.code()).collect::<Vec<_>>() });
-        append_history(
-            &mut tx,
-            codes::wall_clock(),
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(codes(&before)),
                 after: Some(codes(&after)),
                 ..Change::of(Entity::User, account.id.to_string(), HistoryAction::SetNotices)
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the notices"))
+        tx.commit("saving the notices").await
     }
 
     /// The account's API tokens, revoked ones too, newest first.
@@ -1502,11 +1477,10 @@ impl Backend {
 
     /// Revokes a token for good; revoking it again changes nothing.
     pub async fn revoke_api_token(&self, id: ApiTokenId, by: &Actor) -> Result<(), StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.account_write(by).await?;
         let Some(row) = sqlx::query(&api_token_sql("t.id = $1"))
             .bind(id.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading an API token"))?
         else {
@@ -1519,7 +1493,7 @@ impl Backend {
             // Nothing to change: the bump is rolled back with the transaction.
             return Ok(());
         }
-        let at = codes::wall_clock();
+        let at = tx.at;
         let sql = format!(
             "UPDATE api_tokens SET revoked_at = {}, revoked_by = $2 WHERE id = $3",
             ts_in("$1")
@@ -1528,14 +1502,10 @@ impl Backend {
             .bind(at.to_string())
             .bind(by.user.clone())
             .bind(id.0)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("revoking the API token"))?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(json::api_token(
                     &token.prefix,
                     &token.label,
@@ -1547,7 +1517,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the revocation"))
+        tx.commit("saving the revocation").await
     }
 
     /// GT-P2: the visitors confirm or dispute the version of the result in force, if the match
@@ -1562,8 +1532,7 @@ impl Backend {
     ) -> Result<ResultReview, StoreError> {
         let reason = check::reason(reason)?;
         let reason = reason.as_ref().map(Reason::as_str);
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
                 "there is no match with id {m}; reload the schedule and review the result shown there"
@@ -1589,12 +1558,12 @@ impl Backend {
         let previous = sqlx::query(&sql)
             .bind(m.0)
             .bind(i64::from(version))
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a match's reviews"))?
             .map(|row| review_from_row(m, &row))
             .transpose()?;
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO result_reviews (match_id, version, kind, by_user, role, at, reason) \
              VALUES ($1, $2, $3, $4, $5, {}, $7)",
@@ -1608,15 +1577,11 @@ impl Backend {
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
             .bind(reason)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing the review"))?;
         bump_competition(&mut tx, place.competition).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 before: previous.map(|p| {
                     json::review(
                         p.version,
@@ -1646,7 +1611,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the review"))?;
+        tx.commit("saving the review").await?;
         Ok(ResultReview {
             match_id: m,
             version,

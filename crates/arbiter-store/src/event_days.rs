@@ -16,13 +16,8 @@ impl Backend {
         draw: serde_json::Value,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        let mut tx = self.write(by).await?;
+        tx.history(Change {
                 league: Some(league.0),
                 after: Some(draw),
                 ..Change::of(
@@ -33,7 +28,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("recording the lot"))?;
+        tx.commit("recording the lot").await?;
         Ok(())
     }
 
@@ -46,14 +41,13 @@ impl Backend {
         event: &NewEvent,
         by: &Actor,
     ) -> Result<EventRecord, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of_season(&mut tx, season).await?;
         let row = sqlx::query(
             "SELECT COALESCE(MAX(version), 0) AS v FROM event_versions WHERE season_id = $1",
         )
         .bind(season.0)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await
         .map_err(db("reading the event's versions"))?;
         let now = to_u32(get(&row, "v")?, "event version")?;
@@ -63,7 +57,7 @@ impl Backend {
             )));
         }
         let version = now + 1;
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO event_versions (season_id, version, name, host, venue, \
              utc_offset_minutes, entered_by, entered_role, entered_at) \
@@ -80,7 +74,7 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing the event"))?;
         let id: i64 = get(&row, "id")?;
@@ -88,7 +82,7 @@ impl Backend {
             let of_season: Option<i64> =
                 sqlx::query_scalar("SELECT season_id FROM competitions WHERE id = $1")
                     .bind(s.competition.0)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut **tx)
                     .await
                     .map_err(db("reading a competition"))?;
             if of_season != Some(season.0) {
@@ -105,15 +99,11 @@ impl Backend {
             .bind(s.competition.0)
             .bind(i64::from(s.round))
             .bind(minute_text(s.starts_at))
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a round's start"))?;
         }
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 after: Some(serde_json::json!({
                     "version": version,
@@ -130,7 +120,7 @@ impl Backend {
         let time_zone = league_in(&mut tx, LeagueId(league))
             .await?
             .time_zone;
-        tx.commit().await.map_err(db("saving the event"))?;
+        tx.commit("saving the event").await?;
         Ok(EventRecord {
             season,
             version,
@@ -256,18 +246,17 @@ impl Backend {
         protest: &arbiter_core::event::protest::Protest,
         by: &Actor,
     ) -> Result<StoredProtest, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
         let row = sqlx::query(
             "SELECT COALESCE(MAX(number), 0) AS n FROM protests WHERE competition_id = $1",
         )
         .bind(competition.0)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await
         .map_err(db("numbering a protest"))?;
         let number = to_u32(get(&row, "n")?, "protest number")? + 1;
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO protests (competition_id, number, by_team, against_team, grounds, \
              lodged_at, order_protested, entered_by, entered_role, entered_at) \
@@ -285,16 +274,12 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing a protest"))?;
         let id: i64 = get(&row, "id")?;
         bump_competition(&mut tx, competition.0).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(competition.0),
                 team: Some(&protest.by.0),
@@ -308,7 +293,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the protest"))?;
+        tx.commit("saving the protest").await?;
         Ok(StoredProtest {
             id,
             number,
@@ -326,14 +311,13 @@ impl Backend {
         by: &Actor,
     ) -> Result<(), StoreError> {
         use arbiter_core::event::protest::Answer;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
         let id = protest_id(&mut tx, competition, number).await?;
         let answered: Option<i64> =
             sqlx::query_scalar("SELECT protest_id FROM protest_replies WHERE protest_id = $1")
                 .bind(id)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut **tx)
                 .await
                 .map_err(db("reading a protest's reply"))?;
         if answered.is_some() {
@@ -345,7 +329,7 @@ impl Backend {
             Answer::Written(r) => Some(r.as_str()),
             Answer::Declined => None,
         };
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO protest_replies (protest_id, answer, replied_at, entered_by, entered_role, entered_at) \
              VALUES ($1, $2, $3, $4, $5, {})",
@@ -358,15 +342,11 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a protest's reply"))?;
         bump_competition(&mut tx, competition.0).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(competition.0),
                 after: Some(serde_json::json!({ "protest": number, "declined": text.is_none() })),
@@ -375,7 +355,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the reply"))
+        tx.commit("saving the reply").await
     }
 
     /// AS-13: keeps the arbiter's decision on protest `number`, once; an upheld protest puts
@@ -389,14 +369,13 @@ impl Backend {
         by: &Actor,
     ) -> Result<(), StoreError> {
         use arbiter_core::event::protest::Ruling;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
         let id = protest_id(&mut tx, competition, number).await?;
         let decided: Option<i64> =
             sqlx::query_scalar("SELECT protest_id FROM protest_decisions WHERE protest_id = $1")
                 .bind(id)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut **tx)
                 .await
                 .map_err(db("reading a protest's decision"))?;
         if decided.is_some() {
@@ -408,7 +387,7 @@ impl Backend {
             Ruling::Dismissed => ("dismissed", None),
             Ruling::Upheld { order } => ("upheld", Some(order)),
         };
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO protest_decisions (protest_id, ruling, new_order, reason, decided_at, \
              decided_by, entered_role, entered_at) VALUES ($1, $2, $3, $4, $5, $6, $7, {})",
@@ -423,7 +402,7 @@ impl Backend {
             .bind(decision.by.as_str())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a protest's decision"))?;
         if let Some(order) = order {
@@ -433,14 +412,14 @@ impl Backend {
             )
             .bind(competition.0)
             .bind(against.0.as_str())
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a team"))?
             .ok_or_else(|| StoreError::NotFound(format!("there is no team `{against}`")))?;
             let players = player_rows(&mut tx, competition.0).await?;
             sqlx::query("DELETE FROM roster_entries WHERE team_id = $1")
                 .bind(team)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await
                 .map_err(db("reordering a roster"))?;
             for (position, p) in (1_i64..).zip(order) {
@@ -453,17 +432,13 @@ impl Backend {
                 .bind(team)
                 .bind(position)
                 .bind(player)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await
                 .map_err(db("reordering a roster"))?;
             }
         }
         bump_competition(&mut tx, competition.0).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(competition.0),
                 team: Some(&against.0),
@@ -477,7 +452,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the decision"))
+        tx.commit("saving the decision").await
     }
 
     /// Every protest of `competition` with its reply and decision, the first lodged first.

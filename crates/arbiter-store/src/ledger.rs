@@ -90,8 +90,7 @@ impl Backend {
                 entry.amount
             )));
         }
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let season_slug = season_of(&mut tx, league, season).await?;
         let before = ledger_in(&mut tx, league, season).await?;
         let next = before.iter().map(|e| e.entry.number).max().unwrap_or(0) + 1;
@@ -135,7 +134,7 @@ impl Backend {
             })?),
             None => None,
         };
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO ledger_entries (league_id, season_id, number, kind, school_id, \
              amount_cents, happened_on, note, reverses, recorded_by, recorded_role, recorded_at) \
@@ -156,7 +155,7 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(|e| match &e {
                 sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Stale(
@@ -172,11 +171,7 @@ impl Backend {
             ..entry.clone()
         };
         let note = (!stored.note.is_empty()).then_some(stored.note.as_str());
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league.0),
                 after: Some(serde_json::json!({
                     "season": season_slug,
@@ -193,7 +188,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the ledger entry"))?;
+        tx.commit("saving the ledger entry").await?;
         Ok(LedgerEntry {
             entry: stored,
             recorded_by: by.user.clone(),

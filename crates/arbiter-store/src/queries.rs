@@ -106,6 +106,63 @@ fn code<T>(row: &DbRow, col: &str, read: fn(&str) -> Option<T>) -> Result<T, Sto
     read(&text).ok_or_else(|| corrupt(format!("the unknown `{col}` “{text}”")))
 }
 
+/// One write: a transaction that holds the write lock with the data version bumped, the time and
+/// the person it is stamped with, and the history rows it appends. A write supplies only what it
+/// reads, checks and inserts (through `&mut **w`), then `commit`s; dropped without committing (a
+/// refusal, or nothing to change) it leaves no trace, the bump included.
+struct Write<'a> {
+    tx: Tx,
+    /// When the write happens: the store's clock (the site's `--now`); the real time for accounts.
+    at: jiff::Timestamp,
+    by: &'a Actor,
+}
+
+impl<'a> Write<'a> {
+    async fn begin(pool: &sqlx::Pool<Db>, at: jiff::Timestamp, by: &'a Actor) -> Result<Write<'a>, StoreError> {
+        let mut tx = begin_write(pool).await?;
+        bump(&mut tx).await?;
+        Ok(Write { tx, at, by })
+    }
+
+    /// Appends `change` to the history, in this write's transaction, stamped with its time and
+    /// person.
+    async fn history(&mut self, change: Change<'_>) -> Result<(), StoreError> {
+        append_history(&mut self.tx, self.at, self.by, change).await
+    }
+
+    /// Saves everything the write did; `what` names it if the database refuses ("saving the
+    /// closure").
+    async fn commit(self, what: &'static str) -> Result<(), StoreError> {
+        self.tx.commit().await.map_err(db(what))
+    }
+}
+
+impl std::ops::Deref for Write<'_> {
+    type Target = Tx;
+    fn deref(&self) -> &Tx {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for Write<'_> {
+    fn deref_mut(&mut self) -> &mut Tx {
+        &mut self.tx
+    }
+}
+
+impl Backend {
+    /// A write stamped with the store's clock (moved by `--now`).
+    async fn write<'a>(&self, by: &'a Actor) -> Result<Write<'a>, StoreError> {
+        Write::begin(self.writer(), self.now(), by).await
+    }
+
+    /// A write of accounts, sessions and tokens, stamped with the real time: a password reset's
+    /// expiry is not moved by `--now`.
+    async fn account_write<'a>(&self, by: &'a Actor) -> Result<Write<'a>, StoreError> {
+        Write::begin(self.writer(), codes::wall_clock(), by).await
+    }
+}
+
 async fn bump(tx: &mut Tx) -> Result<i64, StoreError> {
     let row = sqlx::query(
         "UPDATE store_meta SET data_version = data_version + 1 WHERE id = 1 RETURNING data_version",
@@ -1934,10 +1991,10 @@ impl Backend {
 
     /// Creates a league or event, with its history row; a slug already taken is a conflict.
     pub async fn create_league(&self, new: &NewLeague, by: &Actor) -> Result<League, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
-        let league = insert_league(&mut tx, new, by, self.now()).await?;
-        tx.commit().await.map_err(db("saving the league"))?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
+        let league = insert_league(&mut tx, new, by, at).await?;
+        tx.commit("saving the league").await?;
         Ok(league)
     }
 
@@ -1948,27 +2005,22 @@ impl Backend {
         zone: &Zone,
         by: &Actor,
     ) -> Result<League, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
+        let mut tx = self.write(by).await?;
         let before = league_in(&mut tx, league).await?;
         if before.time_zone == *zone {
             return Ok(before);
         }
-        bump(&mut tx).await?;
         sqlx::query("UPDATE leagues SET time_zone = $1 WHERE id = $2")
             .bind(zone.name())
             .bind(league.0)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("setting the league's time zone"))?;
         let after = League {
             time_zone: zone.clone(),
             ..before.clone()
         };
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(json::league(&before)),
                 after: Some(json::league(&after)),
                 league: Some(league.0),
@@ -1976,7 +2028,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the league's time zone"))?;
+        tx.commit("saving the league's time zone").await?;
         Ok(after)
     }
 
@@ -1989,20 +2041,15 @@ impl Backend {
         sent: serde_json::Value,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        let mut tx = self.write(by).await?;
+        tx.history(Change {
                 after: Some(sent),
                 league: Some(league.0),
                 ..Change::of(Entity::Season, season.to_string(), HistoryAction::SendSchedule)
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving that the schedule was sent"))?;
+        tx.commit("saving that the schedule was sent").await?;
         Ok(())
     }
 
@@ -2035,10 +2082,10 @@ impl Backend {
         new: &NewSeason,
         by: &Actor,
     ) -> Result<Season, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
-        let season = insert_season(&mut tx, league, new, by, self.now()).await?;
-        tx.commit().await.map_err(db("saving the season"))?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
+        let season = insert_season(&mut tx, league, new, by, at).await?;
+        tx.commit("saving the season").await?;
         Ok(season)
     }
 
@@ -2082,12 +2129,11 @@ impl Backend {
     ) -> Result<School, StoreError> {
         let name = name.trim();
         check::name("school", name)?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let taken = sqlx::query("SELECT id FROM schools WHERE league_id = $1 AND name = $2")
             .bind(league.0)
             .bind(name)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("looking up a school"))?;
         if taken.is_some() {
@@ -2098,22 +2144,18 @@ impl Backend {
         let row = sqlx::query("INSERT INTO schools (league_id, name) VALUES ($1, $2) RETURNING id")
             .bind(league.0)
             .bind(name)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing a school"))?;
         let id: i64 = get(&row, "id")?;
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 after: Some(serde_json::json!({ "id": id, "name": name })),
                 league: Some(league.0),
                 ..Change::of(Entity::School, id.to_string(), HistoryAction::Create)
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the school"))?;
+        tx.commit("saving the school").await?;
         Ok(School { id: SchoolId(id), name: name.to_string(), address: None })
     }
 
@@ -2127,14 +2169,12 @@ impl Backend {
         if changes.is_empty() {
             return Ok(());
         }
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
-        let at = self.now();
+        let mut tx = self.write(by).await?;
         for change in changes {
             let sql = format!("SELECT {COMPETITION_COLUMNS} FROM competitions WHERE id = $1");
             let row = sqlx::query(&sql)
                 .bind(change.competition.0)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut **tx)
                 .await
                 .map_err(db("reading a competition"))?
                 .ok_or_else(|| {
@@ -2156,15 +2196,11 @@ impl Backend {
                 .bind(preset)
                 .bind(toml)
                 .bind(change.competition.0)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await
                 .map_err(db("changing the competition's rules"))?;
             bump_competition(&mut tx, change.competition.0).await?;
-            append_history(
-                &mut tx,
-                at,
-                by,
-                Change {
+            tx.history(Change {
                     before: Some(serde_json::json!({ "rules": rules_text(&before.rules) })),
                     after: Some(serde_json::json!({
                         "rules": rules_text(&change.rules),
@@ -2182,7 +2218,7 @@ impl Backend {
             )
             .await?;
         }
-        tx.commit().await.map_err(db("saving the rules"))?;
+        tx.commit("saving the rules").await?;
         Ok(())
     }
 
@@ -2195,11 +2231,11 @@ impl Backend {
         address: Option<&PostalAddress>,
         by: &Actor,
     ) -> Result<School, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
+        let mut tx = self.write(by).await?;
         let row = sqlx::query("SELECT id, name, address FROM schools WHERE id = $1 AND league_id = $2")
             .bind(school.0)
             .bind(league.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a school"))?;
         let Some(row) = row else {
@@ -2211,19 +2247,14 @@ impl Backend {
         if before.address.as_ref() == address {
             return Ok(before);
         }
-        bump(&mut tx).await?;
         sqlx::query("UPDATE schools SET address = $1 WHERE id = $2")
             .bind(address.map(PostalAddress::as_str))
             .bind(school.0)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("setting a school's address"))?;
         let after = School { address: address.cloned(), ..before.clone() };
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(json::school(&before)),
                 after: Some(json::school(&after)),
                 league: Some(league.0),
@@ -2231,7 +2262,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the school's address"))?;
+        tx.commit("saving the school's address").await?;
         Ok(after)
     }
 
@@ -2259,10 +2290,9 @@ impl Backend {
         // GT-M2's calendar: core says what a closure may be.
         arbiter_core::record::calendar::Closure::new(new.starts_on, new.ends_on, reason)
             .map_err(|e| StoreError::Invalid(e.to_string()))?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of_season(&mut tx, season).await?;
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO season_closures (season_id, starts_on, ends_on, reason, created_at) \
              VALUES ($1, {}, {}, $4, {}) RETURNING id",
@@ -2276,7 +2306,7 @@ impl Backend {
             .bind(new.ends_on.to_string())
             .bind(reason)
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing a closure"))?;
         let closure = SeasonClosure {
@@ -2287,18 +2317,14 @@ impl Backend {
             reason: reason.to_string(),
             withdrawn: false,
         };
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 after: Some(json::closure(&closure)),
                 league: Some(league),
                 ..Change::of(Entity::Closure, closure.id.to_string(), HistoryAction::Create)
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the closure"))?;
+        tx.commit("saving the closure").await?;
         Ok(closure)
     }
 
@@ -2313,14 +2339,13 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("withdrawing a closure needs its reason".into()))?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of_season(&mut tx, season).await?;
         let sql = closure_sql("id = $1 AND season_id = $2");
         let found = sqlx::query(&sql)
             .bind(id)
             .bind(season.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a closure"))?;
         let Some(row) = found else {
@@ -2335,19 +2360,15 @@ impl Backend {
                 closure.reason
             )));
         }
-        let at = self.now();
+        let at = tx.at;
         let sql = format!("UPDATE season_closures SET withdrawn_at = {} WHERE id = $2", ts_in("$1"));
         sqlx::query(&sql)
             .bind(at.to_string())
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("withdrawing a closure"))?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(json::closure(&closure)),
                 reason: Some(reason.as_str()),
                 league: Some(league),
@@ -2355,7 +2376,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the withdrawal"))?;
+        tx.commit("saving the withdrawal").await?;
         Ok(())
     }
 
@@ -2379,10 +2400,10 @@ impl Backend {
         competition: &Competition,
         by: &Actor,
     ) -> Result<CompetitionRecord, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
-        let record = insert_competition(&mut tx, season, new, competition, by, self.now()).await?;
-        tx.commit().await.map_err(db("saving the competition"))?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
+        let record = insert_competition(&mut tx, season, new, competition, by, at).await?;
+        tx.commit("saving the competition").await?;
         Ok(record)
     }
 
@@ -2396,24 +2417,24 @@ impl Backend {
         competition: &Competition,
         by: &Actor,
     ) -> Result<Imported, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
         let found = sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues WHERE slug = $1")
             .bind(&place.league.slug)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a league"))?;
         let (league, created_league) = match found {
             Some(row) => (league_from_row(&row)?, None),
             None => {
-                let l = insert_league(&mut tx, &place.league, by, self.now()).await?;
+                let l = insert_league(&mut tx, &place.league, by, at).await?;
                 (l.clone(), Some(l))
             }
         };
         let sql = season_sql("league_id = $1 ORDER BY starts_on IS NULL, starts_on, id");
         let seasons = sqlx::query(&sql)
             .bind(league.id.0)
-            .fetch_all(&mut *tx)
+            .fetch_all(&mut **tx)
             .await
             .map_err(db("reading the seasons"))?
             .iter()
@@ -2427,12 +2448,12 @@ impl Backend {
             Some(s) => (s.clone(), None),
             None => {
                 let (SeasonChoice::Named(s) | SeasonChoice::LatestOr(s)) = &place.season;
-                let s = insert_season(&mut tx, league.id, s, by, self.now()).await?;
+                let s = insert_season(&mut tx, league.id, s, by, at).await?;
                 (s.clone(), Some(s))
             }
         };
-        let record = insert_competition(&mut tx, season.id, new, competition, by, self.now()).await?;
-        tx.commit().await.map_err(db("saving the competition"))?;
+        let record = insert_competition(&mut tx, season.id, new, competition, by, at).await?;
+        tx.commit("saving the competition").await?;
         Ok(Imported {
             league,
             created_league,
@@ -2505,11 +2526,11 @@ impl Backend {
         by: &Actor,
         reason: Option<&str>,
     ) -> Result<ResultVersion, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
         let written =
-            record_result_in(&mut tx, m, seen, outcome, on, (by, self.now()), reason).await?;
-        tx.commit().await.map_err(db("saving the result"))?;
+            record_result_in(&mut tx, m, seen, outcome, on, (by, at), reason).await?;
+        tx.commit("saving the result").await?;
         Ok(written)
     }
 
@@ -2553,8 +2574,8 @@ impl Backend {
         seen: usize,
         by: &Actor,
     ) -> Result<u32, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
                 "there is no match with id {m}; reload the schedule and record the game on the match shown there"
@@ -2566,13 +2587,9 @@ impl Backend {
             ));
         }
         let players = player_rows(&mut tx, place.competition).await?;
-        let position = insert_extra_game(&mut tx, m.0, game, &players, by, self.now()).await?;
+        let position = insert_extra_game(&mut tx, m.0, game, &players, by, at).await?;
         bump_competition(&mut tx, place.competition).await?;
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 after: Some(serde_json::json!({
                     "round": place.round, "home": place.home.0, "away": place.away.0,
                     "extra_game": position, "white": game.white.0, "black": game.black.0,
@@ -2582,7 +2599,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the extra game"))?;
+        tx.commit("saving the extra game").await?;
         to_u32(position, "extra game's place")
     }
 
@@ -2596,8 +2613,8 @@ impl Backend {
         step: &ExtraStep,
         by: &Actor,
     ) -> Result<(), StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
                 "there is no match with id {m}; reload the schedule and find the game on the match shown there"
@@ -2606,7 +2623,7 @@ impl Backend {
         let row = sqlx::query("SELECT id FROM extra_games WHERE match_id = $1 AND position = $2")
             .bind(m.0)
             .bind(i64::from(position))
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading an extra game"))?;
         let Some(row) = row else {
@@ -2614,17 +2631,13 @@ impl Backend {
                 "this match has no extra game {position}; reload the match and choose one of the games it lists"
             )));
         };
-        insert_extra_event(&mut tx, get(&row, "id")?, ExtraRow::Step(step), by, self.now()).await?;
+        insert_extra_event(&mut tx, get(&row, "id")?, ExtraRow::Step(step), by, at).await?;
         bump_competition(&mut tx, place.competition).await?;
         let (action, reason) = match step {
             ExtraStep::Confirmed => (HistoryAction::ConfirmExtraGame, None),
             ExtraStep::Struck { reason } => (HistoryAction::StrikeExtraGame, Some(reason.as_str())),
         };
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 after: Some(serde_json::json!({
                     "round": place.round, "home": place.home.0, "away": place.away.0,
                     "extra_game": position,
@@ -2634,7 +2647,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the step on the extra game"))
+        tx.commit("saving the step on the extra game").await
     }
 
     /// GT-M20: keeps `pgn` (core's `game::read` has checked it) as board `board`'s game score of
@@ -2646,8 +2659,7 @@ impl Backend {
         pgn: &str,
         by: &Actor,
     ) -> Result<u32, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
                 "there is no match with id {m}; reload the schedule and upload the game on the match shown there"
@@ -2661,16 +2673,12 @@ impl Backend {
         .bind(m.0)
         .bind(i64::from(board))
         .bind(pgn)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await
         .map_err(db("storing a game score"))?;
         let upload: i64 = get(&row, "upload")?;
         bump_competition(&mut tx, place.competition).await?;
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 after: Some(serde_json::json!({
                     "round": place.round, "home": place.home.0, "away": place.away.0,
                     "board": board, "upload": upload, "pgn": pgn,
@@ -2679,7 +2687,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the game score"))?;
+        tx.commit("saving the game score").await?;
         to_u32(upload, "game score's upload")
     }
 
@@ -2693,8 +2701,7 @@ impl Backend {
         late: Option<&LateLineup>,
         by: &Actor,
     ) -> Result<LineupVersion, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let Some(place) = match_place(&mut tx, m).await? else {
             return Err(StoreError::NotFound(format!(
                 "there is no match with id {m}; reload the schedule and name the lineup on the match shown there"
@@ -2723,7 +2730,7 @@ impl Backend {
         )
         .bind(m.0)
         .bind(side.code())
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await
         .map_err(db("reading a lineup's versions"))?;
         let now = to_u32(get(&row, "v")?, "lineup version")?;
@@ -2734,7 +2741,7 @@ impl Backend {
             )));
         }
         let version = now + 1;
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO lineup_versions (match_id, side, version, entered_by, entered_role, entered_at) \
              VALUES ($1, $2, $3, $4, $5, {}) RETURNING id",
@@ -2747,7 +2754,7 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing a lineup"))?;
         let version_id: i64 = get(&row, "id")?;
@@ -2759,7 +2766,7 @@ impl Backend {
             .bind(version_id)
             .bind(board)
             .bind(player)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a lineup's board"))?;
         }
@@ -2769,7 +2776,7 @@ impl Backend {
             )
             .bind(version_id)
             .bind(id_of(p)?)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a lineup's withdrawal"))?;
         }
@@ -2783,7 +2790,7 @@ impl Backend {
             .bind(i64::from(l.minutes_late))
             .bind(l.accepted_by.as_str())
             .bind(l.reason.as_str())
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a late lineup's acceptance"))?;
         }
@@ -2803,11 +2810,7 @@ impl Backend {
                 }),
             );
         }
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(place.league),
                 competition: Some(place.competition),
                 match_id: Some(m.0),
@@ -2819,7 +2822,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the lineup"))?;
+        tx.commit("saving the lineup").await?;
         Ok(LineupVersion {
             match_id: m,
             version,
@@ -2854,10 +2857,8 @@ impl Backend {
                 check::text(TextKind::Name, &format!("the school of {of}"), school)?;
             }
         }
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
-        let at = self.now();
         for (team, p) in players {
             let row = sqlx::query(
                 "SELECT t.id, COALESCE(MAX(e.position), 0) AS last FROM teams t \
@@ -2866,7 +2867,7 @@ impl Backend {
             )
             .bind(competition.0)
             .bind(&team.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a team"))?;
             let Some(row) = row else {
@@ -2884,7 +2885,7 @@ impl Backend {
             )
             .bind(team_id)
             .bind(&p.name)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a team's roster"))?;
             if same_name.is_some() {
@@ -2914,15 +2915,11 @@ impl Backend {
             .bind(team_id)
             .bind(last + 1)
             .bind(player_id)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a roster entry"))?;
             let key = person_key(&mut tx, person).await?;
-            append_history(
-                &mut tx,
-                at,
-                by,
-                Change {
+            tx.history(Change {
                     after: Some(serde_json::json!({
                         "team": team.0, "id": p.id.0, "name": p.name, "rating": p.rating,
                         "provisional": p.provisional, "unranked": p.unranked,
@@ -2939,7 +2936,7 @@ impl Backend {
             .await?;
         }
         bump_competition(&mut tx, competition.0).await?;
-        tx.commit().await.map_err(db("saving the roster"))?;
+        tx.commit("saving the roster").await?;
         Ok(())
     }
 
@@ -2958,8 +2955,7 @@ impl Backend {
             StoreError::Invalid("a change to a roster needs its reason".into())
         })?;
         check::name("player", after.name.trim())?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
         let sql = format!(
             "SELECT p.id, p.name, p.rating, p.provisional, {} AS withdrawn_on, t.team_key \
@@ -2971,7 +2967,7 @@ impl Backend {
         let Some(row) = sqlx::query(&sql)
             .bind(competition.0)
             .bind(&player.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading a player"))?
         else {
@@ -2999,7 +2995,7 @@ impl Backend {
             .bind(after.provisional)
             .bind(after.withdrawn.map(|d| d.to_string()))
             .bind(row_id)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("changing a player"))?;
         bump_competition(&mut tx, competition.0).await?;
@@ -3008,11 +3004,7 @@ impl Backend {
         } else {
             HistoryAction::EditPlayer
         };
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(before),
                 after: Some(serde_json::json!({
                     "team": team, "id": player.0, "name": after.name.trim(),
@@ -3027,7 +3019,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the change to the roster"))?;
+        tx.commit("saving the change to the roster").await?;
         Ok(())
     }
 
@@ -3052,8 +3044,7 @@ impl Backend {
                     .into(),
             )
         })?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         unchanged_since(&mut tx, seen).await?;
         let league = league_of(&mut tx, competition).await?;
         let row = sqlx::query(
@@ -3064,7 +3055,7 @@ impl Backend {
         )
         .bind(competition.0)
         .bind(&player.0)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut **tx)
         .await
         .map_err(db("reading a player"))?
         .ok_or_else(|| {
@@ -3091,7 +3082,7 @@ impl Backend {
         sqlx::query("UPDATE players SET person_id = $1 WHERE id = $2")
             .bind(person)
             .bind(row_id)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("linking a player to a person"))?;
         bump_competition(&mut tx, competition.0).await?;
@@ -3100,11 +3091,7 @@ impl Backend {
             None => None,
         };
         let after = person_key(&mut tx, person).await?;
-        append_history(
-            &mut tx,
-            self.now(),
-            by,
-            Change {
+        tx.history(Change {
                 before: Some(serde_json::json!({ "team": team, "id": player.0, "person": before })),
                 after: Some(serde_json::json!({ "team": team, "id": player.0, "person": after })),
                 reason: Some(reason.as_str()),
@@ -3115,7 +3102,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the link"))?;
+        tx.commit("saving the link").await?;
         Ok(PersonId(after))
     }
 
@@ -3145,12 +3132,11 @@ impl Backend {
     ) -> Result<(), StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("a move needs its reason (GT-M2)".into()))?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         for &(competition, version) in seen {
             let row = sqlx::query("SELECT name, version FROM competitions WHERE id = $1")
                 .bind(competition.0)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut **tx)
                 .await
                 .map_err(db("reading a competition's version"))?;
             let Some(row) = row else {
@@ -3167,14 +3153,14 @@ impl Backend {
                 )));
             }
         }
-        let at = self.now();
+        let at = tx.at;
         for mv in moves {
             move_in(&mut tx, mv, reason.as_str(), at, by).await?;
         }
         if let Some((season, last)) = season_ends {
             extend_season(&mut tx, season, last, reason.as_str(), at, by).await?;
         }
-        tx.commit().await.map_err(db("saving the move"))?;
+        tx.commit("saving the move").await?;
         Ok(())
     }
 
@@ -3189,10 +3175,9 @@ impl Backend {
     ) -> Result<Ruling, StoreError> {
         let reason = check::reason(Some(reason))?
             .ok_or_else(|| StoreError::Invalid("a ruling needs its reason".into()))?;
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO violation_rulings (competition_id, finding_key, message, reason, ruled_by, \
              ruled_role, ruled_at) VALUES ($1, $2, $3, $4, $5, $6, {})",
@@ -3206,7 +3191,7 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(|e| match &e {
                 sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Stale(
@@ -3215,11 +3200,7 @@ impl Backend {
                 _ => db("storing a ruling")(e),
             })?;
         bump_competition(&mut tx, competition.0).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(competition.0),
                 after: Some(serde_json::json!({"finding": key, "message": message, "ruling": "the result stands"})),
@@ -3228,7 +3209,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the ruling"))?;
+        tx.commit("saving the ruling").await?;
         Ok(Ruling {
             key: key.to_string(),
             message: message.to_string(),

@@ -142,10 +142,9 @@ impl Backend {
                 "an officers' decision orders two or more tied teams (GT-F3)".into(),
             ));
         }
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO tie_decisions (competition_id, team_order, reason, decided_by, \
              decided_role, decided_at) VALUES ($1, $2, $3, $4, $5, {}) RETURNING id",
@@ -158,16 +157,12 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing the officers' decision"))?;
         let id: i64 = get(&row, "id")?;
         bump_competition(&mut tx, competition.0).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(competition.0),
                 after: Some(serde_json::json!({ "order": order_text(order) })),
@@ -176,7 +171,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the officers' decision"))?;
+        tx.commit("saving the officers' decision").await?;
         Ok(TieDecision {
             id,
             competition,
@@ -230,16 +225,15 @@ impl Backend {
         calendar: &PlayoffCalendar,
         by: &Actor,
     ) -> Result<PlayoffRecord, StoreError> {
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
+        let at = tx.at;
         if playoffs_in(&mut tx, season).await?.is_some() {
             return Err(StoreError::Conflict(
                 "the season's playoffs are drawn already; their bracket is on the playoffs page"
                     .into(),
             ));
         }
-        let record = insert_competition(&mut tx, season, new, competition, by, self.now()).await?;
-        let at = self.now();
+        let record = insert_competition(&mut tx, season, new, competition, by, at).await?;
         let sql = format!(
             "INSERT INTO playoffs (season_id, competition_id, drawn_by, drawn_role, drawn_at) \
              VALUES ($1, $2, $3, $4, {}) RETURNING id",
@@ -251,7 +245,7 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing the playoffs"))?;
         let id: i64 = get(&row, "id")?;
@@ -267,7 +261,7 @@ impl Backend {
             .bind(s.school.as_deref())
             .bind(&s.division)
             .bind(i64::from(s.place))
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing a playoff seed"))?;
         }
@@ -286,16 +280,12 @@ impl Backend {
                 .bind(id)
                 .bind(round)
                 .bind(day.to_string())
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await
                 .map_err(db("storing a playoff day"))?;
         }
         let league = league_of(&mut tx, record.id).await?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(record.id.0),
                 after: Some(serde_json::json!({
@@ -310,7 +300,7 @@ impl Backend {
         )
         .await?;
         let drawn = playoffs_in(&mut tx, season).await?;
-        tx.commit().await.map_err(db("saving the playoffs"))?;
+        tx.commit("saving the playoffs").await?;
         drawn.ok_or_else(|| corrupt("playoffs stored but not read back"))
     }
 
@@ -355,8 +345,7 @@ impl Backend {
                 check::reason(*reason)?
             }
         };
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let row = sqlx::query(
             "SELECT c.version, c.league_id, (SELECT COALESCE(MAX(position) + 1, 0) FROM rounds r \
              WHERE r.competition_id = c.id) AS next, (SELECT COUNT(*) FROM rounds r \
@@ -365,7 +354,7 @@ impl Backend {
         )
         .bind(competition.0)
         .bind(i64::from(round.number))
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut **tx)
         .await
         .map_err(db("reading the competition"))?
         .ok_or_else(|| StoreError::NotFound(format!("there is no competition with id {competition}")))?;
@@ -388,7 +377,7 @@ impl Backend {
         let teams: HashMap<String, i64> =
             sqlx::query("SELECT id, team_key FROM teams WHERE competition_id = $1")
                 .bind(competition.0)
-                .fetch_all(&mut *tx)
+                .fetch_all(&mut **tx)
                 .await
                 .map_err(db("reading the teams"))?
                 .iter()
@@ -409,11 +398,11 @@ impl Backend {
             .bind(i64::from(round.number))
             .bind(position)
             .bind(round.date.map(|d| d.to_string()))
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(db("storing a round"))?;
         let round_id: i64 = get(&row, "id")?;
-        let at = self.now();
+        let at = tx.at;
         let no_players = HashMap::new();
         for (place, p) in round.pairings.iter().enumerate() {
             let place = i64::try_from(place).unwrap_or(i64::MAX);
@@ -427,7 +416,7 @@ impl Backend {
                     .bind(place)
                     .bind(team_row(&m.home)?)
                     .bind(team_row(&m.away)?)
-                    .fetch_one(&mut *tx)
+                    .fetch_one(&mut **tx)
                     .await
                     .map_err(db("storing a match"))?;
                     let match_id: i64 = get(&row, "id")?;
@@ -452,7 +441,7 @@ impl Backend {
                     .bind(place)
                     .bind(team_row(&b.team)?)
                     .bind(codes::bye_kind(b.kind))
-                    .execute(&mut *tx)
+                    .execute(&mut **tx)
                     .await
                     .map_err(db("storing a bye"))?;
                 }
@@ -486,11 +475,7 @@ impl Backend {
                 Change::of(Entity::Competition, competition.to_string(), HistoryAction::PublishPairing)
             }
         };
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(competition.0),
                 after: Some(after),
@@ -499,7 +484,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the round"))?;
+        tx.commit("saving the round").await?;
         Ok(())
     }
 
@@ -522,8 +507,7 @@ impl Backend {
                 game.kind.words()
             )));
         }
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let league = league_of(&mut tx, competition).await?;
         let mut before = None;
         if let Some(id) = corrects {
@@ -534,7 +518,7 @@ impl Backend {
             )
             .bind(id)
             .bind(competition.0)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await
             .map_err(db("reading the deciding game corrected"))?;
             let Some(row) = row else {
@@ -564,7 +548,7 @@ impl Backend {
                 "result": result,
             }));
         }
-        let at = self.now();
+        let at = tx.at;
         let sql = format!(
             "INSERT INTO deciding_games (competition_id, round, team_key, kind, black, result, \
              reason, entered_by, entered_role, entered_at, corrects) \
@@ -583,7 +567,7 @@ impl Backend {
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
             .bind(corrects)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .map_err(db("storing the deciding game"))?;
         bump_competition(&mut tx, competition.0).await?;
@@ -592,11 +576,7 @@ impl Backend {
         } else {
             HistoryAction::RecordDecidingGame
         };
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league),
                 competition: Some(competition.0),
                 team: Some(&game.team.0),
@@ -613,7 +593,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the deciding game"))?;
+        tx.commit("saving the deciding game").await?;
         Ok(())
     }
 
@@ -683,8 +663,7 @@ impl Backend {
                 )));
             }
         }
-        let mut tx = begin_write(self.writer()).await?;
-        bump(&mut tx).await?;
+        let mut tx = self.write(by).await?;
         let season_slug = season_of(&mut tx, league, season).await?;
         let before = media_reports_in(&mut tx, season).await?;
         let latest = before
@@ -699,7 +678,7 @@ impl Backend {
                 moment.code()
             )));
         }
-        let at = self.now();
+        let at = tx.at;
         let version = latest + 1;
         let sql = format!(
             "INSERT INTO media_reports (league_id, season_id, moment, version, published, \
@@ -718,7 +697,7 @@ impl Backend {
             .bind(by.user.clone())
             .bind(by.role.map(Role::code))
             .bind(at.to_string())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await
             .map_err(|e| match &e {
                 sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Stale(
@@ -727,11 +706,7 @@ impl Backend {
                 _ => db("storing the media report")(e),
             })?;
         let id: i64 = get(&row, "id")?;
-        append_history(
-            &mut tx,
-            at,
-            by,
-            Change {
+        tx.history(Change {
                 league: Some(league.0),
                 after: Some(serde_json::json!({
                     "season": season_slug,
@@ -752,7 +727,7 @@ impl Backend {
             },
         )
         .await?;
-        tx.commit().await.map_err(db("saving the media report"))?;
+        tx.commit("saving the media report").await?;
         Ok(MediaReportVersion {
             moment,
             version,
