@@ -99,8 +99,9 @@ pub mod settings;
 pub mod standings;
 pub mod suspend;
 pub mod swiss;
-#[cfg(test)]
-pub(crate) mod testing;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub mod testing;
 pub mod text;
 pub mod validate;
 pub mod words;

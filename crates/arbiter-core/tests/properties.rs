@@ -1,8 +1,6 @@
 //! Invariants of scoring and standings over generated competitions (proptest).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
 use std::collections::HashMap;
 
 use arbiter_core::calendar::{Closure, SCHOOL_WEEK, SchoolCalendar};
@@ -12,6 +10,7 @@ use arbiter_core::ruleset::Ruleset;
 use arbiter_core::schedule::{self, Cycles, ScheduleError, Spacing, place};
 use arbiter_core::scoring::{EntryKind, score};
 use arbiter_core::standings::{rank, standings};
+use arbiter_core::testing as support;
 use jiff::ToSpan;
 use jiff::civil::{Date, Weekday, date};
 use proptest::prelude::*;

@@ -1,13 +1,11 @@
 //! Hand-worked standings cases for both presets. Each test names the rules it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
 use arbiter_core::model::*;
 use arbiter_core::ruleset::{PresetsOnly, Ruleset};
 use arbiter_core::scoring::{EntryKind, score, would_drop};
 use arbiter_core::standings::{CriterionValue, SeparationReason, standings};
-use support::*;
+use arbiter_core::testing::*;
 
 fn astc() -> Ruleset {
     Ruleset::preset("astc").unwrap()
