@@ -222,6 +222,16 @@ pub async fn api_token(
         .1
 }
 
+/// A migrated in-memory store holding the demo as generated on `today`, written by the system.
+pub async fn demo_store(today: Date) -> Store {
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    crate::write_to(&store, &crate::generate(today), &Actor::system(), |_, _| {})
+        .await
+        .unwrap();
+    store
+}
+
 /// The PostgreSQL server `ARBITER_TEST_POSTGRES_URL` names, if it names one.
 pub fn named_postgres_url() -> Option<String> {
     std::env::var("ARBITER_TEST_POSTGRES_URL")

@@ -78,6 +78,7 @@ impl Drop for Scratch {
     }
 }
 
+#[allow(unused_imports)]
 pub use arbiter_demo::testing::postgres_url;
 
 /// Where a test's data lives: a SQLite file, or a schema of its own on PostgreSQL.
