@@ -38,8 +38,10 @@ pub mod scoring;
 pub mod season;
 pub mod season_end;
 pub mod teams;
-#[cfg(test)]
-pub(crate) mod testing;
+/// Competitions built in a few lines for tests, here and in other crates' (feature `testing`).
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub mod testing;
 
 pub use record::model::*;
 pub use rules::criteria::{CriterionKind, CriterionSpec, ScoreBasis};

@@ -1,6 +1,8 @@
-//! Builders for the hand-worked competitions of the unit tests. A match is written as its board
-//! results from the home side, a character a board: `1` home win, `=` draw, `0` away win, `+`
-//! home wins by forfeit, `-` away wins by forfeit, `x` double forfeit, `*` not yet played.
+//! Builders for the hand-worked competitions of the tests: this crate's unit tests, its
+//! integration tests and other crates' tests (with the `testing` feature). A match is written as
+//! its board results from the home side, a character a board: `1` home win, `=` draw, `0` away
+//! win, `+` home wins by forfeit, `-` away wins by forfeit, `x` double forfeit, `*` not yet
+//! played.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::record::model::*;
@@ -25,27 +27,37 @@ pub fn boards(code: &str) -> Vec<Board> {
 
 /// A match with its result, home first.
 pub fn played(home: &str, away: &str, code: &str) -> Pairing {
+    with_outcome(home, away, MatchOutcome::Boards(boards(code)))
+}
+
+/// A match still to play.
+pub fn pending(home: &str, away: &str) -> Pairing {
+    with_outcome(home, away, MatchOutcome::Pending)
+}
+
+/// A match forfeited as a whole by the side `by`.
+pub fn forfeited(home: &str, away: &str, by: Side) -> Pairing {
+    with_outcome(home, away, MatchOutcome::Forfeit { by })
+}
+
+/// A match, home first, with `outcome`.
+pub fn with_outcome(home: &str, away: &str, outcome: MatchOutcome) -> Pairing {
     Pairing::Match(Match {
         date: None,
         home: TeamId(home.into()),
         away: TeamId(away.into()),
-        outcome: MatchOutcome::Boards(boards(code)),
+        outcome,
         start: None,
         extra_games: Vec::new(),
         late: None,
     })
 }
 
-/// A match still to play.
-pub fn pending(home: &str, away: &str) -> Pairing {
-    Pairing::Match(Match {
-        date: None,
-        home: TeamId(home.into()),
-        away: TeamId(away.into()),
-        outcome: MatchOutcome::Pending,
-        start: None,
-        extra_games: Vec::new(),
-        late: None,
+/// A bye the pairing gave `team`.
+pub fn bye(team: &str) -> Pairing {
+    Pairing::Bye(Bye {
+        team: TeamId(team.into()),
+        kind: ByeKind::PairingAllocated,
     })
 }
 
@@ -72,4 +84,19 @@ pub fn competition(teams: &[&str], rounds: Vec<Vec<Pairing>>) -> Competition {
             })
             .collect(),
     }
+}
+
+/// The standings as `(place, team id)` in rank order.
+pub fn order(c: &Competition, s: &crate::Standings) -> Vec<(String, String)> {
+    s.rows
+        .iter()
+        .map(|r| (r.place.clone(), c.teams[r.team].id.0.clone()))
+        .collect()
+}
+
+/// `(place, team id)` pairs as [`order`] gives them.
+pub fn places(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(p, t)| ((*p).to_string(), (*t).to_string()))
+        .collect()
 }

@@ -1,8 +1,6 @@
 //! Invariants of scoring and standings over generated competitions (proptest).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
 use std::collections::HashMap;
 
 use arbiter_core::pairing::schedule::{self, Cycles, ScheduleError, Spacing, place};
@@ -12,6 +10,7 @@ use arbiter_core::rules::criteria::CriterionSpec;
 use arbiter_core::rules::ruleset::Ruleset;
 use arbiter_core::scoring::standings::{rank, standings};
 use arbiter_core::scoring::{EntryKind, score};
+use arbiter_core::testing as support;
 use jiff::ToSpan;
 use jiff::civil::{Date, Weekday, date};
 use proptest::prelude::*;

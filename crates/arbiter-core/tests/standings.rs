@@ -1,13 +1,11 @@
 //! Hand-worked standings cases for both presets. Each test names the rules it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
 use arbiter_core::record::model::*;
 use arbiter_core::rules::ruleset::{PresetsOnly, Ruleset};
 use arbiter_core::scoring::standings::{CriterionValue, SeparationReason, standings};
 use arbiter_core::scoring::{EntryKind, score, would_drop};
-use support::*;
+use arbiter_core::testing::*;
 
 fn astc() -> Ruleset {
     Ruleset::preset("astc").unwrap()

@@ -27,6 +27,9 @@ mod rng;
 #[cfg(feature = "store")]
 mod store;
 mod swiss;
+#[cfg(feature = "testing")]
+#[doc(hidden)]
+pub mod testing;
 #[cfg(feature = "store")]
 pub use store::write_to;
 

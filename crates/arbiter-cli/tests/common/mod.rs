@@ -78,23 +78,8 @@ impl Drop for Scratch {
     }
 }
 
-/// The PostgreSQL server to test against, or `None` to skip (never under CI=true).
-pub fn postgres_url() -> Option<String> {
-    match std::env::var("ARBITER_TEST_POSTGRES_URL") {
-        Ok(url) if !url.trim().is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "ARBITER_TEST_POSTGRES_URL is not set but CI=true: this test must run on PostgreSQL in CI \
-                 (.ci/run starts a server with `.ci/postgres.sh start`)"
-            );
-            eprintln!(
-                "skipped on PostgreSQL: set ARBITER_TEST_POSTGRES_URL=postgres://USER:PASSWORD@HOST:PORT/DB to run it"
-            );
-            None
-        }
-    }
-}
+#[allow(unused_imports)]
+pub use arbiter_demo::testing::postgres_url;
 
 /// Where a test's data lives: a SQLite file, or a schema of its own on PostgreSQL.
 pub struct Database {
@@ -125,9 +110,8 @@ impl Database {
             .await
             .unwrap();
         admin.close().await;
-        let sep = if server.contains('?') { '&' } else { '?' };
         Database {
-            url: format!("{server}{sep}options[search_path]={schema}"),
+            url: arbiter_demo::testing::with_search_path(server, &schema),
             schema: Some((server.to_string(), schema)),
         }
     }

@@ -17,6 +17,7 @@ use arbiter_core::{
     Board, Bye, ByeKind, Colour, Competition, GameResult, Match, MatchOutcome, Pairing, Player,
     PlayerId, Round, Side, Team, TeamId,
 };
+use arbiter_demo::testing::LeagueSetup;
 use arbiter_store::{
     Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Season, Store,
 };
@@ -125,29 +126,7 @@ where
     reraise(run_then(test(store)).await);
 }
 
-/// The PostgreSQL server to test against, or `None` to skip (never under CI).
-pub fn postgres_url() -> Option<String> {
-    match std::env::var("ARBITER_TEST_POSTGRES_URL") {
-        Ok(url) if !url.trim().is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "ARBITER_TEST_POSTGRES_URL is not set but CI=true: the store's PostgreSQL tests must run in CI \
-                 (.ci/run starts a server with `.ci/postgres.sh start`)"
-            );
-            eprintln!(
-                "skipped: set ARBITER_TEST_POSTGRES_URL=postgres://USER:PASSWORD@HOST:PORT/DB to run this test on PostgreSQL"
-            );
-            None
-        }
-    }
-}
-
-/// `url` with the search path set to `schema`, so every table lands in it.
-pub fn with_search_path(url: &str, schema: &str) -> String {
-    let sep = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{sep}options[search_path]={schema}")
-}
+pub use arbiter_demo::testing::{postgres_url, with_search_path};
 
 /// The body gets an unmigrated store on a fresh PostgreSQL schema, dropped afterwards.
 pub async fn run_postgres<F, Fut>(test: F)
@@ -270,14 +249,13 @@ pub fn new_competition(slug: &str) -> NewCompetition {
 
 /// A league with one season, on a migrated store.
 pub async fn league_and_season(store: &Store, league_slug: &str) -> Season {
-    let league = store
-        .create_league(&new_league(league_slug), &arbiter())
+    LeagueSetup::new(new_league(league_slug))
+        .by(arbiter())
+        .season(new_season("2025-26"))
+        .write(store)
         .await
-        .unwrap();
-    store
-        .create_season(league.id, &new_season("2025-26"), &arbiter())
-        .await
-        .unwrap()
+        .seasons
+        .remove(0)
 }
 
 fn player(id: &str, name: &str, rating: Option<u32>, provisional: bool) -> Player {

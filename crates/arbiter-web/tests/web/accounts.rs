@@ -67,7 +67,7 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
     // The President invites Start's advisor from the People page.
     let mut president = Visitor::signed_in(&app, "president@gthscl.example").await;
     let people = president.get(&app, "/leagues/gthscl/people").await;
-    assert_eq!(people.status, StatusCode::OK, "{}", people.body);
+    people.assert_status(StatusCode::OK);
     assert!(
         people.body.contains("Start High School"),
         "the schools are offered"
@@ -83,26 +83,18 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
             ],
         )
         .await;
-    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    sent.assert_status(StatusCode::SEE_OTHER);
     let mails = sink.wait_for(1, Duration::from_secs(10)).await;
     assert_eq!(mails[0].to, vec!["advisor@start.example".to_string()]);
     let invite = link_in(&mails[0].text(), "/invites/");
     let people = president.get(&app, "/leagues/gthscl/people").await;
-    assert!(
-        people.body.contains("advisor@start.example"),
-        "{}",
-        people.body
-    );
+    people.assert_contains("advisor@start.example");
 
     // The advisor opens the link, chooses a name and password, and is signed in.
     let mut advisor = Visitor::new(&app).await;
     let form = advisor.get(&app, &invite).await;
-    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
-    assert!(
-        form.body.contains("Advisor of Start High School"),
-        "{}",
-        form.body
-    );
+    form.assert_status(StatusCode::OK);
+    form.assert_contains("Advisor of Start High School");
     let short = advisor
         .post(
             &app,
@@ -114,12 +106,8 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
             ],
         )
         .await;
-    assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        short.body.contains("at least 10 characters"),
-        "{}",
-        short.body
-    );
+    short.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    short.assert_contains("at least 10 characters");
     let joined = advisor
         .post(
             &app,
@@ -131,7 +119,7 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
             ],
         )
         .await;
-    assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
+    joined.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(joined.header("location"), "/account");
     let mine = advisor.get(&app, "/account").await;
     assert!(mine.body.contains("Advisor") && mine.body.contains("Start High School"));
@@ -144,8 +132,8 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
     // The link worked once.
     let mut again = Visitor::new(&app).await;
     let reused = again.get(&app, &invite).await;
-    assert_eq!(reused.status, StatusCode::GONE);
-    assert!(reused.body.contains("works once"), "{}", reused.body);
+    reused.assert_status(StatusCode::GONE);
+    reused.assert_contains("works once");
 
     // Controls: the advisor's own home match has the result form; a match of two other
     // schools has none; the public sees no form at all.
@@ -158,7 +146,7 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
         .unwrap();
     let href = |(h, _): &(TeamId, TeamId)| format!("{DIVISION}/rounds/4/matches/{}", h.0);
     let own_page = advisor.get(&app, &href(own)).await;
-    assert_eq!(own_page.status, StatusCode::OK, "{}", own_page.body);
+    own_page.assert_status(StatusCode::OK);
     assert!(
         own_page.body.contains("/result\""),
         "the home advisor enters: {}",
@@ -173,14 +161,14 @@ async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_
         other_page.body
     );
     let public = get(&app, &href(own)).await;
-    assert_eq!(public.status, StatusCode::OK);
+    public.assert_status(StatusCode::OK);
     assert!(
         !public.body.contains("<form"),
         "the public sees no controls"
     );
     // And the advisor cannot invite.
     let refused = advisor.get(&app, "/leagues/gthscl/people").await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    refused.assert_status(StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -204,8 +192,8 @@ async fn an_expired_invitation_says_so() {
     tokio::time::sleep(Duration::from_millis(20)).await;
     let mut v = Visitor::new(&app).await;
     let page = v.get(&app, &format!("/invites/{token}")).await;
-    assert_eq!(page.status, StatusCode::GONE);
-    assert!(page.body.contains("expired"), "{}", page.body);
+    page.assert_status(StatusCode::GONE);
+    page.assert_contains("expired");
     let post = v
         .post(
             &app,
@@ -217,7 +205,7 @@ async fn an_expired_invitation_says_so() {
             ],
         )
         .await;
-    assert_eq!(post.status, StatusCode::GONE);
+    post.assert_status(StatusCode::GONE);
     assert!(
         store
             .user_by_email(
@@ -242,7 +230,7 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_other_sessions() {
     let asked = v
         .post(&app, "/reset", &[("email", "sec@gthscl.example")])
         .await;
-    assert_eq!(asked.status, StatusCode::OK);
+    asked.assert_status(StatusCode::OK);
     // The same answer for an address with no account: it says nothing about who has one.
     let unknown = v
         .post(&app, "/reset", &[("email", "nobody@gthscl.example")])
@@ -263,7 +251,7 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_other_sessions() {
             &[("password", new_password), ("password_again", new_password)],
         )
         .await;
-    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    set.assert_status(StatusCode::SEE_OTHER);
     // Used once; a second use is refused.
     let mut w = Visitor::new(&app).await;
     w.get(&app, &link).await;
@@ -274,7 +262,7 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_other_sessions() {
             &[("password", new_password), ("password_again", new_password)],
         )
         .await;
-    assert_eq!(reused.status, StatusCode::GONE, "{}", reused.body);
+    reused.assert_status(StatusCode::GONE);
     // The session signed in with the old password has ended.
     let old = elsewhere.get(&app, "/account").await;
     assert!(to_sign_in(&old), "old session still works: {}", old.status);
@@ -294,7 +282,7 @@ async fn sign_in_gives_a_new_session_id_and_sign_out_ends_it() {
             &[("email", "arb@gthscl.example"), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(signed.status, StatusCode::SEE_OTHER);
+    signed.assert_status(StatusCode::SEE_OTHER);
     let set_cookie = signed.header("set-cookie");
     assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
     assert!(set_cookie.contains("SameSite=Lax"), "{set_cookie}");
@@ -309,7 +297,7 @@ async fn sign_in_gives_a_new_session_id_and_sign_out_ends_it() {
     assert!(to_sign_in(&planted.get(&app, "/account").await));
     assert_eq!(v.get(&app, "/account").await.status, StatusCode::OK);
     let out = v.post(&app, "/sign-out", &[]).await;
-    assert_eq!(out.status, StatusCode::SEE_OTHER);
+    out.assert_status(StatusCode::SEE_OTHER);
     assert!(to_sign_in(&v.get(&app, "/account").await));
 }
 
@@ -328,14 +316,8 @@ async fn sign_in_reads_the_email_by_the_one_rule() {
             &[("email", "arb gthscl.example"), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused
-            .body
-            .contains("is not an email address: it has no @"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("is not an email address: it has no @");
     let signed = v
         .post(
             &app,
@@ -343,7 +325,7 @@ async fn sign_in_reads_the_email_by_the_one_rule() {
             &[("email", "  ARB@Gthscl.Example "), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(signed.status, StatusCode::SEE_OTHER);
+    signed.assert_status(StatusCode::SEE_OTHER);
 }
 
 #[tokio::test]
@@ -358,41 +340,26 @@ async fn a_strangers_failed_guesses_never_stop_the_right_password_from_another_a
             .await
             .post(&app, "/sign-in", &wrong)
             .await;
-        assert_eq!(a.status, StatusCode::UNAUTHORIZED);
+        a.assert_status(StatusCode::UNAUTHORIZED);
     }
     let mut stranger = Visitor::new(&app).await;
     for _ in 0..5 {
         let a = stranger.post(&app, "/sign-in", &wrong).await;
-        assert_eq!(a.status, StatusCode::UNAUTHORIZED);
-        assert!(a.body.contains("do not match"), "{}", a.body);
+        a.assert_status(StatusCode::UNAUTHORIZED);
+        a.assert_contains("do not match");
     }
     let right = [("email", "vp@gthscl.example"), ("password", PASSWORD)];
     let paused = stranger.post(&app, "/sign-in", &right).await;
-    assert_eq!(
-        paused.status,
-        StatusCode::TOO_MANY_REQUESTS,
-        "{}",
-        paused.body
-    );
-    assert!(
-        paused
-            .body
-            .contains("from your address in the last 15 minutes"),
-        "{}",
-        paused.body
-    );
+    paused.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    paused.assert_contains("from your address in the last 15 minutes");
     // The page says when: a clock time and the minutes to it, and Retry-After in seconds.
-    assert!(
-        paused.body.contains("UTC, in 15 minutes"),
-        "{}",
-        paused.body
-    );
+    paused.assert_contains("UTC, in 15 minutes");
     let retry: u64 = paused.header("retry-after").parse().unwrap();
     assert!((850..=901).contains(&retry), "Retry-After: {retry}");
 
     let mut owner = Visitor::new(&app).await;
     let signed = owner.post(&app, "/sign-in", &right).await;
-    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    signed.assert_status(StatusCode::SEE_OTHER);
 }
 
 #[tokio::test]
@@ -407,18 +374,13 @@ async fn reset_requests_have_their_own_limit_and_never_pause_signing_in() {
         let a = stranger
             .post(&app, "/reset", &[("email", "vp@gthscl.example")])
             .await;
-        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        a.assert_status(StatusCode::OK);
     }
     let fourth = stranger
         .post(&app, "/reset", &[("email", "vp@gthscl.example")])
         .await;
-    assert_eq!(
-        fourth.status,
-        StatusCode::TOO_MANY_REQUESTS,
-        "{}",
-        fourth.body
-    );
-    assert!(fourth.body.contains("ask again at"), "{}", fourth.body);
+    fourth.assert_status(StatusCode::TOO_MANY_REQUESTS);
+    fourth.assert_contains("ask again at");
     assert!(!fourth.header("retry-after").is_empty());
     // The person, from their own address, may still ask, and still sign in.
     let mut owner = Visitor::new(&app).await;
@@ -426,8 +388,8 @@ async fn reset_requests_have_their_own_limit_and_never_pause_signing_in() {
     let asked = owner
         .post(&app, "/reset", &[("email", "vp@gthscl.example")])
         .await;
-    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
-    assert!(asked.body.contains("on its way"), "{}", asked.body);
+    asked.assert_status(StatusCode::OK);
+    asked.assert_contains("on its way");
     assert_eq!(sink.wait_for(4, Duration::from_secs(10)).await.len(), 4);
     let signed = Visitor::new(&app)
         .await
@@ -437,7 +399,7 @@ async fn reset_requests_have_their_own_limit_and_never_pause_signing_in() {
             &[("email", "vp@gthscl.example"), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    signed.assert_status(StatusCode::SEE_OTHER);
 }
 
 #[tokio::test]
@@ -452,7 +414,7 @@ async fn a_flood_of_reset_requests_from_many_addresses_leaves_the_person_a_worki
         let a = v
             .post(&app, "/reset", &[("email", "vp@gthscl.example")])
             .await;
-        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        a.assert_status(StatusCode::OK);
     }
     let mails = sink.wait_for(10, Duration::from_secs(10)).await;
     assert_eq!(mails.len(), 10);
@@ -462,13 +424,9 @@ async fn a_flood_of_reset_requests_from_many_addresses_leaves_the_person_a_worki
     let asked = owner
         .post(&app, "/reset", &[("email", "vp@gthscl.example")])
         .await;
-    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
-    assert!(
-        asked.body.contains("no more are sent until"),
-        "{}",
-        asked.body
-    );
-    assert!(asked.body.contains("still work"), "{}", asked.body);
+    asked.assert_status(StatusCode::OK);
+    asked.assert_contains("no more are sent until");
+    asked.assert_contains("still work");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         sink.wait_for(11, Duration::from_millis(100)).await.len(),
@@ -485,7 +443,7 @@ async fn a_flood_of_reset_requests_from_many_addresses_leaves_the_person_a_worki
             &[("password", new_password), ("password_again", new_password)],
         )
         .await;
-    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    set.assert_status(StatusCode::SEE_OTHER);
 }
 
 #[tokio::test]
@@ -525,7 +483,7 @@ async fn one_address_trying_many_accounts_is_stopped_after_a_burst_and_told_when
         StatusCode::TOO_MANY_REQUESTS,
         "{statuses:?}"
     );
-    assert!(stopped.body.contains("Try again in"), "{}", stopped.body);
+    stopped.assert_contains("Try again in");
     assert!(!stopped.header("retry-after").is_empty());
 }
 
@@ -541,13 +499,13 @@ async fn a_request_the_site_cannot_read_gets_the_sites_own_error_page() {
         .body(axum::body::Body::from("{}"))
         .unwrap();
     let a = send(&app, req).await;
-    assert_eq!(a.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    a.assert_status(StatusCode::UNSUPPORTED_MEDIA_TYPE);
     assert!(
         a.header("content-type").starts_with("text/html"),
         "{}",
         a.header("content-type")
     );
-    assert!(a.body.contains("could not be read"), "{}", a.body);
+    a.assert_contains("could not be read");
     assert!(!a.body.to_lowercase().contains("deserialize"), "{}", a.body);
     assert_eq!(a.header("x-frame-options"), "DENY");
     assert!(
@@ -681,12 +639,8 @@ async fn an_advisor_cannot_enter_a_result_before_the_match_day() {
     let page = start
         .get(&app, &format!("{DIVISION}/rounds/4/matches/start"))
         .await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(
-        page.body.contains("this match is set for Mon 16 Nov 2026"),
-        "{}",
-        page.body
-    );
+    page.assert_status(StatusCode::OK);
+    page.assert_contains("this match is set for Mon 16 Nov 2026");
     assert!(
         !page.body.contains("class=\"result\""),
         "no result form yet: {}",
@@ -700,11 +654,7 @@ async fn an_advisor_cannot_enter_a_result_before_the_match_day() {
             &[("forfeit", "away")],
         )
         .await;
-    assert!(
-        sent.body.contains("GT-P2: this match is set for"),
-        "{}",
-        sent.body
-    );
+    sent.assert_contains("GT-P2: this match is set for");
     let stored = store
         .load_competition("gthscl", "division-a")
         .await
@@ -739,7 +689,7 @@ async fn cookies_are_secure_and_browsers_keep_to_tls_when_the_site_is_served_ove
             &[("email", "tls@gthscl.example"), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    signed.assert_status(StatusCode::SEE_OTHER);
     let cookie = signed.header("set-cookie");
     assert!(cookie.starts_with("arbiter_session="), "{cookie}");
     assert!(
@@ -861,7 +811,7 @@ async fn anonymous_visitors_to_the_forms_store_no_session() {
             ],
         )
         .await;
-    assert_eq!(failed.status, StatusCode::UNAUTHORIZED);
+    failed.assert_status(StatusCode::UNAUTHORIZED);
     assert_eq!(
         stored_sessions(&store).await,
         0,
@@ -875,7 +825,7 @@ async fn anonymous_visitors_to_the_forms_store_no_session() {
             &[("email", "sec@gthscl.example"), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    signed.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(stored_sessions(&store).await, 1);
 }
 
@@ -892,16 +842,12 @@ async fn an_anonymous_forms_token_is_good_only_with_its_own_cookie() {
     let mut mixed = first.clone();
     mixed.csrf = second.csrf.clone();
     let refused = mixed.post(&app, "/sign-in", &right).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
-    assert!(
-        refused
-            .body
-            .contains("has expired or did not come from this site")
-    );
+    refused.assert_status(StatusCode::FORBIDDEN);
+    refused.assert_contains("has expired or did not come from this site");
     let mut cookieless = second.clone();
     cookieless.cookie = None;
     let refused = cookieless.post(&app, "/sign-in", &right).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
     // From a sandboxed frame or another site's redirect the browser sends `Origin: null`.
     let req = axum::http::Request::post("/sign-in")
         .header("content-type", "application/x-www-form-urlencoded")
@@ -916,15 +862,10 @@ async fn an_anonymous_forms_token_is_good_only_with_its_own_cookie() {
         )))
         .unwrap();
     let null_origin = send(&app, req).await;
-    assert_eq!(
-        null_origin.status,
-        StatusCode::FORBIDDEN,
-        "{}",
-        null_origin.body
-    );
-    assert!(null_origin.body.contains("sent from another site"));
+    null_origin.assert_status(StatusCode::FORBIDDEN);
+    null_origin.assert_contains("sent from another site");
     let signed = first.post(&app, "/sign-in", &right).await;
-    assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.body);
+    signed.assert_status(StatusCode::SEE_OTHER);
 }
 
 /// Issue 9, item 7: `next=/%09/evil.example` answered `Location: /\t/evil.example`, which a
@@ -999,5 +940,5 @@ async fn a_reset_refuses_the_email_and_easily_guessed_passwords_saying_why() {
             &[("password", strong), ("password_again", strong)],
         )
         .await;
-    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    set.assert_status(StatusCode::SEE_OTHER);
 }

@@ -15,7 +15,7 @@ async fn leagues_list_seasons_and_competitions() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, "/api/v1/leagues").await;
-    assert_eq!(a.status, StatusCode::OK);
+    a.assert_status(StatusCode::OK);
     assert_eq!(a.header("content-type"), "application/json");
     let v = a.json();
     let l = &v["leagues"][0];
@@ -202,7 +202,7 @@ async fn errors_are_json_with_a_code_and_a_message() {
             .unwrap(),
     )
     .await;
-    assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
+    post.assert_status(StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(post.json()["error"]["code"], "method_not_allowed");
 }
 
@@ -214,7 +214,7 @@ async fn a_write_endpoint_answers_get_with_allow_post() {
     let app = app(&store);
     let path = format!("/api/v1{DIVISION}/rounds/1/matches/x/result");
     let get = send(&app, Request::get(&path).body(Body::empty()).unwrap()).await;
-    assert_eq!(get.status, StatusCode::METHOD_NOT_ALLOWED);
+    get.assert_status(StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(get.header("allow"), "POST");
     let message = get.json()["error"]["message"].as_str().unwrap().to_string();
     assert!(message.contains("sent with POST"), "{message}");
@@ -261,7 +261,7 @@ async fn the_openapi_document_lists_every_api_route() {
     let store = store().await;
     let app = app(&store);
     let doc = get(&app, "/api/v1/openapi.json").await;
-    assert_eq!(doc.status, StatusCode::OK);
+    doc.assert_status(StatusCode::OK);
     let v = doc.json();
     assert!(v["openapi"].as_str().unwrap().starts_with("3."));
     let paths: Vec<&str> = v["paths"]

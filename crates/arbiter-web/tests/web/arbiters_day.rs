@@ -17,27 +17,9 @@ pub const ARBITER: &str = "arbiter@astc.example";
 /// The demo as of 8 December 2026, the site's clock at `hall` in Adelaide (+10:30), with the
 /// ASTC's arbiter.
 pub async fn demo_at(hall: &str) -> (Store, Router) {
-    let store = Store::open_sqlite_memory().await.unwrap();
-    store.migrate().await.unwrap();
     let today = date(2026, 12, 8);
-    arbiter_demo::write_to(
-        &store,
-        &arbiter_demo::generate(today),
-        &Actor::default(),
-        |_, _| {},
-    )
-    .await
-    .unwrap();
-    let astc = store.league("astc").await.unwrap().unwrap();
-    let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
-    let user = store
-        .create_user(ARBITER, ARBITER, Some(&hash), &Actor::system())
-        .await
-        .unwrap();
-    store
-        .grant_role(user.id, astc.id, Role::Arbiter, None, &Actor::system())
-        .await
-        .unwrap();
+    let store = arbiter_demo::testing::demo_store(today).await;
+    arbiter_demo::testing::account(&store, "astc", ARBITER, Role::Arbiter, None).await;
     let local: jiff::civil::DateTime = format!("2026-12-08T{hall}").parse().unwrap();
     let now = jiff::tz::Offset::from_seconds(630 * 60)
         .unwrap()
@@ -116,14 +98,10 @@ async fn as_11_the_arbiters_day_shows_each_rounds_results_lineups_protests_and_n
         );
     }
     let event = arbiter.get(&app, "/leagues/astc/2026/event").await;
-    assert!(
-        event.body.contains(&format!("href=\"{today}\"")),
-        "{}",
-        event.body
-    );
+    event.assert_contains(&format!("href=\"{today}\""));
 
     let day = arbiter.get(&app, today).await;
-    assert_eq!(day.status, StatusCode::OK, "{}", day.body);
+    day.assert_status(StatusCode::OK);
     let b = &day.body;
     assert!(
         b.contains("It is 13:10 on Tuesday 8 December 2026 in the hall"),
@@ -186,7 +164,7 @@ async fn the_home_pages_week_is_each_leagues_own_by_its_clock() {
             .with_mail(quiet_mail(), "http://localhost:8080"),
     );
     let home = get(&app, "/").await;
-    assert_eq!(home.status, StatusCode::OK, "{}", home.body);
+    home.assert_status(StatusCode::OK);
     let week = home
         .body
         .split("This week")

@@ -81,14 +81,14 @@ async fn a_team_feed_is_offered_to_subscribe_and_holds_its_matches_at_the_home_s
         team.body
     );
     let feed = get(&app, &format!("{C}/teams/start/schedule.ics")).await;
-    assert_eq!(feed.status, StatusCode::OK);
+    feed.assert_status(StatusCode::OK);
     assert_eq!(feed.header("content-type"), "text/calendar; charset=utf-8");
     assert_eq!(
         feed.header("content-disposition"),
         "",
         "subscribed to, not saved as a file"
     );
-    assert!(feed.body.contains("X-WR-TIMEZONE:America/New_York\r\n"));
+    feed.assert_contains("X-WR-TIMEZONE:America/New_York\r\n");
     let e = events(&feed.body);
     // Start plays in every round of the four (a match each).
     assert_eq!(e.len(), 4, "{}", feed.body);
@@ -141,12 +141,8 @@ async fn a_team_feed_is_offered_to_subscribe_and_holds_its_matches_at_the_home_s
     )
     .await;
     let changed = poll().await;
-    assert_eq!(changed.status, StatusCode::OK);
-    assert!(
-        changed.body.contains("2020 Tremainsville Rd"),
-        "{}",
-        changed.body
-    );
+    changed.assert_status(StatusCode::OK);
+    changed.assert_contains("2020 Tremainsville Rd");
 }
 
 #[tokio::test]
@@ -176,12 +172,12 @@ async fn the_competition_league_and_school_feeds_hold_their_matches_each_offered
         league_page.body
     );
     let league = get(&app, "/leagues/gthscl/schedule.ics").await;
-    assert_eq!(league.status, StatusCode::OK);
+    league.assert_status(StatusCode::OK);
     assert_eq!(
         league.header("content-type"),
         "text/calendar; charset=utf-8"
     );
-    assert!(league.body.contains("X-WR-CALNAME:GTHSCL 2026-27\r\n"));
+    league.assert_contains("X-WR-CALNAME:GTHSCL 2026-27\r\n");
     assert_eq!(events(&league.body).len(), division.len());
     // A school's feed: its teams' matches, home and away, and no other.
     let school = get(
@@ -189,7 +185,7 @@ async fn the_competition_league_and_school_feeds_hold_their_matches_each_offered
         "/leagues/gthscl/schools/start-high-school/schedule.ics",
     )
     .await;
-    assert_eq!(school.status, StatusCode::OK, "{}", school.body);
+    school.assert_status(StatusCode::OK);
     let start = events(&school.body);
     assert_eq!(start.len(), 4);
     assert!(
@@ -199,20 +195,10 @@ async fn the_competition_league_and_school_feeds_hold_their_matches_each_offered
         "{}",
         school.body
     );
-    assert!(
-        school
-            .body
-            .contains("X-WR-CALNAME:Start High School: GTHSCL 2026-27\r\n")
-    );
+    school.assert_contains("X-WR-CALNAME:Start High School: GTHSCL 2026-27\r\n");
     let nowhere = get(&app, "/leagues/gthscl/schools/nowhere-high/schedule.ics").await;
-    assert_eq!(nowhere.status, StatusCode::NOT_FOUND);
-    assert!(
-        nowhere
-            .body
-            .contains("GTHSCL has no school at “nowhere-high”"),
-        "{}",
-        nowhere.body
-    );
+    nowhere.assert_status(StatusCode::NOT_FOUND);
+    nowhere.assert_contains("GTHSCL has no school at “nowhere-high”");
     assert_eq!(
         get(&app, &format!("{C}/teams/nobody/schedule.ics"))
             .await
@@ -280,13 +266,9 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
     let m = format!("{C}/rounds/4/matches/start");
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     let page = coach.get(&app, &m).await;
-    assert!(
-        page.body.contains(&format!("action=\"{m}/move\"")),
-        "{}",
-        page.body
-    );
+    page.assert_contains(&format!("action=\"{m}/move\""));
     // The advisor has no override.
-    assert!(!page.body.contains("name=\"override\""), "{}", page.body);
+    page.assert_lacks("name=\"override\"");
 
     let saturday = coach
         .post(
@@ -295,19 +277,8 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             &[("date", "2026-11-21"), ("reason", "Bus")],
         )
         .await;
-    assert_eq!(
-        saturday.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        saturday.body
-    );
-    assert!(
-        saturday
-            .body
-            .contains("GT-M2: 2026-11-21 is a Saturday, not a school day"),
-        "{}",
-        saturday.body
-    );
+    saturday.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    saturday.assert_contains("GT-M2: 2026-11-21 is a Saturday, not a school day");
     // GT-M2: no match moves onto a closure of the season's calendar.
     let season = store
         .seasons(store.league("gthscl").await.unwrap().unwrap().id)
@@ -332,12 +303,8 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             &[("date", "2026-11-25"), ("reason", "Bus")],
         )
         .await;
-    assert_eq!(closed.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        closed.body.contains("Thanksgiving break"),
-        "{}",
-        closed.body
-    );
+    closed.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    closed.assert_contains("Thanksgiving break");
     let late = coach
         .post(
             &app,
@@ -345,17 +312,12 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             &[("date", "2026-12-14"), ("reason", "Snow")],
         )
         .await;
-    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        late.body
-            .contains("17 school days after the original date 2026-11-16"),
-        "{}",
-        late.body
-    );
+    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    late.assert_contains("17 school days after the original date 2026-11-16");
 
     let mut president = Visitor::signed_in(&app, "president@gthscl.example").await;
     let page = president.get(&app, &m).await;
-    assert!(page.body.contains("name=\"override\""), "{}", page.body);
+    page.assert_contains("name=\"override\"");
     let moved = president
         .post(
             &app,
@@ -368,12 +330,8 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             ],
         )
         .await;
-    assert_eq!(moved.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        moved.body.contains("“4pm” is not a time; give it as HH:MM"),
-        "{}",
-        moved.body
-    );
+    moved.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    moved.assert_contains("“4pm” is not a time; give it as HH:MM");
     let moved = president
         .post(
             &app,
@@ -386,7 +344,7 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             ],
         )
         .await;
-    assert_eq!(moved.status, StatusCode::SEE_OTHER, "{}", moved.body);
+    moved.assert_status(StatusCode::SEE_OTHER);
 
     let body = get(&app, &format!("{C}/teams/start/schedule.ics"))
         .await
@@ -469,14 +427,8 @@ async fn gt_m2_on_its_day_a_match_is_postponed_only_for_the_weather() {
             &send("2026-11-30", "arranged", false),
         )
         .await;
-    assert_eq!(arranged.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        arranged
-            .body
-            .contains("on its day only the weather postpones it"),
-        "{}",
-        arranged.body
-    );
+    arranged.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    arranged.assert_contains("on its day only the weather postpones it");
     // Mon 30 Nov is the 10th school day after Mon 16 Nov; Tue 1 Dec the 11th.
     let late = coach
         .post(
@@ -485,13 +437,8 @@ async fn gt_m2_on_its_day_a_match_is_postponed_only_for_the_weather() {
             &send("2026-12-01", "weather", false),
         )
         .await;
-    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        late.body
-            .contains("within two school weeks (10 school days)"),
-        "{}",
-        late.body
-    );
+    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    late.assert_contains("within two school weeks (10 school days)");
     assert!(
         late.body.contains(r#"value="weather" checked"#),
         "the form is kept: {}",
@@ -504,7 +451,7 @@ async fn gt_m2_on_its_day_a_match_is_postponed_only_for_the_weather() {
             &send("2026-12-01", "weather", true),
         )
         .await;
-    assert_eq!(agreed.status, StatusCode::SEE_OTHER, "{}", agreed.body);
+    agreed.assert_status(StatusCode::SEE_OTHER);
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
         .await

@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use arbiter_core::record::model::*;
-use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use arbiter_demo::testing::{self, LeagueSetup};
+use arbiter_store::{Actor, RulesRef, Store};
 use arbiter_web::{AppState, router};
 use axum::Router;
 use axum::body::Body;
@@ -229,9 +230,7 @@ pub async fn file_store() -> (Store, std::path::PathBuf) {
 /// [`store`] on a fresh schema of the PostgreSQL server `ARBITER_TEST_POSTGRES_URL` names, with
 /// the schema's name to give [`drop_postgres`]; `None` when no server is named.
 pub async fn postgres_store() -> Option<(Store, String)> {
-    let url = std::env::var("ARBITER_TEST_POSTGRES_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())?;
+    let url = testing::named_postgres_url()?;
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
@@ -243,8 +242,7 @@ pub async fn postgres_store() -> Option<(Store, String)> {
         .await
         .unwrap();
     admin.close().await;
-    let sep = if url.contains('?') { '&' } else { '?' };
-    let store = Store::open(&format!("{url}{sep}options[search_path]={schema}"))
+    let store = Store::open(&testing::with_search_path(&url, &schema))
         .await
         .unwrap();
     Some((seeded(store).await, schema))
@@ -261,49 +259,41 @@ pub async fn drop_postgres(schema: &str) {
     admin.close().await;
 }
 
+/// Runs `body` on [`file_store`], then removes its folder.
+pub async fn on_sqlite_file<Fut: std::future::Future<Output = ()>>(
+    body: impl FnOnce(Store) -> Fut,
+) {
+    let (store, dir) = file_store().await;
+    body(store).await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Runs `body` on [`postgres_store`], then drops its schema; skipped, saying so, when no
+/// server is named.
+pub async fn on_postgres<Fut: std::future::Future<Output = ()>>(body: impl FnOnce(Store) -> Fut) {
+    let Some((store, schema)) = postgres_store().await else {
+        eprintln!("skipped: set ARBITER_TEST_POSTGRES_URL to run this test on PostgreSQL");
+        return;
+    };
+    body(store).await;
+    drop_postgres(&schema).await;
+}
+
 /// `store` migrated and holding what [`store`] describes.
 pub async fn seeded(store: Store) -> Store {
     store.migrate().await.unwrap();
-    let by = Actor::default();
-    let league = store
-        .create_league(
-            &NewLeague {
-                slug: "gthscl".into(),
-                name: "GTHSCL".into(),
-                kind: LeagueKind::League,
-                description: "Greater Toledo High School Chess League".into(),
-                time_zone: arbiter_core::record::zone::Zone::named("America/New_York").unwrap(),
-            },
-            &by,
+    LeagueSetup::new(testing::gthscl())
+        .season(testing::gthscl_2026_27())
+        .competition(
+            testing::new_competition(
+                "division-a",
+                "Division A",
+                RulesRef::Preset("gthscl".into()),
+            ),
+            division(),
         )
-        .await
-        .unwrap();
-    let season = store
-        .create_season(
-            league.id,
-            &NewSeason {
-                slug: "2026-27".into(),
-                name: "2026-27".into(),
-                starts_on: Some(date(2026, 10, 1)),
-                ends_on: Some(date(2027, 3, 31)),
-            },
-            &by,
-        )
-        .await
-        .unwrap();
-    store
-        .import_competition(
-            season.id,
-            &NewCompetition {
-                slug: "division-a".into(),
-                name: "Division A".into(),
-                rules: RulesRef::Preset("gthscl".into()),
-            },
-            &division(),
-            &by,
-        )
-        .await
-        .unwrap();
+        .write(&store)
+        .await;
     store
 }
 
@@ -348,6 +338,24 @@ impl Answer {
             .unwrap_or("")
     }
 
+    /// Fails, showing the body, unless the answer has `status`.
+    #[track_caller]
+    pub fn assert_status(&self, status: StatusCode) {
+        assert_eq!(self.status, status, "{}", self.body);
+    }
+
+    /// Fails, showing the body, unless the body contains `text`.
+    #[track_caller]
+    pub fn assert_contains(&self, text: &str) {
+        assert!(self.body.contains(text), "{}", self.body);
+    }
+
+    /// Fails, showing the body, if the body contains `text`.
+    #[track_caller]
+    pub fn assert_lacks(&self, text: &str) {
+        assert!(!self.body.contains(text), "{}", self.body);
+    }
+
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
@@ -389,8 +397,7 @@ pub fn masked(body: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // Accounts and signed-in visitors (issue 5)
 
-/// Every test account's password.
-pub const PASSWORD: &str = "correct horse battery staple";
+pub use arbiter_demo::testing::PASSWORD;
 
 /// An account with `role` in the GTHSCL league (and `school`, for an advisor or the
 /// President's own school), with [`PASSWORD`].
@@ -400,24 +407,7 @@ pub async fn account(
     role: arbiter_core::rules::permissions::Role,
     school: Option<&str>,
 ) -> arbiter_store::User {
-    let league = store.league("gthscl").await.unwrap().unwrap();
-    let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
-    let user = match store
-        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
-        .await
-        .unwrap()
-    {
-        Some(u) => u,
-        None => store
-            .create_user(email, email, Some(&hash), &Actor::system())
-            .await
-            .unwrap(),
-    };
-    store
-        .grant_role(user.id, league.id, role, school, &Actor::system())
-        .await
-        .unwrap();
-    user
+    testing::account(store, "gthscl", email, role, school).await
 }
 
 /// An API token of the account `email` (made already) in the GTHSCL league, acting as `role`
@@ -428,26 +418,7 @@ pub async fn api_token(
     role: arbiter_core::rules::permissions::Role,
     school: Option<&str>,
 ) -> String {
-    let user = store
-        .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
-        .await
-        .unwrap()
-        .unwrap();
-    let league = store.league("gthscl").await.unwrap().unwrap();
-    store
-        .create_api_token(
-            &arbiter_store::NewApiToken {
-                user: user.id,
-                league: league.id,
-                role,
-                school: school.map(str::to_string),
-                label: "a script".into(),
-            },
-            &Actor::system(),
-        )
-        .await
-        .unwrap()
-        .1
+    testing::api_token(store, "gthscl", email, role, school).await
 }
 
 /// A browser: its cookies, the last CSRF token it saw, and its address (each visitor has its
@@ -481,7 +452,7 @@ impl Visitor {
             addr: std::net::SocketAddr::from(([10, 0, (n >> 8) as u8, n as u8], 40000)),
         };
         let page = v.get(app, "/sign-in").await;
-        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        page.assert_status(StatusCode::OK);
         v
     }
 

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use arbiter_demo::testing::{self, LeagueSetup};
+use arbiter_store::{LeagueKind, NewLeague, NewSeason, RulesRef, Store};
 use arbiter_web::{AppState, router};
 use axum::Router;
 use axum::http::StatusCode;
@@ -19,17 +20,8 @@ async fn demo_app() -> Router {
 
 /// [`demo_app`] with its store.
 async fn demo_store_and_app() -> (Store, Router) {
-    let store = Store::open_sqlite_memory().await.unwrap();
-    store.migrate().await.unwrap();
     let today = date(2027, 1, 13);
-    arbiter_demo::write_to(
-        &store,
-        &arbiter_demo::generate(today),
-        &Actor::default(),
-        |_, _| {},
-    )
-    .await
-    .unwrap();
+    let store = arbiter_demo::testing::demo_store(today).await;
     let app = router(
         AppState::new(store.clone())
             .with_freshness(Duration::ZERO)
@@ -56,13 +48,9 @@ async fn the_demo_ledger_is_the_treasurers() {
     .await;
     let mut t = Visitor::signed_in(&app, treasurer).await;
     let mine = t.get(&app, "/account").await;
-    assert!(
-        mine.body.contains("/leagues/gthscl/ledger"),
-        "{}",
-        mine.body
-    );
+    mine.assert_contains("/leagues/gthscl/ledger");
     let page = t.get(&app, "/leagues/gthscl/ledger").await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let b = &page.body;
     assert!(
         b.contains("Fee ledger: Greater Toledo High School Chess League, 2026–27 season"),
@@ -144,33 +132,19 @@ async fn examples_app() -> Router {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
     let store = Store::open_sqlite_memory().await.unwrap();
     store.migrate().await.unwrap();
-    let by = Actor::default();
-    let league = store
-        .create_league(
-            &NewLeague {
-                slug: "examples".into(),
-                name: "Examples".into(),
-                kind: LeagueKind::Event,
-                description: String::new(),
-                time_zone: arbiter_core::record::zone::Zone::named("UTC").unwrap(),
-            },
-            &by,
-        )
-        .await
-        .unwrap();
-    let season = store
-        .create_season(
-            league.id,
-            &NewSeason {
-                slug: "files".into(),
-                name: "files".into(),
-                starts_on: None,
-                ends_on: None,
-            },
-            &by,
-        )
-        .await
-        .unwrap();
+    let mut setup = LeagueSetup::new(NewLeague {
+        slug: "examples".into(),
+        name: "Examples".into(),
+        kind: LeagueKind::Event,
+        description: String::new(),
+        time_zone: arbiter_core::record::zone::Zone::named("UTC").unwrap(),
+    })
+    .season(NewSeason {
+        slug: "files".into(),
+        name: "files".into(),
+        starts_on: None,
+        ends_on: None,
+    });
     for name in ["astc-secondary-open", "gthscl-division"] {
         let path = dir.join(format!("{name}.json"));
         let text =
@@ -179,20 +153,12 @@ async fn examples_app() -> Router {
         let loaded = arbiter_formats::competition_json::read(name, &text, &source).unwrap();
         let preset: serde_json::Value = serde_json::from_str(&text).unwrap();
         let rules = preset["rules"].as_str().unwrap().to_string();
-        store
-            .import_competition(
-                season.id,
-                &NewCompetition {
-                    slug: name.into(),
-                    name: loaded.competition.name.clone(),
-                    rules: RulesRef::Preset(rules),
-                },
-                &loaded.competition,
-                &by,
-            )
-            .await
-            .unwrap();
+        setup = setup.competition(
+            testing::new_competition(name, &loaded.competition.name, RulesRef::Preset(rules)),
+            loaded.competition,
+        );
     }
+    setup.write(&store).await;
     router(
         AppState::new(store)
             .with_freshness(Duration::ZERO)
@@ -221,13 +187,9 @@ async fn example_files_give_the_standings_worked_by_hand() {
     assert_eq!(v["rows"][1]["values"]["GP"], 17.5);
     // The GTHSCL division: Toledo Start dropped (GT-M5), St. John's Jesuit A first (GT-S5).
     let page = get(&app, "/leagues/examples/files/gthscl-division").await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("St. John&#39;s Jesuit A"));
-    assert!(
-        page.body.contains("Toledo Start was dropped (GT-M5)"),
-        "{}",
-        page.body
-    );
+    page.assert_status(StatusCode::OK);
+    page.assert_contains("St. John&#39;s Jesuit A");
+    page.assert_contains("Toledo Start was dropped (GT-M5)");
     let v = get(
         &app,
         "/api/v1/leagues/examples/files/gthscl-division/standings",
@@ -345,7 +307,7 @@ async fn the_demo_has_league_ratings_from_its_games() {
     assert_eq!(names, sorted);
 
     let csv = get(&app, &format!("{list_href}.csv")).await;
-    assert_eq!(csv.status, StatusCode::OK);
+    csv.assert_status(StatusCode::OK);
     assert!(csv.header("content-type").starts_with("text/csv"));
     let mut lines = csv.body.lines();
     assert_eq!(
@@ -429,7 +391,7 @@ async fn the_season_rating_list_has_every_divisions_players() {
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
 
     let csv = get(&app, &format!("{list_href}.csv")).await;
-    assert_eq!(csv.status, StatusCode::OK);
+    csv.assert_status(StatusCode::OK);
     let mut lines = csv.body.lines();
     assert_eq!(
         lines.next(),
@@ -448,7 +410,7 @@ async fn the_season_rating_list_has_every_divisions_players() {
             .unwrap(),
     )
     .await;
-    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    again.assert_status(StatusCode::NOT_MODIFIED);
     assert_eq!(
         get(&app, "/leagues/gthscl/1999-00/ratings").await.status,
         StatusCode::NOT_FOUND
@@ -462,29 +424,19 @@ async fn the_season_rating_list_has_every_divisions_players() {
 async fn the_season_being_played_and_its_divisions_have_lasting_addresses() {
     let app = demo_app().await;
     let league = get(&app, "/leagues/gthscl").await;
-    assert!(
-        league
-            .body
-            .contains(r#"<a href="/leagues/gthscl/current">The season being played: 2026"#),
-        "{}",
-        league.body
-    );
+    league.assert_contains(r#"<a href="/leagues/gthscl/current">The season being played: 2026"#);
     let season = get(&app, "/leagues/gthscl/current").await;
-    assert_eq!(season.status, StatusCode::SEE_OTHER);
+    season.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(season.header("location"), "/leagues/gthscl/2026-27");
     let team = get(&app, "/leagues/gthscl/current/wood-county/teams/lake").await;
-    assert_eq!(team.status, StatusCode::SEE_OTHER);
+    team.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(team.header("location"), format!("{WOOD}/teams/lake"));
     assert_eq!(
         get(&app, team.header("location")).await.status,
         StatusCode::OK
     );
     let unknown = get(&app, "/leagues/gthscl/current/premier").await;
-    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
-    assert!(
-        unknown.body.contains("has no division “premier”"),
-        "{}",
-        unknown.body
-    );
-    assert!(unknown.body.contains(WOOD), "{}", unknown.body);
+    unknown.assert_status(StatusCode::NOT_FOUND);
+    unknown.assert_contains("has no division “premier”");
+    unknown.assert_contains(WOOD);
 }

@@ -9,10 +9,8 @@ use arbiter_core::record::model::{
     Round, Team, TeamId,
 };
 use arbiter_core::rules::permissions::Role;
-use arbiter_store::{
-    Actor, EventRoundStart, LeagueKind, NewCompetition, NewEvent, NewLeague, NewSeason, ReportSeen,
-    RulesRef, Store,
-};
+use arbiter_demo::testing::{self, LeagueSetup};
+use arbiter_store::{Actor, EventRoundStart, NewEvent, ReportSeen, RulesRef, Store};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use jiff::civil::date;
@@ -114,11 +112,11 @@ async fn two_divisions() -> (Store, axum::Router, String) {
     store
         .import_competition(
             season.id,
-            &NewCompetition {
-                slug: "division-b".into(),
-                name: "Division B".into(),
-                rules: RulesRef::Preset("gthscl".into()),
-            },
+            &testing::new_competition(
+                "division-b",
+                "Division B",
+                RulesRef::Preset("gthscl".into()),
+            ),
             &division_b(),
             &Actor::system(),
         )
@@ -197,12 +195,7 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
         &without,
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let said = text(&refused.body);
     assert!(
         said.contains("GT-M12: Zoë O'Brien (1650) is left out while Tom Bell (1300) plays board 4"),
@@ -214,7 +207,7 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
     let rosters = president
         .get(&app, &format!("{ROSTERS}?competition=2026-27/division-b"))
         .await;
-    assert_eq!(rosters.status, StatusCode::OK, "{}", rosters.body);
+    rosters.assert_status(StatusCode::OK);
     let said = text(&rosters.body);
     assert!(
         said.contains(
@@ -234,7 +227,7 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
             ],
         )
         .await;
-    assert_eq!(linked.status, StatusCode::SEE_OTHER, "{}", linked.body);
+    linked.assert_status(StatusCode::SEE_OTHER);
     let rosters = president
         .get(&app, &format!("{ROSTERS}?competition=2026-27/division-b"))
         .await;
@@ -253,12 +246,7 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
         &with_her,
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let said = text(&refused.body);
     assert!(
         said.contains(
@@ -274,7 +262,7 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
         serde_json::json!({"version": 0, "boards": with_her}),
     )
     .await;
-    assert_eq!(api.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", api.body);
+    api.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let p = problems(&api);
     assert!(
         p.iter().any(|(rule, m)| rule == "GT-M15"
@@ -291,7 +279,7 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
         &without,
     )
     .await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    saved.assert_status(StatusCode::SEE_OTHER);
 }
 
 /// GT-M12: leaving Zoë O'Brien (1676 by round 4's day) out of Scott's lineup is refused as saying Scott withdraws
@@ -320,16 +308,11 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         &["start1", "start2", "start3", "start4"],
     )
     .await;
-    assert_eq!(full.status, StatusCode::SEE_OTHER, "{}", full.body);
+    full.assert_status(StatusCode::SEE_OTHER);
 
     let three = ["scott2", "scott3", "scott4"];
     let silent = name_lineup(&mut scott, &app, &format!("{round4}/lineups/away"), &three).await;
-    assert_eq!(
-        silent.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        silent.body
-    );
+    silent.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         text(&silent.body).contains(
             "GT-M12: Zoë O'Brien (1676) is left out while Cy Young (1239) plays board 3, by ratings as of 2026-11-16; a team plays its strongest players and leaves out a higher-ranked one only when the opponent forfeits a board: name them in place of a lower-ranked player"
@@ -346,12 +329,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
     let refused = scott
         .post(&app, &format!("{round4}/lineups/away"), &f)
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         text(&refused.body).contains(
             "GT-M12: Zoë O'Brien is withdrawn so that a lower-ranked player plays, but the opponent leaves no board empty"
@@ -366,7 +344,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         serde_json::json!({"version": 0, "boards": three}),
     )
     .await;
-    assert_eq!(api.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", api.body);
+    api.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         problems(&api)
             .iter()
@@ -393,7 +371,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
     let short = start
         .post(&app, &format!("{round4}/lineups/home"), &f)
         .await;
-    assert_eq!(short.status, StatusCode::SEE_OTHER, "{}", short.body);
+    short.assert_status(StatusCode::SEE_OTHER);
     let api = post_json(
         &app,
         &format!("/api/v1{round4}/lineups/away"),
@@ -401,7 +379,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         serde_json::json!({"version": 0, "boards": three}),
     )
     .await;
-    assert_eq!(api.status, StatusCode::CREATED, "{}", api.body);
+    api.assert_status(StatusCode::CREATED);
     assert_eq!(
         api.json()["withdrawn"],
         serde_json::json!(["scott1"]),
@@ -437,7 +415,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         .unwrap();
     // The day after the match, the public reads the match page.
     let page = get(&app_on(&store, date(2026, 11, 17)), round4).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     assert!(
         text(&page.body).contains(
             "Zoë O'Brien <&> \"Q\" withdrew Zoë O'Brien so that a lower-ranked player played (GT-M12)."
@@ -466,33 +444,6 @@ fn state_team(id: &str, name: &str, school: &str, first: Player) -> Team {
 async fn event() -> (Store, axum::Router, String) {
     let store = Store::open_sqlite_memory().await.unwrap();
     store.migrate().await.unwrap();
-    let by = Actor::system();
-    let league = store
-        .create_league(
-            &NewLeague {
-                slug: "astc".into(),
-                name: "ASTC".into(),
-                kind: LeagueKind::Event,
-                description: "Australian Schools Teams Championships".into(),
-                time_zone: arbiter_core::record::zone::Zone::named("Australia/Adelaide").unwrap(),
-            },
-            &by,
-        )
-        .await
-        .unwrap();
-    let season = store
-        .create_season(
-            league.id,
-            &NewSeason {
-                slug: "2026".into(),
-                name: "2026, Adelaide".into(),
-                starts_on: Some(date(2026, 12, 7)),
-                ends_on: Some(date(2026, 12, 10)),
-            },
-            &by,
-        )
-        .await
-        .unwrap();
     let bea = |id: &str| Player {
         person: Some(PersonId("bea-lim".into())),
         ..player(id, "Bea Lim", 1900)
@@ -529,26 +480,22 @@ async fn event() -> (Store, axum::Router, String) {
     let mut open = open;
     open.teams[0].players[5] = player("vic-6", "Ana Diaz", 1400);
     girls.teams[0].players[5] = player("gvic-6", "Ana Diaz", 1400);
-    let mut ids = Vec::new();
+    let mut setup = LeagueSetup::new(testing::astc()).season(testing::astc_2026());
     for (slug, c) in [("secondary-open", &open), ("secondary-girls", &girls)] {
-        let record = store
-            .import_competition(
-                season.id,
-                &NewCompetition {
-                    slug: slug.into(),
-                    name: c.name.clone(),
-                    rules: RulesRef::Preset("astc".into()),
-                },
-                c,
-                &by,
-            )
-            .await
-            .unwrap();
-        ids.push(record.id);
+        setup = setup.competition(
+            testing::new_competition(slug, &c.name, RulesRef::Preset("astc".into())),
+            c.clone(),
+        );
     }
+    let written = setup
+        .account(ASTC_PRESIDENT, Role::President, None)
+        .account(ASTC_ARBITER, Role::Arbiter, None)
+        .write(&store)
+        .await;
+    let ids: Vec<_> = written.competitions.iter().map(|c| c.id).collect();
     store
         .record_event(
-            season.id,
+            written.seasons[0].id,
             0,
             &NewEvent {
                 name: "ASTC 2026".into(),
@@ -564,40 +511,16 @@ async fn event() -> (Store, axum::Router, String) {
                     })
                     .collect(),
             },
-            &by,
+            &Actor::system(),
         )
         .await
         .unwrap();
-    let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
     let mut tokens = Vec::new();
     for (email, role) in [
         (ASTC_PRESIDENT, Role::President),
         (ASTC_ARBITER, Role::Arbiter),
     ] {
-        let user = store
-            .create_user(email, email, Some(&hash), &by)
-            .await
-            .unwrap();
-        store
-            .grant_role(user.id, league.id, role, None, &by)
-            .await
-            .unwrap();
-        tokens.push(
-            store
-                .create_api_token(
-                    &arbiter_store::NewApiToken {
-                        user: user.id,
-                        league: league.id,
-                        role,
-                        school: None,
-                        label: "a script".into(),
-                    },
-                    &by,
-                )
-                .await
-                .unwrap()
-                .1,
-        );
+        tokens.push(testing::api_token(&store, "astc", email, role, None).await);
     }
     let hall = jiff::tz::Offset::from_seconds(630 * 60)
         .unwrap()
@@ -644,7 +567,7 @@ async fn as_3_a_link_that_puts_one_person_in_girls_and_open_teams_on_one_day_is_
             "/leagues/astc/rosters?competition=2026/secondary-girls",
         )
         .await;
-    assert_eq!(rosters.status, StatusCode::OK, "{}", rosters.body);
+    rosters.assert_status(StatusCode::OK);
     assert!(
         text(&rosters.body).contains(
             "Maybe the same person as Ana Diaz, Victoria (Secondary Open): the same name and school (Melbourne High)"
@@ -665,12 +588,7 @@ async fn as_3_a_link_that_puts_one_person_in_girls_and_open_teams_on_one_day_is_
             ],
         )
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text(&refused.body).contains(sentence), "{}", refused.body);
     let api = post_json(
         &app,
@@ -679,8 +597,8 @@ async fn as_3_a_link_that_puts_one_person_in_girls_and_open_teams_on_one_day_is_
         serde_json::json!({"same_person_as": "secondary-open/vic-6", "reason": "the same student"}),
     )
     .await;
-    assert_eq!(api.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", api.body);
-    assert!(api.body.contains(sentence), "{}", api.body);
+    api.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    api.assert_contains(sentence);
     // Nothing was linked.
     let rosters = president
         .get(
@@ -711,12 +629,7 @@ async fn as_3_a_lineup_naming_a_player_of_an_overlapping_competition_is_refused(
         &with_bea,
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let sentence = "Bea Lim is also on Victoria's roster in Secondary Open, and Secondary Girls (2026-12-07 to 2026-12-07) and Secondary Open (2026-12-07 to 2026-12-07) share dates; a player plays for a team in only one of them: name another player for board 1, or withdraw them from one roster";
     assert!(
         text(&refused.body).contains(&format!("Board 1: AS-3: {sentence}")),
@@ -730,7 +643,7 @@ async fn as_3_a_lineup_naming_a_player_of_an_overlapping_competition_is_refused(
         serde_json::json!({"version": 0, "boards": with_bea}),
     )
     .await;
-    assert_eq!(api.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", api.body);
+    api.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         problems(&api)
             .iter()
@@ -746,5 +659,5 @@ async fn as_3_a_lineup_naming_a_player_of_an_overlapping_competition_is_refused(
         &["gvic-2", "gvic-3", "gvic-4", "gvic-5"],
     )
     .await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    saved.assert_status(StatusCode::SEE_OTHER);
 }

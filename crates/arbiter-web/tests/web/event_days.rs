@@ -4,7 +4,8 @@
 
 use arbiter_core::record::model::{MatchOutcome, Pairing};
 use arbiter_core::rules::permissions::Role;
-use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use arbiter_demo::testing::{self, LeagueSetup};
+use arbiter_store::{Actor, RulesRef, Store};
 use axum::http::StatusCode;
 use jiff::civil::date;
 use std::time::Duration;
@@ -38,46 +39,19 @@ async fn event_store() -> (Store, i64, String, Vec<String>) {
             }
         }
     }
-    let by = Actor::default();
-    let league = store
-        .create_league(
-            &NewLeague {
-                slug: "astc".into(),
-                name: "ASTC".into(),
-                kind: LeagueKind::Event,
-                description: "Australian Schools Teams Championships".into(),
-                time_zone: arbiter_core::record::zone::Zone::named("Australia/Adelaide").unwrap(),
-            },
-            &by,
+    let written = LeagueSetup::new(testing::astc())
+        .season(testing::astc_2026())
+        .competition(
+            testing::new_competition(
+                "secondary-open",
+                "Secondary Open",
+                RulesRef::Preset("astc".into()),
+            ),
+            competition.clone(),
         )
-        .await
-        .unwrap();
-    let season = store
-        .create_season(
-            league.id,
-            &NewSeason {
-                slug: "2026".into(),
-                name: "2026, Adelaide".into(),
-                starts_on: Some(date(2026, 12, 7)),
-                ends_on: Some(date(2026, 12, 10)),
-            },
-            &by,
-        )
-        .await
-        .unwrap();
-    let imported = store
-        .import_competition(
-            season.id,
-            &NewCompetition {
-                slug: "secondary-open".into(),
-                name: "Secondary Open".into(),
-                rules: RulesRef::Preset("astc".into()),
-            },
-            &competition,
-            &by,
-        )
-        .await
-        .unwrap();
+        .write(&store)
+        .await;
+    let imported = &written.competitions[0];
     let Pairing::Match(first) = competition.rounds[1]
         .pairings
         .iter()
@@ -98,15 +72,7 @@ async fn event_store() -> (Store, i64, String, Vec<String>) {
         (COACH, Role::Advisor, Some(school.as_str())),
         (PRESIDENT, Role::President, None),
     ] {
-        let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
-        let user = store
-            .create_user(email, email, Some(&hash), &Actor::system())
-            .await
-            .unwrap();
-        store
-            .grant_role(user.id, league.id, role, school, &Actor::system())
-            .await
-            .unwrap();
+        testing::account(&store, "astc", email, role, school).await;
     }
     let path = format!(
         "/leagues/astc/2026/secondary-open/rounds/2/matches/{}",
@@ -190,7 +156,7 @@ async fn timed_event_store() -> (
 async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
     let mut arbiter = Visitor::signed_in(app, ARBITER).await;
     let form = arbiter.get(app, EVENT).await;
-    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    form.assert_status(StatusCode::OK);
     let times = ["09:30", "13:30", "16:30"];
     let starts: Vec<(String, String)> = (0..rounds)
         .map(|i| {
@@ -220,7 +186,7 @@ async fn stored_with_event(store: &Store, id: i64) -> arbiter_store::StoredCompe
         .unwrap();
     let rounds = loaded.competition.rounds.len();
     let set = set_event(&app_at(store, "08:00"), id, rounds).await;
-    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    set.assert_status(StatusCode::SEE_OTHER);
     loaded
 }
 
@@ -232,11 +198,7 @@ async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
     // Reached from the arbiter's account page; an advisor is refused by the table.
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let account = arbiter.get(&app, "/account").await;
-    assert!(
-        account.body.contains(&format!("href=\"{EVENT}\"")),
-        "{}",
-        account.body
-    );
+    account.assert_contains(&format!("href=\"{EVENT}\""));
     let mut coach = Visitor::signed_in(&app, COACH).await;
     assert_eq!(coach.get(&app, EVENT).await.status, StatusCode::FORBIDDEN);
 
@@ -254,17 +216,9 @@ async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
             ],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.body.contains("the venue is blank"),
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused.body.contains("is not an offset from UTC"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("the venue is blank");
+    refused.assert_contains("is not an offset from UTC");
     assert!(
         store
             .event(arbiter_store::SeasonId(1))
@@ -282,26 +236,18 @@ async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
         .rounds
         .len();
     let saved = set_event(&app, id, rounds).await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    saved.assert_status(StatusCode::SEE_OTHER);
     let page = arbiter.get(&app, EVENT).await;
-    assert!(
-        page.body.contains("Version 1, set by arbiter@astc.example"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Version 1, set by arbiter@astc.example");
     // AS-12, AS-13, AS-11 counted back from the times (30, 20 and 15 minutes in `astc`).
-    assert!(page.body.contains("Rosters lock at 09:00"), "{}", page.body);
-    assert!(
-        page.body.contains("protests close at 09:10"),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("lineups due 13:15"), "{}", page.body);
+    page.assert_contains("Rosters lock at 09:00");
+    page.assert_contains("protests close at 09:10");
+    page.assert_contains("lineups due 13:15");
 
     // A form read before another version was saved saves nothing.
     let stale = set_event(&app, id, rounds).await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
-    assert!(stale.body.contains("now at version 1"), "{}", stale.body);
+    stale.assert_status(StatusCode::CONFLICT);
+    stale.assert_contains("now at version 1");
 }
 
 #[tokio::test]
@@ -345,13 +291,8 @@ async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_rea
     );
     let mut coach = Visitor::signed_in(&late, COACH).await;
     let refused = post_lineup(&mut coach, &late, &lineup, fields(&[])).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(refused.body.contains("AS-11"), "{}", refused.body);
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("AS-11");
     // Only the arbiter accepts one late.
     let not_theirs = post_lineup(
         &mut coach,
@@ -360,16 +301,11 @@ async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_rea
         fields(&[("accept_late", "we were late")]),
     )
     .await;
-    assert_eq!(
-        not_theirs.status,
-        StatusCode::FORBIDDEN,
-        "{}",
-        not_theirs.body
-    );
+    not_theirs.assert_status(StatusCode::FORBIDDEN);
 
     let mut arbiter = Visitor::signed_in(&late, ARBITER).await;
     let form = arbiter.get(&late, &path).await;
-    assert!(form.body.contains("name=\"accept_late\""), "{}", form.body);
+    form.assert_contains("name=\"accept_late\"");
     let accepted = post_lineup(
         &mut arbiter,
         &late,
@@ -377,15 +313,9 @@ async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_rea
         fields(&[("accept_late", "the team's bus was held up")]),
     )
     .await;
-    assert_eq!(accepted.status, StatusCode::SEE_OTHER, "{}", accepted.body);
+    accepted.assert_status(StatusCode::SEE_OTHER);
     let shown = arbiter.get(&late, &path).await;
-    assert!(
-        shown
-            .body
-            .contains("Named at 13:20, 5 minutes after the deadline; accepted by arbiter@astc.example (AS-11): the team&#39;s bus was held up"),
-        "{}",
-        shown.body
-    );
+    shown.assert_contains("Named at 13:20, 5 minutes after the deadline; accepted by arbiter@astc.example (AS-11): the team&#39;s bus was held up");
 
     // On time, the advisor's lineup stands without anyone's acceptance.
     let early = app_at(&store, "13:00");
@@ -394,7 +324,7 @@ async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_rea
     f.retain(|(k, _)| k != "version");
     f.push(("version".into(), "1".into()));
     let on_time = post_lineup(&mut coach, &early, &lineup, f).await;
-    assert_eq!(on_time.status, StatusCode::SEE_OTHER, "{}", on_time.body);
+    on_time.assert_status(StatusCode::SEE_OTHER);
     let loaded = store
         .load_competition_by_id(arbiter_store::CompetitionId(id))
         .await
@@ -438,22 +368,11 @@ async fn as_12_rosters_lock_thirty_minutes_before_round_1() {
     };
     // Round 1 at 09:30: at 09:00 exactly the roster may still change.
     let at_lock = send(app_at(&store, "09:00"), change("spelling")).await;
-    assert_eq!(at_lock.status, StatusCode::SEE_OTHER, "{}", at_lock.body);
+    at_lock.assert_status(StatusCode::SEE_OTHER);
     // A minute after the lock it is refused, with the rule.
     let after = send(app_at(&store, "09:01"), change("spelling again")).await;
-    assert_eq!(
-        after.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        after.body
-    );
-    assert!(
-        after
-            .body
-            .contains("AS-12, Secondary Open: the rosters locked at 09:00"),
-        "{}",
-        after.body
-    );
+    after.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    after.assert_contains("AS-12, Secondary Open: the rosters locked at 09:00");
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
         .await
@@ -495,29 +414,24 @@ async fn as_12_rosters_are_published_when_they_lock() {
 
     let before = app_at(&store, "08:59");
     let page = get(&before, &team_page).await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(!page.body.contains(&first), "{}", page.body);
-    assert!(
-        page.body
-            .contains("AS-12: the rosters are published to every team when they lock, at 09:00 on Monday 7 December 2026"),
-        "{}",
-        page.body
-    );
+    page.assert_status(StatusCode::OK);
+    page.assert_lacks(&first);
+    page.assert_contains("AS-12: the rosters are published to every team when they lock, at 09:00 on Monday 7 December 2026");
     let player = get(&before, &player_page).await;
-    assert_eq!(player.status, StatusCode::NOT_FOUND);
-    assert!(player.body.contains("AS-12"), "{}", player.body);
+    player.assert_status(StatusCode::NOT_FOUND);
+    player.assert_contains("AS-12");
     let api = get(&before, &team_api).await;
     let json: serde_json::Value = serde_json::from_str(&api.body).unwrap();
     assert_eq!(json["roster"], serde_json::json!([]));
     assert!(json["roster_withheld"].as_str().unwrap().contains("AS-12"));
     let export = get(&before, file).await;
-    assert_eq!(export.status, StatusCode::OK);
-    assert!(!export.body.contains(&first), "{}", export.body);
+    export.assert_status(StatusCode::OK);
+    export.assert_lacks(&first);
 
     let at_lock = app_at(&store, "09:00");
     let page = get(&at_lock, &team_page).await;
-    assert!(page.body.contains(&first), "{}", page.body);
-    assert!(!page.body.contains("AS-12: the rosters are published"));
+    page.assert_contains(&first);
+    page.assert_lacks("AS-12: the rosters are published");
     assert_eq!(get(&at_lock, &player_page).await.status, StatusCode::OK);
     let json: serde_json::Value =
         serde_json::from_str(&get(&at_lock, &team_api).await.body).unwrap();
@@ -565,13 +479,8 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
     let early = app_at(&store, "08:50");
     let mut coach = Visitor::signed_in(&early, COACH).await;
     let refused = coach.post(&early, PAGE, &lodge).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(refused.body.contains("AS-13"), "{}", refused.body);
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("AS-13");
 
     // In the window, from the competition page's link. Issue 32 item 23: both teams and the
     // arbiter hear of each step by mail (AS-13), the one who took it aside.
@@ -594,14 +503,10 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         .unwrap();
     let open = app_at_mailing(&store, "09:05", arbiter_mail::Mailer::folder(&dir));
     let competition = get(&open, "/leagues/astc/2026/secondary-open").await;
-    assert!(
-        competition.body.contains(&format!("href=\"{PAGE}\"")),
-        "{}",
-        competition.body
-    );
+    competition.assert_contains(&format!("href=\"{PAGE}\""));
     let mut coach = Visitor::signed_in(&open, COACH).await;
     let lodged = coach.post(&open, PAGE, &lodge).await;
-    assert_eq!(lodged.status, StatusCode::SEE_OTHER, "{}", lodged.body);
+    lodged.assert_status(StatusCode::SEE_OTHER);
     // The advisor may not decide it.
     let not_theirs = coach
         .post(
@@ -610,12 +515,7 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
             &[("ruling", "dismissed")],
         )
         .await;
-    assert_eq!(
-        not_theirs.status,
-        StatusCode::FORBIDDEN,
-        "{}",
-        not_theirs.body
-    );
+    not_theirs.assert_status(StatusCode::FORBIDDEN);
 
     // The arbiter may not decide before the team affected was heard; records that it declined.
     let mut arbiter = Visitor::signed_in(&open, ARBITER).await;
@@ -626,29 +526,15 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
             &[("ruling", "dismissed")],
         )
         .await;
-    assert_eq!(
-        unheard.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        unheard.body
-    );
-    assert!(unheard.body.contains("chance to reply"), "{}", unheard.body);
+    unheard.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    unheard.assert_contains("chance to reply");
     // The reply is the team affected's until protests close (09:10): the arbiter records that
     // it declined only from then, and never writes its words (issue 30).
     let too_soon = arbiter
         .post(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
         .await;
-    assert_eq!(
-        too_soon.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        too_soon.body
-    );
-    assert!(
-        too_soon.body.contains("until protests close at 09:10"),
-        "{}",
-        too_soon.body
-    );
+    too_soon.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    too_soon.assert_contains("until protests close at 09:10");
     let open = app_at_mailing(&store, "09:11", arbiter_mail::Mailer::folder(&dir));
     let mut arbiter = Visitor::signed_in(&open, ARBITER).await;
     let words = arbiter
@@ -658,11 +544,11 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
             &[("answer", "We agree with the protest.")],
         )
         .await;
-    assert_eq!(words.status, StatusCode::FORBIDDEN, "{}", words.body);
+    words.assert_status(StatusCode::FORBIDDEN);
     let declined = arbiter
         .post(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
         .await;
-    assert_eq!(declined.status, StatusCode::SEE_OTHER, "{}", declined.body);
+    declined.assert_status(StatusCode::SEE_OTHER);
 
     // Upheld: boards 2 and 3 change places.
     let mut order: Vec<String> = other.players.iter().map(|p| p.id.0.clone()).collect();
@@ -682,7 +568,7 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     let upheld = arbiter.post(&open, &format!("{PAGE}/1/decision"), &f).await;
-    assert_eq!(upheld.status, StatusCode::SEE_OTHER, "{}", upheld.body);
+    upheld.assert_status(StatusCode::SEE_OTHER);
 
     tokio::time::sleep(Duration::from_millis(200)).await;
     let mails = crate::notices::mails(&dir);
@@ -705,19 +591,15 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
     assert!(!to(ARBITER, "The arbiter upheld protest 1"), "{mails:?}");
 
     let shown = get(&open, PAGE).await;
-    assert!(shown.body.contains("Protest 1:"), "{}", shown.body);
-    assert!(
-        shown.body.contains("the team declined to reply"),
-        "{}",
-        shown.body
-    );
+    shown.assert_contains("Protest 1:");
+    shown.assert_contains("the team declined to reply");
     assert!(
         shown.body.contains("Upheld at ") && shown.body.contains("by the advisor of"),
         "{}",
         shown.body
     );
     // The public page names people by their part, never by their address (issue 32, item 27).
-    assert!(!shown.body.contains("@astc.example"), "{}", shown.body);
+    shown.assert_lacks("@astc.example");
     let after = store.load_competition_by_id(cid).await.unwrap().unwrap();
     let now: Vec<String> = after
         .competition
@@ -771,15 +653,7 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
         .await
         .unwrap();
     const DEPUTY: &str = "deputy@astc.example";
-    let hash = arbiter_store::secrets::hash_password(PASSWORD).unwrap();
-    let deputy = store
-        .create_user(DEPUTY, DEPUTY, Some(&hash), &Actor::system())
-        .await
-        .unwrap();
-    store
-        .grant_role(deputy.id, league.id, Role::Arbiter, None, &Actor::system())
-        .await
-        .unwrap();
+    testing::account(&store, "astc", DEPUTY, Role::Arbiter, None).await;
     const PAGE: &str = "/leagues/astc/2026/secondary-open/protests";
     let open = app_at(&store, "09:05");
     let mut conflicted = Visitor::signed_in(&open, ARBITER).await;
@@ -794,7 +668,7 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
             ],
         )
         .await;
-    assert_eq!(lodged.status, StatusCode::SEE_OTHER, "{}", lodged.body);
+    lodged.assert_status(StatusCode::SEE_OTHER);
     let closed = app_at(&store, "09:11");
     let mut conflicted = Visitor::signed_in(&closed, ARBITER).await;
     for step in ["reply", "decision"] {
@@ -824,7 +698,7 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
     let declined = deputy
         .post(&closed, &format!("{PAGE}/1/reply"), &[("answer", "")])
         .await;
-    assert_eq!(declined.status, StatusCode::SEE_OTHER, "{}", declined.body);
+    declined.assert_status(StatusCode::SEE_OTHER);
     // Round 1 starts at 09:30: from then the protest is no longer decided (AS-13).
     let begun = app_at(&store, "09:30");
     let mut deputy = Visitor::signed_in(&begun, DEPUTY).await;
@@ -835,17 +709,8 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
             &[("ruling", "dismissed")],
         )
         .await;
-    assert_eq!(
-        late.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        late.body
-    );
-    assert!(
-        late.body.contains("AS-13: round 1 began at 09:30"),
-        "{}",
-        late.body
-    );
+    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    late.assert_contains("AS-13: round 1 began at 09:30");
     let mut deputy = Visitor::signed_in(&closed, DEPUTY).await;
     let decided = deputy
         .post(
@@ -854,7 +719,7 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
             &[("ruling", "dismissed")],
         )
         .await;
-    assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
+    decided.assert_status(StatusCode::SEE_OTHER);
 }
 
 /// Issue 14's bulletin: after round 1, its results, the standings and round 2's pairings on one
@@ -865,13 +730,9 @@ async fn the_results_bulletin_has_the_last_results_the_standings_and_the_next_pa
     let app = app_at(&store, "12:00");
     const BULLETIN: &str = "/leagues/astc/2026/secondary-open/bulletin";
     let competition = get(&app, "/leagues/astc/2026/secondary-open").await;
-    assert!(
-        competition.body.contains(&format!("href=\"{BULLETIN}\"")),
-        "{}",
-        competition.body
-    );
+    competition.assert_contains(&format!("href=\"{BULLETIN}\""));
     let page = get(&app, BULLETIN).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let at = |s: &str| {
         page.body
             .find(s)
@@ -879,7 +740,7 @@ async fn the_results_bulletin_has_the_last_results_the_standings_and_the_next_pa
     };
     assert!(at("Round 1 results") < at("<caption>Standings"));
     assert!(at("<caption>Standings") < at("Round 2 pairings"));
-    assert!(page.body.contains("After round 1 of 7"), "{}", page.body);
+    page.assert_contains("After round 1 of 7");
 }
 
 /// AS-4..AS-8 on the site: the arbiter plans a field of 5 entries from the page the account
@@ -904,12 +765,7 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     let season = store
         .create_season(
             league.id,
-            &NewSeason {
-                slug: "2025".into(),
-                name: "2025, Perth".into(),
-                starts_on: Some(date(2025, 12, 8)),
-                ends_on: Some(date(2025, 12, 11)),
-            },
+            &testing::season("2025", "2025, Perth", date(2025, 12, 8), date(2025, 12, 11)),
             &Actor::default(),
         )
         .await
@@ -917,11 +773,11 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     store
         .import_competition(
             season.id,
-            &NewCompetition {
-                slug: "secondary-open-2025".into(),
-                name: "Secondary Open".into(),
-                rules: RulesRef::Preset("astc".into()),
-            },
+            &testing::new_competition(
+                "secondary-open-2025",
+                "Secondary Open",
+                RulesRef::Preset("astc".into()),
+            ),
             &open.competition,
             &Actor::default(),
         )
@@ -930,11 +786,7 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     let app = app_at(&store, "08:00");
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let account = arbiter.get(&app, "/account").await;
-    assert!(
-        account.body.contains(&format!("href=\"{FIELD}\"")),
-        "{}",
-        account.body
-    );
+    account.assert_contains(&format!("href=\"{FIELD}\""));
     let plan = [
         ("entries", ENTRIES),
         ("previous", ""),
@@ -942,15 +794,9 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         ("seed", "7"),
     ];
     let first = arbiter.post(&app, FIELD, &plan).await;
-    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
-    assert!(
-        first
-            .body
-            .contains("5 teams entered; 1 to invite, for a field of 6"),
-        "{}",
-        first.body
-    );
-    assert!(first.body.contains("AS-5"), "{}", first.body);
+    first.assert_status(StatusCode::OK);
+    first.assert_contains("5 teams entered; 1 to invite, for a field of 6");
+    first.assert_contains("AS-5");
     // AS-8, issue 31: the product draws the lot itself (a seed typed is not read) and records
     // every draw, who and when, the seed and the order, on a page every team reads from the
     // event's page; a second draw is shown as a second, not in place of the first.
@@ -969,13 +815,9 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         "each draw its own seed"
     );
     let event = get(&app, "/leagues/astc").await;
-    assert!(
-        event.body.contains("href=\"/leagues/astc/lots\""),
-        "{}",
-        event.body
-    );
+    event.assert_contains("href=\"/leagues/astc/lots\"");
     let lots = get(&app, "/leagues/astc/lots").await;
-    assert_eq!(lots.status, StatusCode::OK, "{}", lots.body);
+    lots.assert_status(StatusCode::OK);
     for seen in [
         "Draw 1: Secondary Girls".to_string(),
         "Draw 2: Secondary Girls".to_string(),
@@ -1000,30 +842,14 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
             ],
         )
         .await;
-    assert_eq!(
-        broken.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        broken.body
-    );
-    assert!(broken.body.contains("the entries:2:"), "{}", broken.body);
+    broken.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    broken.assert_contains("the entries:2:");
 
     // AS-8, issue 32 item 26: the previous finish is filled in, as rows, from a finished
     // championship's final standings only; one still being played is neither offered nor read.
     let page = arbiter.get(&app, FIELD).await;
-    assert!(
-        page.body
-            .contains(r#"<option value="2025/secondary-open-2025">"#),
-        "{}",
-        page.body
-    );
-    assert!(
-        !page
-            .body
-            .contains(r#"<option value="2026/secondary-open">"#),
-        "{}",
-        page.body
-    );
+    page.assert_contains(r#"<option value="2025/secondary-open-2025">"#);
+    page.assert_lacks(r#"<option value="2026/secondary-open">"#);
     let fill = |from: &'static str| {
         [
             ("entries", ENTRIES),
@@ -1035,18 +861,12 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     let unfinished = arbiter
         .post(&app, FIELD, &fill("2026/secondary-open"))
         .await;
-    assert_eq!(unfinished.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        unfinished
-            .body
-            .contains("AS-8: Secondary Open is not finished"),
-        "{}",
-        unfinished.body
-    );
+    unfinished.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    unfinished.assert_contains("AS-8: Secondary Open is not finished");
     let filled = arbiter
         .post(&app, FIELD, &fill("2025/secondary-open-2025"))
         .await;
-    assert_eq!(filled.status, StatusCode::OK, "{}", filled.body);
+    filled.assert_status(StatusCode::OK);
     let start = filled.body.find("name=\"previous\"").unwrap();
     let textarea = &filled.body[start..];
     let rows = textarea[textarea.find('>').unwrap() + 1..textarea.find("</textarea>").unwrap()]
@@ -1064,31 +884,13 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         ("host", "SA"),
     ];
     let planned = arbiter.post(&app, FIELD, &as_rows).await;
-    assert_eq!(planned.status, StatusCode::OK, "{}", planned.body);
-    assert!(
-        planned
-            .body
-            .contains("Invitation order (AS-8): the previous finish"),
-        "{}",
-        planned.body
-    );
+    planned.assert_status(StatusCode::OK);
+    planned.assert_contains("Invitation order (AS-8): the previous finish");
     // The arbiter plans; the President sets the competition up from the plan in one step.
-    assert!(
-        planned
-            .body
-            .contains("The President sets up the competition from this plan"),
-        "{}",
-        planned.body
-    );
+    planned.assert_contains("The President sets up the competition from this plan");
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let planned = president.post(&app, FIELD, &as_rows).await;
-    assert!(
-        planned
-            .body
-            .contains("Set up Secondary Girls from this plan"),
-        "{}",
-        planned.body
-    );
+    planned.assert_contains("Set up Secondary Girls from this plan");
     assert!(
         planned
             .body
@@ -1126,14 +928,8 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     let preview = president
         .post(&app, "/leagues/astc/setup/divisions", &sent)
         .await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
-    assert!(
-        preview
-            .body
-            .contains("Create the division and its schedule"),
-        "{}",
-        preview.body
-    );
+    preview.assert_status(StatusCode::OK);
+    preview.assert_contains("Create the division and its schedule");
     let typo = arbiter
         .post(
             &app,
@@ -1148,18 +944,9 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
             ],
         )
         .await;
-    assert_eq!(typo.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        typo.body.contains("the entries:2: entry 2, state: AS-4"),
-        "{}",
-        typo.body
-    );
-    assert!(
-        typo.body
-            .contains("the entries:3: “no school at all” is not an entry"),
-        "{}",
-        typo.body
-    );
+    typo.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    typo.assert_contains("the entries:2: entry 2, state: AS-4");
+    typo.assert_contains("the entries:3: “no school at all” is not an entry");
 }
 
 /// Issue 30: at the ASTC a team's advisor entered its own result (the projector showed it at
@@ -1172,11 +959,7 @@ async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() 
     let app = app_at(&store, "16:00");
     let mut coach = Visitor::signed_in(&app, COACH).await;
     let page = coach.get(&app, &path).await;
-    assert!(
-        !page.body.contains(&format!("action=\"{path}/move\"")),
-        "{}",
-        page.body
-    );
+    page.assert_lacks(&format!("action=\"{path}/move\""));
     let entered = coach
         .post(
             &app,
@@ -1189,8 +972,8 @@ async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() 
             ],
         )
         .await;
-    assert_eq!(entered.status, StatusCode::FORBIDDEN, "{}", entered.body);
-    assert!(entered.body.contains("the arbiter"), "{}", entered.body);
+    entered.assert_status(StatusCode::FORBIDDEN);
+    entered.assert_contains("the arbiter");
     let moved = coach
         .post(
             &app,
@@ -1198,14 +981,10 @@ async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() 
             &[("date", "2026-12-09"), ("reason", "We prefer the evening")],
         )
         .await;
-    assert_eq!(moved.status, StatusCode::FORBIDDEN, "{}", moved.body);
+    moved.assert_status(StatusCode::FORBIDDEN);
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let page = arbiter.get(&app, &path).await;
-    assert!(
-        page.body.contains(&format!("action=\"{path}/move\"")),
-        "{}",
-        page.body
-    );
+    page.assert_contains(&format!("action=\"{path}/move\""));
     let by_arbiter = arbiter
         .post(
             &app,
@@ -1255,23 +1034,12 @@ async fn as_11_a_rounds_result_is_entered_only_once_the_round_has_begun() {
         fields.clone(),
     )
     .await;
-    assert_eq!(
-        early.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        early.body
-    );
-    assert!(
-        early
-            .body
-            .contains("AS-11: round 2 starts at 13:30 and it is 12:00 in the hall"),
-        "{}",
-        early.body
-    );
+    early.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    early.assert_contains("AS-11: round 2 starts at 13:30 and it is 12:00 in the hall");
     let begun = app_at(&store, "13:30");
     let mut arbiter = Visitor::signed_in(&begun, ARBITER).await;
     let entered = post_lineup(&mut arbiter, &begun, &format!("{path}/result"), fields).await;
-    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    entered.assert_status(StatusCode::SEE_OTHER);
 }
 
 /// RULES.md, "Time": at 10:00 on the 8th in Adelaide it is still the 7th in UTC (23:30). Round
@@ -1306,7 +1074,7 @@ async fn as_11_an_entry_at_10_00_in_adelaide_is_judged_by_adelaide_time() {
     );
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let entered = post_lineup(&mut arbiter, &app, &format!("{path}/result"), fields).await;
-    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    entered.assert_status(StatusCode::SEE_OTHER);
 }
 
 /// Every public page and API answer of the event's competition, season and league, with a
@@ -1498,7 +1266,7 @@ async fn as_11_a_lineup_named_early_is_its_teams_and_the_arbiters_until_its_dead
         .collect();
     fields.push(("version".into(), "0".into()));
     let saved = post_lineup(&mut coach, &noon, &format!("{path}/lineups/home"), fields).await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    saved.assert_status(StatusCode::SEE_OTHER);
 
     let sealed =
         "AS-11: the lineups of round 2 are published together at 13:15, when they are due.";
@@ -1514,7 +1282,7 @@ async fn as_11_a_lineup_named_early_is_its_teams_and_the_arbiters_until_its_dead
     let rivals = Visitor::signed_in(&one, rival).await.get(&one, &path).await;
     let public = get(&one, &path).await;
     for (who, page) in [("the opponent", &rivals), ("the public", &public)] {
-        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        page.assert_status(StatusCode::OK);
         assert!(!page.body.contains(&first_name), "{who}: {}", page.body);
         assert!(
             page.body.contains(sealed),
@@ -1528,8 +1296,8 @@ async fn as_11_a_lineup_named_early_is_its_teams_and_the_arbiters_until_its_dead
     let rivals = Visitor::signed_in(&due, rival).await.get(&due, &path).await;
     let public = get(&due, &path).await;
     for page in [&rivals, &public] {
-        assert!(page.body.contains(&shown), "{}", page.body);
-        assert!(!page.body.contains(sealed), "{}", page.body);
+        page.assert_contains(&shown);
+        page.assert_lacks(sealed);
     }
 }
 
@@ -1543,28 +1311,13 @@ async fn as_11_the_projector_shows_the_halls_clock_and_the_rounds_start_and_relo
     let projector = format!("{}/projector", path.split("/rounds/").next().unwrap());
     let at = |hall: &str| app_at(&store, hall);
     let page = get(&at("12:05"), &projector).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-    assert!(
-        page.body.contains("Round 2 starts at 13:30"),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body.contains("Hall clock <time>12:05</time>"),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body
-            .contains(r#"<meta http-equiv="refresh" content="30">"#)
-    );
+    page.assert_status(StatusCode::OK);
+    page.assert_contains("Round 2 starts at 13:30");
+    page.assert_contains("Hall clock <time>12:05</time>");
+    page.assert_contains(r#"<meta http-equiv="refresh" content="30">"#);
     // Before the event ends, its standings' ties are not explained on the screen (the bulletin
     // has them): eight teams and two rounds fit one screen.
-    assert!(
-        !page.body.contains("How the ties were broken"),
-        "{}",
-        page.body
-    );
+    page.assert_lacks("How the ties were broken");
 
     let policy = page.header("content-security-policy");
     assert!(policy.contains("script-src 'sha256-"), "{policy}");
@@ -1586,10 +1339,10 @@ async fn as_11_the_projector_shows_the_halls_clock_and_the_rounds_start_and_relo
             .unwrap(),
     )
     .await;
-    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    again.assert_status(StatusCode::NOT_MODIFIED);
     let later = get(&at("12:06"), &projector).await;
     assert_ne!(later.header("etag"), etag);
-    assert!(later.body.contains("Hall clock <time>12:06</time>"));
+    later.assert_contains("Hall clock <time>12:06</time>");
 }
 
 /// AS-12 (issue 32 item 23): "the full roster in order goes to the arbiter": before the lock the
@@ -1614,39 +1367,25 @@ async fn as_12_the_arbiter_prints_the_rosters_in_order_before_the_lock() {
     let before = app_at(&store, "08:40");
     let mut arbiter = Visitor::signed_in(&before, ARBITER).await;
     let event = arbiter.get(&before, "/leagues/astc/2026/event").await;
-    assert!(
-        event.body.contains(&format!("href=\"{SHEET}\"")),
-        "{}",
-        event.body
-    );
+    event.assert_contains(&format!("href=\"{SHEET}\""));
     let sheet = arbiter.get(&before, SHEET).await;
-    assert_eq!(sheet.status, StatusCode::OK, "{}", sheet.body);
+    sheet.assert_status(StatusCode::OK);
     assert_eq!(sheet.body.matches("<caption>").count(), 8, "{}", sheet.body);
-    assert!(
-        sheet
-            .body
-            .contains("The rosters lock at 09:00 on Monday 7 December 2026"),
-        "{}",
-        sheet.body
-    );
+    sheet.assert_contains("The rosters lock at 09:00 on Monday 7 December 2026");
     let mut coach = Visitor::signed_in(&before, COACH).await;
     let page = coach.get(&before, &path).await;
-    assert!(
-        page.body.contains(&format!("href=\"{SHEET}\"")),
-        "{}",
-        page.body
-    );
+    page.assert_contains(&format!("href=\"{SHEET}\""));
     let own = coach.get(&before, SHEET).await;
-    assert_eq!(own.status, StatusCode::OK, "{}", own.body);
+    own.assert_status(StatusCode::OK);
     assert_eq!(own.body.matches("<caption>").count(), 1, "{}", own.body);
-    assert!(own.body.contains("Your team&#39;s roster"), "{}", own.body);
+    own.assert_contains("Your team&#39;s roster");
     assert_ne!(get(&before, SHEET).await.status, StatusCode::OK);
 
     let locked = app_at(&store, "09:00");
     let mut coach = Visitor::signed_in(&locked, COACH).await;
     let all = coach.get(&locked, SHEET).await;
     assert_eq!(all.body.matches("<caption>").count(), 8, "{}", all.body);
-    assert!(all.body.contains("Locked at 09:00"), "{}", all.body);
+    all.assert_contains("Locked at 09:00");
 }
 
 /// Issue 32 item 24: an event's pages show an event's rules. The arbiter's match page offers no
@@ -1660,7 +1399,7 @@ async fn an_events_match_and_account_pages_show_no_school_league_rule() {
     let app = app_at(&store, "16:00");
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let page = arbiter.get(&app, &path).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let b = &page.body;
     // The forms are there, for the arbiter: the result and the move.
     assert!(b.contains("Enter the result"), "{b}");
@@ -1694,7 +1433,7 @@ async fn an_events_match_and_account_pages_show_no_school_league_rule() {
     let saved = arbiter
         .post(&app, "/account/notices", &[("get", "result_decided")])
         .await;
-    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    saved.assert_status(StatusCode::OK);
     let user = store
         .user_by_email(&arbiter_core::record::text::Email::parse(ARBITER).unwrap())
         .await

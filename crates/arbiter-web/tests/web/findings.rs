@@ -65,18 +65,10 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
 
     // The standings and the match page say the result is under review, and why.
     let standings = get(&app, STANDINGS).await;
-    assert!(
-        standings.body.contains("the President decides"),
-        "{}",
-        standings.body
-    );
-    assert!(
-        standings.body.contains("GT-M11</span>"),
-        "{}",
-        standings.body
-    );
+    standings.assert_contains("the President decides");
+    standings.assert_contains("GT-M11</span>");
     let page = get(&app, MATCH).await;
-    assert!(page.body.contains("breaks a rule"), "{}", page.body);
+    page.assert_contains("breaks a rule");
     assert!(
         page.body.contains("Board 2: GT-M11:") || page.body.contains("Board 4: GT-M11:"),
         "{}",
@@ -86,11 +78,7 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
     // Reached from the account page; an advisor may not read it.
     let mut vp = Visitor::signed_in(&app, VP).await;
     let account_page = vp.get(&app, "/account").await;
-    assert!(
-        account_page.body.contains(&format!("href=\"{FINDINGS}\"")),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_contains(&format!("href=\"{FINDINGS}\""));
     let mut advisor = Visitor::signed_in(&app, ADVISOR).await;
     assert_eq!(
         advisor.get(&app, FINDINGS).await.status,
@@ -98,24 +86,16 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
     );
 
     let list = vp.get(&app, FINDINGS).await;
-    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
-    assert!(list.body.contains("1 to rule on"), "{}", list.body);
+    list.assert_status(StatusCode::OK);
+    list.assert_contains("1 to rule on");
     let key = field(&list.body, "key");
     let competition = field(&list.body, "competition");
     // Issue 32: the match is named by its teams and day, not its ids; the match page links
     // its finding to the line where it is ruled on, and the ruling waits in "Needs you now".
-    assert!(
-        list.body.contains(&format!(
-            r#"<a href="{MATCH}">Round 4: Start Spartans v Zoë O&#39;Brien"#
-        )),
-        "{}",
-        list.body
-    );
-    assert!(
-        !list.body.contains("round 4, start v scott"),
-        "{}",
-        list.body
-    );
+    list.assert_contains(&format!(
+        r#"<a href="{MATCH}">Round 4: Start Spartans v Zoë O&#39;Brien"#
+    ));
+    list.assert_lacks("round 4, start v scott");
     let anchor = format!("{FINDINGS}#f-{competition}-");
     assert!(
         page.body.contains(&format!(r#"<a href="{anchor}"#))
@@ -136,15 +116,9 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
     // GT-O3: the President's school plays this match, so the President gets no form and may not.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let theirs = president.get(&app, FINDINGS).await;
-    assert!(!theirs.body.contains("name=\"key\""), "{}", theirs.body);
+    theirs.assert_lacks("name=\"key\"");
     let their_account = president.get(&app, "/account").await;
-    assert!(
-        !their_account
-            .body
-            .contains("Rule whether the result stands"),
-        "{}",
-        their_account.body
-    );
+    their_account.assert_lacks("Rule whether the result stands");
     let refused = president
         .post(
             &app,
@@ -156,7 +130,7 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
             ],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
 
     // No reason: refused, nothing stored.
     let empty = vp
@@ -170,17 +144,8 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
             ],
         )
         .await;
-    assert_eq!(
-        empty.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        empty.body
-    );
-    assert!(
-        empty.body.contains("Say why the result stands"),
-        "{}",
-        empty.body
-    );
+    empty.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    empty.assert_contains("Say why the result stands");
 
     let reason = "Both advisors agreed the order before play; the games stand.";
     let ruled = vp
@@ -194,16 +159,12 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
             ],
         )
         .await;
-    assert_eq!(ruled.status, StatusCode::SEE_OTHER, "{}", ruled.body);
+    ruled.assert_status(StatusCode::SEE_OTHER);
     let list = vp.get(&app, FINDINGS).await;
-    assert!(list.body.contains("the result stands."), "{}", list.body);
-    assert!(!list.body.contains("to rule on"), "{}", list.body);
+    list.assert_contains("the result stands.");
+    list.assert_lacks("to rule on");
     let standings = get(&app, STANDINGS).await;
-    assert!(
-        !standings.body.contains("the President decides"),
-        "{}",
-        standings.body
-    );
+    standings.assert_lacks("the President decides");
     // The result stands with its ruling linked; the task is done.
     let page = get(&app, MATCH).await;
     assert!(
@@ -214,11 +175,7 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
         page.body
     );
     let account_page = vp.get(&app, "/account").await;
-    assert!(
-        !account_page.body.contains("Rule whether the result stands"),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_lacks("Rule whether the result stands");
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
         .await
@@ -250,7 +207,7 @@ async fn the_api_lists_the_findings_and_their_rulings() {
     let app = app(&store);
     let api = "/api/v1/leagues/gthscl/2026-27/division-a/findings";
     let answer = get(&app, api).await;
-    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    answer.assert_status(StatusCode::OK);
     let v: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
     let open: Vec<&serde_json::Value> = v["findings"]
         .as_array()

@@ -148,7 +148,7 @@ fn urlencode(s: &str) -> String {
 /// Signs in through the form, as a browser would, and returns the session cookie.
 async fn sign_in(app: &Router, email: &str) -> String {
     let form = get(app, "/sign-in").await;
-    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    form.assert_status(StatusCode::OK);
     // The form's token is bound to a form cookie: no session until sign-in.
     assert_eq!(cookie_set(&form, "arbiter_session"), None);
     let cookie = cookie_set(&form, "arbiter_form").expect("the sign-in form sets its cookie");
@@ -168,7 +168,7 @@ async fn sign_in(app: &Router, email: &str) -> String {
             .unwrap(),
     )
     .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     cookie_set(&a, "arbiter_session").expect("signing in starts a session")
 }
 
@@ -230,7 +230,7 @@ async fn an_officer_reads_who_changed_a_result_and_why() {
     let (_store, app) = setup().await;
     let cookie = sign_in(&app, PRESIDENT).await;
     let a = get_as(&app, &cookie, &format!("{DIVISION}/history")).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     assert_eq!(a.header("cache-control"), "private, no-store");
     assert!(a.header("content-type").starts_with("text/html"));
     let b = &a.body;
@@ -277,31 +277,27 @@ async fn an_officer_reads_who_changed_a_result_and_why() {
 
     // The league's history has the roles given as well.
     let a = get_as(&app, &cookie, "/leagues/gthscl/history").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert!(
-        a.body.contains(&format!(
-            "gave {ADVISOR} the role of Advisor of Start High School."
-        )),
-        "{}",
-        a.body
-    );
-    assert!(a.body.contains("corrected the result"));
+    a.assert_status(StatusCode::OK);
+    a.assert_contains(&format!(
+        "gave {ADVISOR} the role of Advisor of Start High School."
+    ));
+    a.assert_contains("corrected the result");
     let a = get_as(&app, &cookie, "/leagues/gthscl/2026-27/history").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert!(a.body.contains("corrected the result"));
-    assert!(!a.body.contains("the role of"));
+    a.assert_status(StatusCode::OK);
+    a.assert_contains("corrected the result");
+    a.assert_lacks("the role of");
 
     // The match's own page.
     let m = format!("{DIVISION}/rounds/4/matches/start/history");
     let a = get_as(&app, &cookie, &m).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     assert_eq!(
         a.body.matches(" the result of Division A round 4").count(),
         3,
         "{}",
         a.body
     );
-    assert!(!a.body.contains("imported the team"));
+    a.assert_lacks("imported the team");
 }
 
 #[tokio::test]
@@ -326,25 +322,16 @@ async fn pages_go_back_in_steps_and_a_bad_step_is_named() {
     assert_eq!(rows.len(), 3);
     // Before the newest row: the two older ones, and a way back to the newest.
     let a = get_as(&app, &cookie, &format!("{m}?before={}", rows[0].id)).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert!(!a.body.contains("=cmd|"));
-    assert!(a.body.contains("Board 2 misreported"));
-    assert!(
-        a.body
-            .contains(&format!(r#"<a href="{m}">Newest changes</a>"#)),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::OK);
+    a.assert_lacks("=cmd|");
+    a.assert_contains("Board 2 misreported");
+    a.assert_contains(&format!(r#"<a href="{m}">Newest changes</a>"#));
     // Three rows fit on one page: no link to older ones.
     let a = get_as(&app, &cookie, &m).await;
-    assert!(!a.body.contains("Older changes"));
+    a.assert_lacks("Older changes");
     let a = get_as(&app, &cookie, &format!("{m}?before=yesterday")).await;
-    assert_eq!(a.status, StatusCode::BAD_REQUEST);
-    assert!(
-        a.body.contains("“yesterday” is not a history row number"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::BAD_REQUEST);
+    a.assert_contains("“yesterday” is not a history row number");
     // Unknown slugs say what exists.
     let a = get_as(
         &app,
@@ -352,16 +339,13 @@ async fn pages_go_back_in_steps_and_a_bad_step_is_named() {
         &format!("{DIVISION}/rounds/4/matches/scott/history"),
     )
     .await;
-    assert_eq!(a.status, StatusCode::NOT_FOUND);
-    assert!(
-        a.body
-            .contains("Round 4 of Division A has no match with “scott” at home")
-    );
+    a.assert_status(StatusCode::NOT_FOUND);
+    a.assert_contains("Round 4 of Division A has no match with “scott” at home");
     let a = get_as(&app, &cookie, &format!("{DIVISION}/teams/nobody/history")).await;
-    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    a.assert_status(StatusCode::NOT_FOUND);
     let a = get_as(&app, &cookie, "/leagues/gthscl/1999/history.csv").await;
-    assert_eq!(a.status, StatusCode::NOT_FOUND);
-    assert!(a.body.contains("GTHSCL has no season “1999”"), "{}", a.body);
+    a.assert_status(StatusCode::NOT_FOUND);
+    a.assert_contains("GTHSCL has no season “1999”");
 }
 
 #[tokio::test]
@@ -369,7 +353,7 @@ async fn the_csv_reads_back_exactly_and_runs_nothing() {
     let (store, app) = setup().await;
     let cookie = sign_in(&app, PRESIDENT).await;
     let a = get_as(&app, &cookie, &format!("{DIVISION}/history.csv")).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     assert_eq!(a.header("content-type"), "text/csv; charset=utf-8");
     assert_eq!(a.header("cache-control"), "private, no-store");
     assert_eq!(
@@ -377,13 +361,7 @@ async fn the_csv_reads_back_exactly_and_runs_nothing() {
         "attachment; filename=\"gthscl-2026-27-division-a-history.csv\""
     );
     // The reason with a comma, quotes and a line break is one quoted field, quotes doubled.
-    assert!(
-        a.body.contains(
-            ",\"Board 2 misreported, per the \"\"signed\"\" scoresheet,\nconfirmed by both captains\"\r\n"
-        ),
-        "{}",
-        a.body
-    );
+    a.assert_contains(",\"Board 2 misreported, per the \"\"signed\"\" scoresheet,\nconfirmed by both captains\"\r\n");
     let records = parse_csv(&a.body);
     assert_eq!(
         records[0],
@@ -441,17 +419,17 @@ async fn an_advisor_reads_only_their_own_schools_history() {
     let cookie = sign_in(&app, ADVISOR).await;
     // Their team and its match.
     let a = get_as(&app, &cookie, &format!("{DIVISION}/teams/start/history")).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert!(a.body.contains("<h1>History of Start Spartans</h1>"));
-    assert!(a.body.contains("corrected the result"));
-    assert!(a.body.contains("imported the team"));
+    a.assert_status(StatusCode::OK);
+    a.assert_contains("<h1>History of Start Spartans</h1>");
+    a.assert_contains("corrected the result");
+    a.assert_contains("imported the team");
     let a = get_as(
         &app,
         &cookie,
         &format!("{DIVISION}/teams/start/history.csv"),
     )
     .await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     assert_eq!(
         a.header("content-disposition"),
         "attachment; filename=\"gthscl-2026-27-division-a-start-history.csv\""
@@ -462,7 +440,7 @@ async fn an_advisor_reads_only_their_own_schools_history() {
         &format!("{DIVISION}/rounds/4/matches/start/history"),
     )
     .await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     // Another school's team and match, and the pages above a team: refused, with the reason.
     for uri in [
         format!("{DIVISION}/teams/clay/history"),
@@ -497,7 +475,7 @@ async fn anonymous_readers_are_sent_to_sign_in() {
         let a = get(&app, &uri).await;
         assert_eq!(a.status, StatusCode::SEE_OTHER, "{uri}: {}", a.body);
         assert!(a.header("location").starts_with("/sign-in"), "{uri}");
-        assert!(!a.body.contains(PRESIDENT));
+        a.assert_lacks(PRESIDENT);
     }
 }
 
@@ -510,19 +488,15 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
     let log = "/leagues/gthscl/history";
     let rows = |body: &str| body.matches("<li id=\"h-").count();
     let a = get_as(&app, &cookie, log).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     // The form works without JavaScript: a GET to the page itself.
-    assert!(
-        a.body.contains(
-            r#"<form method="get" action="/leagues/gthscl/history" class="history-filters">"#
-        ),
-        "{}",
-        a.body
+    a.assert_contains(
+        r#"<form method="get" action="/leagues/gthscl/history" class="history-filters">"#,
     );
-    assert!(a.body.contains(r#"<option value="Clay High School">"#));
-    assert!(a.body.contains(&format!(
+    a.assert_contains(r#"<option value="Clay High School">"#);
+    a.assert_contains(&format!(
         r#"<option value="{PRESIDENT}">Pat President</option>"#
-    )));
+    ));
 
     // A school: its own rows and its teams' and matches'.
     let clay = get_as(
@@ -531,18 +505,11 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
         &format!("{log}?school=Clay+High+School&person="),
     )
     .await;
-    assert_eq!(clay.status, StatusCode::OK, "{}", clay.body);
-    assert!(
-        clay.body.contains("imported the team Clay Eagles"),
-        "{}",
-        clay.body
-    );
-    assert!(clay.body.contains("added the school Clay High School"));
-    assert!(!clay.body.contains("Start Spartans"), "{}", clay.body);
-    assert!(
-        clay.body
-            .contains(r#"<option value="Clay High School" selected>"#)
-    );
+    clay.assert_status(StatusCode::OK);
+    clay.assert_contains("imported the team Clay Eagles");
+    clay.assert_contains("added the school Clay High School");
+    clay.assert_lacks("Start Spartans");
+    clay.assert_contains(r#"<option value="Clay High School" selected>"#);
     let scott = get_as(&app, &cookie, &format!("{log}?school=Scott+High+School")).await;
     assert_eq!(
         scott
@@ -559,7 +526,7 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
     )
     .await;
     assert_eq!(rows(&pat.body), 3, "{}", pat.body);
-    assert!(!pat.body.contains("The command line"));
+    pat.assert_lacks("The command line");
     // Days in the league's zone: the day of the changes, and the day after.
     let first = store.history(&Default::default()).await.unwrap();
     let day = arbiter_core::record::zone::Zone::named("America/New_York")
@@ -573,18 +540,10 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
         &format!("{log}?from={}", day.tomorrow().unwrap()),
     )
     .await;
-    assert_eq!(after.status, StatusCode::OK);
+    after.assert_status(StatusCode::OK);
     assert_eq!(rows(&after.body), 0);
-    assert!(
-        after.body.contains("No change matches these filters."),
-        "{}",
-        after.body
-    );
-    assert!(
-        after
-            .body
-            .contains(&format!(r#"<a href="{log}">Clear the filters</a>"#))
-    );
+    after.assert_contains("No change matches these filters.");
+    after.assert_contains(&format!(r#"<a href="{log}">Clear the filters</a>"#));
     let before = get_as(
         &app,
         &cookie,
@@ -594,20 +553,11 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
     assert_eq!(rows(&before.body), 0);
     // Wrong values are named, with what to write instead.
     let bad = get_as(&app, &cookie, &format!("{log}?from=14+Nov")).await;
-    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-    assert!(
-        bad.body
-            .contains("“14 Nov” is not a date for the first day"),
-        "{}",
-        bad.body
-    );
+    bad.assert_status(StatusCode::BAD_REQUEST);
+    bad.assert_contains("“14 Nov” is not a date for the first day");
     let bad = get_as(&app, &cookie, &format!("{log}?school=Nowhere")).await;
-    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-    assert!(
-        bad.body.contains("The league has no school “Nowhere”"),
-        "{}",
-        bad.body
-    );
+    bad.assert_status(StatusCode::BAD_REQUEST);
+    bad.assert_contains("The league has no school “Nowhere”");
 
     // Sixty more corrections: 50 a page, newest first, the person kept in the links.
     let m = store
@@ -631,8 +581,8 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
     let q = format!("person={}", PRESIDENT.replace('@', "%40"));
     let one = get_as(&app, &cookie, &format!("{log}?{q}")).await;
     assert_eq!(rows(&one.body), 50, "{}", one.body);
-    assert!(one.body.contains("Why: Recount 59"));
-    assert!(!one.body.contains("Why: Recount 9<"));
+    one.assert_contains("Why: Recount 59");
+    one.assert_lacks("Why: Recount 9<");
     let start = one.body.find("Older changes").expect("a second page");
     let href_start = one.body[..start].rfind("href=\"").unwrap() + 6;
     let href = one.body[href_start..start - 2]
@@ -640,15 +590,10 @@ async fn the_log_is_filtered_by_school_person_and_day_and_paged_with_the_filters
         .replace("&#38;", "&");
     assert!(href.starts_with(&format!("{log}?{q}&before=")), "{href}");
     let two = get_as(&app, &cookie, &href).await;
-    assert_eq!(two.status, StatusCode::OK, "{}", two.body);
+    two.assert_status(StatusCode::OK);
     assert_eq!(rows(&two.body), 13, "{}", two.body);
-    assert!(two.body.contains("Why: Recount 9"));
-    assert!(!two.body.contains("The command line"));
-    assert!(!two.body.contains("Older changes"));
-    assert!(
-        two.body
-            .contains(&format!(r#"<a href="{log}?{q}">Newest changes</a>"#)),
-        "{}",
-        two.body
-    );
+    two.assert_contains("Why: Recount 9");
+    two.assert_lacks("The command line");
+    two.assert_lacks("Older changes");
+    two.assert_contains(&format!(r#"<a href="{log}?{q}">Newest changes</a>"#));
 }

@@ -61,25 +61,15 @@ async fn gt_o2_the_treasurer_records_a_payment_and_the_statement_changes() {
 
     // Reached from the account page, beside the officers' other links.
     let account_page = t.get(&app, "/account").await;
-    assert!(
-        account_page
-            .body
-            .contains(&format!("<a href=\"{LEDGER}\">Fee ledger</a>")),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_contains(&format!("<a href=\"{LEDGER}\">Fee ledger</a>"));
     let before = t.get(&app, LEDGER).await;
-    assert_eq!(before.status, StatusCode::OK, "{}", before.body);
-    assert!(
-        before.body.contains(
-            "The entry fee is $10.00 a school, once however many teams it enters (GT-O2)."
-        ),
-        "{}",
-        before.body
+    before.assert_status(StatusCode::OK);
+    before.assert_contains(
+        "The entry fee is $10.00 a school, once however many teams it enters (GT-O2).",
     );
     assert!(row(&before.body, "Start High School").contains("owes $10.00"));
-    assert!(before.body.contains("No entry is recorded yet."));
-    assert!(before.body.contains("Record an entry"));
+    before.assert_contains("No entry is recorded yet.");
+    before.assert_contains("Record an entry");
 
     let done = post_entry(
         &app,
@@ -93,37 +83,23 @@ async fn gt_o2_the_treasurer_records_a_payment_and_the_statement_changes() {
         ],
     )
     .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     let location = done.header("location").to_string();
     assert_eq!(
         location,
         "/leagues/gthscl/ledger?season=2026-27&recorded=1#entry-1"
     );
     let after = t.get(&app, &location).await;
-    assert!(
-        after.body.contains(
-            "Entry 1 is recorded: payment of $10.00 from Start High School, on Wed 14 Oct 2026. It is in the history."
-        ),
-        "{}",
-        after.body
-    );
+    after.assert_contains("Entry 1 is recorded: payment of $10.00 from Start High School, on Wed 14 Oct 2026. It is in the history.");
     assert!(row(&after.body, "Start High School").contains("paid in full"));
     assert!(row(&after.body, "Clay High School").contains("owes $10.00"));
-    assert!(
-        after
-            .body
-            .contains("<tr><th scope=\"row\">Fees received</th><td class=\"num\">$10.00</td></tr>"),
-        "{}",
-        after.body
+    after.assert_contains(
+        "<tr><th scope=\"row\">Fees received</th><td class=\"num\">$10.00</td></tr>",
     );
-    assert!(
-        after.body.contains(
-            "<tr><th scope=\"row\">Still owed by schools</th><td class=\"num\">$30.00</td></tr>"
-        ),
-        "{}",
-        after.body
+    after.assert_contains(
+        "<tr><th scope=\"row\">Still owed by schools</th><td class=\"num\">$30.00</td></tr>",
     );
-    assert!(after.body.contains("treasurer@gthscl.example (Treasurer)"));
+    after.assert_contains("treasurer@gthscl.example (Treasurer)");
 
     // Kept in the history, with who and why.
     let league = store.league("gthscl").await.unwrap().unwrap();
@@ -162,12 +138,7 @@ async fn gt_o2_a_refused_entry_names_the_mistake_and_keeps_the_form() {
         ],
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let b = &refused.body;
     assert!(b.contains("Nothing was recorded:"), "{b}");
     assert!(
@@ -195,7 +166,7 @@ async fn gt_o2_a_refused_entry_names_the_mistake_and_keeps_the_form() {
         ["payment", "Waite Academy", "10.505", "2026-12-01", ""],
     )
     .await;
-    assert_eq!(many.status, StatusCode::UNPROCESSABLE_ENTITY);
+    many.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     for why in [
         "has more than two decimals",
         "2026-12-01 is still to come (today is 2026-11-04)",
@@ -210,13 +181,7 @@ async fn gt_o2_a_refused_entry_names_the_mistake_and_keeps_the_form() {
         ["refund", "Scott High School", "10", "2026-10-20", ""],
     )
     .await;
-    assert!(
-        refund.body.contains(
-            "Scott High School has paid $0.00 and been refunded $0.00; a refund of $10.00 would pay it back more than it paid (GT-O2)."
-        ),
-        "{}",
-        refund.body
-    );
+    refund.assert_contains("Scott High School has paid $0.00 and been refunded $0.00; a refund of $10.00 would pay it back more than it paid (GT-O2).");
 }
 
 #[tokio::test]
@@ -239,9 +204,9 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
         ],
     )
     .await;
-    assert_eq!(wrong.status, StatusCode::SEE_OTHER, "{}", wrong.body);
+    wrong.assert_status(StatusCode::SEE_OTHER);
     let page = t.get(&app, LEDGER).await;
-    assert!(page.body.contains("Reverse entry 1"), "{}", page.body);
+    page.assert_contains("Reverse entry 1");
     // A reversal without its reason is refused at the entry, its form open.
     let bare = t
         .post(
@@ -256,23 +221,9 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
             ],
         )
         .await;
-    assert_eq!(
-        bare.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        bare.body
-    );
-    assert!(
-        bare.body
-            .contains("Say why entry 1 is reversed (required); the reason stays in the ledger."),
-        "{}",
-        bare.body
-    );
-    assert!(
-        bare.body.contains("<details class=\"control\" open>"),
-        "{}",
-        bare.body
-    );
+    bare.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    bare.assert_contains("Say why entry 1 is reversed (required); the reason stays in the ledger.");
+    bare.assert_contains("<details class=\"control\" open>");
     // One of no entry shown (a stale page, a hand-made form) is refused at the form.
     let none = t
         .post(
@@ -287,13 +238,8 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
             ],
         )
         .await;
-    assert_eq!(none.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        none.body
-            .contains("<li>The ledger has no entry 99; it has 1 so far.</li>"),
-        "{}",
-        none.body
-    );
+    none.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    none.assert_contains("<li>The ledger has no entry 99; it has 1 so far.</li>");
     let undone = t
         .post(
             &app,
@@ -307,7 +253,7 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
             ],
         )
         .await;
-    assert_eq!(undone.status, StatusCode::SEE_OTHER, "{}", undone.body);
+    undone.assert_status(StatusCode::SEE_OTHER);
     post_entry(
         &app,
         &mut t,
@@ -340,12 +286,7 @@ async fn gt_o2_the_treasurer_waives_part_of_a_fee_with_the_reason_and_it_is_in_t
     let app = app(&store);
     let mut t = Visitor::signed_in(&app, TREASURER).await;
     let form = t.get(&app, LEDGER).await;
-    assert!(
-        form.body
-            .contains("<option value=\"waiver\">Fee waived</option>"),
-        "{}",
-        form.body
-    );
+    form.assert_contains("<option value=\"waiver\">Fee waived</option>");
     // Clay is new to the league: half its fee waived, then the rest paid.
     let waived = post_entry(
         &app,
@@ -359,7 +300,7 @@ async fn gt_o2_the_treasurer_waives_part_of_a_fee_with_the_reason_and_it_is_in_t
         ],
     )
     .await;
-    assert_eq!(waived.status, StatusCode::SEE_OTHER, "{}", waived.body);
+    waived.assert_status(StatusCode::SEE_OTHER);
     let page = t.get(&app, waived.header("location")).await;
     let b = &page.body;
     assert!(
@@ -387,14 +328,8 @@ async fn gt_o2_the_treasurer_waives_part_of_a_fee_with_the_reason_and_it_is_in_t
         ["waiver", "Clay High School", "6", "2026-09-21", "hardship"],
     )
     .await;
-    assert_eq!(too_much.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        too_much.body.contains(
-            "Clay High School&#39;s entry fee is $10.00 and $5.00 of it is waived already; a waiver of $6.00 would waive more than the fee (GT-O2)."
-        ),
-        "{}",
-        too_much.body
-    );
+    too_much.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    too_much.assert_contains("Clay High School&#39;s entry fee is $10.00 and $5.00 of it is waived already; a waiver of $6.00 would waive more than the fee (GT-O2).");
     post_entry(
         &app,
         &mut t,
@@ -406,13 +341,7 @@ async fn gt_o2_the_treasurer_waives_part_of_a_fee_with_the_reason_and_it_is_in_t
 
     // The history says it in a sentence; the API and its statement carry the waiver.
     let history = t.get(&app, "/leagues/gthscl/history").await;
-    assert!(
-        history
-            .body
-            .contains("waived Clay High School&#39;s fee in entry 1 of the 2026-27 ledger"),
-        "{}",
-        history.body
-    );
+    history.assert_contains("waived Clay High School&#39;s fee in entry 1 of the 2026-27 ledger");
     let rows = store
         .history(&HistoryFilter::default())
         .await
@@ -438,27 +367,23 @@ async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_wri
         let mut v = Visitor::signed_in(&app, who).await;
         let a = v.get(&app, LEDGER).await;
         assert_eq!(a.status, StatusCode::FORBIDDEN, "{who}: {}", a.body);
-        assert!(a.body.contains("GT-O2"), "{}", a.body);
+        a.assert_contains("GT-O2");
         let mine = v.get(&app, "/account").await;
         assert!(!mine.body.contains("Fee ledger"), "{who}");
     }
     // The President reads it, and records nothing (GT-O3: the Treasurer keeps the book).
     let mut p = Visitor::signed_in(&app, PRESIDENT).await;
     let read = p.get(&app, LEDGER).await;
-    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
-    assert!(!read.body.contains("Record an entry"), "{}", read.body);
+    read.assert_status(StatusCode::OK);
+    read.assert_lacks("Record an entry");
     let write = post_entry(
         &app,
         &mut p,
         ["payment", "Start High School", "10", "2026-10-14", ""],
     )
     .await;
-    assert_eq!(write.status, StatusCode::FORBIDDEN, "{}", write.body);
-    assert!(
-        write.body.contains("only the Treasurer may record"),
-        "{}",
-        write.body
-    );
+    write.assert_status(StatusCode::FORBIDDEN);
+    write.assert_contains("only the Treasurer may record");
 
     // The league's history shows the ledger's entries to whom may read the ledger only.
     let mut t = Visitor::signed_in(&app, TREASURER).await;
@@ -470,23 +395,13 @@ async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_wri
     )
     .await;
     let theirs = p.get(&app, "/leagues/gthscl/history").await;
-    assert!(
-        theirs
-            .body
-            .contains("recorded entry 1 of the 2026-27 ledger."),
-        "{}",
-        theirs.body
-    );
+    theirs.assert_contains("recorded entry 1 of the 2026-27 ledger.");
     let mut vp = Visitor::signed_in(&app, VP).await;
     let not_theirs = vp.get(&app, "/leagues/gthscl/history").await;
-    assert_eq!(not_theirs.status, StatusCode::OK);
-    assert!(
-        !not_theirs.body.contains("ledger entry"),
-        "{}",
-        not_theirs.body
-    );
+    not_theirs.assert_status(StatusCode::OK);
+    not_theirs.assert_lacks("ledger entry");
     let csv = vp.get(&app, "/leagues/gthscl/history.csv").await;
-    assert!(!csv.body.contains("ledger_entry"), "{}", csv.body);
+    csv.assert_lacks("ledger_entry");
 }
 
 #[tokio::test]
@@ -523,7 +438,7 @@ async fn the_csv_lists_every_entry_through_the_formula_guard() {
     let a = t
         .get(&app, "/leagues/gthscl/ledger.csv?season=2026-27")
         .await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     assert_eq!(a.header("content-type"), "text/csv; charset=utf-8");
     assert_eq!(
         a.header("content-disposition"),
@@ -560,8 +475,8 @@ async fn the_csv_lists_every_entry_through_the_formula_guard() {
     );
     // An unknown season is a 404 that lists the league's.
     let none = t.get(&app, "/leagues/gthscl/ledger?season=1999-00").await;
-    assert_eq!(none.status, StatusCode::NOT_FOUND);
-    assert!(none.body.contains("ledger?season=2026-27"), "{}", none.body);
+    none.assert_status(StatusCode::NOT_FOUND);
+    none.assert_contains("ledger?season=2026-27");
 }
 
 async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Answer {
@@ -582,7 +497,7 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
     let app = app(&store);
     let treasurer = api_token(&store, TREASURER, Role::Treasurer, None).await;
     let read = call(&app, "GET", &treasurer, "").await;
-    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    read.assert_status(StatusCode::OK);
     let j = read.json();
     assert_eq!(j["entry_fee"], "10.00");
     assert_eq!(j["season"]["slug"], "2026-27");
@@ -596,7 +511,7 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
         r#"{"kind": "payment", "school": "Scott High School", "amount": "10.50", "on": "2026-10-20", "note": "cash at the meeting"}"#,
     )
     .await;
-    assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+    paid.assert_status(StatusCode::CREATED);
     let e = paid.json();
     assert_eq!(e["number"], 1);
     assert_eq!(e["amount"], "10.50");
@@ -610,7 +525,7 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
         r#"{"kind": "refund", "school": "Scott High School", "amount": "abc", "on": "2026-10-21"}"#,
     )
     .await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let problems = &bad.json()["error"]["problems"];
     assert_eq!(problems[0]["field"], "amount", "{}", bad.body);
     assert!(
@@ -655,7 +570,7 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
         r#"{"kind": "payment", "school": "Start High School", "amount": "10", "on": "2026-10-20"}"#,
     )
     .await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
     let advisor = api_token(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
     assert_eq!(
         call(&app, "GET", &advisor, "").await.status,
@@ -722,10 +637,10 @@ async fn the_ledger_page_as_the_president_reads_it() {
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let mut p = Visitor::signed_in(&app, PRESIDENT).await;
     let page = p.get(&app, LEDGER).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     // The times the entries were recorded change with every run.
     let league = store.league("gthscl").await.unwrap().unwrap();
     let season = store.seasons(league.id).await.unwrap().remove(0);
@@ -754,25 +669,15 @@ async fn gt_o2_an_entry_made_twice_asks_before_it_is_recorded_again() {
         "cheque 1042",
     ];
     let first = post_entry(&app, &mut t, cheque).await;
-    assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.body);
+    first.assert_status(StatusCode::SEE_OTHER);
     let again = post_entry(&app, &mut t, cheque).await;
-    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    again.assert_status(StatusCode::CONFLICT);
     let asked = "An entry of $10.00 for Scott High School with this note was already made on";
-    assert!(again.body.contains(asked), "{}", again.body);
-    assert!(
-        again.body.contains(&format!(
-            "by {TREASURER} (Treasurer) (entry 1); enter it again?"
-        )),
-        "{}",
-        again.body
-    );
-    assert!(
-        again
-            .body
-            .contains("name=\"confirm_duplicate\" value=\"yes\""),
-        "{}",
-        again.body
-    );
+    again.assert_contains(asked);
+    again.assert_contains(&format!(
+        "by {TREASURER} (Treasurer) (entry 1); enter it again?"
+    ));
+    again.assert_contains("name=\"confirm_duplicate\" value=\"yes\"");
     assert_eq!(store_entries(&store).await, 1, "nothing was recorded yet");
     // The confirm button sends the form again with `confirm_duplicate`.
     let confirmed = t
@@ -790,20 +695,15 @@ async fn gt_o2_an_entry_made_twice_asks_before_it_is_recorded_again() {
             ],
         )
         .await;
-    assert_eq!(
-        confirmed.status,
-        StatusCode::SEE_OTHER,
-        "{}",
-        confirmed.body
-    );
+    confirmed.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(store_entries(&store).await, 2);
 
     // The API: 409 with the sentence, then 201 when confirmed.
     let token = api_token(&store, TREASURER, Role::Treasurer, None).await;
     let body = r#"{"kind": "payment", "school": "Scott High School", "amount": "10", "on": "2026-10-14", "note": "cheque 1042""#;
     let refused = call(&app, "POST", &token, &format!("{body}}}")).await;
-    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
-    assert!(refused.body.contains(asked), "{}", refused.body);
+    refused.assert_status(StatusCode::CONFLICT);
+    refused.assert_contains(asked);
     let sent = call(
         &app,
         "POST",
@@ -811,7 +711,7 @@ async fn gt_o2_an_entry_made_twice_asks_before_it_is_recorded_again() {
         &format!("{body}, \"confirm_duplicate\": true}}"),
     )
     .await;
-    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    sent.assert_status(StatusCode::CREATED);
     assert_eq!(store_entries(&store).await, 3);
 }
 

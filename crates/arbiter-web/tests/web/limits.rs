@@ -147,12 +147,8 @@ async fn a_removal_reason_and_a_token_label_beyond_their_limits_are_refused_with
             &[("reason", &"é".repeat(REASON_MAX_CHARS + 1))],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("The reason for removing the role has 1,001 characters; a reason may have at most 1,000. Shorten it and send it again."),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("The reason for removing the role has 1,001 characters; a reason may have at most 1,000. Shorten it and send it again.");
     assert_eq!(
         store.memberships(clay.id).await.unwrap().len(),
         1,
@@ -175,13 +171,9 @@ async fn a_removal_reason_and_a_token_label_beyond_their_limits_are_refused_with
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains(
-            "The token&#39;s label has 81 characters; a token&#39;s label may have at most 80."
-        ),
-        "{}",
-        a.body
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains(
+        "The token&#39;s label has 81 characters; a token&#39;s label may have at most 80.",
     );
 
     // An email no account can have is refused at sign-in without being counted or echoed.
@@ -194,11 +186,7 @@ async fn a_removal_reason_and_a_token_label_beyond_their_limits_are_refused_with
             &[("email", &long), ("password", PASSWORD)],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("The email address has 264 characters"),
-        "{}",
-        a.body
-    );
-    assert!(!a.body.contains(&long));
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("The email address has 264 characters");
+    a.assert_lacks(&long);
 }

@@ -54,10 +54,10 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
     let app = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("Name the lineup"), "{}", page.body);
+    page.assert_status(StatusCode::OK);
+    page.assert_contains("Name the lineup");
     // Start's advisor has Start's form only.
-    assert!(!page.body.contains("lineups/away\""), "{}", page.body);
+    page.assert_lacks("lineups/away\"");
     let order = offered(&page.body, "home");
     assert_eq!(order.len(), 4, "{order:?}");
 
@@ -70,34 +70,11 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
             &pairs(&boards(&swapped)),
         )
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused.body.contains("The lineup was not saved"),
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused.body.contains("Board 2: GT-M11: "),
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused
-            .body
-            .contains("on board 1, by ratings as of 2026-11-16"),
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused.body.contains("by ratings as of 2026-11-16"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("The lineup was not saved");
+    refused.assert_contains("Board 2: GT-M11: ");
+    refused.assert_contains("on board 1, by ratings as of 2026-11-16");
+    refused.assert_contains("by ratings as of 2026-11-16");
     // Issue 32 item 15: one message at a time. The lineup's refusal is the only alert; when the
     // result may be entered (GT-P2) is said in the report, not as another refusal.
     assert_eq!(
@@ -106,13 +83,7 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
         "{}",
         refused.body
     );
-    assert!(
-        !refused
-            .body
-            .contains("role=\"alert\">GT-P2: this match is set for"),
-        "{}",
-        refused.body
-    );
+    refused.assert_lacks("role=\"alert\">GT-P2: this match is set for");
     // The form keeps what was sent.
     assert_eq!(offered(&refused.body, "home"), order);
 
@@ -125,8 +96,8 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
             &pairs(&boards(&gap)),
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(refused.body.contains("GT-M9"), "{}", refused.body);
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("GT-M9");
 
     // In board order: stored, version 1, shown on the page.
     let right: Vec<&str> = order.iter().map(String::as_str).collect();
@@ -137,26 +108,15 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
             &pairs(&boards(&right)),
         )
         .await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    saved.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(saved.header("location"), format!("{MATCH}#lineup-home"));
     let page = home.get(&app, MATCH).await;
-    assert!(
-        page.body
-            .contains("version 1, named by coach@start.example"),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("<li>1. "), "{}", page.body);
+    page.assert_contains("version 1, named by coach@start.example");
+    page.assert_contains("<li>1. ");
     // Sealed to the public until the match (RULES.md: in a league, from the match's start).
     let public = get(&app, MATCH).await;
-    assert!(!public.body.contains("named by"), "{}", public.body);
-    assert!(
-        public
-            .body
-            .contains("The lineups of round 4 are published together"),
-        "{}",
-        public.body
-    );
+    public.assert_lacks("named by");
+    public.assert_contains("The lineups of round 4 are published together");
 
     // Named again against version 0: someone changed it meanwhile, nothing saved.
     let stale = home
@@ -166,12 +126,8 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
             &pairs(&boards(&right)),
         )
         .await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
-    assert!(
-        stale.body.contains("name it against version 1"),
-        "{}",
-        stale.body
-    );
+    stale.assert_status(StatusCode::CONFLICT);
+    stale.assert_contains("name it against version 1");
 }
 
 #[tokio::test]
@@ -179,7 +135,7 @@ async fn an_advisor_names_no_other_schools_lineup_and_the_public_none() {
     let app = setup().await;
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
-    assert!(page.body.contains("lineups/away\""), "{}", page.body);
+    page.assert_contains("lineups/away\"");
     let other = visitor
         .post(
             &app,
@@ -187,7 +143,7 @@ async fn an_advisor_names_no_other_schools_lineup_and_the_public_none() {
             &pairs(&boards(&["start1"])),
         )
         .await;
-    assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
+    other.assert_status(StatusCode::FORBIDDEN);
     // A side that is not one.
     let neither = visitor
         .post(
@@ -196,14 +152,14 @@ async fn an_advisor_names_no_other_schools_lineup_and_the_public_none() {
             &pairs(&boards(&["scott1"])),
         )
         .await;
-    assert_eq!(neither.status, StatusCode::NOT_FOUND, "{}", neither.body);
+    neither.assert_status(StatusCode::NOT_FOUND);
     let public = get(&app, MATCH).await;
-    assert!(public.body.contains("Lineups"), "{}", public.body);
-    assert!(!public.body.contains("Name the lineup"), "{}", public.body);
+    public.assert_contains("Lineups");
+    public.assert_lacks("Name the lineup");
     // A played match takes no lineup: round 3's.
     let played = "/leagues/gthscl/2026-27/division-a/rounds/3/matches/start";
     let page = visitor.get(&app, played).await;
-    assert!(!page.body.contains("id=\"lineups\""), "{}", page.body);
+    page.assert_lacks("id=\"lineups\"");
 }
 
 /// The same rules through the API, with a token of the school's advisor: 422 with each reason's
@@ -255,12 +211,7 @@ async fn the_api_names_a_lineup_refused_with_the_rule_then_stored() {
         json([&order[3], &order[0], &order[1], &order[2]], 0),
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let v: serde_json::Value = serde_json::from_str(&refused.body).unwrap();
     assert_eq!(v["error"]["refusal"], "lineup");
     let rules: Vec<&str> = v["error"]["problems"]
@@ -280,7 +231,7 @@ async fn the_api_names_a_lineup_refused_with_the_rule_then_stored() {
         json([&order[0], &order[1], &order[2], &order[3]], 0),
     )
     .await;
-    assert_eq!(stored.status, StatusCode::CREATED, "{}", stored.body);
+    stored.assert_status(StatusCode::CREATED);
     let v: serde_json::Value = serde_json::from_str(&stored.body).unwrap();
     assert_eq!(
         (v["version"].as_u64(), v["side"].as_str()),
@@ -292,10 +243,10 @@ async fn the_api_names_a_lineup_refused_with_the_rule_then_stored() {
         json([&order[0], &order[1], &order[2], &order[3]], 0),
     )
     .await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    stale.assert_status(StatusCode::CONFLICT);
     // The visitors' lineup is not Start's advisor's to name.
     let other = post("away", r#"{"boards": ["scott1"]}"#.to_string()).await;
-    assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
+    other.assert_status(StatusCode::FORBIDDEN);
 }
 
 /// Issue 30: `arbiter result lineup --now` backdated a lineup as any advisor. The hall's clock

@@ -38,7 +38,7 @@ async fn a_store_that_stops_answering_is_a_503_for_the_reader_and_its_cause_is_l
         Store::Postgres(s) => s.pool().close().await,
     }
     let page = get(&app, "/leagues/gthscl").await;
-    assert_eq!(page.status, StatusCode::SERVICE_UNAVAILABLE);
+    page.assert_status(StatusCode::SERVICE_UNAVAILABLE);
     assert!(
         !page.body.contains("closed"),
         "the cause stays in the server"

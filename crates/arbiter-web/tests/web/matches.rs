@@ -75,7 +75,7 @@ fn version_field(body: &str) -> String {
 
 async fn enter(app: &Router, who: &mut Visitor, results: [&'static str; 4]) -> Answer {
     let page = who.get(app, MATCH).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let mut f = played(results);
     f.push(("version".into(), version_field(&page.body)));
     who.post(app, &format!("{MATCH}/result"), &pairs(&f)).await
@@ -86,17 +86,12 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
     let (_store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    assert_eq!(page.status, StatusCode::OK);
+    page.assert_status(StatusCode::OK);
     assert_eq!(page.header("cache-control"), "private, no-store");
-    assert!(page.body.contains("Awaiting the result."), "{}", page.body);
+    page.assert_contains("Awaiting the result.");
     // GT-P2: entered within a day of Mon 16 Nov.
-    assert!(
-        page.body
-            .contains("The home team enters the result by Tue 17 Nov 2026 (GT-P2)."),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains(&format!(r#"action="{MATCH}/result""#)));
+    page.assert_contains("The home team enters the result by Tue 17 Nov 2026 (GT-P2).");
+    page.assert_contains(&format!(r#"action="{MATCH}/result""#));
     // No board starts as `*`, a game left unfinished (GT-M20): each asks for its result.
     assert_eq!(
         page.body
@@ -106,65 +101,52 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
         "{}",
         page.body
     );
-    assert!(!page.body.contains(r#"<option value="*" selected>"#));
+    page.assert_lacks(r#"<option value="*" selected>"#);
     // The home advisor neither confirms nor corrects.
-    assert!(!page.body.contains(&format!("{MATCH}/confirm")));
-    assert!(!page.body.contains(&format!("{MATCH}/correction")));
+    page.assert_lacks(&format!("{MATCH}/confirm"));
+    page.assert_lacks(&format!("{MATCH}/correction"));
     // The players default to the rosters in order (no lineup was named), each with the rating
     // of the match day (Eli Stone's 1550 moved with rounds 1-3).
-    assert!(
-        page.body
-            .contains(r#"<option value="start2" selected>Eli Stone (15"#),
-        "{}",
-        page.body
-    );
+    page.assert_contains(r#"<option value="start2" selected>Eli Stone (15"#);
 
     let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(a.header("location"), format!("{MATCH}#report"));
 
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
-    assert!(page.body.contains("3½–½"), "{}", page.body);
+    page.assert_contains("3½–½");
     assert!(
         shows(&page.body, "is awaiting the visitors' confirmation."),
         "{}",
         page.body
     );
     // Five days from the entry, which is today by the clock.
-    assert!(
-        page.body.contains(
-            "the visitors confirm the result or dispute it within 5 days of its entry (GT-P2)."
-        ),
-        "{}",
-        page.body
+    page.assert_contains(
+        "the visitors confirm the result or dispute it within 5 days of its entry (GT-P2).",
     );
-    assert!(page.body.contains(&format!(r#"action="{MATCH}/confirm""#)));
-    assert!(page.body.contains(&format!(r#"action="{MATCH}/dispute""#)));
+    page.assert_contains(&format!(r#"action="{MATCH}/confirm""#));
+    page.assert_contains(&format!(r#"action="{MATCH}/dispute""#));
     // Only the home side enters.
-    assert!(!page.body.contains(&format!(r#"action="{MATCH}/result""#)));
+    page.assert_lacks(&format!(r#"action="{MATCH}/result""#));
     let version = version_field(&page.body);
 
     // The home advisor may not confirm their own entry: the table says so, with GT-P2.
     let a = home
         .post(&app, &format!("{MATCH}/confirm"), &[("version", &version)])
         .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
-    assert!(a.body.contains("GT-P2"), "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
+    a.assert_contains("GT-P2");
 
     let a = visitor
         .post(&app, &format!("{MATCH}/confirm"), &[("version", &version)])
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains(&format!(
-            "Version {version} of the result is confirmed by the visitors."
-        )),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains(&format!("Version {version} confirmed")));
+    page.assert_contains(&format!(
+        "Version {version} of the result is confirmed by the visitors."
+    ));
+    page.assert_contains(&format!("Version {version} confirmed"));
 
     // Confirmed: entering again is refused, and the sentence says what to do instead.
     let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
@@ -172,17 +154,9 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("GT-P2: the visitors confirmed version"),
-        "{}",
-        a.body
-    );
-    assert!(
-        a.body.contains("corrects it as a new version"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("GT-P2: the visitors confirmed version");
+    a.assert_contains("corrects it as a new version");
 }
 
 #[tokio::test]
@@ -208,12 +182,8 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
             &[("version", &v), ("reason", " ")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body.contains("A dispute needs its reason (GT-P2)"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("A dispute needs its reason (GT-P2)");
     let a = visitor
         .post(
             &app,
@@ -221,20 +191,16 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
             &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains(&format!(
-            "The visitors disputed version {entered} of the result"
-        )),
-        "{}",
-        page.body
-    );
+    page.assert_contains(&format!(
+        "The visitors disputed version {entered} of the result"
+    ));
     // The words of the dispute are the schools' and officers' to read, not the public's
     // (issue 32, item 4).
-    assert!(!page.body.contains("Board 4 was drawn, not won."));
+    page.assert_lacks("Board 4 was drawn, not won.");
     let signed_in = home.get(&app, MATCH).await;
-    assert!(signed_in.body.contains("Board 4 was drawn, not won."));
+    signed_in.assert_contains("Board 4 was drawn, not won.");
 
     // Disputed: the home advisor cannot enter over it.
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
@@ -242,17 +208,13 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body.contains("GT-P2: the visitors disputed version"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("GT-P2: the visitors disputed version");
 
     // GT-O3: the President's own school plays, so the President may not correct it.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, MATCH).await;
-    assert!(!page.body.contains(&format!("{MATCH}/correction")));
+    page.assert_lacks(&format!("{MATCH}/correction"));
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     f.push((
         "reason".into(),
@@ -261,26 +223,19 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let a = president
         .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN);
-    assert!(a.body.contains("GT-O3"), "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
+    a.assert_contains("GT-O3");
 
     // The Vice-President corrects; a correction needs its reason.
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
-    assert!(
-        page.body
-            .contains(&format!(r#"action="{MATCH}/correction""#))
-    );
+    page.assert_contains(&format!(r#"action="{MATCH}/correction""#));
     let f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     let a = vp
         .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body.contains("A correction needs its reason (GT-P2)"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("A correction needs its reason (GT-P2)");
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     f.push((
         "reason".into(),
@@ -289,7 +244,7 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let a = vp
         .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
 
     let corrected = entered + 1;
     let page = visitor.get(&app, MATCH).await;
@@ -305,30 +260,21 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
         page.body
     );
     assert!(!shows(&page.body, "awaiting the visitors' confirmation"));
-    assert!(
-        !page.body.contains(&format!("{MATCH}/confirm")),
-        "{}",
-        page.body
-    );
-    assert!(!page.body.contains(&format!("{MATCH}/dispute")));
-    assert!(!page.body.contains("Due by"), "{}", page.body);
-    assert!(
-        page.body
-            .contains(&format!("Version {corrected} corrected")),
-        "{}",
-        page.body
-    );
+    page.assert_lacks(&format!("{MATCH}/confirm"));
+    page.assert_lacks(&format!("{MATCH}/dispute"));
+    page.assert_lacks("Due by");
+    page.assert_contains(&format!("Version {corrected} corrected"));
     // Nothing is lost: the first entry and the dispute stay on the page.
-    assert!(page.body.contains(&format!("Version {entered} entered")));
-    assert!(page.body.contains(&format!("Version {entered} disputed")));
-    assert!(page.body.contains("3½–½"), "{}", page.body);
+    page.assert_contains(&format!("Version {entered} entered"));
+    page.assert_contains(&format!("Version {entered} disputed"));
+    page.assert_contains("3½–½");
 
     // Neither the disputed version nor the correction is confirmed now: the decision stands.
     // Confirming the disputed version is out of date (409, naming the correction in force).
     let a = visitor
         .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
         .await;
-    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
+    a.assert_status(StatusCode::CONFLICT);
     assert!(
         a.body.contains(&format!(
             "Version {corrected} of this result, entered by {VP} (the Vice-President) on "
@@ -343,33 +289,25 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
             &[("version", &corrected.to_string())],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains(&format!(
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains(&format!(
             "version {corrected} of this result was decided by an officer and stands, so there is nothing to confirm"
-        )),
-        "{}",
-        a.body
-    );
+        ));
     // Nor is the home team's entry taken over it.
     let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
     f.push(("version".into(), corrected.to_string()));
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body.contains("decided by an officer and stands"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("decided by an officer and stands");
 }
 
 /// Round 4's match disputed by the visitors (Scott), with the reason: returns its version.
 async fn disputed(app: &Router) -> String {
     let mut home = Visitor::signed_in(app, HOME).await;
     let a = enter(app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let mut visitor = Visitor::signed_in(app, VISITOR).await;
     let page = visitor.get(app, MATCH).await;
     let v = version_field(&page.body);
@@ -380,7 +318,7 @@ async fn disputed(app: &Router) -> String {
             &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     v
 }
 
@@ -393,11 +331,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
     // GT-O3: the President's own school (Start) plays: no decision form, and 403 when sent.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, MATCH).await;
-    assert!(
-        !page.body.contains(&format!("{MATCH}/decision")),
-        "{}",
-        page.body
-    );
+    page.assert_lacks(&format!("{MATCH}/decision"));
     let a = president
         .post(
             &app,
@@ -405,9 +339,9 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
             &[("version", &v), ("reason", "The scoresheet shows 1-0.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
-    assert!(a.body.contains("GT-O3"), "{}", a.body);
-    assert!(a.body.contains("Vice-President"), "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
+    a.assert_contains("GT-O3");
+    a.assert_contains("Vice-President");
 
     // The advisors may not decide either.
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
@@ -418,20 +352,16 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
             &[("version", &v), ("reason", "We say so.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
 
     // The Vice-President sees the dispute's reason, the decision form and the correction.
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
-    assert!(
-        page.body.contains(&format!(r#"action="{MATCH}/decision""#)),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains(&format!("Keep version {v} as entered")));
-    assert!(page.body.contains(r##"href="#correct""##), "{}", page.body);
-    assert!(page.body.contains(r#"id="correct""#));
-    assert!(page.body.contains("Board 4 was drawn, not won."));
+    page.assert_contains(&format!(r#"action="{MATCH}/decision""#));
+    page.assert_contains(&format!("Keep version {v} as entered"));
+    page.assert_contains(r##"href="#correct""##);
+    page.assert_contains(r#"id="correct""#);
+    page.assert_contains("Board 4 was drawn, not won.");
     // A decision needs its reason; nothing is stored without it.
     let a = vp
         .post(
@@ -440,13 +370,8 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
             &[("version", &v), ("reason", "  ")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body
-            .contains("A decision needs its reason (GT-P2, GT-O3)"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("A decision needs its reason (GT-P2, GT-O3)");
     assert!(
         shows(&a.body, "The visitors disputed version"),
         "{}",
@@ -462,26 +387,19 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(a.header("location"), format!("{MATCH}#report"));
 
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains(&format!(
+    page.assert_contains(&format!(
             "The Vice-President decided the dispute of version {v}: the result stands as entered (GT-P2, GT-O3)."
-        )),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("4–0"), "{}", page.body);
-    assert!(page.body.contains(&format!(
+        ));
+    page.assert_contains("4–0");
+    page.assert_contains(&format!(
         "Dispute of version {v} decided: the result stands"
-    )));
-    assert!(
-        page.body
-            .contains("Both scoresheets show board 4 won by Start.")
-    );
-    assert!(!page.body.contains("<form"), "{}", page.body);
+    ));
+    page.assert_contains("Both scoresheets show board 4 won by Start.");
+    page.assert_lacks("<form");
 
     // Decided: no second decision, no confirmation, no entry over it.
     let a = vp
@@ -491,23 +409,15 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
             &[("version", &v), ("reason", "Again.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body.contains("there is no dispute to decide"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("there is no dispute to decide");
     let a = visitor
         .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body.contains("decided by an officer and stands"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("decided by an officer and stands");
     let page = visitor.get(&app, MATCH).await;
-    assert!(!page.body.contains(&format!("{MATCH}/confirm")));
+    page.assert_lacks(&format!("{MATCH}/confirm"));
 }
 
 #[tokio::test]
@@ -515,10 +425,10 @@ async fn gt_p2_a_result_not_disputed_has_no_decision() {
     let (_store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER);
+    a.assert_status(StatusCode::SEE_OTHER);
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
-    assert!(!page.body.contains(&format!("{MATCH}/decision")));
+    page.assert_lacks(&format!("{MATCH}/decision"));
     let v = version_field(&page.body);
     let a = vp
         .post(
@@ -527,7 +437,7 @@ async fn gt_p2_a_result_not_disputed_has_no_decision() {
             &[("version", &v), ("reason", "Looks right.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         shows(
             &a.body,
@@ -548,21 +458,11 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
     account(&store, clay, Role::Advisor, Some("Clay High School")).await;
     let mut visitor = Visitor::signed_in(&app, clay).await;
     let page = visitor.get(&app, IMPORTED).await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(
-        page.body.contains(
-            "Version 1 of the result stands as recorded (imported from a file or the command line); it needs no confirmation."
-        ),
-        "{}",
-        page.body
-    );
+    page.assert_status(StatusCode::OK);
+    page.assert_contains("Version 1 of the result stands as recorded (imported from a file or the command line); it needs no confirmation.");
     assert!(!shows(&page.body, "awaiting the visitors' confirmation"));
-    assert!(
-        !page.body.contains(&format!("{IMPORTED}/confirm")),
-        "{}",
-        page.body
-    );
-    assert!(!page.body.contains(&format!("{IMPORTED}/dispute")));
+    page.assert_lacks(&format!("{IMPORTED}/confirm"));
+    page.assert_lacks(&format!("{IMPORTED}/dispute"));
     // The forms left are the extra games' (GT-P3) and the game scores' (GT-M20), which either
     // school may record, and the request for a correction of a result that stands (GT-P2).
     assert_eq!(
@@ -581,12 +481,12 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
         "{}",
         page.body
     );
-    assert!(!page.body.contains("Overdue"), "{}", page.body);
+    page.assert_lacks("Overdue");
     let a = visitor
         .post(&app, &format!("{IMPORTED}/confirm"), &[("version", "1")])
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(a.body.contains("stands as recorded"), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("stands as recorded");
     let a = visitor
         .post(
             &app,
@@ -594,23 +494,16 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
             &[("version", "1"), ("reason", "Board 1 was ours.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
 
     // The home advisor does not enter over it; an officer may still correct it.
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, IMPORTED).await;
-    assert!(
-        !page.body.contains(&format!("{IMPORTED}/result")),
-        "{}",
-        page.body
-    );
+    page.assert_lacks(&format!("{IMPORTED}/result"));
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, IMPORTED).await;
-    assert!(
-        page.body
-            .contains(&format!(r#"action="{IMPORTED}/correction""#))
-    );
-    assert!(!page.body.contains(&format!("{IMPORTED}/decision")));
+    page.assert_contains(&format!(r#"action="{IMPORTED}/correction""#));
+    page.assert_lacks(&format!("{IMPORTED}/decision"));
 }
 
 #[tokio::test]
@@ -620,39 +513,22 @@ async fn gt_p2_an_arbiters_entry_needs_no_confirmation() {
     account(&store, arbiter, Role::Arbiter, None).await;
     let mut a_ = Visitor::signed_in(&app, arbiter).await;
     let page = a_.get(&app, MATCH).await;
-    assert!(
-        page.body
-            .contains("it is decided and needs no confirmation by the visitors (GT-P2)"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("it is decided and needs no confirmation by the visitors (GT-P2)");
     let a = enter(&app, &mut a_, ["1-0", "0-1", "1/2-1/2", "1-0"]).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
 
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
-    assert!(
-        page.body.contains("was entered by the arbiter; it is decided and stands, with no confirmation needed (GT-P2)."),
-        "{}",
-        page.body
-    );
-    assert!(
-        !page.body.contains(&format!("{MATCH}/confirm")),
-        "{}",
-        page.body
-    );
-    assert!(!page.body.contains(&format!("{MATCH}/dispute")));
-    assert!(!page.body.contains("Due by"), "{}", page.body);
+    page.assert_contains("was entered by the arbiter; it is decided and stands, with no confirmation needed (GT-P2).");
+    page.assert_lacks(&format!("{MATCH}/confirm"));
+    page.assert_lacks(&format!("{MATCH}/dispute"));
+    page.assert_lacks("Due by");
     let v = version_field(&a_.get(&app, MATCH).await.body);
     let a = visitor
         .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        a.body.contains("decided by an officer and stands"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("decided by an officer and stands");
 }
 
 #[tokio::test]
@@ -666,17 +542,17 @@ async fn the_public_sees_the_match_and_no_controls() {
         StatusCode::SEE_OTHER
     );
     let a = get(&app, MATCH).await;
-    assert_eq!(a.status, StatusCode::OK);
-    assert!(a.body.contains("2½–1½"), "{}", a.body);
-    assert!(a.body.contains("Dee Park"));
-    assert!(!a.body.contains("<form"), "{}", a.body);
-    assert!(!a.body.contains("csrf"));
+    a.assert_status(StatusCode::OK);
+    a.assert_contains("2½–1½");
+    a.assert_contains("Dee Park");
+    a.assert_lacks("<form");
+    a.assert_lacks("csrf");
     // No session for a reader, and no one's email.
     assert!(a.header("set-cookie").is_empty());
-    assert!(!a.body.contains(HOME), "{}", a.body);
-    assert!(a.body.contains("the home advisor"));
+    a.assert_lacks(HOME);
+    a.assert_contains("the home advisor");
     // Nor the history link, which only some may read.
-    assert!(!a.body.contains(&format!("{MATCH}/history")));
+    a.assert_lacks(&format!("{MATCH}/history"));
     // An anonymous submission is sent to sign in.
     let mut anon = Visitor::new(&app).await;
     let a = anon
@@ -694,13 +570,9 @@ async fn the_public_sees_the_match_and_no_controls() {
         "/leagues/gthscl/2026-27/division-a/rounds/4/matches/scott",
     )
     .await;
-    assert_eq!(a.status, StatusCode::NOT_FOUND);
-    assert!(
-        a.body.contains("is the visiting team in round 4"),
-        "{}",
-        a.body
-    );
-    assert!(a.body.contains(MATCH));
+    a.assert_status(StatusCode::NOT_FOUND);
+    a.assert_contains("is the visiting team in round 4");
+    a.assert_contains(MATCH);
 }
 
 #[tokio::test]
@@ -713,15 +585,11 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("Board 2: “2-0” is not a board result"),
-        "{}",
-        a.body
-    );
-    assert!(a.body.contains(r#"fieldset class="board bad""#));
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("Board 2: “2-0” is not a board result");
+    a.assert_contains(r#"fieldset class="board bad""#);
     // The rest of the form is as sent.
-    assert!(a.body.contains(r#"<option value="1-0" selected>"#));
+    a.assert_contains(r#"<option value="1-0" selected>"#);
 
     // GT-M10: one player on two boards.
     let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
@@ -730,8 +598,8 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(a.body.contains("Board 3: GT-M10:"), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("Board 3: GT-M10:");
 
     // GT-M4: an unplayed game is never a draw.
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
@@ -739,9 +607,9 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(a.body.contains("Board 4:"), "{}", a.body);
-    assert!(a.body.contains("GT-M4"), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("Board 4:");
+    a.assert_contains("GT-M4");
 
     // Nothing was stored by any of them.
     let m = store
@@ -768,9 +636,9 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
             &[("forfeit", "away"), ("version", &version), ("result_1", "")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(page.body.contains("forfeited the match"), "{}", page.body);
+    page.assert_contains("forfeited the match");
 }
 
 #[tokio::test]
@@ -784,13 +652,13 @@ async fn a_stale_form_does_not_overwrite_a_newer_entry() {
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER);
+    a.assert_status(StatusCode::SEE_OTHER);
     // The same form again (a second tab, a double submit): 409 saying what is in force,
     // nothing stored twice.
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::CONFLICT);
+    a.assert_status(StatusCode::CONFLICT);
     assert!(
         shows(
             &a.body,
@@ -854,7 +722,7 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
 
     // No token: 401, saying what to send.
     let a = api_post(&app, "result", None, BOARDS).await;
-    assert_eq!(a.status, StatusCode::UNAUTHORIZED);
+    a.assert_status(StatusCode::UNAUTHORIZED);
     assert!(a.header("www-authenticate").starts_with("Bearer"));
     assert!(
         a.json()["error"]["message"]
@@ -863,7 +731,7 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
             .contains("Bearer")
     );
     let a = api_post(&app, "result", Some("not-a-token"), BOARDS).await;
-    assert_eq!(a.status, StatusCode::UNAUTHORIZED);
+    a.assert_status(StatusCode::UNAUTHORIZED);
 
     // A signed-in session does not authorise the API, even the home advisor's.
     let home = Visitor::signed_in(&app, HOME).await;
@@ -873,12 +741,12 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
         .body(Body::from(BOARDS))
         .unwrap();
     let a = send(&app, req).await;
-    assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{}", a.body);
+    a.assert_status(StatusCode::UNAUTHORIZED);
 
     // A bad board: 422 naming the board and the field.
     let bad = BOARDS.replace(r#""result": "0-1""#, r#""result": "3-0""#);
     let a = api_post(&app, "result", Some(&secret), &bad).await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let j = a.json();
     assert_eq!(j["error"]["problems"][0]["board"], 3);
     assert_eq!(j["error"]["problems"][0]["field"], "result");
@@ -889,12 +757,12 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
             .starts_with("Board 3: “3-0” is not a board result")
     );
     let a = api_post(&app, "result", Some(&secret), "{\"boards\": 7}").await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(a.json()["error"]["problems"][0]["field"], "body");
 
     // With the token: 201 and the stored version.
     let a = api_post(&app, "result", Some(&secret), BOARDS).await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     let j = a.json();
     let version = j["version"].as_u64().unwrap();
     // GT-P2: the arbiter's entry stands; no one confirms it.
@@ -903,12 +771,12 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
     assert_eq!(j["outcome"]["boards"][3]["result"], "+/-");
     assert_eq!(j["url"], MATCH);
     let page = get(&app, MATCH).await;
-    assert!(page.body.contains("2½–1½"), "{}", page.body);
-    assert!(page.body.contains(&format!("Version {version} entered")));
+    page.assert_contains("2½–1½");
+    page.assert_contains(&format!("Version {version} entered"));
 
     // The arbiter may not confirm (the visiting advisor does): 403 with the rule.
     let a = api_post(&app, "confirm", Some(&secret), "{}").await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
     assert!(
         a.json()["error"]["message"]
             .as_str()
@@ -918,7 +786,7 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
 
     // A correction by the API needs its reason, then stores the next version.
     let a = api_post(&app, "correction", Some(&secret), BOARDS).await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(a.json()["error"]["problems"][0]["field"], "reason");
     let a = api_post(
         &app,
@@ -927,7 +795,7 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
         r#"{"forfeit": "away", "reason": "Scott never arrived (GT-M6)."}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     assert_eq!(a.json()["version"].as_u64().unwrap(), version + 1);
     assert_eq!(a.json()["outcome"]["kind"], "forfeit");
     assert_eq!(a.json()["status"], "decided");
@@ -968,12 +836,12 @@ async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school()
     let vp = school_token(&store, VP, Role::VicePresident, None).await;
 
     let a = api_post(&app, "result", Some(&home), BOARDS).await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     assert_eq!(a.json()["status"], "awaiting_confirmation");
     let version = a.json()["version"].as_u64().unwrap();
     // Nothing disputed yet: no decision.
     let a = api_post(&app, "decision", Some(&vp), r#"{"reason": "Fine."}"#).await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     // GT-P2: the state's refusal has core's stable word beside its sentence.
     assert_eq!(a.json()["error"]["code"], "refused", "{}", a.body);
     assert_eq!(a.json()["error"]["refusal"], "not_disputed", "{}", a.body);
@@ -984,7 +852,7 @@ async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school()
         r#"{"reason": "Board 3 was ours."}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     assert_eq!(a.json()["status"], "disputed");
 
     let a = api_post(
@@ -994,7 +862,7 @@ async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school()
         r#"{"reason": "It stands."}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
     assert!(
         a.json()["error"]["message"]
             .as_str()
@@ -1002,7 +870,7 @@ async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school()
             .contains("GT-O3")
     );
     let a = api_post(&app, "decision", Some(&vp), "{}").await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(a.json()["error"]["problems"][0]["field"], "reason");
     let a = api_post(
         &app,
@@ -1011,19 +879,15 @@ async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school()
         &format!(r#"{{"version": {version}, "reason": "The scoresheet shows 0-1 on board 3."}}"#),
     )
     .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     let j = a.json();
     assert_eq!(j["status"], "decided");
     assert_eq!(j["kind"], "confirmed");
     assert_eq!(j["by"], VP);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains(&format!(
-            "The Vice-President decided the dispute of version {version}"
-        )),
-        "{}",
-        page.body
-    );
+    page.assert_contains(&format!(
+        "The Vice-President decided the dispute of version {version}"
+    ));
 }
 
 #[tokio::test]
@@ -1044,7 +908,7 @@ async fn an_api_token_of_another_league_is_refused() {
         .unwrap();
     let secret = token(&store, VP, Role::VicePresident, "other").await;
     let a = api_post(&app, "result", Some(&secret), BOARDS).await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
     assert!(
         a.json()["error"]["message"]
             .as_str()
@@ -1165,19 +1029,12 @@ async fn one_of_sixteen_simultaneous_entries_wins(store: Store) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn gt_p2_of_sixteen_simultaneous_api_entries_one_is_stored_on_sqlite() {
-    let (store, dir) = file_store().await;
-    one_of_sixteen_simultaneous_entries_wins(store).await;
-    let _ = std::fs::remove_dir_all(dir);
+    on_sqlite_file(one_of_sixteen_simultaneous_entries_wins).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn gt_p2_of_sixteen_simultaneous_api_entries_one_is_stored_on_postgres() {
-    let Some((store, schema)) = postgres_store().await else {
-        eprintln!("skipped: set ARBITER_TEST_POSTGRES_URL to run this test on PostgreSQL");
-        return;
-    };
-    one_of_sixteen_simultaneous_entries_wins(store).await;
-    drop_postgres(&schema).await;
+    on_postgres(one_of_sixteen_simultaneous_entries_wins).await;
 }
 
 /// GT-P2: 16 confirmations of one version sent at once (tabs, a script run twice): one is
@@ -1188,7 +1045,7 @@ async fn one_of_sixteen_simultaneous_confirmations_wins(store: Store) {
     let home = school_token(&store, HOME, Role::Advisor, Some("Start High School")).await;
     let visitor = school_token(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
     let a = api_post(&app, "result", Some(&home), BOARDS).await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     let answers = at_once(&app, 16, || {
         api_request("confirm", &visitor, r#"{"version": 2}"#)
     })
@@ -1207,7 +1064,7 @@ async fn one_of_sixteen_simultaneous_confirmations_wins(store: Store) {
             .collect::<Vec<_>>()
     );
     for a in answers.iter().filter(|a| a.status != StatusCode::CREATED) {
-        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+        a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
         let m = a.json()["error"]["message"].as_str().unwrap().to_string();
         assert!(
             m.starts_with("GT-P2: the visitors confirmed version 2 of this result"),
@@ -1226,19 +1083,12 @@ async fn one_of_sixteen_simultaneous_confirmations_wins(store: Store) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn gt_p2_of_simultaneous_confirmations_one_is_stored_on_sqlite() {
-    let (store, dir) = file_store().await;
-    one_of_sixteen_simultaneous_confirmations_wins(store).await;
-    let _ = std::fs::remove_dir_all(dir);
+    on_sqlite_file(one_of_sixteen_simultaneous_confirmations_wins).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn gt_p2_of_simultaneous_confirmations_one_is_stored_on_postgres() {
-    let Some((store, schema)) = postgres_store().await else {
-        eprintln!("skipped: set ARBITER_TEST_POSTGRES_URL to run this test on PostgreSQL");
-        return;
-    };
-    one_of_sixteen_simultaneous_confirmations_wins(store).await;
-    drop_postgres(&schema).await;
+    on_postgres(one_of_sixteen_simultaneous_confirmations_wins).await;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1261,7 +1111,7 @@ async fn ten_reasons_of_1_9_mb_are_refused_with_413_and_the_match_page_stays_sma
     let (_store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let before = get(&app, MATCH).await;
-    assert_eq!(before.status, StatusCode::OK);
+    before.assert_status(StatusCode::OK);
     let huge = "x".repeat(1_900_000);
     for _ in 0..10 {
         let page = home.get(&app, MATCH).await;
@@ -1292,7 +1142,7 @@ async fn ten_reasons_of_1_9_mb_are_refused_with_413_and_the_match_page_stays_sma
         );
     }
     let after = get(&app, MATCH).await;
-    assert_eq!(after.status, StatusCode::OK);
+    after.assert_status(StatusCode::OK);
     assert!(!after.body.contains("xxxxxxxxxx"), "no reason was stored");
     assert!(
         after.body.len() < 100_000,
@@ -1325,7 +1175,7 @@ async fn a_body_that_says_it_is_too_large_is_refused_before_it_is_read() {
             assert_eq!(a.json()["error"]["code"], "too_large", "{}", a.body);
         } else {
             assert!(a.header("content-type").starts_with("text/html"), "{uri}");
-            assert!(a.body.contains("shorten the longest text"), "{}", a.body);
+            a.assert_contains("shorten the longest text");
         }
     }
 }
@@ -1412,8 +1262,8 @@ async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_no
         let a = home
             .post_bytes(&app, &format!("{MATCH}/result"), body)
             .await;
-        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.body);
-        assert!(a.body.contains("could not be read"), "{}", a.body);
+        a.assert_status(StatusCode::BAD_REQUEST);
+        a.assert_contains("could not be read");
     }
     assert!(
         get(&app, MATCH).await.body.contains("Awaiting the result"),
@@ -1426,7 +1276,7 @@ async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_no
     let a = home
         .post_bytes(&app, &format!("{MATCH}/result"), body)
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     assert!(!get(&app, MATCH).await.body.contains("Awaiting the result"));
 }
 
@@ -1448,8 +1298,8 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(a.body.contains(sentence), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains(sentence);
     assert_eq!(reason_shown(&a.body), at);
     assert!(get(&app, MATCH).await.body.contains("Awaiting the result"));
 
@@ -1459,7 +1309,7 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     assert!(get(&app, MATCH).await.body.contains(&at));
 
     // The dispute: the same sentence, and nothing disputed.
@@ -1473,8 +1323,8 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
             &[("version", &v), ("reason", &over)],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(a.body.contains(sentence), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains(sentence);
     assert_eq!(reason_shown(&a.body), at);
     assert!(shows(
         &get(&app, MATCH).await.body,
@@ -1489,7 +1339,7 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
             &[("version", &v), ("reason", "Board 4 was drawn.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let mut vp = Visitor::signed_in(&app, VP).await;
     vp.get(&app, MATCH).await;
     let a = vp
@@ -1499,8 +1349,8 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
             &[("version", &v), ("reason", &over)],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(a.body.contains(sentence), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains(sentence);
     assert!(
         get(&app, MATCH)
             .await
@@ -1526,7 +1376,7 @@ async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_t
         &with_reason(&"♞".repeat(REASON_MAX_CHARS + 1)),
     )
     .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let e = &a.json()["error"];
     assert_eq!(e["code"], "too_long", "{}", a.body);
     assert_eq!(e["problems"][0]["field"], "reason");
@@ -1541,7 +1391,7 @@ async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_t
         &with_reason(&"x".repeat(1_900_000)),
     )
     .await;
-    assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", a.body);
+    a.assert_status(StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(a.json()["error"]["code"], "too_large", "{}", a.body);
     let a = api_post(
         &app,
@@ -1550,7 +1400,7 @@ async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_t
         &with_reason(&"♞".repeat(REASON_MAX_CHARS)),
     )
     .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
 
     // The document says so, with core's number.
     let doc = get(&app, "/api/v1/openapi.json").await.json();
@@ -1584,11 +1434,7 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
     let (store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    assert!(
-        page.body.contains("Forfeited by the coach (GT-M16)"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Forfeited by the coach (GT-M16)");
     let mut f = played(["1-0", "1-0", "-/+", "+/-"]);
     f.push(("version".into(), version_field(&page.body)));
     f.push(("unplayed_3".into(), "coach".into()));
@@ -1596,19 +1442,8 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
     let refused = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused
-            .body
-            .contains("Board 4: a board forfeited for conduct needs the note"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("Board 4: a board forfeited for conduct needs the note");
     assert!(
         refused
             .body
@@ -1621,14 +1456,9 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body
-            .contains("Not played: forfeited by the coach (GT-M16)."),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Not played: forfeited by the coach (GT-M16).");
     assert!(
         shows(
             &page.body,
@@ -1681,7 +1511,7 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
     let (store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    assert!(page.body.contains("Record an extra game"), "{}", page.body);
+    page.assert_contains("Record an extra game");
     let games_of = rated_games_of;
     let ratings_api = "/api/v1/leagues/gthscl/2026-27/division-a/ratings";
     let before = get(&app, ratings_api).await.json();
@@ -1698,12 +1528,7 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
             ],
         )
         .await;
-    assert_eq!(
-        same.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        same.body
-    );
+    same.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         shows(
             &same.body,
@@ -1729,7 +1554,7 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let a = home
         .post(
             &app,
@@ -1742,42 +1567,29 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
     assert!(
         page.body.contains("(White) 0–1") && page.body.contains("a challenge game, rated (GT-R5)"),
         "{}",
         page.body
     );
-    assert!(
-        page.body
-            .contains("an unranked game, counting for nothing (GT-R7)"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("an unranked game, counting for nothing (GT-R7)");
     // Outside the score: the match is still to be reported. The home school entered the
     // challenge game, so it is rated once the visitors confirm it (GT-P3, GT-P2).
-    assert!(page.body.contains("Awaiting the result."), "{}", page.body);
-    assert!(
-        page.body
-            .contains("Awaiting confirmation by Scott High School: entered by Start High School"),
-        "{}",
-        page.body
+    page.assert_contains("Awaiting the result.");
+    page.assert_contains(
+        "Awaiting confirmation by Scott High School: entered by Start High School",
     );
     let pending = get(&app, ratings_api).await.json();
     assert_eq!(games_of(&pending, "scott4"), games_of(&before, "scott4"));
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
-    assert!(page.body.contains("Confirm extra game 1"), "{}", page.body);
+    page.assert_contains("Confirm extra game 1");
     let confirmed = visitor
         .post(&app, &format!("{MATCH}/extra-games/1/confirm"), &[])
         .await;
-    assert_eq!(
-        confirmed.status,
-        StatusCode::SEE_OTHER,
-        "{}",
-        confirmed.body
-    );
+    confirmed.assert_status(StatusCode::SEE_OTHER);
     let after = get(&app, ratings_api).await.json();
     assert_eq!(games_of(&after, "start4"), games_of(&before, "start4") + 1);
     assert_eq!(games_of(&after, "scott4"), games_of(&before, "scott4") + 1);
@@ -1835,7 +1647,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         r#"{"white": "start1", "black": "scott1", "result": "1-0", "kind": "challenge"}"#,
     )
     .await;
-    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    first.assert_status(StatusCode::CREATED);
     assert_eq!(first.json()["status"], "awaiting_confirmation");
     let again = api_post(
         &app,
@@ -1844,12 +1656,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         r#"{"white": "scott1", "black": "start1", "result": "0-1", "kind": "challenge"}"#,
     )
     .await;
-    assert_eq!(
-        again.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        again.body
-    );
+    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         again.body.contains("GT-P3: Zoë O'Brien and ")
             && again.body.contains(
@@ -1875,15 +1682,10 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         mails[0].1
     );
     let own = api_post(&app, "extra-games/1/confirm", Some(&home), "").await;
-    assert_eq!(own.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", own.body);
-    assert!(
-        own.body
-            .contains("GT-P3, GT-P2: Start High School entered this extra game"),
-        "{}",
-        own.body
-    );
+    own.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    own.assert_contains("GT-P3, GT-P2: Start High School entered this extra game");
     let confirmed = api_post(&app, "extra-games/1/confirm", Some(&visitors), "").await;
-    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
+    confirmed.assert_status(StatusCode::OK);
     assert_eq!(confirmed.json()["status"], "stands");
     assert_eq!(games_of(&get(&app, ratings_api).await.json()), before + 1);
     // An advisor may not strike; an officer may, with the reason.
@@ -1894,12 +1696,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         r#"{"reason": "no"}"#,
     )
     .await;
-    assert_eq!(
-        advisor_strike.status,
-        StatusCode::FORBIDDEN,
-        "{}",
-        advisor_strike.body
-    );
+    advisor_strike.assert_status(StatusCode::FORBIDDEN);
     let no_reason = api_post(
         &app,
         "extra-games/1/strike",
@@ -1907,12 +1704,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         r#"{"reason": " "}"#,
     )
     .await;
-    assert_eq!(
-        no_reason.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        no_reason.body
-    );
+    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let struck = api_post(
         &app,
         "extra-games/1/strike",
@@ -1920,7 +1712,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         r#"{"reason": "The players never met; the game was not played."}"#,
     )
     .await;
-    assert_eq!(struck.status, StatusCode::OK, "{}", struck.body);
+    struck.assert_status(StatusCode::OK);
     assert_eq!(struck.json()["status"], "struck");
     assert_eq!(games_of(&get(&app, ratings_api).await.json()), before);
     let history = store
@@ -1933,12 +1725,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         "{history:?}"
     );
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body
-            .contains("Struck out: The players never met; the game was not played."),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Struck out: The players never met; the game was not played.");
     // Struck out, the pair may be entered again (correctly this time).
     let redo = api_post(
         &app,
@@ -1947,7 +1734,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         r#"{"white": "scott1", "black": "start1", "result": "1/2-1/2", "kind": "challenge"}"#,
     )
     .await;
-    assert_eq!(redo.status, StatusCode::CREATED, "{}", redo.body);
+    redo.assert_status(StatusCode::CREATED);
 }
 
 /// GT-M6, GT-S3: the home advisor, the referee, reports that the visitors never came although
@@ -1958,11 +1745,7 @@ async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
     let (store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    assert!(
-        page.body.contains("A team came late (GT-M6, GT-S3)"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("A team came late (GT-M6, GT-S3)");
     let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
     f.push(("version".into(), version_field(&page.body)));
     for (k, v) in [
@@ -1976,12 +1759,7 @@ async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
     let refused = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused.body.contains("GT-M6: by the report, ")
             && refused
@@ -2002,17 +1780,13 @@ async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
     let refused = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&early))
         .await;
-    assert!(
-        refused.body.contains("GT-S3: the clocks may be started"),
-        "{}",
-        refused.body
-    );
+    refused.assert_contains("GT-S3: the clocks may be started");
     f.retain(|(k, _)| k != "forfeit");
     f.push(("forfeit".into(), "away".into()));
     let a = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
     assert!(
         shows(
@@ -2053,7 +1827,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     let (store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    assert!(page.body.contains("Not finished (GT-M20)"), "{}", page.body);
+    page.assert_contains("Not finished (GT-M20)");
     let mut f = played(["1-0", "0-1", "*", "*"]);
     f.push(("version".into(), version_field(&page.body)));
     f.push(("adjourned_4".into(), "2026-11-18".into()));
@@ -2065,7 +1839,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     let bad = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         shows(&bad.body, "Move 3... Ke6 is not legal for Black"),
         "{}",
@@ -2081,7 +1855,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     let ok = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(ok.status, StatusCode::SEE_OTHER, "{}", ok.body);
+    ok.assert_status(StatusCode::SEE_OTHER);
 
     let page = get(&app, MATCH).await;
     assert!(
@@ -2092,16 +1866,8 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
         "{}",
         page.body
     );
-    assert!(
-        page.body.contains("Adjourned to Wed 18 Nov 2026 (GT-M20)"),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body.contains("<svg class=\"diagram\""),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Adjourned to Wed 18 Nov 2026 (GT-M20)");
+    page.assert_contains("<svg class=\"diagram\"");
     assert!(page.body.contains("0:04:10") && page.body.contains("White to move"));
     // Unfinished games: the match does not count yet.
     let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
@@ -2128,7 +1894,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     let own = home
         .post(&app, &format!("{MATCH}/result"), &pairs(&g))
         .await;
-    assert_eq!(own.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", own.body);
+    own.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         shows(
             &own.body,
@@ -2141,14 +1907,10 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     // GT-O3: the President's own school plays; the Vice-President adjudicates.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, MATCH).await;
-    assert!(
-        !page.body.contains(&format!("{MATCH}/adjudication")),
-        "{}",
-        page.body
-    );
+    page.assert_lacks(&format!("{MATCH}/adjudication"));
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
-    assert!(page.body.contains("Decide board 3"), "{}", page.body);
+    page.assert_contains("Decide board 3");
     let version = version_field(&page.body);
     let no_reason = vp
         .post(
@@ -2157,7 +1919,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
             &[("board", "3"), ("result", "1/2-1/2"), ("version", &version)],
         )
         .await;
-    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(shows(
         &no_reason.body,
         "GT-M20's adjudication is kept with its reason"
@@ -2177,7 +1939,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
             ],
         )
         .await;
-    assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
+    decided.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
     assert!(
         shows(&page.body, "Adjudicated (GT-M20): drawn."),
@@ -2209,14 +1971,9 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
             ],
         )
         .await;
-    assert_eq!(finished.status, StatusCode::SEE_OTHER, "{}", finished.body);
+    finished.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body
-            .contains("Adjourned to Wed 18 Nov 2026 and finished then: won by"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Adjourned to Wed 18 Nov 2026 and finished then: won by");
     assert!(
         page.body.contains("2½–1½") || page.body.contains("1½–2½"),
         "{}",
@@ -2273,7 +2030,7 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
             &[("board", "1"), ("pgn", "1. e4 e5 2. Qh5 Ke6 1-0")],
         )
         .await;
-    assert_eq!(illegal.status, StatusCode::UNPROCESSABLE_ENTITY);
+    illegal.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         shows(&illegal.body, "Move 2... Ke6 is not legal for Black"),
         "{}",
@@ -2288,12 +2045,7 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
         let other = visitor
             .post(&app, &upload, &[("board", "1"), ("pgn", pgn)])
             .await;
-        assert_eq!(
-            other.status,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "{}",
-            other.body
-        );
+        other.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
         assert!(
             shows(
                 &other.body,
@@ -2307,16 +2059,12 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
     let ok = visitor
         .post(&app, &upload, &[("board", "1"), ("pgn", pgn)])
         .await;
-    assert_eq!(ok.status, StatusCode::SEE_OTHER, "{}", ok.body);
+    ok.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains("Download the game (PGN)"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Download the game (PGN)");
     let file = get(&app, &format!("{MATCH}/boards/1/game.pgn")).await;
-    assert_eq!(file.status, StatusCode::OK);
-    assert!(file.body.contains("2. g4 Qh4# 0-1"), "{}", file.body);
+    file.assert_status(StatusCode::OK);
+    file.assert_contains("2. g4 Qh4# 0-1");
     assert_eq!(
         get(&app, &format!("{MATCH}/boards/2/game.pgn"))
             .await
@@ -2356,7 +2104,7 @@ async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_resu
     let app = app_on(&store, jiff::civil::date(2026, 11, 20));
     const DROPPED: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/drop";
     let public = get(&app, DROPPED).await;
-    assert_eq!(public.status, StatusCode::OK, "{}", public.body);
+    public.assert_status(StatusCode::OK);
     assert!(
         shows(
             &public.body,
@@ -2367,18 +2115,10 @@ async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_resu
     );
     let mut waite = Visitor::signed_in(&app, "waite@gthscl.example").await;
     let page = waite.get(&app, DROPPED).await;
-    assert!(
-        !page.body.contains(&format!(r#"action="{DROPPED}/result""#)),
-        "{}",
-        page.body
-    );
-    assert!(
-        !page.body.contains(&format!(r#"action="{DROPPED}/move""#)),
-        "{}",
-        page.body
-    );
+    page.assert_lacks(&format!(r#"action="{DROPPED}/result""#));
+    page.assert_lacks(&format!(r#"action="{DROPPED}/move""#));
     let account = waite.get(&app, "/account").await;
-    assert!(!account.body.contains(DROPPED), "{}", account.body);
+    account.assert_lacks(DROPPED);
     let mut vp = Visitor::signed_in(&app, "vp@gthscl.example").await;
     let late = vp
         .post(
@@ -2410,24 +2150,20 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
     let (store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
     let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let v = version_field(&visitor.get(&app, MATCH).await.body);
     let a = visitor
         .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
 
     // Confirmed, yet either school may still ask, until five days after Mon 16 Nov's entry.
     let page = home.get(&app, MATCH).await;
     let ask = format!(r#"action="{MATCH}/correction-request""#);
-    assert!(page.body.contains(&ask), "{}", page.body);
-    assert!(
-        page.body.contains(
-            "Either school may ask for a correction of this result until Sat 21 Nov 2026"
-        ),
-        "{}",
-        page.body
+    page.assert_contains(&ask);
+    page.assert_contains(
+        "Either school may ask for a correction of this result until Sat 21 Nov 2026",
     );
     assert!(
         !get(&app, MATCH).await.body.contains(&ask),
@@ -2441,13 +2177,8 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
             &[("version", &v), ("reason", " ")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body
-            .contains("A request for a correction needs its reason (GT-P2)"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("A request for a correction needs its reason (GT-P2)");
     let a = home
         .post(
             &app,
@@ -2458,19 +2189,12 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains(&format!(
-            "A correction of version {v} of the result was asked for"
-        )),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body
-            .contains(&format!("Correction of version {v} asked for"))
-    );
+    page.assert_contains(&format!(
+        "A correction of version {v} of the result was asked for"
+    ));
+    page.assert_contains(&format!("Correction of version {v} asked for"));
     // Asked once: the other school is told so, not asked again.
     let a = visitor
         .post(
@@ -2479,18 +2203,14 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
             &[("version", &v), ("reason", "Also board 2.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(a.body.contains("has been asked for"), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("has been asked for");
 
     // GT-O3: the President's school asked, so the Vice-President decides, with its reason shown.
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
-    assert!(
-        page.body.contains("Decide the correction asked for"),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("Board 4 was won by Start, not drawn."));
+    page.assert_contains("Decide the correction asked for");
+    page.assert_contains("Board 4 was won by Start, not drawn.");
     let a = vp
         .post(
             &app,
@@ -2501,18 +2221,14 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains(&format!(
+    page.assert_contains(&format!(
             "The Vice-President kept version {v} after a correction of it was asked for: the result stands (GT-P2, GT-O3)."
-        )),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains(&format!(
+        ));
+    page.assert_contains(&format!(
         "Correction of version {v} decided: the result stands"
-    )));
+    ));
 
     // The visiting school asks through the API on the fifth day; on the sixth it is too late.
     let token = school_token(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
@@ -2524,14 +2240,14 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
         r#"{"reason": "Board 2 was ours."}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         a.json()["error"]["refusal"],
         "correction_too_late",
         "{}",
         a.body
     );
-    assert!(a.body.contains("Sat 21 Nov 2026"), "{}", a.body);
+    a.assert_contains("Sat 21 Nov 2026");
     let last_day = app_on(&store, jiff::civil::date(2026, 11, 21));
     let a = api_post(
         &last_day,
@@ -2540,7 +2256,7 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
         r#"{"reason": "Board 2 was ours."}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     assert_eq!(a.json()["kind"], "correction_requested", "{}", a.body);
     // Every step is in the history, with who asked and why.
     let history = store
@@ -2589,18 +2305,14 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
         .unwrap(),
     )
     .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
 
     const M: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/drop";
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, M).await;
     let warning = "GT-M5: this gives Waite Dropouts 2 match forfeits, and a team is dropped from the league at 2, so Waite Dropouts is dropped";
     assert!(shows(&page.body, warning), "{}", page.body);
-    assert!(
-        page.body.contains(r#"name="acknowledge_drop""#),
-        "{}",
-        page.body
-    );
+    page.assert_contains(r#"name="acknowledge_drop""#);
     let v = version_field(&page.body);
     let forfeit = |ack: bool| {
         let mut f = vec![
@@ -2619,7 +2331,7 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
     let f = forfeit(false);
     let sent: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let a = vp.post(&app, &format!("{M}/forfeit"), &sent).await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(shows(&a.body, warning), "{}", a.body);
     assert!(shows(&a.body, "Nothing was saved"), "{}", a.body);
     let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
@@ -2632,7 +2344,7 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
     let f = forfeit(true);
     let sent: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let a = vp.post(&app, &format!("{M}/forfeit"), &sent).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
     assert!(
         shows(&table.body, "Waite Dropouts was dropped (GT-M5)"),
@@ -2642,12 +2354,7 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
 
     // The officer withdraws the decision: a new version with no result, with the reason.
     let page = vp.get(&app, M).await;
-    assert!(
-        page.body
-            .contains(&format!(r#"action="{M}/penalty-withdrawal""#)),
-        "{}",
-        page.body
-    );
+    page.assert_contains(&format!(r#"action="{M}/penalty-withdrawal""#));
     let v = version_field(&page.body);
     let a = vp
         .post(
@@ -2656,14 +2363,10 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
             &[("version", &v), ("reason", "Waite found a day after all.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, M).await;
-    assert!(page.body.contains("Awaiting the result."), "{}", page.body);
-    assert!(
-        page.body.contains("Waite found a day after all."),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Awaiting the result.");
+    page.assert_contains("Waite found a day after all.");
     let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
     assert!(
         !shows(&table.body, "Waite Dropouts was dropped"),
@@ -2682,7 +2385,7 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
         .unwrap(),
     )
     .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(a.json()["error"]["refusal"], "no_penalty", "{}", a.body);
 }
 
@@ -2699,14 +2402,9 @@ async fn gt_m11_the_boards_table_shows_the_match_days_rating_with_its_label() {
     let on_the_day = &page.body[at..at + page.body[at..].find(')').unwrap()];
     assert_ne!(on_the_day, "1550", "rounds 1-3 moved the roster's 1550");
     let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body
-            .contains(r#"<th scope="col" class="num">Rating on 16 Nov</th>"#),
-        "{}",
-        page.body
-    );
+    page.assert_contains(r#"<th scope="col" class="num">Rating on 16 Nov</th>"#);
     let row = page
         .body
         .split("<tr>")
@@ -2730,7 +2428,7 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
     let page = phone.get(&app, MATCH).await;
     let seen = version_field(&page.body);
     let first = enter(&app, &mut laptop, ["1-0", "1-0", "1-0", "1-0"]).await;
-    assert_eq!(first.status, StatusCode::SEE_OTHER, "{}", first.body);
+    first.assert_status(StatusCode::SEE_OTHER);
 
     let mut f = played(["1-0", "1-0", "1/2-1/2", "0-1"]);
     f.push(("version".into(), seen.clone()));
@@ -2738,19 +2436,10 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
     let late = phone
         .post(&app, &format!("{MATCH}/result"), &pairs(&f))
         .await;
-    assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
-    assert!(
-        late.body
-            .contains("What you sent, board 1 first, Start Spartans first: 1–0 1–0 ½–½ 0–1"),
-        "{}",
-        late.body
-    );
+    late.assert_status(StatusCode::CONFLICT);
+    late.assert_contains("What you sent, board 1 first, Start Spartans first: 1–0 1–0 ½–½ 0–1");
     // The form holds it, on the version now in force: sent again as it is, it is stored.
-    assert!(
-        late.body.contains(r#"<option value="1/2-1/2" selected>"#),
-        "{}",
-        late.body
-    );
+    late.assert_contains(r#"<option value="1/2-1/2" selected>"#);
     assert_eq!(version_field(&late.body), in_force);
     let again = phone
         .post(
@@ -2763,9 +2452,9 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
             }),
         )
         .await;
-    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    again.assert_status(StatusCode::SEE_OTHER);
     let page = phone.get(&app, MATCH).await;
-    assert!(page.body.contains("2½–1½"), "{}", page.body);
+    page.assert_contains("2½–1½");
 }
 
 /// GT-M5, issue 32 item 8: a drop is undone where a person looks for it. The dropped team's page
@@ -2793,17 +2482,8 @@ async fn gt_m5_the_dropped_teams_page_leads_to_the_correction_that_brings_it_bac
         "{}",
         team.body
     );
-    assert!(
-        team.body.contains(&format!("href=\"{FORFEIT}#correct\"")),
-        "{}",
-        team.body
-    );
-    assert!(
-        team.body
-            .contains("The match forfeit of round 3, Waite Dropouts v Zoë"),
-        "{}",
-        team.body
-    );
+    team.assert_contains(&format!("href=\"{FORFEIT}#correct\""));
+    team.assert_contains("The match forfeit of round 3, Waite Dropouts v Zoë");
     assert!(cancelled(&get(&app, FEED).await.body));
 
     // The officer follows the link: the correction form is there.
@@ -2832,16 +2512,12 @@ async fn gt_m5_the_dropped_teams_page_leads_to_the_correction_that_brings_it_bac
     let a = vp
         .post(&app, &format!("{FORFEIT}/correction"), &pairs(&f))
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
 
     // Back everywhere: its page, the table, the calendar.
     let team = get(&app, TEAM).await;
     assert!(!shows(&team.body, "was dropped"), "{}", team.body);
-    assert!(
-        !team.body.contains(&format!("{FORFEIT}#correct")),
-        "{}",
-        team.body
-    );
+    team.assert_lacks(&format!("{FORFEIT}#correct"));
     let table = get(&app, TABLE).await;
     assert!(
         !shows(&table.body, "Waite Dropouts was dropped"),
@@ -2850,11 +2526,5 @@ async fn gt_m5_the_dropped_teams_page_leads_to_the_correction_that_brings_it_bac
     );
     assert!(!cancelled(&get(&app, FEED).await.body));
     let history = vp.get(&app, &format!("{FORFEIT}/history")).await;
-    assert!(
-        history
-            .body
-            .contains("Entered as a forfeit by mistake: the match was played."),
-        "{}",
-        history.body
-    );
+    history.assert_contains("Entered as a forfeit by mistake: the match was played.");
 }

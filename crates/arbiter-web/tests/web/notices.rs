@@ -108,7 +108,7 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
     }
     let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let a = home.post(&app, &format!("{MATCH}/result"), &fields).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
 
     // GT-P2: the visitors are told, not the home advisor who entered it.
     let sent = wait_for(&dir, 1).await;
@@ -131,13 +131,8 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
     // The visitors stop the decisions' mails on their account page.
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let account_page = visitor.get(&app, "/account").await;
-    assert!(
-        account_page
-            .body
-            .contains(r#"<input type="checkbox" name="get" value="result_decided" checked>"#),
-        "{}",
-        account_page.body
-    );
+    account_page
+        .assert_contains(r#"<input type="checkbox" name="get" value="result_decided" checked>"#);
     let keep = [
         ("get", "result_entered"),
         ("get", "result_disputed"),
@@ -145,15 +140,9 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
         ("get", "deadline_tomorrow"),
     ];
     let saved = visitor.post(&app, "/account/notices", &keep).await;
-    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
-    assert!(saved.body.contains("Your mail settings are saved."));
-    assert!(
-        saved
-            .body
-            .contains(r#"<input type="checkbox" name="get" value="result_decided">"#),
-        "{}",
-        saved.body
-    );
+    saved.assert_status(StatusCode::OK);
+    saved.assert_contains("Your mail settings are saved.");
+    saved.assert_contains(r#"<input type="checkbox" name="get" value="result_decided">"#);
 
     // A dispute: the home advisor and the Vice-President are told; the President is not, his
     // school plays (GT-O3).
@@ -166,7 +155,7 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
             &[("version", "2"), ("reason", "Board 4 was drawn, not won.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let sent = wait_for(&dir, 2).await;
     assert_eq!(to(&sent), [HOME, VP], "{sent:#?}");
     assert!(
@@ -191,7 +180,7 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
             &[("version", "2"), ("reason", "Both scoresheets show 1-0.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let sent = wait_for(&dir, 1).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let sent_all = mails(&dir);
@@ -220,7 +209,7 @@ async fn gt_m2_a_move_is_told_to_both_schools() {
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let sent = wait_for(&dir, 1).await;
     assert_eq!(to(&sent), [VISITOR], "{sent:#?}");
     assert!(
@@ -317,7 +306,7 @@ async fn gt_m20_an_adjudication_is_told_to_both_schools() {
     ));
     let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let a = home.post(&app, &format!("{MATCH}/result"), &fields).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let entered = wait_for(&dir, 1).await.len();
 
     let mut vp = Visitor::signed_in(&app, VP).await;
@@ -335,7 +324,7 @@ async fn gt_m20_an_adjudication_is_told_to_both_schools() {
             ],
         )
         .await;
-    assert_eq!(decided.status, StatusCode::SEE_OTHER, "{}", decided.body);
+    decided.assert_status(StatusCode::SEE_OTHER);
     let sent = wait_for(&dir, entered + 2).await;
     let told: Vec<&(String, String)> = sent
         .iter()

@@ -50,36 +50,23 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
 
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, MATCH).await;
-    assert!(
-        page.body.contains("Declare the match forfeited (GT-M3)"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Declare the match forfeited (GT-M3)");
     // Not late yet: no double forfeit for a late report on offer (GT-P4).
-    assert!(!page.body.contains("/late-report"), "{}", page.body);
+    page.assert_lacks("/late-report");
     // GT-O3: the officer may also enter the result nobody reported.
-    assert!(page.body.contains(&format!(r#"action="{MATCH}/result""#)));
+    page.assert_contains(&format!(r#"action="{MATCH}/result""#));
     // An advisor is offered neither.
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     let coach_page = coach.get(&app, MATCH).await;
-    assert!(
-        !coach_page.body.contains("/forfeit\""),
-        "{}",
-        coach_page.body
-    );
+    coach_page.assert_lacks("/forfeit\"");
 
     let forfeit = format!("{MATCH}/forfeit");
     // Each missing part is named with its rule; nothing is stored.
     let a = president
         .post(&app, &forfeit, &[("version", "1"), ("reason", " ")])
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body
-            .contains("A forfeit by decision needs its reason (GT-M3)"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("A forfeit by decision needs its reason (GT-M3)");
     let a = president
         .post(
             &app,
@@ -87,19 +74,10 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
             &[("version", "1"), ("reason", "Scott never offered a date.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("GT-M3: name the team that offended"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("GT-M3: name the team that offended");
     // The form comes back open with the reason as typed.
-    assert!(
-        a.body
-            .contains("required>Scott never offered a date.</textarea>"),
-        "{}",
-        a.body
-    );
+    a.assert_contains("required>Scott never offered a date.</textarea>");
     // The Start President may not decide on Start's match (GT-O3).
     let mut own = Visitor::signed_in(&app, OWN_PRESIDENT).await;
     let a = own
@@ -113,8 +91,8 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
-    assert!(a.body.contains("GT-O3"), "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
+    a.assert_contains("GT-O3");
 
     let reason = "Scott offered no date in the two school weeks the advisors had (GT-M3).";
     let a = president
@@ -124,15 +102,11 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
             &[("version", "1"), ("offender", "away"), ("reason", reason)],
         )
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
-    assert!(
-        page.body.contains("offended: it loses by default (GT-M3"),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("a forfeit by decision"), "{}", page.body);
-    assert!(page.body.contains(reason), "{}", page.body);
+    page.assert_contains("offended: it loses by default (GT-M3");
+    page.assert_contains("a forfeit by decision");
+    page.assert_contains(reason);
     // GT-M7: the team that did not offend scores 1 match point and 4 game points.
     let round = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/rounds/4")
         .await
@@ -155,8 +129,8 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
             &[("version", "2"), ("offender", "home"), ("reason", "Again.")],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(a.body.contains("GT-M3: version 2"), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("GT-M3: version 2");
     // The history keeps the decision and its basis.
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
@@ -185,13 +159,8 @@ async fn gt_p4_a_double_forfeit_for_a_late_report_only_once_it_is_late() {
     let a = vp
         .post(&due_day, &late, &[("version", "1"), ("reason", reason)])
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body
-            .contains("GT-P4: the home team has until Tue 17 Nov 2026"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("GT-P4: the home team has until Tue 17 Nov 2026");
 
     let next_day = app_on(&store, date(2026, 11, 18));
     let mut vp = Visitor::signed_in(&next_day, VP).await;
@@ -199,24 +168,16 @@ async fn gt_p4_a_double_forfeit_for_a_late_report_only_once_it_is_late() {
     let listed = format!(
         "<a href=\"{MATCH}\">No result was entered by Tue 17 Nov 2026: enter it, or apply a double forfeit for the late report (GT-P4)</a>"
     );
-    assert!(account_page.body.contains(&listed), "{}", account_page.body);
+    account_page.assert_contains(&listed);
     let page = vp.get(&next_day, MATCH).await;
-    assert!(
-        page.body
-            .contains("Score it as a double forfeit for the late report (GT-P4)"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Score it as a double forfeit for the late report (GT-P4)");
     let a = vp
         .post(&next_day, &late, &[("version", "1"), ("reason", reason)])
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&next_day, MATCH).await;
-    assert!(
-        page.body
-            .contains("scored the match as a double forfeit because its result was not reported in time (GT-P4)"),
-        "{}",
-        page.body
+    page.assert_contains(
+        "scored the match as a double forfeit because its result was not reported in time (GT-P4)",
     );
     // The product applied nothing on its own: the one version is the officer's.
     let versions = store
@@ -240,11 +201,7 @@ async fn gt_p4_a_double_forfeit_for_a_late_report_only_once_it_is_late() {
     assert_eq!(versions[1].entered_by.as_deref(), Some(VP));
     // Off the officer's list once applied.
     let account_page = vp.get(&next_day, "/account").await;
-    assert!(
-        !account_page.body.contains(&listed),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_lacks(&listed);
 }
 
 /// GT-M3 and GT-P4 through the API with an officer's token.
@@ -261,8 +218,8 @@ async fn the_api_declares_a_forfeit_and_a_late_report_double_forfeit() {
         r#"{"version": 1}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(a.body.contains("GT-P4"), "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("GT-P4");
     let a = api_post(
         &app,
         &format!("{API}/forfeit"),
@@ -270,7 +227,7 @@ async fn the_api_declares_a_forfeit_and_a_late_report_double_forfeit() {
         r#"{"version": 1, "offender": "home", "reason": "Start would not host on any day offered."}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::CREATED, "{}", a.body);
+    a.assert_status(StatusCode::CREATED);
     let stored = a.json();
     assert_eq!(stored["basis"], "forfeit_by_decision");
     assert_eq!(stored["status"], "decided");
@@ -283,7 +240,7 @@ async fn the_api_declares_a_forfeit_and_a_late_report_double_forfeit() {
         r#"{"reason": "Late."}"#,
     )
     .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(a.json()["error"]["refusal"], "reported", "{}", a.body);
 }
 
@@ -359,35 +316,25 @@ async fn gt_o3_an_officer_confirms_a_match_between_one_schools_two_teams() {
     }
     let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let a = coach.post(&app, &format!("{sister}/result"), &fields).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = coach.get(&app, sister).await;
-    assert!(
-        !page.body.contains(&format!("{sister}/confirm")),
-        "{}",
-        page.body
-    );
+    page.assert_lacks(&format!("{sister}/confirm"));
     let a = coach
         .post(&app, &format!("{sister}/confirm"), &[("version", "2")])
         .await;
-    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.body);
-    assert!(a.body.contains("GT-O3"), "{}", a.body);
-    assert!(a.body.contains("an officer confirms it"), "{}", a.body);
+    a.assert_status(StatusCode::FORBIDDEN);
+    a.assert_contains("GT-O3");
+    a.assert_contains("an officer confirms it");
 
     let mut vp = Visitor::signed_in(&app, VP).await;
     let account_page = vp.get(&app, "/account").await;
-    assert!(
-        account_page
-            .body
-            .contains("Confirm version 2: one school&#39;s two teams met"),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_contains("Confirm version 2: one school&#39;s two teams met");
     let a = vp
         .post(&app, &format!("{sister}/confirm"), &[("version", "2")])
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, sister).await;
-    assert!(page.body.contains("status-confirmed"), "{}", page.body);
+    page.assert_contains("status-confirmed");
 }
 
 async fn token_for(store: &Store, email: &str) -> String {

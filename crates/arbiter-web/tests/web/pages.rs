@@ -10,37 +10,18 @@ async fn home_lists_leagues_and_this_weeks_rounds() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, "/").await;
-    assert_eq!(a.status, StatusCode::OK);
+    a.assert_status(StatusCode::OK);
     assert!(a.header("content-type").starts_with("text/html"));
-    assert!(
-        a.body
-            .contains("<title>Arbiter — leagues and events</title>")
-    );
-    assert!(a.body.contains(r#"<a href="/leagues/gthscl">GTHSCL</a>"#));
-    assert!(
-        a.body
-            .contains(r#"href="/leagues/gthscl/2026-27/division-a">Division A</a>"#)
-    );
+    a.assert_contains("<title>Arbiter — leagues and events</title>");
+    a.assert_contains(r#"<a href="/leagues/gthscl">GTHSCL</a>"#);
+    a.assert_contains(r#"href="/leagues/gthscl/2026-27/division-a">Division A</a>"#);
     // Today is Wed 4 Nov 2026: rounds 1 (Mon 2 Nov) and 2 (Wed 4 Nov) are this week.
-    assert!(
-        a.body.contains("Mon 2 Nov 2026 to Sun 8 Nov 2026"),
-        "{}",
-        a.body
-    );
-    assert!(
-        a.body
-            .contains(&format!(r#"<a href="{DIVISION}/rounds/1">Round 1</a>"#))
-    );
-    assert!(
-        a.body
-            .contains(&format!(r#"<a href="{DIVISION}/rounds/2">Round 2</a>"#))
-    );
-    assert!(
-        !a.body
-            .contains(&format!(r#"<a href="{DIVISION}/rounds/3">Round 3</a>"#))
-    );
+    a.assert_contains("Mon 2 Nov 2026 to Sun 8 Nov 2026");
+    a.assert_contains(&format!(r#"<a href="{DIVISION}/rounds/1">Round 1</a>"#));
+    a.assert_contains(&format!(r#"<a href="{DIVISION}/rounds/2">Round 2</a>"#));
+    a.assert_lacks(&format!(r#"<a href="{DIVISION}/rounds/3">Round 3</a>"#));
     // No script anywhere (none is needed to read a page).
-    assert!(!a.body.contains("<script"));
+    a.assert_lacks("<script");
 }
 
 #[tokio::test]
@@ -48,17 +29,14 @@ async fn league_and_season_pages() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, "/leagues/gthscl").await;
-    assert_eq!(a.status, StatusCode::OK);
-    assert!(a.body.contains("<title>GTHSCL</title>"));
-    assert!(a.body.contains("Greater Toledo High School Chess League"));
-    assert!(a.body.contains("Thu 1 Oct 2026 to Wed 31 Mar 2027"));
+    a.assert_status(StatusCode::OK);
+    a.assert_contains("<title>GTHSCL</title>");
+    a.assert_contains("Greater Toledo High School Chess League");
+    a.assert_contains("Thu 1 Oct 2026 to Wed 31 Mar 2027");
     let a = get(&app, "/leagues/gthscl/2026-27").await;
-    assert_eq!(a.status, StatusCode::OK);
-    assert!(a.body.contains("<title>GTHSCL 2026-27</title>"));
-    assert!(
-        a.body
-            .contains(&format!(r#"href="{DIVISION}">Division A</a>"#))
-    );
+    a.assert_status(StatusCode::OK);
+    a.assert_contains("<title>GTHSCL 2026-27</title>");
+    a.assert_contains(&format!(r#"href="{DIVISION}">Division A</a>"#));
 }
 
 #[tokio::test]
@@ -66,7 +44,7 @@ async fn standings_page_has_every_criterion_shared_places_and_the_drop_gt_s5_as_
     let store = store().await;
     let app = app(&store);
     let a = get(&app, DIVISION).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     let b = &a.body;
     assert!(
         b.contains("<title>Standings — Division A — GTHSCL 2026-27</title>"),
@@ -112,7 +90,7 @@ async fn crosstable_shows_game_points_colours_and_a_blank_diagonal() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, &format!("{DIVISION}/crosstable")).await;
-    assert_eq!(a.status, StatusCode::OK);
+    a.assert_status(StatusCode::OK);
     let b = &a.body;
     assert!(b.contains("<title>Crosstable — Division A — GTHSCL 2026-27</title>"));
     assert_eq!(b.matches(r#"class="diag""#).count(), 4);
@@ -131,7 +109,7 @@ async fn round_page_lists_boards_players_ratings_and_forfeits() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, &format!("{DIVISION}/rounds/1")).await;
-    assert_eq!(a.status, StatusCode::OK);
+    a.assert_status(StatusCode::OK);
     let b = &a.body;
     assert!(b.contains("<title>Round 1 — Division A — GTHSCL 2026-27</title>"));
     assert!(b.contains("Mon 2 Nov 2026"));
@@ -148,14 +126,11 @@ async fn round_page_lists_boards_players_ratings_and_forfeits() {
     assert!(b.contains(r#"<a href="/leagues/gthscl/2026-27/division-a/rounds/2">Round 2 →</a>"#));
     // Round 2: a whole-match forfeit is labelled, with no boards.
     let a = get(&app, &format!("{DIVISION}/rounds/2")).await;
-    assert!(
-        a.body
-            .contains(r#"<span class="tag">forfeit (GT-M7)</span>"#)
-    );
+    a.assert_contains(r#"<span class="tag">forfeit (GT-M7)</span>"#);
     // Round 4 is still to be played.
     let a = get(&app, &format!("{DIVISION}/rounds/4")).await;
-    assert_eq!(a.status, StatusCode::OK);
-    assert!(a.body.contains(r#">–</a></td>"#));
+    a.assert_status(StatusCode::OK);
+    a.assert_contains(r#">–</a></td>"#);
 }
 
 #[tokio::test]
@@ -163,7 +138,7 @@ async fn team_page_has_school_roster_in_board_order_and_results_gt_r3() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, &format!("{DIVISION}/teams/scott")).await;
-    assert_eq!(a.status, StatusCode::OK);
+    a.assert_status(StatusCode::OK);
     let b = &a.body;
     assert!(b.contains("<title>Zoë O&#39;Brien &#60;&#38;&#62; &#34;Q&#34; — Division A — GTHSCL 2026-27</title>"), "{b}");
     assert!(b.contains("Scott High School"));
@@ -273,7 +248,7 @@ async fn player_page_has_games_with_colours_opponents_and_results() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, &format!("{DIVISION}/players/scott1")).await;
-    assert_eq!(a.status, StatusCode::OK);
+    a.assert_status(StatusCode::OK);
     let b = &a.body;
     assert!(b.contains("<title>Zoë O&#39;Brien (Zoë O&#39;Brien &#60;&#38;&#62; &#34;Q&#34;) — Division A — GTHSCL 2026-27</title>"), "{b}");
     assert!(b.contains("rating 1650"));
@@ -288,7 +263,7 @@ async fn explain_page_gives_sentences_with_rule_ids() {
     let store = store().await;
     let app = app(&store);
     let a = get(&app, &format!("{DIVISION}/explain")).await;
-    assert_eq!(a.status, StatusCode::OK);
+    a.assert_status(StatusCode::OK);
     let b = &a.body;
     assert!(b.contains("<title>Why this order — Division A — GTHSCL 2026-27</title>"));
     assert!(b.contains(r#"<span class="rule">GT-S5</span>"#), "{b}");
@@ -360,15 +335,15 @@ async fn unknown_addresses_are_helpful_404_pages() {
         assert_eq!(a.status, StatusCode::NOT_FOUND, "{path}");
         assert!(a.header("content-type").starts_with("text/html"), "{path}");
         assert!(a.body.contains(says), "{path}: {}", a.body);
-        assert!(a.body.contains(r#"<a href="/">All leagues and events</a>"#));
+        a.assert_contains(r#"<a href="/">All leagues and events</a>"#);
     }
     // The 404 for an unknown league links the leagues there are.
     let a = get(&app, "/leagues/nope").await;
-    assert!(a.body.contains(r#"<a href="/leagues/gthscl">GTHSCL</a>"#));
+    a.assert_contains(r#"<a href="/leagues/gthscl">GTHSCL</a>"#);
     let a = get(&app, &format!("{DIVISION}/teams/nobody")).await;
-    assert!(a.body.contains(
-        r#"<a href="/leagues/gthscl/2026-27/division-a/teams/start">Start Spartans</a>"#
-    ));
+    a.assert_contains(
+        r#"<a href="/leagues/gthscl/2026-27/division-a/teams/start">Start Spartans</a>"#,
+    );
 }
 
 #[tokio::test]
@@ -387,7 +362,7 @@ async fn bad_round_numbers_are_400() {
     }
     // Badly encoded UTF-8 in the address is the reader's mistake too.
     let a = get(&app, &format!("{DIVISION}/teams/%FF")).await;
-    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    a.assert_status(StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -409,7 +384,7 @@ async fn an_unchanged_page_costs_a_304_and_a_new_result_a_new_etag() {
             .unwrap(),
     )
     .await;
-    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    again.assert_status(StatusCode::NOT_MODIFIED);
     assert!(again.body.is_empty());
     assert_eq!(again.header("etag"), tag);
     // Weak comparison and lists (RFC 9110 13.1.2).
@@ -421,7 +396,7 @@ async fn an_unchanged_page_costs_a_304_and_a_new_result_a_new_etag() {
             .unwrap(),
     )
     .await;
-    assert_eq!(listed.status, StatusCode::NOT_MODIFIED);
+    listed.assert_status(StatusCode::NOT_MODIFIED);
     // Other pages have other tags.
     let cross = get(&app, &format!("{DIVISION}/crosstable")).await;
     assert_ne!(cross.header("etag"), tag);
@@ -455,9 +430,9 @@ async fn an_unchanged_page_costs_a_304_and_a_new_result_a_new_etag() {
             .unwrap(),
     )
     .await;
-    assert_eq!(changed.status, StatusCode::OK);
+    changed.assert_status(StatusCode::OK);
     assert_ne!(changed.header("etag"), tag);
-    assert!(changed.body.contains("Start Spartans forfeited the match."));
+    changed.assert_contains("Start Spartans forfeited the match.");
 }
 
 #[tokio::test]
@@ -471,14 +446,14 @@ async fn the_stylesheet_is_served_with_a_long_cache_under_its_versioned_url() {
         .take_while(|c| *c != '"')
         .collect();
     let css = get(&app, &href).await;
-    assert_eq!(css.status, StatusCode::OK);
+    css.assert_status(StatusCode::OK);
     assert_eq!(css.header("content-type"), "text/css; charset=utf-8");
     assert_eq!(
         css.header("cache-control"),
         "public, max-age=31536000, immutable"
     );
-    assert!(css.body.contains("@media print"));
-    assert!(css.body.contains("size: A4"));
+    css.assert_contains("@media print");
+    css.assert_contains("size: A4");
     let plain = get(&app, "/static/arbiter.css").await;
     assert_eq!(plain.header("cache-control"), "public, max-age=300");
     let stale = get(&app, "/static/arbiter.css?v=0").await;
@@ -490,16 +465,12 @@ async fn head_works_and_other_methods_are_refused() {
     let store = store().await;
     let app = app(&store);
     let head = send(&app, Request::head(DIVISION).body(Body::empty()).unwrap()).await;
-    assert_eq!(head.status, StatusCode::OK);
+    head.assert_status(StatusCode::OK);
     assert!(head.body.is_empty());
     let post = send(&app, Request::post(DIVISION).body(Body::empty()).unwrap()).await;
-    assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
+    post.assert_status(StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(post.header("allow"), "GET,HEAD");
-    assert!(
-        post.body.contains("a page is read with GET"),
-        "{}",
-        post.body
-    );
+    post.assert_contains("a page is read with GET");
 }
 
 #[tokio::test]
@@ -546,65 +517,35 @@ async fn a_parent_finds_their_school_its_teams_and_a_player_from_the_home_page()
     let store = store().await;
     let app = app_on(&store, jiff::civil::date(2026, 11, 16));
     let home = get(&app, "/").await;
-    assert!(
-        home.body.contains(r#"<form method="get" action="/search""#),
-        "{}",
-        home.body
-    );
-    assert!(
-        home.body.contains(r#"href="/leagues/gthscl/schools""#),
-        "{}",
-        home.body
-    );
+    home.assert_contains(r#"<form method="get" action="/search""#);
+    home.assert_contains(r#"href="/leagues/gthscl/schools""#);
     // This week's rounds, under their league.
-    assert!(
-        home.body.contains(r#"<h3><a href="/leagues/gthscl">"#),
-        "{}",
-        home.body
-    );
+    home.assert_contains(r#"<h3><a href="/leagues/gthscl">"#);
 
     let schools = get(&app, "/leagues/gthscl/schools").await;
-    assert_eq!(schools.status, StatusCode::OK, "{}", schools.body);
-    assert!(
-        schools.body.contains(
-            r#"<a href="/leagues/gthscl/schools/start-high-school">Start High School</a>"#
-        ),
-        "{}",
-        schools.body
+    schools.assert_status(StatusCode::OK);
+    schools.assert_contains(
+        r#"<a href="/leagues/gthscl/schools/start-high-school">Start High School</a>"#,
     );
     let school = get(&app, "/leagues/gthscl/schools/start-high-school").await;
-    assert_eq!(school.status, StatusCode::OK, "{}", school.body);
-    assert!(
-        school.body.contains(
-            r#"<a href="/leagues/gthscl/2026-27/division-a/teams/start">Start Spartans</a>"#
-        ),
-        "{}",
-        school.body
+    school.assert_status(StatusCode::OK);
+    school.assert_contains(
+        r#"<a href="/leagues/gthscl/2026-27/division-a/teams/start">Start Spartans</a>"#,
     );
-    assert!(school.body.contains("Division A"), "{}", school.body);
+    school.assert_contains("Division A");
     let missing = get(&app, "/leagues/gthscl/schools/nowhere-high").await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.body);
+    missing.assert_status(StatusCode::NOT_FOUND);
 
     let found = get(&app, "/search?q=start+high").await;
-    assert_eq!(found.status, StatusCode::OK, "{}", found.body);
-    assert!(found.body.contains("<h2>Schools</h2>"), "{}", found.body);
-    assert!(
-        found
-            .body
-            .contains("/leagues/gthscl/schools/start-high-school"),
-        "{}",
-        found.body
-    );
-    assert!(found.body.contains(">Start Spartans</a>"), "{}", found.body);
+    found.assert_status(StatusCode::OK);
+    found.assert_contains("<h2>Schools</h2>");
+    found.assert_contains("/leagues/gthscl/schools/start-high-school");
+    found.assert_contains(">Start Spartans</a>");
     let player = get(&app, "/search?q=STONE").await;
-    assert!(player.body.contains("<h2>Players</h2>"), "{}", player.body);
-    assert!(player.body.contains(">Eli Stone</a>"), "{}", player.body);
+    player.assert_contains("<h2>Players</h2>");
+    player.assert_contains(">Eli Stone</a>");
     let short = get(&app, "/search?q=s").await;
-    assert!(
-        short.body.contains("Type at least two letters"),
-        "{}",
-        short.body
-    );
+    short.assert_contains("Type at least two letters");
     let none = get(&app, "/search?q=zzzz").await;
-    assert!(none.body.contains("Nothing is named"), "{}", none.body);
+    none.assert_contains("Nothing is named");
 }

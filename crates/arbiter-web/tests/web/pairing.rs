@@ -187,17 +187,11 @@ async fn the_proposed_pairing_is_c04_6s_and_publishing_it_makes_the_next_round()
 
     // Reached from the competition's own page.
     let overview = get(&app, OPEN).await;
-    assert!(
-        overview
-            .body
-            .contains(&format!("<a href=\"{PAGE}\">Pair round {n}</a>")),
-        "{}",
-        overview.body
-    );
+    overview.assert_contains(&format!("<a href=\"{PAGE}\">Pair round {n}</a>"));
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, PAGE).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-    assert!(page.body.contains(&format!("Pair round {n}")));
+    page.assert_status(StatusCode::OK);
+    page.assert_contains(&format!("Pair round {n}"));
     // Every pair of the engine, board by board, White first, with why.
     let mut at = 0;
     for (board, m) in expected.pairs.iter().enumerate() {
@@ -218,16 +212,16 @@ async fn the_proposed_pairing_is_c04_6s_and_publishing_it_makes_the_next_round()
         at = i + 1;
     }
     let bye = expected.bye.as_ref().expect("eleven teams: a bye");
-    assert!(page.body.contains(&team_line(&c, &bye.team)));
+    page.assert_contains(&team_line(&c, &bye.team));
     assert!(page.body.contains("C.04.6 art. 3.4"), "why the bye");
-    assert!(!page.body.contains("Changed by hand"));
+    page.assert_lacks("Changed by hand");
 
     // Published: the round's matches, home the team with White on board 1, and the bye.
     let seen = hidden(&page.body, "seen");
     let done = president
         .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
         .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     let (matches, byes) = round_of(&store, n).await.expect("the round is stored");
     let engine_pairs: Vec<(TeamId, TeamId)> = expected
         .pairs
@@ -237,20 +231,16 @@ async fn the_proposed_pairing_is_c04_6s_and_publishing_it_makes_the_next_round()
     assert_eq!(matches, engine_pairs);
     assert_eq!(byes, vec![bye.team.clone()]);
     let back = president.get(&app, done.header("location")).await;
-    assert!(
-        back.body.contains(&format!("Round {n} is published")),
-        "{}",
-        back.body
-    );
+    back.assert_contains(&format!("Round {n} is published"));
     // The next round waits for this one's results (C.04.6 art. 1.2), entered as for any round.
-    assert!(back.body.contains("C.04.6 art. 1.2"), "{}", back.body);
+    back.assert_contains("C.04.6 art. 1.2");
     let results = president
         .get(&app, &format!("{OPEN}/rounds/{n}/results"))
         .await;
-    assert_eq!(results.status, StatusCode::OK, "{}", results.body);
+    results.assert_status(StatusCode::OK);
     let public = get(&app, &format!("{OPEN}/rounds/{n}")).await;
-    assert_eq!(public.status, StatusCode::OK);
-    assert!(!public.body.contains("Changed by hand"));
+    public.assert_status(StatusCode::OK);
+    public.assert_lacks("Changed by hand");
     // The history keeps it, C.04.6's pairing beside it.
     let kept = publications(&store).await;
     assert_eq!(kept.len(), 1);
@@ -286,18 +276,9 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
             &[("step", "swap"), ("a", &a.0), ("b", &b.0), ("reason", " ")],
         )
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(refused.body.contains("C.04.2 art. 1.5"), "{}", refused.body);
-    assert!(
-        refused.body.contains("without a reason"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("C.04.2 art. 1.5");
+    refused.assert_contains("without a reason");
     assert_eq!(hidden(&refused.body, "swaps"), "");
     // Publishing a swap without a reason is refused the same way, and stores nothing.
     let swaps = format!("{}~{}", a.0, b.0);
@@ -308,8 +289,8 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
             &[("step", "publish"), ("seen", &seen), ("swaps", &swaps)],
         )
         .await;
-    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(no_reason.body.contains("C.04.2 art. 1.5"));
+    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    no_reason.assert_contains("C.04.2 art. 1.5");
     assert!(round_of(&store, n).await.is_none());
 
     // With a reason: shown changed, flagged, carried to the publication.
@@ -328,14 +309,8 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
             ],
         )
         .await;
-    assert_eq!(swapped.status, StatusCode::OK, "{}", swapped.body);
-    assert!(
-        swapped
-            .body
-            .contains(&format!("Changed by hand: {why} (C.04.2 art. 1.5)")),
-        "{}",
-        swapped.body
-    );
+    swapped.assert_status(StatusCode::OK);
+    swapped.assert_contains(&format!("Changed by hand: {why} (C.04.2 art. 1.5)"));
     assert_eq!(hidden(&swapped.body, "swaps"), swaps);
     let done = president
         .post(
@@ -344,7 +319,7 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
             &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
         )
         .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     let (matches, _) = round_of(&store, n).await.unwrap();
     assert_eq!(matches[0], (b.clone(), expected.pairs[0].black.clone()));
     assert_eq!(matches[1], (expected.pairs[1].white.clone(), a.clone()));
@@ -402,14 +377,9 @@ async fn c04_1_b_a_rematch_by_hand_is_refused_unless_overridden_by_name_and_the_
     let refused = president
         .post(&app, PAGE, &publish_fields(&seen, &swaps, why, &[]))
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(refused.body.contains("C.04.1 b: "), "{}", refused.body);
-    assert!(refused.body.contains("met once before"), "{}", refused.body);
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("C.04.1 b: ");
+    refused.assert_contains("met once before");
     assert!(round_of(&store, n).await.is_none());
 
     // Overridden by name: published, the override kept in the history and shown on the round.
@@ -420,7 +390,7 @@ async fn c04_1_b_a_rematch_by_hand_is_refused_unless_overridden_by_name_and_the_
             &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
         )
         .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     let kept = publications(&store).await;
     assert_eq!(kept.len(), 1);
     assert_eq!(kept[0].reason.as_deref(), Some(why));
@@ -432,13 +402,9 @@ async fn c04_1_b_a_rematch_by_hand_is_refused_unless_overridden_by_name_and_the_
         "{overridden}"
     );
     let public = get(&app, &format!("{OPEN}/rounds/{n}")).await;
-    assert!(
-        public.body.contains(&format!(
-            "Changed by hand: {why} (C.04.2 art. 1.5); overriding C.04.1 b: "
-        )),
-        "{}",
-        public.body
-    );
+    public.assert_contains(&format!(
+        "Changed by hand: {why} (C.04.2 art. 1.5); overriding C.04.1 b: "
+    ));
 }
 
 #[tokio::test]
@@ -460,18 +426,14 @@ async fn a_publication_read_on_an_older_competition_is_refused() {
             .unwrap(),
     )
     .await;
-    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    first.assert_status(StatusCode::OK);
     let (_, _, version) = stored(&store).await;
     assert_ne!(seen, version.to_string());
     let stale = president
         .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
         .await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
-    assert!(
-        stale.body.contains("changed after its pairing was read"),
-        "{}",
-        stale.body
-    );
+    stale.assert_status(StatusCode::CONFLICT);
+    stale.assert_contains("changed after its pairing was read");
     // One round n, no other.
     let (c, _, _) = stored(&store).await;
     assert_eq!(c.rounds.iter().filter(|r| r.number == n).count(), 1);
@@ -487,15 +449,15 @@ async fn a_publication_read_on_an_older_competition_is_refused() {
             .unwrap()
     };
     let waiting = send(&app, ask(API)).await;
-    assert_eq!(waiting.status, StatusCode::CONFLICT, "{}", waiting.body);
-    assert!(waiting.body.contains("C.04.6 art. 1.2"), "{}", waiting.body);
+    waiting.assert_status(StatusCode::CONFLICT);
+    waiting.assert_contains("C.04.6 art. 1.2");
     let drawn = send(
         &app,
         ask("/api/v1/leagues/gthscl/2026-27/division-a/pairing"),
     )
     .await;
-    assert_eq!(drawn.status, StatusCode::NOT_FOUND, "{}", drawn.body);
-    assert!(drawn.body.contains("not a team Swiss"), "{}", drawn.body);
+    drawn.assert_status(StatusCode::NOT_FOUND);
+    drawn.assert_contains("not a team Swiss");
 }
 
 #[tokio::test]
@@ -504,9 +466,9 @@ async fn only_who_sets_up_rounds_may_pair_them() {
     let app = app(&store);
     let mut coach = Visitor::signed_in(&app, COACH).await;
     let page = coach.get(&app, PAGE).await;
-    assert_eq!(page.status, StatusCode::FORBIDDEN, "{}", page.body);
+    page.assert_status(StatusCode::FORBIDDEN);
     let post = coach.post(&app, PAGE, &[("step", "publish")]).await;
-    assert_eq!(post.status, StatusCode::FORBIDDEN);
+    post.assert_status(StatusCode::FORBIDDEN);
     let anonymous = get(&app, PAGE).await;
     assert!(to_sign_in(&anonymous));
     let token = api_token(&store, COACH, Role::Advisor, Some("Start High School")).await;
@@ -518,7 +480,7 @@ async fn only_who_sets_up_rounds_may_pair_them() {
             .unwrap(),
     )
     .await;
-    assert_eq!(api.status, StatusCode::FORBIDDEN, "{}", api.body);
+    api.assert_status(StatusCode::FORBIDDEN);
     assert!(round_of(&store, engine(&store).await.round).await.is_none());
 }
 
@@ -542,7 +504,7 @@ async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason
         }
     };
     let read = send(&app, call("GET", "")).await;
-    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    read.assert_status(StatusCode::OK);
     let pairs: Vec<serde_json::Value> = expected
         .pairs
         .iter()
@@ -563,7 +525,7 @@ async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason
     );
     let body = format!("{{\"swaps\": [[{x}, {y}]]}}");
     let refused = send(&app, call("POST", &body)).await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         refused.json()["error"]["problems"][0]["rule"],
         "C.04.2 art. 1.5"
@@ -579,7 +541,7 @@ async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason
         expected.round
     );
     let done = send(&app, call("POST", &body)).await;
-    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    done.assert_status(StatusCode::OK);
     let j = done.json();
     assert_eq!(j["changed_by_hand"], true);
     assert_eq!(j["reason"], "Asked by the organiser");
@@ -620,7 +582,7 @@ async fn the_pairing_page_with_a_swap() {
             ],
         )
         .await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let body = masked(&page.body)
         .replace(&hidden(&page.body, "csrf"), "CSRF")
         .replace(
@@ -646,7 +608,7 @@ async fn c04_6_the_trf_export_gives_the_events_rounds_and_the_sites_round_its_da
     let done = president
         .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
         .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     let (c, _, _) = stored(&store).await;
     let four = c.rounds.iter().find(|r| r.number == 4).expect("round 4");
     assert_eq!(
@@ -656,7 +618,7 @@ async fn c04_6_the_trf_export_gives_the_events_rounds_and_the_sites_round_its_da
     );
 
     let trf = get(&app, &format!("{OPEN}/trf.txt")).await;
-    assert_eq!(trf.status, StatusCode::OK, "{}", trf.body);
+    trf.assert_status(StatusCode::OK);
     let line = |tag: &str| {
         trf.body
             .lines()
@@ -719,22 +681,10 @@ async fn c04_6_captains_read_their_table_and_colours_down_the_boards_not_home_an
     let app = app(&store);
 
     let page = get(&app, &format!("{OPEN}/rounds/3/matches/{}", m.home.0)).await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(
-        page.body.contains(&format!("Table {table}")),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body.contains(&format!("{home}: {first}")),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body.contains(&format!("{away}: {second}")),
-        "{}",
-        page.body
-    );
+    page.assert_status(StatusCode::OK);
+    page.assert_contains(&format!("Table {table}"));
+    page.assert_contains(&format!("{home}: {first}"));
+    page.assert_contains(&format!("{away}: {second}"));
     assert!(
         !page.body.contains("Home:") && !page.body.contains("Visitors:"),
         "a team Swiss has no home and visitors: {}",
@@ -742,21 +692,13 @@ async fn c04_6_captains_read_their_table_and_colours_down_the_boards_not_home_an
     );
 
     let listed = get(&app, &format!("{OPEN}/rounds/3")).await;
-    assert!(
-        listed.body.contains(&format!(
-            "<strong>Table {table}</strong> · {home}: {first} · {away}: {second}"
-        )),
-        "{}",
-        listed.body
-    );
+    listed.assert_contains(&format!(
+        "<strong>Table {table}</strong> · {home}: {first} · {away}: {second}"
+    ));
 
     let mut captain = Visitor::signed_in(&app, CAPTAIN).await;
     let mine = captain.get(&app, "/account").await;
     let toledo = if m.home.0 == "toledo" { first } else { second };
-    assert!(
-        mine.body.contains(&format!("table {table} · {toledo}")),
-        "{}",
-        mine.body
-    );
+    mine.assert_contains(&format!("table {table} · {toledo}"));
     assert!(!mine.body.contains(" · home ·") && !mine.body.contains(" · away ·"));
 }

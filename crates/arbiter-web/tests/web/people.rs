@@ -44,7 +44,7 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
     // The advisor is signed in and may report their school's match.
     let mut advisor = Visitor::signed_in(&app, CLAY).await;
     let page = advisor.get(&app, CLAY_MATCH).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let before = advisor
         .post(&app, &format!("{CLAY_MATCH}/result"), &[])
         .await;
@@ -54,7 +54,7 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
     let revoke = revoke_path(&store, CLAY).await;
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let people = president.get(&app, "/leagues/gthscl/people").await;
-    assert_eq!(people.status, StatusCode::OK, "{}", people.body);
+    people.assert_status(StatusCode::OK);
     let form = format!(r#"<form class="inline" method="post" action="{revoke}">"#);
     let at = people
         .body
@@ -70,45 +70,35 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
 
     let reason = "Left Clay High School in January";
     let done = president.post(&app, &revoke, &[("reason", reason)]).await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(done.header("location"), "/leagues/gthscl/people");
     assert!(!holds_a_role(&store, CLAY).await);
 
     // Back on the page: the notice once, and no row for the advisor.
     let people = president.get(&app, "/leagues/gthscl/people").await;
-    assert_eq!(people.status, StatusCode::OK);
-    assert!(
-        people.body.contains(&format!(
-            "{CLAY} no longer holds the role Advisor of Clay High School"
-        )),
-        "{}",
-        people.body
-    );
-    assert!(!people.body.contains(&revoke), "{}", people.body);
+    people.assert_status(StatusCode::OK);
+    people.assert_contains(&format!(
+        "{CLAY} no longer holds the role Advisor of Clay High School"
+    ));
+    people.assert_lacks(&revoke);
     let again = president.get(&app, "/leagues/gthscl/people").await;
-    assert!(!again.body.contains("no longer holds"), "{}", again.body);
+    again.assert_lacks("no longer holds");
 
     // The advisor's own session: the next request finds the role gone.
     let after = advisor
         .post(&app, &format!("{CLAY_MATCH}/result"), &[])
         .await;
-    assert_eq!(after.status, StatusCode::FORBIDDEN, "{}", after.body);
+    after.assert_status(StatusCode::FORBIDDEN);
     let confirm = advisor
         .post(&app, &format!("{CLAY_MATCH}/confirm"), &[])
         .await;
-    assert_eq!(confirm.status, StatusCode::FORBIDDEN, "{}", confirm.body);
+    confirm.assert_status(StatusCode::FORBIDDEN);
     let account = advisor.get(&app, "/account").await;
-    assert!(
-        account
-            .body
-            .contains("This account has no role in any league yet."),
-        "{}",
-        account.body
-    );
+    account.assert_contains("This account has no role in any league yet.");
 
     // The league's history says who removed which role, and why.
     let history = president.get(&app, "/leagues/gthscl/history").await;
-    assert_eq!(history.status, StatusCode::OK, "{}", history.body);
+    history.assert_status(StatusCode::OK);
     let b = &history.body;
     let row = &b[b
         .find(&format!(
@@ -123,12 +113,8 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
 
     // The same form again: the role is no longer held; the answer says so.
     let twice = president.post(&app, &revoke, &[]).await;
-    assert_eq!(twice.status, StatusCode::NOT_FOUND, "{}", twice.body);
-    assert!(
-        twice.body.contains("may have been removed already"),
-        "{}",
-        twice.body
-    );
+    twice.assert_status(StatusCode::NOT_FOUND);
+    twice.assert_contains("may have been removed already");
 }
 
 #[tokio::test]
@@ -163,20 +149,12 @@ async fn the_last_president_cannot_remove_his_own_role() {
     let a = president
         .post(&app, &own, &[("reason", "stepping down")])
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body
-            .contains("You hold the league&#39;s only President role, so it was not removed"),
-        "{}",
-        a.body
-    );
-    assert!(
-        a.body
-            .contains("Give the President&#39;s role to someone else first")
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("You hold the league&#39;s only President role, so it was not removed");
+    a.assert_contains("Give the President&#39;s role to someone else first");
     assert!(holds_a_role(&store, PRESIDENT).await);
     let history = president.get(&app, "/leagues/gthscl/history").await;
-    assert!(!history.body.contains("took away the role"));
+    history.assert_lacks("took away the role");
 
     // Once someone else is President too, he may step down.
     account(
@@ -189,12 +167,12 @@ async fn the_last_president_cannot_remove_his_own_role() {
     let a = president
         .post(&app, &own, &[("reason", "stepping down")])
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     assert!(!holds_a_role(&store, PRESIDENT).await);
     assert!(holds_a_role(&store, "next.president@gthscl.example").await);
     // And with that his session may no longer open the People page.
     let people = president.get(&app, "/leagues/gthscl/people").await;
-    assert_eq!(people.status, StatusCode::FORBIDDEN, "{}", people.body);
+    people.assert_status(StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -235,17 +213,8 @@ async fn a_role_in_another_league_is_not_found_here() {
             .post(&app, &format!("/leagues/gthscl/people/{id}/revoke"), &[])
             .await;
         assert_eq!(a.status, StatusCode::NOT_FOUND, "{id}: {}", a.body);
-        assert!(
-            a.body
-                .contains(&format!("No one holds a role numbered “{id}” in GTHSCL")),
-            "{}",
-            a.body
-        );
-        assert!(
-            a.body.contains(r#"href="/leagues/gthscl/people""#),
-            "{}",
-            a.body
-        );
+        a.assert_contains(&format!("No one holds a role numbered “{id}” in GTHSCL"));
+        a.assert_contains(r#"href="/leagues/gthscl/people""#);
     }
     assert!(!store.memberships(elsewhere.id).await.unwrap().is_empty());
 }
@@ -271,7 +240,7 @@ async fn the_league_history_shows_who_joined_by_invitation() {
         .unwrap();
     let mut newcomer = Visitor::new(&app).await;
     let form = newcomer.get(&app, &format!("/invites/{token}")).await;
-    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+    form.assert_status(StatusCode::OK);
     let joined = newcomer
         .post(
             &app,
@@ -283,11 +252,11 @@ async fn the_league_history_shows_who_joined_by_invitation() {
             ],
         )
         .await;
-    assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
+    joined.assert_status(StatusCode::SEE_OTHER);
 
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let history = president.get(&app, "/leagues/gthscl/history").await;
-    assert_eq!(history.status, StatusCode::OK, "{}", history.body);
+    history.assert_status(StatusCode::OK);
     let b = &history.body;
     // The new account's own steps, by the name it was given (issue 32: the history as a log).
     assert!(
@@ -386,21 +355,15 @@ async fn the_president_withdraws_a_pending_invitation_and_its_link_stops_working
     let done = president
         .post(&app, &action, &[("reason", "Sent to the wrong address.")])
         .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     let people = president.get(&app, "/leagues/gthscl/people").await;
-    assert!(
-        people
-            .body
-            .contains("The invitation to wrong@school.example is withdrawn"),
-        "{}",
-        people.body
-    );
-    assert!(people.body.contains("withdrawn "), "{}", people.body);
-    assert!(!people.body.contains(&action), "{}", people.body);
+    people.assert_contains("The invitation to wrong@school.example is withdrawn");
+    people.assert_contains("withdrawn ");
+    people.assert_lacks(&action);
 
     // Its link now says so, and makes no account.
     let gone = accept(&app, &token).await;
-    assert_eq!(gone.status, StatusCode::GONE, "{}", gone.body);
+    gone.assert_status(StatusCode::GONE);
     assert!(
         gone.body.contains("This invitation was withdrawn on ")
             && gone.body.contains(&format!(" by {PRESIDENT}.")),
@@ -419,32 +382,15 @@ async fn the_president_withdraws_a_pending_invitation_and_its_link_stops_working
 
     // The history keeps who withdrew it and why; a second withdrawal is refused with a sentence.
     let history = president.get(&app, "/leagues/gthscl/history").await;
-    assert!(
-        history.body.contains("withdrew the invitation"),
-        "{}",
-        history.body
-    );
-    assert!(
-        history.body.contains("Sent to the wrong address."),
-        "{}",
-        history.body
-    );
+    history.assert_contains("withdrew the invitation");
+    history.assert_contains("Sent to the wrong address.");
     let again = president.post(&app, &action, &[]).await;
-    assert_eq!(
-        again.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        again.body
-    );
-    assert!(
-        again.body.contains("was already withdrawn on "),
-        "{}",
-        again.body
-    );
+    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    again.assert_contains("was already withdrawn on ");
     let missing = president
         .post(&app, "/leagues/gthscl/invites/999999/withdraw", &[])
         .await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.body);
+    missing.assert_status(StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -472,19 +418,10 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
         .await
         .unwrap();
     let refused = accept(&app, &token).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused.body.contains(&format!(
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains(&format!(
             "This invitation was sent by {PRESIDENT}, who may no longer give the role of President in GTHSCL: {PRESIDENT} no longer holds a role there. Nothing was granted"
-        )),
-        "{}",
-        refused.body
-    );
+        ));
     assert!(
         store
             .user_by_email(
@@ -520,17 +457,8 @@ async fn an_invitation_from_a_president_since_removed_makes_no_one_president() {
         .await
         .unwrap();
     let refused = accept(&app, &token).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused.body.contains("the Treasurer may not"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("the Treasurer may not");
 }
 
 #[tokio::test]
@@ -554,13 +482,8 @@ async fn an_invitation_names_one_of_the_leagues_schools_and_only_for_a_role_that
             &send("advisor", "Nowhere High"),
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body
-            .contains("“Nowhere High” is not one of the schools of GTHSCL"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("“Nowhere High” is not one of the schools of GTHSCL");
     let a = president
         .post(
             &app,
@@ -568,12 +491,8 @@ async fn an_invitation_names_one_of_the_leagues_schools_and_only_for_a_role_that
             &send("treasurer", "Clay High School"),
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("The Treasurer does not act for a school"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("The Treasurer does not act for a school");
     let league = store.league("gthscl").await.unwrap().unwrap();
     assert!(store.invites(league.id).await.unwrap().is_empty());
 }

@@ -336,7 +336,7 @@ async fn a_forged_or_missing_csrf_token_is_refused_on_every_form() {
             StatusCode::FORBIDDEN,
             "POST {uri} with a forged token"
         );
-        assert!(forged.body.contains("reload the page"), "{}", forged.body);
+        forged.assert_contains("reload the page");
         let missing = v.post(&app, &uri, &[("csrf", "")]).await;
         assert_eq!(
             missing.status,

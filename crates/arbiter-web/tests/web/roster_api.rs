@@ -53,7 +53,7 @@ async fn an_advisor_adds_a_player_to_their_schools_team_as_the_rosters_page_woul
     let t = tokens(&store).await;
     let app = app(&store);
     let before = get(&app, &format!("/api/v1{DIVISION}/teams/start")).await;
-    assert_eq!(before.status, StatusCode::OK);
+    before.assert_status(StatusCode::OK);
     assert!(!before.body.contains("Dee Novak"), "a new player");
 
     let added = post(
@@ -63,7 +63,7 @@ async fn an_advisor_adds_a_player_to_their_schools_team_as_the_rosters_page_woul
         r#"{"name": "Dee Novak", "grade": 10, "reason": "joined the club"}"#,
     )
     .await;
-    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    added.assert_status(StatusCode::CREATED);
     let j = added.json();
     assert_eq!(j["id"], "start-5", "core's plan gives the next id");
     assert_eq!(j["team"], "start");
@@ -76,7 +76,7 @@ async fn an_advisor_adds_a_player_to_their_schools_team_as_the_rosters_page_woul
     assert_eq!(j["url"], format!("{DIVISION}/players/start-5"));
     // The team's page shows the player at once, and the history keeps the change and why.
     let after = get(&app, &format!("/api/v1{DIVISION}/teams/start")).await;
-    assert!(after.body.contains("Dee Novak"), "{}", after.body);
+    after.assert_contains("Dee Novak");
     let league = store.league("gthscl").await.unwrap().unwrap();
     let history = store
         .history(&HistoryFilter {
@@ -100,7 +100,7 @@ async fn an_advisor_adds_a_player_to_their_schools_team_as_the_rosters_page_woul
         r#"{"name": "Eli Park", "grade": 7, "rating": 1333}"#,
     )
     .await;
-    assert_eq!(young.status, StatusCode::CREATED, "{}", young.body);
+    young.assert_status(StatusCode::CREATED);
     assert_eq!(young.json()["unranked"], true);
     assert_eq!(young.json()["rating"], 1333);
     assert!(young.json()["note"].as_str().unwrap().contains("GT-R7"));
@@ -114,10 +114,10 @@ async fn a_roster_change_is_refused_with_its_status_and_sentence() {
     let body = r#"{"name": "Dee Novak"}"#;
 
     let none = post(&app, PLAYERS, None, body).await;
-    assert_eq!(none.status, StatusCode::UNAUTHORIZED);
+    none.assert_status(StatusCode::UNAUTHORIZED);
     // Another school's advisor: the table's sentence.
     let other = post(&app, PLAYERS, Some(&t.clay), body).await;
-    assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
+    other.assert_status(StatusCode::FORBIDDEN);
     assert!(
         other.body.contains("own school") && other.body.contains("Start High School"),
         "{}",
@@ -130,8 +130,8 @@ async fn a_roster_change_is_refused_with_its_status_and_sentence() {
         body,
     )
     .await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.body);
-    assert!(missing.body.contains("nowhere"), "{}", missing.body);
+    missing.assert_status(StatusCode::NOT_FOUND);
+    missing.assert_contains("nowhere");
 
     // Every mistake of the body at its field.
     let bad = post(
@@ -141,7 +141,7 @@ async fn a_roster_change_is_refused_with_its_status_and_sentence() {
         r#"{"name": " ", "grade": 13, "rating": 4000, "birth_date": "soon"}"#,
     )
     .await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.body);
+    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let fields: Vec<String> = bad.json()["error"]["problems"]
         .as_array()
         .unwrap()
@@ -156,20 +156,15 @@ async fn a_roster_change_is_refused_with_its_status_and_sentence() {
         r#"{"name": "A", "colour": 1}"#,
     )
     .await;
-    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(unknown.body.contains("colour"), "{}", unknown.body);
+    unknown.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    unknown.assert_contains("colour");
 
     // A name already on the team's roster: core's plan refuses it, nothing is stored.
     let first = post(&app, PLAYERS, Some(&t.start), body).await;
-    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    first.assert_status(StatusCode::CREATED);
     let twice = post(&app, PLAYERS, Some(&t.start), body).await;
-    assert_eq!(
-        twice.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        twice.body
-    );
-    assert!(twice.body.contains("roster already"), "{}", twice.body);
+    twice.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    twice.assert_contains("roster already");
     let c = store
         .load_competition("gthscl", "division-a")
         .await
@@ -212,14 +207,10 @@ async fn an_advisor_withdraws_a_player_from_a_day_once() {
     let body = r#"{"on": "2026-12-01", "reason": "moved to Cleveland"}"#;
 
     let other = post(&app, &uri, Some(&t.clay), body).await;
-    assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
+    other.assert_status(StatusCode::FORBIDDEN);
     let no_reason = post(&app, &uri, Some(&t.start), r#"{"on": "2026-12-01"}"#).await;
-    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        no_reason.body.contains("needs its reason"),
-        "{}",
-        no_reason.body
-    );
+    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    no_reason.assert_contains("needs its reason");
     let no_day = post(
         &app,
         &uri,
@@ -227,13 +218,13 @@ async fn an_advisor_withdraws_a_player_from_a_day_once() {
         r#"{"on": "Friday", "reason": "x"}"#,
     )
     .await;
-    assert_eq!(no_day.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(no_day.body.contains("YYYY-MM-DD"), "{}", no_day.body);
+    no_day.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    no_day.assert_contains("YYYY-MM-DD");
     let nobody = post(&app, &withdrawal("nobody"), Some(&t.start), body).await;
-    assert_eq!(nobody.status, StatusCode::NOT_FOUND, "{}", nobody.body);
+    nobody.assert_status(StatusCode::NOT_FOUND);
 
     let done = post(&app, &uri, Some(&t.start), body).await;
-    assert_eq!(done.status, StatusCode::CREATED, "{}", done.body);
+    done.assert_status(StatusCode::CREATED);
     assert_eq!(done.json()["withdrawn"], "2026-12-01");
     assert_eq!(done.json()["id"], player.as_str());
     let c = store
@@ -251,11 +242,6 @@ async fn an_advisor_withdraws_a_player_from_a_day_once() {
     assert_eq!(p.withdrawn, Some(jiff::civil::date(2026, 12, 1)));
 
     let again = post(&app, &uri, Some(&t.president), body).await;
-    assert_eq!(
-        again.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        again.body
-    );
-    assert!(again.body.contains("withdrawn already"), "{}", again.body);
+    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    again.assert_contains("withdrawn already");
 }

@@ -23,11 +23,7 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let account_page = president.get(&app, "/account").await;
-    assert!(
-        account_page.body.contains(&format!("href=\"{ROSTERS}\"")),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_contains(&format!("href=\"{ROSTERS}\""));
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     assert_eq!(coach.get(&app, ROSTERS).await.status, StatusCode::FORBIDDEN);
 
@@ -45,26 +41,9 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
             ],
         )
         .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused
-            .body
-            .contains("line 2, rating: “abc” is not a rating"),
-        "{}",
-        refused.body
-    );
-    assert!(
-        refused
-            .body
-            .contains("line 3, name: Ana Diaz of Start High School is on line 2 too"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("line 2, rating: “abc” is not a rating");
+    refused.assert_contains("line 3, name: Ana Diaz of Start High School is on line 2 too");
 
     let clean = "name,school,grade\nAna Diaz,Start High School,10\nNowhere Kid,Nowhere High,9\n";
     let refused = president
@@ -78,13 +57,7 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
             ],
         )
         .await;
-    assert!(
-        refused
-            .body
-            .contains("Nowhere High has no team in Division A"),
-        "{}",
-        refused.body
-    );
+    refused.assert_contains("Nowhere High has no team in Division A");
 
     let clean = "name,school,grade\nAna Diaz,Start High School,10\n";
     let preview = president
@@ -98,15 +71,9 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
             ],
         )
         .await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
-    assert!(
-        preview
-            .body
-            .contains("line 2: Ana Diaz (1200N) joins Start Spartans as start-5"),
-        "{}",
-        preview.body
-    );
-    assert!(preview.body.contains("Add this player"), "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
+    preview.assert_contains("line 2: Ana Diaz (1200N) joins Start Spartans as start-5");
+    preview.assert_contains("Add this player");
     let team = "/leagues/gthscl/2026-27/division-a/teams/start";
     assert!(
         !get(&app, team).await.body.contains("Ana Diaz"),
@@ -124,12 +91,8 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
             ],
         )
         .await;
-    assert_eq!(added.status, StatusCode::OK, "{}", added.body);
-    assert!(
-        added.body.contains("1 player added to Division A"),
-        "{}",
-        added.body
-    );
+    added.assert_status(StatusCode::OK);
+    added.assert_contains("1 player added to Division A");
     assert!(get(&app, team).await.body.contains("Ana Diaz"));
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
@@ -162,7 +125,7 @@ async fn the_team_column_takes_the_name_the_division_shows() {
             ],
         )
         .await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
     assert!(
         preview.body.contains("line 2: Gia Romero")
             && preview.body.contains("joins Start Spartans"),
@@ -186,13 +149,7 @@ async fn the_team_column_takes_the_name_the_division_shows() {
             ],
         )
         .await;
-    assert!(
-        refused.body.contains(
-            "line 2, team: Division A has no team named “Clay Eagle”; the teams of Clay High School are Clay Eagles"
-        ),
-        "{}",
-        refused.body
-    );
+    refused.assert_contains("line 2, team: Division A has no team named “Clay Eagle”; the teams of Clay High School are Clay Eagles");
 }
 
 /// Issue 32 item 7: a roster file's mistakes and the rules' are listed at once, each at the
@@ -213,7 +170,7 @@ async fn every_mistake_of_a_roster_file_is_listed_at_once_at_the_files_own_line(
         ("step", "preview"),
     ];
     let refused = president.post(&app, ROSTERS, &fields).await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let rating = refused
         .body
         .find("line 3, rating: “abc” is not a rating")
@@ -233,19 +190,8 @@ async fn every_mistake_of_a_roster_file_is_listed_at_once_at_the_files_own_line(
             ("file", "rosters.csv", file.as_bytes()),
         )
         .await;
-    assert_eq!(
-        uploaded.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        uploaded.body
-    );
-    assert!(
-        uploaded
-            .body
-            .contains("line 5, school: Nowhere High has no team"),
-        "{}",
-        uploaded.body
-    );
+    uploaded.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    uploaded.assert_contains("line 5, school: Nowhere High has no team");
     // The form takes a file, and works without a script.
     let page = president.get(&app, ROSTERS).await;
     assert!(
@@ -263,12 +209,8 @@ async fn every_mistake_of_a_roster_file_is_listed_at_once_at_the_files_own_line(
             ("file", "rosters.csv", clean.as_bytes()),
         )
         .await;
-    assert_eq!(added.status, StatusCode::OK, "{}", added.body);
-    assert!(
-        added.body.contains("1 player added to Division A"),
-        "{}",
-        added.body
-    );
+    added.assert_status(StatusCode::OK);
+    added.assert_contains("1 player added to Division A");
 }
 
 /// GT-R6: a student of a school with no team joins the closest team named in the file; the
@@ -284,24 +226,14 @@ async fn gt_r6_a_student_of_a_school_with_no_team_joins_the_closest_team() {
     let send =
         |step: &'static str| vec![("competition", competition), ("text", file), ("step", step)];
     let preview = president.post(&app, ROSTERS, &send("preview")).await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
-    assert!(
-        preview.body.contains(
-            "joins Start Spartans as start-5 (GT-R6: a student of Genoa Area High School, whose school has no team, joins the closest team)"
-        ),
-        "{}",
-        preview.body
-    );
-    assert!(preview.body.contains("Add this player"), "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
+    preview.assert_contains("joins Start Spartans as start-5 (GT-R6: a student of Genoa Area High School, whose school has no team, joins the closest team)");
+    preview.assert_contains("Add this player");
     let added = president.post(&app, ROSTERS, &send("add")).await;
-    assert_eq!(added.status, StatusCode::OK, "{}", added.body);
+    added.assert_status(StatusCode::OK);
     let team = get(&app, "/leagues/gthscl/2026-27/division-a/teams/start").await;
-    assert!(
-        team.body.contains(
-            "Gia Romero</a> <span class=\"reason\">of Genoa Area High School (GT-R6)</span>"
-        ),
-        "{}",
-        team.body
+    team.assert_contains(
+        "Gia Romero</a> <span class=\"reason\">of Genoa Area High School (GT-R6)</span>",
     );
     // A student of a school that has a team is refused, with the rule.
     let own = "name,school,team,grade\nHal Brook,Start High School,start,10\nIvo Lund,Clay High School,start,10\n";
@@ -332,12 +264,7 @@ async fn gt_r6_a_student_of_a_school_with_no_team_joins_the_closest_team() {
         schools.iter().any(|s| s == "Start High School"),
         "{schools:?}"
     );
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused.body.contains("line 3, team:") && refused.body.contains("GT-R6"),
         "{}",
@@ -363,7 +290,7 @@ async fn an_officer_withdraws_a_player_and_their_games_stay() {
     let listed = president
         .get(&app, &format!("{ROSTERS}?competition=2026-27%2Fdivision-a"))
         .await;
-    assert_eq!(listed.status, StatusCode::OK);
+    listed.assert_status(StatusCode::OK);
     assert!(
         listed.body.contains("The rosters") && listed.body.contains("Dee Park"),
         "{}",
@@ -382,12 +309,8 @@ async fn an_officer_withdraws_a_player_and_their_games_stay() {
     let refused = president
         .post(&app, &format!("{ROSTERS}/player"), &change("abc", ""))
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.body.contains("Dee Park: “abc” is not a rating"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("Dee Park: “abc” is not a rating");
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     let forbidden = coach
         .post(
@@ -396,7 +319,7 @@ async fn an_officer_withdraws_a_player_and_their_games_stay() {
             &change("1600", "2027-01-04"),
         )
         .await;
-    assert_eq!(forbidden.status, StatusCode::FORBIDDEN);
+    forbidden.assert_status(StatusCode::FORBIDDEN);
 
     let before = store
         .load_competition("gthscl", "division-a")
@@ -410,7 +333,7 @@ async fn an_officer_withdraws_a_player_and_their_games_stay() {
             &change("1600", "2027-01-04"),
         )
         .await;
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    done.assert_status(StatusCode::SEE_OTHER);
     let after = store
         .load_competition("gthscl", "division-a")
         .await
@@ -429,15 +352,7 @@ async fn an_officer_withdraws_a_player_and_their_games_stay() {
     let page = president
         .get(&app, done.headers["location"].to_str().unwrap())
         .await;
-    assert!(
-        page.body.contains("withdrawn Mon 4 Jan 2027"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("withdrawn Mon 4 Jan 2027");
     let history = president.get(&app, "/leagues/gthscl/history").await;
-    assert!(
-        history.body.contains("Moved to Cleveland over the break."),
-        "{}",
-        history.body
-    );
+    history.assert_contains("Moved to Cleveland over the break.");
 }

@@ -82,8 +82,8 @@ async fn checked_and_saved(
     typed: &[(&str, &str)],
 ) -> Answer {
     let check = who.post(app, ROUND, typed).await;
-    assert_eq!(check.status, StatusCode::OK, "{}", check.body);
-    assert!(check.body.contains("Check before saving"), "{}", check.body);
+    check.assert_status(StatusCode::OK);
+    check.assert_contains("Check before saving");
     let checked = checked_value(&check.body);
     let mut sent = typed.to_vec();
     sent.push(("checked", &checked));
@@ -97,20 +97,16 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
 
     // Reached from the round's public page.
     let public = get(&app, "/leagues/gthscl/2026-27/division-a/rounds/4").await;
-    assert!(
-        public.body.contains(&format!("href=\"{ROUND}\"")),
-        "{}",
-        public.body
-    );
+    public.assert_contains(&format!("href=\"{ROUND}\""));
 
     // An advisor is refused by the permission table.
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     let refused = coach.get(&app, ROUND).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
 
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let page = arbiter.get(&app, ROUND).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let names = fields(&page.body);
     assert_eq!(
         names,
@@ -145,24 +141,11 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("board 2: “2” is not a result"),
-        "{}",
-        a.body
-    );
-    assert!(
-        a.body
-            .contains("boards 2, 3, 4 have no result; type every board of a match, or none."),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("board 2: “2” is not a result");
+    a.assert_contains("boards 2, 3, 4 have no result; type every board of a match, or none.");
     // What was typed comes back.
-    assert!(
-        a.body.contains(r#"name="r.start.4" value="=""#),
-        "{}",
-        a.body
-    );
+    a.assert_contains(r#"name="r.start.4" value="=""#);
     assert_eq!(round_4(&app).await, before, "nothing was saved");
 
     // The whole round: saved, and standing at once.
@@ -180,15 +163,9 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     ];
     // First the scores to check, nothing saved yet.
     let check = arbiter.post(&app, ROUND, &typed).await;
-    assert_eq!(check.status, StatusCode::OK, "{}", check.body);
-    assert!(
-        check
-            .body
-            .contains("Nothing is saved yet. These 2 matches will be saved as typed:"),
-        "{}",
-        check.body
-    );
-    assert!(check.body.contains("2½–1½"), "{}", check.body);
+    check.assert_status(StatusCode::OK);
+    check.assert_contains("Nothing is saved yet. These 2 matches will be saved as typed:");
+    check.assert_contains("2½–1½");
     assert_eq!(
         round_4(&app).await,
         before,
@@ -198,17 +175,17 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     let mut changed = typed.to_vec();
     changed.push(("checked", "r.start.1=0"));
     let a = arbiter.post(&app, ROUND, &changed).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.assert_status(StatusCode::OK);
     assert_eq!(
         round_4(&app).await,
         before,
         "what was not checked is not saved"
     );
     let a = checked_and_saved(&app, &mut arbiter, &typed).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let page = arbiter.get(&app, a.header("location")).await;
-    assert!(page.body.contains("Saved 2 matches: "), "{}", page.body);
-    assert!(!page.body.contains("Not saved"), "{}", page.body);
+    page.assert_contains("Saved 2 matches: ");
+    page.assert_lacks("Not saved");
     let after = round_4(&app).await;
     assert_eq!(after[0].2, 2.5, "{after:?}");
     assert_eq!(after[1].2, 0.5, "{after:?}");
@@ -218,8 +195,8 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start",
     )
     .await;
-    assert!(m.body.contains("it is decided and stands"), "{}", m.body);
-    assert!(m.body.contains("2½–1½"), "{}", m.body);
+    m.assert_contains("it is decided and stands");
+    m.assert_contains("2½–1½");
 
     // A change to a saved match is a correction: the reason is asked for (GT-P2).
     let mut again = typed.to_vec();
@@ -227,18 +204,14 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     again[1] = ("v.drop", "2");
     again[5] = ("r.start.4", "1");
     let a = arbiter.post(&app, ROUND, &again).await;
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
-    assert!(
-        a.body.contains("A correction needs its reason (GT-P2)"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    a.assert_contains("A correction needs its reason (GT-P2)");
     again.push((
         "reason",
         "Board 4's score sheet: White resigned, not a draw.",
     ));
     let a = checked_and_saved(&app, &mut arbiter, &again).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(round_4(&app).await[0].2, 3.0);
 
     // A page read before that correction changes nothing of that match (GT-P2: no lost
@@ -262,7 +235,7 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         ],
     )
     .await;
-    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+    stale.assert_status(StatusCode::CONFLICT);
     assert!(
         stale.body.contains("1 match saved (")
             && stale
@@ -271,12 +244,8 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         "{}",
         stale.body
     );
-    assert!(stale.body.contains("Not saved:"), "{}", stale.body);
-    assert!(
-        stale.body.contains("is now in force; nothing was saved"),
-        "{}",
-        stale.body
-    );
+    stale.assert_contains("Not saved:");
+    stale.assert_contains("is now in force; nothing was saved");
     assert!(
         stale.body.contains(r#"name="r.start.4" value="1""#),
         "what was typed comes back: {}",
@@ -288,50 +257,30 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     // Undo takes back this person's last change (the match just saved) as a new version that
     // restores the one before.
     let page = arbiter.get(&app, ROUND).await;
-    assert!(
-        page.body
-            .contains("Undo the last change: version 3 of Waite Dropouts"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Undo the last change: version 3 of Waite Dropouts");
     let a = arbiter
         .post(&app, &format!("{ROUND}/undo"), &[("last", "drop:3")])
         .await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(round_4(&app).await[1].2, 0.5);
     let m = get(
         &app,
         "/leagues/gthscl/2026-27/division-a/rounds/4/matches/drop",
     )
     .await;
-    assert!(
-        m.body
-            .contains("Undo on the round page: version 3 taken back."),
-        "{}",
-        m.body
-    );
+    m.assert_contains("Undo on the round page: version 3 taken back.");
     // An undo offered by an older page is refused: the last change is now another.
     let a = arbiter
         .post(&app, &format!("{ROUND}/undo"), &[("last", "drop:3")])
         .await;
-    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
-    assert!(a.body.contains("no longer the last one"), "{}", a.body);
+    a.assert_status(StatusCode::CONFLICT);
+    a.assert_contains("no longer the last one");
 
     // The projector reads the same standings, and refreshes itself without JavaScript too.
     let projector = get(&app, "/leagues/gthscl/2026-27/division-a/projector").await;
-    assert_eq!(projector.status, StatusCode::OK, "{}", projector.body);
-    assert!(
-        projector
-            .body
-            .contains(r#"<meta http-equiv="refresh" content="30">"#),
-        "{}",
-        projector.body
-    );
-    assert!(
-        projector.body.contains("Round 4 results"),
-        "{}",
-        projector.body
-    );
+    projector.assert_status(StatusCode::OK);
+    projector.assert_contains(r#"<meta http-equiv="refresh" content="30">"#);
+    projector.assert_contains("Round 4 results");
     assert!(
         projector.body.contains("Hall clock"),
         "the league's clock (issue 32, item 25): {}",
@@ -352,7 +301,7 @@ async fn nothing_typed_is_lost_and_the_answer_says_what_was_saved_and_what_was_n
     let app = app_on(&store, date(2026, 11, 16));
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let page = arbiter.get(&app, ROUND).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let script = page
         .body
         .split("<script>")
@@ -368,10 +317,7 @@ async fn nothing_typed_is_lost_and_the_answer_says_what_was_saved_and_what_was_n
         "{policy}"
     );
     assert!(!policy.contains("unsafe-inline"), "{policy}");
-    assert!(
-        page.body
-            .contains(r#"<p id="draft" class="notice" role="status" hidden></p>"#)
-    );
+    page.assert_contains(r#"<p id="draft" class="notice" role="status" hidden></p>"#);
     assert!(
         !page.body.contains(r#"class="round-entry" data-saved"#),
         "nothing saved yet: the draft is kept"
@@ -387,7 +333,7 @@ async fn nothing_typed_is_lost_and_the_answer_says_what_was_saved_and_what_was_n
         ("r.start.4", "="),
     ];
     let a = checked_and_saved(&app, &mut arbiter, &typed).await;
-    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    a.assert_status(StatusCode::SEE_OTHER);
     let after = arbiter.get(&app, a.header("location")).await;
     let b = &after.body;
     let saved = b
@@ -430,13 +376,9 @@ async fn the_arbiter_prints_the_rounds_sheets() {
 
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let round = arbiter.get(&app, ROUND).await;
-    assert!(
-        round.body.contains(&format!("href=\"{sheets}\"")),
-        "{}",
-        round.body
-    );
+    round.assert_contains(&format!("href=\"{sheets}\""));
     let page = arbiter.get(&app, sheets).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     // The pairing sheet, then one score sheet a match.
     assert_eq!(
         page.body.matches("<section class=\"sheet\">").count(),
@@ -444,18 +386,10 @@ async fn the_arbiter_prints_the_rounds_sheets() {
         "{}",
         page.body
     );
-    assert!(
-        page.body.contains("Round 4, Mon 16 Nov 2026: pairings"),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body.contains("Round 4, Mon 16 Nov 2026, table 2"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Round 4, Mon 16 Nov 2026: pairings");
+    page.assert_contains("Round 4, Mon 16 Nov 2026, table 2");
     assert_eq!(page.body.matches("Home captain").count(), 2);
-    assert!(page.body.contains("No lineup named yet"), "{}", page.body);
+    page.assert_contains("No lineup named yet");
 }
 
 /// Issue 14: a competition's files for download: the standings as CSV (the bytes
@@ -475,7 +409,7 @@ async fn a_competitions_files_download_from_its_page() {
         );
     }
     let csv = get(&app, &format!("{c}/standings.csv")).await;
-    assert_eq!(csv.status, StatusCode::OK);
+    csv.assert_status(StatusCode::OK);
     assert!(
         csv.body.starts_with("rank,place,team_id,team,"),
         "{}",
@@ -502,5 +436,5 @@ async fn a_competitions_files_download_from_its_page() {
             .unwrap(),
     )
     .await;
-    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    again.assert_status(StatusCode::NOT_MODIFIED);
 }

@@ -6,7 +6,8 @@
 
 use arbiter_core::record::model::*;
 use arbiter_core::rules::permissions::Role;
-use arbiter_store::{Actor, LeagueKind, NewCompetition, NewLeague, NewSeason, RulesRef, Store};
+use arbiter_demo::testing::{self, LeagueSetup};
+use arbiter_store::{RulesRef, Store};
 use axum::http::StatusCode;
 use jiff::civil::date;
 
@@ -87,60 +88,22 @@ async fn season(pending: bool) -> Store {
 async fn season_ruled(pending: bool, rules: RulesRef) -> Store {
     let store = Store::open_sqlite_memory().await.unwrap();
     store.migrate().await.unwrap();
-    let by = Actor::default();
-    let league = store
-        .create_league(
-            &NewLeague {
-                slug: "gthscl".into(),
-                name: "GTHSCL".into(),
-                kind: LeagueKind::League,
-                description: "Greater Toledo High School Chess League".into(),
-                time_zone: arbiter_core::record::zone::Zone::named("America/New_York").unwrap(),
-            },
-            &by,
-        )
-        .await
-        .unwrap();
-    let season = store
-        .create_season(
-            league.id,
-            &NewSeason {
-                slug: "2026-27".into(),
-                name: "2026-27".into(),
-                starts_on: Some(date(2026, 10, 1)),
-                ends_on: Some(date(2027, 3, 31)),
-            },
-            &by,
-        )
-        .await
-        .unwrap();
+    let mut setup = LeagueSetup::new(testing::gthscl()).season(testing::gthscl_2026_27());
     for (slug, name, a, b) in [
         ("north", "North Division", "nor", "nwe"),
         ("south", "South Division", "sou", "swe"),
     ] {
-        store
-            .import_competition(
-                season.id,
-                &NewCompetition {
-                    slug: slug.into(),
-                    name: name.into(),
-                    rules: rules.clone(),
-                },
-                &division(name, a, b, pending),
-                &by,
-            )
-            .await
-            .unwrap();
+        setup = setup.competition(
+            testing::new_competition(slug, name, rules.clone()),
+            division(name, a, b, pending),
+        );
     }
-    account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, VP, Role::VicePresident, None).await;
-    account(
-        &store,
-        "coach@nor.example",
-        Role::Advisor,
-        Some("NOR High School"),
-    )
-    .await;
+    setup
+        .account(PRESIDENT, Role::President, None)
+        .account(VP, Role::VicePresident, None)
+        .account("coach@nor.example", Role::Advisor, Some("NOR High School"))
+        .write(&store)
+        .await;
     store
 }
 
@@ -154,7 +117,7 @@ async fn enter_round(
 ) {
     let uri = format!("{PLAYOFF_ROUND}/{round}/results");
     let page = v.get(app, &uri).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let mut fields: Vec<(String, String)> = page
         .body
         .split("name=\"v.")
@@ -172,11 +135,7 @@ async fn enter_round(
         })
         .collect();
     for (home, boards) in results {
-        assert!(
-            page.body.contains(&format!("name=\"r.{home}.1\"")),
-            "{}",
-            page.body
-        );
+        page.assert_contains(&format!("name=\"r.{home}.1\""));
         for (i, r) in boards.iter().enumerate() {
             fields.push((format!("r.{home}.{}", i + 1), (*r).to_string()));
         }
@@ -187,7 +146,7 @@ async fn enter_round(
         .collect();
     // The scores are shown to check first (issue 32, item 19), then saved as checked.
     let check = v.post(app, &uri, &sent).await;
-    assert_eq!(check.status, StatusCode::OK, "{}", check.body);
+    check.assert_status(StatusCode::OK);
     let checked = checked_value(&check.body);
     let mut sent = sent;
     sent.push(("checked", &checked));
@@ -219,11 +178,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
 
     // The season page links the playoffs and the awards.
     let season_page = get(&app, "/leagues/gthscl/2026-27").await;
-    assert!(
-        season_page.body.contains(&format!("href=\"{PLAYOFFS}\"")),
-        "{}",
-        season_page.body
-    );
+    season_page.assert_contains(&format!("href=\"{PLAYOFFS}\""));
 
     // An advisor may not run the playoffs (GT-F3: the President's).
     let mut coach = Visitor::signed_in(&app, "coach@nor.example").await;
@@ -231,7 +186,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
 
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, QUALIFY).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     for seen in [
         "NOR High",
         "SWE High",
@@ -241,7 +196,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
         assert!(page.body.contains(seen), "{seen}: {}", page.body);
     }
     let before = get(&app, PLAYOFFS).await;
-    assert!(before.body.contains("not drawn yet"), "{}", before.body);
+    before.assert_contains("not drawn yet");
 
     // The draw: seeds 1 NOR, 2 SOU (the winners), 3 NWE, 4 SWE; 1 v 4 and 2 v 3 on 1 March.
     let drawn = president
@@ -251,13 +206,8 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     let again = president
         .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
         .await;
-    assert_eq!(
-        again.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        again.body
-    );
-    assert!(again.body.contains("drawn already"), "{}", again.body);
+    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    again.assert_contains("drawn already");
     let bracket = get(&app, PLAYOFFS).await;
     for seen in [
         "Semi-finals",
@@ -280,27 +230,15 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     )
     .await;
     let page = president.get(&app, QUALIFY).await;
-    assert!(
-        page.body.contains("Enter the Armageddon game"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Enter the Armageddon game");
     // Not yet: the final waits for the drawn semi-final.
-    assert!(!page.body.contains("Pair the next round"), "{}", page.body);
+    page.assert_lacks("Pair the next round");
     // The President's task list asks for the deciding game (GT-F3), linked to the page.
     let account = president.get(&app, "/account").await;
-    assert!(
-        account
-            .body
-            .contains("Enter the game deciding a drawn match of round 1 of the playoffs (GT-F3)"),
-        "{}",
-        account.body
+    account.assert_contains(
+        "Enter the game deciding a drawn match of round 1 of the playoffs (GT-F3)",
     );
-    assert!(
-        account.body.contains(&format!("href=\"{QUALIFY}\"")),
-        "{}",
-        account.body
-    );
+    account.assert_contains(&format!("href=\"{QUALIFY}\""));
     // The game entered wrongly: SOU's player is put down as the winner.
     let game = president
         .post(
@@ -318,12 +256,8 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
         .await;
     assert!(game.status.is_redirection(), "{}", game.body);
     let page = president.get(&app, QUALIFY).await;
-    assert!(
-        page.body.contains("Round 2 is ready to pair"),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("NOR High v SOU High"), "{}", page.body);
+    page.assert_contains("Round 2 is ready to pair");
+    page.assert_contains("NOR High v SOU High");
     let first = game_in_force(&page.body);
     // A correction needs its reason.
     let bare = president
@@ -339,17 +273,8 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
             ],
         )
         .await;
-    assert_eq!(
-        bare.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        bare.body
-    );
-    assert!(
-        bare.body.contains("Say why the deciding game is corrected"),
-        "{}",
-        bare.body
-    );
+    bare.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    bare.assert_contains("Say why the deciding game is corrected");
     // GT-F3: corrected by a new version: the game was drawn, and an Armageddon game drawn goes
     // to Black: NWE (away) had Black and goes through. The first entry stays on the page.
     let corrected = president
@@ -390,41 +315,20 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
             ],
         )
         .await;
-    assert_eq!(
-        twice.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        twice.body
-    );
-    assert!(twice.body.contains("corrected already"), "{}", twice.body);
+    twice.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    twice.assert_contains("corrected already");
     let bracket = get(&app, PLAYOFFS).await;
-    assert!(
-        bracket.body.contains("drawn, so Black goes through"),
-        "{}",
-        bracket.body
-    );
+    bracket.assert_contains("drawn, so Black goes through");
     // The next round is offered on the President's page and asked on the task list.
     let account = president.get(&app, "/account").await;
-    assert!(
-        account.body.contains("Pair round 2 of the playoffs"),
-        "{}",
-        account.body
-    );
-    assert!(
-        account.body.contains("to pair: NOR High v NWE High"),
-        "{}",
-        account.body
-    );
-    assert!(
-        !account.body.contains("Enter the game deciding"),
-        "{}",
-        account.body
-    );
+    account.assert_contains("Pair round 2 of the playoffs");
+    account.assert_contains("to pair: NOR High v NWE High");
+    account.assert_lacks("Enter the game deciding");
 
     let paired = president.post(&app, QUALIFY, &[("step", "pair")]).await;
     assert!(paired.status.is_redirection(), "{}", paired.body);
     let account = president.get(&app, "/account").await;
-    assert!(!account.body.contains("Pair round"), "{}", account.body);
+    account.assert_lacks("Pair round");
     // Once the final is paired, a correction that would change who went through is refused.
     let page = president.get(&app, QUALIFY).await;
     let second = game_in_force(&page.body);
@@ -441,28 +345,13 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
             ],
         )
         .await;
-    assert_eq!(
-        late.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        late.body
-    );
-    assert!(
-        late.body.contains("round 2 is paired already"),
-        "{}",
-        late.body
-    );
+    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    late.assert_contains("round 2 is paired already");
     // The final, NOR v NWE: NOR wins 2½-1½.
     enter_round(&mut president, &app, 2, &[("nor", ["1", "=", "1", "0"])]).await;
 
     let bracket = get(&app, PLAYOFFS).await;
-    assert!(
-        bracket
-            .body
-            .contains("Playoff winner: NOR High</strong>. Runner-up: NWE High"),
-        "{}",
-        bracket.body
-    );
+    bracket.assert_contains("Playoff winner: NOR High</strong>. Runner-up: NWE High");
     let api = get(&app, "/api/v1/leagues/gthscl/2026-27/playoffs")
         .await
         .json();
@@ -526,7 +415,7 @@ async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable
     let (_store, app, _president) = knockout_with_a_drawn_semi_final().await;
     let competition = "/leagues/gthscl/2026-27/playoffs-2026-27";
     let page = get(&app, competition).await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    page.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(page.header("location"), PLAYOFFS);
 
     let bracket = get(&app, PLAYOFFS).await;
@@ -543,18 +432,8 @@ async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable
         assert!(!bracket.body.contains(unseen), "{unseen}: {}", bracket.body);
     }
     // Each round's name leads to its matches, board by board; no link loops back here.
-    assert!(
-        bracket
-            .body
-            .contains(&format!("href=\"{PLAYOFF_ROUND}/1\"")),
-        "{}",
-        bracket.body
-    );
-    assert!(
-        !bracket.body.contains(&format!("href=\"{competition}\"")),
-        "{}",
-        bracket.body
-    );
+    bracket.assert_contains(&format!("href=\"{PLAYOFF_ROUND}/1\""));
+    bracket.assert_lacks(&format!("href=\"{competition}\""));
 
     for (uri, what) in [
         (format!("{competition}/crosstable"), "not a crosstable"),
@@ -595,12 +474,8 @@ async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable
 
     // A round's page offers the bracket, not the tables.
     let round = get(&app, &format!("{PLAYOFF_ROUND}/1")).await;
-    assert_eq!(round.status, StatusCode::OK, "{}", round.body);
-    assert!(
-        round.body.contains(&format!("href=\"{PLAYOFFS}\"")),
-        "{}",
-        round.body
-    );
+    round.assert_status(StatusCode::OK);
+    round.assert_contains(&format!("href=\"{PLAYOFFS}\""));
     for unseen in ["/crosstable", "/explain", "Standings</a>"] {
         assert!(!round.body.contains(unseen), "{unseen}: {}", round.body);
     }
@@ -614,40 +489,24 @@ async fn gt_f3_the_armageddon_game_is_entered_on_the_drawn_matchs_page() {
     let (_store, app, mut president) = knockout_with_a_drawn_semi_final().await;
     let drawn = format!("{PLAYOFF_ROUND}/1/matches/sou");
     let bracket = get(&app, PLAYOFFS).await;
-    assert!(
-        bracket.body.contains(&format!(
-            "<a href=\"{drawn}\">SOU High v NWE High was drawn"
-        )),
-        "{}",
-        bracket.body
-    );
+    bracket.assert_contains(&format!(
+        "<a href=\"{drawn}\">SOU High v NWE High was drawn"
+    ));
     let page = president.get(&app, &drawn).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-    assert!(
-        page.body.contains(">Enter the Armageddon game</button>"),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("name=\"back\""), "{}", page.body);
+    page.assert_status(StatusCode::OK);
+    page.assert_contains(">Enter the Armageddon game</button>");
+    page.assert_contains("name=\"back\"");
     // The match decided 3-1 has none.
     let won = president
         .get(&app, &format!("{PLAYOFF_ROUND}/1/matches/nor"))
         .await;
-    assert!(
-        !won.body.contains("Enter the Armageddon game"),
-        "{}",
-        won.body
-    );
+    won.assert_lacks("Enter the Armageddon game");
     for mut other in [
         Visitor::new(&app).await,
         Visitor::signed_in(&app, "coach@nor.example").await,
     ] {
         let seen = other.get(&app, &drawn).await;
-        assert!(
-            !seen.body.contains("Enter the Armageddon game"),
-            "{}",
-            seen.body
-        );
+        seen.assert_lacks("Enter the Armageddon game");
     }
 
     // Entered from the match page: back to it, and the bracket sends NWE through.
@@ -668,21 +527,13 @@ async fn gt_f3_the_armageddon_game_is_entered_on_the_drawn_matchs_page() {
             ],
         )
         .await;
-    assert_eq!(entered.status, StatusCode::SEE_OTHER, "{}", entered.body);
+    entered.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(entered.header("location"), drawn);
     let after = president.get(&app, &drawn).await;
-    assert!(
-        !after.body.contains("Enter the Armageddon game"),
-        "{}",
-        after.body
-    );
+    after.assert_lacks("Enter the Armageddon game");
     let bracket = get(&app, PLAYOFFS).await;
-    assert!(bracket.body.contains("Armageddon"), "{}", bracket.body);
-    assert!(
-        !bracket.body.contains("SOU High v NWE High was drawn"),
-        "{}",
-        bracket.body
-    );
+    bracket.assert_contains("Armageddon");
+    bracket.assert_lacks("SOU High v NWE High was drawn");
 }
 
 #[tokio::test]
@@ -691,12 +542,8 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
     let app = app_on(&store, date(2027, 3, 1));
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, "/leagues/gthscl/2026-27/reports").await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-    assert!(
-        page.body.contains("The product&#39;s draft"),
-        "{}",
-        page.body
-    );
+    page.assert_status(StatusCode::OK);
+    page.assert_contains("The product&#39;s draft");
     assert_eq!(
         get(&app, "/leagues/gthscl/2026-27/reports/end.txt")
             .await
@@ -731,12 +578,7 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
             ],
         )
         .await;
-    assert_eq!(
-        stale.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        stale.body
-    );
+    stale.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let published = vp
         .post(
             &app,
@@ -752,7 +594,7 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
         .await;
     assert!(published.status.is_redirection(), "{}", published.body);
     let text = get(&app, "/leagues/gthscl/2026-27/reports/end.txt").await;
-    assert_eq!(text.status, StatusCode::OK);
+    text.assert_status(StatusCode::OK);
     assert_eq!(text.body, "GTHSCL season ends.\nNOR High wins the league.");
     let md = get(&app, "/leagues/gthscl/2026-27/reports/end.md").await;
     assert!(
@@ -760,28 +602,15 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
         "{md:?}"
     );
     let html = get(&app, "/leagues/gthscl/2026-27/reports/end").await;
-    assert!(
-        html.body.contains("NOR High wins the league."),
-        "{}",
-        html.body
-    );
+    html.assert_contains("NOR High wins the league.");
     // GT-O3, issue 32 item 11: the President reads the Vice-President's reports and drafts, but
     // has no form to change or publish them, and a POST is refused.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let read = president.get(&app, "/leagues/gthscl/2026-27/reports").await;
-    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
-    assert!(
-        read.body
-            .contains("The Vice-President edits and publishes this report (GT-O3)"),
-        "{}",
-        read.body
-    );
-    assert!(
-        read.body.contains("NOR High wins the league."),
-        "{}",
-        read.body
-    );
-    assert!(!read.body.contains("<textarea"), "{}", read.body);
+    read.assert_status(StatusCode::OK);
+    read.assert_contains("The Vice-President edits and publishes this report (GT-O3)");
+    read.assert_contains("NOR High wins the league.");
+    read.assert_lacks("<textarea");
     let refused = president
         .post(
             &app,
@@ -795,7 +624,7 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
             ],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -803,12 +632,8 @@ async fn gt_f3_the_race_shows_in_the_standings_and_on_the_team_page_while_the_se
     let store = season(true).await;
     let app = app_on(&store, date(2026, 11, 1));
     let page = get(&app, "/leagues/gthscl/2026-27/north").await;
-    assert!(page.body.contains("The race"), "{}", page.body);
-    assert!(
-        page.body.contains("clinched a playoff place"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("The race");
+    page.assert_contains("clinched a playoff place");
     let race = get(&app, "/api/v1/leagues/gthscl/2026-27/north/race")
         .await
         .json();
@@ -827,17 +652,13 @@ async fn gt_f3_the_race_shows_in_the_standings_and_on_the_team_page_while_the_se
         &format!("/leagues/gthscl/2026-27/north/teams/{first}"),
     )
     .await;
-    assert!(team.body.contains("<h2>The race</h2>"), "{}", team.body);
-    assert!(
-        team.body.contains("clinched a playoff place"),
-        "{}",
-        team.body
-    );
+    team.assert_contains("<h2>The race</h2>");
+    team.assert_contains("clinched a playoff place");
     // Qualification waits for the divisions to finish (GT-F3).
     account(&store, PRESIDENT, Role::President, None).await;
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, QUALIFY).await;
-    assert!(page.body.contains("still to play"), "{}", page.body);
+    page.assert_contains("still to play");
 }
 
 /// GT-O3: snapshots of the product's drafts for the demo season finished (the day after its
@@ -845,17 +666,8 @@ async fn gt_f3_the_race_shows_in_the_standings_and_on_the_team_page_while_the_se
 /// page offers them, and the awards list (GT-F1, GT-F2).
 #[tokio::test]
 async fn gt_o3_the_finished_demo_seasons_reports_and_awards() {
-    let store = Store::open_sqlite_memory().await.unwrap();
-    store.migrate().await.unwrap();
     let today = date(2027, 2, 25);
-    arbiter_demo::write_to(
-        &store,
-        &arbiter_demo::generate(today),
-        &Actor::default(),
-        |_, _| {},
-    )
-    .await
-    .unwrap();
+    let store = arbiter_demo::testing::demo_store(today).await;
     account(&store, VP, Role::VicePresident, None).await;
     let app = app_on(&store, today);
     let state = arbiter_web::AppState::new(store.clone());
@@ -872,9 +684,9 @@ async fn gt_o3_the_finished_demo_seasons_reports_and_awards() {
     // The Vice-President's page offers the same draft to edit.
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, "/leagues/gthscl/2026-27/reports").await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
-    assert_eq!(awards.status, StatusCode::OK);
+    awards.assert_status(StatusCode::OK);
     insta::assert_snapshot!("demo_awards", masked(&awards.body));
 }
 
@@ -931,7 +743,7 @@ async fn gt_f4_playoff_games_are_rated_unless_the_ruleset_says_rated_false() {
         } else {
             "Playoff games are not rated: the league&#39;s ruleset sets [playoffs] rated = false (GT-F4)."
         };
-        assert!(bracket.body.contains(said), "{}", bracket.body);
+        bracket.assert_contains(said);
         // The divisions' games stay rated either way.
         let north = get(&app, "/api/v1/leagues/gthscl/2026-27/north/ratings")
             .await
@@ -959,7 +771,7 @@ async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_i
         .await;
     assert!(drawn.status.is_redirection(), "{}", drawn.body);
     let page = get(&app, PLAYOFFS).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     for seen in [
         "A round robin of the 4 teams",
         "<h2>Standings</h2>",
@@ -972,8 +784,8 @@ async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_i
     ] {
         assert!(page.body.contains(seen), "{seen}: {}", page.body);
     }
-    assert!(!page.body.contains("Playoff winner"), "{}", page.body);
-    assert!(!page.body.contains("class=\"bracket\""), "{}", page.body);
+    page.assert_lacks("Playoff winner");
+    page.assert_lacks("class=\"bracket\"");
 
     // Every match won 4-0 by the better seed: NOR (1), SOU (2), NWE (3), SWE (4).
     let seed = |t: &str| {
@@ -1004,12 +816,7 @@ async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_i
         enter_round(&mut president, &app, round.number, &sent).await;
     }
     let page = get(&app, PLAYOFFS).await;
-    assert!(
-        page.body
-            .contains("Playoff winner: NOR High</strong>. Runner-up: SOU High"),
-        "{}",
-        page.body
-    );
+    page.assert_contains("Playoff winner: NOR High</strong>. Runner-up: SOU High");
     let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
     for seen in [
         "<strong>Playoff winner</strong>: NOR High",
@@ -1019,11 +826,7 @@ async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_i
     }
     // No knockout step is offered for a round robin.
     let qualification = president.get(&app, QUALIFY).await;
-    assert!(
-        !qualification.body.contains("Pair the next round"),
-        "{}",
-        qualification.body
-    );
+    qualification.assert_lacks("Pair the next round");
 }
 
 /// The site-relative links of a page (`href="/…"`), without their `#fragment`.
@@ -1164,17 +967,11 @@ async fn gt_o3_gt_f3_the_president_does_not_decide_his_own_schools_playoff_match
     ];
     let mut own = Visitor::signed_in(&app, OWN).await;
     let refused = own.post(&app, QUALIFY, &game).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
-    assert!(
-        refused
-            .body
-            .contains("GT-O3: the playoff match involves SOU High School, the President&#39;s own school; the Vice-President decides it."),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::FORBIDDEN);
+    refused.assert_contains("GT-O3: the playoff match involves SOU High School, the President&#39;s own school; the Vice-President decides it.");
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, QUALIFY).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let entered = vp.post(&app, QUALIFY, &game).await;
     assert!(entered.status.is_redirection(), "{}", entered.body);
     // Nor does he correct it; the Vice-President may not draw or pair (the President runs the
@@ -1189,9 +986,9 @@ async fn gt_o3_gt_f3_the_president_does_not_decide_his_own_schools_playoff_match
         ("reason", "the score sheet says drawn"),
     ];
     let refused = own.post(&app, QUALIFY, &correction).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
     let paired = vp.post(&app, QUALIFY, &[("step", "pair")]).await;
-    assert_eq!(paired.status, StatusCode::FORBIDDEN, "{}", paired.body);
+    paired.assert_status(StatusCode::FORBIDDEN);
     let corrected = vp.post(&app, QUALIFY, &correction).await;
     assert!(corrected.status.is_redirection(), "{}", corrected.body);
 }

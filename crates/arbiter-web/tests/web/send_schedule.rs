@@ -43,18 +43,14 @@ async fn gt_o3_the_secretary_sends_each_school_its_schedule_in_one_mail() {
     // Reached from the Secretary's account page, not typed.
     let mut secretary = Visitor::signed_in(&app, SECRETARY).await;
     let account_page = secretary.get(&app, "/account").await;
-    assert!(
-        account_page.body.contains(&format!("href=\"{PAGE}\"")),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_contains(&format!("href=\"{PAGE}\""));
     // An advisor may not (GT-O3: the Secretary and the President).
     let mut coach = Visitor::signed_in(&app, START).await;
     assert_eq!(coach.get(&app, PAGE).await.status, StatusCode::FORBIDDEN);
 
     // The preview: four schools play, two have an advisor, so two mails; nothing sent yet.
     let preview = secretary.get(&app, PAGE).await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
     for said in [
         "4 schools with a match in 2026-27: 2 mails to send",
         "2 schools have no advisor yet",
@@ -67,14 +63,9 @@ async fn gt_o3_the_secretary_sends_each_school_its_schedule_in_one_mail() {
     assert!(mails(&dir).is_empty());
 
     let sent = secretary.post(&app, PAGE, &[("step", "send")]).await;
-    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    sent.assert_status(StatusCode::SEE_OTHER);
     let done = secretary.get(&app, sent.header("location")).await;
-    assert!(
-        done.body
-            .contains("The schedule went to 2 schools in 2 mails (GT-O3)"),
-        "{}",
-        done.body
-    );
+    done.assert_contains("The schedule went to 2 schools in 2 mails (GT-O3)");
     let sent = wait_for(&dir, 2).await;
     let mut to: Vec<&str> = sent.iter().map(|(t, _)| t.as_str()).collect();
     to.sort_unstable();
@@ -106,12 +97,7 @@ async fn gt_o3_the_secretary_sends_each_school_its_schedule_in_one_mail() {
         serde_json::json!(["Scott High School", "Start High School"])
     );
     let log = secretary.get(&app, "/leagues/gthscl/history").await;
-    assert!(
-        log.body
-            .contains("sent the schedule of 2026-27 to 2 schools (2 mails, GT-O3)"),
-        "{}",
-        log.body
-    );
+    log.assert_contains("sent the schedule of 2026-27 to 2 schools (2 mails, GT-O3)");
 }
 
 #[tokio::test]
@@ -127,33 +113,21 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
 
     // The division's page links both.
     let division = get(&app, DIVISION).await;
-    assert!(
-        division
-            .body
-            .contains(&format!("href=\"{DIVISION}/schedule\"")),
-        "{}",
-        division.body
-    );
-    assert!(division.body.contains(&format!("{DIVISION}/schedule.csv")));
+    division.assert_contains(&format!("href=\"{DIVISION}/schedule\""));
+    division.assert_contains(&format!("{DIVISION}/schedule.csv"));
 
     let csv = get(&app, &format!("{DIVISION}/schedule.csv")).await;
-    assert_eq!(csv.status, StatusCode::OK);
+    csv.assert_status(StatusCode::OK);
     assert_eq!(csv.header("content-type"), "text/csv; charset=utf-8");
     let mut lines = csv.body.lines();
     assert_eq!(
         lines.next(),
         Some("round,date,time,home,away,place,address,note")
     );
-    assert!(
-        csv.body.contains(
-            "4,2026-11-16,,Start Spartans,\"Zoë O'Brien <&> \"\"Q\"\"\",Start High School,\"2010 Tremainsville Rd, Toledo, OH\","
-        ),
-        "{}",
-        csv.body
-    );
+    csv.assert_contains("4,2026-11-16,,Start Spartans,\"Zoë O'Brien <&> \"\"Q\"\"\",Start High School,\"2010 Tremainsville Rd, Toledo, OH\",");
 
     let season = get(&app, "/leagues/gthscl/2026-27/schedule.csv").await;
-    assert_eq!(season.status, StatusCode::OK);
+    season.assert_status(StatusCode::OK);
     assert!(
         season.body.starts_with(
             "division,round,date,time,home,away,place,address,note\r\nDivision A,1,2026-11-02,"
@@ -163,7 +137,7 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
     );
 
     let sheet = get(&app, &format!("{DIVISION}/schedule")).await;
-    assert_eq!(sheet.status, StatusCode::OK);
+    sheet.assert_status(StatusCode::OK);
     for said in [
         "Schedule: ",
         "Mon 16 Nov 2026",
@@ -176,13 +150,9 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
     // A school's page links its own sheet: its teams' matches only.
     let school = get(&app, "/leagues/gthscl/schools/clay-high-school").await;
     let href = "/leagues/gthscl/schools/clay-high-school/schedule";
-    assert!(school.body.contains(href), "{}", school.body);
+    school.assert_contains(href);
     let sheet = get(&app, href).await;
-    assert_eq!(sheet.status, StatusCode::OK, "{}", sheet.body);
-    assert!(sheet.body.contains("Clay Eagles"), "{}", sheet.body);
-    assert!(
-        !sheet.body.contains("Waite Dropouts v Zo"),
-        "{}",
-        sheet.body
-    );
+    sheet.assert_status(StatusCode::OK);
+    sheet.assert_contains("Clay Eagles");
+    sheet.assert_lacks("Waite Dropouts v Zo");
 }

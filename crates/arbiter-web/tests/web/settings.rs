@@ -26,15 +26,11 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
 
     // Reached from the season set-up page.
     let setup = president.get(&app, SETUP).await;
-    assert!(
-        setup.body.contains(&format!(
+    setup.assert_contains(&format!(
             "<a href=\"{SETTINGS}\">Settings: the entry fee, the playoffs, the days to report a result</a>"
-        )),
-        "{}",
-        setup.body
-    );
+        ));
     let page = president.get(&app, SETTINGS).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.assert_status(StatusCode::OK);
     let b = &page.body;
     assert!(b.contains("Entry fee (GT-O2), in dollars"), "{b}");
     assert!(b.contains("name=\"entry_fee\" value=\"10.00\""), "{b}");
@@ -65,7 +61,7 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
             ],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let r = &refused.body;
     assert!(r.contains("Nothing was saved"), "{r}");
     assert!(r.contains("The entry fee (GT-O2): “ten” is not"), "{r}");
@@ -90,20 +86,10 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
             ],
         )
         .await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    saved.assert_status(StatusCode::SEE_OTHER);
     let after = president.get(&app, saved.header("location")).await;
-    assert!(
-        after
-            .body
-            .contains("Saved: 1 competition&#39;s rules of 2026-27 changed"),
-        "{}",
-        after.body
-    );
-    assert!(
-        after.body.contains("name=\"entry_fee\" value=\"12.50\""),
-        "{}",
-        after.body
-    );
+    after.assert_contains("Saved: 1 competition&#39;s rules of 2026-27 changed");
+    after.assert_contains("name=\"entry_fee\" value=\"12.50\"");
 
     // The division's rules are a new version that extends the preset.
     let stored = store
@@ -131,25 +117,11 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
 
     // The history says it in a sentence with the reason; the ledger asks the new fee.
     let history = president.get(&app, "/leagues/gthscl/history").await;
-    assert!(
-        history.body.contains(
-            "changed the rules of Division A: the entry fee (GT-O2) from $10.00 to $12.50; the number of teams each division sends to the playoffs (GT-F3) from 2 to 3"
-        ),
-        "{}",
-        history.body
-    );
-    assert!(
-        history.body.contains("organizational meeting, 5 October"),
-        "{}",
-        history.body
-    );
+    history.assert_contains("changed the rules of Division A: the entry fee (GT-O2) from $10.00 to $12.50; the number of teams each division sends to the playoffs (GT-F3) from 2 to 3");
+    history.assert_contains("organizational meeting, 5 October");
     let mut treasurer = Visitor::signed_in(&app, "treasurer@gthscl.example").await;
     let ledger = treasurer.get(&app, "/leagues/gthscl/ledger").await;
-    assert!(
-        ledger.body.contains("The entry fee is $12.50 a school"),
-        "{}",
-        ledger.body
-    );
+    ledger.assert_contains("The entry fee is $12.50 a school");
 
     // The same values again save nothing.
     let again = president
@@ -159,13 +131,13 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
             &[("entry_fee", "12.5"), ("qualifiers_per_division", "3")],
         )
         .await;
-    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
-    assert!(again.body.contains("Nothing changed"), "{}", again.body);
+    again.assert_status(StatusCode::OK);
+    again.assert_contains("Nothing changed");
 
     // An advisor may not read or change them.
     let mut advisor = Visitor::signed_in(&app, ADVISOR).await;
     let denied = advisor.get(&app, SETTINGS).await;
-    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+    denied.assert_status(StatusCode::FORBIDDEN);
 }
 
 async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Answer {
@@ -190,7 +162,7 @@ async fn gt_o2_the_api_reads_and_changes_the_settings_with_the_presidents_token(
     let advisor = api_token(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
     let app = app(&store);
     let read = call(&app, "GET", &president, "").await;
-    assert_eq!(read.status, StatusCode::OK, "{}", read.body);
+    read.assert_status(StatusCode::OK);
     let v: serde_json::Value = serde_json::from_str(&read.body).unwrap();
     let fee = v["settings"]
         .as_array()
@@ -208,19 +180,8 @@ async fn gt_o2_the_api_reads_and_changes_the_settings_with_the_presidents_token(
         r#"{"qualifiers_per_division": "40"}"#,
     )
     .await;
-    assert_eq!(
-        wrong.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        wrong.body
-    );
-    assert!(
-        wrong
-            .body
-            .contains("“40” is not a number of teams from 1 to 16"),
-        "{}",
-        wrong.body
-    );
+    wrong.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    wrong.assert_contains("“40” is not a number of teams from 1 to 16");
     let changed = call(
         &app,
         "POST",
@@ -228,20 +189,12 @@ async fn gt_o2_the_api_reads_and_changes_the_settings_with_the_presidents_token(
         r#"{"entry_fee": "11", "reason": "organizational meeting"}"#,
     )
     .await;
-    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
-    assert!(
-        changed.body.contains("\"value\":\"11.00\""),
-        "{}",
-        changed.body
-    );
+    changed.assert_status(StatusCode::OK);
+    changed.assert_contains("\"value\":\"11.00\"");
     // Nothing sent changes nothing.
     let nothing = call(&app, "POST", &president, "{}").await;
-    assert_eq!(nothing.status, StatusCode::OK, "{}", nothing.body);
-    assert!(
-        nothing.body.contains("\"value\":\"11.00\""),
-        "{}",
-        nothing.body
-    );
+    nothing.assert_status(StatusCode::OK);
+    nothing.assert_contains("\"value\":\"11.00\"");
     let denied = call(&app, "GET", &advisor, "").await;
-    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+    denied.assert_status(StatusCode::FORBIDDEN);
 }

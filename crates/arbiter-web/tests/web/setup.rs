@@ -22,7 +22,7 @@ async fn a_president_sets_the_leagues_time_zone_and_an_unknown_one_is_refused() 
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, SETUP).await;
-    assert!(page.body.contains("America/New_York"), "{}", page.body);
+    page.assert_contains("America/New_York");
     let refused = president
         .post(
             &app,
@@ -30,14 +30,8 @@ async fn a_president_sets_the_leagues_time_zone_and_an_unknown_one_is_refused() 
             &[("time_zone", "America/Toledo")],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused
-            .body
-            .contains("“America/Toledo” is not a time zone of the IANA tz database"),
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("“America/Toledo” is not a time zone of the IANA tz database");
     let league = || async { store.league("gthscl").await.unwrap().unwrap() };
     assert_eq!(league().await.time_zone.name(), "America/New_York");
     let set = president
@@ -47,7 +41,7 @@ async fn a_president_sets_the_leagues_time_zone_and_an_unknown_one_is_refused() 
             &[("time_zone", "America/Chicago")],
         )
         .await;
-    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    set.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(league().await.time_zone.name(), "America/Chicago");
 }
 
@@ -69,20 +63,11 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let home = president.get(&app, "/account").await;
-    assert!(
-        home.body.contains(&format!("href=\"{SETUP}\"")),
-        "{}",
-        home.body
-    );
+    home.assert_contains(&format!("href=\"{SETUP}\""));
     let id = school(&store, "Start High School").await.id.0.to_string();
     let page = president.get(&app, SETUP).await;
-    assert!(
-        page.body
-            .contains(&format!("action=\"{SETUP}/schools/address\"")),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains("no address yet"), "{}", page.body);
+    page.assert_contains(&format!("action=\"{SETUP}/schools/address\""));
+    page.assert_contains("no address yet");
     let school_id = id.clone();
     let long = format!("{}\nToledo", "x".repeat(300));
     let refused = president
@@ -92,19 +77,11 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
             &[("school", &school_id), ("address", &long)],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        refused.body.contains(
-            "The address of Start High School has 307 characters; an address may have at most 300."
-        ),
-        "{}",
-        refused.body
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains(
+        "The address of Start High School has 307 characters; an address may have at most 300.",
     );
-    assert!(
-        refused.body.contains("Nothing was saved"),
-        "{}",
-        refused.body
-    );
+    refused.assert_contains("Nothing was saved");
     let tabbed = president
         .post(
             &app,
@@ -115,8 +92,8 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
             ],
         )
         .await;
-    assert_eq!(tabbed.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(tabbed.body.contains("U+0009 (a tab)"), "{}", tabbed.body);
+    tabbed.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    tabbed.assert_contains("U+0009 (a tab)");
     assert!(
         tabbed.body.contains("2010\tTremainsville Rd</textarea>"),
         "what was typed is kept: {}",
@@ -134,24 +111,17 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
             ],
         )
         .await;
-    assert_eq!(set.status, StatusCode::SEE_OTHER, "{}", set.body);
+    set.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(
         addresses().await.unwrap().as_str(),
         "2010 Tremainsville Rd\nToledo, OH 43613"
     );
     let page = president.get(&app, SETUP).await;
-    assert!(
-        page.body.contains("Start High School<span class=\"reason\">, 2010 Tremainsville Rd, Toledo, OH 43613</span>"),
-        "{}",
-        page.body
+    page.assert_contains(
+        "Start High School<span class=\"reason\">, 2010 Tremainsville Rd, Toledo, OH 43613</span>",
     );
     let team = get(&app, "/leagues/gthscl/2026-27/division-a/teams/start").await;
-    assert!(
-        team.body
-            .contains("at Start High School, 2010 Tremainsville Rd, Toledo, OH 43613."),
-        "{}",
-        team.body
-    );
+    team.assert_contains("at Start High School, 2010 Tremainsville Rd, Toledo, OH 43613.");
     // Cleared: an empty address.
     let cleared = president
         .post(
@@ -160,7 +130,7 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
             &[("school", &school_id), ("address", "  ")],
         )
         .await;
-    assert_eq!(cleared.status, StatusCode::SEE_OTHER, "{}", cleared.body);
+    cleared.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(addresses().await, None);
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
@@ -185,7 +155,7 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
             &[("school", &school_id), ("address", "1 Main St")],
         )
         .await;
-    assert_eq!(denied.status, StatusCode::FORBIDDEN, "{}", denied.body);
+    denied.assert_status(StatusCode::FORBIDDEN);
     assert_eq!(addresses().await, None);
 }
 
@@ -203,11 +173,7 @@ async fn a_president_builds_next_season_from_this_one() {
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let account_page = president.get(&app, "/account").await;
-    assert!(
-        account_page.body.contains(&format!("href=\"{SETUP}\"")),
-        "{}",
-        account_page.body
-    );
+    account_page.assert_contains(&format!("href=\"{SETUP}\""));
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     assert_eq!(coach.get(&app, SETUP).await.status, StatusCode::FORBIDDEN);
     let refused = coach
@@ -217,7 +183,7 @@ async fn a_president_builds_next_season_from_this_one() {
             &[("name", "Coach's Own High")],
         )
         .await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    refused.assert_status(StatusCode::FORBIDDEN);
 
     // A season: a bad date is named; then it is made.
     let bad = president
@@ -231,12 +197,8 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        bad.body.contains("“2027-13-04” is not a date"),
-        "{}",
-        bad.body
-    );
+    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    bad.assert_contains("“2027-13-04” is not a date");
     assert!(
         bad.body.contains("value=\"2028-02-23\""),
         "what was typed is kept"
@@ -252,7 +214,7 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+    made.assert_status(StatusCode::SEE_OTHER);
 
     // GT-M2: the winter break, and a mistaken closure withdrawn.
     for (from, to, reason) in [
@@ -271,7 +233,7 @@ async fn a_president_builds_next_season_from_this_one() {
                 ],
             )
             .await;
-        assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+        added.assert_status(StatusCode::SEE_OTHER);
     }
     let season = store.seasons(league_id(&store).await).await.unwrap();
     let next = season.iter().find(|s| s.slug == "2027-28").unwrap();
@@ -288,12 +250,7 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    assert_eq!(
-        withdrawn.status,
-        StatusCode::SEE_OTHER,
-        "{}",
-        withdrawn.body
-    );
+    withdrawn.assert_status(StatusCode::SEE_OTHER);
 
     // GT-O1: a school joins once.
     let school = president
@@ -303,7 +260,7 @@ async fn a_president_builds_next_season_from_this_one() {
             &[("name", "Maumee High School")],
         )
         .await;
-    assert_eq!(school.status, StatusCode::SEE_OTHER);
+    school.assert_status(StatusCode::SEE_OTHER);
     let twice = president
         .post(
             &app,
@@ -311,17 +268,11 @@ async fn a_president_builds_next_season_from_this_one() {
             &[("name", "Maumee High School")],
         )
         .await;
-    assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        twice
-            .body
-            .contains("already has a school named “Maumee High School”"),
-        "{}",
-        twice.body
-    );
+    twice.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    twice.assert_contains("already has a school named “Maumee High School”");
 
     let page = president.get(&app, SETUP).await;
-    assert_eq!(page.status, StatusCode::OK);
+    page.assert_status(StatusCode::OK);
     for said in [
         "2027-28",
         "Closed: Winter break: Mon 20 Dec 2027 to Sun 2 Jan 2028",
@@ -341,12 +292,8 @@ async fn a_president_builds_next_season_from_this_one() {
             &[("from", "2026-27/division-a"), ("step", "fill")],
         )
         .await;
-    assert_eq!(filled.status, StatusCode::OK, "{}", filled.body);
-    assert!(
-        filled.body.contains("Start High School,Start Spartans"),
-        "{}",
-        filled.body
-    );
+    filled.assert_status(StatusCode::OK);
+    filled.assert_contains("Start High School,Start Spartans");
     let teams = "school,team\nScott High School,Scott Bulldogs\nStart High School,Start Spartans\n\
                  Clay High School,Clay Eagles\nMaumee High School,\n";
     let form = |step: &'static str| {
@@ -379,16 +326,10 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    assert_eq!(same_twice.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        same_twice
-            .body
-            .contains("line 3, team: “eagles” is named on line 2 too"),
-        "{}",
-        same_twice.body
-    );
+    same_twice.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    same_twice.assert_contains("line 3, team: “eagles” is named on line 2 too");
     let preview = president.post(&app, &divisions, &form("preview")).await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
     for said in [
         "Maumee High School (Maumee High School)",
         "Round 1 · Mon 4 Oct 2027",
@@ -402,7 +343,7 @@ async fn a_president_builds_next_season_from_this_one() {
         "the school's only team carries its roster"
     );
     let created = president.post(&app, &divisions, &form("create")).await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.body);
+    created.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(
         created.headers["location"],
         "/leagues/gthscl/2027-28/division-a-2027"
@@ -520,12 +461,7 @@ async fn gt_o2_a_misspelt_school_is_refused_with_the_school_meant_and_a_new_one_
     let misspelt =
         "school,team,number\nScott High School,,x\nClay Hihg School,\nGenoa Area High School,\n";
     let refused = president.post(&app, &divisions, &fields(misspelt)).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     for said in [
         "line 2, number: “x” is not a number in the Berger tables",
         "line 3: no school is called “Clay Hihg School”; did you mean Clay High School? To add a new school, write yes in the line&#39;s new_school column",
@@ -549,7 +485,7 @@ async fn gt_o2_a_misspelt_school_is_refused_with_the_school_meant_and_a_new_one_
             ("teams_file", "teams.csv", said_new.as_bytes()),
         )
         .await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
     for said in [
         "Clay High School (Clay High School)",
         "Genoa Area High School (Genoa Area High School, a new school)",

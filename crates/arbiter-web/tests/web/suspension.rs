@@ -57,7 +57,7 @@ async fn suspend_on_page(
     let preview = president
         .post(app, PAGE, &[days, &[("step", "preview")]].concat())
         .await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
     let (seen, previewed) = (
         hidden(&preview.body, "seen"),
         hidden(&preview.body, "previewed"),
@@ -93,20 +93,16 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
     // The officer reaches the page from the season set-up, without typing its address.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let setup = president.get(&app, "/leagues/gthscl/setup").await;
-    assert!(
-        setup.body.contains(&format!("href=\"{PAGE}\"")),
-        "{}",
-        setup.body
-    );
+    setup.assert_contains(&format!("href=\"{PAGE}\""));
     let page = president.get(&app, PAGE).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-    assert!(page.body.contains("Suspend the schedule (GT-F5): 2026-27"));
-    assert!(page.body.contains("Monday, Wednesday"), "{}", page.body);
+    page.assert_status(StatusCode::OK);
+    page.assert_contains("Suspend the schedule (GT-F5): 2026-27");
+    page.assert_contains("Monday, Wednesday");
     // An advisor may not (the table: the President only).
     let mut coach = Visitor::signed_in(&app, START).await;
     let refused = coach.get(&app, PAGE).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN);
-    assert!(refused.body.contains("GT-F5"), "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
+    refused.assert_contains("GT-F5");
 
     // The preview: Mon 9 and Wed 11 Nov are lost, so round 4 moves two match days, a week; round
     // 3, played, stays. Nothing moves yet.
@@ -122,7 +118,7 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
             &[days.as_slice(), &[("step", "preview")]].concat(),
         )
         .await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
     for said in [
         // Waite's match will not be played (GT-M5: Waite was dropped), so it does not move.
         "1 match moves",
@@ -152,10 +148,10 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
     ]
     .concat();
     let applied = president.post(&app, PAGE, &confirm).await;
-    assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
+    applied.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(applied.header("location"), format!("{PAGE}?moved=1"));
     let done = president.get(&app, &format!("{PAGE}?moved=1")).await;
-    assert!(done.body.contains("1 match moved"), "{}", done.body);
+    done.assert_contains("1 match moved");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
     assert_eq!(day_of(&store, 4, "drop").await, Some(date(2026, 11, 16)));
     assert_eq!(day_of(&store, 3, "start").await, Some(date(2026, 11, 9)));
@@ -194,14 +190,8 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
 
     // The same confirm sent twice moves nothing again: the division changed since its preview.
     let again = president.post(&app, PAGE, &confirm).await;
-    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
-    assert!(
-        again
-            .body
-            .contains("Division A changed after its schedule was read"),
-        "{}",
-        again.body
-    );
+    again.assert_status(StatusCode::CONFLICT);
+    again.assert_contains("Division A changed after its schedule was read");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
 
     // Other days than the ones previewed are previewed, not applied.
@@ -214,12 +204,8 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
         ("previewed", &previewed),
     ];
     let a = president.post(&app, PAGE, &other).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert!(
-        a.body.contains("The days are not the ones previewed"),
-        "{}",
-        a.body
-    );
+    a.assert_status(StatusCode::OK);
+    a.assert_contains("The days are not the ones previewed");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
 
     // GT-F5's refusals, each a sentence with the rule; nothing moves.
@@ -235,14 +221,8 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
         )
         .await;
     // Resumed later, the season ends later: the preview says so before anything moves.
-    assert_eq!(late.status, StatusCode::OK, "{}", late.body);
-    assert!(
-        late.body.contains(
-            "The last matches move past the season&#39;s last day, Wed 31 Mar 2027, so the season runs on to"
-        ),
-        "{}",
-        late.body
-    );
+    late.assert_status(StatusCode::OK);
+    late.assert_contains("The last matches move past the season&#39;s last day, Wed 31 Mar 2027, so the season runs on to");
     let backwards = president
         .post(
             &app,
@@ -254,14 +234,8 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
             ],
         )
         .await;
-    assert_eq!(backwards.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        backwards
-            .body
-            .contains("GT-F5: play cannot resume on 2026-11-20"),
-        "{}",
-        backwards.body
-    );
+    backwards.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    backwards.assert_contains("GT-F5: play cannot resume on 2026-11-20");
     let no_reason = president
         .post(
             &app,
@@ -273,14 +247,8 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
             ],
         )
         .await;
-    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        no_reason
-            .body
-            .contains("GT-F5: say why the schedule is suspended"),
-        "{}",
-        no_reason.body
-    );
+    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    no_reason.assert_contains("GT-F5: say why the schedule is suspended");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -306,10 +274,10 @@ async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_tok
         r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow", "preview": true}"#;
 
     let refused = call(&app, &coach, body).await;
-    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    refused.assert_status(StatusCode::FORBIDDEN);
 
     let preview = call(&app, &president, body).await;
-    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    preview.assert_status(StatusCode::OK);
     let j = preview.json();
     assert_eq!(j["applied"], false);
     assert_eq!(j["divisions"][0]["match_days_lost"], 1);
@@ -326,7 +294,7 @@ async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_tok
         r#"{"from": "2026-11-16", "resume_on": "2026-11-18"}"#,
     )
     .await;
-    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
+    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let e = no_reason.json();
     assert_eq!(e["error"]["problems"][0]["field"], "reason");
     assert_eq!(e["error"]["problems"][0]["rule"], "GT-F5");
@@ -337,7 +305,7 @@ async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_tok
         r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow"}"#,
     )
     .await;
-    assert_eq!(applied.status, StatusCode::OK, "{}", applied.body);
+    applied.assert_status(StatusCode::OK);
     let j = applied.json();
     assert_eq!(j["applied"], true);
     assert_eq!(
@@ -390,7 +358,7 @@ async fn gt_f5_each_school_gets_one_mail_listing_all_its_moved_matches() {
         ("reason", "Blizzard."),
     ];
     let applied = suspend_on_page(&app, &mut president, &days).await;
-    assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
+    applied.assert_status(StatusCode::SEE_OTHER);
     let history = store.history(&HistoryFilter::default()).await.unwrap();
     let moved = history.iter().filter(|h| h.action == "move_match").count();
     assert!(moved >= 4, "several matches move: {moved}");
@@ -439,7 +407,7 @@ async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
         ("reason", "Ice storm."),
     ];
     let applied = suspend_on_page(&app, &mut president, &days).await;
-    assert_eq!(applied.status, StatusCode::SEE_OTHER, "{}", applied.body);
+    applied.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
 
     // The page offers to undo it, saying what goes back.
@@ -459,14 +427,8 @@ async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
             &[("step", "undo"), ("undo", "2026-11-09/2026-11-16")],
         )
         .await;
-    assert_eq!(no_reason.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        no_reason
-            .body
-            .contains("GT-F5: say why the suspension is undone"),
-        "{}",
-        no_reason.body
-    );
+    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    no_reason.assert_contains("GT-F5: say why the suspension is undone");
     let undone = president
         .post(
             &app,
@@ -478,7 +440,7 @@ async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
             ],
         )
         .await;
-    assert_eq!(undone.status, StatusCode::SEE_OTHER, "{}", undone.body);
+    undone.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(undone.header("location"), format!("{PAGE}?undone=1"));
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
     let history = store.history(&HistoryFilter::default()).await.unwrap();
@@ -495,18 +457,13 @@ async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
     assert_eq!(back.before.as_ref().unwrap()["date"], "2026-11-23");
     assert_eq!(back.after.as_ref().unwrap()["date"], "2026-11-16");
     let page = president.get(&app, &format!("{PAGE}?undone=1")).await;
-    assert!(
-        page.body
-            .contains("The suspension is undone (GT-F5): 1 match moved back"),
-        "{}",
-        page.body
-    );
-    assert!(!page.body.contains("Undo this suspension"), "{}", page.body);
+    page.assert_contains("The suspension is undone (GT-F5): 1 match moved back");
+    page.assert_lacks("Undo this suspension");
     // The same days suspended again are a suspension of their own, to undo again.
     let again = suspend_on_page(&app, &mut president, &days).await;
-    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    again.assert_status(StatusCode::SEE_OTHER);
     let page = president.get(&app, PAGE).await;
-    assert!(page.body.contains("Undo this suspension"), "{}", page.body);
+    page.assert_contains("Undo this suspension");
 }
 
 /// GT-F5: the API undoes a suspension as the page does, and refuses one not applied.
@@ -522,11 +479,11 @@ async fn gt_f5_the_api_undoes_a_suspension_with_the_presidents_token() {
         r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "Snow"}"#,
     )
     .await;
-    assert_eq!(applied.status, StatusCode::OK, "{}", applied.body);
+    applied.assert_status(StatusCode::OK);
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 18)));
     let undo = r#"{"from": "2026-11-16", "resume_on": "2026-11-18", "reason": "It thawed.", "undo": true}"#;
     let undone = call(&app, &president, undo).await;
-    assert_eq!(undone.status, StatusCode::OK, "{}", undone.body);
+    undone.assert_status(StatusCode::OK);
     let j = undone.json();
     assert_eq!(j["applied"], true);
     assert_eq!(
@@ -537,17 +494,8 @@ async fn gt_f5_the_api_undoes_a_suspension_with_the_presidents_token() {
     assert_eq!(j["moves"][0]["to"], "2026-11-16");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
     let again = call(&app, &president, undo).await;
-    assert_eq!(
-        again.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        again.body
-    );
-    assert!(
-        again
-            .body
-            .contains("No suspension from 2026-11-16 until 2026-11-18 is applied and not undone"),
-        "{}",
-        again.body
+    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    again.assert_contains(
+        "No suspension from 2026-11-16 until 2026-11-18 is applied and not undone",
     );
 }

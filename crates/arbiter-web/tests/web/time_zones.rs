@@ -58,13 +58,8 @@ async fn gt_p2_a_result_entered_at_19_30_new_york_time_counts_as_entered_that_da
     assert_eq!(at.to_string(), "2026-11-17T00:30:00Z");
     entered_at(&store, "2026-11-17T00:30:00.000000Z").await;
     let page = get(&app_at(&store, toledo("2026-11-17T09:00")), MATCH).await;
-    assert!(
-        page.body
-            .contains("Due by Sat 21 Nov 2026: the visitors confirm"),
-        "{}",
-        page.body
-    );
-    assert!(!page.body.contains("22 Nov 2026"), "{}", page.body);
+    page.assert_contains("Due by Sat 21 Nov 2026: the visitors confirm");
+    page.assert_lacks("22 Nov 2026");
 }
 
 /// GT-P4: round 4's result is due by Tue 17 Nov in Toledo. At 22:00 there (03:00 on the 18th in
@@ -73,20 +68,8 @@ async fn gt_p2_a_result_entered_at_19_30_new_york_time_counts_as_entered_that_da
 async fn gt_p4_overdue_does_not_arrive_early_on_a_utc_server() {
     let store = store().await;
     let evening = get(&app_at(&store, toledo("2026-11-17T22:00")), MATCH).await;
-    assert!(
-        evening
-            .body
-            .contains("The home team enters the result by Tue 17 Nov 2026 (GT-P2)."),
-        "{}",
-        evening.body
-    );
-    assert!(!evening.body.contains("Overdue"), "{}", evening.body);
+    evening.assert_contains("The home team enters the result by Tue 17 Nov 2026 (GT-P2).");
+    evening.assert_lacks("Overdue");
     let after = get(&app_at(&store, toledo("2026-11-18T00:30")), MATCH).await;
-    assert!(
-        after
-            .body
-            .contains("Overdue: the home team was to enter the result by Tue 17 Nov 2026"),
-        "{}",
-        after.body
-    );
+    after.assert_contains("Overdue: the home team was to enter the result by Tue 17 Nov 2026");
 }
