@@ -34,120 +34,89 @@ pub struct SeasonAddress {
     pub season: String,
 }
 
-/// `/leagues/{league}/{season}/{competition}`.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct CompetitionAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    pub league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    pub season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    pub competition: String,
+/// An address below a competition: the competition's three slugs, then `fields` in the route's
+/// order (with `match` first, the round's number and the home team's id, which name a match).
+macro_rules! competition_address {
+    ($(#[doc = $doc:literal])* $name:ident, match { $($fields:tt)* }) => {
+        competition_address!($(#[doc = $doc])* $name {
+            /// The round's number
+            #[param(minimum = 1, example = 1)]
+            round: u32,
+            /// The home team's id
+            #[param(example = "perrysburg")]
+            home: String,
+            $($fields)*
+        });
+    };
+    ($(#[doc = $doc:literal])* $name:ident {
+        $($(#[$field_attr:meta])* $field:ident: $kind:ty,)*
+    }) => {
+        $(#[doc = $doc])*
+        #[derive(Debug, Clone, Deserialize, IntoParams)]
+        #[into_params(parameter_in = Path)]
+        pub struct $name {
+            /// The league's slug
+            #[param(example = "gthscl")]
+            pub league: String,
+            /// The season's slug
+            #[param(example = "2026-27")]
+            pub season: String,
+            /// The competition's slug
+            #[param(example = "wood-county")]
+            pub competition: String,
+            $($(#[$field_attr])* pub $field: $kind,)*
+        }
+    };
 }
 
-/// `…/{competition}/rounds/{round}`. The round is read as text, so that one that is not a
-/// whole number from 1 gets the site's own sentence.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct RoundAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    pub league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    pub season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    pub competition: String,
-    /// The round number, from 1
-    #[param(value_type = u32, minimum = 1, example = 1)]
-    pub round: String,
-}
+competition_address!(
+    /// `/leagues/{league}/{season}/{competition}`.
+    CompetitionAddress {}
+);
 
-/// `…/{competition}/teams/{team}`.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct TeamAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    pub league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    pub season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    pub competition: String,
-    /// The team's id in the competition
-    #[param(example = "perrysburg")]
-    pub team: String,
-}
+competition_address!(
+    /// `…/{competition}/rounds/{round}`. The round is read as text, so that one that is not a
+    /// whole number from 1 gets the site's own sentence.
+    RoundAddress {
+        /// The round number, from 1
+        #[param(value_type = u32, minimum = 1, example = 1)]
+        round: String,
+    }
+);
 
-/// `…/{competition}/players/{player}`.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct PlayerAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    pub league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    pub season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    pub competition: String,
-    /// The player's id in the competition
-    #[param(example = "perrysburg-1")]
-    pub player: String,
-}
+competition_address!(
+    /// `…/{competition}/teams/{team}`.
+    TeamAddress {
+        /// The team's id in the competition
+        #[param(example = "perrysburg")]
+        team: String,
+    }
+);
 
-/// `…/{competition}/rounds/{round}/matches/{home}`: a match, by its round and home team.
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct MatchAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    pub league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    pub season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    pub competition: String,
-    /// The round's number
-    #[param(minimum = 1, example = 1)]
-    pub round: u32,
-    /// The home team's id
-    #[param(example = "perrysburg")]
-    pub home: String,
-}
+competition_address!(
+    /// `…/{competition}/players/{player}`.
+    PlayerAddress {
+        /// The player's id in the competition
+        #[param(example = "perrysburg-1")]
+        player: String,
+    }
+);
 
-/// `…/matches/{home}/extra-games/{game}`: one game recorded with a match (GT-P3).
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct ExtraGameAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    pub league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    pub season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    pub competition: String,
-    /// The round's number
-    #[param(minimum = 1, example = 1)]
-    pub round: u32,
-    /// The home team's id
-    #[param(example = "perrysburg")]
-    pub home: String,
-    /// The extra game's place among the match's, from 1
-    #[param(minimum = 1, example = 1)]
-    pub game: u32,
-}
+competition_address!(
+    /// `…/{competition}/rounds/{round}/matches/{home}`: a match, by its round and home team.
+    MatchAddress,
+    match {}
+);
+
+competition_address!(
+    /// `…/matches/{home}/extra-games/{game}`: one game recorded with a match (GT-P3).
+    ExtraGameAddress,
+    match {
+        /// The extra game's place among the match's, from 1
+        #[param(minimum = 1, example = 1)]
+        game: u32,
+    }
+);
 
 impl ExtraGameAddress {
     /// The match the game was recorded with.
@@ -176,29 +145,15 @@ impl ExtraGameAddress {
 /// The extractor of an extra game's address.
 pub type ExtraGamePath = Addressed<ExtraGameAddress>;
 
-/// `…/matches/{home}/lineups/{side}`: one team's lineup for a match (issue 12).
-#[derive(Debug, Clone, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct LineupAddress {
-    /// The league's slug
-    #[param(example = "gthscl")]
-    pub league: String,
-    /// The season's slug
-    #[param(example = "2026-27")]
-    pub season: String,
-    /// The competition's slug
-    #[param(example = "wood-county")]
-    pub competition: String,
-    /// The round's number
-    #[param(minimum = 1, example = 1)]
-    pub round: u32,
-    /// The home team's id
-    #[param(example = "perrysburg")]
-    pub home: String,
-    /// `home` or `away`: whose lineup
-    #[param(example = "away")]
-    pub side: String,
-}
+competition_address!(
+    /// `…/matches/{home}/lineups/{side}`: one team's lineup for a match (issue 12).
+    LineupAddress,
+    match {
+        /// `home` or `away`: whose lineup
+        #[param(example = "away")]
+        side: String,
+    }
+);
 
 /// The extractor of a lineup's address.
 pub type LineupPath = Addressed<LineupAddress>;
