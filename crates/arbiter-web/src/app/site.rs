@@ -111,6 +111,19 @@ pub async fn acting_as(
     Ok((tree, acting))
 }
 
+/// A league and the signed-in account acting for it, when the account may do `action`
+/// league-wide: the first step of every officer's page and form.
+pub async fn league_officer(
+    state: &AppState,
+    auth: &crate::http::auth::Auth,
+    league: &str,
+    action: arbiter_core::rules::permissions::Action,
+) -> Result<(LeagueTree, crate::http::auth::Acting), WebError> {
+    let tree = one(state, league).await?;
+    let acting = crate::http::auth::permit_in_league(auth, tree.league.id, action)?;
+    Ok((tree, acting))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

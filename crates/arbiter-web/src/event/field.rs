@@ -7,7 +7,7 @@
 //! GET `/leagues/{league}/lots` shows every draw to every team.
 
 use arbiter_core::event::field::{self, FieldPlan, Host, State as Region};
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_formats::field_json;
 use askama::Template;
 use axum::Form;
@@ -206,12 +206,7 @@ async fn page(
     status: StatusCode,
 ) -> Result<Response, WebError> {
     let tree = site::one(state, league).await?;
-    auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::DrawSchedule,
-        Target::League,
-    )?;
+    auth::permit_in_league(auth, tree.league.id, Action::DrawSchedule)?;
     let page = FieldPage {
         layout: private_layout(
             "Plan a competition's field (AS-4..AS-8)",
@@ -342,12 +337,7 @@ pub async fn plan_field(
                     let mut view = plan_view(&plan, entries.competition(), previous.is_some());
                     // The President creates the competition from the plan in one step.
                     if let Ok(tree) = site::one(&state, &league).await
-                        && auth::may(
-                            auth.user.as_ref(),
-                            tree.league.id,
-                            Action::CreateSeason,
-                            Target::League,
-                        )
+                        && auth::may_in_league(&auth, tree.league.id, Action::CreateSeason)
                     {
                         view.create = Some(create_form(&tree, &entries, &plan, state_));
                     }
@@ -380,13 +370,7 @@ async fn record(
     competition: &str,
     previous: bool,
 ) -> Result<(), WebError> {
-    let tree = site::one(state, league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::DrawSchedule,
-        Target::League,
-    )?;
+    let (tree, acting) = site::league_officer(state, auth, league, Action::DrawSchedule).await?;
     let order: Vec<&str> = plan.invitation_order.iter().map(|s| s.code()).collect();
     let draw = serde_json::json!({
         "competition": competition,

@@ -3,7 +3,7 @@
 //! every round's start); POST to it sets the event again as a new version.
 
 use arbiter_core::event::field::State as Host;
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::QueryRejection;
@@ -17,7 +17,7 @@ use crate::app::respond::{bad_path, private, see_other};
 use crate::app::site;
 use crate::app::state::AppState;
 use crate::event::{EventInput, SeasonEvent, event_href, load, offset_text, prepare, set};
-use crate::http::auth::{self, Acting, Auth};
+use crate::http::auth::{Acting, Auth};
 use crate::http::csrf;
 use crate::http::error::WebError;
 use crate::ui::layout::{Layout, private_layout};
@@ -80,14 +80,8 @@ async fn guard(
     path: Addressed<SeasonAddress>,
 ) -> Result<(SeasonEvent, Acting), WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
-    let tree = site::one(state, &league).await?;
     // AS-19: the arbiter draws the event's rounds and sets their times.
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::DrawSchedule,
-        Target::League,
-    )?;
+    let (tree, acting) = site::league_officer(state, auth, &league, Action::DrawSchedule).await?;
     Ok((load(state, &tree, &season).await?, acting))
 }
 

@@ -605,12 +605,7 @@ pub async fn decide(
     let Path(pa) = path.map_err(|e| bad_path(&e))?;
     // The table first: only the arbiter learns what there is to decide.
     let tree = crate::app::site::one(&state, &pa.league).await?;
-    auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::DecideProtest,
-        Target::League,
-    )?;
+    auth::permit_in_league(&auth, tree.league.id, Action::DecideProtest)?;
     let a = competition_of(&pa);
     let l = load(&state, &a).await?;
     let v = &l.view;

@@ -7,7 +7,7 @@
 use arbiter_core::event::event_day::{DayNow, EventDeadlines};
 use arbiter_core::event::protest::Stage;
 use arbiter_core::record::model::{MatchOutcome, Pairing, Side};
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -236,12 +236,7 @@ pub async fn today_page(
         let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
         let tree = site::one(&state, &league).await?;
         // AS-19: the arbiter runs the event's rounds, as on the event's page.
-        auth::permit(
-            auth.user.as_ref(),
-            tree.league.id,
-            Action::DrawSchedule,
-            Target::League,
-        )?;
+        auth::permit_in_league(&auth, tree.league.id, Action::DrawSchedule)?;
         let s = load(&state, &tree, &season).await?;
         let mut competitions = Vec::new();
         for view in &s.competitions {

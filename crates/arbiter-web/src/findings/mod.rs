@@ -294,12 +294,7 @@ async fn page(
 
 async fn guard(state: &AppState, auth: &Auth, league: &str) -> Result<LeagueTree, WebError> {
     let tree = site::one(state, league).await?;
-    auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::RuleOnViolation,
-        Target::League,
-    )?;
+    auth::permit_in_league(auth, tree.league.id, Action::RuleOnViolation)?;
     Ok(tree)
 }
 

@@ -428,12 +428,7 @@ async fn allowed(
     let mut scope = resolve(state, address).await?;
     scope.permit(auth)?;
     // The fee ledger's entries are the President's and the Treasurer's to read (GT-O2, GT-O3).
-    if !auth::may(
-        auth.user.as_ref(),
-        scope.league.id,
-        Action::ReadLedger,
-        Target::League,
-    ) {
+    if !auth::may_in_league(auth, scope.league.id, Action::ReadLedger) {
         scope.filter.hidden.push(Entity::LedgerEntry);
     }
     Ok(scope)

@@ -111,6 +111,16 @@ pub fn permit(
     }
 }
 
+/// The signed-in account acting for the whole league: an officer's page or form (GT-O1).
+pub fn permit_in_league(auth: &Auth, league: LeagueId, action: Action) -> Result<Acting, WebError> {
+    permit(auth.user.as_ref(), league, action, Target::League)
+}
+
+/// Whether an officer's control is shown: [`permit_in_league`] without the reason.
+pub fn may_in_league(auth: &Auth, league: LeagueId, action: Action) -> bool {
+    may(auth.user.as_ref(), league, action, Target::League)
+}
+
 /// Whether a page should show the control for `action`: [`permit`] without the reason.
 pub fn may(
     account: Option<&Account>,

@@ -2,7 +2,7 @@
 //! spreadsheet, through `arbiter_formats::csv` (RFC 4180, the formula guard on every cell).
 //! Amounts are plain decimals (`10.00`) so that the spreadsheet sums them.
 
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_core::season::ledger::{EntryKind, Ledger};
 use arbiter_formats::csv;
 use arbiter_store::LedgerEntry;
@@ -71,12 +71,7 @@ pub async fn ledger_csv(
 ) -> Response {
     let answer = async {
         let tree = site::one(&state, &league).await?;
-        auth::permit(
-            auth.user.as_ref(),
-            tree.league.id,
-            Action::ReadLedger,
-            Target::League,
-        )?;
+        auth::permit_in_league(&auth, tree.league.id, Action::ReadLedger)?;
         let season = query.ok().and_then(|Query(q)| q.season);
         let l = load(&state, &tree, season.as_deref()).await?;
         let name = format!("{}-{}-ledger.csv", l.league.slug, l.season.slug);

@@ -2,7 +2,7 @@
 //! latest) and POST to it, which records an entry, or shows the page again with every problem
 //! and the form as it was filled in.
 
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_core::season::ledger::{EntryInput, EntryKind, Money};
 use askama::Template;
 use axum::Form;
@@ -176,9 +176,7 @@ async fn guard(
     league: &str,
     action: Action,
 ) -> Result<(LeagueTree, Acting), WebError> {
-    let tree = site::one(state, league).await?;
-    let acting = auth::permit(auth.user.as_ref(), tree.league.id, action, Target::League)?;
-    Ok((tree, acting))
+    site::league_officer(state, auth, league, action).await
 }
 
 fn money(m: Money) -> String {
@@ -192,12 +190,7 @@ async fn page(
     shown: Shown<'_>,
     status: StatusCode,
 ) -> Result<Response, WebError> {
-    let may_record = auth::may(
-        auth.user.as_ref(),
-        l.league.id,
-        Action::RecordLedgerEntry,
-        Target::League,
-    );
+    let may_record = auth::may_in_league(auth, l.league.id, Action::RecordLedgerEntry);
     let today = state.today_in(&l.league.time_zone).to_string();
     let statement = l.ledger.statement();
     let t = statement.totals;

@@ -4,7 +4,7 @@
 //! (`Action::InviteUser`) see it or change it.
 
 use arbiter_core::record::text::{self, Reason};
-use arbiter_core::rules::permissions::{Action, Role, Target};
+use arbiter_core::rules::permissions::{Action, Role};
 use arbiter_mail::Mail;
 use arbiter_store::{InviteId, MemberRow, MembershipId, NewInvite};
 use askama::Template;
@@ -18,7 +18,7 @@ use crate::accounts::account::INVITE_VALID_DAYS;
 use crate::app::respond::{private, see_other};
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::AppState;
-use crate::http::auth::{self, Acting, Auth};
+use crate::http::auth::{Acting, Auth};
 use crate::http::csrf::{self};
 use crate::http::error::{Format, WebError};
 use crate::ui::layout::{Layout, private_layout};
@@ -117,14 +117,7 @@ async fn guard(
     auth: &Auth,
     league: &str,
 ) -> Result<(LeagueTree, Acting), WebError> {
-    let tree = site::one(state, league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::InviteUser,
-        Target::League,
-    )?;
-    Ok((tree, acting))
+    site::league_officer(state, auth, league, Action::InviteUser).await
 }
 
 async fn page(

@@ -19,7 +19,7 @@ pub use command::{link_person as link_person_from_command_line, person_lines};
 pub use person::link_person;
 use write::NotChanged;
 
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_core::teams::eligibility::{self, Who};
 use arbiter_formats::roster_csv;
 use askama::Template;
@@ -33,7 +33,7 @@ use crate::app::respond::private;
 use crate::app::season::SeasonViews;
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::AppState;
-use crate::http::auth::{self, Acting, Auth};
+use crate::http::auth::{Acting, Auth};
 use crate::http::csrf;
 use crate::http::error::{Format, WebError};
 use crate::ui::layout::{Layout, private_layout};
@@ -88,14 +88,7 @@ async fn guard(
     auth: &Auth,
     league: &str,
 ) -> Result<(LeagueTree, Acting), WebError> {
-    let tree = site::one(state, league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::EditRoster,
-        Target::League,
-    )?;
-    Ok((tree, acting))
+    site::league_officer(state, auth, league, Action::EditRoster).await
 }
 
 /// `season/competition` of every competition, newest season first.
@@ -114,6 +107,27 @@ fn competitions(tree: &LeagueTree, chosen: &str) -> Vec<Choice> {
             })
         })
         .collect()
+}
+
+/// The roster page again with the form as sent and why it was refused (422).
+async fn refused(
+    state: &AppState,
+    auth: &Auth,
+    tree: &LeagueTree,
+    form: &RosterForm,
+    problems: Vec<String>,
+) -> Result<Response, WebError> {
+    let found = (Vec::new(), problems);
+    page(
+        state,
+        auth,
+        tree,
+        form,
+        found,
+        None,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await
 }
 
 async fn page(
@@ -221,17 +235,7 @@ pub async fn add_players(
     }
     let answer = async {
         let (tree, acting) = guard(&state, &auth, &league).await?;
-        let refuse = |problems: Vec<String>| {
-            page(
-                &state,
-                &auth,
-                &tree,
-                &form,
-                (Vec::new(), problems),
-                None,
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-        };
+        let refuse = |problems: Vec<String>| refused(&state, &auth, &tree, &form, problems);
         let Some((season, slug)) = form.competition.split_once('/') else {
             return refuse(vec!["Choose the competition the players join.".into()]).await;
         };

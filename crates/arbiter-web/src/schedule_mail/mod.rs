@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::rules::permissions::{Action, Role, Target};
+use arbiter_core::rules::permissions::{Action, Role};
 use arbiter_mail::Mail;
 use arbiter_store::{League, Season};
 use askama::Template;
@@ -23,7 +23,7 @@ use crate::app::address::{Addressed, SeasonAddress};
 use crate::app::respond::{bad_path, private, see_other};
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
-use crate::http::auth::{self, Acting, Auth};
+use crate::http::auth::{Acting, Auth};
 use crate::http::csrf;
 use crate::http::error::{Format, WebError};
 use crate::public::schedule_sheet::{self, Row, of_school, rows, school_sheet_href};
@@ -246,13 +246,9 @@ async fn guard(
     path: Addressed<SeasonAddress>,
 ) -> Result<(SeasonToSend, Acting), WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
-    let tree = crate::app::site::one(state, &league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::SendScheduleToSchools,
-        Target::League,
-    )?;
+    let (_, acting) =
+        crate::app::site::league_officer(state, auth, &league, Action::SendScheduleToSchools)
+            .await?;
     Ok((load(state, &league, &season).await?, acting))
 }
 

@@ -4,7 +4,7 @@
 //! data version, readable on a phone and printed on one page.
 
 use arbiter_core::record::model::TeamId;
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_core::season_end::awards::AwardsList;
 use arbiter_core::season_end::bracket::{Bracket, MatchState};
 use arbiter_core::season_end::qualify::CutOff;
@@ -223,23 +223,13 @@ async fn guard(
 ) -> Result<SeasonEnd, WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
     let tree = site::one(state, &league).await?;
-    auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::DecidePlayoff,
-        Target::League,
-    )?;
+    auth::permit_in_league(auth, tree.league.id, Action::DecidePlayoff)?;
     load(state, &tree, &season).await
 }
 
 /// The President's steps that run the playoffs: the draw and pairing the next round (GT-F3).
 fn runs_playoffs(auth: &Auth, s: &SeasonEnd) -> Result<auth::Acting, WebError> {
-    auth::permit(
-        auth.user.as_ref(),
-        s.league.id,
-        Action::RunPlayoffs,
-        Target::League,
-    )
+    auth::permit_in_league(auth, s.league.id, Action::RunPlayoffs)
 }
 
 fn drawn_matches(b: &Bracket) -> Vec<DrawnMatch> {

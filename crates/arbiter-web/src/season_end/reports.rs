@@ -4,7 +4,7 @@
 //! as a public page, a plain-text press release and Markdown
 //! (`/leagues/{league}/{season}/reports/{midway|end}[.txt|.md]`).
 
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_core::season_end::media::{self, Moment};
 use askama::Template;
 use axum::Form;
@@ -133,8 +133,7 @@ async fn guard(
     action: Action,
 ) -> Result<(SeasonEnd, auth::Acting), WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
-    let tree = site::one(state, &league).await?;
-    let acting = auth::permit(auth.user.as_ref(), tree.league.id, action, Target::League)?;
+    let (tree, acting) = site::league_officer(state, auth, &league, action).await?;
     Ok((load(state, &tree, &season).await?, acting))
 }
 
@@ -160,12 +159,7 @@ async fn page(
         problems,
         moments: Moment::ALL.iter().map(|m| moment_block(s, *m)).collect(),
         max: arbiter_store::MEDIA_REPORT_MAX_CHARS,
-        may_publish: auth::may(
-            auth.user.as_ref(),
-            s.league.id,
-            Action::PublishMediaReport,
-            Target::League,
-        ),
+        may_publish: auth::may_in_league(auth, s.league.id, Action::PublishMediaReport),
     };
     Ok(private(status, &page))
 }

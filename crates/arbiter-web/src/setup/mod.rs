@@ -8,7 +8,7 @@ mod division;
 pub(crate) mod settings;
 
 use arbiter_core::record::text::PostalAddress;
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_store::{NewClosure, NewSeason, School, SeasonClosure};
 use askama::Template;
 use axum::Form;
@@ -168,9 +168,7 @@ async fn guard(
     league: &str,
     action: Action,
 ) -> Result<(LeagueTree, Acting), WebError> {
-    let tree = site::one(state, league).await?;
-    let acting = auth::permit(auth.user.as_ref(), tree.league.id, action, Target::League)?;
-    Ok((tree, acting))
+    site::league_officer(state, auth, league, action).await
 }
 
 fn closure_text(c: &SeasonClosure) -> String {
@@ -218,24 +216,9 @@ async fn page(
 ) -> Result<Response, WebError> {
     let store = state.store();
     let league = &tree.league.slug;
-    let may_suspend = auth::may(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::SuspendSchedule,
-        Target::League,
-    );
-    let may_send = auth::may(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::SendScheduleToSchools,
-        Target::League,
-    );
-    let may_edit_rules = auth::may(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::EditRules,
-        Target::League,
-    );
+    let may_suspend = auth::may_in_league(auth, tree.league.id, Action::SuspendSchedule);
+    let may_send = auth::may_in_league(auth, tree.league.id, Action::SendScheduleToSchools);
+    let may_edit_rules = auth::may_in_league(auth, tree.league.id, Action::EditRules);
     let mut seasons = Vec::new();
     for (s, comps) in tree.seasons.iter().rev() {
         let closures = store

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use arbiter_core::rules::ruleset::Ruleset;
 use arbiter_core::rules::settings::{self, SeasonSoFar, Setting};
 use arbiter_formats::competition_json::{WrittenRules, written_rules};
@@ -25,7 +25,7 @@ use crate::app::respond::{bad_path, private, see_other};
 use crate::app::site::{self, LeagueTree};
 use crate::app::state::AppState;
 use crate::app::view::CompetitionView;
-use crate::http::auth::{self, Acting, Auth};
+use crate::http::auth::{Acting, Auth};
 use crate::http::csrf;
 use crate::http::error::WebError;
 use crate::setup::setup_href;
@@ -150,13 +150,7 @@ async fn load(
     path: Addressed<SeasonAddress>,
 ) -> Result<(SeasonRules, Acting), WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
-    let tree = site::one(state, &league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::EditRules,
-        Target::League,
-    )?;
+    let (tree, acting) = site::league_officer(state, auth, &league, Action::EditRules).await?;
     Ok((season_rules(state, tree, &season).await?, acting))
 }
 

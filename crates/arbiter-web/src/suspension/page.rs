@@ -3,7 +3,7 @@
 //! lists every match that would move, old day to new, and the played ones that stay; with
 //! `step=apply` (the preview's confirm button) it moves them and comes back to the page.
 
-use arbiter_core::rules::permissions::{Action, Target};
+use arbiter_core::rules::permissions::Action;
 use askama::Template;
 use axum::Form;
 use axum::extract::rejection::QueryRejection;
@@ -16,7 +16,7 @@ use crate::app::address::{Addressed, SeasonAddress};
 use crate::app::respond::{bad_path, private, see_other};
 use crate::app::site;
 use crate::app::state::AppState;
-use crate::http::auth::{self, Acting, Auth};
+use crate::http::auth::{Acting, Auth};
 use crate::http::csrf;
 use crate::http::error::WebError;
 use crate::setup::setup_href;
@@ -168,13 +168,8 @@ async fn guard(
     path: Addressed<SeasonAddress>,
 ) -> Result<(SeasonSchedule, Acting), WebError> {
     let Path(SeasonAddress { league, season }) = path.map_err(|e| bad_path(&e))?;
-    let tree = site::one(state, &league).await?;
-    let acting = auth::permit(
-        auth.user.as_ref(),
-        tree.league.id,
-        Action::SuspendSchedule,
-        Target::League,
-    )?;
+    let (tree, acting) =
+        site::league_officer(state, auth, &league, Action::SuspendSchedule).await?;
     Ok((load(state, &tree, &season).await?, acting))
 }
 
