@@ -8,12 +8,12 @@ use arbiter_core::teams::roster;
 use arbiter_store::PlayerChange;
 use axum::Form;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+
 use axum::response::Response;
 use serde::Deserialize;
 
 use super::write::{self, NotChanged};
-use super::{RosterForm, guard, page, rosters_href};
+use super::{RosterForm, guard, refused, rosters_href};
 use crate::app::respond::see_other;
 use crate::app::season::SeasonViews;
 use crate::app::state::AppState;
@@ -160,17 +160,7 @@ pub async fn change_player(
             competition: f.competition.clone(),
             ..RosterForm::default()
         };
-        let refuse = |problems: Vec<String>| {
-            page(
-                &state,
-                &auth,
-                &tree,
-                &form,
-                (Vec::new(), problems),
-                None,
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-        };
+        let refuse = |problems: Vec<String>| refused(&state, &auth, &tree, &form, problems);
         let Some((season, slug)) = f.competition.split_once('/') else {
             return refuse(vec!["Choose the competition of the roster.".into()]).await;
         };
