@@ -1074,6 +1074,29 @@ async fn one_of(
     respond::one_of(state, headers, Format::Json, path, page, competition_json).await
 }
 
+/// A read endpoint of one competition, the JSON of one of its pages: the document's entry and
+/// the handler, which answers the page through [`one_of`] (cached per data version, with an ETag).
+macro_rules! competition_read {
+    ($(#[doc = $doc:literal])* $name:ident: $path:literal, $body:ident = $what:literal, $page:expr) => {
+        $(#[doc = $doc])*
+        #[utoipa::path(get, path = $path, tag = "competitions",
+            params(CompetitionAddress),
+            responses(
+                (status = 200, description = $what, body = $body),
+                (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
+                (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
+                (status = 503, description = "The store is not answering", body = ErrorAnswer),
+            ))]
+        async fn $name(
+            State(state): State<AppState>,
+            headers: HeaderMap,
+            path: CompetitionPath,
+        ) -> Response {
+            one_of(&state, &headers, path, $page).await
+        }
+    };
+}
+
 /// Every league and event, with their seasons and competitions.
 #[utoipa::path(get, path = "/api/v1/leagues", tag = "leagues",
     responses(
@@ -1117,74 +1140,34 @@ async fn league(
     )
 }
 
-/// A competition (a division, a championship): its rules, teams and rounds.
-#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}", tag = "competitions",
-    params(CompetitionAddress),
-    responses(
-        (status = 200, description = "The competition", body = CompetitionJson),
-        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
-        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
-    ))]
-async fn competition(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: CompetitionPath,
-) -> Response {
-    one_of(&state, &headers, path, Page::Overview).await
-}
+competition_read!(
+    /// A competition (a division, a championship): its rules, teams and rounds.
+    competition: "/api/v1/leagues/{league}/{season}/{competition}",
+    CompetitionJson = "The competition",
+    Page::Overview
+);
 
-/// The standings: every criterion of the ruleset, shared places (AS-18), dropped teams (GT-M5),
-/// and the explanation of the order.
-#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/standings", tag = "competitions",
-    params(CompetitionAddress),
-    responses(
-        (status = 200, description = "The standings", body = StandingsJson),
-        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
-        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
-    ))]
-async fn standings(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: CompetitionPath,
-) -> Response {
-    one_of(&state, &headers, path, Page::Standings).await
-}
+competition_read!(
+    /// The standings: every criterion of the ruleset, shared places (AS-18), dropped teams (GT-M5),
+    /// and the explanation of the order.
+    standings: "/api/v1/leagues/{league}/{season}/{competition}/standings",
+    StandingsJson = "The standings",
+    Page::Standings
+);
 
-/// The crosstable: each team against each, game points, colour on board 1, exclusions.
-#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/crosstable", tag = "competitions",
-    params(CompetitionAddress),
-    responses(
-        (status = 200, description = "The crosstable", body = CrosstableJson),
-        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
-        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
-    ))]
-async fn crosstable(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: CompetitionPath,
-) -> Response {
-    one_of(&state, &headers, path, Page::Crosstable).await
-}
+competition_read!(
+    /// The crosstable: each team against each, game points, colour on board 1, exclusions.
+    crosstable: "/api/v1/leagues/{league}/{season}/{competition}/crosstable",
+    CrosstableJson = "The crosstable",
+    Page::Crosstable
+);
 
-/// Every round: matches with scores, forfeits, exclusions and board results.
-#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds", tag = "competitions",
-    params(CompetitionAddress),
-    responses(
-        (status = 200, description = "The rounds", body = RoundsJson),
-        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
-        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
-    ))]
-async fn rounds(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: CompetitionPath,
-) -> Response {
-    one_of(&state, &headers, path, Page::Rounds).await
-}
+competition_read!(
+    /// Every round: matches with scores, forfeits, exclusions and board results.
+    rounds: "/api/v1/leagues/{league}/{season}/{competition}/rounds",
+    RoundsJson = "The rounds",
+    Page::Rounds
+);
 
 /// One round.
 #[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/rounds/{round}", tag = "competitions",
@@ -1326,20 +1309,10 @@ async fn season_ratings(
     Ok(ok(content_type(Format::Json), tag, PAGE_CACHE, body))
 }
 
-/// Everything the competition breaks of its rules, errors and violations alike, as `arbiter
-/// check` lists it (issue 12; GT-M9..GT-M15, GT-R3, GT-R7, AS-3, AS-4, AS-10).
-#[utoipa::path(get, path = "/api/v1/leagues/{league}/{season}/{competition}/findings", tag = "competitions",
-    params(CompetitionAddress),
-    responses(
-        (status = 200, description = "The findings", body = FindingsJson),
-        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
-        (status = 404, description = "No such league, season or competition", body = ErrorAnswer),
-        (status = 503, description = "The store is not answering", body = ErrorAnswer),
-    ))]
-async fn findings(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: CompetitionPath,
-) -> Response {
-    one_of(&state, &headers, path, Page::Findings).await
-}
+competition_read!(
+    /// Everything the competition breaks of its rules, errors and violations alike, as `arbiter
+    /// check` lists it (issue 12; GT-M9..GT-M15, GT-R3, GT-R7, AS-3, AS-4, AS-10).
+    findings: "/api/v1/leagues/{league}/{season}/{competition}/findings",
+    FindingsJson = "The findings",
+    Page::Findings
+);
