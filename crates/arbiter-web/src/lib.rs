@@ -67,118 +67,16 @@ pub use suspension::undo_suspension_as;
 /// Every page, the API and the stylesheet.
 pub fn router(state: AppState) -> Router {
     let (api, _document) = api::doc::routes().split_for_parts();
-    let c = "/leagues/{league}/{season}/{competition}";
     // Public pages need no session: a signed-in reader gets them from memory as anyone does.
-    let public = Router::new()
-        .route("/", get(public::handlers::home))
-        .route("/leagues/{league}", get(public::handlers::league))
-        .route(
-            "/leagues/{league}/schedule.ics",
-            get(public::schedule::league),
-        )
-        .route(
-            "/leagues/{league}/schools/{school}/schedule.ics",
-            get(public::schedule::school),
-        )
-        .route(
-            "/leagues/{league}/schools/{school}/schedule",
-            get(public::schedule_sheet::school_sheet),
-        )
-        .route(
-            "/leagues/{league}/{season}/schedule.csv",
-            get(public::schedule_sheet::season_csv),
-        )
-        .route("/leagues/{league}/lots", get(event::field::lots_page))
-        .route(
-            "/leagues/{league}/current",
-            get(public::handlers::current_season),
-        )
-        .route(
-            "/leagues/{league}/current/{*rest}",
-            get(public::handlers::current_division),
-        )
-        .route("/search", get(public::schools::search_page))
-        .route(
-            "/leagues/{league}/schools",
-            get(public::schools::schools_page),
-        )
-        .route(
-            "/leagues/{league}/schools/{school}",
-            get(public::schools::school_page),
-        )
-        .route("/leagues/{league}/{season}", get(public::handlers::season))
-        .route(
-            "/leagues/{league}/{season}/ratings",
-            get(public::handlers::season_ratings),
-        )
-        .route(
-            "/leagues/{league}/{season}/ratings.csv",
-            get(public::handlers::season_ratings_csv),
-        )
-        .route(c, get(public::handlers::competition))
-        .route(
-            &format!("{c}/crosstable"),
-            get(public::handlers::crosstable),
-        )
-        .route(&format!("{c}/explain"), get(public::handlers::explain))
-        .route(&format!("{c}/projector"), get(public::handlers::projector))
-        .route(&format!("{c}/bulletin"), get(public::handlers::bulletin))
-        .route(
-            &format!("{c}/standings.csv"),
-            get(public::exports::standings_csv),
-        )
-        .route(
-            &format!("{c}/competition.json"),
-            get(public::exports::competition_json),
-        )
-        .route(&format!("{c}/trf.txt"), get(public::exports::trf))
-        .route(&format!("{c}/ratings"), get(public::handlers::ratings))
-        .route(
-            &format!("{c}/ratings.csv"),
-            get(public::exports::ratings_csv),
-        )
-        .route(
-            &format!("{c}/rounds/{{round}}"),
-            get(public::handlers::round),
-        )
-        .route(
-            &format!("{c}/schedule.ics"),
-            get(public::schedule::competition),
-        )
-        .route(
-            &format!("{c}/schedule"),
-            get(public::schedule_sheet::division_sheet),
-        )
-        .route(
-            &format!("{c}/schedule.csv"),
-            get(public::schedule_sheet::division_csv),
-        )
-        .route(&format!("{c}/teams/{{team}}"), get(public::handlers::team))
-        .route(
-            &format!("{c}/teams/{{team}}/schedule.ics"),
-            get(public::schedule::team),
-        )
-        .route(
-            &format!("{c}/players/{{player}}"),
-            get(public::handlers::player),
-        )
-        .route(
-            &format!("{c}/rounds/{{round}}/matches/{{home}}/boards/{{board}}/game.pgn"),
-            get(results::page::game_score_pgn),
-        )
-        .route(
-            "/leagues/{league}/{season}/playoffs",
-            get(season_end::pages::playoffs),
-        )
-        .route(
-            "/leagues/{league}/{season}/awards",
-            get(season_end::pages::awards),
-        )
-        .route(
-            "/leagues/{league}/{season}/reports/{file}",
-            get(season_end::reports::published),
-        )
-        .route("/static/arbiter.css", get(public::handlers::stylesheet))
+    let c = "/leagues/{league}/{season}/{competition}";
+    let below_competition = competition_pages()
+        .into_iter()
+        .map(|(tail, handler)| (format!("{c}{tail}"), handler));
+    let public = league_pages()
+        .into_iter()
+        .map(|(path, handler)| (path.to_string(), handler))
+        .chain(below_competition)
+        .fold(Router::new(), |r, (path, handler)| r.route(&path, handler))
         .merge(api);
     // The match page shows each visitor their own controls; the guarded routes are the table's.
     let mut personal = Router::new()
@@ -241,6 +139,107 @@ pub fn router(state: AppState) -> Router {
         // a 5xx at ERROR.
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// The public pages above a competition's: address and handler.
+fn league_pages() -> Vec<(&'static str, MethodRouter<AppState>)> {
+    vec![
+        ("/", get(public::handlers::home)),
+        ("/leagues/{league}", get(public::handlers::league)),
+        (
+            "/leagues/{league}/schedule.ics",
+            get(public::schedule::league),
+        ),
+        (
+            "/leagues/{league}/schools/{school}/schedule.ics",
+            get(public::schedule::school),
+        ),
+        (
+            "/leagues/{league}/schools/{school}/schedule",
+            get(public::schedule_sheet::school_sheet),
+        ),
+        (
+            "/leagues/{league}/{season}/schedule.csv",
+            get(public::schedule_sheet::season_csv),
+        ),
+        ("/leagues/{league}/lots", get(event::field::lots_page)),
+        (
+            "/leagues/{league}/current",
+            get(public::handlers::current_season),
+        ),
+        (
+            "/leagues/{league}/current/{*rest}",
+            get(public::handlers::current_division),
+        ),
+        ("/search", get(public::schools::search_page)),
+        (
+            "/leagues/{league}/schools",
+            get(public::schools::schools_page),
+        ),
+        (
+            "/leagues/{league}/schools/{school}",
+            get(public::schools::school_page),
+        ),
+        ("/leagues/{league}/{season}", get(public::handlers::season)),
+        (
+            "/leagues/{league}/{season}/ratings",
+            get(public::handlers::season_ratings),
+        ),
+        (
+            "/leagues/{league}/{season}/ratings.csv",
+            get(public::handlers::season_ratings_csv),
+        ),
+        (
+            "/leagues/{league}/{season}/playoffs",
+            get(season_end::pages::playoffs),
+        ),
+        (
+            "/leagues/{league}/{season}/awards",
+            get(season_end::pages::awards),
+        ),
+        (
+            "/leagues/{league}/{season}/reports/{file}",
+            get(season_end::reports::published),
+        ),
+        ("/static/arbiter.css", get(public::handlers::stylesheet)),
+    ]
+}
+
+/// A competition's public pages: the address below `/leagues/{league}/{season}/{competition}`
+/// and the handler.
+fn competition_pages() -> Vec<(&'static str, MethodRouter<AppState>)> {
+    vec![
+        ("", get(public::handlers::competition)),
+        ("/crosstable", get(public::handlers::crosstable)),
+        ("/explain", get(public::handlers::explain)),
+        ("/projector", get(public::handlers::projector)),
+        ("/bulletin", get(public::handlers::bulletin)),
+        ("/standings.csv", get(public::exports::standings_csv)),
+        ("/competition.json", get(public::exports::competition_json)),
+        ("/trf.txt", get(public::exports::trf)),
+        ("/ratings", get(public::handlers::ratings)),
+        ("/ratings.csv", get(public::exports::ratings_csv)),
+        (
+            "/rounds/{round}",
+            get(public::handlers::item::<app::address::RoundAddress>),
+        ),
+        ("/schedule.ics", get(public::schedule::competition)),
+        ("/schedule", get(public::schedule_sheet::division_sheet)),
+        ("/schedule.csv", get(public::schedule_sheet::division_csv)),
+        (
+            "/teams/{team}",
+            get(public::handlers::item::<app::address::TeamAddress>),
+        ),
+        ("/teams/{team}/schedule.ics", get(public::schedule::team)),
+        (
+            "/players/{player}",
+            get(public::handlers::item::<app::address::PlayerAddress>),
+        ),
+        (
+            "/rounds/{round}/matches/{home}/boards/{board}/game.pgn",
+            get(results::page::game_score_pgn),
+        ),
+    ]
 }
 
 /// Sign-in and reset, per address: 10 attempts in any minute, counted in the store so that

@@ -6,9 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, Uri};
 use axum::response::Response;
 
-use crate::app::address::{
-    Addressed, CompetitionAddress, PlayerAddress, RoundAddress, SeasonAddress, TeamAddress,
-};
+use crate::app::address::{Addressed, CompetitionAddress, ItemAddress, SeasonAddress};
 use crate::app::respond::{self, bad_path};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::Page;
@@ -165,41 +163,16 @@ pub async fn bulletin(
     one_of(&state, &headers, path, Page::Bulletin).await
 }
 
-pub async fn round(
+/// A round's, a team's or a player's page: the address says which (`…/rounds/{round}`,
+/// `…/teams/{team}`, `…/players/{player}`).
+pub async fn item<A>(
     State(state): State<AppState>,
     headers: HeaderMap,
-    path: Addressed<RoundAddress>,
-) -> Response {
-    respond::item(
-        &state,
-        &headers,
-        Format::Html,
-        path,
-        pages::competition_page,
-    )
-    .await
-}
-
-pub async fn team(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: Addressed<TeamAddress>,
-) -> Response {
-    respond::item(
-        &state,
-        &headers,
-        Format::Html,
-        path,
-        pages::competition_page,
-    )
-    .await
-}
-
-pub async fn player(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    path: Addressed<PlayerAddress>,
-) -> Response {
+    path: Addressed<A>,
+) -> Response
+where
+    A: ItemAddress + serde::de::DeserializeOwned + Send + Sync + 'static,
+{
     respond::item(
         &state,
         &headers,
