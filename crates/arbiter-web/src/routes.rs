@@ -4,6 +4,7 @@
 //! without a rule cannot be added.
 
 use arbiter_core::rules::permissions::Action;
+use axum::handler::Handler;
 use axum::http::Method;
 use axum::routing::{MethodRouter, get, post};
 
@@ -60,9 +61,28 @@ fn site(method: Method, path: &str, guard: Guard) -> Rule {
     }
 }
 
-fn limited(mut r: Rule) -> Rule {
-    r.limited = true;
-    r
+/// A page the guard lets read: GET at `path`.
+fn page<H, T>(path: &str, guard: Guard, handler: H) -> (Rule, MethodRouter<AppState>)
+where
+    H: Handler<T, AppState>,
+    T: 'static,
+{
+    (site(Method::GET, path, guard), get(handler))
+}
+
+/// A form the guard lets submit: POST at `path`.
+fn form<H, T>(path: &str, guard: Guard, handler: H) -> (Rule, MethodRouter<AppState>)
+where
+    H: Handler<T, AppState>,
+    T: 'static,
+{
+    (site(Method::POST, path, guard), post(handler))
+}
+
+/// Sign-in and reset: the route's attempts are limited per address.
+fn limited((mut rule, handler): (Rule, MethodRouter<AppState>)) -> (Rule, MethodRouter<AppState>) {
+    rule.limited = true;
+    (rule, handler)
 }
 
 /// The site's guarded routes with their handlers.
@@ -70,612 +90,378 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
     use Guard::{Anyone, SignedIn, Table};
     let history = Table(Action::ReadHistory);
     vec![
-        (
-            site(Method::GET, "/sign-in", Anyone),
-            get(account::sign_in_form),
+        page("/sign-in", Anyone, account::sign_in_form),
+        limited(form("/sign-in", Anyone, account::sign_in)),
+        form("/sign-out", SignedIn, account::sign_out),
+        page("/invites/{token}", Anyone, account::invite_form),
+        form("/invites/{token}", Anyone, account::accept_invite),
+        page("/reset", Anyone, account::reset_form),
+        limited(form("/reset", Anyone, account::reset_request)),
+        page("/reset/{token}", Anyone, account::reset_link_form),
+        limited(form("/reset/{token}", Anyone, account::reset_with_link)),
+        page("/account", SignedIn, account::account_page),
+        form("/account/notices", SignedIn, account::set_notices),
+        form(
+            "/account/tokens",
+            Table(Action::CreateApiToken),
+            account::create_token,
         ),
-        (
-            limited(site(Method::POST, "/sign-in", Anyone)),
-            post(account::sign_in),
+        form(
+            "/account/tokens/{token}/revoke",
+            Table(Action::CreateApiToken),
+            account::revoke_token,
         ),
-        (
-            site(Method::POST, "/sign-out", SignedIn),
-            post(account::sign_out),
+        page(
+            "/leagues/{league}/people",
+            Table(Action::InviteUser),
+            people::people_page,
         ),
-        (
-            site(Method::GET, "/invites/{token}", Anyone),
-            get(account::invite_form),
+        form(
+            "/leagues/{league}/invites",
+            Table(Action::InviteUser),
+            people::invite,
         ),
-        (
-            site(Method::POST, "/invites/{token}", Anyone),
-            post(account::accept_invite),
+        form(
+            "/leagues/{league}/people/{membership}/revoke",
+            Table(Action::InviteUser),
+            people::revoke_role,
         ),
-        (
-            site(Method::GET, "/reset", Anyone),
-            get(account::reset_form),
+        form(
+            "/leagues/{league}/invites/{invite}/withdraw",
+            Table(Action::InviteUser),
+            people::withdraw_invite,
         ),
-        (
-            limited(site(Method::POST, "/reset", Anyone)),
-            post(account::reset_request),
+        form(
+            &format!("{M}/result"),
+            Table(Action::EnterResult),
+            matches::enter_result,
         ),
-        (
-            site(Method::GET, "/reset/{token}", Anyone),
-            get(account::reset_link_form),
+        form(
+            &format!("{M}/correction"),
+            Table(Action::CorrectResult),
+            matches::correct_result,
         ),
-        (
-            limited(site(Method::POST, "/reset/{token}", Anyone)),
-            post(account::reset_with_link),
+        form(
+            &format!("{M}/confirm"),
+            Table(Action::ConfirmResult),
+            matches::confirm_result,
         ),
-        (
-            site(Method::GET, "/account", SignedIn),
-            get(account::account_page),
+        form(
+            &format!("{M}/dispute"),
+            Table(Action::DisputeResult),
+            matches::dispute_result,
         ),
-        (
-            site(Method::POST, "/account/notices", SignedIn),
-            post(account::set_notices),
+        form(
+            &format!("{M}/penalty-withdrawal"),
+            Table(Action::ApplyMatchForfeit),
+            matches::withdraw_penalty,
         ),
-        (
-            site(
-                Method::POST,
-                "/account/tokens",
-                Table(Action::CreateApiToken),
-            ),
-            post(account::create_token),
+        form(
+            &format!("{M}/correction-request"),
+            Table(Action::RequestCorrection),
+            matches::request_correction,
         ),
-        (
-            site(
-                Method::POST,
-                "/account/tokens/{token}/revoke",
-                Table(Action::CreateApiToken),
-            ),
-            post(account::revoke_token),
+        form(
+            &format!("{M}/move"),
+            Table(Action::PostponeMatch),
+            matches::move_match,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/people",
-                Table(Action::InviteUser),
-            ),
-            get(people::people_page),
+        form(
+            &format!("{M}/lineups/{{side}}"),
+            Table(Action::SubmitLineup),
+            matches::name_lineup,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/invites",
-                Table(Action::InviteUser),
-            ),
-            post(people::invite),
+        form(
+            &format!("{M}/decision"),
+            Table(Action::DecideDispute),
+            matches::decide_dispute,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/people/{membership}/revoke",
-                Table(Action::InviteUser),
-            ),
-            post(people::revoke_role),
+        form(
+            &format!("{M}/forfeit"),
+            Table(Action::ApplyMatchForfeit),
+            matches::declare_forfeit,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/invites/{invite}/withdraw",
-                Table(Action::InviteUser),
-            ),
-            post(people::withdraw_invite),
+        form(
+            &format!("{M}/extra-games"),
+            Table(Action::RecordExtraGame),
+            matches::record_extra_game,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/result"),
-                Table(Action::EnterResult),
-            ),
-            post(matches::enter_result),
+        form(
+            &format!("{M}/extra-games/{{game}}/confirm"),
+            Table(Action::ConfirmExtraGame),
+            matches::confirm_extra_game,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/correction"),
-                Table(Action::CorrectResult),
-            ),
-            post(matches::correct_result),
+        form(
+            &format!("{M}/extra-games/{{game}}/strike"),
+            Table(Action::StrikeExtraGame),
+            matches::strike_extra_game,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/confirm"),
-                Table(Action::ConfirmResult),
-            ),
-            post(matches::confirm_result),
+        form(
+            &format!("{M}/adjudication"),
+            Table(Action::AdjudicateGame),
+            matches::adjudicate_game,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/dispute"),
-                Table(Action::DisputeResult),
-            ),
-            post(matches::dispute_result),
+        form(
+            &format!("{M}/adjourned-game"),
+            Table(Action::EnterResult),
+            matches::finish_adjourned_game,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/penalty-withdrawal"),
-                Table(Action::ApplyMatchForfeit),
-            ),
-            post(matches::withdraw_penalty),
+        form(
+            &format!("{M}/game-scores"),
+            Table(Action::UploadGameScore),
+            matches::upload_game_score,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/correction-request"),
-                Table(Action::RequestCorrection),
-            ),
-            post(matches::request_correction),
+        form(
+            &format!("{M}/late-report"),
+            Table(Action::ApplyDoubleForfeitForLateReport),
+            matches::late_report_forfeit,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/move"),
-                Table(Action::PostponeMatch),
-            ),
-            post(matches::move_match),
+        page(
+            "/leagues/{league}/rosters",
+            Table(Action::EditRoster),
+            rosters::rosters_page,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/lineups/{{side}}"),
-                Table(Action::SubmitLineup),
-            ),
-            post(matches::name_lineup),
+        form(
+            "/leagues/{league}/rosters",
+            Table(Action::EditRoster),
+            rosters::add_players,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/decision"),
-                Table(Action::DecideDispute),
-            ),
-            post(matches::decide_dispute),
+        form(
+            "/leagues/{league}/rosters/player",
+            Table(Action::EditRoster),
+            rosters::change_player,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/forfeit"),
-                Table(Action::ApplyMatchForfeit),
-            ),
-            post(matches::declare_forfeit),
+        form(
+            "/leagues/{league}/rosters/person",
+            Table(Action::EditRoster),
+            rosters::link_person,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/extra-games"),
-                Table(Action::RecordExtraGame),
-            ),
-            post(matches::record_extra_game),
+        page(
+            "/leagues/{league}/setup",
+            Table(Action::CreateSeason),
+            setup::setup_page,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/extra-games/{{game}}/confirm"),
-                Table(Action::ConfirmExtraGame),
-            ),
-            post(matches::confirm_extra_game),
+        form(
+            "/leagues/{league}/setup/seasons",
+            Table(Action::CreateSeason),
+            setup::create_season,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/extra-games/{{game}}/strike"),
-                Table(Action::StrikeExtraGame),
-            ),
-            post(matches::strike_extra_game),
+        form(
+            "/leagues/{league}/setup/time-zone",
+            Table(Action::CreateSeason),
+            setup::set_time_zone,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/adjudication"),
-                Table(Action::AdjudicateGame),
-            ),
-            post(matches::adjudicate_game),
+        form(
+            "/leagues/{league}/setup/schools",
+            Table(Action::CreateSeason),
+            setup::add_school,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/adjourned-game"),
-                Table(Action::EnterResult),
-            ),
-            post(matches::finish_adjourned_game),
+        form(
+            "/leagues/{league}/setup/schools/address",
+            Table(Action::CreateSeason),
+            setup::set_school_address,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/game-scores"),
-                Table(Action::UploadGameScore),
-            ),
-            post(matches::upload_game_score),
+        form(
+            "/leagues/{league}/setup/closures",
+            Table(Action::DrawSchedule),
+            setup::add_closure,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{M}/late-report"),
-                Table(Action::ApplyDoubleForfeitForLateReport),
-            ),
-            post(matches::late_report_forfeit),
+        form(
+            "/leagues/{league}/setup/closures/withdraw",
+            Table(Action::DrawSchedule),
+            setup::withdraw_closure,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/rosters",
-                Table(Action::EditRoster),
-            ),
-            get(rosters::rosters_page),
+        form(
+            "/leagues/{league}/setup/divisions",
+            Table(Action::CreateSeason),
+            setup::create_division,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/rosters",
-                Table(Action::EditRoster),
-            ),
-            post(rosters::add_players),
+        page(
+            &format!("{C}/rounds/{{round}}/results"),
+            Table(Action::EnterResult),
+            crate::results::round::round_results_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/rosters/player",
-                Table(Action::EditRoster),
-            ),
-            post(rosters::change_player),
+        form(
+            &format!("{C}/rounds/{{round}}/results"),
+            Table(Action::EnterResult),
+            crate::results::round::save_round_results,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/rosters/person",
-                Table(Action::EditRoster),
-            ),
-            post(rosters::link_person),
+        page(
+            &format!("{C}/rosters/sheet"),
+            SignedIn,
+            crate::rosters::sheet::roster_sheet,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/setup",
-                Table(Action::CreateSeason),
-            ),
-            get(setup::setup_page),
+        page(
+            &format!("{C}/rounds/{{round}}/sheets"),
+            Table(Action::EnterResult),
+            crate::results::round::round_sheets,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/setup/seasons",
-                Table(Action::CreateSeason),
-            ),
-            post(setup::create_season),
+        form(
+            &format!("{C}/rounds/{{round}}/results/undo"),
+            Table(Action::CorrectResult),
+            crate::results::round::undo_round_change,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/setup/time-zone",
-                Table(Action::CreateSeason),
-            ),
-            post(setup::set_time_zone),
+        page(
+            &format!("{C}/pairing"),
+            Table(Action::DrawSchedule),
+            crate::pairing::page::pairing_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/setup/schools",
-                Table(Action::CreateSeason),
-            ),
-            post(setup::add_school),
+        form(
+            &format!("{C}/pairing"),
+            Table(Action::DrawSchedule),
+            crate::pairing::page::pairing_step,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/setup/schools/address",
-                Table(Action::CreateSeason),
-            ),
-            post(setup::set_school_address),
+        page(
+            "/leagues/{league}/field",
+            Table(Action::DrawSchedule),
+            crate::event::field::field_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/setup/closures",
-                Table(Action::DrawSchedule),
-            ),
-            post(setup::add_closure),
-        ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/setup/closures/withdraw",
-                Table(Action::DrawSchedule),
-            ),
-            post(setup::withdraw_closure),
-        ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/setup/divisions",
-                Table(Action::CreateSeason),
-            ),
-            post(setup::create_division),
-        ),
-        (
-            site(
-                Method::GET,
-                &format!("{C}/rounds/{{round}}/results"),
-                Table(Action::EnterResult),
-            ),
-            get(crate::results::round::round_results_page),
-        ),
-        (
-            site(
-                Method::POST,
-                &format!("{C}/rounds/{{round}}/results"),
-                Table(Action::EnterResult),
-            ),
-            post(crate::results::round::save_round_results),
-        ),
-        (
-            site(Method::GET, &format!("{C}/rosters/sheet"), SignedIn),
-            get(crate::rosters::sheet::roster_sheet),
-        ),
-        (
-            site(
-                Method::GET,
-                &format!("{C}/rounds/{{round}}/sheets"),
-                Table(Action::EnterResult),
-            ),
-            get(crate::results::round::round_sheets),
-        ),
-        (
-            site(
-                Method::POST,
-                &format!("{C}/rounds/{{round}}/results/undo"),
-                Table(Action::CorrectResult),
-            ),
-            post(crate::results::round::undo_round_change),
-        ),
-        (
-            site(
-                Method::GET,
-                &format!("{C}/pairing"),
-                Table(Action::DrawSchedule),
-            ),
-            get(crate::pairing::page::pairing_page),
-        ),
-        (
-            site(
-                Method::POST,
-                &format!("{C}/pairing"),
-                Table(Action::DrawSchedule),
-            ),
-            post(crate::pairing::page::pairing_step),
-        ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/field",
-                Table(Action::DrawSchedule),
-            ),
-            get(crate::event::field::field_page),
-        ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/field",
-                Table(Action::DrawSchedule),
-            ),
-            post(crate::event::field::plan_field),
+        form(
+            "/leagues/{league}/field",
+            Table(Action::DrawSchedule),
+            crate::event::field::plan_field,
         ),
         // AS-13: the handlers check the team's school (a protest names it, not the address).
-        (
-            site(Method::POST, &format!("{C}/protests"), Guard::SignedIn),
-            post(crate::event::protests::lodge),
+        form(
+            &format!("{C}/protests"),
+            Guard::SignedIn,
+            crate::event::protests::lodge,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{C}/protests/{{number}}/reply"),
-                Guard::SignedIn,
-            ),
-            post(crate::event::protests::reply),
+        form(
+            &format!("{C}/protests/{{number}}/reply"),
+            Guard::SignedIn,
+            crate::event::protests::reply,
         ),
-        (
-            site(
-                Method::POST,
-                &format!("{C}/protests/{{number}}/decision"),
-                Table(Action::DecideProtest),
-            ),
-            post(crate::event::protests::decide),
+        form(
+            &format!("{C}/protests/{{number}}/decision"),
+            Table(Action::DecideProtest),
+            crate::event::protests::decide,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/event",
-                Table(Action::DrawSchedule),
-            ),
-            get(crate::event::page::event_page),
+        page(
+            "/leagues/{league}/{season}/event",
+            Table(Action::DrawSchedule),
+            crate::event::page::event_page,
         ),
         // Issue 32 (item 22): the arbiter's day, every competition's round on one page.
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/event/today",
-                Table(Action::DrawSchedule),
-            ),
-            get(crate::event::today::today_page),
+        page(
+            "/leagues/{league}/{season}/event/today",
+            Table(Action::DrawSchedule),
+            crate::event::today::today_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/{season}/event",
-                Table(Action::DrawSchedule),
-            ),
-            post(crate::event::page::set_event),
+        form(
+            "/leagues/{league}/{season}/event",
+            Table(Action::DrawSchedule),
+            crate::event::page::set_event,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/settings",
-                Table(Action::EditRules),
-            ),
-            get(setup::settings_page),
+        page(
+            "/leagues/{league}/{season}/settings",
+            Table(Action::EditRules),
+            setup::settings_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/{season}/settings",
-                Table(Action::EditRules),
-            ),
-            post(setup::save_settings),
+        form(
+            "/leagues/{league}/{season}/settings",
+            Table(Action::EditRules),
+            setup::save_settings,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/suspension",
-                Table(Action::SuspendSchedule),
-            ),
-            get(suspension::page::suspension_page),
+        page(
+            "/leagues/{league}/{season}/suspension",
+            Table(Action::SuspendSchedule),
+            suspension::page::suspension_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/{season}/suspension",
-                Table(Action::SuspendSchedule),
-            ),
-            post(suspension::page::suspend_schedule),
+        form(
+            "/leagues/{league}/{season}/suspension",
+            Table(Action::SuspendSchedule),
+            suspension::page::suspend_schedule,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/send-schedule",
-                Table(Action::SendScheduleToSchools),
-            ),
-            get(schedule_mail::send_page),
+        page(
+            "/leagues/{league}/{season}/send-schedule",
+            Table(Action::SendScheduleToSchools),
+            schedule_mail::send_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/{season}/send-schedule",
-                Table(Action::SendScheduleToSchools),
-            ),
-            post(schedule_mail::send_schedule),
+        form(
+            "/leagues/{league}/{season}/send-schedule",
+            Table(Action::SendScheduleToSchools),
+            schedule_mail::send_schedule,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/qualification",
-                Table(Action::DecidePlayoff),
-            ),
-            get(season_end::pages::qualification_page),
+        page(
+            "/leagues/{league}/{season}/qualification",
+            Table(Action::DecidePlayoff),
+            season_end::pages::qualification_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/{season}/qualification",
-                Table(Action::DecidePlayoff),
-            ),
-            post(season_end::pages::qualification_step),
+        form(
+            "/leagues/{league}/{season}/qualification",
+            Table(Action::DecidePlayoff),
+            season_end::pages::qualification_step,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/reports",
-                Table(Action::ReadMediaReportDrafts),
-            ),
-            get(season_end::reports::reports_page),
+        page(
+            "/leagues/{league}/{season}/reports",
+            Table(Action::ReadMediaReportDrafts),
+            season_end::reports::reports_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/{season}/reports",
-                Table(Action::PublishMediaReport),
-            ),
-            post(season_end::reports::save),
+        form(
+            "/leagues/{league}/{season}/reports",
+            Table(Action::PublishMediaReport),
+            season_end::reports::save,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/findings",
-                Table(Action::RuleOnViolation),
-            ),
-            get(findings::findings_page),
+        page(
+            "/leagues/{league}/findings",
+            Table(Action::RuleOnViolation),
+            findings::findings_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/findings",
-                Table(Action::RuleOnViolation),
-            ),
-            post(findings::rule),
+        form(
+            "/leagues/{league}/findings",
+            Table(Action::RuleOnViolation),
+            findings::rule,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/ledger",
-                Table(Action::ReadLedger),
-            ),
-            get(ledger::page::ledger_page),
+        page(
+            "/leagues/{league}/ledger",
+            Table(Action::ReadLedger),
+            ledger::page::ledger_page,
         ),
-        (
-            site(
-                Method::POST,
-                "/leagues/{league}/ledger",
-                Table(Action::RecordLedgerEntry),
-            ),
-            post(ledger::page::record_entry),
+        form(
+            "/leagues/{league}/ledger",
+            Table(Action::RecordLedgerEntry),
+            ledger::page::record_entry,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/ledger.csv",
-                Table(Action::ReadLedger),
-            ),
-            get(ledger::csv::ledger_csv),
+        page(
+            "/leagues/{league}/ledger.csv",
+            Table(Action::ReadLedger),
+            ledger::csv::ledger_csv,
         ),
-        (
-            site(Method::GET, "/leagues/{league}/history", history),
-            get(history::league_page),
+        page("/leagues/{league}/history", history, history::league_page),
+        page(
+            "/leagues/{league}/history.csv",
+            history,
+            history::league_csv,
         ),
-        (
-            site(Method::GET, "/leagues/{league}/history.csv", history),
-            get(history::league_csv),
+        page(
+            "/leagues/{league}/{season}/history",
+            history,
+            history::season_page,
         ),
-        (
-            site(Method::GET, "/leagues/{league}/{season}/history", history),
-            get(history::season_page),
+        page(
+            "/leagues/{league}/{season}/history.csv",
+            history,
+            history::season_csv,
         ),
-        (
-            site(
-                Method::GET,
-                "/leagues/{league}/{season}/history.csv",
-                history,
-            ),
-            get(history::season_csv),
+        page(&format!("{C}/history"), history, history::competition_page),
+        page(
+            &format!("{C}/history.csv"),
+            history,
+            history::competition_csv,
         ),
-        (
-            site(Method::GET, &format!("{C}/history"), history),
-            get(history::competition_page),
+        page(
+            &format!("{C}/teams/{{team}}/history"),
+            history,
+            history::team_page,
         ),
-        (
-            site(Method::GET, &format!("{C}/history.csv"), history),
-            get(history::competition_csv),
+        page(
+            &format!("{C}/teams/{{team}}/history.csv"),
+            history,
+            history::team_csv,
         ),
-        (
-            site(Method::GET, &format!("{C}/teams/{{team}}/history"), history),
-            get(history::team_page),
-        ),
-        (
-            site(
-                Method::GET,
-                &format!("{C}/teams/{{team}}/history.csv"),
-                history,
-            ),
-            get(history::team_csv),
-        ),
-        (
-            site(Method::GET, &format!("{M}/history"), history),
-            get(history::match_page),
-        ),
-        (
-            site(Method::GET, &format!("{M}/history.csv"), history),
-            get(history::match_csv),
-        ),
+        page(&format!("{M}/history"), history, history::match_page),
+        page(&format!("{M}/history.csv"), history, history::match_csv),
     ]
 }
 
