@@ -76,6 +76,7 @@ pub fn serve(
     trust_proxy: Vec<std::net::IpAddr>,
     limits: arbiter_web::Limits,
     (now, remind_at): (Option<jiff::Timestamp>, Option<jiff::civil::Time>),
+    cache_bytes: usize,
     db: &Database,
 ) -> Result<()> {
     crate::logs::init();
@@ -91,7 +92,8 @@ pub fn serve(
         let mut state = arbiter_web::AppState::new(store)
             .with_mail(mailer, &base_url)
             .with_trusted_proxies(trust_proxy)
-            .with_reminders_at(remind_at);
+            .with_reminders_at(remind_at)
+            .with_cache_bytes(cache_bytes);
         if let Some(at) = remind_at {
             eprintln!(
                 "Arbiter: GT-P2's reminders are mailed daily at {} in each league's time zone (--remind-at)",

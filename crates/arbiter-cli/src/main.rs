@@ -197,6 +197,10 @@ enum Command {
         /// reminders of results due tomorrow itself; `off` leaves them to `arbiter remind`.
         #[arg(long, value_name = "HH:MM", default_value = "17:00")]
         remind_at: String,
+        /// How many MiB the competitions' computed views and their drawn pages may hold
+        /// together; past it the least recently read are dropped and loaded again when read.
+        #[arg(long, value_name = "MIB", default_value_t = 256)]
+        cache_mib: usize,
         #[command(flatten)]
         database: database::Database,
     },
@@ -1301,6 +1305,7 @@ fn run(cli: Cli) -> Result<()> {
             max_connections_per_address,
             now,
             remind_at,
+            cache_mib,
             database,
         } => {
             let remind_at = match remind_at.trim() {
@@ -1323,6 +1328,7 @@ fn run(cli: Cli) -> Result<()> {
                 trust_proxy,
                 limits,
                 (now, remind_at),
+                cache_mib.saturating_mul(1024 * 1024),
                 &database,
             )
         }

@@ -120,6 +120,7 @@ impl Backend {
         let time_zone = league_in(&mut tx, LeagueId(league))
             .await?
             .time_zone;
+        mark_changed(&mut tx, Touched::Season(season.0)).await?;
         tx.commit("saving the event").await?;
         Ok(EventRecord {
             season,

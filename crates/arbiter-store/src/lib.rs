@@ -694,6 +694,12 @@ impl Store {
         dispatch!(self, s => s.data_version().await)
     }
 
+    /// The data version now and the competitions whose pages changed after version `since`
+    /// (issue 35): what a server sharing the database reloads.
+    pub async fn changes_since(&self, since: i64) -> Result<Changes, StoreError> {
+        dispatch!(self, s => s.changes_since(since).await)
+    }
+
     /// Closes every connection of the store (on SQLite, the readers' and the writer's).
     pub async fn close(&self) {
         dispatch!(self, s => s.close().await)

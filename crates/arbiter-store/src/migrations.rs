@@ -173,6 +173,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "fee_waivers",
         include_str!("../migrations/sqlite/0032_fee_waivers.sql"),
     ),
+    (
+        33,
+        "change_marks",
+        include_str!("../migrations/sqlite/0033_change_marks.sql"),
+    ),
 ];
 
 /// The PostgreSQL migrations, oldest first (`migrations/postgres/`).
@@ -336,6 +341,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         32,
         "fee_waivers",
         include_str!("../migrations/postgres/0032_fee_waivers.sql"),
+    ),
+    (
+        33,
+        "change_marks",
+        include_str!("../migrations/postgres/0033_change_marks.sql"),
     ),
 ];
 

@@ -28,7 +28,7 @@ use crate::codes;
 use crate::error::{StoreError, corrupt, db};
 use crate::json;
 use crate::records::{
-    Actor, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, MatchNames, League, LeagueId,
+    Actor, Changes, CompetitionId, Entity, HistoryAction, CompetitionRecord, HistoryEntry, HistoryFilter, MatchNames, League, LeagueId,
     LeagueKind, LineupVersion, MatchId, NewCompetition, Ruling, NewLeague, NewSeason, ReportSeen, ResultVersion, RulesChange, RulesRef, Season,
     SeasonId, StoredCompetition, ImportPlace, Imported, SeasonChoice, School, SchoolId, NewClosure,
     SeasonClosure, PlayerChange, GameScore, MatchMove, LateLineup, HandChange,
@@ -203,6 +203,7 @@ async fn extend_season(
     .execute(&mut **tx)
     .await
     .map_err(db("moving the season's last day"))?;
+    mark_changed(tx, Touched::Season(season.0)).await?;
     append_history(
         tx,
         at,
@@ -218,13 +219,49 @@ async fn extend_season(
     .await
 }
 
-/// A competition's data version up by one: its pages and ETags change (`StoredCompetition`).
+/// A competition's data version up by one: its pages and ETags change (`StoredCompetition`);
+/// marked as changed by this write (issue 35).
 async fn bump_competition(tx: &mut Tx, competition: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE competitions SET version = version + 1 WHERE id = $1")
+    let sql = format!(
+        "UPDATE competitions SET version = version + 1, changed_in = {WRITE_VERSION} WHERE id = $1"
+    );
+    sqlx::query(&sql)
         .bind(competition)
         .execute(&mut **tx)
         .await
         .map_err(db("bumping the competition's version"))?;
+    Ok(())
+}
+
+/// The data version of the write in progress: its transaction bumped it first.
+const WRITE_VERSION: &str = "(SELECT data_version FROM store_meta WHERE id = 1)";
+
+/// What a write changes of the competitions' pages besides their own records (issue 35): a
+/// league's time zone or a school's address shows on every competition of the league, an
+/// event's days and the playoffs on every competition of the season. Each competition so
+/// touched is marked with the write's data version, so that every server sharing the database
+/// reloads it and only it ([`Backend::changes_since`]). Accounts, sessions, tokens, the ledger,
+/// mail and closures (which no competition's pages read) touch none.
+#[derive(Debug, Clone, Copy)]
+enum Touched {
+    Season(i64),
+    League(i64),
+    /// The competitions with a team of this school.
+    School(i64),
+}
+
+async fn mark_changed(tx: &mut Tx, touched: Touched) -> Result<(), StoreError> {
+    let (which, id) = match touched {
+        Touched::Season(id) => ("season_id = $1", id),
+        Touched::League(id) => ("season_id IN (SELECT id FROM seasons WHERE league_id = $1)", id),
+        Touched::School(id) => ("id IN (SELECT competition_id FROM teams WHERE school_id = $1)", id),
+    };
+    let sql = format!("UPDATE competitions SET changed_in = {WRITE_VERSION} WHERE {which}");
+    sqlx::query(&sql)
+        .bind(id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("marking the competitions a write changed"))?;
     Ok(())
 }
 
@@ -328,7 +365,7 @@ fn rules_text(r: &RulesRef) -> &str {
 }
 
 const COMPETITION_COLUMNS: &str =
-    "id, league_id, season_id, slug, name, model_name, rules_preset, rules_toml, version";
+    "id, league_id, season_id, slug, name, model_name, rules_preset, rules_toml, version, changed_in";
 
 fn record_from_row(row: &DbRow) -> Result<CompetitionRecord, StoreError> {
     let preset: Option<String> = get(row, "rules_preset")?;
@@ -349,6 +386,7 @@ fn record_from_row(row: &DbRow) -> Result<CompetitionRecord, StoreError> {
         name: get(row, "name")?,
         rules,
         version: get(row, "version")?,
+        changed_in: get(row, "changed_in")?,
     })
 }
 
@@ -970,7 +1008,8 @@ async fn insert_competition(
     };
     let sql = format!(
         "INSERT INTO competitions (league_id, season_id, slug, name, model_name, rules_preset, \
-         rules_toml, version, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, {}) RETURNING id",
+         rules_toml, version, created_at, changed_in) VALUES ($1, $2, $3, $4, $5, $6, $7, 1, {}, \
+         {WRITE_VERSION}) RETURNING id, changed_in",
         ts_in("$8")
     );
     let row = sqlx::query(&sql)
@@ -986,6 +1025,7 @@ async fn insert_competition(
         .await
         .map_err(db("storing the competition"))?;
     let id: i64 = get(&row, "id")?;
+    let changed_in: i64 = get(&row, "changed_in")?;
 
     // Schools: the league's own, found by name or added.
     let mut schools: HashMap<&str, i64> = HashMap::new();
@@ -1178,6 +1218,7 @@ async fn insert_competition(
         name: new.name.clone(),
         rules: new.rules.clone(),
         version: 1,
+        changed_in,
     })
 }
 
@@ -2028,6 +2069,7 @@ impl Backend {
             },
         )
         .await?;
+        mark_changed(&mut tx, Touched::League(league.0)).await?;
         tx.commit("saving the league's time zone").await?;
         Ok(after)
     }
@@ -2262,6 +2304,7 @@ impl Backend {
             },
         )
         .await?;
+        mark_changed(&mut tx, Touched::School(school.0)).await?;
         tx.commit("saving the school's address").await?;
         Ok(after)
     }
@@ -3412,6 +3455,27 @@ impl Backend {
             .await
             .map_err(db("reading the data version"))?;
         get(&row, "data_version")
+    }
+
+    /// The data version now and the competitions whose pages changed after version `since`,
+    /// read in one snapshot (issue 35): a server reloads those and keeps every other.
+    pub async fn changes_since(&self, since: i64) -> Result<Changes, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        let row = sqlx::query("SELECT data_version FROM store_meta WHERE id = 1")
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("reading the data version"))?;
+        let version = get(&row, "data_version")?;
+        let rows = sqlx::query("SELECT id, changed_in FROM competitions WHERE changed_in > $1")
+            .bind(since)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db("reading the competitions changed"))?;
+        let competitions = rows
+            .iter()
+            .map(|r| Ok((CompetitionId(get(r, "id")?), get(r, "changed_in")?)))
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Changes { version, competitions })
     }
 }
 

@@ -277,6 +277,9 @@ pub struct CompetitionRecord {
     pub rules: RulesRef,
     /// Bumped on every write to this competition (starts at 1 on import).
     pub version: i64,
+    /// The data version of the last write that changed what its pages show: its own, or its
+    /// league's, season's or a school's (issue 35); with `id` and `version`, its pages' ETags.
+    pub changed_in: i64,
 }
 
 /// Where an import stores a competition: the league with this slug, created as given when
@@ -590,6 +593,16 @@ impl ReportSeen {
             reviews: u32::try_from(reviews.len()).unwrap_or(u32::MAX),
         }
     }
+}
+
+/// What changed since a data version a server saw (issue 35): the version now, and each
+/// competition whose pages changed after it with the version of its last change.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Changes {
+    /// The store's data version when read.
+    pub version: i64,
+    /// The competitions changed, each with the data version of the last write that changed it.
+    pub competitions: Vec<(CompetitionId, i64)>,
 }
 
 /// Which history rows to read. Every field narrows; all `None` reads the whole history.

@@ -300,6 +300,7 @@ impl Backend {
         )
         .await?;
         let drawn = playoffs_in(&mut tx, season).await?;
+        mark_changed(&mut tx, Touched::Season(season.0)).await?;
         tx.commit("saving the playoffs").await?;
         drawn.ok_or_else(|| corrupt("playoffs stored but not read back"))
     }

@@ -3,6 +3,7 @@
 //! cached page.
 
 pub mod address;
+pub mod cache;
 pub mod ratings;
 pub mod respond;
 pub mod season;

@@ -73,7 +73,12 @@ pub async fn competition(
         if not_modified(headers, &tag) {
             return Ok(unchanged(tag, PAGE_CACHE));
         }
+        let drawn_before = view.page_bytes();
         let (tag, body) = view.page(key, |view| draw(view, page)).await?;
+        // A page drawn now is kept with its view: the cache weighs it and keeps its budget.
+        if view.page_bytes() != drawn_before {
+            state.trim_cache();
+        }
         Ok(ok(content_type(format), tag, PAGE_CACHE, body))
     };
     answer.await.unwrap_or_else(|e: WebError| e.answer(format))

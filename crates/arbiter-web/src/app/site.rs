@@ -164,6 +164,7 @@ mod tests {
                         name: "Metro".into(),
                         rules: RulesRef::Preset("gthscl".into()),
                         version: 1,
+                        changed_in: 1,
                     };
                     (s, vec![division])
                 })

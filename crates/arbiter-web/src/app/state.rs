@@ -1,12 +1,16 @@
 //! The server's state: the store, the data version, and what has already been computed for it.
 //!
-//! A page is computed once per data version: each competition's score sheet, standings and
-//! explanation are kept with the version they were computed at, and so is every page drawn from
-//! them. A public page asks the store only for its data version (at most once per `freshness`),
-//! so an unchanged page costs a hash-map look-up, or a 304; a person's own page and a write read
-//! it on every request, so they see at once what another server on the database wrote.
+//! Each competition's score sheet, standings and explanation are computed once and kept with the
+//! data version they were read at, and so is every page drawn from them. A public page asks the
+//! store only for the data version and the competitions changed since the one it last saw (at
+//! most once per `freshness`, one query: `Store::changes_since`), so a write to one competition
+//! costs the others nothing (issue 35); a person's own page and a write ask on every request, so
+//! they see at once what another server on the database wrote. The views are kept in a cache
+//! bounded in bytes ([`crate::app::cache`]); each competition loads on its own, off the async
+//! threads, so a cold one waits only for itself.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
@@ -16,6 +20,7 @@ use arbiter_core::record::zone::Zone;
 use arbiter_core::teams::sealed::{self, Viewer};
 use arbiter_store::{Clock, Store};
 
+use crate::app::cache::{Weighed, WeighedCache};
 use crate::app::view::{CompetitionView, PageCell};
 use crate::http::error::{Format, WebError};
 use crate::ui::link::Link;
@@ -43,13 +48,19 @@ struct Inner {
     today: Option<jiff::civil::Date>,
     settings: Settings,
     version: VersionClock,
-    /// Competitions by (league, season, competition) slug.
-    views: RwLock<HashMap<ViewKey, Arc<CompetitionView>>>,
+    /// The data version the changes were last read at, and each competition changed since the
+    /// server started with the version of its last change (issue 35).
+    changes: Mutex<ChangeLog>,
+    /// Competitions by (league, season, competition) slug, within the cache's budget.
+    views: WeighedCache<ViewKey, CompetitionView>,
     /// AS-12: the public's copies of events' competitions before their rosters lock, with the
     /// `etag_base` of the view each was made from.
-    withheld: RwLock<HashMap<arbiter_store::CompetitionId, (u64, Arc<CompetitionView>)>>,
-    /// One competition load at a time: after a write, 64 waiting readers cause one load.
-    loading: tokio::sync::Mutex<()>,
+    withheld: WeighedCache<arbiter_store::CompetitionId, Withheld>,
+    /// One load at a time for each competition: after a write, 64 readers of it cause one load,
+    /// while other competitions load beside it.
+    loading: Mutex<HashMap<ViewKey, Arc<tokio::sync::Mutex<()>>>>,
+    /// Competitions loaded from the store since the server started (tests count them).
+    loads: AtomicU64,
     /// Pages that list leagues and seasons, valid for one data version.
     site: RwLock<SitePages>,
     /// The key of anonymous visitors' CSRF tokens, read from the store once.
@@ -59,6 +70,38 @@ struct Inner {
 }
 
 pub type ViewKey = (String, String, String);
+
+/// The default budget of the views' cache: a small machine's share (`arbiter serve --cache-mib`).
+pub const DEFAULT_CACHE_BYTES: usize = 256 * 1024 * 1024;
+
+/// What the server knows of the changes in the store (issue 35).
+#[derive(Default)]
+struct ChangeLog {
+    /// The data version the changes were read up to.
+    synced: i64,
+    /// The data version of each competition's last change, for those changed since `synced`
+    /// was first read.
+    last_change: HashMap<arbiter_store::CompetitionId, i64>,
+}
+
+/// The public's copy of a competition before its rosters lock (AS-12), with the `etag_base` of
+/// the view it was made from.
+struct Withheld {
+    base: u64,
+    view: Arc<CompetitionView>,
+}
+
+impl Weighed for Withheld {
+    fn weight(&self) -> usize {
+        self.view.approximate_bytes()
+    }
+}
+
+impl Weighed for CompetitionView {
+    fn weight(&self) -> usize {
+        self.approximate_bytes()
+    }
+}
 
 /// Whether a reader waits for the current version of a competition while another loads it.
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +122,8 @@ struct Settings {
     /// Issue 32 (item 12): the local time of day at which `arbiter serve` sends each league's
     /// GT-P2 reminders itself; `None`: it does not (`arbiter remind` from cron instead).
     remind_at: Option<jiff::civil::Time>,
+    /// How many bytes the competitions' views may hold together (issue 35).
+    cache_bytes: usize,
 }
 
 impl Default for Settings {
@@ -90,6 +135,7 @@ impl Default for Settings {
             trusted_proxies: Vec::new(),
             clock: Clock::System,
             remind_at: None,
+            cache_bytes: DEFAULT_CACHE_BYTES,
         }
     }
 }
@@ -166,6 +212,7 @@ impl AppState {
             trusted_proxies: i.settings.trusted_proxies.clone(),
             clock: i.settings.clock,
             remind_at: i.settings.remind_at,
+            cache_bytes: i.settings.cache_bytes,
         };
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
@@ -244,6 +291,25 @@ impl AppState {
         AppState::build(i.store.clone(), i.freshness, i.today, settings)
     }
 
+    /// The views of competitions kept within `bytes` (`arbiter serve --cache-mib`, issue 35).
+    pub fn with_cache_bytes(self, bytes: usize) -> AppState {
+        let i = &self.inner;
+        let mut settings = i.settings.clone();
+        settings.cache_bytes = bytes;
+        AppState::build(i.store.clone(), i.freshness, i.today, settings)
+    }
+
+    /// Competitions loaded from the store since the server started.
+    pub fn loads(&self) -> u64 {
+        self.inner.loads.load(Ordering::Relaxed)
+    }
+
+    /// How many views are cached, what they weigh together, and how many were evicted.
+    pub fn cached(&self) -> (usize, usize, u64) {
+        let views = &self.inner.views;
+        (views.len(), views.weight(), views.evicted())
+    }
+
     /// The time of day the server sends GT-P2's reminders at, if it does.
     pub(crate) fn reminders_at(&self) -> Option<jiff::civil::Time> {
         self.inner.settings.remind_at
@@ -285,6 +351,7 @@ impl AppState {
                 .map_or(Clock::System, Clock::starting_at),
             (set, _) => set,
         };
+        let cache_bytes = settings.cache_bytes;
         AppState {
             inner: Arc::new(Inner {
                 store: store.with_clock(clock),
@@ -300,9 +367,11 @@ impl AppState {
                     epoch: Instant::now(),
                     refresh: tokio::sync::Mutex::new(()),
                 },
-                views: RwLock::new(HashMap::new()),
-                withheld: RwLock::new(HashMap::new()),
-                loading: tokio::sync::Mutex::new(()),
+                changes: Mutex::new(ChangeLog::default()),
+                views: WeighedCache::new(cache_bytes),
+                withheld: WeighedCache::new(cache_bytes / 8),
+                loading: Mutex::new(HashMap::new()),
+                loads: AtomicU64::new(0),
                 site: RwLock::new(SitePages::default()),
                 form_secret: tokio::sync::OnceCell::new(),
                 outbox: std::sync::Mutex::new(Vec::new()),
@@ -388,12 +457,22 @@ impl AppState {
     async fn read_version(&self, now: u64) -> Result<i64, WebError> {
         let clock = &self.inner.version;
         let number = clock.begun.fetch_add(1, Ordering::AcqRel) + 1;
-        let v = self
+        let since = self.changes().synced;
+        let changes = self
             .inner
             .store
-            .data_version()
+            .changes_since(since)
             .await
             .map_err(WebError::unavailable)?;
+        let v = changes.version;
+        {
+            let mut log = self.changes();
+            for (id, changed_in) in changes.competitions {
+                let last = log.last_change.entry(id).or_insert(changed_in);
+                *last = (*last).max(changed_in);
+            }
+            log.synced = log.synced.max(v);
+        }
         // The data version only grows: a read that began earlier and ends later keeps the newer.
         let v = clock.value.fetch_max(v, Ordering::AcqRel).max(v);
         clock.read_at.store(now, Ordering::Release);
@@ -446,18 +525,42 @@ impl AppState {
         let cached = self
             .inner
             .withheld
-            .read()
-            .ok()
-            .and_then(|m| m.get(&full.id).cloned())
-            .filter(|(base, _)| *base == full.etag_base);
-        if let Some((_, view)) = cached {
-            return view;
+            .get(&full.id)
+            .filter(|w| w.base == full.etag_base);
+        if let Some(w) = cached {
+            return Arc::clone(&w.view);
         }
         let view = Arc::new(full.without_rosters());
-        if let Ok(mut m) = self.inner.withheld.write() {
-            m.insert(full.id, (full.etag_base, Arc::clone(&view)));
-        }
+        let withheld = Withheld {
+            base: full.etag_base,
+            view: Arc::clone(&view),
+        };
+        self.inner.withheld.insert(full.id, Arc::new(withheld));
         view
+    }
+
+    /// The log of changes, whoever held it last (a panic while holding it leaves it whole: it
+    /// is only ever raised).
+    fn changes(&self) -> std::sync::MutexGuard<'_, ChangeLog> {
+        self.inner.changes.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `view` is as the store has it at the version last synced: nothing changed its
+    /// competition after the version it was read at.
+    fn is_current(&self, view: &CompetitionView) -> bool {
+        let last = self
+            .changes()
+            .last_change
+            .get(&view.id)
+            .copied()
+            .unwrap_or(0);
+        view.checked() >= last
+    }
+
+    /// Keeps the views' cache within its budget after a page drawn from a view grew it.
+    pub(crate) fn trim_cache(&self) {
+        self.inner.views.trim();
+        self.inner.withheld.trim();
     }
 
     /// The competition named by three slugs, computed for the current data version: for a page
@@ -479,34 +582,59 @@ impl AppState {
         competition: &str,
         wait: Wait,
     ) -> Result<Arc<CompetitionView>, WebError> {
-        let v = match wait {
+        match wait {
             Wait::OrServeLoaded => self.version().await?,
             Wait::ForCurrent => self.current_version().await?,
         };
         let key: ViewKey = (league.into(), season.into(), competition.into());
-        if let Some(view) = self.cached_view(&key, v) {
+        if let Some(view) = self.cached_view(&key) {
             return Ok(view);
         }
-        let old = self.loaded_view(&key);
-        let _guard = match (wait, &old, self.inner.loading.try_lock()) {
+        let old = self.inner.views.get(&key);
+        // One load of this competition at a time; readers of others do not wait for it.
+        let lock = {
+            let mut loading = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(loading.entry(key.clone()).or_default())
+        };
+        let _guard = match (wait, &old, lock.try_lock()) {
             (_, _, Ok(guard)) => guard,
             (Wait::OrServeLoaded, Some(old), Err(_)) => return Ok(Arc::clone(old)),
-            _ => self.inner.loading.lock().await,
+            _ => lock.lock().await,
         };
-        if let Some(view) = self.cached_view(&key, v) {
+        let loaded = self.load_now(&key, old).await;
+        // The last one out takes the key's lock away; a reader that came meanwhile holds it.
+        if let Ok(mut loading) = self.inner.loading.lock()
+            && loading.get(&key).is_some_and(|l| Arc::strong_count(l) <= 2)
+        {
+            loading.remove(&key);
+        }
+        loaded
+    }
+
+    /// Loads the competition of `key` from the store unless a reader before this one did, and
+    /// computes its view on the blocking pool.
+    async fn load_now(
+        &self,
+        key: &ViewKey,
+        old: Option<Arc<CompetitionView>>,
+    ) -> Result<Arc<CompetitionView>, WebError> {
+        if let Some(view) = self.cached_view(key) {
             return Ok(view);
         }
-        let old = self.loaded_view(&key);
+        let (league, season, competition) = (&key.0, &key.1, &key.2);
+        // The version the changes were read up to: what is read now is at least as new.
+        let v = self.changes().synced;
         let id = match &old {
             Some(view) => view.id,
             None => self.resolve(league, season, competition).await?,
         };
         let Some(stored) = self.inner.store.load_competition_by_id(id).await? else {
-            self.forget(&key);
+            self.inner.views.remove(key);
             return Err(WebError::not_found(format!(
                 "The competition “{competition}” is no longer in the store."
             )));
         };
+        self.inner.loads.fetch_add(1, Ordering::Relaxed);
         // GT-F4: the season's playoffs are rated as their ruleset says.
         let stage = match self.inner.store.playoffs(stored.season.id).await? {
             Some(p) if p.competition == stored.record.id => Stage::Playoffs,
@@ -514,10 +642,17 @@ impl AppState {
         };
         let lock = crate::app::view::roster_lock(&self.inner.store, &stored).await?;
         let hall = crate::app::view::hall(&self.inner.store, &stored).await?;
-        let fresh = CompetitionView::new(stored, v, stage)
-            .with_roster_lock(lock)
-            .with_hall(hall)
-            .on_site(self.base_url());
+        let site = self.base_url().to_string();
+        // Scoring, standings, ratings and findings are the CPU's work: off the async threads,
+        // so that other requests go on while a large competition is computed.
+        let fresh = tokio::task::spawn_blocking(move || {
+            CompetitionView::new(stored, v, stage)
+                .with_roster_lock(lock)
+                .with_hall(hall)
+                .on_site(&site)
+        })
+        .await
+        .map_err(|_| WebError::Internal)?;
         // Same data as before: keep the old view and every page already drawn from it.
         let view = match old {
             Some(old) if old.etag_base == fresh.etag_base => {
@@ -526,35 +661,25 @@ impl AppState {
             }
             _ => Arc::new(fresh),
         };
-        if view.league.slug != league
-            || view.season.slug != season
-            || view.record.slug != competition
+        if view.league.slug != *league
+            || view.season.slug != *season
+            || view.record.slug != *competition
         {
-            self.forget(&key);
+            self.inner.views.remove(key);
             return Err(WebError::not_found(format!(
                 "There is no competition at /leagues/{league}/{season}/{competition}."
             )));
         }
-        if let Ok(mut m) = self.inner.views.write() {
-            m.insert(key, Arc::clone(&view));
-        }
+        self.inner.views.insert(key.clone(), Arc::clone(&view));
         Ok(view)
     }
 
-    /// The view loaded for `key`, if it is current at version `v`.
-    fn cached_view(&self, key: &ViewKey, v: i64) -> Option<Arc<CompetitionView>> {
-        self.loaded_view(key).filter(|view| view.checked() >= v)
-    }
-
-    /// The view loaded for `key`, at whatever version.
-    fn loaded_view(&self, key: &ViewKey) -> Option<Arc<CompetitionView>> {
-        self.inner.views.read().ok()?.get(key).cloned()
-    }
-
-    fn forget(&self, key: &ViewKey) {
-        if let Ok(mut m) = self.inner.views.write() {
-            m.remove(key);
-        }
+    /// The view loaded for `key`, if nothing changed its competition since it was read.
+    fn cached_view(&self, key: &ViewKey) -> Option<Arc<CompetitionView>> {
+        self.inner
+            .views
+            .get(key)
+            .filter(|view| self.is_current(view))
     }
 
     /// Finds a competition's id by its slugs, saying what exists when a slug names nothing.

@@ -146,6 +146,10 @@ pub struct CompetitionView {
     matches: HashMap<(u32, usize), (usize, usize)>,
     /// Each page drawn once however many readers wait for it (issue 9, item 13).
     pages: RwLock<HashMap<PageKey, Arc<PageCell>>>,
+    /// The bytes of the pages drawn so far and about what the rest holds ([`record_bytes`]):
+    /// together the view's weight in the server's cache (issue 35).
+    page_bytes: std::sync::atomic::AtomicUsize,
+    record_bytes: usize,
     /// The record as loaded, with the matches' ids.
     pub stored: Arc<StoredCompetition>,
     /// The race (issue 15), worked out once per data version off the request path
@@ -326,19 +330,14 @@ impl CompetitionView {
             version,
             ..
         } = stored;
+        // The ETag is the competition's ids and versions, not its formatted content (issue 35):
+        // every write that changes its pages bumps `version` or marks `changed_in` (the store's
+        // `changes_since`), whether it wrote the competition or its league, season or schools.
         let mut base = fnv1a(FNV_OFFSET, &version.to_le_bytes());
         base = fnv1a(base, &record.id.0.to_le_bytes());
-        // The content too, so that a page never keeps an ETag its data has outgrown.
-        base = fnv1a(
-            base,
-            format!("{league:?}{season:?}{record:?}{competition:?}{rules:?}").as_bytes(),
-        );
-        // Where and how often moved (issue 32): a school's address is set without a new
-        // version of the competition.
-        base = fnv1a(
-            base,
-            format!("{:?}{:?}", whole.school_addresses, whole.moves).as_bytes(),
-        );
+        base = fnv1a(base, &record.changed_in.to_le_bytes());
+        base = fnv1a(base, &league.id.0.to_le_bytes());
+        base = fnv1a(base, &season.id.0.to_le_bytes());
         let sheet = scoring::score(&competition, &rules);
         let ranked = standings::rank(&competition, &rules, &sheet, &rules.criteria);
         let explanation = match &ranked {
@@ -369,6 +368,7 @@ impl CompetitionView {
                 }
             }
         }
+        let weight = record_bytes(&competition);
         CompetitionView {
             id: record.id,
             checked: Checked::new(v),
@@ -388,6 +388,8 @@ impl CompetitionView {
             players,
             matches,
             pages: RwLock::new(HashMap::new()),
+            page_bytes: std::sync::atomic::AtomicUsize::new(0),
+            record_bytes: weight,
             stored: whole,
             race: std::sync::OnceLock::new(),
             race_started: std::sync::atomic::AtomicBool::new(false),
@@ -586,9 +588,25 @@ impl CompetitionView {
         };
         let tag = self.etag(&key);
         let page = cell
-            .get_or_try_init(|| async { draw(self).map(|body| (tag, body)) })
+            .get_or_try_init(|| async {
+                let body = draw(self)?;
+                self.page_bytes.fetch_add(body.len(), Ordering::Relaxed);
+                Ok::<_, WebError>((tag, body))
+            })
             .await?;
         Ok(page.clone())
+    }
+
+    /// About how many bytes the view holds: its record and what core computed from it, counted
+    /// by its parts when it was made, and the pages drawn from it, counted exactly. The server's
+    /// cache weighs each view by it to stay within its budget (issue 35).
+    pub fn approximate_bytes(&self) -> usize {
+        self.record_bytes + self.page_bytes()
+    }
+
+    /// The bytes of the pages drawn from this view so far.
+    pub fn page_bytes(&self) -> usize {
+        self.page_bytes.load(Ordering::Relaxed)
     }
 
     pub fn team_index(&self, id: &str) -> Option<usize> {
@@ -813,6 +831,32 @@ impl Checked {
     pub fn raise(&self, v: i64) {
         self.0.fetch_max(v, Ordering::AcqRel);
     }
+}
+
+/// About how many bytes a view of `c` holds besides its pages: the record twice (the view's
+/// parts and `stored`), the score sheet, the standings, the explanation, the findings and the
+/// indexes, by its parts. Measured on the demo's divisions and the benchmark's generated ones
+/// (docs/benchmarks.md, "Many competitions").
+fn record_bytes(c: &Competition) -> usize {
+    const BASE: usize = 48 * 1024;
+    const PER_TEAM: usize = 2 * 1024;
+    const PER_PLAYER: usize = 600;
+    const PER_MATCH: usize = 1200;
+    const PER_BOARD: usize = 500;
+    let players: usize = c.teams.iter().map(|t| t.players.len()).sum();
+    let (mut matches, mut boards) = (0, 0);
+    for p in c.rounds.iter().flat_map(|r| &r.pairings) {
+        if let Pairing::Match(m) = p {
+            matches += 1;
+            if let MatchOutcome::Boards(b) = &m.outcome {
+                boards += b.len();
+            }
+        }
+    }
+    BASE + c.teams.len() * PER_TEAM
+        + players * PER_PLAYER
+        + matches * PER_MATCH
+        + boards * PER_BOARD
 }
 
 #[cfg(test)]

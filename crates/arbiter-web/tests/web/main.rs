@@ -4,6 +4,7 @@
 mod accounts;
 mod api;
 mod arbiters_day;
+mod caching;
 mod calendar;
 mod common;
 mod connections;
