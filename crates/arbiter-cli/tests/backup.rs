@@ -3,35 +3,17 @@
 //! served database and an existing one without --force, and gives back every competition.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "common/run.rs"]
+mod run;
+use run::{arbiter, cmd, ok_stdout as ok, words};
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the arbiter binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = arbiter(args);
-    assert!(
-        out.status.success(),
-        "arbiter {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn refused(args: &[&str]) -> String {
     let out = arbiter(args);
@@ -67,36 +49,19 @@ fn answers(addr: SocketAddr) -> bool {
 }
 
 fn import(db: &str, slug: &str) {
-    ok(&[
-        "import",
-        "examples/gthscl-division.json",
-        "--league",
-        "gthscl",
-        "--season",
-        "2026-27",
-        "--competition",
-        slug,
-        "--db",
-        db,
-    ]);
+    ok(&cmd(
+        "import examples/gthscl-division.json --league gthscl --season 2026-27 --competition {} --db {}",
+        &[slug, db],
+    ));
 }
 
 fn export(dir: &Path, db: &str, competition: &str) -> String {
     let path = dir.join(format!("{competition}-{}.json", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    ok(&[
-        "export",
-        "--league",
-        "gthscl",
-        "--competition",
-        competition,
-        "--format",
-        "json",
-        "-o",
-        path.to_str().unwrap(),
-        "--db",
-        db,
-    ]);
+    ok(&cmd(
+        "export --league gthscl --competition {} --format json -o {} --db {}",
+        &[competition, path.to_str().unwrap(), db],
+    ));
     std::fs::read_to_string(&path).unwrap()
 }
 
@@ -148,12 +113,10 @@ fn a_backup_of_a_served_database_taken_during_writes_restores_every_competition(
         assert!(said.contains("integrity checked"), "{said}");
         // Each copy restores: whole, and at this build's schema.
         let restored = dir.join(format!("restored-{i}.db"));
-        let said = ok(&[
-            "restore",
-            copy.to_str().unwrap(),
-            "--db",
-            restored.to_str().unwrap(),
-        ]);
+        let said = ok(&cmd(
+            "restore {} --db {}",
+            &[copy.to_str().unwrap(), restored.to_str().unwrap()],
+        ));
         assert!(said.starts_with("Restored"), "{said}");
     }
     done.store(true, Ordering::Relaxed);
@@ -179,12 +142,10 @@ fn a_backup_of_a_served_database_taken_during_writes_restores_every_competition(
 
     // Restored elsewhere, every competition exports as from the source.
     let restored = dir.join("restored.db");
-    ok(&[
-        "restore",
-        last.to_str().unwrap(),
-        "--db",
-        restored.to_str().unwrap(),
-    ]);
+    ok(&cmd(
+        "restore {} --db {}",
+        &[last.to_str().unwrap(), restored.to_str().unwrap()],
+    ));
     for n in 0..imported {
         let slug = format!("division-{n}");
         assert_eq!(
@@ -198,13 +159,9 @@ fn a_backup_of_a_served_database_taken_during_writes_restores_every_competition(
 
 #[test]
 fn backup_of_postgres_names_pg_dump() {
-    let said = refused(&[
-        "backup",
-        "--database-url",
-        "postgres://arbiter:pa55word@127.0.0.1:5432/league",
-        "-o",
-        "league.dump",
-    ]);
+    let said = refused(&words(
+        "backup --database-url postgres://arbiter:pa55word@127.0.0.1:5432/league -o league.dump",
+    ));
     assert!(
         said.contains(
             "--exclude-table-data='*.site_secrets' --file=league.dump 'postgres://arbiter@127.0.0.1:5432/league'"
@@ -219,21 +176,22 @@ fn backup_of_a_missing_database_says_so_and_creates_nothing() {
     let dir = std::env::temp_dir().join(format!("arbiter-cli-nobackup-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let missing = dir.join("missing.db");
-    let said = refused(&[
-        "backup",
-        "--db",
-        missing.to_str().unwrap(),
-        "-o",
-        dir.join("b.db").to_str().unwrap(),
-    ]);
+    let said = refused(&cmd(
+        "backup --db {} -o {}",
+        &[
+            missing.to_str().unwrap(),
+            dir.join("b.db").to_str().unwrap(),
+        ],
+    ));
     assert!(said.contains("there is no database at"), "{said}");
     assert!(!missing.exists() && !dir.join("b.db").exists());
-    let said = refused(&[
-        "restore",
-        dir.join("b.db").to_str().unwrap(),
-        "--db",
-        missing.to_str().unwrap(),
-    ]);
+    let said = refused(&cmd(
+        "restore {} --db {}",
+        &[
+            dir.join("b.db").to_str().unwrap(),
+            missing.to_str().unwrap(),
+        ],
+    ));
     assert!(said.contains("does not exist"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,6 +7,10 @@
 //! it: docs/testing.md, "Browser tests".
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "common/run.rs"]
+mod run;
+use run::cmd;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};

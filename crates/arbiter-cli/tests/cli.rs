@@ -2,32 +2,14 @@
 //! FIDE's checker, schedules, and the errors a user sees.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+#[path = "common/run.rs"]
+mod run;
+use run::{arbiter, arbiter_mailing, cmd, ok_stdout, root, scratch, words};
+
+use std::path::Path;
+use std::process::Command;
 
 use serde_json::Value;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the arbiter binary runs")
-}
-
-fn ok_stdout(args: &[&str]) -> String {
-    let out = arbiter(args);
-    assert!(
-        out.status.success(),
-        "arbiter {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&ok_stdout(args)).unwrap()
@@ -56,12 +38,9 @@ fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
 /// AS-14, AS-15, AS-16: the ASTC example's standings as worked by hand in examples/README.md.
 #[test]
 fn astc_example_standings() {
-    let v = json(&[
-        "standings",
-        "examples/astc-secondary-open.json",
-        "--format",
-        "json",
-    ]);
+    let v = json(&words(
+        "standings examples/astc-secondary-open.json --format json",
+    ));
     assert_eq!(
         v["criteria"],
         serde_json::json!(["GP", "MP", "H2H:GP", "H2H:BOARDS"])
@@ -95,11 +74,9 @@ fn astc_example_standings() {
 /// The explanation names the criterion and the rule for each pair.
 #[test]
 fn astc_example_explain_cites_rules() {
-    let text = ok_stdout(&[
-        "standings",
-        "examples/astc-secondary-open.json",
-        "--explain",
-    ]);
+    let text = ok_stdout(&words(
+        "standings examples/astc-secondary-open.json --explain",
+    ));
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("New South Wales (2) is above Queensland (3) on MP (AS-15): 11 to 10."),
@@ -118,12 +95,9 @@ fn astc_example_explain_cites_rules() {
 /// GT-S5, GT-M5, GT-M7: the GTHSCL example with its dropped team last.
 #[test]
 fn gthscl_example_standings() {
-    let v = json(&[
-        "standings",
-        "examples/gthscl-division.json",
-        "--format",
-        "json",
-    ]);
+    let v = json(&words(
+        "standings examples/gthscl-division.json --format json",
+    ));
     assert_eq!(v["criteria"], serde_json::json!(["MP", "GP", "H2H:MP"]));
     assert_eq!(
         order(&v),
@@ -151,14 +125,9 @@ fn gthscl_example_standings() {
 /// The same file under another ruleset: `--rules` replaces the file's own.
 #[test]
 fn rules_option_replaces_the_files_rules() {
-    let v = json(&[
-        "standings",
-        "examples/astc-secondary-open.json",
-        "--rules",
-        "gthscl",
-        "--format",
-        "json",
-    ]);
+    let v = json(&words(
+        "standings examples/astc-secondary-open.json --rules gthscl --format json",
+    ));
     assert_eq!(v["criteria"], serde_json::json!(["MP", "GP", "H2H:MP"]));
     // Under GTHSCL's 1 / ½ / 0 Victoria has 6½ match points.
     assert_eq!(v["standings"][0]["values"]["MP"], 6.5);
@@ -166,12 +135,9 @@ fn rules_option_replaces_the_files_rules() {
 
 #[test]
 fn csv_output_has_a_header_and_a_row_per_team() {
-    let text = ok_stdout(&[
-        "standings",
-        "examples/astc-secondary-open.json",
-        "--format",
-        "csv",
-    ]);
+    let text = ok_stdout(&words(
+        "standings examples/astc-secondary-open.json --format csv",
+    ));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "rank,place,team_id,team,GP,MP,H2H:GP,H2H:BOARDS");
     assert_eq!(lines.len(), 9);
@@ -194,8 +160,7 @@ fn a_team_named_as_a_formula_reaches_the_csv_as_text() {
     let team = &mut v["teams"][0];
     assert_eq!(team["id"], "vic", "the example's first team");
     team["name"] = Value::from(formula);
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-formula-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let (dir, _) = scratch("arbiter-cli-formula");
     let file = dir.join("astc.json");
     std::fs::write(&file, v.to_string()).unwrap();
     let text = ok_stdout(&["standings", file.to_str().unwrap(), "--format", "csv"]);
@@ -226,14 +191,10 @@ fn schedule_for_eight_teams() {
 #[test]
 fn fide_sample_agrees_with_the_checker() {
     let list = "PTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,EMMSB,EGGSB,BH:GP,BC,SSSC";
-    let v = json(&[
-        "standings",
-        "crates/arbiter-cli/tests/data/fide/grandmommyscup.trf",
-        "--format",
-        "json",
-        "--tiebreaks",
-        list,
-    ]);
+    let v = json(&cmd(
+        "standings crates/arbiter-cli/tests/data/fide/grandmommyscup.trf --format json --tiebreaks {}",
+        &[list],
+    ));
     let expected = std::fs::read_to_string(
         root().join("crates/arbiter-cli/tests/data/fide/grandmommyscup.expected.tsv"),
     )
@@ -277,12 +238,9 @@ fn errors_are_sentences() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot read no/such/file.json"), "{err}");
 
-    let out = arbiter(&[
-        "standings",
-        "examples/astc-secondary-open.json",
-        "--tiebreaks",
-        "BH:XP",
-    ]);
+    let out = arbiter(&words(
+        "standings examples/astc-secondary-open.json --tiebreaks BH:XP",
+    ));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("BH:XP") && err.contains(":MP"), "{err}");
@@ -297,20 +255,15 @@ fn errors_are_sentences() {
 /// A TRF file converts to competition JSON and back without losing its standings.
 #[test]
 fn import_and_export_keep_the_standings() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let (dir, _) = scratch("arbiter-cli");
     let json_path = dir.join("cup.json");
     let trf_path = dir.join("cup.trf");
     let src = "crates/arbiter-cli/tests/data/fide/grandmommyscup.trf";
     ok_stdout(&["import", src, "-o", json_path.to_str().unwrap()]);
-    ok_stdout(&[
-        "export",
-        json_path.to_str().unwrap(),
-        "--format",
-        "trf",
-        "-o",
-        trf_path.to_str().unwrap(),
-    ]);
+    ok_stdout(&cmd(
+        "export {} --format trf -o {}",
+        &[json_path.to_str().unwrap(), trf_path.to_str().unwrap()],
+    ));
     let a = json(&["standings", src, "--format", "json"]);
     let b = json(&["standings", json_path.to_str().unwrap(), "--format", "json"]);
     let c = json(&["standings", trf_path.to_str().unwrap(), "--format", "json"]);
@@ -323,16 +276,13 @@ fn import_and_export_keep_the_standings() {
 /// unknown name says which presets there are.
 #[test]
 fn rules_option_is_checked_against_the_record() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-rules-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let (dir, _) = scratch("arbiter-cli-rules");
     let three = dir.join("three-boards.toml");
     std::fs::write(&three, "extends = \"gthscl\"\nboards = 3\n").unwrap();
-    let out = arbiter(&[
-        "standings",
-        "examples/gthscl-division.json",
-        "--rules",
-        three.to_str().unwrap(),
-    ]);
+    let out = arbiter(&cmd(
+        "standings examples/gthscl-division.json --rules {}",
+        &[three.to_str().unwrap()],
+    ));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -340,12 +290,9 @@ fn rules_option_is_checked_against_the_record() {
         "{err}"
     );
 
-    let out = arbiter(&[
-        "standings",
-        "examples/gthscl-division.json",
-        "--rules",
-        "nope",
-    ]);
+    let out = arbiter(&words(
+        "standings examples/gthscl-division.json --rules nope",
+    ));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -359,46 +306,23 @@ fn rules_option_is_checked_against_the_record() {
 /// link to the mail folder when no SMTP server is configured; an unknown role is a sentence.
 #[test]
 fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
-    let dir = std::env::temp_dir().join(format!("arbiter-user-add-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-user-add");
+    let db = db.as_str();
     let mail = dir.join("mail");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(args)
-            .current_dir(root())
-            .env_remove("ARBITER_SMTP_URL")
-            .env("ARBITER_MAIL_DIR", &mail)
-            .output()
-            .unwrap()
-    };
-    let imported = run(&[
-        "import",
-        "examples/gthscl-division.json",
-        "--league",
-        "gthscl",
-        "--db",
-        db,
-    ]);
+    let run = |args: &[&str]| arbiter_mailing(args, &mail);
+    let imported = run(&cmd(
+        "import examples/gthscl-division.json --league gthscl --db {}",
+        &[db],
+    ));
     assert!(
         imported.status.success(),
         "{}",
         String::from_utf8_lossy(&imported.stderr)
     );
-    let out = run(&[
-        "user",
-        "add",
-        "--email",
-        "Pres@League.example",
-        "--role",
-        "president",
-        "--league",
-        "gthscl",
-        "--db",
-        db,
-    ]);
+    let out = run(&cmd(
+        "user add --email Pres@League.example --role president --league gthscl --db {}",
+        &[db],
+    ));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -426,33 +350,17 @@ fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
         "the mail carries the link: {eml}"
     );
 
-    let bad = run(&[
-        "user",
-        "add",
-        "--email",
-        "a@b.example",
-        "--role",
-        "captain",
-        "--league",
-        "gthscl",
-        "--db",
-        db,
-    ]);
+    let bad = run(&cmd(
+        "user add --email a@b.example --role captain --league gthscl --db {}",
+        &[db],
+    ));
     assert!(!bad.status.success());
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("`captain` is not a role"), "{err}");
-    let advisor = run(&[
-        "user",
-        "add",
-        "--email",
-        "a@b.example",
-        "--role",
-        "advisor",
-        "--league",
-        "gthscl",
-        "--db",
-        db,
-    ]);
+    let advisor = run(&cmd(
+        "user add --email a@b.example --role advisor --league gthscl --db {}",
+        &[db],
+    ));
     let err = String::from_utf8_lossy(&advisor.stderr);
     assert!(err.contains("GT-M1") && err.contains("--school"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -462,20 +370,9 @@ fn user_add_makes_the_first_account_with_a_link_in_the_mail_folder() {
 /// script; issue 16: an advisor's too, acting for their school.
 #[test]
 fn token_add_prints_an_officers_and_an_advisors_token() {
-    let dir = std::env::temp_dir().join(format!("arbiter-token-add-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(args)
-            .current_dir(root())
-            .env_remove("ARBITER_SMTP_URL")
-            .env("ARBITER_MAIL_DIR", dir.join("mail"))
-            .output()
-            .unwrap()
-    };
+    let (dir, db) = scratch("arbiter-token-add");
+    let db = db.as_str();
+    let run = |args: &[&str]| arbiter_mailing(args, &dir.join("mail"));
     let ok = |args: &[&str]| {
         let out = run(args);
         assert!(
@@ -485,18 +382,15 @@ fn token_add_prints_an_officers_and_an_advisors_token() {
         );
         out
     };
-    ok(&[
-        "import",
-        "examples/gthscl-division.json",
-        "--league",
-        "gthscl",
-        "--db",
-        db,
-    ]);
+    ok(&cmd(
+        "import examples/gthscl-division.json --league gthscl --db {}",
+        &[db],
+    ));
     let user = |email: &str, role: &str, school: &[&str]| {
-        let mut args = vec![
-            "user", "add", "--email", email, "--role", role, "--league", "gthscl", "--db", db,
-        ];
+        let mut args = cmd(
+            "user add --email {} --role {} --league gthscl --db {}",
+            &[email, role, db],
+        );
         args.extend_from_slice(school);
         ok(&args);
     };
@@ -507,18 +401,10 @@ fn token_add_prints_an_officers_and_an_advisors_token() {
         &["--school", "Perrysburg High School"],
     );
     let token = |email: &str| {
-        run(&[
-            "token",
-            "add",
-            "--email",
-            email,
-            "--league",
-            "gthscl",
-            "--label",
-            "nightly import",
-            "--db",
-            db,
-        ])
+        run(&cmd(
+            "token add --email {} --league gthscl --label {} --db {}",
+            &[email, "nightly import", db],
+        ))
     };
 
     let made = token("pres@league.example");
@@ -580,8 +466,7 @@ fn the_table_prints_teams_named_in_three_letters() {
     for t in v["teams"].as_array_mut().unwrap() {
         t["name"] = Value::from(t["id"].as_str().unwrap().to_uppercase());
     }
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-short-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let (dir, _) = scratch("arbiter-cli-short");
     let file = dir.join("astc.json");
     std::fs::write(&file, v.to_string()).unwrap();
     let text = ok_stdout(&["standings", file.to_str().unwrap()]);
@@ -637,10 +522,8 @@ fn rules_outside_the_competitions_folder_need_rules_from() {
 /// next import still creates the league, or the season.
 #[test]
 fn an_import_that_fails_writes_no_league_and_no_season() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-import-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("arbiter.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-import");
+    let db = db.as_str();
     let file = "examples/gthscl-division.json";
     let import = |season: &str, competition: &str| {
         let args = [
@@ -688,35 +571,23 @@ fn an_import_that_fails_writes_no_league_and_no_season() {
 /// the site's write path; a link to no player is refused with nothing stored.
 #[test]
 fn one_player_one_person_the_roster_commands_list_and_link_people() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-people-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("arbiter.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-people");
+    let db = db.as_str();
     for slug in ["metro", "suburban"] {
-        ok_stdout(&[
-            "import",
-            &format!("crates/arbiter-cli/tests/data/check/{slug}.json"),
-            "--league",
-            "gthscl",
-            "--season",
-            "2026-27",
-            "--competition",
-            slug,
-            "--db",
-            db,
-        ]);
+        ok_stdout(&cmd(
+            "import {} --league gthscl --season 2026-27 --competition {} --db {}",
+            &[
+                &format!("crates/arbiter-cli/tests/data/check/{slug}.json"),
+                slug,
+                db,
+            ],
+        ));
     }
     let people = || {
-        ok_stdout(&[
-            "roster",
-            "people",
-            "--league",
-            "gthscl",
-            "--competition",
-            "suburban",
-            "--db",
-            db,
-        ])
+        ok_stdout(&cmd(
+            "roster people --league gthscl --competition suburban --db {}",
+            &[db],
+        ))
     };
     let said = people();
     assert!(
@@ -724,22 +595,10 @@ fn one_player_one_person_the_roster_commands_list_and_link_people() {
         "{said}"
     );
     let link = |to: &str| {
-        arbiter(&[
-            "roster",
-            "link",
-            "--league",
-            "gthscl",
-            "--competition",
-            "suburban",
-            "--player",
-            "c1",
-            "--to",
-            to,
-            "--reason",
-            "checked with the school",
-            "--db",
-            db,
-        ])
+        arbiter(&cmd(
+            "roster link --league gthscl --competition suburban --player c1 --to {} --reason {} --db {}",
+            &[to, "checked with the school", db],
+        ))
     };
     let own = link("own");
     assert!(
@@ -774,12 +633,9 @@ fn one_player_one_person_the_roster_commands_list_and_link_people() {
 /// `[rating]`): the 1200N player, the sums, the CSV and the boards not rated.
 #[test]
 fn ratings_of_the_gthscl_example_by_the_league_elo() {
-    let v = json(&[
-        "ratings",
-        "examples/gthscl-division.json",
-        "--format",
-        "json",
-    ]);
+    let v = json(&words(
+        "ratings examples/gthscl-division.json --format json",
+    ));
     assert_eq!(v["system"], "league");
     let players = v["players"].as_array().unwrap();
     let by_id = |id: &str| players.iter().find(|p| p["player_id"] == id).unwrap();
@@ -799,12 +655,7 @@ fn ratings_of_the_gthscl_example_by_the_league_elo() {
             "{p}"
         );
     }
-    let zhao = ok_stdout(&[
-        "ratings",
-        "examples/gthscl-division.json",
-        "--format",
-        "csv",
-    ]);
+    let zhao = ok_stdout(&words("ratings examples/gthscl-division.json --format csv"));
     assert!(zhao.starts_with(
         "player_id,name,team_id,before,games,score,expected,change,after,k,provisional\r\n"
     ));
@@ -824,12 +675,9 @@ fn ratings_of_the_gthscl_example_by_the_league_elo() {
 /// Issue 11: FIDE's B.02 on a TRF file: K 10 from 2400, 20 below, change in tenths.
 #[test]
 fn ratings_of_a_trf_file_by_fide() {
-    let v = json(&[
-        "ratings",
-        "crates/arbiter-formats/tests/data/fide/grandmommyscup.trf",
-        "--format",
-        "json",
-    ]);
+    let v = json(&words(
+        "ratings crates/arbiter-formats/tests/data/fide/grandmommyscup.trf --format json",
+    ));
     assert_eq!(v["system"], "fide");
     for p in v["players"].as_array().unwrap() {
         let before = p["before"].as_i64().unwrap();
@@ -960,14 +808,9 @@ fn b02_the_rating_report_reads_back_as_trf_with_the_ratings_before_the_event() {
 /// Issue 11: the rating report is FIDE's: another `--system` is refused with the reason.
 #[test]
 fn b02_a_rating_report_is_rated_by_fide_only() {
-    let out = arbiter(&[
-        "ratings",
-        "examples/gthscl-division.json",
-        "--format",
-        "trf",
-        "--system",
-        "league",
-    ]);
+    let out = arbiter(&words(
+        "ratings examples/gthscl-division.json --format trf --system league",
+    ));
     assert!(!out.status.success());
     assert!(
         String::from_utf8_lossy(&out.stderr).contains(
@@ -992,8 +835,7 @@ fn ratings_next_season_by_gt_r1_r2_r3() {
     players[1] =
         serde_json::json!({"id": "new", "name": "Ben New", "rating": 1200, "provisional": true});
     players[2] = serde_json::json!({"id": "high", "name": "Cy High", "rating": 1450});
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-rollover-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let (dir, _) = scratch("arbiter-cli-rollover");
     let file = dir.join("division.json");
     std::fs::write(&file, v.to_string()).unwrap();
     let f = file.to_str().unwrap();
@@ -1038,13 +880,9 @@ fn ratings_next_season_by_gt_r1_r2_r3() {
 /// rule broken once (tests/data/check/README.md), in JSON, exit status 1.
 #[test]
 fn check_lists_every_lineup_rule_broken_across_a_season() {
-    let out = arbiter(&[
-        "check",
-        "crates/arbiter-cli/tests/data/check/metro.json",
-        "crates/arbiter-cli/tests/data/check/suburban.json",
-        "--format",
-        "json",
-    ]);
+    let out = arbiter(&words(
+        "check crates/arbiter-cli/tests/data/check/metro.json crates/arbiter-cli/tests/data/check/suburban.json --format json",
+    ));
     assert_eq!(
         out.status.code(),
         Some(1),
@@ -1141,34 +979,17 @@ fn check_passes_a_division_that_keeps_its_rules() {
 /// an eighth grader under 14), in the history.
 #[test]
 fn roster_import_lists_every_mistake_then_adds_the_players() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-roster-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
-    ok_stdout(&[
-        "import",
-        "examples/gthscl-division.json",
-        "--league",
-        "gthscl",
-        "--season",
-        "2026-27",
-        "--competition",
-        "maumee",
-        "--db",
-        db,
-    ]);
+    let (dir, db) = scratch("arbiter-cli-roster");
+    let db = db.as_str();
+    ok_stdout(&cmd(
+        "import examples/gthscl-division.json --league gthscl --season 2026-27 --competition maumee --db {}",
+        &[db],
+    ));
     let roster = |file: &str, extra: &[&str]| {
-        let mut args = vec![
-            "roster",
-            "import",
-            file,
-            "--league",
-            "gthscl",
-            "--competition",
-            "maumee",
-            "--db",
-            db,
-        ];
+        let mut args = cmd(
+            "roster import {} --league gthscl --competition maumee --db {}",
+            &[file, db],
+        );
         args.extend_from_slice(extra);
         arbiter(&args)
     };
@@ -1201,19 +1022,10 @@ fn roster_import_lists_every_mistake_then_adds_the_players() {
     );
     let exported = |name: &str| {
         let path = dir.join(name);
-        ok_stdout(&[
-            "export",
-            "--league",
-            "gthscl",
-            "--competition",
-            "maumee",
-            "--format",
-            "json",
-            "-o",
-            path.to_str().unwrap(),
-            "--db",
-            db,
-        ]);
+        ok_stdout(&cmd(
+            "export --league gthscl --competition maumee --format json -o {} --db {}",
+            &[path.to_str().unwrap(), db],
+        ));
         std::fs::read_to_string(path).unwrap()
     };
     assert!(
@@ -1261,30 +1073,14 @@ fn roster_import_lists_every_mistake_then_adds_the_players() {
 fn league_with_season(db: &str) {
     let closures = "crates/arbiter-cli/tests/data/season/closures.csv";
     for args in [
-        &[
-            "league",
-            "create",
-            "--slug",
-            "gthscl",
-            "--name",
-            "Greater Toledo High School Chess League",
-            "--time-zone",
-            "America/New_York",
-        ][..],
-        &[
-            "season",
-            "create",
-            "--league",
-            "gthscl",
-            "--name",
-            "2027-28",
-            "--starts",
-            "2027-10-04",
-            "--ends",
-            "2028-02-23",
-            "--closures",
-            closures,
-        ],
+        &cmd(
+            "league create --slug gthscl --name {} --time-zone America/New_York",
+            &["Greater Toledo High School Chess League"],
+        )[..],
+        &cmd(
+            "season create --league gthscl --name 2027-28 --starts 2027-10-04 --ends 2028-02-23 --closures {}",
+            &[closures],
+        ),
     ] {
         ok_stdout(&[args, &["--db", db]].concat());
     }
@@ -1294,25 +1090,13 @@ fn league_with_season(db: &str) {
 /// zone is refused with a sentence naming it, and nothing is made.
 #[test]
 fn a_league_has_its_time_zone_and_an_unknown_one_is_refused() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-zone-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-zone");
+    let db = db.as_str();
     let create = |zone: &str| {
-        arbiter(&[
-            "league",
-            "create",
-            "--slug",
-            "astc",
-            "--name",
-            "ASTC",
-            "--event",
-            "--time-zone",
-            zone,
-            "--db",
-            db,
-        ])
+        arbiter(&cmd(
+            "league create --slug astc --name ASTC --event --time-zone {} --db {}",
+            &[zone, db],
+        ))
     };
     let refused = create("Australia/Adelaid");
     assert!(!refused.status.success());
@@ -1328,16 +1112,10 @@ fn a_league_has_its_time_zone_and_an_unknown_one_is_refused() {
         said.contains("its days counted in Australia/Adelaide"),
         "{said}"
     );
-    let set = arbiter(&[
-        "league",
-        "set",
-        "--slug",
-        "astc",
-        "--time-zone",
-        "Australia/Perth",
-        "--db",
-        db,
-    ]);
+    let set = arbiter(&cmd(
+        "league set --slug astc --time-zone Australia/Perth --db {}",
+        &[db],
+    ));
     let said = String::from_utf8_lossy(&set.stderr);
     assert!(set.status.success(), "{said}");
     assert!(
@@ -1353,39 +1131,18 @@ fn a_league_has_its_time_zone_and_an_unknown_one_is_refused() {
 /// clears it. Each change is in the history.
 #[test]
 fn a_schools_address_is_set_listed_and_cleared() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-school-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-school");
+    let db = db.as_str();
     league_with_season(db);
-    ok_stdout(&[
-        "division",
-        "create",
-        "--new-schools",
-        "crates/arbiter-cli/tests/data/season/metro-teams.csv",
-        "--league",
-        "gthscl",
-        "--season",
-        "2027-28",
-        "--name",
-        "Metro",
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "division create --new-schools crates/arbiter-cli/tests/data/season/metro-teams.csv --league gthscl --season 2027-28 --name Metro --db {}",
+        &[db],
+    ));
     let set = |school: &str, address: &str| {
-        arbiter(&[
-            "school",
-            "set",
-            "--league",
-            "gthscl",
-            "--school",
-            school,
-            "--address",
-            address,
-            "--db",
-            db,
-        ])
+        arbiter(&cmd(
+            "school set --league gthscl --school {} --address {} --db {}",
+            &[school, address, db],
+        ))
     };
     let unknown = set("Whitmer High School", "5601 Clegg Dr");
     assert!(!unknown.status.success());
@@ -1443,19 +1200,10 @@ fn a_schools_address_is_set_listed_and_cleared() {
 /// into `dir` and read back.
 fn exported(dir: &Path, db: &str, competition: &str) -> Value {
     let path = dir.join(format!("{competition}.json"));
-    ok_stdout(&[
-        "export",
-        "--league",
-        "gthscl",
-        "--competition",
-        competition,
-        "--format",
-        "json",
-        "-o",
-        path.to_str().unwrap(),
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "export --league gthscl --competition {} --format json -o {} --db {}",
+        &[competition, path.to_str().unwrap(), db],
+    ));
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
@@ -1464,29 +1212,16 @@ fn exported(dir: &Path, db: &str, competition: &str) -> Value {
 /// and Wednesday match days, never on a closure, and its rosters (GT-O1, GT-R3).
 #[test]
 fn a_season_is_built_from_csv_files() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-season-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-season");
+    let db = db.as_str();
     let data = "crates/arbiter-cli/tests/data/season";
     league_with_season(db);
     let division = |file: &str, extra: &[&str]| {
         let file = format!("{data}/{file}");
-        let mut args = vec![
-            "division",
-            "create",
-            "--new-schools",
-            file.as_str(),
-            "--league",
-            "gthscl",
-            "--season",
-            "2027-28",
-            "--name",
-            "Metro",
-            "--db",
-            db,
-        ];
+        let mut args = cmd(
+            "division create --new-schools {} --league gthscl --season 2027-28 --name Metro --db {}",
+            &[file.as_str(), db],
+        );
         args.extend_from_slice(extra);
         arbiter(&args)
     };
@@ -1529,17 +1264,10 @@ fn a_season_is_built_from_csv_files() {
         String::from_utf8_lossy(&created.stderr)
     );
     let roster = format!("{data}/metro-rosters.csv");
-    ok_stdout(&[
-        "roster",
-        "import",
-        &roster,
-        "--league",
-        "gthscl",
-        "--competition",
-        "metro",
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "roster import {} --league gthscl --competition metro --db {}",
+        &[&roster, db],
+    ));
     let v = exported(&dir, db, "metro");
     let teams = v["teams"].as_array().unwrap();
     assert_eq!(teams.len(), 6);
@@ -1571,22 +1299,10 @@ fn a_season_is_built_from_csv_files() {
     // A player withdrawn from a day stays on the roster, marked.
     let whitmer = teams.iter().find(|t| t["name"] == "Whitmer").unwrap();
     let ava = whitmer["players"][0]["id"].as_str().unwrap();
-    ok_stdout(&[
-        "roster",
-        "withdraw",
-        "--league",
-        "gthscl",
-        "--competition",
-        "metro",
-        "--player",
-        ava,
-        "--on",
-        "2028-01-10",
-        "--reason",
-        "Moved away",
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "roster withdraw --league gthscl --competition metro --player {} --on 2028-01-10 --reason {} --db {}",
+        &[ava, "Moved away", db],
+    ));
     let v = exported(&dir, db, "metro");
     let whitmer = v["teams"]
         .as_array()
@@ -1604,37 +1320,21 @@ fn a_season_is_built_from_csv_files() {
 /// paid or owed, the prize purchases and the totals, as a table, CSV or JSON.
 #[test]
 fn ledger_records_entries_and_prints_the_statement() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-ledger-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
-    ok_stdout(&[
-        "import",
-        "examples/gthscl-division.json",
-        "--league",
-        "gthscl",
-        "--season",
-        "2026-27",
-        "--competition",
-        "maumee",
-        "--db",
-        db,
-    ]);
+    let (dir, db) = scratch("arbiter-cli-ledger");
+    let db = db.as_str();
+    ok_stdout(&cmd(
+        "import examples/gthscl-division.json --league gthscl --season 2026-27 --competition maumee --db {}",
+        &[db],
+    ));
     let record = |extra: &[&str]| {
         let mut args = vec!["ledger", "record", "--league", "gthscl", "--db", db];
         args.extend_from_slice(extra);
         arbiter(&args)
     };
-    let refused = record(&[
-        "--kind",
-        "payment",
-        "--school",
-        "Start High School",
-        "--amount",
-        "abc",
-        "--on",
-        "2026-12-01",
-    ]);
+    let refused = record(&cmd(
+        "--kind payment --school {} --amount abc --on 2026-12-01",
+        &["Start High School"],
+    ));
     assert_eq!(refused.status.code(), Some(1));
     let said = String::from_utf8(refused.stdout).unwrap();
     assert!(
@@ -1663,14 +1363,10 @@ fn ledger_records_entries_and_prints_the_statement() {
         ["prize_purchase", "", "84.50", "three division trophies"],
         ["waiver", "Perrysburg High School", "4", "new to the league"],
     ] {
-        let mut args = vec![
-            "--kind",
-            entry[0],
-            "--amount",
-            entry[2],
-            "--on",
-            "2026-12-01",
-        ];
+        let mut args = cmd(
+            "--kind {} --amount {} --on 2026-12-01",
+            &[entry[0], entry[2]],
+        );
         if !entry[1].is_empty() {
             args.extend(["--school", entry[1]]);
         }
@@ -1697,9 +1393,7 @@ fn ledger_records_entries_and_prints_the_statement() {
     assert!(table.contains("Fees due $50.00 · waived $4.00 · received $30.00 · still owed $26.00 · refunds $10.00 · prizes $84.50 · cash −$64.50"), "{table}");
     assert!(table.contains("three division trophies"), "{table}");
 
-    let csv = ok_stdout(&[
-        "ledger", "--league", "gthscl", "--format", "csv", "--db", db,
-    ]);
+    let csv = ok_stdout(&cmd("ledger --league gthscl --format csv --db {}", &[db]));
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "school,due,waived,paid,refunded,owes,standing");
     assert_eq!(lines.len(), 6, "{csv}");
@@ -1708,9 +1402,7 @@ fn ledger_records_entries_and_prints_the_statement() {
         "{csv}"
     );
 
-    let j = json(&[
-        "ledger", "--league", "gthscl", "--format", "json", "--db", db,
-    ]);
+    let j = json(&cmd("ledger --league gthscl --format json --db {}", &[db]));
     assert_eq!(j["entry_fee"], "10.00");
     assert_eq!(j["totals"]["due"], "50.00");
     assert_eq!(j["entries"].as_array().unwrap().len(), 5);
@@ -1719,24 +1411,16 @@ fn ledger_records_entries_and_prints_the_statement() {
     assert_eq!(j["prizes"][0]["amount"], "84.50");
 
     // A mistake is reversed, never removed.
-    let undone = record(&[
-        "--kind",
-        "reversal",
-        "--reverses",
-        "3",
-        "--on",
-        "2026-12-02",
-        "--note",
-        "Start paid by cheque, not cash",
-    ]);
+    let undone = record(&cmd(
+        "--kind reversal --reverses 3 --on 2026-12-02 --note {}",
+        &["Start paid by cheque, not cash"],
+    ));
     assert!(
         undone.status.success(),
         "{}",
         String::from_utf8_lossy(&undone.stderr)
     );
-    let j = json(&[
-        "ledger", "--league", "gthscl", "--format", "json", "--db", db,
-    ]);
+    let j = json(&cmd("ledger --league gthscl --format json --db {}", &[db]));
     assert_eq!(j["entries"].as_array().unwrap().len(), 6);
     assert_eq!(j["entries"][2]["in_force"], false);
     assert_eq!(j["entries"][2]["reversed_by"], 6);
@@ -1748,40 +1432,22 @@ fn ledger_records_entries_and_prints_the_statement() {
 /// the fee and the qualifiers as a new version of the rules, which the ledger then reads.
 #[test]
 fn settings_are_listed_and_changed_as_the_site_changes_them() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-settings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
-    ok_stdout(&[
-        "import",
-        "examples/gthscl-division.json",
-        "--league",
-        "gthscl",
-        "--season",
-        "2026-27",
-        "--competition",
-        "maumee",
-        "--db",
-        db,
-    ]);
+    let (dir, db) = scratch("arbiter-cli-settings");
+    let db = db.as_str();
+    ok_stdout(&cmd(
+        "import examples/gthscl-division.json --league gthscl --season 2026-27 --competition maumee --db {}",
+        &[db],
+    ));
     let listed = ok_stdout(&["settings", "--league", "gthscl", "--db", db]);
     assert!(listed.contains("entry_fee"), "{listed}");
     assert!(listed.contains("10.00"), "{listed}");
     assert!(listed.contains("the entry fee (GT-O2)"), "{listed}");
     assert!(listed.contains("qualifiers_per_division"), "{listed}");
 
-    let refused = arbiter(&[
-        "settings",
-        "set",
-        "--league",
-        "gthscl",
-        "--entry-fee",
-        "ten",
-        "--qualifiers",
-        "0",
-        "--db",
-        db,
-    ]);
+    let refused = arbiter(&cmd(
+        "settings set --league gthscl --entry-fee ten --qualifiers 0 --db {}",
+        &[db],
+    ));
     assert_eq!(refused.status.code(), Some(1));
     let said = String::from_utf8(refused.stdout).unwrap();
     assert!(said.contains("entry_fee: The entry fee (GT-O2)"), "{said}");
@@ -1795,20 +1461,10 @@ fn settings_are_listed_and_changed_as_the_site_changes_them() {
         String::from_utf8_lossy(&refused.stderr)
     );
 
-    let changed = ok_stdout(&[
-        "settings",
-        "set",
-        "--league",
-        "gthscl",
-        "--entry-fee",
-        "12.50",
-        "--qualifiers",
-        "3",
-        "--reason",
-        "organizational meeting",
-        "--db",
-        db,
-    ]);
+    let changed = ok_stdout(&cmd(
+        "settings set --league gthscl --entry-fee 12.50 --qualifiers 3 --reason {} --db {}",
+        &["organizational meeting", db],
+    ));
     assert!(
         changed.contains("the entry fee (GT-O2) from $10.00 to $12.50"),
         "{changed}"
@@ -1825,32 +1481,19 @@ fn settings_are_listed_and_changed_as_the_site_changes_them() {
 /// then runs to, and otherwise every match still to play moves.
 #[test]
 fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-suspend-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-suspend");
+    let db = db.as_str();
     league_with_season(db);
     // Ten rounds on the first ten match days, Mondays and Wednesdays from 4 Oct.
-    ok_stdout(&[
-        "division",
-        "create",
-        "--new-schools",
-        "crates/arbiter-cli/tests/data/season/metro-teams.csv",
-        "--league",
-        "gthscl",
-        "--season",
-        "2027-28",
-        "--name",
-        "Metro",
-        "--packed",
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "division create --new-schools crates/arbiter-cli/tests/data/season/metro-teams.csv --league gthscl --season 2027-28 --name Metro --packed --db {}",
+        &[db],
+    ));
     let suspend = |extra: &[&str]| {
-        let mut args = vec![
-            "schedule", "suspend", "--league", "gthscl", "--season", "2027-28", "--db", db,
-        ];
+        let mut args = cmd(
+            "schedule suspend --league gthscl --season 2027-28 --db {}",
+            &[db],
+        );
         args.extend_from_slice(extra);
         arbiter(&args)
     };
@@ -1882,13 +1525,7 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
     );
 
     // Resumed later, the season ends later (GT-F5): the plan says to which day.
-    let long = suspend(&[
-        "--from",
-        "2027-10-11",
-        "--resume-on",
-        "2028-02-21",
-        "--preview",
-    ]);
+    let long = suspend(&words("--from 2027-10-11 --resume-on 2028-02-21 --preview"));
     assert!(
         long.status.success(),
         "{}",
@@ -1920,28 +1557,17 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
 
     // Issue 32 item 8: undone by the President, through the site's write path; every match
     // goes back to its day.
-    ok_stdout(&[
-        "user",
-        "add",
-        "--email",
-        "president@gthscl.example",
-        "--role",
-        "president",
-        "--league",
-        "gthscl",
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "user add --email president@gthscl.example --role president --league gthscl --db {}",
+        &[db],
+    ));
     let undone = suspend(
         &[
             &week[..],
-            &[
-                "--undo",
-                "--by",
-                "president@gthscl.example",
-                "--reason",
-                "The storm missed us.",
-            ],
+            &cmd(
+                "--undo --by president@gthscl.example --reason {}",
+                &["The storm missed us."],
+            ),
         ]
         .concat(),
     );
@@ -1976,41 +1602,20 @@ fn gt_f5_schedule_suspend_previews_then_moves_every_match_still_to_play() {
 /// schools' advisors are mailed.
 #[test]
 fn gt_p4_gt_m3_officers_act_on_a_match_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-officer-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-officer");
+    let db = db.as_str();
     let mail = dir.join("mail");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(args)
-            .current_dir(root())
-            .env_remove("ARBITER_SMTP_URL")
-            .env("ARBITER_MAIL_DIR", &mail)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| arbiter_mailing(args, &mail);
     league_with_season(db);
-    ok_stdout(&[
-        "division",
-        "create",
-        "--new-schools",
-        "crates/arbiter-cli/tests/data/season/metro-teams.csv",
-        "--league",
-        "gthscl",
-        "--season",
-        "2027-28",
-        "--name",
-        "Metro",
-        "--packed",
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "division create --new-schools crates/arbiter-cli/tests/data/season/metro-teams.csv --league gthscl --season 2027-28 --name Metro --packed --db {}",
+        &[db],
+    ));
     let add = |email: &str, role: &str, school: Option<&str>| {
-        let mut args = vec![
-            "user", "add", "--email", email, "--role", role, "--league", "gthscl", "--db", db,
-        ];
+        let mut args = cmd(
+            "user add --email {} --role {} --league gthscl --db {}",
+            &[email, role, db],
+        );
         if let Some(s) = school {
             args.extend_from_slice(&["--school", s]);
         }
@@ -2045,28 +1650,10 @@ fn gt_p4_gt_m3_officers_act_on_a_match_from_the_command_line() {
     let step = |sub: &str, round: usize, by: &str, today: &str, extra: &[&str]| {
         let home = home_of(round);
         let round = round.to_string();
-        let mut args = vec![
-            "result",
-            sub,
-            "--league",
-            "gthscl",
-            "--season",
-            "2027-28",
-            "--division",
-            "metro",
-            "--round",
-            &round,
-            "--home",
-            &home,
-            "--as",
-            by,
-            "--reason",
-            "No result reported",
-            "--today",
-            today,
-            "--db",
-            db,
-        ];
+        let mut args = cmd(
+            "result {} --league gthscl --season 2027-28 --division metro --round {} --home {} --as {} --reason {} --today {} --db {}",
+            &[sub, &round, &home, by, "No result reported", today, db],
+        );
         args.extend_from_slice(extra);
         run(&args)
     };
@@ -2157,17 +1744,9 @@ fn gt_p4_gt_m3_officers_act_on_a_match_from_the_command_line() {
 #[test]
 fn as_5_to_as_8_astc_field_plans_the_example_entries() {
     let field = |extra: &[&str]| {
-        let mut args = vec![
-            "astc",
-            "field",
-            "examples/astc-field-entries.json",
-            "--previous",
-            "examples/astc-field-previous.json",
-            "--host",
-            "SA",
-            "--format",
-            "json",
-        ];
+        let mut args = words(
+            "astc field examples/astc-field-entries.json --previous examples/astc-field-previous.json --host SA --format json",
+        );
         args.extend_from_slice(extra);
         json(&args)
     };
@@ -2226,15 +1805,9 @@ fn as_5_to_as_8_astc_field_plans_the_example_entries() {
     assert_eq!(v["steps"][0]["invite"], "NSW");
 
     // The table, for an officer, fits an 80-column terminal.
-    let text = ok_stdout(&[
-        "astc",
-        "field",
-        "crates/arbiter-cli/tests/data/astc/entries-three.json",
-        "--host",
-        "SA",
-        "--seed",
-        "1",
-    ]);
+    let text = ok_stdout(&words(
+        "astc field crates/arbiter-cli/tests/data/astc/entries-three.json --host SA --seed 1",
+    ));
     assert!(
         text.starts_with("Primary Girls: 3 teams entered."),
         "{text}"
@@ -2250,15 +1823,9 @@ fn as_5_to_as_8_astc_field_plans_the_example_entries() {
 /// file; a wrong host or a missing file is a sentence.
 #[test]
 fn as_4_astc_field_refuses_a_school_twice_with_its_place() {
-    let out = arbiter(&[
-        "astc",
-        "field",
-        "crates/arbiter-cli/tests/data/astc/entries-school-twice.json",
-        "--host",
-        "SA",
-        "--seed",
-        "1",
-    ]);
+    let out = arbiter(&words(
+        "astc field crates/arbiter-cli/tests/data/astc/entries-school-twice.json --host SA --seed 1",
+    ));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -2271,43 +1838,23 @@ fn as_4_astc_field_refuses_a_school_twice_with_its_place() {
         ),
         "{err}"
     );
-    let out = arbiter(&[
-        "astc",
-        "field",
-        "examples/astc-field-entries.json",
-        "--host",
-        "NZ",
-        "--seed",
-        "1",
-    ]);
+    let out = arbiter(&words(
+        "astc field examples/astc-field-entries.json --host NZ --seed 1",
+    ));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(
         err.contains("--host: “NZ” is not a state or territory"),
         "{err}"
     );
-    let out = arbiter(&[
-        "astc",
-        "field",
-        "no/such/entries.json",
-        "--host",
-        "SA",
-        "--seed",
-        "1",
-    ]);
+    let out = arbiter(&words("astc field no/such/entries.json --host SA --seed 1"));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot read no/such/entries.json"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     // The host's team is counted (AS-5..AS-7): a field without one is the ACF's (by-law 3(g)).
-    let out = arbiter(&[
-        "astc",
-        "field",
-        "examples/astc-field-entries.json",
-        "--host",
-        "TAS",
-        "--seed",
-        "1",
-    ]);
+    let out = arbiter(&words(
+        "astc field examples/astc-field-entries.json --host TAS --seed 1",
+    ));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("TAS, and Secondary Girls has none"), "{err}");
 }
@@ -2317,22 +1864,12 @@ fn as_4_astc_field_refuses_a_school_twice_with_its_place() {
 /// when the season has no match days left for the playoff calendar (GT-F5).
 #[test]
 fn gt_f3_gt_o3_playoffs_awards_and_reports_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-season-end-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("league.db");
-    let db = db.to_str().unwrap();
-    ok_stdout(&[
-        "import",
-        "examples/gthscl-division.json",
-        "--league",
-        "gthscl",
-        "--season",
-        "2026-27",
-        "--competition",
-        "maumee",
-        "--db",
-        db,
-    ]);
+    let (dir, db) = scratch("arbiter-cli-season-end");
+    let db = db.as_str();
+    ok_stdout(&cmd(
+        "import examples/gthscl-division.json --league gthscl --season 2026-27 --competition maumee --db {}",
+        &[db],
+    ));
     let season = ["--league", "gthscl", "--season", "2026-27", "--db", db];
     fn with<'a>(first: &[&'a str], season: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
         [first, season, extra].concat()
@@ -2405,20 +1942,9 @@ fn gt_f3_gt_o3_playoffs_awards_and_reports_from_the_command_line() {
 /// lineup deadline and the roster lock.
 #[test]
 fn as_11_the_arbiter_sets_the_event_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-event-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("event.db");
-    let db = db.to_str().unwrap();
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(args)
-            .current_dir(root())
-            .env_remove("ARBITER_SMTP_URL")
-            .env("ARBITER_MAIL_DIR", dir.join("mail"))
-            .output()
-            .unwrap()
-    };
+    let (dir, db) = scratch("arbiter-cli-event");
+    let db = db.as_str();
+    let run = |args: &[&str]| arbiter_mailing(args, &dir.join("mail"));
     let succeeds = |args: &[&str]| {
         let out = run(args);
         assert!(
@@ -2428,30 +1954,14 @@ fn as_11_the_arbiter_sets_the_event_from_the_command_line() {
         );
         String::from_utf8(out.stdout).unwrap()
     };
-    succeeds(&[
-        "import",
-        "examples/astc-secondary-open.json",
-        "--league",
-        "astc",
-        "--season",
-        "2026",
-        "--competition",
-        "secondary-open",
-        "--db",
-        db,
-    ]);
-    succeeds(&[
-        "user",
-        "add",
-        "--email",
-        "arbiter@astc.example",
-        "--role",
-        "arbiter",
-        "--league",
-        "astc",
-        "--db",
-        db,
-    ]);
+    succeeds(&cmd(
+        "import examples/astc-secondary-open.json --league astc --season 2026 --competition secondary-open --db {}",
+        &[db],
+    ));
+    succeeds(&cmd(
+        "user add --email arbiter@astc.example --role arbiter --league astc --db {}",
+        &[db],
+    ));
     let csv = dir.join("starts.csv");
     let mut text = String::from("competition,round,starts_at\n");
     for round in 1..=7 {
@@ -2461,26 +1971,16 @@ fn as_11_the_arbiter_sets_the_event_from_the_command_line() {
     }
     std::fs::write(&csv, text).unwrap();
     let set = |offset: &str| {
-        run(&[
-            "astc",
-            "event",
-            "astc",
-            "2026",
-            "--set",
-            csv.to_str().unwrap(),
-            "--name",
-            "ASTC 2026",
-            "--host",
-            "SA",
-            "--venue",
-            "Adelaide Convention Centre",
-            "--offset",
-            offset,
-            "--as",
-            "arbiter@astc.example",
-            "--db",
-            db,
-        ])
+        run(&cmd(
+            "astc event astc 2026 --set {} --name {} --host SA --venue {} --offset {} --as arbiter@astc.example --db {}",
+            &[
+                csv.to_str().unwrap(),
+                "ASTC 2026",
+                "Adelaide Convention Centre",
+                offset,
+                db,
+            ],
+        ))
     };
     let wrong = set("10:30");
     assert!(!wrong.status.success());
@@ -2512,11 +2012,8 @@ fn as_11_the_arbiter_sets_the_event_from_the_command_line() {
 /// and numbers the rest by lot from `--lot-seed`: the same seed, the same numbers.
 #[test]
 fn as_19_division_create_places_the_host_and_draws_the_rest_by_lot() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-berger-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("event.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-berger");
+    let db = db.as_str();
     league_with_season(db);
     let teams = dir.join("teams.csv");
     std::fs::write(
@@ -2531,27 +2028,10 @@ fn as_19_division_create_places_the_host_and_draws_the_rest_by_lot() {
     )
     .unwrap();
     let draw = |seed: &str| {
-        ok_stdout(&[
-            "division",
-            "create",
-            "--new-schools",
-            teams.to_str().unwrap(),
-            "--league",
-            "gthscl",
-            "--season",
-            "2027-28",
-            "--name",
-            "Secondary Open",
-            "--rules",
-            "astc",
-            "--single",
-            "--packed",
-            "--lot-seed",
-            seed,
-            "--preview",
-            "--db",
-            db,
-        ])
+        ok_stdout(&cmd(
+            "division create --new-schools {} --league gthscl --season 2027-28 --name {} --rules astc --single --packed --lot-seed {} --preview --db {}",
+            &[teams.to_str().unwrap(), "Secondary Open", seed, db],
+        ))
     };
     let first = draw("7");
     let numbers = first.lines().next().unwrap();
@@ -2580,27 +2060,13 @@ fn as_19_division_create_places_the_host_and_draws_the_rest_by_lot() {
 /// the standings of the exported file are those the boards say.
 #[test]
 fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-astc-run-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("astc.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-astc-run");
+    let db = db.as_str();
     let with_db = |args: &[&str]| ok_stdout(&[args, &["--db", db]].concat());
-    with_db(&[
-        "league", "create", "--slug", "astc", "--name", "ASTC", "--event",
-    ]);
-    with_db(&[
-        "season",
-        "create",
-        "--league",
-        "astc",
-        "--name",
-        "2026",
-        "--starts",
-        "2026-12-07",
-        "--ends",
-        "2026-12-10",
-    ]);
+    with_db(&words("league create --slug astc --name ASTC --event"));
+    with_db(&words(
+        "season create --league astc --name 2026 --starts 2026-12-07 --ends 2026-12-10",
+    ));
     // The arbiter's account; its set-password mail goes to the test's folder.
     let added = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args([
@@ -2624,17 +2090,9 @@ fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line(
         String::from_utf8_lossy(&added.stderr)
     );
     // AS-5..AS-8: the field of five needs the host's second team to make six.
-    let plan = json(&[
-        "astc",
-        "field",
-        "examples/astc-field-entries.json",
-        "--host",
-        "SA",
-        "--seed",
-        "7",
-        "--format",
-        "json",
-    ]);
+    let plan = json(&words(
+        "astc field examples/astc-field-entries.json --host SA --seed 7 --format json",
+    ));
     assert_eq!(plan["field_after"], 6, "{plan}");
 
     let states = ["SA", "VIC", "NSW", "QLD", "WA", "ACT"];
@@ -2657,36 +2115,14 @@ fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line(
     };
     let teams = file("teams.csv", &teams);
     let rosters = file("rosters.csv", &rosters);
-    with_db(&[
-        "division",
-        "create",
-        "--new-schools",
-        &teams,
-        "--league",
-        "astc",
-        "--season",
-        "2026",
-        "--name",
-        "Secondary Girls",
-        "--slug",
-        "girls",
-        "--rules",
-        "astc",
-        "--single",
-        "--rounds-a-day",
-        "2",
-        "--lot-seed",
-        "7",
-    ]);
-    with_db(&[
-        "roster",
-        "import",
-        &rosters,
-        "--league",
-        "astc",
-        "--competition",
-        "girls",
-    ]);
+    with_db(&cmd(
+        "division create --new-schools {} --league astc --season 2026 --name {} --slug girls --rules astc --single --rounds-a-day 2 --lot-seed 7",
+        &[&teams, "Secondary Girls"],
+    ));
+    with_db(&cmd(
+        "roster import {} --league astc --competition girls",
+        &[&rosters],
+    ));
     let mut starts = String::from("competition,round,starts_at\n");
     for round in 1..=5 {
         let day = 7 + (round - 1) / 2;
@@ -2694,24 +2130,10 @@ fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line(
         starts.push_str(&format!("girls,{round},2026-12-{day:02}T{time}\n"));
     }
     let starts = file("starts.csv", &starts);
-    with_db(&[
-        "astc",
-        "event",
-        "astc",
-        "2026",
-        "--set",
-        &starts,
-        "--name",
-        "ASTC 2026",
-        "--host",
-        "SA",
-        "--venue",
-        "Adelaide",
-        "--offset",
-        "+10:30",
-        "--as",
-        "arbiter@astc.example",
-    ]);
+    with_db(&cmd(
+        "astc event astc 2026 --set {} --name {} --host SA --venue Adelaide --offset +10:30 --as arbiter@astc.example",
+        &[&starts, "ASTC 2026"],
+    ));
 
     let competition = exported_from(&dir, db, "astc", "girls");
     let round_1 = &competition["rounds"][0]["matches"][0];
@@ -2730,24 +2152,7 @@ fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line(
     let step = |round: &str, home: &str, what: &[&str], now: &str| {
         let mut args = vec!["result"];
         args.extend_from_slice(what);
-        args.extend_from_slice(&[
-            "--league",
-            "astc",
-            "--season",
-            "2026",
-            "--competition",
-            "girls",
-            "--round",
-            round,
-            "--home",
-            home,
-            "--as",
-            "arbiter@astc.example",
-            "--now",
-            now,
-            "--db",
-            db,
-        ]);
+        args.extend_from_slice(&cmd("--league astc --season 2026 --competition girls --round {} --home {} --as arbiter@astc.example --now {} --db {}", &[round, home, now, db]));
         arbiter(&args)
     };
     let lineup = ["lineup", "--side", "home", "--players", &players.join(",")];
@@ -2832,19 +2237,10 @@ fn an_astc_competition_is_run_from_field_to_final_standings_on_the_command_line(
 /// The competition `competition` of `league` in `db`, exported as competition JSON.
 fn exported_from(dir: &Path, db: &str, league: &str, competition: &str) -> Value {
     let path = dir.join(format!("{league}-{competition}.json"));
-    ok_stdout(&[
-        "export",
-        "--league",
-        league,
-        "--competition",
-        competition,
-        "--format",
-        "json",
-        "-o",
-        path.to_str().unwrap(),
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "export --league {} --competition {} --format json -o {} --db {}",
+        &[league, competition, path.to_str().unwrap(), db],
+    ));
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
@@ -2853,23 +2249,13 @@ fn exported_from(dir: &Path, db: &str, league: &str, competition: &str) -> Value
 /// write path decides, so the same sentences refuse.
 #[test]
 fn gt_p3_an_officer_strikes_an_extra_game_out_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-extra-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("arbiter.db");
-    let db = db.to_str().unwrap();
+    let (dir, db) = scratch("arbiter-cli-extra");
+    let db = db.as_str();
     let mail = dir.join("mail");
-    ok_stdout(&[
-        "import",
-        "crates/arbiter-formats/tests/data/unplayed.json",
-        "--league",
-        "gthscl",
-        "--season",
-        "2026-27",
-        "--competition",
-        "metro",
-        "--db",
-        db,
-    ]);
+    ok_stdout(&cmd(
+        "import crates/arbiter-formats/tests/data/unplayed.json --league gthscl --season 2026-27 --competition metro --db {}",
+        &[db],
+    ));
     for (email, role, school) in [
         ("president@gthscl.example", "president", None),
         (
@@ -2878,35 +2264,20 @@ fn gt_p3_an_officer_strikes_an_extra_game_out_from_the_command_line() {
             Some("Toledo Central Catholic High School"),
         ),
     ] {
-        let mut args = vec![
-            "user", "add", "--email", email, "--role", role, "--league", "gthscl", "--db", db,
-        ];
+        let mut args = cmd(
+            "user add --email {} --role {} --league gthscl --db {}",
+            &[email, role, db],
+        );
         if let Some(s) = school {
             args.extend_from_slice(&["--school", s]);
         }
         ok_stdout(&args);
     }
     let strike = |by: &str, reason: Option<&str>| {
-        let mut args = vec![
-            "result",
-            "strike-extra",
-            "--game",
-            "1",
-            "--league",
-            "gthscl",
-            "--season",
-            "2026-27",
-            "--division",
-            "metro",
-            "--round",
-            "1",
-            "--home",
-            "tcc",
-            "--as",
-            by,
-            "--db",
-            db,
-        ];
+        let mut args = cmd(
+            "result strike-extra --game 1 --league gthscl --season 2026-27 --division metro --round 1 --home tcc --as {} --db {}",
+            &[by, db],
+        );
         if let Some(r) = reason {
             args.extend_from_slice(&["--reason", r]);
         }
@@ -2952,12 +2323,9 @@ fn gt_p3_an_officer_strikes_an_extra_game_out_from_the_command_line() {
 /// sentence; and every error of a file is listed.
 #[test]
 fn check_json_gives_each_finding_its_rule_round_match_and_board() {
-    let v = json(&[
-        "check",
-        "crates/arbiter-formats/tests/data/unplayed.json",
-        "--format",
-        "json",
-    ]);
+    let v = json(&words(
+        "check crates/arbiter-formats/tests/data/unplayed.json --format json",
+    ));
     let m4 = v["findings"]
         .as_array()
         .unwrap()
@@ -2968,8 +2336,7 @@ fn check_json_gives_each_finding_its_rule_round_match_and_board() {
     assert_eq!(m4["home"], "tcc");
     assert_eq!(m4["away"], "oh");
     assert_eq!(m4["board"], 3);
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let (dir, _) = scratch("arbiter-cli-check");
     let text = std::fs::read_to_string(root().join("crates/arbiter-formats/tests/data/unplayed.json"))
         .unwrap()
         .replacen(

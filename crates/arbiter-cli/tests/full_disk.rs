@@ -7,35 +7,15 @@
 //! `cargo test -p arbiter-cli --test full_disk -- --ignored`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "common/run.rs"]
+mod run;
+use run::{cmd, ok_mailing as ok};
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn arbiter(args: &[&str], mail: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("ARBITER_SMTP_URL")
-        .env("ARBITER_MAIL_DIR", mail)
-        .output()
-        .expect("the arbiter binary runs")
-}
-
-fn ok(args: &[&str], mail: &Path) -> String {
-    let out = arbiter(args, mail);
-    assert!(
-        out.status.success(),
-        "arbiter {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// The tmpfs, the server on it, and the folder beside them; all undone however the test ends.
 struct Mounted {
@@ -135,40 +115,25 @@ fn a_full_disk_refuses_writes_with_a_sentence_keeps_reads_and_data_and_recovers(
     let db = db_path.to_str().unwrap();
 
     ok(
-        &[
-            "import",
-            "examples/gthscl-division.json",
-            "--league",
-            "gthscl",
-            "--season",
-            "2026-27",
-            "--competition",
-            "maumee",
-            "--db",
-            db,
-        ],
+        &cmd(
+            "import examples/gthscl-division.json --league gthscl --season 2026-27 --competition maumee --db {}",
+            &[db],
+        ),
         &mail,
     );
     let email = "treasurer@gthscl.example";
     ok(
-        &[
-            "user",
-            "add",
-            "--email",
-            email,
-            "--role",
-            "treasurer",
-            "--league",
-            "gthscl",
-            "--db",
-            db,
-        ],
+        &cmd(
+            "user add --email {} --role treasurer --league gthscl --db {}",
+            &[email, db],
+        ),
         &mail,
     );
     let token = ok(
-        &[
-            "token", "add", "--email", email, "--league", "gthscl", "--label", "disk", "--db", db,
-        ],
+        &cmd(
+            "token add --email {} --league gthscl --label disk --db {}",
+            &[email, db],
+        ),
         &mail,
     )
     .trim()

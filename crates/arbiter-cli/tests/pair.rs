@@ -3,22 +3,13 @@
 //! arbiter-formats' `swiss_grandmommyscup`), the TRF written with the round, the errors.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+#[path = "common/run.rs"]
+mod run;
+use run::{arbiter, cmd, root};
+
+use std::process::Command;
 
 const FILE: &str = "crates/arbiter-cli/tests/data/fide/grandmommyscup.trf";
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the arbiter binary runs")
-}
 
 #[test]
 fn c046_pair_prints_the_round_as_issue_17_spells_it() {
@@ -167,18 +158,10 @@ fn c046_a_stored_team_swiss_is_paired_and_published_by_an_officer() {
         db,
     ];
     ok(&[&["import", file.to_str().unwrap()][..], &at[..]].concat());
-    ok(&[
-        "user",
-        "add",
-        "--email",
-        "arbiter@clubs.example",
-        "--role",
-        "arbiter",
-        "--league",
-        "clubs",
-        "--db",
-        db,
-    ]);
+    ok(&cmd(
+        "user add --email arbiter@clubs.example --role arbiter --league clubs --db {}",
+        &[db],
+    ));
     // The proposal is the engine's, as issue 17's JSON.
     let json = ok(&[&["pair", "--format", "json"][..], &at[..]].concat());
     let pairs: Vec<String> = expected

@@ -830,20 +830,8 @@ async fn api_tokens_are_found_by_secret_until_revoked(store: Store) {
 async fn imported(store: &Store) -> (SeasonId, MatchId, MatchId) {
     store.migrate().await.unwrap();
     let season = league_and_season(store, "gthscl").await;
-    store
-        .import_competition(
-            season.id,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
-    let loaded = store
-        .load_competition("gthscl", "varsity")
-        .await
-        .unwrap()
-        .unwrap();
+    import_fixture(store, season.id, "varsity").await;
+    let loaded = loaded(store, "gthscl", "varsity").await;
     let played = loaded.match_id(1, &TeamId("vic".into())).unwrap();
     let pending = loaded.match_id(3, &TeamId("syl".into())).unwrap();
     (season.id, played, pending)
@@ -852,12 +840,7 @@ async fn imported(store: &Store) -> (SeasonId, MatchId, MatchId) {
 async fn reviews_apply_to_the_version_in_force(store: Store) {
     let (_, m, pending) = imported(&store).await;
     let visitor = Actor::user("advisor@toledo.example", Role::Advisor);
-    let before = store
-        .load_competition("gthscl", "varsity")
-        .await
-        .unwrap()
-        .unwrap()
-        .version;
+    let before = loaded(&store, "gthscl", "varsity").await.version;
 
     let disputed = store
         .review_result(
@@ -874,12 +857,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
     assert_eq!(disputed.by.as_deref(), Some("advisor@toledo.example"));
     assert_eq!(disputed.role, Some(Role::Advisor));
     assert_eq!(disputed.reason.as_deref(), Some("board 4 was a draw"));
-    let after = store
-        .load_competition("gthscl", "varsity")
-        .await
-        .unwrap()
-        .unwrap()
-        .version;
+    let after = loaded(&store, "gthscl", "varsity").await.version;
     assert_eq!(
         after,
         before + 1,
@@ -987,11 +965,7 @@ async fn reviews_apply_to_the_version_in_force(store: Store) {
             "version": 1, "kind": "disputed", "round": 1, "home": "vic", "away": "tol"
         }))
     );
-    let loaded = store
-        .load_competition("gthscl", "varsity")
-        .await
-        .unwrap()
-        .unwrap();
+    let loaded = loaded(&store, "gthscl", "varsity").await;
     let team = store
         .history(&HistoryFilter {
             team: Some((loaded.record.id, TeamId("tol".into()))),

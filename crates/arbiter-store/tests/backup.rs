@@ -30,20 +30,8 @@ async fn seeded(path: &Path) -> SqliteStore {
     let store = Store::Sqlite(s.clone());
     store.migrate().await.unwrap();
     let season = league_and_season(&store, "gthscl").await;
-    store
-        .import_competition(
-            season.id,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
-    let loaded = store
-        .load_competition("gthscl", "varsity")
-        .await
-        .unwrap()
-        .unwrap();
+    import_fixture(&store, season.id, "varsity").await;
+    let loaded = loaded(&store, "gthscl", "varsity").await;
     let m = loaded.match_ids[0].2;
     let seen = store.report_seen(m).await.unwrap();
     store
@@ -627,15 +615,7 @@ async fn pg_dump_during_writes_restores_every_row_on_postgres() {
             let store = Store::open(&with_search_path(&url, &schema)).await.unwrap();
             store.migrate().await.unwrap();
             let season = league_and_season(&store, "gthscl").await;
-            store
-                .import_competition(
-                    season.id,
-                    &new_competition("varsity"),
-                    &every_kind_of_result(),
-                    &arbiter(),
-                )
-                .await
-                .unwrap();
+            import_fixture(&store, season.id, "varsity").await;
             let league = store.league("gthscl").await.unwrap().unwrap();
             let dump = |file: std::path::PathBuf| {
                 let (bin, url, schema) = (bin.clone(), url.clone(), schema.clone());

@@ -62,15 +62,7 @@ async fn migrated(store: &Store) {
 /// Imports the fixture into a fresh league `gthscl`.
 async fn imported(store: &Store) -> (SeasonId, CompetitionId) {
     let season = league_and_season(store, "gthscl").await;
-    let record = store
-        .import_competition(
-            season.id,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    let record = import_fixture(store, season.id, "varsity").await;
     (season.id, record.id)
 }
 
@@ -214,7 +206,7 @@ async fn rules_given_as_toml_resolve_on_load(store: Store) {
         .import_competition(season.id, &new, &c, &arbiter())
         .await
         .unwrap();
-    let loaded = store.load_competition("astc", "jv").await.unwrap().unwrap();
+    let loaded = loaded(&store, "astc", "jv").await;
     assert_eq!(loaded.record.rules, RulesRef::Toml(toml.into()));
     assert_eq!(loaded.rules.boards, 3);
     assert_eq!(loaded.rules.name, "GTHSCL JV");
@@ -343,15 +335,7 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
     assert_eq!(h[0].actor, None, "the CLI writes as the system");
     assert_eq!(h[0].after.as_ref().unwrap()["starts_on"], "2025-09-01");
 
-    let record = store
-        .import_competition(
-            season.id,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    let record = import_fixture(&store, season.id, "varsity").await;
     let h = store.history(&HistoryFilter::default()).await.unwrap();
     let import = h
         .iter()
@@ -446,15 +430,7 @@ async fn history_filters_by_league_competition_match_and_team(store: Store) {
     migrated(&store).await;
     let (_, id) = imported(&store).await;
     let other = league_and_season(&store, "astc").await;
-    let other_record = store
-        .import_competition(
-            other.id,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    let other_record = import_fixture(&store, other.id, "varsity").await;
     let loaded = store.load_competition_by_id(id).await.unwrap().unwrap();
     let vic_tol = loaded.match_id(1, &TeamId("vic".into())).unwrap();
     let mau_syl = loaded.match_id(1, &TeamId("mau".into())).unwrap();
@@ -550,15 +526,7 @@ async fn data_version_bumps_on_each_write_and_only_then(store: Store) {
         .unwrap();
     expected += 1;
     assert_eq!(store.data_version().await.unwrap(), expected);
-    let record = store
-        .import_competition(
-            season.id,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    let record = import_fixture(&store, season.id, "varsity").await;
     expected += 1;
     assert_eq!(store.data_version().await.unwrap(), expected);
     let loaded = store
@@ -680,21 +648,11 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
         .await
         .unwrap();
     assert_eq!(
-        store
-            .load_competition("astc", "varsity")
-            .await
-            .unwrap()
-            .unwrap()
-            .competition,
+        loaded(&store, "astc", "varsity").await.competition,
         Competition::default()
     );
     assert_eq!(
-        store
-            .load_competition("gthscl", "varsity")
-            .await
-            .unwrap()
-            .unwrap()
-            .competition,
+        loaded(&store, "gthscl", "varsity").await.competition,
         with_own_persons(every_kind_of_result(), "varsity")
     );
 
@@ -899,15 +857,7 @@ async fn an_import_refused_at_its_last_check_leaves_no_league_and_no_season(stor
 
     // In a league that exists, a competition slug taken in another season leaves no new season.
     let season = league_and_season(&store, "gthscl").await;
-    store
-        .import_competition(
-            season.id,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    import_fixture(&store, season.id, "varsity").await;
     let version = store.data_version().await.unwrap();
     let place = ImportPlace {
         league: new_league("gthscl"),
@@ -1153,15 +1103,14 @@ async fn a_lineup_is_named_in_versions_and_loads_with_the_competition(store: Sto
         named[0].after.as_ref().unwrap()["withdrawn"],
         serde_json::json!(["vic-5"])
     );
-    for sql in [
-        "UPDATE lineup_versions SET side = 'home'",
-        "DELETE FROM lineup_boards",
-    ] {
-        let err = execute_raw(&store, sql)
-            .await
-            .expect_err("the database refuses it");
-        assert!(err.contains("never"), "{sql}: {err}");
-    }
+    assert_history_kept(
+        &store,
+        &[
+            "UPDATE lineup_versions SET side = 'home'",
+            "DELETE FROM lineup_boards",
+        ],
+    )
+    .await;
 }
 
 /// Issue 12: an officer's ruling that a result carrying a violation stands, kept once, with
@@ -1517,15 +1466,14 @@ async fn a_closure_is_withdrawn_never_removed(store: Store) {
     assert!(history.iter().any(|h| h.entity == "closure"
         && h.action == "withdraw"
         && h.reason.as_deref() == Some("It is in November of next year.")));
-    for sql in [
-        "UPDATE season_closures SET reason = 'other'",
-        "DELETE FROM season_closures",
-    ] {
-        let err = execute_raw(&store, sql)
-            .await
-            .expect_err("the database refuses it");
-        assert!(err.contains("never"), "{sql}: {err}");
-    }
+    assert_history_kept(
+        &store,
+        &[
+            "UPDATE season_closures SET reason = 'other'",
+            "DELETE FROM season_closures",
+        ],
+    )
+    .await;
 }
 
 /// GT-F5: a suspension moves its matches in one transaction, each with its history row, and
@@ -2309,11 +2257,7 @@ async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
         .await
         .unwrap();
     store.migrate().await.unwrap();
-    let loaded = store
-        .load_competition("gthscl", "varsity")
-        .await
-        .unwrap()
-        .unwrap();
+    let loaded = loaded(&store, "gthscl", "varsity").await;
     assert_eq!(
         loaded.competition,
         with_own_persons(every_kind_of_result(), "varsity")

@@ -135,17 +135,10 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
     let export = dir.join("girls.json");
     let exported = |to: &Path| -> Result<Value, String> {
         arbiter(
-            &[
-                "export",
-                "--league",
-                "astc",
-                "--competition",
-                "secondary-girls",
-                "--format",
-                "json",
-                "-o",
-                to.to_str().unwrap_or_default(),
-            ],
+            &cmd(
+                "export --league astc --competition secondary-girls --format json -o {}",
+                &[to.to_str().unwrap_or_default()],
+            ),
             &db,
         )?;
         serde_json::from_str(&std::fs::read_to_string(to).map_err(err)?).map_err(err)
@@ -160,10 +153,10 @@ pub async fn astc_event(client: &Client, dir: &Path) -> Check {
     };
     let school = school_of(&teams[1]).ok_or("the second team has no school in the export")?;
     let added = arbiter(
-        &[
-            "user", "add", "--email", ADVISOR, "--role", "advisor", "--league", "astc", "--school",
-            &school,
-        ],
+        &cmd(
+            "user add --email {} --role advisor --league astc --school {}",
+            &[ADVISOR, &school],
+        ),
         &db,
     )?;
     let advisor_link = reset_path(&added)?;

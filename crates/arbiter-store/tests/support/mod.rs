@@ -564,3 +564,45 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// The fixture ([`every_kind_of_result`]) imported by the President as competition `slug` of
+/// `season`.
+pub async fn import_fixture(
+    store: &Store,
+    season: arbiter_store::SeasonId,
+    slug: &str,
+) -> arbiter_store::CompetitionRecord {
+    store
+        .import_competition(
+            season,
+            &new_competition(slug),
+            &every_kind_of_result(),
+            &arbiter(),
+        )
+        .await
+        .unwrap()
+}
+
+/// The competition `competition` of the league `league`, which must be there.
+pub async fn loaded(
+    store: &Store,
+    league: &str,
+    competition: &str,
+) -> arbiter_store::StoredCompetition {
+    store
+        .load_competition(league, competition)
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("no competition {league}/{competition}"))
+}
+
+/// Fails, naming the statement, unless the database refuses each of `statements` with a
+/// message saying history is never changed.
+pub async fn assert_history_kept(store: &Store, statements: &[&str]) {
+    for sql in statements {
+        let err = execute_raw(store, sql)
+            .await
+            .expect_err("the database refuses it");
+        assert!(err.contains("never"), "{sql}: {err}");
+    }
+}

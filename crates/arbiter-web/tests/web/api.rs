@@ -14,8 +14,7 @@ fn api(path: &str) -> String {
 async fn leagues_list_seasons_and_competitions() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, "/api/v1/leagues").await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, "/api/v1/leagues").await;
     assert_eq!(a.header("content-type"), "application/json");
     let v = a.json();
     let l = &v["leagues"][0];
@@ -260,8 +259,7 @@ fn concrete(template: &str) -> String {
 async fn the_openapi_document_lists_every_api_route() {
     let store = store().await;
     let app = app(&store);
-    let doc = get(&app, "/api/v1/openapi.json").await;
-    doc.assert_status(StatusCode::OK);
+    let doc = get_ok(&app, "/api/v1/openapi.json").await;
     let v = doc.json();
     assert!(v["openapi"].as_str().unwrap().starts_with("3."));
     let paths: Vec<&str> = v["paths"]

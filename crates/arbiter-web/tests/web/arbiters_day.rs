@@ -7,7 +7,6 @@ use arbiter_core::record::model::{Pairing, Side};
 use arbiter_core::rules::permissions::Role;
 use arbiter_store::{Actor, Store};
 use axum::Router;
-use axum::http::StatusCode;
 use jiff::civil::date;
 
 use crate::common::*;
@@ -100,8 +99,7 @@ async fn as_11_the_arbiters_day_shows_each_rounds_results_lineups_protests_and_n
     let event = arbiter.get(&app, "/leagues/astc/2026/event").await;
     event.assert_contains(&format!("href=\"{today}\""));
 
-    let day = arbiter.get(&app, today).await;
-    day.assert_status(StatusCode::OK);
+    let day = arbiter.get_ok(&app, today).await;
     let b = &day.body;
     assert!(
         b.contains("It is 13:10 on Tuesday 8 December 2026 in the hall"),
@@ -163,8 +161,7 @@ async fn the_home_pages_week_is_each_leagues_own_by_its_clock() {
             .with_now(now)
             .with_mail(quiet_mail(), "http://localhost:8080"),
     );
-    let home = get(&app, "/").await;
-    home.assert_status(StatusCode::OK);
+    let home = get_ok(&app, "/").await;
     let week = home
         .body
         .split("This week")

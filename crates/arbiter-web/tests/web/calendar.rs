@@ -80,8 +80,7 @@ async fn a_team_feed_is_offered_to_subscribe_and_holds_its_matches_at_the_home_s
         "the school's feed too: {}",
         team.body
     );
-    let feed = get(&app, &format!("{C}/teams/start/schedule.ics")).await;
-    feed.assert_status(StatusCode::OK);
+    let feed = get_ok(&app, &format!("{C}/teams/start/schedule.ics")).await;
     assert_eq!(feed.header("content-type"), "text/calendar; charset=utf-8");
     assert_eq!(
         feed.header("content-disposition"),
@@ -171,8 +170,7 @@ async fn the_competition_league_and_school_feeds_hold_their_matches_each_offered
         "the current season: {}",
         league_page.body
     );
-    let league = get(&app, "/leagues/gthscl/schedule.ics").await;
-    league.assert_status(StatusCode::OK);
+    let league = get_ok(&app, "/leagues/gthscl/schedule.ics").await;
     assert_eq!(
         league.header("content-type"),
         "text/calendar; charset=utf-8"
@@ -180,12 +178,11 @@ async fn the_competition_league_and_school_feeds_hold_their_matches_each_offered
     league.assert_contains("X-WR-CALNAME:GTHSCL 2026-27\r\n");
     assert_eq!(events(&league.body).len(), division.len());
     // A school's feed: its teams' matches, home and away, and no other.
-    let school = get(
+    let school = get_ok(
         &app,
         "/leagues/gthscl/schools/start-high-school/schedule.ics",
     )
     .await;
-    school.assert_status(StatusCode::OK);
     let start = events(&school.body);
     assert_eq!(start.len(), 4);
     assert!(
@@ -196,8 +193,12 @@ async fn the_competition_league_and_school_feeds_hold_their_matches_each_offered
         school.body
     );
     school.assert_contains("X-WR-CALNAME:Start High School: GTHSCL 2026-27\r\n");
-    let nowhere = get(&app, "/leagues/gthscl/schools/nowhere-high/schedule.ics").await;
-    nowhere.assert_status(StatusCode::NOT_FOUND);
+    let nowhere = get_expect(
+        &app,
+        "/leagues/gthscl/schools/nowhere-high/schedule.ics",
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     nowhere.assert_contains("GTHSCL has no school at “nowhere-high”");
     assert_eq!(
         get(&app, &format!("{C}/teams/nobody/schedule.ics"))
@@ -254,13 +255,7 @@ async fn gt_m5_a_match_that_will_not_be_played_is_cancelled_in_the_feed() {
 async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
     use arbiter_core::rules::permissions::Role;
     let store = store().await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     account(&store, "president@gthscl.example", Role::President, None).await;
     let app = app_on(&store, jiff::civil::date(2026, 11, 13));
     let m = format!("{C}/rounds/4/matches/start");
@@ -271,13 +266,12 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
     page.assert_lacks("name=\"override\"");
 
     let saturday = coach
-        .post(
+        .post_refused(
             &app,
             &format!("{m}/move"),
             &[("date", "2026-11-21"), ("reason", "Bus")],
         )
         .await;
-    saturday.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     saturday.assert_contains("GT-M2: 2026-11-21 is a Saturday, not a school day");
     // GT-M2: no match moves onto a closure of the season's calendar.
     let season = store
@@ -297,29 +291,27 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
         .await
         .unwrap();
     let closed = coach
-        .post(
+        .post_refused(
             &app,
             &format!("{m}/move"),
             &[("date", "2026-11-25"), ("reason", "Bus")],
         )
         .await;
-    closed.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     closed.assert_contains("Thanksgiving break");
     let late = coach
-        .post(
+        .post_refused(
             &app,
             &format!("{m}/move"),
             &[("date", "2026-12-14"), ("reason", "Snow")],
         )
         .await;
-    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     late.assert_contains("17 school days after the original date 2026-11-16");
 
     let mut president = Visitor::signed_in(&app, "president@gthscl.example").await;
     let page = president.get(&app, &m).await;
     page.assert_contains("name=\"override\"");
     let moved = president
-        .post(
+        .post_refused(
             &app,
             &format!("{m}/move"),
             &[
@@ -330,10 +322,9 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             ],
         )
         .await;
-    moved.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     moved.assert_contains("“4pm” is not a time; give it as HH:MM");
-    let moved = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{m}/move"),
             &[
@@ -344,7 +335,6 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
             ],
         )
         .await;
-    moved.assert_status(StatusCode::SEE_OTHER);
 
     let body = get(&app, &format!("{C}/teams/start/schedule.ics"))
         .await
@@ -396,15 +386,8 @@ async fn a_moved_match_moves_in_the_feed_with_the_rule_said_first() {
 /// the date; the history says why it moved.
 #[tokio::test]
 async fn gt_m2_on_its_day_a_match_is_postponed_only_for_the_weather() {
-    use arbiter_core::rules::permissions::Role;
     let store = store().await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     // Round 4's match at Start is on Mon 16 Nov 2026, today.
     let app = app_on(&store, jiff::civil::date(2026, 11, 16));
     let m = format!("{C}/rounds/4/matches/start");
@@ -421,37 +404,34 @@ async fn gt_m2_on_its_day_a_match_is_postponed_only_for_the_weather() {
         f
     };
     let arranged = coach
-        .post(
+        .post_refused(
             &app,
             &format!("{m}/move"),
             &send("2026-11-30", "arranged", false),
         )
         .await;
-    arranged.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     arranged.assert_contains("on its day only the weather postpones it");
     // Mon 30 Nov is the 10th school day after Mon 16 Nov; Tue 1 Dec the 11th.
     let late = coach
-        .post(
+        .post_refused(
             &app,
             &format!("{m}/move"),
             &send("2026-12-01", "weather", false),
         )
         .await;
-    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     late.assert_contains("within two school weeks (10 school days)");
     assert!(
         late.body.contains(r#"value="weather" checked"#),
         "the form is kept: {}",
         late.body
     );
-    let agreed = coach
-        .post(
+    coach
+        .post_ok(
             &app,
             &format!("{m}/move"),
             &send("2026-12-01", "weather", true),
         )
         .await;
-    agreed.assert_status(StatusCode::SEE_OTHER);
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
         .await

@@ -377,6 +377,18 @@ pub async fn get(app: &Router, uri: &str) -> Answer {
     send(app, Request::get(uri).body(Body::empty()).unwrap()).await
 }
 
+/// [`get`], failing (showing the page) unless the answer has `status`.
+pub async fn get_expect(app: &Router, uri: &str, status: StatusCode) -> Answer {
+    let a = get(app, uri).await;
+    assert_eq!(a.status, status, "GET {uri}: {}", a.body);
+    a
+}
+
+/// [`get`], failing unless the page is there (200).
+pub async fn get_ok(app: &Router, uri: &str) -> Answer {
+    get_expect(app, uri, StatusCode::OK).await
+}
+
 /// A page for a snapshot: the stylesheet's version (it changes with every CSS edit) masked.
 pub fn masked(body: &str) -> String {
     let mut out = String::with_capacity(body.len());
@@ -408,6 +420,17 @@ pub async fn account(
     school: Option<&str>,
 ) -> arbiter_store::User {
     testing::account(store, "gthscl", email, role, school).await
+}
+
+/// An advisor's account for `school` in the GTHSCL league, with [`PASSWORD`].
+pub async fn advisor(store: &Store, email: &str, school: &str) -> arbiter_store::User {
+    account(
+        store,
+        email,
+        arbiter_core::rules::permissions::Role::Advisor,
+        Some(school),
+    )
+    .await
 }
 
 /// An API token of the account `email` (made already) in the GTHSCL league, acting as `role`
@@ -564,6 +587,60 @@ impl Visitor {
         let a = send(app, req).await;
         self.learn(&a);
         a
+    }
+
+    /// [`Visitor::get`], failing (showing the page) unless the answer has `status`.
+    pub async fn get_expect(&mut self, app: &Router, uri: &str, status: StatusCode) -> Answer {
+        let a = self.get(app, uri).await;
+        assert_eq!(a.status, status, "GET {uri}: {}", a.body);
+        a
+    }
+
+    /// [`Visitor::get`], failing unless the page is there (200).
+    pub async fn get_ok(&mut self, app: &Router, uri: &str) -> Answer {
+        self.get_expect(app, uri, StatusCode::OK).await
+    }
+
+    /// [`Visitor::post`], failing (showing what was sent and the answer) unless the answer has
+    /// `status`.
+    pub async fn post_expect(
+        &mut self,
+        app: &Router,
+        uri: &str,
+        fields: &[(&str, &str)],
+        status: StatusCode,
+    ) -> Answer {
+        let a = self.post(app, uri, fields).await;
+        assert_eq!(a.status, status, "POST {uri} {fields:?}: {}", a.body);
+        a
+    }
+
+    /// [`Visitor::post`], failing unless the form is taken: the browser is sent on (303).
+    pub async fn post_ok(&mut self, app: &Router, uri: &str, fields: &[(&str, &str)]) -> Answer {
+        self.post_expect(app, uri, fields, StatusCode::SEE_OTHER)
+            .await
+    }
+
+    /// [`Visitor::post`], failing unless the form is refused as it stands (422).
+    pub async fn post_refused(
+        &mut self,
+        app: &Router,
+        uri: &str,
+        fields: &[(&str, &str)],
+    ) -> Answer {
+        self.post_expect(app, uri, fields, StatusCode::UNPROCESSABLE_ENTITY)
+            .await
+    }
+
+    /// [`Visitor::post`], failing unless the visitor may not send it (403).
+    pub async fn post_forbidden(
+        &mut self,
+        app: &Router,
+        uri: &str,
+        fields: &[(&str, &str)],
+    ) -> Answer {
+        self.post_expect(app, uri, fields, StatusCode::FORBIDDEN)
+            .await
     }
 
     /// A form's body sent as the bytes given, with this visitor's cookie: for bodies no form

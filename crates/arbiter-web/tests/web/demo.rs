@@ -11,7 +11,7 @@ use axum::Router;
 use axum::http::StatusCode;
 use jiff::civil::date;
 
-use crate::common::{get, masked};
+use crate::common::{get, get_expect, get_ok, masked};
 
 /// The demo as of Wednesday 13 January 2027, in a fresh in-memory store.
 async fn demo_app() -> Router {
@@ -49,8 +49,7 @@ async fn the_demo_ledger_is_the_treasurers() {
     let mut t = Visitor::signed_in(&app, treasurer).await;
     let mine = t.get(&app, "/account").await;
     mine.assert_contains("/leagues/gthscl/ledger");
-    let page = t.get(&app, "/leagues/gthscl/ledger").await;
-    page.assert_status(StatusCode::OK);
+    let page = t.get_ok(&app, "/leagues/gthscl/ledger").await;
     let b = &page.body;
     assert!(
         b.contains("Fee ledger: Greater Toledo High School Chess League, 2026–27 season"),
@@ -186,8 +185,7 @@ async fn example_files_give_the_standings_worked_by_hand() {
     assert_eq!(order, ["vic", "nsw", "qld", "wa", "sa", "tas", "act", "nt"]);
     assert_eq!(v["rows"][1]["values"]["GP"], 17.5);
     // The GTHSCL division: Toledo Start dropped (GT-M5), St. John's Jesuit A first (GT-S5).
-    let page = get(&app, "/leagues/examples/files/gthscl-division").await;
-    page.assert_status(StatusCode::OK);
+    let page = get_ok(&app, "/leagues/examples/files/gthscl-division").await;
     page.assert_contains("St. John&#39;s Jesuit A");
     page.assert_contains("Toledo Start was dropped (GT-M5)");
     let v = get(
@@ -306,8 +304,7 @@ async fn the_demo_has_league_ratings_from_its_games() {
     sorted.sort();
     assert_eq!(names, sorted);
 
-    let csv = get(&app, &format!("{list_href}.csv")).await;
-    csv.assert_status(StatusCode::OK);
+    let csv = get_ok(&app, &format!("{list_href}.csv")).await;
     assert!(csv.header("content-type").starts_with("text/csv"));
     let mut lines = csv.body.lines();
     assert_eq!(
@@ -390,8 +387,7 @@ async fn the_season_rating_list_has_every_divisions_players() {
     assert_eq!(ratings.len(), players, "a row per player");
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
 
-    let csv = get(&app, &format!("{list_href}.csv")).await;
-    csv.assert_status(StatusCode::OK);
+    let csv = get_ok(&app, &format!("{list_href}.csv")).await;
     let mut lines = csv.body.lines();
     assert_eq!(
         lines.next(),
@@ -425,18 +421,25 @@ async fn the_season_being_played_and_its_divisions_have_lasting_addresses() {
     let app = demo_app().await;
     let league = get(&app, "/leagues/gthscl").await;
     league.assert_contains(r#"<a href="/leagues/gthscl/current">The season being played: 2026"#);
-    let season = get(&app, "/leagues/gthscl/current").await;
-    season.assert_status(StatusCode::SEE_OTHER);
+    let season = get_expect(&app, "/leagues/gthscl/current", StatusCode::SEE_OTHER).await;
     assert_eq!(season.header("location"), "/leagues/gthscl/2026-27");
-    let team = get(&app, "/leagues/gthscl/current/wood-county/teams/lake").await;
-    team.assert_status(StatusCode::SEE_OTHER);
+    let team = get_expect(
+        &app,
+        "/leagues/gthscl/current/wood-county/teams/lake",
+        StatusCode::SEE_OTHER,
+    )
+    .await;
     assert_eq!(team.header("location"), format!("{WOOD}/teams/lake"));
     assert_eq!(
         get(&app, team.header("location")).await.status,
         StatusCode::OK
     );
-    let unknown = get(&app, "/leagues/gthscl/current/premier").await;
-    unknown.assert_status(StatusCode::NOT_FOUND);
+    let unknown = get_expect(
+        &app,
+        "/leagues/gthscl/current/premier",
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     unknown.assert_contains("has no division “premier”");
     unknown.assert_contains(WOOD);
 }

@@ -123,7 +123,7 @@ async fn two_divisions() -> (Store, axum::Router, String) {
         .await
         .unwrap();
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, SCOTT, Role::Advisor, Some("Scott High School")).await;
+    advisor(&store, SCOTT, "Scott High School").await;
     let token = api_token(&store, SCOTT, Role::Advisor, Some("Scott High School")).await;
     let app = app_on(&store, date(2026, 11, 6));
     (store, app, token)
@@ -205,9 +205,8 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
     // The President sees the suggestion (the same name and school) and links them.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let rosters = president
-        .get(&app, &format!("{ROSTERS}?competition=2026-27/division-b"))
+        .get_ok(&app, &format!("{ROSTERS}?competition=2026-27/division-b"))
         .await;
-    rosters.assert_status(StatusCode::OK);
     let said = text(&rosters.body);
     assert!(
         said.contains(
@@ -215,8 +214,8 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
         ),
         "{said}"
     );
-    let linked = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{ROSTERS}/person"),
             &[
@@ -227,7 +226,6 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
             ],
         )
         .await;
-    linked.assert_status(StatusCode::SEE_OTHER);
     let rosters = president
         .get(&app, &format!("{ROSTERS}?competition=2026-27/division-b"))
         .await;
@@ -288,14 +286,8 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
 #[tokio::test]
 async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_after_the_result() {
     let store = store().await;
-    account(&store, SCOTT, Role::Advisor, Some("Scott High School")).await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, SCOTT, "Scott High School").await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     let token = api_token(&store, SCOTT, Role::Advisor, Some("Scott High School")).await;
     let app = app_on(&store, date(2026, 11, 13));
     let round4 = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/start";
@@ -327,9 +319,8 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     let refused = scott
-        .post(&app, &format!("{round4}/lineups/away"), &f)
+        .post_refused(&app, &format!("{round4}/lineups/away"), &f)
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         text(&refused.body).contains(
             "GT-M12: Zoë O'Brien is withdrawn so that a lower-ranked player plays, but the opponent leaves no board empty"
@@ -368,10 +359,9 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
-    let short = start
-        .post(&app, &format!("{round4}/lineups/home"), &f)
+    start
+        .post_ok(&app, &format!("{round4}/lineups/home"), &f)
         .await;
-    short.assert_status(StatusCode::SEE_OTHER);
     let api = post_json(
         &app,
         &format!("/api/v1{round4}/lineups/away"),
@@ -414,8 +404,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         .await
         .unwrap();
     // The day after the match, the public reads the match page.
-    let page = get(&app_on(&store, date(2026, 11, 17)), round4).await;
-    page.assert_status(StatusCode::OK);
+    let page = get_ok(&app_on(&store, date(2026, 11, 17)), round4).await;
     assert!(
         text(&page.body).contains(
             "Zoë O'Brien <&> \"Q\" withdrew Zoë O'Brien so that a lower-ranked player played (GT-M12)."
@@ -562,12 +551,11 @@ async fn as_3_a_link_that_puts_one_person_in_girls_and_open_teams_on_one_day_is_
     let president_token = tokens.split(' ').next().unwrap().to_string();
     let mut president = Visitor::signed_in(&app, ASTC_PRESIDENT).await;
     let rosters = president
-        .get(
+        .get_ok(
             &app,
             "/leagues/astc/rosters?competition=2026/secondary-girls",
         )
         .await;
-    rosters.assert_status(StatusCode::OK);
     assert!(
         text(&rosters.body).contains(
             "Maybe the same person as Ana Diaz, Victoria (Secondary Open): the same name and school (Melbourne High)"
@@ -577,7 +565,7 @@ async fn as_3_a_link_that_puts_one_person_in_girls_and_open_teams_on_one_day_is_
     );
     let sentence = "AS-3: Ana Diaz is on Victoria's roster in Secondary Open, and Secondary Girls (2026-12-07 to 2026-12-07) and Secondary Open (2026-12-07 to 2026-12-07) share dates; a player plays for a team in only one of them, so Ana Diaz of Victoria Girls cannot be the same person: withdraw one of them from their roster before its first day, or link another player.";
     let refused = president
-        .post(
+        .post_refused(
             &app,
             "/leagues/astc/rosters/person",
             &[
@@ -588,7 +576,6 @@ async fn as_3_a_link_that_puts_one_person_in_girls_and_open_teams_on_one_day_is_
             ],
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text(&refused.body).contains(sentence), "{}", refused.body);
     let api = post_json(
         &app,

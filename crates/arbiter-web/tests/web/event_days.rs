@@ -155,8 +155,7 @@ async fn timed_event_store() -> (
 /// 13:30 on the 8th and so on.
 async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
     let mut arbiter = Visitor::signed_in(app, ARBITER).await;
-    let form = arbiter.get(app, EVENT).await;
-    form.assert_status(StatusCode::OK);
+    arbiter.get_ok(app, EVENT).await;
     let times = ["09:30", "13:30", "16:30"];
     let starts: Vec<(String, String)> = (0..rounds)
         .map(|i| {
@@ -204,7 +203,7 @@ async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
 
     // A blank venue and a bad offset: nothing saved, every problem said.
     let refused = arbiter
-        .post(
+        .post_refused(
             &app,
             EVENT,
             &[
@@ -216,7 +215,6 @@ async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
             ],
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("the venue is blank");
     refused.assert_contains("is not an offset from UTC");
     assert!(
@@ -413,19 +411,16 @@ async fn as_12_rosters_are_published_when_they_lock() {
     let file = "/leagues/astc/2026/secondary-open/competition.json";
 
     let before = app_at(&store, "08:59");
-    let page = get(&before, &team_page).await;
-    page.assert_status(StatusCode::OK);
+    let page = get_ok(&before, &team_page).await;
     page.assert_lacks(&first);
     page.assert_contains("AS-12: the rosters are published to every team when they lock, at 09:00 on Monday 7 December 2026");
-    let player = get(&before, &player_page).await;
-    player.assert_status(StatusCode::NOT_FOUND);
+    let player = get_expect(&before, &player_page, StatusCode::NOT_FOUND).await;
     player.assert_contains("AS-12");
     let api = get(&before, &team_api).await;
     let json: serde_json::Value = serde_json::from_str(&api.body).unwrap();
     assert_eq!(json["roster"], serde_json::json!([]));
     assert!(json["roster_withheld"].as_str().unwrap().contains("AS-12"));
-    let export = get(&before, file).await;
-    export.assert_status(StatusCode::OK);
+    let export = get_ok(&before, file).await;
     export.assert_lacks(&first);
 
     let at_lock = app_at(&store, "09:00");
@@ -478,8 +473,7 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
     // Before the lock the rosters are not published: no protest yet.
     let early = app_at(&store, "08:50");
     let mut coach = Visitor::signed_in(&early, COACH).await;
-    let refused = coach.post(&early, PAGE, &lodge).await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = coach.post_refused(&early, PAGE, &lodge).await;
     refused.assert_contains("AS-13");
 
     // In the window, from the competition page's link. Issue 32 item 23: both teams and the
@@ -505,50 +499,44 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
     let competition = get(&open, "/leagues/astc/2026/secondary-open").await;
     competition.assert_contains(&format!("href=\"{PAGE}\""));
     let mut coach = Visitor::signed_in(&open, COACH).await;
-    let lodged = coach.post(&open, PAGE, &lodge).await;
-    lodged.assert_status(StatusCode::SEE_OTHER);
+    coach.post_ok(&open, PAGE, &lodge).await;
     // The advisor may not decide it.
-    let not_theirs = coach
-        .post(
+    coach
+        .post_forbidden(
             &open,
             &format!("{PAGE}/1/decision"),
             &[("ruling", "dismissed")],
         )
         .await;
-    not_theirs.assert_status(StatusCode::FORBIDDEN);
 
     // The arbiter may not decide before the team affected was heard; records that it declined.
     let mut arbiter = Visitor::signed_in(&open, ARBITER).await;
     let unheard = arbiter
-        .post(
+        .post_refused(
             &open,
             &format!("{PAGE}/1/decision"),
             &[("ruling", "dismissed")],
         )
         .await;
-    unheard.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     unheard.assert_contains("chance to reply");
     // The reply is the team affected's until protests close (09:10): the arbiter records that
     // it declined only from then, and never writes its words (issue 30).
     let too_soon = arbiter
-        .post(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
+        .post_refused(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
         .await;
-    too_soon.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     too_soon.assert_contains("until protests close at 09:10");
     let open = app_at_mailing(&store, "09:11", arbiter_mail::Mailer::folder(&dir));
     let mut arbiter = Visitor::signed_in(&open, ARBITER).await;
-    let words = arbiter
-        .post(
+    arbiter
+        .post_forbidden(
             &open,
             &format!("{PAGE}/1/reply"),
             &[("answer", "We agree with the protest.")],
         )
         .await;
-    words.assert_status(StatusCode::FORBIDDEN);
-    let declined = arbiter
-        .post(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
+    arbiter
+        .post_ok(&open, &format!("{PAGE}/1/reply"), &[("answer", "")])
         .await;
-    declined.assert_status(StatusCode::SEE_OTHER);
 
     // Upheld: boards 2 and 3 change places.
     let mut order: Vec<String> = other.players.iter().map(|p| p.id.0.clone()).collect();
@@ -567,8 +555,9 @@ async fn as_13_a_protest_is_lodged_in_its_window_heard_and_upheld_and_the_order_
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
-    let upheld = arbiter.post(&open, &format!("{PAGE}/1/decision"), &f).await;
-    upheld.assert_status(StatusCode::SEE_OTHER);
+    arbiter
+        .post_ok(&open, &format!("{PAGE}/1/decision"), &f)
+        .await;
 
     tokio::time::sleep(Duration::from_millis(200)).await;
     let mails = crate::notices::mails(&dir);
@@ -657,8 +646,8 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
     const PAGE: &str = "/leagues/astc/2026/secondary-open/protests";
     let open = app_at(&store, "09:05");
     let mut conflicted = Visitor::signed_in(&open, ARBITER).await;
-    let lodged = conflicted
-        .post(
+    conflicted
+        .post_ok(
             &open,
             PAGE,
             &[
@@ -668,7 +657,6 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
             ],
         )
         .await;
-    lodged.assert_status(StatusCode::SEE_OTHER);
     let closed = app_at(&store, "09:11");
     let mut conflicted = Visitor::signed_in(&closed, ARBITER).await;
     for step in ["reply", "decision"] {
@@ -695,31 +683,28 @@ async fn as_13_a_party_to_a_protest_does_not_decide_it_even_as_the_arbiter() {
     let mut deputy = Visitor::signed_in(&closed, DEPUTY).await;
     let page = deputy.get(&closed, PAGE).await.body;
     assert!(page.contains("declined to reply</button>"), "{page}");
-    let declined = deputy
-        .post(&closed, &format!("{PAGE}/1/reply"), &[("answer", "")])
+    deputy
+        .post_ok(&closed, &format!("{PAGE}/1/reply"), &[("answer", "")])
         .await;
-    declined.assert_status(StatusCode::SEE_OTHER);
     // Round 1 starts at 09:30: from then the protest is no longer decided (AS-13).
     let begun = app_at(&store, "09:30");
     let mut deputy = Visitor::signed_in(&begun, DEPUTY).await;
     let late = deputy
-        .post(
+        .post_refused(
             &begun,
             &format!("{PAGE}/1/decision"),
             &[("ruling", "dismissed")],
         )
         .await;
-    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     late.assert_contains("AS-13: round 1 began at 09:30");
     let mut deputy = Visitor::signed_in(&closed, DEPUTY).await;
-    let decided = deputy
-        .post(
+    deputy
+        .post_ok(
             &closed,
             &format!("{PAGE}/1/decision"),
             &[("ruling", "dismissed")],
         )
         .await;
-    decided.assert_status(StatusCode::SEE_OTHER);
 }
 
 /// Issue 14's bulletin: after round 1, its results, the standings and round 2's pairings on one
@@ -731,8 +716,7 @@ async fn the_results_bulletin_has_the_last_results_the_standings_and_the_next_pa
     const BULLETIN: &str = "/leagues/astc/2026/secondary-open/bulletin";
     let competition = get(&app, "/leagues/astc/2026/secondary-open").await;
     competition.assert_contains(&format!("href=\"{BULLETIN}\""));
-    let page = get(&app, BULLETIN).await;
-    page.assert_status(StatusCode::OK);
+    let page = get_ok(&app, BULLETIN).await;
     let at = |s: &str| {
         page.body
             .find(s)
@@ -793,8 +777,9 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         ("host", "SA"),
         ("seed", "7"),
     ];
-    let first = arbiter.post(&app, FIELD, &plan).await;
-    first.assert_status(StatusCode::OK);
+    let first = arbiter
+        .post_expect(&app, FIELD, &plan, StatusCode::OK)
+        .await;
     first.assert_contains("5 teams entered; 1 to invite, for a field of 6");
     first.assert_contains("AS-5");
     // AS-8, issue 31: the product draws the lot itself (a seed typed is not read) and records
@@ -816,8 +801,7 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     );
     let event = get(&app, "/leagues/astc").await;
     event.assert_contains("href=\"/leagues/astc/lots\"");
-    let lots = get(&app, "/leagues/astc/lots").await;
-    lots.assert_status(StatusCode::OK);
+    let lots = get_ok(&app, "/leagues/astc/lots").await;
     for seen in [
         "Draw 1: Secondary Girls".to_string(),
         "Draw 2: Secondary Girls".to_string(),
@@ -829,7 +813,7 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     }
 
     let broken = arbiter
-        .post(
+        .post_refused(
             &app,
             FIELD,
             &[
@@ -842,7 +826,6 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
             ],
         )
         .await;
-    broken.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     broken.assert_contains("the entries:2:");
 
     // AS-8, issue 32 item 26: the previous finish is filled in, as rows, from a finished
@@ -859,14 +842,17 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         ]
     };
     let unfinished = arbiter
-        .post(&app, FIELD, &fill("2026/secondary-open"))
+        .post_refused(&app, FIELD, &fill("2026/secondary-open"))
         .await;
-    unfinished.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     unfinished.assert_contains("AS-8: Secondary Open is not finished");
     let filled = arbiter
-        .post(&app, FIELD, &fill("2025/secondary-open-2025"))
+        .post_expect(
+            &app,
+            FIELD,
+            &fill("2025/secondary-open-2025"),
+            StatusCode::OK,
+        )
         .await;
-    filled.assert_status(StatusCode::OK);
     let start = filled.body.find("name=\"previous\"").unwrap();
     let textarea = &filled.body[start..];
     let rows = textarea[textarea.find('>').unwrap() + 1..textarea.find("</textarea>").unwrap()]
@@ -883,8 +869,9 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
         ("previous", rows.as_str()),
         ("host", "SA"),
     ];
-    let planned = arbiter.post(&app, FIELD, &as_rows).await;
-    planned.assert_status(StatusCode::OK);
+    let planned = arbiter
+        .post_expect(&app, FIELD, &as_rows, StatusCode::OK)
+        .await;
     planned.assert_contains("Invitation order (AS-8): the previous finish");
     // The arbiter plans; the President sets the competition up from the plan in one step.
     planned.assert_contains("The President sets up the competition from this plan");
@@ -926,12 +913,11 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
     .collect();
     let sent: Vec<(&str, &str)> = sent.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let preview = president
-        .post(&app, "/leagues/astc/setup/divisions", &sent)
+        .post_expect(&app, "/leagues/astc/setup/divisions", &sent, StatusCode::OK)
         .await;
-    preview.assert_status(StatusCode::OK);
     preview.assert_contains("Create the division and its schedule");
     let typo = arbiter
-        .post(
+        .post_refused(
             &app,
             FIELD,
             &[
@@ -944,7 +930,6 @@ async fn as_5_as_8_the_arbiter_plans_a_field_on_the_site() {
             ],
         )
         .await;
-    typo.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     typo.assert_contains("the entries:2: entry 2, state: AS-4");
     typo.assert_contains("the entries:3: “no school at all” is not an entry");
 }
@@ -961,7 +946,7 @@ async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() 
     let page = coach.get(&app, &path).await;
     page.assert_lacks(&format!("action=\"{path}/move\""));
     let entered = coach
-        .post(
+        .post_forbidden(
             &app,
             &format!("{path}/result"),
             &[
@@ -972,16 +957,14 @@ async fn at_an_event_the_arbiter_enters_and_moves_matches_and_no_advisor_does() 
             ],
         )
         .await;
-    entered.assert_status(StatusCode::FORBIDDEN);
     entered.assert_contains("the arbiter");
-    let moved = coach
-        .post(
+    coach
+        .post_forbidden(
             &app,
             &format!("{path}/move"),
             &[("date", "2026-12-09"), ("reason", "We prefer the evening")],
         )
         .await;
-    moved.assert_status(StatusCode::FORBIDDEN);
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let page = arbiter.get(&app, &path).await;
     page.assert_contains(&format!("action=\"{path}/move\""));
@@ -1310,8 +1293,7 @@ async fn as_11_the_projector_shows_the_halls_clock_and_the_rounds_start_and_relo
     let (store, _, path, _, _) = timed_event_store().await;
     let projector = format!("{}/projector", path.split("/rounds/").next().unwrap());
     let at = |hall: &str| app_at(&store, hall);
-    let page = get(&at("12:05"), &projector).await;
-    page.assert_status(StatusCode::OK);
+    let page = get_ok(&at("12:05"), &projector).await;
     page.assert_contains("Round 2 starts at 13:30");
     page.assert_contains("Hall clock <time>12:05</time>");
     page.assert_contains(r#"<meta http-equiv="refresh" content="30">"#);
@@ -1368,15 +1350,13 @@ async fn as_12_the_arbiter_prints_the_rosters_in_order_before_the_lock() {
     let mut arbiter = Visitor::signed_in(&before, ARBITER).await;
     let event = arbiter.get(&before, "/leagues/astc/2026/event").await;
     event.assert_contains(&format!("href=\"{SHEET}\""));
-    let sheet = arbiter.get(&before, SHEET).await;
-    sheet.assert_status(StatusCode::OK);
+    let sheet = arbiter.get_ok(&before, SHEET).await;
     assert_eq!(sheet.body.matches("<caption>").count(), 8, "{}", sheet.body);
     sheet.assert_contains("The rosters lock at 09:00 on Monday 7 December 2026");
     let mut coach = Visitor::signed_in(&before, COACH).await;
     let page = coach.get(&before, &path).await;
     page.assert_contains(&format!("href=\"{SHEET}\""));
-    let own = coach.get(&before, SHEET).await;
-    own.assert_status(StatusCode::OK);
+    let own = coach.get_ok(&before, SHEET).await;
     assert_eq!(own.body.matches("<caption>").count(), 1, "{}", own.body);
     own.assert_contains("Your team&#39;s roster");
     assert_ne!(get(&before, SHEET).await.status, StatusCode::OK);
@@ -1398,8 +1378,7 @@ async fn an_events_match_and_account_pages_show_no_school_league_rule() {
     let (store, _, path, _, _) = timed_event_store().await;
     let app = app_at(&store, "16:00");
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
-    let page = arbiter.get(&app, &path).await;
-    page.assert_status(StatusCode::OK);
+    let page = arbiter.get_ok(&app, &path).await;
     let b = &page.body;
     // The forms are there, for the arbiter: the result and the move.
     assert!(b.contains("Enter the result"), "{b}");
@@ -1430,10 +1409,14 @@ async fn an_events_match_and_account_pages_show_no_school_league_rule() {
         "{a}"
     );
     // Saving the mails offered leaves the others as they were.
-    let saved = arbiter
-        .post(&app, "/account/notices", &[("get", "result_decided")])
+    arbiter
+        .post_expect(
+            &app,
+            "/account/notices",
+            &[("get", "result_decided")],
+            StatusCode::OK,
+        )
         .await;
-    saved.assert_status(StatusCode::OK);
     let user = store
         .user_by_email(&arbiter_core::record::text::Email::parse(ARBITER).unwrap())
         .await

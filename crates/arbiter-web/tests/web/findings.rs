@@ -59,7 +59,7 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
         Some("Start High School"),
     )
     .await;
-    account(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    advisor(&store, ADVISOR, "Start High School").await;
     out_of_order(&store).await;
     let app = app(&store);
 
@@ -85,8 +85,7 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
         StatusCode::FORBIDDEN
     );
 
-    let list = vp.get(&app, FINDINGS).await;
-    list.assert_status(StatusCode::OK);
+    let list = vp.get_ok(&app, FINDINGS).await;
     list.assert_contains("1 to rule on");
     let key = field(&list.body, "key");
     let competition = field(&list.body, "competition");
@@ -119,8 +118,8 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
     theirs.assert_lacks("name=\"key\"");
     let their_account = president.get(&app, "/account").await;
     their_account.assert_lacks("Rule whether the result stands");
-    let refused = president
-        .post(
+    president
+        .post_forbidden(
             &app,
             FINDINGS,
             &[
@@ -130,11 +129,10 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
             ],
         )
         .await;
-    refused.assert_status(StatusCode::FORBIDDEN);
 
     // No reason: refused, nothing stored.
     let empty = vp
-        .post(
+        .post_refused(
             &app,
             FINDINGS,
             &[
@@ -144,22 +142,19 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
             ],
         )
         .await;
-    empty.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     empty.assert_contains("Say why the result stands");
 
     let reason = "Both advisors agreed the order before play; the games stand.";
-    let ruled = vp
-        .post(
-            &app,
-            FINDINGS,
-            &[
-                ("competition", &competition),
-                ("key", &key),
-                ("reason", reason),
-            ],
-        )
-        .await;
-    ruled.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(
+        &app,
+        FINDINGS,
+        &[
+            ("competition", &competition),
+            ("key", &key),
+            ("reason", reason),
+        ],
+    )
+    .await;
     let list = vp.get(&app, FINDINGS).await;
     list.assert_contains("the result stands.");
     list.assert_lacks("to rule on");
@@ -206,8 +201,7 @@ async fn the_api_lists_the_findings_and_their_rulings() {
     out_of_order(&store).await;
     let app = app(&store);
     let api = "/api/v1/leagues/gthscl/2026-27/division-a/findings";
-    let answer = get(&app, api).await;
-    answer.assert_status(StatusCode::OK);
+    let answer = get_ok(&app, api).await;
     let v: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
     let open: Vec<&serde_json::Value> = v["findings"]
         .as_array()

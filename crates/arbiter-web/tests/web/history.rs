@@ -147,8 +147,7 @@ fn urlencode(s: &str) -> String {
 
 /// Signs in through the form, as a browser would, and returns the session cookie.
 async fn sign_in(app: &Router, email: &str) -> String {
-    let form = get(app, "/sign-in").await;
-    form.assert_status(StatusCode::OK);
+    let form = get_ok(app, "/sign-in").await;
     // The form's token is bound to a form cookie: no session until sign-in.
     assert_eq!(cookie_set(&form, "arbiter_session"), None);
     let cookie = cookie_set(&form, "arbiter_form").expect("the sign-in form sets its cookie");

@@ -22,7 +22,7 @@ async fn officers(store: &Store) {
     account(store, TREASURER, Role::Treasurer, None).await;
     account(store, PRESIDENT, Role::President, Some("Start High School")).await;
     account(store, VP, Role::VicePresident, None).await;
-    account(store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    advisor(store, ADVISOR, "Start High School").await;
 }
 
 /// Posts an entry as `v`; the fields are kind, school, amount, day and note.
@@ -62,8 +62,7 @@ async fn gt_o2_the_treasurer_records_a_payment_and_the_statement_changes() {
     // Reached from the account page, beside the officers' other links.
     let account_page = t.get(&app, "/account").await;
     account_page.assert_contains(&format!("<a href=\"{LEDGER}\">Fee ledger</a>"));
-    let before = t.get(&app, LEDGER).await;
-    before.assert_status(StatusCode::OK);
+    let before = t.get_ok(&app, LEDGER).await;
     before.assert_contains(
         "The entry fee is $10.00 a school, once however many teams it enters (GT-O2).",
     );
@@ -209,7 +208,7 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
     page.assert_contains("Reverse entry 1");
     // A reversal without its reason is refused at the entry, its form open.
     let bare = t
-        .post(
+        .post_refused(
             &app,
             LEDGER,
             &[
@@ -221,12 +220,11 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
             ],
         )
         .await;
-    bare.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     bare.assert_contains("Say why entry 1 is reversed (required); the reason stays in the ledger.");
     bare.assert_contains("<details class=\"control\" open>");
     // One of no entry shown (a stale page, a hand-made form) is refused at the form.
     let none = t
-        .post(
+        .post_refused(
             &app,
             LEDGER,
             &[
@@ -238,22 +236,19 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
             ],
         )
         .await;
-    none.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     none.assert_contains("<li>The ledger has no entry 99; it has 1 so far.</li>");
-    let undone = t
-        .post(
-            &app,
-            LEDGER,
-            &[
-                ("season", "2026-27"),
-                ("kind", "reversal"),
-                ("reverses", "1"),
-                ("on", "2026-10-15"),
-                ("note", "Scott's cheque, not Clay's"),
-            ],
-        )
-        .await;
-    undone.assert_status(StatusCode::SEE_OTHER);
+    t.post_ok(
+        &app,
+        LEDGER,
+        &[
+            ("season", "2026-27"),
+            ("kind", "reversal"),
+            ("reverses", "1"),
+            ("on", "2026-10-15"),
+            ("note", "Scott's cheque, not Clay's"),
+        ],
+    )
+    .await;
     post_entry(
         &app,
         &mut t,
@@ -373,8 +368,7 @@ async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_wri
     }
     // The President reads it, and records nothing (GT-O3: the Treasurer keeps the book).
     let mut p = Visitor::signed_in(&app, PRESIDENT).await;
-    let read = p.get(&app, LEDGER).await;
-    read.assert_status(StatusCode::OK);
+    let read = p.get_ok(&app, LEDGER).await;
     read.assert_lacks("Record an entry");
     let write = post_entry(
         &app,
@@ -397,8 +391,7 @@ async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_wri
     let theirs = p.get(&app, "/leagues/gthscl/history").await;
     theirs.assert_contains("recorded entry 1 of the 2026-27 ledger.");
     let mut vp = Visitor::signed_in(&app, VP).await;
-    let not_theirs = vp.get(&app, "/leagues/gthscl/history").await;
-    not_theirs.assert_status(StatusCode::OK);
+    let not_theirs = vp.get_ok(&app, "/leagues/gthscl/history").await;
     not_theirs.assert_lacks("ledger entry");
     let csv = vp.get(&app, "/leagues/gthscl/history.csv").await;
     csv.assert_lacks("ledger_entry");
@@ -436,9 +429,8 @@ async fn the_csv_lists_every_entry_through_the_formula_guard() {
     )
     .await;
     let a = t
-        .get(&app, "/leagues/gthscl/ledger.csv?season=2026-27")
+        .get_ok(&app, "/leagues/gthscl/ledger.csv?season=2026-27")
         .await;
-    a.assert_status(StatusCode::OK);
     assert_eq!(a.header("content-type"), "text/csv; charset=utf-8");
     assert_eq!(
         a.header("content-disposition"),
@@ -474,8 +466,13 @@ async fn the_csv_lists_every_entry_through_the_formula_guard() {
         StatusCode::FORBIDDEN
     );
     // An unknown season is a 404 that lists the league's.
-    let none = t.get(&app, "/leagues/gthscl/ledger?season=1999-00").await;
-    none.assert_status(StatusCode::NOT_FOUND);
+    let none = t
+        .get_expect(
+            &app,
+            "/leagues/gthscl/ledger?season=1999-00",
+            StatusCode::NOT_FOUND,
+        )
+        .await;
     none.assert_contains("ledger?season=2026-27");
 }
 
@@ -624,23 +621,20 @@ async fn the_ledger_page_as_the_president_reads_it() {
         let a = post_entry(&app, &mut t, entry).await;
         assert_eq!(a.status, StatusCode::SEE_OTHER, "{entry:?}: {}", a.body);
     }
-    let a = t
-        .post(
-            &app,
-            LEDGER,
-            &[
-                ("season", "2026-27"),
-                ("kind", "reversal"),
-                ("reverses", "3"),
-                ("on", "2026-10-10"),
-                ("note", "Clay's cheque bounced"),
-            ],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    t.post_ok(
+        &app,
+        LEDGER,
+        &[
+            ("season", "2026-27"),
+            ("kind", "reversal"),
+            ("reverses", "3"),
+            ("on", "2026-10-10"),
+            ("note", "Clay's cheque bounced"),
+        ],
+    )
+    .await;
     let mut p = Visitor::signed_in(&app, PRESIDENT).await;
-    let page = p.get(&app, LEDGER).await;
-    page.assert_status(StatusCode::OK);
+    let page = p.get_ok(&app, LEDGER).await;
     // The times the entries were recorded change with every run.
     let league = store.league("gthscl").await.unwrap().unwrap();
     let season = store.seasons(league.id).await.unwrap().remove(0);
@@ -680,22 +674,20 @@ async fn gt_o2_an_entry_made_twice_asks_before_it_is_recorded_again() {
     again.assert_contains("name=\"confirm_duplicate\" value=\"yes\"");
     assert_eq!(store_entries(&store).await, 1, "nothing was recorded yet");
     // The confirm button sends the form again with `confirm_duplicate`.
-    let confirmed = t
-        .post(
-            &app,
-            LEDGER,
-            &[
-                ("season", "2026-27"),
-                ("kind", "payment"),
-                ("school", "Scott High School"),
-                ("amount", "10"),
-                ("on", "2026-10-14"),
-                ("note", "cheque 1042"),
-                ("confirm_duplicate", "yes"),
-            ],
-        )
-        .await;
-    confirmed.assert_status(StatusCode::SEE_OTHER);
+    t.post_ok(
+        &app,
+        LEDGER,
+        &[
+            ("season", "2026-27"),
+            ("kind", "payment"),
+            ("school", "Scott High School"),
+            ("amount", "10"),
+            ("on", "2026-10-14"),
+            ("note", "cheque 1042"),
+            ("confirm_duplicate", "yes"),
+        ],
+    )
+    .await;
     assert_eq!(store_entries(&store).await, 2);
 
     // The API: 409 with the sentence, then 201 when confirmed.

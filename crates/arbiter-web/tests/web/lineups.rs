@@ -14,8 +14,8 @@ const VISITOR: &str = "coach@scott.example";
 
 async fn setup() -> axum::Router {
     let store = store().await;
-    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
-    account(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    advisor(&store, HOME, "Start High School").await;
+    advisor(&store, VISITOR, "Scott High School").await;
     app_on(&store, jiff::civil::date(2026, 11, 13))
 }
 
@@ -53,8 +53,7 @@ fn pairs(f: &[(String, String)]) -> Vec<(&str, &str)> {
 async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
     let app = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
-    page.assert_status(StatusCode::OK);
+    let page = home.get_ok(&app, MATCH).await;
     page.assert_contains("Name the lineup");
     // Start's advisor has Start's form only.
     page.assert_lacks("lineups/away\"");
@@ -64,13 +63,12 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
     // Board 1 and board 2 swapped: GT-M11, the ratings of the match day named.
     let swapped = [&order[1], &order[0], &order[2], &order[3]].map(String::as_str);
     let refused = home
-        .post(
+        .post_refused(
             &app,
             &format!("{MATCH}/lineups/home"),
             &pairs(&boards(&swapped)),
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("The lineup was not saved");
     refused.assert_contains("Board 2: GT-M11: ");
     refused.assert_contains("on board 1, by ratings as of 2026-11-16");
@@ -90,25 +88,23 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
     // A board left empty above a named one: GT-M9.
     let gap = [&order[0], "", &order[1], &order[2]];
     let refused = home
-        .post(
+        .post_refused(
             &app,
             &format!("{MATCH}/lineups/home"),
             &pairs(&boards(&gap)),
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("GT-M9");
 
     // In board order: stored, version 1, shown on the page.
     let right: Vec<&str> = order.iter().map(String::as_str).collect();
     let saved = home
-        .post(
+        .post_ok(
             &app,
             &format!("{MATCH}/lineups/home"),
             &pairs(&boards(&right)),
         )
         .await;
-    saved.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(saved.header("location"), format!("{MATCH}#lineup-home"));
     let page = home.get(&app, MATCH).await;
     page.assert_contains("version 1, named by coach@start.example");
@@ -120,13 +116,13 @@ async fn gt_m11_the_advisor_names_a_lineup_refused_then_fixed_and_stored() {
 
     // Named again against version 0: someone changed it meanwhile, nothing saved.
     let stale = home
-        .post(
+        .post_expect(
             &app,
             &format!("{MATCH}/lineups/home"),
             &pairs(&boards(&right)),
+            StatusCode::CONFLICT,
         )
         .await;
-    stale.assert_status(StatusCode::CONFLICT);
     stale.assert_contains("name it against version 1");
 }
 
@@ -136,23 +132,22 @@ async fn an_advisor_names_no_other_schools_lineup_and_the_public_none() {
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     page.assert_contains("lineups/away\"");
-    let other = visitor
-        .post(
+    visitor
+        .post_forbidden(
             &app,
             &format!("{MATCH}/lineups/home"),
             &pairs(&boards(&["start1"])),
         )
         .await;
-    other.assert_status(StatusCode::FORBIDDEN);
     // A side that is not one.
-    let neither = visitor
-        .post(
+    visitor
+        .post_expect(
             &app,
             &format!("{MATCH}/lineups/both"),
             &pairs(&boards(&["scott1"])),
+            StatusCode::NOT_FOUND,
         )
         .await;
-    neither.assert_status(StatusCode::NOT_FOUND);
     let public = get(&app, MATCH).await;
     public.assert_contains("Lineups");
     public.assert_lacks("Name the lineup");
@@ -170,7 +165,7 @@ async fn the_api_names_a_lineup_refused_with_the_rule_then_stored() {
     use axum::body::Body;
     use axum::http::Request;
     let store = store().await;
-    let coach = account(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    let coach = advisor(&store, HOME, "Start High School").await;
     let league = store.league("gthscl").await.unwrap().unwrap();
     let (_, secret) = store
         .create_api_token(
@@ -254,7 +249,7 @@ async fn the_api_names_a_lineup_refused_with_the_rule_then_stored() {
 #[tokio::test]
 async fn as_11_an_advisor_may_not_name_a_lineup_at_a_moment_of_their_choosing() {
     let store = store().await;
-    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
+    advisor(&store, HOME, "Start High School").await;
     let at = arbiter_web::MatchAddress {
         league: "gthscl".into(),
         season: "2026-27".into(),

@@ -37,8 +37,7 @@ async fn a_store_that_stops_answering_is_a_503_for_the_reader_and_its_cause_is_l
         Store::Sqlite(s) => s.pool().close().await,
         Store::Postgres(s) => s.pool().close().await,
     }
-    let page = get(&app, "/leagues/gthscl").await;
-    page.assert_status(StatusCode::SERVICE_UNAVAILABLE);
+    let page = get_expect(&app, "/leagues/gthscl", StatusCode::SERVICE_UNAVAILABLE).await;
     assert!(
         !page.body.contains("closed"),
         "the cause stays in the server"

@@ -24,8 +24,8 @@ async fn setup() -> (Store, Router) {
 }
 
 async fn setup_on(store: Store) -> (Store, Router) {
-    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
-    account(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    advisor(&store, HOME, "Start High School").await;
+    advisor(&store, VISITOR, "Scott High School").await;
     account(&store, VP, Role::VicePresident, None).await;
     // GT-O3: the President's own school plays this match.
     account(
@@ -62,6 +62,17 @@ fn shows(body: &str, text: &str) -> bool {
     body.contains(text) || body.contains(&text.replace('\'', "&#39;"))
 }
 
+/// The match page's address for `action` (`confirm`, `dispute`, …).
+fn match_url(action: &str) -> String {
+    format!("{MATCH}/{action}")
+}
+
+/// Fails, showing the page, unless it [`shows`] `text`.
+#[track_caller]
+fn assert_shows(page: &Answer, text: &str) {
+    assert!(shows(&page.body, text), "{}", page.body);
+}
+
 /// The number in `name="version" value="N"` of the first form on the page.
 fn version_field(body: &str) -> String {
     let marker = "name=\"version\" value=\"";
@@ -74,19 +85,17 @@ fn version_field(body: &str) -> String {
 }
 
 async fn enter(app: &Router, who: &mut Visitor, results: [&'static str; 4]) -> Answer {
-    let page = who.get(app, MATCH).await;
-    page.assert_status(StatusCode::OK);
+    let page = who.get_ok(app, MATCH).await;
     let mut f = played(results);
     f.push(("version".into(), version_field(&page.body)));
-    who.post(app, &format!("{MATCH}/result"), &pairs(&f)).await
+    who.post(app, &match_url("result"), &pairs(&f)).await
 }
 
 #[tokio::test]
 async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
     let (_store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
-    page.assert_status(StatusCode::OK);
+    let page = home.get_ok(&app, MATCH).await;
     assert_eq!(page.header("cache-control"), "private, no-store");
     page.assert_contains("Awaiting the result.");
     // GT-P2: entered within a day of Mon 16 Nov.
@@ -103,8 +112,8 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
     );
     page.assert_lacks(r#"<option value="*" selected>"#);
     // The home advisor neither confirms nor corrects.
-    page.assert_lacks(&format!("{MATCH}/confirm"));
-    page.assert_lacks(&format!("{MATCH}/correction"));
+    page.assert_lacks(&match_url("confirm"));
+    page.assert_lacks(&match_url("correction"));
     // The players default to the rosters in order (no lineup was named), each with the rating
     // of the match day (Eli Stone's 1550 moved with rounds 1-3).
     page.assert_contains(r#"<option value="start2" selected>Eli Stone (15"#);
@@ -116,11 +125,7 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     page.assert_contains("3½–½");
-    assert!(
-        shows(&page.body, "is awaiting the visitors' confirmation."),
-        "{}",
-        page.body
-    );
+    assert_shows(&page, "is awaiting the visitors' confirmation.");
     // Five days from the entry, which is today by the clock.
     page.assert_contains(
         "the visitors confirm the result or dispute it within 5 days of its entry (GT-P2).",
@@ -133,15 +138,13 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
 
     // The home advisor may not confirm their own entry: the table says so, with GT-P2.
     let a = home
-        .post(&app, &format!("{MATCH}/confirm"), &[("version", &version)])
+        .post_forbidden(&app, &match_url("confirm"), &[("version", &version)])
         .await;
-    a.assert_status(StatusCode::FORBIDDEN);
     a.assert_contains("GT-P2");
 
-    let a = visitor
-        .post(&app, &format!("{MATCH}/confirm"), &[("version", &version)])
+    visitor
+        .post_ok(&app, &match_url("confirm"), &[("version", &version)])
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
     page.assert_contains(&format!(
         "Version {version} of the result is confirmed by the visitors."
@@ -152,9 +155,8 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
     let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
     f.push(("version".into(), version.clone()));
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("GT-P2: the visitors confirmed version");
     a.assert_contains("corrects it as a new version");
 }
@@ -176,22 +178,20 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     // A dispute needs its reason.
     let v = entered.to_string();
     let a = visitor
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/dispute"),
+            &match_url("dispute"),
             &[("version", &v), ("reason", " ")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("A dispute needs its reason (GT-P2)");
-    let a = visitor
-        .post(
+    visitor
+        .post_ok(
             &app,
-            &format!("{MATCH}/dispute"),
+            &match_url("dispute"),
             &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
         )
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
     page.assert_contains(&format!(
         "The visitors disputed version {entered} of the result"
@@ -206,24 +206,22 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     f.push(("version".into(), v.clone()));
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("GT-P2: the visitors disputed version");
 
     // GT-O3: the President's own school plays, so the President may not correct it.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, MATCH).await;
-    page.assert_lacks(&format!("{MATCH}/correction"));
+    page.assert_lacks(&match_url("correction"));
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     f.push((
         "reason".into(),
         "Board 4 drawn, per both scoresheets.".into(),
     ));
     let a = president
-        .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
+        .post_forbidden(&app, &match_url("correction"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::FORBIDDEN);
     a.assert_contains("GT-O3");
 
     // The Vice-President corrects; a correction needs its reason.
@@ -232,36 +230,28 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     page.assert_contains(&format!(r#"action="{MATCH}/correction""#));
     let f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     let a = vp
-        .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
+        .post_refused(&app, &match_url("correction"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("A correction needs its reason (GT-P2)");
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     f.push((
         "reason".into(),
         "Board 4 drawn, per both scoresheets.".into(),
     ));
-    let a = vp
-        .post(&app, &format!("{MATCH}/correction"), &pairs(&f))
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(&app, &match_url("correction"), &pairs(&f)).await;
 
     let corrected = entered + 1;
     let page = visitor.get(&app, MATCH).await;
     // GT-P2, GT-O3: the officer's correction decides the dispute; nobody confirms it again.
-    assert!(
-        shows(
-            &page.body,
-            &format!(
-                "Version {corrected} of the result is the correction the Vice-President made; it is decided and stands (GT-P2, GT-O3)."
-            )
+    assert_shows(
+        &page,
+        &format!(
+            "Version {corrected} of the result is the correction the Vice-President made; it is decided and stands (GT-P2, GT-O3)."
         ),
-        "{}",
-        page.body
     );
     assert!(!shows(&page.body, "awaiting the visitors' confirmation"));
-    page.assert_lacks(&format!("{MATCH}/confirm"));
-    page.assert_lacks(&format!("{MATCH}/dispute"));
+    page.assert_lacks(&match_url("confirm"));
+    page.assert_lacks(&match_url("dispute"));
     page.assert_lacks("Due by");
     page.assert_contains(&format!("Version {corrected} corrected"));
     // Nothing is lost: the first entry and the dispute stay on the page.
@@ -272,9 +262,13 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     // Neither the disputed version nor the correction is confirmed now: the decision stands.
     // Confirming the disputed version is out of date (409, naming the correction in force).
     let a = visitor
-        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+        .post_expect(
+            &app,
+            &match_url("confirm"),
+            &[("version", &v)],
+            StatusCode::CONFLICT,
+        )
         .await;
-    a.assert_status(StatusCode::CONFLICT);
     assert!(
         a.body.contains(&format!(
             "Version {corrected} of this result, entered by {VP} (the Vice-President) on "
@@ -283,13 +277,12 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
         a.body
     );
     let a = visitor
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/confirm"),
+            &match_url("confirm"),
             &[("version", &corrected.to_string())],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains(&format!(
             "version {corrected} of this result was decided by an officer and stands, so there is nothing to confirm"
         ));
@@ -297,9 +290,8 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
     f.push(("version".into(), corrected.to_string()));
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("decided by an officer and stands");
 }
 
@@ -311,14 +303,13 @@ async fn disputed(app: &Router) -> String {
     let mut visitor = Visitor::signed_in(app, VISITOR).await;
     let page = visitor.get(app, MATCH).await;
     let v = version_field(&page.body);
-    let a = visitor
-        .post(
+    visitor
+        .post_ok(
             app,
-            &format!("{MATCH}/dispute"),
+            &match_url("dispute"),
             &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
         )
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     v
 }
 
@@ -331,28 +322,26 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
     // GT-O3: the President's own school (Start) plays: no decision form, and 403 when sent.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, MATCH).await;
-    page.assert_lacks(&format!("{MATCH}/decision"));
+    page.assert_lacks(&match_url("decision"));
     let a = president
-        .post(
+        .post_forbidden(
             &app,
-            &format!("{MATCH}/decision"),
+            &match_url("decision"),
             &[("version", &v), ("reason", "The scoresheet shows 1-0.")],
         )
         .await;
-    a.assert_status(StatusCode::FORBIDDEN);
     a.assert_contains("GT-O3");
     a.assert_contains("Vice-President");
 
     // The advisors may not decide either.
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
-    let a = visitor
-        .post(
+    visitor
+        .post_forbidden(
             &app,
-            &format!("{MATCH}/decision"),
+            &match_url("decision"),
             &[("version", &v), ("reason", "We say so.")],
         )
         .await;
-    a.assert_status(StatusCode::FORBIDDEN);
 
     // The Vice-President sees the dispute's reason, the decision form and the correction.
     let mut vp = Visitor::signed_in(&app, VP).await;
@@ -364,30 +353,24 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
     page.assert_contains("Board 4 was drawn, not won.");
     // A decision needs its reason; nothing is stored without it.
     let a = vp
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/decision"),
+            &match_url("decision"),
             &[("version", &v), ("reason", "  ")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("A decision needs its reason (GT-P2, GT-O3)");
-    assert!(
-        shows(&a.body, "The visitors disputed version"),
-        "{}",
-        a.body
-    );
+    assert_shows(&a, "The visitors disputed version");
     let a = vp
-        .post(
+        .post_ok(
             &app,
-            &format!("{MATCH}/decision"),
+            &match_url("decision"),
             &[
                 ("version", &v),
                 ("reason", "Both scoresheets show board 4 won by Start."),
             ],
         )
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(a.header("location"), format!("{MATCH}#report"));
 
     let page = get(&app, MATCH).await;
@@ -403,21 +386,19 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
 
     // Decided: no second decision, no confirmation, no entry over it.
     let a = vp
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/decision"),
+            &match_url("decision"),
             &[("version", &v), ("reason", "Again.")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("there is no dispute to decide");
     let a = visitor
-        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+        .post_refused(&app, &match_url("confirm"), &[("version", &v)])
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("decided by an officer and stands");
     let page = visitor.get(&app, MATCH).await;
-    page.assert_lacks(&format!("{MATCH}/confirm"));
+    page.assert_lacks(&match_url("confirm"));
 }
 
 #[tokio::test]
@@ -428,24 +409,16 @@ async fn gt_p2_a_result_not_disputed_has_no_decision() {
     a.assert_status(StatusCode::SEE_OTHER);
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
-    page.assert_lacks(&format!("{MATCH}/decision"));
+    page.assert_lacks(&match_url("decision"));
     let v = version_field(&page.body);
     let a = vp
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/decision"),
+            &match_url("decision"),
             &[("version", &v), ("reason", "Looks right.")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        shows(
-            &a.body,
-            "awaits the visitors' confirmation and is not disputed"
-        ),
-        "{}",
-        a.body
-    );
+    assert_shows(&a, "awaits the visitors' confirmation and is not disputed");
 }
 
 /// Round 3: Start Spartans v Clay Eagles, drawn 2-2, imported from the league's file.
@@ -455,10 +428,9 @@ const IMPORTED: &str = "/leagues/gthscl/2026-27/division-a/rounds/3/matches/star
 async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute() {
     let (store, app) = setup().await;
     let clay = "coach@clay.example";
-    account(&store, clay, Role::Advisor, Some("Clay High School")).await;
+    advisor(&store, clay, "Clay High School").await;
     let mut visitor = Visitor::signed_in(&app, clay).await;
-    let page = visitor.get(&app, IMPORTED).await;
-    page.assert_status(StatusCode::OK);
+    let page = visitor.get_ok(&app, IMPORTED).await;
     page.assert_contains("Version 1 of the result stands as recorded (imported from a file or the command line); it needs no confirmation.");
     assert!(!shows(&page.body, "awaiting the visitors' confirmation"));
     page.assert_lacks(&format!("{IMPORTED}/confirm"));
@@ -483,18 +455,16 @@ async fn gt_p2_an_imported_result_stands_as_recorded_with_no_confirm_or_dispute(
     );
     page.assert_lacks("Overdue");
     let a = visitor
-        .post(&app, &format!("{IMPORTED}/confirm"), &[("version", "1")])
+        .post_refused(&app, &format!("{IMPORTED}/confirm"), &[("version", "1")])
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("stands as recorded");
-    let a = visitor
-        .post(
+    visitor
+        .post_refused(
             &app,
             &format!("{IMPORTED}/dispute"),
             &[("version", "1"), ("reason", "Board 1 was ours.")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
 
     // The home advisor does not enter over it; an officer may still correct it.
     let mut home = Visitor::signed_in(&app, HOME).await;
@@ -520,14 +490,13 @@ async fn gt_p2_an_arbiters_entry_needs_no_confirmation() {
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     page.assert_contains("was entered by the arbiter; it is decided and stands, with no confirmation needed (GT-P2).");
-    page.assert_lacks(&format!("{MATCH}/confirm"));
-    page.assert_lacks(&format!("{MATCH}/dispute"));
+    page.assert_lacks(&match_url("confirm"));
+    page.assert_lacks(&match_url("dispute"));
     page.assert_lacks("Due by");
     let v = version_field(&a_.get(&app, MATCH).await.body);
     let a = visitor
-        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+        .post_refused(&app, &match_url("confirm"), &[("version", &v)])
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("decided by an officer and stands");
 }
 
@@ -541,8 +510,7 @@ async fn the_public_sees_the_match_and_no_controls() {
             .status,
         StatusCode::SEE_OTHER
     );
-    let a = get(&app, MATCH).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, MATCH).await;
     a.assert_contains("2½–1½");
     a.assert_contains("Dee Park");
     a.assert_lacks("<form");
@@ -552,25 +520,21 @@ async fn the_public_sees_the_match_and_no_controls() {
     a.assert_lacks(HOME);
     a.assert_contains("the home advisor");
     // Nor the history link, which only some may read.
-    a.assert_lacks(&format!("{MATCH}/history"));
+    a.assert_lacks(&match_url("history"));
     // An anonymous submission is sent to sign in.
     let mut anon = Visitor::new(&app).await;
     let a = anon
-        .post(
-            &app,
-            &format!("{MATCH}/result"),
-            &pairs(&played(["1-0"; 4])),
-        )
+        .post(&app, &match_url("result"), &pairs(&played(["1-0"; 4])))
         .await;
     assert!(to_sign_in(&a), "{} {:?}", a.status, a.headers);
 
     // A match the address does not name: 404 that lists the round's matches.
-    let a = get(
+    let a = get_expect(
         &app,
         "/leagues/gthscl/2026-27/division-a/rounds/4/matches/scott",
+        StatusCode::NOT_FOUND,
     )
     .await;
-    a.assert_status(StatusCode::NOT_FOUND);
     a.assert_contains("is the visiting team in round 4");
     a.assert_contains(MATCH);
 }
@@ -583,9 +547,8 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     let mut f = played(["1-0", "2-0", "1-0", "1-0"]);
     f.push(("version".into(), version_field(&page.body)));
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("Board 2: “2-0” is not a board result");
     a.assert_contains(r#"fieldset class="board bad""#);
     // The rest of the form is as sent.
@@ -596,18 +559,16 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     f.retain(|(k, _)| k != "home_3");
     f.push(("home_3".into(), "start1".into()));
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("Board 3: GT-M10:");
 
     // GT-M4: an unplayed game is never a draw.
     let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
     f.retain(|(k, _)| k != "away_4");
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("Board 4:");
     a.assert_contains("GT-M4");
 
@@ -629,14 +590,12 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     // A whole-match forfeit needs no boards (GT-M7).
     let page = home.get(&app, MATCH).await;
     let version = version_field(&page.body);
-    let a = home
-        .post(
-            &app,
-            &format!("{MATCH}/result"),
-            &[("forfeit", "away"), ("version", &version), ("result_1", "")],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(
+        &app,
+        &match_url("result"),
+        &[("forfeit", "away"), ("version", &version), ("result_1", "")],
+    )
+    .await;
     let page = get(&app, MATCH).await;
     page.assert_contains("forfeited the match");
 }
@@ -649,16 +608,12 @@ async fn a_stale_form_does_not_overwrite_a_newer_entry() {
     let seen = version_field(&page.body);
     let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
     f.push(("version".into(), seen.clone()));
-    let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(&app, &match_url("result"), &pairs(&f)).await;
     // The same form again (a second tab, a double submit): 409 saying what is in force,
     // nothing stored twice.
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_expect(&app, &match_url("result"), &pairs(&f), StatusCode::CONFLICT)
         .await;
-    a.assert_status(StatusCode::CONFLICT);
     assert!(
         shows(
             &a.body,
@@ -1110,30 +1065,23 @@ fn reason_shown(body: &str) -> String {
 async fn ten_reasons_of_1_9_mb_are_refused_with_413_and_the_match_page_stays_small() {
     let (_store, app) = setup().await;
     let mut home = Visitor::signed_in(&app, HOME).await;
-    let before = get(&app, MATCH).await;
-    before.assert_status(StatusCode::OK);
+    let before = get_ok(&app, MATCH).await;
     let huge = "x".repeat(1_900_000);
     for _ in 0..10 {
         let page = home.get(&app, MATCH).await;
         let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
         f.push(("version".into(), version_field(&page.body)));
         f.push(("reason".into(), huge.clone()));
-        let a = home
-            .post(&app, &format!("{MATCH}/result"), &pairs(&f))
-            .await;
+        let a = home.post(&app, &match_url("result"), &pairs(&f)).await;
         assert_eq!(
             a.status,
             StatusCode::PAYLOAD_TOO_LARGE,
             "{}",
             &a.body[..500.min(a.body.len())]
         );
-        assert!(
-            shows(
-                &a.body,
-                "The request is larger than the 64 KiB a form or an API request may send"
-            ),
-            "{}",
-            a.body
+        assert_shows(
+            &a,
+            "The request is larger than the 64 KiB a form or an API request may send",
         );
         assert!(
             a.body.len() < 10_000,
@@ -1141,8 +1089,7 @@ async fn ten_reasons_of_1_9_mb_are_refused_with_413_and_the_match_page_stays_sma
             a.body.len()
         );
     }
-    let after = get(&app, MATCH).await;
-    after.assert_status(StatusCode::OK);
+    let after = get_ok(&app, MATCH).await;
     assert!(!after.body.contains("xxxxxxxxxx"), "no reason was stored");
     assert!(
         after.body.len() < 100_000,
@@ -1259,9 +1206,7 @@ async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_no
     for bad in [&b"%FF%FE"[..], &b"\xff"[..]] {
         let mut body = format!("{form}&reason=").into_bytes();
         body.extend_from_slice(bad);
-        let a = home
-            .post_bytes(&app, &format!("{MATCH}/result"), body)
-            .await;
+        let a = home.post_bytes(&app, &match_url("result"), body).await;
         a.assert_status(StatusCode::BAD_REQUEST);
         a.assert_contains("could not be read");
     }
@@ -1273,9 +1218,7 @@ async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_no
     // The same form in UTF-8 is stored: the refusals were for the bytes.
     let mut body = format!("{form}&reason=").into_bytes();
     body.extend_from_slice(b"%C3%A9");
-    let a = home
-        .post_bytes(&app, &format!("{MATCH}/result"), body)
-        .await;
+    let a = home.post_bytes(&app, &match_url("result"), body).await;
     a.assert_status(StatusCode::SEE_OTHER);
     assert!(!get(&app, MATCH).await.body.contains("Awaiting the result"));
 }
@@ -1296,9 +1239,8 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
     f.push(("version".into(), version_field(&page.body)));
     f.push(("reason".into(), over.clone()));
     let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains(sentence);
     assert_eq!(reason_shown(&a.body), at);
     assert!(get(&app, MATCH).await.body.contains("Awaiting the result"));
@@ -1306,10 +1248,7 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
     // Exactly at the limit it is kept.
     f.pop();
     f.push(("reason".into(), at.clone()));
-    let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(&app, &match_url("result"), &pairs(&f)).await;
     assert!(get(&app, MATCH).await.body.contains(&at));
 
     // The dispute: the same sentence, and nothing disputed.
@@ -1317,13 +1256,12 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
     let page = visitor.get(&app, MATCH).await;
     let v = version_field(&page.body);
     let a = visitor
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/dispute"),
+            &match_url("dispute"),
             &[("version", &v), ("reason", &over)],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains(sentence);
     assert_eq!(reason_shown(&a.body), at);
     assert!(shows(
@@ -1332,24 +1270,22 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
     ));
 
     // The decision of a dispute: the same.
-    let a = visitor
-        .post(
+    visitor
+        .post_ok(
             &app,
-            &format!("{MATCH}/dispute"),
+            &match_url("dispute"),
             &[("version", &v), ("reason", "Board 4 was drawn.")],
         )
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     let mut vp = Visitor::signed_in(&app, VP).await;
     vp.get(&app, MATCH).await;
     let a = vp
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/decision"),
+            &match_url("decision"),
             &[("version", &v), ("reason", &over)],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains(sentence);
     assert!(
         get(&app, MATCH)
@@ -1440,9 +1376,8 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
     f.push(("unplayed_3".into(), "coach".into()));
     f.push(("unplayed_4".into(), "conduct".into()));
     let refused = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("Board 4: a board forfeited for conduct needs the note");
     assert!(
         refused
@@ -1453,19 +1388,12 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
     );
     let note = "Kept talking to his team-mate after the referee's warning.";
     f.push(("note_4".into(), note.into()));
-    let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(&app, &match_url("result"), &pairs(&f)).await;
     let page = get(&app, MATCH).await;
     page.assert_contains("Not played: forfeited by the coach (GT-M16).");
-    assert!(
-        shows(
-            &page.body,
-            &format!("Not played: forfeited for conduct: {note} (GT-M17).")
-        ),
-        "{}",
-        page.body
+    assert_shows(
+        &page,
+        &format!("Not played: forfeited for conduct: {note} (GT-M17)."),
     );
     let round = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/rounds/4")
         .await
@@ -1517,7 +1445,7 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
     let before = get(&app, ratings_api).await.json();
     let extra = format!("{MATCH}/extra-games");
     let same = home
-        .post(
+        .post_refused(
             &app,
             &extra,
             &[
@@ -1528,46 +1456,37 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
             ],
         )
         .await;
-    same.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        shows(
-            &same.body,
-            "GT-R5: a challenge game is between players of different schools"
-        ),
-        "{}",
-        same.body
+    assert_shows(
+        &same,
+        "GT-R5: a challenge game is between players of different schools",
     );
     assert!(
         same.body.contains(r#"<option value="start2" selected>"#),
         "the form is kept: {}",
         same.body
     );
-    let a = home
-        .post(
-            &app,
-            &extra,
-            &[
-                ("white", "start4"),
-                ("black", "scott4"),
-                ("result", "0-1"),
-                ("kind", "challenge"),
-            ],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
-    let a = home
-        .post(
-            &app,
-            &extra,
-            &[
-                ("white", "start3"),
-                ("black", "start2"),
-                ("result", "1/2-1/2"),
-                ("kind", "unranked"),
-            ],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(
+        &app,
+        &extra,
+        &[
+            ("white", "start4"),
+            ("black", "scott4"),
+            ("result", "0-1"),
+            ("kind", "challenge"),
+        ],
+    )
+    .await;
+    home.post_ok(
+        &app,
+        &extra,
+        &[
+            ("white", "start3"),
+            ("black", "start2"),
+            ("result", "1/2-1/2"),
+            ("kind", "unranked"),
+        ],
+    )
+    .await;
     let page = get(&app, MATCH).await;
     assert!(
         page.body.contains("(White) 0–1") && page.body.contains("a challenge game, rated (GT-R5)"),
@@ -1586,10 +1505,9 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     page.assert_contains("Confirm extra game 1");
-    let confirmed = visitor
-        .post(&app, &format!("{MATCH}/extra-games/1/confirm"), &[])
+    visitor
+        .post_ok(&app, &format!("{MATCH}/extra-games/1/confirm"), &[])
         .await;
-    confirmed.assert_status(StatusCode::SEE_OTHER);
     let after = get(&app, ratings_api).await.json();
     assert_eq!(games_of(&after, "start4"), games_of(&before, "start4") + 1);
     assert_eq!(games_of(&after, "scott4"), games_of(&before, "scott4") + 1);
@@ -1757,9 +1675,8 @@ async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
         f.push((k.into(), v.into()));
     }
     let refused = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused.body.contains("GT-M6: by the report, ")
             && refused
@@ -1777,24 +1694,15 @@ async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
     let mut early = f.clone();
     early.retain(|(k, _)| k != "late_clocks");
     early.push(("late_clocks".into(), "16:00".into()));
-    let refused = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&early))
-        .await;
+    let refused = home.post(&app, &match_url("result"), &pairs(&early)).await;
     refused.assert_contains("GT-S3: the clocks may be started");
     f.retain(|(k, _)| k != "forfeit");
     f.push(("forfeit".into(), "away".into()));
-    let a = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(&app, &match_url("result"), &pairs(&f)).await;
     let page = get(&app, MATCH).await;
-    assert!(
-        shows(
-            &page.body,
-            "school day ended at 15:30; the clocks were started without it at 16:30; it never arrived. It did not arrive and begin in time, so it forfeits the match (GT-M6, GT-S3)."
-        ),
-        "{}",
-        page.body
+    assert_shows(
+        &page,
+        "school day ended at 15:30; the clocks were started without it at 16:30; it never arrived. It did not arrive and begin in time, so it forfeits the match (GT-M6, GT-S3).",
     );
     let m = store
         .load_competition("gthscl", "division-a")
@@ -1837,14 +1745,9 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     // An illegal move first: refused, named by its number, the form kept.
     f.push(("pgn_3".into(), "1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke6".into()));
     let bad = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
-    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        shows(&bad.body, "Move 3... Ke6 is not legal for Black"),
-        "{}",
-        bad.body
-    );
+    assert_shows(&bad, "Move 3... Ke6 is not legal for Black");
     assert!(
         bad.body.contains("0:07:55"),
         "the form is kept: {}",
@@ -1852,20 +1755,10 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     );
     f.pop();
     f.push(("pgn_3".into(), ADJ_PGN.into()));
-    let ok = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
-        .await;
-    ok.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(&app, &match_url("result"), &pairs(&f)).await;
 
     let page = get(&app, MATCH).await;
-    assert!(
-        shows(
-            &page.body,
-            "Sent to the President for adjudication (GT-M20)"
-        ),
-        "{}",
-        page.body
-    );
+    assert_shows(&page, "Sent to the President for adjudication (GT-M20)");
     page.assert_contains("Adjourned to Wed 18 Nov 2026 (GT-M20)");
     page.assert_contains("<svg class=\"diagram\"");
     assert!(page.body.contains("0:04:10") && page.body.contains("White to move"));
@@ -1892,60 +1785,48 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     g.push(("fen_3".into(), ADJ_FEN.into()));
     g.push(("pgn_3".into(), ADJ_PGN.into()));
     let own = home
-        .post(&app, &format!("{MATCH}/result"), &pairs(&g))
+        .post_refused(&app, &match_url("result"), &pairs(&g))
         .await;
-    own.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        shows(
-            &own.body,
-            "only the President decides it (the Vice-President when the President's school plays; GT-M20, GT-O3)"
-        ),
-        "{}",
-        own.body
+    assert_shows(
+        &own,
+        "only the President decides it (the Vice-President when the President's school plays; GT-M20, GT-O3)",
     );
 
     // GT-O3: the President's own school plays; the Vice-President adjudicates.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, MATCH).await;
-    page.assert_lacks(&format!("{MATCH}/adjudication"));
+    page.assert_lacks(&match_url("adjudication"));
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
     page.assert_contains("Decide board 3");
     let version = version_field(&page.body);
     let no_reason = vp
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/adjudication"),
+            &match_url("adjudication"),
             &[("board", "3"), ("result", "1/2-1/2"), ("version", &version)],
         )
         .await;
-    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(shows(
         &no_reason.body,
         "GT-M20's adjudication is kept with its reason"
     ));
-    let decided = vp
-        .post(
-            &app,
-            &format!("{MATCH}/adjudication"),
-            &[
-                ("board", "3"),
-                ("result", "1/2-1/2"),
-                ("version", &version),
-                (
-                    "reason",
-                    "Material is level and neither side can make progress.",
-                ),
-            ],
-        )
-        .await;
-    decided.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(
+        &app,
+        &match_url("adjudication"),
+        &[
+            ("board", "3"),
+            ("result", "1/2-1/2"),
+            ("version", &version),
+            (
+                "reason",
+                "Material is level and neither side can make progress.",
+            ),
+        ],
+    )
+    .await;
     let page = get(&app, MATCH).await;
-    assert!(
-        shows(&page.body, "Adjudicated (GT-M20): drawn."),
-        "{}",
-        page.body
-    );
+    assert_shows(&page, "Adjudicated (GT-M20): drawn.");
     // Board 4 still waits: the match does not count yet.
     let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
         .await
@@ -1960,18 +1841,16 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
         "{}",
         page.body
     );
-    let finished = home
-        .post(
-            &app,
-            &format!("{MATCH}/adjourned-game"),
-            &[
-                ("board", "4"),
-                ("result", "0-1"),
-                ("version", &version_field(&page.body)),
-            ],
-        )
-        .await;
-    finished.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(
+        &app,
+        &match_url("adjourned-game"),
+        &[
+            ("board", "4"),
+            ("result", "0-1"),
+            ("version", &version_field(&page.body)),
+        ],
+    )
+    .await;
     let page = get(&app, MATCH).await;
     page.assert_contains("Adjourned to Wed 18 Nov 2026 and finished then: won by");
     assert!(
@@ -2024,18 +1903,13 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
     );
     let upload = format!("{MATCH}/game-scores");
     let illegal = visitor
-        .post(
+        .post_refused(
             &app,
             &upload,
             &[("board", "1"), ("pgn", "1. e4 e5 2. Qh5 Ke6 1-0")],
         )
         .await;
-    illegal.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        shows(&illegal.body, "Move 2... Ke6 is not legal for Black"),
-        "{}",
-        illegal.body
-    );
+    assert_shows(&illegal, "Move 2... Ke6 is not legal for Black");
     // Board 1 is 1-0 for the home player, who has Black on odd boards (GT-M18): a draw, or
     // White winning, is another game.
     for (pgn, ends) in [
@@ -2043,27 +1917,20 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
         ("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "1-0"),
     ] {
         let other = visitor
-            .post(&app, &upload, &[("board", "1"), ("pgn", pgn)])
+            .post_refused(&app, &upload, &[("board", "1"), ("pgn", pgn)])
             .await;
-        other.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(
-            shows(
-                &other.body,
-                &format!("the PGN ends {ends}, but the board's result is 1–0")
-            ),
-            "{}",
-            other.body
+        assert_shows(
+            &other,
+            &format!("the PGN ends {ends}, but the board's result is 1–0"),
         );
     }
     let pgn = "[White \"Scott 1\"]\n[Black \"Start 1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
-    let ok = visitor
-        .post(&app, &upload, &[("board", "1"), ("pgn", pgn)])
+    visitor
+        .post_ok(&app, &upload, &[("board", "1"), ("pgn", pgn)])
         .await;
-    ok.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
     page.assert_contains("Download the game (PGN)");
-    let file = get(&app, &format!("{MATCH}/boards/1/game.pgn")).await;
-    file.assert_status(StatusCode::OK);
+    let file = get_ok(&app, &format!("{MATCH}/boards/1/game.pgn")).await;
     file.assert_contains("2. g4 Qh4# 0-1");
     assert_eq!(
         get(&app, &format!("{MATCH}/boards/2/game.pgn"))
@@ -2093,25 +1960,14 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
 #[tokio::test]
 async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_result() {
     let store = store().await;
-    account(
-        &store,
-        "waite@gthscl.example",
-        Role::Advisor,
-        Some("Waite High School"),
-    )
-    .await;
+    advisor(&store, "waite@gthscl.example", "Waite High School").await;
     account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
     let app = app_on(&store, jiff::civil::date(2026, 11, 20));
     const DROPPED: &str = "/leagues/gthscl/2026-27/division-a/rounds/4/matches/drop";
-    let public = get(&app, DROPPED).await;
-    public.assert_status(StatusCode::OK);
-    assert!(
-        shows(
-            &public.body,
-            "Not played: Waite Dropouts was dropped from the league after its match forfeit in round 3 (GT-M5)"
-        ),
-        "{}",
-        public.body
+    let public = get_ok(&app, DROPPED).await;
+    assert_shows(
+        &public,
+        "Not played: Waite Dropouts was dropped from the league after its match forfeit in round 3 (GT-M5)",
     );
     let mut waite = Visitor::signed_in(&app, "waite@gthscl.example").await;
     let page = waite.get(&app, DROPPED).await;
@@ -2128,7 +1984,7 @@ async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_resu
         )
         .await;
     assert!(late.status.is_client_error(), "{}", late.body);
-    assert!(shows(&late.body, "(GT-M5)"), "{}", late.body);
+    assert_shows(&late, "(GT-M5)");
     // A subscribed calendar strikes the match out; the others stay confirmed.
     let feed = get(&app, "/leagues/gthscl/2026-27/division-a/schedule.ics").await;
     let unfolded = feed.body.replace("\r\n ", "");
@@ -2153,10 +2009,9 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
     a.assert_status(StatusCode::SEE_OTHER);
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let v = version_field(&visitor.get(&app, MATCH).await.body);
-    let a = visitor
-        .post(&app, &format!("{MATCH}/confirm"), &[("version", &v)])
+    visitor
+        .post_ok(&app, &match_url("confirm"), &[("version", &v)])
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
 
     // Confirmed, yet either school may still ask, until five days after Mon 16 Nov's entry.
     let page = home.get(&app, MATCH).await;
@@ -2171,25 +2026,22 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
     );
     // A request says what is wrong.
     let a = home
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/correction-request"),
+            &match_url("correction-request"),
             &[("version", &v), ("reason", " ")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("A request for a correction needs its reason (GT-P2)");
-    let a = home
-        .post(
-            &app,
-            &format!("{MATCH}/correction-request"),
-            &[
-                ("version", &v),
-                ("reason", "Board 4 was won by Start, not drawn."),
-            ],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(
+        &app,
+        &match_url("correction-request"),
+        &[
+            ("version", &v),
+            ("reason", "Board 4 was won by Start, not drawn."),
+        ],
+    )
+    .await;
     let page = get(&app, MATCH).await;
     page.assert_contains(&format!(
         "A correction of version {v} of the result was asked for"
@@ -2197,13 +2049,12 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
     page.assert_contains(&format!("Correction of version {v} asked for"));
     // Asked once: the other school is told so, not asked again.
     let a = visitor
-        .post(
+        .post_refused(
             &app,
-            &format!("{MATCH}/correction-request"),
+            &match_url("correction-request"),
             &[("version", &v), ("reason", "Also board 2.")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("has been asked for");
 
     // GT-O3: the President's school asked, so the Vice-President decides, with its reason shown.
@@ -2211,17 +2062,15 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
     let page = vp.get(&app, MATCH).await;
     page.assert_contains("Decide the correction asked for");
     page.assert_contains("Board 4 was won by Start, not drawn.");
-    let a = vp
-        .post(
-            &app,
-            &format!("{MATCH}/decision"),
-            &[
-                ("version", &v),
-                ("reason", "Both scoresheets show board 4 drawn."),
-            ],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(
+        &app,
+        &match_url("decision"),
+        &[
+            ("version", &v),
+            ("reason", "Both scoresheets show board 4 drawn."),
+        ],
+    )
+    .await;
     let page = get(&app, MATCH).await;
     page.assert_contains(&format!(
             "The Vice-President kept version {v} after a correction of it was asked for: the result stands (GT-P2, GT-O3)."
@@ -2330,10 +2179,9 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
     };
     let f = forfeit(false);
     let sent: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let a = vp.post(&app, &format!("{M}/forfeit"), &sent).await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let a = vp.post_refused(&app, &format!("{M}/forfeit"), &sent).await;
     assert!(shows(&a.body, warning), "{}", a.body);
-    assert!(shows(&a.body, "Nothing was saved"), "{}", a.body);
+    assert_shows(&a, "Nothing was saved");
     let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
     assert!(
         !shows(&table.body, "Waite Dropouts was dropped"),
@@ -2343,27 +2191,20 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
 
     let f = forfeit(true);
     let sent: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let a = vp.post(&app, &format!("{M}/forfeit"), &sent).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(&app, &format!("{M}/forfeit"), &sent).await;
     let table = get(&app, "/leagues/gthscl/2026-27/division-a").await;
-    assert!(
-        shows(&table.body, "Waite Dropouts was dropped (GT-M5)"),
-        "{}",
-        table.body
-    );
+    assert_shows(&table, "Waite Dropouts was dropped (GT-M5)");
 
     // The officer withdraws the decision: a new version with no result, with the reason.
     let page = vp.get(&app, M).await;
     page.assert_contains(&format!(r#"action="{M}/penalty-withdrawal""#));
     let v = version_field(&page.body);
-    let a = vp
-        .post(
-            &app,
-            &format!("{M}/penalty-withdrawal"),
-            &[("version", &v), ("reason", "Waite found a day after all.")],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(
+        &app,
+        &format!("{M}/penalty-withdrawal"),
+        &[("version", &v), ("reason", "Waite found a day after all.")],
+    )
+    .await;
     let page = get(&app, M).await;
     page.assert_contains("Awaiting the result.");
     page.assert_contains("Waite found a day after all.");
@@ -2434,9 +2275,8 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
     f.push(("version".into(), seen.clone()));
     let in_force = (seen.parse::<u32>().unwrap() + 1).to_string();
     let late = phone
-        .post(&app, &format!("{MATCH}/result"), &pairs(&f))
+        .post_expect(&app, &match_url("result"), &pairs(&f), StatusCode::CONFLICT)
         .await;
-    late.assert_status(StatusCode::CONFLICT);
     late.assert_contains("What you sent, board 1 first, Start Spartans first: 1–0 1–0 ½–½ 0–1");
     // The form holds it, on the version now in force: sent again as it is, it is stored.
     late.assert_contains(r#"<option value="1/2-1/2" selected>"#);
@@ -2444,7 +2284,7 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
     let again = phone
         .post(
             &app,
-            &format!("{MATCH}/result"),
+            &match_url("result"),
             &pairs(&{
                 let mut f = played(["1-0", "1-0", "1/2-1/2", "0-1"]);
                 f.push(("version".into(), in_force.clone()));
@@ -2477,11 +2317,7 @@ async fn gt_m5_the_dropped_teams_page_leads_to_the_correction_that_brings_it_bac
             .contains("STATUS:CANCELLED")
     };
     let team = get(&app, TEAM).await;
-    assert!(
-        shows(&team.body, "Waite Dropouts was dropped (GT-M5)"),
-        "{}",
-        team.body
-    );
+    assert_shows(&team, "Waite Dropouts was dropped (GT-M5)");
     team.assert_contains(&format!("href=\"{FORFEIT}#correct\""));
     team.assert_contains("The match forfeit of round 3, Waite Dropouts v Zoë");
     assert!(cancelled(&get(&app, FEED).await.body));
@@ -2509,10 +2345,8 @@ async fn gt_m5_the_dropped_teams_page_leads_to_the_correction_that_brings_it_bac
         "reason".into(),
         "Entered as a forfeit by mistake: the match was played.".into(),
     ));
-    let a = vp
-        .post(&app, &format!("{FORFEIT}/correction"), &pairs(&f))
+    vp.post_ok(&app, &format!("{FORFEIT}/correction"), &pairs(&f))
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
 
     // Back everywhere: its page, the table, the calendar.
     let team = get(&app, TEAM).await;

@@ -34,8 +34,8 @@ pub fn mail_dir() -> PathBuf {
 
 async fn setup(day: jiff::civil::Date) -> (Store, Router, PathBuf) {
     let store = store().await;
-    account(&store, HOME, Role::Advisor, Some("Start High School")).await;
-    account(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
+    advisor(&store, HOME, "Start High School").await;
+    advisor(&store, VISITOR, "Scott High School").await;
     account(&store, VP, Role::VicePresident, None).await;
     account(
         &store,
@@ -107,8 +107,8 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
         f.push((format!("result_{n}"), "1-0".into()));
     }
     let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let a = home.post(&app, &format!("{MATCH}/result"), &fields).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(&app, &format!("{MATCH}/result"), &fields)
+        .await;
 
     // GT-P2: the visitors are told, not the home advisor who entered it.
     let sent = wait_for(&dir, 1).await;
@@ -139,8 +139,9 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
         ("get", "match_moved"),
         ("get", "deadline_tomorrow"),
     ];
-    let saved = visitor.post(&app, "/account/notices", &keep).await;
-    saved.assert_status(StatusCode::OK);
+    let saved = visitor
+        .post_expect(&app, "/account/notices", &keep, StatusCode::OK)
+        .await;
     saved.assert_contains("Your mail settings are saved.");
     saved.assert_contains(r#"<input type="checkbox" name="get" value="result_decided">"#);
 
@@ -148,14 +149,13 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
     // school plays (GT-O3).
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::create_dir_all(&dir).unwrap();
-    let a = visitor
-        .post(
+    visitor
+        .post_ok(
             &app,
             &format!("{MATCH}/dispute"),
             &[("version", "2"), ("reason", "Board 4 was drawn, not won.")],
         )
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     let sent = wait_for(&dir, 2).await;
     assert_eq!(to(&sent), [HOME, VP], "{sent:#?}");
     assert!(
@@ -173,14 +173,12 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::create_dir_all(&dir).unwrap();
     let mut vp = Visitor::signed_in(&app, VP).await;
-    let a = vp
-        .post(
-            &app,
-            &format!("{MATCH}/decision"),
-            &[("version", "2"), ("reason", "Both scoresheets show 1-0.")],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(
+        &app,
+        &format!("{MATCH}/decision"),
+        &[("version", "2"), ("reason", "Both scoresheets show 1-0.")],
+    )
+    .await;
     let sent = wait_for(&dir, 1).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let sent_all = mails(&dir);
@@ -198,18 +196,16 @@ async fn gt_p2_gt_o3_each_step_is_told_to_those_who_act_next() {
 async fn gt_m2_a_move_is_told_to_both_schools() {
     let (_store, app, dir) = setup(date(2026, 11, 4)).await;
     let mut home = Visitor::signed_in(&app, HOME).await;
-    let a = home
-        .post(
-            &app,
-            &format!("{MATCH}/move"),
-            &[
-                ("date", "2026-11-18"),
-                ("start", "15:45"),
-                ("reason", "The gym is taken by the book fair."),
-            ],
-        )
-        .await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(
+        &app,
+        &format!("{MATCH}/move"),
+        &[
+            ("date", "2026-11-18"),
+            ("start", "15:45"),
+            ("reason", "The gym is taken by the book fair."),
+        ],
+    )
+    .await;
     let sent = wait_for(&dir, 1).await;
     assert_eq!(to(&sent), [VISITOR], "{sent:#?}");
     assert!(
@@ -305,26 +301,24 @@ async fn gt_m20_an_adjudication_is_told_to_both_schools() {
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".into(),
     ));
     let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let a = home.post(&app, &format!("{MATCH}/result"), &fields).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home.post_ok(&app, &format!("{MATCH}/result"), &fields)
+        .await;
     let entered = wait_for(&dir, 1).await.len();
 
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
     let v = version(&page.body);
-    let decided = vp
-        .post(
-            &app,
-            &format!("{MATCH}/adjudication"),
-            &[
-                ("board", "3"),
-                ("result", "1/2-1/2"),
-                ("version", v.as_str()),
-                ("reason", "Level material, nothing to play for."),
-            ],
-        )
-        .await;
-    decided.assert_status(StatusCode::SEE_OTHER);
+    vp.post_ok(
+        &app,
+        &format!("{MATCH}/adjudication"),
+        &[
+            ("board", "3"),
+            ("result", "1/2-1/2"),
+            ("version", v.as_str()),
+            ("reason", "Level material, nothing to play for."),
+        ],
+    )
+    .await;
     let sent = wait_for(&dir, entered + 2).await;
     let told: Vec<&(String, String)> = sent
         .iter()

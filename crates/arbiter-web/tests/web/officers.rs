@@ -33,13 +33,7 @@ async fn officers(store: &Store) {
         Some("Start High School"),
     )
     .await;
-    account(
-        store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(store, "coach@start.example", "Start High School").await;
 }
 
 #[tokio::test]
@@ -63,25 +57,23 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
     let forfeit = format!("{MATCH}/forfeit");
     // Each missing part is named with its rule; nothing is stored.
     let a = president
-        .post(&app, &forfeit, &[("version", "1"), ("reason", " ")])
+        .post_refused(&app, &forfeit, &[("version", "1"), ("reason", " ")])
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("A forfeit by decision needs its reason (GT-M3)");
     let a = president
-        .post(
+        .post_refused(
             &app,
             &forfeit,
             &[("version", "1"), ("reason", "Scott never offered a date.")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("GT-M3: name the team that offended");
     // The form comes back open with the reason as typed.
     a.assert_contains("required>Scott never offered a date.</textarea>");
     // The Start President may not decide on Start's match (GT-O3).
     let mut own = Visitor::signed_in(&app, OWN_PRESIDENT).await;
     let a = own
-        .post(
+        .post_forbidden(
             &app,
             &forfeit,
             &[
@@ -91,18 +83,16 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
             ],
         )
         .await;
-    a.assert_status(StatusCode::FORBIDDEN);
     a.assert_contains("GT-O3");
 
     let reason = "Scott offered no date in the two school weeks the advisors had (GT-M3).";
-    let a = president
-        .post(
+    president
+        .post_ok(
             &app,
             &forfeit,
             &[("version", "1"), ("offender", "away"), ("reason", reason)],
         )
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, MATCH).await;
     page.assert_contains("offended: it loses by default (GT-M3");
     page.assert_contains("a forfeit by decision");
@@ -123,13 +113,12 @@ async fn gt_m3_an_officer_declares_a_match_forfeited_by_decision() {
     assert_eq!(start["home_points"], 4.0, "{start}");
     // The decision stands: a second one is refused, naming the rule.
     let a = president
-        .post(
+        .post_refused(
             &app,
             &forfeit,
             &[("version", "2"), ("offender", "home"), ("reason", "Again.")],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("GT-M3: version 2");
     // The history keeps the decision and its basis.
     let history = store
@@ -157,9 +146,8 @@ async fn gt_p4_a_double_forfeit_for_a_late_report_only_once_it_is_late() {
     let mut vp = Visitor::signed_in(&due_day, VP).await;
     assert!(!vp.get(&due_day, MATCH).await.body.contains(&late));
     let a = vp
-        .post(&due_day, &late, &[("version", "1"), ("reason", reason)])
+        .post_refused(&due_day, &late, &[("version", "1"), ("reason", reason)])
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("GT-P4: the home team has until Tue 17 Nov 2026");
 
     let next_day = app_on(&store, date(2026, 11, 18));
@@ -171,10 +159,8 @@ async fn gt_p4_a_double_forfeit_for_a_late_report_only_once_it_is_late() {
     account_page.assert_contains(&listed);
     let page = vp.get(&next_day, MATCH).await;
     page.assert_contains("Score it as a double forfeit for the late report (GT-P4)");
-    let a = vp
-        .post(&next_day, &late, &[("version", "1"), ("reason", reason)])
+    vp.post_ok(&next_day, &late, &[("version", "1"), ("reason", reason)])
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&next_day, MATCH).await;
     page.assert_contains(
         "scored the match as a double forfeit because its result was not reported in time (GT-P4)",
@@ -251,7 +237,7 @@ async fn gt_o3_an_officer_confirms_a_match_between_one_schools_two_teams() {
     let store = store().await;
     officers(&store).await;
     let sjj = "St. John's Jesuit High School";
-    account(&store, "coach@sjj.example", Role::Advisor, Some(sjj)).await;
+    advisor(&store, "coach@sjj.example", sjj).await;
     let roster = |team: &str| {
         (1..=4)
             .map(|n| Player {
@@ -315,24 +301,22 @@ async fn gt_o3_an_officer_confirms_a_match_between_one_schools_two_teams() {
         f.push((format!("result_{n}"), "1-0".into()));
     }
     let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let a = coach.post(&app, &format!("{sister}/result"), &fields).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    coach
+        .post_ok(&app, &format!("{sister}/result"), &fields)
+        .await;
     let page = coach.get(&app, sister).await;
     page.assert_lacks(&format!("{sister}/confirm"));
     let a = coach
-        .post(&app, &format!("{sister}/confirm"), &[("version", "2")])
+        .post_forbidden(&app, &format!("{sister}/confirm"), &[("version", "2")])
         .await;
-    a.assert_status(StatusCode::FORBIDDEN);
     a.assert_contains("GT-O3");
     a.assert_contains("an officer confirms it");
 
     let mut vp = Visitor::signed_in(&app, VP).await;
     let account_page = vp.get(&app, "/account").await;
     account_page.assert_contains("Confirm version 2: one school&#39;s two teams met");
-    let a = vp
-        .post(&app, &format!("{sister}/confirm"), &[("version", "2")])
+    vp.post_ok(&app, &format!("{sister}/confirm"), &[("version", "2")])
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     let page = get(&app, sister).await;
     page.assert_contains("status-confirmed");
 }

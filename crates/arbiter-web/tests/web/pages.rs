@@ -9,8 +9,7 @@ use crate::common::*;
 async fn home_lists_leagues_and_this_weeks_rounds() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, "/").await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, "/").await;
     assert!(a.header("content-type").starts_with("text/html"));
     a.assert_contains("<title>Arbiter — leagues and events</title>");
     a.assert_contains(r#"<a href="/leagues/gthscl">GTHSCL</a>"#);
@@ -28,13 +27,11 @@ async fn home_lists_leagues_and_this_weeks_rounds() {
 async fn league_and_season_pages() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, "/leagues/gthscl").await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, "/leagues/gthscl").await;
     a.assert_contains("<title>GTHSCL</title>");
     a.assert_contains("Greater Toledo High School Chess League");
     a.assert_contains("Thu 1 Oct 2026 to Wed 31 Mar 2027");
-    let a = get(&app, "/leagues/gthscl/2026-27").await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, "/leagues/gthscl/2026-27").await;
     a.assert_contains("<title>GTHSCL 2026-27</title>");
     a.assert_contains(&format!(r#"href="{DIVISION}">Division A</a>"#));
 }
@@ -43,8 +40,7 @@ async fn league_and_season_pages() {
 async fn standings_page_has_every_criterion_shared_places_and_the_drop_gt_s5_as_18_gt_m5() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, DIVISION).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, DIVISION).await;
     let b = &a.body;
     assert!(
         b.contains("<title>Standings — Division A — GTHSCL 2026-27</title>"),
@@ -89,8 +85,7 @@ async fn standings_page_has_every_criterion_shared_places_and_the_drop_gt_s5_as_
 async fn crosstable_shows_game_points_colours_and_a_blank_diagonal() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, &format!("{DIVISION}/crosstable")).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, &format!("{DIVISION}/crosstable")).await;
     let b = &a.body;
     assert!(b.contains("<title>Crosstable — Division A — GTHSCL 2026-27</title>"));
     assert_eq!(b.matches(r#"class="diag""#).count(), 4);
@@ -108,8 +103,7 @@ async fn crosstable_shows_game_points_colours_and_a_blank_diagonal() {
 async fn round_page_lists_boards_players_ratings_and_forfeits() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, &format!("{DIVISION}/rounds/1")).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, &format!("{DIVISION}/rounds/1")).await;
     let b = &a.body;
     assert!(b.contains("<title>Round 1 — Division A — GTHSCL 2026-27</title>"));
     assert!(b.contains("Mon 2 Nov 2026"));
@@ -128,8 +122,7 @@ async fn round_page_lists_boards_players_ratings_and_forfeits() {
     let a = get(&app, &format!("{DIVISION}/rounds/2")).await;
     a.assert_contains(r#"<span class="tag">forfeit (GT-M7)</span>"#);
     // Round 4 is still to be played.
-    let a = get(&app, &format!("{DIVISION}/rounds/4")).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, &format!("{DIVISION}/rounds/4")).await;
     a.assert_contains(r#">–</a></td>"#);
 }
 
@@ -137,8 +130,7 @@ async fn round_page_lists_boards_players_ratings_and_forfeits() {
 async fn team_page_has_school_roster_in_board_order_and_results_gt_r3() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, &format!("{DIVISION}/teams/scott")).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, &format!("{DIVISION}/teams/scott")).await;
     let b = &a.body;
     assert!(b.contains("<title>Zoë O&#39;Brien &#60;&#38;&#62; &#34;Q&#34; — Division A — GTHSCL 2026-27</title>"), "{b}");
     assert!(b.contains("Scott High School"));
@@ -247,8 +239,7 @@ async fn gt_m1_a_team_page_says_its_next_match_on_top_with_its_time_place_and_ad
 async fn player_page_has_games_with_colours_opponents_and_results() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, &format!("{DIVISION}/players/scott1")).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, &format!("{DIVISION}/players/scott1")).await;
     let b = &a.body;
     assert!(b.contains("<title>Zoë O&#39;Brien (Zoë O&#39;Brien &#60;&#38;&#62; &#34;Q&#34;) — Division A — GTHSCL 2026-27</title>"), "{b}");
     assert!(b.contains("rating 1650"));
@@ -262,8 +253,7 @@ async fn player_page_has_games_with_colours_opponents_and_results() {
 async fn explain_page_gives_sentences_with_rule_ids() {
     let store = store().await;
     let app = app(&store);
-    let a = get(&app, &format!("{DIVISION}/explain")).await;
-    a.assert_status(StatusCode::OK);
+    let a = get_ok(&app, &format!("{DIVISION}/explain")).await;
     let b = &a.body;
     assert!(b.contains("<title>Why this order — Division A — GTHSCL 2026-27</title>"));
     assert!(b.contains(r#"<span class="rule">GT-S5</span>"#), "{b}");
@@ -361,8 +351,12 @@ async fn bad_round_numbers_are_400() {
         assert!(a.body.contains(says), "{n}: {}", a.body);
     }
     // Badly encoded UTF-8 in the address is the reader's mistake too.
-    let a = get(&app, &format!("{DIVISION}/teams/%FF")).await;
-    a.assert_status(StatusCode::BAD_REQUEST);
+    get_expect(
+        &app,
+        &format!("{DIVISION}/teams/%FF"),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -445,8 +439,7 @@ async fn the_stylesheet_is_served_with_a_long_cache_under_its_versioned_url() {
         .chars()
         .take_while(|c| *c != '"')
         .collect();
-    let css = get(&app, &href).await;
-    css.assert_status(StatusCode::OK);
+    let css = get_ok(&app, &href).await;
     assert_eq!(css.header("content-type"), "text/css; charset=utf-8");
     assert_eq!(
         css.header("cache-control"),
@@ -522,22 +515,23 @@ async fn a_parent_finds_their_school_its_teams_and_a_player_from_the_home_page()
     // This week's rounds, under their league.
     home.assert_contains(r#"<h3><a href="/leagues/gthscl">"#);
 
-    let schools = get(&app, "/leagues/gthscl/schools").await;
-    schools.assert_status(StatusCode::OK);
+    let schools = get_ok(&app, "/leagues/gthscl/schools").await;
     schools.assert_contains(
         r#"<a href="/leagues/gthscl/schools/start-high-school">Start High School</a>"#,
     );
-    let school = get(&app, "/leagues/gthscl/schools/start-high-school").await;
-    school.assert_status(StatusCode::OK);
+    let school = get_ok(&app, "/leagues/gthscl/schools/start-high-school").await;
     school.assert_contains(
         r#"<a href="/leagues/gthscl/2026-27/division-a/teams/start">Start Spartans</a>"#,
     );
     school.assert_contains("Division A");
-    let missing = get(&app, "/leagues/gthscl/schools/nowhere-high").await;
-    missing.assert_status(StatusCode::NOT_FOUND);
+    get_expect(
+        &app,
+        "/leagues/gthscl/schools/nowhere-high",
+        StatusCode::NOT_FOUND,
+    )
+    .await;
 
-    let found = get(&app, "/search?q=start+high").await;
-    found.assert_status(StatusCode::OK);
+    let found = get_ok(&app, "/search?q=start+high").await;
     found.assert_contains("<h2>Schools</h2>");
     found.assert_contains("/leagues/gthscl/schools/start-high-school");
     found.assert_contains(">Start Spartans</a>");

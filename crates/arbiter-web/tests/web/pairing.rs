@@ -76,7 +76,7 @@ async fn swiss_store_where(edit: impl FnOnce(&mut Competition)) -> Store {
         .await
         .unwrap();
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, COACH, Role::Advisor, Some("Start High School")).await;
+    advisor(&store, COACH, "Start High School").await;
     store
 }
 
@@ -189,8 +189,7 @@ async fn the_proposed_pairing_is_c04_6s_and_publishing_it_makes_the_next_round()
     let overview = get(&app, OPEN).await;
     overview.assert_contains(&format!("<a href=\"{PAGE}\">Pair round {n}</a>"));
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let page = president.get(&app, PAGE).await;
-    page.assert_status(StatusCode::OK);
+    let page = president.get_ok(&app, PAGE).await;
     page.assert_contains(&format!("Pair round {n}"));
     // Every pair of the engine, board by board, White first, with why.
     let mut at = 0;
@@ -219,9 +218,8 @@ async fn the_proposed_pairing_is_c04_6s_and_publishing_it_makes_the_next_round()
     // Published: the round's matches, home the team with White on board 1, and the bye.
     let seen = hidden(&page.body, "seen");
     let done = president
-        .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
+        .post_ok(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
         .await;
-    done.assert_status(StatusCode::SEE_OTHER);
     let (matches, byes) = round_of(&store, n).await.expect("the round is stored");
     let engine_pairs: Vec<(TeamId, TeamId)> = expected
         .pairs
@@ -234,12 +232,10 @@ async fn the_proposed_pairing_is_c04_6s_and_publishing_it_makes_the_next_round()
     back.assert_contains(&format!("Round {n} is published"));
     // The next round waits for this one's results (C.04.6 art. 1.2), entered as for any round.
     back.assert_contains("C.04.6 art. 1.2");
-    let results = president
-        .get(&app, &format!("{OPEN}/rounds/{n}/results"))
+    president
+        .get_ok(&app, &format!("{OPEN}/rounds/{n}/results"))
         .await;
-    results.assert_status(StatusCode::OK);
-    let public = get(&app, &format!("{OPEN}/rounds/{n}")).await;
-    public.assert_status(StatusCode::OK);
+    let public = get_ok(&app, &format!("{OPEN}/rounds/{n}")).await;
     public.assert_lacks("Changed by hand");
     // The history keeps it, C.04.6's pairing beside it.
     let kept = publications(&store).await;
@@ -270,33 +266,31 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
 
     // Without a reason: refused, with the rule, and nothing changed.
     let refused = president
-        .post(
+        .post_refused(
             &app,
             PAGE,
             &[("step", "swap"), ("a", &a.0), ("b", &b.0), ("reason", " ")],
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("C.04.2 art. 1.5");
     refused.assert_contains("without a reason");
     assert_eq!(hidden(&refused.body, "swaps"), "");
     // Publishing a swap without a reason is refused the same way, and stores nothing.
     let swaps = format!("{}~{}", a.0, b.0);
     let no_reason = president
-        .post(
+        .post_refused(
             &app,
             PAGE,
             &[("step", "publish"), ("seen", &seen), ("swaps", &swaps)],
         )
         .await;
-    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     no_reason.assert_contains("C.04.2 art. 1.5");
     assert!(round_of(&store, n).await.is_none());
 
     // With a reason: shown changed, flagged, carried to the publication.
     let why = "Teams of one club may not meet";
     let swapped = president
-        .post(
+        .post_expect(
             &app,
             PAGE,
             &[
@@ -307,19 +301,18 @@ async fn c04_2_1_5_a_swap_needs_a_reason_which_the_history_keeps_and_the_round_s
                 // These two pairs met before: a rematch only by override (C.04.1 b).
                 ("override_absolute", "C.04.1 b"),
             ],
+            StatusCode::OK,
         )
         .await;
-    swapped.assert_status(StatusCode::OK);
     swapped.assert_contains(&format!("Changed by hand: {why} (C.04.2 art. 1.5)"));
     assert_eq!(hidden(&swapped.body, "swaps"), swaps);
-    let done = president
-        .post(
+    president
+        .post_ok(
             &app,
             PAGE,
             &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
         )
         .await;
-    done.assert_status(StatusCode::SEE_OTHER);
     let (matches, _) = round_of(&store, n).await.unwrap();
     assert_eq!(matches[0], (b.clone(), expected.pairs[0].black.clone()));
     assert_eq!(matches[1], (expected.pairs[1].white.clone(), a.clone()));
@@ -375,22 +368,20 @@ async fn c04_1_b_a_rematch_by_hand_is_refused_unless_overridden_by_name_and_the_
 
     // With its reason but without the override: refused with the criterion, nothing stored.
     let refused = president
-        .post(&app, PAGE, &publish_fields(&seen, &swaps, why, &[]))
+        .post_refused(&app, PAGE, &publish_fields(&seen, &swaps, why, &[]))
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("C.04.1 b: ");
     refused.assert_contains("met once before");
     assert!(round_of(&store, n).await.is_none());
 
     // Overridden by name: published, the override kept in the history and shown on the round.
-    let done = president
-        .post(
+    president
+        .post_ok(
             &app,
             PAGE,
             &publish_fields(&seen, &swaps, why, &[("override_absolute", "C.04.1 b")]),
         )
         .await;
-    done.assert_status(StatusCode::SEE_OTHER);
     let kept = publications(&store).await;
     assert_eq!(kept.len(), 1);
     assert_eq!(kept[0].reason.as_deref(), Some(why));
@@ -430,9 +421,13 @@ async fn a_publication_read_on_an_older_competition_is_refused() {
     let (_, _, version) = stored(&store).await;
     assert_ne!(seen, version.to_string());
     let stale = president
-        .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
+        .post_expect(
+            &app,
+            PAGE,
+            &[("step", "publish"), ("seen", &seen)],
+            StatusCode::CONFLICT,
+        )
         .await;
-    stale.assert_status(StatusCode::CONFLICT);
     stale.assert_contains("changed after its pairing was read");
     // One round n, no other.
     let (c, _, _) = stored(&store).await;
@@ -465,10 +460,10 @@ async fn only_who_sets_up_rounds_may_pair_them() {
     let store = swiss_store().await;
     let app = app(&store);
     let mut coach = Visitor::signed_in(&app, COACH).await;
-    let page = coach.get(&app, PAGE).await;
-    page.assert_status(StatusCode::FORBIDDEN);
-    let post = coach.post(&app, PAGE, &[("step", "publish")]).await;
-    post.assert_status(StatusCode::FORBIDDEN);
+    coach.get_expect(&app, PAGE, StatusCode::FORBIDDEN).await;
+    coach
+        .post_forbidden(&app, PAGE, &[("step", "publish")])
+        .await;
     let anonymous = get(&app, PAGE).await;
     assert!(to_sign_in(&anonymous));
     let token = api_token(&store, COACH, Role::Advisor, Some("Start High School")).await;
@@ -571,7 +566,7 @@ async fn the_pairing_page_with_a_swap() {
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let (a, b) = (&expected.pairs[2].black.0, &expected.pairs[3].black.0);
     let page = president
-        .post(
+        .post_expect(
             &app,
             PAGE,
             &[
@@ -580,9 +575,9 @@ async fn the_pairing_page_with_a_swap() {
                 ("b", b),
                 ("reason", "Asked by the organiser"),
             ],
+            StatusCode::OK,
         )
         .await;
-    page.assert_status(StatusCode::OK);
     let body = masked(&page.body)
         .replace(&hidden(&page.body, "csrf"), "CSRF")
         .replace(
@@ -605,10 +600,9 @@ async fn c04_6_the_trf_export_gives_the_events_rounds_and_the_sites_round_its_da
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let page = president.get(&app, PAGE).await;
     let seen = hidden(&page.body, "seen");
-    let done = president
-        .post(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
+    president
+        .post_ok(&app, PAGE, &[("step", "publish"), ("seen", &seen)])
         .await;
-    done.assert_status(StatusCode::SEE_OTHER);
     let (c, _, _) = stored(&store).await;
     let four = c.rounds.iter().find(|r| r.number == 4).expect("round 4");
     assert_eq!(
@@ -617,8 +611,7 @@ async fn c04_6_the_trf_export_gives_the_events_rounds_and_the_sites_round_its_da
         "the round paired on the site has its day"
     );
 
-    let trf = get(&app, &format!("{OPEN}/trf.txt")).await;
-    trf.assert_status(StatusCode::OK);
+    let trf = get_ok(&app, &format!("{OPEN}/trf.txt")).await;
     let line = |tag: &str| {
         trf.body
             .lines()
@@ -666,7 +659,7 @@ async fn c04_6_captains_read_their_table_and_colours_down_the_boards_not_home_an
         toledo.school = Some("Toledo Chess Club".into());
     })
     .await;
-    account(&store, CAPTAIN, Role::Advisor, Some("Toledo Chess Club")).await;
+    advisor(&store, CAPTAIN, "Toledo Chess Club").await;
     let (c, _, _) = stored(&store).await;
     let round = c.rounds.iter().find(|r| r.number == 3).unwrap();
     let (table, m) = round
@@ -680,8 +673,7 @@ async fn c04_6_captains_read_their_table_and_colours_down_the_boards_not_home_an
     let second = "Black on boards 1 and 3, White on boards 2 and 4";
     let app = app(&store);
 
-    let page = get(&app, &format!("{OPEN}/rounds/3/matches/{}", m.home.0)).await;
-    page.assert_status(StatusCode::OK);
+    let page = get_ok(&app, &format!("{OPEN}/rounds/3/matches/{}", m.home.0)).await;
     page.assert_contains(&format!("Table {table}"));
     page.assert_contains(&format!("{home}: {first}"));
     page.assert_contains(&format!("{away}: {second}"));

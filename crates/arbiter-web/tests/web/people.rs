@@ -39,12 +39,11 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
     let store = store().await;
     let app = app(&store);
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, CLAY, Role::Advisor, Some("Clay High School")).await;
+    advisor(&store, CLAY, "Clay High School").await;
 
     // The advisor is signed in and may report their school's match.
     let mut advisor = Visitor::signed_in(&app, CLAY).await;
-    let page = advisor.get(&app, CLAY_MATCH).await;
-    page.assert_status(StatusCode::OK);
+    advisor.get_ok(&app, CLAY_MATCH).await;
     let before = advisor
         .post(&app, &format!("{CLAY_MATCH}/result"), &[])
         .await;
@@ -53,8 +52,7 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
     // The People page has a Remove form on the advisor's row, with the session's token.
     let revoke = revoke_path(&store, CLAY).await;
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let people = president.get(&app, "/leagues/gthscl/people").await;
-    people.assert_status(StatusCode::OK);
+    let people = president.get_ok(&app, "/leagues/gthscl/people").await;
     let form = format!(r#"<form class="inline" method="post" action="{revoke}">"#);
     let at = people
         .body
@@ -69,14 +67,14 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
     assert!(row.contains("Remove"), "{row}");
 
     let reason = "Left Clay High School in January";
-    let done = president.post(&app, &revoke, &[("reason", reason)]).await;
-    done.assert_status(StatusCode::SEE_OTHER);
+    let done = president
+        .post_ok(&app, &revoke, &[("reason", reason)])
+        .await;
     assert_eq!(done.header("location"), "/leagues/gthscl/people");
     assert!(!holds_a_role(&store, CLAY).await);
 
     // Back on the page: the notice once, and no row for the advisor.
-    let people = president.get(&app, "/leagues/gthscl/people").await;
-    people.assert_status(StatusCode::OK);
+    let people = president.get_ok(&app, "/leagues/gthscl/people").await;
     people.assert_contains(&format!(
         "{CLAY} no longer holds the role Advisor of Clay High School"
     ));
@@ -85,20 +83,17 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
     again.assert_lacks("no longer holds");
 
     // The advisor's own session: the next request finds the role gone.
-    let after = advisor
-        .post(&app, &format!("{CLAY_MATCH}/result"), &[])
+    advisor
+        .post_forbidden(&app, &format!("{CLAY_MATCH}/result"), &[])
         .await;
-    after.assert_status(StatusCode::FORBIDDEN);
-    let confirm = advisor
-        .post(&app, &format!("{CLAY_MATCH}/confirm"), &[])
+    advisor
+        .post_forbidden(&app, &format!("{CLAY_MATCH}/confirm"), &[])
         .await;
-    confirm.assert_status(StatusCode::FORBIDDEN);
     let account = advisor.get(&app, "/account").await;
     account.assert_contains("This account has no role in any league yet.");
 
     // The league's history says who removed which role, and why.
-    let history = president.get(&app, "/leagues/gthscl/history").await;
-    history.assert_status(StatusCode::OK);
+    let history = president.get_ok(&app, "/leagues/gthscl/history").await;
     let b = &history.body;
     let row = &b[b
         .find(&format!(
@@ -112,8 +107,9 @@ async fn the_president_removes_an_advisor_who_then_may_not_report_their_matches(
     );
 
     // The same form again: the role is no longer held; the answer says so.
-    let twice = president.post(&app, &revoke, &[]).await;
-    twice.assert_status(StatusCode::NOT_FOUND);
+    let twice = president
+        .post_expect(&app, &revoke, &[], StatusCode::NOT_FOUND)
+        .await;
     twice.assert_contains("may have been removed already");
 }
 
@@ -122,7 +118,7 @@ async fn an_advisor_may_not_remove_anyones_role() {
     let store = store().await;
     let app = app(&store);
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, CLAY, Role::Advisor, Some("Clay High School")).await;
+    advisor(&store, CLAY, "Clay High School").await;
     let president_role = revoke_path(&store, PRESIDENT).await;
     let own_role = revoke_path(&store, CLAY).await;
     let mut advisor = Visitor::signed_in(&app, CLAY).await;
@@ -147,9 +143,8 @@ async fn the_last_president_cannot_remove_his_own_role() {
     let own = revoke_path(&store, PRESIDENT).await;
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let a = president
-        .post(&app, &own, &[("reason", "stepping down")])
+        .post_refused(&app, &own, &[("reason", "stepping down")])
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("You hold the league&#39;s only President role, so it was not removed");
     a.assert_contains("Give the President&#39;s role to someone else first");
     assert!(holds_a_role(&store, PRESIDENT).await);
@@ -164,15 +159,15 @@ async fn the_last_president_cannot_remove_his_own_role() {
         None,
     )
     .await;
-    let a = president
-        .post(&app, &own, &[("reason", "stepping down")])
+    president
+        .post_ok(&app, &own, &[("reason", "stepping down")])
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     assert!(!holds_a_role(&store, PRESIDENT).await);
     assert!(holds_a_role(&store, "next.president@gthscl.example").await);
     // And with that his session may no longer open the People page.
-    let people = president.get(&app, "/leagues/gthscl/people").await;
-    people.assert_status(StatusCode::FORBIDDEN);
+    president
+        .get_expect(&app, "/leagues/gthscl/people", StatusCode::FORBIDDEN)
+        .await;
 }
 
 #[tokio::test]
@@ -239,10 +234,9 @@ async fn the_league_history_shows_who_joined_by_invitation() {
         .await
         .unwrap();
     let mut newcomer = Visitor::new(&app).await;
-    let form = newcomer.get(&app, &format!("/invites/{token}")).await;
-    form.assert_status(StatusCode::OK);
-    let joined = newcomer
-        .post(
+    newcomer.get_ok(&app, &format!("/invites/{token}")).await;
+    newcomer
+        .post_ok(
             &app,
             &format!("/invites/{token}"),
             &[
@@ -252,11 +246,9 @@ async fn the_league_history_shows_who_joined_by_invitation() {
             ],
         )
         .await;
-    joined.assert_status(StatusCode::SEE_OTHER);
 
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let history = president.get(&app, "/leagues/gthscl/history").await;
-    history.assert_status(StatusCode::OK);
+    let history = president.get_ok(&app, "/leagues/gthscl/history").await;
     let b = &history.body;
     // The new account's own steps, by the name it was given (issue 32: the history as a log).
     assert!(
@@ -352,10 +344,9 @@ async fn the_president_withdraws_a_pending_invitation_and_its_link_stops_working
         "{}",
         people.body
     );
-    let done = president
-        .post(&app, &action, &[("reason", "Sent to the wrong address.")])
+    president
+        .post_ok(&app, &action, &[("reason", "Sent to the wrong address.")])
         .await;
-    done.assert_status(StatusCode::SEE_OTHER);
     let people = president.get(&app, "/leagues/gthscl/people").await;
     people.assert_contains("The invitation to wrong@school.example is withdrawn");
     people.assert_contains("withdrawn ");
@@ -384,13 +375,16 @@ async fn the_president_withdraws_a_pending_invitation_and_its_link_stops_working
     let history = president.get(&app, "/leagues/gthscl/history").await;
     history.assert_contains("withdrew the invitation");
     history.assert_contains("Sent to the wrong address.");
-    let again = president.post(&app, &action, &[]).await;
-    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let again = president.post_refused(&app, &action, &[]).await;
     again.assert_contains("was already withdrawn on ");
-    let missing = president
-        .post(&app, "/leagues/gthscl/invites/999999/withdraw", &[])
+    president
+        .post_expect(
+            &app,
+            "/leagues/gthscl/invites/999999/withdraw",
+            &[],
+            StatusCode::NOT_FOUND,
+        )
         .await;
-    missing.assert_status(StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -476,22 +470,20 @@ async fn an_invitation_names_one_of_the_leagues_schools_and_only_for_a_role_that
         ]
     };
     let a = president
-        .post(
+        .post_refused(
             &app,
             "/leagues/gthscl/invites",
             &send("advisor", "Nowhere High"),
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("“Nowhere High” is not one of the schools of GTHSCL");
     let a = president
-        .post(
+        .post_refused(
             &app,
             "/leagues/gthscl/invites",
             &send("treasurer", "Clay High School"),
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("The Treasurer does not act for a school");
     let league = store.league("gthscl").await.unwrap().unwrap();
     assert!(store.invites(league.id).await.unwrap().is_empty());

@@ -38,8 +38,8 @@ struct Tokens {
 
 async fn tokens(store: &arbiter_store::Store) -> Tokens {
     account(store, PRESIDENT, Role::President, None).await;
-    account(store, START, Role::Advisor, Some("Start High School")).await;
-    account(store, CLAY, Role::Advisor, Some("Clay High School")).await;
+    advisor(store, START, "Start High School").await;
+    advisor(store, CLAY, "Clay High School").await;
     Tokens {
         president: api_token(store, PRESIDENT, Role::President, None).await,
         start: api_token(store, START, Role::Advisor, Some("Start High School")).await,
@@ -52,8 +52,7 @@ async fn an_advisor_adds_a_player_to_their_schools_team_as_the_rosters_page_woul
     let store = store().await;
     let t = tokens(&store).await;
     let app = app(&store);
-    let before = get(&app, &format!("/api/v1{DIVISION}/teams/start")).await;
-    before.assert_status(StatusCode::OK);
+    let before = get_ok(&app, &format!("/api/v1{DIVISION}/teams/start")).await;
     assert!(!before.body.contains("Dee Novak"), "a new player");
 
     let added = post(

@@ -13,13 +13,7 @@ const PRESIDENT: &str = "president@gthscl.example";
 async fn an_officer_previews_a_roster_file_then_adds_its_players() {
     let store = store().await;
     account(&store, PRESIDENT, Role::President, None).await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let account_page = president.get(&app, "/account").await;
@@ -31,7 +25,7 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
     let mistakes =
         "name,school,rating\nAna Diaz,Start High School,abc\nAna Diaz,Start High School,\n";
     let refused = president
-        .post(
+        .post_refused(
             &app,
             ROSTERS,
             &[
@@ -41,7 +35,6 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
             ],
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("line 2, rating: “abc” is not a rating");
     refused.assert_contains("line 3, name: Ana Diaz of Start High School is on line 2 too");
 
@@ -61,7 +54,7 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
 
     let clean = "name,school,grade\nAna Diaz,Start High School,10\n";
     let preview = president
-        .post(
+        .post_expect(
             &app,
             ROSTERS,
             &[
@@ -69,9 +62,9 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
                 ("text", clean),
                 ("step", "preview"),
             ],
+            StatusCode::OK,
         )
         .await;
-    preview.assert_status(StatusCode::OK);
     preview.assert_contains("line 2: Ana Diaz (1200N) joins Start Spartans as start-5");
     preview.assert_contains("Add this player");
     let team = "/leagues/gthscl/2026-27/division-a/teams/start";
@@ -81,7 +74,7 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
     );
 
     let added = president
-        .post(
+        .post_expect(
             &app,
             ROSTERS,
             &[
@@ -89,9 +82,9 @@ async fn an_officer_previews_a_roster_file_then_adds_its_players() {
                 ("text", clean),
                 ("step", "add"),
             ],
+            StatusCode::OK,
         )
         .await;
-    added.assert_status(StatusCode::OK);
     added.assert_contains("1 player added to Division A");
     assert!(get(&app, team).await.body.contains("Ana Diaz"));
     let history = store
@@ -115,7 +108,7 @@ async fn the_team_column_takes_the_name_the_division_shows() {
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let file = "name,school,team,grade\nGia Romero,Genoa Area High School,Start Spartans,10\nHal Brook,Clay High School,clay,10\n";
     let preview = president
-        .post(
+        .post_expect(
             &app,
             ROSTERS,
             &[
@@ -123,9 +116,9 @@ async fn the_team_column_takes_the_name_the_division_shows() {
                 ("text", file),
                 ("step", "preview"),
             ],
+            StatusCode::OK,
         )
         .await;
-    preview.assert_status(StatusCode::OK);
     assert!(
         preview.body.contains("line 2: Gia Romero")
             && preview.body.contains("joins Start Spartans"),
@@ -169,8 +162,7 @@ async fn every_mistake_of_a_roster_file_is_listed_at_once_at_the_files_own_line(
         ("text", file),
         ("step", "preview"),
     ];
-    let refused = president.post(&app, ROSTERS, &fields).await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = president.post_refused(&app, ROSTERS, &fields).await;
     let rating = refused
         .body
         .find("line 3, rating: “abc” is not a rating")
@@ -225,12 +217,14 @@ async fn gt_r6_a_student_of_a_school_with_no_team_joins_the_closest_team() {
     let file = "name,school,team,grade\nGia Romero,Genoa Area High School,start,10\n";
     let send =
         |step: &'static str| vec![("competition", competition), ("text", file), ("step", step)];
-    let preview = president.post(&app, ROSTERS, &send("preview")).await;
-    preview.assert_status(StatusCode::OK);
+    let preview = president
+        .post_expect(&app, ROSTERS, &send("preview"), StatusCode::OK)
+        .await;
     preview.assert_contains("joins Start Spartans as start-5 (GT-R6: a student of Genoa Area High School, whose school has no team, joins the closest team)");
     preview.assert_contains("Add this player");
-    let added = president.post(&app, ROSTERS, &send("add")).await;
-    added.assert_status(StatusCode::OK);
+    president
+        .post_expect(&app, ROSTERS, &send("add"), StatusCode::OK)
+        .await;
     let team = get(&app, "/leagues/gthscl/2026-27/division-a/teams/start").await;
     team.assert_contains(
         "Gia Romero</a> <span class=\"reason\">of Genoa Area High School (GT-R6)</span>",
@@ -278,19 +272,12 @@ async fn gt_r6_a_student_of_a_school_with_no_team_joins_the_closest_team() {
 async fn an_officer_withdraws_a_player_and_their_games_stay() {
     let store = store().await;
     account(&store, PRESIDENT, Role::President, None).await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let listed = president
-        .get(&app, &format!("{ROSTERS}?competition=2026-27%2Fdivision-a"))
+        .get_ok(&app, &format!("{ROSTERS}?competition=2026-27%2Fdivision-a"))
         .await;
-    listed.assert_status(StatusCode::OK);
     assert!(
         listed.body.contains("The rosters") && listed.body.contains("Dee Park"),
         "{}",
@@ -307,19 +294,17 @@ async fn an_officer_withdraws_a_player_and_their_games_stay() {
         ]
     };
     let refused = president
-        .post(&app, &format!("{ROSTERS}/player"), &change("abc", ""))
+        .post_refused(&app, &format!("{ROSTERS}/player"), &change("abc", ""))
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("Dee Park: “abc” is not a rating");
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
-    let forbidden = coach
-        .post(
+    coach
+        .post_forbidden(
             &app,
             &format!("{ROSTERS}/player"),
             &change("1600", "2027-01-04"),
         )
         .await;
-    forbidden.assert_status(StatusCode::FORBIDDEN);
 
     let before = store
         .load_competition("gthscl", "division-a")
@@ -327,13 +312,12 @@ async fn an_officer_withdraws_a_player_and_their_games_stay() {
         .unwrap()
         .unwrap();
     let done = president
-        .post(
+        .post_ok(
             &app,
             &format!("{ROSTERS}/player"),
             &change("1600", "2027-01-04"),
         )
         .await;
-    done.assert_status(StatusCode::SEE_OTHER);
     let after = store
         .load_competition("gthscl", "division-a")
         .await

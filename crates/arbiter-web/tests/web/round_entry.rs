@@ -64,13 +64,7 @@ async fn arbiter_and_coach() -> arbiter_store::Store {
         .await
         .unwrap();
     account(&store, ARBITER, Role::Arbiter, None).await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     store
 }
 
@@ -81,8 +75,7 @@ async fn checked_and_saved(
     who: &mut Visitor,
     typed: &[(&str, &str)],
 ) -> Answer {
-    let check = who.post(app, ROUND, typed).await;
-    check.assert_status(StatusCode::OK);
+    let check = who.post_expect(app, ROUND, typed, StatusCode::OK).await;
     check.assert_contains("Check before saving");
     let checked = checked_value(&check.body);
     let mut sent = typed.to_vec();
@@ -101,12 +94,10 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
 
     // An advisor is refused by the permission table.
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
-    let refused = coach.get(&app, ROUND).await;
-    refused.assert_status(StatusCode::FORBIDDEN);
+    coach.get_expect(&app, ROUND, StatusCode::FORBIDDEN).await;
 
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
-    let page = arbiter.get(&app, ROUND).await;
-    page.assert_status(StatusCode::OK);
+    let page = arbiter.get_ok(&app, ROUND).await;
     let names = fields(&page.body);
     assert_eq!(
         names,
@@ -127,7 +118,7 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
 
     // A key that is no result, and a match typed in part: both named, nothing saved.
     let a = arbiter
-        .post(
+        .post_refused(
             &app,
             ROUND,
             &[
@@ -141,7 +132,6 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
             ],
         )
         .await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     a.assert_contains("board 2: “2” is not a result");
     a.assert_contains("boards 2, 3, 4 have no result; type every board of a match, or none.");
     // What was typed comes back.
@@ -162,8 +152,9 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
         ("r.drop.4", "0"),
     ];
     // First the scores to check, nothing saved yet.
-    let check = arbiter.post(&app, ROUND, &typed).await;
-    check.assert_status(StatusCode::OK);
+    let check = arbiter
+        .post_expect(&app, ROUND, &typed, StatusCode::OK)
+        .await;
     check.assert_contains("Nothing is saved yet. These 2 matches will be saved as typed:");
     check.assert_contains("2½–1½");
     assert_eq!(
@@ -174,8 +165,9 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     // A board changed on the check page is checked again, not saved.
     let mut changed = typed.to_vec();
     changed.push(("checked", "r.start.1=0"));
-    let a = arbiter.post(&app, ROUND, &changed).await;
-    a.assert_status(StatusCode::OK);
+    arbiter
+        .post_expect(&app, ROUND, &changed, StatusCode::OK)
+        .await;
     assert_eq!(
         round_4(&app).await,
         before,
@@ -203,8 +195,7 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     again[0] = ("v.start", "2");
     again[1] = ("v.drop", "2");
     again[5] = ("r.start.4", "1");
-    let a = arbiter.post(&app, ROUND, &again).await;
-    a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let a = arbiter.post_refused(&app, ROUND, &again).await;
     a.assert_contains("A correction needs its reason (GT-P2)");
     again.push((
         "reason",
@@ -258,10 +249,9 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     // restores the one before.
     let page = arbiter.get(&app, ROUND).await;
     page.assert_contains("Undo the last change: version 3 of Waite Dropouts");
-    let a = arbiter
-        .post(&app, &format!("{ROUND}/undo"), &[("last", "drop:3")])
+    arbiter
+        .post_ok(&app, &format!("{ROUND}/undo"), &[("last", "drop:3")])
         .await;
-    a.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(round_4(&app).await[1].2, 0.5);
     let m = get(
         &app,
@@ -271,14 +261,17 @@ async fn an_arbiter_types_a_whole_round_and_the_standings_follow() {
     m.assert_contains("Undo on the round page: version 3 taken back.");
     // An undo offered by an older page is refused: the last change is now another.
     let a = arbiter
-        .post(&app, &format!("{ROUND}/undo"), &[("last", "drop:3")])
+        .post_expect(
+            &app,
+            &format!("{ROUND}/undo"),
+            &[("last", "drop:3")],
+            StatusCode::CONFLICT,
+        )
         .await;
-    a.assert_status(StatusCode::CONFLICT);
     a.assert_contains("no longer the last one");
 
     // The projector reads the same standings, and refreshes itself without JavaScript too.
-    let projector = get(&app, "/leagues/gthscl/2026-27/division-a/projector").await;
-    projector.assert_status(StatusCode::OK);
+    let projector = get_ok(&app, "/leagues/gthscl/2026-27/division-a/projector").await;
     projector.assert_contains(r#"<meta http-equiv="refresh" content="30">"#);
     projector.assert_contains("Round 4 results");
     assert!(
@@ -300,8 +293,7 @@ async fn nothing_typed_is_lost_and_the_answer_says_what_was_saved_and_what_was_n
     let store = arbiter_and_coach().await;
     let app = app_on(&store, date(2026, 11, 16));
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
-    let page = arbiter.get(&app, ROUND).await;
-    page.assert_status(StatusCode::OK);
+    let page = arbiter.get_ok(&app, ROUND).await;
     let script = page
         .body
         .split("<script>")
@@ -377,8 +369,7 @@ async fn the_arbiter_prints_the_rounds_sheets() {
     let mut arbiter = Visitor::signed_in(&app, ARBITER).await;
     let round = arbiter.get(&app, ROUND).await;
     round.assert_contains(&format!("href=\"{sheets}\""));
-    let page = arbiter.get(&app, sheets).await;
-    page.assert_status(StatusCode::OK);
+    let page = arbiter.get_ok(&app, sheets).await;
     // The pairing sheet, then one score sheet a match.
     assert_eq!(
         page.body.matches("<section class=\"sheet\">").count(),
@@ -408,8 +399,7 @@ async fn a_competitions_files_download_from_its_page() {
             page.body
         );
     }
-    let csv = get(&app, &format!("{c}/standings.csv")).await;
-    csv.assert_status(StatusCode::OK);
+    let csv = get_ok(&app, &format!("{c}/standings.csv")).await;
     assert!(
         csv.body.starts_with("rank,place,team_id,team,"),
         "{}",

@@ -116,8 +116,7 @@ async fn enter_round(
     results: &[(&str, [&str; 4])],
 ) {
     let uri = format!("{PLAYOFF_ROUND}/{round}/results");
-    let page = v.get(app, &uri).await;
-    page.assert_status(StatusCode::OK);
+    let page = v.get_ok(app, &uri).await;
     let mut fields: Vec<(String, String)> = page
         .body
         .split("name=\"v.")
@@ -145,8 +144,7 @@ async fn enter_round(
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
     // The scores are shown to check first (issue 32, item 19), then saved as checked.
-    let check = v.post(app, &uri, &sent).await;
-    check.assert_status(StatusCode::OK);
+    let check = v.post_expect(app, &uri, &sent, StatusCode::OK).await;
     let checked = checked_value(&check.body);
     let mut sent = sent;
     sent.push(("checked", &checked));
@@ -185,8 +183,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     assert_eq!(coach.get(&app, QUALIFY).await.status, StatusCode::FORBIDDEN);
 
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let page = president.get(&app, QUALIFY).await;
-    page.assert_status(StatusCode::OK);
+    let page = president.get_ok(&app, QUALIFY).await;
     for seen in [
         "NOR High",
         "SWE High",
@@ -204,9 +201,8 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
         .await;
     assert!(drawn.status.is_redirection(), "{}", drawn.body);
     let again = president
-        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .post_refused(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
         .await;
-    again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     again.assert_contains("drawn already");
     let bracket = get(&app, PLAYOFFS).await;
     for seen in [
@@ -261,7 +257,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     let first = game_in_force(&page.body);
     // A correction needs its reason.
     let bare = president
-        .post(
+        .post_refused(
             &app,
             QUALIFY,
             &[
@@ -273,7 +269,6 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
             ],
         )
         .await;
-    bare.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     bare.assert_contains("Say why the deciding game is corrected");
     // GT-F3: corrected by a new version: the game was drawn, and an Armageddon game drawn goes
     // to Black: NWE (away) had Black and goes through. The first entry stays on the page.
@@ -303,7 +298,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     }
     // The version corrected already is not corrected again.
     let twice = president
-        .post(
+        .post_refused(
             &app,
             QUALIFY,
             &[
@@ -315,7 +310,6 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
             ],
         )
         .await;
-    twice.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     twice.assert_contains("corrected already");
     let bracket = get(&app, PLAYOFFS).await;
     bracket.assert_contains("drawn, so Black goes through");
@@ -333,7 +327,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     let page = president.get(&app, QUALIFY).await;
     let second = game_in_force(&page.body);
     let late = president
-        .post(
+        .post_refused(
             &app,
             QUALIFY,
             &[
@@ -345,7 +339,6 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
             ],
         )
         .await;
-    late.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     late.assert_contains("round 2 is paired already");
     // The final, NOR v NWE: NOR wins 2½-1½.
     enter_round(&mut president, &app, 2, &[("nor", ["1", "=", "1", "0"])]).await;
@@ -414,8 +407,7 @@ async fn knockout_with_a_drawn_semi_final() -> (Store, axum::Router, Visitor) {
 async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable_or_a_race() {
     let (_store, app, _president) = knockout_with_a_drawn_semi_final().await;
     let competition = "/leagues/gthscl/2026-27/playoffs-2026-27";
-    let page = get(&app, competition).await;
-    page.assert_status(StatusCode::SEE_OTHER);
+    let page = get_expect(&app, competition, StatusCode::SEE_OTHER).await;
     assert_eq!(page.header("location"), PLAYOFFS);
 
     let bracket = get(&app, PLAYOFFS).await;
@@ -473,8 +465,7 @@ async fn gt_f3_a_knockout_is_read_as_its_bracket_never_as_standings_a_crosstable
     }
 
     // A round's page offers the bracket, not the tables.
-    let round = get(&app, &format!("{PLAYOFF_ROUND}/1")).await;
-    round.assert_status(StatusCode::OK);
+    let round = get_ok(&app, &format!("{PLAYOFF_ROUND}/1")).await;
     round.assert_contains(&format!("href=\"{PLAYOFFS}\""));
     for unseen in ["/crosstable", "/explain", "Standings</a>"] {
         assert!(!round.body.contains(unseen), "{unseen}: {}", round.body);
@@ -492,8 +483,7 @@ async fn gt_f3_the_armageddon_game_is_entered_on_the_drawn_matchs_page() {
     bracket.assert_contains(&format!(
         "<a href=\"{drawn}\">SOU High v NWE High was drawn"
     ));
-    let page = president.get(&app, &drawn).await;
-    page.assert_status(StatusCode::OK);
+    let page = president.get_ok(&app, &drawn).await;
     page.assert_contains(">Enter the Armageddon game</button>");
     page.assert_contains("name=\"back\"");
     // The match decided 3-1 has none.
@@ -512,7 +502,7 @@ async fn gt_f3_the_armageddon_game_is_entered_on_the_drawn_matchs_page() {
     // Entered from the match page: back to it, and the bracket sends NWE through.
     let csrf = csrf_of(&page.body).unwrap();
     let entered = president
-        .post(
+        .post_ok(
             &app,
             QUALIFY,
             &[
@@ -527,7 +517,6 @@ async fn gt_f3_the_armageddon_game_is_entered_on_the_drawn_matchs_page() {
             ],
         )
         .await;
-    entered.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(entered.header("location"), drawn);
     let after = president.get(&app, &drawn).await;
     after.assert_lacks("Enter the Armageddon game");
@@ -541,8 +530,7 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
     let store = season(false).await;
     let app = app_on(&store, date(2027, 3, 1));
     let mut vp = Visitor::signed_in(&app, VP).await;
-    let page = vp.get(&app, "/leagues/gthscl/2026-27/reports").await;
-    page.assert_status(StatusCode::OK);
+    let page = vp.get_ok(&app, "/leagues/gthscl/2026-27/reports").await;
     page.assert_contains("The product&#39;s draft");
     assert_eq!(
         get(&app, "/leagues/gthscl/2026-27/reports/end.txt")
@@ -565,20 +553,18 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
         .await;
     assert!(draft.status.is_redirection(), "{}", draft.body);
     // A second writer on version 0 is refused: nothing lost.
-    let stale = vp
-        .post(
-            &app,
-            "/leagues/gthscl/2026-27/reports",
-            &[
-                ("moment", "end"),
-                ("seen", "0"),
-                ("text", "x"),
-                ("markdown", "x"),
-                ("step", "publish"),
-            ],
-        )
-        .await;
-    stale.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    vp.post_refused(
+        &app,
+        "/leagues/gthscl/2026-27/reports",
+        &[
+            ("moment", "end"),
+            ("seen", "0"),
+            ("text", "x"),
+            ("markdown", "x"),
+            ("step", "publish"),
+        ],
+    )
+    .await;
     let published = vp
         .post(
             &app,
@@ -593,8 +579,7 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
         )
         .await;
     assert!(published.status.is_redirection(), "{}", published.body);
-    let text = get(&app, "/leagues/gthscl/2026-27/reports/end.txt").await;
-    text.assert_status(StatusCode::OK);
+    let text = get_ok(&app, "/leagues/gthscl/2026-27/reports/end.txt").await;
     assert_eq!(text.body, "GTHSCL season ends.\nNOR High wins the league.");
     let md = get(&app, "/leagues/gthscl/2026-27/reports/end.md").await;
     assert!(
@@ -606,13 +591,14 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
     // GT-O3, issue 32 item 11: the President reads the Vice-President's reports and drafts, but
     // has no form to change or publish them, and a POST is refused.
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let read = president.get(&app, "/leagues/gthscl/2026-27/reports").await;
-    read.assert_status(StatusCode::OK);
+    let read = president
+        .get_ok(&app, "/leagues/gthscl/2026-27/reports")
+        .await;
     read.assert_contains("The Vice-President edits and publishes this report (GT-O3)");
     read.assert_contains("NOR High wins the league.");
     read.assert_lacks("<textarea");
-    let refused = president
-        .post(
+    president
+        .post_forbidden(
             &app,
             "/leagues/gthscl/2026-27/reports",
             &[
@@ -624,7 +610,6 @@ async fn gt_o3_the_vice_president_edits_and_publishes_the_end_of_season_report()
             ],
         )
         .await;
-    refused.assert_status(StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -683,10 +668,8 @@ async fn gt_o3_the_finished_demo_seasons_reports_and_awards() {
     }
     // The Vice-President's page offers the same draft to edit.
     let mut vp = Visitor::signed_in(&app, VP).await;
-    let page = vp.get(&app, "/leagues/gthscl/2026-27/reports").await;
-    page.assert_status(StatusCode::OK);
-    let awards = get(&app, "/leagues/gthscl/2026-27/awards").await;
-    awards.assert_status(StatusCode::OK);
+    vp.get_ok(&app, "/leagues/gthscl/2026-27/reports").await;
+    let awards = get_ok(&app, "/leagues/gthscl/2026-27/awards").await;
     insta::assert_snapshot!("demo_awards", masked(&awards.body));
 }
 
@@ -770,8 +753,7 @@ async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_i
         .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
         .await;
     assert!(drawn.status.is_redirection(), "{}", drawn.body);
-    let page = get(&app, PLAYOFFS).await;
-    page.assert_status(StatusCode::OK);
+    let page = get_ok(&app, PLAYOFFS).await;
     for seen in [
         "A round robin of the 4 teams",
         "<h2>Standings</h2>",
@@ -966,12 +948,10 @@ async fn gt_o3_gt_f3_the_president_does_not_decide_his_own_schools_playoff_match
         ("reason", "played at SOU after the match"),
     ];
     let mut own = Visitor::signed_in(&app, OWN).await;
-    let refused = own.post(&app, QUALIFY, &game).await;
-    refused.assert_status(StatusCode::FORBIDDEN);
+    let refused = own.post_forbidden(&app, QUALIFY, &game).await;
     refused.assert_contains("GT-O3: the playoff match involves SOU High School, the President&#39;s own school; the Vice-President decides it.");
     let mut vp = Visitor::signed_in(&app, VP).await;
-    let page = vp.get(&app, QUALIFY).await;
-    page.assert_status(StatusCode::OK);
+    vp.get_ok(&app, QUALIFY).await;
     let entered = vp.post(&app, QUALIFY, &game).await;
     assert!(entered.status.is_redirection(), "{}", entered.body);
     // Nor does he correct it; the Vice-President may not draw or pair (the President runs the
@@ -985,10 +965,8 @@ async fn gt_o3_gt_f3_the_president_does_not_decide_his_own_schools_playoff_match
         ("result", "1/2-1/2"),
         ("reason", "the score sheet says drawn"),
     ];
-    let refused = own.post(&app, QUALIFY, &correction).await;
-    refused.assert_status(StatusCode::FORBIDDEN);
-    let paired = vp.post(&app, QUALIFY, &[("step", "pair")]).await;
-    paired.assert_status(StatusCode::FORBIDDEN);
+    own.post_forbidden(&app, QUALIFY, &correction).await;
+    vp.post_forbidden(&app, QUALIFY, &[("step", "pair")]).await;
     let corrected = vp.post(&app, QUALIFY, &correction).await;
     assert!(corrected.status.is_redirection(), "{}", corrected.body);
 }

@@ -24,8 +24,8 @@ const PAGE: &str = "/leagues/gthscl/2026-27/send-schedule";
 async fn gt_o3_the_secretary_sends_each_school_its_schedule_in_one_mail() {
     let store = store().await;
     account(&store, SECRETARY, Role::Secretary, None).await;
-    account(&store, START, Role::Advisor, Some("Start High School")).await;
-    account(&store, SCOTT, Role::Advisor, Some("Scott High School")).await;
+    advisor(&store, START, "Start High School").await;
+    advisor(&store, SCOTT, "Scott High School").await;
     set_school_address(
         &store,
         "Scott High School",
@@ -49,8 +49,7 @@ async fn gt_o3_the_secretary_sends_each_school_its_schedule_in_one_mail() {
     assert_eq!(coach.get(&app, PAGE).await.status, StatusCode::FORBIDDEN);
 
     // The preview: four schools play, two have an advisor, so two mails; nothing sent yet.
-    let preview = secretary.get(&app, PAGE).await;
-    preview.assert_status(StatusCode::OK);
+    let preview = secretary.get_ok(&app, PAGE).await;
     for said in [
         "4 schools with a match in 2026-27: 2 mails to send",
         "2 schools have no advisor yet",
@@ -62,8 +61,7 @@ async fn gt_o3_the_secretary_sends_each_school_its_schedule_in_one_mail() {
     }
     assert!(mails(&dir).is_empty());
 
-    let sent = secretary.post(&app, PAGE, &[("step", "send")]).await;
-    sent.assert_status(StatusCode::SEE_OTHER);
+    let sent = secretary.post_ok(&app, PAGE, &[("step", "send")]).await;
     let done = secretary.get(&app, sent.header("location")).await;
     done.assert_contains("The schedule went to 2 schools in 2 mails (GT-O3)");
     let sent = wait_for(&dir, 2).await;
@@ -116,8 +114,7 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
     division.assert_contains(&format!("href=\"{DIVISION}/schedule\""));
     division.assert_contains(&format!("{DIVISION}/schedule.csv"));
 
-    let csv = get(&app, &format!("{DIVISION}/schedule.csv")).await;
-    csv.assert_status(StatusCode::OK);
+    let csv = get_ok(&app, &format!("{DIVISION}/schedule.csv")).await;
     assert_eq!(csv.header("content-type"), "text/csv; charset=utf-8");
     let mut lines = csv.body.lines();
     assert_eq!(
@@ -126,8 +123,7 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
     );
     csv.assert_contains("4,2026-11-16,,Start Spartans,\"Zoë O'Brien <&> \"\"Q\"\"\",Start High School,\"2010 Tremainsville Rd, Toledo, OH\",");
 
-    let season = get(&app, "/leagues/gthscl/2026-27/schedule.csv").await;
-    season.assert_status(StatusCode::OK);
+    let season = get_ok(&app, "/leagues/gthscl/2026-27/schedule.csv").await;
     assert!(
         season.body.starts_with(
             "division,round,date,time,home,away,place,address,note\r\nDivision A,1,2026-11-02,"
@@ -136,8 +132,7 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
         season.body
     );
 
-    let sheet = get(&app, &format!("{DIVISION}/schedule")).await;
-    sheet.assert_status(StatusCode::OK);
+    let sheet = get_ok(&app, &format!("{DIVISION}/schedule")).await;
     for said in [
         "Schedule: ",
         "Mon 16 Nov 2026",
@@ -151,8 +146,7 @@ async fn gt_o3_the_schedule_prints_per_division_and_school_and_downloads_as_csv(
     let school = get(&app, "/leagues/gthscl/schools/clay-high-school").await;
     let href = "/leagues/gthscl/schools/clay-high-school/schedule";
     school.assert_contains(href);
-    let sheet = get(&app, href).await;
-    sheet.assert_status(StatusCode::OK);
+    let sheet = get_ok(&app, href).await;
     sheet.assert_contains("Clay Eagles");
     sheet.assert_lacks("Waite Dropouts v Zo");
 }

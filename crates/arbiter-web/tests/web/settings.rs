@@ -19,7 +19,7 @@ const ADVISOR: &str = "coach@start.example";
 async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_site() {
     let store = store().await;
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    advisor(&store, ADVISOR, "Start High School").await;
     account(&store, "treasurer@gthscl.example", Role::Treasurer, None).await;
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
@@ -29,8 +29,7 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
     setup.assert_contains(&format!(
             "<a href=\"{SETTINGS}\">Settings: the entry fee, the playoffs, the days to report a result</a>"
         ));
-    let page = president.get(&app, SETTINGS).await;
-    page.assert_status(StatusCode::OK);
+    let page = president.get_ok(&app, SETTINGS).await;
     let b = &page.body;
     assert!(b.contains("Entry fee (GT-O2), in dollars"), "{b}");
     assert!(b.contains("name=\"entry_fee\" value=\"10.00\""), "{b}");
@@ -47,7 +46,7 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
 
     // Every mistake at once, what was typed kept, nothing saved.
     let refused = president
-        .post(
+        .post_refused(
             &app,
             SETTINGS,
             &[
@@ -61,7 +60,6 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
             ],
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     let r = &refused.body;
     assert!(r.contains("Nothing was saved"), "{r}");
     assert!(r.contains("The entry fee (GT-O2): “ten” is not"), "{r}");
@@ -72,7 +70,7 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
     assert!(r.contains("name=\"entry_fee\" value=\"ten\""), "{r}");
 
     let saved = president
-        .post(
+        .post_ok(
             &app,
             SETTINGS,
             &[
@@ -86,7 +84,6 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
             ],
         )
         .await;
-    saved.assert_status(StatusCode::SEE_OTHER);
     let after = president.get(&app, saved.header("location")).await;
     after.assert_contains("Saved: 1 competition&#39;s rules of 2026-27 changed");
     after.assert_contains("name=\"entry_fee\" value=\"12.50\"");
@@ -125,19 +122,20 @@ async fn gt_o2_gt_f3_the_president_changes_the_fee_and_the_qualifiers_in_the_sit
 
     // The same values again save nothing.
     let again = president
-        .post(
+        .post_expect(
             &app,
             SETTINGS,
             &[("entry_fee", "12.5"), ("qualifiers_per_division", "3")],
+            StatusCode::OK,
         )
         .await;
-    again.assert_status(StatusCode::OK);
     again.assert_contains("Nothing changed");
 
     // An advisor may not read or change them.
     let mut advisor = Visitor::signed_in(&app, ADVISOR).await;
-    let denied = advisor.get(&app, SETTINGS).await;
-    denied.assert_status(StatusCode::FORBIDDEN);
+    advisor
+        .get_expect(&app, SETTINGS, StatusCode::FORBIDDEN)
+        .await;
 }
 
 async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Answer {
@@ -157,7 +155,7 @@ async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Ans
 async fn gt_o2_the_api_reads_and_changes_the_settings_with_the_presidents_token() {
     let store = store().await;
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
+    advisor(&store, ADVISOR, "Start High School").await;
     let president = api_token(&store, PRESIDENT, Role::President, None).await;
     let advisor = api_token(&store, ADVISOR, Role::Advisor, Some("Start High School")).await;
     let app = app(&store);

@@ -24,24 +24,22 @@ async fn a_president_sets_the_leagues_time_zone_and_an_unknown_one_is_refused() 
     let page = president.get(&app, SETUP).await;
     page.assert_contains("America/New_York");
     let refused = president
-        .post(
+        .post_refused(
             &app,
             &format!("{SETUP}/time-zone"),
             &[("time_zone", "America/Toledo")],
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("“America/Toledo” is not a time zone of the IANA tz database");
     let league = || async { store.league("gthscl").await.unwrap().unwrap() };
     assert_eq!(league().await.time_zone.name(), "America/New_York");
-    let set = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{SETUP}/time-zone"),
             &[("time_zone", "America/Chicago")],
         )
         .await;
-    set.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(league().await.time_zone.name(), "America/Chicago");
 }
 
@@ -53,13 +51,7 @@ async fn a_president_sets_the_leagues_time_zone_and_an_unknown_one_is_refused() 
 async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() {
     let store = store().await;
     account(&store, PRESIDENT, Role::President, None).await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let home = president.get(&app, "/account").await;
@@ -71,19 +63,18 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
     let school_id = id.clone();
     let long = format!("{}\nToledo", "x".repeat(300));
     let refused = president
-        .post(
+        .post_refused(
             &app,
             &format!("{SETUP}/schools/address"),
             &[("school", &school_id), ("address", &long)],
         )
         .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains(
         "The address of Start High School has 307 characters; an address may have at most 300.",
     );
     refused.assert_contains("Nothing was saved");
     let tabbed = president
-        .post(
+        .post_refused(
             &app,
             &format!("{SETUP}/schools/address"),
             &[
@@ -92,7 +83,6 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
             ],
         )
         .await;
-    tabbed.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     tabbed.assert_contains("U+0009 (a tab)");
     assert!(
         tabbed.body.contains("2010\tTremainsville Rd</textarea>"),
@@ -101,8 +91,8 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
     );
     let addresses = || async { school(&store, "Start High School").await.address };
     assert_eq!(addresses().await, None);
-    let set = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{SETUP}/schools/address"),
             &[
@@ -111,7 +101,6 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
             ],
         )
         .await;
-    set.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(
         addresses().await.unwrap().as_str(),
         "2010 Tremainsville Rd\nToledo, OH 43613"
@@ -123,14 +112,13 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
     let team = get(&app, "/leagues/gthscl/2026-27/division-a/teams/start").await;
     team.assert_contains("at Start High School, 2010 Tremainsville Rd, Toledo, OH 43613.");
     // Cleared: an empty address.
-    let cleared = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{SETUP}/schools/address"),
             &[("school", &school_id), ("address", "  ")],
         )
         .await;
-    cleared.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(addresses().await, None);
     let history = store
         .history(&arbiter_store::HistoryFilter::default())
@@ -148,14 +136,13 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
     );
     // An advisor keeps their school's teams, not the league's schools.
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
-    let denied = coach
-        .post(
+    coach
+        .post_forbidden(
             &app,
             &format!("{SETUP}/schools/address"),
             &[("school", &school_id), ("address", "1 Main St")],
         )
         .await;
-    denied.assert_status(StatusCode::FORBIDDEN);
     assert_eq!(addresses().await, None);
 }
 
@@ -163,31 +150,24 @@ async fn a_president_sets_a_schools_address_and_each_change_is_in_the_history() 
 async fn a_president_builds_next_season_from_this_one() {
     let store = store().await;
     account(&store, PRESIDENT, Role::President, None).await;
-    account(
-        &store,
-        "coach@start.example",
-        Role::Advisor,
-        Some("Start High School"),
-    )
-    .await;
+    advisor(&store, "coach@start.example", "Start High School").await;
     let app = app(&store);
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let account_page = president.get(&app, "/account").await;
     account_page.assert_contains(&format!("href=\"{SETUP}\""));
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     assert_eq!(coach.get(&app, SETUP).await.status, StatusCode::FORBIDDEN);
-    let refused = coach
-        .post(
+    coach
+        .post_forbidden(
             &app,
             &format!("{SETUP}/schools"),
             &[("name", "Coach's Own High")],
         )
         .await;
-    refused.assert_status(StatusCode::FORBIDDEN);
 
     // A season: a bad date is named; then it is made.
     let bad = president
-        .post(
+        .post_refused(
             &app,
             &format!("{SETUP}/seasons"),
             &[
@@ -197,14 +177,13 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    bad.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     bad.assert_contains("“2027-13-04” is not a date");
     assert!(
         bad.body.contains("value=\"2028-02-23\""),
         "what was typed is kept"
     );
-    let made = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{SETUP}/seasons"),
             &[
@@ -214,15 +193,14 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    made.assert_status(StatusCode::SEE_OTHER);
 
     // GT-M2: the winter break, and a mistaken closure withdrawn.
     for (from, to, reason) in [
         ("2027-12-20", "2028-01-02", "Winter break"),
         ("2027-10-06", "", "Teacher day"),
     ] {
-        let added = president
-            .post(
+        president
+            .post_ok(
                 &app,
                 &format!("{SETUP}/closures"),
                 &[
@@ -233,14 +211,13 @@ async fn a_president_builds_next_season_from_this_one() {
                 ],
             )
             .await;
-        added.assert_status(StatusCode::SEE_OTHER);
     }
     let season = store.seasons(league_id(&store).await).await.unwrap();
     let next = season.iter().find(|s| s.slug == "2027-28").unwrap();
     let closures = store.closures(next.id).await.unwrap();
     let teacher = closures.iter().find(|c| c.reason == "Teacher day").unwrap();
-    let withdrawn = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{SETUP}/closures/withdraw"),
             &[
@@ -250,29 +227,25 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    withdrawn.assert_status(StatusCode::SEE_OTHER);
 
     // GT-O1: a school joins once.
-    let school = president
-        .post(
+    president
+        .post_ok(
             &app,
             &format!("{SETUP}/schools"),
             &[("name", "Maumee High School")],
         )
         .await;
-    school.assert_status(StatusCode::SEE_OTHER);
     let twice = president
-        .post(
+        .post_refused(
             &app,
             &format!("{SETUP}/schools"),
             &[("name", "Maumee High School")],
         )
         .await;
-    twice.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     twice.assert_contains("already has a school named “Maumee High School”");
 
-    let page = president.get(&app, SETUP).await;
-    page.assert_status(StatusCode::OK);
+    let page = president.get_ok(&app, SETUP).await;
     for said in [
         "2027-28",
         "Closed: Winter break: Mon 20 Dec 2027 to Sun 2 Jan 2028",
@@ -286,13 +259,13 @@ async fn a_president_builds_next_season_from_this_one() {
     // The division: filled in from this season's, a school added, previewed, created.
     let divisions = format!("{SETUP}/divisions");
     let filled = president
-        .post(
+        .post_expect(
             &app,
             &divisions,
             &[("from", "2026-27/division-a"), ("step", "fill")],
+            StatusCode::OK,
         )
         .await;
-    filled.assert_status(StatusCode::OK);
     filled.assert_contains("Start High School,Start Spartans");
     let teams = "school,team\nScott High School,Scott Bulldogs\nStart High School,Start Spartans\n\
                  Clay High School,Clay Eagles\nMaumee High School,\n";
@@ -311,7 +284,7 @@ async fn a_president_builds_next_season_from_this_one() {
         ]
     };
     let same_twice = president
-        .post(
+        .post_refused(
             &app,
             &divisions,
             &[
@@ -326,10 +299,10 @@ async fn a_president_builds_next_season_from_this_one() {
             ],
         )
         .await;
-    same_twice.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     same_twice.assert_contains("line 3, team: “eagles” is named on line 2 too");
-    let preview = president.post(&app, &divisions, &form("preview")).await;
-    preview.assert_status(StatusCode::OK);
+    let preview = president
+        .post_expect(&app, &divisions, &form("preview"), StatusCode::OK)
+        .await;
     for said in [
         "Maumee High School (Maumee High School)",
         "Round 1 · Mon 4 Oct 2027",
@@ -342,8 +315,7 @@ async fn a_president_builds_next_season_from_this_one() {
         preview.body.contains("Scott Bulldogs: 4 players from"),
         "the school's only team carries its roster"
     );
-    let created = president.post(&app, &divisions, &form("create")).await;
-    created.assert_status(StatusCode::SEE_OTHER);
+    let created = president.post_ok(&app, &divisions, &form("create")).await;
     assert_eq!(
         created.headers["location"],
         "/leagues/gthscl/2027-28/division-a-2027"
@@ -460,8 +432,9 @@ async fn gt_o2_a_misspelt_school_is_refused_with_the_school_meant_and_a_new_one_
     };
     let misspelt =
         "school,team,number\nScott High School,,x\nClay Hihg School,\nGenoa Area High School,\n";
-    let refused = president.post(&app, &divisions, &fields(misspelt)).await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = president
+        .post_refused(&app, &divisions, &fields(misspelt))
+        .await;
     for said in [
         "line 2, number: “x” is not a number in the Berger tables",
         "line 3: no school is called “Clay Hihg School”; did you mean Clay High School? To add a new school, write yes in the line&#39;s new_school column",

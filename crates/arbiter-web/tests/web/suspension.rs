@@ -55,9 +55,13 @@ async fn suspend_on_page(
     days: &[(&str, &str)],
 ) -> Answer {
     let preview = president
-        .post(app, PAGE, &[days, &[("step", "preview")]].concat())
+        .post_expect(
+            app,
+            PAGE,
+            &[days, &[("step", "preview")]].concat(),
+            StatusCode::OK,
+        )
         .await;
-    preview.assert_status(StatusCode::OK);
     let (seen, previewed) = (
         hidden(&preview.body, "seen"),
         hidden(&preview.body, "previewed"),
@@ -78,8 +82,8 @@ async fn suspend_on_page(
 async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves() {
     let store = store().await;
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, START, Role::Advisor, Some("Start High School")).await;
-    account(&store, SCOTT, Role::Advisor, Some("Scott High School")).await;
+    advisor(&store, START, "Start High School").await;
+    advisor(&store, SCOTT, "Scott High School").await;
     let dir = mail_dir();
     let app = router(
         AppState::new(store.clone())
@@ -94,14 +98,12 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
     let mut president = Visitor::signed_in(&app, PRESIDENT).await;
     let setup = president.get(&app, "/leagues/gthscl/setup").await;
     setup.assert_contains(&format!("href=\"{PAGE}\""));
-    let page = president.get(&app, PAGE).await;
-    page.assert_status(StatusCode::OK);
+    let page = president.get_ok(&app, PAGE).await;
     page.assert_contains("Suspend the schedule (GT-F5): 2026-27");
     page.assert_contains("Monday, Wednesday");
     // An advisor may not (the table: the President only).
     let mut coach = Visitor::signed_in(&app, START).await;
-    let refused = coach.get(&app, PAGE).await;
-    refused.assert_status(StatusCode::FORBIDDEN);
+    let refused = coach.get_expect(&app, PAGE, StatusCode::FORBIDDEN).await;
     refused.assert_contains("GT-F5");
 
     // The preview: Mon 9 and Wed 11 Nov are lost, so round 4 moves two match days, a week; round
@@ -112,13 +114,13 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
         ("reason", "Ice storm: the schools are closed."),
     ];
     let preview = president
-        .post(
+        .post_expect(
             &app,
             PAGE,
             &[days.as_slice(), &[("step", "preview")]].concat(),
+            StatusCode::OK,
         )
         .await;
-    preview.assert_status(StatusCode::OK);
     for said in [
         // Waite's match will not be played (GT-M5: Waite was dropped), so it does not move.
         "1 match moves",
@@ -147,8 +149,7 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
         ],
     ]
     .concat();
-    let applied = president.post(&app, PAGE, &confirm).await;
-    applied.assert_status(StatusCode::SEE_OTHER);
+    let applied = president.post_ok(&app, PAGE, &confirm).await;
     assert_eq!(applied.header("location"), format!("{PAGE}?moved=1"));
     let done = president.get(&app, &format!("{PAGE}?moved=1")).await;
     done.assert_contains("1 match moved");
@@ -189,8 +190,9 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
     }
 
     // The same confirm sent twice moves nothing again: the division changed since its preview.
-    let again = president.post(&app, PAGE, &confirm).await;
-    again.assert_status(StatusCode::CONFLICT);
+    let again = president
+        .post_expect(&app, PAGE, &confirm, StatusCode::CONFLICT)
+        .await;
     again.assert_contains("Division A changed after its schedule was read");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
 
@@ -203,8 +205,9 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
         ("seen", &seen),
         ("previewed", &previewed),
     ];
-    let a = president.post(&app, PAGE, &other).await;
-    a.assert_status(StatusCode::OK);
+    let a = president
+        .post_expect(&app, PAGE, &other, StatusCode::OK)
+        .await;
     a.assert_contains("The days are not the ones previewed");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
 
@@ -224,7 +227,7 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
     late.assert_status(StatusCode::OK);
     late.assert_contains("The last matches move past the season&#39;s last day, Wed 31 Mar 2027, so the season runs on to");
     let backwards = president
-        .post(
+        .post_refused(
             &app,
             PAGE,
             &[
@@ -234,10 +237,9 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
             ],
         )
         .await;
-    backwards.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     backwards.assert_contains("GT-F5: play cannot resume on 2026-11-20");
     let no_reason = president
-        .post(
+        .post_refused(
             &app,
             PAGE,
             &[
@@ -247,7 +249,6 @@ async fn gt_f5_the_president_suspends_a_week_and_every_match_still_to_play_moves
             ],
         )
         .await;
-    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     no_reason.assert_contains("GT-F5: say why the schedule is suspended");
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 23)));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -267,7 +268,7 @@ async fn gt_f5_the_api_previews_and_applies_a_suspension_with_the_presidents_tok
     let store = store().await;
     let app = app(&store);
     account(&store, PRESIDENT, Role::President, None).await;
-    account(&store, START, Role::Advisor, Some("Start High School")).await;
+    advisor(&store, START, "Start High School").await;
     let president = api_token(&store, PRESIDENT, Role::President, None).await;
     let coach = api_token(&store, START, Role::Advisor, Some("Start High School")).await;
     let body =
@@ -343,8 +344,8 @@ async fn gt_f5_each_school_gets_one_mail_listing_all_its_moved_matches() {
     const CHIEF: &str = "chief@gthscl.example";
     const MAUMEE: &str = "coach@maumee.example";
     account(&store, CHIEF, Role::President, None).await;
-    account(&store, START, Role::Advisor, Some("Start High School")).await;
-    account(&store, MAUMEE, Role::Advisor, Some("Maumee High School")).await;
+    advisor(&store, START, "Start High School").await;
+    advisor(&store, MAUMEE, "Maumee High School").await;
     let dir = mail_dir();
     let state = AppState::new(store.clone())
         .with_freshness(Duration::ZERO)
@@ -421,16 +422,15 @@ async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
         assert!(page.body.contains(said), "{said}: {}", page.body);
     }
     let no_reason = president
-        .post(
+        .post_refused(
             &app,
             PAGE,
             &[("step", "undo"), ("undo", "2026-11-09/2026-11-16")],
         )
         .await;
-    no_reason.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     no_reason.assert_contains("GT-F5: say why the suspension is undone");
     let undone = president
-        .post(
+        .post_ok(
             &app,
             PAGE,
             &[
@@ -440,7 +440,6 @@ async fn gt_f5_the_president_undoes_a_suspension_and_its_matches_go_back() {
             ],
         )
         .await;
-    undone.assert_status(StatusCode::SEE_OTHER);
     assert_eq!(undone.header("location"), format!("{PAGE}?undone=1"));
     assert_eq!(day_of(&store, 4, "start").await, Some(date(2026, 11, 16)));
     let history = store.history(&HistoryFilter::default()).await.unwrap();
