@@ -12,9 +12,9 @@
 //! Accounts, their roles in each league, invitations, password resets and API tokens live here
 //! too; [`secrets`] hashes passwords (argon2id) and tokens (SHA-256), and only hashes are stored.
 //!
-//! `queries.rs`, `accounts.rs`, `ledger.rs`, `event_days.rs` and `season_end.rs` are written once
-//! and `include!`d by each backend (`sqlite.rs`, `postgres.rs`); each migration's header says
-//! what it adds. On SQLite every write goes through one connection of its own, queued, and
+//! `queries.rs`, `accounts.rs`, `ledger.rs`, `event_days.rs`, `season_end.rs` and
+//! `dated_rounds.rs` are written once and `include!`d by each backend (`sqlite.rs`,
+//! `postgres.rs`); each migration's header says what it adds. On SQLite every write goes through one connection of its own, queued, and
 //! reads through eight others, so a reader never waits behind a writer (issue 16). A write that
 //! rests on what its writer read (a result, a review, a lineup, a ledger entry, a round) is made
 //! only if that is still so, checked inside its transaction, else [`StoreError::Stale`]; a full
@@ -315,6 +315,25 @@ impl Store {
         season: SeasonId,
     ) -> Result<Vec<CompetitionRecord>, StoreError> {
         dispatch!(self, s => s.competitions(season).await)
+    }
+
+    /// Every round dated from `from` to `to` (both included), of every league, with its
+    /// matches' team names in pairing order (issue 35: the home page's week, read by date).
+    pub async fn rounds_between(
+        &self,
+        from: jiff::civil::Date,
+        to: jiff::civil::Date,
+    ) -> Result<Vec<DatedRound>, StoreError> {
+        dispatch!(self, s => s.rounds_between(from, to).await)
+    }
+
+    /// The rounds of `league` on its first round day after `after` (the home page's "next").
+    pub async fn first_rounds_after(
+        &self,
+        league: LeagueId,
+        after: jiff::civil::Date,
+    ) -> Result<Vec<DatedRound>, StoreError> {
+        dispatch!(self, s => s.first_rounds_after(league, after).await)
     }
 
     /// Everything a page or the API needs of one competition: the core model (latest result

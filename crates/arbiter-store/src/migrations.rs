@@ -178,6 +178,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "change_marks",
         include_str!("../migrations/sqlite/0033_change_marks.sql"),
     ),
+    (
+        34,
+        "round_dates",
+        include_str!("../migrations/sqlite/0034_round_dates.sql"),
+    ),
 ];
 
 /// The PostgreSQL migrations, oldest first (`migrations/postgres/`).
@@ -346,6 +351,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         33,
         "change_marks",
         include_str!("../migrations/postgres/0033_change_marks.sql"),
+    ),
+    (
+        34,
+        "round_dates",
+        include_str!("../migrations/postgres/0034_round_dates.sql"),
     ),
 ];
 

@@ -116,3 +116,4 @@ include!("accounts.rs");
 include!("ledger.rs");
 include!("season_end.rs");
 include!("event_days.rs");
+include!("dated_rounds.rs");

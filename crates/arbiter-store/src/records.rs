@@ -316,6 +316,27 @@ pub struct Imported {
     pub competition: CompetitionRecord,
 }
 
+/// A dated round as the home page lists it (issue 35): where it is played, its number and
+/// date (the round's own), and its matches' team names in pairing order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DatedRound {
+    /// The league the round is played in.
+    pub league: LeagueId,
+    /// Its season.
+    pub season: SeasonId,
+    /// Its competition.
+    pub competition: CompetitionId,
+    /// The round's number.
+    pub number: u32,
+    /// The round's date (a match moved to its own day keeps its round's).
+    pub date: jiff::civil::Date,
+    /// (home, away): each match's teams' names, in pairing order (byes left out).
+    pub matches: Vec<(String, String)>,
+    /// Whether a match of its competition was ever forfeited: only then may GT-M5 have dropped
+    /// a team and excluded matches, which scoring works out, not this read.
+    pub forfeits: bool,
+}
+
 /// Everything a page or the API needs of one competition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoredCompetition {

@@ -102,23 +102,22 @@ where
         let base = u64::from_le_bytes(v.to_le_bytes());
         let tag = etag(base, format!("{key:?}").as_bytes());
         let (page, previous) = state.site_page(v, key);
-        let drawn = match (
-            page.cell.get(),
-            previous.as_ref().and_then(|p| p.cell.get()),
-        ) {
-            (Some(drawn), _) => drawn.clone(),
-            // Another reader draws this version: the one before is served meanwhile.
-            (None, Some(before)) if !page.claim() => before.clone(),
-            _ => {
-                let drawn = page
-                    .cell
-                    .get_or_try_init(|| async { build().await.map(|body| (tag, body)) })
-                    .await;
-                if drawn.is_err() {
-                    page.release();
+        let before = previous.as_ref().and_then(|p| p.cell.get());
+        let drawn = match page.cell.get() {
+            Some(drawn) => drawn.clone(),
+            None => match (before.map(|_| page.claim()), before) {
+                // Another reader draws this version: the one before is served meanwhile.
+                (Some(None), Some(before)) => before.clone(),
+                (claim, _) => {
+                    // Held while drawing: given back if the drawing fails, or if this reader
+                    // goes away and the draw is dropped unfinished (`Claim`'s `Drop`).
+                    let _claim = claim.flatten();
+                    page.cell
+                        .get_or_try_init(|| async { build().await.map(|body| (tag, body)) })
+                        .await?
+                        .clone()
                 }
-                drawn?.clone()
-            }
+            },
         };
         let (tag, body) = drawn;
         if not_modified(headers, &tag) {

@@ -156,14 +156,24 @@ pub(crate) struct SitePage {
 }
 
 impl SitePage {
-    /// True for the first reader to ask: that reader draws the page.
-    pub fn claim(&self) -> bool {
-        !self.drawing.swap(true, Ordering::AcqRel)
+    /// For the first reader to ask, the claim to draw the page; `None` while another holds it.
+    pub fn claim(&self) -> Option<Claim<'_>> {
+        (!self.drawing.swap(true, Ordering::AcqRel)).then_some(Claim { page: self })
     }
+}
 
-    /// The drawing failed: the next reader tries.
-    pub fn release(&self) {
-        self.drawing.store(false, Ordering::Release);
+/// A reader's claim on drawing a site page, given back when it is dropped without the page
+/// drawn: the drawing failed, or the reader went away and its draw was cancelled. The next
+/// reader then draws it, instead of every reader being served the page before for good.
+pub(crate) struct Claim<'a> {
+    page: &'a SitePage,
+}
+
+impl Drop for Claim<'_> {
+    fn drop(&mut self) {
+        if !self.page.cell.initialized() {
+            self.page.drawing.store(false, Ordering::Release);
+        }
     }
 }
 
@@ -802,6 +812,54 @@ mod tests {
         assert_eq!(fixed.now(), start);
     }
 
+    /// Issue 35 item 4: a reader whose draw is dropped (the client went away) gives its claim
+    /// back; the next reader draws the page instead of being served the one before for good.
+    #[tokio::test]
+    async fn a_cancelled_draw_gives_its_claim_back() {
+        use crate::app::respond::site;
+        use axum::http::HeaderMap;
+        let store = Store::open_sqlite_memory().await.unwrap();
+        store.migrate().await.unwrap();
+        let state = AppState::new(store.clone()).with_freshness(Duration::ZERO);
+        let (headers, key) = (HeaderMap::new(), SiteKey::Leagues(Format::Html));
+        let body = |r: axum::response::Response| async move {
+            axum::body::to_bytes(r.into_body(), usize::MAX)
+                .await
+                .unwrap()
+        };
+        let first = site(&state, &headers, key.clone(), Format::Html, || async {
+            Ok(Bytes::from_static(b"one"))
+        })
+        .await;
+        assert_eq!(body(first).await, "one");
+        // A write: the page is drawn again, by a reader who goes away mid-draw.
+        store
+            .create_user(
+                "ada@example.org",
+                "Ada",
+                None,
+                &arbiter_store::Actor::system(),
+            )
+            .await
+            .unwrap();
+        let gone = tokio::time::timeout(
+            Duration::from_millis(20),
+            site(&state, &headers, key.clone(), Format::Html, || {
+                std::future::pending::<Result<Bytes, WebError>>()
+            }),
+        )
+        .await;
+        assert!(
+            gone.is_err(),
+            "the reader went away before the page was drawn"
+        );
+        let next = site(&state, &headers, key, Format::Html, || async {
+            Ok(Bytes::from_static(b"two"))
+        })
+        .await;
+        assert_eq!(body(next).await, "two", "the next reader draws the page");
+    }
+
     #[tokio::test]
     async fn a_site_page_of_the_version_before_is_kept_to_serve_while_the_new_one_is_drawn() {
         let store = Store::open_sqlite_memory().await.unwrap();
@@ -815,12 +873,23 @@ mod tests {
         let before = before.expect("version 1's page is kept");
         assert_eq!(before.cell.get().unwrap().1, "version 1");
         // One reader draws; the others are told to serve the page before.
-        assert!(second.claim());
-        assert!(!second.claim());
-        // A version nobody read keeps the page drawn before it.
+        let claim = second.claim();
+        assert!(claim.is_some());
+        assert!(second.claim().is_none());
+        // A reader that goes away before the page is drawn gives its claim back.
+        drop(claim);
+        let claim = second.claim();
+        assert!(
+            claim.is_some(),
+            "the claim of a cancelled draw is given back"
+        );
+        drawn(&second, "version 2");
+        drop(claim);
+        assert!(second.claim().is_none(), "a drawn page is not drawn again");
+        // The page of the version before is the last one drawn.
         let (third, before) = state.site_page(3, key.clone());
         assert!(!third.cell.initialized());
-        assert_eq!(before.unwrap().cell.get().unwrap().1, "version 1");
+        assert_eq!(before.unwrap().cell.get().unwrap().1, "version 2");
         drawn(&third, "version 3");
         let (_, before) = state.site_page(4, key);
         assert_eq!(before.unwrap().cell.get().unwrap().1, "version 3");

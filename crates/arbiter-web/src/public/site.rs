@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 
-use arbiter_store::{CompetitionRecord, League, Season};
+use arbiter_store::{CompetitionRecord, DatedRound, League, Season};
 
 use crate::app::site;
 use crate::app::state::AppState;
@@ -69,6 +69,40 @@ fn season_block(
     }
 }
 
+/// Where a competition is listed on the home page: its league's, its season's and its own
+/// place in the order the leagues, seasons and competitions are read.
+struct Place<'t> {
+    li: usize,
+    si: usize,
+    ci: usize,
+    s: &'t Season,
+    c: &'t CompetitionRecord,
+}
+
+/// A round's matches in a line, as [`pages::pairings_line`] draws them: from the store's team
+/// names, unless a match of the competition was forfeited — then GT-M5 may have excluded some,
+/// which only the competition's score sheet says, and its view is read.
+async fn matches_line(
+    state: &AppState,
+    t: &site::LeagueTree,
+    p: &Place<'_>,
+    r: &DatedRound,
+) -> Result<String, WebError> {
+    if r.forfeits {
+        let view = state
+            .public_view(&t.league.slug, &p.s.slug, &p.c.slug)
+            .await?;
+        if let Some(round) = view.round(r.number) {
+            return Ok(pages::pairings_line(&view, round));
+        }
+    }
+    Ok(r.matches
+        .iter()
+        .map(|(home, away)| format!("{home} \u{2013} {away}"))
+        .collect::<Vec<_>>()
+        .join(", "))
+}
+
 /// Monday and Sunday of `today`'s week.
 fn week_of(today: jiff::civil::Date) -> (jiff::civil::Date, jiff::civil::Date) {
     let monday =
@@ -94,47 +128,78 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
         Some(w) if weeks.iter().all(|x| x == w) => *w,
         _ => week_of(state.today_in(&arbiter_core::record::zone::Zone::utc())),
     };
+    // Issue 35: the week's rounds and the next are read by their dates, not from every
+    // competition's view; each is placed by its league, season and competition as listed.
+    let mut places = std::collections::HashMap::new();
+    for (li, t) in trees.iter().enumerate() {
+        for (si, (s, comps)) in t.seasons.iter().enumerate() {
+            for (ci, c) in comps.iter().enumerate() {
+                places.insert(c.id, Place { li, si, ci, s, c });
+            }
+        }
+    }
+    // In the order the views were read before: season, competition, round number.
+    let in_order = |rounds: &mut Vec<(&Place<'_>, &DatedRound)>| {
+        rounds.sort_by_key(|(p, r)| (p.si, p.ci, r.number));
+    };
+    let window = (
+        weeks.iter().map(|w| w.0).min(),
+        weeks.iter().map(|w| w.1).max(),
+    );
+    let dated = match window {
+        (Some(from), Some(to)) => state.store().rounds_between(from, to).await?,
+        _ => Vec::new(),
+    };
     let mut this_week = Vec::new();
-    let mut next: Option<(jiff::civil::Date, WeekItem)> = None;
-    for (t, &(monday, sunday)) in trees.iter().zip(&weeks) {
+    let mut next: Option<(jiff::civil::Date, &Place<'_>, DatedRound)> = None;
+    for (li, (t, &(monday, sunday))) in trees.iter().zip(&weeks).enumerate() {
+        let mut rounds: Vec<(&Place<'_>, &DatedRound)> = dated
+            .iter()
+            .filter(|r| r.date >= monday && r.date <= sunday)
+            .filter_map(|r| places.get(&r.competition).map(|p| (p, r)))
+            .filter(|(p, _)| p.li == li)
+            .collect();
+        in_order(&mut rounds);
         // (day, competition's order, competition, its rounds that day, the matches of one).
         let mut days: Vec<(jiff::civil::Date, usize, WeekLine)> = Vec::new();
-        for (s, comps) in &t.seasons {
-            for (ci, c) in comps.iter().enumerate() {
-                let view = state.public_view(&t.league.slug, &s.slug, &c.slug).await?;
-                for r in view.rounds() {
-                    let Some(d) = r.date else { continue };
-                    let round = Link::new(view.round_href(r.number), format!("Round {}", r.number));
-                    if d >= monday && d <= sunday {
-                        match days.iter_mut().find(|(day, i, _)| *day == d && *i == ci) {
-                            Some((_, _, line)) => {
-                                line.rounds.push(round);
-                                // Several rounds a day: the rounds' pages name the matches.
-                                line.matches.clear();
-                            }
-                            None => days.push((
-                                d,
-                                ci,
-                                WeekLine {
-                                    competition: Link::new(view.href(), &c.name),
-                                    rounds: vec![round],
-                                    matches: pages::pairings_line(&view, r),
-                                },
-                            )),
-                        }
-                    } else if d > sunday && next.as_ref().is_none_or(|(nd, _)| d < *nd) {
-                        next = Some((
-                            d,
-                            WeekItem {
-                                date: words::date(d),
-                                competition: Link::new(view.href(), view.context()),
-                                round,
-                                matches: pages::pairings_line(&view, r),
-                            },
-                        ));
-                    }
+        for (p, r) in rounds {
+            let (d, ci) = (r.date, p.ci);
+            let href = competition_href(&t.league.slug, &p.s.slug, &p.c.slug);
+            let round = Link::new(
+                format!("{href}/rounds/{}", r.number),
+                format!("Round {}", r.number),
+            );
+            match days.iter_mut().find(|(day, i, _)| *day == d && *i == ci) {
+                Some((_, _, line)) => {
+                    line.rounds.push(round);
+                    // Several rounds a day: the rounds' pages name the matches.
+                    line.matches.clear();
                 }
+                None => days.push((
+                    d,
+                    ci,
+                    WeekLine {
+                        competition: Link::new(href, &p.c.name),
+                        rounds: vec![round],
+                        matches: matches_line(state, t, p, r).await?,
+                    },
+                )),
             }
+        }
+        // The league's first round day after its week, its first round in the order above.
+        let after: Vec<DatedRound> = state
+            .store()
+            .first_rounds_after(t.league.id, sunday)
+            .await?;
+        let mut after: Vec<(&Place<'_>, &DatedRound)> = after
+            .iter()
+            .filter_map(|r| places.get(&r.competition).map(|p| (p, r)))
+            .collect();
+        in_order(&mut after);
+        if let Some(&(p, r)) = after.first()
+            && next.as_ref().is_none_or(|(nd, _, _)| r.date < *nd)
+        {
+            next = Some((r.date, p, r.clone()));
         }
         days.sort_by_key(|(d, i, _)| (*d, *i));
         let mut by_day: Vec<WeekDay> = Vec::new();
@@ -159,6 +224,25 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
             });
         }
     }
+    let next = match next {
+        Some((d, p, r)) => {
+            let t = &trees[p.li];
+            let href = competition_href(&t.league.slug, &p.s.slug, &p.c.slug);
+            Some(WeekItem {
+                date: words::date(d),
+                competition: Link::new(
+                    href.clone(),
+                    format!("{} \u{2014} {} {}", p.c.name, t.league.name, p.s.name),
+                ),
+                round: Link::new(
+                    format!("{href}/rounds/{}", r.number),
+                    format!("Round {}", r.number),
+                ),
+                matches: matches_line(state, t, p, &r).await?,
+            })
+        }
+        None => None,
+    };
     let mut published = std::collections::HashMap::new();
     for t in &trees {
         for (s, _) in &t.seasons {
@@ -191,7 +275,7 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
         ),
         week: week_text(heading),
         this_week,
-        next: next.map(|(_, w)| w),
+        next,
         leagues,
     };
     pages::render_home(&page)

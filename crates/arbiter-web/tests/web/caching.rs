@@ -179,3 +179,122 @@ async fn an_evicted_competition_loads_again_and_answers_as_before() {
     assert_eq!(again.body, first.body);
     assert_eq!(again.headers["etag"], first.headers["etag"]);
 }
+
+/// `division()` with every result taken away: no match forfeited, so GT-M5 drops no team.
+fn unplayed_division() -> arbiter_core::Competition {
+    let mut c = division();
+    for r in &mut c.rounds {
+        for p in &mut r.pairings {
+            if let arbiter_core::Pairing::Match(m) = p {
+                m.outcome = MatchOutcome::Pending;
+            }
+        }
+    }
+    c
+}
+
+/// A league of three divisions, none with a forfeit, and a server on it.
+async fn three_unplayed_divisions(store: &Store) -> AppState {
+    store.migrate().await.unwrap();
+    let mut setup = arbiter_demo::testing::LeagueSetup::new(arbiter_demo::testing::gthscl())
+        .season(arbiter_demo::testing::gthscl_2026_27());
+    for (slug, name) in [
+        ("division-a", "Division A"),
+        ("division-b", "Division B"),
+        ("division-c", "Division C"),
+    ] {
+        setup = setup.competition(
+            arbiter_demo::testing::new_competition(slug, name, RulesRef::Preset("gthscl".into())),
+            unplayed_division(),
+        );
+    }
+    setup.write(store).await;
+    server(store)
+}
+
+/// Issue 35 item 4: the home page's week and next round, and the league and season pages, are
+/// read from the rounds' dates and the competitions' records: drawing them loads no
+/// competition, however many there are, before and after a write.
+async fn the_pages_above_the_competitions_load_none(store: Store) {
+    let state = three_unplayed_divisions(&store).await;
+    let app = router(state.clone());
+    let home = get(&app, "/").await;
+    home.assert_status(StatusCode::OK);
+    for d in ["division-a", "division-b", "division-c"] {
+        home.assert_contains(&format!(
+            r#"<a href="/leagues/gthscl/2026-27/{d}/rounds/2">Round 2</a>"#
+        ));
+    }
+    home.assert_contains(" \u{2013} ");
+    for page in ["/leagues/gthscl", "/leagues/gthscl/2026-27"] {
+        get(&app, page).await.assert_status(StatusCode::OK);
+    }
+    assert_eq!(
+        state.loads(),
+        0,
+        "no competition loaded for the site's pages"
+    );
+    // A write anywhere draws them again, still without a load.
+    a_result_in_division_a(&store).await;
+    let again = get(&app, "/").await;
+    again.assert_status(StatusCode::OK);
+    assert_ne!(again.headers["etag"], home.headers["etag"], "drawn again");
+    assert_eq!(state.loads(), 0, "the home page drawn again loads nothing");
+}
+
+#[tokio::test]
+async fn the_pages_above_the_competitions_load_none_on_sqlite() {
+    the_pages_above_the_competitions_load_none(Store::open_sqlite_memory().await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_pages_above_the_competitions_load_none_on_postgres() {
+    // `on_postgres` seeds a Division A with forfeits: an empty schema for three of our own.
+    let Some(url) = arbiter_demo::testing::named_postgres_url() else {
+        eprintln!("skipped: set ARBITER_TEST_POSTGRES_URL to run this test on PostgreSQL");
+        return;
+    };
+    let schema = format!("arbiter_web_test_site_{}", std::process::id());
+    let admin = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    let store = Store::open(&arbiter_demo::testing::with_search_path(&url, &schema))
+        .await
+        .unwrap();
+    the_pages_above_the_competitions_load_none(store).await;
+    drop_postgres(&schema).await;
+}
+
+/// GT-M5: a team dropped after its forfeits has its matches marked as not played, which only
+/// the score sheet says; the home page reads the view of a competition with a forfeit (the
+/// seeded Division A) and of no other.
+#[tokio::test]
+async fn the_home_page_reads_only_the_view_of_a_competition_with_a_forfeit() {
+    let store = store().await;
+    let season = store
+        .seasons(store.league("gthscl").await.unwrap().unwrap().id)
+        .await
+        .unwrap()
+        .remove(0);
+    store
+        .import_competition(
+            season.id,
+            &arbiter_demo::testing::new_competition(
+                "division-b",
+                "Division B",
+                RulesRef::Preset("gthscl".into()),
+            ),
+            &unplayed_division(),
+            &arbiter_store::Actor::system(),
+        )
+        .await
+        .unwrap();
+    let state = server(&store);
+    let app = router(state.clone());
+    let home = get(&app, "/").await;
+    home.assert_status(StatusCode::OK);
+    home.assert_contains(r#"<a href="/leagues/gthscl/2026-27/division-b/rounds/2">Round 2</a>"#);
+    assert_eq!(state.loads(), 1, "Division A only");
+}

@@ -1,0 +1,106 @@
+// The rounds by their dates (issue 35): what the home page lists this week and next, read from
+// the rounds' dates and the matches' team names instead of from every competition's view.
+// Written once and compiled for each backend as `queries.rs` is: `sqlite.rs` and `postgres.rs`
+// `include!` this file after it.
+
+use crate::records::DatedRound;
+
+type DbQuery<'q> = sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>;
+
+/// The rounds whose date (the round's own, `rounds.played_on`) meets `cond` over `r`
+/// (rounds) and `c` (competitions), each with its matches in pairing order, read in `tx`.
+/// `bind` binds the condition's parameters to both queries.
+async fn dated_rounds_in(
+    tx: &mut Tx,
+    cond: &str,
+    bind: impl for<'q> Fn(DbQuery<'q>) -> DbQuery<'q>,
+) -> Result<Vec<DatedRound>, StoreError> {
+    // GT-M5 excludes a dropped team's matches, which only scoring works out; a team is dropped
+    // only after a match it forfeited, so a competition without a forfeit ever recorded has none.
+    let sql = format!(
+        "SELECT r.id, r.number, {} AS played_on, c.id AS competition_id, c.season_id, \
+         c.league_id, (SELECT COUNT(*) FROM result_versions v JOIN matches m2 ON m2.id = v.match_id \
+         JOIN rounds r2 ON r2.id = m2.round_id WHERE r2.competition_id = c.id \
+         AND v.outcome = 'forfeit') AS forfeits \
+         FROM rounds r JOIN competitions c ON c.id = r.competition_id \
+         WHERE r.played_on IS NOT NULL AND {cond} ORDER BY r.played_on, c.id, r.number",
+        date_out("r.played_on")
+    );
+    let rows = bind(sqlx::query(&sql))
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the rounds by date"))?;
+    let mut out = Vec::with_capacity(rows.len());
+    let mut index = HashMap::new();
+    for row in &rows {
+        let Some(date) = codes::parse_date(get(row, "played_on")?)? else {
+            continue;
+        };
+        index.insert(get::<i64>(row, "id")?, out.len());
+        out.push(DatedRound {
+            league: LeagueId(get(row, "league_id")?),
+            season: SeasonId(get(row, "season_id")?),
+            competition: CompetitionId(get(row, "competition_id")?),
+            number: to_u32(get(row, "number")?, "round number")?,
+            date,
+            matches: Vec::new(),
+            forfeits: get::<i64>(row, "forfeits")? > 0,
+        });
+    }
+    let sql = format!(
+        "SELECT m.round_id, h.name AS home, a.name AS away FROM matches m \
+         JOIN rounds r ON r.id = m.round_id JOIN competitions c ON c.id = r.competition_id \
+         JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id \
+         WHERE r.played_on IS NOT NULL AND {cond} ORDER BY m.round_id, m.position"
+    );
+    let rows = bind(sqlx::query(&sql))
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("reading the matches of the rounds by date"))?;
+    for row in &rows {
+        if let Some(&i) = index.get(&get::<i64>(row, "round_id")?) {
+            out[i].matches.push((get(row, "home")?, get(row, "away")?));
+        }
+    }
+    Ok(out)
+}
+
+impl Backend {
+    /// Every round dated from `from` to `to` (both included), of every league, each with its
+    /// matches' team names in pairing order; by date, competition and number.
+    pub async fn rounds_between(
+        &self,
+        from: jiff::civil::Date,
+        to: jiff::civil::Date,
+    ) -> Result<Vec<DatedRound>, StoreError> {
+        let cond = format!(
+            "r.played_on >= {} AND r.played_on <= {}",
+            date_in("$1"),
+            date_in("$2")
+        );
+        let (from, to) = (from.to_string(), to.to_string());
+        let mut tx = begin_read(&self.pool).await?;
+        let out = dated_rounds_in(&mut tx, &cond, |q| q.bind(from.clone()).bind(to.clone())).await?;
+        tx.commit().await.map_err(db("reading the rounds by date"))?;
+        Ok(out)
+    }
+
+    /// The rounds of `league` on the first day after `after` that has one: its next round day.
+    pub async fn first_rounds_after(
+        &self,
+        league: LeagueId,
+        after: jiff::civil::Date,
+    ) -> Result<Vec<DatedRound>, StoreError> {
+        let cond = format!(
+            "c.league_id = $1 AND r.played_on = (SELECT MIN(r3.played_on) FROM rounds r3 \
+             JOIN competitions c3 ON c3.id = r3.competition_id \
+             WHERE c3.league_id = $1 AND r3.played_on > {})",
+            date_in("$2")
+        );
+        let after = after.to_string();
+        let mut tx = begin_read(&self.pool).await?;
+        let out = dated_rounds_in(&mut tx, &cond, |q| q.bind(league.0).bind(after.clone())).await?;
+        tx.commit().await.map_err(db("reading the next rounds"))?;
+        Ok(out)
+    }
+}
