@@ -95,15 +95,17 @@ def main():
     a.add_argument("--base"); a.add_argument("--n", type=int); a.add_argument("--pid", type=int)
     a.add_argument("--db"); a.add_argument("--writer"); a.add_argument("--work")
     a.add_argument("--seconds", type=int, default=10)
+    a.add_argument("--cold", type=int, default=60, help="seconds of first reads after a start")
+    a.add_argument("--crawl", type=int, default=1000, help="competitions crawled page by page")
     args = a.parse_args()
     comps = competitions(args.n)
     base = args.base
     print(f"== {args.n} competitions; server RSS at start {rss_mib(args.pid):.0f} MiB", flush=True)
 
-    results, rest = cold_start(base, comps, 60)
+    results, rest = cold_start(base, comps, args.cold)
     say("cold start, first reads in the first second", [ms for t, ms in results if t < 1])
     say("cold start, first reads after the first second", [ms for t, ms in results if t >= 1])
-    print(f"cold start: {len(results)} competitions' first reads in 60 s", flush=True)
+    print(f"cold start: {len(results)} competitions' first reads in {args.cold} s", flush=True)
     for path in rest:  # every competition read once
         fetch(base, path)
     print(f"RSS after every competition read once: {rss_mib(args.pid):.0f} MiB", flush=True)
@@ -114,7 +116,8 @@ def main():
     rps, lat, errors = wrk(base, paths, args.seconds, 64, args.work)
     print(f"reads, no writes (wrk -c64): {rps} req/s, {lat} {errors}", flush=True)
 
-    writer = subprocess.Popen([args.writer, "write", args.db, str(args.seconds + 40)],
+    # The writer writes through the reads below: wrk, 200 reads, and the home page 20 times.
+    writer = subprocess.Popen([args.writer, "write", args.db, str(args.seconds + 20)],
                               stderr=subprocess.PIPE, text=True)
     time.sleep(1)
     rps_w, lat_w, errors = wrk(base, paths, args.seconds, 64, args.work)
@@ -130,13 +133,12 @@ def main():
         time.sleep(0.5)
         home.append(fetch(base, "/")[0])
     say("the home page, each read after a write", home)
-    writer.terminate()
     _, err = writer.communicate()
     print(f"writer: {err.strip()}", flush=True)
     quiet = [fetch(base, random.choice(comps[1:]))[0] for _ in range(200)]
     say("a cached competition read with no writes", quiet)
 
-    crawl = random.sample(comps, min(len(comps), 1000))
+    crawl = random.sample(comps, min(len(comps), args.crawl))
     started = time.perf_counter()
     pages = 0
     for c in crawl:

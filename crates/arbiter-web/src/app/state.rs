@@ -71,8 +71,9 @@ struct Inner {
 
 pub type ViewKey = (String, String, String);
 
-/// The default budget of the views' cache: a small machine's share (`arbiter serve --cache-mib`).
-pub const DEFAULT_CACHE_BYTES: usize = 256 * 1024 * 1024;
+/// The default budget of the views' cache (`arbiter serve --cache-mib`): with the rest of the
+/// server, about 256 MiB, a small machine's share (docs/benchmarks.md, "Many competitions").
+pub const DEFAULT_CACHE_BYTES: usize = 192 * 1024 * 1024;
 
 /// What the server knows of the changes in the store (issue 35).
 #[derive(Default)]

@@ -838,11 +838,11 @@ impl Checked {
 /// indexes, by its parts. Measured on the demo's divisions and the benchmark's generated ones
 /// (docs/benchmarks.md, "Many competitions").
 fn record_bytes(c: &Competition) -> usize {
-    const BASE: usize = 48 * 1024;
-    const PER_TEAM: usize = 2 * 1024;
-    const PER_PLAYER: usize = 600;
-    const PER_MATCH: usize = 1200;
-    const PER_BOARD: usize = 500;
+    const BASE: usize = 64 * 1024;
+    const PER_TEAM: usize = 3 * 1024;
+    const PER_PLAYER: usize = 800;
+    const PER_MATCH: usize = 1700;
+    const PER_BOARD: usize = 700;
     let players: usize = c.teams.iter().map(|t| t.players.len()).sum();
     let (mut matches, mut boards) = (0, 0);
     for p in c.rounds.iter().flat_map(|r| &r.pairings) {
