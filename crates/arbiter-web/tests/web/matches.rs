@@ -98,6 +98,21 @@ async fn enter(app: &Router, who: &mut Visitor, results: [&'static str; 4]) -> A
     .await
 }
 
+/// Round 4's match day, with the home advisor signed in and on the match page.
+async fn home_on_the_match() -> (Store, Router, Visitor, Answer) {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    (store, app, home, page)
+}
+
+/// The home advisor, signed in, having entered `results` (stored, awaiting the visitors).
+async fn home_entered(app: &Router, results: [&'static str; 4]) -> Visitor {
+    let mut home = Visitor::signed_in(app, HOME).await;
+    enter_ok(app, &mut home, results).await;
+    home
+}
+
 /// [`enter`], failing unless the entry is stored (303 back to the match).
 async fn enter_ok(app: &Router, who: &mut Visitor, results: [&'static str; 4]) {
     enter(app, who, results)
@@ -218,8 +233,7 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
 #[tokio::test]
 async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    enter_ok(&app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
+    let mut home = home_entered(&app, ["1-0", "1-0", "1-0", "1-0"]).await;
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     let entered: u32 = version_field(&page.body).parse().unwrap();
@@ -340,8 +354,7 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
 
 /// Round 4's match disputed by the visitors (Scott), with the reason: returns its version.
 async fn disputed(app: &Router) -> String {
-    let mut home = Visitor::signed_in(app, HOME).await;
-    enter_ok(app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
+    home_entered(app, ["1-0", "1-0", "1-0", "1-0"]).await;
     let mut visitor = Visitor::signed_in(app, VISITOR).await;
     let page = visitor.get(app, MATCH).await;
     let v = version_field(&page.body);
@@ -431,8 +444,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
 #[tokio::test]
 async fn gt_p2_a_result_not_disputed_has_no_decision() {
     let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    enter_ok(&app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
+    home_entered(&app, ["1-0", "1-0", "1-0", "1-0"]).await;
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
     page.assert_lacks(&match_url("decision"));
@@ -528,8 +540,7 @@ async fn gt_p2_an_arbiters_entry_needs_no_confirmation() {
 #[tokio::test]
 async fn the_public_sees_the_match_and_no_controls() {
     let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    enter_ok(&app, &mut home, ["1-0", "0-1", "1-0", "1/2-1/2"]).await;
+    home_entered(&app, ["1-0", "0-1", "1-0", "1/2-1/2"]).await;
     let a = get_ok(&app, MATCH).await;
     a.assert_contains("2½–1½");
     a.assert_contains("Dee Park");
@@ -561,9 +572,7 @@ async fn the_public_sees_the_match_and_no_controls() {
 
 #[tokio::test]
 async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     let f = played_on(&page, ["1-0", "2-0", "1-0", "1-0"]);
     let a = home
         .post_refused(&app, &match_url("result"), &pairs(&f))
@@ -615,9 +624,7 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
 
 #[tokio::test]
 async fn a_stale_form_does_not_overwrite_a_newer_entry() {
-    let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (_store, app, mut home, page) = home_on_the_match().await;
     let seen = version_field(&page.body);
     let f = played_at(&seen, ["1-0", "1-0", "1-0", "1-0"]);
     home.post_ok(&app, &match_url("result"), &pairs(&f)).await;
@@ -1352,9 +1359,7 @@ fn rated_games_of(ratings: &serde_json::Value, id: &str) -> u64 {
 /// was not played, and neither is rated.
 #[tokio::test]
 async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("Forfeited by the coach (GT-M16)");
     let mut f = played_on(&page, ["1-0", "1-0", "-/+", "+/-"]);
     f.push(("unplayed_3".into(), "coach".into()));
@@ -1415,9 +1420,7 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
 /// are refused as a challenge (GT-R5), with the form kept; an unranked game is not rated.
 #[tokio::test]
 async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("Record an extra game");
     let games_of = rated_games_of;
     let before = get(&app, RATINGS_API).await.json();
@@ -1610,9 +1613,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
 /// the match forfeited by the visitors is stored with the report, which the page says.
 #[tokio::test]
 async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("A team came late (GT-M6, GT-S3)");
     let mut f = played_on(&page, ["1-0", "1-0", "1-0", "1-0"]);
     for (k, v) in [
@@ -1681,9 +1682,7 @@ const ADJ_FEN: &str = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w K
 /// does the match count. Each step is a version in the history.
 #[tokio::test]
 async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("Not finished (GT-M20)");
     let mut f = played_on(&page, ["1-0", "0-1", "*", "*"]);
     f.push(("adjourned_4".into(), "2026-11-18".into()));
@@ -1821,8 +1820,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
 #[tokio::test]
 async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages() {
     let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    enter_ok(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
+    home_entered(&app, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     assert!(
@@ -1931,8 +1929,7 @@ async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_resu
 #[tokio::test]
 async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_officer_decides() {
     let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    enter_ok(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
+    let mut home = home_entered(&app, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let v = version_field(&visitor.get(&app, MATCH).await.body);
     visitor
@@ -2142,9 +2139,7 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
 /// board order reads and every message states, and the table says which it is.
 #[tokio::test]
 async fn gt_m11_the_boards_table_shows_the_match_days_rating_with_its_label() {
-    let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (_store, app, mut home, page) = home_on_the_match().await;
     // The form's choice names Eli Stone with the rating of the match day.
     let marker = r#"<option value="start2" selected>Eli Stone ("#;
     let at = page.body.find(marker).expect("Eli Stone on board 2") + marker.len();
