@@ -88,13 +88,7 @@ async fn a_league_keeps_its_time_zone_and_a_change_of_it_is_in_the_history(store
         .await
         .unwrap();
     assert_eq!(store.data_version().await.unwrap(), version);
-    let history = store
-        .history(&HistoryFilter {
-            league: Some(league.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = league_history(&store, league.id).await;
     let change = history
         .iter()
         .find(|h| h.action == HistoryAction::SetTimeZone)
@@ -456,32 +450,14 @@ async fn history_filters_by_league_competition_match_and_team(store: Store) {
         .unwrap();
 
     let gthscl = store.league("gthscl").await.unwrap().unwrap();
-    let h = store
-        .history(&HistoryFilter {
-            league: Some(gthscl.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = league_history(&store, gthscl.id).await;
     // league, season, 2 schools, competition, 4 teams, 2 results.
     assert_eq!(h.len(), 11);
 
-    let h = store
-        .history(&HistoryFilter {
-            competition: Some(other_record.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = competition_history(&store, other_record.id).await;
     assert_eq!(h.len(), 2 + 1 + 4, "schools, the import and the teams");
 
-    let h = store
-        .history(&HistoryFilter {
-            match_id: Some(mau_syl),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = match_history(&store, mau_syl).await;
     assert_eq!(h.len(), 1);
     assert_eq!(
         outcome_from_json(&h[0].after.as_ref().unwrap()["outcome"]),
@@ -1697,13 +1673,7 @@ async fn one_player_one_person_entries_are_linked_by_an_officer_with_the_reason(
         .unwrap();
     assert_ne!(own, to);
     assert!(!first(&load(jv).await).is_same_person(&star));
-    let history = store
-        .history(&HistoryFilter {
-            competition: Some(jv),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = competition_history(&store, jv).await;
     let links: Vec<_> = history
         .iter()
         .filter(|h| h.action == "link_person")
@@ -1916,13 +1886,7 @@ async fn gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes(store: 
         Err(StoreError::NotFound(_))
     ));
     // Every entry is in the league's history with who and why.
-    let history = store
-        .history(&HistoryFilter {
-            league: Some(league),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = league_history(&store, league).await;
     let rows: Vec<_> = history
         .iter()
         .filter(|h| h.action == "record_ledger_entry")
@@ -1955,13 +1919,7 @@ async fn gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes(store: 
         "UPDATE ledger_entries SET amount_cents = 1",
         "DELETE FROM ledger_entries",
     ] {
-        let err = execute_raw(&store, sql)
-            .await
-            .expect_err("the database refuses it");
-        assert!(
-            err.contains("never") || err.contains("append-only"),
-            "{sql}: {err}"
-        );
+        assert_refused_by_the_database(&store, sql).await;
     }
 }
 
@@ -1978,13 +1936,7 @@ async fn history_and_result_versions_refuse_update_and_delete(store: Store) {
         "DELETE FROM result_boards",
         "DELETE FROM result_versions",
     ] {
-        let err = execute_raw(&store, sql)
-            .await
-            .expect_err("the database refuses it");
-        assert!(
-            err.contains("never") || err.contains("append-only"),
-            "{sql}: {err}"
-        );
+        assert_refused_by_the_database(&store, sql).await;
     }
     assert_eq!(
         fetch_i64(&store, "SELECT COUNT(*) FROM history").await,
@@ -2035,17 +1987,7 @@ async fn concurrent_corrections_that_reread_get_consecutive_versions(store: Stor
         &after.competition.rounds[0].pairings[0],
         Pairing::Match(x) if &x.outcome == latest
     ));
-    assert_eq!(
-        store
-            .history(&HistoryFilter {
-                match_id: Some(m),
-                ..HistoryFilter::default()
-            })
-            .await
-            .unwrap()
-            .len(),
-        6
-    );
+    assert_eq!(match_history(&store, m).await.len(), 6);
 }
 
 /// `n` copies of `write` started together; their answers.
@@ -2112,13 +2054,7 @@ async fn of_sixteen_simultaneous_entries_on_one_version_exactly_one_is_stored(st
         );
     }
     assert_eq!(store.result_versions(m).await.unwrap().len(), 2);
-    let history = store
-        .history(&HistoryFilter {
-            match_id: Some(m),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = match_history(&store, m).await;
     assert_eq!(history.len(), 1, "only the stored write is in the history");
 }
 
@@ -3050,16 +2986,71 @@ async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(s
             overridden: vec!["C.04.1 b: teams 3 and 5 met in round 1".into()],
         }]
     );
-    let history = store
-        .history(&HistoryFilter {
-            competition: Some(record.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = competition_history(&store, record.id).await;
     let kept = history
         .iter()
         .find(|h| h.action == "publish_pairing")
         .expect("the publication is in the history");
     assert_eq!(kept.after.as_ref().unwrap()["paired"], paired);
+}
+
+/// The history filed under the league `league`.
+async fn league_history(
+    store: &Store,
+    league: arbiter_store::LeagueId,
+) -> Vec<arbiter_store::HistoryEntry> {
+    history_where(
+        store,
+        HistoryFilter {
+            league: Some(league),
+            ..HistoryFilter::default()
+        },
+    )
+    .await
+}
+
+/// The history filed under the competition `id`.
+async fn competition_history(
+    store: &Store,
+    id: arbiter_store::CompetitionId,
+) -> Vec<arbiter_store::HistoryEntry> {
+    history_where(
+        store,
+        HistoryFilter {
+            competition: Some(id),
+            ..HistoryFilter::default()
+        },
+    )
+    .await
+}
+
+/// The history of the match `m`.
+async fn match_history(
+    store: &Store,
+    m: arbiter_store::MatchId,
+) -> Vec<arbiter_store::HistoryEntry> {
+    history_where(
+        store,
+        HistoryFilter {
+            match_id: Some(m),
+            ..HistoryFilter::default()
+        },
+    )
+    .await
+}
+
+/// The history `filter` selects.
+async fn history_where(store: &Store, filter: HistoryFilter) -> Vec<arbiter_store::HistoryEntry> {
+    store.history(&filter).await.unwrap()
+}
+
+/// Fails unless the database refuses `sql`, saying its rows are never changed (append-only).
+async fn assert_refused_by_the_database(store: &Store, sql: &str) {
+    let err = execute_raw(store, sql)
+        .await
+        .expect_err("the database refuses it");
+    assert!(
+        err.contains("never") || err.contains("append-only"),
+        "{sql}: {err}"
+    );
 }
