@@ -137,17 +137,6 @@ fn with_reason<'a>(version: &'a str, reason: &'a str) -> [(&'a str, &'a str); 2]
     [("version", version), ("reason", reason)]
 }
 
-/// Round 4's match (Start v Scott) as the store numbers it.
-async fn round_4_match(store: &Store) -> arbiter_store::MatchId {
-    store
-        .load_competition("gthscl", "division-a")
-        .await
-        .unwrap()
-        .unwrap()
-        .match_id(4, &arbiter_core::TeamId("start".into()))
-        .unwrap()
-}
-
 /// Every entry of the store's history.
 async fn history(store: &Store) -> Vec<arbiter_store::HistoryEntry> {
     store
@@ -601,7 +590,7 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     a.assert_contains("GT-M4");
 
     // Nothing was stored by any of them.
-    let m = round_4_match(&store).await;
+    let m = round_4_start_match(&store).await;
     let versions = store.result_versions(m).await.unwrap();
     assert!(
         versions
@@ -982,7 +971,7 @@ async fn one_of_sixteen_simultaneous_entries_wins(store: Store) {
             "{m}"
         );
     }
-    let m = round_4_match(&store).await;
+    let m = round_4_start_match(&store).await;
     assert_eq!(store.result_versions(m).await.unwrap().len(), 2);
 }
 
@@ -1027,7 +1016,7 @@ async fn one_of_sixteen_simultaneous_confirmations_wins(store: Store) {
             "{m}"
         );
     }
-    let m = round_4_match(&store).await;
+    let m = round_4_start_match(&store).await;
     assert_eq!(store.result_reviews(m).await.unwrap().len(), 1);
 }
 

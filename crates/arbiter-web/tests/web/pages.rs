@@ -509,17 +509,6 @@ async fn a_parent_finds_their_school_its_teams_and_a_player_from_the_home_page()
     none.assert_contains("Nothing is named");
 }
 
-/// Round 4's match of Start Spartans at home in Division A, as the store numbers it.
-async fn round_4_start_match(store: &arbiter_store::Store) -> arbiter_store::MatchId {
-    store
-        .load_competition("gthscl", "division-a")
-        .await
-        .unwrap()
-        .unwrap()
-        .match_id(4, &arbiter_core::TeamId("start".into()))
-        .unwrap()
-}
-
 /// The division's page asked for with `If-None-Match: tags`.
 async fn division_if_none_match(app: &axum::Router, tags: impl AsRef<str>) -> Answer {
     let req = Request::get(DIVISION)
