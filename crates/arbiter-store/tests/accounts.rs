@@ -58,6 +58,38 @@ async fn league(store: &Store) -> League {
     league
 }
 
+/// The President invites `email` to `league` as `role` (of `school`).
+async fn president_invites(
+    store: &Store,
+    email: &str,
+    league: &League,
+    role: Role,
+    school: Option<&str>,
+) -> Result<(arbiter_store::Invite, String), StoreError> {
+    store
+        .create_invite(&invite_for(email, league, role, school), &president())
+        .await
+}
+
+/// The history filed under the league `league`.
+async fn league_history(store: &Store, league: arbiter_store::LeagueId) -> Vec<HistoryEntry> {
+    let filter = HistoryFilter {
+        league: Some(league),
+        ..HistoryFilter::default()
+    };
+    store.history(&filter).await.unwrap()
+}
+
+/// The account of the address `email`, if there is one.
+async fn account_of(store: &Store, email: &str) -> Option<arbiter_store::User> {
+    store.user_by_email(&parsed_email(email)).await.unwrap()
+}
+
+/// `address` read as an email address.
+fn parsed_email(address: &str) -> arbiter_core::record::text::Email {
+    arbiter_core::record::text::Email::parse(address).unwrap()
+}
+
 fn invite_for(email: &str, league: &League, role: Role, school: Option<&str>) -> NewInvite {
     NewInvite {
         email: email.to_string(),
@@ -102,13 +134,15 @@ fn find<'h>(h: &'h [HistoryEntry], entity: &str, action: &str) -> &'h HistoryEnt
 
 async fn an_invite_accepted_makes_an_account_with_the_role(store: Store) {
     let league = league(&store).await;
-    let (invite, plain) = store
-        .create_invite(
-            &invite_for(" Advisor@Vic.EXAMPLE ", &league, Role::Advisor, Some(VIC)),
-            &president(),
-        )
-        .await
-        .unwrap();
+    let (invite, plain) = president_invites(
+        &store,
+        " Advisor@Vic.EXAMPLE ",
+        &league,
+        Role::Advisor,
+        Some(VIC),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         invite.email, ADVISOR,
         "emails are kept trimmed and lower-case"
@@ -167,11 +201,7 @@ async fn an_invite_accepted_makes_an_account_with_the_role(store: Store) {
     assert_eq!(membership.role, Role::Advisor);
     assert_eq!(membership.school.as_deref(), Some(VIC));
 
-    let found = store
-        .user_by_email(&arbiter_core::record::text::Email::parse("ADVISOR@vic.example ").unwrap())
-        .await
-        .unwrap()
-        .unwrap();
+    let found = account_of(&store, "ADVISOR@vic.example ").await.unwrap();
     assert_eq!(found, user);
     assert_eq!(store.user(user.id).await.unwrap().unwrap(), user);
     assert!(verify_password(
@@ -198,11 +228,7 @@ async fn an_invite_accepted_makes_an_account_with_the_role(store: Store) {
 
 async fn an_invite_is_used_once(store: Store) {
     let league = league(&store).await;
-    let (_, plain) = store
-        .create_invite(
-            &invite_for(ADVISOR, &league, Role::Arbiter, None),
-            &president(),
-        )
+    let (_, plain) = president_invites(&store, ADVISOR, &league, Role::Arbiter, None)
         .await
         .unwrap();
     let phc = hash_password("a long pass phrase").unwrap();
@@ -268,13 +294,7 @@ async fn an_expired_invite_is_refused(store: Store) {
         "{e}"
     );
     // Refused whole: no account, no role, no write.
-    assert_eq!(
-        store
-            .user_by_email(&arbiter_core::record::text::Email::parse(ADVISOR).unwrap())
-            .await
-            .unwrap(),
-        None
-    );
+    assert_eq!(account_of(&store, ADVISOR).await, None);
     assert_eq!(store.data_version().await.unwrap(), version);
     assert!(
         store.invites(league.id).await.unwrap()[0]
@@ -293,11 +313,7 @@ async fn an_invite_for_an_existing_account_is_taken_up_by_it(store: Store) {
         .create_user("bob@toledo.example", "Bob", None, &Actor::system())
         .await
         .unwrap();
-    let (_, plain) = store
-        .create_invite(
-            &invite_for(ADVISOR, &league, Role::Treasurer, None),
-            &president(),
-        )
+    let (_, plain) = president_invites(&store, ADVISOR, &league, Role::Treasurer, None)
         .await
         .unwrap();
 
@@ -342,41 +358,25 @@ async fn an_invite_for_an_existing_account_is_taken_up_by_it(store: Store) {
 async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
     let league = league(&store).await;
     let e = invalid(
-        store
-            .create_invite(
-                &invite_for(ADVISOR, &league, Role::Advisor, None),
-                &president(),
-            )
+        president_invites(&store, ADVISOR, &league, Role::Advisor, None)
             .await
             .unwrap_err(),
     );
     assert!(e.contains("needs the school"), "{e}");
     let e = invalid(
-        store
-            .create_invite(
-                &invite_for(ADVISOR, &league, Role::Advisor, Some("  ")),
-                &president(),
-            )
+        president_invites(&store, ADVISOR, &league, Role::Advisor, Some("  "))
             .await
             .unwrap_err(),
     );
     assert!(e.contains("needs the school"), "{e}");
     let e = invalid(
-        store
-            .create_invite(
-                &invite_for(ADVISOR, &league, Role::Public, None),
-                &president(),
-            )
+        president_invites(&store, ADVISOR, &league, Role::Public, None)
             .await
             .unwrap_err(),
     );
     assert!(e.contains("The public is not a role"), "{e}");
     let e = invalid(
-        store
-            .create_invite(
-                &invite_for("no-at-sign", &league, Role::Arbiter, None),
-                &president(),
-            )
+        president_invites(&store, "no-at-sign", &league, Role::Arbiter, None)
             .await
             .unwrap_err(),
     );
@@ -394,11 +394,7 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
     // Issue 9: an invitation names one of the league's schools, never a new one, and only a
     // role that has a school names one (an advisor's, GT-M1; the President's own, GT-O3).
     let e = invalid(
-        store
-            .create_invite(
-                &invite_for(ADVISOR, &league, Role::Advisor, Some("Maumee High")),
-                &president(),
-            )
+        president_invites(&store, ADVISOR, &league, Role::Advisor, Some("Maumee High"))
             .await
             .unwrap_err(),
     );
@@ -407,11 +403,7 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
         "{e}"
     );
     let e = invalid(
-        store
-            .create_invite(
-                &invite_for("t@vic.example", &league, Role::Treasurer, Some(VIC)),
-                &president(),
-            )
+        president_invites(&store, "t@vic.example", &league, Role::Treasurer, Some(VIC))
             .await
             .unwrap_err(),
     );
@@ -427,19 +419,11 @@ async fn invites_name_a_role_and_an_advisor_a_school(store: Store) {
         .await,
         0
     );
-    store
-        .create_invite(
-            &invite_for("p@vic.example", &league, Role::President, Some(VIC)),
-            &president(),
-        )
+    president_invites(&store, "p@vic.example", &league, Role::President, Some(VIC))
         .await
         .unwrap();
     for email in ["a@vic.example", "b@vic.example"] {
-        store
-            .create_invite(
-                &invite_for(email, &league, Role::Advisor, Some("Toledo High")),
-                &president(),
-            )
+        president_invites(&store, email, &league, Role::Advisor, Some("Toledo High"))
             .await
             .unwrap();
     }
@@ -583,13 +567,7 @@ async fn grant_is_idempotent_and_revoke_ends_the_role(store: Store) {
         store.revoke_role(advisor.id, &president(), None).await,
         Err(StoreError::NotFound(_))
     ));
-    let h = store
-        .history(&HistoryFilter {
-            league: Some(league.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = league_history(&store, league.id).await;
     let revoke = find(&h, "membership", "revoke");
     assert_eq!(revoke.entity_id, advisor.id.to_string());
     assert_eq!(revoke.reason.as_deref(), Some("left the school"));
@@ -998,13 +976,10 @@ async fn reviews_are_append_only(store: Store) {
 
 async fn every_account_change_is_in_the_history_without_secrets(store: Store) {
     let league = league(&store).await;
-    let (invite, invite_plain) = store
-        .create_invite(
-            &invite_for(ADVISOR, &league, Role::Advisor, Some(VIC)),
-            &president(),
-        )
-        .await
-        .unwrap();
+    let (invite, invite_plain) =
+        president_invites(&store, ADVISOR, &league, Role::Advisor, Some(VIC))
+            .await
+            .unwrap();
     let phc = hash_password("a long pass phrase").unwrap();
     let (ada, membership) = store
         .accept_invite(
@@ -1044,13 +1019,7 @@ async fn every_account_change_is_in_the_history_without_secrets(store: Store) {
         .await
         .unwrap();
 
-    let h = store
-        .history(&HistoryFilter {
-            league: Some(league.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = league_history(&store, league.id).await;
     let invite_row = find(&h, "invite", "create");
     assert_eq!(invite_row.entity_id, invite.id.to_string());
     assert_eq!(invite_row.actor.as_deref(), Some(OFFICER));
@@ -1174,29 +1143,19 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     let version = store.data_version().await.unwrap();
     for address in ["192.0.2.1", "192.0.2.1", "2001:db8::1"] {
         store
-            .record_sign_in_failure(
-                &arbiter_core::record::text::Email::parse(" Advisor@VIC.example").unwrap(),
-                address,
-            )
+            .record_sign_in_failure(&parsed_email(" Advisor@VIC.example"), address)
             .await
             .unwrap();
     }
     store
-        .record_sign_in_failure(
-            &arbiter_core::record::text::Email::parse("someone@else.example").unwrap(),
-            "192.0.2.1",
-        )
+        .record_sign_in_failure(&parsed_email("someone@else.example"), "192.0.2.1")
         .await
         .unwrap();
     let failures = |email: &'static str, address: &'static str, since| {
         let store = store.clone();
         async move {
             store
-                .sign_in_failures(
-                    &arbiter_core::record::text::Email::parse(email).unwrap(),
-                    address,
-                    since,
-                )
+                .sign_in_failures(&parsed_email(email), address, since)
                 .await
                 .unwrap()
         }
@@ -1223,11 +1182,7 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     // Reset requests have their own count: failed sign-ins are not among them.
     assert_eq!(
         store
-            .reset_requests(
-                &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
-                None,
-                start
-            )
+            .reset_requests(&parsed_email(ADVISOR), None, start)
             .await
             .unwrap()
             .count,
@@ -1235,31 +1190,20 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
     );
     for address in ["192.0.2.1", "192.0.2.2"] {
         store
-            .record_reset_request(
-                &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
-                address,
-            )
+            .record_reset_request(&parsed_email(ADVISOR), address)
             .await
             .unwrap();
     }
     assert_eq!(
         store
-            .reset_requests(
-                &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
-                None,
-                start
-            )
+            .reset_requests(&parsed_email(ADVISOR), None, start)
             .await
             .unwrap()
             .count,
         2
     );
     let from_second = store
-        .reset_requests(
-            &arbiter_core::record::text::Email::parse(ADVISOR).unwrap(),
-            Some("192.0.2.2"),
-            start,
-        )
+        .reset_requests(&parsed_email(ADVISOR), Some("192.0.2.2"), start)
         .await
         .unwrap();
     assert_eq!(from_second.count, 1);
@@ -1279,11 +1223,7 @@ async fn failed_sign_ins_and_reset_requests_are_counted_per_account_and_address(
 /// and the history keep when, by whom and why. An accepted one is not withdrawn.
 async fn a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it(store: Store) {
     let league = league(&store).await;
-    let (invite, plain) = store
-        .create_invite(
-            &invite_for(ADVISOR, &league, Role::Advisor, Some(VIC)),
-            &president(),
-        )
+    let (invite, plain) = president_invites(&store, ADVISOR, &league, Role::Advisor, Some(VIC))
         .await
         .unwrap();
     let withdrawn = store
@@ -1317,13 +1257,7 @@ async fn a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it(store: S
             && e.contains(&format!(" by {OFFICER};")),
         "{e}"
     );
-    assert_eq!(
-        store
-            .user_by_email(&arbiter_core::record::text::Email::parse(ADVISOR).unwrap())
-            .await
-            .unwrap(),
-        None
-    );
+    assert_eq!(account_of(&store, ADVISOR).await, None);
     let e = invalid(
         store
             .withdraw_invite(league.id, invite.id, &president(), None)
@@ -1331,13 +1265,7 @@ async fn a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it(store: S
             .unwrap_err(),
     );
     assert!(e.contains("was already withdrawn on "), "{e}");
-    let h = store
-        .history(&HistoryFilter {
-            league: Some(league.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = league_history(&store, league.id).await;
     let row = find(&h, "invite", "withdraw");
     assert_eq!(row.entity_id, invite.id.to_string());
     assert_eq!(row.actor.as_deref(), Some(OFFICER));
@@ -1346,11 +1274,7 @@ async fn a_withdrawn_invite_cannot_be_accepted_and_the_history_keeps_it(store: S
     assert!(row.after.as_ref().unwrap()["withdrawn_at"].is_string());
 
     // Accepted: the role is removed instead; another league's invitation is not found here.
-    let (taken, plain) = store
-        .create_invite(
-            &invite_for("b@vic.example", &league, Role::Arbiter, None),
-            &president(),
-        )
+    let (taken, plain) = president_invites(&store, "b@vic.example", &league, Role::Arbiter, None)
         .await
         .unwrap();
     let new = AcceptInvite::NewAccount {
@@ -1393,11 +1317,7 @@ async fn an_invite_is_checked_against_its_senders_roles_when_accepted(store: Sto
         .grant_role(sender.id, league.id, Role::President, None, &arbiter())
         .await
         .unwrap();
-    let (_, plain) = store
-        .create_invite(
-            &invite_for(ADVISOR, &league, Role::President, None),
-            &president(),
-        )
+    let (_, plain) = president_invites(&store, ADVISOR, &league, Role::President, None)
         .await
         .unwrap();
     store
@@ -1421,13 +1341,7 @@ async fn an_invite_is_checked_against_its_senders_roles_when_accepted(store: Sto
     );
     assert_eq!(e, "the sender may no longer invite");
     assert_eq!(*seen.lock().unwrap(), Some((Some(OFFICER.to_string()), 0)));
-    assert_eq!(
-        store
-            .user_by_email(&arbiter_core::record::text::Email::parse(ADVISOR).unwrap())
-            .await
-            .unwrap(),
-        None
-    );
+    assert_eq!(account_of(&store, ADVISOR).await, None);
     assert_eq!(
         store
             .invite_by_token(&plain)

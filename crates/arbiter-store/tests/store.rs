@@ -88,13 +88,7 @@ async fn a_league_keeps_its_time_zone_and_a_change_of_it_is_in_the_history(store
         .await
         .unwrap();
     assert_eq!(store.data_version().await.unwrap(), version);
-    let history = store
-        .history(&HistoryFilter {
-            league: Some(league.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = history_with(&store, |f| f.league = Some(league.id)).await;
     let change = history
         .iter()
         .find(|h| h.action == HistoryAction::SetTimeZone)
@@ -380,13 +374,7 @@ async fn every_write_appends_history_with_before_and_after(store: Store) {
         )
         .await
         .unwrap();
-    let h = store
-        .history(&HistoryFilter {
-            limit: Some(1),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = history_with(&store, |f| f.limit = Some(1)).await;
     assert_eq!(h.len(), 1);
     let e = &h[0];
     assert_eq!(
@@ -456,32 +444,14 @@ async fn history_filters_by_league_competition_match_and_team(store: Store) {
         .unwrap();
 
     let gthscl = store.league("gthscl").await.unwrap().unwrap();
-    let h = store
-        .history(&HistoryFilter {
-            league: Some(gthscl.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = history_with(&store, |f| f.league = Some(gthscl.id)).await;
     // league, season, 2 schools, competition, 4 teams, 2 results.
     assert_eq!(h.len(), 11);
 
-    let h = store
-        .history(&HistoryFilter {
-            competition: Some(other_record.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = history_with(&store, |f| f.competition = Some(other_record.id)).await;
     assert_eq!(h.len(), 2 + 1 + 4, "schools, the import and the teams");
 
-    let h = store
-        .history(&HistoryFilter {
-            match_id: Some(mau_syl),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = history_with(&store, |f| f.match_id = Some(mau_syl)).await;
     assert_eq!(h.len(), 1);
     assert_eq!(
         outcome_from_json(&h[0].after.as_ref().unwrap()["outcome"]),
@@ -489,24 +459,15 @@ async fn history_filters_by_league_competition_match_and_team(store: Store) {
     );
 
     // A team's own row and its matches, home or away.
-    let h = store
-        .history(&HistoryFilter {
-            team: Some((id, TeamId("tol".into()))),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = history_with(&store, |f| f.team = Some((id, TeamId("tol".into())))).await;
     assert_eq!(h.len(), 2);
     assert_eq!(h[0].entity, "match");
     assert_eq!(h[1].entity, "team");
-    let h = store
-        .history(&HistoryFilter {
-            team: Some((id, TeamId("syl".into()))),
-            match_id: Some(vic_tol),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let h = history_with(&store, |f| {
+        f.team = Some((id, TeamId("syl".into())));
+        f.match_id = Some(vic_tol);
+    })
+    .await;
     assert!(h.is_empty(), "every field of the filter narrows");
 }
 
@@ -607,30 +568,14 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
         .create_season(gthscl.id, &new_season("2026-27"), &arbiter())
         .await
         .unwrap();
-    let err = store
-        .import_competition(
-            next.id,
-            &new_competition("varsity"),
-            &Competition::default(),
-            &arbiter(),
-        )
-        .await
-        .unwrap_err();
+    let err = import_empty(&store, next.id, "varsity").await.unwrap_err();
     assert!(
         matches!(&err, StoreError::Conflict(m) if m.contains("`varsity`") && m.contains("season `2025-26`")),
         "{err:?}"
     );
     // A season's own pages keep their addresses: no competition takes them.
     for taken in ["ratings", "history"] {
-        let err = store
-            .import_competition(
-                next.id,
-                &new_competition(taken),
-                &Competition::default(),
-                &arbiter(),
-            )
-            .await
-            .unwrap_err();
+        let err = import_empty(&store, next.id, taken).await.unwrap_err();
         assert!(
             matches!(&err, StoreError::Invalid(m) if m.contains(&format!("the season's {taken} page"))),
             "{err:?}"
@@ -638,15 +583,7 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
     }
     // ...but another league may use it.
     let astc = league_and_season(&store, "astc").await;
-    store
-        .import_competition(
-            astc.id,
-            &new_competition("varsity"),
-            &Competition::default(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    import_empty(&store, astc.id, "varsity").await.unwrap();
     assert_eq!(
         loaded(&store, "astc", "varsity").await.competition,
         Competition::default()
@@ -814,10 +751,7 @@ async fn imports_that_cannot_be_stored_are_refused_whole(store: Store) {
 async fn an_import_refused_at_its_last_check_leaves_no_league_and_no_season(store: Store) {
     migrated(&store).await;
     let version = store.data_version().await.unwrap();
-    let place = ImportPlace {
-        league: new_league("gthscl"),
-        season: SeasonChoice::Named(new_season("2025-26")),
-    };
+    let place = in_gthscl(SeasonChoice::Named(new_season("2025-26")));
     let mut c = every_kind_of_result();
     if let Pairing::Match(m) = &mut c.rounds[1].pairings[1] {
         m.away = TeamId("nobody".into());
@@ -831,13 +765,7 @@ async fn an_import_refused_at_its_last_check_leaves_no_league_and_no_season(stor
         "{err:?}"
     );
     // A slug the store refuses, after the league and season it would create.
-    let err = store
-        .import_competition_into(
-            &place,
-            &new_competition("Varsity!"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
+    let err = import_results_into(&store, &place, "Varsity!")
         .await
         .unwrap_err();
     assert!(
@@ -859,17 +787,8 @@ async fn an_import_refused_at_its_last_check_leaves_no_league_and_no_season(stor
     let season = league_and_season(&store, "gthscl").await;
     import_fixture(&store, season.id, "varsity").await;
     let version = store.data_version().await.unwrap();
-    let place = ImportPlace {
-        league: new_league("gthscl"),
-        season: SeasonChoice::Named(new_season("2026-27")),
-    };
-    let err = store
-        .import_competition_into(
-            &place,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
+    let place = in_gthscl(SeasonChoice::Named(new_season("2026-27")));
+    let err = import_results_into(&store, &place, "varsity")
         .await
         .unwrap_err();
     assert!(matches!(&err, StoreError::Conflict(_)), "{err:?}");
@@ -888,49 +807,21 @@ async fn an_import_refused_at_its_last_check_leaves_no_league_and_no_season(stor
 /// An import creates its league and season only when they are new, and says which it made.
 async fn an_import_finds_or_creates_its_league_and_season(store: Store) {
     migrated(&store).await;
-    let place = ImportPlace {
-        league: new_league("gthscl"),
-        season: SeasonChoice::LatestOr(new_season("2025-26")),
-    };
-    let first = store
-        .import_competition_into(
-            &place,
-            &new_competition("varsity"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
+    let place = in_gthscl(SeasonChoice::LatestOr(new_season("2025-26")));
+    let first = import_results_into(&store, &place, "varsity")
         .await
         .unwrap();
     assert_eq!(first.created_league.as_ref(), Some(&first.league));
     assert_eq!(first.created_season.as_ref(), Some(&first.season));
     assert_eq!(first.competition.season, first.season.id);
-    let later = ImportPlace {
-        league: new_league("gthscl"),
-        season: SeasonChoice::Named(new_season("2026-27")),
-    };
-    let second = store
-        .import_competition_into(
-            &later,
-            &new_competition("jv"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    let later = in_gthscl(SeasonChoice::Named(new_season("2026-27")));
+    let second = import_results_into(&store, &later, "jv").await.unwrap();
     assert_eq!(second.league, first.league);
     assert!(second.created_league.is_none());
     assert_eq!(second.season.slug, "2026-27");
     assert!(second.created_season.is_some());
     // Without a name: the league's latest season, not a new one.
-    let third = store
-        .import_competition_into(
-            &place,
-            &new_competition("open"),
-            &every_kind_of_result(),
-            &arbiter(),
-        )
-        .await
-        .unwrap();
+    let third = import_results_into(&store, &place, "open").await.unwrap();
     assert_eq!(third.season, second.season);
     assert!(third.created_league.is_none() && third.created_season.is_none());
     assert!(
@@ -1697,13 +1588,7 @@ async fn one_player_one_person_entries_are_linked_by_an_officer_with_the_reason(
         .unwrap();
     assert_ne!(own, to);
     assert!(!first(&load(jv).await).is_same_person(&star));
-    let history = store
-        .history(&HistoryFilter {
-            competition: Some(jv),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = history_with(&store, |f| f.competition = Some(jv)).await;
     let links: Vec<_> = history
         .iter()
         .filter(|h| h.action == "link_person")
@@ -1916,13 +1801,7 @@ async fn gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes(store: 
         Err(StoreError::NotFound(_))
     ));
     // Every entry is in the league's history with who and why.
-    let history = store
-        .history(&HistoryFilter {
-            league: Some(league),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = history_with(&store, |f| f.league = Some(league)).await;
     let rows: Vec<_> = history
         .iter()
         .filter(|h| h.action == "record_ledger_entry")
@@ -1942,26 +1821,17 @@ async fn gt_o2_the_ledger_keeps_every_entry_in_order_and_refuses_changes(store: 
     );
     assert_eq!(reversed.after.as_ref().unwrap()["amount"], "20.00");
     // A reader kept from the ledger gets the league's history without it.
-    let hidden = store
-        .history(&HistoryFilter {
-            league: Some(league),
-            hidden: vec![arbiter_store::Entity::LedgerEntry],
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let hidden = history_with(&store, |f| {
+        f.league = Some(league);
+        f.hidden = vec![arbiter_store::Entity::LedgerEntry];
+    })
+    .await;
     assert_eq!(hidden.len(), history.len() - 3);
     for sql in [
         "UPDATE ledger_entries SET amount_cents = 1",
         "DELETE FROM ledger_entries",
     ] {
-        let err = execute_raw(&store, sql)
-            .await
-            .expect_err("the database refuses it");
-        assert!(
-            err.contains("never") || err.contains("append-only"),
-            "{sql}: {err}"
-        );
+        assert_refused_by_the_database(&store, sql).await;
     }
 }
 
@@ -1978,13 +1848,7 @@ async fn history_and_result_versions_refuse_update_and_delete(store: Store) {
         "DELETE FROM result_boards",
         "DELETE FROM result_versions",
     ] {
-        let err = execute_raw(&store, sql)
-            .await
-            .expect_err("the database refuses it");
-        assert!(
-            err.contains("never") || err.contains("append-only"),
-            "{sql}: {err}"
-        );
+        assert_refused_by_the_database(&store, sql).await;
     }
     assert_eq!(
         fetch_i64(&store, "SELECT COUNT(*) FROM history").await,
@@ -2036,14 +1900,7 @@ async fn concurrent_corrections_that_reread_get_consecutive_versions(store: Stor
         Pairing::Match(x) if &x.outcome == latest
     ));
     assert_eq!(
-        store
-            .history(&HistoryFilter {
-                match_id: Some(m),
-                ..HistoryFilter::default()
-            })
-            .await
-            .unwrap()
-            .len(),
+        history_with(&store, |f| f.match_id = Some(m)).await.len(),
         6
     );
 }
@@ -2112,13 +1969,7 @@ async fn of_sixteen_simultaneous_entries_on_one_version_exactly_one_is_stored(st
         );
     }
     assert_eq!(store.result_versions(m).await.unwrap().len(), 2);
-    let history = store
-        .history(&HistoryFilter {
-            match_id: Some(m),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = history_with(&store, |f| f.match_id = Some(m)).await;
     assert_eq!(history.len(), 1, "only the stored write is in the history");
 }
 
@@ -3050,16 +2901,67 @@ async fn c04_6_a_swiss_round_is_added_with_its_bye_and_its_change_by_hand_once(s
             overridden: vec!["C.04.1 b: teams 3 and 5 met in round 1".into()],
         }]
     );
-    let history = store
-        .history(&HistoryFilter {
-            competition: Some(record.id),
-            ..HistoryFilter::default()
-        })
-        .await
-        .unwrap();
+    let history = history_with(&store, |f| f.competition = Some(record.id)).await;
     let kept = history
         .iter()
         .find(|h| h.action == "publish_pairing")
         .expect("the publication is in the history");
     assert_eq!(kept.after.as_ref().unwrap()["paired"], paired);
+}
+
+/// The history selected by the filter that `narrow` makes of the default one (all of it).
+async fn history_with(
+    store: &Store,
+    narrow: impl FnOnce(&mut HistoryFilter),
+) -> Vec<arbiter_store::HistoryEntry> {
+    let mut filter = HistoryFilter::default();
+    narrow(&mut filter);
+    store.history(&filter).await.unwrap()
+}
+
+/// Fails unless the database refuses `sql`, saying its rows are never changed (append-only).
+async fn assert_refused_by_the_database(store: &Store, sql: &str) {
+    let err = execute_raw(store, sql)
+        .await
+        .expect_err("the database refuses it");
+    assert!(
+        err.contains("never") || err.contains("append-only"),
+        "{sql}: {err}"
+    );
+}
+
+/// The place GTHSCL in the season `season` chooses, made if new.
+fn in_gthscl(season: SeasonChoice) -> ImportPlace {
+    ImportPlace {
+        league: new_league("gthscl"),
+        season,
+    }
+}
+
+/// [`every_kind_of_result`] imported at `place` as the competition `slug`, by the arbiter.
+async fn import_results_into(
+    store: &Store,
+    place: &ImportPlace,
+    slug: &str,
+) -> Result<arbiter_store::Imported, StoreError> {
+    let c = every_kind_of_result();
+    store
+        .import_competition_into(place, &new_competition(slug), &c, &arbiter())
+        .await
+}
+
+/// An empty competition imported into `season` as `slug`, by the arbiter.
+async fn import_empty(
+    store: &Store,
+    season: SeasonId,
+    slug: &str,
+) -> Result<arbiter_store::CompetitionRecord, StoreError> {
+    store
+        .import_competition(
+            season,
+            &new_competition(slug),
+            &Competition::default(),
+            &arbiter(),
+        )
+        .await
 }

@@ -26,6 +26,46 @@ fn app_with_mail(store: &arbiter_store::Store, sink: &SmtpSink) -> Router {
     )
 }
 
+/// A store holding the account `email` as `role`, and the site on it mailing through a new sink.
+async fn mailing_site_with(email: &str, role: Role) -> (SmtpSink, Store, Router) {
+    let sink = SmtpSink::start().await;
+    let store = store().await;
+    let app = app_with_mail(&store, &sink);
+    account(&store, email, role, None).await;
+    (sink, store, app)
+}
+
+/// A store holding the account `email` as `role`, and the site on it (sending no mail).
+async fn site_with(email: &str, role: Role) -> (Store, Router) {
+    let store = store().await;
+    let app = app(&store);
+    account(&store, email, role, None).await;
+    (store, app)
+}
+
+/// The sign-in form's fields for `email` with the right password.
+fn sign_in_as(email: &str) -> [(&str, &str); 2] {
+    [("email", email), ("password", PASSWORD)]
+}
+
+/// The new-password form's fields: `password`, typed twice.
+fn password_twice(password: &str) -> [(&str, &str); 2] {
+    [("password", password), ("password_again", password)]
+}
+
+/// A new visitor who has opened the reset page (and so holds its form token).
+async fn on_the_reset_page(app: &Router) -> Visitor {
+    let mut v = Visitor::new(app).await;
+    v.get(app, "/reset").await;
+    v
+}
+
+/// `v` asks for a reset link for `email`, failing unless the answer has `status`.
+async fn ask_reset(app: &Router, v: &mut Visitor, email: &str, status: StatusCode) -> Answer {
+    v.post_expect(app, "/reset", &[("email", email)], status)
+        .await
+}
+
 /// The first link to `path_start` in a mail's text, as a path on the site.
 fn link_in(text: &str, path_start: &str) -> String {
     let prefix = format!("https://league.example.org{path_start}");
@@ -59,10 +99,7 @@ async fn round_four(store: &arbiter_store::Store) -> Vec<(TeamId, TeamId)> {
 
 #[tokio::test]
 async fn an_officer_invites_an_advisor_who_signs_up_and_sees_only_their_schools_controls() {
-    let sink = SmtpSink::start().await;
-    let store = store().await;
-    let app = app_with_mail(&store, &sink);
-    account(&store, "president@gthscl.example", Role::President, None).await;
+    let (sink, store, app) = mailing_site_with("president@gthscl.example", Role::President).await;
 
     // The President invites Start's advisor from the People page.
     let mut president = Visitor::signed_in(&app, "president@gthscl.example").await;
@@ -212,22 +249,11 @@ async fn an_expired_invitation_says_so() {
 
 #[tokio::test]
 async fn a_reset_link_sets_a_new_password_once_and_ends_other_sessions() {
-    let sink = SmtpSink::start().await;
-    let store = store().await;
-    let app = app_with_mail(&store, &sink);
-    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
+    let (sink, _store, app) = mailing_site_with("sec@gthscl.example", Role::Secretary).await;
     let mut elsewhere = Visitor::signed_in(&app, "sec@gthscl.example").await;
 
-    let mut v = Visitor::new(&app).await;
-    v.get(&app, "/reset").await;
-    let asked = v
-        .post_expect(
-            &app,
-            "/reset",
-            &[("email", "sec@gthscl.example")],
-            StatusCode::OK,
-        )
-        .await;
+    let mut v = on_the_reset_page(&app).await;
+    let asked = ask_reset(&app, &mut v, "sec@gthscl.example", StatusCode::OK).await;
     // The same answer for an address with no account: it says nothing about who has one.
     let unknown = v
         .post(&app, "/reset", &[("email", "nobody@gthscl.example")])
@@ -241,22 +267,12 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_other_sessions() {
     let link = link_in(&mails[0].text(), "/reset/");
     v.get(&app, &link).await;
     let new_password = "a brand new passphrase";
-    v.post_ok(
-        &app,
-        &link,
-        &[("password", new_password), ("password_again", new_password)],
-    )
-    .await;
+    v.post_ok(&app, &link, &password_twice(new_password)).await;
     // Used once; a second use is refused.
     let mut w = Visitor::new(&app).await;
     w.get(&app, &link).await;
-    w.post_expect(
-        &app,
-        &link,
-        &[("password", new_password), ("password_again", new_password)],
-        StatusCode::GONE,
-    )
-    .await;
+    w.post_expect(&app, &link, &password_twice(new_password), StatusCode::GONE)
+        .await;
     // The session signed in with the old password has ended.
     let old = elsewhere.get(&app, "/account").await;
     assert!(to_sign_in(&old), "old session still works: {}", old.status);
@@ -264,17 +280,11 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_other_sessions() {
 
 #[tokio::test]
 async fn sign_in_gives_a_new_session_id_and_sign_out_ends_it() {
-    let store = store().await;
-    let app = app(&store);
-    account(&store, "arb@gthscl.example", Role::Arbiter, None).await;
+    let (_store, app) = site_with("arb@gthscl.example", Role::Arbiter).await;
     let mut v = Visitor::new(&app).await;
     let before = v.cookie.clone().expect("the sign-in form starts a session");
     let signed = v
-        .post_ok(
-            &app,
-            "/sign-in",
-            &[("email", "arb@gthscl.example"), ("password", PASSWORD)],
-        )
+        .post_ok(&app, "/sign-in", &sign_in_as("arb@gthscl.example"))
         .await;
     let set_cookie = signed.header("set-cookie");
     assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
@@ -297,31 +307,19 @@ async fn sign_in_gives_a_new_session_id_and_sign_out_ends_it() {
 /// is not one with the sentence, and finds an account by the address in any case and spacing.
 #[tokio::test]
 async fn sign_in_reads_the_email_by_the_one_rule() {
-    let store = store().await;
-    let app = app(&store);
-    account(&store, "arb@gthscl.example", Role::Arbiter, None).await;
+    let (_store, app) = site_with("arb@gthscl.example", Role::Arbiter).await;
     let mut v = Visitor::new(&app).await;
     let refused = v
-        .post_refused(
-            &app,
-            "/sign-in",
-            &[("email", "arb gthscl.example"), ("password", PASSWORD)],
-        )
+        .post_refused(&app, "/sign-in", &sign_in_as("arb gthscl.example"))
         .await;
     refused.assert_contains("is not an email address: it has no @");
-    v.post_ok(
-        &app,
-        "/sign-in",
-        &[("email", "  ARB@Gthscl.Example "), ("password", PASSWORD)],
-    )
-    .await;
+    v.post_ok(&app, "/sign-in", &sign_in_as("  ARB@Gthscl.Example "))
+        .await;
 }
 
 #[tokio::test]
 async fn a_strangers_failed_guesses_never_stop_the_right_password_from_another_address() {
-    let store = store().await;
-    let app = app(&store);
-    account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
+    let (_store, app) = site_with("vp@gthscl.example", Role::VicePresident).await;
     let wrong = [("email", "vp@gthscl.example"), ("password", "wrong guess!")];
     // Guesses from twenty addresses, and five from one: only that one is paused.
     for _ in 0..20 {
@@ -338,7 +336,7 @@ async fn a_strangers_failed_guesses_never_stop_the_right_password_from_another_a
             .await;
         a.assert_contains("do not match");
     }
-    let right = [("email", "vp@gthscl.example"), ("password", PASSWORD)];
+    let right = sign_in_as("vp@gthscl.example");
     let paused = stranger
         .post_expect(&app, "/sign-in", &right, StatusCode::TOO_MANY_REQUESTS)
         .await;
@@ -354,86 +352,44 @@ async fn a_strangers_failed_guesses_never_stop_the_right_password_from_another_a
 
 #[tokio::test]
 async fn reset_requests_have_their_own_limit_and_never_pause_signing_in() {
-    let sink = SmtpSink::start().await;
-    let store = store().await;
-    let app = app_with_mail(&store, &sink);
-    account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
-    let mut stranger = Visitor::new(&app).await;
-    stranger.get(&app, "/reset").await;
+    let (sink, _store, app) = mailing_site_with("vp@gthscl.example", Role::VicePresident).await;
+    let mut stranger = on_the_reset_page(&app).await;
     for _ in 0..3 {
-        stranger
-            .post_expect(
-                &app,
-                "/reset",
-                &[("email", "vp@gthscl.example")],
-                StatusCode::OK,
-            )
-            .await;
+        ask_reset(&app, &mut stranger, "vp@gthscl.example", StatusCode::OK).await;
     }
-    let fourth = stranger
-        .post_expect(
-            &app,
-            "/reset",
-            &[("email", "vp@gthscl.example")],
-            StatusCode::TOO_MANY_REQUESTS,
-        )
-        .await;
+    let fourth = ask_reset(
+        &app,
+        &mut stranger,
+        "vp@gthscl.example",
+        StatusCode::TOO_MANY_REQUESTS,
+    )
+    .await;
     fourth.assert_contains("ask again at");
     assert!(!fourth.header("retry-after").is_empty());
     // The person, from their own address, may still ask, and still sign in.
-    let mut owner = Visitor::new(&app).await;
-    owner.get(&app, "/reset").await;
-    let asked = owner
-        .post_expect(
-            &app,
-            "/reset",
-            &[("email", "vp@gthscl.example")],
-            StatusCode::OK,
-        )
-        .await;
+    let mut owner = on_the_reset_page(&app).await;
+    let asked = ask_reset(&app, &mut owner, "vp@gthscl.example", StatusCode::OK).await;
     asked.assert_contains("on its way");
     assert_eq!(sink.wait_for(4, Duration::from_secs(10)).await.len(), 4);
     let signed = Visitor::new(&app)
         .await
-        .post(
-            &app,
-            "/sign-in",
-            &[("email", "vp@gthscl.example"), ("password", PASSWORD)],
-        )
+        .post(&app, "/sign-in", &sign_in_as("vp@gthscl.example"))
         .await;
     signed.assert_status(StatusCode::SEE_OTHER);
 }
 
 #[tokio::test]
 async fn a_flood_of_reset_requests_from_many_addresses_leaves_the_person_a_working_link() {
-    let sink = SmtpSink::start().await;
-    let store = store().await;
-    let app = app_with_mail(&store, &sink);
-    account(&store, "vp@gthscl.example", Role::VicePresident, None).await;
+    let (sink, _store, app) = mailing_site_with("vp@gthscl.example", Role::VicePresident).await;
     for _ in 0..10 {
-        let mut v = Visitor::new(&app).await;
-        v.get(&app, "/reset").await;
-        v.post_expect(
-            &app,
-            "/reset",
-            &[("email", "vp@gthscl.example")],
-            StatusCode::OK,
-        )
-        .await;
+        let mut v = on_the_reset_page(&app).await;
+        ask_reset(&app, &mut v, "vp@gthscl.example", StatusCode::OK).await;
     }
     let mails = sink.wait_for(10, Duration::from_secs(10)).await;
     assert_eq!(mails.len(), 10);
     // The eleventh asker is told that no more mail goes out, and that the links sent work.
-    let mut owner = Visitor::new(&app).await;
-    owner.get(&app, "/reset").await;
-    let asked = owner
-        .post_expect(
-            &app,
-            "/reset",
-            &[("email", "vp@gthscl.example")],
-            StatusCode::OK,
-        )
-        .await;
+    let mut owner = on_the_reset_page(&app).await;
+    let asked = ask_reset(&app, &mut owner, "vp@gthscl.example", StatusCode::OK).await;
     asked.assert_contains("no more are sent until");
     asked.assert_contains("still work");
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -446,11 +402,7 @@ async fn a_flood_of_reset_requests_from_many_addresses_leaves_the_person_a_worki
     owner.get(&app, &link).await;
     let new_password = "a brand new passphrase";
     owner
-        .post_ok(
-            &app,
-            &link,
-            &[("password", new_password), ("password_again", new_password)],
-        )
+        .post_ok(&app, &link, &password_twice(new_password))
         .await;
 }
 
@@ -672,11 +624,7 @@ async fn cookies_are_secure_and_browsers_keep_to_tls_when_the_site_is_served_ove
     assert_eq!(v.jar.keys().collect::<Vec<_>>(), ["__Host-arbiter_form"]);
     account(&store, "tls@gthscl.example", Role::Secretary, None).await;
     let signed = v
-        .post_ok(
-            &over_tls,
-            "/sign-in",
-            &[("email", "tls@gthscl.example"), ("password", PASSWORD)],
-        )
+        .post_ok(&over_tls, "/sign-in", &sign_in_as("tls@gthscl.example"))
         .await;
     let cookie = signed.header("set-cookie");
     assert!(cookie.starts_with("arbiter_session="), "{cookie}");
@@ -770,9 +718,7 @@ async fn stored_sessions(store: &Store) -> i64 {
 /// filled the database. The forms of visitors not signed in carry a token bound to a cookie.
 #[tokio::test]
 async fn anonymous_visitors_to_the_forms_store_no_session() {
-    let store = store().await;
-    let app = app(&store);
-    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
+    let (store, app) = site_with("sec@gthscl.example", Role::Secretary).await;
     for _ in 0..25 {
         for page in [
             "/sign-in",
@@ -805,21 +751,15 @@ async fn anonymous_visitors_to_the_forms_store_no_session() {
         "no row before anyone signs in"
     );
     // The form's token works with its cookie, and signing in starts the one session.
-    v.post_ok(
-        &app,
-        "/sign-in",
-        &[("email", "sec@gthscl.example"), ("password", PASSWORD)],
-    )
-    .await;
+    v.post_ok(&app, "/sign-in", &sign_in_as("sec@gthscl.example"))
+        .await;
     assert_eq!(stored_sessions(&store).await, 1);
 }
 
 #[tokio::test]
 async fn an_anonymous_forms_token_is_good_only_with_its_own_cookie() {
-    let store = store().await;
-    let app = app(&store);
-    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
-    let right = [("email", "sec@gthscl.example"), ("password", PASSWORD)];
+    let (_store, app) = site_with("sec@gthscl.example", Role::Secretary).await;
+    let right = sign_in_as("sec@gthscl.example");
     let mut first = Visitor::new(&app).await;
     let second = Visitor::new(&app).await;
     assert_ne!(first.csrf, second.csrf, "each cookie has its own token");
@@ -854,9 +794,7 @@ async fn an_anonymous_forms_token_is_good_only_with_its_own_cookie() {
 /// browser reads as `//evil.example`; a newline gave a 303 with no `Location` at all.
 #[tokio::test]
 async fn sign_in_never_sends_the_browser_to_another_site() {
-    let store = store().await;
-    let app = app(&store);
-    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
+    let (_store, app) = site_with("sec@gthscl.example", Role::Secretary).await;
     for next in [
         "/\t/evil.example",
         "/\n/evil.example",
@@ -891,12 +829,8 @@ async fn sign_in_never_sends_the_browser_to_another_site() {
 /// Issue 9, item 11: `aaaaaaaaaa` was accepted, and a reset could set the password to the email.
 #[tokio::test]
 async fn a_reset_refuses_the_email_and_easily_guessed_passwords_saying_why() {
-    let sink = SmtpSink::start().await;
-    let store = store().await;
-    let app = app_with_mail(&store, &sink);
-    account(&store, "sec@gthscl.example", Role::Secretary, None).await;
-    let mut v = Visitor::new(&app).await;
-    v.get(&app, "/reset").await;
+    let (sink, _store, app) = mailing_site_with("sec@gthscl.example", Role::Secretary).await;
+    let mut v = on_the_reset_page(&app).await;
     v.post(&app, "/reset", &[("email", "sec@gthscl.example")])
         .await;
     let mails = sink.wait_for(1, Duration::from_secs(10)).await;
@@ -908,17 +842,10 @@ async fn a_reset_refuses_the_email_and_easily_guessed_passwords_saying_why() {
         ("password123", "common password"),
         ("Sec GTHSCL 2026", "built from the account"),
     ] {
-        let refused = v
-            .post(&app, &link, &[("password", weak), ("password_again", weak)])
-            .await;
+        let refused = v.post(&app, &link, &password_twice(weak)).await;
         assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{weak}");
         assert!(refused.body.contains(why), "{weak}: {}", refused.body);
     }
     let strong = "plum lantern obvious kettle";
-    v.post_ok(
-        &app,
-        &link,
-        &[("password", strong), ("password_again", strong)],
-    )
-    .await;
+    v.post_ok(&app, &link, &password_twice(strong)).await;
 }

@@ -717,3 +717,14 @@ pub async fn set_school_address(store: &Store, name: &str, address: &str) {
         .await
         .unwrap();
 }
+
+/// Round 4's match of Start Spartans at home in Division A, as the store numbers it.
+pub async fn round_4_start_match(store: &arbiter_store::Store) -> arbiter_store::MatchId {
+    store
+        .load_competition("gthscl", "division-a")
+        .await
+        .unwrap()
+        .unwrap()
+        .match_id(4, &arbiter_core::TeamId("start".into()))
+        .unwrap()
+}

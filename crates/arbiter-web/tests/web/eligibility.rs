@@ -160,6 +160,19 @@ async fn post_json(app: &axum::Router, uri: &str, token: &str, body: serde_json:
     .await
 }
 
+/// `v` names `ids` as the lineup at `to`, failing unless it is refused (422): the page's text.
+async fn refused_lineup(v: &mut Visitor, app: &axum::Router, to: &str, ids: &[&str]) -> String {
+    let refused = name_lineup(v, app, to, ids).await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    text(&refused.body)
+}
+
+/// The API's form of the lineup page `to`: `ids` named on version 0, with `token`.
+async fn api_lineup(app: &axum::Router, to: &str, token: &str, ids: &[&str]) -> Answer {
+    let body = serde_json::json!({"version": 0, "boards": ids});
+    post_json(app, &format!("/api/v1{to}"), token, body).await
+}
+
 /// The rules and messages of a refused lineup's API answer.
 fn problems(a: &Answer) -> Vec<(String, String)> {
     a.json()["error"]["problems"]
@@ -188,15 +201,13 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
     let without = ["sb1", "sb2", "sb3", "sb4"];
 
     // Not linked: one name is not one person; and leaving her (1650) out is GT-M12's business.
-    let refused = name_lineup(
+    let said = refused_lineup(
         &mut coach,
         &app,
         &format!("{SCOTT_B_MATCH}/lineups/home"),
         &without,
     )
     .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    let said = text(&refused.body);
     assert!(
         said.contains("GT-M12: Zoë O'Brien (1650) is left out while Tom Bell (1300) plays board 4"),
         "{said}"
@@ -237,15 +248,13 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
     );
 
     // Named for Scott B: refused on the page, the sentence with its rule, board and remedy.
-    let refused = name_lineup(
+    let said = refused_lineup(
         &mut coach,
         &app,
         &format!("{SCOTT_B_MATCH}/lineups/home"),
         &with_her,
     )
     .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
-    let said = text(&refused.body);
     assert!(
         said.contains(
             "Board 1: GT-M15: Zoë O'Brien first played for Zoë O'Brien <&> \"Q\" (Division A, 2026-11-02) and stays with that team this season; a player may not play the top 4 boards of the school's team in another division: name another player for board 1"
@@ -253,11 +262,11 @@ async fn gt_m15_a_lineup_naming_a_player_bound_to_the_school_s_team_in_another_d
         "{said}"
     );
     // And through the API, with the same sentence.
-    let api = post_json(
+    let api = api_lineup(
         &app,
-        &format!("/api/v1{SCOTT_B_MATCH}/lineups/home"),
+        &format!("{SCOTT_B_MATCH}/lineups/home"),
         &token,
-        serde_json::json!({"version": 0, "boards": with_her}),
+        &with_her,
     )
     .await;
     api.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
@@ -303,14 +312,12 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
     full.assert_status(StatusCode::SEE_OTHER);
 
     let three = ["scott2", "scott3", "scott4"];
-    let silent = name_lineup(&mut scott, &app, &format!("{round4}/lineups/away"), &three).await;
-    silent.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let silent = refused_lineup(&mut scott, &app, &format!("{round4}/lineups/away"), &three).await;
     assert!(
-        text(&silent.body).contains(
+        silent.contains(
             "GT-M12: Zoë O'Brien (1676) is left out while Cy Young (1239) plays board 3, by ratings as of 2026-11-16; a team plays its strongest players and leaves out a higher-ranked one only when the opponent forfeits a board: name them in place of a lower-ranked player"
         ),
-        "{}",
-        silent.body
+        "{silent}"
     );
     let mut declared = lineup_form(&three);
     declared.push(("withdrawn".into(), "scott1".into()));
@@ -328,13 +335,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
         "{}",
         refused.body
     );
-    let api = post_json(
-        &app,
-        &format!("/api/v1{round4}/lineups/away"),
-        &token,
-        serde_json::json!({"version": 0, "boards": three}),
-    )
-    .await;
+    let api = api_lineup(&app, &format!("{round4}/lineups/away"), &token, &three).await;
     api.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         problems(&api)
@@ -362,13 +363,7 @@ async fn gt_m12_a_silent_and_a_declared_withdrawal_follow_one_rule_and_stay_afte
     start
         .post_ok(&app, &format!("{round4}/lineups/home"), &f)
         .await;
-    let api = post_json(
-        &app,
-        &format!("/api/v1{round4}/lineups/away"),
-        &token,
-        serde_json::json!({"version": 0, "boards": three}),
-    )
-    .await;
+    let api = api_lineup(&app, &format!("{round4}/lineups/away"), &token, &three).await;
     api.assert_status(StatusCode::CREATED);
     assert_eq!(
         api.json()["withdrawn"],
@@ -609,25 +604,18 @@ async fn as_3_a_lineup_naming_a_player_of_an_overlapping_competition_is_refused(
     let girls_match = "/leagues/astc/2026/secondary-girls/rounds/1/matches/gvic";
     let with_bea = ["gvic-1", "gvic-2", "gvic-3", "gvic-4"];
     let mut arbiter = Visitor::signed_in(&app, ASTC_ARBITER).await;
-    let refused = name_lineup(
-        &mut arbiter,
-        &app,
-        &format!("{girls_match}/lineups/home"),
-        &with_bea,
-    )
-    .await;
-    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    let to = format!("{girls_match}/lineups/home");
+    let said = refused_lineup(&mut arbiter, &app, &to, &with_bea).await;
     let sentence = "Bea Lim is also on Victoria's roster in Secondary Open, and Secondary Girls (2026-12-07 to 2026-12-07) and Secondary Open (2026-12-07 to 2026-12-07) share dates; a player plays for a team in only one of them: name another player for board 1, or withdraw them from one roster";
     assert!(
-        text(&refused.body).contains(&format!("Board 1: AS-3: {sentence}")),
-        "{}",
-        refused.body
+        said.contains(&format!("Board 1: AS-3: {sentence}")),
+        "{said}"
     );
-    let api = post_json(
+    let api = api_lineup(
         &app,
-        &format!("/api/v1{girls_match}/lineups/home"),
+        &format!("{girls_match}/lineups/home"),
         &arbiter_token,
-        serde_json::json!({"version": 0, "boards": with_bea}),
+        &with_bea,
     )
     .await;
     api.assert_status(StatusCode::UNPROCESSABLE_ENTITY);

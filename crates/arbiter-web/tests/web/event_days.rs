@@ -138,16 +138,7 @@ async fn timed_event_store() -> (
     arbiter_store::StoredCompetition,
 ) {
     let (store, id, path, players) = event_store().await;
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
-    let rounds = loaded.competition.rounds.len();
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
-        StatusCode::SEE_OTHER
-    );
+    let loaded = stored_with_event(&store, id).await;
     (store, id, path, players, loaded)
 }
 
@@ -176,13 +167,18 @@ async fn set_event(app: &axum::Router, id: i64, rounds: usize) -> Answer {
     arbiter.post(app, EVENT, &fields).await
 }
 
-/// The competition as stored, once the arbiter set the event at 08:00 with every round's time.
-async fn stored_with_event(store: &Store, id: i64) -> arbiter_store::StoredCompetition {
-    let loaded = store
+/// The competition `id` as stored.
+async fn stored(store: &Store, id: i64) -> arbiter_store::StoredCompetition {
+    store
         .load_competition_by_id(arbiter_store::CompetitionId(id))
         .await
         .unwrap()
-        .unwrap();
+        .unwrap()
+}
+
+/// The competition as stored, once the arbiter set the event at 08:00 with every round's time.
+async fn stored_with_event(store: &Store, id: i64) -> arbiter_store::StoredCompetition {
+    let loaded = stored(store, id).await;
     let rounds = loaded.competition.rounds.len();
     let set = set_event(&app_at(store, "08:00"), id, rounds).await;
     set.assert_status(StatusCode::SEE_OTHER);
@@ -225,14 +221,7 @@ async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
             .is_none()
     );
 
-    let rounds = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap()
-        .competition
-        .rounds
-        .len();
+    let rounds = stored(&store, id).await.competition.rounds.len();
     let saved = set_event(&app, id, rounds).await;
     saved.assert_status(StatusCode::SEE_OTHER);
     let page = arbiter.get(&app, EVENT).await;
@@ -251,18 +240,7 @@ async fn as_1_the_arbiter_sets_the_event_and_its_round_times_in_versions() {
 #[tokio::test]
 async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_reason() {
     let (store, id, path, players) = event_store().await;
-    let rounds = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap()
-        .competition
-        .rounds
-        .len();
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
-        StatusCode::SEE_OTHER
-    );
+    stored_with_event(&store, id).await;
     let lineup = format!("{path}/lineups/home");
     let boards: Vec<(String, String)> = players
         .iter()
@@ -323,11 +301,7 @@ async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_rea
     f.push(("version".into(), "1".into()));
     let on_time = post_lineup(&mut coach, &early, &lineup, f).await;
     on_time.assert_status(StatusCode::SEE_OTHER);
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
+    let loaded = stored(&store, id).await;
     let named = &loaded.lineups[0];
     assert_eq!((named.version, named.late.is_none()), (2, true));
 }
@@ -335,18 +309,7 @@ async fn as_11_a_late_lineup_is_refused_unless_the_arbiter_accepts_it_with_a_rea
 #[tokio::test]
 async fn as_12_rosters_lock_thirty_minutes_before_round_1() {
     let (store, id, _, players) = event_store().await;
-    let rounds = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap()
-        .competition
-        .rounds
-        .len();
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
-        StatusCode::SEE_OTHER
-    );
+    stored_with_event(&store, id).await;
     let change = |reason: &'static str| {
         vec![
             ("competition", "2026/secondary-open".to_string()),
@@ -388,11 +351,7 @@ async fn as_12_rosters_lock_thirty_minutes_before_round_1() {
 #[tokio::test]
 async fn as_12_rosters_are_published_when_they_lock() {
     let (store, id, _, players) = event_store().await;
-    let loaded = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap();
+    let loaded = stored(&store, id).await;
     let team = loaded
         .competition
         .teams
@@ -1333,18 +1292,7 @@ async fn as_11_the_projector_shows_the_halls_clock_and_the_rounds_start_and_relo
 #[tokio::test]
 async fn as_12_the_arbiter_prints_the_rosters_in_order_before_the_lock() {
     let (store, id, path, _) = event_store().await;
-    let rounds = store
-        .load_competition_by_id(arbiter_store::CompetitionId(id))
-        .await
-        .unwrap()
-        .unwrap()
-        .competition
-        .rounds
-        .len();
-    assert_eq!(
-        set_event(&app_at(&store, "08:00"), id, rounds).await.status,
-        StatusCode::SEE_OTHER
-    );
+    stored_with_event(&store, id).await;
     const SHEET: &str = "/leagues/astc/2026/secondary-open/rosters/sheet";
     let before = app_at(&store, "08:40");
     let mut arbiter = Visitor::signed_in(&before, ARBITER).await;

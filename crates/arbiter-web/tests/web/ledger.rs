@@ -43,6 +43,32 @@ async fn post_entry(app: &axum::Router, v: &mut Visitor, entry: [&str; 5]) -> An
     .await
 }
 
+/// A store with the officers and the Start advisor, and the site on it.
+async fn ledger_site() -> (Store, axum::Router) {
+    let store = store().await;
+    officers(&store).await;
+    let app = app(&store);
+    (store, app)
+}
+
+/// The Treasurer, signed in, having opened the ledger (and so holding its form token).
+async fn treasurer_at_the_ledger(app: &axum::Router) -> Visitor {
+    let mut t = Visitor::signed_in(app, TREASURER).await;
+    t.get(app, LEDGER).await;
+    t
+}
+
+/// The form fields reversing entry `reverses` on the day `on`, for the reason `note`.
+fn reversal<'a>(reverses: &'a str, on: &'a str, note: &'a str) -> [(&'a str, &'a str); 5] {
+    [
+        ("season", "2026-27"),
+        ("kind", "reversal"),
+        ("reverses", reverses),
+        ("on", on),
+        ("note", note),
+    ]
+}
+
 /// The `<tr>` of the statement that names `school`.
 fn row<'a>(body: &'a str, school: &str) -> &'a str {
     let at = body
@@ -54,9 +80,7 @@ fn row<'a>(body: &'a str, school: &str) -> &'a str {
 
 #[tokio::test]
 async fn gt_o2_the_treasurer_records_a_payment_and_the_statement_changes() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
+    let (store, app) = ledger_site().await;
     let mut t = Visitor::signed_in(&app, TREASURER).await;
 
     // Reached from the account page, beside the officers' other links.
@@ -120,11 +144,8 @@ async fn gt_o2_the_treasurer_records_a_payment_and_the_statement_changes() {
 
 #[tokio::test]
 async fn gt_o2_a_refused_entry_names_the_mistake_and_keeps_the_form() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
-    let mut t = Visitor::signed_in(&app, TREASURER).await;
-    t.get(&app, LEDGER).await;
+    let (store, app) = ledger_site().await;
+    let mut t = treasurer_at_the_ledger(&app).await;
     let refused = post_entry(
         &app,
         &mut t,
@@ -185,11 +206,8 @@ async fn gt_o2_a_refused_entry_names_the_mistake_and_keeps_the_form() {
 
 #[tokio::test]
 async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
-    let mut t = Visitor::signed_in(&app, TREASURER).await;
-    t.get(&app, LEDGER).await;
+    let (_store, app) = ledger_site().await;
+    let mut t = treasurer_at_the_ledger(&app).await;
     // Scott's cheque recorded against Clay.
     let wrong = post_entry(
         &app,
@@ -208,45 +226,19 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
     page.assert_contains("Reverse entry 1");
     // A reversal without its reason is refused at the entry, its form open.
     let bare = t
-        .post_refused(
-            &app,
-            LEDGER,
-            &[
-                ("season", "2026-27"),
-                ("kind", "reversal"),
-                ("reverses", "1"),
-                ("on", "2026-10-15"),
-                ("note", " "),
-            ],
-        )
+        .post_refused(&app, LEDGER, &reversal("1", "2026-10-15", " "))
         .await;
     bare.assert_contains("Say why entry 1 is reversed (required); the reason stays in the ledger.");
     bare.assert_contains("<details class=\"control\" open>");
     // One of no entry shown (a stale page, a hand-made form) is refused at the form.
     let none = t
-        .post_refused(
-            &app,
-            LEDGER,
-            &[
-                ("season", "2026-27"),
-                ("kind", "reversal"),
-                ("reverses", "99"),
-                ("on", "2026-10-15"),
-                ("note", "typo"),
-            ],
-        )
+        .post_refused(&app, LEDGER, &reversal("99", "2026-10-15", "typo"))
         .await;
     none.assert_contains("<li>The ledger has no entry 99; it has 1 so far.</li>");
     t.post_ok(
         &app,
         LEDGER,
-        &[
-            ("season", "2026-27"),
-            ("kind", "reversal"),
-            ("reverses", "1"),
-            ("on", "2026-10-15"),
-            ("note", "Scott's cheque, not Clay's"),
-        ],
+        &reversal("1", "2026-10-15", "Scott's cheque, not Clay's"),
     )
     .await;
     post_entry(
@@ -276,9 +268,7 @@ async fn a_mistaken_entry_is_reversed_with_the_reason_and_both_stay() {
 
 #[tokio::test]
 async fn gt_o2_the_treasurer_waives_part_of_a_fee_with_the_reason_and_it_is_in_the_history() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
+    let (store, app) = ledger_site().await;
     let mut t = Visitor::signed_in(&app, TREASURER).await;
     let form = t.get(&app, LEDGER).await;
     form.assert_contains("<option value=\"waiver\">Fee waived</option>");
@@ -349,9 +339,7 @@ async fn gt_o2_the_treasurer_waives_part_of_a_fee_with_the_reason_and_it_is_in_t
 
 #[tokio::test]
 async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_writes() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
+    let (_store, app) = ledger_site().await;
     // Not signed in: to the sign-in form, as every guarded page.
     let mut anon = Visitor::new(&app).await;
     for uri in [LEDGER, "/leagues/gthscl/ledger.csv"] {
@@ -380,8 +368,7 @@ async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_wri
     write.assert_contains("only the Treasurer may record");
 
     // The league's history shows the ledger's entries to whom may read the ledger only.
-    let mut t = Visitor::signed_in(&app, TREASURER).await;
-    t.get(&app, LEDGER).await;
+    let mut t = treasurer_at_the_ledger(&app).await;
     post_entry(
         &app,
         &mut t,
@@ -399,11 +386,8 @@ async fn only_the_president_and_the_treasurer_read_it_and_only_the_treasurer_wri
 
 #[tokio::test]
 async fn the_csv_lists_every_entry_through_the_formula_guard() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
-    let mut t = Visitor::signed_in(&app, TREASURER).await;
-    t.get(&app, LEDGER).await;
+    let (_store, app) = ledger_site().await;
+    let mut t = treasurer_at_the_ledger(&app).await;
     post_entry(
         &app,
         &mut t,
@@ -489,9 +473,7 @@ async fn call(app: &axum::Router, method: &str, secret: &str, body: &str) -> Ans
 
 #[tokio::test]
 async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
+    let (store, app) = ledger_site().await;
     let treasurer = api_token(&store, TREASURER, Role::Treasurer, None).await;
     let read = call(&app, "GET", &treasurer, "").await;
     read.assert_status(StatusCode::OK);
@@ -582,11 +564,8 @@ async fn gt_o2_the_api_reads_and_records_the_ledger_with_a_token() {
 
 #[tokio::test]
 async fn the_ledger_page_as_the_president_reads_it() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
-    let mut t = Visitor::signed_in(&app, TREASURER).await;
-    t.get(&app, LEDGER).await;
+    let (store, app) = ledger_site().await;
+    let mut t = treasurer_at_the_ledger(&app).await;
     for entry in [
         [
             "payment",
@@ -624,13 +603,7 @@ async fn the_ledger_page_as_the_president_reads_it() {
     t.post_ok(
         &app,
         LEDGER,
-        &[
-            ("season", "2026-27"),
-            ("kind", "reversal"),
-            ("reverses", "3"),
-            ("on", "2026-10-10"),
-            ("note", "Clay's cheque bounced"),
-        ],
+        &reversal("3", "2026-10-10", "Clay's cheque bounced"),
     )
     .await;
     let mut p = Visitor::signed_in(&app, PRESIDENT).await;
@@ -651,9 +624,7 @@ async fn the_ledger_page_as_the_president_reads_it() {
 /// `confirm_duplicate` says to record it.
 #[tokio::test]
 async fn gt_o2_an_entry_made_twice_asks_before_it_is_recorded_again() {
-    let store = store().await;
-    officers(&store).await;
-    let app = app(&store);
+    let (store, app) = ledger_site().await;
     let mut t = Visitor::signed_in(&app, TREASURER).await;
     let cheque = [
         "payment",

@@ -2,7 +2,7 @@
 //! each form stores, what it refuses and why, and the API's write endpoints with their tokens.
 
 use arbiter_core::rules::permissions::Role;
-use arbiter_store::{Actor, LeagueKind, NewApiToken, NewLeague, Store};
+use arbiter_store::{Actor, LeagueKind, NewLeague, Store};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -18,6 +18,9 @@ const HOME: &str = "coach@start.example";
 const VISITOR: &str = "coach@scott.example";
 const VP: &str = "vp@gthscl.example";
 const PRESIDENT: &str = "president@start.example";
+const ARBITER: &str = "arbiter@gthscl.example";
+const RATINGS_API: &str = "/api/v1/leagues/gthscl/2026-27/division-a/ratings";
+const STANDINGS_API: &str = "/api/v1/leagues/gthscl/2026-27/division-a/standings";
 
 async fn setup() -> (Store, Router) {
     setup_on(store().await).await
@@ -84,11 +87,67 @@ fn version_field(body: &str) -> String {
     body[i..i + end].to_string()
 }
 
+/// `who` opens the match page and sends the result form for `results` on the version it shows.
 async fn enter(app: &Router, who: &mut Visitor, results: [&'static str; 4]) -> Answer {
     let page = who.get_ok(app, MATCH).await;
+    who.post(
+        app,
+        &match_url("result"),
+        &pairs(&played_on(&page, results)),
+    )
+    .await
+}
+
+/// Round 4's match day, with the home advisor signed in and on the match page.
+async fn home_on_the_match() -> (Store, Router, Visitor, Answer) {
+    let (store, app) = setup().await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    (store, app, home, page)
+}
+
+/// The home advisor, signed in, having entered `results` (stored, awaiting the visitors).
+async fn home_entered(app: &Router, results: [&'static str; 4]) -> Visitor {
+    let mut home = Visitor::signed_in(app, HOME).await;
+    enter_ok(app, &mut home, results).await;
+    home
+}
+
+/// [`enter`], failing unless the entry is stored (303 back to the match).
+async fn enter_ok(app: &Router, who: &mut Visitor, results: [&'static str; 4]) {
+    enter(app, who, results)
+        .await
+        .assert_status(StatusCode::SEE_OTHER);
+}
+
+/// The result form for `results`, claiming to have seen `version`.
+fn played_at(version: &str, results: [&'static str; 4]) -> Vec<(String, String)> {
     let mut f = played(results);
-    f.push(("version".into(), version_field(&page.body)));
-    who.post(app, &match_url("result"), &pairs(&f)).await
+    f.push(("version".into(), version.to_string()));
+    f
+}
+
+/// The result form for `results`, on the version the match `page` shows.
+fn played_on(page: &Answer, results: [&'static str; 4]) -> Vec<(String, String)> {
+    played_at(&version_field(&page.body), results)
+}
+
+/// The fields of a review form (confirm, dispute, decision, …): the version seen and the reason.
+fn with_reason<'a>(version: &'a str, reason: &'a str) -> [(&'a str, &'a str); 2] {
+    [("version", version), ("reason", reason)]
+}
+
+/// Every entry of the store's history.
+async fn history(store: &Store) -> Vec<arbiter_store::HistoryEntry> {
+    store
+        .history(&arbiter_store::HistoryFilter::default())
+        .await
+        .unwrap()
+}
+
+/// How many of the history's entries record `action`.
+fn count_of(history: &[arbiter_store::HistoryEntry], action: &str) -> usize {
+    history.iter().filter(|h| h.action == action).count()
 }
 
 #[tokio::test]
@@ -152,8 +211,7 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
     page.assert_contains(&format!("Version {version} confirmed"));
 
     // Confirmed: entering again is refused, and the sentence says what to do instead.
-    let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
-    f.push(("version".into(), version.clone()));
+    let f = played_at(&version, ["0-1", "0-1", "0-1", "0-1"]);
     let a = home
         .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
@@ -164,13 +222,7 @@ async fn gt_p2_the_home_advisor_enters_and_the_visiting_advisor_confirms() {
 #[tokio::test]
 async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    assert_eq!(
-        enter(&app, &mut home, ["1-0", "1-0", "1-0", "1-0"])
-            .await
-            .status,
-        StatusCode::SEE_OTHER
-    );
+    let mut home = home_entered(&app, ["1-0", "1-0", "1-0", "1-0"]).await;
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     let entered: u32 = version_field(&page.body).parse().unwrap();
@@ -178,18 +230,14 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     // A dispute needs its reason.
     let v = entered.to_string();
     let a = visitor
-        .post_refused(
-            &app,
-            &match_url("dispute"),
-            &[("version", &v), ("reason", " ")],
-        )
+        .post_refused(&app, &match_url("dispute"), &with_reason(&v, " "))
         .await;
     a.assert_contains("A dispute needs its reason (GT-P2)");
     visitor
         .post_ok(
             &app,
             &match_url("dispute"),
-            &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
+            &with_reason(&v, "Board 4 was drawn, not won."),
         )
         .await;
     let page = get(&app, MATCH).await;
@@ -203,8 +251,7 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
     signed_in.assert_contains("Board 4 was drawn, not won.");
 
     // Disputed: the home advisor cannot enter over it.
-    let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
-    f.push(("version".into(), v.clone()));
+    let f = played_at(&v, ["1-0", "1-0", "1-0", "1/2-1/2"]);
     let a = home
         .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
@@ -287,8 +334,7 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
             "version {corrected} of this result was decided by an officer and stands, so there is nothing to confirm"
         ));
     // Nor is the home team's entry taken over it.
-    let mut f = played(["0-1", "0-1", "0-1", "0-1"]);
-    f.push(("version".into(), corrected.to_string()));
+    let f = played_at(&corrected.to_string(), ["0-1", "0-1", "0-1", "0-1"]);
     let a = home
         .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
@@ -297,9 +343,7 @@ async fn gt_p2_a_dispute_is_decided_by_a_correction_that_stands() {
 
 /// Round 4's match disputed by the visitors (Scott), with the reason: returns its version.
 async fn disputed(app: &Router) -> String {
-    let mut home = Visitor::signed_in(app, HOME).await;
-    let a = enter(app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home_entered(app, ["1-0", "1-0", "1-0", "1-0"]).await;
     let mut visitor = Visitor::signed_in(app, VISITOR).await;
     let page = visitor.get(app, MATCH).await;
     let v = version_field(&page.body);
@@ -307,7 +351,7 @@ async fn disputed(app: &Router) -> String {
         .post_ok(
             app,
             &match_url("dispute"),
-            &[("version", &v), ("reason", "Board 4 was drawn, not won.")],
+            &with_reason(&v, "Board 4 was drawn, not won."),
         )
         .await;
     v
@@ -327,7 +371,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
         .post_forbidden(
             &app,
             &match_url("decision"),
-            &[("version", &v), ("reason", "The scoresheet shows 1-0.")],
+            &with_reason(&v, "The scoresheet shows 1-0."),
         )
         .await;
     a.assert_contains("GT-O3");
@@ -336,11 +380,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
     // The advisors may not decide either.
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     visitor
-        .post_forbidden(
-            &app,
-            &match_url("decision"),
-            &[("version", &v), ("reason", "We say so.")],
-        )
+        .post_forbidden(&app, &match_url("decision"), &with_reason(&v, "We say so."))
         .await;
 
     // The Vice-President sees the dispute's reason, the decision form and the correction.
@@ -353,11 +393,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
     page.assert_contains("Board 4 was drawn, not won.");
     // A decision needs its reason; nothing is stored without it.
     let a = vp
-        .post_refused(
-            &app,
-            &match_url("decision"),
-            &[("version", &v), ("reason", "  ")],
-        )
+        .post_refused(&app, &match_url("decision"), &with_reason(&v, "  "))
         .await;
     a.assert_contains("A decision needs its reason (GT-P2, GT-O3)");
     assert_shows(&a, "The visitors disputed version");
@@ -365,10 +401,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
         .post_ok(
             &app,
             &match_url("decision"),
-            &[
-                ("version", &v),
-                ("reason", "Both scoresheets show board 4 won by Start."),
-            ],
+            &with_reason(&v, "Both scoresheets show board 4 won by Start."),
         )
         .await;
     assert_eq!(a.header("location"), format!("{MATCH}#report"));
@@ -386,11 +419,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
 
     // Decided: no second decision, no confirmation, no entry over it.
     let a = vp
-        .post_refused(
-            &app,
-            &match_url("decision"),
-            &[("version", &v), ("reason", "Again.")],
-        )
+        .post_refused(&app, &match_url("decision"), &with_reason(&v, "Again."))
         .await;
     a.assert_contains("there is no dispute to decide");
     let a = visitor
@@ -404,9 +433,7 @@ async fn gt_o3_the_vice_president_upholds_a_dispute_of_the_presidents_school_and
 #[tokio::test]
 async fn gt_p2_a_result_not_disputed_has_no_decision() {
     let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1-0"]).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    home_entered(&app, ["1-0", "1-0", "1-0", "1-0"]).await;
     let mut vp = Visitor::signed_in(&app, VP).await;
     let page = vp.get(&app, MATCH).await;
     page.assert_lacks(&match_url("decision"));
@@ -415,7 +442,7 @@ async fn gt_p2_a_result_not_disputed_has_no_decision() {
         .post_refused(
             &app,
             &match_url("decision"),
-            &[("version", &v), ("reason", "Looks right.")],
+            &with_reason(&v, "Looks right."),
         )
         .await;
     assert_shows(&a, "awaits the visitors' confirmation and is not disputed");
@@ -484,8 +511,7 @@ async fn gt_p2_an_arbiters_entry_needs_no_confirmation() {
     let mut a_ = Visitor::signed_in(&app, arbiter).await;
     let page = a_.get(&app, MATCH).await;
     page.assert_contains("it is decided and needs no confirmation by the visitors (GT-P2)");
-    let a = enter(&app, &mut a_, ["1-0", "0-1", "1/2-1/2", "1-0"]).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    enter_ok(&app, &mut a_, ["1-0", "0-1", "1/2-1/2", "1-0"]).await;
 
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
@@ -503,13 +529,7 @@ async fn gt_p2_an_arbiters_entry_needs_no_confirmation() {
 #[tokio::test]
 async fn the_public_sees_the_match_and_no_controls() {
     let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    assert_eq!(
-        enter(&app, &mut home, ["1-0", "0-1", "1-0", "1/2-1/2"])
-            .await
-            .status,
-        StatusCode::SEE_OTHER
-    );
+    home_entered(&app, ["1-0", "0-1", "1-0", "1/2-1/2"]).await;
     let a = get_ok(&app, MATCH).await;
     a.assert_contains("2½–1½");
     a.assert_contains("Dee Park");
@@ -541,11 +561,8 @@ async fn the_public_sees_the_match_and_no_controls() {
 
 #[tokio::test]
 async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
-    let mut f = played(["1-0", "2-0", "1-0", "1-0"]);
-    f.push(("version".into(), version_field(&page.body)));
+    let (store, app, mut home, page) = home_on_the_match().await;
+    let f = played_on(&page, ["1-0", "2-0", "1-0", "1-0"]);
     let a = home
         .post_refused(&app, &match_url("result"), &pairs(&f))
         .await;
@@ -573,13 +590,7 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
     a.assert_contains("GT-M4");
 
     // Nothing was stored by any of them.
-    let m = store
-        .load_competition("gthscl", "division-a")
-        .await
-        .unwrap()
-        .unwrap()
-        .match_id(4, &arbiter_core::TeamId("start".into()))
-        .unwrap();
+    let m = round_4_start_match(&store).await;
     let versions = store.result_versions(m).await.unwrap();
     assert!(
         versions
@@ -602,12 +613,9 @@ async fn a_bad_board_is_refused_with_its_board_and_rule_and_the_form_kept() {
 
 #[tokio::test]
 async fn a_stale_form_does_not_overwrite_a_newer_entry() {
-    let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (_store, app, mut home, page) = home_on_the_match().await;
     let seen = version_field(&page.body);
-    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
-    f.push(("version".into(), seen.clone()));
+    let f = played_at(&seen, ["1-0", "1-0", "1-0", "1-0"]);
     home.post_ok(&app, &match_url("result"), &pairs(&f)).await;
     // The same form again (a second tab, a double submit): 409 saying what is in force,
     // nothing stored twice.
@@ -627,6 +635,7 @@ async fn a_stale_form_does_not_overwrite_a_newer_entry() {
 // ---------------------------------------------------------------------------------------------
 // The API
 
+/// `email`'s API token acting as `role` in `league`, which grants it the role first.
 async fn token(store: &Store, email: &str, role: Role, league: &str) -> String {
     let user = store
         .user_by_email(&arbiter_core::record::text::Email::parse(email).unwrap())
@@ -638,22 +647,39 @@ async fn token(store: &Store, email: &str, role: Role, league: &str) -> String {
         .grant_role(user.id, l.id, role, None, &Actor::system())
         .await
         .unwrap();
-    let (_, plain) = store
-        .create_api_token(
-            &NewApiToken {
-                user: user.id,
-                league: l.id,
-                role,
-                school: None,
-                label: "results script".into(),
-            },
-            &Actor::system(),
-        )
-        .await
-        .unwrap();
-    plain
+    arbiter_demo::testing::api_token(store, league, email, role, None).await
 }
 
+/// The `error.message` of an API answer.
+fn error_message(a: &Answer) -> String {
+    a.json()["error"]["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {}", a.body))
+        .to_string()
+}
+
+/// Fails unless the API answer has `status` and an error message containing `text`.
+#[track_caller]
+fn assert_api_refused(a: &Answer, status: StatusCode, text: &str) {
+    a.assert_status(status);
+    let m = error_message(a);
+    assert!(m.contains(text), "{m}");
+}
+
+/// The arbiter of GTHSCL, given an account and an API token: returns the token.
+async fn arbiter_token(store: &Store) -> String {
+    account(store, ARBITER, Role::Arbiter, None).await;
+    token(store, ARBITER, Role::Arbiter, "gthscl").await
+}
+
+/// The API's JSON for an extra game of kind `challenge`.
+fn challenge_json(white: &str, black: &str, result: &str) -> String {
+    format!(
+        r#"{{"white": "{white}", "black": "{black}", "result": "{result}", "kind": "challenge"}}"#
+    )
+}
+
+/// `body` posted as JSON to the API at `path` (`result`, `confirm`, …), with or without a token.
 async fn api_post(app: &Router, path: &str, bearer: Option<&str>, body: &str) -> Answer {
     let mut b = Request::post(format!("{API}/{path}")).header("content-type", "application/json");
     if let Some(t) = bearer {
@@ -672,8 +698,7 @@ const BOARDS: &str = r#"{"boards": [
 #[tokio::test]
 async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
     let (store, app) = setup().await;
-    account(&store, "arbiter@gthscl.example", Role::Arbiter, None).await;
-    let secret = token(&store, "arbiter@gthscl.example", Role::Arbiter, "gthscl").await;
+    let secret = arbiter_token(&store).await;
 
     // No token: 401, saying what to send.
     let a = api_post(&app, "result", None, BOARDS).await;
@@ -722,7 +747,7 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
     let version = j["version"].as_u64().unwrap();
     // GT-P2: the arbiter's entry stands; no one confirms it.
     assert_eq!(j["status"], "decided");
-    assert_eq!(j["entered_by"], "arbiter@gthscl.example");
+    assert_eq!(j["entered_by"], ARBITER);
     assert_eq!(j["outcome"]["boards"][3]["result"], "+/-");
     assert_eq!(j["url"], MATCH);
     let page = get(&app, MATCH).await;
@@ -731,13 +756,7 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
 
     // The arbiter may not confirm (the visiting advisor does): 403 with the rule.
     let a = api_post(&app, "confirm", Some(&secret), "{}").await;
-    a.assert_status(StatusCode::FORBIDDEN);
-    assert!(
-        a.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("GT-P2")
-    );
+    assert_api_refused(&a, StatusCode::FORBIDDEN, "GT-P2");
 
     // A correction by the API needs its reason, then stores the next version.
     let a = api_post(&app, "correction", Some(&secret), BOARDS).await;
@@ -758,22 +777,8 @@ async fn the_api_enters_a_result_with_a_token_and_only_with_one() {
 
 /// A token for an account with `role` (and `school`) in GTHSCL.
 async fn school_token(store: &Store, email: &str, role: Role, school: Option<&str>) -> String {
-    let user = account(store, email, role, school).await;
-    let l = store.league("gthscl").await.unwrap().unwrap();
-    let (_, plain) = store
-        .create_api_token(
-            &NewApiToken {
-                user: user.id,
-                league: l.id,
-                role,
-                school: school.map(str::to_string),
-                label: "results script".into(),
-            },
-            &Actor::system(),
-        )
-        .await
-        .unwrap();
-    plain
+    account(store, email, role, school).await;
+    api_token(store, email, role, school).await
 }
 
 #[tokio::test]
@@ -817,13 +822,7 @@ async fn gt_o3_the_api_decides_a_dispute_and_refuses_the_presidents_own_school()
         r#"{"reason": "It stands."}"#,
     )
     .await;
-    a.assert_status(StatusCode::FORBIDDEN);
-    assert!(
-        a.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("GT-O3")
-    );
+    assert_api_refused(&a, StatusCode::FORBIDDEN, "GT-O3");
     let a = api_post(&app, "decision", Some(&vp), "{}").await;
     a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(a.json()["error"]["problems"][0]["field"], "reason");
@@ -863,13 +862,7 @@ async fn an_api_token_of_another_league_is_refused() {
         .unwrap();
     let secret = token(&store, VP, Role::VicePresident, "other").await;
     let a = api_post(&app, "result", Some(&secret), BOARDS).await;
-    a.assert_status(StatusCode::FORBIDDEN);
-    assert!(
-        a.json()["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("acts in the league “other”")
-    );
+    assert_api_refused(&a, StatusCode::FORBIDDEN, "acts in the league “other”");
 }
 
 #[tokio::test]
@@ -927,12 +920,26 @@ async fn at_once(app: &Router, n: usize, make: impl Fn() -> Request<Body>) -> Ve
     out
 }
 
+/// A POST of `body` as JSON to the API's `path` of round 4's match, with the token `bearer`.
 fn api_request(path: &str, bearer: &str, body: &str) -> Request<Body> {
-    Request::post(format!("{API}/{path}"))
+    json_request(&format!("{API}/{path}"), bearer, body.to_string())
+}
+
+/// A POST of `body` as JSON to the address `uri`, with the token `bearer`.
+fn json_request(uri: &str, bearer: &str, body: impl Into<Body>) -> Request<Body> {
+    Request::post(uri)
         .header("content-type", "application/json")
         .header("authorization", format!("Bearer {bearer}"))
-        .body(Body::from(body.to_string()))
+        .body(body.into())
         .unwrap()
+}
+
+/// Each answer's status and body, to show when a count of them is wrong.
+fn listed(answers: &[Answer]) -> Vec<(StatusCode, &str)> {
+    answers
+        .iter()
+        .map(|a| (a.status, a.body.as_str()))
+        .collect()
 }
 
 /// GT-P2: 16 entries sent at once, each claiming to have seen version 1: one is stored as
@@ -951,15 +958,7 @@ async fn one_of_sixteen_simultaneous_entries_wins(store: Store) {
         .iter()
         .filter(|a| a.status == StatusCode::CONFLICT)
         .collect();
-    assert_eq!(
-        (won.len(), lost.len()),
-        (1, 15),
-        "{:?}",
-        answers
-            .iter()
-            .map(|a| (a.status, &a.body))
-            .collect::<Vec<_>>()
-    );
+    assert_eq!((won.len(), lost.len()), (1, 15), "{:?}", listed(&answers));
     assert_eq!(won[0].json()["version"], 2);
     for a in lost {
         let j = a.json();
@@ -972,13 +971,7 @@ async fn one_of_sixteen_simultaneous_entries_wins(store: Store) {
             "{m}"
         );
     }
-    let m = store
-        .load_competition("gthscl", "division-a")
-        .await
-        .unwrap()
-        .unwrap()
-        .match_id(4, &arbiter_core::TeamId("start".into()))
-        .unwrap();
+    let m = round_4_start_match(&store).await;
     assert_eq!(store.result_versions(m).await.unwrap().len(), 2);
 }
 
@@ -1013,10 +1006,7 @@ async fn one_of_sixteen_simultaneous_confirmations_wins(store: Store) {
             .count(),
         1,
         "{:?}",
-        answers
-            .iter()
-            .map(|a| (a.status, &a.body))
-            .collect::<Vec<_>>()
+        listed(&answers)
     );
     for a in answers.iter().filter(|a| a.status != StatusCode::CREATED) {
         a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
@@ -1026,13 +1016,7 @@ async fn one_of_sixteen_simultaneous_confirmations_wins(store: Store) {
             "{m}"
         );
     }
-    let m = store
-        .load_competition("gthscl", "division-a")
-        .await
-        .unwrap()
-        .unwrap()
-        .match_id(4, &arbiter_core::TeamId("start".into()))
-        .unwrap();
+    let m = round_4_start_match(&store).await;
     assert_eq!(store.result_reviews(m).await.unwrap().len(), 1);
 }
 
@@ -1069,8 +1053,7 @@ async fn ten_reasons_of_1_9_mb_are_refused_with_413_and_the_match_page_stays_sma
     let huge = "x".repeat(1_900_000);
     for _ in 0..10 {
         let page = home.get(&app, MATCH).await;
-        let mut f = played(["1-0", "1-0", "1-0", "1/2-1/2"]);
-        f.push(("version".into(), version_field(&page.body)));
+        let mut f = played_on(&page, ["1-0", "1-0", "1-0", "1/2-1/2"]);
         f.push(("reason".into(), huge.clone()));
         let a = home.post(&app, &match_url("result"), &pairs(&f)).await;
         assert_eq!(
@@ -1132,8 +1115,7 @@ async fn a_body_that_says_it_is_too_large_is_refused_before_it_is_read() {
 #[tokio::test]
 async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_nothing() {
     let (store, app) = setup().await;
-    account(&store, "arbiter@gthscl.example", Role::Arbiter, None).await;
-    let secret = token(&store, "arbiter@gthscl.example", Role::Arbiter, "gthscl").await;
+    let secret = arbiter_token(&store).await;
     let refused = |a: &Answer, what: &str| {
         assert!(
             a.status.is_client_error(),
@@ -1177,12 +1159,7 @@ async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_no
     let mut bytes = bad_reason.into_bytes();
     let at = bytes.iter().position(|b| *b == 1).unwrap();
     bytes.splice(at..=at, *b"\xff\xfe");
-    let req = Request::post(format!("{API}/result"))
-        .header("content-type", "application/json")
-        .header("authorization", format!("Bearer {secret}"))
-        .body(Body::from(bytes))
-        .unwrap();
-    let a = send(&app, req).await;
+    let a = send(&app, json_request(&format!("{API}/result"), &secret, bytes)).await;
     refused(&a, "JSON that is not UTF-8");
     assert!(
         a.json()["error"]["message"]
@@ -1195,8 +1172,7 @@ async fn deep_json_and_bytes_that_are_not_utf8_are_refused_with_4xx_and_store_no
 
     let mut home = Visitor::signed_in(&app, HOME).await;
     let page = home.get(&app, MATCH).await;
-    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
-    f.push(("version".into(), version_field(&page.body)));
+    let mut f = played_on(&page, ["1-0", "1-0", "1-0", "1-0"]);
     f.push(("csrf".into(), home.csrf.clone()));
     let form = f
         .iter()
@@ -1235,8 +1211,7 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
 
     // The result form: 422, the form again with the sentence and the reason cut to the limit.
     let page = home.get(&app, MATCH).await;
-    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
-    f.push(("version".into(), version_field(&page.body)));
+    let mut f = played_on(&page, ["1-0", "1-0", "1-0", "1-0"]);
     f.push(("reason".into(), over.clone()));
     let a = home
         .post_refused(&app, &match_url("result"), &pairs(&f))
@@ -1256,11 +1231,7 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
     let page = visitor.get(&app, MATCH).await;
     let v = version_field(&page.body);
     let a = visitor
-        .post_refused(
-            &app,
-            &match_url("dispute"),
-            &[("version", &v), ("reason", &over)],
-        )
+        .post_refused(&app, &match_url("dispute"), &with_reason(&v, &over))
         .await;
     a.assert_contains(sentence);
     assert_eq!(reason_shown(&a.body), at);
@@ -1274,17 +1245,13 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
         .post_ok(
             &app,
             &match_url("dispute"),
-            &[("version", &v), ("reason", "Board 4 was drawn.")],
+            &with_reason(&v, "Board 4 was drawn."),
         )
         .await;
     let mut vp = Visitor::signed_in(&app, VP).await;
     vp.get(&app, MATCH).await;
     let a = vp
-        .post_refused(
-            &app,
-            &match_url("decision"),
-            &[("version", &v), ("reason", &over)],
-        )
+        .post_refused(&app, &match_url("decision"), &with_reason(&v, &over))
         .await;
     a.assert_contains(sentence);
     assert!(
@@ -1298,8 +1265,7 @@ async fn a_reason_one_character_over_its_limit_is_refused_with_the_sentence_and_
 #[tokio::test]
 async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_the_limit() {
     let (store, app) = setup().await;
-    account(&store, "arbiter@gthscl.example", Role::Arbiter, None).await;
-    let secret = token(&store, "arbiter@gthscl.example", Role::Arbiter, "gthscl").await;
+    let secret = arbiter_token(&store).await;
     let with_reason = |reason: &str| {
         let mut v: serde_json::Value = serde_json::from_str(BOARDS).unwrap();
         v["reason"] = reason.into();
@@ -1349,6 +1315,21 @@ async fn the_api_refuses_a_reason_beyond_its_limit_with_too_long_and_documents_t
     }
 }
 
+/// The match page's form fields for an extra game (GT-P3): the players, the result, the kind.
+fn extra_game_form<'a>(
+    white: &'a str,
+    black: &'a str,
+    result: &'a str,
+    kind: &'a str,
+) -> [(&'a str, &'a str); 4] {
+    [
+        ("white", white),
+        ("black", black),
+        ("result", result),
+        ("kind", kind),
+    ]
+}
+
 /// A player's rated games in the API's rating list.
 fn rated_games_of(ratings: &serde_json::Value, id: &str) -> u64 {
     ratings["players"]
@@ -1367,12 +1348,9 @@ fn rated_games_of(ratings: &serde_json::Value, id: &str) -> u64 {
 /// was not played, and neither is rated.
 #[tokio::test]
 async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("Forfeited by the coach (GT-M16)");
-    let mut f = played(["1-0", "1-0", "-/+", "+/-"]);
-    f.push(("version".into(), version_field(&page.body)));
+    let mut f = played_on(&page, ["1-0", "1-0", "-/+", "+/-"]);
     f.push(("unplayed_3".into(), "coach".into()));
     f.push(("unplayed_4".into(), "conduct".into()));
     let refused = home
@@ -1409,9 +1387,7 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
     assert_eq!(boards[3]["unplayed"], "conduct", "{boards}");
     assert_eq!(boards[3]["note"], note, "{boards}");
     // GT-M7: the forfeited boards are not rated; the two played ones are.
-    let ratings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/ratings")
-        .await
-        .json();
+    let ratings = get(&app, RATINGS_API).await.json();
     let games_of = |id: &str| rated_games_of(&ratings, id);
     let before = games_of("start3");
     assert_eq!(
@@ -1419,10 +1395,7 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
         before + 1,
         "board 1 was played and rated"
     );
-    let history = store
-        .history(&arbiter_store::HistoryFilter::default())
-        .await
-        .unwrap();
+    let history = history(&store).await;
     let entry = history
         .iter()
         .find(|h| h.action == "record_result")
@@ -1436,24 +1409,16 @@ async fn gt_m16_gt_m17_unplayed_boards_are_entered_with_their_kind() {
 /// are refused as a challenge (GT-R5), with the form kept; an unranked game is not rated.
 #[tokio::test]
 async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("Record an extra game");
     let games_of = rated_games_of;
-    let ratings_api = "/api/v1/leagues/gthscl/2026-27/division-a/ratings";
-    let before = get(&app, ratings_api).await.json();
+    let before = get(&app, RATINGS_API).await.json();
     let extra = format!("{MATCH}/extra-games");
     let same = home
         .post_refused(
             &app,
             &extra,
-            &[
-                ("white", "start1"),
-                ("black", "start2"),
-                ("result", "1-0"),
-                ("kind", "challenge"),
-            ],
+            &extra_game_form("start1", "start2", "1-0", "challenge"),
         )
         .await;
     assert_shows(
@@ -1468,23 +1433,13 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
     home.post_ok(
         &app,
         &extra,
-        &[
-            ("white", "start4"),
-            ("black", "scott4"),
-            ("result", "0-1"),
-            ("kind", "challenge"),
-        ],
+        &extra_game_form("start4", "scott4", "0-1", "challenge"),
     )
     .await;
     home.post_ok(
         &app,
         &extra,
-        &[
-            ("white", "start3"),
-            ("black", "start2"),
-            ("result", "1/2-1/2"),
-            ("kind", "unranked"),
-        ],
+        &extra_game_form("start3", "start2", "1/2-1/2", "unranked"),
     )
     .await;
     let page = get(&app, MATCH).await;
@@ -1500,7 +1455,7 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
     page.assert_contains(
         "Awaiting confirmation by Scott High School: entered by Start High School",
     );
-    let pending = get(&app, ratings_api).await.json();
+    let pending = get(&app, RATINGS_API).await.json();
     assert_eq!(games_of(&pending, "scott4"), games_of(&before, "scott4"));
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
@@ -1508,21 +1463,12 @@ async fn gt_p3_gt_r5_a_challenge_game_is_recorded_with_the_match_and_rated() {
     visitor
         .post_ok(&app, &format!("{MATCH}/extra-games/1/confirm"), &[])
         .await;
-    let after = get(&app, ratings_api).await.json();
+    let after = get(&app, RATINGS_API).await.json();
     assert_eq!(games_of(&after, "start4"), games_of(&before, "start4") + 1);
     assert_eq!(games_of(&after, "scott4"), games_of(&before, "scott4") + 1);
     assert_eq!(games_of(&after, "start3"), games_of(&before, "start3"));
-    let history = store
-        .history(&arbiter_store::HistoryFilter::default())
-        .await
-        .unwrap();
-    assert_eq!(
-        history
-            .iter()
-            .filter(|h| h.action == "record_extra_game")
-            .count(),
-        2
-    );
+    let history = history(&store).await;
+    assert_eq!(count_of(&history, "record_extra_game"), 2);
     // The visiting school's advisor may record one too.
     assert!(
         visitor
@@ -1555,14 +1501,13 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
     let home = api_token(&store, HOME, Role::Advisor, Some("Start High School")).await;
     let visitors = api_token(&store, VISITOR, Role::Advisor, Some("Scott High School")).await;
     let vp = api_token(&store, VP, Role::VicePresident, None).await;
-    let ratings_api = "/api/v1/leagues/gthscl/2026-27/division-a/ratings";
     let games_of = |r: &serde_json::Value| rated_games_of(r, "scott1");
-    let before = games_of(&get(&app, ratings_api).await.json());
+    let before = games_of(&get(&app, RATINGS_API).await.json());
     let first = api_post(
         &app,
         "extra-games",
         Some(&home),
-        r#"{"white": "start1", "black": "scott1", "result": "1-0", "kind": "challenge"}"#,
+        &challenge_json("start1", "scott1", "1-0"),
     )
     .await;
     first.assert_status(StatusCode::CREATED);
@@ -1571,7 +1516,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         &app,
         "extra-games",
         Some(&home),
-        r#"{"white": "scott1", "black": "start1", "result": "0-1", "kind": "challenge"}"#,
+        &challenge_json("scott1", "start1", "0-1"),
     )
     .await;
     again.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
@@ -1584,7 +1529,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         again.body
     );
     assert_eq!(
-        games_of(&get(&app, ratings_api).await.json()),
+        games_of(&get(&app, RATINGS_API).await.json()),
         before,
         "not rated while it awaits the visitors"
     );
@@ -1605,7 +1550,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
     let confirmed = api_post(&app, "extra-games/1/confirm", Some(&visitors), "").await;
     confirmed.assert_status(StatusCode::OK);
     assert_eq!(confirmed.json()["status"], "stands");
-    assert_eq!(games_of(&get(&app, ratings_api).await.json()), before + 1);
+    assert_eq!(games_of(&get(&app, RATINGS_API).await.json()), before + 1);
     // An advisor may not strike; an officer may, with the reason.
     let advisor_strike = api_post(
         &app,
@@ -1632,11 +1577,8 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
     .await;
     struck.assert_status(StatusCode::OK);
     assert_eq!(struck.json()["status"], "struck");
-    assert_eq!(games_of(&get(&app, ratings_api).await.json()), before);
-    let history = store
-        .history(&arbiter_store::HistoryFilter::default())
-        .await
-        .unwrap();
+    assert_eq!(games_of(&get(&app, RATINGS_API).await.json()), before);
+    let history = history(&store).await;
     assert!(
         history.iter().any(|h| h.action == "strike_extra_game"
             && h.reason.as_deref() == Some("The players never met; the game was not played.")),
@@ -1649,7 +1591,7 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
         &app,
         "extra-games",
         Some(&visitors),
-        r#"{"white": "scott1", "black": "start1", "result": "1/2-1/2", "kind": "challenge"}"#,
+        &challenge_json("scott1", "start1", "1/2-1/2"),
     )
     .await;
     redo.assert_status(StatusCode::CREATED);
@@ -1660,12 +1602,9 @@ async fn gt_p3_an_advisors_extra_game_counts_only_once_the_other_school_confirms
 /// the match forfeited by the visitors is stored with the report, which the page says.
 #[tokio::test]
 async fn gt_m6_gt_s3_a_team_that_never_came_forfeits_by_the_referees_report() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("A team came late (GT-M6, GT-S3)");
-    let mut f = played(["1-0", "1-0", "1-0", "1-0"]);
-    f.push(("version".into(), version_field(&page.body)));
+    let mut f = played_on(&page, ["1-0", "1-0", "1-0", "1-0"]);
     for (k, v) in [
         ("late_team", "away"),
         ("late_day_ends", "15:30"),
@@ -1732,12 +1671,9 @@ const ADJ_FEN: &str = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w K
 /// does the match count. Each step is a version in the history.
 #[tokio::test]
 async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
-    let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (store, app, mut home, page) = home_on_the_match().await;
     page.assert_contains("Not finished (GT-M20)");
-    let mut f = played(["1-0", "0-1", "*", "*"]);
-    f.push(("version".into(), version_field(&page.body)));
+    let mut f = played_on(&page, ["1-0", "0-1", "*", "*"]);
     f.push(("adjourned_4".into(), "2026-11-18".into()));
     f.push(("hclock_3".into(), "0:04:10".into()));
     f.push(("aclock_3".into(), "0:07:55".into()));
@@ -1763,9 +1699,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     page.assert_contains("<svg class=\"diagram\"");
     assert!(page.body.contains("0:04:10") && page.body.contains("White to move"));
     // Unfinished games: the match does not count yet.
-    let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
-        .await
-        .json();
+    let standings = get(&app, STANDINGS_API).await.json();
     let played_of = |s: &serde_json::Value, id: &str| {
         s["rows"]
             .as_array()
@@ -1779,8 +1713,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
 
     // The advisor may not give the adjudicated game a result by re-entering the match.
     let page = home.get(&app, MATCH).await;
-    let mut g = played(["1-0", "0-1", "1-0", "*"]);
-    g.push(("version".into(), version_field(&page.body)));
+    let mut g = played_on(&page, ["1-0", "0-1", "1-0", "*"]);
     g.push(("adjourned_4".into(), "2026-11-18".into()));
     g.push(("fen_3".into(), ADJ_FEN.into()));
     g.push(("pgn_3".into(), ADJ_PGN.into()));
@@ -1828,9 +1761,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
     let page = get(&app, MATCH).await;
     assert_shows(&page, "Adjudicated (GT-M20): drawn.");
     // Board 4 still waits: the match does not count yet.
-    let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
-        .await
-        .json();
+    let standings = get(&app, STANDINGS_API).await.json();
     assert_eq!(played_of(&standings, "start"), before);
 
     // The home advisor enters the adjourned game once it is finished.
@@ -1858,23 +1789,15 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
         "{}",
         page.body
     );
-    let standings = get(&app, "/api/v1/leagues/gthscl/2026-27/division-a/standings")
-        .await
-        .json();
+    let standings = get(&app, STANDINGS_API).await.json();
     assert_ne!(
         played_of(&standings, "start"),
         before,
         "the match counts now"
     );
-    let history = store
-        .history(&arbiter_store::HistoryFilter::default())
-        .await
-        .unwrap();
+    let history = history(&store).await;
     assert_eq!(
-        history
-            .iter()
-            .filter(|h| h.action == "record_result")
-            .count(),
+        count_of(&history, "record_result"),
         3,
         "entered, adjudicated, finished"
     );
@@ -1886,13 +1809,7 @@ async fn gt_m20_an_adjourned_game_and_an_adjudication_settle_the_match() {
 #[tokio::test]
 async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages() {
     let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    assert_eq!(
-        enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"])
-            .await
-            .status,
-        StatusCode::SEE_OTHER
-    );
+    home_entered(&app, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let page = visitor.get(&app, MATCH).await;
     assert!(
@@ -1947,10 +1864,7 @@ async fn gt_m20_a_game_score_is_uploaded_checked_and_shown_on_the_players_pages(
         assert!(p.body.contains("Game scores"), "{player}: {}", p.body);
         assert!(p.body.contains("<svg class=\"diagram\""), "{player}");
     }
-    let history = store
-        .history(&arbiter_store::HistoryFilter::default())
-        .await
-        .unwrap();
+    let history = history(&store).await;
     assert!(history.iter().any(|h| h.action == "upload_game_score"));
 }
 
@@ -2004,9 +1918,7 @@ async fn gt_m5_a_dropped_teams_match_is_not_played_and_nothing_asks_for_its_resu
 #[tokio::test]
 async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_officer_decides() {
     let (store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    let mut home = home_entered(&app, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
     let mut visitor = Visitor::signed_in(&app, VISITOR).await;
     let v = version_field(&visitor.get(&app, MATCH).await.body);
     visitor
@@ -2029,17 +1941,14 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
         .post_refused(
             &app,
             &match_url("correction-request"),
-            &[("version", &v), ("reason", " ")],
+            &with_reason(&v, " "),
         )
         .await;
     a.assert_contains("A request for a correction needs its reason (GT-P2)");
     home.post_ok(
         &app,
         &match_url("correction-request"),
-        &[
-            ("version", &v),
-            ("reason", "Board 4 was won by Start, not drawn."),
-        ],
+        &with_reason(&v, "Board 4 was won by Start, not drawn."),
     )
     .await;
     let page = get(&app, MATCH).await;
@@ -2052,7 +1961,7 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
         .post_refused(
             &app,
             &match_url("correction-request"),
-            &[("version", &v), ("reason", "Also board 2.")],
+            &with_reason(&v, "Also board 2."),
         )
         .await;
     a.assert_contains("has been asked for");
@@ -2065,10 +1974,7 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
     vp.post_ok(
         &app,
         &match_url("decision"),
-        &[
-            ("version", &v),
-            ("reason", "Both scoresheets show board 4 drawn."),
-        ],
+        &with_reason(&v, "Both scoresheets show board 4 drawn."),
     )
     .await;
     let page = get(&app, MATCH).await;
@@ -2108,10 +2014,7 @@ async fn gt_p2_either_school_asks_for_a_correction_after_confirmation_and_an_off
     a.assert_status(StatusCode::CREATED);
     assert_eq!(a.json()["kind"], "correction_requested", "{}", a.body);
     // Every step is in the history, with who asked and why.
-    let history = store
-        .history(&arbiter_store::HistoryFilter::default())
-        .await
-        .unwrap();
+    let history = history(&store).await;
     let asked: Vec<_> = history
         .iter()
         .filter(|e| e.action == "request_correction")
@@ -2132,6 +2035,7 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
     account(&store, VP, Role::VicePresident, None).await;
     let vp_token = school_token(&store, "vp2@gthscl.example", Role::VicePresident, None).await;
     let app = app_on(&store, jiff::civil::date(2026, 11, 20));
+    const ROUND_2: &str = "/api/v1/leagues/gthscl/2026-27/division-a/rounds/2/matches/start";
     // Round 2's forfeit was a mistake: the match was played. Waite has one match forfeit left.
     let boards: Vec<String> = (1..=4)
         .map(|n| {
@@ -2140,18 +2044,13 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
             )
         })
         .collect();
+    let body = format!(
+        r#"{{"boards": [{}], "reason": "The match was played; the scoresheet came late."}}"#,
+        boards.join(",")
+    );
     let a = send(
         &app,
-        Request::post(
-            "/api/v1/leagues/gthscl/2026-27/division-a/rounds/2/matches/start/correction",
-        )
-        .header("content-type", "application/json")
-        .header("authorization", format!("Bearer {vp_token}"))
-        .body(Body::from(format!(
-            r#"{{"boards": [{}], "reason": "The match was played; the scoresheet came late."}}"#,
-            boards.join(",")
-        )))
-        .unwrap(),
+        json_request(&format!("{ROUND_2}/correction"), &vp_token, body),
     )
     .await;
     a.assert_status(StatusCode::CREATED);
@@ -2202,7 +2101,7 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
     vp.post_ok(
         &app,
         &format!("{M}/penalty-withdrawal"),
-        &[("version", &v), ("reason", "Waite found a day after all.")],
+        &with_reason(&v, "Waite found a day after all."),
     )
     .await;
     let page = get(&app, M).await;
@@ -2215,17 +2114,12 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
         table.body
     );
     // A result entered as played is no penalty to withdraw.
-    let a = send(
-        &app,
-        Request::post(
-            "/api/v1/leagues/gthscl/2026-27/division-a/rounds/2/matches/start/penalty-withdrawal",
-        )
-        .header("content-type", "application/json")
-        .header("authorization", format!("Bearer {vp_token}"))
-        .body(Body::from(r#"{"reason": "No."}"#))
-        .unwrap(),
-    )
-    .await;
+    let withdrawal = json_request(
+        &format!("{ROUND_2}/penalty-withdrawal"),
+        &vp_token,
+        r#"{"reason": "No."}"#,
+    );
+    let a = send(&app, withdrawal).await;
     a.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(a.json()["error"]["refusal"], "no_penalty", "{}", a.body);
 }
@@ -2234,16 +2128,13 @@ async fn gt_m5_the_president_is_warned_before_a_drop_and_a_forfeit_by_decision_i
 /// board order reads and every message states, and the table says which it is.
 #[tokio::test]
 async fn gt_m11_the_boards_table_shows_the_match_days_rating_with_its_label() {
-    let (_store, app) = setup().await;
-    let mut home = Visitor::signed_in(&app, HOME).await;
-    let page = home.get(&app, MATCH).await;
+    let (_store, app, mut home, page) = home_on_the_match().await;
     // The form's choice names Eli Stone with the rating of the match day.
     let marker = r#"<option value="start2" selected>Eli Stone ("#;
     let at = page.body.find(marker).expect("Eli Stone on board 2") + marker.len();
     let on_the_day = &page.body[at..at + page.body[at..].find(')').unwrap()];
     assert_ne!(on_the_day, "1550", "rounds 1-3 moved the roster's 1550");
-    let a = enter(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
-    a.assert_status(StatusCode::SEE_OTHER);
+    enter_ok(&app, &mut home, ["1-0", "1-0", "1-0", "1/2-1/2"]).await;
     let page = get(&app, MATCH).await;
     page.assert_contains(r#"<th scope="col" class="num">Rating on 16 Nov</th>"#);
     let row = page
@@ -2271,8 +2162,7 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
     let first = enter(&app, &mut laptop, ["1-0", "1-0", "1-0", "1-0"]).await;
     first.assert_status(StatusCode::SEE_OTHER);
 
-    let mut f = played(["1-0", "1-0", "1/2-1/2", "0-1"]);
-    f.push(("version".into(), seen.clone()));
+    let f = played_at(&seen, ["1-0", "1-0", "1/2-1/2", "0-1"]);
     let in_force = (seen.parse::<u32>().unwrap() + 1).to_string();
     let late = phone
         .post_expect(&app, &match_url("result"), &pairs(&f), StatusCode::CONFLICT)
@@ -2285,11 +2175,7 @@ async fn gt_p2_an_entry_another_got_in_before_comes_back_as_typed() {
         .post(
             &app,
             &match_url("result"),
-            &pairs(&{
-                let mut f = played(["1-0", "1-0", "1/2-1/2", "0-1"]);
-                f.push(("version".into(), in_force.clone()));
-                f
-            }),
+            &pairs(&played_at(&in_force, ["1-0", "1-0", "1/2-1/2", "0-1"])),
         )
         .await;
     again.assert_status(StatusCode::SEE_OTHER);

@@ -199,14 +199,7 @@ async fn gt_m1_a_team_page_says_its_next_match_on_top_with_its_time_place_and_ad
     }
 
     // The home advisor arranges 15:30 (GT-M1): the time in the league's zone.
-    let stored = store
-        .load_competition("gthscl", "division-a")
-        .await
-        .unwrap()
-        .unwrap();
-    let m = stored
-        .match_id(4, &arbiter_core::TeamId("start".into()))
-        .unwrap();
+    let m = round_4_start_match(&store).await;
     store
         .move_match(
             m,
@@ -370,40 +363,19 @@ async fn an_unchanged_page_costs_a_304_and_a_new_result_a_new_etag() {
         first.header("cache-control"),
         "public, max-age=0, must-revalidate"
     );
-    let again = send(
-        &app,
-        Request::get(DIVISION)
-            .header("if-none-match", &tag)
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await;
+    let again = division_if_none_match(&app, &tag).await;
     again.assert_status(StatusCode::NOT_MODIFIED);
     assert!(again.body.is_empty());
     assert_eq!(again.header("etag"), tag);
     // Weak comparison and lists (RFC 9110 13.1.2).
-    let listed = send(
-        &app,
-        Request::get(DIVISION)
-            .header("if-none-match", format!("\"x\", W/{tag}"))
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await;
+    let listed = division_if_none_match(&app, format!("\"x\", W/{tag}")).await;
     listed.assert_status(StatusCode::NOT_MODIFIED);
     // Other pages have other tags.
     let cross = get(&app, &format!("{DIVISION}/crosstable")).await;
     assert_ne!(cross.header("etag"), tag);
 
     // A result for round 4 changes the competition's version, so the page and its tag.
-    let stored = store
-        .load_competition("gthscl", "division-a")
-        .await
-        .unwrap()
-        .unwrap();
-    let m = stored
-        .match_id(4, &arbiter_core::TeamId("start".into()))
-        .unwrap();
+    let m = round_4_start_match(&store).await;
     store
         .record_result(
             m,
@@ -416,14 +388,7 @@ async fn an_unchanged_page_costs_a_304_and_a_new_result_a_new_etag() {
         )
         .await
         .unwrap();
-    let changed = send(
-        &app,
-        Request::get(DIVISION)
-            .header("if-none-match", &tag)
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await;
+    let changed = division_if_none_match(&app, &tag).await;
     changed.assert_status(StatusCode::OK);
     assert_ne!(changed.header("etag"), tag);
     changed.assert_contains("Start Spartans forfeited the match.");
@@ -542,4 +507,13 @@ async fn a_parent_finds_their_school_its_teams_and_a_player_from_the_home_page()
     short.assert_contains("Type at least two letters");
     let none = get(&app, "/search?q=zzzz").await;
     none.assert_contains("Nothing is named");
+}
+
+/// The division's page asked for with `If-None-Match: tags`.
+async fn division_if_none_match(app: &axum::Router, tags: impl AsRef<str>) -> Answer {
+    let req = Request::get(DIVISION)
+        .header("if-none-match", tags.as_ref())
+        .body(Body::empty())
+        .unwrap();
+    send(app, req).await
 }

@@ -218,13 +218,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
 
     // Round 1: NOR beat SWE 3-1; SOU v NWE drawn 2-2, level on the Berliner board count
     // (4+1 against 3+2), so an Armageddon game is awaited.
-    enter_round(
-        &mut president,
-        &app,
-        1,
-        &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])],
-    )
-    .await;
+    enter_round(&mut president, &app, 1, KNOCKOUT_ROUND_1).await;
     let page = president.get(&app, QUALIFY).await;
     page.assert_contains("Enter the Armageddon game");
     // Not yet: the final waits for the drawn semi-final.
@@ -257,17 +251,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     let first = game_in_force(&page.body);
     // A correction needs its reason.
     let bare = president
-        .post_refused(
-            &app,
-            QUALIFY,
-            &[
-                ("step", "correct"),
-                ("game", &first),
-                ("black", "away"),
-                ("result", "1/2-1/2"),
-                ("reason", " "),
-            ],
-        )
+        .post_refused(&app, QUALIFY, &correction(&first, "1/2-1/2", " "))
         .await;
     bare.assert_contains("Say why the deciding game is corrected");
     // GT-F3: corrected by a new version: the game was drawn, and an Armageddon game drawn goes
@@ -276,13 +260,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
         .post(
             &app,
             QUALIFY,
-            &[
-                ("step", "correct"),
-                ("game", &first),
-                ("black", "away"),
-                ("result", "1/2-1/2"),
-                ("reason", "the score sheet says the game was drawn"),
-            ],
+            &correction(&first, "1/2-1/2", "the score sheet says the game was drawn"),
         )
         .await;
     assert!(corrected.status.is_redirection(), "{}", corrected.body);
@@ -298,17 +276,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     }
     // The version corrected already is not corrected again.
     let twice = president
-        .post_refused(
-            &app,
-            QUALIFY,
-            &[
-                ("step", "correct"),
-                ("game", &first),
-                ("black", "away"),
-                ("result", "0-1"),
-                ("reason", "again"),
-            ],
-        )
+        .post_refused(&app, QUALIFY, &correction(&first, "0-1", "again"))
         .await;
     twice.assert_contains("corrected already");
     let bracket = get(&app, PLAYOFFS).await;
@@ -330,13 +298,7 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
         .post_refused(
             &app,
             QUALIFY,
-            &[
-                ("step", "correct"),
-                ("game", &second),
-                ("black", "away"),
-                ("result", "1-0"),
-                ("reason", "SOU's player won after all"),
-            ],
+            &correction(&second, "1-0", "SOU's player won after all"),
         )
         .await;
     late.assert_contains("round 2 is paired already");
@@ -380,23 +342,39 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
     }
 }
 
+/// Round 1 of the knockout by home team: NOR beat SWE 3-1; SOU v NWE drawn 2-2, level on the
+/// Berliner board count (4+1 against 3+2).
+const KNOCKOUT_ROUND_1: &[(&str, [&str; 4])] =
+    &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])];
+
+/// The President, signed in, having drawn the playoffs to start on Mon 1 Mar 2027.
+async fn president_draws(app: &axum::Router) -> Visitor {
+    let mut president = Visitor::signed_in(app, PRESIDENT).await;
+    let drawn = president
+        .post(app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
+        .await;
+    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    president
+}
+
+/// The fields correcting deciding game `game`: NWE (away) had Black, the `result`, the `reason`.
+fn correction<'a>(game: &'a str, result: &'a str, reason: &'a str) -> [(&'a str, &'a str); 5] {
+    [
+        ("step", "correct"),
+        ("game", game),
+        ("black", "away"),
+        ("result", result),
+        ("reason", reason),
+    ]
+}
+
 /// The four-team knockout drawn, its round 1 played: NOR beat SWE 3-1, SOU v NWE drawn 2-2
 /// and level on the Berliner board count, so it awaits an Armageddon game (GT-F3).
 async fn knockout_with_a_drawn_semi_final() -> (Store, axum::Router, Visitor) {
     let store = season(false).await;
     let app = app_on(&store, date(2027, 3, 1));
-    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let drawn = president
-        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
-        .await;
-    assert!(drawn.status.is_redirection(), "{}", drawn.body);
-    enter_round(
-        &mut president,
-        &app,
-        1,
-        &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])],
-    )
-    .await;
+    let mut president = president_draws(&app).await;
+    enter_round(&mut president, &app, 1, KNOCKOUT_ROUND_1).await;
     (store, app, president)
 }
 
@@ -702,11 +680,7 @@ async fn gt_f4_playoff_games_are_rated_unless_the_ruleset_says_rated_false() {
     ] {
         let store = season_ruled(false, rules).await;
         let app = app_on(&store, date(2027, 3, 1));
-        let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-        let drawn = president
-            .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
-            .await;
-        assert!(drawn.status.is_redirection(), "{}", drawn.body);
+        let mut president = president_draws(&app).await;
         enter_round(
             &mut president,
             &app,
@@ -748,11 +722,7 @@ async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_i
         RulesRef::Toml("extends = \"gthscl\"\n\n[playoffs]\nformat = \"round_robin\"\n".into());
     let store = season_ruled(false, rules).await;
     let app = app_on(&store, date(2027, 3, 1));
-    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let drawn = president
-        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
-        .await;
-    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    let mut president = president_draws(&app).await;
     let page = get_ok(&app, PLAYOFFS).await;
     for seen in [
         "A round robin of the 4 teams",
@@ -849,11 +819,7 @@ async fn crawl(app: &axum::Router, visitor: &mut Visitor, start: &[&str]) -> Vec
 async fn every_season_end_page_is_reached_by_the_sites_own_links() {
     let store = season(false).await;
     let app = app_on(&store, date(2027, 3, 1));
-    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let drawn = president
-        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
-        .await;
-    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    let mut president = president_draws(&app).await;
     let mut vp = Visitor::signed_in(&app, VP).await;
     for moment in ["midway", "end"] {
         let published = vp
@@ -926,19 +892,9 @@ async fn gt_o3_gt_f3_the_president_does_not_decide_his_own_schools_playoff_match
     const OWN: &str = "sou-president@gthscl.example";
     account(&store, OWN, Role::President, Some("SOU High School")).await;
     let app = app_on(&store, date(2027, 3, 1));
-    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
-    let drawn = president
-        .post(&app, QUALIFY, &[("step", "draw"), ("starts", "2027-03-01")])
-        .await;
-    assert!(drawn.status.is_redirection(), "{}", drawn.body);
+    let mut president = president_draws(&app).await;
     // SOU v NWE drawn 2-2 and level on the Berliner count: an Armageddon game is awaited.
-    enter_round(
-        &mut president,
-        &app,
-        1,
-        &[("nor", ["1", "1", "1", "0"]), ("sou", ["1", "0", "0", "1"])],
-    )
-    .await;
+    enter_round(&mut president, &app, 1, KNOCKOUT_ROUND_1).await;
     let game = [
         ("step", "game"),
         ("round", "1"),
