@@ -15,6 +15,12 @@ use crate::common::*;
 
 /// A second division beside the seeded one, and a state that reads the changes on every request.
 async fn two_divisions(store: &Store) -> AppState {
+    with_division_b(store, &division()).await
+}
+
+/// `competition` imported as Division B beside the seeded Division A, and a state that reads
+/// the changes on every request.
+async fn with_division_b(store: &Store, competition: &arbiter_core::Competition) -> AppState {
     let season = store
         .seasons(store.league("gthscl").await.unwrap().unwrap().id)
         .await
@@ -28,7 +34,7 @@ async fn two_divisions(store: &Store) -> AppState {
                 "Division B",
                 RulesRef::Preset("gthscl".into()),
             ),
-            &division(),
+            competition,
             &arbiter_store::Actor::system(),
         )
         .await
@@ -273,25 +279,7 @@ async fn the_pages_above_the_competitions_load_none_on_postgres() {
 #[tokio::test]
 async fn the_home_page_reads_only_the_view_of_a_competition_with_a_forfeit() {
     let store = store().await;
-    let season = store
-        .seasons(store.league("gthscl").await.unwrap().unwrap().id)
-        .await
-        .unwrap()
-        .remove(0);
-    store
-        .import_competition(
-            season.id,
-            &arbiter_demo::testing::new_competition(
-                "division-b",
-                "Division B",
-                RulesRef::Preset("gthscl".into()),
-            ),
-            &unplayed_division(),
-            &arbiter_store::Actor::system(),
-        )
-        .await
-        .unwrap();
-    let state = server(&store);
+    let state = with_division_b(&store, &unplayed_division()).await;
     let app = router(state.clone());
     let home = get(&app, "/").await;
     home.assert_status(StatusCode::OK);
