@@ -835,8 +835,8 @@ impl Checked {
 
 /// About how many bytes a view of `c` holds besides its pages: the record twice (the view's
 /// parts and `stored`), the score sheet, the standings, the explanation, the findings and the
-/// indexes, by its parts. Measured on the demo's divisions and the benchmark's generated ones
-/// (docs/benchmarks.md, "Many competitions").
+/// indexes, by its parts. Calibrated on the benchmark's 8-team divisions, where a server's
+/// memory grew by about 250 KB for each view read (docs/benchmarks.md, "Many competitions").
 fn record_bytes(c: &Competition) -> usize {
     const BASE: usize = 64 * 1024;
     const PER_TEAM: usize = 3 * 1024;
