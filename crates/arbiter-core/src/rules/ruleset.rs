@@ -24,7 +24,9 @@ use crate::record::model::{Board, Colour, Side};
 use crate::record::money::Money;
 use crate::rules::criteria::{CriterionSpec, ScoreBasis};
 use crate::rules::permissions::Conduct;
-use crate::rules::sections::{Deadlines, EventDeadlines, Fees, LeagueElo, System as RatingSystem};
+use crate::rules::sections::{
+    BoundTo, ClubTeams, Deadlines, EventDeadlines, Fees, LeagueElo, System as RatingSystem,
+};
 
 /// The rules a competition is scored and ranked by, checked: made only by [`Ruleset::new`] (or
 /// a ruleset document), so no field can be set to what the checks refuse. Its fields are read
@@ -80,6 +82,9 @@ pub struct RulesetSpec {
     pub rating: RatingSystem,
     /// `[lineup]`: what a team's lineup must keep (GT-M11..GT-M15, AS-3, AS-4, AS-10).
     pub lineup: LineupRules,
+    /// `[club_teams]`: when games for one of a club's teams bind a player to it (GT-M15's
+    /// first game in `gthscl`), read when `lineup.bound_to_first_team` is on.
+    pub club_teams: ClubTeams,
     /// `[time_control]`: the clock's stages and increment (AS-1, GT-M19); `None` when the
     /// rules do not say.
     pub time_control: Option<TimeControl>,
@@ -663,6 +668,7 @@ impl Ruleset {
             check_playoffs(p)?;
         }
         check_pairing(&spec.pairing)?;
+        spec.club_teams.check(spec.boards)?;
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -745,7 +751,7 @@ impl Ruleset {
             None => None,
             Some(name) => Some(Self::resolve_extends(origin, name, source, depth)?),
         };
-        patch.apply(origin, base)
+        patch.apply(origin, base).map_err(|e| e.placed_in(text))
     }
 
     /// The base of an `extends`: a preset, or what `source` finds under that name.
@@ -816,6 +822,67 @@ fn check_match_days(days: &[Weekday]) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+impl RulesetError {
+    /// The error at the line and column of the key its message names first (`` `[fees]
+    /// entry_fee` ``, `` `boards` ``) in `text`, the file it was read from, when it has no place
+    /// yet and the file writes that key.
+    fn placed_in(mut self, text: &str) -> RulesetError {
+        if self.line.is_none()
+            && let Some(offset) = named_key(&self.message).and_then(|k| key_offset(text, k))
+        {
+            let (line, column) = line_column(text, offset);
+            self.line = Some(line);
+            self.column = Some(column);
+        }
+        self
+    }
+}
+
+/// The section and key a message names first, between backticks: `` `[lineup] tolerance` `` is
+/// `(Some("lineup"), "tolerance")`, `` `boards` `` is `(None, "boards")`.
+fn named_key(message: &str) -> Option<(Option<&str>, &str)> {
+    let quoted = message.split('`').nth(1)?;
+    let (section, key) = match quoted.strip_prefix('[') {
+        Some(rest) => {
+            let (section, key) = rest.split_once(']')?;
+            (Some(section), key.trim())
+        }
+        None => (None, quoted),
+    };
+    let key = key.split([' ', '=']).next()?;
+    let is_key = |k: &str| {
+        !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+    };
+    (is_key(key) && section.is_none_or(is_key)).then_some((section, key))
+}
+
+/// Where `key` is written in `text`, in its `[section]` (or before every section): the byte
+/// offset of the key, or of the section's header when the key is not written in it.
+fn key_offset(text: &str, (section, key): (Option<&str>, &str)) -> Option<usize> {
+    let mut current: Option<&str> = None;
+    let mut header = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(rest) = trimmed.strip_prefix('[') {
+            current = rest.split(']').next().map(str::trim);
+            if current == section {
+                header = Some(offset + indent);
+            }
+        } else if current == section
+            && let Some(after) = trimmed.strip_prefix(key)
+            && after.trim_start().starts_with('=')
+        {
+            return Some(offset + indent);
+        }
+        offset += line.len();
+    }
+    header
 }
 
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
@@ -910,6 +977,9 @@ pub struct RulesetDocument {
     /// How a team Swiss is paired (`[pairing]`, C.04.6).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairing: Option<PairingPatch>,
+    /// When games for one of a club's teams bind a player to it (`[club_teams]`, GT-M15).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub club_teams: Option<ClubTeamsPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -976,6 +1046,8 @@ impl From<&Ruleset> for RulesetDocument {
             playoffs: r.playoffs.as_ref().map(PlayoffsPatch::from),
             pairing: (r.pairing != PairingSettings::default())
                 .then(|| PairingPatch::from(&r.pairing)),
+            club_teams: (r.club_teams != ClubTeams::default())
+                .then(|| ClubTeamsPatch::from(r.club_teams)),
         }
     }
 }
@@ -1022,7 +1094,8 @@ impl RulesetDocument {
             fees,
             event,
             playoffs,
-            pairing
+            pairing,
+            club_teams
         );
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
@@ -1308,6 +1381,49 @@ impl LineupPatch {
             one_team_when_dates_overlap: self
                 .one_team_when_dates_overlap
                 .unwrap_or(base.one_team_when_dates_overlap),
+        }
+    }
+}
+
+/// `[club_teams]`: `bound_after_games = 3`, `boards_not_counted = 2`,
+/// `bound = "no_lower_team"`, `play_up_max = 4`; what a file leaves out is inherited (GT-M15's
+/// values when nothing says).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClubTeamsPatch {
+    /// The counted games for one team after which a player is bound to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound_after_games: Option<u32>,
+    /// The bottom boards whose games do not count toward binding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards_not_counted: Option<u32>,
+    /// `one_team` (GT-M15) or `no_lower_team`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<BoundTo>,
+    /// The most games a player plays for a team higher than one they played for; 0 forbids
+    /// playing up. Absent: no limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play_up_max: Option<u32>,
+}
+
+impl From<ClubTeams> for ClubTeamsPatch {
+    fn from(c: ClubTeams) -> ClubTeamsPatch {
+        ClubTeamsPatch {
+            bound_after_games: Some(c.bound_after_games),
+            boards_not_counted: Some(c.boards_not_counted),
+            bound: Some(c.bound),
+            play_up_max: c.play_up_max,
+        }
+    }
+}
+
+impl ClubTeamsPatch {
+    fn apply(self, base: ClubTeams) -> ClubTeams {
+        ClubTeams {
+            bound_after_games: self.bound_after_games.unwrap_or(base.bound_after_games),
+            boards_not_counted: self.boards_not_counted.unwrap_or(base.boards_not_counted),
+            bound: self.bound.unwrap_or(base.bound),
+            play_up_max: self.play_up_max.or(base.play_up_max),
         }
     }
 }
@@ -1831,6 +1947,10 @@ impl RulesetDocument {
                 self.pairing
                     .map_or(inherited.clone(), |p| p.apply(inherited))
             },
+            club_teams: {
+                let inherited = b.map(|b| b.club_teams).unwrap_or_default();
+                self.club_teams.map_or(inherited, |p| p.apply(inherited))
+            },
             conduct: self
                 .conduct
                 .or(b.map(|b| b.conduct))
@@ -1901,7 +2021,7 @@ mod tests {
         };
         assert_eq!(
             refusal("extends = \"astc\"\n[rating]\nk = 20\n"),
-            "r.toml: `[rating] k` is a setting of the league's Elo, not of `fide`; set `system = \"league\"` or remove it"
+            "r.toml:3:1: `[rating] k` is a setting of the league's Elo, not of `fide`; set `system = \"league\"` or remove it"
         );
         assert_eq!(
             refusal("extends = \"gthscl\"\n[rating]\nsystem = \"elo\"\n"),
@@ -2222,7 +2342,7 @@ mod tests {
         let refusal = |toml: &str| read(toml).unwrap_err().to_string();
         assert_eq!(
             refusal("extends = \"gthscl\"\n[playoffs]\nqualifiers_per_division = 0\n"),
-            "r.toml: `[playoffs] qualifiers_per_division` is 0; the officers invite from 1 to 16 teams of each division (GT-F3)"
+            "r.toml:3:1: `[playoffs] qualifiers_per_division` is 0; the officers invite from 1 to 16 teams of each division (GT-F3)"
         );
         assert!(
             refusal("extends = \"gthscl\"\n[playoffs]\ntiebreak = [\"berliner\"]\n")

@@ -170,3 +170,81 @@ impl Default for LeagueElo {
         }
     }
 }
+
+/// `[club_teams]`: when a player's games for one of a club's (or school's) teams bind them to
+/// it, across the season's divisions. GT-M15 is the `gthscl` preset's reading: bound by the
+/// first game, on any board, both ways. Other leagues bind after several games, count only
+/// the upper boards, let a bound player still play up, or cap how often a player plays up.
+/// Read only when `[lineup] bound_to_first_team` is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClubTeams {
+    /// The counted games for one team after which a player is bound to it (GT-M15: 1).
+    pub bound_after_games: u32,
+    /// Games on this many of a match's bottom boards do not count toward binding (0: every
+    /// board counts; 2 on eight boards: boards 1 to 6).
+    pub boards_not_counted: u32,
+    /// Which other teams a bound player may no longer play for.
+    pub bound: BoundTo,
+    /// A player plays at most this many games for a team higher than one they have already
+    /// played for this season (a reserve from a lower team); `None`: no limit.
+    pub play_up_max: Option<u32>,
+}
+
+impl ClubTeams {
+    /// GT-M15: the first game binds, whatever its board, to that team and no other.
+    pub const FIRST_TEAM: ClubTeams = ClubTeams {
+        bound_after_games: 1,
+        boards_not_counted: 0,
+        bound: BoundTo::OneTeam,
+        play_up_max: None,
+    };
+
+    /// Whether a game on `board` of a match of `boards` counts toward binding.
+    pub fn counts(&self, board: u32, boards: u32) -> bool {
+        board + self.boards_not_counted <= boards
+    }
+
+    /// The settings, or the sentence saying which cannot be.
+    pub fn check(&self, boards: u32) -> Result<(), String> {
+        if self.bound_after_games == 0 {
+            return Err(
+                "`[club_teams] bound_after_games` is 0; a player is bound after at least 1 game, e.g. bound_after_games = 3"
+                    .into(),
+            );
+        }
+        if self.boards_not_counted >= boards {
+            return Err(format!(
+                "`[club_teams] boards_not_counted` is {} but a match has {boards} boards; at least board 1 must count",
+                self.boards_not_counted
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Default for ClubTeams {
+    fn default() -> ClubTeams {
+        ClubTeams::FIRST_TEAM
+    }
+}
+
+/// `[club_teams] bound`: the teams a bound player may no longer play for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoundTo {
+    /// GT-M15: the team they are bound to and no other of the club's teams.
+    #[default]
+    OneTeam,
+    /// No lower team (a division listed after theirs in the season); playing up stays free.
+    NoLowerTeam,
+}
+
+impl BoundTo {
+    /// `one_team` or `no_lower_team`: the spelling of a ruleset file.
+    pub fn code(self) -> &'static str {
+        match self {
+            BoundTo::OneTeam => "one_team",
+            BoundTo::NoLowerTeam => "no_lower_team",
+        }
+    }
+}

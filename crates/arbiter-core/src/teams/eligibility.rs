@@ -20,6 +20,7 @@ use crate::record::model::{
     Competition, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, Side, Team, TeamId,
 };
 use crate::rules::ruleset::Ruleset;
+pub use crate::rules::sections::{BoundTo, ClubTeams};
 use crate::rules::validate::Finding;
 use crate::teams::lineup::{self, Elsewhere, Lineup, NamedLineup};
 
@@ -83,7 +84,8 @@ pub fn check_season(entries: &[SeasonEntry]) -> Vec<SeasonFinding> {
 }
 
 /// What the season says of competition `at`'s players for its own lineup checks: those bound
-/// to the school's team in another division by their first game there (GT-M15), from its day.
+/// to the school's team in another division by their games there (GT-M15, `[club_teams]`),
+/// from the day of the game that bound them.
 fn elsewhere(entries: &[SeasonEntry], at: usize) -> Elsewhere {
     let mut out = Elsewhere::default();
     let Some(e) = entries.get(at) else {
@@ -92,17 +94,18 @@ fn elsewhere(entries: &[SeasonEntry], at: usize) -> Elsewhere {
     if !e.rules.lineup.bound_to_first_team {
         return out;
     }
-    let firsts = first_games(entries);
+    let standings = club_standings(entries);
     for team in &e.competition.teams {
         let Some(school) = team.school.as_deref() else {
             continue;
         };
         for p in &team.players {
             let Some(person) = &p.person else { continue };
-            if let Some(first) = firsts.get(&(person, school))
-                && first.entry != at
+            if let Some(Breach::Bound(by)) = standings
+                .get(&(person, school))
+                .and_then(|s| s.breach(at, &e.rules.club_teams))
             {
-                out.bind(p.id.clone(), first.date);
+                out.bind(p.id.clone(), by.date);
             }
         }
     }
@@ -313,6 +316,7 @@ pub fn suggestions(entries: &[SeasonEntry], at: usize, who: &Who) -> Vec<Suggest
 }
 
 /// A game a person played for a team: where and when.
+#[derive(Clone, Copy)]
 struct Game<'a> {
     entry: usize,
     player: &'a Player,
@@ -370,56 +374,177 @@ fn games<'a>(entries: &'a [SeasonEntry]) -> HashMap<&'a PersonId, Vec<Game<'a>>>
     out
 }
 
-/// GT-M15: each person's first game for each school, by the school's name.
-fn first_games<'a>(entries: &'a [SeasonEntry]) -> HashMap<(&'a PersonId, &'a str), Game<'a>> {
-    let mut out = HashMap::new();
+/// Where a person stands with one school's teams after the games counted so far (GT-M15,
+/// `[club_teams]`): the games counted for each team, the game that bound them, and how often
+/// they played up.
+#[derive(Default)]
+struct ClubStanding<'a> {
+    /// Counted games for each competition's team, by the competition's index.
+    counted: HashMap<usize, u32>,
+    /// The game that bound them to its team.
+    bound: Option<Game<'a>>,
+    /// The lowest team they have played for: the highest competition index.
+    lowest: Option<usize>,
+    /// Games played for a team higher than one they had played for.
+    ups: u32,
+}
+
+/// What a game for one of a school's teams would break.
+enum Breach<'a> {
+    /// The player is bound to another team (the game that bound them) and may not play for
+    /// this one.
+    Bound(Game<'a>),
+    /// The player has played up as often as the rules allow.
+    PlayedUp(u32),
+}
+
+impl<'a> ClubStanding<'a> {
+    /// What a game for the team in competition `at` would break, before it is counted.
+    fn breach(&self, at: usize, rules: &ClubTeams) -> Option<Breach<'a>> {
+        if let Some(by) = self.bound
+            && by.entry != at
+            && (rules.bound == BoundTo::OneTeam || at > by.entry)
+        {
+            return Some(Breach::Bound(by));
+        }
+        match (rules.play_up_max, self.lowest) {
+            (Some(max), Some(lowest)) if at < lowest && self.ups >= max => {
+                Some(Breach::PlayedUp(max))
+            }
+            _ => None,
+        }
+    }
+
+    /// Counts `g`: toward binding when its board counts, and as playing up when it is for a
+    /// team above one they played for.
+    fn count(&mut self, g: Game<'a>, rules: &ClubTeams, boards: u32) {
+        if self.lowest.is_some_and(|l| g.entry < l) {
+            self.ups += 1;
+        }
+        self.lowest = Some(self.lowest.map_or(g.entry, |l| l.max(g.entry)));
+        if !rules.counts(g.board, boards) {
+            return;
+        }
+        let n = self.counted.entry(g.entry).or_default();
+        *n += 1;
+        if *n < rules.bound_after_games {
+            return;
+        }
+        let higher = self.bound.is_some_and(|by| g.entry < by.entry);
+        if self.bound.is_none() || (rules.bound == BoundTo::NoLowerTeam && higher) {
+            self.bound = Some(g);
+        }
+    }
+}
+
+/// Each person's standing with each school's teams after every game played, by the school's
+/// name.
+fn club_standings<'a>(
+    entries: &'a [SeasonEntry],
+) -> HashMap<(&'a PersonId, &'a str), ClubStanding<'a>> {
+    let mut out: HashMap<_, ClubStanding> = HashMap::new();
     for (person, played) in games(entries) {
         for g in played {
             if let Some(school) = g.team.school.as_deref() {
-                out.entry((person, school)).or_insert(g);
+                let rules = entries[g.entry].rules;
+                out.entry((person, school))
+                    .or_default()
+                    .count(g, &rules.club_teams, rules.boards);
             }
         }
     }
     out
 }
 
-/// GT-M15: once a player has played for one of a school's teams, they stay with it; on the
-/// school's team in another division they never play a scored board (the top four).
+/// The date of `g`, or its round when undated.
+fn when(g: &Game) -> String {
+    g.date
+        .map_or_else(|| format!("round {}", g.round), |d| d.to_string())
+}
+
+/// Why a player bound to `by`'s team may not play for another of the school's teams, in words
+/// that give the league's numbers: GT-M15's first game, or the games and boards that count.
+fn bound_sentence(entries: &[SeasonEntry], by: &Game, player: &str) -> String {
+    let rules = entries[by.entry].rules;
+    let c = rules.club_teams;
+    let boards = match c.boards_not_counted {
+        0 => String::new(),
+        n => format!(" on boards 1 to {}", rules.boards - n),
+    };
+    let games = match c.bound_after_games {
+        1 => format!("a game{boards}"),
+        n => format!("{n} games{boards}"),
+    };
+    let what = match c.bound {
+        BoundTo::OneTeam => "plays for no other of the club's teams",
+        BoundTo::NoLowerTeam => "may not play for a lower one",
+    };
+    format!(
+        "{player} is bound to {} ({}) since {}: a player who has played {games} for one of a club's teams {what} this season",
+        by.team.name,
+        entries[by.entry].name,
+        when(by)
+    )
+}
+
+/// GT-M15 as the preset reads it: bound by the first game, on any board, to one team.
+fn first_team_only(c: &ClubTeams) -> bool {
+    *c == ClubTeams::FIRST_TEAM
+}
+
+/// GT-M15, `[club_teams]`: each game a player plays for one of a school's teams they may no
+/// longer play for, or beyond the games they may play up.
 fn check_first_team(entries: &[SeasonEntry], out: &mut Vec<SeasonFinding>) {
     let mut people: Vec<_> = games(entries).into_iter().collect();
     people.sort_by(|a, b| a.0.cmp(b.0));
     for (_, played) in people {
-        let mut firsts: HashMap<&str, &Game> = HashMap::new();
-        for g in &played {
+        let mut standings: HashMap<&str, ClubStanding> = HashMap::new();
+        for g in played {
             let Some(school) = g.team.school.as_deref() else {
                 continue;
             };
-            let first = *firsts.entry(school).or_insert(g);
-            if g.entry == first.entry {
-                continue;
-            }
             let e = &entries[g.entry];
-            let first_entry = &entries[first.entry];
-            let when = first
-                .date
-                .map_or_else(|| format!("round {}", first.round), |d| d.to_string());
-            out.push(SeasonFinding {
-                competition: g.entry,
-                finding: Finding::violation(
-                    e.rules.cite("first_team"),
-                    format!(
-                        "{} first played for {} ({}, {when}) and now plays board {} for {}; a player stays with the team they first played for this season and may not play the top {} boards of the school's team in another division",
-                        g.player.name,
-                        first.team.name,
-                        first_entry.name,
-                        g.board,
-                        g.team.name,
-                        e.rules.boards
+            let standing = standings.entry(school).or_default();
+            if let Some(breach) = standing.breach(g.entry, &e.rules.club_teams) {
+                let (cite, message) = match breach {
+                    Breach::Bound(first) if first_team_only(&e.rules.club_teams) => (
+                        e.rules.cite("first_team"),
+                        format!(
+                            "{} first played for {} ({}, {}) and now plays board {} for {}; a player stays with the team they first played for this season and may not play the top {} boards of the school's team in another division",
+                            g.player.name,
+                            first.team.name,
+                            entries[first.entry].name,
+                            when(&first),
+                            g.board,
+                            g.team.name,
+                            e.rules.boards
+                        ),
                     ),
-                )
-                .in_match(g.round, g.pairing, g.m, Some(g.board))
-                .of_team(&g.team.id),
-            });
+                    Breach::Bound(by) => (
+                        e.rules.cite("first_team"),
+                        format!(
+                            "{} and now plays board {} for {}",
+                            bound_sentence(entries, &by, &g.player.name),
+                            g.board,
+                            g.team.name
+                        ),
+                    ),
+                    Breach::PlayedUp(max) => (
+                        e.rules.cite("play_up").or(e.rules.cite("first_team")),
+                        format!(
+                            "{} plays up for {} on board {} after {max} games for teams above their own; a player plays up at most {max} times this season",
+                            g.player.name, g.team.name, g.board
+                        ),
+                    ),
+                };
+                out.push(SeasonFinding {
+                    competition: g.entry,
+                    finding: Finding::violation(cite, message)
+                        .in_match(g.round, g.pairing, g.m, Some(g.board))
+                        .of_team(&g.team.id),
+                });
+            }
+            standing.count(g, &e.rules.club_teams, e.rules.boards);
         }
     }
 }
@@ -543,27 +668,44 @@ fn first_team_refusals(
     if !e.rules.lineup.bound_to_first_team {
         return out;
     }
-    let firsts = first_games(entries);
+    let standings = club_standings(entries);
+    let rules = &e.rules.club_teams;
     for (board, p, person) in persons(e.competition, lineup) {
-        if let Some(first) = firsts.get(&(person, school)) {
-            if first.entry != at {
-                let when = first
-                    .date
-                    .map_or_else(|| format!("round {}", first.round), |d| d.to_string());
-                out.push(place.at(
-                    board,
-                    Finding::violation(
-                        e.rules.cite("first_team"),
-                        format!(
-                            "{} first played for {} ({}, {when}) and stays with that team this season; a player may not play the top {} boards of the school's team in another division: name another player for board {board}",
-                            p.name,
-                            first.team.name,
-                            entries[first.entry].name,
-                            e.rules.boards
-                        ),
+        if let Some(standing) = standings.get(&(person, school)) {
+            let refusal = match standing.breach(at, rules) {
+                None => None,
+                Some(Breach::Bound(first)) if first_team_only(rules) => Some((
+                    e.rules.cite("first_team"),
+                    format!(
+                        "{} first played for {} ({}, {}) and stays with that team this season; a player may not play the top {} boards of the school's team in another division: name another player for board {board}",
+                        p.name,
+                        first.team.name,
+                        entries[first.entry].name,
+                        when(&first),
+                        e.rules.boards
                     ),
-                ));
+                )),
+                Some(Breach::Bound(by)) => Some((
+                    e.rules.cite("first_team"),
+                    format!(
+                        "{}: name another player for board {board}",
+                        bound_sentence(entries, &by, &p.name)
+                    ),
+                )),
+                Some(Breach::PlayedUp(max)) => Some((
+                    e.rules.cite("play_up").or(e.rules.cite("first_team")),
+                    format!(
+                        "{} has played up for teams above their own {max} times, and a player plays up at most {max} times this season: name another player for board {board}",
+                        p.name
+                    ),
+                )),
+            };
+            if let Some((cite, message)) = refusal {
+                out.push(place.at(board, Finding::violation(cite, message)));
             }
+            continue;
+        }
+        if !first_team_only(rules) {
             continue;
         }
         // Not played yet for the school: named for its team in another division's next match.
@@ -660,5 +802,7 @@ fn team_of<'a>(c: &'a Competition, id: &PlayerId) -> Option<&'a Team> {
         .find(|t| t.players.iter().any(|p| &p.id == id))
 }
 
+#[cfg(test)]
+mod club_tests;
 #[cfg(test)]
 mod tests;
