@@ -317,7 +317,7 @@ fn gt_m5_dropped_under_half_all_matches_excluded() {
     assert_eq!(sheet.teams[1].game_points, 1.0 + 3.0 + 1.5); // b: v a, v c, v c
     assert_eq!(sheet.teams[0].game_points, 3.0 + 1.5); // a: v b, v c
     let excluded = &sheet.teams[2].entries[0].excluded.as_ref().unwrap();
-    assert_eq!(excluded.rule, "GT-M5");
+    assert_eq!(excluded.rule.as_deref(), Some("GT-M5"));
     assert!(excluded.reason.contains("under half"));
     let s = standings(&c, &rules).unwrap();
     assert_eq!(
@@ -650,4 +650,55 @@ fn gt_m5_the_forfeit_that_would_drop_a_team_is_warned_of_before_it_is_decided() 
         would_drop(&c, &rules, 4, &m, &MatchOutcome::Forfeit { by: Side::Home }),
         None
     );
+}
+
+/// Issue 34 item 5: a league's ruleset cites its own ID for the drop rule (or none), and every
+/// sentence about the drop says it: the exclusion, the standings' explanation, a match that
+/// will not be played and the warning before a forfeit; no GTHSCL ID leaks into it.
+#[test]
+fn a_leagues_own_rule_id_for_the_drop_is_cited_and_an_inherited_one_can_be_removed() {
+    let read = |text: &str| Ruleset::from_toml("county.toml", text, &PresetsOnly).unwrap();
+    let own =
+        read("extends = \"gthscl\"\n[cite]\ndrop = \"Rule 14\"\nforfeit_match = \"Rule 12\"\n");
+    let none = read("extends = \"gthscl\"\n[cite]\ndrop = \"\"\nforfeit_match = \"\"\n");
+    assert_eq!(own.cite("drop"), Some("Rule 14"));
+    assert_eq!(none.cite("drop"), None);
+    let c = z_dropped_in_round_5(played("z", "b", "0000"));
+    let sentences = |rules: &Ruleset| {
+        let sheet = score(&c, rules);
+        let s = standings(&c, rules).unwrap();
+        let mut out: Vec<String> = arbiter_core::scoring::standings::explain(&s, &c, rules, &sheet)
+            .into_iter()
+            .map(|e| format!("{:?} {}", e.rule, e.sentence))
+            .filter(|e| e.contains("dropped"))
+            .collect();
+        out.extend(
+            c.rounds[5]
+                .matches()
+                .filter_map(|m| arbiter_core::scoring::unplayed_after_drop(&sheet, &c, 6, m)),
+        );
+        out
+    };
+    let with_own = sentences(&own);
+    assert!(!with_own.is_empty());
+    for s in &with_own {
+        assert!(s.contains("Rule 14"), "{s}");
+        assert!(!s.contains("GT-"), "{s}");
+    }
+    assert!(
+        with_own
+            .iter()
+            .any(|s| s.contains("forfeit win for") && s.contains("(Rule 12)")),
+        "{with_own:?}"
+    );
+    for s in sentences(&none) {
+        assert!(!s.contains("GT-") && !s.contains("()"), "{s}");
+    }
+    // The ruleset written back keeps the removal: it reads back without the citation.
+    let base = arbiter_core::rules::ruleset::RulesetDocument::from(&gthscl());
+    let written = arbiter_core::rules::ruleset::RulesetDocument::from(&none)
+        .changes_from("gthscl", &base)
+        .to_toml()
+        .unwrap();
+    assert_eq!(read(&written).cite("drop"), None, "{written}");
 }

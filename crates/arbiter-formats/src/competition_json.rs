@@ -305,9 +305,25 @@ pub(crate) enum Seg<'a> {
 struct Collected<'t> {
     text: &'t str,
     problems: Vec<(Option<usize>, Problem)>,
+    /// The ruleset's `[cite]` table, once it is read: the league's own rule IDs.
+    cites: std::collections::BTreeMap<String, String>,
 }
 
 impl Collected<'_> {
+    /// The league's own ID for the rule of ruleset field `field` (`forfeit_match`: GT-M7 in
+    /// GTHSCL), when it cites one.
+    fn cite(&self, field: &str) -> Option<String> {
+        self.cites.get(field).cloned()
+    }
+
+    /// `"GT-M7: "`: the league's ID for `field` before a sentence, or nothing.
+    fn prefix(&self, field: &str) -> String {
+        self.cites
+            .get(field)
+            .map(|id| format!("{id}: "))
+            .unwrap_or_default()
+    }
+
     fn push(&mut self, path: &[Seg], rule: Option<&str>, message: String) {
         let offset = locate(self.text, path);
         let (line, column) = match offset {
@@ -354,6 +370,7 @@ pub fn read(
     let mut out = Collected {
         text,
         problems: Vec::new(),
+        cites: Default::default(),
     };
     match file.format.as_deref() {
         Some(FORMAT) => {}
@@ -369,6 +386,9 @@ pub fn read(
         ),
     }
     let rules = load_rules(origin, file.rules.as_ref(), rules_source, &mut out);
+    if let Some(r) = &rules {
+        out.cites = r.citations.clone();
+    }
     let mut tiebreaks = Vec::new();
     for (i, code) in file.tiebreaks.iter().enumerate() {
         match CriterionSpec::parse(code) {
@@ -671,15 +691,14 @@ fn build_pairing(
     if given.len() > 1 {
         out.push(
             path,
-            Some("GT-M7"),
+            out.cite("forfeit_match").as_deref(),
             format!(
-                "{label}: GT-M7: the match has {}; a match is played on its boards, forfeited by one team, or double forfeited, only one of them",
+                "{label}: {cite}the match has {}; a match is played on its boards, forfeited by one team, or double forfeited, only one of them",
                 given
                     .iter()
                     .map(|k| format!("`{k}`"))
                     .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
+                    .join(" and "), cite = out.prefix("forfeit_match")),
         );
     }
     let outcome = if let Some(boards) = &p.boards {
@@ -709,10 +728,9 @@ fn build_pairing(
                 at.push(Seg::Key("forfeit"));
                 out.push(
                     &at,
-                    Some("GT-M7"),
+                    out.cite("forfeit_match").as_deref(),
                     format!(
-                        "{label}: GT-M7: \"forfeit\" is the side that forfeited the match, \"home\" or \"away\", not `{other}`; when both teams forfeited, write \"double_forfeit\": true"
-                    ),
+                        "{label}: {cite}\"forfeit\" is the side that forfeited the match, \"home\" or \"away\", not `{other}`; when both teams forfeited, write \"double_forfeit\": true", cite = out.prefix("forfeit_match")),
                 );
                 MatchOutcome::Pending
             }
@@ -728,11 +746,10 @@ fn build_pairing(
         let Some(team) = Side::from_code(&l.team) else {
             out.push(
                 &at,
-                Some("GT-M6"),
+                out.cite("late_arrival").as_deref(),
                 format!(
-                    "{label}: GT-M6: \"late\" names the team that came late, \"home\" or \"away\", not `{}`",
-                    l.team
-                ),
+                    "{label}: {cite}\"late\" names the team that came late, \"home\" or \"away\", not `{}`",
+                    l.team, cite = out.prefix("late_arrival")),
             );
             return None;
         };
@@ -745,7 +762,7 @@ fn build_pairing(
         };
         let name = if team == Side::Home { home } else { away };
         if let Err(m) = late.check_outcome(&outcome, name) {
-            out.push(&at, Some("GT-M6"), format!("{label}: {m}"));
+            out.push(&at, out.cite("late_arrival").as_deref(), format!("{label}: {m}"));
             return None;
         }
         Some(late)
@@ -771,17 +788,16 @@ fn build_pairing(
                 if result.is_none() {
                     out.push(
                         &at,
-                        Some("GT-P3"),
+                        out.cite("extra_games").as_deref(),
                         format!(
-                            "{place}: GT-P3: an extra game is recorded as played, from White's side: \"1-0\", \"1/2-1/2\" or \"0-1\", not `{}`",
-                            g.result
-                        ),
+                            "{place}: {cite}an extra game is recorded as played, from White's side: \"1-0\", \"1/2-1/2\" or \"0-1\", not `{}`",
+                            g.result, cite = out.prefix("extra_games")),
                     );
                 }
                 if kind.is_none() {
                     out.push(
                         &at,
-                        Some("GT-P3"),
+                        out.cite("extra_games").as_deref(),
                         format!(
                             "{place}: \"kind\" is \"challenge\" (rated, GT-R5) or \"unranked\" (counting for nothing, GT-R7), not `{}`",
                             g.kind
@@ -846,10 +862,9 @@ fn build_board(
             Some(Unplayed::Conduct { note }) if note.trim().is_empty() => {
                 out.push(
                     &field("note"),
-                    Some("GT-M17"),
+                    out.cite("conduct_forfeit").as_deref(),
                     format!(
-                        "{place}: GT-M17: a board forfeited for conduct needs its \"note\": the warning, and what went on after it"
-                    ),
+                        "{place}: {cite}a board forfeited for conduct needs its \"note\": the warning, and what went on after it", cite = out.prefix("conduct_forfeit")),
                 );
                 None
             }
@@ -882,28 +897,26 @@ fn build_board(
             }
             GameResult::HomeWin | GameResult::AwayWin => out.push(
                 &field("unplayed"),
-                Some("GT-S2"),
+                out.cite("double_default").as_deref(),
                 format!(
-                    "{place}: GT-S2: an unplayed game is won by default, not over the board; write \"+/-\" (the away player did not play) or \"-/+\" instead of `{}`",
-                    b.result
-                ),
+                    "{place}: {cite}an unplayed game is won by default, not over the board; write \"+/-\" (the away player did not play) or \"-/+\" instead of `{}`",
+                    b.result, cite = out.prefix("double_default")),
             ),
             GameResult::Pending => out.push(
                 &field("unplayed"),
-                Some("GT-S2"),
+                out.cite("double_default").as_deref(),
                 format!(
-                    "{place}: GT-S2: `*` is a game still to be played; an unplayed game is scored by default: write \"+/-\", \"-/+\" or \"-/-\""
-                ),
+                    "{place}: {cite}`*` is a game still to be played; an unplayed game is scored by default: write \"+/-\", \"-/+\" or \"-/-\"", cite = out.prefix("double_default")),
             ),
             // A kind beside a forfeit: the one the kind scores (GT-S2).
             forfeit => {
                 if let Some(u) = unplayed.take_if(|u| !u.fits(forfeit)) {
                     out.push(
                         &field("result"),
-                        Some(u.rule()),
+                        out.cite(u.cite_key()).as_deref(),
                         format!(
                             "{place}: a board {} is scored {}, not `{}` (GT-S2)",
-                            u.words(),
+                            u.words(out.cite(u.cite_key()).as_deref()),
                             if u.fits(GameResult::DoubleForfeit) {
                                 "\"-/-\""
                             } else {
@@ -924,10 +937,9 @@ fn build_board(
             None => {
                 out.push(
                     &field("rating_result"),
-                    Some("GT-P1"),
+                    out.cite("rating_result").as_deref(),
                     format!(
-                        "{place}: GT-P1: `{code}` is not a rating result; write the result over the board, 1-0, 1/2-1/2 or 0-1"
-                    ),
+                        "{place}: {cite}`{code}` is not a rating result; write the result over the board, 1-0, 1/2-1/2 or 0-1", cite = out.prefix("rating_result")),
                 );
                 None
             }
@@ -976,7 +988,7 @@ fn unfinished(b: &BoardJson, place: &str, path: &[Seg], out: &mut Collected) -> 
             Err(_) => {
                 out.push(
                     &field("adjourned_to"),
-                    Some("GT-M20"),
+                    out.cite("adjourned").as_deref(),
                     format!("{place}: \"adjourned_to\" is the day the game resumes, YYYY-MM-DD, not `{day}`"),
                 );
                 None
@@ -994,8 +1006,12 @@ fn unfinished(b: &BoardJson, place: &str, path: &[Seg], out: &mut Collected) -> 
         Err(p) => {
             out.push(
                 &field("adjudication"),
-                Some("GT-M20"),
-                format!("{place}: GT-M20: {}", p.message()),
+                out.cite("adjourned").as_deref(),
+                format!(
+                    "{place}: {cite}{}",
+                    p.message(),
+                    cite = out.prefix("adjourned")
+                ),
             );
             None
         }

@@ -532,19 +532,21 @@ impl Unplayed {
         }
     }
 
-    /// The rule the kind rests on.
-    pub fn rule(&self) -> &'static str {
+    /// The ruleset's `[cite]` key for the rule the kind rests on (GTHSCL: GT-M9, GT-M16,
+    /// GT-M17, GT-S2, GT-M4); `Ruleset::cite` gives the league's own ID.
+    pub fn cite_key(&self) -> &'static str {
         match self {
-            Unplayed::Absent => "GT-M9",
-            Unplayed::CoachForfeit => "GT-M16",
-            Unplayed::Conduct { .. } => "GT-M17",
-            Unplayed::DoubleDefault => "GT-S2",
-            Unplayed::AgreedDraw => "GT-M4",
+            Unplayed::Absent => "short_team",
+            Unplayed::CoachForfeit => "coach_forfeit",
+            Unplayed::Conduct { .. } => "conduct_forfeit",
+            Unplayed::DoubleDefault => "double_default",
+            Unplayed::AgreedDraw => "unplayed_draw",
         }
     }
 
-    /// What pages say of the board: "forfeited by the coach (GT-M16)".
-    pub fn words(&self) -> String {
+    /// What pages say of the board, citing `rule` (the league's ID for [`Unplayed::cite_key`])
+    /// when there is one: "forfeited by the coach (GT-M16)".
+    pub fn words(&self, rule: Option<&str>) -> String {
         let what = match self {
             Unplayed::Absent => "no player: the board was left empty".to_string(),
             Unplayed::CoachForfeit => "forfeited by the coach".to_string(),
@@ -557,7 +559,10 @@ impl Unplayed {
                 "a draw agreed without playing, scored as a double default".to_string()
             }
         };
-        format!("{what} ({})", self.rule())
+        match rule {
+            Some(rule) => format!("{what} ({rule})"),
+            None => what,
+        }
     }
 
     /// Whether `result` can stand with this kind: a one-sided forfeit for a forfeited board,

@@ -1097,6 +1097,22 @@ impl RulesetDocument {
             pairing,
             club_teams
         );
+        if let (Some(mine), Some(theirs)) = (&self.cite, &base.cite) {
+            // Only what differs, and an empty ID for a citation the base has and this has not.
+            let mut cite: std::collections::BTreeMap<String, String> = mine
+                .iter()
+                .filter(|(k, v)| theirs.get(*k) != Some(*v))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            for k in theirs.keys().filter(|k| !mine.contains_key(*k)) {
+                cite.insert(k.clone(), String::new());
+            }
+            out.cite = (!cite.is_empty()).then_some(cite);
+        } else if self.cite.is_none()
+            && let Some(theirs) = &base.cite
+        {
+            out.cite = Some(theirs.keys().map(|k| (k.clone(), String::new())).collect());
+        }
         if base.drop.is_some() && self.drop.is_none() {
             out.drop = Some(DropPatch {
                 enabled: Some(false),
@@ -1901,8 +1917,15 @@ impl RulesetDocument {
                 .or(b.map(|b| b.short_team_plays_top_boards))
                 .unwrap_or(false),
             citations: {
+                // An empty ID removes an inherited citation: the league cites no rule there.
                 let mut c = b.map(|b| b.citations.clone()).unwrap_or_default();
-                c.extend(self.cite.unwrap_or_default());
+                for (field, id) in self.cite.unwrap_or_default() {
+                    if id.trim().is_empty() {
+                        c.remove(&field);
+                    } else {
+                        c.insert(field, id);
+                    }
+                }
                 c
             },
             fide,
@@ -2025,11 +2048,11 @@ mod tests {
         );
         assert_eq!(
             refusal("extends = \"gthscl\"\n[rating]\nsystem = \"elo\"\n"),
-            "r.toml: `[rating] system` is \"elo\"; it must be one of \"league\", \"fide\", \"uscf\", \"glicko2\""
+            "r.toml:3:1: `[rating] system` is \"elo\"; it must be one of \"league\", \"fide\", \"uscf\", \"glicko2\""
         );
         assert_eq!(
             refusal("extends = \"gthscl\"\n[rating]\nfloor = 1300\n"),
-            "r.toml: `[rating] floor` is 1300 but new players start at 1200; the floor must not be above the start"
+            "r.toml:3:1: `[rating] floor` is 1300 but new players start at 1200; the floor must not be above the start"
         );
     }
 

@@ -336,7 +336,7 @@ fn check_teams<'a>(
             && t.players.len() > max as usize
         {
             out.push(Finding::error(
-                Some("AS-9"),
+                r.cite("roster_max"),
                 format!(
                     "{} ({}) lists {} players but a team has at most {max}",
                     t.name,
@@ -352,7 +352,7 @@ fn check_teams<'a>(
         if r.roster_max.is_some() && rosters_given && t.players.len() < r.boards as usize {
             out.push(
                 Finding::violation(
-                    Some(r.cite("roster_max").unwrap_or("AS-9")),
+                    r.cite("roster_max"),
                     format!(
                         "{} ({}) lists {} player{} and a match has {} boards, so it cannot field its boards; add players to its roster",
                         t.name,
@@ -476,7 +476,7 @@ fn check_boards(
             }
             if let Some(first) = first_board.get(p) {
                 out.push(on(Finding::error(
-                    Some("GT-M10"),
+                    r.cite("one_board"),
                     format!(
                         "{} plays boards {first} and {board} of one match; a player plays at most one board",
                         player_name(c, p)
@@ -494,7 +494,7 @@ fn check_boards(
                 out.push(Finding {
                     board: Some(board),
                     ..Finding::error(
-                        Some("GT-P1"),
+                        r.cite("rating_result"),
                         format!(
                             "the rating result `{}` is not a played game; it is the result over the board (1-0, 1/2-1/2 or 0-1) when the team result differs from it",
                             rating.code()
@@ -505,7 +505,7 @@ fn check_boards(
                 out.push(Finding {
                     board: Some(board),
                     ..Finding::error(
-                        Some("GT-P1"),
+                        r.cite("rating_result"),
                         format!(
                             "the team result `{}` and the rating result `{}` are both played results; they differ only when a player forfeits the board's point for the team (`+/-` or `-/+`)",
                             b.result.code(),
@@ -624,6 +624,39 @@ mod tests {
             !validate(&c, &gthscl)
                 .iter()
                 .any(|f| f.rule.as_deref() == Some("AS-9"))
+        );
+    }
+
+    /// Issue 34 item 5: a league that fixes rosters under its own rule cites that rule, and one
+    /// that cites none is told without a citation: never ASTC's AS-9.
+    #[test]
+    fn a_roster_too_long_cites_the_leagues_own_rule_or_none() {
+        let read = |text: &str| {
+            Ruleset::from_toml("league.toml", text, &crate::rules::ruleset::PresetsOnly).unwrap()
+        };
+        let c = Competition {
+            name: "Test".into(),
+            teams: vec![team("oak", &["o1", "o2", "o3", "o4", "o5", "o6"])],
+            rounds: Vec::new(),
+        };
+        let long = |rules: &Ruleset| {
+            validate(&c, rules)
+                .into_iter()
+                .find(|f| {
+                    f.message
+                        .contains("lists 6 players but a team has at most 5")
+                })
+                .map(|f| f.to_string())
+        };
+        let own = read("extends = \"fide-team\"\nroster_max = 5\n[cite]\nroster_max = \"C2.1\"\n");
+        assert_eq!(
+            long(&own).as_deref(),
+            Some("C2.1: OAK (oak) lists 6 players but a team has at most 5")
+        );
+        let none = read("extends = \"fide-team\"\nroster_max = 5\n");
+        assert_eq!(
+            long(&none).as_deref(),
+            Some("OAK (oak) lists 6 players but a team has at most 5")
         );
     }
 

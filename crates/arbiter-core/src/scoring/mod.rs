@@ -24,6 +24,32 @@ pub struct ScoreSheet {
     pub rounds: u32,
     /// Boards per match (the ruleset's).
     pub boards: u32,
+    /// The ruleset's own IDs for the drop rule and a forfeited match's score (`GT-M5`,
+    /// `GT-M7` in GTHSCL), cited by the sentences about a dropped team.
+    pub cites: DropCitations,
+}
+
+/// The ruleset's IDs the score sheet's sentences cite (none when the league cites none).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DropCitations {
+    /// `[cite] drop`: GT-M5.
+    pub drop: Option<String>,
+    /// `[cite] forfeit_match`: GT-M7.
+    pub forfeit_match: Option<String>,
+}
+
+impl DropCitations {
+    fn of(rules: &Ruleset) -> DropCitations {
+        DropCitations {
+            drop: rules.cite("drop").map(str::to_string),
+            forfeit_match: rules.cite("forfeit_match").map(str::to_string),
+        }
+    }
+}
+
+/// ` (GT-M5)`: an ID in brackets, or nothing.
+fn bracketed(id: Option<&str>) -> String {
+    id.map_or(String::new(), |id| format!(" ({id})"))
 }
 
 /// One team's score: its round entries and its totals.
@@ -115,8 +141,9 @@ pub struct Dropped {
 /// Why an entry is left out of every figure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exclusion {
-    /// The rule that excludes the entry: `GT-M5`.
-    pub rule: &'static str,
+    /// The ruleset's ID for the drop rule that excludes the entry (`GT-M5` in GTHSCL), when
+    /// it cites one.
+    pub rule: Option<String>,
     /// The sentence that says why, to show as it is.
     pub reason: String,
 }
@@ -180,6 +207,7 @@ fn score_with(competition: &Competition, rules: &Ruleset, byes: Byes) -> ScoreSh
             .max()
             .unwrap_or(0),
         boards: rules.boards,
+        cites: DropCitations::of(rules),
     };
     // Team ids to positions once, not a scan per match; the first team with an id wins, as in
     // `Competition::team_index`.
@@ -438,13 +466,15 @@ fn apply_drop_rule(
                     .teams
                     .get(t)
                     .map_or("the team", |x| x.name.as_str());
+                let rule = rules.cite("drop");
                 let reason = format!(
-                    "GT-M5: excluded, because {name} was dropped in round {round} having played {played} of its {scheduled} matches, under half"
+                    "{}excluded, because {name} was dropped in round {round} having played {played} of its {scheduled} matches, under half",
+                    rule.map_or(String::new(), |id| format!("{id}: "))
                 );
                 for (who, other) in [(t, opp), (opp, t)] {
                     if let Some(e) = entry_mut(sheet, who, r, other) {
                         e.excluded = Some(Exclusion {
-                            rule: "GT-M5",
+                            rule: rule.map(str::to_string),
                             reason: reason.clone(),
                         });
                     }
@@ -494,12 +524,17 @@ pub fn unplayed_after_drop(
                 name(t)
             )
         } else {
-            format!("it scores as a forfeit win for {} (GT-M7)", name(other))
+            format!(
+                "it scores as a forfeit win for {}{}",
+                name(other),
+                bracketed(sheet.cites.forfeit_match.as_deref())
+            )
         };
         Some(format!(
-            "Not played: {} was dropped from the league after its match forfeit in round {} (GT-M5), so this round-{round} match will not be played; {fate}.",
+            "Not played: {} was dropped from the league after its match forfeit in round {}{}, so this round-{round} match will not be played; {fate}.",
             name(t),
-            d.round
+            d.round,
+            bracketed(sheet.cites.drop.as_deref())
         ))
     })
 }
@@ -547,14 +582,19 @@ pub fn would_drop(
         .is_some_and(|x| x.remaining_matches_forfeited)
     {
         format!(
-            "it has played {} of its {} matches, so they stand and each match it has still to play scores as a forfeit win for its opponent (GT-M7)",
-            d.played, d.scheduled
+            "it has played {} of its {} matches, so they stand and each match it has still to play scores as a forfeit win for its opponent{}",
+            d.played,
+            d.scheduled,
+            bracketed(rules.cite("forfeit_match"))
         )
     } else {
         format!("it has played {} of its {} matches", d.played, d.scheduled)
     };
     Some(format!(
-        "GT-M5: this gives {name} {} match forfeits, and a team is dropped from the league at {limit}, so {name} is dropped: {fate}. A new version of this result undoes it.",
+        "{}this gives {name} {} match forfeits, and a team is dropped from the league at {limit}, so {name} is dropped: {fate}. A new version of this result undoes it.",
+        rules
+            .cite("drop")
+            .map_or(String::new(), |id| format!("{id}: ")),
         d.match_forfeits
     ))
 }

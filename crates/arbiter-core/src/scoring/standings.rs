@@ -569,14 +569,19 @@ pub fn explain(
                         });
                     Explanation {
                         upper_row: i,
-                        rule: Some("GT-M5".into()),
+                        rule: sheet.cites.drop.clone(),
                         sentence: format!(
-                            "{} ({}) is above {} ({}): {} was dropped from the league (GT-M5){why}; a dropped team ranks below every team still in it.",
+                            "{} ({}) is above {} ({}): {} was dropped from the league{}{why}; a dropped team ranks below every team still in it.",
                             name(sep.upper),
                             upper.place,
                             name(sep.lower),
                             lower.place,
-                            name(sep.lower)
+                            name(sep.lower),
+                            sheet
+                                .cites
+                                .drop
+                                .as_ref()
+                                .map_or(String::new(), |id| format!(" ({id})"))
                         ),
                     }
                 }

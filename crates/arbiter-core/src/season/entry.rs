@@ -411,7 +411,7 @@ impl ResultEntry {
                     "result",
                     format!(
                         "a board {} is scored {}, not {} (GT-S2).",
-                        u.words(),
+                        u.words(rules.cite(u.cite_key())),
                         if u.fits(GameResult::DoubleForfeit) {
                             "-/- (nobody scores)"
                         } else {

@@ -587,7 +587,7 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
             && !place.recorded
         {
             out.push(on(Finding::violation(
-                Some("GT-M10"),
+                rules.cite("one_board"),
                 format!(
                     "{} is named on boards {first} and {board}; a player plays at most one board",
                     place.name(p)

@@ -308,9 +308,12 @@ pub fn plan(
             problems.push(problem(
                 "team",
                 format!(
-                    "{} would have {} players; a roster has at most {max} (AS-9)",
+                    "{} would have {} players; a roster has at most {max}{}",
                     team.name,
-                    team.players.len() + joining + 1
+                    team.players.len() + joining + 1,
+                    rules
+                        .cite("roster_max")
+                        .map_or(String::new(), |id| format!(" ({id})"))
                 ),
             ));
             continue;

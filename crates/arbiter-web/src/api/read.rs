@@ -244,7 +244,8 @@ pub struct StandingsJson {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ExclusionJson {
-    pub rule: String,
+    /// The league's ID for its drop rule (GT-M5 in GTHSCL); null when its ruleset cites none.
+    pub rule: Option<String>,
     pub reason: String,
 }
 
@@ -494,7 +495,7 @@ fn colour_word(c: Colour) -> String {
 
 fn exclusion(e: &Exclusion) -> ExclusionJson {
     ExclusionJson {
-        rule: e.rule.to_string(),
+        rule: e.rule.clone(),
         reason: e.reason.clone(),
     }
 }

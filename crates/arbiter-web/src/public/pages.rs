@@ -189,6 +189,8 @@ pub struct StandingsTable {
     /// Results carrying a violation no officer has ruled on yet (issue 12): the match and why.
     pub under_review: Vec<(Link, String)>,
     pub any_blank: bool,
+    /// A dropped team's tag, citing the league's drop rule: `dropped (GT-M5)`.
+    pub drop_tag: String,
 }
 
 /// What a criterion is, for the column header's `title` (with the rule it applies).
@@ -271,6 +273,7 @@ pub(crate) fn standings_table(view: &CompetitionView) -> StandingsTable {
                 notes: Vec::new(),
                 under_review: Vec::new(),
                 any_blank: false,
+                drop_tag: String::new(),
             };
         }
     };
@@ -300,6 +303,10 @@ pub(crate) fn standings_table(view: &CompetitionView) -> StandingsTable {
         })
         .collect();
     StandingsTable {
+        drop_tag: match view.rules.cite("drop") {
+            Some(id) => format!("dropped ({id})"),
+            None => "dropped".to_string(),
+        },
         heads: s
             .criteria
             .iter()

@@ -882,11 +882,12 @@ fn board_lines(ctx: &MatchContext, view: &CompetitionView) -> Vec<BoardLine> {
             let unplayed = b
                 .unplayed
                 .as_ref()
-                .map(|u| format!("Not played: {}.", u.words()));
+                .map(|u| format!("Not played: {}.", u.words(view.rules.cite(u.cite_key()))));
             let rating = b.rating_result.map(|r| {
                 format!(
-                    "For ratings the game is {} (GT-P1).",
-                    words::board_result(r)
+                    "For ratings the game is {}{}.",
+                    words::board_result(r),
+                    cited(&view.rules, "rating_result")
                 )
             });
             // GT-M20: where an unfinished game stands; the games section has the rest.

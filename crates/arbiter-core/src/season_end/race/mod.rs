@@ -363,11 +363,18 @@ fn race_with(
                     RaceLabel::Open
                 },
                 needs: format!(
-                    "Dropped from the league (GT-M5): it finishes below every team still in it, {}.",
+                    "Dropped from the league{}: it finishes below every team still in it, {}.",
+                    rules
+                        .cite("drop")
+                        .map_or(String::new(), |id| format!(" ({id})")),
                     if dropped_rows == 1 {
                         ordinal(as_u32(best))
                     } else {
-                        format!("between {} and {}", ordinal(as_u32(best)), ordinal(as_u32(worst)))
+                        format!(
+                            "between {} and {}",
+                            ordinal(as_u32(best)),
+                            ordinal(as_u32(worst))
+                        )
                     }
                 ),
                 title_if: None,
