@@ -58,6 +58,8 @@ impl Database {
 #[derive(Debug, Clone)]
 pub struct Target {
     pub league: String,
+    /// A new league's name, when the officer gave one.
+    pub league_name: Option<String>,
     pub season: Option<String>,
     pub competition: Option<String>,
 }
@@ -432,6 +434,31 @@ fn progress(len: u64, prefix: &str) -> ProgressBar {
     bar
 }
 
+/// A league created by an import is named, not called by its slug: as the officer says, else
+/// by its ruleset's description (a league's own file names the league; FIDE's team preset
+/// describes only the system), else by the competition's name.
+fn league_name(
+    target: &Target,
+    rules: &arbiter_core::Ruleset,
+    competition: &Competition,
+) -> String {
+    if let Some(name) = target
+        .league_name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        return name.to_string();
+    }
+    let fide = arbiter_core::Ruleset::preset("fide-team");
+    let describes_a_league = fide.is_none_or(|f| f.description != rules.description);
+    if describes_a_league && !rules.description.trim().is_empty() {
+        rules.description.trim().to_string()
+    } else {
+        competition.name.clone()
+    }
+}
+
 /// `arbiter import FILE --league SLUG`: stores a competition file (competition JSON or TRF)
 /// in a league's season, creating the league and the season when they are new.
 pub fn import(
@@ -491,7 +518,7 @@ pub fn import(
         let place = ImportPlace {
             league: NewLeague {
                 slug: target.league.clone(),
-                name: target.league.clone(),
+                name: league_name(target, &rules, competition),
                 kind: LeagueKind::League,
                 description: String::new(),
                 time_zone: arbiter_core::record::zone::Zone::utc(),

@@ -130,6 +130,10 @@ enum Command {
         /// The league to store the competition in (created if new).
         #[arg(long)]
         league: Option<String>,
+        /// A new league's name; default: its ruleset's description (a league's own file, or
+        /// GTHSCL's), else the competition's name.
+        #[arg(long, requires = "league")]
+        league_name: Option<String>,
         /// The league's season (created if new); default: its latest season.
         #[arg(long, requires = "league")]
         season: Option<String>,
@@ -1216,6 +1220,7 @@ fn run(cli: Cli) -> Result<()> {
             file,
             output,
             league,
+            league_name,
             season,
             competition,
             rules_from,
@@ -1224,6 +1229,7 @@ fn run(cli: Cli) -> Result<()> {
             if let Some(league) = league {
                 let target = database::Target {
                     league,
+                    league_name,
                     season,
                     competition,
                 };

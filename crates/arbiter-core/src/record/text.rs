@@ -205,12 +205,19 @@ pub fn sentence(s: &str) -> String {
 }
 
 /// A name as a web address segment: `Secondary Open 2026` → `secondary-open-2026`, at most 64
-/// characters (a long name is cut at a word's end); `None` when nothing is left.
+/// characters (a long name is cut at a word's end); `None` when nothing is left. Letters beyond
+/// ASCII are transliterated: `Krajský přebor` → `krajsky-prebor`, `Groß` → `gross`.
 pub fn slug(name: &str) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
     let mut slug = String::new();
-    for ch in name.chars().flat_map(char::to_lowercase) {
-        if ch.is_alphanumeric() && ch.is_ascii() {
+    let lower: String = name.chars().flat_map(char::to_lowercase).collect();
+    for ch in lower.nfd() {
+        if ch.is_ascii_alphanumeric() {
             slug.push(ch);
+        } else if unicode_normalization::char::is_combining_mark(ch) {
+            // The accent of a decomposed letter (the caron of ř): the base letter is kept.
+        } else if let Some(spelled) = latin_letter(ch) {
+            slug.push_str(spelled);
         } else if !slug.ends_with('-') && !slug.is_empty() {
             slug.push('-');
         }
@@ -221,6 +228,23 @@ pub fn slug(name: &str) -> Option<String> {
     }
     let slug = slug.trim_end_matches('-').to_string();
     (!slug.is_empty()).then_some(slug)
+}
+
+/// The ASCII spelling of a lowercase Latin letter that no decomposition reaches (ß, æ, ø, ł, …).
+fn latin_letter(ch: char) -> Option<&'static str> {
+    Some(match ch {
+        'ß' => "ss",
+        'æ' => "ae",
+        'œ' => "oe",
+        'ø' => "o",
+        'ł' => "l",
+        'đ' | 'ð' => "d",
+        'þ' => "th",
+        'ı' => "i",
+        'ħ' => "h",
+        'ŋ' => "ng",
+        _ => return None,
+    })
 }
 
 /// `text` fits its kind, or the sentence why not. `what` names it (`the reason`). A name or a
@@ -432,8 +456,15 @@ mod tests {
         );
         assert_eq!(
             slug("St. John's Jesuit — Zoë").as_deref(),
-            Some("st-john-s-jesuit-zo")
+            Some("st-john-s-jesuit-zoe")
         );
+        // Issue 34: letters beyond ASCII are transliterated, not dropped.
+        assert_eq!(slug("Krajský přebor").as_deref(), Some("krajsky-prebor"));
+        assert_eq!(
+            slug("Oberliga Süd-Ost, Großraum Łódź").as_deref(),
+            Some("oberliga-sud-ost-grossraum-lodz")
+        );
+        assert_eq!(slug("Ærø Skakklub").as_deref(), Some("aero-skakklub"));
         assert_eq!(slug("  —  "), None);
         // A long name is cut at a word's end to fit 64 characters.
         let long =
