@@ -5,9 +5,10 @@
 //! and checked by core's `Ledger::check` as the site's form is, on the clock's day.
 
 use anyhow::{Result, anyhow, bail};
+use arbiter_core::season::fines;
 use arbiter_core::season::ledger::{self, EntryInput, Ledger, When};
 use arbiter_formats::csv;
-use arbiter_store::{Actor, League, LedgerEntry, Season, Store};
+use arbiter_store::{Actor, FirstEntryAt, League, LedgerEntry, Season, Store};
 use serde_json::{Value, json};
 
 use crate::Format;
@@ -67,7 +68,17 @@ async fn book(store: &Store, league: &str, season: Option<&str>) -> Result<Book>
             .ok_or_else(|| anyhow!("the competition `{}` vanished while it was read", r.slug))?;
         competitions.push(c);
     }
-    let dues = ledger::dues(competitions.iter().map(|c| (&c.competition, c.rules.fees)));
+    // Issue 34 item 7: the fines the record assesses under each competition's rules.
+    let firsts = store.first_entries(chosen.id).await?;
+    let fines = competitions
+        .iter()
+        .flat_map(|c| {
+            let entries = FirstEntryAt::of(&firsts, c.record.id, &found.time_zone);
+            fines::assess(&c.competition, &c.rules, &entries)
+        })
+        .collect();
+    let dues =
+        ledger::dues(competitions.iter().map(|c| (&c.competition, c.rules.fees))).with_fines(fines);
     let stored = store.ledger(found.id, chosen.id).await?;
     let ledger = Ledger::new(dues, stored.iter().map(|e| e.entry.clone()).collect());
     Ok(Book {
@@ -189,6 +200,12 @@ fn table(b: &Book) -> String {
         ));
     }
     let t = s.totals;
+    if !s.fines.is_empty() {
+        out.push_str(&format!("\nFines ({} in all)\n", t.fined));
+        for f in &s.fines {
+            out.push_str(&format!("  {}\n", f.sentence));
+        }
+    }
     out.push_str(&format!(
         "\nFees due {} · waived {} · received {} · still owed {} · refunds {} · prizes {} · cash {}\n",
         t.due,
@@ -273,8 +290,18 @@ fn statement_json(b: &Book) -> Value {
             "paid": l.paid.decimal(),
             "refunded": l.refunded.decimal(),
             "waived": l.waived.decimal(),
+            "fined": l.fined.decimal(),
             "owes": l.owes().decimal(),
             "standing": l.standing(),
+        })).collect::<Vec<_>>(),
+        "fines": s.fines.iter().map(|f| json!({
+            "school": f.school,
+            "kind": f.kind.code(),
+            "amount": f.amount.decimal(),
+            "rule": f.rule,
+            "competition": f.competition,
+            "round": f.round,
+            "sentence": f.sentence,
         })).collect::<Vec<_>>(),
         "prizes": b.stored.iter()
             .filter(|e| s.prizes.iter().any(|p| p.number == e.entry.number))
@@ -286,6 +313,7 @@ fn statement_json(b: &Book) -> Value {
             "refunded": t.refunded.decimal(),
             "prizes": t.prizes.decimal(),
             "waived": t.waived.decimal(),
+            "fined": t.fined.decimal(),
             "outstanding": t.outstanding.decimal(),
             "credit": t.credit.decimal(),
             "cash": t.cash().decimal(),

@@ -9,7 +9,7 @@
 
 use arbiter_core::season::ledger::{Entry, EntryKind, Money};
 
-use crate::records::LedgerEntry;
+use crate::records::{FirstEntryAt, LedgerEntry};
 
 /// The season `season` of league `league`: its slug, or not found.
 async fn season_of(tx: &mut Tx, league: LeagueId, season: SeasonId) -> Result<String, StoreError> {
@@ -208,5 +208,41 @@ impl Backend {
         let entries = ledger_in(&mut tx, league, season).await?;
         tx.commit().await.map_err(db("reading the ledger"))?;
         Ok(entries)
+    }
+
+    /// When each match of the season's competitions first had its result entered by a team's
+    /// advisor (GT-P2): what a late-result fine (`[fines] late_result`) counts from. Results
+    /// imported or entered by an officer or an event's arbiter are never a team's late entry.
+    pub async fn first_entries(&self, season: SeasonId) -> Result<Vec<FirstEntryAt>, StoreError> {
+        let mut tx = begin_read(&self.pool).await?;
+        let sql = format!(
+            "SELECT c.id AS competition_id, r.number, t.team_key, {} AS entered_at \
+             FROM result_versions v JOIN matches m ON m.id = v.match_id \
+             JOIN rounds r ON r.id = m.round_id JOIN competitions c ON c.id = r.competition_id \
+             JOIN teams t ON t.id = m.home_team_id \
+             WHERE c.season_id = $1 AND v.entered_role = 'advisor' AND v.outcome <> 'pending' \
+             AND v.version = (SELECT MIN(v2.version) FROM result_versions v2 \
+             WHERE v2.match_id = v.match_id AND v2.entered_role = 'advisor' \
+             AND v2.outcome <> 'pending') \
+             ORDER BY c.id, r.number, m.position",
+            ts_out("v.entered_at")
+        );
+        let rows = sqlx::query(&sql)
+            .bind(season.0)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db("reading when the season's results were first entered"))?;
+        tx.commit().await.map_err(db("reading the first entries"))?;
+        rows.iter()
+            .map(|row| {
+                let at: String = get(row, "entered_at")?;
+                Ok(FirstEntryAt {
+                    competition: CompetitionId(get(row, "competition_id")?),
+                    round: to_u32(get(row, "number")?, "round number")?,
+                    home: arbiter_core::record::model::TeamId(get(row, "team_key")?),
+                    at: codes::parse_timestamp(&at)?,
+                })
+            })
+            .collect()
     }
 }

@@ -507,6 +507,12 @@ impl Store {
         dispatch!(self, s => s.ledger(league, season).await)
     }
 
+    /// When each match of the season first had its result entered by a team's advisor, for
+    /// late-result fines (`[fines] late_result`).
+    pub async fn first_entries(&self, season: SeasonId) -> Result<Vec<FirstEntryAt>, StoreError> {
+        dispatch!(self, s => s.first_entries(season).await)
+    }
+
     /// GT-F3: keeps the officers' order of teams tied in division `competition`, with why.
     pub async fn record_tie_decision(
         &self,

@@ -316,6 +316,39 @@ pub struct Imported {
     pub competition: CompetitionRecord,
 }
 
+/// A match's result first entered by a team's advisor (GT-P2): when, for a late-result fine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FirstEntryAt {
+    /// The competition of the match.
+    pub competition: CompetitionId,
+    /// The match's round.
+    pub round: u32,
+    /// The match's home team, by its key.
+    pub home: arbiter_core::record::model::TeamId,
+    /// When the first result was entered.
+    pub at: jiff::Timestamp,
+}
+
+impl FirstEntryAt {
+    /// The entries of `competition`, each on its day in the league's time `zone`, as core's
+    /// `fines::assess` reads them.
+    pub fn of(
+        entries: &[FirstEntryAt],
+        competition: CompetitionId,
+        zone: &arbiter_core::record::zone::Zone,
+    ) -> Vec<arbiter_core::season::fines::FirstEntry> {
+        entries
+            .iter()
+            .filter(|f| f.competition == competition)
+            .map(|f| arbiter_core::season::fines::FirstEntry {
+                round: f.round,
+                home: f.home.clone(),
+                entered_on: zone.day_of(f.at),
+            })
+            .collect()
+    }
+}
+
 /// A dated round as the home page lists it (issue 35): where it is played, its number and
 /// date (the round's own), and its matches' team names in pairing order.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -25,7 +25,8 @@ use crate::record::money::Money;
 use crate::rules::criteria::{CriterionSpec, ScoreBasis};
 use crate::rules::permissions::Conduct;
 use crate::rules::sections::{
-    BoundTo, ClubTeams, Deadlines, EventDeadlines, Fees, LeagueElo, System as RatingSystem,
+    BoundTo, ClubTeams, Deadlines, EventDeadlines, Fees, Fines, LateFine, LeagueElo,
+    System as RatingSystem,
 };
 
 /// The rules a competition is scored and ranked by, checked: made only by [`Ruleset::new`] (or
@@ -85,6 +86,9 @@ pub struct RulesetSpec {
     /// `[club_teams]`: when games for one of a club's teams bind a player to it (GT-M15's
     /// first game in `gthscl`), read when `lineup.bound_to_first_team` is on.
     pub club_teams: ClubTeams,
+    /// `[fines]`: what a sanction costs a club or school, entered in the ledger; empty when
+    /// the league fines nothing.
+    pub fines: Fines,
     /// `[time_control]`: the clock's stages and increment (AS-1, GT-M19); `None` when the
     /// rules do not say.
     pub time_control: Option<TimeControl>,
@@ -669,6 +673,7 @@ impl Ruleset {
         }
         check_pairing(&spec.pairing)?;
         spec.club_teams.check(spec.boards)?;
+        spec.fines.check()?;
         if spec.criteria.is_empty() {
             return Err(
                 "`criteria` is empty; name at least one standings criterion, e.g. [\"MP\", \"GP\"]"
@@ -980,6 +985,9 @@ pub struct RulesetDocument {
     /// When games for one of a club's teams bind a player to it (`[club_teams]`, GT-M15).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub club_teams: Option<ClubTeamsPatch>,
+    /// What sanctions cost (`[fines]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fines: Option<FinesPatch>,
 }
 
 impl From<&Ruleset> for RulesetDocument {
@@ -1048,6 +1056,7 @@ impl From<&Ruleset> for RulesetDocument {
                 .then(|| PairingPatch::from(&r.pairing)),
             club_teams: (r.club_teams != ClubTeams::default())
                 .then(|| ClubTeamsPatch::from(r.club_teams)),
+            fines: (r.fines != Fines::default()).then(|| FinesPatch::from(&r.fines)),
         }
     }
 }
@@ -1095,7 +1104,8 @@ impl RulesetDocument {
             event,
             playoffs,
             pairing,
-            club_teams
+            club_teams,
+            fines
         );
         if let (Some(mine), Some(theirs)) = (&self.cite, &base.cite) {
             // Only what differs, and an empty ID for a citation the base has and this has not.
@@ -1135,6 +1145,12 @@ impl RulesetDocument {
             out.event = Some(EventPatch {
                 enabled: Some(false),
                 ..EventPatch::default()
+            });
+        }
+        if base.fines.is_some() && self.fines.is_none() {
+            out.fines = Some(FinesPatch {
+                enabled: Some(false),
+                ..FinesPatch::default()
             });
         }
         if base.playoffs.is_some() && self.playoffs.is_none() {
@@ -1440,6 +1456,55 @@ impl ClubTeamsPatch {
             boards_not_counted: self.boards_not_counted.unwrap_or(base.boards_not_counted),
             bound: self.bound.unwrap_or(base.bound),
             play_up_max: self.play_up_max.or(base.play_up_max),
+        }
+    }
+}
+
+/// `[fines]`: `match_forfeit = "25.00"`, `board_default = "5.00"`, `drop = "50.00"`,
+/// `late_result = [{ days_late = 1, amount = "7.50" }, { days_late = 8, amount = "15.00" }]`;
+/// what a file leaves out is inherited, and `enabled = false` fines nothing.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FinesPatch {
+    /// `false` turns off the fines inherited from `extends`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// A match forfeited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_forfeit: Option<Money>,
+    /// A board left empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_default: Option<Money>,
+    /// A team dropped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drop: Option<Money>,
+    /// A result entered late, step by step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub late_result: Option<Vec<LateFine>>,
+}
+
+impl From<&Fines> for FinesPatch {
+    fn from(f: &Fines) -> FinesPatch {
+        FinesPatch {
+            enabled: None,
+            match_forfeit: f.match_forfeit,
+            board_default: f.board_default,
+            drop: f.drop,
+            late_result: (!f.late_result.is_empty()).then(|| f.late_result.clone()),
+        }
+    }
+}
+
+impl FinesPatch {
+    fn apply(self, base: Fines) -> Fines {
+        if self.enabled == Some(false) {
+            return Fines::default();
+        }
+        Fines {
+            match_forfeit: self.match_forfeit.or(base.match_forfeit),
+            board_default: self.board_default.or(base.board_default),
+            drop: self.drop.or(base.drop),
+            late_result: self.late_result.unwrap_or(base.late_result),
         }
     }
 }
@@ -1973,6 +2038,10 @@ impl RulesetDocument {
             club_teams: {
                 let inherited = b.map(|b| b.club_teams).unwrap_or_default();
                 self.club_teams.map_or(inherited, |p| p.apply(inherited))
+            },
+            fines: {
+                let inherited = b.map(|b| b.fines.clone()).unwrap_or_default();
+                self.fines.map_or(inherited.clone(), |p| p.apply(inherited))
             },
             conduct: self
                 .conduct

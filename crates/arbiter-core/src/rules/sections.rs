@@ -248,3 +248,89 @@ impl BoundTo {
         }
     }
 }
+
+/// `[fines]`: what a league fines a club or school when a sanction applies, each entered in the
+/// season's ledger with its rule (`season::fines` assesses them from the record). A league
+/// without the section fines nothing (GTHSCL fines nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Fines {
+    /// A team that forfeits a match (GT-M7's forfeit, or both teams of a double forfeit).
+    pub match_forfeit: Option<Money>,
+    /// A board a team leaves empty (a short team's default, or both sides of a double
+    /// default), each board.
+    pub board_default: Option<Money>,
+    /// A team dropped from the league (GT-M5's drop rule).
+    pub drop: Option<Money>,
+    /// A result first entered after its day to enter it (`[report]`), by how many days late:
+    /// the highest step reached, ordered by `days_late`.
+    pub late_result: Vec<LateFine>,
+}
+
+/// One step of `[fines] late_result`: a result entered `days_late` or more days after the day
+/// it was due by is fined `amount`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateFine {
+    /// Days after the day the result was due by (1: entered the day after).
+    pub days_late: u32,
+    /// The fine, as text in dollars and cents (`"7.50"`).
+    pub amount: Money,
+}
+
+impl Fines {
+    /// The settings, or the sentence saying which cannot be: an amount of nothing or above the
+    /// most an entry holds, or late steps that are not in order of days.
+    pub fn check(&self) -> Result<(), String> {
+        for (key, amount) in [
+            ("match_forfeit", self.match_forfeit),
+            ("board_default", self.board_default),
+            ("drop", self.drop),
+        ] {
+            if let Some(a) = amount {
+                check_fine(&format!("`[fines] {key}`"), a)?;
+            }
+        }
+        for (i, step) in self.late_result.iter().enumerate() {
+            check_fine(
+                &format!("`[fines] late_result` step {}", i + 1),
+                step.amount,
+            )?;
+            if step.days_late == 0 {
+                return Err(format!(
+                    "`[fines] late_result` step {} is fined from 0 days late; a result is late from the day after it was due, so start at days_late = 1",
+                    i + 1
+                ));
+            }
+            if i > 0 && step.days_late <= self.late_result[i - 1].days_late {
+                let days = |n: u32| format!("{n} day{}", if n == 1 { "" } else { "s" });
+                return Err(format!(
+                    "`[fines] late_result` steps are in order of days: step {} ({}) comes after step {} ({})",
+                    i + 1,
+                    days(step.days_late),
+                    i,
+                    days(self.late_result[i - 1].days_late)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The fine for a result entered `days_late` days after its day, if any step reaches it.
+    pub fn for_late_result(&self, days_late: u32) -> Option<LateFine> {
+        self.late_result
+            .iter()
+            .rev()
+            .find(|s| days_late >= s.days_late)
+            .copied()
+    }
+}
+
+fn check_fine(what: &str, amount: Money) -> Result<(), String> {
+    if amount <= Money::ZERO || amount > Money::MAX_ENTRY {
+        return Err(format!(
+            "{what} is {amount}; a fine is above $0.00 and at most {}",
+            Money::MAX_ENTRY
+        ));
+    }
+    Ok(())
+}

@@ -22,6 +22,7 @@ use jiff::civil::Date;
 use crate::record::model::Competition;
 use crate::record::text::{self, TextKind};
 use crate::record::words::shortened;
+use crate::season::fines::Fine;
 
 pub use crate::record::money::Money;
 pub use crate::rules::sections::Fees;
@@ -168,6 +169,9 @@ impl fmt::Display for Problem {
 /// The fee each school owes for a season, and what a reader should know of how it was found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Dues {
+    /// The fines the season's record assesses (`[fines]`, `season::fines`), each owed by its
+    /// school besides the fee.
+    pub fines: Vec<Fine>,
     /// Every school with a team in one of the season's competitions, by name, with its fee.
     pub schools: BTreeMap<String, Money>,
     /// The season's entry fee when every one of its competitions sets the same; `None` when
@@ -210,9 +214,30 @@ pub fn dues<'a>(competitions: impl IntoIterator<Item = (&'a Competition, Option<
         ));
     }
     Dues {
+        fines: Vec::new(),
         schools,
         fee: first.flatten().filter(|_| agreed),
         notes,
+    }
+}
+
+impl Dues {
+    /// These dues with the season's fines: each fined school owes them besides its fee.
+    pub fn with_fines(mut self, fines: Vec<Fine>) -> Dues {
+        for f in &fines {
+            self.schools.entry(f.school.clone()).or_default();
+        }
+        self.fines = fines;
+        self
+    }
+
+    /// What `school` is fined in all.
+    pub fn fined(&self, school: &str) -> Money {
+        self.fines
+            .iter()
+            .filter(|f| f.school == school)
+            .map(|f| f.amount)
+            .sum()
     }
 }
 
@@ -227,15 +252,17 @@ pub struct SchoolLine {
     pub paid: Money,
     /// What the league paid it back.
     pub refunded: Money,
-    /// What the league waived of its fee.
+    /// What the league waived of its fee and fines.
     pub waived: Money,
+    /// Its fines (`[fines]`), in all.
+    pub fined: Money,
 }
 
 impl SchoolLine {
-    /// What it still owes: the fee, less what was waived and what it paid, plus what it was
-    /// paid back. Below zero, the school is in credit: the league owes it that much.
+    /// What it still owes: the fee and its fines, less what was waived and what it paid, plus
+    /// what it was paid back. Below zero, the school is in credit: the league owes it that much.
     pub fn owes(&self) -> Money {
-        self.due - self.waived - self.paid + self.refunded
+        self.due + self.fined - self.waived - self.paid + self.refunded
     }
 
     /// `owes $10.00`, `paid in full`, `in credit $10.00`.
@@ -270,8 +297,10 @@ pub struct Totals {
     pub refunded: Money,
     /// What the league spent on prizes.
     pub prizes: Money,
-    /// What the league waived of the fees (no money moved).
+    /// What the league waived of the fees and fines (no money moved).
     pub waived: Money,
+    /// The fines the schools owe (`[fines]`).
+    pub fined: Money,
     /// What schools still owe, added up over those that owe.
     pub outstanding: Money,
     /// What the league owes schools in credit.
@@ -296,6 +325,8 @@ pub struct Statement {
     pub totals: Totals,
     /// What a reader should know: different fees across the season's competitions.
     pub notes: Vec<String>,
+    /// The season's fines, each with its match and rule, in the record's order.
+    pub fines: Vec<Fine>,
 }
 
 /// A season's ledger: the fees due and the entries, in the order they were recorded.
@@ -407,6 +438,7 @@ impl Ledger {
                     paid: sums.paid,
                     refunded: sums.refunded,
                     waived: sums.waived,
+                    fined: self.dues.fined(s),
                 }
             })
             .collect();
@@ -422,6 +454,7 @@ impl Ledger {
             refunded: schools.iter().map(|l| l.refunded).sum(),
             prizes: prizes.iter().map(|e| e.amount).sum(),
             waived: schools.iter().map(|l| l.waived).sum(),
+            fined: schools.iter().map(|l| l.fined).sum(),
             outstanding: schools
                 .iter()
                 .map(SchoolLine::owes)
@@ -439,6 +472,7 @@ impl Ledger {
             prizes,
             totals,
             notes: self.dues.notes.clone(),
+            fines: self.dues.fines.clone(),
         }
     }
 
@@ -594,18 +628,29 @@ impl Ledger {
                 waived,
             } = self.by_school().get(s).copied().unwrap_or_default();
             let due = self.dues.schools.get(s).copied().unwrap_or_default();
+            let fined = self.dues.fined(s);
             let undone = reverses.and_then(|n| self.entry(n)).map(|e| e.kind);
+            let owed = if fined == Money::ZERO {
+                format!("{s}'s entry fee is {due}")
+            } else {
+                format!("{s}'s entry fee is {due} and its fines {fined}")
+            };
+            let what = if fined == Money::ZERO {
+                "the fee"
+            } else {
+                "the fee and fines"
+            };
             match (k, undone) {
-                (EntryKind::Waiver, _) if amount > Money::ZERO && waived + amount > due => {
+                (EntryKind::Waiver, _) if amount > Money::ZERO && waived + amount > due + fined => {
                     problem(
                         "amount",
                         if waived == Money::ZERO {
                             format!(
-                                "{s}'s entry fee is {due}; a waiver of {amount} would waive more than the fee (GT-O2)."
+                                "{owed}; a waiver of {amount} would waive more than {what} (GT-O2)."
                             )
                         } else {
                             format!(
-                                "{s}'s entry fee is {due} and {waived} of it is waived already; a waiver of {amount} would waive more than the fee (GT-O2)."
+                                "{owed} and {waived} of it is waived already; a waiver of {amount} would waive more than {what} (GT-O2)."
                             )
                         },
                     );

@@ -14,12 +14,14 @@
 //! - [`notice`]: who is told what, by mail (GT-P2, GT-O3, GT-M2).
 //! - [`offers`]: what a ruleset's competitions offer on their pages and in their mails.
 //! - [`check`]: everything a competition breaks, errors and violations alike.
+//! - [`fines`]: the fines a league's ruleset sets for forfeits, defaults, drops and late results.
 //! - [`ledger`]: the fee ledger: entry fees, payments, refunds, prizes and the league's cash (GT-O2).
 
 pub mod check;
 pub mod division;
 pub mod entry;
 pub mod extra;
+pub mod fines;
 pub mod fixture;
 pub mod game;
 pub mod late;

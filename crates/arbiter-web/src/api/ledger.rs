@@ -57,6 +57,8 @@ pub struct LedgerJson {
     pub entry_fee: Option<String>,
     pub notes: Vec<String>,
     pub schools: Vec<SchoolJson>,
+    /// The fines the season's record assesses under its rules (`[fines]`; none in GTHSCL).
+    pub fines: Vec<FineJson>,
     /// The prize purchases in force (GT-F1, GT-F3), as in `entries`.
     pub prizes: Vec<EntryJson>,
     pub totals: TotalsJson,
@@ -64,6 +66,23 @@ pub struct LedgerJson {
     pub entries: Vec<EntryJson>,
     /// The ledger's page.
     pub url: String,
+}
+
+/// A fine the record assesses: the school, what for, how much, under which rule and where.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FineJson {
+    pub school: String,
+    /// `match_forfeit`, `board_default`, `drop` or `late_result`.
+    pub kind: String,
+    pub amount: String,
+    /// The league's ID for the rule; null when its ruleset cites none.
+    pub rule: Option<String>,
+    pub competition: String,
+    pub round: u32,
+    /// The match's page.
+    pub url: String,
+    /// The fine in a sentence.
+    pub sentence: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -80,8 +99,10 @@ pub struct SchoolJson {
     pub due: String,
     pub paid: String,
     pub refunded: String,
-    /// What the league waived of its fee (GT-O2).
+    /// What the league waived of its fee and fines (GT-O2).
     pub waived: String,
+    /// Its fines (`[fines]`), in all.
+    pub fined: String,
     pub owes: String,
     /// `owes $10.00`, `paid in full`, `in credit $10.00`.
     pub standing: String,
@@ -93,8 +114,10 @@ pub struct TotalsJson {
     pub received: String,
     pub refunded: String,
     pub prizes: String,
-    /// The fees waived (no money moved).
+    /// The fees and fines waived (no money moved).
     pub waived: String,
+    /// The fines the schools owe (`[fines]`).
+    pub fined: String,
     /// What schools still owe.
     pub outstanding: String,
     /// What the league owes schools in credit.
@@ -217,8 +240,24 @@ fn ledger_json(l: &SeasonLedger) -> LedgerJson {
                 paid: s.paid.decimal(),
                 refunded: s.refunded.decimal(),
                 waived: s.waived.decimal(),
+                fined: s.fined.decimal(),
                 owes: s.owes().decimal(),
                 standing: s.standing(),
+            })
+            .collect(),
+        fines: statement
+            .fines
+            .iter()
+            .zip(&l.fine_matches)
+            .map(|(f, url)| FineJson {
+                school: f.school.clone(),
+                kind: f.kind.code().to_string(),
+                amount: f.amount.decimal(),
+                rule: f.rule.clone(),
+                competition: f.competition.clone(),
+                round: f.round,
+                url: url.clone(),
+                sentence: f.sentence.clone(),
             })
             .collect(),
         prizes: l
@@ -233,6 +272,7 @@ fn ledger_json(l: &SeasonLedger) -> LedgerJson {
             refunded: t.refunded.decimal(),
             prizes: t.prizes.decimal(),
             waived: t.waived.decimal(),
+            fined: t.fined.decimal(),
             outstanding: t.outstanding.decimal(),
             credit: t.credit.decimal(),
             cash: t.cash().decimal(),

@@ -11,8 +11,9 @@
 pub mod csv;
 pub mod page;
 
+use arbiter_core::season::fines;
 use arbiter_core::season::ledger::{self, EntryInput, Ledger, Problem, When};
-use arbiter_store::{League, LedgerEntry, Season, StoreError};
+use arbiter_store::{FirstEntryAt, League, LedgerEntry, Season, StoreError};
 
 use crate::app::site::LeagueTree;
 use crate::app::state::AppState;
@@ -31,6 +32,8 @@ pub struct SeasonLedger {
     pub seasons: Vec<Season>,
     pub ledger: Ledger,
     pub stored: Vec<LedgerEntry>,
+    /// The match page of each of the ledger's fines, in the order of `ledger.dues().fines`.
+    pub fine_matches: Vec<String>,
 }
 
 /// `/leagues/{league}/ledger`, for `season` when given.
@@ -76,7 +79,21 @@ pub async fn load(
     for r in records {
         views.push(state.view(&tree.league.slug, &season.slug, &r.slug).await?);
     }
-    let dues = ledger::dues(views.iter().map(|v| (&v.competition, v.rules.fees)));
+    // Issue 34 item 7: the fines the season's record assesses, late results counted from the
+    // day (in the league's time zone) a team's advisor first entered them.
+    let firsts = state.store().first_entries(season.id).await?;
+    let zone = &tree.league.time_zone;
+    let mut assessed = Vec::new();
+    let mut fine_matches = Vec::new();
+    for v in &views {
+        let entries = FirstEntryAt::of(&firsts, v.id, zone);
+        for fine in fines::assess(&v.competition, &v.rules, &entries) {
+            fine_matches.push(v.match_href(fine.round, &fine.home));
+            assessed.push(fine);
+        }
+    }
+    let dues =
+        ledger::dues(views.iter().map(|v| (&v.competition, v.rules.fees))).with_fines(assessed);
     let stored = state.store().ledger(tree.league.id, season.id).await?;
     let ledger = Ledger::new(dues, stored.iter().map(|e| e.entry.clone()).collect());
     Ok(SeasonLedger {
@@ -85,6 +102,7 @@ pub async fn load(
         seasons: tree.seasons.iter().map(|(s, _)| s.clone()).collect(),
         ledger,
         stored,
+        fine_matches,
     })
 }
 

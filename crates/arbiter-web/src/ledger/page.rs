@@ -34,8 +34,10 @@ struct SchoolRow {
     due: String,
     paid: String,
     refunded: String,
-    /// What was waived of its fee, when anything was.
+    /// What was waived of its fee and fines, when anything was.
     waived: Option<String>,
+    /// Its fines, when it has any.
+    fined: Option<String>,
     standing: String,
     owes: bool,
 }
@@ -46,9 +48,16 @@ struct TotalsView {
     refunded: String,
     prizes: String,
     waived: Option<String>,
+    fined: Option<String>,
     outstanding: String,
     credit: Option<String>,
     cash: String,
+}
+
+/// A fine the record assesses (`[fines]`): the sentence, and the match it follows.
+struct FineRow {
+    sentence: String,
+    href: String,
 }
 
 struct PrizeRow {
@@ -108,6 +117,8 @@ struct LedgerPage {
     notes: Vec<String>,
     schools: Vec<SchoolRow>,
     totals: TotalsView,
+    /// The season's fines (`[fines]`), each with its match.
+    fines: Vec<FineRow>,
     prizes: Vec<PrizeRow>,
     entries: Vec<EntryRow>,
     form: Option<EntryForm>,
@@ -339,6 +350,7 @@ async fn page(
                 paid: money(s.paid),
                 refunded: money(s.refunded),
                 waived: (s.waived > Money::ZERO).then(|| money(s.waived)),
+                fined: (s.fined > Money::ZERO).then(|| money(s.fined)),
                 standing: s.standing(),
                 owes: s.owes() > Money::ZERO,
             })
@@ -349,10 +361,20 @@ async fn page(
             refunded: money(t.refunded),
             prizes: money(t.prizes),
             waived: (t.waived > Money::ZERO).then(|| money(t.waived)),
+            fined: (t.fined > Money::ZERO).then(|| money(t.fined)),
             outstanding: money(t.outstanding),
             credit: (t.credit > Money::ZERO).then(|| money(t.credit)),
             cash: money(t.cash()),
         },
+        fines: statement
+            .fines
+            .iter()
+            .zip(&l.fine_matches)
+            .map(|(f, href)| FineRow {
+                sentence: f.sentence.clone(),
+                href: href.clone(),
+            })
+            .collect(),
         prizes: statement
             .prizes
             .iter()

@@ -94,6 +94,33 @@ impl MatchContext {
         self.with_target(|t| auth::may(account, self.league(), action, t))
     }
 
+    /// The fines the league's rules set for this match's record (`[fines]`, issue 34 item 7),
+    /// each in a sentence; a late result counted from the day a team's advisor first entered
+    /// one, in the league's time zone.
+    pub fn fines(&self) -> Vec<String> {
+        let rules = &self.stored.rules;
+        if rules.fines == arbiter_core::season::fines::Fines::default() {
+            return Vec::new();
+        }
+        let first = self
+            .versions
+            .iter()
+            .find(|v| {
+                v.entered_role == Some(arbiter_core::rules::permissions::Role::Advisor)
+                    && v.outcome != arbiter_core::MatchOutcome::Pending
+            })
+            .map(|v| arbiter_core::season::fines::FirstEntry {
+                round: self.round,
+                home: self.record.home.clone(),
+                entered_on: self.stored.league.time_zone.day_of(v.entered_at),
+            });
+        arbiter_core::season::fines::assess(&self.stored.competition, rules, first.as_slice())
+            .into_iter()
+            .filter(|f| f.round == self.round && f.home == self.record.home)
+            .map(|f| f.sentence)
+            .collect()
+    }
+
     /// GT-M5: why this match will not be played, when a team of it was dropped.
     pub fn dropped(&self) -> Option<String> {
         arbiter_core::scoring::unplayed_after_drop(

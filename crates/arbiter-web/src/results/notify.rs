@@ -198,7 +198,7 @@ pub(crate) fn step_words(
         .and_then(|v| v.basis.phrase())
         .map(|p| format!(" It is {p}."))
         .unwrap_or_default();
-    match (step, fresh.status()) {
+    let said = match (step, fresh.status()) {
         (ReportStep::FinishAdjourned, ReportStatus::AwaitingConfirmation { .. }) => format!(
             "{} entered the result of the adjourned game, and the match now stands at {score} (version {version}). As the visitors, confirm it if it is right or dispute it with the reason (GT-M20, GT-P2).",
             fresh.team_name(Side::Home),
@@ -242,6 +242,17 @@ pub(crate) fn step_words(
                 | ReportStep::Adjudicate => "entered",
             }
         ),
+    };
+    // Issue 34 item 7: the schools are told of the fines the result brings (or takes away:
+    // the fines are the record's, so a corrected result shows what stands now).
+    let fines = fresh.fines();
+    if fines.is_empty() {
+        said
+    } else {
+        format!(
+            "{said}\n\n{} Each is owed in the league's ledger, where an officer may waive it with the reason.",
+            fines.join(" ")
+        )
     }
 }
 

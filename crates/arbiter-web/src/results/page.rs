@@ -323,6 +323,8 @@ struct MatchPage {
     status_class: &'static str,
     /// GT-M6, GT-S3: the referee's report of a late team, in a sentence.
     late: Option<String>,
+    /// The fines the league's rules set for what this match's record holds (`[fines]`).
+    fines: Vec<String>,
     deadlines: Vec<Deadline>,
     events: Vec<Event>,
     history: Option<Link>,
@@ -1653,6 +1655,7 @@ async fn page(
             .entered()
             .and_then(|v| v.late)
             .map(|l| l.describe(&ctx.team_name(l.team))),
+        fines: ctx.fines(),
         deadlines: deadlines(state, ctx, status),
         events: events(ctx, read_history),
         history: read_history

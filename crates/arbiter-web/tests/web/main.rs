@@ -12,6 +12,7 @@ mod demo;
 mod eligibility;
 mod event_days;
 mod findings;
+mod fines;
 mod history;
 mod ledger;
 mod limits;
