@@ -55,6 +55,38 @@ impl Notice {
     }
 
     /// What the account page says of it.
+    /// What the notice is about, in words that cite no rule: [`Notice::label`] for any league,
+    /// whose own IDs for [`Notice::cite_keys`] follow it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Notice::ResultEntered => {
+                "A result is entered for a match your school visits, or an extra game by the other school, for you to confirm"
+            }
+            Notice::ResultDisputed => "A result is disputed, or a correction of it asked for",
+            Notice::ResultDecided => {
+                "An officer enters, corrects or decides a result, or declares a forfeit"
+            }
+            Notice::MatchMoved => "A match moves to another day",
+            Notice::DeadlineTomorrow => "A result is due from your school tomorrow",
+            Notice::ProtestStep => {
+                "A protest of your team's order, or by it, is lodged, replied to or decided; as the arbiter, every protest"
+            }
+        }
+    }
+
+    /// The ruleset's `[cite]` keys of the rules the notice follows (GTHSCL: GT-P2, GT-O3, …).
+    pub fn cite_keys(self) -> &'static [&'static str] {
+        match self {
+            Notice::ResultEntered => &["report", "extra_games"],
+            Notice::ResultDisputed => &["report", "officers"],
+            Notice::ResultDecided => &["forfeit_by_decision", "late_report", "officers"],
+            Notice::MatchMoved => &["match_days"],
+            Notice::DeadlineTomorrow => &["report"],
+            Notice::ProtestStep => &["protest_minutes"],
+        }
+    }
+
+    /// The notice as the two rulebooks' leagues read it, with their rules' IDs.
     pub fn label(self) -> &'static str {
         match self {
             Notice::ResultEntered => {
@@ -189,6 +221,27 @@ pub fn reminder(task: Task, today: jiff::civil::Date) -> Option<Notice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 34 item 5: a notice's words with the presets' own IDs for its rules are the label
+    /// the two rulebooks' leagues have always read; another league's IDs (or none) follow the
+    /// same words.
+    #[test]
+    fn a_notice_cites_the_rules_of_the_league_by_its_own_ids() {
+        for n in Notice::ALL {
+            let preset = if n == Notice::ProtestStep {
+                "astc"
+            } else {
+                "gthscl"
+            };
+            let rules = crate::Ruleset::preset(preset).unwrap();
+            let ids: Vec<&str> = n.cite_keys().iter().filter_map(|k| rules.cite(k)).collect();
+            assert_eq!(
+                format!("{} ({})", n.words(), ids.join(", ")),
+                n.label(),
+                "{n:?}"
+            );
+        }
+    }
 
     #[test]
     fn gt_p2_gt_o3_each_step_tells_the_ones_who_act_next() {

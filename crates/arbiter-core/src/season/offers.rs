@@ -64,8 +64,8 @@ impl Offers {
         }
     }
 
-    /// What the account page says of `notice` here: the school league's words and rules where
-    /// schools report results, plain words elsewhere.
+    /// What the account page says of `notice` here, before the leagues' own rule IDs: the
+    /// school league's words where schools report results, plain words elsewhere.
     pub fn notice_label(self, notice: Notice) -> &'static str {
         match notice {
             Notice::ResultDecided if !self.reported_results => {
@@ -74,7 +74,7 @@ impl Offers {
             Notice::MatchMoved if !self.school_calendar => {
                 "A match of your team moves to another day or time"
             }
-            n => n.label(),
+            n => n.words(),
         }
     }
 }
@@ -133,9 +133,10 @@ mod tests {
         assert!(!astc.notice_label(Notice::ResultDecided).contains("GT-"));
         let gthscl = offers("gthscl");
         assert!(!gthscl.notice(Notice::ProtestStep));
+        // The school league's words; the account page adds its own IDs (GT-M2).
         assert_eq!(
             gthscl.notice_label(Notice::MatchMoved),
-            "A match moves to another day (GT-M2)"
+            "A match moves to another day"
         );
     }
 }

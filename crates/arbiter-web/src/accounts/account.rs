@@ -749,7 +749,7 @@ struct AccountPage {
 
 struct NoticeChoice {
     code: &'static str,
-    label: &'static str,
+    label: String,
     on: bool,
 }
 
@@ -909,7 +909,12 @@ async fn account_page_for(
                     if sends_schedule && offers.school_calendar {
                         links.push(Link::new(
                             crate::schedule_mail::send_schedule_href(l, x),
-                            format!("Send the {} schedule to the schools (GT-O3)", season.name),
+                            format!(
+                                "Send the {} schedule to the schools{}",
+                                season.name,
+                                tree.cite_now(state, "officers")
+                                    .map_or(String::new(), |id| format!(" ({id})"))
+                            ),
                         ));
                     }
                     if reports && offers.reported_results {
@@ -967,13 +972,38 @@ async fn account_page_for(
         Ok(s) => s,
         Err(e) => return html(WebError::from(e)),
     };
+    // Issue 34 item 5: each kind cites the rules of the person's leagues by their own IDs.
+    let mut cites: Vec<String> = Vec::new();
+    let mut trees = Vec::new();
+    for m in &account.memberships {
+        if let Ok(tree) = crate::app::site::one(state, &m.league_slug).await {
+            trees.push(tree);
+        }
+    }
     let notices = Notice::ALL
         .into_iter()
         .filter(|n| offered.notice(*n))
-        .map(|n| NoticeChoice {
-            code: n.code(),
-            label: offered.notice_label(n),
-            on: !stopped.contains(&n),
+        .map(|n| {
+            cites.clear();
+            for key in n.cite_keys() {
+                for tree in &trees {
+                    if let Some(id) = tree.cite_now(state, key)
+                        && !cites.contains(&id)
+                    {
+                        cites.push(id);
+                    }
+                }
+            }
+            let words = offered.notice_label(n);
+            NoticeChoice {
+                code: n.code(),
+                label: if cites.is_empty() || words != n.words() {
+                    words.to_string()
+                } else {
+                    format!("{words} ({})", cites.join(", "))
+                },
+                on: !stopped.contains(&n),
+            }
         })
         .collect();
     let mine = token_memberships(account);
@@ -1040,6 +1070,8 @@ struct Seen<'a> {
     today: jiff::civil::Date,
     /// GT-M20: the board whose game awaits the President's decision.
     adjudication: Option<u32>,
+    /// The competition's rules, whose own IDs the tasks cite.
+    rules: &'a arbiter_core::Ruleset,
 }
 
 /// What a match asks of the reader: a side of theirs (for an advisor), what to do now, and
@@ -1168,8 +1200,9 @@ async fn school_matches(
         ) {
             Some(Task::EnterResult { due, overdue }) => (
                 Some(format!(
-                    "Enter the result{} (GT-P2)",
-                    due_words(due, overdue)
+                    "Enter the result{}{}",
+                    due_words(due, overdue),
+                    words::cited(m.rules, &["report"])
                 )),
                 overdue,
             ),
@@ -1179,8 +1212,9 @@ async fn school_matches(
                 overdue,
             }) => (
                 Some(format!(
-                    "Confirm or dispute version {version}{} (GT-P2)",
-                    due_words(due, overdue)
+                    "Confirm or dispute version {version}{}{}",
+                    due_words(due, overdue),
+                    words::cited(m.rules, &["report"])
                 )),
                 overdue,
             ),
@@ -1223,7 +1257,7 @@ async fn officer_matches(
         if !decide(officer, asked.action(), target).is_allowed() {
             return None;
         }
-        let todo = officer_todo(asked);
+        let todo = officer_todo(asked, m.rules);
         Some(Need {
             side: None,
             overdue: matches!(asked, OfficerTask::LateReport { .. }),
@@ -1233,25 +1267,38 @@ async fn officer_matches(
     .await
 }
 
-/// What an officer's task asks, in words, with its rule.
-fn officer_todo(asked: arbiter_core::season::report::OfficerTask) -> String {
+/// What an officer's task asks, in words, with the league's own IDs for its rules.
+fn officer_todo(
+    asked: arbiter_core::season::report::OfficerTask,
+    rules: &arbiter_core::Ruleset,
+) -> String {
     use arbiter_core::season::report::OfficerTask;
+    let cited = |keys: &[&str]| words::cited(rules, keys);
     match asked {
         OfficerTask::DecideDispute { version } => {
-            format!("Decide the dispute of version {version} (GT-O3)")
+            format!(
+                "Decide the dispute of version {version}{}",
+                cited(&["officers"])
+            )
         }
         OfficerTask::DecideCorrection { version } => format!(
-            "Decide the correction asked for of version {version}: keep it or correct it (GT-P2, GT-O3)"
+            "Decide the correction asked for of version {version}: keep it or correct it{}",
+            cited(&["report", "officers"])
         ),
         OfficerTask::LateReport { due } => format!(
-            "No result was entered by {}: enter it, or apply a double forfeit for the late report (GT-P4)",
-            words::date(due)
+            "No result was entered by {}: enter it, or apply a double forfeit for the late report{}",
+            words::date(due),
+            cited(&["late_report"])
         ),
         OfficerTask::ConfirmOneSchoolsMatch { version } => format!(
-            "Confirm version {version}: one school's two teams met, so an officer confirms it (GT-O3)"
+            "Confirm version {version}: one school's two teams met, so an officer confirms it{}",
+            cited(&["officers"])
         ),
         OfficerTask::Adjudicate { board } => {
-            format!("Adjudicate the game on board {board} (GT-M20)")
+            format!(
+                "Adjudicate the game on board {board}{}",
+                cited(&["adjourned"])
+            )
         }
         OfficerTask::PairPlayoffRound { round } => format!(
             "Pair round {round} of the playoffs: every match of the round before it is decided (GT-F3)"
@@ -1312,7 +1359,7 @@ async fn playoff_tasks(state: &AppState, tree: &crate::app::site::LeagueTree) ->
             out.push(MatchLine {
                 link: Link::new(href.clone(), format!("Playoffs {}", season.name)),
                 note,
-                todo: Some(officer_todo(task)),
+                todo: Some(officer_todo(task, &drawn.view.rules)),
                 overdue: false,
                 season: season.name.clone(),
             });
@@ -1384,6 +1431,7 @@ async fn league_matches(
                         adjudication: arbiter_core::season::report::awaiting_adjudication(
                             &m.outcome,
                         ),
+                        rules: &stored.rules,
                     };
                     let Some(Need {
                         side,

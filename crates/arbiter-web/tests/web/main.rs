@@ -6,6 +6,7 @@ mod api;
 mod arbiters_day;
 mod caching;
 mod calendar;
+mod club_league;
 mod common;
 mod connections;
 mod demo;

@@ -1,0 +1,60 @@
+//! Issue 34 item 6: a league that is not a school league. A club league's rules (a file that
+//! extends `fide-team`: no entry fee, no playoffs, no report deadlines) are what its pages
+//! offer: its officers' account page has no fee ledger, no playoffs and no GT-P2 reminders, and
+//! none of its words cite the GTHSCL's rules.
+
+use arbiter_core::rules::permissions::Role;
+use arbiter_demo::testing::{self, LeagueSetup};
+use arbiter_store::{LeagueKind, NewLeague, RulesRef};
+
+use crate::common::*;
+
+const CLUB_RULES: &str = r#"
+extends = "fide-team"
+name = "Krajský přebor"
+description = "Krajský přebor družstev, Jihomoravský kraj"
+conduct = "advisors"
+"#;
+
+#[tokio::test]
+async fn a_club_leagues_account_page_offers_what_its_rules_have_and_cites_no_school_rule() {
+    let store = store().await;
+    LeagueSetup::new(NewLeague {
+        slug: arbiter_core::record::text::slug("Krajský přebor").unwrap(),
+        name: "Krajský přebor".into(),
+        kind: LeagueKind::League,
+        description: "Club teams of the South Moravian region".into(),
+        time_zone: arbiter_core::record::zone::Zone::named("Europe/Prague").unwrap(),
+    })
+    .season(testing::gthscl_2026_27())
+    .competition(
+        testing::new_competition("skupina-a", "Skupina A", RulesRef::Toml(CLUB_RULES.into())),
+        division(),
+    )
+    .write(&store)
+    .await;
+    testing::account(
+        &store,
+        "krajsky-prebor",
+        "predseda@kp.example",
+        Role::President,
+        None,
+    )
+    .await;
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, "predseda@kp.example").await;
+    let account = president.get_ok(&app, "/account").await;
+    let a = &account.body;
+    assert!(a.contains("/leagues/krajsky-prebor"), "{a}");
+    for absent in [
+        "Fee ledger",
+        "Playoffs",
+        "value=\"deadline_tomorrow\"",
+        "GT-",
+    ] {
+        assert!(!a.contains(absent), "{absent}: {a}");
+    }
+    // Its standings page names the league, not its slug.
+    let standings = get(&app, "/leagues/krajsky-prebor/2026-27/skupina-a").await;
+    standings.assert_contains("Krajský přebor");
+}
