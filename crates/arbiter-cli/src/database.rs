@@ -562,7 +562,7 @@ pub fn import(
         bar.inc(1);
         bar.finish_and_clear();
         if let Some(l) = &imported.created_league {
-            eprintln!("created the league {}", l.slug);
+            eprintln!("created the league {} ({})", l.slug, l.name);
         }
         if let Some(s) = &imported.created_season {
             eprintln!("created the season {}/{}", imported.league.slug, s.slug);

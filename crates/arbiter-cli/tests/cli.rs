@@ -552,7 +552,11 @@ fn an_import_that_fails_writes_no_league_and_no_season() {
     );
     let (ok, err) = import("2026-27", "division-a");
     assert!(ok, "{err}");
-    assert!(err.contains("created the league gthscl"), "{err}");
+    // Issue 34: a league created by import is named, here by its ruleset's description.
+    assert!(
+        err.contains("created the league gthscl (Greater Toledo High School Chess League)"),
+        "{err}"
+    );
     assert!(err.contains("created the season gthscl/2026-27"), "{err}");
 
     let (ok, err) = import("2027-28", "division-a");
@@ -562,6 +566,30 @@ fn an_import_that_fails_writes_no_league_and_no_season() {
     assert!(ok, "{err}");
     assert!(!err.contains("created the league"), "{err}");
     assert!(err.contains("created the season gthscl/2027-28"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 34 item 6: a league created by import is named as the officer says (`--league-name`),
+/// not called by its address.
+#[test]
+fn an_imported_league_is_named_as_the_officer_says() {
+    let (dir, db) = scratch("arbiter-cli-import-named");
+    let out = arbiter(&[
+        "import",
+        "examples/gthscl-division.json",
+        "--league",
+        "krajsky-prebor",
+        "--league-name",
+        "Krajský přebor",
+        "--db",
+        db.as_str(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("created the league krajsky-prebor (Krajský přebor)"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
