@@ -1,5 +1,6 @@
 //! Standings criteria as a ruleset names them: the native ones of the two rulebooks
-//! (`GP`, `MP`, `H2H:GP`, `H2H:MP`, `H2H:BOARDS`) and FIDE's team tie-breaks by their C.07 codes
+//! (`GP`, `MP`, `H2H:GP`, `H2H:MP`, `H2H:BOARDS`), those of other leagues (`BP`, `WINS`,
+//! `DEFAULTS`, `BERLINER`) and FIDE's team tie-breaks by their C.07 codes
 //! with the TRF-2026 modifiers (`NAME[:MP|:GP][/Cn|/Mn][/P][/F]`).
 //!
 //! It also holds a ranking's vocabulary ([`CriterionValue`], [`StandingsError`]) and says which
@@ -42,6 +43,18 @@ pub enum CriterionKind {
     HeadToHead(ScoreBasis),
     /// AS-17: among the games of those matches, wins on board 1, then board 2, and so on.
     HeadToHeadBoards,
+    /// `BP`: the sum of board points, each board's game points times its weight (`[scoring]
+    /// board_weights`); the game points when no board is weighted.
+    BoardPoints,
+    /// `WINS`: games won, over the board or by the opponent's default, in matches that count
+    /// (a whole-match forfeit is no games).
+    GamesWon,
+    /// `DEFAULTS`: boards the team defaulted, a whole match forfeited counting every board;
+    /// fewer is better.
+    Defaults,
+    /// `BERLINER`: the Berliner Wertung over all matches (reference/standards.md): on n boards,
+    /// board 1's game points count n times, board 2's n − 1, … the last board's once.
+    Berliner,
     /// A FIDE C.07 team tie-break.
     Fide(FideTiebreak),
 }
@@ -179,7 +192,7 @@ pub struct CriterionParseError {
     pub reason: String,
 }
 
-const NATIVE: &str = "GP, MP, H2H:GP, H2H:MP, H2H:BOARDS";
+const NATIVE: &str = "GP, MP, H2H:GP, H2H:MP, H2H:BOARDS, BP, WINS, DEFAULTS, BERLINER";
 
 impl FromStr for CriterionKind {
     type Err = CriterionParseError;
@@ -196,6 +209,10 @@ impl FromStr for CriterionKind {
             "H2H" | "H2H:GP" => return Ok(CriterionKind::HeadToHead(ScoreBasis::GamePoints)),
             "H2H:MP" => return Ok(CriterionKind::HeadToHead(ScoreBasis::MatchPoints)),
             "H2H:BOARDS" => return Ok(CriterionKind::HeadToHeadBoards),
+            "BP" => return Ok(CriterionKind::BoardPoints),
+            "WINS" => return Ok(CriterionKind::GamesWon),
+            "DEFAULTS" => return Ok(CriterionKind::Defaults),
+            "BERLINER" => return Ok(CriterionKind::Berliner),
             _ => {}
         }
         let mut parts = upper.split('/');
@@ -268,10 +285,15 @@ impl CriterionSpec {
         })
     }
 
-    /// Whether a smaller value ranks higher: BC (C.07 art. 12.1), and the FIDE tie-breaks whose
-    /// value is a place inside the tied group (DE, EDE and its variants, TBR, BBE).
+    /// Whether a smaller value ranks higher: `DEFAULTS`, BC (C.07 art. 12.1), and the FIDE
+    /// tie-breaks whose value is a place inside the tied group (DE, EDE and its variants, TBR,
+    /// BBE).
     pub fn lower_is_better(&self) -> bool {
-        matches!(&self.kind, CriterionKind::Fide(f) if f.code == FideCode::Bc || f.is_group())
+        match &self.kind {
+            CriterionKind::Defaults => true,
+            CriterionKind::Fide(f) => f.code == FideCode::Bc || f.is_group(),
+            _ => false,
+        }
     }
 }
 
@@ -333,6 +355,22 @@ mod tests {
             "h2h:boards".parse::<CriterionKind>().unwrap(),
             CriterionKind::HeadToHeadBoards
         );
+    }
+
+    #[test]
+    fn other_leagues_codes() {
+        for (code, kind) in [
+            ("BP", CriterionKind::BoardPoints),
+            ("wins", CriterionKind::GamesWon),
+            ("DEFAULTS", CriterionKind::Defaults),
+            ("Berliner", CriterionKind::Berliner),
+        ] {
+            assert_eq!(code.parse::<CriterionKind>().unwrap(), kind, "{code}");
+        }
+        assert!(CriterionSpec::parse("DEFAULTS").unwrap().lower_is_better());
+        assert!(!CriterionSpec::parse("WINS").unwrap().lower_is_better());
+        let e = "WONS".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("BERLINER"), "{e}");
     }
 
     #[test]

@@ -55,6 +55,9 @@ pub struct RulesetSpec {
     pub game_points: PointScale,
     /// GT-S4, AS-15: points for one match, from the majority of game points.
     pub match_points: PointScale,
+    /// `[scoring]`: what decides a match (the majority, or half the points available) and what
+    /// each board is worth; the majority of unweighted boards when the rules do not say.
+    pub scoring: MatchScoring,
     /// AS-14..AS-18, GT-S5: the ordered standings criteria.
     pub criteria: Vec<CriterionSpec>,
     /// GT-M7: what a forfeited match is worth.
@@ -524,6 +527,48 @@ pub struct PointScale {
     pub loss: f64,
 }
 
+/// `[scoring]`: how a match's boards make its result. The default is today's rule (GT-S4,
+/// AS-15): every board worth its game points, and the team with more of them wins the match.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MatchScoring {
+    /// What a team must score to win or draw the match.
+    pub decided_by: MatchDecision,
+    /// Each board's weight, board 1 first, one a board; empty when every board weighs 1. A
+    /// team's board points are the sum over its boards of the game points times the weight.
+    pub board_weights: Vec<u32>,
+}
+
+impl MatchScoring {
+    /// Whether this is the rule of the two built-in rulebooks: the majority of unweighted boards.
+    pub fn is_majority_of_game_points(&self) -> bool {
+        *self == MatchScoring::default()
+    }
+}
+
+/// `[scoring] decided_by`: what wins a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchDecision {
+    /// GT-S4, AS-15: more board points than the opponent wins, as many draws.
+    #[default]
+    Majority,
+    /// More than half of the board points the match has (every board, played or not) wins,
+    /// exactly half draws, less gets the loss's match points: so 3½:3½ with a double default
+    /// on 8 boards gives both teams the loss's points, and 4:3½ a draw's to the 4 and the loss's
+    /// to the 3½.
+    HalfOfBoards,
+}
+
+impl MatchDecision {
+    /// `majority` or `half_of_boards`: the spelling of a ruleset file.
+    pub fn code(self) -> &'static str {
+        match self {
+            MatchDecision::Majority => "majority",
+            MatchDecision::HalfOfBoards => "half_of_boards",
+        }
+    }
+}
+
 /// What a team takes from a match not played on the boards: a forfeit (GT-M7) or a bye.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -647,6 +692,7 @@ impl Ruleset {
             );
         }
         check_match_days(&spec.match_days)?;
+        check_scoring(&spec)?;
         if let Some(f) = spec.fees
             && (f.entry_fee.is_negative() || f.entry_fee > Money::MAX_ENTRY)
         {
@@ -745,7 +791,21 @@ impl Ruleset {
             None => None,
             Some(name) => Some(Self::resolve_extends(origin, name, source, depth)?),
         };
-        patch.apply(origin, base)
+        patch.apply(origin, base).map_err(|mut e| {
+            // A check across fields (`[scoring] board_weights` against `boards`) points at
+            // the setting it refuses, when this file writes it.
+            if e.line.is_none()
+                && let Some((line, column)) = e
+                    .message
+                    .strip_prefix("`[scoring] ")
+                    .and_then(|rest| rest.split('`').next())
+                    .and_then(|key| locate_key(text, "scoring", key))
+            {
+                e.line = Some(line);
+                e.column = Some(column);
+            }
+            e
+        })
     }
 
     /// The base of an `extends`: a preset, or what `source` finds under that name.
@@ -786,24 +846,64 @@ impl Ruleset {
     pub fn max_game_points(&self) -> f64 {
         self.game_points.win * f64::from(self.boards)
     }
+
+    /// `[scoring] board_weights`: what board `board` (1-based) weighs; 1 when the rules weigh
+    /// none, or for a board beyond the list.
+    pub fn board_weight(&self, board: u32) -> f64 {
+        board
+            .checked_sub(1)
+            .and_then(|i| self.scoring.board_weights.get(i as usize))
+            .map_or(1.0, |&w| f64::from(w))
+    }
+
+    /// The sum of the boards' weights: the number of boards when the rules weigh none.
+    pub fn total_board_weight(&self) -> f64 {
+        (1..=self.boards).map(|b| self.board_weight(b)).sum()
+    }
+
+    /// The most board points one team can score in a match: its game points when no board is
+    /// weighted (`[scoring] board_weights`).
+    pub fn max_board_points(&self) -> f64 {
+        self.game_points.win * self.total_board_weight()
+    }
 }
 
-/// GT-M2: match days are school days, each named once, at least one.
+/// `[scoring]`: one weight a board, each at least 1.
+fn check_scoring(spec: &RulesetSpec) -> Result<(), String> {
+    let weights = &spec.scoring.board_weights;
+    let cite = spec
+        .citations
+        .get("board_weights")
+        .map_or(String::new(), |r| format!(" ({r})"));
+    if !weights.is_empty() && weights.len() != spec.boards as usize {
+        return Err(format!(
+            "`[scoring] board_weights` gives {} weights but a match has {} boards; give one weight a board, board 1 first, e.g. board_weights = [{}]{cite}",
+            weights.len(),
+            spec.boards,
+            (1..=spec.boards)
+                .rev()
+                .map(|w| w.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if let Some(i) = weights.iter().position(|&w| w == 0) {
+        return Err(format!(
+            "`[scoring] board_weights` gives board {} a weight of 0; every board counts, so a weight is 1 or more{cite}",
+            i + 1
+        ));
+    }
+    Ok(())
+}
+
+/// GT-M2: match days are named, each once, at least one. A weekend day is a match day when the
+/// league names it (a weekend league's Saturday or Sunday); a school league names school days.
 fn check_match_days(days: &[Weekday]) -> Result<(), String> {
     if days.is_empty() {
         return Err(
             "`[calendar] match_days` is empty; name the weekdays matches are set on, e.g. match_days = [\"monday\", \"wednesday\"] (GT-M2)"
                 .into(),
         );
-    }
-    if let Some(w) = days
-        .iter()
-        .find(|w| matches!(w, Weekday::Saturday | Weekday::Sunday))
-    {
-        return Err(format!(
-            "`[calendar] match_days` names {}, but matches are set on school days, Monday to Friday; remove it (GT-M2)",
-            weekday_name(*w)
-        ));
     }
     if let Some(w) = days
         .iter()
@@ -816,6 +916,30 @@ fn check_match_days(days: &[Weekday]) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The line and column of `key = …` inside the table `[section]` of a TOML text, if written.
+fn locate_key(text: &str, section: &str, key: &str) -> Option<(usize, usize)> {
+    let mut current = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if let Some(header) = trimmed.strip_prefix('[') {
+            current = header
+                .split(']')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string();
+            continue;
+        }
+        let written = trimmed
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        if current == section && written {
+            return Some((i + 1, line.len() - trimmed.len() + 1));
+        }
+    }
+    None
 }
 
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
@@ -856,6 +980,9 @@ pub struct RulesetDocument {
     /// Points of one match (GT-S4, AS-15).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_points: Option<PointScale>,
+    /// What decides a match and what each board weighs (`[scoring]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<ScoringPatch>,
     /// The order of the standings: the primary score, then the tie-breaks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub criteria: Option<Vec<CriterionSpec>>,
@@ -925,6 +1052,11 @@ impl From<&Ruleset> for RulesetDocument {
             roster_max: r.roster_max,
             game_points: Some(r.game_points),
             match_points: Some(r.match_points),
+            scoring: (!r.scoring.is_majority_of_game_points()).then(|| ScoringPatch {
+                decided_by: Some(r.scoring.decided_by),
+                board_weights: (!r.scoring.board_weights.is_empty())
+                    .then(|| r.scoring.board_weights.clone()),
+            }),
             criteria: Some(r.criteria.clone()),
             forfeit_match: Some(ForfeitMatchPatch {
                 winner_match_points: Some(fm.winner.match_points),
@@ -1005,6 +1137,7 @@ impl RulesetDocument {
             roster_max,
             game_points,
             match_points,
+            scoring,
             criteria,
             forfeit_match,
             bye,
@@ -1034,6 +1167,12 @@ impl RulesetDocument {
             out.report = Some(ReportPatch {
                 enabled: Some(false),
                 ..ReportPatch::default()
+            });
+        }
+        if base.scoring.is_some() && self.scoring.is_none() {
+            out.scoring = Some(ScoringPatch {
+                decided_by: Some(MatchDecision::Majority),
+                board_weights: Some(Vec::new()),
             });
         }
         if base.fees.is_some() && self.fees.is_none() {
@@ -1312,6 +1451,29 @@ impl LineupPatch {
     }
 }
 
+/// `[scoring]`: `decided_by = "majority"` (or `"half_of_boards"`) and `board_weights = [10, 9,
+/// 8, 7, 6]`, one weight a board.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoringPatch {
+    /// `majority` (GT-S4, AS-15) or `half_of_boards`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<MatchDecision>,
+    /// One weight a board, board 1 first; `[]` weighs every board 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_weights: Option<Vec<u32>>,
+}
+
+impl ScoringPatch {
+    /// The scoring this section makes of the one inherited.
+    fn apply(self, base: MatchScoring) -> MatchScoring {
+        MatchScoring {
+            decided_by: self.decided_by.unwrap_or(base.decided_by),
+            board_weights: self.board_weights.unwrap_or(base.board_weights),
+        }
+    }
+}
+
 /// `[calendar]`: `match_days = ["monday", "wednesday"]` (GT-M2).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -1336,15 +1498,9 @@ impl<'de> Deserialize<'de> for MatchDay {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = String::deserialize(d)?;
         match weekday_from_code(&name) {
-            Some(w @ (Weekday::Saturday | Weekday::Sunday)) => {
-                Err(serde::de::Error::custom(format!(
-                    "`{name}` is a {}, not a school day; matches are set on school days, \"monday\" to \"friday\" (GT-M2)",
-                    weekday_name(w)
-                )))
-            }
             Some(w) => Ok(MatchDay(w)),
             None => Err(serde::de::Error::custom(format!(
-                "`{name}` is not a weekday; a match day is named in lowercase English, one of \"monday\", \"tuesday\", \"wednesday\", \"thursday\", \"friday\" (GT-M2)"
+                "`{name}` is not a weekday; a match day is named in lowercase English, one of \"monday\", \"tuesday\", \"wednesday\", \"thursday\", \"friday\", \"saturday\", \"sunday\" (GT-M2)"
             ))),
         }
     }
@@ -1762,6 +1918,10 @@ impl RulesetDocument {
             roster_max: self.roster_max.or(b.and_then(|b| b.roster_max)),
             game_points,
             match_points,
+            scoring: {
+                let inherited = b.map(|b| b.scoring.clone()).unwrap_or_default();
+                self.scoring.map_or(inherited.clone(), |p| p.apply(inherited))
+            },
             criteria: self
                 .criteria
                 .or(b.map(|b| b.criteria.clone()))

@@ -11,11 +11,11 @@ use std::cmp::Ordering;
 
 use crate::rules::criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 // The vocabulary of a ranking lives with the criteria, so that the FIDE code can use it too.
-use crate::record::model::Competition;
+use crate::record::model::{Competition, GameOutcome};
 pub use crate::rules::criteria::{CriterionValue, StandingsError};
 use crate::rules::ruleset::Ruleset;
 use crate::scoring::fide;
-use crate::scoring::{self, EntryKind, ScoreSheet};
+use crate::scoring::{self, EntryKind, RoundEntry, ScoreSheet};
 
 /// Everything a criterion may look at.
 #[derive(Debug, Clone, Copy)]
@@ -108,7 +108,12 @@ pub fn is_group_criterion(kind: &CriterionKind) -> bool {
     match kind {
         CriterionKind::HeadToHead(_) | CriterionKind::HeadToHeadBoards => true,
         CriterionKind::Fide(tb) => tb.is_group(),
-        CriterionKind::GamePoints | CriterionKind::MatchPoints => false,
+        CriterionKind::GamePoints
+        | CriterionKind::MatchPoints
+        | CriterionKind::BoardPoints
+        | CriterionKind::GamesWon
+        | CriterionKind::Defaults
+        | CriterionKind::Berliner => false,
     }
 }
 
@@ -381,12 +386,52 @@ fn team_values(
             .iter()
             .map(|t| CriterionValue::Number(t.match_points))
             .collect(),
+        CriterionKind::BoardPoints => sheet
+            .teams
+            .iter()
+            .map(|t| CriterionValue::Number(t.board_points))
+            .collect(),
+        CriterionKind::GamesWon => per_entry(sheet, |e| {
+            count_boards(e, |o| matches!(o, GameOutcome::Win | GameOutcome::ForfeitWin))
+        }),
+        CriterionKind::Defaults => per_entry(sheet, |e| match e.kind {
+            EntryKind::ForfeitLoss | EntryKind::DoubleForfeit => f64::from(sheet.boards),
+            _ => count_boards(e, |o| {
+                matches!(o, GameOutcome::ForfeitLoss | GameOutcome::DoubleForfeit)
+            }),
+        }),
+        CriterionKind::Berliner => per_entry(sheet, |e| match e.kind {
+            EntryKind::Played => {
+                let points: Vec<f64> = e.boards.iter().map(|b| b.points).collect();
+                scoring::berliner(&points)
+            }
+            // A match not played on the boards: its game points spread evenly over them.
+            _ => scoring::berliner_of_award(e.game_points, sheet.boards),
+        }),
         CriterionKind::Fide(tb) => fide::team_values(&ctx.fide_input(), tb)?,
         CriterionKind::HeadToHead(_) | CriterionKind::HeadToHeadBoards => {
             let all: Vec<usize> = (0..sheet.teams.len()).collect();
             group_values(ctx, spec, &all)?
         }
     })
+}
+
+/// Each team's sum of `value` over its entries that count (GT-M5's excluded ones do not).
+fn per_entry(sheet: &ScoreSheet, value: impl Fn(&RoundEntry) -> f64) -> Vec<CriterionValue> {
+    sheet
+        .teams
+        .iter()
+        .map(|t| {
+            CriterionValue::Number(scoring::total(
+                t.entries.iter().filter(|e| e.counts()).map(&value),
+            ))
+        })
+        .collect()
+}
+
+/// How many of an entry's boards ended as `which` says.
+fn count_boards(e: &RoundEntry, which: impl Fn(GameOutcome) -> bool) -> f64 {
+    e.boards.iter().filter(|b| which(b.outcome)).map(|_| 1.0).sum()
 }
 
 /// Values of a group criterion on the mini-table of exactly `group`, in `group`'s order.
@@ -399,7 +444,12 @@ fn group_values(
         CriterionKind::HeadToHead(basis) => Ok(head_to_head(ctx.sheet, group, *basis)),
         CriterionKind::HeadToHeadBoards => Ok(board_preference(ctx.sheet, group)),
         CriterionKind::Fide(tb) => fide::group_values(&ctx.fide_input(), tb, group),
-        CriterionKind::GamePoints | CriterionKind::MatchPoints => {
+        CriterionKind::GamePoints
+        | CriterionKind::MatchPoints
+        | CriterionKind::BoardPoints
+        | CriterionKind::GamesWon
+        | CriterionKind::Defaults
+        | CriterionKind::Berliner => {
             let v = team_values(ctx, spec)?;
             Ok(group.iter().map(|&t| v[t].clone()).collect())
         }

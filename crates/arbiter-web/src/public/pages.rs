@@ -215,6 +215,15 @@ pub fn criterion_words(spec: &CriterionSpec) -> String {
             "wins on board 1, then board 2 and so on, in the matches among the tied teams"
                 .to_string()
         }
+        CriterionKind::BoardPoints => {
+            "board points, each board's game points times its weight".to_string()
+        }
+        CriterionKind::GamesWon => "games won, over the board or by default".to_string(),
+        CriterionKind::Defaults => "boards defaulted, fewer ranking higher".to_string(),
+        CriterionKind::Berliner => {
+            "the Berliner Wertung: on n boards board 1 counts n times, the last board once"
+                .to_string()
+        }
         CriterionKind::Fide(_) => format!("FIDE team tie-break {}", spec.code),
     }
 }
