@@ -9,6 +9,8 @@
 
 pub mod fide;
 pub mod standings;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 

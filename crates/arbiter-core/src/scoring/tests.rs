@@ -1,0 +1,251 @@
+//! Scoring beyond the majority of game points (`[scoring]`, docs/rulesets.md): a match decided
+//! by half the points it has, boards of different weights, and the criteria `BP`, `WINS`,
+//! `DEFAULTS` and `BERLINER`, each worked out by hand.
+
+use crate::record::model::Side;
+use crate::rules::ruleset::{PresetsOnly, Ruleset};
+use crate::scoring::standings::{explain, standings};
+use crate::scoring::{self, score};
+use crate::testing::{competition, order, places, played};
+
+fn ruleset(text: &str) -> Ruleset {
+    Ruleset::from_toml("rules.toml", text, &PresetsOnly).unwrap()
+}
+
+/// A German regional league's scoring: 8 boards, match points 2/1/0, a match won with more
+/// than half of the 8 board points, drawn with exactly 4.
+const HALF_OF_BOARDS: &str = r#"
+name = "Bezirksliga"
+boards = 8
+criteria = [{ code = "MP", rule = "TO-A.5.1" }, { code = "GP", rule = "TO-A.5.1" }]
+
+[game_points]
+win = 1.0
+draw = 0.5
+loss = 0.0
+
+[match_points]
+win = 2.0
+draw = 1.0
+loss = 0.0
+
+[scoring]
+decided_by = "half_of_boards"
+"#;
+
+#[test]
+fn half_of_boards_a_double_default_leaves_both_teams_short_of_half() {
+    let rules = ruleset(HALF_OF_BOARDS);
+    // Round 1: 3½:3½ with board 8 a double default: neither reaches 4 of 8, so 0:0.
+    // Round 2: 4:3 with board 8 a double default: 4 is exactly half, a draw's 1 point; 3 is
+    // under half, nothing: 1:0.
+    // Round 3: 4½:3½: more than half, 2:0.
+    let c = competition(
+        &["a", "b"],
+        vec![
+            vec![played("a", "b", "111=000x")],
+            vec![played("a", "b", "1111000x")],
+            vec![played("a", "b", "1111=000")],
+        ],
+    );
+    let sheet = score(&c, &rules);
+    let mp = |t: usize| -> Vec<f64> {
+        sheet.teams[t]
+            .entries
+            .iter()
+            .map(|e| e.match_points)
+            .collect()
+    };
+    assert_eq!(mp(0), [0.0, 1.0, 2.0]);
+    assert_eq!(mp(1), [0.0, 0.0, 0.0]);
+    assert_eq!(sheet.teams[0].game_points, 3.5 + 4.0 + 4.5);
+    // Under the majority rule (the presets'), the same boards give 1:1, 2:0, 2:0.
+    let majority = rules
+        .with(|r| r.scoring.decided_by = crate::rules::ruleset::MatchDecision::Majority)
+        .unwrap();
+    let sheet = score(&c, &majority);
+    let home: Vec<f64> = sheet.teams[0]
+        .entries
+        .iter()
+        .map(|e| e.match_points)
+        .collect();
+    assert_eq!(home, [1.0, 2.0, 2.0]);
+}
+
+/// A US scholastic league: five boards worth 10, 9, 8, 7 and 6 points.
+const WEIGHTED: &str = r#"
+name = "Scholastic"
+boards = 5
+criteria = ["MP", "BP"]
+
+[game_points]
+win = 1.0
+draw = 0.5
+loss = 0.0
+
+[match_points]
+win = 1.0
+draw = 0.5
+loss = 0.0
+
+[scoring]
+board_weights = [10, 9, 8, 7, 6]
+"#;
+
+#[test]
+fn board_weights_the_match_goes_to_the_heavier_boards() {
+    let rules = ruleset(WEIGHTED);
+    // A wins boards 1 and 2 and draws board 3, B wins boards 4 and 5: 2½:2½ in games, but
+    // 10 + 9 + 4 = 23 board points to 4 + 7 + 6 = 17: A wins the match.
+    let c = competition(&["a", "b"], vec![vec![played("a", "b", "11=00")]]);
+    let sheet = score(&c, &rules);
+    let (a, b) = (&sheet.teams[0], &sheet.teams[1]);
+    assert_eq!((a.game_points, b.game_points), (2.5, 2.5));
+    assert_eq!((a.board_points, b.board_points), (23.0, 17.0));
+    assert_eq!((a.match_points, b.match_points), (1.0, 0.0));
+    // A forfeited match is every board won: 40 board points.
+    let c = competition(
+        &["a", "b"],
+        vec![vec![crate::testing::forfeited("a", "b", Side::Away)]],
+    );
+    let sheet = score(&c, &rules);
+    assert_eq!(sheet.teams[0].board_points, 40.0);
+    // Unweighted, board points are the game points.
+    let gthscl = Ruleset::preset("gthscl").unwrap();
+    let c = competition(&["a", "b"], vec![vec![played("a", "b", "1=0+")]]);
+    let sheet = score(&c, &gthscl);
+    assert_eq!(sheet.teams[0].board_points, sheet.teams[0].game_points);
+}
+
+#[test]
+fn board_weights_bp_ranks_teams_level_on_match_points() {
+    let rules = ruleset(WEIGHTED);
+    // A beats C 3:2 on boards 1-3 (27 of 40); B beats D 3:2 on boards 3-5 (21 of 40).
+    let c = competition(
+        &["a", "b", "c", "d"],
+        vec![vec![played("a", "c", "11100"), played("b", "d", "00111")]],
+    );
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1", "a"), ("2", "b"), ("3", "d"), ("4", "c")])
+    );
+    let sheet = score(&c, &rules);
+    let words = explain(&s, &c, &rules, &sheet);
+    assert_eq!(words[0].sentence, "A (1) is above B (2) on BP: 27 to 21.");
+}
+
+/// Four teams level on match points (every match 2:2 on four boards) that the criteria of other
+/// leagues tell apart. A–C are all draws; B–D is B's wins on boards 1 and 2 (board 2 by D's
+/// default) and D's on boards 3 and 4.
+fn level_on_points() -> crate::record::model::Competition {
+    competition(
+        &["a", "b", "c", "d"],
+        vec![vec![played("a", "c", "===="), played("b", "d", "1+00")]],
+    )
+}
+
+fn gthscl_ranking_by(codes: &str) -> Ruleset {
+    Ruleset::from_toml(
+        "rules.toml",
+        &format!("extends = \"gthscl\"\ncriteria = {codes}\n"),
+        &PresetsOnly,
+    )
+    .unwrap()
+}
+
+#[test]
+fn wins_counts_games_won_a_default_included() {
+    let rules = gthscl_ranking_by(r#"["MP", { code = "WINS", rule = "L-7" }]"#);
+    let c = level_on_points();
+    let s = standings(&c, &rules).unwrap();
+    // B: boards 1 and 2 (one by default) = 2; D: boards 3 and 4 = 2; A and C: none.
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1-2", "b"), ("1-2", "d"), ("3-4", "a"), ("3-4", "c")])
+    );
+    let words = explain(&s, &c, &rules, &score(&c, &rules));
+    assert_eq!(
+        words[1].sentence,
+        "D (1-2) is above A (3-4) on WINS (L-7): 2 to 0."
+    );
+}
+
+#[test]
+fn defaults_fewer_boards_defaulted_rank_higher() {
+    let rules = gthscl_ranking_by(r#"["MP", { code = "DEFAULTS", rule = "L-8" }]"#);
+    let c = level_on_points();
+    let s = standings(&c, &rules).unwrap();
+    // D defaulted board 2; nobody else defaulted a board.
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1-3", "a"), ("1-3", "b"), ("1-3", "c"), ("4", "d")])
+    );
+    let words = explain(&s, &c, &rules, &score(&c, &rules));
+    assert_eq!(
+        words[2].sentence,
+        "C (1-3) is above D (4) on DEFAULTS (L-8): 0 to 1 (lower is better)."
+    );
+    // A whole match forfeited counts every board: four.
+    let c = competition(
+        &["a", "b"],
+        vec![vec![crate::testing::forfeited("a", "b", Side::Home)]],
+    );
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(
+        s.rows[1].values[1],
+        crate::rules::criteria::CriterionValue::Number(4.0)
+    );
+}
+
+#[test]
+fn berliner_board_one_counts_most() {
+    let rules = gthscl_ranking_by(r#"["MP", { code = "BERLINER", rule = "TO-A.5.3" }]"#);
+    let c = level_on_points();
+    let s = standings(&c, &rules).unwrap();
+    // On four boards board 1 counts 4, board 2 3, board 3 2, board 4 1.
+    // B: 4 + 3 = 7; A and C: ½ × (4 + 3 + 2 + 1) = 5; D: 2 + 1 = 3.
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1", "b"), ("2-3", "a"), ("2-3", "c"), ("4", "d")])
+    );
+    let words = explain(&s, &c, &rules, &score(&c, &rules));
+    assert_eq!(
+        words[0].sentence,
+        "B (1) is above A (2-3) on BERLINER (TO-A.5.3): 7 to 5."
+    );
+    // The one computation the playoffs use too (GT-F4): 1, ½, 0, 1 on four boards.
+    assert_eq!(scoring::berliner(&[1.0, 0.5, 0.0, 1.0]), 4.0 + 1.5 + 1.0);
+    assert_eq!(scoring::berliner_of_award(4.0, 4), 10.0);
+}
+
+#[test]
+fn a_board_weight_mistake_is_reported_at_its_line() {
+    let text = "extends = \"gthscl\"\n\n[cite]\nboard_weights = \"SL-3\"\n\n[scoring]\nboard_weights = [10, 9, 8]\n";
+    let e = Ruleset::from_toml("rules.toml", text, &PresetsOnly).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "rules.toml:7:1: `[scoring] board_weights` gives 3 weights but a match has 4 boards; give one weight a board, board 1 first, e.g. board_weights = [4, 3, 2, 1] (SL-3)"
+    );
+    let text = "extends = \"gthscl\"\n[scoring]\nboard_weights = [4, 3, 0, 1]\n";
+    let e = Ruleset::from_toml("rules.toml", text, &PresetsOnly).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(3), Some(1)), "{e}");
+    assert!(e.message.contains("board 3 a weight of 0"), "{e}");
+    let text = "extends = \"gthscl\"\n[scoring]\ndecided_by = \"half\"\n";
+    let e = Ruleset::from_toml("rules.toml", text, &PresetsOnly).unwrap_err();
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(e.message.contains("half_of_boards"), "{e}");
+}
+
+#[test]
+fn scoring_is_written_back_and_the_presets_keep_the_majority() {
+    for name in ["gthscl", "astc", "fide-team"] {
+        let r = Ruleset::preset(name).unwrap();
+        assert!(r.scoring.is_majority_of_game_points(), "{name}");
+    }
+    let rules = ruleset(WEIGHTED);
+    let doc = crate::rules::ruleset::RulesetDocument::from(&rules);
+    let text = doc.to_toml().unwrap();
+    assert!(text.contains("board_weights = [10, 9, 8, 7, 6]"), "{text}");
+    assert_eq!(ruleset(&text), rules);
+}
