@@ -847,6 +847,16 @@ impl Ruleset {
         self.game_points.win * f64::from(self.boards)
     }
 
+    /// The Saturday or Sunday `[calendar] match_days` names (a weekend league's): empty for a
+    /// school league, whose matches are played on school days (GT-M2).
+    pub fn weekend_match_days(&self) -> Vec<Weekday> {
+        self.match_days
+            .iter()
+            .copied()
+            .filter(|w| matches!(w, Weekday::Saturday | Weekday::Sunday))
+            .collect()
+    }
+
     /// `[scoring] board_weights`: what board `board` (1-based) weighs; 1 when the rules weigh
     /// none, or for a board beyond the list.
     pub fn board_weight(&self, board: u32) -> f64 {
@@ -2154,7 +2164,7 @@ mod tests {
     }
 
     #[test]
-    fn gt_m2_an_unknown_or_weekend_match_day_is_refused_at_its_place() {
+    fn gt_m2_an_unknown_match_day_is_refused_at_its_place() {
         let refusal = |toml: &str| Ruleset::from_toml("r.toml", toml, &PresetsOnly).unwrap_err();
         let e =
             refusal("extends = \"gthscl\"\n[calendar]\nmatch_days = [\"monday\", \"funday\"]\n");
@@ -2162,13 +2172,10 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(3), Some(14)), "{e}");
         assert_eq!(
             e.message,
-            "`funday` is not a weekday; a match day is named in lowercase English, one of \"monday\", \"tuesday\", \"wednesday\", \"thursday\", \"friday\" (GT-M2)"
+            "`funday` is not a weekday; a match day is named in lowercase English, one of \"monday\", \"tuesday\", \"wednesday\", \"thursday\", \"friday\", \"saturday\", \"sunday\" (GT-M2)"
         );
         let e = refusal("extends = \"astc\"\n[calendar]\nmatch_days = [\"Monday\"]\n");
         assert_eq!(e.line, Some(3), "{e}");
-        let e = refusal("extends = \"astc\"\n[calendar]\nmatch_days = [\"saturday\"]\n");
-        assert!(e.to_string().starts_with("r.toml:3:"), "{e}");
-        assert!(e.message.contains("is a Saturday, not a school day"), "{e}");
         let e = refusal("extends = \"astc\"\n[calendar]\nmatch_days = []\n");
         assert!(
             e.message.contains("`[calendar] match_days` is empty"),
@@ -2178,12 +2185,25 @@ mod tests {
         assert!(e.message.contains("names Monday twice"), "{e}");
         let e = refusal("extends = \"astc\"\n[calendar]\nmatchdays = [\"monday\"]\n");
         assert_eq!(e.line, Some(3), "{e}");
-        // A change in code is held to the same rule.
+    }
+
+    /// A weekend league (Germany's, England's, the US's) names its Saturday or Sunday; the
+    /// school leagues keep their school days.
+    #[test]
+    fn gt_m2_a_weekend_league_names_its_weekend_match_days() {
+        use jiff::civil::Weekday::*;
+        let sundays = Ruleset::from_toml(
+            "r.toml",
+            "extends = \"fide-team\"\n[calendar]\nmatch_days = [\"sunday\"]\n",
+            &PresetsOnly,
+        )
+        .unwrap();
+        assert_eq!(sundays.match_days, [Sunday]);
+        assert_eq!(sundays.weekend_match_days(), [Sunday]);
         let gthscl = Ruleset::preset("gthscl").unwrap();
-        let e = gthscl
-            .with(|r| r.match_days.push(jiff::civil::Weekday::Sunday))
-            .unwrap_err();
-        assert!(e.contains("names Sunday"), "{e}");
+        assert!(gthscl.weekend_match_days().is_empty());
+        let both = gthscl.with(|r| r.match_days.push(Saturday)).unwrap();
+        assert_eq!(both.weekend_match_days(), [Saturday]);
     }
 
     /// Every preset, and each with its match days changed, written as a document reads back to
