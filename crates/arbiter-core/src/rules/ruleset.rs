@@ -88,7 +88,7 @@ pub struct RulesetSpec {
     pub time_control: Option<TimeControl>,
     /// `[calendar] match_days`: the weekdays matches are usually set on (GT-M2: Mondays and
     /// Wednesdays in GTHSCL); every school day, Monday to Friday, when the rules do not say.
-    /// In the order written, each once, none on a weekend.
+    /// In the order written, each once; a Saturday or Sunday only in a weekend league.
     pub match_days: Vec<Weekday>,
     /// `[fees]`, GT-O2: the entry fee each school pays once a season; `None` for a league or
     /// event that charges none.
@@ -433,6 +433,30 @@ pub struct PairingSettings {
     pub forbidden: Vec<ForbiddenPairing>,
     /// C.04.7: virtual points added to the pairing score (TRF `250`, Baku acceleration).
     pub acceleration: Vec<Acceleration>,
+    /// `seed`, `seed_top`: the order of the start numbers (art. 1.1's TPN).
+    pub seed: SeedOrder,
+}
+
+/// `[pairing] seed`: how the teams get their start numbers (C.04.6 art. 1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SeedOrder {
+    /// The competition file's order of the teams (`seed = "file"`).
+    #[default]
+    File,
+    /// By the average rating of each team's `n` highest-rated players on its roster, highest
+    /// first; a team with fewer rated players averages those it has, one with none comes last;
+    /// equal averages keep the file's order (`seed = "average_top"`, `seed_top = n`).
+    AverageTop(u32),
+}
+
+/// `[pairing] seed` as a file writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeedName {
+    /// The file's order.
+    File,
+    /// The average rating of the top `seed_top` players.
+    AverageTop,
 }
 
 impl Default for PairingSettings {
@@ -446,6 +470,7 @@ impl Default for PairingSettings {
             rounds: None,
             forbidden: Vec::new(),
             acceleration: Vec::new(),
+            seed: SeedOrder::File,
         }
     }
 }
@@ -797,9 +822,13 @@ impl Ruleset {
             if e.line.is_none()
                 && let Some((line, column)) = e
                     .message
-                    .strip_prefix("`[scoring] ")
-                    .and_then(|rest| rest.split('`').next())
-                    .and_then(|key| locate_key(text, "scoring", key))
+                    .strip_prefix("`[")
+                    .and_then(|rest| rest.split_once("] "))
+                    .filter(|(section, _)| ["scoring", "pairing"].contains(section))
+                    .and_then(|(section, rest)| {
+                        let key = rest.split('`').next()?;
+                        locate_key(text, section, key).or_else(|| locate_header(text, section))
+                    })
             {
                 e.line = Some(line);
                 e.column = Some(column);
@@ -950,6 +979,13 @@ fn locate_key(text: &str, section: &str, key: &str) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+/// The line of the header `[section]` of a TOML text, if written: where a missing key belongs.
+fn locate_header(text: &str, section: &str) -> Option<(usize, usize)> {
+    text.lines()
+        .position(|l| l.trim() == format!("[{section}]"))
+        .map(|i| (i + 1, 1))
 }
 
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
@@ -1565,6 +1601,12 @@ pub struct PairingPatch {
     /// C.04.7's virtual points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub acceleration: Option<Vec<Acceleration>>,
+    /// Art. 1.1's start numbers: `file` (the file's order) or `average_top`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<SeedName>,
+    /// With `seed = "average_top"`: how many of each team's highest-rated players average.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_top: Option<u32>,
 }
 
 impl From<&PairingSettings> for PairingPatch {
@@ -1581,6 +1623,14 @@ impl From<&PairingSettings> for PairingPatch {
             rounds: p.rounds,
             forbidden: (!p.forbidden.is_empty()).then(|| p.forbidden.clone()),
             acceleration: (!p.acceleration.is_empty()).then(|| p.acceleration.clone()),
+            seed: match p.seed {
+                SeedOrder::File => None,
+                SeedOrder::AverageTop(_) => Some(SeedName::AverageTop),
+            },
+            seed_top: match p.seed {
+                SeedOrder::File => None,
+                SeedOrder::AverageTop(n) => Some(n),
+            },
         }
     }
 }
@@ -1602,12 +1652,27 @@ impl PairingPatch {
             rounds: self.rounds.or(base.rounds),
             forbidden: self.forbidden.unwrap_or(base.forbidden),
             acceleration: self.acceleration.unwrap_or(base.acceleration),
+            seed: match (self.seed, self.seed_top, base.seed) {
+                (Some(SeedName::File), _, _) => SeedOrder::File,
+                (Some(SeedName::AverageTop), top, SeedOrder::AverageTop(n)) => {
+                    SeedOrder::AverageTop(top.unwrap_or(n))
+                }
+                // Without `seed_top`, 0: refused by the checks, which ask for it.
+                (Some(SeedName::AverageTop), top, SeedOrder::File) => {
+                    SeedOrder::AverageTop(top.unwrap_or(0))
+                }
+                (None, Some(top), SeedOrder::AverageTop(_)) => SeedOrder::AverageTop(top),
+                (None, _, inherited) => inherited,
+            },
         }
     }
 }
 
 /// The `[pairing]` settings no pairing could follow, as the sentence that says why.
 fn check_pairing(p: &PairingSettings) -> Result<(), String> {
+    if p.seed == SeedOrder::AverageTop(0) {
+        return Err("`[pairing] seed_top` is missing or 0; with seed = \"average_top\" give how many of each team's highest-rated players make its average, e.g. seed_top = 4 (C.04.6 art. 1.1)".into());
+    }
     if p.max_meetings == 0 {
         return Err("`[pairing] max_meetings` is 0; two teams must be allowed to meet at least once (C.04.6 art. 2.1.1 [C1]), e.g. max_meetings = 1".into());
     }
