@@ -52,6 +52,13 @@ pub enum CriterionKind {
     /// `DEFAULTS`: boards the team defaulted, a whole match forfeited counting every board;
     /// fewer is better.
     Defaults,
+    /// `TOP:n`: game points scored against the teams placed in the top n by the criteria
+    /// before this one (a place shared across the n-th position counts all who share it), a
+    /// team's own matches against itself none.
+    TopTeams(u32),
+    /// `LOT:seed`: a lot drawn from a recorded seed (as AS-8's, `pairing::lot`): each team's
+    /// position in the order the seed draws of the teams as listed; lower is better.
+    Lot(u64),
     /// `BERLINER`: the Berliner Wertung over all matches (reference/standards.md): on n boards,
     /// board 1's game points count n times, board 2's n − 1, … the last board's once.
     Berliner,
@@ -192,7 +199,8 @@ pub struct CriterionParseError {
     pub reason: String,
 }
 
-const NATIVE: &str = "GP, MP, H2H:GP, H2H:MP, H2H:BOARDS, BP, WINS, DEFAULTS, BERLINER";
+const NATIVE: &str =
+    "GP, MP, H2H:GP, H2H:MP, H2H:BOARDS, BP, WINS, DEFAULTS, BERLINER, TOP:n, LOT:seed";
 
 impl FromStr for CriterionKind {
     type Err = CriterionParseError;
@@ -213,7 +221,29 @@ impl FromStr for CriterionKind {
             "WINS" => return Ok(CriterionKind::GamesWon),
             "DEFAULTS" => return Ok(CriterionKind::Defaults),
             "BERLINER" => return Ok(CriterionKind::Berliner),
+            "LOT" => {
+                return Err(err(
+                    "`LOT` needs the seed it was drawn from, recorded in the code so that anyone can draw it again: write LOT:<seed>, e.g. LOT:48213 (`arbiter draw-lot` draws one)"
+                        .into(),
+                ));
+            }
             _ => {}
+        }
+        if let Some(n) = upper.strip_prefix("TOP:") {
+            return match n.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(CriterionKind::TopTeams(n)),
+                _ => Err(err(format!(
+                    "`TOP:{n}` needs the number of top teams, 1 or more: TOP:4 counts the game points against the teams placed 1 to 4 by the criteria before it"
+                ))),
+            };
+        }
+        if let Some(seed) = upper.strip_prefix("LOT:") {
+            return seed.parse::<u64>().map(CriterionKind::Lot).map_err(|_| {
+                err(format!(
+                    "`LOT:{seed}` needs the seed of the draw, a whole number from 0 to {}: LOT:48213",
+                    u64::MAX
+                ))
+            });
         }
         let mut parts = upper.split('/');
         let head = parts.next().unwrap_or_default();
@@ -290,7 +320,7 @@ impl CriterionSpec {
     /// BBE).
     pub fn lower_is_better(&self) -> bool {
         match &self.kind {
-            CriterionKind::Defaults => true,
+            CriterionKind::Defaults | CriterionKind::Lot(_) => true,
             CriterionKind::Fide(f) => f.code == FideCode::Bc || f.is_group(),
             _ => false,
         }
@@ -364,6 +394,8 @@ mod tests {
             ("wins", CriterionKind::GamesWon),
             ("DEFAULTS", CriterionKind::Defaults),
             ("Berliner", CriterionKind::Berliner),
+            ("TOP:4", CriterionKind::TopTeams(4)),
+            ("lot:48213", CriterionKind::Lot(48213)),
         ] {
             assert_eq!(code.parse::<CriterionKind>().unwrap(), kind, "{code}");
         }
@@ -371,6 +403,11 @@ mod tests {
         assert!(!CriterionSpec::parse("WINS").unwrap().lower_is_better());
         let e = "WONS".parse::<CriterionKind>().unwrap_err();
         assert!(e.to_string().contains("BERLINER"), "{e}");
+        let e = "TOP:0".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("1 or more"), "{e}");
+        let e = "LOT".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("LOT:<seed>"), "{e}");
+        assert!(CriterionSpec::parse("LOT:7").unwrap().lower_is_better());
     }
 
     #[test]

@@ -113,7 +113,9 @@ pub fn is_group_criterion(kind: &CriterionKind) -> bool {
         | CriterionKind::BoardPoints
         | CriterionKind::GamesWon
         | CriterionKind::Defaults
-        | CriterionKind::Berliner => false,
+        | CriterionKind::Berliner
+        | CriterionKind::TopTeams(_)
+        | CriterionKind::Lot(_) => false,
     }
 }
 
@@ -178,6 +180,15 @@ pub fn rank(
                 Some(fide::tied_values(&ctx.fide_input(), tb, &tied)?)
             }
             kind if is_group_criterion(kind) => None,
+            // The top n by the criteria before this one: the groups as they stand now.
+            CriterionKind::TopTeams(n) => {
+                let active: Vec<&[usize]> = groups
+                    .iter()
+                    .filter(|(is_dropped, _)| !is_dropped)
+                    .map(|(_, g)| g.as_slice())
+                    .collect();
+                Some(against(sheet, &top_of(&active, *n)))
+            }
             _ => Some(team_values(&ctx, spec)?),
         };
         let mut next = Vec::with_capacity(groups.len());
@@ -408,6 +419,12 @@ fn team_values(
             // A match not played on the boards: its game points spread evenly over them.
             _ => scoring::berliner_of_award(e.game_points, sheet.boards),
         }),
+        CriterionKind::Lot(seed) => lot_places(sheet.teams.len(), *seed),
+        // Only from the ranking before it (`rank`): alone, against the top n of the file's order.
+        CriterionKind::TopTeams(n) => {
+            let all: Vec<usize> = (0..sheet.teams.len()).collect();
+            against(sheet, &top_of(&[all.as_slice()], *n))
+        }
         CriterionKind::Fide(tb) => fide::team_values(&ctx.fide_input(), tb)?,
         CriterionKind::HeadToHead(_) | CriterionKind::HeadToHeadBoards => {
             let all: Vec<usize> = (0..sheet.teams.len()).collect();
@@ -427,6 +444,43 @@ fn per_entry(sheet: &ScoreSheet, value: impl Fn(&RoundEntry) -> f64) -> Vec<Crit
             ))
         })
         .collect()
+}
+
+/// `TOP:n`: the teams placed in the top `n` by groups in rank order (each a place, its teams
+/// tied): every group that starts at or above position `n`, so a place shared across the n-th
+/// position counts all who share it.
+pub fn top_of(groups: &[&[usize]], n: u32) -> Vec<usize> {
+    let mut top = Vec::new();
+    for g in groups {
+        if top.len() >= n as usize {
+            break;
+        }
+        top.extend_from_slice(g);
+    }
+    top
+}
+
+/// Each team's game points in the matches (that count) against the teams of `top`.
+fn against(sheet: &ScoreSheet, top: &[usize]) -> Vec<CriterionValue> {
+    per_entry(sheet, |e| {
+        if e.opponent.is_some_and(|o| top.contains(&o)) {
+            e.game_points
+        } else {
+            0.0
+        }
+    })
+}
+
+/// `LOT:seed`: each team's place (from 1) in the order the seed draws of the teams as listed,
+/// by the generator of AS-8's lot: the same seed draws the same order on every machine.
+pub fn lot_places(teams: usize, seed: u64) -> Vec<CriterionValue> {
+    let mut order: Vec<usize> = (0..teams).collect();
+    crate::pairing::lot::Lot::new(seed).shuffle(&mut order);
+    let mut place = vec![CriterionValue::NotApplied; teams];
+    for (i, &t) in order.iter().enumerate() {
+        place[t] = CriterionValue::Number(i as f64 + 1.0);
+    }
+    place
 }
 
 /// How many of an entry's boards ended as `which` says.
@@ -449,7 +503,9 @@ fn group_values(
         | CriterionKind::BoardPoints
         | CriterionKind::GamesWon
         | CriterionKind::Defaults
-        | CriterionKind::Berliner => {
+        | CriterionKind::Berliner
+        | CriterionKind::TopTeams(_)
+        | CriterionKind::Lot(_) => {
             let v = team_values(ctx, spec)?;
             Ok(group.iter().map(|&t| v[t].clone()).collect())
         }
@@ -526,6 +582,33 @@ pub fn format_number(x: f64) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
+/// `TOP:n`'s top teams as the standings by `before` (the criteria before it) place them.
+fn top_before(
+    before: &[CriterionSpec],
+    competition: &Competition,
+    rules: &Ruleset,
+    sheet: &ScoreSheet,
+    n: u32,
+) -> Vec<usize> {
+    let Ok(s) = rank(competition, rules, sheet, before) else {
+        return Vec::new();
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut last_rank = None;
+    for row in s.rows.iter().filter(|r| !r.dropped) {
+        if last_rank == Some(row.rank) {
+            if let Some(g) = groups.last_mut() {
+                g.push(row.team);
+            }
+        } else {
+            groups.push(vec![row.team]);
+        }
+        last_rank = Some(row.rank);
+    }
+    let slices: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
+    top_of(&slices, n)
+}
+
 /// One sentence of the standings' explanation, for the pair of rows `upper` and `upper + 1`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Explanation {
@@ -578,6 +661,11 @@ pub fn explain(
                     let cite = rule.as_ref().map_or(String::new(), |r| format!(" ({r})"));
                     let among = if is_group_criterion(&spec.kind) {
                         format!(", counting only the matches among {}", names(group))
+                    } else if let CriterionKind::TopTeams(n) = spec.kind {
+                        let top = top_before(&s.criteria[..*index], competition, rules, sheet, n);
+                        format!(", the game points against {}", names(&top))
+                    } else if let CriterionKind::Lot(seed) = spec.kind {
+                        format!(", their places in the lot drawn from seed {seed}")
                     } else {
                         String::new()
                     };

@@ -249,3 +249,70 @@ fn scoring_is_written_back_and_the_presets_keep_the_majority() {
     assert!(text.contains("board_weights = [10, 9, 8, 7, 6]"), "{text}");
     assert_eq!(ruleset(&text), rules);
 }
+
+#[test]
+fn top_n_game_points_against_the_teams_placed_above() {
+    let rules = gthscl_ranking_by(r#"["MP", "GP", { code = "TOP:1", rule = "L-9" }]"#);
+    // Round 1: C beats A 4:0, B beats D 3:1. Round 2: C beats B 3:1, A beats D 4:0. Round 3:
+    // C beats D 4:0, A and B draw 2:2. MP: C 3, A 1½, B 1½, D 0; GP: C 11, A 0 + 4 + 2 = 6,
+    // B 3 + 1 + 2 = 6, D 1. By MP then GP the top one is C: against it A scored 0, B 1.
+    let c = competition(
+        &["a", "b", "c", "d"],
+        vec![
+            vec![played("c", "a", "1111"), played("b", "d", "1110")],
+            vec![played("c", "b", "1110"), played("a", "d", "1111")],
+            vec![played("c", "d", "1111"), played("a", "b", "1100")],
+        ],
+    );
+    let s = standings(&c, &rules).unwrap();
+    assert_eq!(
+        order(&c, &s),
+        places(&[("1", "c"), ("2", "b"), ("3", "a"), ("4", "d")])
+    );
+    let words = explain(&s, &c, &rules, &score(&c, &rules));
+    assert_eq!(
+        words[1].sentence,
+        "B (2) is above A (3) on TOP:1 (L-9), the game points against C: 1 to 0."
+    );
+    // A place shared across the n-th position counts all who share it: by MP alone A and B
+    // share 2-3, so the top 2 are C, A and B.
+    let by_mp = crate::scoring::standings::rank(
+        &c,
+        &rules,
+        &score(&c, &rules),
+        &rules.criteria[..1],
+    )
+    .unwrap();
+    let groups: Vec<Vec<usize>> = vec![vec![2], vec![0, 1], vec![3]];
+    let slices: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
+    assert_eq!(crate::scoring::standings::top_of(&slices, 2), [2, 0, 1]);
+    assert_eq!(by_mp.rows[1].place, "2-3");
+}
+
+#[test]
+fn lot_a_recorded_seed_draws_the_same_order_every_time() {
+    let rules = gthscl_ranking_by(r#"["MP", { code = "LOT:7", rule = "L-10" }]"#);
+    let c = level_on_points();
+    let s = standings(&c, &rules).unwrap();
+    let drawn = order(&c, &s);
+    // The seed's draw of the four teams as listed (SplitMix64, `pairing::lot`): recorded here
+    // so that a change of the generator cannot go unnoticed.
+    assert_eq!(
+        drawn,
+        places(&[("1", "b"), ("2", "c"), ("3", "a"), ("4", "d")])
+    );
+    assert_eq!(standings(&c, &rules).unwrap(), s);
+    let words = explain(&s, &c, &rules, &score(&c, &rules));
+    assert_eq!(
+        words[0].sentence,
+        "B (1) is above C (2) on LOT:7 (L-10), their places in the lot drawn from seed 7: 1 to 2 (lower is better)."
+    );
+    let e = Ruleset::from_toml(
+        "rules.toml",
+        "extends = \"gthscl\"\ncriteria = [\"MP\", \"LOT\"]\n",
+        &PresetsOnly,
+    )
+    .unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(e.message.contains("LOT:<seed>"), "{e}");
+}

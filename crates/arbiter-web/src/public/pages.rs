@@ -224,6 +224,10 @@ pub fn criterion_words(spec: &CriterionSpec) -> String {
             "the Berliner Wertung: on n boards board 1 counts n times, the last board once"
                 .to_string()
         }
+        CriterionKind::TopTeams(n) => {
+            format!("game points against the teams placed in the top {n} by the criteria before")
+        }
+        CriterionKind::Lot(seed) => format!("a lot drawn from the recorded seed {seed}"),
         CriterionKind::Fide(_) => format!("FIDE team tie-break {}", spec.code),
     }
 }

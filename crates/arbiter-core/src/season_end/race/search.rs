@@ -152,6 +152,8 @@ pub(super) fn native_criteria(d: &Division) -> Option<Vec<Crit>> {
             | CriterionKind::GamesWon
             | CriterionKind::Defaults
             | CriterionKind::Berliner
+            | CriterionKind::TopTeams(_)
+            | CriterionKind::Lot(_)
             | CriterionKind::Fide(_) => None,
         })
         .collect();

@@ -425,6 +425,7 @@ fn other_leagues(boards: u32) -> Vec<(&'static str, Ruleset)> {
             }),
         ),
         ("MP, WINS, DEFAULTS", with(&["MP", "WINS", "DEFAULTS"], |_| {})),
+        ("MP, TOP:2, LOT:7", with(&["MP", "TOP:2", "LOT:7"], |_| {})),
     ]
 }
 
@@ -432,8 +433,8 @@ fn other_leagues(boards: u32) -> Vec<(&'static str, Ruleset)> {
 /// worst place, clinched and eliminated; none is clinched or eliminated on a guess.
 #[test]
 fn other_leagues_the_race_equals_a_brute_force_on_every_small_case() {
-    let cases = small_cases_of(0x0034_0004, other_leagues, 3, agrees);
-    assert!(cases >= 60, "{cases} cases");
+    let cases = small_cases_of(0x0034_0004, other_leagues, 4, agrees);
+    assert!(cases >= 80, "{cases} cases");
 }
 
 /// GT-S5, AS-14..AS-18, C.07: every small case from a seeded generator (every preset's criteria
