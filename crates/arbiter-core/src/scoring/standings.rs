@@ -474,13 +474,19 @@ fn against(sheet: &ScoreSheet, top: &[usize]) -> Vec<CriterionValue> {
 /// `LOT:seed`: each team's place (from 1) in the order the seed draws of the teams as listed,
 /// by the generator of AS-8's lot: the same seed draws the same order on every machine.
 pub fn lot_places(teams: usize, seed: u64) -> Vec<CriterionValue> {
-    let mut order: Vec<usize> = (0..teams).collect();
-    crate::pairing::lot::Lot::new(seed).shuffle(&mut order);
+    let order = lot_order(teams, seed);
     let mut place = vec![CriterionValue::NotApplied; teams];
     for (i, &t) in order.iter().enumerate() {
         place[t] = CriterionValue::Number(i as f64 + 1.0);
     }
     place
+}
+
+/// `LOT:seed`: the teams (positions in the list) in the order the seed draws them, first first.
+pub fn lot_order(teams: usize, seed: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..teams).collect();
+    crate::pairing::lot::Lot::new(seed).shuffle(&mut order);
+    order
 }
 
 /// How many of an entry's boards ended as `which` says.
