@@ -394,13 +394,11 @@ fn stored(args: &PairArgs) -> Result<()> {
         let teams = &n.view.competition.teams;
         let mut swaps = Vec::new();
         for s in &args.swaps {
+            // Start numbers as `[pairing] seed` gives them.
             let team = |x: &str| {
-                x.trim()
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|x| x.checked_sub(1))
-                    .and_then(|i| teams.get(i))
-                    .map(|t| t.id.clone())
+                x.trim().parse::<u32>().ok().and_then(|x| {
+                    swiss::team_of_start_number(&n.view.competition, &n.view.rules, x)
+                })
             };
             let pair = s
                 .split_once(':')

@@ -200,6 +200,19 @@ pub fn seeding(competition: &Competition, rules: &Ruleset) -> Vec<Seeded> {
         .collect()
 }
 
+/// The team with start number `number` (art. 1.1) under `[pairing] seed`: the swaps by hand
+/// name teams so (`3:8`).
+pub fn team_of_start_number(
+    competition: &Competition,
+    rules: &Ruleset,
+    number: u32,
+) -> Option<TeamId> {
+    seeding(competition, rules)
+        .into_iter()
+        .find(|s| s.number == number)
+        .map(|s| competition.teams[s.team].id.clone())
+}
+
 /// The competition with its teams in start-number order (`[pairing] seed`): itself under the
 /// file's order.
 fn in_seed_order(competition: &Competition, rules: &Ruleset) -> Competition {
