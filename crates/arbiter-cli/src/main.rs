@@ -1759,7 +1759,9 @@ fn run(cli: Cli) -> Result<()> {
 
 /// `arbiter draw-lot`: the seed drawn, the criterion that records it, and the order it draws.
 fn draw_lot(seed: u64, teams: Option<usize>) {
-    println!("Seed {seed}: add \"LOT:{seed}\" to the ruleset's criteria where the lot decides; anyone can draw the same order again from it.");
+    println!(
+        "Seed {seed}: add \"LOT:{seed}\" to the ruleset's criteria where the lot decides; anyone can draw the same order again from it."
+    );
     if let Some(n) = teams {
         let listed: Vec<String> = arbiter_core::scoring::standings::lot_order(n, seed)
             .iter()

@@ -189,12 +189,11 @@ fn seeding(c: &arbiter_core::record::model::Competition, rules: &arbiter_core::R
     for s in swiss::seeding(c, rules) {
         let average = s.average.map_or_else(
             || "no rated player".to_string(),
-            |a| arbiter_core::scoring::standings::format_number(a),
+            arbiter_core::scoring::standings::format_number,
         );
         out.push_str(&format!(
             "{:>3} {} ({average})\n",
-            s.number,
-            c.teams[s.team].name
+            s.number, c.teams[s.team].name
         ));
     }
     out.push('\n');

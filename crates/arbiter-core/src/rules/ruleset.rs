@@ -1995,7 +1995,8 @@ impl RulesetDocument {
             match_points,
             scoring: {
                 let inherited = b.map(|b| b.scoring.clone()).unwrap_or_default();
-                self.scoring.map_or(inherited.clone(), |p| p.apply(inherited))
+                self.scoring
+                    .map_or(inherited.clone(), |p| p.apply(inherited))
             },
             criteria: self
                 .criteria

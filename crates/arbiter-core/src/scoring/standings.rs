@@ -403,7 +403,9 @@ fn team_values(
             .map(|t| CriterionValue::Number(t.board_points))
             .collect(),
         CriterionKind::GamesWon => per_entry(sheet, |e| {
-            count_boards(e, |o| matches!(o, GameOutcome::Win | GameOutcome::ForfeitWin))
+            count_boards(e, |o| {
+                matches!(o, GameOutcome::Win | GameOutcome::ForfeitWin)
+            })
         }),
         CriterionKind::Defaults => per_entry(sheet, |e| match e.kind {
             EntryKind::ForfeitLoss | EntryKind::DoubleForfeit => f64::from(sheet.boards),
@@ -491,7 +493,11 @@ pub fn lot_order(teams: usize, seed: u64) -> Vec<usize> {
 
 /// How many of an entry's boards ended as `which` says.
 fn count_boards(e: &RoundEntry, which: impl Fn(GameOutcome) -> bool) -> f64 {
-    e.boards.iter().filter(|b| which(b.outcome)).map(|_| 1.0).sum()
+    e.boards
+        .iter()
+        .filter(|b| which(b.outcome))
+        .map(|_| 1.0)
+        .sum()
 }
 
 /// Values of a group criterion on the mini-table of exactly `group`, in `group`'s order.

@@ -276,13 +276,9 @@ fn top_n_game_points_against_the_teams_placed_above() {
     );
     // A place shared across the n-th position counts all who share it: by MP alone A and B
     // share 2-3, so the top 2 are C, A and B.
-    let by_mp = crate::scoring::standings::rank(
-        &c,
-        &rules,
-        &score(&c, &rules),
-        &rules.criteria[..1],
-    )
-    .unwrap();
+    let by_mp =
+        crate::scoring::standings::rank(&c, &rules, &score(&c, &rules), &rules.criteria[..1])
+            .unwrap();
     let groups: Vec<Vec<usize>> = vec![vec![2], vec![0, 1], vec![3]];
     let slices: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
     assert_eq!(crate::scoring::standings::top_of(&slices, 2), [2, 0, 1]);

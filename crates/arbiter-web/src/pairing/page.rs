@@ -293,7 +293,9 @@ async fn page(
     // The start numbers with the averages they come from (`[pairing] seed`).
     let (seeding_heading, seeding) = match view.rules.pairing.seed {
         arbiter_core::rules::ruleset::SeedOrder::AverageTop(top) => (
-            format!("Start numbers by the average rating of each team's top {top} players (C.04.6 art. 1.1)"),
+            format!(
+                "Start numbers by the average rating of each team's top {top} players (C.04.6 art. 1.1)"
+            ),
             arbiter_core::pairing::swiss::seeding(&view.competition, &view.rules)
                 .iter()
                 .map(|s| {
@@ -301,7 +303,10 @@ async fn page(
                         || "no rated player".to_string(),
                         arbiter_core::scoring::standings::format_number,
                     );
-                    format!("{} {} ({average})", s.number, view.competition.teams[s.team].name)
+                    format!(
+                        "{} {} ({average})",
+                        s.number, view.competition.teams[s.team].name
+                    )
                 })
                 .collect(),
         ),

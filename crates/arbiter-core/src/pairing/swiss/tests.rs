@@ -295,18 +295,17 @@ fn c046_art_1_1_start_numbers_by_the_average_of_each_teams_top_players() {
     assert_eq!(ids, [("2", "3"), ("4", "1")]);
     // The file's order, as before.
     let file = seeding(&c, &super::tests::rules(|_| {}));
-    assert_eq!(file.iter().map(|s| s.team).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    assert_eq!(
+        file.iter().map(|s| s.team).collect::<Vec<_>>(),
+        [0, 1, 2, 3]
+    );
 }
 
 #[test]
 fn c046_art_1_1_average_top_without_seed_top_is_refused_at_its_section() {
     let text = "extends = \"fide-team\"\n\n[pairing]\nseed = \"average_top\"\n";
-    let e = Ruleset::from_toml(
-        "rules.toml",
-        text,
-        &crate::rules::ruleset::PresetsOnly,
-    )
-    .unwrap_err();
+    let e =
+        Ruleset::from_toml("rules.toml", text, &crate::rules::ruleset::PresetsOnly).unwrap_err();
     assert_eq!((e.line, e.column), (Some(3), Some(1)), "{e}");
     assert!(e.message.contains("e.g. seed_top = 4"), "{e}");
     let ok = Ruleset::from_toml(

@@ -424,7 +424,10 @@ fn other_leagues(boards: u32) -> Vec<(&'static str, Ruleset)> {
                 r.scoring.board_weights = (1..=r.boards).rev().map(|w| w + 1).collect();
             }),
         ),
-        ("MP, WINS, DEFAULTS", with(&["MP", "WINS", "DEFAULTS"], |_| {})),
+        (
+            "MP, WINS, DEFAULTS",
+            with(&["MP", "WINS", "DEFAULTS"], |_| {}),
+        ),
         ("MP, TOP:2, LOT:7", with(&["MP", "TOP:2", "LOT:7"], |_| {})),
     ]
 }
