@@ -1063,8 +1063,19 @@ pub struct TeamPage {
 }
 
 /// What the entry was for the team, in a word or two.
-pub fn outcome_word(e: &RoundEntry) -> &'static str {
+pub fn outcome_word(e: &RoundEntry, rules: &arbiter_core::Ruleset) -> &'static str {
     match e.kind {
+        // `[scoring]` weighs boards or decides a match by half its points: the match points
+        // say how it went (both teams may lose one).
+        EntryKind::Played if !rules.scoring.is_majority_of_game_points() => {
+            if e.match_points == rules.match_points.win {
+                "won"
+            } else if e.match_points == rules.match_points.draw {
+                "drawn"
+            } else {
+                "lost"
+            }
+        }
         EntryKind::Played => {
             if e.game_points > e.opponent_game_points {
                 "won"
@@ -1172,7 +1183,7 @@ fn team(view: &CompetitionView, t: usize, today: Date) -> Result<TeamPage, WebEr
                 } else {
                     words::score(e.game_points, e.opponent_game_points)
                 },
-                outcome: outcome_word(e),
+                outcome: outcome_word(e, &view.rules),
                 mp: if e.kind == EntryKind::Pending {
                     String::new()
                 } else {
