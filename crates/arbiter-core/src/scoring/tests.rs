@@ -248,6 +248,26 @@ fn scoring_is_written_back_and_the_presets_keep_the_majority() {
     let text = doc.to_toml().unwrap();
     assert!(text.contains("board_weights = [10, 9, 8, 7, 6]"), "{text}");
     assert_eq!(ruleset(&text), rules);
+    // As the changes from a preset: only `[scoring]` differs, and it reads back.
+    let half = Ruleset::from_toml(
+        "rules.toml",
+        "extends = \"gthscl\"\n[scoring]\ndecided_by = \"half_of_boards\"\nboard_weights = [4, 3, 2, 1]\n",
+        &PresetsOnly,
+    )
+    .unwrap();
+    let base = crate::rules::ruleset::RulesetDocument::from(&Ruleset::preset("gthscl").unwrap());
+    let changes = crate::rules::ruleset::RulesetDocument::from(&half)
+        .changes_from("gthscl", &base)
+        .to_toml()
+        .unwrap();
+    assert_eq!(
+        changes,
+        "extends = \"gthscl\"\n\n[scoring]\ndecided_by = \"half_of_boards\"\nboard_weights = [4, 3, 2, 1]\n"
+    );
+    assert_eq!(
+        Ruleset::from_toml("rules.toml", &changes, &PresetsOnly).unwrap(),
+        half
+    );
 }
 
 #[test]
