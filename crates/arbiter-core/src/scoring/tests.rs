@@ -332,3 +332,49 @@ fn lot_a_recorded_seed_draws_the_same_order_every_time() {
     assert_eq!(e.line, Some(2), "{e}");
     assert!(e.message.contains("LOT:<seed>"), "{e}");
 }
+
+/// FIDE's tie-breaks read a match's result from its match points where `[scoring]` decides by
+/// half the points: a 3½:3½ with a double default is lost by both teams, not drawn.
+#[test]
+fn half_of_boards_fide_tie_breaks_read_the_match_points_scored() {
+    let rules = ruleset(HALF_OF_BOARDS)
+        .with(|r| {
+            r.criteria = vec![
+                crate::rules::criteria::CriterionSpec::parse("MP").unwrap(),
+                crate::rules::criteria::CriterionSpec::parse("BH:MP").unwrap(),
+            ]
+        })
+        .unwrap();
+    // Round 1: A v B 3½:3½ with a double default, 0:0; C v D 8:0, 2:0. Round 2: A v C 4:4,
+    // 1:1; B v D 4½:3½, 2:0. MP: C 3, B 2, A 1, D 0. BH:MP, the opponents' MP: C 0 + 1 = 1,
+    // B 1 + 0 = 1, A 2 + 3 = 5, D 3 + 2 = 5. Read as a drawn match, A v B would give A and B a
+    // point each, and A's Buchholz would be 3 + 3 = 6.
+    let c = competition(
+        &["a", "b", "c", "d"],
+        vec![
+            vec![played("a", "b", "111=000x"), played("c", "d", "11111111")],
+            vec![played("a", "c", "11110000"), played("b", "d", "1111=000")],
+        ],
+    );
+    let s = standings(&c, &rules).unwrap();
+    let rows: Vec<(String, Vec<String>)> = s
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                c.teams[r.team].id.0.clone(),
+                r.values.iter().map(|v| v.display()).collect(),
+            )
+        })
+        .collect();
+    let row = |id: &str, mp: &str, bh: &str| (id.to_string(), vec![mp.to_string(), bh.to_string()]);
+    assert_eq!(
+        rows,
+        [
+            row("c", "3", "1"),
+            row("b", "2", "1"),
+            row("a", "1", "5"),
+            row("d", "0", "5")
+        ]
+    );
+}
