@@ -422,7 +422,8 @@ fn team_values(
             _ => scoring::berliner_of_award(e.game_points, sheet.boards),
         }),
         CriterionKind::Lot(seed) => lot_places(sheet.teams.len(), *seed),
-        // Only from the ranking before it (`rank`): alone, against the top n of the file's order.
+        // `rank` reads it from the groups the criteria before it leave; with none before it,
+        // every team shares one place, so the top n are the whole field.
         CriterionKind::TopTeams(n) => {
             let all: Vec<usize> = (0..sheet.teams.len()).collect();
             against(sheet, &top_of(&[all.as_slice()], *n))
