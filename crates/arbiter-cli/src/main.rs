@@ -104,6 +104,15 @@ enum Command {
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
+    /// Draws a lot for the standings (`LOT:seed`, docs/rulesets.md): prints a seed from the
+    /// operating system's random bytes and the criterion to record in the ruleset's criteria,
+    /// with the order it draws of `--teams` teams as listed when given.
+    DrawLot {
+        /// The number of teams, to print the order the seed draws of them (1 is the first
+        /// listed).
+        #[arg(long)]
+        teams: Option<usize>,
+    },
     /// Prints a round-robin schedule from the FIDE Berger tables (AS-19). `arbiter schedule
     /// suspend` suspends a stored season's schedule for severe weather (GT-F5).
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -1360,6 +1369,10 @@ fn run(cli: Cli) -> Result<()> {
             },
             &database,
         ),
+        Command::DrawLot { teams } => {
+            draw_lot(arbiter_store::secrets::lot_seed(), teams);
+            Ok(())
+        }
         Command::Backup { output, database } => backup::backup(&database, &output),
         Command::Restore {
             backup,
@@ -1747,6 +1760,23 @@ fn run(cli: Cli) -> Result<()> {
             today,
             now,
         } => database::demo(bind, &db, today, now),
+    }
+}
+
+/// `arbiter draw-lot`: the seed drawn, the criterion that records it, and the order it draws.
+fn draw_lot(seed: u64, teams: Option<usize>) {
+    println!(
+        "Seed {seed}: add \"LOT:{seed}\" to the ruleset's criteria where the lot decides; anyone can draw the same order again from it."
+    );
+    if let Some(n) = teams {
+        let listed: Vec<String> = arbiter_core::scoring::standings::lot_order(n, seed)
+            .iter()
+            .map(|t| (t + 1).to_string())
+            .collect();
+        println!(
+            "The order it draws of {n} teams, by their place in the list: {}",
+            listed.join(", ")
+        );
     }
 }
 

@@ -165,12 +165,39 @@ pub fn run(args: &PairArgs) -> Result<()> {
     let paired = swiss::pair(c, &loaded.rules, &request)
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let out = match args.format {
-        PairFormat::Table => table(c, &paired, args.explain),
+        PairFormat::Table => format!(
+            "{}{}",
+            seeding(c, &loaded.rules),
+            table(c, &paired, args.explain)
+        ),
         PairFormat::Json => json(&paired),
         PairFormat::Trf => with_round(&loaded, &paired)?,
     };
     print!("{out}");
     Ok(())
+}
+
+/// With `[pairing] seed = "average_top"`: the start numbers, each with the average it was
+/// given by; nothing under the file's order.
+fn seeding(c: &arbiter_core::record::model::Competition, rules: &arbiter_core::Ruleset) -> String {
+    let arbiter_core::rules::ruleset::SeedOrder::AverageTop(top) = rules.pairing.seed else {
+        return String::new();
+    };
+    let mut out = format!(
+        "Start numbers by the average rating of each team's top {top} players (C.04.6 art. 1.1):\n"
+    );
+    for s in swiss::seeding(c, rules) {
+        let average = s.average.map_or_else(
+            || "no rated player".to_string(),
+            arbiter_core::scoring::standings::format_number,
+        );
+        out.push_str(&format!(
+            "{:>3} {} ({average})\n",
+            s.number, c.teams[s.team].name
+        ));
+    }
+    out.push('\n');
+    out
 }
 
 fn name(c: &arbiter_core::record::model::Competition, id: &TeamId) -> String {
@@ -366,13 +393,11 @@ fn stored(args: &PairArgs) -> Result<()> {
         let teams = &n.view.competition.teams;
         let mut swaps = Vec::new();
         for s in &args.swaps {
+            // Start numbers as `[pairing] seed` gives them.
             let team = |x: &str| {
-                x.trim()
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|x| x.checked_sub(1))
-                    .and_then(|i| teams.get(i))
-                    .map(|t| t.id.clone())
+                x.trim().parse::<u32>().ok().and_then(|x| {
+                    swiss::team_of_start_number(&n.view.competition, &n.view.rules, x)
+                })
             };
             let pair = s
                 .split_once(':')

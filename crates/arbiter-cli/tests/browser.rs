@@ -531,6 +531,7 @@ fn movable_match() -> (String, String, jiff::civil::Date) {
                             today,
                             calendar: Some(calendar.clone()),
                             why: arbiter_core::season::postpone::Postponement::Arranged,
+                            weekend_days: Vec::new(),
                         };
                         if arbiter_core::season::postpone::check(&c.competition, &mv).is_empty() {
                             return (

@@ -222,3 +222,36 @@ fn c046_a_stored_team_swiss_is_paired_and_published_by_an_officer() {
     assert!(why.contains("C.04.6 art. 1.2"), "{why}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `[pairing] seed = "average_top"`, `seed_top = 2` (docs/rulesets.md): the start numbers by
+/// the average of each team's two best-rated players, printed with the averages, and round 1
+/// paired by them: 1 (Bravo, 2100) v 3 (Charlie, 1600), 4 (Delta, unrated) v 2 (Alpha, 1900).
+#[test]
+fn c046_art_1_1_pair_prints_the_start_numbers_with_the_averages_they_come_from() {
+    let dir = std::env::temp_dir().join(format!("arbiter-pair-seed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("seeded.json");
+    std::fs::write(
+        &file,
+        r#"{"format": "arbiter/competition@1", "name": "Seeded",
+ "rules": {"extends": "fide-team", "pairing": {"rounds": 5, "initial_colour": "white", "seed": "average_top", "seed_top": 2}},
+ "teams": [
+  {"id": "a", "name": "Alpha", "players": [{"id": "a1", "name": "A One", "rating": 2000}, {"id": "a2", "name": "A Two", "rating": 1500}, {"id": "a3", "name": "A Three", "rating": 1800}]},
+  {"id": "b", "name": "Bravo", "players": [{"id": "b1", "name": "B One", "rating": 2200}, {"id": "b2", "name": "B Two", "rating": 2000}]},
+  {"id": "c", "name": "Charlie", "players": [{"id": "c1", "name": "C One", "rating": 1600}]},
+  {"id": "d", "name": "Delta", "players": [{"id": "d1", "name": "D One"}]}]}
+"#,
+    )
+    .unwrap();
+    let out = arbiter(&["pair", file.to_str().unwrap(), "--round", "1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Start numbers by the average rating of each team's top 2 players (C.04.6 art. 1.1):\n  1 Bravo (2100)\n  2 Alpha (1900)\n  3 Charlie (1600)\n  4 Delta (no rated player)\n\nRound 1\n  1    1 Bravo  -    3 Charlie\n  2    4 Delta  -    2 Alpha\n"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

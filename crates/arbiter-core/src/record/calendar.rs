@@ -233,10 +233,12 @@ impl SchoolCalendar {
         self.match_days(&SCHOOL_WEEK)
     }
 
-    /// The season's school days falling on one of `weekdays`, in order.
+    /// The season's days falling on one of `weekdays` that no closure covers, in order: its
+    /// school days on those weekdays, and a Saturday or Sunday only when `weekdays` names it (a
+    /// weekend league's `[calendar] match_days`).
     pub fn match_days(&self, weekdays: &[Weekday]) -> Vec<Date> {
         days(self.starts_on, self.ends_on)
-            .filter(|&d| weekdays.contains(&d.weekday()) && self.is_school_day(d))
+            .filter(|&d| weekdays.contains(&d.weekday()) && self.closure_on(d).is_none())
             .collect()
     }
 }
@@ -403,8 +405,13 @@ mod tests {
         // 21 weeks of Mondays and Wednesdays, less 25 Nov, 21, 23, 28 and 30 Dec and 18 Jan.
         assert_eq!(days.len(), 21 * 2 - 6);
         assert!(c.match_days(&[]).is_empty());
-        assert!(c.match_days(&[Weekday::Saturday]).is_empty());
         assert_eq!(c.school_days().len(), c.match_days(&SCHOOL_WEEK).len());
+        // A weekend league's Sundays: every Sunday of the season outside the closures (the
+        // winter break covers 27 Dec).
+        let sundays = c.match_days(&[Weekday::Sunday]);
+        assert_eq!(sundays.first(), Some(&date(2026, 10, 11)));
+        assert!(!sundays.contains(&date(2026, 12, 27)), "closed");
+        assert!(sundays.iter().all(|d| d.weekday() == Weekday::Sunday));
     }
 
     #[test]

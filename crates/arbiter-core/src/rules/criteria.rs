@@ -1,5 +1,6 @@
 //! Standings criteria as a ruleset names them: the native ones of the two rulebooks
-//! (`GP`, `MP`, `H2H:GP`, `H2H:MP`, `H2H:BOARDS`) and FIDE's team tie-breaks by their C.07 codes
+//! (`GP`, `MP`, `H2H:GP`, `H2H:MP`, `H2H:BOARDS`), those of other leagues (`BP`, `WINS`,
+//! `DEFAULTS`, `BERLINER`) and FIDE's team tie-breaks by their C.07 codes
 //! with the TRF-2026 modifiers (`NAME[:MP|:GP][/Cn|/Mn][/P][/F]`).
 //!
 //! It also holds a ranking's vocabulary ([`CriterionValue`], [`StandingsError`]) and says which
@@ -42,6 +43,25 @@ pub enum CriterionKind {
     HeadToHead(ScoreBasis),
     /// AS-17: among the games of those matches, wins on board 1, then board 2, and so on.
     HeadToHeadBoards,
+    /// `BP`: the sum of board points, each board's game points times its weight (`[scoring]
+    /// board_weights`); the game points when no board is weighted.
+    BoardPoints,
+    /// `WINS`: games won, over the board or by the opponent's default, in matches that count
+    /// (a whole-match forfeit is no games).
+    GamesWon,
+    /// `DEFAULTS`: boards the team defaulted, a whole match forfeited counting every board;
+    /// fewer is better.
+    Defaults,
+    /// `TOP:n`: game points scored against the teams placed in the top n by the criteria
+    /// before this one (a place shared across the n-th position counts all who share it), a
+    /// team's own matches against itself none.
+    TopTeams(u32),
+    /// `LOT:seed`: a lot drawn from a recorded seed (as AS-8's, `pairing::lot`): each team's
+    /// position in the order the seed draws of the teams as listed; lower is better.
+    Lot(u64),
+    /// `BERLINER`: the Berliner Wertung over all matches (reference/standards.md): on n boards,
+    /// board 1's game points count n times, board 2's n − 1, … the last board's once.
+    Berliner,
     /// A FIDE C.07 team tie-break.
     Fide(FideTiebreak),
 }
@@ -179,7 +199,8 @@ pub struct CriterionParseError {
     pub reason: String,
 }
 
-const NATIVE: &str = "GP, MP, H2H:GP, H2H:MP, H2H:BOARDS";
+const NATIVE: &str =
+    "GP, MP, H2H:GP, H2H:MP, H2H:BOARDS, BP, WINS, DEFAULTS, BERLINER, TOP:n, LOT:seed";
 
 impl FromStr for CriterionKind {
     type Err = CriterionParseError;
@@ -196,7 +217,33 @@ impl FromStr for CriterionKind {
             "H2H" | "H2H:GP" => return Ok(CriterionKind::HeadToHead(ScoreBasis::GamePoints)),
             "H2H:MP" => return Ok(CriterionKind::HeadToHead(ScoreBasis::MatchPoints)),
             "H2H:BOARDS" => return Ok(CriterionKind::HeadToHeadBoards),
+            "BP" => return Ok(CriterionKind::BoardPoints),
+            "WINS" => return Ok(CriterionKind::GamesWon),
+            "DEFAULTS" => return Ok(CriterionKind::Defaults),
+            "BERLINER" => return Ok(CriterionKind::Berliner),
+            "LOT" => {
+                return Err(err(
+                    "`LOT` needs the seed it was drawn from, recorded in the code so that anyone can draw it again: write LOT:<seed>, e.g. LOT:48213 (`arbiter draw-lot` draws one)"
+                        .into(),
+                ));
+            }
             _ => {}
+        }
+        if let Some(n) = upper.strip_prefix("TOP:") {
+            return match n.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(CriterionKind::TopTeams(n)),
+                _ => Err(err(format!(
+                    "`TOP:{n}` needs the number of top teams, 1 or more: TOP:4 counts the game points against the teams placed 1 to 4 by the criteria before it"
+                ))),
+            };
+        }
+        if let Some(seed) = upper.strip_prefix("LOT:") {
+            return seed.parse::<u64>().map(CriterionKind::Lot).map_err(|_| {
+                err(format!(
+                    "`LOT:{seed}` needs the seed of the draw, a whole number from 0 to {}: LOT:48213",
+                    u64::MAX
+                ))
+            });
         }
         let mut parts = upper.split('/');
         let head = parts.next().unwrap_or_default();
@@ -268,10 +315,15 @@ impl CriterionSpec {
         })
     }
 
-    /// Whether a smaller value ranks higher: BC (C.07 art. 12.1), and the FIDE tie-breaks whose
-    /// value is a place inside the tied group (DE, EDE and its variants, TBR, BBE).
+    /// Whether a smaller value ranks higher: `DEFAULTS`, BC (C.07 art. 12.1), and the FIDE
+    /// tie-breaks whose value is a place inside the tied group (DE, EDE and its variants, TBR,
+    /// BBE).
     pub fn lower_is_better(&self) -> bool {
-        matches!(&self.kind, CriterionKind::Fide(f) if f.code == FideCode::Bc || f.is_group())
+        match &self.kind {
+            CriterionKind::Defaults | CriterionKind::Lot(_) => true,
+            CriterionKind::Fide(f) => f.code == FideCode::Bc || f.is_group(),
+            _ => false,
+        }
     }
 }
 
@@ -333,6 +385,29 @@ mod tests {
             "h2h:boards".parse::<CriterionKind>().unwrap(),
             CriterionKind::HeadToHeadBoards
         );
+    }
+
+    #[test]
+    fn other_leagues_codes() {
+        for (code, kind) in [
+            ("BP", CriterionKind::BoardPoints),
+            ("wins", CriterionKind::GamesWon),
+            ("DEFAULTS", CriterionKind::Defaults),
+            ("Berliner", CriterionKind::Berliner),
+            ("TOP:4", CriterionKind::TopTeams(4)),
+            ("lot:48213", CriterionKind::Lot(48213)),
+        ] {
+            assert_eq!(code.parse::<CriterionKind>().unwrap(), kind, "{code}");
+        }
+        assert!(CriterionSpec::parse("DEFAULTS").unwrap().lower_is_better());
+        assert!(!CriterionSpec::parse("WINS").unwrap().lower_is_better());
+        let e = "WONS".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("BERLINER"), "{e}");
+        let e = "TOP:0".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("1 or more"), "{e}");
+        let e = "LOT".parse::<CriterionKind>().unwrap_err();
+        assert!(e.to_string().contains("LOT:<seed>"), "{e}");
+        assert!(CriterionSpec::parse("LOT:7").unwrap().lower_is_better());
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! What every game and match is worth under a ruleset: game points (GT-S1, GT-S2), match points
-//! from the majority of game points (GT-S4, AS-15), forfeited matches (GT-M7), byes, and the drop
+//! What every game and match is worth under a ruleset: game points (GT-S1, GT-S2), board points
+//! (game points times a board's weight, `[scoring] board_weights`), match points from the
+//! majority of board points (GT-S4, AS-15) or from half the points available (`[scoring]
+//! decided_by`), forfeited matches (GT-M7), byes, and the drop
 //! rule (GT-M5), whose exclusions are computed here and never deleted from the record.
 //!
 //! The area also holds the standings built from these scores ([`standings`]) and FIDE's C.07
@@ -7,13 +9,15 @@
 
 pub mod fide;
 pub mod standings;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 
 use crate::record::model::{
-    ByeKind, Competition, GameOutcome, MatchOutcome, Pairing, Side, TeamId,
+    ByeKind, Competition, GameOutcome, GameResult, MatchOutcome, Pairing, Side, TeamId,
 };
-use crate::rules::ruleset::{Award, Ruleset};
+use crate::rules::ruleset::{Award, MatchDecision, Ruleset};
 
 /// Every team's score, round by round. Indexes are positions in `Competition::teams`.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,6 +67,10 @@ pub struct TeamScore {
     pub match_points: f64,
     /// The team's game points over the entries that count: its team points in ASTC (AS-14).
     pub game_points: f64,
+    /// The team's board points over the entries that count: its game points, each board's
+    /// times its weight (`[scoring] board_weights`); equal to `game_points` when no board is
+    /// weighted.
+    pub board_points: f64,
 }
 
 /// What one team scored in one round: a match or a bye.
@@ -82,6 +90,12 @@ pub struct RoundEntry {
     pub game_points: f64,
     /// The opponent's game points in the same match.
     pub opponent_game_points: f64,
+    /// The team's board points for the round (`[scoring] board_weights`): each board's game
+    /// points times its weight; a forfeit or bye's game points times the boards' mean weight.
+    /// Equal to `game_points` when no board is weighted.
+    pub board_points: f64,
+    /// The opponent's board points in the same match.
+    pub opponent_board_points: f64,
     /// Board by board, board 1 first; empty for byes and whole-match forfeits.
     pub boards: Vec<BoardScore>,
     /// GT-M5: the entry counts for no figure.
@@ -245,6 +259,8 @@ fn score_with(competition: &Competition, rules: &Ruleset, byes: Byes) -> ScoreSh
                         match_points: award.match_points,
                         game_points: award.game_points,
                         opponent_game_points: 0.0,
+                        board_points: award_board_points(rules, award.game_points),
+                        opponent_board_points: 0.0,
                         boards: Vec::new(),
                         excluded: None,
                     });
@@ -275,6 +291,12 @@ fn score_with(competition: &Competition, rules: &Ruleset, byes: Byes) -> ScoreSh
                 .iter()
                 .filter(|e| e.counts())
                 .map(|e| e.game_points),
+        );
+        team.board_points = total(
+            team.entries
+                .iter()
+                .filter(|e| e.counts())
+                .map(|e| e.board_points),
         );
     }
     sheet
@@ -317,15 +339,82 @@ pub fn game_points(rules: &Ruleset, outcome: GameOutcome) -> f64 {
     }
 }
 
-/// GT-S4, AS-15: the team with more game points wins the match.
+/// GT-S4, AS-15: the team with more board points wins the match (board points are game points
+/// when no board is weighted); under `[scoring] decided_by = "half_of_boards"` a team wins with
+/// more than half the board points the match has, draws with exactly half, and takes the loss's
+/// match points with less, whatever its opponent scored.
 pub fn match_points(rules: &Ruleset, own: f64, opponent: f64) -> f64 {
-    if own > opponent {
-        rules.match_points.win
-    } else if own < opponent {
-        rules.match_points.loss
-    } else {
-        rules.match_points.draw
+    let (win, draw, loss) = (
+        rules.match_points.win,
+        rules.match_points.draw,
+        rules.match_points.loss,
+    );
+    match rules.scoring.decided_by {
+        MatchDecision::Majority => {
+            if own > opponent {
+                win
+            } else if own < opponent {
+                loss
+            } else {
+                draw
+            }
+        }
+        MatchDecision::HalfOfBoards => {
+            let half = rules.max_board_points() / 2.0;
+            if own > half {
+                win
+            } else if own == half {
+                draw
+            } else {
+                loss
+            }
+        }
     }
+}
+
+/// The Berliner Wertung of one match (reference/standards.md: a German-league tie-break, not in
+/// C.07): its boards' game points, board 1 first, on n boards board 1's counting n times, board
+/// 2's n − 1 times, … the last board's once. The one computation of it: the standings' `BERLINER`
+/// sums it over a team's matches, a drawn playoff match compares the two teams' (GT-F4).
+pub fn berliner(points: &[f64]) -> f64 {
+    let n = points.len();
+    total(
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| p * f64::from(u32::try_from(n - i).unwrap_or(0))),
+    )
+}
+
+/// The Berliner Wertung of a match not played on its boards (a forfeit, a bye) that awarded
+/// `game_points` on `boards` boards: as if every board had scored the same share, so a forfeit
+/// won 4–0 counts as four boards won (4 + 3 + 2 + 1 = 10).
+pub fn berliner_of_award(game_points: f64, boards: u32) -> f64 {
+    game_points * (f64::from(boards) + 1.0) / 2.0
+}
+
+/// The board points of one board for a team: its game points times the board's weight
+/// (`[scoring] board_weights`; 1 when unweighted).
+pub fn board_points(rules: &Ruleset, board: u32, outcome: GameOutcome) -> f64 {
+    game_points(rules, outcome) * rules.board_weight(board)
+}
+
+/// The board points of a forfeit or bye awarded `game_points`: as if each board weighed the
+/// boards' mean weight, so a whole match's game points are the whole match's board points.
+pub fn award_board_points(rules: &Ruleset, game_points: f64) -> f64 {
+    game_points * rules.total_board_weight() / f64::from(rules.boards.max(1))
+}
+
+/// A match's board points for each side, home first, from its boards' results in order.
+pub fn match_board_points(rules: &Ruleset, results: &[GameResult]) -> [f64; 2] {
+    let mut points = [0.0, 0.0];
+    for (i, r) in results.iter().enumerate() {
+        let board = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        for (s, side) in [Side::Home, Side::Away].into_iter().enumerate() {
+            points[s] += board_points(rules, board, r.outcome_for(side));
+        }
+    }
+    points
 }
 
 fn score_match(
@@ -343,6 +432,8 @@ fn score_match(
         match_points: 0.0,
         game_points: 0.0,
         opponent_game_points: 0.0,
+        board_points: 0.0,
+        opponent_board_points: 0.0,
         boards: Vec::new(),
         excluded: None,
     };
@@ -363,6 +454,8 @@ fn score_match(
                 e.match_points = rules.forfeit_match.loser.match_points;
                 e.game_points = rules.forfeit_match.loser.game_points;
                 e.opponent_game_points = rules.forfeit_match.loser.game_points;
+                e.board_points = award_board_points(rules, e.game_points);
+                e.opponent_board_points = e.board_points;
             }
         }
         MatchOutcome::Boards(boards) => {
@@ -387,11 +480,17 @@ fn score_match(
             a.game_points = ap;
             h.opponent_game_points = ap;
             a.opponent_game_points = hp;
+            let results: Vec<GameResult> = boards.iter().map(|b| b.result).collect();
+            let [hb, ab] = match_board_points(rules, &results);
+            h.board_points = hb;
+            a.board_points = ab;
+            h.opponent_board_points = ab;
+            a.opponent_board_points = hb;
             if complete {
                 h.kind = EntryKind::Played;
                 a.kind = EntryKind::Played;
-                h.match_points = match_points(rules, hp, ap);
-                a.match_points = match_points(rules, ap, hp);
+                h.match_points = match_points(rules, hb, ab);
+                a.match_points = match_points(rules, ab, hb);
             }
         }
     }
@@ -408,6 +507,10 @@ fn set_forfeit(rules: &Ruleset, winner: &mut RoundEntry, loser: &mut RoundEntry)
     loser.match_points = f.loser.match_points;
     loser.game_points = f.loser.game_points;
     loser.opponent_game_points = f.winner.game_points;
+    winner.board_points = award_board_points(rules, winner.game_points);
+    winner.opponent_board_points = award_board_points(rules, winner.opponent_game_points);
+    loser.board_points = award_board_points(rules, loser.game_points);
+    loser.opponent_board_points = award_board_points(rules, loser.opponent_game_points);
 }
 
 /// GT-M5. The second match forfeit drops a team. If it played under half its schedule, all its

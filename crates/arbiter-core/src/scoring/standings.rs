@@ -11,11 +11,11 @@ use std::cmp::Ordering;
 
 use crate::rules::criteria::{CriterionKind, CriterionSpec, ScoreBasis};
 // The vocabulary of a ranking lives with the criteria, so that the FIDE code can use it too.
-use crate::record::model::Competition;
+use crate::record::model::{Competition, GameOutcome};
 pub use crate::rules::criteria::{CriterionValue, StandingsError};
 use crate::rules::ruleset::Ruleset;
 use crate::scoring::fide;
-use crate::scoring::{self, EntryKind, ScoreSheet};
+use crate::scoring::{self, EntryKind, RoundEntry, ScoreSheet};
 
 /// Everything a criterion may look at.
 #[derive(Debug, Clone, Copy)]
@@ -108,7 +108,14 @@ pub fn is_group_criterion(kind: &CriterionKind) -> bool {
     match kind {
         CriterionKind::HeadToHead(_) | CriterionKind::HeadToHeadBoards => true,
         CriterionKind::Fide(tb) => tb.is_group(),
-        CriterionKind::GamePoints | CriterionKind::MatchPoints => false,
+        CriterionKind::GamePoints
+        | CriterionKind::MatchPoints
+        | CriterionKind::BoardPoints
+        | CriterionKind::GamesWon
+        | CriterionKind::Defaults
+        | CriterionKind::Berliner
+        | CriterionKind::TopTeams(_)
+        | CriterionKind::Lot(_) => false,
     }
 }
 
@@ -173,6 +180,15 @@ pub fn rank(
                 Some(fide::tied_values(&ctx.fide_input(), tb, &tied)?)
             }
             kind if is_group_criterion(kind) => None,
+            // The top n by the criteria before this one: the groups as they stand now.
+            CriterionKind::TopTeams(n) => {
+                let active: Vec<&[usize]> = groups
+                    .iter()
+                    .filter(|(is_dropped, _)| !is_dropped)
+                    .map(|(_, g)| g.as_slice())
+                    .collect();
+                Some(against(sheet, &top_of(&active, *n)))
+            }
             _ => Some(team_values(&ctx, spec)?),
         };
         let mut next = Vec::with_capacity(groups.len());
@@ -381,12 +397,108 @@ fn team_values(
             .iter()
             .map(|t| CriterionValue::Number(t.match_points))
             .collect(),
+        CriterionKind::BoardPoints => sheet
+            .teams
+            .iter()
+            .map(|t| CriterionValue::Number(t.board_points))
+            .collect(),
+        CriterionKind::GamesWon => per_entry(sheet, |e| {
+            count_boards(e, |o| {
+                matches!(o, GameOutcome::Win | GameOutcome::ForfeitWin)
+            })
+        }),
+        CriterionKind::Defaults => per_entry(sheet, |e| match e.kind {
+            EntryKind::ForfeitLoss | EntryKind::DoubleForfeit => f64::from(sheet.boards),
+            _ => count_boards(e, |o| {
+                matches!(o, GameOutcome::ForfeitLoss | GameOutcome::DoubleForfeit)
+            }),
+        }),
+        CriterionKind::Berliner => per_entry(sheet, |e| match e.kind {
+            EntryKind::Played => {
+                let points: Vec<f64> = e.boards.iter().map(|b| b.points).collect();
+                scoring::berliner(&points)
+            }
+            // A match not played on the boards: its game points spread evenly over them.
+            _ => scoring::berliner_of_award(e.game_points, sheet.boards),
+        }),
+        CriterionKind::Lot(seed) => lot_places(sheet.teams.len(), *seed),
+        // `rank` reads it from the groups the criteria before it leave; with none before it,
+        // every team shares one place, so the top n are the whole field.
+        CriterionKind::TopTeams(n) => {
+            let all: Vec<usize> = (0..sheet.teams.len()).collect();
+            against(sheet, &top_of(&[all.as_slice()], *n))
+        }
         CriterionKind::Fide(tb) => fide::team_values(&ctx.fide_input(), tb)?,
         CriterionKind::HeadToHead(_) | CriterionKind::HeadToHeadBoards => {
             let all: Vec<usize> = (0..sheet.teams.len()).collect();
             group_values(ctx, spec, &all)?
         }
     })
+}
+
+/// Each team's sum of `value` over its entries that count (GT-M5's excluded ones do not).
+fn per_entry(sheet: &ScoreSheet, value: impl Fn(&RoundEntry) -> f64) -> Vec<CriterionValue> {
+    sheet
+        .teams
+        .iter()
+        .map(|t| {
+            CriterionValue::Number(scoring::total(
+                t.entries.iter().filter(|e| e.counts()).map(&value),
+            ))
+        })
+        .collect()
+}
+
+/// `TOP:n`: the teams placed in the top `n` by groups in rank order (each a place, its teams
+/// tied): every group that starts at or above position `n`, so a place shared across the n-th
+/// position counts all who share it.
+pub fn top_of(groups: &[&[usize]], n: u32) -> Vec<usize> {
+    let mut top = Vec::new();
+    for g in groups {
+        if top.len() >= n as usize {
+            break;
+        }
+        top.extend_from_slice(g);
+    }
+    top
+}
+
+/// Each team's game points in the matches (that count) against the teams of `top`.
+fn against(sheet: &ScoreSheet, top: &[usize]) -> Vec<CriterionValue> {
+    per_entry(sheet, |e| {
+        if e.opponent.is_some_and(|o| top.contains(&o)) {
+            e.game_points
+        } else {
+            0.0
+        }
+    })
+}
+
+/// `LOT:seed`: each team's place (from 1) in the order the seed draws of the teams as listed,
+/// by the generator of AS-8's lot: the same seed draws the same order on every machine.
+pub fn lot_places(teams: usize, seed: u64) -> Vec<CriterionValue> {
+    let order = lot_order(teams, seed);
+    let mut place = vec![CriterionValue::NotApplied; teams];
+    for (i, &t) in order.iter().enumerate() {
+        place[t] = CriterionValue::Number(i as f64 + 1.0);
+    }
+    place
+}
+
+/// `LOT:seed`: the teams (positions in the list) in the order the seed draws them, first first.
+pub fn lot_order(teams: usize, seed: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..teams).collect();
+    crate::pairing::lot::Lot::new(seed).shuffle(&mut order);
+    order
+}
+
+/// How many of an entry's boards ended as `which` says.
+fn count_boards(e: &RoundEntry, which: impl Fn(GameOutcome) -> bool) -> f64 {
+    e.boards
+        .iter()
+        .filter(|b| which(b.outcome))
+        .map(|_| 1.0)
+        .sum()
 }
 
 /// Values of a group criterion on the mini-table of exactly `group`, in `group`'s order.
@@ -399,7 +511,14 @@ fn group_values(
         CriterionKind::HeadToHead(basis) => Ok(head_to_head(ctx.sheet, group, *basis)),
         CriterionKind::HeadToHeadBoards => Ok(board_preference(ctx.sheet, group)),
         CriterionKind::Fide(tb) => fide::group_values(&ctx.fide_input(), tb, group),
-        CriterionKind::GamePoints | CriterionKind::MatchPoints => {
+        CriterionKind::GamePoints
+        | CriterionKind::MatchPoints
+        | CriterionKind::BoardPoints
+        | CriterionKind::GamesWon
+        | CriterionKind::Defaults
+        | CriterionKind::Berliner
+        | CriterionKind::TopTeams(_)
+        | CriterionKind::Lot(_) => {
             let v = team_values(ctx, spec)?;
             Ok(group.iter().map(|&t| v[t].clone()).collect())
         }
@@ -476,6 +595,33 @@ pub fn format_number(x: f64) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
+/// `TOP:n`'s top teams as the standings by `before` (the criteria before it) place them.
+fn top_before(
+    before: &[CriterionSpec],
+    competition: &Competition,
+    rules: &Ruleset,
+    sheet: &ScoreSheet,
+    n: u32,
+) -> Vec<usize> {
+    let Ok(s) = rank(competition, rules, sheet, before) else {
+        return Vec::new();
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut last_rank = None;
+    for row in s.rows.iter().filter(|r| !r.dropped) {
+        if last_rank == Some(row.rank) {
+            if let Some(g) = groups.last_mut() {
+                g.push(row.team);
+            }
+        } else {
+            groups.push(vec![row.team]);
+        }
+        last_rank = Some(row.rank);
+    }
+    let slices: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
+    top_of(&slices, n)
+}
+
 /// One sentence of the standings' explanation, for the pair of rows `upper` and `upper + 1`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Explanation {
@@ -528,6 +674,11 @@ pub fn explain(
                     let cite = rule.as_ref().map_or(String::new(), |r| format!(" ({r})"));
                     let among = if is_group_criterion(&spec.kind) {
                         format!(", counting only the matches among {}", names(group))
+                    } else if let CriterionKind::TopTeams(n) = spec.kind {
+                        let top = top_before(&s.criteria[..*index], competition, rules, sheet, n);
+                        format!(", the game points against {}", names(&top))
+                    } else if let CriterionKind::Lot(seed) = spec.kind {
+                        format!(", their places in the lot drawn from seed {seed}")
                     } else {
                         String::new()
                     };

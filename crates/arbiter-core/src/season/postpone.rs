@@ -58,6 +58,10 @@ pub struct Move {
     pub calendar: Option<SchoolCalendar>,
     /// Arranged beforehand, or postponed for the weather.
     pub why: Postponement,
+    /// The Saturday or Sunday the league's ruleset names as a match day (`[calendar]
+    /// match_days`, [`crate::rules::ruleset::Ruleset::weekend_match_days`]): a match may move
+    /// to one; empty for a school league, whose matches are played on school days.
+    pub weekend_days: Vec<jiff::civil::Weekday>,
 }
 
 /// What a move would break. Errors refuse it; a [`crate::rules::validate::Severity::Violation`]
@@ -265,11 +269,22 @@ fn check_day<'c>(
             ),
         )));
     }
-    if !is_weekday(mv.to) {
+    if !is_weekday(mv.to) && !mv.weekend_days.contains(&mv.to.weekday()) {
+        // A school league plays on school days; a weekend league on the days it names.
+        let instead = if mv.weekend_days.is_empty() {
+            "not a school day; matches are played on school days".to_string()
+        } else {
+            let named: Vec<&str> = mv.weekend_days.iter().map(|w| weekday_name(*w)).collect();
+            format!(
+                "not one of the league's weekend match days ({}); move the match to a weekday or to {}",
+                named.join(", "),
+                named.join(" or ")
+            )
+        };
         out.push(at(Finding::error(
             Some("GT-M2"),
             format!(
-                "{} is a {}, not a school day; matches are played on school days",
+                "{} is a {}, {instead}",
                 mv.to,
                 weekday_name(mv.to.weekday())
             ),
@@ -289,7 +304,10 @@ fn check_day<'c>(
                     mv.to, cal.ends_on
                 ),
             )));
-        } else if let Some(closure) = cal.closure_on(mv.to).filter(|_| is_weekday(mv.to)) {
+        } else if let Some(closure) = cal
+            .closure_on(mv.to)
+            .filter(|_| is_weekday(mv.to) || mv.weekend_days.contains(&mv.to.weekday()))
+        {
             out.push(at(Finding::error(
                 Some("GT-M2"),
                 format!(
@@ -387,6 +405,7 @@ mod tests {
                 SchoolCalendar::new(date(2026, 10, 5), date(2027, 2, 24), Vec::new()).unwrap(),
             ),
             why: Postponement::Arranged,
+            weekend_days: Vec::new(),
         }
     }
 
@@ -529,6 +548,25 @@ mod tests {
         assert_eq!(check(&season(), &to(date(2026, 11, 3))), []);
     }
 
+    /// A weekend league's Sunday takes a match; its Saturday, not named, is still refused.
+    #[test]
+    fn gt_m2_a_weekend_league_moves_a_match_to_its_sunday() {
+        let sunday = Move {
+            weekend_days: vec![jiff::civil::Weekday::Sunday],
+            ..to(date(2026, 11, 8))
+        };
+        assert_eq!(check(&season(), &sunday), []);
+        let saturday = Move {
+            weekend_days: vec![jiff::civil::Weekday::Sunday],
+            ..to(date(2026, 11, 7))
+        };
+        let f = check(&season(), &saturday);
+        assert_eq!(
+            f[0].message,
+            "2026-11-07 is a Saturday, not one of the league's weekend match days (Sunday); move the match to a weekday or to Sunday"
+        );
+    }
+
     #[test]
     fn gt_m2_a_weekend_the_past_or_a_day_either_team_plays_is_refused() {
         let f = check(&season(), &to(date(2026, 11, 7)));
@@ -626,6 +664,7 @@ mod tests {
                 SchoolCalendar::new(date(2026, 10, 5), date(2027, 3, 12), Vec::new()).unwrap(),
             ),
             why,
+            weekend_days: Vec::new(),
         }
     }
 

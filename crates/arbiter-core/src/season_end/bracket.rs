@@ -507,18 +507,10 @@ fn decide(
     for &step in steps {
         match step {
             PlayoffTiebreak::Berliner => {
-                let len = points.len();
-                let weight = |i: usize| f64::from(u32::try_from(len - i).unwrap_or(0));
-                let bh: f64 = points
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| p.0 * weight(i))
-                    .sum();
-                let ba: f64 = points
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| p.1 * weight(i))
-                    .sum();
+                let side_points =
+                    |pick: fn(&(f64, f64)) -> f64| points.iter().map(pick).collect::<Vec<f64>>();
+                let bh = scoring::berliner(&side_points(|p| p.0));
+                let ba = scoring::berliner(&side_points(|p| p.1));
                 if bh != ba {
                     let side = if bh > ba { Side::Home } else { Side::Away };
                     let how = format!(

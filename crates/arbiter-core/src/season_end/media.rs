@@ -279,7 +279,7 @@ fn division(
         .map(|r| r.number)
         .collect();
     let mut notable = upsets(c, rules);
-    notable.extend(perfect(c, &sheet));
+    notable.extend(perfect(c, rules, &sheet));
     if moment == Moment::End
         && let Some(&last) = played_rounds.last()
     {
@@ -466,9 +466,19 @@ fn player_team(c: &Competition, team: &TeamId, player: &crate::record::model::Pl
     }
 }
 
+/// Whether the team won the match: more game points than its opponent (GT-S4, AS-15), or, where
+/// `[scoring]` weighs boards or decides by half the points, the win's match points.
+fn won(rules: &Ruleset, e: &scoring::RoundEntry) -> bool {
+    if rules.scoring.is_majority_of_game_points() {
+        e.game_points > e.opponent_game_points
+    } else {
+        e.match_points == rules.match_points.win
+    }
+}
+
 /// Teams that won every match they played, and players who won every game they played over
 /// the board, [`PERFECT_GAMES`] or more.
-fn perfect(c: &Competition, sheet: &ScoreSheet) -> Vec<Notable> {
+fn perfect(c: &Competition, rules: &Ruleset, sheet: &ScoreSheet) -> Vec<Notable> {
     let mut out = Vec::new();
     for (t, s) in sheet.teams.iter().enumerate() {
         let matches: Vec<_> = s
@@ -476,11 +486,7 @@ fn perfect(c: &Competition, sheet: &ScoreSheet) -> Vec<Notable> {
             .iter()
             .filter(|e| e.counts() && e.opponent.is_some())
             .collect();
-        if !matches.is_empty()
-            && matches
-                .iter()
-                .all(|e| e.game_points > e.opponent_game_points)
-        {
+        if !matches.is_empty() && matches.iter().all(|e| won(rules, e)) {
             out.push(Notable::PerfectScore {
                 name: c.teams[t].name.clone(),
                 team: None,

@@ -210,12 +210,9 @@ async fn publish_round(
     })?;
     let teams = &n.view.competition.teams;
     let mut swaps = Vec::new();
+    // Start numbers as `[pairing] seed` gives them.
     let team = |x: u32| {
-        usize::try_from(x)
-            .ok()
-            .and_then(|x| x.checked_sub(1))
-            .and_then(|i| teams.get(i))
-            .map(|t| t.id.clone())
+        arbiter_core::pairing::swiss::team_of_start_number(&n.view.competition, &n.view.rules, x)
     };
     for [a, b] in &body.swaps {
         let (Some(ta), Some(tb)) = (team(*a), team(*b)) else {

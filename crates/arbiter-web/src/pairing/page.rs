@@ -75,6 +75,10 @@ struct PairingPage {
     /// The absolute criteria named to override (C.04.1 b, c), as typed.
     override_absolute: String,
     history: String,
+    /// `[pairing] seed = "average_top"`: the heading and each start number with its average;
+    /// empty under the file's order.
+    seeding_heading: String,
+    seeding: Vec<String>,
 }
 
 /// The form: the step, what was read, the swaps so far, the two teams to swap, and why.
@@ -286,7 +290,31 @@ async fn page(
         Some(r) => format!("Pair round {r}: {}", view.record.name),
         None => format!("Pairing: {}", view.record.name),
     };
+    // The start numbers with the averages they come from (`[pairing] seed`).
+    let (seeding_heading, seeding) = match view.rules.pairing.seed {
+        arbiter_core::rules::ruleset::SeedOrder::AverageTop(top) => (
+            format!(
+                "Start numbers by the average rating of each team's top {top} players (C.04.6 art. 1.1)"
+            ),
+            arbiter_core::pairing::swiss::seeding(&view.competition, &view.rules)
+                .iter()
+                .map(|s| {
+                    let average = s.average.map_or_else(
+                        || "no rated player".to_string(),
+                        arbiter_core::scoring::standings::format_number,
+                    );
+                    format!(
+                        "{} {} ({average})",
+                        s.number, view.competition.teams[s.team].name
+                    )
+                })
+                .collect(),
+        ),
+        arbiter_core::rules::ruleset::SeedOrder::File => (String::new(), Vec::new()),
+    };
     let page = PairingPage {
+        seeding_heading,
+        seeding,
         layout: private_layout(
             &title,
             vec![

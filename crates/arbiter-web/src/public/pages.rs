@@ -217,6 +217,19 @@ pub fn criterion_words(spec: &CriterionSpec) -> String {
             "wins on board 1, then board 2 and so on, in the matches among the tied teams"
                 .to_string()
         }
+        CriterionKind::BoardPoints => {
+            "board points, each board's game points times its weight".to_string()
+        }
+        CriterionKind::GamesWon => "games won, over the board or by default".to_string(),
+        CriterionKind::Defaults => "boards defaulted, fewer ranking higher".to_string(),
+        CriterionKind::Berliner => {
+            "the Berliner Wertung: on n boards board 1 counts n times, the last board once"
+                .to_string()
+        }
+        CriterionKind::TopTeams(n) => {
+            format!("game points against the teams placed in the top {n} by the criteria before")
+        }
+        CriterionKind::Lot(seed) => format!("a lot drawn from the recorded seed {seed}"),
         CriterionKind::Fide(_) => format!("FIDE team tie-break {}", spec.code),
     }
 }
@@ -1057,8 +1070,19 @@ pub struct TeamPage {
 }
 
 /// What the entry was for the team, in a word or two.
-pub fn outcome_word(e: &RoundEntry) -> &'static str {
+pub fn outcome_word(e: &RoundEntry, rules: &arbiter_core::Ruleset) -> &'static str {
     match e.kind {
+        // `[scoring]` weighs boards or decides a match by half its points: the match points
+        // say how it went (both teams may lose one).
+        EntryKind::Played if !rules.scoring.is_majority_of_game_points() => {
+            if e.match_points == rules.match_points.win {
+                "won"
+            } else if e.match_points == rules.match_points.draw {
+                "drawn"
+            } else {
+                "lost"
+            }
+        }
         EntryKind::Played => {
             if e.game_points > e.opponent_game_points {
                 "won"
@@ -1166,7 +1190,7 @@ fn team(view: &CompetitionView, t: usize, today: Date) -> Result<TeamPage, WebEr
                 } else {
                     words::score(e.game_points, e.opponent_game_points)
                 },
-                outcome: outcome_word(e),
+                outcome: outcome_word(e, &view.rules),
                 mp: if e.kind == EntryKind::Pending {
                     String::new()
                 } else {

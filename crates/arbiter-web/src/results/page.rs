@@ -2723,6 +2723,7 @@ pub async fn move_match(
         today: state.today_in(&ctx.view.league.time_zone),
         calendar,
         why,
+        weekend_days: ctx.view.rules.weekend_match_days(),
     };
     // GT-F4: a playoff match moves within the playoffs' windows instead of GT-M2's.
     let found = match (&ctx.view.rules.playoffs, ctx.playoff) {

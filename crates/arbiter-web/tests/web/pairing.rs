@@ -30,6 +30,14 @@ async fn swiss_store() -> Store {
 
 /// [`swiss_store`], the demo's team Swiss changed by `edit` before it is stored.
 async fn swiss_store_where(edit: impl FnOnce(&mut Competition)) -> Store {
+    swiss_store_ruled(edit, |rules| rules).await
+}
+
+/// [`swiss_store_where`], its ruleset file changed by `rules` too.
+async fn swiss_store_ruled(
+    edit: impl FnOnce(&mut Competition),
+    rules: impl FnOnce(String) -> String,
+) -> Store {
     let store = store().await;
     let demo = arbiter_demo::generate(jiff::civil::date(2026, 11, 4));
     let open = demo
@@ -68,7 +76,7 @@ async fn swiss_store_where(edit: impl FnOnce(&mut Competition)) -> Store {
             &NewCompetition {
                 slug: "open".into(),
                 name: "Open".into(),
-                rules: RulesRef::Toml(open.rules.clone()),
+                rules: RulesRef::Toml(rules(open.rules.clone())),
             },
             &competition,
             &Actor::system(),
@@ -554,6 +562,49 @@ async fn the_api_gives_the_issues_json_and_publishes_with_swaps_and_their_reason
         StatusCode::CONFLICT
     );
     assert_eq!(publications(&store).await.len(), 1);
+}
+
+/// `[pairing] seed = "average_top"` (issue 34): the page lists the start numbers with the
+/// averages they come from, in the order core's seeding gives, and pairs by them as core does.
+/// The file lists the teams weakest first; the seeding puts the strongest first again.
+#[tokio::test]
+async fn c046_art_1_1_the_pairing_page_lists_the_start_numbers_with_their_averages() {
+    let store = swiss_store_ruled(
+        |c| c.teams.reverse(),
+        |rules| {
+            rules.replace(
+                "[pairing]\n",
+                "[pairing]\nseed = \"average_top\"\nseed_top = 4\n",
+            )
+        },
+    )
+    .await;
+    let (c, rules, _) = stored(&store).await;
+    assert_eq!(
+        rules.pairing.seed,
+        arbiter_core::rules::ruleset::SeedOrder::AverageTop(4)
+    );
+    let seeded = swiss::seeding(&c, &rules);
+    let first = &seeded[0];
+    assert_eq!(c.teams[first.team].name, "Ann Arbor Chess Club");
+    assert_eq!(first.team, c.teams.len() - 1, "listed last, seeded first");
+    let average = arbiter_core::scoring::standings::format_number(first.average.unwrap());
+    let app = app(&store);
+    let mut president = Visitor::signed_in(&app, PRESIDENT).await;
+    let page = president.get(&app, PAGE).await;
+    assert!(
+        page.body.contains(
+            "Start numbers by the average rating of each team&#39;s top 4 players (C.04.6 art. 1.1)"
+        ),
+        "{}",
+        page.body
+    );
+    let line = format!("<li>1 {} ({average})</li>", c.teams[first.team].name);
+    assert!(page.body.contains(&line), "{line} in {}", page.body);
+    // The page's board 1 is core's, start numbers and all.
+    let expected = engine(&store).await;
+    let board_one = format!("<strong>{} ", expected.pairs[0].white_number);
+    assert!(page.body.contains(&board_one), "{}", page.body);
 }
 
 /// The page as the President sees it before publishing, swaps and all, for review: the CSRF

@@ -39,7 +39,7 @@ pub use publish::{
 };
 
 use crate::record::model::{ByeKind, Colour, Competition, Pairing, Side, TeamId};
-use crate::rules::ruleset::{InitialColour, Ruleset};
+use crate::rules::ruleset::{InitialColour, Ruleset, SeedOrder};
 use bracket::Quality;
 use field::Field;
 
@@ -149,13 +149,92 @@ pub fn recorded_roster(competition: &Competition, round: u32) -> Vec<bool> {
     field::recorded_roster(competition, round)
 }
 
+/// One team's start number (art. 1.1) as `[pairing] seed` gives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seeded {
+    /// The team's position in `Competition::teams`.
+    pub team: usize,
+    /// Its start number, from 1.
+    pub number: u32,
+    /// With `seed = "average_top"`: the average rating of its top players, `None` when it has
+    /// no rated player; `None` too under the file's order.
+    pub average: Option<f64>,
+}
+
+/// The teams in start-number order: the file's order, or by the average rating of each team's
+/// `seed_top` highest-rated players, highest first, a team without a rated player last, equal
+/// averages in the file's order (`[pairing] seed`).
+pub fn seeding(competition: &Competition, rules: &Ruleset) -> Vec<Seeded> {
+    let average = |t: usize, top: u32| -> Option<f64> {
+        let mut ratings: Vec<u32> = competition.teams[t]
+            .players
+            .iter()
+            .filter_map(|p| p.rating)
+            .collect();
+        ratings.sort_unstable_by(|a, b| b.cmp(a));
+        ratings.truncate(top as usize);
+        (!ratings.is_empty())
+            .then(|| ratings.iter().map(|&r| f64::from(r)).sum::<f64>() / ratings.len() as f64)
+    };
+    let mut order: Vec<(usize, Option<f64>)> = match rules.pairing.seed {
+        SeedOrder::File => (0..competition.teams.len()).map(|t| (t, None)).collect(),
+        SeedOrder::AverageTop(top) => (0..competition.teams.len())
+            .map(|t| (t, average(t, top)))
+            .collect(),
+    };
+    // Stable: equal averages keep the file's order.
+    order.sort_by(|a, b| match (a.1, b.1) {
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    order
+        .into_iter()
+        .enumerate()
+        .map(|(i, (team, average))| Seeded {
+            team,
+            number: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            average,
+        })
+        .collect()
+}
+
+/// The team with start number `number` (art. 1.1) under `[pairing] seed`: the swaps by hand
+/// name teams so (`3:8`).
+pub fn team_of_start_number(
+    competition: &Competition,
+    rules: &Ruleset,
+    number: u32,
+) -> Option<TeamId> {
+    seeding(competition, rules)
+        .into_iter()
+        .find(|s| s.number == number)
+        .map(|s| competition.teams[s.team].id.clone())
+}
+
+/// The competition with its teams in start-number order (`[pairing] seed`): itself under the
+/// file's order.
+fn in_seed_order(competition: &Competition, rules: &Ruleset) -> Competition {
+    let mut seeded = competition.clone();
+    if rules.pairing.seed != SeedOrder::File {
+        seeded.teams = seeding(competition, rules)
+            .iter()
+            .map(|s| competition.teams[s.team].clone())
+            .collect();
+    }
+    seeded
+}
+
 /// Pairs `request.round` of `competition` by C.04.6 under `rules`' `[pairing]`, from the rounds
-/// before it; any later round is ignored.
+/// before it; any later round is ignored. The start numbers are `[pairing] seed`'s.
 pub fn pair(
     competition: &Competition,
     rules: &Ruleset,
     request: &Request,
 ) -> Result<RoundPairing, PairingError> {
+    let seeded = in_seed_order(competition, rules);
+    let competition = &seeded;
     let round = request.round;
     if round == 0 {
         return Err(PairingError {

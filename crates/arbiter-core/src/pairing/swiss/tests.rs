@@ -250,3 +250,73 @@ fn c046_art_1_6_and_2_1_2_a_forfeited_match_gives_no_colour_no_meeting_and_bars_
     assert!(four.may_have_bye);
     assert_eq!(three.primary, r.match_points.win);
 }
+
+/// `[pairing] seed = "average_top"`, `seed_top = 2`: four teams listed 1 to 4 whose two best
+/// players average 1900 (team 1: 2000, 1800, 1500), 2100 (team 2: 2200, 2000), 1600 (team 3:
+/// 1600 alone, one rated player) and nothing (team 4, unrated): start numbers 2, 1, 3, 4, and
+/// round 1 pairs start number 1 (team 2) against 3 (team 3), 2 (team 1) against 4 (team 4).
+#[test]
+fn c046_art_1_1_start_numbers_by_the_average_of_each_teams_top_players() {
+    let mut c = field_of(4);
+    let ratings: [&[u32]; 4] = [&[2000, 1500, 1800], &[2200, 2000], &[1600], &[]];
+    for (team, list) in c.teams.iter_mut().zip(ratings) {
+        team.players = list
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| crate::record::model::Player {
+                id: crate::record::model::PlayerId(format!("{}-{i}", team.id.0)),
+                name: format!("P{i}"),
+                rating: Some(r),
+                ..Default::default()
+            })
+            .collect();
+    }
+    let rules = rules(|r| r.pairing.seed = SeedOrder::AverageTop(2));
+    let seeded: Vec<(usize, u32, Option<f64>)> = seeding(&c, &rules)
+        .iter()
+        .map(|s| (s.team, s.number, s.average))
+        .collect();
+    assert_eq!(
+        seeded,
+        [
+            (1, 1, Some(2100.0)),
+            (0, 2, Some(1900.0)),
+            (2, 3, Some(1600.0)),
+            (3, 4, None)
+        ]
+    );
+    let p = pair(&c, &rules, &request(1)).unwrap();
+    let ids: Vec<(&str, &str)> = p
+        .pairs
+        .iter()
+        .map(|m| (m.white.0.as_str(), m.black.0.as_str()))
+        .collect();
+    assert_eq!(pairs(&p), [(1, 3), (4, 2)]);
+    assert_eq!(ids, [("2", "3"), ("4", "1")]);
+    // The file's order, as before.
+    let file = seeding(&c, &super::tests::rules(|_| {}));
+    assert_eq!(
+        file.iter().map(|s| s.team).collect::<Vec<_>>(),
+        [0, 1, 2, 3]
+    );
+}
+
+#[test]
+fn c046_art_1_1_average_top_without_seed_top_is_refused_at_its_section() {
+    let text = "extends = \"fide-team\"\n\n[pairing]\nseed = \"average_top\"\n";
+    let e =
+        Ruleset::from_toml("rules.toml", text, &crate::rules::ruleset::PresetsOnly).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(3), Some(1)), "{e}");
+    assert!(e.message.contains("e.g. seed_top = 4"), "{e}");
+    let ok = Ruleset::from_toml(
+        "rules.toml",
+        "extends = \"fide-team\"\n[pairing]\nseed = \"average_top\"\nseed_top = 4\n",
+        &crate::rules::ruleset::PresetsOnly,
+    )
+    .unwrap();
+    assert_eq!(ok.pairing.seed, SeedOrder::AverageTop(4));
+    let back = crate::rules::ruleset::RulesetDocument::from(&ok)
+        .to_toml()
+        .unwrap();
+    assert!(back.contains("seed_top = 4"), "{back}");
+}

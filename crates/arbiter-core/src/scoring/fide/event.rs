@@ -226,7 +226,20 @@ fn record(
             let (own, theirs) = (e.game_points, e.opponent_game_points);
             // A match of forfeited boards only is a played match when both teams scored.
             rec.played = over_the_board || (own > 0.0 && theirs > 0.0);
-            rec.result = if own > theirs {
+            rec.result = if !rules.scoring.is_majority_of_game_points() {
+                // `[scoring]` decides a match on weighted boards or on half the points the
+                // match has: the result is the one its match points say (two teams may both
+                // lose a match), not the comparison of game points.
+                if e.match_points == rules.match_points.win {
+                    RoundResult::Win
+                } else if e.match_points == rules.match_points.draw {
+                    RoundResult::Draw
+                } else if rec.played {
+                    RoundResult::Loss
+                } else {
+                    RoundResult::Zero
+                }
+            } else if own > theirs {
                 RoundResult::Win
             } else if own < theirs {
                 if rec.played {

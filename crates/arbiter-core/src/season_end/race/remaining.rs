@@ -36,6 +36,22 @@ pub(super) fn primary(rules: &Ruleset) -> Option<Primary> {
     }
 }
 
+/// Whether the ruleset reads a match board by board beyond its game points and wins (weighted
+/// boards, the Berliner Wertung, defaults, games won): then every way a match can end is kept
+/// apart, and none is taken for another with the same game points.
+pub(super) fn every_board_counts(rules: &Ruleset) -> bool {
+    !rules.scoring.board_weights.is_empty()
+        || rules.criteria.iter().any(|c| {
+            matches!(
+                c.kind,
+                CriterionKind::BoardPoints
+                    | CriterionKind::GamesWon
+                    | CriterionKind::Defaults
+                    | CriterionKind::Berliner
+            )
+        })
+}
+
 /// One way a remaining match can end.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Outcome {
@@ -106,7 +122,7 @@ impl<'a> Division<'a> {
                 c.kind,
                 CriterionKind::HeadToHeadBoards | CriterionKind::Fide(_)
             )
-        });
+        }) || every_board_counts(rules);
         let remaining =
             remaining_matches(competition, rules, &sheet, &dropped, primary, board_detail);
         let own = (0..competition.teams.len())
@@ -242,13 +258,18 @@ fn ends(
 ) -> Ends {
     let mut outcomes: Vec<Outcome> = Vec::new();
     let mut seen: HashSet<(u64, u64, Vec<u8>, Vec<u8>)> = HashSet::new();
+    let every_board = every_board_counts(rules);
     for o in every_way(rules, known) {
         let wins = if board_detail {
             o.wins.clone()
         } else {
             [Vec::new(), Vec::new()]
         };
-        let [home, away] = wins;
+        let [home, mut away] = wins;
+        if every_board {
+            // Each board's result, so that no two different ends are taken for one.
+            away.extend(o.boards.iter().map(|b| *b as u8));
+        }
         if seen.insert((o.gp[0].to_bits(), o.gp[1].to_bits(), home, away)) {
             outcomes.push(o);
         }
@@ -274,7 +295,7 @@ fn ends(
         .map(|v| {
             let mut d: Vec<usize> = Vec::new();
             for &o in v {
-                if !d.iter().any(|&x| outcomes[x].gp == outcomes[o].gp) {
+                if every_board || !d.iter().any(|&x| outcomes[x].gp == outcomes[o].gp) {
                     d.push(o);
                 }
             }
@@ -312,9 +333,11 @@ fn every_way(rules: &Ruleset, known: &[Option<GameResult>]) -> Vec<Outcome> {
                 wins[s][i] = u8::from(matches!(o, GameOutcome::Win | GameOutcome::ForfeitWin));
             }
         }
+        // The match is decided on board points (weighted, or the game points), as scored.
+        let bp = scoring::match_board_points(rules, &boards);
         let mp = [
-            scoring::match_points(rules, gp[0], gp[1]),
-            scoring::match_points(rules, gp[1], gp[0]),
+            scoring::match_points(rules, bp[0], bp[1]),
+            scoring::match_points(rules, bp[1], bp[0]),
         ];
         out.push(Outcome {
             gp,

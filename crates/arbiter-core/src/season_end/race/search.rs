@@ -147,10 +147,21 @@ pub(super) fn native_criteria(d: &Division) -> Option<Vec<Crit>> {
             CriterionKind::GamePoints => Some(Crit::Gp),
             CriterionKind::HeadToHead(b) => Some(Crit::H2h(b)),
             CriterionKind::HeadToHeadBoards => Some(Crit::Boards),
-            CriterionKind::Fide(_) => None,
+            // Read board by board: the search below does not compute them, the standings do.
+            CriterionKind::BoardPoints
+            | CriterionKind::GamesWon
+            | CriterionKind::Defaults
+            | CriterionKind::Berliner
+            | CriterionKind::TopTeams(_)
+            | CriterionKind::Lot(_)
+            | CriterionKind::Fide(_) => None,
         })
         .collect();
-    crits.filter(|c| matches!(c.first(), Some(Crit::Mp | Crit::Gp)))
+    // Board weights or a match decided by half the points make match points that the search's
+    // sums of game points do not foresee: the standings decide every scenario then.
+    crits
+        .filter(|c| matches!(c.first(), Some(Crit::Mp | Crit::Gp)))
+        .filter(|_| d.rules.scoring.is_majority_of_game_points())
 }
 
 /// A place, and a scenario (an outcome a match) that reaches it.

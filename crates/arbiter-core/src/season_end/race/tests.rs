@@ -143,9 +143,11 @@ fn first_criterion(rules: &Ruleset, boards: &[GameResult], s: usize) -> f64 {
             .map(|b| scoring::game_points(rules, b.outcome_for(side[s])))
             .sum()
     };
+    // The match is decided on board points: the game points unless `[scoring]` weighs boards.
+    let bp = scoring::match_board_points(rules, boards);
     match remaining::primary(rules) {
         Some(remaining::Primary::Gp) => gp(s),
-        _ => scoring::match_points(rules, gp(s), gp(1 - s)),
+        _ => scoring::match_points(rules, bp[s], bp[1 - s]),
     }
 }
 
@@ -357,12 +359,22 @@ fn small_cases(
     rulesets_taken: usize,
     agrees: impl Fn(&Competition, &Ruleset) -> Result<(), String>,
 ) -> usize {
+    small_cases_of(seed, rulesets, rulesets_taken, agrees)
+}
+
+/// As [`small_cases`], under the rulesets `make` gives for a number of boards.
+fn small_cases_of(
+    seed: u64,
+    make: fn(u32) -> Vec<(&'static str, Ruleset)>,
+    rulesets_taken: usize,
+    agrees: impl Fn(&Competition, &Ruleset) -> Result<(), String>,
+) -> usize {
     let mut rng = Rng(seed);
     let mut cases = 0;
     for teams in 4..=6u32 {
         for left in 1..=6usize {
             for boards in [1u32, 2, 4] {
-                for (name, rules) in rulesets(boards).into_iter().take(rulesets_taken) {
+                for (name, rules) in make(boards).into_iter().take(rulesets_taken) {
                     for _ in 0..2 {
                         let c = season(teams, Cycles::Single, left, &rules, &mut rng);
                         if scenarios(&c, &rules) > 6_600 {
@@ -378,6 +390,54 @@ fn small_cases(
         }
     }
     cases
+}
+
+/// Rulesets of other leagues (`[scoring]`, the criteria `BP`, `WINS`, `DEFAULTS`, `BERLINER`)
+/// on `boards` boards, with GT-F3's two qualifiers.
+fn other_leagues(boards: u32) -> Vec<(&'static str, Ruleset)> {
+    let base = rulesets(boards).remove(0).1;
+    let with = |codes: &[&str], change: fn(&mut crate::rules::ruleset::RulesetSpec)| {
+        base.with(|r| {
+            r.criteria = codes
+                .iter()
+                .map(|c| CriterionSpec::parse(c).unwrap())
+                .collect();
+            change(r);
+        })
+        .unwrap()
+    };
+    vec![
+        (
+            "MP, GP, BERLINER by half of the boards",
+            with(&["MP", "GP", "BERLINER"], |r| {
+                r.match_points = crate::rules::ruleset::PointScale {
+                    win: 2.0,
+                    draw: 1.0,
+                    loss: 0.0,
+                };
+                r.scoring.decided_by = crate::rules::ruleset::MatchDecision::HalfOfBoards;
+            }),
+        ),
+        (
+            "MP, BP on weighted boards",
+            with(&["MP", "BP"], |r| {
+                r.scoring.board_weights = (1..=r.boards).rev().map(|w| w + 1).collect();
+            }),
+        ),
+        (
+            "MP, WINS, DEFAULTS",
+            with(&["MP", "WINS", "DEFAULTS"], |_| {}),
+        ),
+        ("MP, TOP:2, LOT:7", with(&["MP", "TOP:2", "LOT:7"], |_| {})),
+    ]
+}
+
+/// Other leagues' scoring and criteria: the race equal to the brute force in every best and
+/// worst place, clinched and eliminated; none is clinched or eliminated on a guess.
+#[test]
+fn other_leagues_the_race_equals_a_brute_force_on_every_small_case() {
+    let cases = small_cases_of(0x0034_0004, other_leagues, 4, agrees);
+    assert!(cases >= 80, "{cases} cases");
 }
 
 /// GT-S5, AS-14..AS-18, C.07: every small case from a seeded generator (every preset's criteria
