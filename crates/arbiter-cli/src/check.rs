@@ -167,6 +167,7 @@ pub fn run(
             rules: &l.rules,
             named: &[],
             event_days: None,
+            lists: &[],
         })
         .collect();
     let findings = check::season(&entries);

@@ -19,6 +19,7 @@ use jiff::civil::Date;
 use crate::record::model::{
     Competition, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, Side, Team, TeamId,
 };
+use crate::rating::list::RatingList;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::validate::Finding;
 use crate::teams::lineup::{self, Elsewhere, Lineup, NamedLineup};
@@ -38,6 +39,8 @@ pub struct SeasonEntry<'a> {
     /// AS-3: its first and last day as the event sets them (its rounds' start times), read
     /// when its rounds have no dates; `None` outside an event.
     pub event_days: Option<(Date, Date)>,
+    /// The league's published rating lists, read under `[lineup] ratings = "list"`.
+    pub lists: &'a [RatingList],
 }
 
 impl SeasonEntry<'_> {
@@ -123,6 +126,7 @@ pub fn lineup_refusals(entries: &[SeasonEntry], at: usize, lineup: &NamedLineup)
         e.named,
         lineup,
         &elsewhere(entries, at),
+        e.lists,
     );
     let Some(place) = Placed::find(e.competition, lineup) else {
         return out;
@@ -147,6 +151,7 @@ pub fn lineup_withdrawals(
             e.named,
             lineup,
             &elsewhere(entries, at),
+            e.lists,
         ),
         None => lineup.lineup.withdrawn.clone(),
     }

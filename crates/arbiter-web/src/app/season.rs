@@ -21,6 +21,7 @@ pub struct SeasonViews {
     named: Vec<Vec<NamedLineup>>,
     /// AS-3: each competition's first and last day by the event's round times, if any.
     event_days: Vec<Option<(Date, Date)>>,
+    lists: &[],
 }
 
 impl SeasonViews {
@@ -74,6 +75,7 @@ impl SeasonViews {
                 rules: &v.rules,
                 named,
                 event_days: *days,
+                lists: &[],
             })
             .collect()
     }
