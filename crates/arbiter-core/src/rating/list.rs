@@ -69,9 +69,10 @@ impl RatingList {
                 .find(|e| e.federation_id.trim() == id.trim());
         }
         let born = player.record.birth_date?;
-        let mut found = self.entries.iter().filter(|e| {
-            same_name(&e.name, &player.name) && e.birth.is_some_and(|b| b.fits(born))
-        });
+        let mut found = self
+            .entries
+            .iter()
+            .filter(|e| same_name(&e.name, &player.name) && e.birth.is_some_and(|b| b.fits(born)));
         let first = found.next()?;
         // Two entries of one name and birth are two people the list cannot tell apart.
         found.next().is_none().then_some(first)

@@ -1430,11 +1430,17 @@ impl TryFrom<CapFields> for CapPatch {
             match n {
                 None => Ok(None),
                 Some(n) if n >= least => u32::try_from(n).map(Some).map_err(|_| {
-                    format!("`[lineup.cap] {key}` is {n}; that is more rating points than any list has")
+                    format!(
+                        "`[lineup.cap] {key}` is {n}; that is more rating points than any list has"
+                    )
                 }),
                 Some(n) => Err(format!(
                     "`[lineup.cap] {key}` is {n}; it is a number of {}, {least} or more",
-                    if key == "average_of" { "players" } else { "rating points" }
+                    if key == "average_of" {
+                        "players"
+                    } else {
+                        "rating points"
+                    }
                 )),
             }
         };
@@ -2636,3 +2642,6 @@ mod tests {
         assert!(e.message.contains("roster_max"), "{e}");
     }
 }
+
+#[cfg(test)]
+mod lineup_list_tests;

@@ -16,10 +16,10 @@ use std::collections::HashMap;
 
 use jiff::civil::Date;
 
+use crate::rating::list::RatingList;
 use crate::record::model::{
     Competition, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, Side, Team, TeamId,
 };
-use crate::rating::list::RatingList;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::validate::Finding;
 use crate::teams::lineup::{self, Elsewhere, Lineup, NamedLineup};

@@ -1276,3 +1276,6 @@ pub fn breaks_a_rule(findings: &[Finding]) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod list_tests;

@@ -21,7 +21,6 @@ pub struct SeasonViews {
     named: Vec<Vec<NamedLineup>>,
     /// AS-3: each competition's first and last day by the event's round times, if any.
     event_days: Vec<Option<(Date, Date)>>,
-    lists: &[],
 }
 
 impl SeasonViews {
