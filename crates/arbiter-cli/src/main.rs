@@ -9,6 +9,7 @@ mod ledger;
 mod load;
 mod logs;
 mod pair;
+mod rating_lists;
 mod ratings;
 mod render;
 mod roster;
@@ -101,6 +102,11 @@ enum Command {
         rules: Option<String>,
         #[arg(long, value_enum, default_value_t = check::CheckFormat::Text)]
         format: check::CheckFormat,
+        /// A published rating list and the day it is in force from, `FILE@YYYY-MM-DD` (FIDE's
+        /// .xml or .txt, or a .csv of id, name, rating): read when the ruleset's `[lineup]
+        /// ratings = "list"`; repeat it for each list of the season.
+        #[arg(long = "rating-list", value_name = "FILE@DATE")]
+        rating_lists: Vec<rating_lists::ListArg>,
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
@@ -1383,8 +1389,15 @@ fn run(cli: Cli) -> Result<()> {
             files,
             rules,
             format,
+            rating_lists,
             rules_from,
-        } => check::run(&files, rules.as_deref(), &rules_from, format),
+        } => check::run(
+            &files,
+            rules.as_deref(),
+            &rules_from,
+            format,
+            &rating_lists::read_all(&rating_lists)?,
+        ),
         Command::Roster {
             command:
                 RosterCommand::Import {

@@ -82,16 +82,19 @@ impl RatingList {
 /// Whether a list's name and a roster's name are one: `Smith, John` and `John Smith` are,
 /// case and spacing aside.
 pub fn same_name(listed: &str, rostered: &str) -> bool {
-    let words = |s: &str| -> Vec<String> {
-        let mut w: Vec<String> = s
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect();
-        w.sort();
-        w
-    };
-    words(listed) == words(rostered)
+    name_key(listed) == name_key(rostered)
+}
+
+/// A name as [`same_name`] compares it: its words in lowercase, sorted, one space apart
+/// (`Smith, John` and `John Smith` are both `john smith`); what a store indexes a list by.
+pub fn name_key(name: &str) -> String {
+    let mut w: Vec<String> = name
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    w.sort();
+    w.join(" ")
 }
 
 /// The list in force on `day`: the latest whose `in_force_from` is on or before it; without a
