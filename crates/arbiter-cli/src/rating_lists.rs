@@ -99,3 +99,99 @@ pub fn read_all(args: &[ListArg]) -> Result<Vec<RatingList>> {
         .map(|a| read(&a.path, format_of(&a.path, None)?, None, a.in_force_from))
         .collect()
 }
+
+/// `arbiter ratings list import`: what to store.
+pub struct Import<'a> {
+    /// The list file.
+    pub file: &'a Path,
+    /// Its format when given, else by the extension.
+    pub format: Option<&'a str>,
+    /// The league's slug.
+    pub league: &'a str,
+    /// The list's name; the file's stem when `None`.
+    pub name: Option<&'a str>,
+    /// The first day the list orders boards.
+    pub in_force_from: Date,
+}
+
+/// Stores the list in the league, then names the players of the league's competitions it
+/// does not find (by federation id, else by name and birth date), for the officer to give them
+/// an id or a birth date.
+pub fn import(ask: &Import, db: &crate::database::Database) -> Result<()> {
+    let format = format_of(ask.file, ask.format)?;
+    let list = read(ask.file, format, ask.name, ask.in_force_from)?;
+    crate::database::runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(league) = store.league(ask.league).await? else {
+            bail!(
+                "there is no league `{}`; `arbiter league create` makes one",
+                ask.league
+            );
+        };
+        let stored = store
+            .import_rating_list(
+                league.id,
+                &list,
+                format.code(),
+                &arbiter_store::Actor::system(),
+            )
+            .await?;
+        println!(
+            "stored the rating list {} ({} rated players), in force from {}",
+            stored.name, stored.entries, stored.in_force_from
+        );
+        for season in store.seasons(league.id).await? {
+            for record in store.competitions(season.id).await? {
+                let Some(c) = store.load_competition_by_id(record.id).await? else {
+                    continue;
+                };
+                let missing = arbiter_core::rating::list::unmatched(&c.competition, &list);
+                if missing.is_empty() {
+                    continue;
+                }
+                println!(
+                    "{} ({}): {} player{} not on the list:",
+                    record.name,
+                    season.name,
+                    missing.len(),
+                    if missing.len() == 1 { "" } else { "s" }
+                );
+                for (team, p) in missing {
+                    let how = match (&p.record.federation_id, p.record.birth_date) {
+                        (Some(id), _) => format!("the id {id} is not on it"),
+                        (None, Some(_)) => "no one of that name and birth date is on it".into(),
+                        (None, None) => {
+                            "no federation id or birth date on the roster to find them by".into()
+                        }
+                    };
+                    println!("  {} ({team}): {how}", p.name);
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `arbiter ratings list show`: the league's lists, one a line.
+pub fn show(league: &str, db: &crate::database::Database) -> Result<()> {
+    crate::database::runtime()?.block_on(async {
+        let store = db.open().await?;
+        let Some(l) = store.league(league).await? else {
+            bail!("there is no league `{league}`; `arbiter league create` makes one");
+        };
+        let lists = store.rating_lists(l.id).await?;
+        if lists.is_empty() {
+            println!(
+                "{} has no rating list; `arbiter ratings list import FILE --league {league} --in-force-from DATE` stores one",
+                l.name
+            );
+        }
+        for s in lists {
+            println!(
+                "{}\tin force from {}\t{}\t{} players",
+                s.name, s.in_force_from, s.format, s.entries
+            );
+        }
+        Ok(())
+    })
+}
