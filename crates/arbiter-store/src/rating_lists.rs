@@ -119,6 +119,8 @@ impl Backend {
             ..Change::of(Entity::RatingList, id.to_string(), HistoryAction::Import)
         })
         .await?;
+        // The league's competitions read the list in their lineup checks: their views reload.
+        mark_changed(&mut tx, Touched::League(league.0)).await?;
         tx.commit("saving the rating list").await?;
         Ok(summary)
     }

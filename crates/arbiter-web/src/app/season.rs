@@ -74,7 +74,7 @@ impl SeasonViews {
                 rules: &v.rules,
                 named,
                 event_days: *days,
-                lists: &[],
+                lists: &v.rating_lists,
             })
             .collect()
     }
