@@ -266,6 +266,16 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             Table(Action::DrawSchedule),
             setup::add_closure,
         ),
+        page(
+            "/leagues/{league}/setup/rating-lists",
+            Table(Action::EditRules),
+            setup::rating_lists_page,
+        ),
+        form(
+            "/leagues/{league}/setup/rating-lists",
+            Table(Action::EditRules),
+            setup::import_rating_list,
+        ),
         form(
             "/leagues/{league}/setup/closures/withdraw",
             Table(Action::DrawSchedule),
