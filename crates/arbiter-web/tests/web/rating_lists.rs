@@ -131,3 +131,59 @@ async fn an_advisor_may_not_import_a_list() {
     let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
     coach.get_expect(&app, LISTS, StatusCode::FORBIDDEN).await;
 }
+
+async fn post_list(app: &axum::Router, secret: &str, body: &serde_json::Value) -> Answer {
+    let req = axum::http::Request::builder()
+        .method("POST")
+        .uri("/api/v1/leagues/gthscl/rating-lists")
+        .header("authorization", format!("Bearer {secret}"))
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    send(app, req).await
+}
+
+/// The API stores a list sent as text in a JSON object with the President's token; a mistake
+/// in the file is a 422 at its line; an advisor's token is refused.
+#[tokio::test]
+async fn the_api_imports_a_list_with_the_presidents_token() {
+    let store = usate().await;
+    advisor(&store, "coach@start.example", "Start High School").await;
+    let app = app(&store);
+    let president = api_token(&store, PRESIDENT, Role::President, None).await;
+    let coach = api_token(
+        &store,
+        "coach@start.example",
+        Role::Advisor,
+        Some("Start High School"),
+    )
+    .await;
+    let txt = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../arbiter-formats/tests/data/rating_lists/fide-standard.txt"),
+    )
+    .unwrap();
+    let body = serde_json::json!({
+        "name": "FIDE March 2027", "in_force_from": "2027-03-01", "format": "fide-txt", "text": txt,
+    });
+    post_list(&app, &coach, &body)
+        .await
+        .assert_status(StatusCode::FORBIDDEN);
+    let bad = serde_json::json!({
+        "name": "FIDE March 2027", "in_force_from": "2027-03-01", "format": "fide-txt",
+        "text": txt.replacen("2000002", "Baker  ", 1),
+    });
+    let refused = post_list(&app, &president, &bad).await;
+    refused.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("line 3: the line starts `Baker`, not a FIDE id");
+    let stored = post_list(&app, &president, &body).await;
+    stored.assert_status(StatusCode::CREATED);
+    let v = stored.json();
+    assert_eq!(
+        (v["name"].as_str(), v["entries"].as_u64()),
+        (Some("FIDE March 2027"), Some(3))
+    );
+    post_list(&app, &president, &body)
+        .await
+        .assert_status(StatusCode::CONFLICT);
+}
