@@ -114,6 +114,12 @@ async fn an_officer_imports_a_list_and_the_match_page_reads_it() {
     m.assert_contains("ATE-4");
     m.assert_contains("are 450 points apart, by the rating list US Chess February 2027 (in force from 2027-02-01)");
 
+    // The league's history says who imported what.
+    president
+        .get_ok(&app, "/leagues/gthscl/history")
+        .await
+        .assert_contains("imported the rating list US Chess February 2027, in force from 2027-02-01 (19 rated players)");
+
     // The same list again is refused with a sentence.
     let again = president
         .post_with_file(&app, LISTS, &fields, ("file", "feb.csv", csv.as_bytes()))
