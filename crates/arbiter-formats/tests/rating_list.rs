@@ -2,6 +2,9 @@
 //! small samples in `tests/data/rating_lists/`, whose README says where their layout comes
 //! from), players matched to them, and the list in force by date.
 
+// Helpers outside #[test] functions: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
 use arbiter_core::rating::list::{self, Birth, RatingList};
 use arbiter_core::record::model::{Player, PlayerId, RatingRecord};
 use arbiter_formats::rating_list::{ListFormat, read};
