@@ -196,3 +196,18 @@ fn players_are_matched_by_id_else_name_and_birth_and_the_list_in_force_by_date()
     assert_eq!(rating_on(date(2027, 3, 31)), Some(2000));
     assert_eq!(rating_on(date(2027, 4, 1)), Some(2040));
 }
+
+/// A roster file gives a player's federation id (`federation_id`), by which a list finds them.
+#[test]
+fn a_roster_file_gives_the_federation_id() {
+    let read = arbiter_formats::roster_csv::read(
+        "name,school,grade,federation_id\nAnn Able,Start High School,10,2000001\nBob Baker,Start High School,11,\n",
+    );
+    assert_eq!(read.problems, []);
+    let ids: Vec<Option<&str>> = read
+        .rows
+        .iter()
+        .map(|r| r.federation_id.as_deref())
+        .collect();
+    assert_eq!(ids, [Some("2000001"), None]);
+}
