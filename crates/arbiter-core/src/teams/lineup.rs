@@ -262,6 +262,7 @@ impl<'a> Ranking<'a> {
 
     /// The player's rank on `date`: after every match day before it. Without a date, or
     /// without a replay, the roster's rating.
+    ///
     /// Under `ratings = "list"`, the rating on the list in force on `date`; under `"roster"`,
     /// the roster's; `None` for a player the list does not find or the roster leaves unrated.
     pub fn on(&self, player: &PlayerId, date: Option<Date>) -> Option<Rank> {
