@@ -7,6 +7,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use anyhow::Result;
+use arbiter_core::rating::list::RatingList;
 use arbiter_core::rules::validate::{Finding, Severity};
 use arbiter_core::season::check;
 use arbiter_core::teams::eligibility::SeasonEntry;
@@ -138,12 +139,14 @@ impl FindingJson {
     }
 }
 
-/// Checks `files` (each with `rules` in place of its own, when given) and prints every finding.
+/// Checks `files` (each with `rules` in place of its own, when given, and the published rating
+/// `lists` for `[lineup] ratings = "list"`) and prints every finding.
 pub fn run(
     files: &[PathBuf],
     rules: Option<&str>,
     from: &RulesFrom,
     format: CheckFormat,
+    lists: &[RatingList],
 ) -> Result<()> {
     let mut out: Vec<FindingJson> = Vec::new();
     let mut loaded: Vec<(String, Loaded)> = Vec::new();
@@ -167,6 +170,7 @@ pub fn run(
             rules: &l.rules,
             named: &[],
             event_days: None,
+            lists,
         })
         .collect();
     let findings = check::season(&entries);

@@ -9,6 +9,7 @@ mod ledger;
 mod load;
 mod logs;
 mod pair;
+mod rating_lists;
 mod ratings;
 mod render;
 mod roster;
@@ -63,10 +64,15 @@ enum Command {
     },
     /// Rates a competition's games (competition JSON or FIDE TRF): each player's rating before,
     /// games, score, expected score, change and rating after, by the ruleset's `[rating]`
-    /// system or --system (docs/ratings.md).
+    /// system or --system (docs/ratings.md). `arbiter ratings list import` stores a league's
+    /// published rating list (docs/rulesets.md).
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Ratings {
+        #[command(subcommand)]
+        command: Option<RatingsCommand>,
         /// A competition JSON file (arbiter/competition@1) or a TRF file.
-        file: PathBuf,
+        #[arg(required = true)]
+        file: Option<PathBuf>,
         /// The rating system; by default the ruleset's (`league` in gthscl, `fide` otherwise).
         #[arg(long, value_enum)]
         system: Option<ratings::SystemName>,
@@ -101,6 +107,11 @@ enum Command {
         rules: Option<String>,
         #[arg(long, value_enum, default_value_t = check::CheckFormat::Text)]
         format: check::CheckFormat,
+        /// A published rating list and the day it is in force from, `FILE@YYYY-MM-DD` (FIDE's
+        /// .xml or .txt, or a .csv of id, name, rating): read when the ruleset's `[lineup]
+        /// ratings = "list"`; repeat it for each list of the season.
+        #[arg(long = "rating-list", value_name = "FILE@DATE")]
+        rating_lists: Vec<rating_lists::ListArg>,
         #[command(flatten)]
         rules_from: load::RulesFrom,
     },
@@ -382,6 +393,50 @@ enum Command {
         /// else the system's clock.
         #[arg(long, value_name = "TIME")]
         now: Option<jiff::Timestamp>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum RatingsCommand {
+    /// A league's published rating lists (FIDE's monthly list, a national list), by which
+    /// `[lineup] ratings = "list"` orders the boards.
+    List {
+        #[command(subcommand)]
+        command: RatingListCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum RatingListCommand {
+    /// Stores a rating list in a league, in force from a day, then names the players of the
+    /// league's competitions it does not find (by federation id, else name and birth date).
+    Import {
+        /// FIDE's XML (`players_list_xml.xml`) or TXT (`players_list.txt`) list, or a CSV with
+        /// the columns id, name, rating and optionally birth.
+        file: PathBuf,
+        /// `fide-xml`, `fide-txt` or `csv`; by default from the file's extension.
+        #[arg(long)]
+        format: Option<String>,
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        /// The first day the list orders boards (YYYY-MM-DD): it stands until a later one.
+        #[arg(long, value_name = "DATE")]
+        in_force_from: jiff::civil::Date,
+        /// The list's name, as pages and messages give it (`FIDE March 2027`); by default the
+        /// file's name.
+        #[arg(long)]
+        name: Option<String>,
+        #[command(flatten)]
+        database: database::Database,
+    },
+    /// Lists a league's rating lists: name, day in force from, format, players.
+    Show {
+        /// The league's address (its slug).
+        #[arg(long)]
+        league: String,
+        #[command(flatten)]
+        database: database::Database,
     },
 }
 
@@ -1123,6 +1178,38 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Ratings {
+            command:
+                Some(RatingsCommand::List {
+                    command:
+                        RatingListCommand::Import {
+                            file,
+                            format,
+                            league,
+                            in_force_from,
+                            name,
+                            database,
+                        },
+                }),
+            ..
+        } => rating_lists::import(
+            &rating_lists::Import {
+                file: &file,
+                format: format.as_deref(),
+                league: &league,
+                name: name.as_deref(),
+                in_force_from,
+            },
+            &database,
+        ),
+        Command::Ratings {
+            command:
+                Some(RatingsCommand::List {
+                    command: RatingListCommand::Show { league, database },
+                }),
+            ..
+        } => rating_lists::show(&league, &database),
+        Command::Ratings {
+            command: None,
             file,
             system,
             rules,
@@ -1130,6 +1217,9 @@ fn run(cli: Cli) -> Result<()> {
             next_season,
             rules_from,
         } => {
+            let file = file.ok_or_else(|| {
+                anyhow::anyhow!("give the competition file to rate, or `arbiter ratings list`")
+            })?;
             let loaded = load::competition(&file, rules.as_deref(), &rules_from)?;
             for w in &loaded.warnings {
                 eprintln!("warning: {w}");
@@ -1402,8 +1492,15 @@ fn run(cli: Cli) -> Result<()> {
             files,
             rules,
             format,
+            rating_lists,
             rules_from,
-        } => check::run(&files, rules.as_deref(), &rules_from, format),
+        } => check::run(
+            &files,
+            rules.as_deref(),
+            &rules_from,
+            format,
+            &rating_lists::read_all(&rating_lists)?,
+        ),
         Command::Roster {
             command:
                 RosterCommand::Import {

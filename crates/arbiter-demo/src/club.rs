@@ -12,8 +12,8 @@
 
 use arbiter_core::pairing::schedule::{self, Cycles};
 use arbiter_core::record::model::{
-    Board, Competition, GameResult, MatchOutcome, Pairing, PersonId, Player, PlayerId, Side,
-    Team, TeamId,
+    Board, Competition, GameResult, MatchOutcome, Pairing, PersonId, Player, PlayerId, Side, Team,
+    TeamId,
 };
 use arbiter_core::season::ledger::{self, Entry, EntryInput, Ledger, When};
 use jiff::ToSpan;
@@ -49,6 +49,7 @@ entry_fee = "40.00"
 bound_after_games = 3
 boards_not_counted = 2
 bound = "no_lower_team"
+counted = "all_teams"
 
 [fines]                 # Rule 9.4 (as Middlesex's): a match forfeited, a board defaulted, a late result
 match_forfeit = "25.00"
@@ -106,7 +107,10 @@ pub fn league(today: Date) -> DemoLeague {
         .map(|&(id, name, level, second)| Club::new(id, name, level, second, &mut rng, &mut names))
         .collect();
     let first: Vec<&Club> = clubs.iter().take(6).collect();
-    let second: Vec<&Club> = clubs.iter().filter(|c| c.second || c.level < 1500).collect();
+    let second: Vec<&Club> = clubs
+        .iter()
+        .filter(|c| c.second || c.level < 1500)
+        .collect();
     let mut one = division("division-1", "Division 1", &first, 1, today);
     let mut two = division("division-2", "Division 2", &second, 2, today);
     season_events(&mut one.competition, &mut two.competition);
@@ -322,7 +326,11 @@ fn season_events(one: &mut Competition, two: &mut Competition) {
             let defiance = TeamId("defiance".into());
             if r.number == 2 && (m.home == defiance || m.away == defiance) {
                 if matches!(m.outcome, MatchOutcome::Boards(_)) {
-                    let by = if m.home == defiance { Side::Home } else { Side::Away };
+                    let by = if m.home == defiance {
+                        Side::Home
+                    } else {
+                        Side::Away
+                    };
                     m.outcome = MatchOutcome::Forfeit { by };
                 }
             }
@@ -384,8 +392,7 @@ fn fee_ledger(competitions: &[DemoCompetition], today: Date) -> Vec<Entry> {
         })
         .flatten()
         .collect();
-    let dues = ledger::dues(competitions.iter().map(|c| (&c.competition, fees)))
-        .with_fines(fines);
+    let dues = ledger::dues(competitions.iter().map(|c| (&c.competition, fees))).with_fines(fines);
     #[rustfmt::skip]
     let book: &[(&str, &str, &str, Date, &str)] = &[
         ("payment", "Toledo Chess Club", "40", date(2026, 10, 1), "bank transfer"),
@@ -446,7 +453,11 @@ mod tests {
     fn whitfield_is_bound_to_toledo_1_and_the_fines_are_owed() {
         let d = demo();
         let s = &d.seasons[0];
-        let rules: Vec<_> = s.competitions.iter().map(|c| c.ruleset().unwrap()).collect();
+        let rules: Vec<_> = s
+            .competitions
+            .iter()
+            .map(|c| c.ruleset().unwrap())
+            .collect();
         let entries: Vec<SeasonEntry> = s
             .competitions
             .iter()
@@ -457,12 +468,18 @@ mod tests {
                 rules: r,
                 named: &[],
                 event_days: None,
+                lists: &[],
             })
             .collect();
         let found = check_season(&entries);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].finding.rule.as_deref(), Some("Rule 7.3"));
-        assert!(found[0].finding.message.starts_with("Dana Whitfield is bound to Toledo Chess Club 1"));
+        assert!(
+            found[0]
+                .finding
+                .message
+                .starts_with("Dana Whitfield is bound to Toledo Chess Club 1")
+        );
         let fines: Vec<String> = s
             .competitions
             .iter()

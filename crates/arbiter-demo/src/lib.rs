@@ -16,10 +16,15 @@
 //!   under `fide-team`, three rounds paired by core's C.04.6 engine and played, the fourth for
 //!   the arbiter to pair on the site (issue 17).
 //!
+//! - The Maumee Valley Chess League (a league of clubs, issue 34): two divisions of club
+//!   teams under the league's own ruleset file, cited by its handbook's rule numbers: a club's
+//!   teams bound by games on the upper boards, and fines for a forfeit and an empty board.
+//!
 //! With the `store` feature, [`write_to`] writes a generated demo into an `arbiter-store`
 //! database: the one place the CLI's `arbiter demo` and the web tests seed it from.
 
 mod astc;
+pub mod club;
 pub mod gthscl;
 mod names;
 mod play;
@@ -138,7 +143,12 @@ pub struct DemoGameScore {
 /// progress; the ASTC 2026 takes `today` as it is (before 7 December, nothing is played).
 pub fn generate(today: Date) -> Demo {
     Demo {
-        leagues: vec![astc::league(today), gthscl::league(today), swiss::league()],
+        leagues: vec![
+            astc::league(today),
+            gthscl::league(today),
+            swiss::league(),
+            club::league(today),
+        ],
     }
 }
 

@@ -73,6 +73,7 @@ fn every_competition_ranks_and_breaks_no_rule() {
                         rules: r,
                         named: &c.lineups,
                         event_days: None,
+                        lists: &[],
                     })
                     .collect();
                 let broken: Vec<String> = check::season(&entries)

@@ -151,6 +151,8 @@ struct PlayerJson {
     rated_games: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     k: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    federation_id: Option<String>,
     #[serde(default, skip_serializing_if = "is_false")]
     unranked: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -562,6 +564,7 @@ fn build(file: &FileJson, out: &mut Collected, warnings: &mut Vec<Finding>) -> C
                         birth_date: p.birth_date,
                         rated_games: p.rated_games,
                         k: p.k,
+                        federation_id: p.federation_id.clone(),
                     },
                     unranked: p.unranked,
                     school: p.school.clone(),
@@ -1528,6 +1531,7 @@ fn team_json(t: &Team) -> TeamJson {
                 birth_date: p.record.birth_date,
                 rated_games: p.record.rated_games,
                 k: p.record.k,
+                federation_id: p.record.federation_id.clone(),
                 unranked: p.unranked,
                 school: p.school.clone(),
                 withdrawn: p.withdrawn,

@@ -14,6 +14,8 @@
 //! - [`roster_csv`]: a roster as CSV, read with every mistake at its line (issue 12).
 //! - [`teams_csv`]: a division's teams as CSV, read with every mistake at its line (GT-O1).
 //! - [`standings_csv`]: the standings as CSV, the explanation after them when asked.
+//! - [`rating_list`]: published rating lists (FIDE's XML and TXT, a national CSV), every mistake
+//!   at its line.
 //! - [`ruleset_file`]: ruleset files on disk, for `extends` and a competition file's `"rules"`.
 
 #![warn(missing_docs)]
@@ -23,6 +25,7 @@ pub mod competition_json;
 pub mod csv;
 pub mod field_json;
 pub mod ical;
+pub mod rating_list;
 pub mod roster_csv;
 pub mod round_starts_csv;
 pub mod ruleset_file;

@@ -5,7 +5,8 @@
 //! Columns, in any order, named in the header (letter case and spaces aside): `name` and
 //! `school` (required), `team` (the team's name as the division shows it, or its id, when the school has several), `grade` (1-12) or
 //! `birth_date` (YYYY-MM-DD), `rating` (a whole number; empty for a new player) and
-//! `provisional` (yes or no; by default yes for a player without a rating, GT-R3's 1200N).
+//! `provisional` (yes or no; by default yes for a player without a rating, GT-R3's 1200N) and
+//! `federation_id` (the player's id on a published rating list, issue 34).
 
 use std::collections::HashMap;
 
@@ -18,7 +19,7 @@ use crate::sheet;
 /// A mistake in the file: its line (1 is the header) and column.
 pub type RosterProblem = LineProblem;
 
-const COLUMNS: [&str; 7] = [
+const COLUMNS: [&str; 8] = [
     "name",
     "school",
     "team",
@@ -26,6 +27,7 @@ const COLUMNS: [&str; 7] = [
     "birth_date",
     "rating",
     "provisional",
+    "federation_id",
 ];
 
 /// Every row of the file that names a player and a school, for core's `roster::plan` to place,
@@ -121,6 +123,7 @@ pub fn read(text: &str) -> FileRows<NewPlayer> {
             birth_date,
             rating,
             provisional,
+            federation_id: cell("federation_id"),
         });
     }
     problems.sort_by_key(|p| p.line);

@@ -14,7 +14,10 @@ use arbiter_core::{
     Competition, Match, Pairing, Ruleset, rules::validate, scoring, scoring::standings,
     season::game,
 };
-use arbiter_formats::{closures_csv, competition_json, field_json, roster_csv, teams_csv, trf};
+use arbiter_formats::{
+    closures_csv, competition_json, field_json, rating_list as list_file, roster_csv, teams_csv,
+    trf,
+};
 
 /// A target: its name (as in `fuzz/fuzz_targets/NAME.rs`) and its body.
 pub type Target = (&'static str, fn(&[u8]));
@@ -31,6 +34,7 @@ pub const TARGETS: &[Target] = &[
     ("fen", fen),
     ("ruleset_toml", ruleset_toml),
     ("result_entry", result_entry),
+    ("rating_list", rating_list),
 ];
 
 /// The readers take text; bytes that are not UTF-8 are refused before them (the CLI and the
@@ -106,6 +110,23 @@ pub fn teams_csv(data: &[u8]) {
 pub fn closures_csv(data: &[u8]) {
     if let Some(text) = text(data) {
         let _ = closures_csv::read(text);
+    }
+}
+
+/// A published rating list (issue 34), in each of its formats: a list that reads has a rated
+/// player at least, each with an id.
+pub fn rating_list(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    // Any day: the readers do not read it.
+    let day = Default::default();
+    for format in [
+        list_file::ListFormat::FideXml,
+        list_file::ListFormat::FideTxt,
+        list_file::ListFormat::Csv,
+    ] {
+        if let Ok(list) = list_file::read(text, format, "fuzz", day) {
+            assert!(!list.entries.is_empty(), "a list read has a rated player");
+        }
     }
 }
 

@@ -43,6 +43,11 @@ fn seed_places(target: &str) -> &'static [(&'static str, &'static str)] {
             ("crates/arbiter-formats/tests/data/rules", "toml"),
         ],
         "result_entry" => &[("fuzz/seeds/result_entry", "txt")],
+        "rating_list" => &[
+            ("crates/arbiter-formats/tests/data/rating_lists", "txt"),
+            ("crates/arbiter-formats/tests/data/rating_lists", "xml"),
+            ("crates/arbiter-formats/tests/data/rating_lists", "csv"),
+        ],
         other => panic!("the target {other} has no seeds listed here"),
     }
 }
@@ -274,4 +279,5 @@ targets!(
     fen,
     ruleset_toml,
     result_entry,
+    rating_list,
 );

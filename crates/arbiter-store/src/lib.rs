@@ -269,6 +269,36 @@ impl Store {
         dispatch!(self, s => s.add_closure(season, new, by).await)
     }
 
+    /// Stores `list` (read from a `format` file: `fide-xml`, `fide-txt`, `csv`) as one of
+    /// `league`'s published rating lists (issue 34); one of the same name and day is refused.
+    pub async fn import_rating_list(
+        &self,
+        league: LeagueId,
+        list: &arbiter_core::rating::list::RatingList,
+        format: &str,
+        by: &Actor,
+    ) -> Result<RatingListSummary, StoreError> {
+        dispatch!(self, s => s.import_rating_list(league, list, format, by).await)
+    }
+
+    /// `league`'s published rating lists, by the day each is in force from.
+    pub async fn rating_lists(
+        &self,
+        league: LeagueId,
+    ) -> Result<Vec<RatingListSummary>, StoreError> {
+        dispatch!(self, s => s.rating_lists(league).await)
+    }
+
+    /// `league`'s rating lists with the entries that could be `c`'s players (by federation id
+    /// or name): what `[lineup] ratings = "list"` reads.
+    pub async fn rating_lists_for(
+        &self,
+        league: LeagueId,
+        c: &Competition,
+    ) -> Result<Vec<arbiter_core::rating::list::RatingList>, StoreError> {
+        dispatch!(self, s => s.rating_lists_for(league, c).await)
+    }
+
     /// Withdraws a closure added by mistake; the row and the history keep it.
     pub async fn withdraw_closure(
         &self,

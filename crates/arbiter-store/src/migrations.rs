@@ -183,6 +183,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "round_dates",
         include_str!("../migrations/sqlite/0034_round_dates.sql"),
     ),
+    (
+        35,
+        "rating_lists",
+        include_str!("../migrations/sqlite/0035_rating_lists.sql"),
+    ),
 ];
 
 /// The PostgreSQL migrations, oldest first (`migrations/postgres/`).
@@ -356,6 +361,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         34,
         "round_dates",
         include_str!("../migrations/postgres/0034_round_dates.sql"),
+    ),
+    (
+        35,
+        "rating_lists",
+        include_str!("../migrations/postgres/0035_rating_lists.sql"),
     ),
 ];
 

@@ -1319,7 +1319,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
 
     let sql = format!(
         "SELECT e.team_id, p.player_key, p.name, p.rating, p.provisional, {} AS birth_date, \
-         p.rated_games, p.k, p.unranked, p.school, {} AS withdrawn_on, s.person_key \
+         p.rated_games, p.k, p.federation_id, p.unranked, p.school, {} AS withdrawn_on, s.person_key \
          FROM roster_entries e JOIN players p ON p.id = e.player_id \
          JOIN teams t ON t.id = e.team_id LEFT JOIN persons s ON s.id = p.person_id \
          WHERE t.competition_id = $1 ORDER BY t.position, e.position",
@@ -1348,6 +1348,7 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
                 k: get::<Option<i64>>(row, "k")?
                     .map(|n| to_u32(n, "K"))
                     .transpose()?,
+                federation_id: get(row, "federation_id")?,
             },
             unranked: get(row, "unranked")?,
             school: get(row, "school")?,
@@ -1675,8 +1676,8 @@ async fn insert_player(
 ) -> Result<DbRow, sqlx::Error> {
     let sql = format!(
         "INSERT INTO players (competition_id, player_key, name, rating, provisional, \
-         birth_date, rated_games, k, unranked, withdrawn_on, school, person_id) \
-         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9, {}, $11, $12) RETURNING id",
+         birth_date, rated_games, k, unranked, withdrawn_on, school, person_id, federation_id) \
+         VALUES ($1, $2, $3, $4, $5, {}, $7, $8, $9, {}, $11, $12, $13) RETURNING id",
         date_in("$6"),
         date_in("$10")
     );
@@ -1693,6 +1694,7 @@ async fn insert_player(
         .bind(p.withdrawn.map(|d| d.to_string()))
         .bind(p.school.as_deref())
         .bind(person)
+        .bind(p.record.federation_id.as_deref())
         .fetch_one(&mut **tx)
         .await
 }

@@ -196,6 +196,21 @@ pub struct MatchMove {
     pub start: Option<jiff::civil::Time>,
 }
 
+/// One of a league's published rating lists (issue 34), without its players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingListSummary {
+    /// The list's row id.
+    pub id: i64,
+    /// As the officer named it: `FIDE March 2027`.
+    pub name: String,
+    /// The first day it orders boards.
+    pub in_force_from: jiff::civil::Date,
+    /// The file format it was read from: `fide-xml`, `fide-txt`, `csv`.
+    pub format: String,
+    /// How many rated players it lists.
+    pub entries: usize,
+}
+
 /// Days a season's schools are closed, both inclusive (GT-M2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewClosure {
@@ -766,6 +781,8 @@ code_enum!(
         /// The lot of an event's invitation order drawn by the product (AS-8); its id is the
         /// competition's name.
         FieldLot = "field_lot",
+        /// A league's published rating list (issue 34), imported; its id is the list's row id.
+        RatingList = "rating_list",
     }
 );
 

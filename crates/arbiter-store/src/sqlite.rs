@@ -201,3 +201,4 @@ include!("ledger.rs");
 include!("season_end.rs");
 include!("event_days.rs");
 include!("dated_rounds.rs");
+include!("rating_lists.rs");

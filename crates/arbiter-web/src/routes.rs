@@ -266,6 +266,16 @@ pub fn guarded() -> Vec<(Rule, MethodRouter<AppState>)> {
             Table(Action::DrawSchedule),
             setup::add_closure,
         ),
+        page(
+            "/leagues/{league}/setup/rating-lists",
+            Table(Action::EditRules),
+            setup::rating_lists_page,
+        ),
+        form(
+            "/leagues/{league}/setup/rating-lists",
+            Table(Action::EditRules),
+            setup::import_rating_list,
+        ),
         form(
             "/leagues/{league}/setup/closures/withdraw",
             Table(Action::DrawSchedule),
@@ -517,8 +527,12 @@ pub fn api_writes() -> Vec<Rule> {
         api(SUSPENSION_API.into(), Action::SuspendSchedule),
         api(PAIRING_API.into(), Action::DrawSchedule),
         api(SETTINGS_API.into(), Action::EditRules),
+        api(RATING_LISTS_API.into(), Action::EditRules),
     ]
 }
+
+/// The API's rating lists of a league (issue 34): imported with a token.
+pub const RATING_LISTS_API: &str = "/api/v1/leagues/{league}/rating-lists";
 
 /// The API's fee ledger (GT-O2): read and written with a token.
 pub const LEDGER_API: &str = "/api/v1/leagues/{league}/ledger";

@@ -224,6 +224,7 @@ fn refuse(
         rules,
         named: &[],
         event_days: None,
+        lists: &[],
     }];
     lineup_refusals(&entries, 0, lineup)
 }

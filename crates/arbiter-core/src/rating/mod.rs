@@ -7,6 +7,7 @@
 //! next season (GT-R1, GT-R2); [`rated_games`] says which games of a competition are rated and
 //! why the others are not. `docs/ratings.md` gives each formula and why.
 
+pub mod list;
 pub mod rated_games;
 
 mod elo;

@@ -507,7 +507,7 @@ fn b02_k_comes_from_each_players_record_in_the_competition() {
             1800,
             RatingRecord {
                 birth_date: Some(date(2011, 6, 1)),
-                ..veteran
+                ..veteran.clone()
             },
         ),
         // B.02: 35 games before the event, past the 30 of K 40, below 2400: 20.
@@ -535,12 +535,12 @@ fn b02_k_comes_from_each_players_record_in_the_competition() {
             1800,
             RatingRecord {
                 birth_date: Some(date(2008, 12, 3)),
-                ..veteran
+                ..veteran.clone()
             },
         ),
     ];
     let away = (1..=4)
-        .map(|n| with_record(&format!("b{n}"), 1800, veteran))
+        .map(|n| with_record(&format!("b{n}"), 1800, veteran.clone()))
         .collect();
     let competition = one_match(home, away);
     let entrants = entrants(&competition);

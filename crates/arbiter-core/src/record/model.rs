@@ -122,7 +122,7 @@ impl Player {
 /// A player's record as a rating system reads it, besides the rating itself: what FIDE B.02's
 /// K rests on (and US Chess's starting rating by age). Every field is optional; a missing one
 /// leaves the system's default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RatingRecord {
     /// The date of birth: B.02's K 40 under 18, US Chess's 50 × age.
     pub birth_date: Option<jiff::civil::Date>,
@@ -130,6 +130,10 @@ pub struct RatingRecord {
     pub rated_games: Option<u32>,
     /// An explicit K that overrides the system's (the federation's record gives it).
     pub k: Option<u32>,
+    /// The player's id on the federation's rating list (a FIDE id, an ECF code): how a
+    /// published list finds them (`rating::list`); `None` for a player the list finds by name
+    /// and birth date.
+    pub federation_id: Option<String>,
 }
 
 /// One round of the competition: every team's match or bye.

@@ -25,7 +25,7 @@ use crate::record::money::Money;
 use crate::rules::criteria::{CriterionSpec, ScoreBasis};
 use crate::rules::permissions::Conduct;
 use crate::rules::sections::{
-    BoundTo, ClubTeams, Deadlines, EventDeadlines, Fees, Fines, LateFine, LeagueElo,
+    BoundTo, ClubTeams, CountedFor, Deadlines, EventDeadlines, Fees, Fines, LateFine, LeagueElo,
     System as RatingSystem,
 };
 
@@ -370,6 +370,71 @@ pub struct LineupRules {
     pub one_team_per_school: bool,
     /// AS-3: a player plays in one competition of an event when their dates overlap.
     pub one_team_when_dates_overlap: bool,
+    /// Which ratings order the boards and count against a cap: the league's own (GT-R4), a
+    /// published list in force on the match day, or the roster's, fixed for the season.
+    pub ratings: RatingSource,
+    /// Rating points a player may sit below one rated higher without breaking the order (0:
+    /// strictly by rating).
+    pub tolerance: u32,
+    /// The most rating points between consecutive boards; `None` for no limit.
+    pub max_gap: Option<u32>,
+    /// `[lineup.cap]`: the ratings a lineup may field at most.
+    pub cap: RatingCap,
+}
+
+/// Which ratings order a lineup's boards and count against its cap (`[lineup] ratings`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RatingSource {
+    /// GT-R4: the league's own ratings, replayed from the competition's games to the match day.
+    #[default]
+    League,
+    /// The published list in force on the match day (`rating::list`).
+    List,
+    /// The rating on the roster, fixed for the season.
+    Roster,
+}
+
+impl RatingSource {
+    /// `league`, `list` or `roster`: the spelling of a ruleset file.
+    pub fn code(self) -> &'static str {
+        match self {
+            RatingSource::League => "league",
+            RatingSource::List => "list",
+            RatingSource::Roster => "roster",
+        }
+    }
+}
+
+/// `[lineup.cap]`: the most a lineup may field in rating points, each limit `None` when the
+/// league sets none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RatingCap {
+    /// The highest rating a player of the lineup may have (a lower division's 1350).
+    pub player_max: Option<u32>,
+    /// The most the lineup's ratings may add up to (a grade-limited league's 500).
+    pub team_total_max: Option<u32>,
+    /// The average of the lineup's highest-rated players must be below a number (the US
+    /// Amateur Team's four under 2200).
+    pub average: Option<AverageCap>,
+    /// The rating counted for a player without one.
+    pub unrated_as: u32,
+}
+
+impl RatingCap {
+    /// Whether any limit is set.
+    pub fn is_set(&self) -> bool {
+        self.player_max.is_some() || self.team_total_max.is_some() || self.average.is_some()
+    }
+}
+
+/// The average of a lineup's `of` highest ratings, which must be under `under`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AverageCap {
+    /// How many of the lineup's highest-rated players the average takes.
+    pub of: u32,
+    /// The average must be below this.
+    pub under: u32,
 }
 
 /// The order a lineup's boards must keep (`[lineup] order`).
@@ -1271,6 +1336,9 @@ impl RulesetDocument {
                 board_weights: Some(Vec::new()),
             });
         }
+        if let (Some(mine), Some(theirs)) = (out.lineup, base.lineup) {
+            out.lineup = Some(mine.unsetting(&theirs));
+        }
         if base.fees.is_some() && self.fees.is_none() {
             out.fees = Some(FeesPatch {
                 enabled: Some(false),
@@ -1519,6 +1587,147 @@ pub struct LineupPatch {
     /// One competition at a time for a player when their dates overlap (AS-3).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub one_team_when_dates_overlap: Option<bool>,
+    /// `league` (GT-R4), `list` (the published list in force on the match day) or `roster`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingSource>,
+    /// Points a player may sit below one rated higher without breaking the order.
+    #[serde(
+        default,
+        deserialize_with = "tolerance_points",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub tolerance: Option<u32>,
+    /// The most rating points between consecutive boards.
+    #[serde(
+        default,
+        deserialize_with = "gap_points",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub max_gap: Option<u32>,
+    /// `[lineup.cap]`: the limits on the lineup's ratings; a table replaces the inherited one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cap: Option<CapPatch>,
+}
+
+/// `[lineup] tolerance`: rating points, 0 or more (the message gives the file's line).
+fn tolerance_points<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    let n = i64::deserialize(d)?;
+    u32::try_from(n).map(Some).map_err(|_| {
+        serde::de::Error::custom(format!(
+            "`[lineup] tolerance` is {n}; a tolerance is a number of rating points, 0 or more"
+        ))
+    })
+}
+
+/// `[lineup] max_gap`: rating points, 1 or more.
+fn gap_points<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    let n = i64::deserialize(d)?;
+    match u32::try_from(n) {
+        Ok(n) if n > 0 => Ok(Some(n)),
+        _ => Err(serde::de::Error::custom(format!(
+            "`[lineup] max_gap` is {n}; the gap between consecutive boards is a number of rating points, 1 or more (leave it out for no limit)"
+        ))),
+    }
+}
+
+/// `[lineup.cap]`: `player_max = 1350`, `team_total_max = 500`, `average_of = 4` with
+/// `average_under = 2200`, `unrated_as = 1000`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Deserialize, Serialize)]
+#[serde(try_from = "CapFields")]
+pub struct CapPatch {
+    /// The highest rating a player of the lineup may have.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player_max: Option<u32>,
+    /// The most the lineup's ratings may add up to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_total_max: Option<u32>,
+    /// How many of the lineup's highest-rated players the average takes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average_of: Option<u32>,
+    /// The average must be below this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average_under: Option<u32>,
+    /// The rating counted for an unrated player (0 when not said).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unrated_as: Option<u32>,
+}
+
+/// `[lineup.cap]` as written, before [`CapPatch`] checks it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CapFields {
+    player_max: Option<i64>,
+    team_total_max: Option<i64>,
+    average_of: Option<i64>,
+    average_under: Option<i64>,
+    unrated_as: Option<i64>,
+}
+
+impl TryFrom<CapFields> for CapPatch {
+    type Error = String;
+
+    fn try_from(f: CapFields) -> Result<CapPatch, String> {
+        let points = |key: &str, n: Option<i64>, least: i64| -> Result<Option<u32>, String> {
+            match n {
+                None => Ok(None),
+                Some(n) if n >= least => u32::try_from(n).map(Some).map_err(|_| {
+                    format!(
+                        "`[lineup.cap] {key}` is {n}; that is more rating points than any list has"
+                    )
+                }),
+                Some(n) => Err(format!(
+                    "`[lineup.cap] {key}` is {n}; it is a number of {}, {least} or more",
+                    if key == "average_of" {
+                        "players"
+                    } else {
+                        "rating points"
+                    }
+                )),
+            }
+        };
+        let patch = CapPatch {
+            player_max: points("player_max", f.player_max, 1)?,
+            team_total_max: points("team_total_max", f.team_total_max, 1)?,
+            average_of: points("average_of", f.average_of, 1)?,
+            average_under: points("average_under", f.average_under, 1)?,
+            unrated_as: points("unrated_as", f.unrated_as, 0)?,
+        };
+        match (patch.average_of, patch.average_under) {
+            (Some(of), None) => Err(format!(
+                "`[lineup.cap] average_of` is {of} but no `average_under` says what the average must stay below; add e.g. average_under = 2200"
+            )),
+            (None, Some(under)) => Err(format!(
+                "`[lineup.cap] average_under` is {under} but no `average_of` says how many players it averages; add e.g. average_of = 4"
+            )),
+            _ => Ok(patch),
+        }
+    }
+}
+
+impl From<RatingCap> for CapPatch {
+    fn from(c: RatingCap) -> CapPatch {
+        CapPatch {
+            player_max: c.player_max,
+            team_total_max: c.team_total_max,
+            average_of: c.average.map(|a| a.of),
+            average_under: c.average.map(|a| a.under),
+            unrated_as: (c.unrated_as != 0).then_some(c.unrated_as),
+        }
+    }
+}
+
+impl From<CapPatch> for RatingCap {
+    fn from(p: CapPatch) -> RatingCap {
+        RatingCap {
+            player_max: p.player_max,
+            team_total_max: p.team_total_max,
+            average: p
+                .average_of
+                .zip(p.average_under)
+                .map(|(of, under)| AverageCap { of, under }),
+            unrated_as: p.unrated_as.unwrap_or(0),
+        }
+    }
 }
 
 impl From<LineupRules> for LineupPatch {
@@ -1531,6 +1740,11 @@ impl From<LineupRules> for LineupPatch {
             bound_to_first_team: Some(l.bound_to_first_team),
             one_team_per_school: Some(l.one_team_per_school),
             one_team_when_dates_overlap: Some(l.one_team_when_dates_overlap),
+            // Written only when set, so that the presets' files read as before.
+            ratings: (l.ratings != RatingSource::default()).then_some(l.ratings),
+            tolerance: (l.tolerance != 0).then_some(l.tolerance),
+            max_gap: l.max_gap,
+            cap: l.cap.is_set().then(|| CapPatch::from(l.cap)),
         }
     }
 }
@@ -1549,7 +1763,26 @@ impl LineupPatch {
             one_team_when_dates_overlap: self
                 .one_team_when_dates_overlap
                 .unwrap_or(base.one_team_when_dates_overlap),
+            ratings: self.ratings.unwrap_or(base.ratings),
+            tolerance: self.tolerance.unwrap_or(base.tolerance),
+            max_gap: self.max_gap.or(base.max_gap),
+            cap: self.cap.map_or(base.cap, RatingCap::from),
         }
+    }
+
+    /// The settings `base` has that `self`, written only when set, leaves out, written as
+    /// their defaults, so that `self` read over `base` is `self` ([`RulesetDocument::changes_from`]).
+    fn unsetting(mut self, base: &LineupPatch) -> LineupPatch {
+        if self.ratings.is_none() && base.ratings.is_some() {
+            self.ratings = Some(RatingSource::default());
+        }
+        if self.tolerance.is_none() && base.tolerance.is_some() {
+            self.tolerance = Some(0);
+        }
+        if self.cap.is_none() && base.cap.is_some() {
+            self.cap = Some(CapPatch::default());
+        }
+        self
     }
 }
 
@@ -1568,6 +1801,9 @@ pub struct ClubTeamsPatch {
     /// `one_team` (GT-M15) or `no_lower_team`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound: Option<BoundTo>,
+    /// `each_team` (GT-M15) or `all_teams`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counted: Option<CountedFor>,
     /// The most games a player plays for a team higher than one they played for; 0 forbids
     /// playing up. Absent: no limit.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1580,6 +1816,7 @@ impl From<ClubTeams> for ClubTeamsPatch {
             bound_after_games: Some(c.bound_after_games),
             boards_not_counted: Some(c.boards_not_counted),
             bound: Some(c.bound),
+            counted: Some(c.counted),
             play_up_max: c.play_up_max,
         }
     }
@@ -1591,6 +1828,7 @@ impl ClubTeamsPatch {
             bound_after_games: self.bound_after_games.unwrap_or(base.bound_after_games),
             boards_not_counted: self.boards_not_counted.unwrap_or(base.boards_not_counted),
             bound: self.bound.unwrap_or(base.bound),
+            counted: self.counted.unwrap_or(base.counted),
             play_up_max: self.play_up_max.or(base.play_up_max),
         }
     }
@@ -2190,7 +2428,15 @@ impl RulesetDocument {
             },
             lineup: {
                 let inherited = b.map(|b| b.lineup).unwrap_or_default();
-                self.lineup.map_or(inherited, |p| p.apply(inherited))
+                let mut lineup = self.lineup.map_or(inherited, |p| p.apply(inherited));
+                // A file that writes `[club_teams]` binds players by it, unless its `[lineup]`
+                // says otherwise.
+                if self.club_teams.is_some()
+                    && self.lineup.is_none_or(|l| l.bound_to_first_team.is_none())
+                {
+                    lineup.bound_to_first_team = true;
+                }
+                lineup
             },
             time_control: self
                 .time_control
@@ -2818,3 +3064,6 @@ mod tests {
         assert!(e.message.contains("roster_max"), "{e}");
     }
 }
+
+#[cfg(test)]
+mod lineup_list_tests;

@@ -185,6 +185,11 @@ pub struct ClubTeams {
     pub boards_not_counted: u32,
     /// Which other teams a bound player may no longer play for.
     pub bound: BoundTo,
+    /// Whether the games are counted for each team apart (bound to a team after that many
+    /// games for it) or for all the club's teams together (Nottinghamshire's "three times in
+    /// total on higher boards for any team(s)": bound to the lowest team of the player's
+    /// highest counted games).
+    pub counted: CountedFor,
     /// A player plays at most this many games for a team higher than one they have already
     /// played for this season (a reserve from a lower team); `None`: no limit.
     pub play_up_max: Option<u32>,
@@ -196,6 +201,7 @@ impl ClubTeams {
         bound_after_games: 1,
         boards_not_counted: 0,
         bound: BoundTo::OneTeam,
+        counted: CountedFor::EachTeam,
         play_up_max: None,
     };
 
@@ -226,6 +232,18 @@ impl Default for ClubTeams {
     fn default() -> ClubTeams {
         ClubTeams::FIRST_TEAM
     }
+}
+
+/// `[club_teams] counted`: whose games bind a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountedFor {
+    /// GT-M15: the games for one team bind the player to it.
+    #[default]
+    EachTeam,
+    /// The games for all the club's teams together: after `bound_after_games` of them, the
+    /// player is bound to the lowest team of their highest `bound_after_games` games.
+    AllTeams,
 }
 
 /// `[club_teams] bound`: the teams a bound player may no longer play for.

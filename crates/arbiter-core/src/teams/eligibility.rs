@@ -16,11 +16,12 @@ use std::collections::HashMap;
 
 use jiff::civil::Date;
 
+use crate::rating::list::RatingList;
 use crate::record::model::{
     Competition, Match, MatchOutcome, Pairing, PersonId, Player, PlayerId, Side, Team, TeamId,
 };
 use crate::rules::ruleset::Ruleset;
-pub use crate::rules::sections::{BoundTo, ClubTeams};
+pub use crate::rules::sections::{BoundTo, ClubTeams, CountedFor};
 use crate::rules::validate::Finding;
 use crate::teams::lineup::{self, Elsewhere, Lineup, NamedLineup};
 
@@ -39,6 +40,8 @@ pub struct SeasonEntry<'a> {
     /// AS-3: its first and last day as the event sets them (its rounds' start times), read
     /// when its rounds have no dates; `None` outside an event.
     pub event_days: Option<(Date, Date)>,
+    /// The league's published rating lists, read under `[lineup] ratings = "list"`.
+    pub lists: &'a [RatingList],
 }
 
 impl SeasonEntry<'_> {
@@ -126,6 +129,7 @@ pub fn lineup_refusals(entries: &[SeasonEntry], at: usize, lineup: &NamedLineup)
         e.named,
         lineup,
         &elsewhere(entries, at),
+        e.lists,
     );
     let Some(place) = Placed::find(e.competition, lineup) else {
         return out;
@@ -150,6 +154,7 @@ pub fn lineup_withdrawals(
             e.named,
             lineup,
             &elsewhere(entries, at),
+            e.lists,
         ),
         None => lineup.lineup.withdrawn.clone(),
     }
@@ -381,6 +386,8 @@ fn games<'a>(entries: &'a [SeasonEntry]) -> HashMap<&'a PersonId, Vec<Game<'a>>>
 struct ClubStanding<'a> {
     /// Counted games for each competition's team, by the competition's index.
     counted: HashMap<usize, u32>,
+    /// Every counted game, highest team first, for games counted across the club's teams.
+    counted_all: Vec<Game<'a>>,
     /// The game that bound them to its team.
     bound: Option<Game<'a>>,
     /// The lowest team they have played for: the highest competition index.
@@ -423,6 +430,24 @@ impl<'a> ClubStanding<'a> {
         }
         self.lowest = Some(self.lowest.map_or(g.entry, |l| l.max(g.entry)));
         if !rules.counts(g.board, boards) {
+            return;
+        }
+        if rules.counted == CountedFor::AllTeams {
+            // Bound to the lowest team of the player's highest `bound_after_games` games,
+            // from the day of the game that made them that many; it moves only up.
+            self.counted_all.push(g);
+            self.counted_all.sort_by_key(|x| x.entry);
+            let nth = rules.bound_after_games as usize - 1;
+            if let Some(&lowest) = self.counted_all.get(nth) {
+                let moved = self.bound.is_none_or(|b| b.entry != lowest.entry);
+                if moved && (self.bound.is_none() || rules.bound == BoundTo::NoLowerTeam) {
+                    self.bound = Some(Game {
+                        date: g.date,
+                        round: g.round,
+                        ..lowest
+                    });
+                }
+            }
             return;
         }
         let n = self.counted.entry(g.entry).or_default();
@@ -479,8 +504,12 @@ fn bound_sentence(entries: &[SeasonEntry], by: &Game, player: &str) -> String {
         BoundTo::OneTeam => "plays for no other of the club's teams",
         BoundTo::NoLowerTeam => "may not play for a lower one",
     };
+    let whose = match c.counted {
+        CountedFor::EachTeam => "for one of a club's teams",
+        CountedFor::AllTeams => "for a club's teams in all, this one the lowest of them,",
+    };
     format!(
-        "{player} is bound to {} ({}) since {}: a player who has played {games} for one of a club's teams {what} this season",
+        "{player} is bound to {} ({}) since {}: a player who has played {games} {whose} {what} this season",
         by.team.name,
         entries[by.entry].name,
         when(by)

@@ -27,12 +27,13 @@ use std::collections::{HashMap, HashSet};
 
 use jiff::civil::Date;
 
+use crate::rating::list::{self, RatingList};
 use crate::rating::rated_games;
 use crate::record::model::{
     Competition, Match, MatchOutcome, Pairing, Player, PlayerId, Round, Side, Team, TeamId,
 };
 use crate::record::words;
-use crate::rules::ruleset::{BoardOrder, Ruleset};
+use crate::rules::ruleset::{BoardOrder, RatingSource, Ruleset};
 use crate::rules::validate::{self, Finding, Severity};
 
 /// The players a team names for a match, board 1 first.
@@ -139,13 +140,20 @@ impl Rank {
     }
 }
 
-/// Every rostered player's rank on any day: the league's ratings as they stood that day
-/// (GT-R4), from the games played before it. Each day is rated from its own past, not
-/// re-read with what came later: a team dropped after the day (GT-M5) takes its games out of
-/// later ratings, not out of the order a lineup had to keep on it. Built once per competition.
+/// Every rostered player's rank on any day, by the ratings `[lineup] ratings` names: the
+/// league's as they stood that day (GT-R4), from the games played before it; a published list
+/// in force on the day (`rating::list`); or the roster's. Each day is rated from its own past,
+/// not re-read with what came later: a team dropped after the day (GT-M5) takes its games out
+/// of later ratings, not out of the order a lineup had to keep on it. Built once per
+/// competition; the match page's table and the findings read the same one.
 #[derive(Debug)]
 pub struct Ranking<'a> {
     competition: &'a Competition,
+    source: RatingSource,
+    /// The published lists (under `ratings = "list"`).
+    lists: &'a [RatingList],
+    /// For each list, by the index of `lists`: each player's rating on it, by roster index.
+    listed: Vec<Vec<Option<u32>>>,
     /// For each match day, ascending: each player's standing on it, by roster index.
     days: Vec<(Date, Vec<Option<Rank>>)>,
     /// Each player's standing after the last match day.
@@ -157,6 +165,15 @@ impl<'a> Ranking<'a> {
     /// The ranking of `competition`'s players under `rules`: ratings are replayed only when
     /// the boards follow them.
     pub fn new(competition: &'a Competition, rules: &Ruleset) -> Ranking<'a> {
+        Ranking::with_lists(competition, rules, &[])
+    }
+
+    /// [`Ranking::new`] with the league's published lists, read under `ratings = "list"`.
+    pub fn with_lists(
+        competition: &'a Competition,
+        rules: &Ruleset,
+        lists: &'a [RatingList],
+    ) -> Ranking<'a> {
         let index = competition
             .teams
             .iter()
@@ -175,7 +192,26 @@ impl<'a> Ranking<'a> {
             .collect();
         days.sort();
         days.dedup();
-        let rated = rules.lineup.order == BoardOrder::Rating;
+        let source = rules.lineup.ratings;
+        let rated = source == RatingSource::League
+            && (rules.lineup.order == BoardOrder::Rating
+                || rules.lineup.cap.is_set()
+                || rules.lineup.max_gap.is_some());
+        let listed = if source == RatingSource::List {
+            lists
+                .iter()
+                .map(|l| {
+                    competition
+                        .teams
+                        .iter()
+                        .flat_map(|t| &t.players)
+                        .map(|p| l.find(p).map(|e| e.rating))
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let after = match days.last() {
             Some(last) if rated => ranks_on(competition, rules, last.tomorrow().unwrap_or(*last)),
             _ => Vec::new(),
@@ -189,16 +225,71 @@ impl<'a> Ranking<'a> {
         };
         Ranking {
             competition,
+            source,
+            lists,
+            listed,
             days,
             after,
             index,
         }
     }
 
+    /// The list in force on `date` and its index, under `ratings = "list"`.
+    fn list_on(&self, date: Option<Date>) -> Option<(usize, &RatingList)> {
+        let l = list::in_force(self.lists, date)?;
+        let i = self.lists.iter().position(|x| std::ptr::eq(x, l))?;
+        Some((i, l))
+    }
+
+    /// What the ranks on `date` are read from, as a sentence says it: `ratings as of
+    /// 2026-10-07`, `the list FIDE March 2027 (in force from 2027-03-01)`, `the roster's
+    /// ratings`.
+    pub fn source_words(&self, date: Option<Date>) -> String {
+        match (self.source, date) {
+            (RatingSource::Roster, _) | (RatingSource::League, None) => {
+                "the roster's ratings".into()
+            }
+            (RatingSource::League, Some(d)) => format!("ratings as of {d}"),
+            (RatingSource::List, _) => match self.list_on(date) {
+                Some((_, l)) => format!(
+                    "the rating list {} (in force from {})",
+                    l.name, l.in_force_from
+                ),
+                None => "no rating list (none is in force on the match day)".into(),
+            },
+        }
+    }
+
     /// The player's rank on `date`: after every match day before it. Without a date, or
     /// without a replay, the roster's rating.
+    ///
+    /// Under `ratings = "list"`, the rating on the list in force on `date`; under `"roster"`,
+    /// the roster's; `None` for a player the list does not find or the roster leaves unrated.
     pub fn on(&self, player: &PlayerId, date: Option<Date>) -> Option<Rank> {
         let i = *self.index.get(player)?;
+        match self.source {
+            RatingSource::League => {}
+            RatingSource::List => {
+                let (l, _) = self.list_on(date)?;
+                let rating = self.listed.get(l)?.get(i).copied().flatten()?;
+                return Some(Rank {
+                    rating: i64::from(rating),
+                    provisional: false,
+                });
+            }
+            RatingSource::Roster => {
+                let p = self
+                    .competition
+                    .teams
+                    .iter()
+                    .flat_map(|t| &t.players)
+                    .nth(i)?;
+                return Some(Rank {
+                    rating: i64::from(p.rating?),
+                    provisional: p.provisional,
+                });
+            }
+        }
         let replayed = date.and_then(|d| {
             // The first match day on or after `d` has seen exactly the days before `d`.
             let k = self.days.partition_point(|(day, _)| *day < d);
@@ -265,7 +356,17 @@ fn ranks_on(c: &Competition, rules: &Ruleset, day: Date) -> Vec<Option<Rank>> {
 /// Everything the competition's recorded lineups and rosters break of `[lineup]`, plus the
 /// lineups named for matches not yet played: violations, in the record's order.
 pub fn check_competition(c: &Competition, rules: &Ruleset, named: &[NamedLineup]) -> Vec<Finding> {
-    check_all(c, rules, named, &Elsewhere::default(), None)
+    check_all(c, rules, named, &Elsewhere::default(), &[], None)
+}
+
+/// [`check_competition`] with the league's published rating lists (`[lineup] ratings = "list"`).
+pub fn check_competition_with(
+    c: &Competition,
+    rules: &Ruleset,
+    named: &[NamedLineup],
+    lists: &[RatingList],
+) -> Vec<Finding> {
+    check_all(c, rules, named, &Elsewhere::default(), lists, None)
 }
 
 /// [`check_competition`], with `judging` the lineup being named, if any: the one whose players
@@ -276,9 +377,10 @@ fn check_all(
     rules: &Ruleset,
     named: &[NamedLineup],
     elsewhere: &Elsewhere,
+    lists: &[RatingList],
     judging: Option<&NamedLineup>,
 ) -> Vec<Finding> {
-    let ranking = Ranking::new(c, rules);
+    let ranking = Ranking::with_lists(c, rules, lists);
     let mut out = check_schools(c, rules);
     for round in &c.rounds {
         let mut lineups: Vec<(usize, &Match, [Option<Lineup>; 2])> = Vec::new();
@@ -345,29 +447,31 @@ pub fn refusals(
     named: &[NamedLineup],
     lineup: &NamedLineup,
 ) -> Vec<Finding> {
-    refusals_in(c, rules, named, lineup, &Elsewhere::default())
+    refusals_in(c, rules, named, lineup, &Elsewhere::default(), &[])
 }
 
-/// [`refusals`] with what the season says of the players (`elsewhere`, GT-M15).
+/// [`refusals`] with what the season says of the players (`elsewhere`, GT-M15) and the
+/// league's published rating lists (`[lineup] ratings = "list"`).
 pub fn refusals_in(
     c: &Competition,
     rules: &Ruleset,
     named: &[NamedLineup],
     lineup: &NamedLineup,
     elsewhere: &Elsewhere,
+    lists: &[RatingList],
 ) -> Vec<Finding> {
     let others: Vec<NamedLineup> = named
         .iter()
         .filter(|n| !n.is_for(lineup))
         .cloned()
         .collect();
-    let before: HashSet<String> = check_all(c, rules, &others, elsewhere, None)
+    let before: HashSet<String> = check_all(c, rules, &others, elsewhere, lists, None)
         .iter()
         .map(ToString::to_string)
         .collect();
     let mut with = others;
     with.push(lineup.clone());
-    let mut out: Vec<Finding> = check_all(c, rules, &with, elsewhere, Some(lineup))
+    let mut out: Vec<Finding> = check_all(c, rules, &with, elsewhere, lists, Some(lineup))
         .into_iter()
         .filter(|f| !before.contains(&f.to_string()))
         .collect();
@@ -390,6 +494,7 @@ pub fn withdrawals(
     named: &[NamedLineup],
     lineup: &NamedLineup,
     elsewhere: &Elsewhere,
+    lists: &[RatingList],
 ) -> Vec<PlayerId> {
     let mut out = lineup.lineup.withdrawn.clone();
     let Some((round, m)) = c
@@ -403,7 +508,7 @@ pub fn withdrawals(
     let Some(team) = c.team(m.team(lineup.side)) else {
         return out;
     };
-    let ranking = Ranking::new(c, rules);
+    let ranking = Ranking::with_lists(c, rules, lists);
     // The players the round's lineups name, this one's and a sister team's (GT-M14), are not
     // left out.
     let mut with: Vec<NamedLineup> = named
@@ -535,10 +640,7 @@ impl Place<'_> {
     }
 
     fn as_of(&self) -> String {
-        self.date.map_or_else(
-            || "the roster's ratings".into(),
-            |d| format!("ratings as of {d}"),
-        )
+        self.ranking.source_words(self.date)
     }
 }
 
@@ -635,6 +737,8 @@ fn check_lineup(place: &Place, lineup: &Lineup, opponent: Option<&Lineup>) -> Ve
         }
     }
     out.extend(check_order(place, team, lineup));
+    out.extend(check_gaps(place, lineup));
+    out.extend(check_cap(place, lineup));
     out.extend(check_withdrawals(place, team, lineup, opponent));
     out
 }
@@ -857,6 +961,10 @@ fn check_order(place: &Place, team: &Team, lineup: &Lineup) -> Vec<Finding> {
                 .filter_map(|&(n, p)| Some((n, p, place.rank(p)?)))
                 .collect();
             let last = rules.lineup.provisional_last;
+            let tolerance = rules.lineup.tolerance;
+            if tolerance > 0 {
+                out.extend(check_tolerance(place, &ranked, tolerance));
+            }
             for (i, &(a_board, a, ra)) in ranked.iter().enumerate() {
                 // GT-M11: the next player of the same standing (established or provisional).
                 let next = ranked[i + 1..]
@@ -864,6 +972,7 @@ fn check_order(place: &Place, team: &Team, lineup: &Lineup) -> Vec<Finding> {
                     .find(|(_, _, r)| !last || r.provisional == ra.provisional);
                 if let Some(&(b_board, b, rb)) = next
                     && rb.rating > ra.rating
+                    && tolerance == 0
                 {
                     out.push(Finding {
                         board: Some(b_board),
@@ -903,6 +1012,170 @@ fn check_order(place: &Place, team: &Team, lineup: &Lineup) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// `[lineup] tolerance`: a player may sit below one rated up to `tolerance` points higher; one
+/// rated more above a player on a higher board breaks the order. Each player is held against
+/// the lowest-rated player above them of the same standing (established or provisional,
+/// GT-M13), so the sentence gives the widest inversion.
+fn check_tolerance(
+    place: &Place,
+    ranked: &[(u32, &PlayerId, Rank)],
+    tolerance: u32,
+) -> Vec<Finding> {
+    let rules = place.rules;
+    let last = rules.lineup.provisional_last;
+    let mut out = Vec::new();
+    for (j, &(b_board, b, rb)) in ranked.iter().enumerate() {
+        let lowest_above = ranked[..j]
+            .iter()
+            .filter(|(_, _, r)| !last || r.provisional == rb.provisional)
+            .min_by_key(|(n, _, r)| (r.rating, *n));
+        let Some(&(a_board, a, ra)) = lowest_above else {
+            continue;
+        };
+        let by = rb.rating - ra.rating;
+        if by > i64::from(tolerance) {
+            out.push(Finding {
+                board: Some(b_board),
+                ..Finding::violation(
+                    rules.cite("board_order"),
+                    format!(
+                        "{} ({}) on board {b_board} is rated {by} points above {} ({}) on board {a_board}, by {}; a player may sit below one rated at most {tolerance} points higher: swap them",
+                        place.name(b),
+                        rb.shown(),
+                        place.name(a),
+                        ra.shown(),
+                        place.as_of()
+                    ),
+                )
+            });
+        }
+    }
+    out
+}
+
+/// `[lineup] max_gap`: consecutive boards' players rated at most `max_gap` points apart, either
+/// way. A player without a rating is passed over.
+fn check_gaps(place: &Place, lineup: &Lineup) -> Vec<Finding> {
+    let rules = place.rules;
+    let Some(gap) = rules.lineup.max_gap else {
+        return Vec::new();
+    };
+    let ranked: Vec<(u32, &PlayerId, Rank)> = lineup
+        .named()
+        .filter_map(|(n, p)| Some((n, p, place.rank(p)?)))
+        .collect();
+    let mut out = Vec::new();
+    for pair in ranked.windows(2) {
+        let [(a_board, a, ra), (b_board, b, rb)] = pair else {
+            continue;
+        };
+        let apart = (ra.rating - rb.rating).abs();
+        if apart > i64::from(gap) {
+            out.push(Finding {
+                board: Some(*b_board),
+                ..Finding::violation(
+                    rules.cite("max_gap"),
+                    format!(
+                        "{} ({}) on board {b_board} and {} ({}) on board {a_board} are {apart} points apart, by {}; consecutive boards may be at most {gap} points apart: name a player rated between them",
+                        place.name(b),
+                        rb.shown(),
+                        place.name(a),
+                        ra.shown(),
+                        place.as_of()
+                    ),
+                )
+            });
+        }
+    }
+    out
+}
+
+/// `[lineup.cap]`: no player rated above `player_max`; the lineup's ratings adding up to at
+/// most `team_total_max`; the average of its `average.of` highest under `average.under`. An
+/// unrated player counts as `unrated_as`. Each sentence gives the sum it read.
+fn check_cap(place: &Place, lineup: &Lineup) -> Vec<Finding> {
+    let rules = place.rules;
+    let cap = rules.lineup.cap;
+    if !cap.is_set() {
+        return Vec::new();
+    }
+    let rule = rules.cite("rating_cap");
+    let rated: Vec<(u32, &PlayerId, i64, bool)> = lineup
+        .named()
+        .map(|(n, p)| match place.rank(p) {
+            Some(r) => (n, p, r.rating, true),
+            None => (n, p, i64::from(cap.unrated_as), false),
+        })
+        .collect();
+    let term = |p: &PlayerId, r: i64, known: bool| {
+        if known {
+            format!("{} {r}", place.name(p))
+        } else {
+            format!("{} {r} (unrated)", place.name(p))
+        }
+    };
+    let mut out = Vec::new();
+    if let Some(max) = cap.player_max {
+        for &(board, p, r, known) in &rated {
+            if known && r > i64::from(max) {
+                out.push(Finding {
+                    board: Some(board),
+                    ..Finding::violation(
+                        rule,
+                        format!(
+                            "{} on board {board} is rated {r}, above the cap of {max} a player, by {}; name a player rated {max} or less",
+                            place.name(p),
+                            place.as_of()
+                        ),
+                    )
+                });
+            }
+        }
+    }
+    if let Some(max) = cap.team_total_max {
+        let total: i64 = rated.iter().map(|(_, _, r, _)| r).sum();
+        if total > i64::from(max) {
+            let terms: Vec<String> = rated.iter().map(|&(_, p, r, k)| term(p, r, k)).collect();
+            out.push(Finding::violation(
+                rule,
+                format!(
+                    "the team's total {total} is above the cap of {max}: {}, by {}; name lower-rated players so the total is {max} or less",
+                    terms.join(" + "),
+                    place.as_of()
+                ),
+            ));
+        }
+    }
+    if let Some(avg) = cap.average {
+        let mut top = rated.clone();
+        top.sort_by_key(|&(n, _, r, _)| (std::cmp::Reverse(r), n));
+        top.truncate(avg.of as usize);
+        let sum: i64 = top.iter().map(|(_, _, r, _)| r).sum();
+        let count = i64::try_from(top.len()).unwrap_or(i64::MAX);
+        if count > 0 && sum >= i64::from(avg.under) * count {
+            let terms: Vec<String> = top.iter().map(|&(_, p, r, k)| term(p, r, k)).collect();
+            out.push(Finding::violation(
+                rule,
+                format!(
+                    "the average of the team's top {count}, {} ({} = {sum}, over {count}), is not under the cap of {}, by {}; name lower-rated players so the {count} add up to {} or less",
+                    average_words(sum, count),
+                    terms.join(" + "),
+                    avg.under,
+                    place.as_of(),
+                    i64::from(avg.under) * count - 1
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// `2212.25`: an average of ratings, to two decimals at most.
+fn average_words(sum: i64, count: i64) -> String {
+    let s = format!("{:.2}", sum as f64 / count as f64);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// GT-M14: a school's teams in one division are ranked as one squad, the first-listed team
@@ -1004,3 +1277,6 @@ pub fn breaks_a_rule(findings: &[Finding]) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod list_tests;

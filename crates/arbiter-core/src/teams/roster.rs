@@ -27,6 +27,8 @@ pub struct NewPlayer {
     pub rating: Option<u32>,
     /// GT-R3: a provisional 1200N rating.
     pub provisional: bool,
+    /// The player's id on the federation's published rating list (issue 34).
+    pub federation_id: Option<String>,
 }
 
 /// The highest rating a roster may give: beyond it the figure is a typing mistake.
@@ -352,6 +354,7 @@ pub fn plan(
                 provisional,
                 record: RatingRecord {
                     birth_date: row.birth_date,
+                    federation_id: row.federation_id.clone(),
                     ..RatingRecord::default()
                 },
                 unranked: ranked == Some(false),

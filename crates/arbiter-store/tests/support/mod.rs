@@ -337,6 +337,8 @@ pub fn every_kind_of_result() -> Competition {
                             birth_date: Some(jiff::civil::date(2009, 4, 17)),
                             rated_games: Some(12),
                             k: Some(40),
+                            // Issue 34: her id on the federation's list.
+                            federation_id: Some("2000001".into()),
                         },
                         unranked: true,
                         // GT-R6: her own school, not the team's.

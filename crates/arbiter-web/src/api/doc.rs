@@ -8,7 +8,7 @@ use axum::response::Response;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::{ledger, pairing, read, rosters, settings, suspension, write};
+use crate::api::{ledger, pairing, rating_lists, read, rosters, settings, suspension, write};
 use crate::app::state::AppState;
 use crate::http::answer::{PAGE_CACHE, etag, not_modified, ok, unchanged};
 use crate::ui::words::fnv1a;
@@ -22,6 +22,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(rosters::routes())
         .merge(suspension::routes())
         .merge(settings::routes())
+        .merge(rating_lists::routes())
         .merge(pairing::routes())
         .merge(crate::season_end::api::routes());
     document_unreadable_addresses(routes.get_openapi_mut());

@@ -7,6 +7,7 @@ pub mod answer;
 pub mod doc;
 pub mod ledger;
 pub mod pairing;
+pub mod rating_lists;
 pub mod read;
 pub mod rosters;
 pub mod settings;

@@ -70,6 +70,11 @@ pub struct NewPlayerBody {
     /// GT-R3: the rating is provisional.
     #[serde(default)]
     pub provisional: bool,
+    /// The player's id on the federation's published rating list (a FIDE id, an ECF code), by
+    /// which `[lineup] ratings = "list"` finds them (issue 34).
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub federation_id: Option<String>,
     /// One player, one person: `competition-slug/player-id`, a player of another competition of
     /// the season who is the same person (AS-3 refuses it when the two competitions share
     /// dates). Without it the player is a person of their own, whatever their name.
@@ -338,6 +343,12 @@ async fn add_player(
         birth_date,
         rating: b.rating,
         provisional: b.provisional,
+        federation_id: b
+            .federation_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .map(str::to_string),
     };
     let mut plan = write::plan(&state, &view, std::slice::from_ref(&row))
         .await

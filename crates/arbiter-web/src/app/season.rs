@@ -74,6 +74,7 @@ impl SeasonViews {
                 rules: &v.rules,
                 named,
                 event_days: *days,
+                lists: &v.rating_lists,
             })
             .collect()
     }

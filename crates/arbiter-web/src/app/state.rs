@@ -653,11 +653,21 @@ impl AppState {
         };
         let lock = crate::app::view::roster_lock(&self.inner.store, &stored).await?;
         let hall = crate::app::view::hall(&self.inner.store, &stored).await?;
+        // Issue 34: the lists a rating order reads, only for a ruleset that orders by them.
+        let lists =
+            if stored.rules.lineup.ratings == arbiter_core::rules::ruleset::RatingSource::List {
+                self.inner
+                    .store
+                    .rating_lists_for(stored.league.id, &stored.competition)
+                    .await?
+            } else {
+                Vec::new()
+            };
         let site = self.base_url().to_string();
         // Scoring, standings, ratings and findings are the CPU's work: off the async threads,
         // so that other requests go on while a large competition is computed.
         let fresh = tokio::task::spawn_blocking(move || {
-            CompetitionView::new(stored, v, stage)
+            CompetitionView::with_lists(stored, v, stage, lists)
                 .with_roster_lock(lock)
                 .with_hall(hall)
                 .on_site(&site)

@@ -140,6 +140,9 @@ pub struct CompetitionView {
     /// Everything the competition breaks of its rules (core's `check`): the record's warnings
     /// and the violations its lineups and rosters carry (issue 12).
     pub findings: Vec<Finding>,
+    /// The league's published rating lists, with the entries of this competition's players,
+    /// when its `[lineup] ratings = "list"` (issue 34); empty otherwise.
+    pub rating_lists: Vec<arbiter_core::rating::list::RatingList>,
     teams: HashMap<String, usize>,
     players: HashMap<String, (usize, usize)>,
     /// (round number, team index) to the match's (round position, pairing position).
@@ -319,6 +322,17 @@ impl CompetitionView {
     /// `stage`: whether the competition is its season's playoffs, which GT-F4 rates only as
     /// the ruleset's `[playoffs] rated` says.
     pub fn new(stored: StoredCompetition, v: i64, stage: Stage) -> CompetitionView {
+        CompetitionView::with_lists(stored, v, stage, Vec::new())
+    }
+
+    /// [`CompetitionView::new`] with the league's published rating lists, which its lineup
+    /// checks and match pages read under `[lineup] ratings = "list"` (issue 34).
+    pub fn with_lists(
+        stored: StoredCompetition,
+        v: i64,
+        stage: Stage,
+        rating_lists: Vec<arbiter_core::rating::list::RatingList>,
+    ) -> CompetitionView {
         // The match pages and the account page need the stored record too (match ids, rosters).
         let whole = Arc::new(stored.clone());
         let StoredCompetition {
@@ -346,8 +360,12 @@ impl CompetitionView {
         };
         let ratings = rated_games::rate_stage(&competition, &rules, &rules.rating, stage)
             .map_err(|e| e.to_string());
-        let findings =
-            arbiter_core::season::check::competition(&competition, &rules, &whole.named_lineups());
+        let findings = arbiter_core::season::check::competition_with(
+            &competition,
+            &rules,
+            &whole.named_lineups(),
+            &rating_lists,
+        );
         let mut teams = HashMap::new();
         let mut players = HashMap::new();
         for (ti, t) in competition.teams.iter().enumerate() {
@@ -384,6 +402,7 @@ impl CompetitionView {
             ratings,
             explanation,
             findings,
+            rating_lists,
             teams,
             players,
             matches,
@@ -446,10 +465,15 @@ impl CompetitionView {
         }
         stored.lineups.clear();
         stored.game_scores.clear();
-        let mut view = CompetitionView::new(stored, self.checked(), self.stage)
-            .with_roster_lock(self.roster_lock.clone())
-            .with_hall(self.hall.clone())
-            .on_site(&self.site);
+        let mut view = CompetitionView::with_lists(
+            stored,
+            self.checked(),
+            self.stage,
+            self.rating_lists.clone(),
+        )
+        .with_roster_lock(self.roster_lock.clone())
+        .with_hall(self.hall.clone())
+        .on_site(&self.site);
         view.etag_base = fnv1a(view.etag_base, b"rosters withheld (AS-12)");
         view.rosters_withheld = true;
         view

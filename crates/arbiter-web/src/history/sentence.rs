@@ -240,6 +240,16 @@ pub fn deed(e: &HistoryEntry) -> String {
                 mails.unwrap_or(0)
             )
         }
+        (Entity::RatingList, HistoryAction::Import) => {
+            let text = |k: &str| value.and_then(|v| v.get(k)).and_then(Value::as_str);
+            let entries = value.and_then(|v| v.get("entries")).and_then(Value::as_u64);
+            format!(
+                "imported the rating list {}, in force from {} ({} rated players)",
+                text("name").unwrap_or(&e.entity_id),
+                text("in_force_from").unwrap_or("?"),
+                entries.unwrap_or(0)
+            )
+        }
         (Entity::MediaReport, HistoryAction::DraftMediaReport) => {
             format!("saved the draft of {}", report(value, &e.entity_id))
         }

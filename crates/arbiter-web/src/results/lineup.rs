@@ -340,7 +340,7 @@ pub(crate) fn candidates(ctx: &MatchContext, side: Side) -> Vec<Candidate> {
     let stored = &ctx.stored;
     let c = &stored.competition;
     let team = ctx.record.team(side);
-    let ranking = Ranking::new(c, &stored.rules);
+    let ranking = Ranking::with_lists(c, &stored.rules, &ctx.view.rating_lists);
     // Board order's key (provisional last, then rating, highest first) and the roster's place.
     type Placed = (Option<(bool, i64)>, usize, Candidate);
     let mut out: Vec<Placed> = c

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use arbiter_core::record::model::{GameResult, MatchOutcome, Side};
 use arbiter_core::rules::permissions::Action;
+use arbiter_core::rules::ruleset::RatingSource;
 use arbiter_core::rules::ruleset::Ruleset;
 use arbiter_core::season::extra::ExtraState;
 use arbiter_core::season::offers::Offers;
@@ -856,11 +857,21 @@ fn player_link(
     }
 }
 
-/// The boards table's rating column says which rating it shows: the match day's.
+/// The boards table's rating column says which rating it shows: the match day's, the
+/// published list's in force that day, or the roster's (issue 34).
 fn rating_heading(ctx: &MatchContext) -> String {
-    match ctx.date {
-        Some(d) => format!("Rating on {}", d.strftime("%-d %b")),
-        None => "Rating".to_string(),
+    match ctx.stored.rules.lineup.ratings {
+        RatingSource::List => {
+            match arbiter_core::rating::list::in_force(&ctx.view.rating_lists, ctx.date) {
+                Some(l) => format!("Rating ({})", l.name),
+                None => "Rating (no list in force)".to_string(),
+            }
+        }
+        RatingSource::Roster => "Rating (roster)".to_string(),
+        RatingSource::League => match ctx.date {
+            Some(d) => format!("Rating on {}", d.strftime("%-d %b")),
+            None => "Rating".to_string(),
+        },
     }
 }
 
@@ -870,9 +881,20 @@ fn board_lines(ctx: &MatchContext, view: &CompetitionView) -> Vec<BoardLine> {
         .team_index(&ctx.record.home.0)
         .and_then(|t| view.match_of(ctx.round, t))
         .unwrap_or(&ctx.record);
-    let ranking =
-        arbiter_core::teams::lineup::Ranking::new(&ctx.stored.competition, &ctx.stored.rules);
-    let on_the_day = |id: &arbiter_core::PlayerId| ranking.on(id, ctx.date).map(|r| r.shown());
+    // The ratings the lineup checks read (issue 34: the league's, a published list's or the
+    // roster's), so the table shows the rating a violation's sentence gives.
+    let ranking = arbiter_core::teams::lineup::Ranking::with_lists(
+        &ctx.stored.competition,
+        &ctx.stored.rules,
+        &ctx.view.rating_lists,
+    );
+    let by_list = ctx.stored.rules.lineup.ratings == RatingSource::List;
+    let on_the_day = |id: &arbiter_core::PlayerId| {
+        ranking
+            .on(id, ctx.date)
+            .map(|r| r.shown())
+            .or_else(|| by_list.then(|| "not on the list".to_string()))
+    };
     CompetitionView::boards(record)
         .iter()
         .enumerate()

@@ -5,6 +5,7 @@
 //! (`division`). Every change is a change in the store's history, with who and why.
 
 mod division;
+pub(crate) mod rating_lists;
 pub(crate) mod settings;
 
 use arbiter_core::record::text::PostalAddress;
@@ -28,6 +29,7 @@ use crate::ui::link::{Link, competition_href, league_href, suspension_href};
 use crate::ui::words;
 
 pub use division::create_division;
+pub use rating_lists::{import_rating_list, rating_lists_page};
 pub use settings::{save_settings, settings_page};
 
 /// One season as the page lists it: its days, its divisions and its closures.
@@ -82,6 +84,8 @@ struct SetupPage {
     /// The league's IANA time zone (RULES.md, "Time").
     time_zone: String,
     people: String,
+    /// Issue 34: the league's published rating lists, for those the table lets change rules.
+    rating_lists: Option<String>,
     notice: Option<String>,
     problems: Vec<String>,
     forms: Forms,
@@ -308,6 +312,7 @@ async fn page(
         schools,
         time_zone: tree.league.time_zone.to_string(),
         people: format!("{}/people", league_href(league)),
+        rating_lists: may_edit_rules.then(|| rating_lists::rating_lists_href(league)),
         notice: said.notice,
         problems: said.problems,
         forms: said.forms,

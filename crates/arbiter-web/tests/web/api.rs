@@ -312,6 +312,8 @@ async fn the_openapi_document_lists_every_api_route() {
     expected.push("/api/v1/leagues/{league}/{season}/suspension".to_string());
     // A season's settings (issue 32 item 5), with a token: tests/web/settings.rs.
     expected.push("/api/v1/leagues/{league}/{season}/settings".to_string());
+    // A league's published rating lists (issue 34), with a token: tests/web/rating_lists.rs.
+    expected.push("/api/v1/leagues/{league}/rating-lists".to_string());
     // The season's end (issue 15): tests/web/season_end.rs.
     for p in ["playoffs", "awards"] {
         expected.push(format!("/api/v1/leagues/{{league}}/{{season}}/{p}"));

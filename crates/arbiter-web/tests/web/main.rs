@@ -26,6 +26,7 @@ mod pages;
 mod pairing;
 mod people;
 mod permissions;
+mod rating_lists;
 mod roster_api;
 mod rosters;
 mod round_entry;

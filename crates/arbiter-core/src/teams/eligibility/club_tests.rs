@@ -110,6 +110,7 @@ fn season<'a>(divisions: &'a [Competition], rules: &'a Ruleset) -> Vec<SeasonEnt
             rules,
             named: &[],
             event_days: None,
+            lists: &[],
         })
         .collect()
 }
@@ -300,4 +301,31 @@ fn the_gthscl_preset_reads_gt_m15_as_its_club_teams_values() {
         f[0].starts_with("0: GT-M15: Pat Quinn first played for OAK2"),
         "{f:?}"
     );
+}
+
+#[test]
+fn games_counted_across_the_clubs_teams_bind_to_the_lowest_of_the_highest_three() {
+    // Nottinghamshire's C4: "once someone has played three times in total on higher boards for
+    // any team(s), he or she may not play for a lower team". Pat plays twice for Oakham 1 and
+    // once for Oakham 2 on the counted boards, then for Oakham 3.
+    let d1 = division(1, &[(day(5), Some(1)), (day(12), Some(2))]);
+    let d2 = division(2, &[(day(19), Some(1))]);
+    let d3 = division(3, &[(day(26), Some(1))]);
+    let divisions = [d1, d2, d3];
+    let each_team = rules(COUNTY);
+    assert_eq!(found(&divisions, &each_team), Vec::<String>::new());
+    let all_teams = rules(&COUNTY.replace(
+        "bound = \"no_lower_team\"",
+        "bound = \"no_lower_team\"\ncounted = \"all_teams\"",
+    ));
+    assert_eq!(
+        found(&divisions, &all_teams),
+        [
+            "2: B6: Pat Quinn is bound to OAK2 (Division 2) since 2026-10-19: a player who has played 3 games on boards 1 to 2 for a club's teams in all, this one the lowest of them, may not play for a lower one this season and now plays board 1 for OAK3"
+        ]
+    );
+    // Playing again for Oakham 1 or 2 stays free.
+    let d2_again = division(2, &[(day(19), Some(1)), (day(26), Some(2))]);
+    let back = [divisions[0].clone(), d2_again];
+    assert_eq!(found(&back, &all_teams), Vec::<String>::new());
 }

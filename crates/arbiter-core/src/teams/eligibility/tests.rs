@@ -85,6 +85,7 @@ fn entry<'a>(name: &'a str, c: &'a Competition, rules: &'a Ruleset) -> SeasonEnt
         rules,
         named: &[],
         event_days: None,
+        lists: &[],
     }
 }
 
@@ -321,6 +322,7 @@ fn as_3_a_lineup_naming_a_player_of_an_overlapping_competition_is_refused() {
             entry("Secondary Open", &open, &astc),
             SeasonEntry {
                 event_days: days,
+                lists: &[],
                 ..entry("Secondary Girls", &girls, &astc)
             },
         ];
@@ -341,6 +343,7 @@ fn as_3_a_lineup_naming_a_player_of_an_overlapping_competition_is_refused() {
         entry("Secondary Open", &open, &astc),
         SeasonEntry {
             event_days: Some((date(2026, 12, 7), date(2026, 12, 10))),
+            lists: &[],
             ..entry("Secondary Girls", &girls, &astc)
         },
     ];

@@ -273,7 +273,7 @@ fn gt_m12_a_lineup_that_leaves_out_a_higher_ranked_player_follows_the_rule_of_a_
     for lineup in [&silent, &declared] {
         assert_eq!(refusals(&c, &rules, &short, lineup), []);
         assert_eq!(
-            withdrawals(&c, &rules, &short, lineup, &Elsewhere::default()),
+            withdrawals(&c, &rules, &short, lineup, &Elsewhere::default(), &[]),
             [PlayerId("t1".into())]
         );
     }
@@ -281,14 +281,14 @@ fn gt_m12_a_lineup_that_leaves_out_a_higher_ranked_player_follows_the_rule_of_a_
     let strongest = toledo(&[Some("t1"), Some("t2"), Some("t3"), Some("t4")]);
     assert_eq!(refusals(&c, &rules, &[maumee_full()], &strongest), []);
     assert_eq!(
-        withdrawals(&c, &rules, &short, &strongest, &Elsewhere::default()),
+        withdrawals(&c, &rules, &short, &strongest, &Elsewhere::default(), &[]),
         []
     );
     // GT-M15: a player bound to another team is not left out.
     let mut bound = Elsewhere::default();
     bound.bind(PlayerId("t1".into()), Some(D1));
     assert_eq!(
-        refusals_in(&c, &rules, &[maumee_full()], &silent, &bound),
+        refusals_in(&c, &rules, &[maumee_full()], &silent, &bound, &[]),
         []
     );
     // AS-9: at the ASTC any four of the roster play; leaving one out withdraws no one.
