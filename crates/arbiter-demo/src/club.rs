@@ -100,6 +100,9 @@ const CLUBS: [(&str, &str, i32, bool); 9] = [
 const WHITFIELD: &str = "Dana Whitfield";
 
 pub fn league(today: Date) -> DemoLeague {
+    // As the GTHSCL's, the season is always seen in progress: every round played, the
+    // standings and the findings there, whatever day the demo is made on.
+    let today = today.clamp(FIRST_ROUND + 35.days(), FIRST_ROUND + 69.days());
     let mut names = Names::new(OHIO);
     let mut rng = Rng::from_label("mvcl", 0);
     let clubs: Vec<Club> = CLUBS

@@ -81,14 +81,18 @@ fn every_competition_ranks_and_breaks_no_rule() {
                     .filter(|f| f.finding.severity != Severity::Warning)
                     .map(|f| format!("{}: {}", s.competitions[f.competition].slug, f.finding))
                     .collect();
+                // GTHSCL's lineup named out of order, and the club league's player bound to the
+                // first team who plays for the second (its Rule 7.3, issue 34).
                 let designed = |f: &String| {
-                    f.starts_with("metro: round 2, start v ") && f.contains(": GT-M11: ")
+                    (f.starts_with("metro: round 2, start v ") && f.contains(": GT-M11: "))
+                        || (f.starts_with("division-2: round 4, toledo-2 v ")
+                            && f.contains(": Rule 7.3: Dana Whitfield is bound to"))
                 };
                 let (expected, other): (Vec<_>, Vec<_>) = broken.iter().partition(|f| designed(f));
                 assert!(other.is_empty(), "{today}: {other:#?}");
                 assert_eq!(
                     expected.is_empty(),
-                    l.slug != "gthscl",
+                    !["gthscl", "mvcl"].contains(&l.slug.as_str()),
                     "{today}: {expected:#?}"
                 );
             }
@@ -492,14 +496,22 @@ fn gt_m5_the_dropped_team_played_under_half_so_its_matches_leave_the_standings()
 fn names_include_accents() {
     let demo = generate(TODAY);
     for l in &demo.leagues {
-        let names: Vec<&str> = l
+        // One name a person: a club's player on two of its teams' rosters is one person.
+        let people: std::collections::HashMap<String, &str> = l
             .seasons
             .iter()
             .flat_map(|s| &s.competitions)
             .flat_map(|c| &c.competition.teams)
             .flat_map(|t| &t.players)
-            .map(|p| p.name.as_str())
+            .map(|p| {
+                let who = p
+                    .person
+                    .as_ref()
+                    .map_or_else(|| p.id.0.clone(), |x| x.0.clone());
+                (who, p.name.as_str())
+            })
             .collect();
+        let names: Vec<&str> = people.into_values().collect();
         assert!(names.iter().any(|n| !n.is_ascii()), "{}", l.slug);
         let unique: HashSet<&&str> = names.iter().collect();
         assert_eq!(unique.len(), names.len(), "{}: a name each", l.slug);
