@@ -327,15 +327,16 @@ fn season_events(one: &mut Competition, two: &mut Competition) {
         for p in &mut r.pairings {
             let Pairing::Match(m) = p else { continue };
             let defiance = TeamId("defiance".into());
-            if r.number == 2 && (m.home == defiance || m.away == defiance) {
-                if matches!(m.outcome, MatchOutcome::Boards(_)) {
-                    let by = if m.home == defiance {
-                        Side::Home
-                    } else {
-                        Side::Away
-                    };
-                    m.outcome = MatchOutcome::Forfeit { by };
-                }
+            if r.number == 2
+                && (m.home == defiance || m.away == defiance)
+                && matches!(m.outcome, MatchOutcome::Boards(_))
+            {
+                let by = if m.home == defiance {
+                    Side::Home
+                } else {
+                    Side::Away
+                };
+                m.outcome = MatchOutcome::Forfeit { by };
             }
             let monroe = TeamId("monroe".into());
             if r.number == 3

@@ -133,6 +133,18 @@ pub(crate) fn hand_note(reason: &str, overridden: &[String]) -> String {
     note
 }
 
+/// ` (GT-P2, GT-O3)`: the ruleset's own IDs for the fields `keys` (its `[cite]`), in brackets,
+/// the ones it cites; nothing when it cites none (issue 34: a league's rules are cited by its
+/// own IDs, or not at all).
+pub fn cited(rules: &arbiter_core::Ruleset, keys: &[&str]) -> String {
+    let ids: Vec<&str> = keys.iter().filter_map(|k| rules.cite(k)).collect();
+    if ids.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", ids.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,17 +175,5 @@ mod tests {
     fn segments_are_percent_encoded() {
         assert_eq!(segment("toledo-a"), "toledo-a");
         assert_eq!(segment("a b/ë"), "a%20b%2F%C3%AB");
-    }
-}
-
-/// ` (GT-P2, GT-O3)`: the ruleset's own IDs for the fields `keys` (its `[cite]`), in brackets,
-/// the ones it cites; nothing when it cites none (issue 34: a league's rules are cited by its
-/// own IDs, or not at all).
-pub fn cited(rules: &arbiter_core::Ruleset, keys: &[&str]) -> String {
-    let ids: Vec<&str> = keys.iter().filter_map(|k| rules.cite(k)).collect();
-    if ids.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", ids.join(", "))
     }
 }
