@@ -7,8 +7,10 @@
 //! - [`permissions`]: who may do what in a league or event (GT-O3): the one permission table.
 //! - [`validate`]: what a competition record breaks of its ruleset (GT-M4, GT-M9, GT-M10, AS-9).
 //! - [`settings`]: the settings of a season's rules its officers change on the site.
+//! - [`own_words`]: a league's own rule IDs in the sentences core writes by the two rulebooks.
 
 pub mod criteria;
+pub mod own_words;
 pub mod permissions;
 pub mod ruleset;
 pub mod sections;

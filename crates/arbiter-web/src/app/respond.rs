@@ -289,22 +289,37 @@ pub async fn item<A: ItemAddress>(
 /// A page for one person (a form, an account, a history): drawn per request, never cached.
 pub fn private(status: axum::http::StatusCode, t: &impl askama::Template) -> Response {
     match t.render() {
-        Ok(html) => {
-            let mut r = Response::new(axum::body::Body::from(html));
-            *r.status_mut() = status;
-            let h = r.headers_mut();
-            h.insert(
-                axum::http::header::CONTENT_TYPE,
-                axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
-            );
-            h.insert(
-                axum::http::header::CACHE_CONTROL,
-                axum::http::HeaderValue::from_static("private, no-store"),
-            );
-            r
-        }
+        Ok(html) => private_html(status, html),
         Err(e) => WebError::internal(e).answer(Format::Html),
     }
+}
+
+/// [`private`], with the rulebooks' IDs the page cites said as `rules` says them (issue 34 item
+/// 5): a league's page of one of its matches cites its own rules, or none.
+pub fn private_in(
+    status: axum::http::StatusCode,
+    t: &impl askama::Template,
+    rules: &arbiter_core::Ruleset,
+) -> Response {
+    match t.render() {
+        Ok(html) => private_html(status, rules.in_own_words(&html).into_owned()),
+        Err(e) => WebError::internal(e).answer(Format::Html),
+    }
+}
+
+fn private_html(status: axum::http::StatusCode, html: String) -> Response {
+    let mut r = Response::new(axum::body::Body::from(html));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    h.insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("private, no-store"),
+    );
+    r
 }
 
 /// 303 See Other to `to`: the answer to a form that worked.

@@ -246,14 +246,16 @@ pub(crate) fn step_words(
     // Issue 34 item 7: the schools are told of the fines the result brings (or takes away:
     // the fines are the record's, so a corrected result shows what stands now).
     let fines = fresh.fines();
-    if fines.is_empty() {
+    let said = if fines.is_empty() {
         said
     } else {
         format!(
             "{said}\n\n{} Each is owed in the league's ledger, where an officer may waive it with the reason.",
             fines.join(" ")
         )
-    }
+    };
+    // Issue 34 item 5: the league's own rule IDs, or none.
+    fresh.stored.rules.in_own_words(&said).into_owned()
 }
 
 /// Who gets the notice, each with the mail they get.

@@ -30,7 +30,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use crate::app::address::{ExtraGamePath, MatchAddress};
-use crate::app::respond::{bad_path, private, see_other};
+use crate::app::respond::{bad_path, private_in, see_other};
 use crate::app::state::AppState;
 use crate::app::view::{CompetitionView, MatchStatus};
 use crate::http::auth::{Acting, Auth};
@@ -1773,7 +1773,7 @@ async fn page(
         },
         None => page,
     };
-    Ok(private(status_code, &page))
+    Ok(private_in(status_code, &page, &ctx.stored.rules))
 }
 
 /// What the visitor may see of the match now: its competition (before an event's rosters lock,

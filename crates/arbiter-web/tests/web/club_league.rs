@@ -58,3 +58,46 @@ async fn a_club_leagues_account_page_offers_what_its_rules_have_and_cites_no_sch
     let standings = get(&app, "/leagues/krajsky-prebor/2026-27/skupina-a").await;
     standings.assert_contains("Krajský přebor");
 }
+
+/// Issue 34 item 5: a club league's match page cites the league's own rules or none: no GTHSCL
+/// ID, though its results follow the same report workflow (entered, confirmed, decided).
+#[tokio::test]
+async fn a_club_leagues_match_page_cites_no_rule_of_the_school_league() {
+    let store = store().await;
+    LeagueSetup::new(NewLeague {
+        slug: "krajsky-prebor".into(),
+        name: "Krajský přebor".into(),
+        kind: LeagueKind::League,
+        description: "Club teams of the South Moravian region".into(),
+        time_zone: arbiter_core::record::zone::Zone::named("Europe/Prague").unwrap(),
+    })
+    .season(testing::gthscl_2026_27())
+    .competition(
+        testing::new_competition(
+            "skupina-a",
+            "Skupina A",
+            RulesRef::Toml(format!(
+                "{CLUB_RULES}\n[report]\nenter_within_days = 2\n[cite]\nreport = \"SŘ 21\"\n"
+            )),
+        ),
+        division(),
+    )
+    .write(&store)
+    .await;
+    let app = app(&store);
+    for page in [
+        "/leagues/krajsky-prebor/2026-27/skupina-a/rounds/1/matches/scott",
+        "/leagues/krajsky-prebor/2026-27/skupina-a/rounds/2/matches/start",
+        "/leagues/krajsky-prebor/2026-27/skupina-a/rounds/4/matches/start",
+    ] {
+        let body = get(&app, page).await.body;
+        assert!(!body.contains("GT-"), "{page}: {body}");
+    }
+    // The same page under GTHSCL's rules still cites them.
+    let gthscl = get(
+        &app,
+        "/leagues/gthscl/2026-27/division-a/rounds/2/matches/start",
+    )
+    .await;
+    assert!(gthscl.body.contains("GT-"), "{}", gthscl.body);
+}
