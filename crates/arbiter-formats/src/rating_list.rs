@@ -245,7 +245,11 @@ fn read_txt(text: &str) -> (Vec<ListedRating>, Vec<LineProblem>) {
     let words: Vec<(usize, &str)> = header
         .char_indices()
         .filter(|&(i, c)| !c.is_whitespace() && (i == 0 || header[..i].ends_with(' ')))
-        .map(|(i, _)| (i, header[i..].split_whitespace().next().unwrap_or_default()))
+        // Where each word starts, counted in characters as the lines below are cut.
+        .map(|(i, _)| {
+            let word = header[i..].split_whitespace().next().unwrap_or_default();
+            (header[..i].chars().count(), word)
+        })
         .collect();
     let at = |w: &dyn Fn(&str) -> bool| words.iter().position(|(_, x)| w(x));
     let name = at(&|x| x == "Name");
@@ -254,6 +258,7 @@ fn read_txt(text: &str) -> (Vec<ListedRating>, Vec<LineProblem>) {
         at(&|x| {
             x == "SRtng"
                 || (x.len() == 5
+                    && x.is_ascii()
                     && x[..3].chars().all(|c| c.is_ascii_uppercase())
                     && x[3..].chars().all(|c| c.is_ascii_digit()))
         })
