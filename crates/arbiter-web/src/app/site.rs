@@ -40,30 +40,26 @@ impl LeagueTree {
     /// The league's own ID for ruleset field `key` (issue 34 item 5): the first the rules of
     /// the season being played (else of any season) cite; `None` when none does.
     pub fn cite_now(&self, state: &AppState, key: &str) -> Option<String> {
-        let now = self.season_now(state).map(|(_, c)| c.as_slice());
-        let records: Vec<&CompetitionRecord> = match now {
-            Some(c) if !c.is_empty() => c.iter().collect(),
-            _ => self.seasons.iter().flat_map(|(_, c)| c).collect(),
-        };
-        records
-            .into_iter()
-            .filter_map(|r| rules_of(&r.rules))
+        self.rules_now(state)
             .find_map(|r| r.cite(key).map(str::to_string))
     }
 
     /// What the league's rules offer its pages (issue 32 item 24): any of the rules of the
     /// season being played's competitions, else of every season's; nothing before the first.
     pub fn offers(&self, state: &AppState) -> Offers {
+        self.rules_now(state)
+            .map(|r| Offers::of(&r))
+            .fold(Offers::default(), Offers::union)
+    }
+
+    /// The rules of the season being played's competitions, else of every season's.
+    fn rules_now(&self, state: &AppState) -> impl Iterator<Item = Ruleset> {
         let now = self.season_now(state).map(|(_, c)| c.as_slice());
         let records: Vec<&CompetitionRecord> = match now {
             Some(c) if !c.is_empty() => c.iter().collect(),
             _ => self.seasons.iter().flat_map(|(_, c)| c).collect(),
         };
-        records
-            .into_iter()
-            .filter_map(|r| rules_of(&r.rules))
-            .map(|r| Offers::of(&r))
-            .fold(Offers::default(), Offers::union)
+        records.into_iter().filter_map(|r| rules_of(&r.rules))
     }
 }
 
