@@ -48,8 +48,13 @@ fn season_block(
             .map(|c| Link::new(competition_href(&league.slug, &s.slug, &c.slug), &c.name))
             .collect(),
         ratings: crate::public::ratings::season_ratings_href(&league.slug, &s.slug),
-        // A league's season ends in playoffs and awards (GT-F1..GT-F3); an event's does not.
-        season_end: if league.kind == arbiter_store::LeagueKind::League && !comps.is_empty() {
+        // A league whose rules have playoffs ends its season in them and awards (GT-F1..GT-F3),
+        // as its competitions' pages say; an event's, or a club league's without, does not.
+        season_end: if league.kind == arbiter_store::LeagueKind::League
+            && comps
+                .iter()
+                .any(|c| crate::app::site::rules_of(&c.rules).is_some_and(|r| r.playoffs.is_some()))
+        {
             use crate::season_end::pages::{awards_href, playoffs_href};
             let mut links = vec![
                 Link::new(playoffs_href(&league.slug, &s.slug), "Playoffs"),

@@ -54,6 +54,26 @@ async fn a_club_leagues_account_page_offers_what_its_rules_have_and_cites_no_sch
     ] {
         assert!(!a.contains(absent), "{absent}: {a}");
     }
+    // The home page offers it no playoffs or awards: its rules have none.
+    let home = get(&app, "/").await;
+    assert!(
+        home.body
+            .contains("/leagues/krajsky-prebor/2026-27/skupina-a"),
+        "{}",
+        home.body
+    );
+    assert!(
+        !home
+            .body
+            .contains("/leagues/krajsky-prebor/2026-27/playoffs"),
+        "{}",
+        home.body
+    );
+    assert!(
+        home.body.contains("/leagues/gthscl/2026-27/playoffs"),
+        "{}",
+        home.body
+    );
     // Its standings page names the league, not its slug.
     let standings = get(&app, "/leagues/krajsky-prebor/2026-27/skupina-a").await;
     standings.assert_contains("Krajský přebor");
