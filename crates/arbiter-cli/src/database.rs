@@ -592,7 +592,7 @@ pub fn load_stored(
     runtime()?.block_on(async {
         let store = db.open().await?;
         match store.load_competition(league, competition).await? {
-            Some(s) => Ok((s.competition, s.rules)),
+            Some(s) => Ok((std::sync::Arc::unwrap_or_clone(s.competition), s.rules)),
             None => bail!(
                 "the database {} has no competition {competition} in the league {league}; `arbiter import` puts one there",
                 db.address()

@@ -77,8 +77,8 @@ async fn book(store: &Store, league: &str, season: Option<&str>) -> Result<Book>
             fines::assess(&c.competition, &c.rules, &entries)
         })
         .collect();
-    let dues =
-        ledger::dues(competitions.iter().map(|c| (&c.competition, c.rules.fees))).with_fines(fines);
+    let dues = ledger::dues(competitions.iter().map(|c| (&*c.competition, c.rules.fees)))
+        .with_fines(fines);
     let stored = store.ledger(found.id, chosen.id).await?;
     let ledger = Ledger::new(dues, stored.iter().map(|e| e.entry.clone()).collect());
     Ok(Book {

@@ -16,12 +16,17 @@ async fn dated_rounds_in(
     bind: impl for<'q> Fn(DbQuery<'q>) -> DbQuery<'q>,
 ) -> Result<Vec<DatedRound>, StoreError> {
     // GT-M5 excludes a dropped team's matches, which only scoring works out; a team is dropped
-    // only after a match it forfeited, so a competition without a forfeit ever recorded has none.
+    // only by its match forfeits, so the most any one team has in force (results in force only:
+    // a forfeit corrected away counts for nothing) says whether scoring need be asked at all.
     let sql = format!(
         "SELECT r.id, r.number, {} AS played_on, c.id AS competition_id, c.season_id, \
-         c.league_id, (SELECT COUNT(*) FROM result_versions v JOIN matches m2 ON m2.id = v.match_id \
+         c.league_id, (SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n \
+         FROM result_versions v JOIN matches m2 ON m2.id = v.match_id \
          JOIN rounds r2 ON r2.id = m2.round_id WHERE r2.competition_id = c.id \
-         AND v.outcome = 'forfeit') AS forfeits \
+         AND v.outcome = 'forfeit' AND v.version = (SELECT MAX(l.version) FROM result_versions l \
+         WHERE l.match_id = v.match_id) \
+         GROUP BY CASE WHEN v.forfeit_by = 'home' THEN m2.home_team_id ELSE m2.away_team_id END) \
+         AS per_team) AS most_forfeits \
          FROM rounds r JOIN competitions c ON c.id = r.competition_id \
          WHERE r.played_on IS NOT NULL AND {cond} ORDER BY r.played_on, c.id, r.number",
         date_out("r.played_on")
@@ -44,7 +49,7 @@ async fn dated_rounds_in(
             number: to_u32(get(row, "number")?, "round number")?,
             date,
             matches: Vec::new(),
-            forfeits: get::<i64>(row, "forfeits")? > 0,
+            most_match_forfeits: to_u32(get(row, "most_forfeits")?, "match forfeits")?,
         });
     }
     let sql = format!(

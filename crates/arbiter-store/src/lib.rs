@@ -366,6 +366,35 @@ impl Store {
         dispatch!(self, s => s.first_rounds_after(league, after).await)
     }
 
+    /// Every match's result in force of competition `c` and every review of its matches, in
+    /// two queries (issue 35: not two a match).
+    pub async fn competition_reports(
+        &self,
+        c: CompetitionId,
+    ) -> Result<CompetitionReports, StoreError> {
+        dispatch!(self, s => s.competition_reports(c).await)
+    }
+
+    /// The competitions of `league` in which a team of the school named `school` plays: all an
+    /// advisor's pages need to read (issue 35).
+    pub async fn competitions_of_school(
+        &self,
+        league: LeagueId,
+        school: &str,
+    ) -> Result<Vec<CompetitionId>, StoreError> {
+        dispatch!(self, s => s.competitions_of_school(league, school).await)
+    }
+
+    /// The competitions of `league` with a match whose report may ask someone for something on
+    /// `today` (GT-P2, GT-O3, GT-M20): the only ones an officer's list and the reminders read.
+    pub async fn competitions_with_open_reports(
+        &self,
+        league: LeagueId,
+        today: jiff::civil::Date,
+    ) -> Result<Vec<CompetitionId>, StoreError> {
+        dispatch!(self, s => s.competitions_with_open_reports(league, today).await)
+    }
+
     /// Everything a page or the API needs of one competition: the core model (latest result
     /// versions), its rules, the ids of its matches, and the data version.
     pub async fn load_competition(

@@ -117,4 +117,5 @@ include!("ledger.rs");
 include!("season_end.rs");
 include!("event_days.rs");
 include!("dated_rounds.rs");
+include!("reports.rs");
 include!("rating_lists.rs");

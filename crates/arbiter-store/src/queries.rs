@@ -743,44 +743,44 @@ async fn move_in(
 
 /// Every result version of a match, oldest first.
 async fn versions_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
-    versions_in(tx, m, "").await
+    versions_where(tx, "v.match_id = $1", m.0).await
 }
 
 /// The version in force of a match's result (none for a match with no version): what a write
 /// checks and builds on, read in its transaction without the versions before it, so that a
 /// write costs the same on a match corrected a thousand times (issue 16's soak).
 async fn latest_version_of(tx: &mut Tx, m: MatchId) -> Result<Vec<ResultVersion>, StoreError> {
-    versions_in(
-        tx,
-        m,
-        "AND v.version = (SELECT MAX(l.version) FROM result_versions l WHERE l.match_id = $1)",
-    )
-    .await
+    versions_where(tx, &format!("v.match_id = $1 AND {IN_FORCE}"), m.0).await
 }
 
-/// The versions of `m` that `only` (a condition on `v`, or nothing) keeps, oldest first.
-async fn versions_in(
+/// The condition on `v` (a result version) that keeps only the version in force of its match.
+const IN_FORCE: &str =
+    "v.version = (SELECT MAX(l.version) FROM result_versions l WHERE l.match_id = v.match_id)";
+
+/// The result versions `cond` (a condition on `v`, with one parameter `$1`, bound to `id`)
+/// keeps, by match and oldest first, with their boards.
+async fn versions_where(
     tx: &mut Tx,
-    m: MatchId,
-    only: &str,
+    cond: &str,
+    id: i64,
 ) -> Result<Vec<ResultVersion>, StoreError> {
     let sql = format!(
-        "SELECT id, version, outcome, forfeit_by, entered_by, entered_role, {} AS entered_at, \
-         reason, basis, {LATE_COLUMNS} FROM result_versions v WHERE match_id = $1 {only} \
-         ORDER BY version",
+        "SELECT id, match_id, version, outcome, forfeit_by, entered_by, entered_role, \
+         {} AS entered_at, reason, basis, {LATE_COLUMNS} FROM result_versions v WHERE {cond} \
+         ORDER BY match_id, version",
         ts_out("entered_at")
     );
     let rows = sqlx::query(&sql)
-        .bind(m.0)
+        .bind(id)
         .fetch_all(&mut **tx)
         .await
         .map_err(db("reading a match's results"))?;
     let sql = format!(
         "SELECT {BOARD_COLUMNS} {BOARD_JOINS} JOIN result_versions v ON v.id = b.result_version_id \
-         WHERE v.match_id = $1 {only} ORDER BY b.result_version_id, b.board"
+         WHERE {cond} ORDER BY b.result_version_id, b.board"
     );
     let board_rows = sqlx::query(&sql)
-        .bind(m.0)
+        .bind(id)
         .fetch_all(&mut **tx)
         .await
         .map_err(db("reading a match's boards"))?;
@@ -793,7 +793,7 @@ async fn versions_in(
             let version: i64 = get(row, "version")?;
             let at: String = get(row, "entered_at")?;
             Ok(ResultVersion {
-                match_id: m,
+                match_id: MatchId(get(row, "match_id")?),
                 version: to_u32(version, "result version")?,
                 outcome: codes::outcome(
                     &kind,
@@ -1546,11 +1546,11 @@ async fn load_in(tx: &mut Tx, id: i64) -> Result<Option<StoredCompetition>, Stor
         league,
         season,
         record,
-        competition: Competition {
+        competition: std::sync::Arc::new(Competition {
             name: model_name,
             teams,
             rounds,
-        },
+        }),
         rules,
         match_ids,
         version,

@@ -380,9 +380,10 @@ pub struct DatedRound {
     pub date: jiff::civil::Date,
     /// (home, away): each match's teams' names, in pairing order (byes left out).
     pub matches: Vec<(String, String)>,
-    /// Whether a match of its competition was ever forfeited: only then may GT-M5 have dropped
-    /// a team and excluded matches, which scoring works out, not this read.
-    pub forfeits: bool,
+    /// The most match forfeits one team of its competition has in its results in force: only
+    /// at the ruleset's count may GT-M5 have dropped a team and excluded matches, which scoring
+    /// works out, not this read.
+    pub most_match_forfeits: u32,
 }
 
 /// Everything a page or the API needs of one competition.
@@ -394,8 +395,9 @@ pub struct StoredCompetition {
     pub season: Season,
     /// Its row: id, address, name, rules as stored and data version.
     pub record: CompetitionRecord,
-    /// The core model, with the latest version of every result.
-    pub competition: Competition,
+    /// The core model, with the latest version of every result; shared, so that a page's view
+    /// of the competition holds it once (issue 35).
+    pub competition: std::sync::Arc<Competition>,
     /// Resolved from `record.rules`.
     pub rules: Ruleset,
     /// Every match in pairing order: its round number, home team and id.
@@ -1079,6 +1081,39 @@ pub struct ApiToken {
     pub created_at: jiff::Timestamp,
     /// When it was revoked; `None` while it still works.
     pub revoked_at: Option<jiff::Timestamp>,
+}
+
+/// The reports of one competition's matches, read together (issue 35, item 5): each match's
+/// result in force and its reviews, from which core's `ReportStatus` is worked out.
+#[derive(Debug, Clone, Default)]
+pub struct CompetitionReports {
+    in_force: std::collections::HashMap<MatchId, ResultVersion>,
+    reviews: std::collections::HashMap<MatchId, Vec<ResultReview>>,
+}
+
+impl CompetitionReports {
+    /// The results in force (one a match) and the reviews (oldest first) as read.
+    pub fn new(in_force: Vec<ResultVersion>, reviews: Vec<ResultReview>) -> CompetitionReports {
+        let mut by_match: std::collections::HashMap<MatchId, Vec<ResultReview>> =
+            std::collections::HashMap::new();
+        for r in reviews {
+            by_match.entry(r.match_id).or_default().push(r);
+        }
+        CompetitionReports {
+            in_force: in_force.into_iter().map(|v| (v.match_id, v)).collect(),
+            reviews: by_match,
+        }
+    }
+
+    /// The result in force of match `m`; `None` for a match not of the competition.
+    pub fn in_force(&self, m: MatchId) -> Option<&ResultVersion> {
+        self.in_force.get(&m)
+    }
+
+    /// The reviews of match `m`, oldest first.
+    pub fn reviews(&self, m: MatchId) -> &[ResultReview] {
+        self.reviews.get(&m).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// GT-P2: the visitors' confirmation or dispute of one version of a match's result.

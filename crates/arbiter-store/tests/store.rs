@@ -132,7 +132,7 @@ async fn import_then_load_rebuilds_the_same_competition(store: Store) {
         .unwrap()
         .expect("the imported competition loads by its slugs");
     assert_eq!(
-        loaded.competition,
+        *loaded.competition,
         with_own_persons(fixture.clone(), "varsity")
     );
     assert_eq!(loaded.rules, Ruleset::preset("gthscl").unwrap());
@@ -204,7 +204,7 @@ async fn rules_given_as_toml_resolve_on_load(store: Store) {
     assert_eq!(loaded.record.rules, RulesRef::Toml(toml.into()));
     assert_eq!(loaded.rules.boards, 3);
     assert_eq!(loaded.rules.name, "GTHSCL JV");
-    assert_eq!(loaded.competition, c);
+    assert_eq!(*loaded.competition, c);
 }
 
 /// DESIGN: a result is corrected by a new version, never overwritten (GT-P2 corrections).
@@ -243,7 +243,7 @@ async fn a_correction_is_a_new_version_and_the_old_one_stays(store: Store) {
     if let Pairing::Match(x) = &mut expected.rounds[0].pairings[0] {
         x.outcome = corrected.clone();
     }
-    assert_eq!(after.competition, with_own_persons(expected, "varsity"));
+    assert_eq!(*after.competition, with_own_persons(expected, "varsity"));
 
     let versions = store.result_versions(m).await.unwrap();
     assert_eq!(versions.len(), 2);
@@ -585,11 +585,11 @@ async fn slugs_are_unique_and_a_conflict_says_so(store: Store) {
     let astc = league_and_season(&store, "astc").await;
     import_empty(&store, astc.id, "varsity").await.unwrap();
     assert_eq!(
-        loaded(&store, "astc", "varsity").await.competition,
+        *loaded(&store, "astc", "varsity").await.competition,
         Competition::default()
     );
     assert_eq!(
-        loaded(&store, "gthscl", "varsity").await.competition,
+        *loaded(&store, "gthscl", "varsity").await.competition,
         with_own_persons(every_kind_of_result(), "varsity")
     );
 
@@ -2068,7 +2068,7 @@ async fn the_demo_league_round_trips(store: Store) {
                     .unwrap()
                     .unwrap();
                 assert_eq!(
-                    loaded.competition,
+                    *loaded.competition,
                     with_own_persons(c.competition.clone(), &c.slug),
                     "{}/{}",
                     league.slug,
@@ -2110,7 +2110,7 @@ async fn sqlite_file_is_in_wal_mode_and_keeps_its_data() {
     store.migrate().await.unwrap();
     let loaded = loaded(&store, "gthscl", "varsity").await;
     assert_eq!(
-        loaded.competition,
+        *loaded.competition,
         with_own_persons(every_kind_of_result(), "varsity")
     );
     if let Store::Sqlite(s) = &store {

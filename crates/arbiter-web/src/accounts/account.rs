@@ -1124,8 +1124,14 @@ async fn next_match(
 ) -> Option<NextLine> {
     let (season, comps) = tree.season_now(state)?;
     let today = state.today_in(&tree.league.time_zone);
+    // Issue 35: only the divisions the school plays in are loaded.
+    let concerned = state
+        .store()
+        .competitions_of_school(tree.league.id, school)
+        .await
+        .ok()?;
     let mut best: Option<(jiff::civil::Date, Option<jiff::civil::Time>, NextLine)> = None;
-    for c in comps {
+    for c in comps.iter().filter(|c| concerned.contains(&c.id)) {
         let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await else {
             continue;
         };
@@ -1181,7 +1187,11 @@ async fn school_matches(
     school: &str,
 ) -> Vec<MatchLine> {
     use arbiter_core::season::report::{Task, task};
-    league_matches(state, tree, |m| {
+    let concerned = state
+        .store()
+        .competitions_of_school(tree.league.id, school)
+        .await;
+    league_matches(state, tree, concerned, |m| {
         let side = if m.home_school == Some(school) {
             arbiter_core::Side::Home
         } else if m.away_school == Some(school) {
@@ -1238,7 +1248,12 @@ async fn officer_matches(
     officer: Subject<'_>,
 ) -> Vec<MatchLine> {
     use arbiter_core::season::report::{OfficerTask, Report, officer_task};
-    league_matches(state, tree, |m| {
+    let today = state.today_in(&tree.league.time_zone);
+    let concerned = state
+        .store()
+        .competitions_with_open_reports(tree.league.id, today)
+        .await;
+    league_matches(state, tree, concerned, |m| {
         let report = Report {
             status: m.status,
             in_force: 0,
@@ -1368,19 +1383,31 @@ async fn playoff_tasks(state: &AppState, tree: &crate::app::site::LeagueTree) ->
     out
 }
 
-/// Every match of the league that `need` picks, with what it asks.
+/// Every match of the league's competitions `concerned` (issue 35: the store says which, so
+/// that a page loads only those) that `need` picks, with what it asks.
 async fn league_matches(
     state: &AppState,
     tree: &crate::app::site::LeagueTree,
+    concerned: Result<Vec<arbiter_store::CompetitionId>, arbiter_store::StoreError>,
     need: impl Fn(&Seen<'_>) -> Option<Need>,
 ) -> Vec<MatchLine> {
+    let concerned = match concerned {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::warn!(league = %tree.league.slug, cause = %e, "an account's matches were not read");
+            return Vec::new();
+        }
+    };
     let zone = &tree.league.time_zone;
     let today = state.today_in(zone);
     let store = state.store();
     let mut out = Vec::new();
     for (season, comps) in &tree.seasons {
-        for c in comps {
+        for c in comps.iter().filter(|c| concerned.contains(&c.id)) {
             let Ok(view) = state.view(&tree.league.slug, &season.slug, &c.slug).await else {
+                continue;
+            };
+            let Ok(reports) = store.competition_reports(view.id).await else {
                 continue;
             };
             let stored = &view.stored;
@@ -1409,12 +1436,8 @@ async fn league_matches(
                     let Some(id) = stored.match_id(r.number, &m.home) else {
                         continue;
                     };
-                    let (Ok(versions), Ok(reviews)) = (
-                        store.result_versions(id).await,
-                        store.result_reviews(id).await,
-                    ) else {
-                        continue;
-                    };
+                    let versions = reports.in_force(id).map(std::slice::from_ref);
+                    let (versions, reviews) = (versions.unwrap_or_default(), reports.reviews(id));
                     let entered_on = versions
                         .last()
                         .filter(|v| v.outcome != arbiter_core::MatchOutcome::Pending)
@@ -1422,7 +1445,7 @@ async fn league_matches(
                     let seen = Seen {
                         home_school,
                         away_school,
-                        status: crate::results::context::report_status(&versions, &reviews),
+                        status: crate::results::context::report_status(versions, reviews),
                         played_on: r.date_of(m),
                         entered_on,
                         deadlines: stored.rules.report,

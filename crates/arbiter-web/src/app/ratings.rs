@@ -49,11 +49,6 @@ pub struct PeriodLine<'a> {
 }
 
 impl CompetitionView {
-    /// The replay of the competition's games, or the sentence why it could not be rated.
-    pub fn rated(&self) -> Result<&RatedCompetition, &str> {
-        self.ratings.as_ref().map_err(String::as_str)
-    }
-
     /// The entrant index core rated `(team, position)` as: rosters one after another, as
     /// `rated_games` lists the players.
     pub fn entrant(&self, team: usize, position: usize) -> usize {

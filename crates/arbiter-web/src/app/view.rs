@@ -129,13 +129,15 @@ pub struct CompetitionView {
     pub league: League,
     pub season: Season,
     pub record: CompetitionRecord,
-    pub competition: Competition,
+    pub competition: Arc<Competition>,
     pub rules: Ruleset,
     pub sheet: ScoreSheet,
     /// A ruleset whose criteria cannot be applied gives a sentence instead of standings.
     pub standings: Result<Standings, String>,
-    /// Every game rated under the ruleset's `[rating]`, or why they could not be.
-    pub ratings: Result<RatedCompetition, String>,
+    /// Every game rated under the ruleset's `[rating]`, or why they could not be: replayed on
+    /// the first read that shows ratings ([`CompetitionView::rated`]), as most reads do not
+    /// (issue 35: a load costs less, and a view holds less).
+    ratings: std::sync::OnceLock<Result<RatedCompetition, String>>,
     pub explanation: Vec<Explanation>,
     /// Everything the competition breaks of its rules (core's `check`): the record's warnings
     /// and the violations its lineups and rosters carry (issue 12).
@@ -333,17 +335,19 @@ impl CompetitionView {
         stage: Stage,
         rating_lists: Vec<arbiter_core::rating::list::RatingList>,
     ) -> CompetitionView {
-        // The match pages and the account page need the stored record too (match ids, rosters).
-        let whole = Arc::new(stored.clone());
-        let StoredCompetition {
-            league,
-            season,
-            record,
-            competition,
-            rules,
-            version,
-            ..
-        } = stored;
+        // The match pages and the account page need the stored record too (match ids, rosters);
+        // the competition, its largest part, is shared with it, not copied (issue 35).
+        let whole = Arc::new(stored);
+        let (league, season, record) = (
+            whole.league.clone(),
+            whole.season.clone(),
+            whole.record.clone(),
+        );
+        let (competition, rules, version) = (
+            Arc::clone(&whole.competition),
+            whole.rules.clone(),
+            whole.version,
+        );
         // The ETag is the competition's ids and versions, not its formatted content (issue 35):
         // every write that changes its pages bumps `version` or marks `changed_in` (the store's
         // `changes_since`), whether it wrote the competition or its league, season or schools.
@@ -358,8 +362,6 @@ impl CompetitionView {
             Ok(s) => standings::explain(s, &competition, &rules, &sheet),
             Err(_) => Vec::new(),
         };
-        let ratings = rated_games::rate_stage(&competition, &rules, &rules.rating, stage)
-            .map_err(|e| e.to_string());
         let findings = arbiter_core::season::check::competition_with(
             &competition,
             &rules,
@@ -399,7 +401,7 @@ impl CompetitionView {
             rules,
             sheet,
             standings: ranked.map_err(|e| e.to_string()),
-            ratings,
+            ratings: std::sync::OnceLock::new(),
             explanation,
             findings,
             rating_lists,
@@ -449,7 +451,7 @@ impl CompetitionView {
     /// that no page, file or API answer names them.
     pub fn without_rosters(&self) -> CompetitionView {
         let mut stored = (*self.stored).clone();
-        let c = &mut stored.competition;
+        let c = Arc::make_mut(&mut stored.competition);
         for t in &mut c.teams {
             t.players.clear();
         }
@@ -492,6 +494,23 @@ impl CompetitionView {
             Some(told) => RaceState::Told(told),
             None => RaceState::BeingWorkedOut,
         }
+    }
+
+    /// The replay of the competition's games, or the sentence why it could not be rated;
+    /// worked out on the first call (GT-F4: the playoffs rated as `[playoffs] rated` says).
+    pub fn rated(&self) -> Result<&RatedCompetition, &str> {
+        self.ratings
+            .get_or_init(|| {
+                rated_games::rate_stage(
+                    &self.competition,
+                    &self.rules,
+                    &self.rules.rating,
+                    self.stage,
+                )
+                .map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(String::as_str)
     }
 
     /// GT-F3: whether the competition is its season's playoffs played as a knockout: it has a

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use arbiter_core::rules::permissions::{Action, Target};
 use arbiter_core::rules::validate::{Finding, Severity};
 use arbiter_core::season::check;
-use arbiter_store::{CompetitionId, StoreError};
+use arbiter_store::{CompetitionId, CompetitionRecord, Season, StoreError};
 use askama::Template;
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
@@ -63,21 +63,40 @@ struct FindingsPage {
     csrf: String,
     action: String,
     seasons: Vec<SeasonBlock>,
+    /// The league's other seasons' findings (issue 35: one season is read at a time).
+    others: Vec<Link>,
     notice: Option<String>,
 }
 
-/// `/leagues/{league}/findings`.
-fn findings_href(league: &str) -> String {
-    format!("{}/findings", league_href(league))
+/// `/leagues/{league}/findings`, of the season `season` (its slug) or the one being played.
+fn findings_href(league: &str, season: Option<&str>) -> String {
+    let base = format!("{}/findings", league_href(league));
+    match season {
+        Some(s) => format!("{base}?season={s}"),
+        None => base,
+    }
 }
 
-/// Where a finding of `view`'s is ruled on: its line on the findings page (issue 32).
+/// Where a finding of `view`'s is ruled on: its line on its season's findings (issue 32).
 pub fn finding_href(view: &CompetitionView, f: &Finding) -> String {
     format!(
         "{}#{}",
-        findings_href(&view.league.slug),
+        findings_href(&view.league.slug, Some(&view.season.slug)),
         anchor(view, &f.key())
     )
+}
+
+/// The season a findings page shows: the one named, else the one being played, else the
+/// latest; `None` when the league has no season of that name or none at all.
+fn season_of<'t>(
+    state: &AppState,
+    tree: &'t LeagueTree,
+    season: Option<&str>,
+) -> Option<&'t (Season, Vec<CompetitionRecord>)> {
+    match season {
+        Some(slug) => tree.seasons.iter().find(|(s, _)| s.slug == slug),
+        None => tree.season_now(state).or(tree.seasons.last()),
+    }
 }
 
 fn anchor(view: &CompetitionView, key: &str) -> String {
@@ -116,8 +135,9 @@ pub async fn open_for(
     officer: arbiter_core::rules::permissions::Subject<'_>,
 ) -> Result<Vec<(Link, String, String)>, WebError> {
     let mut out = Vec::new();
-    for (_, competitions) in findings(state, tree).await? {
-        for (view, found) in competitions {
+    // The season being played: an earlier season's are on its findings page.
+    if let Some(season) = season_of(state, tree, None) {
+        for (view, found) in findings(state, tree, season).await? {
             let mut seen = std::collections::HashSet::new();
             for f in &found {
                 let key = f.key();
@@ -148,30 +168,24 @@ pub async fn open_for(
     Ok(out)
 }
 
-/// The league's competitions as views, season by season (newest first), with each season's
-/// findings, the season-wide ones among them.
+/// One season's competitions as views, each with its findings, the season-wide ones (GT-M15,
+/// AS-3) among them.
 async fn findings(
     state: &AppState,
     tree: &LeagueTree,
-) -> Result<Vec<(String, Vec<(std::sync::Arc<CompetitionView>, Vec<Finding>)>)>, WebError> {
-    let mut out = Vec::new();
-    for (season, records) in tree.seasons.iter().rev() {
-        let mut views = Vec::new();
-        for r in records {
-            views.push(state.view(&tree.league.slug, &season.slug, &r.slug).await?);
-        }
-        let event = state.store().event(season.id).await?;
-        let season_views = SeasonViews::of(views, event.as_ref());
-        let mut by_competition: Vec<Vec<Finding>> = vec![Vec::new(); season_views.views.len()];
-        for f in check::season(&season_views.entries()) {
-            by_competition[f.competition].push(f.finding);
-        }
-        out.push((
-            season.name.clone(),
-            season_views.views.into_iter().zip(by_competition).collect(),
-        ));
+    (season, records): &(Season, Vec<CompetitionRecord>),
+) -> Result<Vec<(std::sync::Arc<CompetitionView>, Vec<Finding>)>, WebError> {
+    let mut views = Vec::new();
+    for r in records {
+        views.push(state.view(&tree.league.slug, &season.slug, &r.slug).await?);
     }
-    Ok(out)
+    let event = state.store().event(season.id).await?;
+    let season_views = SeasonViews::of(views, event.as_ref());
+    let mut by_competition: Vec<Vec<Finding>> = vec![Vec::new(); season_views.views.len()];
+    for f in check::season(&season_views.entries()) {
+        by_competition[f.competition].push(f.finding);
+    }
+    Ok(season_views.views.into_iter().zip(by_competition).collect())
 }
 
 /// The table's target of a finding: its match's two schools (GT-O3).
@@ -198,20 +212,38 @@ fn may_rule(view: &CompetitionView, account: Option<&Account>, f: &Finding) -> b
     )
 }
 
+/// The findings page of `tree`'s season `season` (its slug; the one being played when `None`).
 async fn page(
     state: &AppState,
     auth: &Auth,
     tree: &LeagueTree,
+    season: Option<&str>,
     problem: Option<(String, String)>,
     notice: Option<String>,
     status: StatusCode,
 ) -> Result<Response, WebError> {
     let account = auth.user.as_ref();
     let csrf = csrf::session_token(&auth.session).await?;
+    let Some(chosen) = season_of(state, tree, season) else {
+        return Err(WebError::NotFound {
+            message: match season {
+                Some(slug) => format!(
+                    "{} has no season “{slug}”, so no findings of it. Its seasons' findings are listed below.",
+                    tree.league.name
+                ),
+                None => format!(
+                    "{} has no season yet, so nothing to check.",
+                    tree.league.name
+                ),
+            },
+            links: season_links(tree, None),
+        });
+    };
     let mut seasons = Vec::new();
-    for (name, competitions) in findings(state, tree).await? {
+    {
+        let name = chosen.0.name.clone();
         let mut blocks = Vec::new();
-        for (view, found) in competitions {
+        for (view, found) in findings(state, tree, chosen).await? {
             let mut seen: HashMap<String, usize> = HashMap::new();
             let lines: Vec<Line> = found
                 .iter()
@@ -281,15 +313,33 @@ async fn page(
     }
     let page = FindingsPage {
         layout: private_layout(
-            &format!("Rule findings: {}", tree.league.name),
+            &format!("Rule findings: {} {}", tree.league.name, chosen.0.name),
             vec![Link::new(league_href(&tree.league.slug), &tree.league.name)],
         ),
         csrf,
-        action: findings_href(&tree.league.slug),
+        action: findings_href(&tree.league.slug, Some(&chosen.0.slug)),
         seasons,
+        others: season_links(tree, Some(&chosen.0.slug)),
         notice,
     };
     Ok(private(status, &page))
+}
+
+/// The findings pages of the league's seasons, newest first, but the one `shown`.
+fn season_links(tree: &LeagueTree, shown: Option<&str>) -> Vec<Link> {
+    tree.seasons
+        .iter()
+        .rev()
+        .filter(|(s, _)| Some(s.slug.as_str()) != shown)
+        .map(|(s, _)| Link::new(findings_href(&tree.league.slug, Some(&s.slug)), &s.name))
+        .collect()
+}
+
+/// `?season=`: the season whose findings a page shows.
+#[derive(Debug, Default, Deserialize)]
+pub struct SeasonQuery {
+    #[serde(default)]
+    season: Option<String>,
 }
 
 async fn guard(state: &AppState, auth: &Auth, league: &str) -> Result<LeagueTree, WebError> {
@@ -303,10 +353,12 @@ pub async fn findings_page(
     State(state): State<AppState>,
     auth: Auth,
     Path(league): Path<String>,
+    Query(q): Query<SeasonQuery>,
 ) -> Response {
     let answer = async {
         let tree = guard(&state, &auth, &league).await?;
-        page(&state, &auth, &tree, None, None, StatusCode::OK).await
+        let season = q.season.as_deref().filter(|s| !s.is_empty());
+        page(&state, &auth, &tree, season, None, None, StatusCode::OK).await
     };
     answer
         .await
@@ -334,8 +386,26 @@ pub async fn rule(
 ) -> Response {
     let answer = async {
         let tree = guard(&state, &auth, &league).await?;
-        let all = findings(&state, &tree).await?;
-        let found = all.iter().flat_map(|(_, cs)| cs).find_map(|(view, fs)| {
+        // The season of the competition ruled on: only its findings are read.
+        let Some(season) = tree
+            .seasons
+            .iter()
+            .find(|(_, cs)| cs.iter().any(|c| c.id.0 == f.competition))
+        else {
+            return page(
+                &state,
+                &auth,
+                &tree,
+                None,
+                None,
+                Some("That competition is not in this league; here are the findings of the season being played.".into()),
+                StatusCode::CONFLICT,
+            )
+            .await;
+        };
+        let season_slug = Some(season.0.slug.as_str());
+        let all = findings(&state, &tree, season).await?;
+        let found = all.iter().find_map(|(view, fs)| {
             (view.id.0 == f.competition)
                 .then(|| fs.iter().find(|x| x.key() == f.key).map(|x| (view, x)))
                 .flatten()
@@ -345,6 +415,7 @@ pub async fn rule(
                 &state,
                 &auth,
                 &tree,
+                season_slug,
                 None,
                 Some("That finding is no longer there: the record changed (a correction fixed it, or it was ruled on). Here is the list as it stands.".into()),
                 StatusCode::CONFLICT,
@@ -367,6 +438,7 @@ pub async fn rule(
                 &state,
                 &auth,
                 &tree,
+                season_slug,
                 Some((f.key.clone(), problem)),
                 None,
                 status,
@@ -392,7 +464,7 @@ pub async fn rule(
         {
             Ok(_) => {
                 state.invalidate();
-                Ok(see_other(&findings_href(&tree.league.slug)))
+                Ok(see_other(&findings_href(&tree.league.slug, season_slug)))
             }
             Err(StoreError::Invalid(m)) => again(m, StatusCode::UNPROCESSABLE_ENTITY).await,
             Err(StoreError::Stale(m)) => again(m, StatusCode::CONFLICT).await,

@@ -93,7 +93,7 @@ pub async fn load(
         }
     }
     let dues =
-        ledger::dues(views.iter().map(|v| (&v.competition, v.rules.fees))).with_fines(assessed);
+        ledger::dues(views.iter().map(|v| (&*v.competition, v.rules.fees))).with_fines(assessed);
     let stored = state.store().ledger(tree.league.id, season.id).await?;
     let ledger = Ledger::new(dues, stored.iter().map(|e| e.entry.clone()).collect());
     Ok(SeasonLedger {

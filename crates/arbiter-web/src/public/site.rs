@@ -85,15 +85,19 @@ struct Place<'t> {
 }
 
 /// A round's matches in a line, as [`pages::pairings_line`] draws them: from the store's team
-/// names, unless a match of the competition was forfeited — then GT-M5 may have excluded some,
-/// which only the competition's score sheet says, and its view is read.
+/// names, unless a team of the competition has as many match forfeits as its ruleset drops a
+/// team for — then GT-M5 may have excluded some, which only the competition's score sheet
+/// says, and its view is read (issue 35: not for every competition that had a forfeit).
 async fn matches_line(
     state: &AppState,
     t: &site::LeagueTree,
     p: &Place<'_>,
     r: &DatedRound,
 ) -> Result<String, WebError> {
-    if r.forfeits {
+    let may_drop = site::rules_of(&p.c.rules)
+        .and_then(|rules| rules.drop)
+        .is_some_and(|d| r.most_match_forfeits >= d.after_match_forfeits.max(1));
+    if may_drop {
         let view = state
             .public_view(&t.league.slug, &p.s.slug, &p.c.slug)
             .await?;

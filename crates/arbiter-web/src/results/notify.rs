@@ -362,22 +362,51 @@ pub(crate) async fn remind_in(
         }
         let zone = &tree.league.time_zone;
         let today = state.today_in(zone);
+        // Issue 35: only the competitions whose reports may ask something are loaded.
+        let open = state
+            .store()
+            .competitions_with_open_reports(tree.league.id, today)
+            .await?;
         for (season, comps) in &tree.seasons {
-            for c in comps {
+            for c in comps.iter().filter(|c| open.contains(&c.id)) {
                 let view = state.view(&tree.league.slug, &season.slug, &c.slug).await?;
+                let reports = state.store().competition_reports(view.id).await?;
                 for r in view.rounds() {
                     for p in &r.pairings {
                         let Pairing::Match(m) = p else { continue };
                         // GT-M5: a dropped team's match will not be played: nothing to remind.
-                        if m.outcome != MatchOutcome::Pending
-                            || arbiter_core::scoring::unplayed_after_drop(
-                                &view.sheet,
-                                &view.competition,
-                                r.number,
-                                m,
-                            )
-                            .is_some()
-                        {
+                        let dropped = arbiter_core::scoring::unplayed_after_drop(
+                            &view.sheet,
+                            &view.competition,
+                            r.number,
+                            m,
+                        );
+                        let Some(id) = view.stored.match_id(r.number, &m.home) else {
+                            continue;
+                        };
+                        if dropped.is_some() {
+                            continue;
+                        }
+                        let in_force = reports.in_force(id).map(std::slice::from_ref);
+                        let in_force = in_force.unwrap_or_default();
+                        let status =
+                            crate::results::context::report_status(in_force, reports.reviews(id));
+                        let entered_on = in_force
+                            .last()
+                            .filter(|v| v.outcome != MatchOutcome::Pending)
+                            .map(|v| zone.day_of(v.entered_at));
+                        // The home team's entry and the visitors' confirmation alike (GT-P2).
+                        let due: Vec<(Side, Task, Notice)> = [Side::Home, Side::Away]
+                            .into_iter()
+                            .filter_map(|side| {
+                                let played_on = r.date_of(m);
+                                let rules = view.stored.rules.report;
+                                let t = task(rules, side, status, played_on, entered_on, today)?;
+                                let notice = arbiter_core::season::notice::reminder(t, today)?;
+                                Some((side, t, notice))
+                            })
+                            .collect();
+                        if due.is_empty() {
                             continue;
                         }
                         let ctx = crate::results::context::load(
@@ -389,22 +418,7 @@ pub(crate) async fn remind_in(
                             &m.home.0,
                         )
                         .await?;
-                        let entered_on = ctx.entered().map(|v| zone.day_of(v.entered_at));
-                        for side in [Side::Home, Side::Away] {
-                            let Some(t) = task(
-                                ctx.stored.rules.report,
-                                side,
-                                ctx.status(),
-                                ctx.date,
-                                entered_on,
-                                today,
-                            ) else {
-                                continue;
-                            };
-                            let Some(notice) = arbiter_core::season::notice::reminder(t, today)
-                            else {
-                                continue;
-                            };
+                        for (side, t, notice) in due {
                             let what = match t {
                                 Task::EnterResult { .. } => format!(
                                     "The result of this match is due from {} tomorrow: the home team enters it within {} of the match (GT-P2).",

@@ -286,3 +286,51 @@ async fn the_home_page_reads_only_the_view_of_a_competition_with_a_forfeit() {
     home.assert_contains(r#"<a href="/leagues/gthscl/2026-27/division-b/rounds/2">Round 2</a>"#);
     assert_eq!(state.loads(), 1, "Division A only");
 }
+
+/// GT-M5 drops a team at its second match forfeit (the `gthscl` preset's count): a division
+/// where no team has forfeited twice has excluded no match, so the home page draws its round
+/// from the store's team names without loading it (issue 35).
+#[tokio::test]
+async fn the_home_page_does_not_load_a_division_whose_forfeits_drop_no_team() {
+    let store = store().await;
+    let mut b = unplayed_division();
+    let first = b.rounds[0].pairings.iter_mut().find_map(|p| match p {
+        arbiter_core::Pairing::Match(m) => Some(m),
+        _ => None,
+    });
+    first.unwrap().outcome = MatchOutcome::Forfeit {
+        by: arbiter_core::Side::Home,
+    };
+    let state = with_division_b(&store, &b).await;
+    let app = router(state.clone());
+    let home = get(&app, "/").await;
+    home.assert_status(StatusCode::OK);
+    home.assert_contains(r#"<a href="/leagues/gthscl/2026-27/division-b/rounds/2">Round 2</a>"#);
+    assert_eq!(
+        state.loads(),
+        1,
+        "Division A only, whose team was dropped: Division B's one forfeit drops none"
+    );
+}
+
+/// Issue 35 item 5: an advisor's account page reads the divisions the school's teams play in,
+/// which the store names, and loads no other; Division B here has no school at all.
+#[tokio::test]
+async fn an_advisors_account_page_loads_only_the_divisions_of_the_school() {
+    let store = store().await;
+    let mut b = unplayed_division();
+    for t in &mut b.teams {
+        t.school = None;
+    }
+    let state = with_division_b(&store, &b).await;
+    advisor(&store, "coach@start.example", "Start High School").await;
+    let app = router(state.clone());
+    let mut coach = Visitor::signed_in(&app, "coach@start.example").await;
+    let page = coach.get_ok(&app, "/account").await;
+    page.assert_contains("Division A");
+    assert!(
+        !page.body.contains("/division-b/"),
+        "no match of Division B is the school's"
+    );
+    assert_eq!(state.loads(), 1, "Division A only");
+}

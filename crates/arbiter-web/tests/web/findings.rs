@@ -95,7 +95,8 @@ async fn a_violation_is_flagged_until_an_officer_rules_that_the_result_stands() 
         r#"<a href="{MATCH}">Round 4: Start Spartans v Zoë O&#39;Brien"#
     ));
     list.assert_lacks("round 4, start v scott");
-    let anchor = format!("{FINDINGS}#f-{competition}-");
+    // Issue 35: each season's findings are read on their own; the match links to its season's.
+    let anchor = format!("{FINDINGS}?season=2026-27#f-{competition}-");
     assert!(
         page.body.contains(&format!(r#"<a href="{anchor}"#))
             && page.body.contains("Where the President rules on it"),

@@ -246,6 +246,54 @@ async fn gt_p2_the_reminder_goes_the_day_before_the_result_is_due() {
     assert!(!to(&mails).contains(&VISITOR), "{mails:#?}");
 }
 
+/// GT-P2: the visitors are reminded too, the day before their confirmation is due: round 4's
+/// result entered on Mon 16 Nov is theirs to confirm within 5 days, by Sat 21 Nov, so on the
+/// 20th the visiting advisor is reminded and the home advisor, whose part is done, is not.
+#[tokio::test]
+async fn gt_p2_the_visitors_are_reminded_the_day_before_their_confirmation_is_due() {
+    let (store, app, dir) = setup(date(2026, 11, 16)).await;
+    let mut home = Visitor::signed_in(&app, HOME).await;
+    let page = home.get(&app, MATCH).await;
+    let marker = "name=\"version\" value=\"";
+    let i = page.body.find(marker).unwrap() + marker.len();
+    let mut f = vec![(
+        "version".to_string(),
+        page.body[i..i + page.body[i..].find('"').unwrap()].to_string(),
+    )];
+    for n in 1..=4 {
+        f.push((format!("home_{n}"), format!("start{n}")));
+        f.push((format!("away_{n}"), format!("scott{n}")));
+        f.push((format!("result_{n}"), "1-0".into()));
+    }
+    let fields: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    home.post_ok(&app, &format!("{MATCH}/result"), &fields)
+        .await;
+    wait_for(&dir, 1).await;
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = AppState::new(store.clone())
+        .with_freshness(Duration::ZERO)
+        .with_mail(Mailer::folder(&dir), "https://league.example.org");
+    let (sent, _) = arbiter_web::remind(&state.clone().with_today(date(2026, 11, 21)))
+        .await
+        .unwrap();
+    assert_eq!(sent, 0, "on the due day it is too late to remind");
+    let (sent, failed) = arbiter_web::remind(&state.with_today(date(2026, 11, 20)))
+        .await
+        .unwrap();
+    assert_eq!((sent, failed), (1, 0));
+    let mails = mails(&dir);
+    assert_eq!(to(&mails), [VISITOR], "{mails:#?}");
+    assert!(
+        mails[0]
+            .1
+            .contains("Subject: GTHSCL: Result due tomorrow: Start Spartans v")
+            && mails[0].1.contains("of this result awaits Zo")
+            && mails[0].1.contains("'s confirmation, due tomorrow"),
+        "{mails:#?}"
+    );
+}
+
 /// GT-P2, RULES.md "Time": `arbiter remind` counts the day in the league's zone. At 22:00 on
 /// the 16th in Toledo (03:00 on the 17th in UTC) round 4's result is due tomorrow, so the home
 /// advisor is reminded; from midnight in Toledo it is due today, too late to remind.

@@ -95,7 +95,11 @@ async fn stored(store: &Store) -> (Competition, Ruleset, i64) {
         .await
         .unwrap()
         .unwrap();
-    (c.competition, c.rules, c.version)
+    (
+        std::sync::Arc::unwrap_or_clone(c.competition),
+        c.rules,
+        c.version,
+    )
 }
 
 /// C.04.6's next round of the stored competition, by core's engine itself.
