@@ -13,7 +13,9 @@ use axum::response::Response;
 use crate::app::address::{Addressed, CompetitionAddress, Item, ItemAddress};
 use crate::app::state::{AppState, SiteKey};
 use crate::app::view::{CompetitionView, Page, PageKey};
-use crate::http::answer::{PAGE_CACHE, content_type, etag, not_modified, ok, unchanged};
+use crate::http::answer::{
+    PAGE_CACHE, content_type, etag, gzip_tag, kept_page, not_modified, ok, unchanged,
+};
 use crate::http::error::{Format, WebError};
 use crate::ui::link::Link;
 
@@ -70,18 +72,25 @@ pub async fn competition(
             ));
         }
         let tag = view.etag(&key);
-        if not_modified(headers, &tag) {
-            return Ok(unchanged(tag, PAGE_CACHE));
+        if not_modified(headers, &tag) || not_modified(headers, &gzip_tag(&tag)) {
+            // A 304 in the tag of the form the reader takes; no body is read.
+            return kept_page(headers, content_type(format), tag, Bytes::new()).map_err(unzip);
         }
         let drawn_before = view.page_bytes();
-        let (tag, body) = view.page(key, |view| draw(view, page)).await?;
+        let (tag, gzipped) = view.page(key, |view| draw(view, page)).await?;
         // A page drawn now is kept with its view: the cache weighs it and keeps its budget.
         if view.page_bytes() != drawn_before {
             state.trim_cache();
         }
-        Ok(ok(content_type(format), tag, PAGE_CACHE, body))
+        kept_page(headers, content_type(format), tag, gzipped).map_err(unzip)
     };
     answer.await.unwrap_or_else(|e: WebError| e.answer(format))
+}
+
+/// A kept page that does not unzip: the server's fault, logged.
+fn unzip(e: std::io::Error) -> WebError {
+    tracing::error!(cause = %e, "a kept page could not be unzipped");
+    WebError::Internal
 }
 
 /// A page above the competitions (home, a league, a season), drawn once per data version.

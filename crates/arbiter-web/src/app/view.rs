@@ -633,8 +633,12 @@ impl CompetitionView {
         let page = cell
             .get_or_try_init(|| async {
                 let body = draw(self)?;
-                self.page_bytes.fetch_add(body.len(), Ordering::Relaxed);
-                Ok::<_, WebError>((tag, body))
+                let kept = crate::http::answer::gzip(&body).map_err(|e| {
+                    tracing::error!(cause = %e, "a page could not be gzipped");
+                    WebError::Internal
+                })?;
+                self.page_bytes.fetch_add(kept.len(), Ordering::Relaxed);
+                Ok::<_, WebError>((tag, kept))
             })
             .await?;
         Ok(page.clone())

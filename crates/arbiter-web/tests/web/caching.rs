@@ -334,3 +334,72 @@ async fn an_advisors_account_page_loads_only_the_divisions_of_the_school() {
     );
     assert_eq!(state.loads(), 1, "Division A only");
 }
+
+/// Issue 35: a competition's pages are kept gzipped. A reader that accepts gzip gets the page
+/// so, under its own tag; one that does not (or refuses it by `q=0`) gets the same page
+/// unzipped; either tag is the reader's copy of it (304); caches are told it varies.
+#[tokio::test]
+async fn a_page_is_kept_gzipped_and_served_as_the_reader_takes_it() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use std::io::Read;
+    use tower::ServiceExt;
+    let store = store().await;
+    let app = router(two_divisions(&store).await);
+    let raw = |accept: Option<&str>, if_none_match: Option<&str>| {
+        let app = app.clone();
+        let mut req = Request::get(A);
+        if let Some(a) = accept {
+            req = req.header("accept-encoding", a);
+        }
+        if let Some(t) = if_none_match {
+            req = req.header("if-none-match", t);
+        }
+        async move {
+            let r = app.oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+            let (parts, body) = r.into_parts();
+            let bytes = axum::body::to_bytes(body, 16 << 20).await.unwrap();
+            (parts.status, parts.headers, bytes)
+        }
+    };
+    let (status, plain_headers, plain) = raw(None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(plain_headers.get("content-encoding").is_none());
+    assert_eq!(plain_headers["vary"], "accept-encoding");
+    let plain_tag = plain_headers["etag"].to_str().unwrap().to_string();
+
+    let (status, headers, zipped) = raw(Some("br;q=1.0, gzip;q=0.8, *;q=0.1"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers["content-encoding"], "gzip");
+    let zipped_tag = headers["etag"].to_str().unwrap().to_string();
+    assert_eq!(
+        zipped_tag,
+        format!("{}-gzip\"", plain_tag.trim_end_matches('"'))
+    );
+    let mut unzipped = Vec::new();
+    flate2::read::GzDecoder::new(&zipped[..])
+        .read_to_end(&mut unzipped)
+        .unwrap();
+    assert_eq!(unzipped, plain, "the same page, zipped");
+    assert!(
+        zipped.len() * 3 < plain.len(),
+        "{} of {}",
+        zipped.len(),
+        plain.len()
+    );
+
+    let (status, headers, _) = raw(Some("gzip;q=0"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(headers.get("content-encoding").is_none(), "gzip refused");
+    for (accept, tag, served) in [
+        (Some("gzip"), &zipped_tag, &zipped_tag),
+        (Some("gzip"), &plain_tag, &zipped_tag),
+        (None, &zipped_tag, &plain_tag),
+        (None, &plain_tag, &plain_tag),
+    ] {
+        let (status, headers, body) = raw(accept, Some(tag)).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED, "{accept:?} {tag}");
+        assert_eq!(headers["etag"].to_str().unwrap(), served.as_str());
+        assert!(body.is_empty());
+    }
+}
