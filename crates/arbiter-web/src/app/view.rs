@@ -151,8 +151,9 @@ pub struct CompetitionView {
     matches: HashMap<(u32, usize), (usize, usize)>,
     /// Each page drawn once however many readers wait for it (issue 9, item 13).
     pages: RwLock<HashMap<PageKey, Arc<PageCell>>>,
-    /// The bytes of the pages drawn so far and about what the rest holds ([`record_bytes`]):
-    /// together the view's weight in the server's cache (issue 35).
+    /// The bytes of the pages drawn so far (gzipped) and of the ratings once replayed, and
+    /// about what the rest holds ([`record_bytes`]): together the view's weight in the
+    /// server's cache (issue 35).
     page_bytes: std::sync::atomic::AtomicUsize,
     record_bytes: usize,
     /// The record as loaded, with the matches' ids.
@@ -501,6 +502,9 @@ impl CompetitionView {
     pub fn rated(&self) -> Result<&RatedCompetition, &str> {
         self.ratings
             .get_or_init(|| {
+                // Weighed in the cache from now on, as the pages drawn are.
+                let bytes = ratings_bytes(&self.competition);
+                self.page_bytes.fetch_add(bytes, Ordering::Relaxed);
                 rated_games::rate_stage(
                     &self.competition,
                     &self.rules,
@@ -880,17 +884,33 @@ impl Checked {
     }
 }
 
-/// About how many bytes a view of `c` holds besides its pages: the record twice (the view's
-/// parts and `stored`), the score sheet, the standings, the explanation, the findings and the
-/// indexes, by its parts. Calibrated on the benchmark's 8-team divisions, where a server's
-/// memory grew by about 250 KB for each view read (docs/benchmarks.md, "Many competitions").
+/// About how many bytes a view of `c` holds besides its pages and its ratings: the record
+/// (held once, shared with `stored`), the score sheet, the standings, the explanation, the
+/// findings and the indexes, by its parts. Calibrated on the benchmark's 8-team divisions (28
+/// matches, 112 boards), where a server's memory grew by about 120 KB for each view read
+/// (docs/benchmarks.md, "Many competitions").
 fn record_bytes(c: &Competition) -> usize {
-    const BASE: usize = 64 * 1024;
-    const PER_TEAM: usize = 3 * 1024;
-    const PER_PLAYER: usize = 800;
-    const PER_MATCH: usize = 1700;
-    const PER_BOARD: usize = 700;
+    const BASE: usize = 32 * 1024;
+    const PER_TEAM: usize = 1536;
+    const PER_PLAYER: usize = 400;
+    const PER_MATCH: usize = 850;
+    const PER_BOARD: usize = 350;
+    let (matches, boards) = match_and_board_count(c);
     let players: usize = c.teams.iter().map(|t| t.players.len()).sum();
+    BASE + c.teams.len() * PER_TEAM
+        + players * PER_PLAYER
+        + matches * PER_MATCH
+        + boards * PER_BOARD
+}
+
+/// About what a replay of the ratings holds once worked out: each board's game, rated, with
+/// its player's standing before and after.
+fn ratings_bytes(c: &Competition) -> usize {
+    const PER_BOARD: usize = 500;
+    match_and_board_count(c).1 * PER_BOARD
+}
+
+fn match_and_board_count(c: &Competition) -> (usize, usize) {
     let (mut matches, mut boards) = (0, 0);
     for p in c.rounds.iter().flat_map(|r| &r.pairings) {
         if let Pairing::Match(m) = p {
@@ -900,10 +920,7 @@ fn record_bytes(c: &Competition) -> usize {
             }
         }
     }
-    BASE + c.teams.len() * PER_TEAM
-        + players * PER_PLAYER
-        + matches * PER_MATCH
-        + boards * PER_BOARD
+    (matches, boards)
 }
 
 #[cfg(test)]
