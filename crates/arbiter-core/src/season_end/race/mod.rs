@@ -30,6 +30,7 @@ mod flow;
 mod needs;
 mod remaining;
 mod search;
+mod sets;
 #[cfg(test)]
 mod tests;
 
@@ -49,6 +50,10 @@ use search::Question;
 /// stays under a tenth of a second on one core at p99; the few teams it leaves open are "not
 /// yet decided".
 pub const DEFAULT_BUDGET: u64 = 20_000;
+
+/// The most work the search over sets ([`sets`]) may do for one question of one team: a few
+/// dozen flows, so that the branch and bound keeps most of the budget.
+const SETS: u64 = 200;
 
 /// The race of one division.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -300,6 +305,63 @@ fn race_with(
             }
         }
     }
+    // The search over sets, for the teams the bounds and their scenarios leave open: which
+    // teams to push past each (or let past it), a set tried by one flow; a scenario of the
+    // best set found ranked, and the bound proved when the search is exhausted.
+    if let Some(p) = &points {
+        for t in (0..n).filter(|&t| !d.dropped[t]) {
+            for margin in [1, 0] {
+                let k = &known[t];
+                if k.worst_reached >= k.worst_bound || left == 0 {
+                    break;
+                }
+                let mut cap = left.min(SETS);
+                let found = sets::pushed_past(&d, p, t, margin, k.worst_bound - 1, &mut cap);
+                left -= left.min(SETS) - cap;
+                if let Some(classes) = &found.classes {
+                    let pick = sets::favoured(&d, p, t, classes, false, &found.set);
+                    try_scenario(&mut known, pick, &mut left)?;
+                }
+                let k = &mut known[t];
+                if margin == 0 && found.exhausted && found.count + 1 < k.worst_bound {
+                    k.worst_bound = found.count + 1;
+                    k.no_worse = Argument::Sets {
+                        can_reach: Some(u32::try_from(found.count).unwrap_or(u32::MAX)),
+                        must_pass: None,
+                    };
+                }
+            }
+            for margin in [1, 0] {
+                let k = &known[t];
+                if k.best_reached <= k.best_bound || left == 0 {
+                    break;
+                }
+                let mut cap = left.min(SETS);
+                let found = sets::let_past(
+                    &d,
+                    p,
+                    t,
+                    margin,
+                    k.best_bound - 1,
+                    k.best_reached.saturating_sub(2),
+                    &mut cap,
+                );
+                left -= left.min(SETS) - cap;
+                if let Some(classes) = &found.classes {
+                    let pick = sets::favoured(&d, p, t, classes, true, &found.set);
+                    try_scenario(&mut known, pick, &mut left)?;
+                }
+                let k = &mut known[t];
+                if margin == 0 && found.count + 1 > k.best_bound {
+                    k.best_bound = found.count + 1;
+                    k.no_better = Argument::Sets {
+                        can_reach: None,
+                        must_pass: Some(u32::try_from(found.count).unwrap_or(u32::MAX)),
+                    };
+                }
+            }
+        }
+    }
     // The search, for the teams the bounds leave open; it also tells what each team needs exactly, so it is done whenever it is cheap.
     let open = (0..n).any(|t| !d.dropped[t] && !known[t].exact());
     let all = Question::all(&d);
@@ -310,12 +372,14 @@ fn race_with(
     } else {
         None
     };
+    let qualifiers = rules.playoffs.as_ref().map(|p| p.qualifiers_per_division);
+    let q = qualifiers.map(|q| usize::try_from(q).unwrap_or(usize::MAX));
     if found.is_none()
         && open
         && branch
         && let (Some(p), Some(criteria)) = (&points, search::native_criteria(&d))
     {
-        settle(&d, p, &criteria, &all, &mut known, &mut left);
+        settle(&d, p, &criteria, &all, &mut known, q, &mut left);
     }
     if let Some(found) = &found {
         for t in (0..n).filter(|&t| !d.dropped[t]) {
@@ -331,8 +395,6 @@ fn race_with(
         }
     }
 
-    let qualifiers = rules.playoffs.as_ref().map(|p| p.qualifiers_per_division);
-    let q = qualifiers.map(|q| usize::try_from(q).unwrap_or(usize::MAX));
     let dropped_rows: usize = d.dropped.iter().filter(|x| **x).count();
     let as_u32 = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
     let mut teams = Vec::with_capacity(n);
@@ -458,20 +520,57 @@ fn race_with(
     })
 }
 
-/// The branch and bound for each team the bounds leave open: its best place tried from the
-/// flow's bound down the places until a scenario reaches one (each place passed is proved out
-/// of reach by the search exhausted), its worst likewise; within `left`.
+/// The branch and bound for each team the bounds leave open, within `left`. The labels first:
+/// for first place and the last playoff place (GT-F3's qualifiers), whether the team can still
+/// reach it and whether it can still fall past it; then its best place tried from the flow's
+/// bound down the places until a scenario reaches one (each place passed is proved out of reach
+/// by the search exhausted), its worst likewise: places that change no label.
 fn settle(
     d: &Division,
     p: &Points,
     criteria: &[search::Crit],
     all: &Question,
     known: &mut [Known],
+    qualifiers: Option<usize>,
     left: &mut u64,
 ) {
     let mut s = search::Search::new(d, all, criteria, left);
-    // Each open question gets its share of the work left, so one hard team does not leave the
-    // others undecided.
+    let goals: Vec<usize> = std::iter::once(1)
+        .chain(qualifiers.filter(|&q| q > 1))
+        .collect();
+    // The questions that decide a label: (team, at best, target).
+    let open = |known: &[Known]| -> Vec<(usize, bool, usize)> {
+        let mut out = Vec::new();
+        for t in (0..d.n()).filter(|&t| !d.dropped[t]) {
+            let k = &known[t];
+            for &g in &goals {
+                if k.best_bound <= g && g < k.best_reached {
+                    out.push((t, true, g));
+                }
+                if k.worst_reached <= g && g < k.worst_bound {
+                    out.push((t, false, g + 1));
+                }
+            }
+        }
+        out
+    };
+    let labels = open(known);
+    let mut questions = labels.len() as u64;
+    for (t, best, target) in labels {
+        // Each open question gets its share of the work left, so one hard team does not leave
+        // the others undecided; one answered by another's scenario is not asked.
+        let cap = s.left() / questions.max(1);
+        questions -= 1;
+        let k = &mut known[t];
+        let still = if best {
+            k.best_bound <= target && target < k.best_reached
+        } else {
+            k.worst_reached < target && target <= k.worst_bound
+        };
+        if still {
+            s.capped(cap, |s| ask(d, p, s, t, best, target, k));
+        }
+    }
     let mut questions = known
         .iter()
         .enumerate()
@@ -490,59 +589,63 @@ fn settle(
         let k = &mut known[t];
         if k.best_bound < k.best_reached {
             let cap = share(&s);
-            s.capped(cap, |s| best(d, p, s, t, k));
+            s.capped(cap, |s| {
+                while k.best_bound < k.best_reached && s.left() > 0 {
+                    if !ask(d, p, s, t, true, k.best_bound, k) {
+                        break;
+                    }
+                }
+            });
         }
         if k.worst_bound > k.worst_reached {
             let cap = share(&s);
-            s.capped(cap, |s| worst(d, p, s, t, k));
+            s.capped(cap, |s| {
+                while k.worst_bound > k.worst_reached && s.left() > 0 {
+                    if !ask(d, p, s, t, false, k.worst_bound, k) {
+                        break;
+                    }
+                }
+            });
         }
     }
 }
 
-/// The best place of `t`, from its bound down until a scenario reaches one.
-fn best<'a>(
+/// Whether `t` can finish at `target` or better (`best`), or at `target` or worse, by the branch
+/// and bound: a scenario found is kept as the place reached, a search exhausted moves the bound
+/// past `target`. False when the budget ran out first.
+fn ask<'a>(
     d: &'a Division<'a>,
     p: &Points,
     s: &mut search::Search<'a, '_>,
     t: usize,
+    best: bool,
+    target: usize,
     k: &mut Known,
-) {
-    while k.best_bound < k.best_reached && s.left() > 0 {
-        match bnb::reach(d, p, s, t, true, k.best_bound) {
-            bnb::Reach::Found(pick, place) => {
+) -> bool {
+    match bnb::reach(d, p, s, t, best, target) {
+        bnb::Reach::Found(pick, place) if best => {
+            if place < k.best_reached {
                 k.best_reached = place;
                 k.at_best = Some(pick);
             }
-            bnb::Reach::Impossible => {
-                k.best_bound += 1;
-                k.no_better = Argument::Search;
-            }
-            bnb::Reach::Unknown => break,
         }
-    }
-}
-
-/// The worst place of `t`, likewise.
-fn worst<'a>(
-    d: &'a Division<'a>,
-    p: &Points,
-    s: &mut search::Search<'a, '_>,
-    t: usize,
-    k: &mut Known,
-) {
-    while k.worst_bound > k.worst_reached && s.left() > 0 {
-        match bnb::reach(d, p, s, t, false, k.worst_bound) {
-            bnb::Reach::Found(pick, place) => {
+        bnb::Reach::Found(pick, place) => {
+            if place > k.worst_reached {
                 k.worst_reached = place;
                 k.at_worst = Some(pick);
             }
-            bnb::Reach::Impossible => {
-                k.worst_bound -= 1;
-                k.no_worse = Argument::Search;
-            }
-            bnb::Reach::Unknown => break,
         }
+        bnb::Reach::Impossible if best => {
+            k.best_bound = k.best_bound.max(target + 1);
+            k.no_better = Argument::Search;
+        }
+        bnb::Reach::Impossible => {
+            k.worst_bound = k.worst_bound.min(target - 1);
+            k.no_worse = Argument::Search;
+        }
+        bnb::Reach::Unknown => return false,
     }
+    true
 }
 
 /// A scenario in which `t` wins (or loses) every match it has left by as much as it can, the
