@@ -122,7 +122,8 @@ impl Certificate {
         } = self.no_better
         {
             let p = points.as_ref().ok_or("no flow argument applies")?;
-            let again = sets::let_past(&d, p, t, 0, 0, usize::MAX, &mut u64::MAX);
+            let mut unlimited = u64::MAX;
+            let again = sets::let_past(&d, p, t, 0, 0, usize::MAX, &mut unlimited);
             if again.count < must_pass as usize {
                 return Err(format!("{} teams let past hold the others", again.count));
             }
@@ -133,7 +134,8 @@ impl Certificate {
         } = self.no_worse
         {
             let p = points.as_ref().ok_or("no flow argument applies")?;
-            let again = sets::pushed_past(&d, p, t, 0, usize::MAX, &mut u64::MAX);
+            let mut unlimited = u64::MAX;
+            let again = sets::pushed_past(&d, p, t, 0, usize::MAX, &mut unlimited);
             if !again.exhausted || again.count > can_reach as usize {
                 return Err(format!(
                     "{} teams can reach its total together",
