@@ -554,6 +554,44 @@ fn settle(
         }
         out
     };
+    // First a climb from each place reached toward its bound: a scenario found cheaply spares
+    // the proof, and for a label it is the whole answer.
+    let climbs: Vec<(usize, bool)> = (0..d.n())
+        .filter(|&t| !d.dropped[t])
+        .flat_map(|t| [(t, true), (t, false)])
+        .filter(|&(t, best)| {
+            let k = &known[t];
+            if best {
+                k.best_bound < k.best_reached && k.at_best.is_some()
+            } else {
+                k.worst_bound > k.worst_reached && k.at_worst.is_some()
+            }
+        })
+        .collect();
+    let cap = s.left() / 4 / (climbs.len() as u64).max(1);
+    for (t, best) in climbs {
+        let k = &mut known[t];
+        let (from, bound) = if best {
+            (k.at_best.as_deref(), k.best_bound)
+        } else {
+            (k.at_worst.as_deref(), k.worst_bound)
+        };
+        let Some(from) = from.map(<[usize]>::to_vec) else {
+            continue;
+        };
+        let found = s.capped(cap, |s| climb(d, p, s, t, best, &from, bound));
+        match found {
+            Some((pick, place)) if best && place < k.best_reached => {
+                k.best_reached = place;
+                k.at_best = Some(pick);
+            }
+            Some((pick, place)) if !best && place > k.worst_reached => {
+                k.worst_reached = place;
+                k.at_worst = Some(pick);
+            }
+            _ => {}
+        }
+    }
     let labels = open(known);
     let mut questions = labels.len() as u64;
     for (t, best, target) in labels {
@@ -608,6 +646,86 @@ fn settle(
             });
         }
     }
+}
+
+/// A climb over the classes of the matches without `t`, from the scenario `from`: one match's
+/// class changed at a time, kept when `t`'s place (ranked exactly, tie-breaks inside) moves
+/// toward `bound`, or stays and the first criterion's gap to the teams in the way narrows. The
+/// best scenario found and its place; it stops at `bound` or past its share of the work.
+fn climb(
+    d: &Division,
+    p: &Points,
+    s: &mut search::Search,
+    t: usize,
+    best: bool,
+    from: &[usize],
+    bound: usize,
+) -> Option<(Vec<usize>, usize)> {
+    let mut classes: Vec<usize> = d
+        .remaining
+        .iter()
+        .zip(from)
+        .map(|(r, &o)| r.classes.iter().position(|c| c.contains(&o)).unwrap_or(0))
+        .collect();
+    // Lower is better: the place (negated at worst), then the gap on the first criterion.
+    // A step costs about what a node of the branch and bound does (the bench): two units.
+    let judge = |s: &mut search::Search, classes: &[usize]| {
+        s.spend()?;
+        s.spend()?;
+        let [(lo, at_lo), (hi, at_hi)] = s.place_of(t, classes)?;
+        let mut value = p.now.clone();
+        for (m, &c) in classes.iter().enumerate() {
+            let r = &d.remaining[m];
+            value[r.teams[0]] += p.class[m][c][0];
+            value[r.teams[1]] += p.class[m][c][1];
+        }
+        let gap: i64 = (0..d.n())
+            .filter(|&u| u != t && !d.dropped[u])
+            .map(|u| {
+                if best {
+                    (value[u] - value[t] + 1).max(0)
+                } else {
+                    (value[t] - value[u]).max(0)
+                }
+            })
+            .sum();
+        Some(if best {
+            ((lo as i64, gap), at_lo, lo)
+        } else {
+            ((-(hi as i64), gap), at_hi, hi)
+        })
+    };
+    let (mut key, mut pick, mut place) = judge(s, &classes)?;
+    let start = place;
+    let free: Vec<usize> = (0..d.remaining.len())
+        .filter(|&m| d.remaining[m].side_of(t).is_none())
+        .collect();
+    let mut moved = true;
+    while moved && place != bound {
+        moved = false;
+        for &m in &free {
+            let was = classes[m];
+            for c in 0..p.class[m].len() {
+                if c == was {
+                    continue;
+                }
+                classes[m] = c;
+                let Some((k, at, pl)) = judge(s, &classes) else {
+                    return (place != start).then_some((pick, place));
+                };
+                if k < key {
+                    (key, pick, place) = (k, at, pl);
+                    moved = true;
+                    break;
+                }
+                classes[m] = was;
+            }
+            if place == bound {
+                break;
+            }
+        }
+    }
+    (place != start).then_some((pick, place))
 }
 
 /// Whether `t` can finish at `target` or better (`best`), or at `target` or worse, by the branch

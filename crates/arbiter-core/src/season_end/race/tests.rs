@@ -758,3 +758,49 @@ fn gt_s5_as_18_the_sets_pushed_and_let_past_hold_against_the_brute_force() {
     });
     assert!(cases >= 100, "{cases} cases");
 }
+
+/// GT-S5, AS-18: a climb from a team's opposite extreme claims a place only with a scenario
+/// that, replayed through the real standings, puts the team there, and a better place than it
+/// started from.
+#[test]
+fn gt_s5_as_18_a_climb_reaches_the_place_it_claims() {
+    let climbed = std::cell::Cell::new(0);
+    let cases = small_cases(0xc11b_0036, 2, |c, rules| {
+        let d = Division::new(c, rules);
+        let (Some(p), Some(criteria)) = (bounds::Points::new(&d), search::native_criteria(&d))
+        else {
+            return Ok(());
+        };
+        let all = Question::all(&d);
+        let mut left = u64::MAX / 2;
+        let mut s = search::Search::new(&d, &all, &criteria, &mut left);
+        let active = d.dropped.iter().filter(|x| !**x).count();
+        let at = |pick: &[usize], t: usize| {
+            let again = replay(c, &certificate::results(&d, pick)).unwrap();
+            remaining::places(&again, rules).unwrap()[t]
+        };
+        for t in (0..d.n()).filter(|&t| !d.dropped[t]) {
+            for best in [true, false] {
+                let from = extreme(&d, t, !best);
+                let bound = if best { 1 } else { active };
+                let Some((pick, place)) = climb(&d, &p, &mut s, t, best, &from, bound) else {
+                    continue;
+                };
+                let ((lo, hi), (lo0, hi0)) = (at(&pick, t), at(&from, t));
+                let (got, start) = if best { (lo, lo0) } else { (hi, hi0) };
+                if got != place {
+                    return Err(format!(
+                        "{t}: the climb claims {place}, the standings give {got}"
+                    ));
+                }
+                if (best && place >= start) || (!best && place <= start) {
+                    return Err(format!("{t}: the climb went from {start} to {place}"));
+                }
+                climbed.set(climbed.get() + 1);
+            }
+        }
+        Ok(())
+    });
+    assert!(cases >= 50, "{cases} cases");
+    assert!(climbed.get() >= 50, "{} climbs", climbed.get());
+}
