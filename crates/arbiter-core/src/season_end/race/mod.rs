@@ -10,13 +10,21 @@
 //!   maximum flow (`flow`) bounds each team's best place, a counting argument its worst, and
 //!   scenarios built by the same flows reach places, ranked by the real standings. Where the
 //!   bounds meet, the team is decided; early in a season that is every team.
+//! - `sets`: for a team the bounds leave open, which others to push past it (or let past it),
+//!   a set tried by one flow: the largest set pushed past (the fewest let past) is a scenario,
+//!   ranked by the real standings, and the search over sets exhausted proves the first
+//!   criterion's bound exactly where counting only estimates it.
 //! - `search`: for the teams the bounds leave open, the exact search over the classes of the
 //!   remaining matches with the tie-break criteria inside, within a work budget.
 //! - `bnb`: when that search is too large (mid-season), a branch and bound for each team still
 //!   open: its best place tried from the flow's bound on, one place at a time, deciding one
 //!   match at a time and cut by the bounds on the matches still free, until a scenario reaches
 //!   the place (its certificate) or the search is exhausted (the proof that none does); its
-//!   worst place likewise. Each open question gets a share of the budget.
+//!   worst place likewise. The questions that decide a label come first (can it still reach
+//!   first place, the last playoff place; can it still fall past them), each with a share of
+//!   the budget, and only then the places that change no label. Before them, a climb from each
+//!   place reached toward its bound, one match's class changed at a time, finds the scenarios
+//!   that are easy to find, so the proof only has to close what is left.
 //! - `needs`: what a team needs, only as a condition proved sufficient.
 //!
 //! Past the budget the teams already decided are told and the others are "not yet decided",
@@ -46,9 +54,10 @@ use remaining::Division;
 use search::Question;
 
 /// The work the race may do for one division: scenarios ranked, groups ordered by the search,
-/// and nodes of the branch and bound (two units each). Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16 teams
-/// stays under a tenth of a second on one core at p99; the few teams it leaves open are "not
-/// yet decided".
+/// and flows of the search over sets, nodes of the branch and bound and steps of a climb (two
+/// units each). Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16
+/// teams stays under a tenth of a second on one core at p99 (twice as much took it past); the
+/// few teams it leaves open are "not yet decided".
 pub const DEFAULT_BUDGET: u64 = 20_000;
 
 /// The most work the search over sets ([`sets`]) may do for one question of one team: a few
