@@ -564,8 +564,8 @@ fn settle(
         out
     };
     // First a climb from each place reached toward its bound: a scenario found cheaply spares
-    // the proof, and for a label it is the whole answer.
-    let climbs: Vec<(usize, bool)> = (0..d.n())
+    // the proof, and for a label it is the whole answer. Those that decide a label first.
+    let mut climbs: Vec<(usize, bool)> = (0..d.n())
         .filter(|&t| !d.dropped[t])
         .flat_map(|t| [(t, true), (t, false)])
         .filter(|&(t, best)| {
@@ -577,6 +577,16 @@ fn settle(
             }
         })
         .collect();
+    let decides = |k: &Known, best: bool| {
+        goals.iter().any(|&g| {
+            if best {
+                k.best_bound <= g && g < k.best_reached
+            } else {
+                k.worst_reached <= g && g < k.worst_bound
+            }
+        })
+    };
+    climbs.sort_by_key(|&(t, best)| !decides(&known[t], best));
     let cap = s.left() / 4 / (climbs.len() as u64).max(1);
     for (t, best) in climbs {
         let k = &mut known[t];
