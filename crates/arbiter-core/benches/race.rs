@@ -1,8 +1,9 @@
 //! The race (issue 36): divisions of 8, 12 and 16 teams under GTHSCL's criteria (GT-S5) and
 //! ASTC's (AS-14..AS-17), at every round of a single and a double round robin, results drawn
 //! with a fixed seed and many ties (two boards in five drawn), as a page draw computes it
-//! (`DEFAULT_BUDGET`, or `RACE_BUDGET` when set). For each size: the time of a draw (median, p99, most), and the share of
-//! teams whose best and worst places are both exact; the rest are "not yet decided".
+//! (`DEFAULT_BUDGET`, or `RACE_BUDGET` when set). For each size: the time of a draw (median,
+//! p99, most), the share of teams whose labels (first place, a playoff place) are all told, and
+//! the share whose best and worst places are both exact.
 //!
 //! A plain timer, not criterion: the figure is the tail over many divisions, not one
 //! division's mean. One thread, so one core. Run with `cargo bench -p arbiter-core --bench
@@ -14,7 +15,7 @@ use std::time::{Duration, Instant};
 use arbiter_core::pairing::schedule::{Cycles, apply_to, round_robin};
 use arbiter_core::record::model::*;
 use arbiter_core::rules::ruleset::Ruleset;
-use arbiter_core::season_end::race::{DEFAULT_BUDGET, race};
+use arbiter_core::season_end::race::{Chance, DEFAULT_BUDGET, TeamRace, race};
 
 /// xorshift64: deterministic, no dependency.
 struct XorShift(u64);
@@ -73,6 +74,12 @@ fn quantile(sorted: &[Duration], q: f64) -> f64 {
     sorted.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
+/// Whether every label of the team is told: first place and a playoff place (GT-F3) each
+/// clinched, open or out, none "not yet decided".
+fn labels_decided(t: &TeamRace) -> bool {
+    t.title != Chance::NotYetDecided && t.playoffs != Some(Chance::NotYetDecided)
+}
+
 fn main() {
     const SEEDS: u64 = 4;
     // `RACE_BUDGET=…` tries another budget than the pages' one.
@@ -82,9 +89,9 @@ fn main() {
         .unwrap_or(DEFAULT_BUDGET);
     println!("Budget: {budget}\n");
     println!(
-        "| Ruleset | Teams | Round robin | Draws | Median ms | p99 ms | Most ms | Teams exact |"
+        "| Ruleset | Teams | Round robin | Draws | Median ms | p99 ms | Most ms | Labels decided | Teams exact |"
     );
-    println!("|---|---:|---|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---|---:|---:|---:|---:|---:|---:|");
     for preset in ["gthscl", "astc"] {
         let Some(rules) = Ruleset::preset(preset) else {
             eprintln!("the {preset} preset is missing");
@@ -101,7 +108,7 @@ fn main() {
                     Cycles::Double => 2 * (teams - 1),
                 } as usize;
                 let mut times = Vec::new();
-                let (mut exact, mut all) = (0usize, 0usize);
+                let (mut exact, mut labelled, mut all) = (0usize, 0usize, 0usize);
                 for played in 0..rounds {
                     for seed in 0..SEEDS {
                         let seed = 0x9E37_79B9_7F4A_7C15 ^ (seed << 32 | played as u64);
@@ -113,17 +120,19 @@ fn main() {
                         times.push(start.elapsed());
                         if let Ok(r) = told {
                             exact += r.teams.iter().filter(|t| t.exact).count();
+                            labelled += r.teams.iter().filter(|t| labels_decided(t)).count();
                             all += r.teams.len();
                         }
                     }
                 }
                 times.sort();
                 println!(
-                    "| {preset} | {teams} | {name} | {} | {:.1} | {:.1} | {:.1} | {:.1}% |",
+                    "| {preset} | {teams} | {name} | {} | {:.1} | {:.1} | {:.1} | {:.1}% | {:.1}% |",
                     times.len(),
                     quantile(&times, 0.5),
                     quantile(&times, 0.99),
                     quantile(&times, 1.0),
+                    100.0 * labelled as f64 / all.max(1) as f64,
                     100.0 * exact as f64 / all.max(1) as f64
                 );
             }

@@ -118,7 +118,7 @@ pub(super) struct Field {
 }
 
 impl Field {
-    fn new(d: &Division, p: &Points, t: usize, t_gets: &[i64]) -> Field {
+    pub fn new(d: &Division, p: &Points, t: usize, t_gets: &[i64]) -> Field {
         Field::with_fixed(d, p, t, t_gets, &[])
     }
 
@@ -208,7 +208,7 @@ impl Field {
 }
 
 /// As much as a team may take: no cap.
-const UNCAPPED: i64 = i64::MAX / 4;
+pub(super) const UNCAPPED: i64 = i64::MAX / 4;
 
 /// Why no better place is possible: teams ahead whatever happens, and the flow's deficit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -329,12 +329,12 @@ pub(super) fn no_worse(d: &Division, p: &Points, t: usize, gain: Option<i64>) ->
 }
 
 /// The most `t` can score in each of its remaining matches, in units.
-fn most(d: &Division, p: &Points, t: usize) -> Vec<i64> {
+pub(super) fn most(d: &Division, p: &Points, t: usize) -> Vec<i64> {
     own_range(d, p, t).into_iter().map(|r| r.1).collect()
 }
 
 /// The least.
-fn least(d: &Division, p: &Points, t: usize) -> Vec<i64> {
+pub(super) fn least(d: &Division, p: &Points, t: usize) -> Vec<i64> {
     own_range(d, p, t).into_iter().map(|r| r.0).collect()
 }
 
@@ -437,7 +437,13 @@ pub(super) fn worst_scenarios(d: &Division, p: &Points, t: usize) -> Vec<Vec<usi
 /// The outcomes of a scenario given by classes: `t`'s own matches at its best (or worst) as
 /// the class of `t`'s most (or least), the others in two ways: the class's first outcome and
 /// its closest.
-fn realise(d: &Division, p: &Points, t: usize, classes: &[usize], best: bool) -> [Vec<usize>; 2] {
+pub(super) fn realise(
+    d: &Division,
+    p: &Points,
+    t: usize,
+    classes: &[usize],
+    best: bool,
+) -> [Vec<usize>; 2] {
     let primary = p.primary();
     let mut first = Vec::with_capacity(d.remaining.len());
     let mut close = Vec::with_capacity(d.remaining.len());

@@ -4,6 +4,7 @@
 
 use super::bounds::{self, Points};
 use super::remaining::{Division, places};
+use super::sets;
 use crate::record::model::{Board, Competition, GameResult, MatchOutcome, Pairing, TeamId};
 use crate::rules::ruleset::Ruleset;
 
@@ -66,6 +67,16 @@ pub enum Argument {
         /// The teams that can reach its total, at most.
         can_reach: u32,
     },
+    /// The search over sets of teams by maximum flow ([`super::sets`]), exhausted: with the
+    /// team losing all it has left, no set of more than `can_reach` others can reach its total
+    /// together (no worse); with it winning all, no set of fewer than `must_pass` let past its
+    /// total holds the others at it (no better).
+    Sets {
+        /// The teams that can reach its least total together, at most (no worse).
+        can_reach: Option<u32>,
+        /// The teams that must pass its best total, at least (no better).
+        must_pass: Option<u32>,
+    },
     /// The exact search over every outcome of the remaining matches.
     Search,
     /// GT-M5: a dropped team stays below every team still in the league.
@@ -102,6 +113,34 @@ impl Certificate {
             let again = bounds::no_better(&d, p, t);
             if again.place < 1 + (ahead + must_pass) as usize {
                 return Err(format!("the flow argument gives {}, not more", again.place));
+            }
+        }
+        // The search over sets again, to the end: no larger (smaller) set than claimed.
+        if let Argument::Sets {
+            must_pass: Some(must_pass),
+            ..
+        } = self.no_better
+        {
+            let p = points.as_ref().ok_or("no flow argument applies")?;
+            let mut unlimited = u64::MAX;
+            let again = sets::let_past(&d, p, t, 0, 0, usize::MAX, &mut unlimited);
+            if again.count < must_pass as usize {
+                return Err(format!("{} teams let past hold the others", again.count));
+            }
+        }
+        if let Argument::Sets {
+            can_reach: Some(can_reach),
+            ..
+        } = self.no_worse
+        {
+            let p = points.as_ref().ok_or("no flow argument applies")?;
+            let mut unlimited = u64::MAX;
+            let again = sets::pushed_past(&d, p, t, 0, usize::MAX, &mut unlimited);
+            if !again.exhausted || again.count > can_reach as usize {
+                return Err(format!(
+                    "{} teams can reach its total together",
+                    again.count
+                ));
             }
         }
         if let Argument::Counting { can_reach } = self.no_worse {

@@ -10,13 +10,21 @@
 //!   maximum flow (`flow`) bounds each team's best place, a counting argument its worst, and
 //!   scenarios built by the same flows reach places, ranked by the real standings. Where the
 //!   bounds meet, the team is decided; early in a season that is every team.
+//! - `sets`: for a team the bounds leave open, which others to push past it (or let past it),
+//!   a set tried by one flow: the largest set pushed past (the fewest let past) is a scenario,
+//!   ranked by the real standings, and the search over sets exhausted proves the first
+//!   criterion's bound exactly where counting only estimates it.
 //! - `search`: for the teams the bounds leave open, the exact search over the classes of the
 //!   remaining matches with the tie-break criteria inside, within a work budget.
 //! - `bnb`: when that search is too large (mid-season), a branch and bound for each team still
 //!   open: its best place tried from the flow's bound on, one place at a time, deciding one
 //!   match at a time and cut by the bounds on the matches still free, until a scenario reaches
 //!   the place (its certificate) or the search is exhausted (the proof that none does); its
-//!   worst place likewise. Each open question gets a share of the budget.
+//!   worst place likewise. The questions that decide a label come first (can it still reach
+//!   first place, the last playoff place; can it still fall past them), each with a share of
+//!   the budget, and only then the places that change no label. Before them, a climb from each
+//!   place reached toward its bound, one match's class changed at a time, finds the scenarios
+//!   that are easy to find, so the proof only has to close what is left.
 //! - `needs`: what a team needs, only as a condition proved sufficient.
 //!
 //! Past the budget the teams already decided are told and the others are "not yet decided",
@@ -30,6 +38,7 @@ mod flow;
 mod needs;
 mod remaining;
 mod search;
+mod sets;
 #[cfg(test)]
 mod tests;
 
@@ -45,10 +54,15 @@ use remaining::Division;
 use search::Question;
 
 /// The work the race may do for one division: scenarios ranked, groups ordered by the search,
-/// and nodes of the branch and bound (two units each). Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16 teams
-/// stays under a tenth of a second on one core at p99; the few teams it leaves open are "not
-/// yet decided".
+/// and flows of the search over sets, nodes of the branch and bound and steps of a climb (two
+/// units each). Chosen by the bench (docs/benchmarks.md): a draw of a division of up to 16
+/// teams stays under a tenth of a second on one core at p99 (twice as much took it past); the
+/// few teams it leaves open are "not yet decided".
 pub const DEFAULT_BUDGET: u64 = 20_000;
+
+/// The most work the search over sets ([`sets`]) may do for one question of one team: a few
+/// dozen flows, so that the branch and bound keeps most of the budget.
+const SETS: u64 = 200;
 
 /// The race of one division.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -300,6 +314,63 @@ fn race_with(
             }
         }
     }
+    // The search over sets, for the teams the bounds and their scenarios leave open: which
+    // teams to push past each (or let past it), a set tried by one flow; a scenario of the
+    // best set found ranked, and the bound proved when the search is exhausted.
+    if let Some(p) = &points {
+        for t in (0..n).filter(|&t| !d.dropped[t]) {
+            for margin in [1, 0] {
+                let k = &known[t];
+                if k.worst_reached >= k.worst_bound || left == 0 {
+                    break;
+                }
+                let mut cap = left.min(SETS);
+                let found = sets::pushed_past(&d, p, t, margin, k.worst_bound - 1, &mut cap);
+                left -= left.min(SETS) - cap;
+                if let Some(classes) = &found.classes {
+                    let pick = sets::favoured(&d, p, t, classes, false, &found.set);
+                    try_scenario(&mut known, pick, &mut left)?;
+                }
+                let k = &mut known[t];
+                if margin == 0 && found.exhausted && found.count + 1 < k.worst_bound {
+                    k.worst_bound = found.count + 1;
+                    k.no_worse = Argument::Sets {
+                        can_reach: Some(u32::try_from(found.count).unwrap_or(u32::MAX)),
+                        must_pass: None,
+                    };
+                }
+            }
+            for margin in [1, 0] {
+                let k = &known[t];
+                if k.best_reached <= k.best_bound || left == 0 {
+                    break;
+                }
+                let mut cap = left.min(SETS);
+                let found = sets::let_past(
+                    &d,
+                    p,
+                    t,
+                    margin,
+                    k.best_bound - 1,
+                    k.best_reached.saturating_sub(2),
+                    &mut cap,
+                );
+                left -= left.min(SETS) - cap;
+                if let Some(classes) = &found.classes {
+                    let pick = sets::favoured(&d, p, t, classes, true, &found.set);
+                    try_scenario(&mut known, pick, &mut left)?;
+                }
+                let k = &mut known[t];
+                if margin == 0 && found.count + 1 > k.best_bound {
+                    k.best_bound = found.count + 1;
+                    k.no_better = Argument::Sets {
+                        can_reach: None,
+                        must_pass: Some(u32::try_from(found.count).unwrap_or(u32::MAX)),
+                    };
+                }
+            }
+        }
+    }
     // The search, for the teams the bounds leave open; it also tells what each team needs exactly, so it is done whenever it is cheap.
     let open = (0..n).any(|t| !d.dropped[t] && !known[t].exact());
     let all = Question::all(&d);
@@ -310,12 +381,14 @@ fn race_with(
     } else {
         None
     };
+    let qualifiers = rules.playoffs.as_ref().map(|p| p.qualifiers_per_division);
+    let q = qualifiers.map(|q| usize::try_from(q).unwrap_or(usize::MAX));
     if found.is_none()
         && open
         && branch
         && let (Some(p), Some(criteria)) = (&points, search::native_criteria(&d))
     {
-        settle(&d, p, &criteria, &all, &mut known, &mut left);
+        settle(&d, p, &criteria, &all, &mut known, q, &mut left);
     }
     if let Some(found) = &found {
         for t in (0..n).filter(|&t| !d.dropped[t]) {
@@ -331,8 +404,6 @@ fn race_with(
         }
     }
 
-    let qualifiers = rules.playoffs.as_ref().map(|p| p.qualifiers_per_division);
-    let q = qualifiers.map(|q| usize::try_from(q).unwrap_or(usize::MAX));
     let dropped_rows: usize = d.dropped.iter().filter(|x| **x).count();
     let as_u32 = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
     let mut teams = Vec::with_capacity(n);
@@ -458,20 +529,105 @@ fn race_with(
     })
 }
 
-/// The branch and bound for each team the bounds leave open: its best place tried from the
-/// flow's bound down the places until a scenario reaches one (each place passed is proved out
-/// of reach by the search exhausted), its worst likewise; within `left`.
+/// The branch and bound for each team the bounds leave open, within `left`. The labels first:
+/// for first place and the last playoff place (GT-F3's qualifiers), whether the team can still
+/// reach it and whether it can still fall past it; then its best place tried from the flow's
+/// bound down the places until a scenario reaches one (each place passed is proved out of reach
+/// by the search exhausted), its worst likewise: places that change no label.
 fn settle(
     d: &Division,
     p: &Points,
     criteria: &[search::Crit],
     all: &Question,
     known: &mut [Known],
+    qualifiers: Option<usize>,
     left: &mut u64,
 ) {
     let mut s = search::Search::new(d, all, criteria, left);
-    // Each open question gets its share of the work left, so one hard team does not leave the
-    // others undecided.
+    let goals: Vec<usize> = std::iter::once(1)
+        .chain(qualifiers.filter(|&q| q > 1))
+        .collect();
+    // The questions that decide a label: (team, at best, target).
+    let open = |known: &[Known]| -> Vec<(usize, bool, usize)> {
+        let mut out = Vec::new();
+        for t in (0..d.n()).filter(|&t| !d.dropped[t]) {
+            let k = &known[t];
+            for &g in &goals {
+                if k.best_bound <= g && g < k.best_reached {
+                    out.push((t, true, g));
+                }
+                if k.worst_reached <= g && g < k.worst_bound {
+                    out.push((t, false, g + 1));
+                }
+            }
+        }
+        out
+    };
+    // First a climb from each place reached toward its bound: a scenario found cheaply spares
+    // the proof, and for a label it is the whole answer. Those that decide a label first.
+    let mut climbs: Vec<(usize, bool)> = (0..d.n())
+        .filter(|&t| !d.dropped[t])
+        .flat_map(|t| [(t, true), (t, false)])
+        .filter(|&(t, best)| {
+            let k = &known[t];
+            if best {
+                k.best_bound < k.best_reached && k.at_best.is_some()
+            } else {
+                k.worst_bound > k.worst_reached && k.at_worst.is_some()
+            }
+        })
+        .collect();
+    let decides = |k: &Known, best: bool| {
+        goals.iter().any(|&g| {
+            if best {
+                k.best_bound <= g && g < k.best_reached
+            } else {
+                k.worst_reached <= g && g < k.worst_bound
+            }
+        })
+    };
+    climbs.sort_by_key(|&(t, best)| !decides(&known[t], best));
+    let cap = s.left() / 4 / (climbs.len() as u64).max(1);
+    for (t, best) in climbs {
+        let k = &mut known[t];
+        let (from, bound) = if best {
+            (k.at_best.as_deref(), k.best_bound)
+        } else {
+            (k.at_worst.as_deref(), k.worst_bound)
+        };
+        let Some(from) = from.map(<[usize]>::to_vec) else {
+            continue;
+        };
+        let found = s.capped(cap, |s| climb(d, p, s, t, best, &from, bound));
+        match found {
+            Some((pick, place)) if best && place < k.best_reached => {
+                k.best_reached = place;
+                k.at_best = Some(pick);
+            }
+            Some((pick, place)) if !best && place > k.worst_reached => {
+                k.worst_reached = place;
+                k.at_worst = Some(pick);
+            }
+            _ => {}
+        }
+    }
+    let labels = open(known);
+    let mut questions = labels.len() as u64;
+    for (t, best, target) in labels {
+        // Each open question gets its share of the work left, so one hard team does not leave
+        // the others undecided; one answered by another's scenario is not asked.
+        let cap = s.left() / questions.max(1);
+        questions -= 1;
+        let k = &mut known[t];
+        let still = if best {
+            k.best_bound <= target && target < k.best_reached
+        } else {
+            k.worst_reached < target && target <= k.worst_bound
+        };
+        if still {
+            s.capped(cap, |s| ask(d, p, s, t, best, target, k));
+        }
+    }
     let mut questions = known
         .iter()
         .enumerate()
@@ -490,59 +646,143 @@ fn settle(
         let k = &mut known[t];
         if k.best_bound < k.best_reached {
             let cap = share(&s);
-            s.capped(cap, |s| best(d, p, s, t, k));
+            s.capped(cap, |s| {
+                while k.best_bound < k.best_reached && s.left() > 0 {
+                    if !ask(d, p, s, t, true, k.best_bound, k) {
+                        break;
+                    }
+                }
+            });
         }
         if k.worst_bound > k.worst_reached {
             let cap = share(&s);
-            s.capped(cap, |s| worst(d, p, s, t, k));
+            s.capped(cap, |s| {
+                while k.worst_bound > k.worst_reached && s.left() > 0 {
+                    if !ask(d, p, s, t, false, k.worst_bound, k) {
+                        break;
+                    }
+                }
+            });
         }
     }
 }
 
-/// The best place of `t`, from its bound down until a scenario reaches one.
-fn best<'a>(
+/// A climb over the classes of the matches without `t`, from the scenario `from`: one match's
+/// class changed at a time, kept when `t`'s place (ranked exactly, tie-breaks inside) moves
+/// toward `bound`, or stays and the first criterion's gap to the teams in the way narrows. The
+/// best scenario found and its place; it stops at `bound` or past its share of the work.
+fn climb(
+    d: &Division,
+    p: &Points,
+    s: &mut search::Search,
+    t: usize,
+    best: bool,
+    from: &[usize],
+    bound: usize,
+) -> Option<(Vec<usize>, usize)> {
+    let mut classes: Vec<usize> = d
+        .remaining
+        .iter()
+        .zip(from)
+        .map(|(r, &o)| r.classes.iter().position(|c| c.contains(&o)).unwrap_or(0))
+        .collect();
+    // Lower is better: the place (negated at worst), then the gap on the first criterion.
+    // A step costs about what a node of the branch and bound does (the bench): two units.
+    let judge = |s: &mut search::Search, classes: &[usize]| {
+        s.spend()?;
+        s.spend()?;
+        let [(lo, at_lo), (hi, at_hi)] = s.place_of(t, classes)?;
+        let mut value = p.now.clone();
+        for (m, &c) in classes.iter().enumerate() {
+            let r = &d.remaining[m];
+            value[r.teams[0]] += p.class[m][c][0];
+            value[r.teams[1]] += p.class[m][c][1];
+        }
+        let gap: i64 = (0..d.n())
+            .filter(|&u| u != t && !d.dropped[u])
+            .map(|u| {
+                if best {
+                    (value[u] - value[t] + 1).max(0)
+                } else {
+                    (value[t] - value[u]).max(0)
+                }
+            })
+            .sum();
+        Some(if best {
+            ((lo as i64, gap), at_lo, lo)
+        } else {
+            ((-(hi as i64), gap), at_hi, hi)
+        })
+    };
+    let (mut key, mut pick, mut place) = judge(s, &classes)?;
+    let start = place;
+    let free: Vec<usize> = (0..d.remaining.len())
+        .filter(|&m| d.remaining[m].side_of(t).is_none())
+        .collect();
+    let mut moved = true;
+    while moved && place != bound {
+        moved = false;
+        for &m in &free {
+            let was = classes[m];
+            for c in 0..p.class[m].len() {
+                if c == was {
+                    continue;
+                }
+                classes[m] = c;
+                let Some((k, at, pl)) = judge(s, &classes) else {
+                    return (place != start).then_some((pick, place));
+                };
+                if k < key {
+                    (key, pick, place) = (k, at, pl);
+                    moved = true;
+                    break;
+                }
+                classes[m] = was;
+            }
+            if place == bound {
+                break;
+            }
+        }
+    }
+    (place != start).then_some((pick, place))
+}
+
+/// Whether `t` can finish at `target` or better (`best`), or at `target` or worse, by the branch
+/// and bound: a scenario found is kept as the place reached, a search exhausted moves the bound
+/// past `target`. False when the budget ran out first.
+fn ask<'a>(
     d: &'a Division<'a>,
     p: &Points,
     s: &mut search::Search<'a, '_>,
     t: usize,
+    best: bool,
+    target: usize,
     k: &mut Known,
-) {
-    while k.best_bound < k.best_reached && s.left() > 0 {
-        match bnb::reach(d, p, s, t, true, k.best_bound) {
-            bnb::Reach::Found(pick, place) => {
+) -> bool {
+    match bnb::reach(d, p, s, t, best, target) {
+        bnb::Reach::Found(pick, place) if best => {
+            if place < k.best_reached {
                 k.best_reached = place;
                 k.at_best = Some(pick);
             }
-            bnb::Reach::Impossible => {
-                k.best_bound += 1;
-                k.no_better = Argument::Search;
-            }
-            bnb::Reach::Unknown => break,
         }
-    }
-}
-
-/// The worst place of `t`, likewise.
-fn worst<'a>(
-    d: &'a Division<'a>,
-    p: &Points,
-    s: &mut search::Search<'a, '_>,
-    t: usize,
-    k: &mut Known,
-) {
-    while k.worst_bound > k.worst_reached && s.left() > 0 {
-        match bnb::reach(d, p, s, t, false, k.worst_bound) {
-            bnb::Reach::Found(pick, place) => {
+        bnb::Reach::Found(pick, place) => {
+            if place > k.worst_reached {
                 k.worst_reached = place;
                 k.at_worst = Some(pick);
             }
-            bnb::Reach::Impossible => {
-                k.worst_bound -= 1;
-                k.no_worse = Argument::Search;
-            }
-            bnb::Reach::Unknown => break,
         }
+        bnb::Reach::Impossible if best => {
+            k.best_bound = k.best_bound.max(target + 1);
+            k.no_better = Argument::Search;
+        }
+        bnb::Reach::Impossible => {
+            k.worst_bound = k.worst_bound.min(target - 1);
+            k.no_worse = Argument::Search;
+        }
+        bnb::Reach::Unknown => return false,
     }
+    true
 }
 
 /// A scenario in which `t` wins (or loses) every match it has left by as much as it can, the

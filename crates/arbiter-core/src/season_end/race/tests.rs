@@ -702,3 +702,105 @@ fn ordinals() {
         ]
     );
 }
+
+/// The search over sets (`sets`) against the brute force on every small case: a set pushed
+/// strictly past a team (or holding the others strictly below it) is a scenario that, replayed
+/// through the real standings, puts it at least so low (high); a search exhausted at a level
+/// total is a bound no scenario breaks.
+#[test]
+fn gt_s5_as_18_the_sets_pushed_and_let_past_hold_against_the_brute_force() {
+    let cases = small_cases(0x5e75_0036, 4, |c, rules| {
+        let d = Division::new(c, rules);
+        let Some(p) = bounds::Points::new(&d) else {
+            return Ok(());
+        };
+        let n = c.teams.len();
+        let (mut best, mut worst) = (vec![usize::MAX; n], vec![0usize; n]);
+        oracle(c, rules, |places, _| {
+            for (t, &(lo, hi)) in places.iter().enumerate() {
+                best[t] = best[t].min(lo);
+                worst[t] = worst[t].max(hi);
+            }
+        });
+        for t in (0..n).filter(|&t| !d.dropped[t]) {
+            let budget = || u64::MAX / 2;
+            let played = |classes: &Option<Vec<usize>>, set: &[usize], at_best: bool| {
+                let pick = sets::favoured(&d, &p, t, classes.as_ref().unwrap(), at_best, set);
+                let results = certificate::results(&d, &pick);
+                let again = replay(c, &results).unwrap();
+                remaining::places(&again, rules).unwrap()[t]
+            };
+            let pushed = sets::pushed_past(&d, &p, t, 1, usize::MAX, &mut budget());
+            let (_, hi) = played(&pushed.classes, &pushed.set, false);
+            if hi < 1 + pushed.count {
+                return Err(format!("{t}: {} pushed past, last {hi}", pushed.count));
+            }
+            let level = sets::pushed_past(&d, &p, t, 0, usize::MAX, &mut budget());
+            if !level.exhausted || worst[t] > 1 + level.count {
+                return Err(format!(
+                    "{t}: {} can reach it, worst {}",
+                    level.count, worst[t]
+                ));
+            }
+            let held = sets::let_past(&d, &p, t, 1, 0, usize::MAX, &mut budget());
+            if held.exhausted {
+                let (lo, _) = played(&held.classes, &held.set, true);
+                if lo > 1 + held.count {
+                    return Err(format!("{t}: {} let past, first {lo}", held.count));
+                }
+            }
+            let must = sets::let_past(&d, &p, t, 0, 0, usize::MAX, &mut budget());
+            if best[t] < 1 + must.count {
+                return Err(format!("{t}: {} must pass, best {}", must.count, best[t]));
+            }
+        }
+        Ok(())
+    });
+    assert!(cases >= 100, "{cases} cases");
+}
+
+/// GT-S5, AS-18: a climb from a team's opposite extreme claims a place only with a scenario
+/// that, replayed through the real standings, puts the team there, and a better place than it
+/// started from.
+#[test]
+fn gt_s5_as_18_a_climb_reaches_the_place_it_claims() {
+    let climbed = std::cell::Cell::new(0);
+    let cases = small_cases(0xc11b_0036, 2, |c, rules| {
+        let d = Division::new(c, rules);
+        let (Some(p), Some(criteria)) = (bounds::Points::new(&d), search::native_criteria(&d))
+        else {
+            return Ok(());
+        };
+        let all = Question::all(&d);
+        let mut left = u64::MAX / 2;
+        let mut s = search::Search::new(&d, &all, &criteria, &mut left);
+        let active = d.dropped.iter().filter(|x| !**x).count();
+        let at = |pick: &[usize], t: usize| {
+            let again = replay(c, &certificate::results(&d, pick)).unwrap();
+            remaining::places(&again, rules).unwrap()[t]
+        };
+        for t in (0..d.n()).filter(|&t| !d.dropped[t]) {
+            for best in [true, false] {
+                let from = extreme(&d, t, !best);
+                let bound = if best { 1 } else { active };
+                let Some((pick, place)) = climb(&d, &p, &mut s, t, best, &from, bound) else {
+                    continue;
+                };
+                let ((lo, hi), (lo0, hi0)) = (at(&pick, t), at(&from, t));
+                let (got, start) = if best { (lo, lo0) } else { (hi, hi0) };
+                if got != place {
+                    return Err(format!(
+                        "{t}: the climb claims {place}, the standings give {got}"
+                    ));
+                }
+                if (best && place >= start) || (!best && place <= start) {
+                    return Err(format!("{t}: the climb went from {start} to {place}"));
+                }
+                climbed.set(climbed.get() + 1);
+            }
+        }
+        Ok(())
+    });
+    assert!(cases >= 50, "{cases} cases");
+    assert!(climbed.get() >= 50, "{} climbs", climbed.get());
+}
