@@ -15,19 +15,9 @@ async fn dated_rounds_in(
     cond: &str,
     bind: impl for<'q> Fn(DbQuery<'q>) -> DbQuery<'q>,
 ) -> Result<Vec<DatedRound>, StoreError> {
-    // GT-M5 excludes a dropped team's matches, which only scoring works out; a team is dropped
-    // only by its match forfeits, so the most any one team has in force (results in force only:
-    // a forfeit corrected away counts for nothing) says whether scoring need be asked at all.
     let sql = format!(
         "SELECT r.id, r.number, {} AS played_on, c.id AS competition_id, c.season_id, \
-         c.league_id, (SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n \
-         FROM result_versions v JOIN matches m2 ON m2.id = v.match_id \
-         JOIN rounds r2 ON r2.id = m2.round_id WHERE r2.competition_id = c.id \
-         AND v.outcome = 'forfeit' AND v.version = (SELECT MAX(l.version) FROM result_versions l \
-         WHERE l.match_id = v.match_id) \
-         GROUP BY CASE WHEN v.forfeit_by = 'home' THEN m2.home_team_id ELSE m2.away_team_id END) \
-         AS per_team) AS most_forfeits \
-         FROM rounds r JOIN competitions c ON c.id = r.competition_id \
+         c.league_id FROM rounds r JOIN competitions c ON c.id = r.competition_id \
          WHERE r.played_on IS NOT NULL AND {cond} ORDER BY r.played_on, c.id, r.number",
         date_out("r.played_on")
     );
@@ -35,21 +25,45 @@ async fn dated_rounds_in(
         .fetch_all(&mut **tx)
         .await
         .map_err(db("reading the rounds by date"))?;
+    // GT-M5 excludes a dropped team's matches, which only scoring works out; a team is dropped
+    // only by its match forfeits, so the most any one team has in force (a forfeit corrected
+    // away counts for nothing) says whether scoring need be asked at all. Counted for the
+    // competitions of these rounds in one grouped query, not one a round.
+    let sql = format!(
+        "SELECT r2.competition_id, COUNT(*) AS n FROM result_versions v \
+         JOIN matches m2 ON m2.id = v.match_id JOIN rounds r2 ON r2.id = m2.round_id \
+         WHERE v.outcome = 'forfeit' AND {IN_FORCE} AND r2.competition_id IN \
+         (SELECT r.competition_id FROM rounds r JOIN competitions c ON c.id = r.competition_id \
+         WHERE r.played_on IS NOT NULL AND {cond}) \
+         GROUP BY r2.competition_id, \
+         CASE WHEN v.forfeit_by = 'home' THEN m2.home_team_id ELSE m2.away_team_id END"
+    );
+    let forfeit_rows = bind(sqlx::query(&sql))
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(db("counting the match forfeits of the rounds by date"))?;
+    let mut most_forfeits: HashMap<i64, u32> = HashMap::new();
+    for row in &forfeit_rows {
+        let n = to_u32(get(row, "n")?, "match forfeits")?;
+        let most = most_forfeits.entry(get(row, "competition_id")?).or_default();
+        *most = (*most).max(n);
+    }
     let mut out = Vec::with_capacity(rows.len());
     let mut index = HashMap::new();
     for row in &rows {
         let Some(date) = codes::parse_date(get(row, "played_on")?)? else {
             continue;
         };
+        let competition: i64 = get(row, "competition_id")?;
         index.insert(get::<i64>(row, "id")?, out.len());
         out.push(DatedRound {
             league: LeagueId(get(row, "league_id")?),
             season: SeasonId(get(row, "season_id")?),
-            competition: CompetitionId(get(row, "competition_id")?),
+            competition: CompetitionId(competition),
             number: to_u32(get(row, "number")?, "round number")?,
             date,
             matches: Vec::new(),
-            most_match_forfeits: to_u32(get(row, "most_forfeits")?, "match forfeits")?,
+            most_match_forfeits: most_forfeits.get(&competition).copied().unwrap_or(0),
         });
     }
     let sql = format!(
@@ -90,21 +104,22 @@ impl Backend {
         Ok(out)
     }
 
-    /// The rounds of `league` on the first day after `after` that has one: its next round day.
+    /// The rounds of every league on its first round day after `after`, each league's next
+    /// round day: one query for all leagues, not one a league (issue 35).
     pub async fn first_rounds_after(
         &self,
-        league: LeagueId,
         after: jiff::civil::Date,
     ) -> Result<Vec<DatedRound>, StoreError> {
         let cond = format!(
-            "c.league_id = $1 AND r.played_on = (SELECT MIN(r3.played_on) FROM rounds r3 \
-             JOIN competitions c3 ON c3.id = r3.competition_id \
-             WHERE c3.league_id = $1 AND r3.played_on > {})",
-            date_in("$2")
+            "r.played_on > {after} AND (c.league_id, r.played_on) IN \
+             (SELECT c3.league_id, MIN(r3.played_on) FROM rounds r3 \
+             JOIN competitions c3 ON c3.id = r3.competition_id WHERE r3.played_on > {after} \
+             GROUP BY c3.league_id)",
+            after = date_in("$1")
         );
         let after = after.to_string();
         let mut tx = begin_read(&self.pool).await?;
-        let out = dated_rounds_in(&mut tx, &cond, |q| q.bind(league.0).bind(after.clone())).await?;
+        let out = dated_rounds_in(&mut tx, &cond, |q| q.bind(after.clone())).await?;
         tx.commit().await.map_err(db("reading the next rounds"))?;
         Ok(out)
     }

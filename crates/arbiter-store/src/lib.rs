@@ -357,13 +357,13 @@ impl Store {
         dispatch!(self, s => s.rounds_between(from, to).await)
     }
 
-    /// The rounds of `league` on its first round day after `after` (the home page's "next").
+    /// The rounds of every league on its first round day after `after` (the home page's
+    /// "next"), in one query.
     pub async fn first_rounds_after(
         &self,
-        league: LeagueId,
         after: jiff::civil::Date,
     ) -> Result<Vec<DatedRound>, StoreError> {
-        dispatch!(self, s => s.first_rounds_after(league, after).await)
+        dispatch!(self, s => s.first_rounds_after(after).await)
     }
 
     /// Every match's result in force of competition `c` and every review of its matches, in

@@ -253,7 +253,7 @@ pub struct NewCompetition {
 
 /// A competition's rules as stored: a preset name, or a whole ruleset TOML text (`extends`
 /// may name a preset). Resolved to a [`Ruleset`] on every load.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RulesRef {
     /// A preset by its name (`gthscl`, `astc`, `fide-team`).
     Preset(String),

@@ -82,6 +82,8 @@ struct Place<'t> {
     ci: usize,
     s: &'t Season,
     c: &'t CompetitionRecord,
+    /// GT-M5: the match forfeits its ruleset drops a team at; `None` when it drops none.
+    drop_after: Option<u32>,
 }
 
 /// A round's matches in a line, as [`pages::pairings_line`] draws them: from the store's team
@@ -94,10 +96,7 @@ async fn matches_line(
     p: &Place<'_>,
     r: &DatedRound,
 ) -> Result<String, WebError> {
-    let may_drop = site::rules_of(&p.c.rules)
-        .and_then(|rules| rules.drop)
-        .is_some_and(|d| r.most_match_forfeits >= d.after_match_forfeits.max(1));
-    if may_drop {
+    if p.drop_after.is_some_and(|n| r.most_match_forfeits >= n) {
         let view = state
             .public_view(&t.league.slug, &p.s.slug, &p.c.slug)
             .await?;
@@ -140,10 +139,27 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
     // Issue 35: the week's rounds and the next are read by their dates, not from every
     // competition's view; each is placed by its league, season and competition as listed.
     let mut places = std::collections::HashMap::new();
+    // GT-M5's count of each ruleset, read once a ruleset, not once a competition (a
+    // federation's thousands of divisions share a few).
+    let mut drops: std::collections::HashMap<&arbiter_store::RulesRef, Option<u32>> =
+        std::collections::HashMap::new();
     for (li, t) in trees.iter().enumerate() {
         for (si, (s, comps)) in t.seasons.iter().enumerate() {
             for (ci, c) in comps.iter().enumerate() {
-                places.insert(c.id, Place { li, si, ci, s, c });
+                let drop_after = *drops.entry(&c.rules).or_insert_with(|| {
+                    site::rules_of(&c.rules)
+                        .and_then(|rules| rules.drop)
+                        .map(|d| d.after_match_forfeits.max(1))
+                });
+                let place = Place {
+                    li,
+                    si,
+                    ci,
+                    s,
+                    c,
+                    drop_after,
+                };
+                places.insert(c.id, place);
             }
         }
     }
@@ -161,6 +177,8 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
     };
     let mut this_week = Vec::new();
     let mut next: Option<(jiff::civil::Date, &Place<'_>, DatedRound)> = None;
+    let mut next_days: std::collections::HashMap<jiff::civil::Date, Vec<DatedRound>> =
+        std::collections::HashMap::new();
     for (li, (t, &(monday, sunday))) in trees.iter().zip(&weeks).enumerate() {
         let mut rounds: Vec<(&Place<'_>, &DatedRound)> = dated
             .iter()
@@ -195,13 +213,17 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
                 )),
             }
         }
-        // The league's first round day after its week, its first round in the order above.
-        let after: Vec<DatedRound> = state
-            .store()
-            .first_rounds_after(t.league.id, sunday)
-            .await?;
-        let mut after: Vec<(&Place<'_>, &DatedRound)> = after
-            .iter()
+        // The league's first round day after its week, its first round in the order above;
+        // read once for every league whose week ends that Sunday (issue 35).
+        if !next_days.contains_key(&sunday) {
+            let rounds = state.store().first_rounds_after(sunday).await?;
+            next_days.insert(sunday, rounds);
+        }
+        let mut after: Vec<(&Place<'_>, &DatedRound)> = next_days
+            .get(&sunday)
+            .into_iter()
+            .flatten()
+            .filter(|r| r.league == t.league.id)
             .filter_map(|r| places.get(&r.competition).map(|p| (p, r)))
             .collect();
         in_order(&mut after);
