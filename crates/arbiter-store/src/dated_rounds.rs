@@ -14,6 +14,7 @@ async fn dated_rounds_in(
     tx: &mut Tx,
     cond: &str,
     bind: impl for<'q> Fn(DbQuery<'q>) -> DbQuery<'q>,
+    with_matches: bool,
 ) -> Result<Vec<DatedRound>, StoreError> {
     let sql = format!(
         "SELECT r.id, r.number, {} AS played_on, c.id AS competition_id, c.season_id, \
@@ -66,6 +67,9 @@ async fn dated_rounds_in(
             most_match_forfeits: most_forfeits.get(&competition).copied().unwrap_or(0),
         });
     }
+    if !with_matches {
+        return Ok(out);
+    }
     let sql = format!(
         "SELECT m.round_id, h.name AS home, a.name AS away FROM matches m \
          JOIN rounds r ON r.id = m.round_id JOIN competitions c ON c.id = r.competition_id \
@@ -99,13 +103,20 @@ impl Backend {
         );
         let (from, to) = (from.to_string(), to.to_string());
         let mut tx = begin_read(&self.pool).await?;
-        let out = dated_rounds_in(&mut tx, &cond, |q| q.bind(from.clone()).bind(to.clone())).await?;
+        let out = dated_rounds_in(
+            &mut tx,
+            &cond,
+            |q| q.bind(from.clone()).bind(to.clone()),
+            true,
+        )
+        .await?;
         tx.commit().await.map_err(db("reading the rounds by date"))?;
         Ok(out)
     }
 
     /// The rounds of every league on its first round day after `after`, each league's next
-    /// round day: one query for all leagues, not one a league (issue 35).
+    /// round day, without their matches ([`Backend::round_matches`] reads the one shown): one
+    /// query for all leagues, not one a league (issue 35).
     pub async fn first_rounds_after(
         &self,
         after: jiff::civil::Date,
@@ -119,8 +130,31 @@ impl Backend {
         );
         let after = after.to_string();
         let mut tx = begin_read(&self.pool).await?;
-        let out = dated_rounds_in(&mut tx, &cond, |q| q.bind(after.clone())).await?;
+        let out = dated_rounds_in(&mut tx, &cond, |q| q.bind(after.clone()), false).await?;
         tx.commit().await.map_err(db("reading the next rounds"))?;
         Ok(out)
+    }
+
+    /// The matches of round `number` of competition `c`, each as (home, away) team names, in
+    /// pairing order.
+    pub async fn round_matches(
+        &self,
+        c: CompetitionId,
+        number: u32,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT h.name AS home, a.name AS away FROM matches m \
+             JOIN rounds r ON r.id = m.round_id JOIN teams h ON h.id = m.home_team_id \
+             JOIN teams a ON a.id = m.away_team_id \
+             WHERE r.competition_id = $1 AND r.number = $2 ORDER BY m.position",
+        )
+        .bind(c.0)
+        .bind(i64::from(number))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("reading a round's matches"))?;
+        rows.iter()
+            .map(|row| Ok((get(row, "home")?, get(row, "away")?)))
+            .collect()
     }
 }

@@ -358,12 +358,32 @@ impl Store {
     }
 
     /// The rounds of every league on its first round day after `after` (the home page's
-    /// "next"), in one query.
+    /// "next"), in one query, without their matches.
     pub async fn first_rounds_after(
         &self,
         after: jiff::civil::Date,
     ) -> Result<Vec<DatedRound>, StoreError> {
         dispatch!(self, s => s.first_rounds_after(after).await)
+    }
+
+    /// The matches of round `number` of competition `c` as (home, away) team names, in pairing
+    /// order.
+    pub async fn round_matches(
+        &self,
+        c: CompetitionId,
+        number: u32,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        dispatch!(self, s => s.round_matches(c, number).await)
+    }
+
+    /// Every season of every league, by league and in each league's order.
+    pub async fn every_season(&self) -> Result<Vec<Season>, StoreError> {
+        dispatch!(self, s => s.every_season().await)
+    }
+
+    /// Every competition of every league, by season and id.
+    pub async fn every_competition(&self) -> Result<Vec<CompetitionRecord>, StoreError> {
+        dispatch!(self, s => s.every_competition().await)
     }
 
     /// Every match's result in force of competition `c` and every review of its matches, in

@@ -2436,6 +2436,28 @@ impl Backend {
         rows.iter().map(season_from_row).collect()
     }
 
+    /// Every season of every league, by league and then as [`Backend::seasons`] orders them;
+    /// with [`Backend::every_competition`], the site's tree in two queries (issue 35).
+    pub async fn every_season(&self) -> Result<Vec<Season>, StoreError> {
+        let sql = season_sql("TRUE ORDER BY league_id, starts_on IS NULL, starts_on, id");
+        let rows = sqlx::query(&sql)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the seasons"))?;
+        rows.iter().map(season_from_row).collect()
+    }
+
+    /// Every competition of every league, by season and id.
+    pub async fn every_competition(&self) -> Result<Vec<CompetitionRecord>, StoreError> {
+        let sql =
+            format!("SELECT {COMPETITION_COLUMNS} FROM competitions ORDER BY season_id, id");
+        let rows = sqlx::query(&sql)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the competitions"))?;
+        rows.iter().map(record_from_row).collect()
+    }
+
     /// Stores a whole competition (teams with schools and rosters in order, players, rounds,
     /// matches and every board result) in one transaction, as version 1 of each result.
     pub async fn import_competition(

@@ -59,7 +59,13 @@ impl LeagueTree {
             Some(c) if !c.is_empty() => c.iter().collect(),
             _ => self.seasons.iter().flat_map(|(_, c)| c).collect(),
         };
-        records.into_iter().filter_map(|r| rules_of(&r.rules))
+        // Each ruleset read once, however many divisions play by it (issue 35: a federation's
+        // hundred divisions of one preset were a hundred readings on every home page).
+        let mut seen = std::collections::HashSet::new();
+        records
+            .into_iter()
+            .filter(move |r| seen.insert(&r.rules))
+            .filter_map(|r| rules_of(&r.rules))
     }
 }
 
@@ -82,12 +88,29 @@ pub async fn tree(state: &AppState, league: League) -> Result<LeagueTree, WebErr
     Ok(LeagueTree { league, seasons })
 }
 
+/// Every league's tree, in three queries however many leagues there are (issue 35).
 pub async fn all(state: &AppState) -> Result<Vec<LeagueTree>, WebError> {
-    let mut out = Vec::new();
-    for l in state.store().leagues().await? {
-        out.push(tree(state, l).await?);
+    let store = state.store();
+    let mut competitions: std::collections::HashMap<_, Vec<CompetitionRecord>> =
+        std::collections::HashMap::new();
+    for c in store.every_competition().await? {
+        competitions.entry(c.season).or_default().push(c);
     }
-    Ok(out)
+    let mut seasons: std::collections::HashMap<_, Vec<(Season, Vec<CompetitionRecord>)>> =
+        std::collections::HashMap::new();
+    for s in store.every_season().await? {
+        let comps = competitions.remove(&s.id).unwrap_or_default();
+        seasons.entry(s.league).or_default().push((s, comps));
+    }
+    Ok(store
+        .leagues()
+        .await?
+        .into_iter()
+        .map(|league| LeagueTree {
+            seasons: seasons.remove(&league.id).unwrap_or_default(),
+            league,
+        })
+        .collect())
 }
 
 /// The league named by `slug`, or a 404 that lists the leagues.

@@ -256,7 +256,8 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
         }
     }
     let next = match next {
-        Some((d, p, r)) => {
+        Some((d, p, mut r)) => {
+            r.matches = state.store().round_matches(r.competition, r.number).await?;
             let t = &trees[p.li];
             let href = competition_href(&t.league.slug, &p.s.slug, &p.c.slug);
             Some(WeekItem {
