@@ -215,9 +215,8 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
         }
         // The league's first round day after its week, its first round in the order above;
         // read once for every league whose week ends that Sunday (issue 35).
-        if !next_days.contains_key(&sunday) {
-            let rounds = state.store().first_rounds_after(sunday).await?;
-            next_days.insert(sunday, rounds);
+        if let std::collections::hash_map::Entry::Vacant(e) = next_days.entry(sunday) {
+            e.insert(state.store().first_rounds_after(sunday).await?);
         }
         let mut after: Vec<(&Place<'_>, &DatedRound)> = next_days
             .get(&sunday)
