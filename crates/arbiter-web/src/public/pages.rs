@@ -1704,6 +1704,9 @@ pub struct SeasonBlock {
     pub ratings: String,
     /// A league's season end (issue 15): the playoffs, the awards, the media reports.
     pub season_end: Vec<Link>,
+    /// On the home page, a season of more competitions than it lists: how many there are, each
+    /// listed on the season's page (issue 35: a federation's hundred divisions a league).
+    pub folded: Option<usize>,
 }
 
 #[derive(Debug)]

@@ -47,6 +47,7 @@ fn season_block(
             .iter()
             .map(|c| Link::new(competition_href(&league.slug, &s.slug, &c.slug), &c.name))
             .collect(),
+        folded: None,
         ratings: crate::public::ratings::season_ratings_href(&league.slug, &s.slug),
         // A league whose rules have playoffs ends its season in them and awards (GT-F1..GT-F3),
         // as its competitions' pages say; an event's, or a club league's without, does not.
@@ -110,6 +111,10 @@ async fn matches_line(
         .collect::<Vec<_>>()
         .join(", "))
 }
+
+/// The most competitions of one season the home page lists; a season of more is a link to its
+/// own page, which lists them all (issue 35: at 10,000 divisions the home page was 1.5 MB).
+const HOME_LISTS_UP_TO: usize = 12;
 
 /// Monday and Sunday of `today`'s week.
 fn week_of(today: jiff::civil::Date) -> (jiff::civil::Date, jiff::civil::Date) {
@@ -292,7 +297,12 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
                 .iter()
                 .map(|(s, c)| {
                     let p = published.get(&s.id).map_or(&[][..], Vec::as_slice);
-                    season_block(&t.league, s, c, p)
+                    let mut block = season_block(&t.league, s, c, p);
+                    if c.len() > HOME_LISTS_UP_TO {
+                        block.folded = Some(c.len());
+                        block.competitions.clear();
+                    }
+                    block
                 })
                 .collect(),
         })

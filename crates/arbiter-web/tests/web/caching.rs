@@ -403,3 +403,39 @@ async fn a_page_is_kept_gzipped_and_served_as_the_reader_takes_it() {
         assert!(body.is_empty());
     }
 }
+
+/// Issue 35: a season of more divisions than the home page lists (12) is a link to the season's
+/// page there, which lists every one; a season of fewer is listed as before.
+#[tokio::test]
+async fn the_home_page_folds_a_season_of_many_divisions_into_a_link() {
+    let store = Store::open_sqlite_memory().await.unwrap();
+    store.migrate().await.unwrap();
+    let mut setup = arbiter_demo::testing::LeagueSetup::new(arbiter_demo::testing::gthscl())
+        .season(arbiter_demo::testing::gthscl_2026_27());
+    for n in 1..=13 {
+        setup = setup.competition(
+            arbiter_demo::testing::new_competition(
+                &format!("division-{n}"),
+                &format!("Division {n}"),
+                RulesRef::Preset("gthscl".into()),
+            ),
+            unplayed_division(),
+        );
+    }
+    setup.write(&store).await;
+    let state = server(&store);
+    let app = router(state.clone());
+    let home = get_ok(&app, "/").await;
+    home.assert_contains(r#"<a href="/leagues/gthscl/2026-27">13 divisions</a>, each listed"#);
+    // Listed neither as the season's divisions nor by their schedules to print; this week's
+    // rounds still name theirs.
+    home.assert_lacks(r#"<li><a href="/leagues/gthscl/2026-27/division-13">"#);
+    home.assert_lacks("division-13/schedule");
+    let season = get_ok(&app, "/leagues/gthscl/2026-27").await;
+    for n in 1..=13 {
+        season.assert_contains(&format!(
+            r#"<a href="/leagues/gthscl/2026-27/division-{n}">Division {n}</a>"#
+        ));
+    }
+    assert_eq!(state.loads(), 0, "neither page loads a competition");
+}
