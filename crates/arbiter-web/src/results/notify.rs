@@ -381,12 +381,10 @@ pub(crate) async fn remind_in(
                             r.number,
                             m,
                         );
-                        let Some(id) = view.stored.match_id(r.number, &m.home) else {
+                        let id = view.stored.match_id(r.number, &m.home);
+                        let (None, Some(id)) = (dropped, id) else {
                             continue;
                         };
-                        if dropped.is_some() {
-                            continue;
-                        }
                         let in_force = reports.in_force(id).map(std::slice::from_ref);
                         let in_force = in_force.unwrap_or_default();
                         let status =
