@@ -40,6 +40,8 @@ pub use postgres::PgStore;
 pub use records::*;
 pub use sqlite::SqliteStore;
 
+use std::collections::HashMap;
+
 use arbiter_core::record::text::Email;
 use arbiter_core::rules::permissions::Role;
 use arbiter_core::season::report::{ResultBasis, ReviewKind};
@@ -347,33 +349,61 @@ impl Store {
         dispatch!(self, s => s.competitions(season).await)
     }
 
-    /// Every round dated from `from` to `to` (both included), of every league, with its
-    /// matches' team names in pairing order (issue 35: the home page's week, read by date).
+    /// The rounds dated from `from` to `to` (both included), of every league: on each
+    /// league's day those of its first `up_to` competitions in the site's order, and the rest
+    /// counted (issue 35: the home page's week, read by date).
     pub async fn rounds_between(
         &self,
         from: jiff::civil::Date,
         to: jiff::civil::Date,
-    ) -> Result<Vec<DatedRound>, StoreError> {
-        dispatch!(self, s => s.rounds_between(from, to).await)
+        up_to: usize,
+    ) -> Result<RoundDays, StoreError> {
+        dispatch!(self, s => s.rounds_between(from, to, up_to).await)
     }
 
-    /// The rounds of every league on its first round day after `after` (the home page's
-    /// "next"), in one query, without their matches.
-    pub async fn first_rounds_after(
+    /// The first round of `leagues` after `after`, in the site's order (the home page's
+    /// "next").
+    pub async fn first_round_after(
         &self,
         after: jiff::civil::Date,
-    ) -> Result<Vec<DatedRound>, StoreError> {
-        dispatch!(self, s => s.first_rounds_after(after).await)
+        leagues: &[LeagueId],
+    ) -> Result<Option<DatedRound>, StoreError> {
+        dispatch!(self, s => s.first_round_after(after, leagues).await)
     }
 
-    /// The matches of round `number` of competition `c` as (home, away) team names, in pairing
-    /// order.
-    pub async fn round_matches(
+    /// The matches of `rounds` (by [`DatedRound::id`]) as (home, away) team names, each
+    /// round's in pairing order; a round without matches is left out.
+    pub async fn rounds_matches(
         &self,
-        c: CompetitionId,
-        number: u32,
-    ) -> Result<Vec<(String, String)>, StoreError> {
-        dispatch!(self, s => s.round_matches(c, number).await)
+        rounds: &[i64],
+    ) -> Result<HashMap<i64, Vec<(String, String)>>, StoreError> {
+        dispatch!(self, s => s.rounds_matches(rounds).await)
+    }
+
+    /// The most match forfeits one team of each of `competitions` has in force; a
+    /// competition with none is left out (GT-M5: only at its ruleset's count may a team
+    /// have been dropped).
+    pub async fn most_match_forfeits(
+        &self,
+        competitions: &[CompetitionId],
+    ) -> Result<HashMap<CompetitionId, u32>, StoreError> {
+        dispatch!(self, s => s.most_match_forfeits(competitions).await)
+    }
+
+    /// How many competitions each season has, by the rules they play.
+    pub async fn competitions_by_rules(
+        &self,
+    ) -> Result<Vec<(SeasonId, RulesRef, u32)>, StoreError> {
+        dispatch!(self, s => s.competitions_by_rules().await)
+    }
+
+    /// The competitions of `seasons` and those with the ids `ids`, by season and id.
+    pub async fn competitions_among(
+        &self,
+        seasons: &[SeasonId],
+        ids: &[CompetitionId],
+    ) -> Result<Vec<CompetitionRecord>, StoreError> {
+        dispatch!(self, s => s.competitions_among(seasons, ids).await)
     }
 
     /// Every season of every league, by league and in each league's order.
@@ -767,6 +797,13 @@ impl Store {
         season: SeasonId,
     ) -> Result<Vec<MediaReportVersion>, StoreError> {
         dispatch!(self, s => s.media_reports(season).await)
+    }
+
+    /// Each season's media reports with a published version (GT-O3), as (season, moment).
+    pub async fn published_media_reports(
+        &self,
+    ) -> Result<Vec<(SeasonId, arbiter_core::season_end::media::Moment)>, StoreError> {
+        dispatch!(self, s => s.published_media_reports().await)
     }
 
     /// The match's report as a writer sees it now: what to give a write made on what is in

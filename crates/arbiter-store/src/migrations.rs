@@ -188,6 +188,11 @@ pub const SQLITE: &[EmbeddedMigration] = &[
         "rating_lists",
         include_str!("../migrations/sqlite/0035_rating_lists.sql"),
     ),
+    (
+        36,
+        "forfeit_versions",
+        include_str!("../migrations/sqlite/0036_forfeit_versions.sql"),
+    ),
 ];
 
 /// The PostgreSQL migrations, oldest first (`migrations/postgres/`).
@@ -366,6 +371,11 @@ pub const POSTGRES: &[EmbeddedMigration] = &[
         35,
         "rating_lists",
         include_str!("../migrations/postgres/0035_rating_lists.sql"),
+    ),
+    (
+        36,
+        "forfeit_versions",
+        include_str!("../migrations/postgres/0036_forfeit_versions.sql"),
     ),
 ];
 

@@ -338,6 +338,25 @@ fn zone_in(row: &DbRow) -> Result<Zone, StoreError> {
     Zone::named(&name).map_err(|e| corrupt(e.to_string()))
 }
 
+/// A list of ids for `IN (…)`: numbers only, so written into the query, not bound (a page may
+/// ask for hundreds).
+fn id_list(ids: impl IntoIterator<Item = i64>) -> String {
+    let ids: Vec<String> = ids.into_iter().map(|id| id.to_string()).collect();
+    if ids.is_empty() {
+        // `IN ()` is not SQL; no id is 0 or less.
+        "0".to_string()
+    } else {
+        ids.join(", ")
+    }
+}
+
+/// The order the site lists leagues in, over `leagues`' own columns: by name.
+const LEAGUE_ORDER: &str = "name, id";
+
+/// The order the site lists a league's seasons in, over `seasons`' own columns: by their first
+/// day, a season without dates last.
+const SEASON_ORDER: &str = "starts_on IS NULL, starts_on, id";
+
 fn season_sql(condition: &str) -> String {
     format!(
         "SELECT id, league_id, slug, name, {} AS starts_on, {} AS ends_on FROM seasons WHERE {condition}",
@@ -367,18 +386,20 @@ fn rules_text(r: &RulesRef) -> &str {
 const COMPETITION_COLUMNS: &str =
     "id, league_id, season_id, slug, name, model_name, rules_preset, rules_toml, version, changed_in";
 
-fn record_from_row(row: &DbRow) -> Result<CompetitionRecord, StoreError> {
+fn rules_from_row(row: &DbRow) -> Result<RulesRef, StoreError> {
     let preset: Option<String> = get(row, "rules_preset")?;
     let toml: Option<String> = get(row, "rules_toml")?;
-    let rules = match (preset, toml) {
-        (Some(p), None) => RulesRef::Preset(p),
-        (None, Some(t)) => RulesRef::Toml(t),
-        _ => {
-            return Err(corrupt(
-                "a competition with both or neither of a preset and TOML rules",
-            ));
-        }
-    };
+    match (preset, toml) {
+        (Some(p), None) => Ok(RulesRef::Preset(p)),
+        (None, Some(t)) => Ok(RulesRef::Toml(t)),
+        _ => Err(corrupt(
+            "a competition with both or neither of a preset and TOML rules",
+        )),
+    }
+}
+
+fn record_from_row(row: &DbRow) -> Result<CompetitionRecord, StoreError> {
+    let rules = rules_from_row(row)?;
     Ok(CompetitionRecord {
         id: CompetitionId(get(row, "id")?),
         season: SeasonId(get(row, "season_id")?),
@@ -2100,7 +2121,7 @@ impl Backend {
     /// Every league and event, by name.
     pub async fn leagues(&self) -> Result<Vec<League>, StoreError> {
         let rows =
-            sqlx::query("SELECT id, slug, name, kind, description, time_zone FROM leagues ORDER BY name, id")
+            sqlx::query(&format!("SELECT id, slug, name, kind, description, time_zone FROM leagues ORDER BY {LEAGUE_ORDER}"))
                 .fetch_all(&self.pool)
                 .await
                 .map_err(db("reading the leagues"))?;
@@ -2427,7 +2448,7 @@ impl Backend {
 
     /// A league's seasons: dated ones by start date, then undated ones, each in creation order.
     pub async fn seasons(&self, league: LeagueId) -> Result<Vec<Season>, StoreError> {
-        let sql = season_sql("league_id = $1 ORDER BY starts_on IS NULL, starts_on, id");
+        let sql = season_sql(&format!("league_id = $1 ORDER BY {SEASON_ORDER}"));
         let rows = sqlx::query(&sql)
             .bind(league.0)
             .fetch_all(&self.pool)
@@ -2439,12 +2460,52 @@ impl Backend {
     /// Every season of every league, by league and then as [`Backend::seasons`] orders them;
     /// with [`Backend::every_competition`], the site's tree in two queries (issue 35).
     pub async fn every_season(&self) -> Result<Vec<Season>, StoreError> {
-        let sql = season_sql("TRUE ORDER BY league_id, starts_on IS NULL, starts_on, id");
+        let sql = season_sql(&format!("TRUE ORDER BY league_id, {SEASON_ORDER}"));
         let rows = sqlx::query(&sql)
             .fetch_all(&self.pool)
             .await
             .map_err(db("reading the seasons"))?;
         rows.iter().map(season_from_row).collect()
+    }
+
+    /// How many competitions each season has, by the rules they play (issue 35: the home page
+    /// counts a federation's divisions, it does not read them).
+    pub async fn competitions_by_rules(&self) -> Result<Vec<(SeasonId, RulesRef, u32)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT season_id, rules_preset, rules_toml, COUNT(*) AS n FROM competitions \
+             GROUP BY season_id, rules_preset, rules_toml ORDER BY season_id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("counting the competitions"))?;
+        rows.iter()
+            .map(|row| {
+                Ok((
+                    SeasonId(get(row, "season_id")?),
+                    rules_from_row(row)?,
+                    to_u32(get(row, "n")?, "competitions")?,
+                ))
+            })
+            .collect()
+    }
+
+    /// The competitions of `seasons` and those with the ids `ids`, by season and id.
+    pub async fn competitions_among(
+        &self,
+        seasons: &[SeasonId],
+        ids: &[CompetitionId],
+    ) -> Result<Vec<CompetitionRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {COMPETITION_COLUMNS} FROM competitions WHERE season_id IN ({}) OR id IN ({}) \
+             ORDER BY season_id, id",
+            id_list(seasons.iter().map(|s| s.0)),
+            id_list(ids.iter().map(|c| c.0))
+        );
+        let rows = sqlx::query(&sql)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading the competitions"))?;
+        rows.iter().map(record_from_row).collect()
     }
 
     /// Every competition of every league, by season and id.
@@ -2498,7 +2559,7 @@ impl Backend {
                 (l.clone(), Some(l))
             }
         };
-        let sql = season_sql("league_id = $1 ORDER BY starts_on IS NULL, starts_on, id");
+        let sql = season_sql(&format!("league_id = $1 ORDER BY {SEASON_ORDER}"));
         let seasons = sqlx::query(&sql)
             .bind(league.id.0)
             .fetch_all(&mut **tx)

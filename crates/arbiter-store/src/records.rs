@@ -365,9 +365,12 @@ impl FirstEntryAt {
 }
 
 /// A dated round as the home page lists it (issue 35): where it is played, its number and
-/// date (the round's own), and its matches' team names in pairing order.
+/// date (the round's own).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DatedRound {
+    /// The round's id: what [`Store::rounds_matches`](crate::Store::rounds_matches) reads the
+    /// matches of.
+    pub id: i64,
     /// The league the round is played in.
     pub league: LeagueId,
     /// Its season.
@@ -378,12 +381,29 @@ pub struct DatedRound {
     pub number: u32,
     /// The round's date (a match moved to its own day keeps its round's).
     pub date: jiff::civil::Date,
-    /// (home, away): each match's teams' names, in pairing order (byes left out).
-    pub matches: Vec<(String, String)>,
-    /// The most match forfeits one team of its competition has in its results in force: only
-    /// at the ruleset's count may GT-M5 have dropped a team and excluded matches, which scoring
-    /// works out, not this read.
-    pub most_match_forfeits: u32,
+}
+
+/// The rounds of a week as the home page lists them (issue 35): those of each league's day up
+/// to the most it lists, and the rest counted.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RoundDays {
+    /// By date, competition and number.
+    pub rounds: Vec<DatedRound>,
+    /// Each league's day with more competitions playing than are listed.
+    pub more: Vec<MoreOnDay>,
+}
+
+/// The competitions of a league playing on a day past the most the home page lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoreOnDay {
+    /// The league.
+    pub league: LeagueId,
+    /// The day.
+    pub date: jiff::civil::Date,
+    /// How many.
+    pub competitions: u32,
+    /// Their season, when that day's competitions of the league are all of one.
+    pub season: Option<SeasonId>,
 }
 
 /// Everything a page or the API needs of one competition.

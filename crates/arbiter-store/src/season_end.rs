@@ -124,6 +124,21 @@ async fn media_reports_in(
 }
 
 impl Backend {
+    /// Each season's media reports with a published version (GT-O3), as (season, moment): the
+    /// home page links them for every season in one query (issue 35).
+    pub async fn published_media_reports(&self) -> Result<Vec<(SeasonId, Moment)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT season_id, moment FROM media_reports WHERE published = 1 \
+             ORDER BY season_id, moment DESC",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("reading the published media reports"))?;
+        rows.iter()
+            .map(|r| Ok((SeasonId(get(r, "season_id")?), code(r, "moment", Moment::from_code)?)))
+            .collect()
+    }
+
     /// GT-F3: keeps the officers' order of teams tied in division `competition`, with why.
     pub async fn record_tie_decision(
         &self,

@@ -28,7 +28,7 @@ pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> Response
     let now = state.now().as_second();
     let key = SiteKey::Home(Format::Html, now.div_euclid(900));
     respond::site(&state, &headers, key, Format::Html, || {
-        site::home_html(&state)
+        crate::public::home::home_html(&state)
     })
     .await
 }

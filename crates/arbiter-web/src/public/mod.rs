@@ -3,6 +3,7 @@
 
 pub mod exports;
 pub mod handlers;
+pub mod home;
 pub mod pages;
 pub mod ratings;
 pub mod schedule;

@@ -1733,6 +1733,9 @@ pub struct WeekItem {
 pub struct WeekDay {
     pub date: String,
     pub lines: Vec<WeekLine>,
+    /// The competitions playing that day past the most the home page lists, as a link to
+    /// where they all are (issue 35).
+    pub more: Option<Link>,
 }
 
 #[derive(Debug)]

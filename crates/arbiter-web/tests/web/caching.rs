@@ -405,7 +405,8 @@ async fn a_page_is_kept_gzipped_and_served_as_the_reader_takes_it() {
 }
 
 /// Issue 35: a season of more divisions than the home page lists (12) is a link to the season's
-/// page there, which lists every one; a season of fewer is listed as before.
+/// page there, which lists every one, and so is a day of this week on which more play; a season
+/// of fewer is listed as before.
 #[tokio::test]
 async fn the_home_page_folds_a_season_of_many_divisions_into_a_link() {
     let store = Store::open_sqlite_memory().await.unwrap();
@@ -431,6 +432,22 @@ async fn the_home_page_folds_a_season_of_many_divisions_into_a_link() {
     // rounds still name theirs.
     home.assert_lacks(r#"<li><a href="/leagues/gthscl/2026-27/division-13">"#);
     home.assert_lacks("division-13/schedule");
+    // This week's rounds: each day lists 12 divisions with their matches, and the rest as a
+    // link to the season.
+    for round in [1, 2] {
+        home.assert_contains(&format!(
+            r#"<a href="/leagues/gthscl/2026-27/division-12/rounds/{round}">Round {round}</a><br><span class="reason">Zoë"#
+        ));
+        home.assert_lacks(&format!("division-13/rounds/{round}"));
+    }
+    assert_eq!(
+        home.body
+            .matches(r#"; <a href="/leagues/gthscl/2026-27">and 1 more division</a></li>"#)
+            .count(),
+        2,
+        "{}",
+        home.body
+    );
     let season = get_ok(&app, "/leagues/gthscl/2026-27").await;
     for n in 1..=13 {
         season.assert_contains(&format!(
