@@ -35,6 +35,7 @@ async fn dated_rounds_in(
         date_out("r.played_on")
     );
     let rows = bind(sqlx::query(&sql))
+        .persistent(false)
         .fetch_all(&mut **tx)
         .await
         .map_err(db("reading the rounds by date"))?;
@@ -139,6 +140,7 @@ impl Backend {
             date_in("$1")
         );
         let day: Option<String> = sqlx::query_scalar(&sql)
+            .persistent(false)
             .bind(after.to_string())
             .fetch_optional(&mut *tx)
             .await
@@ -175,6 +177,7 @@ impl Backend {
             id_list(rounds.iter().copied())
         );
         let rows = sqlx::query(&sql)
+            .persistent(false)
             .fetch_all(&self.pool)
             .await
             .map_err(db("reading the matches of the rounds shown"))?;
@@ -204,6 +207,7 @@ impl Backend {
             id_list(competitions.iter().map(|c| c.0))
         );
         let rows = sqlx::query(&sql)
+            .persistent(false)
             .fetch_all(&self.pool)
             .await
             .map_err(db("counting the match forfeits of the rounds shown"))?;

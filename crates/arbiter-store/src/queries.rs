@@ -339,7 +339,8 @@ fn zone_in(row: &DbRow) -> Result<Zone, StoreError> {
 }
 
 /// A list of ids for `IN (…)`: numbers only, so written into the query, not bound (a page may
-/// ask for hundreds).
+/// ask for hundreds). A query holding one is not kept prepared (`persistent(false)`): each
+/// text is new, and would push the connection's kept statements out.
 fn id_list(ids: impl IntoIterator<Item = i64>) -> String {
     let ids: Vec<String> = ids.into_iter().map(|id| id.to_string()).collect();
     if ids.is_empty() {
@@ -2502,6 +2503,7 @@ impl Backend {
             id_list(ids.iter().map(|c| c.0))
         );
         let rows = sqlx::query(&sql)
+            .persistent(false)
             .fetch_all(&self.pool)
             .await
             .map_err(db("reading the competitions"))?;
