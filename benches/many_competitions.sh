@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_EACH="${SECONDS_EACH:-10}"
-CACHE_MIB="${CACHE_MIB:-192}"
+CACHE_MIB="${CACHE_MIB:-128}"
 if ! command -v wrk >/dev/null 2>&1; then
   echo "== installing wrk (Debian)"
   apt-get update -qq

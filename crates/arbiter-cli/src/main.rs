@@ -223,7 +223,7 @@ enum Command {
         remind_at: String,
         /// How many MiB the competitions' computed views and their drawn pages may hold
         /// together; past it the least recently read are dropped and loaded again when read.
-        #[arg(long, value_name = "MIB", default_value_t = 192)]
+        #[arg(long, value_name = "MIB", default_value_t = arbiter_web::DEFAULT_CACHE_MIB)]
         cache_mib: usize,
         #[command(flatten)]
         database: database::Database,

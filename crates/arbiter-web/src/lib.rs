@@ -55,7 +55,7 @@ use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
 
 pub use api::doc::openapi;
-pub use app::state::{AppState, DEFAULT_FRESHNESS};
+pub use app::state::{AppState, DEFAULT_CACHE_MIB, DEFAULT_FRESHNESS};
 pub use event::{EventCommand, event_lines, roster_locked, set_event_as};
 pub use http::connections::Limits;
 pub use http::error::WebError;

@@ -71,9 +71,14 @@ struct Inner {
 
 pub type ViewKey = (String, String, String);
 
-/// The default budget of the views' cache (`arbiter serve --cache-mib`): with the rest of the
-/// server, about 256 MiB, a small machine's share (docs/benchmarks.md, "Many competitions").
-pub const DEFAULT_CACHE_BYTES: usize = 192 * 1024 * 1024;
+/// The default budget of the views' cache, in MiB (`arbiter serve --cache-mib`): with the rest
+/// of the server (its connections, the allocator's free memory), within 256 MiB, a small
+/// machine's share, whatever was read; 192 went to 303 MiB after a crawl (docs/benchmarks.md,
+/// "Many competitions").
+pub const DEFAULT_CACHE_MIB: usize = 128;
+
+/// [`DEFAULT_CACHE_MIB`] in bytes.
+pub const DEFAULT_CACHE_BYTES: usize = DEFAULT_CACHE_MIB * 1024 * 1024;
 
 /// What the server knows of the changes in the store (issue 35).
 #[derive(Default)]
