@@ -209,6 +209,16 @@ pub fn seeding_order(size: u32) -> Vec<u32> {
     order
 }
 
+/// The name of round `number` of a knockout of `teams` (GT-F3), as its bracket names it:
+/// "Semi-finals" for the first round of four teams; "Round `number`" past the final.
+pub fn knockout_round_name(teams: u32, number: u32) -> String {
+    let size = teams.max(2).next_power_of_two();
+    match number.checked_sub(1).and_then(|k| size.checked_shr(k)) {
+        Some(entrants) if entrants >= 2 => round_name(entrants),
+        _ => format!("Round {number}"),
+    }
+}
+
 fn round_name(entrants: u32) -> String {
     match entrants {
         2 => "Final".into(),
@@ -776,6 +786,28 @@ pub fn knockout_rounds(teams: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_knockout_s_rounds_are_named_from_the_final_back() {
+        // GT-F3: five teams make a bracket of eight, three rounds.
+        let names: Vec<String> = (0..=4).map(|n| knockout_round_name(5, n)).collect();
+        assert_eq!(
+            names,
+            [
+                "Round 0",
+                "Quarter-finals",
+                "Semi-finals",
+                "Final",
+                "Round 4"
+            ]
+        );
+        assert_eq!(knockout_round_name(2, 1), "Final");
+        assert_eq!(knockout_round_name(3, 1), "Semi-finals");
+        assert_eq!(knockout_round_name(16, 1), "Round of 16");
+        assert_eq!(knockout_round_name(32, 1), "Round of 32");
+        // The same names as the bracket drawn for that many teams.
+        assert_eq!(knockout_rounds(5), 3);
+    }
     use crate::testing::{competition, pending, played};
     use jiff::civil::date;
 

@@ -179,10 +179,7 @@ pub fn select_round(view: &CompetitionView, n: u32) -> Result<Page, WebError> {
     };
     Err(WebError::NotFound {
         message: format!("{} has no round {n}; {have}.", view.record.name),
-        links: rounds
-            .iter()
-            .map(|r| Link::new(view.round_href(r.number), format!("Round {}", r.number)))
-            .collect(),
+        links: rounds.iter().map(|r| view.round_link(r.number)).collect(),
     })
 }
 

@@ -528,6 +528,22 @@ impl CompetitionView {
                 .is_some_and(|p| p.format == arbiter_core::rules::ruleset::PlayoffFormat::Knockout)
     }
 
+    /// Round `n`'s name: a knockout's by its bracket ("Semi-finals", "Final", GT-F3), any
+    /// other competition's "Round `n`".
+    pub fn round_name(&self, n: u32) -> String {
+        if self.knockout() {
+            let teams = u32::try_from(self.competition.teams.len()).unwrap_or(u32::MAX);
+            arbiter_core::season_end::bracket::knockout_round_name(teams, n)
+        } else {
+            format!("Round {n}")
+        }
+    }
+
+    /// A link to round `n`'s page, under its name.
+    pub fn round_link(&self, n: u32) -> Link {
+        Link::new(self.round_href(n), self.round_name(n))
+    }
+
     /// What a knockout answers where a table was asked for (GT-F3): the bracket is its table.
     pub fn bracket_instead(&self, what: &str) -> WebError {
         let (l, s) = (&self.league.slug, &self.season.slug);

@@ -536,7 +536,7 @@ fn overview(view: &CompetitionView) -> OverviewPage {
             }
             RoundSummary {
                 number: r.number,
-                link: Link::new(view.round_href(r.number), format!("Round {}", r.number)),
+                link: view.round_link(r.number),
                 date: r.date.map(words::date),
                 matches,
                 byes,
@@ -969,9 +969,7 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
     }
     let rounds = view.rounds();
     let at = rounds.iter().position(|x| x.number == n);
-    let link = |r: &arbiter_core::Round| {
-        Link::new(view.round_href(r.number), format!("Round {}", r.number))
-    };
+    let link = |r: &arbiter_core::Round| view.round_link(r.number);
     let prev = at
         .and_then(|i| i.checked_sub(1))
         .and_then(|i| rounds.get(i))
@@ -979,8 +977,8 @@ fn round(view: &CompetitionView, n: u32) -> Result<RoundPage, WebError> {
     let next = at.and_then(|i| rounds.get(i + 1)).map(|r| link(r));
     Ok(RoundPage {
         layout: view.layout(
-            &format!("Round {n}"),
-            format!("Round {n} \u{2014} {}", view.record.name),
+            &view.round_name(n),
+            format!("{} \u{2014} {}", view.round_name(n), view.record.name),
             None,
             format!("{}/rounds/{n}", view.api_href()),
         ),
@@ -1120,7 +1118,7 @@ fn next_match(
                 cite(view.rules.cite("conduct"))
             )
         }),
-        round: Link::new(view.round_href(f.round), format!("Round {}", f.round)),
+        round: view.round_link(f.round),
         game: Link::new(
             view.match_href(f.round, &f.record.home),
             format!(

@@ -1419,7 +1419,7 @@ async fn page(
                 &view.season.name,
             ),
             Link::new(view.href(), &view.record.name),
-            Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
+            view.round_link(ctx.round),
         ],
         format!("{}/rounds/{}", view.api_href(), ctx.round),
     );
@@ -1657,7 +1657,7 @@ async fn page(
     };
     let page = MatchPage {
         layout,
-        round: Link::new(view.round_href(ctx.round), format!("Round {}", ctx.round)),
+        round: view.round_link(ctx.round),
         date: ctx.date.map(|d| match ctx.record.start {
             Some(t) => format!("{} at {}", words::date(d), t.strftime("%H:%M")),
             None => words::date(d),

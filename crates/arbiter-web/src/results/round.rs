@@ -318,7 +318,7 @@ async fn checking(
                 Link::new(c_href.clone(), &view.record.name),
                 Link::new(
                     format!("{c_href}/rounds/{}", round.round),
-                    format!("Round {}", round.round),
+                    view.round_name(round.round),
                 ),
             ],
         ),

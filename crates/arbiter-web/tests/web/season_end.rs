@@ -216,6 +216,15 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
         assert!(bracket.body.contains(seen), "{seen}: {}", bracket.body);
     }
 
+    // The playoff's rounds are named by the bracket, on their pages and in their links.
+    let round = get(&app, &format!("{PLAYOFF_ROUND}/1")).await;
+    round.assert_contains("Semi-finals \u{2014} ");
+    round.assert_lacks("Round 1 \u{2014} ");
+    let entry = president
+        .get_ok(&app, &format!("{PLAYOFF_ROUND}/1/results"))
+        .await;
+    entry.assert_contains(&format!(r#"<a href="{PLAYOFF_ROUND}/1">Semi-finals</a>"#));
+
     // Round 1: NOR beat SWE 3-1; SOU v NWE drawn 2-2, level on the Berliner board count
     // (4+1 against 3+2), so an Armageddon game is awaited.
     enter_round(&mut president, &app, 1, KNOCKOUT_ROUND_1).await;
