@@ -68,9 +68,12 @@ struct RoundResultsPage {
     reason_max: usize,
     /// The last change this person made in the round, and the version it took back to.
     undo: Option<(String, String)>,
-    table: StandingsTable,
+    /// The standings under the form; none for a knockout (GT-F3), whose bracket is linked.
+    table: Option<StandingsTable>,
+    bracket_href: Option<String>,
     round_href: String,
-    projector_href: String,
+    /// The projector shows standings: none for a knockout.
+    projector_href: Option<String>,
     sheets_href: String,
     first_field: String,
     /// Issue 32 (item 19): the matches typed, each with its score, to check before they are
@@ -108,6 +111,8 @@ struct RoundContext {
     competition: String,
     round: u32,
     matches: Vec<MatchContext>,
+    /// GT-F3: a knockout's round, whose results the bracket reads, not standings.
+    knockout: bool,
 }
 
 impl RoundContext {
@@ -154,6 +159,7 @@ async fn load(state: &AppState, path: Addressed<RoundAddress>) -> Result<RoundCo
         competition,
         round,
         matches,
+        knockout: view.knockout(),
     })
 }
 
@@ -311,7 +317,11 @@ async fn checking(
     let c_href = competition_href(&round.league, &round.season, &round.competition);
     let page = RoundResultsPage {
         layout: private_layout(
-            &format!("Round {} results: {}", round.round, view.record.name),
+            &format!(
+                "{} results: {}",
+                view.round_name(round.round),
+                view.record.name
+            ),
             vec![
                 Link::new(league_href(&round.league), &view.league.name),
                 Link::new(season_href(&round.league, &round.season), &view.season.name),
@@ -335,9 +345,12 @@ async fn checking(
             .unwrap_or_default(),
         reason_max: arbiter_core::record::text::REASON_MAX_CHARS,
         undo,
-        table: standings_table(&view),
+        table: (!round.knockout).then(|| standings_table(&view)),
+        bracket_href: round
+            .knockout
+            .then(|| crate::ui::link::playoffs_href(&round.league, &round.season)),
         round_href: format!("{c_href}/rounds/{}", round.round),
-        projector_href: format!("{c_href}/projector"),
+        projector_href: (!round.knockout).then(|| format!("{c_href}/projector")),
         sheets_href: format!("{c_href}/rounds/{}/sheets", round.round),
         first_field,
         summary,
@@ -400,11 +413,16 @@ fn saved_notice(round: &RoundContext, saved: &str) -> String {
         .iter()
         .partition(|ctx| homes.contains(&ctx.record.home.0.as_str()));
     let n = done.len();
+    let them = if n == 1 { "it" } else { "them" };
     let mut notice = format!(
-        "Saved {n} match{}: {}. Each stands as the officer's entry (GT-P2), and the standings below include {}.",
+        "Saved {n} match{}: {}. Each stands as the officer's entry (GT-P2), and {}.",
         if n == 1 { "" } else { "es" },
         arbiter_core::record::words::list(done.iter().map(|c| title(c))),
-        if n == 1 { "it" } else { "them" }
+        if round.knockout {
+            format!("the bracket goes on from {them} (GT-F3)")
+        } else {
+            format!("the standings below include {them}")
+        }
     );
     if !rest.is_empty() {
         notice.push_str(&format!(
@@ -766,6 +784,7 @@ async fn load_again(state: &AppState, round: &RoundContext) -> Result<RoundConte
         competition: round.competition.clone(),
         round: round.round,
         matches,
+        knockout: round.knockout,
     })
 }
 

@@ -114,7 +114,7 @@ async fn enter_round(
     app: &axum::Router,
     round: u32,
     results: &[(&str, [&str; 4])],
-) {
+) -> Answer {
     let uri = format!("{PLAYOFF_ROUND}/{round}/results");
     let page = v.get_ok(app, &uri).await;
     let mut fields: Vec<(String, String)> = page
@@ -155,6 +155,8 @@ async fn enter_round(
         saved.status,
         saved.body
     );
+    // The round's page again, saying what was saved.
+    v.get_ok(app, saved.header("location")).await
 }
 
 /// The store's number of the one deciding game in force on the President's page: its
@@ -224,10 +226,17 @@ async fn gt_f3_the_president_qualifies_draws_and_runs_a_four_team_knockout_to_it
         .get_ok(&app, &format!("{PLAYOFF_ROUND}/1/results"))
         .await;
     entry.assert_contains(&format!(r#"<a href="{PLAYOFF_ROUND}/1">Semi-finals</a>"#));
+    entry.assert_contains("Semi-finals results: ");
+    // A knockout ranks nobody: the entry links its bracket, not standings or a projector.
+    entry.assert_contains(&format!(r#"<a href="{PLAYOFFS}">The bracket</a>"#));
+    entry.assert_lacks("<caption>Standings");
+    entry.assert_lacks("/projector");
 
     // Round 1: NOR beat SWE 3-1; SOU v NWE drawn 2-2, level on the Berliner board count
     // (4+1 against 3+2), so an Armageddon game is awaited.
-    enter_round(&mut president, &app, 1, KNOCKOUT_ROUND_1).await;
+    let saved = enter_round(&mut president, &app, 1, KNOCKOUT_ROUND_1).await;
+    // GT-F3: a knockout has no standings to include what was saved; its bracket goes on.
+    saved.assert_contains("the bracket goes on from them (GT-F3)");
     let page = president.get(&app, QUALIFY).await;
     page.assert_contains("Enter the Armageddon game");
     // Not yet: the final waits for the drawn semi-final.
@@ -774,7 +783,9 @@ async fn gt_f3_a_round_robin_playoff_shows_its_crosstable_and_rounds_and_names_i
             })
             .collect();
         let sent: Vec<(&str, [&str; 4])> = results.iter().map(|(h, b)| (h.as_str(), *b)).collect();
-        enter_round(&mut president, &app, round.number, &sent).await;
+        let saved = enter_round(&mut president, &app, round.number, &sent).await;
+        // A round robin ranks its teams: the standings under the form include the round.
+        saved.assert_contains("the standings below include them");
     }
     let page = get(&app, PLAYOFFS).await;
     page.assert_contains("Playoff winner: NOR High</strong>. Runner-up: SOU High");
