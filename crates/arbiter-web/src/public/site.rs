@@ -1,5 +1,5 @@
-//! The pages above a competition: the home page (leagues and events, what is on this week), a
-//! league and a season.
+//! The pages above a competition: a league and a season, and the season blocks the home page
+//! (`home.rs`) lists too.
 
 use std::sync::Arc;
 
