@@ -2603,6 +2603,12 @@ async fn gt_o3_a_media_report_keeps_every_draft_and_publication(store: Store) {
     assert_eq!(end.version, 1);
     let all = store.media_reports(season).await.unwrap();
     assert_eq!(all, vec![draft, published, end]);
+    // The midway report has a published version, the end's only a draft (the seasons' blocks
+    // link what is published).
+    assert_eq!(
+        store.published_media_reports().await.unwrap(),
+        [(season, Moment::Midway)]
+    );
     let empty = store
         .record_media_report(league, season, Moment::End, 1, ("  ", "# End"), true, &vp)
         .await;

@@ -88,28 +88,41 @@ pub async fn tree(state: &AppState, league: League) -> Result<LeagueTree, WebErr
     Ok(LeagueTree { league, seasons })
 }
 
-/// Every league's tree, in three queries however many leagues there are (issue 35).
-pub async fn all(state: &AppState) -> Result<Vec<LeagueTree>, WebError> {
+/// Every league with its seasons in the site's order, each season with what `of_season`
+/// gives it: in two queries however many leagues there are (issue 35).
+pub async fn leagues_with<T>(
+    state: &AppState,
+    mut of_season: impl FnMut(&Season) -> T,
+) -> Result<Vec<(League, Vec<(Season, T)>)>, WebError> {
     let store = state.store();
-    let mut competitions: std::collections::HashMap<_, Vec<CompetitionRecord>> =
-        std::collections::HashMap::new();
-    for c in store.every_competition().await? {
-        competitions.entry(c.season).or_default().push(c);
-    }
-    let mut seasons: std::collections::HashMap<_, Vec<(Season, Vec<CompetitionRecord>)>> =
+    let mut seasons: std::collections::HashMap<_, Vec<(Season, T)>> =
         std::collections::HashMap::new();
     for s in store.every_season().await? {
-        let comps = competitions.remove(&s.id).unwrap_or_default();
-        seasons.entry(s.league).or_default().push((s, comps));
+        let t = of_season(&s);
+        seasons.entry(s.league).or_default().push((s, t));
     }
     Ok(store
         .leagues()
         .await?
         .into_iter()
-        .map(|league| LeagueTree {
-            seasons: seasons.remove(&league.id).unwrap_or_default(),
-            league,
+        .map(|league| {
+            let seasons = seasons.remove(&league.id).unwrap_or_default();
+            (league, seasons)
         })
+        .collect())
+}
+
+/// Every league's tree, in three queries however many leagues there are (issue 35).
+pub async fn all(state: &AppState) -> Result<Vec<LeagueTree>, WebError> {
+    let mut competitions: std::collections::HashMap<_, Vec<CompetitionRecord>> =
+        std::collections::HashMap::new();
+    for c in state.store().every_competition().await? {
+        competitions.entry(c.season).or_default().push(c);
+    }
+    let leagues = leagues_with(state, |s| competitions.remove(&s.id).unwrap_or_default()).await?;
+    Ok(leagues
+        .into_iter()
+        .map(|(league, seasons)| LeagueTree { league, seasons })
         .collect())
 }
 

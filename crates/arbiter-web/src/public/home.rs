@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, HashMap};
 use axum::body::Bytes;
 use jiff::civil::Date;
 
-use arbiter_core::season_end::media::Moment;
 use arbiter_store::{
     CompetitionId, CompetitionRecord, DatedRound, League, LeagueId, MoreOnDay, RulesRef, Season,
     SeasonId,
@@ -17,7 +16,7 @@ use crate::app::site;
 use crate::app::state::AppState;
 use crate::http::error::WebError;
 use crate::public::pages::{self, HomePage, LeagueCard, WeekDay, WeekItem, WeekLeague, WeekLine};
-use crate::public::site::{any_playoffs, season_block};
+use crate::public::site::{any_playoffs, published_reports, season_block};
 use crate::ui::link::{Link, competition_href, league_href, season_href};
 use crate::ui::words;
 
@@ -68,34 +67,27 @@ fn week_text((monday, sunday): (Date, Date)) -> String {
     format!("{} to {}", words::date(monday), words::date(sunday))
 }
 
-/// Every league with its seasons and their counts, in four queries however many competitions
+/// Every league with its seasons and their counts, in three queries however many competitions
 /// there are.
 async fn outline(state: &AppState) -> Result<Vec<LeagueOutline>, WebError> {
-    let store = state.store();
     let mut counts: HashMap<SeasonId, (u32, Vec<RulesRef>)> = HashMap::new();
-    for (season, rules, n) in store.competitions_by_rules().await? {
+    for (season, rules, n) in state.store().competitions_by_rules().await? {
         let (count, all) = counts.entry(season).or_default();
         *count += n;
         all.push(rules);
     }
-    let mut seasons: HashMap<LeagueId, Vec<SeasonOutline>> = HashMap::new();
-    for season in store.every_season().await? {
-        let (count, rules) = counts.remove(&season.id).unwrap_or_default();
-        seasons
-            .entry(season.league)
-            .or_default()
-            .push(SeasonOutline {
-                season,
-                count,
-                rules,
-            });
-    }
-    Ok(store
-        .leagues()
-        .await?
+    let leagues = site::leagues_with(state, |s| counts.remove(&s.id).unwrap_or_default()).await?;
+    Ok(leagues
         .into_iter()
-        .map(|league| LeagueOutline {
-            seasons: seasons.remove(&league.id).unwrap_or_default(),
+        .map(|(league, seasons)| LeagueOutline {
+            seasons: seasons
+                .into_iter()
+                .map(|(season, (count, rules))| SeasonOutline {
+                    season,
+                    count,
+                    rules,
+                })
+                .collect(),
             week: week_of(state.today_in(&league.time_zone)),
             league,
         })
@@ -288,11 +280,7 @@ pub async fn home_html(state: &AppState) -> Result<Bytes, WebError> {
         None => None,
     };
 
-    // GT-O3: a season's media reports are linked once the Vice-President publishes them.
-    let mut published: HashMap<SeasonId, Vec<Moment>> = HashMap::new();
-    for (season, moment) in store.published_media_reports().await? {
-        published.entry(season).or_default().push(moment);
-    }
+    let published = published_reports(state).await?;
     let mut cards = Vec::with_capacity(leagues.len());
     for l in &leagues {
         let mut seasons = Vec::with_capacity(l.seasons.len());

@@ -1,11 +1,13 @@
 //! The pages above a competition: a league and a season, and the season blocks the home page
 //! (`home.rs`) lists too.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::body::Bytes;
 
-use arbiter_store::{CompetitionRecord, League, Season};
+use arbiter_core::season_end::media::Moment;
+use arbiter_store::{CompetitionRecord, League, Season, SeasonId};
 
 use crate::app::site;
 use crate::app::state::AppState;
@@ -17,17 +19,14 @@ use crate::ui::link::{
 };
 use crate::ui::words;
 
-/// The moments of `season`'s media reports the Vice-President has published (GT-O3), which
-/// the season's block links.
-async fn published_reports(
+/// The moments of each season's media reports the Vice-President has published (GT-O3), which
+/// the season's block links: one query for every season.
+pub(crate) async fn published_reports(
     state: &AppState,
-    season: &Season,
-) -> Result<Vec<arbiter_core::season_end::media::Moment>, WebError> {
-    let mut out: Vec<arbiter_core::season_end::media::Moment> = Vec::new();
-    for r in state.store().media_reports(season.id).await? {
-        if r.published && !out.contains(&r.moment) {
-            out.push(r.moment);
-        }
+) -> Result<HashMap<SeasonId, Vec<Moment>>, WebError> {
+    let mut out: HashMap<SeasonId, Vec<Moment>> = HashMap::new();
+    for (season, moment) in state.store().published_media_reports().await? {
+        out.entry(season).or_default().push(moment);
     }
     Ok(out)
 }
@@ -48,7 +47,7 @@ pub(crate) fn season_block(
     s: &Season,
     comps: &[CompetitionRecord],
     playoffs: bool,
-    published: &[arbiter_core::season_end::media::Moment],
+    published: &[Moment],
 ) -> SeasonBlock {
     SeasonBlock {
         link: Link::new(season_href(&league.slug, &s.slug), &s.name),
@@ -137,19 +136,15 @@ pub async fn league_html(
     let t = site::one(state, slug).await?;
     let l = &t.league;
     let mut seasons: Vec<SeasonBlock> = Vec::new();
+    let published = published_reports(state).await?;
     for (s, c) in t
         .seasons
         .iter()
         .filter(|(s, _)| season.is_none_or(|x| x == s.slug))
     {
         let playoffs = any_playoffs(c.iter().map(|c| &c.rules));
-        seasons.push(season_block(
-            l,
-            s,
-            c,
-            playoffs,
-            &published_reports(state, s).await?,
-        ));
+        let reports = published.get(&s.id).map_or(&[][..], Vec::as_slice);
+        seasons.push(season_block(l, s, c, playoffs, reports));
     }
     let (title, heading, crumbs) = match season {
         None => (l.name.clone(), l.name.clone(), Vec::new()),
